@@ -1,0 +1,53 @@
+import { Link } from 'react-router'
+import { site } from '#app/content/site.ts'
+import { SocialLinks } from './social-links.tsx'
+
+const footerLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/ordernow', label: 'Order Now' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+export function SiteFooter() {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="site-footer">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr]">
+        <div>
+          <p className="font-display text-2xl font-semibold text-cream">{site.brandTitle}</p>
+          <p className="mt-2 max-w-sm text-blush-100">{site.tagline}.</p>
+          <SocialLinks className="mt-5 footer-social" />
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 md:grid-cols-2">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="footer-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-blush-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {year} {site.brandTitle}. All rights reserved.
+          </p>
+          <p className="flex items-center gap-3">
+            <span className="version-label">{site.version}</span>
+            <span>
+              Designed by{' '}
+              <a href={site.designer.url} className="footer-link underline" rel="noopener">
+                {site.designer.name}
+              </a>
+            </span>
+          </p>
+        </div>
+      </div>
+    </footer>
+  )
+}

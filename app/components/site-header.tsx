@@ -1,0 +1,86 @@
+import { useEffect, useId, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { site } from '#app/content/site.ts'
+import { MenuIcon } from './icons.tsx'
+
+export const navItems = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/ordernow', label: 'Order Now' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `nav-link ${isActive ? 'nav-link-active' : ''}`
+
+export function SiteHeader() {
+  const { pathname } = useLocation()
+  // The phone menu stays open only on the page it was opened on, so any
+  // navigation (a menu link, the back button) closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null)
+  const menuOpen = openedOn === pathname
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null)
+  const menuId = useId()
+  const [home, ...rest] = navItems
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenedOn(null)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [menuOpen])
+
+  return (
+    <header className="site-header">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6"
+      >
+        <Link to="/" className="brand-mark" aria-label={`${site.brandTitle}, home`}>
+          <img src="/images/logo.svg" alt="" width="44" height="44" className="size-11" />
+          <span className="hidden font-display text-lg font-semibold sm:inline">
+            {site.brandTitle}
+          </span>
+        </Link>
+
+        <ul className="ml-auto hidden items-center gap-1 md:flex">
+          {navItems.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={linkClass} prefetch="intent">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          <NavLink to={home.to} end className={linkClass}>
+            {home.label}
+          </NavLink>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <MenuIcon open={menuOpen} />
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </nav>
+      <ul id={menuId} hidden={!menuOpen} className="mobile-menu md:hidden">
+        {rest.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={linkClass} onClick={() => setMenuOpen(false)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </header>
+  )
+}

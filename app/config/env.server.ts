@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Blank values in a .env or a compose file mean "not set", not "set to empty". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535')
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+const email = z.email({ error: 'must be an email address' })
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: optional(port).default(3000),
+  HOST: optional(z.string()),
+  SITE_URL: optional(httpUrl),
+  DATA_DIR: optional(z.string()).default('./data'),
+
+  ADMIN_EMAIL: optional(email),
+  ADMIN_PASSWORD: optional(z.string()),
+
+  MAIL_TO: optional(email),
+  MAIL_FROM: optional(z.string()),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_RETRY_MIN_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1'),
+  ).default(30_000),
+
+  EMAILJS_SERVICE_ID: optional(z.string()),
+  EMAILJS_PUBLIC_KEY: optional(z.string()),
+  EMAILJS_PRIVATE_KEY: optional(z.string()),
+  EMAILJS_ORDER_TEMPLATE_ID: optional(z.string()),
+  EMAILJS_CONTACT_TEMPLATE_ID: optional(z.string()),
+  EMAILJS_API_URL: optional(httpUrl).default('https://api.emailjs.com'),
+})
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR'> & {
+  /** Public origin without a trailing slash, e.g. https://butterandbloom.ca */
+  SITE_URL: string
+  /** Absolute path of the folder that holds the database, media and mail. */
+  DATA_DIR: string
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    )
+    throw new EnvError(`Invalid environment:\n${problems.join('\n')}`)
+  }
+  const env = result.data
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    throw new EnvError(
+      'Invalid environment:\n  ADMIN_PASSWORD: is required when ADMIN_EMAIL is set',
+    )
+  }
+  const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`
+  return {
+    ...env,
+    SITE_URL: siteUrl.replace(/\/+$/, ''),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+  }
+}
+
+let cached: Env | undefined
+
+/** The validated environment; parsed once, on first use (the server calls this at boot). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,189 @@
+/**
+ * Every word and link the owner would change lives in this folder.
+ * The `SiteContent` type makes a missing field a compile error.
+ */
+
+export type SocialNetwork = 'instagram' | 'tiktok' | 'facebook'
+
+export interface SocialLink {
+  network: SocialNetwork
+  label: string
+  url: string
+  handle: string
+}
+
+export interface ProductCard {
+  title: string
+  description: string
+  image: string
+  linkText: string
+  link: string
+}
+
+export interface PageCopy {
+  /** The "Page" part of the "Page | brand title" document title. */
+  title: string
+  description: string
+  keywords: string[]
+}
+
+export type PageKey = 'home' | 'about' | 'orderNow' | 'gallery' | 'contact' | 'notFound'
+
+export interface SiteContent {
+  brandTitle: string
+  tagline: string
+  ownerName: string
+  email: string
+  foundingYear: number
+  city: string
+  region: string
+  country: string
+  socialLinks: SocialLink[]
+  /** Paragraphs of the founder story; the Home page previews its first two sentences. */
+  aboutText: string[]
+  /** The kinds of treat on the About page and in the order form. */
+  treats: { name: string; image: string }[]
+  specialRequestsNote: string
+  pages: Record<PageKey, PageCopy>
+  productCards: ProductCard[]
+  defaultGalleryTags: string[]
+  galleryHeading: string
+  version: string
+  designer: { name: string; url: string }
+}
+
+export const site: SiteContent = {
+  brandTitle: 'Butter & Bloom Bakery',
+  tagline: 'Custom cakes and sweet things, baked at home in Toronto',
+  ownerName: 'Nadia Ferreira',
+  email: 'hello@butterandbloom.ca',
+  foundingYear: 2020,
+  city: 'Toronto',
+  region: 'ON',
+  country: 'CA',
+  socialLinks: [
+    {
+      network: 'instagram',
+      label: 'Instagram',
+      url: 'https://www.instagram.com/butterandbloom.to',
+      handle: '@butterandbloom.to',
+    },
+    {
+      network: 'tiktok',
+      label: 'TikTok',
+      url: 'https://www.tiktok.com/@butterandbloom.to',
+      handle: '@butterandbloom.to',
+    },
+    {
+      network: 'facebook',
+      label: 'Facebook',
+      url: 'https://www.facebook.com/butterandbloombakery',
+      handle: 'Butter & Bloom Bakery',
+    },
+  ],
+  aboutText: [
+    'Butter & Bloom began in 2020 in a small east-end Toronto kitchen, when Nadia Ferreira baked a three-layer lemon cake for her niece’s birthday and the whole street asked for the recipe. What started as weekend favours for friends grew, one order at a time, into the home bakery it is today.',
+    'Nadia trained in pastry at George Brown College and spent six years in restaurant kitchens before deciding she would rather bake for birthdays than for service tickets. Every order is still made by her hands, in small batches, with real butter, free-range eggs and fruit from the St. Lawrence Market when it is in season.',
+    'No two celebrations are the same, so no two of our cakes are either. Tell us about your day — the colours, the flavours, the person you are celebrating — and we will design something that tastes as good as it looks.',
+  ],
+  treats: [
+    { name: 'Cakes', image: '/images/treats/cake.svg' },
+    { name: 'Cupcakes', image: '/images/treats/cupcakes.svg' },
+    {
+      name: 'Chocolate Covered Strawberries',
+      image: '/images/treats/chocolate-covered-strawberries.svg',
+    },
+    { name: 'Cake Pops', image: '/images/treats/cake-pops.svg' },
+    { name: 'Smash Cakes', image: '/images/treats/smash-cakes.svg' },
+    { name: 'Hot Chocolate Bombs', image: '/images/treats/hot-chocolate-bombs.svg' },
+  ],
+  specialRequestsNote:
+    'Don’t see what you have in mind? We love special requests — gluten-friendly sponges, dairy-free frostings and one-of-a-kind designs included. Just ask.',
+  pages: {
+    home: {
+      title: 'Home',
+      description:
+        'Butter & Bloom is a Toronto home bakery making custom cakes, cupcakes, cake pops, smash cakes, chocolate covered strawberries and hot chocolate bombs since 2020.',
+      keywords: [
+        'Toronto bakery',
+        'home bakery',
+        'custom cakes Toronto',
+        'cupcakes',
+        'cake pops',
+        'smash cakes',
+        'since 2020',
+      ],
+    },
+    about: {
+      title: 'About Us',
+      description:
+        'Meet Nadia Ferreira, the pastry chef behind Butter & Bloom, a Toronto home bakery baking custom desserts in small batches since 2020.',
+      keywords: [
+        'about Butter & Bloom',
+        'Toronto pastry chef',
+        'home bakery story',
+        'custom desserts',
+      ],
+    },
+    orderNow: {
+      title: 'Order Now',
+      description:
+        'Request a custom cake, cupcakes, cake pops or other treats from Butter & Bloom in Toronto. Queue several orders and send them together.',
+      keywords: ['order custom cake Toronto', 'cake order', 'cupcake order', 'dessert catering'],
+    },
+    gallery: {
+      title: 'Gallery',
+      description:
+        'Browse birthday, wedding and anniversary cakes, cupcakes, cake pops and more made by Butter & Bloom, a Toronto home bakery.',
+      keywords: ['cake gallery', 'birthday cakes', 'wedding cakes', 'Toronto desserts photos'],
+    },
+    contact: {
+      title: 'Contact',
+      description:
+        'Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you, usually within a day.',
+      keywords: ['contact Butter & Bloom', 'Toronto bakery contact', 'cake questions'],
+    },
+    notFound: {
+      title: '404',
+      description: 'This page could not be found at Butter & Bloom Bakery.',
+      keywords: ['Butter & Bloom'],
+    },
+  },
+  productCards: [
+    {
+      title: 'Celebration Cakes',
+      description: 'Layered sponges and silky buttercream, designed around your party.',
+      image: '/images/treats/cake.svg',
+      linkText: 'Order a cake',
+      link: '/ordernow',
+    },
+    {
+      title: 'Cupcakes',
+      description: 'Boxes of six, twelve or twenty-four, piped to match your theme.',
+      image: '/images/treats/cupcakes.svg',
+      linkText: 'Order cupcakes',
+      link: '/ordernow',
+    },
+    {
+      title: 'Cake Pops',
+      description: 'Bite-size and dipped by hand — the favourite at every kids’ party.',
+      image: '/images/treats/cake-pops.svg',
+      linkText: 'See the gallery',
+      link: '/gallery',
+    },
+  ],
+  defaultGalleryTags: [
+    'cake',
+    'birthday',
+    'chocolate',
+    'vanilla',
+    'cake-pops',
+    'cupcakes',
+    'strawberry',
+    'wedding',
+    'anniversary',
+  ],
+  galleryHeading: 'Our Gallery',
+  version: 'v2.2',
+  designer: { name: 'Studio Larkspur', url: 'https://larkspur.design' },
+}

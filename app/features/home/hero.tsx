@@ -1,0 +1,38 @@
+import { useRef } from 'react'
+import { site } from '#app/content/site.ts'
+import { ChevronDownIcon } from '#app/components/icons.tsx'
+import { heroOverlay, useHeroOverlay } from './hero-overlay.ts'
+import { RotatingTitle } from './rotating-title.tsx'
+
+export function Hero() {
+  const overlayRef = useRef<HTMLDivElement>(null)
+  useHeroOverlay(overlayRef)
+
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <img
+        src="/images/hero.svg"
+        alt=""
+        width="1600"
+        height="1000"
+        className="hero-image"
+        fetchPriority="high"
+      />
+      <div ref={overlayRef} className="hero-overlay" style={{ opacity: heroOverlay(0) / 100 }} />
+      <div className="hero-content">
+        <h1 id="hero-title" className="hero-title">
+          <span className="sr-only">{site.brandTitle}</span>
+          <RotatingTitle text="BUTTER & BLOOM • HOME BAKERY • TORONTO • " />
+          <span aria-hidden="true" className="hero-monogram">
+            B<span className="text-butter">&amp;</span>B
+          </span>
+        </h1>
+        <p className="hero-tagline">{site.tagline}</p>
+      </div>
+      <a href="#our-story" className="scroll-hint">
+        <span>Scroll down</span>
+        <ChevronDownIcon className="scroll-hint-arrow" />
+      </a>
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router'
+import { useNonce } from '#app/components/nonce.tsx'
+import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { SiteFooter } from '#app/components/site-footer.tsx'
+import { SiteHeader } from '#app/components/site-header.tsx'
+import { getEnv } from '#app/config/env.server.ts'
+import { pageTitle } from '#app/content/format.ts'
+import { site } from '#app/content/site.ts'
+import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
+import type { Route } from './+types/root'
+import './app.css'
+
+export function loader() {
+  return { siteUrl: getEnv().SITE_URL }
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fff8f0" />
+        <Meta />
+        <Links />
+        {data ? (
+          <script
+            type="application/ld+json"
+            // Structured data from our own content, escaped by serializeJsonLd.
+            dangerouslySetInnerHTML={{ __html: serializeJsonLd(bakeryJsonLd(site, data.siteUrl)) }}
+          />
+        ) : null}
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{pageTitle('404')}</title>
+        <NotFoundPage />
+      </>
+    )
+  }
+  console.error(error)
+  return (
+    <>
+      <title>{pageTitle('Something went wrong')}</title>
+      <section className="page-section text-center">
+        <h1 className="page-heading">Something went wrong</h1>
+        <p className="mt-4 text-lg">
+          Sorry — this page could not be shown. Please try again in a moment.
+        </p>
+      </section>
+    </>
+  )
+}

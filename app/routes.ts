@@ -1,0 +1,13 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+// React Router matches paths case-insensitively, so /About and /ORDERNOW work.
+export default [
+  index('routes/home.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('ordernow', 'routes/order-now.tsx'),
+  route('gallery', 'routes/gallery.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,87 @@
+import { pageMeta } from '#app/components/page-meta.ts'
+import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
+import { site } from '#app/content/site.ts'
+import type { Route } from './+types/about'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ page: site.pages.about, path: '/about', matches })
+
+export default function About() {
+  return (
+    <>
+      <section className="page-section grid items-start gap-12 md:grid-cols-[1.5fr_1fr]">
+        <div>
+          <p className="eyebrow">
+            {site.city} · since {site.foundingYear}
+          </p>
+          <h1 className="page-heading mt-2">Welcome to {site.brandTitle}</h1>
+          <div className="mt-6 space-y-5 text-lg">
+            {site.aboutText.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            ))}
+          </div>
+          <p className="mt-6 font-display text-xl italic text-chocolate">
+            — {site.ownerName}, founder
+          </p>
+        </div>
+        <img
+          src="/images/logo.svg"
+          alt={`${site.brandTitle} logo`}
+          width="240"
+          height="240"
+          className="mx-auto w-56 md:w-full md:max-w-xs"
+        />
+      </section>
+
+      <section aria-labelledby="treats-heading" className="bg-paper">
+        <div className="page-section">
+          <h2 id="treats-heading" className="section-heading text-center">
+            Our Treats
+          </h2>
+          <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {site.treats.map((treat) => (
+              <li key={treat.name} className="card flex flex-col items-center p-4 text-center">
+                <img
+                  src={treat.image}
+                  alt=""
+                  width="160"
+                  height="160"
+                  loading="lazy"
+                  className="w-24"
+                />
+                <span className="mt-3 font-bold leading-snug">{treat.name}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mx-auto mt-8 max-w-2xl text-center text-lg">{site.specialRequestsNote}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="follow-heading" className="page-section text-center">
+        <h2 id="follow-heading" className="section-heading">
+          Follow Us
+        </h2>
+        <p className="mt-3">New bakes go up every week.</p>
+        <ul className="mt-6 flex flex-wrap justify-center gap-3">
+          {site.socialLinks.map((link) => (
+            <li key={link.network}>
+              <a href={link.url} className="follow-link" rel="me noopener" target="_blank">
+                <SocialIcon network={link.network} />
+                <span>
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </span>
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={`mailto:${site.email}`} className="follow-link">
+              <MailIcon />
+              <span>{site.email}</span>
+            </a>
+          </li>
+        </ul>
+      </section>
+    </>
+  )
+}

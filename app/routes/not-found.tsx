@@ -1,0 +1,18 @@
+import { data } from 'react-router'
+import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { pageMeta } from '#app/components/page-meta.ts'
+import { site } from '#app/content/site.ts'
+import type { Route } from './+types/not-found'
+
+export function loader() {
+  return data(null, { status: 404 })
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta({ page: site.pages.notFound, path: location.pathname, matches }),
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function NotFound() {
+  return <NotFoundPage />
+}

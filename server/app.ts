@@ -1,0 +1,58 @@
+/**
+ * The bakery's HTTP application: everything that needs the app's own modules
+ * (database, env, routes). Vite bundles it as the server build's entry, so it
+ * shares one copy of each module with the routes. server/main.ts owns the
+ * process around it: static files, compression, logging, listen and shutdown.
+ */
+import 'react-router'
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { getEnv, type Env } from '#app/config/env.server.ts'
+import {
+  closeDatabase,
+  getDb,
+  isDatabaseHealthy,
+  migrateToLatest,
+  openDatabase,
+  useDatabase,
+} from '#app/db/db.server.ts'
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    cspNonce: string
+  }
+}
+
+export { EnvError } from '#app/config/env.server.ts'
+export { securityHeaders } from './security-headers.ts'
+
+/** Validates the environment, opens and migrates the database. Throws EnvError on bad config. */
+export async function startServices(): Promise<Env> {
+  const env = getEnv()
+  const db = openDatabase(env.DATA_DIR)
+  await migrateToLatest(db)
+  useDatabase(db)
+  return env
+}
+
+export async function stopServices(): Promise<void> {
+  await closeDatabase()
+}
+
+export const app = express()
+app.disable('x-powered-by')
+
+app.get('/healthz', async (_req, res) => {
+  const healthy = await isDatabaseHealthy(getDb())
+  res
+    .status(healthy ? 200 : 503)
+    .type('text/plain')
+    .send(healthy ? 'ok' : 'database unavailable')
+})
+
+app.use(
+  createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+  }),
+)

@@ -1,0 +1,104 @@
+/**
+ * The web process. `npm start` runs it after a fresh build (production);
+ * `npm run dev` runs it with --dev, where Vite serves and hot-reloads the app.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { RequestHandler } from 'express'
+import type { ViteDevServer } from 'vite'
+import type * as AppModuleExports from './app.ts'
+
+const dev = process.argv.includes('--dev')
+// React picks its development or production build from NODE_ENV when first
+// loaded, so this must be settled before anything imports it.
+process.env.NODE_ENV = dev ? 'development' : 'production'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const [{ default: express }, { default: compression }, { default: morgan }] = await Promise.all([
+  import('express'),
+  import('compression'),
+  import('morgan'),
+])
+
+type AppModule = typeof AppModuleExports
+
+let vite: ViteDevServer | undefined
+if (dev) {
+  const { createServer } = await import('vite')
+  vite = await createServer({ root, server: { middlewareMode: true } })
+}
+
+async function loadApp(): Promise<AppModule> {
+  if (vite) return (await vite.ssrLoadModule('/server/app.ts')) as AppModule
+  // A variable specifier keeps the type checker from requiring a build.
+  const buildEntry = path.join(root, 'build/server/index.js')
+  return (await import(buildEntry)) as AppModule
+}
+
+const appModule = await loadApp()
+const env = await appModule.startServices().catch((error: unknown) => {
+  if (error instanceof Error && error.name === 'EnvError') {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+})
+
+const server = express()
+server.disable('x-powered-by')
+server.set('trust proxy', 'loopback')
+server.use(morgan(':method :url :status :res[content-length] - :response-time ms'))
+server.use(compression())
+server.use(securityHeadersFor(appModule))
+
+if (vite) {
+  server.use(vite.middlewares)
+  // Reload the app module on every request so edits show without a restart.
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await loadApp()
+      fresh.app(req, res, next)
+    } catch (error) {
+      if (error instanceof Error) vite?.ssrFixStacktrace(error)
+      next(error)
+    }
+  })
+} else {
+  const client = path.join(root, 'build/client')
+  // File names under /assets carry a content hash, so they never change.
+  server.use(
+    '/assets',
+    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
+  )
+  server.use(express.static(client, { maxAge: '1h', index: false }))
+  server.use(appModule.app)
+}
+
+function securityHeadersFor(module: AppModule): RequestHandler[] {
+  return module.securityHeaders({ dev, https: env.SITE_URL.startsWith('https:') })
+}
+
+const listener = server.listen(env.PORT, env.HOST ?? '0.0.0.0', () => {
+  console.log(
+    `Butter & Bloom is serving ${env.SITE_URL} (port ${env.PORT}, data in ${env.DATA_DIR})`,
+  )
+})
+
+let stopping = false
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal} received: finishing open requests, then stopping`)
+  // Requests in flight get ten seconds to finish; then we stop regardless.
+  const deadline = setTimeout(() => process.exit(1), 10_000)
+  deadline.unref()
+  const closed = new Promise<void>((resolve) => listener.close(() => resolve()))
+  listener.closeIdleConnections()
+  await closed
+  await vite?.close()
+  await appModule.stopServices()
+  process.exit(0)
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
