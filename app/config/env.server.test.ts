@@ -1,0 +1,39 @@
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { EnvError, parseEnv } from './env.server.ts'
+
+test('with nothing set, the site runs on port 3000 with its data in ./data', () => {
+  const env = parseEnv({})
+  expect(env.PORT).toBe(3000)
+  expect(env.SITE_URL).toBe('http://localhost:3000')
+  expect(env.DATA_DIR).toBe(path.resolve('data'))
+  expect(env.MAIL_RETRY_MIN_MS).toBe(30_000)
+  expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com')
+})
+
+test('blank values count as unset', () => {
+  expect(parseEnv({ PORT: '', SITE_URL: '', SMTP_URL: '' })).toMatchObject({
+    PORT: 3000,
+    SITE_URL: 'http://localhost:3000',
+    SMTP_URL: undefined,
+  })
+})
+
+test('SITE_URL loses its trailing slash so links can be joined to it', () => {
+  expect(parseEnv({ SITE_URL: 'https://butterandbloom.ca/' }).SITE_URL).toBe(
+    'https://butterandbloom.ca',
+  )
+})
+
+test.each([
+  [{ PORT: 'eighty' }, 'PORT: must be a number'],
+  [{ PORT: '70000' }, 'PORT: must be between 1 and 65535'],
+  [{ SITE_URL: 'butterandbloom.ca' }, 'SITE_URL: must be an http:// or https:// URL'],
+  [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+  [{ MAIL_TO: 'nadia' }, 'MAIL_TO: must be an email address'],
+  [{ MAIL_RETRY_MIN_MS: 'soon' }, 'MAIL_RETRY_MIN_MS: must be a number'],
+  [{ ADMIN_EMAIL: 'nadia@example.com' }, 'ADMIN_PASSWORD: is required when ADMIN_EMAIL is set'],
+])('%o is refused with "%s"', (source, message) => {
+  expect(() => parseEnv(source)).toThrow(EnvError)
+  expect(() => parseEnv(source)).toThrow(message)
+})

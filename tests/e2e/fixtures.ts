@@ -1,0 +1,35 @@
+import { test as base, expect } from '@playwright/test'
+
+interface Fixtures {
+  /** Console errors a test expects, such as the browser's note on a 404 document. */
+  allowedConsoleErrors: RegExp[]
+}
+
+/**
+ * Every browser test fails on an uncaught exception or an unexpected console
+ * error, which is how CSP violations and hydration mismatches show up.
+ */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      const text = message.text()
+      if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text)
+    })
+    await use(page)
+    expect(problems, 'console errors or uncaught exceptions').toEqual([])
+  },
+})
+
+export { expect }
+
+export const publicPages = [
+  { path: '/', title: 'Home', heading: 'Butter & Bloom Bakery', navLabel: 'Home' },
+  { path: '/about', title: 'About Us', heading: 'Welcome to Butter & Bloom Bakery', navLabel: 'About Us' },
+  { path: '/ordernow', title: 'Order Now', heading: 'Place a Custom Order', navLabel: 'Order Now' },
+  { path: '/gallery', title: 'Gallery', heading: 'Our Gallery', navLabel: 'Gallery' },
+  { path: '/contact', title: 'Contact', heading: 'Have Questions?', navLabel: 'Contact' },
+] as const

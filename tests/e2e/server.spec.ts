@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from './fixtures.ts'
+
+test('every page carries an enforced CSP whose nonce is on each inline script', async ({
+  request,
+}) => {
+  const first = await request.get('/about')
+  const csp = first.headers()['content-security-policy'] ?? ''
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+  expect(nonce).toBeTruthy()
+  expect(csp).toContain("object-src 'none'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(first.headers()['content-security-policy-report-only']).toBeUndefined()
+  const html = await first.text()
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)([^>]*)>/g)]
+  expect(inlineScripts.length).toBeGreaterThan(0)
+  for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`)
+
+  const second = await request.get('/about')
+  expect(second.headers()['content-security-policy']).not.toContain(nonce)
+  expect(first.headers()['x-content-type-options']).toBe('nosniff')
+  expect(first.headers()['x-powered-by']).toBeUndefined()
+})
+
+test('hashed assets are compressed and cached for a year; healthz answers', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  expect(script).toBeTruthy()
+  const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(asset.status()).toBe(200)
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(asset.headers()['content-encoding']).toBe('gzip')
+
+  const health = await request.get('/healthz')
+  expect(health.status()).toBe(200)
+  expect(await health.text()).toBe('ok')
+})
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bakery-boot-')), ...env },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+test('a bad setting stops the server with a message naming the variable', async () => {
+  const server = runServer({ PORT: 'eighty', SITE_URL: 'not a url' })
+  expect(await server.exited).toBe(1)
+  expect(server.output()).toContain('PORT: must be a number')
+  expect(server.output()).toContain('SITE_URL: must be an http:// or https:// URL')
+})
+
+test('the server creates its data folder and stops cleanly on SIGTERM', async () => {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'bakery-boot-')), 'nested', 'data')
+  const server = runServer({ PORT: '3299', DATA_DIR: dataDir })
+  await expect
+    .poll(async () => (await fetch('http://localhost:3299/healthz').catch(() => null))?.status, {
+      timeout: 20_000,
+    })
+    .toBe(200)
+  server.child.kill('SIGTERM')
+  expect(await server.exited).toBe(0)
+  expect(server.output()).toContain('SIGTERM received')
+  expect(server.output()).toMatch(/GET \/healthz 200/)
+})
