@@ -71,16 +71,17 @@ export function SiteHeader() {
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
           </button>
         </div>
+        </div>
+        <ul id={menuId} hidden={!menuOpen} className="mobile-menu md:hidden">
+          {rest.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={linkClass} onClick={() => setMenuOpen(false)}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
       </nav>
-      <ul id={menuId} hidden={!menuOpen} className="mobile-menu md:hidden">
-        {rest.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={linkClass} onClick={() => setMenuOpen(false)}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
     </header>
   )
 }

@@ -1,0 +1,54 @@
+/**
+ * The parts of autocannon's programmatic API the benchmark uses; the package
+ * ships no types and @types/autocannon is not a dependency.
+ */
+declare module 'autocannon' {
+  interface Options {
+    url: string
+    connections?: number
+    /** Seconds. */
+    duration?: number
+    pipelining?: number
+    timeout?: number
+    headers?: Record<string, string>
+  }
+
+  /** Percentiles are keyed p50, p97_5, p99 and so on. */
+  type Histogram = {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    total?: number
+  } & Record<`p${string}`, number>
+
+  interface Result {
+    url: string
+    connections: number
+    duration: number
+    samples: number
+    start: Date
+    finish: Date
+    errors: number
+    timeouts: number
+    non2xx: number
+    resets: number
+    '1xx': number
+    '2xx': number
+    '3xx': number
+    '4xx': number
+    '5xx': number
+    statusCodeStats: Record<string, { count: number }>
+    /** Milliseconds per request. */
+    latency: Histogram & { totalCount: number }
+    /** Completed requests per one-second sample. */
+    requests: Histogram & { sent: number }
+    /** Bytes per one-second sample. */
+    throughput: Histogram
+  }
+
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+  export type { Options, Result }
+}

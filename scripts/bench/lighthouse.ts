@@ -1,0 +1,373 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Flags, type Result } from 'lighthouse'
+import { chromiumExecutable, chromiumFlags } from '../../tests/chromium.ts'
+import { onCleanup } from './cleanup.ts'
+import { formatNumber, formatTable } from './markdown.ts'
+import type { Section } from './section.ts'
+import type { RunningServer } from './server.ts'
+import { envInt, kib, median, medianOrNull } from './stats.ts'
+
+export const PAGES = ['/', '/about', '/ordernow', '/gallery', '/contact'] as const
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+type Category = (typeof CATEGORIES)[number]
+
+/** Performance is a budget; for the others anything short of 100 is a concrete bug. */
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  firstLoadJsKib: 120,
+} as const
+
+const AUDITED_FOR_FAILURES: readonly Category[] = ['accessibility', 'best-practices', 'seo']
+const UNSCORED_MODES = new Set(['informative', 'notApplicable', 'manual'])
+
+export interface FailingAudit {
+  category: Category
+  id: string
+  title: string
+  /** 0–100, or null when the audit itself errored. */
+  score: number | null
+  displayValue?: string
+  explanation?: string
+  /** The first few offending elements or resources, enough to find them. */
+  items: string[]
+  itemCount: number
+}
+
+export interface LighthouseRun {
+  url: string
+  scores: Record<Category, number | null>
+  lcpMs: number | null
+  tbtMs: number | null
+  cls: number | null
+  jsBytes: number
+  totalBytes: number
+  scripts: { url: string; transferSize: number }[]
+  benchmarkIndex: number
+  warnings: string[]
+  failingAudits: FailingAudit[]
+}
+
+export interface PageSummary {
+  path: string
+  median: {
+    scores: Record<Category, number | null>
+    lcpMs: number | null
+    tbtMs: number | null
+    cls: number | null
+    jsKib: number | null
+    totalKib: number | null
+  }
+  /** From the first run: the failures are the same every run, and one list is easier to act on. */
+  failingAudits: FailingAudit[]
+  runs: LighthouseRun[]
+  /** Runs that produced no report, e.g. because the page answered 500. */
+  errors: string[]
+}
+
+/**
+ * Extra Chromium flags on top of the shared ones. Even with background
+ * networking off, Chromium still asks Google for the time, component updates
+ * and account state. Loopback bypasses a proxy implicitly, so pointing every
+ * other request at a closed local port, and making every other host name fail
+ * to resolve, keeps the browser (and any stray third-party URL on a page,
+ * which then shows up as an error rather than a hang) off the internet.
+ */
+const BENCH_CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--proxy-server=http://127.0.0.1:9',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+]
+
+async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable(),
+    chromeFlags: [...chromiumFlags, ...BENCH_CHROMIUM_FLAGS],
+    // Our own signal handler stops the server too; chrome-launcher's would exit first.
+    handleSIGINT: false,
+    logLevel: 'error',
+  })
+  return chrome
+}
+
+/**
+ * One Lighthouse pass in a browser of its own, so no cache, service worker or
+ * compiled code carries over from an earlier run. No config is passed: the
+ * default is the mobile preset with simulated throttling, which is what
+ * PageSpeed Insights reports and what the targets are set against.
+ */
+export async function runLighthouse(url: string): Promise<Result> {
+  const chrome = await launchChrome()
+  const stopChrome = onCleanup(() => chrome.kill())
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    }
+    const result = await lighthouse(url, flags)
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const { lhr } = result
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+    }
+    return lhr
+  } finally {
+    await stopChrome()
+  }
+}
+
+type Audit = Result['audits'][string]
+
+/** Table rows of an audit's details, whatever kind of table it is. */
+function detailItems(audit: Audit | undefined): Record<string, unknown>[] {
+  const details = audit?.details as { items?: unknown } | undefined
+  return Array.isArray(details?.items) ? (details.items as Record<string, unknown>[]) : []
+}
+
+function oneLine(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** A short pointer to what an audit row is about: an element, a resource or a message. */
+function describeItem(item: Record<string, unknown>): string {
+  const node = item.node as
+    { selector?: string; snippet?: string; explanation?: string; nodeLabel?: string } | undefined
+  if (node && typeof node === 'object') {
+    const where = node.selector ?? node.snippet ?? node.nodeLabel ?? 'element'
+    // axe's explanation starts with a generic "Fix any of the following:".
+    const why = node.explanation?.split('\n').slice(1).join(' ')
+    return oneLine(why ? `${where}: ${why}` : where)
+  }
+  const parts = ['source', 'description', 'message', 'text', 'href', 'url']
+    .map((key) => item[key])
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+  const location = item.sourceLocation as { url?: string; line?: number } | undefined
+  if (location?.url) parts.push(`${location.url}:${(location.line ?? 0) + 1}`)
+  return oneLine(parts.length > 0 ? parts.join(' — ') : JSON.stringify(item))
+}
+
+export function failingAudits(lhr: Result, maxItems = 5): FailingAudit[] {
+  const failing: FailingAudit[] = []
+  for (const category of AUDITED_FOR_FAILURES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (!audit || UNSCORED_MODES.has(audit.scoreDisplayMode)) continue
+      // An errored audit has no score, yet it may hide a real failure.
+      const errored = audit.scoreDisplayMode === 'error'
+      if (!errored && (audit.score === null || audit.score >= 1)) continue
+      const items = detailItems(audit)
+      failing.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score === null ? null : Math.round(audit.score * 100),
+        displayValue: audit.displayValue,
+        explanation: audit.explanation ?? audit.errorMessage,
+        items: items.slice(0, maxItems).map(describeItem),
+        itemCount: items.length,
+      })
+    }
+  }
+  return failing
+}
+
+export function summarizeRun(lhr: Result): LighthouseRun {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null
+  const requests = detailItems(lhr.audits['network-requests'])
+  const transferSize = (item: Record<string, unknown>) =>
+    typeof item.transferSize === 'number' ? item.transferSize : 0
+  const scripts = requests
+    .filter((item) => item.resourceType === 'Script')
+    .map((item) => ({ url: String(item.url), transferSize: transferSize(item) }))
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => {
+      const score = lhr.categories[category]?.score
+      return [category, typeof score === 'number' ? Math.round(score * 100) : null]
+    }),
+  ) as Record<Category, number | null>
+  return {
+    url: lhr.finalDisplayedUrl,
+    scores,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsBytes: scripts.reduce((sum, script) => sum + script.transferSize, 0),
+    totalBytes: requests.reduce((sum, item) => sum + transferSize(item), 0),
+    scripts,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    warnings: lhr.runWarnings,
+    failingAudits: failingAudits(lhr),
+  }
+}
+
+/**
+ * A page that fails to load is a finding, not a reason to lose the other
+ * pages' numbers, so failed runs are recorded and the benchmark goes on.
+ */
+export async function benchPage(
+  server: RunningServer,
+  path: string,
+  runs: number,
+): Promise<PageSummary> {
+  const url = new URL(path, server.siteOrigin).href
+  // The first render after boot pays for module loading and JIT; no real visitor sees that.
+  const warmUp = await fetch(new URL(path, server.loopbackOrigin))
+  await warmUp.arrayBuffer()
+  const results: LighthouseRun[] = []
+  const errors: string[] = []
+  if (!warmUp.ok) errors.push(`warm-up request answered ${warmUp.status}`)
+  for (let run = 1; run <= runs; run++) {
+    console.error(`Lighthouse ${path} (run ${run}/${runs})`)
+    try {
+      results.push(summarizeRun(await runLighthouse(url)))
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      console.error(`  failed: ${message}`)
+      errors.push(`run ${run}: ${message}`)
+    }
+  }
+  if (errors.length > 0) {
+    const log = server.recentLog()
+    if (log) console.error(`  server output:\n${log.replace(/^/gm, '    ')}`)
+  }
+  const pick = <T>(get: (run: LighthouseRun) => T) => results.map(get)
+  const medianKib = (values: number[]) => (values.length > 0 ? kib(median(values)) : null)
+  return {
+    path,
+    median: {
+      scores: Object.fromEntries(
+        CATEGORIES.map((category) => [category, medianOrNull(pick((r) => r.scores[category]))]),
+      ) as Record<Category, number | null>,
+      lcpMs: medianOrNull(pick((r) => r.lcpMs)),
+      tbtMs: medianOrNull(pick((r) => r.tbtMs)),
+      cls: medianOrNull(pick((r) => r.cls)),
+      jsKib: medianKib(pick((r) => r.jsBytes)),
+      totalKib: medianKib(pick((r) => r.totalBytes)),
+    },
+    failingAudits: results[0]?.failingAudits ?? [],
+    runs: results,
+    errors,
+  }
+}
+
+const MISS = ' ✗'
+
+function scoreCell(score: number | null, target: number): string {
+  if (score === null) return `n/a${MISS}`
+  return `${formatNumber(score)}${score < target ? MISS : ''}`
+}
+
+function jsCell(jsKib: number | null): string {
+  if (jsKib === null) return `n/a${MISS}`
+  return `${jsKib.toFixed(1)}${jsKib > TARGETS.firstLoadJsKib ? MISS : ''}`
+}
+
+function misses(page: PageSummary): string[] {
+  if (page.runs.length === 0) return [`no report (${page.errors.join('; ')})`]
+  const found: string[] = []
+  for (const category of CATEGORIES) {
+    const score = page.median.scores[category]
+    if (score === null || score < TARGETS[category]) {
+      found.push(`${category} ${formatNumber(score)} (target ${TARGETS[category]})`)
+    }
+  }
+  const { jsKib } = page.median
+  if (jsKib !== null && jsKib > TARGETS.firstLoadJsKib) {
+    found.push(`JS ${jsKib.toFixed(1)} KB (target ≤ ${TARGETS.firstLoadJsKib})`)
+  }
+  return found
+}
+
+function formatAudit(audit: FailingAudit): string[] {
+  const head =
+    `- [${audit.category}] \`${audit.id}\` ${audit.title}` +
+    (audit.score === null ? ' (audit errored)' : ` (score ${audit.score})`) +
+    (audit.displayValue ? `, ${audit.displayValue}` : '') +
+    (audit.explanation ? `: ${oneLine(audit.explanation, 300)}` : '')
+  const more = audit.itemCount - audit.items.length
+  return [
+    head,
+    ...audit.items.map((item) => `  - ${item}`),
+    ...(more > 0 ? [`  - … and ${more} more`] : []),
+  ]
+}
+
+export function formatLighthouse(pages: readonly PageSummary[], runs: number): string {
+  const table = formatTable(
+    [
+      'Page',
+      'Performance',
+      'Accessibility',
+      'Best Practices',
+      'SEO',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'JS KB',
+      'Total KB',
+    ],
+    pages.map(({ path, median: m }) => [
+      path,
+      scoreCell(m.scores.performance, TARGETS.performance),
+      scoreCell(m.scores.accessibility, TARGETS.accessibility),
+      scoreCell(m.scores['best-practices'], TARGETS['best-practices']),
+      scoreCell(m.scores.seo, TARGETS.seo),
+      formatNumber(m.lcpMs),
+      formatNumber(m.tbtMs),
+      formatNumber(m.cls, 3),
+      jsCell(m.jsKib),
+      formatNumber(m.totalKib, 1),
+    ]),
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+  )
+
+  const missLines = pages.flatMap((page) => misses(page).map((miss) => `- ${page.path}: ${miss}`))
+  const auditLines = pages.flatMap((page) =>
+    page.failingAudits.length === 0
+      ? []
+      : ['', `#### ${page.path}`, '', ...page.failingAudits.flatMap(formatAudit)],
+  )
+  const errorLines = pages.flatMap((page) => page.errors.map((error) => `- ${page.path} ${error}`))
+  const allRuns = pages.flatMap((page) => page.runs)
+  const warnings = [...new Set(allRuns.flatMap((run) => run.warnings))]
+  const benchmarkIndex = medianOrNull(allRuns.map((run) => run.benchmarkIndex))
+
+  return [
+    `${runs === 1 ? 'One run' : `Median of ${runs} runs`} per page, Lighthouse mobile preset ` +
+      `(simulated throttling), CPU benchmark index ${formatNumber(benchmarkIndex)}. ` +
+      'KB = KiB transferred; ✗ = target missed.',
+    '',
+    table,
+    '',
+    'Targets: Accessibility, Best Practices, SEO 100; Performance ≥ 95; first-load JS ≤ 120 KB gzipped',
+    '',
+    ...(missLines.length > 0 ? ['Missed:', '', ...missLines] : ['All targets met.']),
+    ...(errorLines.length > 0 ? ['', '### Failed runs', '', ...errorLines] : []),
+    '',
+    '### Failing audits (accessibility, best practices, SEO; first run of each page)',
+    ...(auditLines.length > 0 ? auditLines : ['', 'None.']),
+    ...(warnings.length > 0
+      ? ['', '### Lighthouse warnings', '', ...warnings.map((w) => `- ${oneLine(w, 400)}`)]
+      : []),
+  ].join('\n')
+}
+
+export const lighthouseSection: Section = {
+  id: 'lighthouse',
+  title: 'Lighthouse',
+  async run(server) {
+    const runs = envInt('BENCH_RUNS', 3)
+    const pages: PageSummary[] = []
+    for (const path of PAGES) pages.push(await benchPage(server, path, runs))
+    return {
+      markdown: formatLighthouse(pages, runs),
+      data: { runs, preset: 'mobile (Lighthouse default)', targets: TARGETS, pages },
+    }
+  },
+}

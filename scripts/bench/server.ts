@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { onCleanup } from './cleanup.ts'
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+export interface RunningServer {
+  port: number
+  /** SITE_URL: what the browser loads, so canonical links and the sitemap match the page. */
+  siteOrigin: string
+  /**
+   * For requests made from Node. Its resolver may answer ::1 first for
+   * localhost, where a server bound to 127.0.0.1 does not listen.
+   */
+  loopbackOrigin: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** Runs a command with the terminal attached; rejects on a non-zero exit. */
+export function run(command: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' })
+    child.once('error', reject)
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))
+    })
+  })
+}
+
+/** Always rebuilds: measuring a stale build would report numbers for code that no longer exists. */
+export function buildApp(): Promise<void> {
+  return run('npm', ['run', 'build'])
+}
+
+/** A port the OS just handed out; it is free unless something grabs it in the next instant. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port)
+        else reject(new Error('could not read the probe port'))
+      })
+    })
+  })
+}
+
+/** Keeps the server's last lines to explain a failed start; its access log is too busy to echo. */
+function tailOf(child: ChildProcess, maxLines = 40): () => string {
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean))
+    lines.splice(0, Math.max(0, lines.length - maxLines))
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  return () => lines.join('\n')
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+  await exited(child)
+  clearTimeout(timer)
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let lastProblem = 'no answer yet'
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before it was healthy. Its output:\n${log()}`)
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      if (response.status === 200) return
+      lastProblem = `HTTP ${response.status}`
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The server was not healthy within ${timeoutMs} ms (${lastProblem}):\n${log()}`)
+}
+
+/**
+ * Serves the production build on a free port with a fresh, empty data folder,
+ * so every benchmark starts from the same state and never touches real data.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'))
+  const removeDataDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const siteOrigin = `http://localhost:${port}`
+  const loopbackOrigin = `http://127.0.0.1:${port}`
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      // Loopback only: the benchmark has no reason to be reachable from the network.
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: siteOrigin,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const stopProcess = onCleanup(() => stopChild(child))
+  const log = tailOf(child)
+
+  try {
+    await waitForHealth(`${loopbackOrigin}/healthz`, child, log)
+  } catch (error) {
+    await stopProcess()
+    await removeDataDir()
+    throw error
+  }
+
+  return {
+    port,
+    siteOrigin,
+    loopbackOrigin,
+    dataDir,
+    async stop() {
+      await stopProcess()
+      await removeDataDir()
+    },
+  }
+}
