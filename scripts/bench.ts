@@ -20,7 +20,7 @@ import { cleanUpAll, cleanUpOnSignals } from './bench/cleanup.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
 import type { Section } from './bench/section.ts'
-import { buildApp, repoRoot, startServer } from './bench/server.ts'
+import { buildApp, buildFingerprint, repoRoot, startServer } from './bench/server.ts'
 
 /** Run in this order: Lighthouse first, so the load run's heat does not skew page timings. */
 const SECTIONS: readonly Section[] = [lighthouseSection, loadSection]
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const startedAt = new Date()
 
   await buildApp()
+  const builtAs = await buildFingerprint()
   const server = await startServer()
   console.error(`Serving the build at ${server.siteOrigin}`)
 
@@ -74,6 +75,17 @@ async function main(): Promise<void> {
     await server.stop()
   }
 
+  const buildReplaced = (await buildFingerprint()) !== builtAs
+  if (buildReplaced) {
+    report.splice(
+      2,
+      0,
+      '**Warning: build/ was rebuilt while the benchmark ran (another build or e2e run in this ' +
+        'tree?). Pages may have failed or been measured on a different build; run it again.**',
+      '',
+    )
+  }
+
   const file = await writeResults(startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -81,6 +93,7 @@ async function main(): Promise<void> {
     node: process.version,
     lighthouse: packageVersion('lighthouse'),
     autocannon: packageVersion('autocannon'),
+    buildReplaced,
     ...data,
   })
   report.push(`Raw numbers: ${path.relative(repoRoot, file)}`)

@@ -35,42 +35,40 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6"
-      >
-        <Link to="/" className="brand-mark" aria-label={`${site.brandTitle}, home`}>
-          <img src="/images/logo.svg" alt="" width="44" height="44" className="size-11" />
-          <span className="hidden font-display text-lg font-semibold sm:inline">
-            {site.brandTitle}
-          </span>
-        </Link>
+      <nav aria-label="Main">
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
+          <Link to="/" className="brand-mark" aria-label={`${site.brandTitle}, home`}>
+            <img src="/images/logo.svg" alt="" width="44" height="44" className="size-11" />
+            <span className="hidden font-display text-lg font-semibold sm:inline">
+              {site.brandTitle}
+            </span>
+          </Link>
 
-        <ul className="ml-auto hidden items-center gap-1 md:flex">
-          {navItems.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end className={linkClass} prefetch="intent">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+          <ul className="ml-auto hidden items-center gap-1 md:flex">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
 
-        <div className="ml-auto flex items-center gap-1 md:hidden">
-          <NavLink to={home.to} end className={linkClass}>
-            {home.label}
-          </NavLink>
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            <MenuIcon open={menuOpen} />
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          </button>
-        </div>
+          <div className="ml-auto flex items-center gap-1 md:hidden">
+            <NavLink to={home.to} end className={linkClass}>
+              {home.label}
+            </NavLink>
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <MenuIcon open={menuOpen} />
+              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </button>
+          </div>
         </div>
         <ul id={menuId} hidden={!menuOpen} className="mobile-menu md:hidden">
           {rest.map((item) => (

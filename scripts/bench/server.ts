@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -17,6 +17,8 @@ export interface RunningServer {
    */
   loopbackOrigin: string
   dataDir: string
+  /** The server's last lines of output, to explain a failed request. */
+  recentLog(): string
   stop(): Promise<void>
 }
 
@@ -35,6 +37,23 @@ export function run(command: string, args: readonly string[]): Promise<void> {
 /** Always rebuilds: measuring a stale build would report numbers for code that no longer exists. */
 export function buildApp(): Promise<void> {
   return run('npm', ['run', 'build'])
+}
+
+/**
+ * Identifies one build on disk. The server loads route modules lazily, so a
+ * rebuild in the same tree while the benchmark runs (an e2e run, say) swaps
+ * files under it: pages fail or report another build's numbers.
+ */
+export async function buildFingerprint(): Promise<string> {
+  // A folder's mtime moves whenever files are added to or removed from it.
+  const files = ['build/server/index.js', 'build/server/assets', 'build/client/assets']
+  const stamps = await Promise.all(
+    files.map(async (file) => {
+      const info = await stat(path.join(repoRoot, file)).catch(() => null)
+      return info ? `${info.ino}:${info.mtimeMs}` : 'missing'
+    }),
+  )
+  return stamps.join('|')
 }
 
 /** A port the OS just handed out; it is free unless something grabs it in the next instant. */
@@ -140,6 +159,7 @@ export async function startServer(): Promise<RunningServer> {
     siteOrigin,
     loopbackOrigin,
     dataDir,
+    recentLog: log,
     async stop() {
       await stopProcess()
       await removeDataDir()
