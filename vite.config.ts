@@ -1,10 +1,39 @@
+import { constants } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, so the HTTP layer and the
   // routes share one copy of every module (one database handle, one env).
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : { assetsInlineLimit: 0 },
-  plugins: [tailwindcss(), reactRouter()],
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' } }
+    : {
+        assetsInlineLimit: 0,
+        // Every browser we support has modulepreload; skip the polyfill.
+        modulePreload: { polyfill: false },
+        // Terser squeezes a few more kilobytes than esbuild out of the bundle,
+        // which matters against a 120 KB first-load budget.
+        minify: 'terser' as const,
+        terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+      },
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Static files are compressed once, at the highest levels, instead of on
+    // every request: smaller downloads and no CPU spent per visit.
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css|svg|xml|txt|json)$/,
+        threshold: 512,
+        algorithms: [
+          defineAlgorithm('gzip', { level: 9 }),
+          defineAlgorithm('brotliCompress', {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        ],
+        logLevel: 'silent',
+      }),
+  ],
 }))

@@ -47,6 +47,7 @@ export interface LighthouseRun {
   totalBytes: number
   scripts: { url: string; transferSize: number }[]
   benchmarkIndex: number
+  userAgent: string
   warnings: string[]
   failingAudits: FailingAudit[]
 }
@@ -201,6 +202,7 @@ export function summarizeRun(lhr: Result): LighthouseRun {
     totalBytes: requests.reduce((sum, item) => sum + transferSize(item), 0),
     scripts,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    userAgent: lhr.environment.hostUserAgent,
     warnings: lhr.runWarnings,
     failingAudits: failingAudits(lhr),
   }
