@@ -20,7 +20,7 @@ import { cleanUpAll, cleanUpOnSignals } from './bench/cleanup.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
 import type { Section } from './bench/section.ts'
-import { buildApp, buildFingerprint, repoRoot, startServer } from './bench/server.ts'
+import { buildSnapshot, repoRoot, startServer } from './bench/server.ts'
 
 /** Run in this order: Lighthouse first, so the load run's heat does not skew page timings. */
 const SECTIONS: readonly Section[] = [lighthouseSection, loadSection]
@@ -58,9 +58,8 @@ async function main(): Promise<void> {
   cleanUpOnSignals()
   const startedAt = new Date()
 
-  await buildApp()
-  const builtAs = await buildFingerprint()
-  const server = await startServer()
+  const appDir = await buildSnapshot()
+  const server = await startServer(appDir)
   console.error(`Serving the build at ${server.siteOrigin}`)
 
   const report: string[] = ['# Benchmark', '']
@@ -75,17 +74,6 @@ async function main(): Promise<void> {
     await server.stop()
   }
 
-  const buildReplaced = (await buildFingerprint()) !== builtAs
-  if (buildReplaced) {
-    report.splice(
-      2,
-      0,
-      '**Warning: build/ was rebuilt while the benchmark ran (another build or e2e run in this ' +
-        'tree?). Pages may have failed or been measured on a different build; run it again.**',
-      '',
-    )
-  }
-
   const file = await writeResults(startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -93,7 +81,6 @@ async function main(): Promise<void> {
     node: process.version,
     lighthouse: packageVersion('lighthouse'),
     autocannon: packageVersion('autocannon'),
-    buildReplaced,
     ...data,
   })
   report.push(`Raw numbers: ${path.relative(repoRoot, file)}`)

@@ -14,10 +14,16 @@ const dev = process.argv.includes('--dev')
 process.env.NODE_ENV = dev ? 'development' : 'production'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const [{ default: express }, { default: compression }, { default: morgan }] = await Promise.all([
+const [
+  { default: express },
+  { default: compression },
+  { default: morgan },
+  { default: staticCompressed },
+] = await Promise.all([
   import('express'),
   import('compression'),
   import('morgan'),
+  import('express-static-gzip'),
 ])
 
 type AppModule = typeof AppModuleExports
@@ -65,12 +71,17 @@ if (vite) {
   })
 } else {
   const client = path.join(root, 'build/client')
+  // The build writes .br and .gz beside each file; serve those as they are.
   // File names under /assets carry a content hash, so they never change.
-  server.use(
-    '/assets',
-    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
-  )
-  server.use(express.static(client, { maxAge: '1h', index: false }))
+  const precompressed = (folder: string, maxAge: string, immutable: boolean) =>
+    staticCompressed(folder, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { maxAge, immutable, index: false },
+    })
+  server.use('/assets', precompressed(path.join(client, 'assets'), '1y', true))
+  server.use(precompressed(client, '1h', false))
   server.use(appModule.app)
 }
 

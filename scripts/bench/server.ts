@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { cp, mkdtemp, rm, stat, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -39,12 +39,8 @@ export function buildApp(): Promise<void> {
   return run('npm', ['run', 'build'])
 }
 
-/**
- * Identifies one build on disk. The server loads route modules lazily, so a
- * rebuild in the same tree while the benchmark runs (an e2e run, say) swaps
- * files under it: pages fail or report another build's numbers.
- */
-export async function buildFingerprint(): Promise<string> {
+/** Identifies one build on disk, to notice a rebuild that lands while we copy it. */
+async function buildFingerprint(): Promise<string> {
   // A folder's mtime moves whenever files are added to or removed from it.
   const files = ['build/server/index.js', 'build/server/assets', 'build/client/assets']
   const stamps = await Promise.all(
@@ -54,6 +50,45 @@ export async function buildFingerprint(): Promise<string> {
     }),
   )
   return stamps.join('|')
+}
+
+/**
+ * Builds, then serves a private copy of the build. The server imports route
+ * modules lazily, so a rebuild in the working tree while the benchmark runs
+ * (an e2e run, say) would delete files under a server started from build/
+ * and turn pages into 500s, or mix two builds' numbers. server/main.ts finds
+ * build/ next to itself, hence the copy of server/ and a node_modules link.
+ */
+export async function buildSnapshot(attempts = 3): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    await buildApp()
+    const builtAs = await buildFingerprint()
+    const dir = await mkdtemp(path.join(tmpdir(), 'bench-app-'))
+    const remove = onCleanup(() => rm(dir, { recursive: true, force: true }))
+    const copied = await copyApp(dir).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    const unchanged = !builtAs.includes('missing') && (await buildFingerprint()) === builtAs
+    if (copied === null && unchanged) return dir
+    await remove()
+    if (attempt >= attempts) {
+      throw new Error(
+        `build/ kept changing while it was copied; is another build running in this tree?`,
+        { cause: copied ?? undefined },
+      )
+    }
+    console.error(
+      'build/ changed while it was copied (another build in this tree?); building again',
+    )
+  }
+}
+
+async function copyApp(dir: string): Promise<void> {
+  for (const entry of ['build', 'server', 'package.json']) {
+    await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true })
+  }
+  await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
 }
 
 /** A port the OS just handed out; it is free unless something grabs it in the next instant. */
@@ -71,7 +106,7 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Keeps the server's last lines to explain a failed start; its access log is too busy to echo. */
+/** Keeps the server's last lines to explain a failure; its access log is too busy to echo. */
 function tailOf(child: ChildProcess, maxLines = 40): () => string {
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
@@ -83,16 +118,14 @@ function tailOf(child: ChildProcess, maxLines = 40): () => string {
   return () => lines.join('\n')
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => child.once('exit', () => resolve()))
-}
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
 
 async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
+  if (hasExited(child)) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
-  await exited(child)
+  await exited
   clearTimeout(timer)
 }
 
@@ -105,11 +138,12 @@ async function waitForHealth(
   const deadline = Date.now() + timeoutMs
   let lastProblem = 'no answer yet'
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (hasExited(child)) {
       throw new Error(`The server exited before it was healthy. Its output:\n${log()}`)
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      await response.arrayBuffer()
       if (response.status === 200) return
       lastProblem = `HTTP ${response.status}`
     } catch (error) {
@@ -121,10 +155,11 @@ async function waitForHealth(
 }
 
 /**
- * Serves the production build on a free port with a fresh, empty data folder,
- * so every benchmark starts from the same state and never touches real data.
+ * Serves the production build in appDir on a free port with a fresh, empty
+ * data folder, so every benchmark starts from the same state and never
+ * touches real data.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(appDir: string): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'))
   const removeDataDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }))
   const port = await freePort()
@@ -132,7 +167,7 @@ export async function startServer(): Promise<RunningServer> {
   const loopbackOrigin = `http://127.0.0.1:${port}`
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: repoRoot,
+    cwd: appDir,
     env: {
       ...process.env,
       PORT: String(port),

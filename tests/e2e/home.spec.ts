@@ -52,7 +52,9 @@ test('the hero has a scroll-down hint to the story', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Our Story' })).toBeInViewport()
 })
 
-test('the circular title turns continuously and speeds up four times on hover', async ({ page }) => {
+test('the circular title turns continuously and speeds up four times on hover', async ({
+  page,
+}) => {
   await page.goto('/')
   const title = page.locator('.rotating-title')
   await expect(title.locator('textPath')).toHaveText('BUTTER & BLOOM • HOME BAKERY • TORONTO • ')
@@ -98,7 +100,9 @@ test('the about page has the welcome, the story, the treats, the logo and the fo
   page,
 }) => {
   await page.goto('/about')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Butter & Bloom Bakery')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Welcome to Butter & Bloom Bakery',
+  )
   await expect(page.getByText('Nadia trained in pastry at George Brown College')).toBeVisible()
   const treats = page.getByRole('region', { name: 'Our Treats' })
   await expect(treats.getByRole('listitem')).toHaveText([

@@ -34,10 +34,12 @@ test('paths match whatever their letter case', async ({ page, request }) => {
     expect(response.status(), path).toBe(200)
   }
   await page.goto('/About')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Butter & Bloom Bakery')
-  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]:visible')).toHaveText(
-    'About Us',
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Welcome to Butter & Bloom Bakery',
   )
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]:visible'),
+  ).toHaveText('About Us')
   // Search engines are told the one true address.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
