@@ -10,11 +10,12 @@ import tseslint from 'typescript-eslint'
  * Imports flow one way: routes → features → shared (components, content,
  * config, db). A feature never reaches into a route, shared code never
  * reaches into a feature, and features stay out of each other except mail.
+ * Shared code: components, content, config, db, utils.
  */
 const boundaries = [
   { target: './app/features', from: './app/routes', message: 'Features must not import routes.' },
   {
-    target: ['./app/components', './app/content', './app/config', './app/db'],
+    target: ['./app/components', './app/content', './app/config', './app/db', './app/utils'],
     from: ['./app/routes', './app/features'],
     message: 'Shared code must not import features or routes.',
   },

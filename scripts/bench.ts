@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { cleanUpAll, cleanUpOnSignals } from './bench/cleanup.ts'
+import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
 import type { Section } from './bench/section.ts'
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 try {
   await main()
 } catch (error) {
-  console.error(error)
+  if (!stoppingForSignal()) console.error(error)
   process.exitCode = 1
 } finally {
   await cleanUpAll()

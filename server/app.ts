@@ -20,6 +20,8 @@ import {
 declare module 'react-router' {
   interface AppLoadContext {
     cspNonce: string
+    /** The visitor's address (from the proxy on this machine, if any), for rate limits. */
+    clientIp: string
   }
 }
 
@@ -53,6 +55,9 @@ app.get('/healthz', async (_req, res) => {
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    }),
   }),
 )

@@ -36,6 +36,8 @@ export interface SiteContent {
   email: string
   foundingYear: number
   city: string
+  /** Where "today" is decided, e.g. for the earliest date an order can be due. */
+  timeZone: string
   region: string
   country: string
   socialLinks: SocialLink[]
@@ -59,6 +61,7 @@ export const site: SiteContent = {
   email: 'hello@butterandbloom.ca',
   foundingYear: 2020,
   city: 'Toronto',
+  timeZone: 'America/Toronto',
   region: 'ON',
   country: 'CA',
   socialLinks: [

@@ -1,6 +1,64 @@
-/**
- * The database's tables as Kysely sees them. Each migration in
- * migrations.server.ts that adds a table adds its interface here.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- tables arrive with their features
-export interface Database {}
+import type { Generated } from 'kysely'
+
+/** The database's tables as Kysely sees them; migrations.server.ts creates them. */
+export interface Database {
+  order_batch: OrderBatchTable
+  order_request: OrderRequestTable
+  contact_message: ContactMessageTable
+  outbox: OutboxTable
+}
+
+export interface OrderBatchTable {
+  id: Generated<number>
+  /** ISO timestamp */
+  created_at: string
+  order_count: number
+  /** ISO timestamp when the owner marked the batch handled; null while open. */
+  handled_at: string | null
+}
+
+export interface OrderRequestTable {
+  id: Generated<number>
+  batch_id: number
+  /** 1-based position in the batch, as numbered in the email. */
+  position: number
+  name: string
+  email: string
+  phone_number: string
+  product_type: string
+  event_theme: string
+  /** YYYY-MM-DD */
+  due_date: string
+  hear_about_us: string
+  comments: string | null
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>
+  created_at: string
+  name: string
+  email: string
+  phone_number: string
+  message: string
+  handled_at: string | null
+}
+
+export type OutboxTopic = 'order_batch' | 'contact_message'
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
+
+export interface OutboxTable {
+  id: Generated<number>
+  topic: OutboxTopic
+  /** The order_batch or contact_message this email tells the owner about. */
+  subject_id: number
+  /** JSON of the composed email (see features/mail/email.ts). */
+  payload: string
+  status: Generated<OutboxStatus>
+  attempts: Generated<number>
+  created_at: number
+  next_attempt_at: number
+  /** While sending: when the claim expires and another worker may retry. */
+  lease_until: number | null
+  last_error: string | null
+  sent_at: number | null
+}

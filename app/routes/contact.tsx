@@ -1,24 +1,63 @@
+import { data, useActionData } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { ContactForm } from '#app/features/contact/contact-form.tsx'
+import {
+  type ContactSendResult,
+  receiveContactMessage,
+} from '#app/features/contact/contact-send.server.ts'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.contact, path: '/contact', matches })
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await receiveContactMessage({ request, clientIp: context.clientIp, db: getDb() })
+  return data(outcome.body, { status: outcome.status, headers: outcome.headers })
+}
+
+/**
+ * In the browser the send goes through here, so a dropped connection or a
+ * server error shows the form's failure message instead of an error page.
+ */
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<ContactSendResult> {
+  try {
+    return await serverAction()
+  } catch {
+    return {
+      ok: false,
+      error: 'We could not reach the bakery. Check your connection and try again.',
+    }
+  }
+}
+
 export default function Contact() {
+  const postedResult = useActionData<ContactSendResult>()
   return (
-    <section className="page-section max-w-3xl">
-      <p className="eyebrow">Say hello</p>
-      <h1 className="page-heading mt-2">Have Questions?</h1>
-      <p className="lede mt-4">
-        Write to{' '}
-        <a href={`mailto:${site.email}`} className="text-link">
-          {site.email}
-        </a>{' '}
-        and {site.ownerName.split(' ')[0]} will get back to you, usually within a day.
-      </p>
-      <SocialLinks className="mt-6" />
+    <section className="page-section grid gap-10 lg:grid-cols-[1fr_1.4fr]">
+      <div>
+        <p className="eyebrow">Say hello</p>
+        <h1 className="page-heading mt-2">Have Questions?</h1>
+        <p className="lede mt-4">
+          Flavours, allergies, pick-up in {site.city}, how much cake feeds a party — ask us
+          anything. {site.ownerName.split(' ')[0]} answers every message, usually within a day.
+        </p>
+        <p className="mt-6">
+          Prefer email? Write to{' '}
+          <a href={`mailto:${site.email}`} className="text-link">
+            {site.email}
+          </a>
+          .
+        </p>
+        <SocialLinks className="mt-6" />
+      </div>
+      <div className="card p-6 sm:p-8">
+        <ContactForm postedResult={postedResult} />
+      </div>
     </section>
   )
 }

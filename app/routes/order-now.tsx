@@ -1,23 +1,137 @@
+import { useEffect, useId, useState } from 'react'
+import { data, useActionData, useFetcher } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { CartButton } from '#app/features/orders/cart-button.tsx'
+import { CartPanel } from '#app/features/orders/cart-panel.tsx'
+import { cart, useCart } from '#app/features/orders/cart.ts'
+import { OrderForm } from '#app/features/orders/order-form.tsx'
+import { orderToday } from '#app/features/orders/order-schema.ts'
+import {
+  type OrderSendResult,
+  receiveOrderRequests,
+} from '#app/features/orders/order-send.server.ts'
+import { sendStatus } from '#app/features/orders/send-status.ts'
+import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
 import type { Route } from './+types/order-now'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
 
-export default function OrderNow() {
+export function loader() {
+  return { today: orderToday() }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() })
+  return data(outcome.body, { status: outcome.status, headers: outcome.headers })
+}
+
+/**
+ * In the browser the send goes through here, so a dropped connection or a
+ * server error shows the form's failure message instead of an error page.
+ */
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<OrderSendResult> {
+  try {
+    return await serverAction()
+  } catch {
+    return {
+      ok: false,
+      error: 'We could not reach the bakery. Check your connection and try again.',
+    }
+  }
+}
+
+export default function OrderNow({ loaderData }: Route.ComponentProps) {
+  const orders = useCart()
+  const fetcher = useFetcher<OrderSendResult>()
+  const postedWithoutScript = useActionData<OrderSendResult>()
+  const [cartOpen, setCartOpen] = useState(false)
+  const [emptyNote, setEmptyNote] = useState(false)
+  const panelId = useId()
+  const sending = fetcher.state !== 'idle'
+
+  // The orders are with the server now; the cart has done its job.
+  useEffect(() => {
+    if (fetcher.data?.ok) cart.clear()
+  }, [fetcher.data])
+
+  function sendAll() {
+    if (orders.length === 0) {
+      fetcher.reset()
+      setEmptyNote(true)
+      return
+    }
+    setEmptyNote(false)
+    const honeypot = document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)
+    void fetcher.submit(
+      { orders, [HONEYPOT_FIELD]: honeypot?.value ?? '' },
+      { method: 'post', encType: 'application/json' },
+    )
+  }
+
   return (
-    <section className="page-section max-w-3xl">
-      <p className="eyebrow">Custom orders</p>
-      <h1 className="page-heading mt-2">Place a Custom Order</h1>
-      <p className="lede mt-4">
-        Every order is designed around your celebration. Email{' '}
-        <a href={`mailto:${site.email}`} className="text-link">
-          {site.email}
-        </a>{' '}
-        with your date, the treats you would like and your theme, and {site.ownerName.split(' ')[0]}{' '}
-        will reply with ideas and a quote.
-      </p>
+    <section className="page-section">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Custom orders</p>
+          <h1 className="page-heading mt-2">Place a Custom Order</h1>
+          <p className="lede mt-3 max-w-2xl">
+            Add each treat you would like to your cart, then send them to us together.{' '}
+            {site.ownerName.split(' ')[0]} replies to every request with ideas and a quote, usually
+            within a day.
+          </p>
+        </div>
+        <CartButton
+          count={orders.length}
+          expanded={cartOpen}
+          controls={panelId}
+          onToggle={() => setCartOpen((open) => !open)}
+        />
+      </div>
+
+      {postedWithoutScript ? (
+        <p
+          role="status"
+          className={`mt-6 ${postedWithoutScript.ok ? 'status-success' : 'status-error'}`}
+        >
+          {sendStatus(postedWithoutScript)?.message}{' '}
+          <span className="font-normal">{sendStatus(postedWithoutScript)?.detail}</span>
+        </p>
+      ) : null}
+
+      <div className={`mt-10 grid items-start gap-8 ${cartOpen ? 'lg:grid-cols-[1fr_24rem]' : ''}`}>
+        <div className="card p-6 sm:p-8">
+          <OrderForm
+            today={loaderData.today}
+            disabled={sending}
+            onAdd={(order) => {
+              cart.add(order)
+              fetcher.reset()
+              setEmptyNote(false)
+            }}
+          />
+        </div>
+        {cartOpen ? (
+          <CartPanel
+            id={panelId}
+            orders={orders}
+            sending={sending}
+            status={
+              sending
+                ? { tone: 'info', message: 'Sending...' }
+                : emptyNote
+                  ? { tone: 'error', message: 'Your cart is empty.' }
+                  : sendStatus(fetcher.data)
+            }
+            onRemove={(index) => cart.remove(index)}
+            onSend={sendAll}
+          />
+        ) : null}
+      </div>
     </section>
   )
 }

@@ -31,6 +31,9 @@ export async function cleanUpAll(): Promise<void> {
 
 let exiting = false
 
+/** True once a signal has asked us to stop; errors after that are just the teardown. */
+export const stoppingForSignal = (): boolean => exiting
+
 /** On Ctrl-C or a kill, clean up before leaving with the conventional 128 + signal code. */
 export function cleanUpOnSignals(): void {
   const signals = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const

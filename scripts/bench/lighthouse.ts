@@ -274,12 +274,16 @@ export async function benchPage(
   runs: number,
 ): Promise<PageSummary> {
   const url = new URL(route, server.siteOrigin).href
-  // The first render after boot pays for module loading and JIT; no real visitor sees that.
-  const warmUp = await fetch(new URL(route, server.loopbackOrigin))
-  await warmUp.arrayBuffer()
   const results: LighthouseRun[] = []
   const errors: string[] = []
-  if (!warmUp.ok) errors.push(`warm-up request answered ${warmUp.status}`)
+  // The first render after boot pays for module loading and JIT; no real visitor sees that.
+  try {
+    const warmUp = await fetch(new URL(route, server.loopbackOrigin))
+    await warmUp.arrayBuffer()
+    if (!warmUp.ok) errors.push(`warm-up request answered ${warmUp.status}`)
+  } catch (error) {
+    errors.push(`warm-up request failed: ${String(error)}`)
+  }
   for (let run = 1; run <= runs; run++) {
     console.error(`Lighthouse ${route} (run ${run}/${runs})`)
     try {
@@ -296,7 +300,7 @@ export async function benchPage(
     const log = server.recentLog()
     if (log) console.error(`  server output:\n${log.replace(/^/gm, '    ')}`)
   }
-  const pick = <T>(get: (run: LighthouseRun) => T) => results.map(get)
+  const pick = <T>(field: (run: LighthouseRun) => T) => results.map(field)
   const medianKib = (values: number[]) => (values.length > 0 ? kib(median(values)) : null)
   return {
     path: route,
@@ -326,9 +330,19 @@ function scoreCell(score: number | null, target: number): string {
   return `${formatNumber(score)}${score < target ? MISS : ''}`
 }
 
-function jsCell(jsKib: number | null): string {
+/**
+ * The budget is about gzipped scripts, while Lighthouse's transfer size
+ * depends on what Chrome negotiated (Brotli from this server) and counts
+ * headers, so it can land on either side of the gzipped figure.
+ */
+const jsBudgetKib = (page: PageSummary): number | null =>
+  page.median.jsGzipKib ?? page.median.jsKib
+
+function jsCell(page: PageSummary): string {
+  const { jsKib } = page.median
   if (jsKib === null) return `n/a${MISS}`
-  return `${jsKib.toFixed(1)}${jsKib > TARGETS.firstLoadJsKib ? MISS : ''}`
+  const budget = jsBudgetKib(page)
+  return `${jsKib.toFixed(1)}${budget !== null && budget > TARGETS.firstLoadJsKib ? MISS : ''}`
 }
 
 function misses(page: PageSummary): string[] {
@@ -340,12 +354,9 @@ function misses(page: PageSummary): string[] {
       found.push(`${category} ${formatNumber(score)} (target ${TARGETS[category]})`)
     }
   }
-  const { jsKib, jsGzipKib } = page.median
-  if (jsKib !== null && jsKib > TARGETS.firstLoadJsKib) {
-    const bodies = jsGzipKib === null ? '' : `; gzipped bodies alone ${jsGzipKib.toFixed(1)} KB`
-    found.push(
-      `JS ${jsKib.toFixed(1)} KB transferred (target ≤ ${TARGETS.firstLoadJsKib}${bodies})`,
-    )
+  const budget = jsBudgetKib(page)
+  if (budget !== null && budget > TARGETS.firstLoadJsKib) {
+    found.push(`JS ${budget.toFixed(1)} KB gzipped (target ≤ ${TARGETS.firstLoadJsKib})`)
   }
   return found
 }
@@ -378,8 +389,10 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
       'JS KB',
       'Total KB',
     ],
-    pages.map(({ path, median: m }) => [
-      path,
+    pages.map((page) => {
+      const m = page.median
+      return [
+      page.path,
       scoreCell(m.scores.performance, TARGETS.performance),
       scoreCell(m.scores.accessibility, TARGETS.accessibility),
       scoreCell(m.scores['best-practices'], TARGETS['best-practices']),
@@ -387,12 +400,20 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
       formatNumber(m.lcpMs),
       formatNumber(m.tbtMs),
       formatNumber(m.cls, 3),
-      jsCell(m.jsKib),
+      jsCell(page),
       formatNumber(m.totalKib, 1),
-    ]),
+    ]
+    }),
     ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
   )
 
+  const gzipLine = pages
+    .map((page) => {
+      const kib = page.median.jsGzipKib
+      const miss = kib !== null && kib > TARGETS.firstLoadJsKib ? MISS : ''
+      return `${page.path} ${formatNumber(kib, 1)}${miss}`
+    })
+    .join(', ')
   const missLines = pages.flatMap((page) => misses(page).map((miss) => `- ${page.path}: ${miss}`))
   const auditLines = pages.flatMap((page) =>
     page.failingAudits.length === 0
@@ -412,6 +433,9 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
     table,
     '',
     'Targets: Accessibility, Best Practices, SEO 100; Performance ≥ 95; first-load JS ≤ 120 KB gzipped',
+    '',
+    `JS KB is what Chrome transferred (Brotli, headers included); the JS target is checked ` +
+      `against the same scripts gzipped: ${gzipLine}.`,
     '',
     ...(missLines.length > 0 ? ['Missed:', '', ...missLines] : ['All targets met.']),
     ...(errorLines.length > 0 ? ['', '### Failed runs', '', ...errorLines] : []),

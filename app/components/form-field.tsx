@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+
+export interface ControlProps {
+  id: string
+  name: string
+  'aria-invalid': boolean | undefined
+  'aria-describedby': string | undefined
+}
+
+/**
+ * A labelled form control with its hint and error wired up for assistive
+ * technology. The control itself is rendered by the caller.
+ */
+export function FormField({
+  name,
+  label,
+  error,
+  hint,
+  optional = false,
+  children,
+}: {
+  name: string
+  label: string
+  error?: string
+  hint?: string
+  optional?: boolean
+  children: (props: ControlProps) => ReactNode
+}) {
+  const id = `field-${name}`
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        {label}
+        {optional ? <span className="form-optional"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="form-hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({
+        id,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {error ? (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

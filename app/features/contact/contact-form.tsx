@@ -1,0 +1,114 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { HoneypotField } from '#app/components/honeypot-field.tsx'
+import { type FieldErrors, fieldErrorsOf } from '#app/utils/form-fields.ts'
+import { type ContactField, ContactMessageSchema } from './contact-schema.ts'
+import type { ContactSendResult } from './contact-send.server.ts'
+
+const SUCCESS = 'Message sent successfully!'
+const FAILURE = 'Failed to send message. Try again later.'
+
+/**
+ * The contact form. It is a plain form post, so it also works without
+ * JavaScript (the page then renders `postedResult`); with JavaScript it
+ * checks fields first and sends in the background.
+ */
+export function ContactForm({ postedResult }: { postedResult?: ContactSendResult }) {
+  const fetcher = useFetcher<ContactSendResult>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [clientErrors, setClientErrors] = useState<FieldErrors<ContactField> | null>(null)
+  const result = fetcher.data ?? postedResult
+  const sending = fetcher.state !== 'idle'
+  const errors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {})
+  const values = result && !result.ok ? result.values : undefined
+
+  useEffect(() => {
+    if (fetcher.data?.ok) formRef.current?.reset()
+  }, [fetcher.data])
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = ContactMessageSchema.safeParse(
+      Object.fromEntries(new FormData(event.currentTarget)),
+    )
+    if (!parsed.success) {
+      event.preventDefault()
+      setClientErrors(fieldErrorsOf<ContactField>(parsed.error))
+      return
+    }
+    setClientErrors(null)
+  }
+
+  const status = sending
+    ? { tone: 'info', message: 'Sending...' }
+    : result?.ok
+      ? { tone: 'success', message: SUCCESS }
+      : result
+        ? { tone: 'error', message: FAILURE }
+        : null
+
+  return (
+    <fetcher.Form method="post" ref={formRef} onSubmit={handleSubmit} className="grid gap-5">
+      <FormField name="name" label="Name" error={errors.name}>
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="name"
+            defaultValue={values?.name}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField name="email" label="Email" error={errors.email}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values?.email}
+            />
+          )}
+        </FormField>
+        <FormField
+          name="phone_number"
+          label="Phone Number"
+          hint="10 digits, no spaces"
+          error={errors.phone_number}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="tel"
+              required
+              pattern="[0-9]{10}"
+              inputMode="numeric"
+              maxLength={10}
+              autoComplete="tel-national"
+              title="10 digits, e.g. 4165550123"
+              defaultValue={values?.phone_number}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField name="message" label="Message" error={errors.message}>
+        {(props) => (
+          <textarea {...props} required rows={6} maxLength={5000} defaultValue={values?.message} />
+        )}
+      </FormField>
+      <HoneypotField />
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary" disabled={sending}>
+          Send Message
+        </button>
+        <div role="status" aria-live="polite" className="min-h-6">
+          {status ? <p className={`status-${status.tone}`}>{status.message}</p> : null}
+        </div>
+      </div>
+    </fetcher.Form>
+  )
+}

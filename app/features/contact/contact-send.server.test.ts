@@ -1,0 +1,134 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+import { receiveContactMessage } from './contact-send.server.ts'
+
+const message = {
+  name: 'Marcus Lee',
+  email: 'marcus@example.com',
+  phone_number: '4165550142',
+  message: 'Do you make egg-free cupcakes?\nMy son is allergic.',
+}
+
+let ipCounter = 0
+const freshIp = () => `192.0.2.${++ipCounter}`
+
+function post(db: Db, fields: Record<string, string>, clientIp = freshIp()) {
+  return receiveContactMessage({
+    request: new Request('http://localhost/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    }),
+    clientIp,
+    db,
+  })
+}
+
+async function storedCounts(db: Db) {
+  const messages = await db.selectFrom('contact_message').selectAll().execute()
+  const emails = await db.selectFrom('outbox').selectAll().execute()
+  return { messages: messages.length, emails: emails.length }
+}
+
+test('a message is stored with one queued email addressed for a reply to the visitor', async () => {
+  const { db } = await openTestDatabase()
+  expect(await post(db, { ...message, website: '' })).toEqual({ status: 200, body: { ok: true } })
+  const stored = await db.selectFrom('contact_message').selectAll().executeTakeFirstOrThrow()
+  expect(stored).toMatchObject({ ...message, handled_at: null })
+  const email = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow()
+  expect(email).toMatchObject({ topic: 'contact_message', subject_id: stored.id, status: 'queued' })
+  const payload = JSON.parse(email.payload)
+  expect(payload.subject).toBe('New message from Marcus Lee')
+  expect(payload.replyTo).toEqual({ name: 'Marcus Lee', address: 'marcus@example.com' })
+  expect(payload.emailjs).toEqual({ call: 'send-form', template: 'contact', fields: message })
+})
+
+test.each([
+  [
+    'a 9-digit phone',
+    { phone_number: '416555014' },
+    'phone_number',
+    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
+  ],
+  [
+    'an 11-digit phone',
+    { phone_number: '14165550142' },
+    'phone_number',
+    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
+  ],
+  [
+    'a phone with dashes',
+    { phone_number: '416-555-0142' },
+    'phone_number',
+    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
+  ],
+  ['a missing message', { message: '   ' }, 'message', 'Message is required.'],
+  ['a missing email', { email: '' }, 'email', 'Email is required.'],
+  [
+    'a header injection in the name',
+    { name: 'Marcus\nBcc: all@example.com' },
+    'name',
+    'Name must fit on one line.',
+  ],
+  [
+    'an oversized message',
+    { message: 'x'.repeat(5001) },
+    'message',
+    'Message must be at most 5000 characters.',
+  ],
+])(
+  '%s is refused with 400 and a message for the field, keeping what was typed',
+  async (_, change, field, error) => {
+    const { db } = await openTestDatabase()
+    const outcome = await post(db, { ...message, ...change })
+    expect(outcome.status).toBe(400)
+    expect(outcome.body).toMatchObject({
+      ok: false,
+      fieldErrors: { [field]: error },
+      values: { name: expect.any(String), email: expect.any(String) },
+    })
+    expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+  },
+)
+
+test('a missing field altogether is refused, not crashed on', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await post(db, { name: 'Marcus Lee' })
+  expect(outcome.status).toBe(400)
+  expect(outcome.body).toMatchObject({
+    fieldErrors: {
+      email: 'Email is required.',
+      phone_number: 'Phone number is required.',
+      message: 'Message is required.',
+    },
+  })
+})
+
+test('a body over the size cap gets 413 and stores nothing', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await post(db, { ...message, message: 'x'.repeat(20_000) })
+  expect(outcome.status).toBe(413)
+  expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+})
+
+test('a filled honeypot looks like success but stores and sends nothing', async () => {
+  const { db } = await openTestDatabase()
+  expect(await post(db, { ...message, website: 'cheap-pills.example' })).toEqual({
+    status: 200,
+    body: { ok: true },
+  })
+  expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+})
+
+test('more than ten messages a minute from one address get 429', async () => {
+  const { db } = await openTestDatabase()
+  const ip = freshIp()
+  for (let i = 0; i < 10; i++) expect((await post(db, message, ip)).status).toBe(200)
+  const refused = await post(db, message, ip)
+  expect(refused.status).toBe(429)
+  expect(refused.body).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('Please try again in'),
+  })
+})

@@ -1,0 +1,226 @@
+import { expect, onTestFinished, test } from 'vitest'
+import { openDatabase } from '#app/db/db.server.ts'
+import {
+  createOutboxMessageId,
+  type DeliveryWorkerOptions,
+  startDeliveryWorker,
+} from './delivery-worker.server.ts'
+import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
+import {
+  buildOrderEmail,
+  openTestDatabase,
+  startSmtpSink,
+  waitFor,
+} from './test-fixtures.server.ts'
+import { createSmtpTransport } from './transports/smtp.server.ts'
+
+const siteUrl = 'https://butterandbloom.ca'
+
+function smtpTo(url: string) {
+  return createSmtpTransport({ url, from: 'no-reply@butterandbloom.ca', to: 'hello@butterandbloom.ca' })
+}
+
+/** A worker with small delays that is stopped when the test ends; its log lines are kept. */
+function startTestWorker(options: Omit<DeliveryWorkerOptions, 'retryMinMs' | 'siteUrl'> & Partial<DeliveryWorkerOptions>) {
+  const lines: string[] = []
+  const worker = startDeliveryWorker({
+    retryMinMs: 20,
+    maxRetryDelayMs: 80,
+    siteUrl,
+    log: (line) => lines.push(line),
+    ...options,
+  })
+  onTestFinished(() => worker.stop())
+  return { worker, lines }
+}
+
+async function readRow(db: Awaited<ReturnType<typeof openTestDatabase>>['db'], id: number) {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+test('a queued email is sent with a Message-ID taken from its outbox row', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink()
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 3, email: buildOrderEmail() })
+  const { created_at: createdAt } = await readRow(db, id)
+
+  startTestWorker({ db, transport: smtpTo(sink.url) })
+
+  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 1 }))
+  expect(sink.messages.map((mail) => mail.messageId)).toEqual([
+    createOutboxMessageId({ id, createdAt }, siteUrl),
+  ])
+  expect(sink.messages[0]!.messageId).toMatch(/^<outbox-1-[0-9a-z]+@butterandbloom\.ca>$/)
+})
+
+test('while the SMTP server is down the email waits, and goes out once when it is back', async () => {
+  const { db } = await openTestDatabase()
+  const down = await startSmtpSink()
+  await down.close()
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+
+  const { worker, lines } = startTestWorker({ db, transport: smtpTo(down.url) })
+
+  const waiting = await waitFor(async () => {
+    const row = await readRow(db, id)
+    expect(row.attempts).toBeGreaterThanOrEqual(3)
+    expect(row.status).not.toBe('sent')
+    return row
+  })
+  expect(waiting.last_error).toMatch(/^SMTP: .*ECONNREFUSED/)
+  expect(lines[0]).toMatch(/^mail: outbox 1 \(order_batch 1\) attempt 1 failed, will retry: SMTP:/)
+
+  const up = await startSmtpSink({ port: down.port })
+  worker.kick()
+
+  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', last_error: null }))
+  await worker.stop()
+  expect(up.messages).toHaveLength(1)
+})
+
+test('a permanent failure marks the email failed with the reason', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink({ reject: { code: 550, message: 'No such user here' } })
+  const id = await enqueueEmail(db, { topic: 'contact_message', subjectId: 2, email: buildOrderEmail() })
+
+  const { lines } = startTestWorker({ db, transport: smtpTo(sink.url) })
+
+  const row = await waitFor(async () => {
+    const row = await readRow(db, id)
+    expect(row.status).toBe('failed')
+    return row
+  })
+  expect(row.attempts).toBe(1)
+  expect(row.last_error).toMatch(/^SMTP: .*550 No such user here/)
+  expect(lines).toEqual([expect.stringMatching(/^mail: outbox 1 \(contact_message 2\) failed: SMTP:/)])
+})
+
+test('an email left mid-send by a process that died is sent by the next worker', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink()
+  const then = Date.now() - 3 * 60_000
+  const email = buildOrderEmail()
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email }, then)
+  // The previous process claimed it three minutes ago and never came back.
+  await claimDueEmail(db, { now: then, leaseMs: 2 * 60_000 })
+  expect((await readRow(db, id)).status).toBe('sending')
+
+  startTestWorker({ db, transport: smtpTo(sink.url) })
+
+  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 2 }))
+  expect(sink.messages).toHaveLength(1)
+})
+
+test('after a day of retries the email is marked failed', async () => {
+  const { db } = await openTestDatabase()
+  const down = await startSmtpSink()
+  await down.close()
+  const dayAgo = Date.now() - 25 * 60 * 60_000
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() }, dayAgo)
+
+  const { lines } = startTestWorker({ db, transport: smtpTo(down.url) })
+
+  const row = await waitFor(async () => {
+    const row = await readRow(db, id)
+    expect(row.status).toBe('failed')
+    return row
+  })
+  expect(row.last_error).toMatch(/ECONNREFUSED.*\(gave up after 1 attempt\)$/)
+  expect(lines).toEqual([expect.stringMatching(/failed after a day of retries/)])
+})
+
+test('two workers on one database file send every email exactly once', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const other = openDatabase(dataDir)
+  onTestFinished(() => other.destroy())
+  const sink = await startSmtpSink()
+  const count = 12
+  for (let subjectId = 1; subjectId <= count; subjectId++) {
+    await enqueueEmail(db, { topic: 'order_batch', subjectId, email: buildOrderEmail() })
+  }
+
+  const first = startTestWorker({ db, transport: smtpTo(sink.url) })
+  const second = startTestWorker({ db: other, transport: smtpTo(sink.url) })
+
+  await waitFor(async () => {
+    const rows = await db.selectFrom('outbox').select('status').where('status', '=', 'sent').execute()
+    expect(rows).toHaveLength(count)
+  })
+  await Promise.all([first.worker.stop(), second.worker.stop()])
+  const ids = sink.messages.map((mail) => mail.messageId)
+  expect(ids).toHaveLength(count)
+  expect(new Set(ids).size).toBe(count)
+})
+
+test('Resend makes a failed email go out', async () => {
+  const { db } = await openTestDatabase()
+  const refusing = await startSmtpSink({ reject: { code: 550, message: 'Mailbox full' } })
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const failing = startTestWorker({ db, transport: smtpTo(refusing.url) })
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('failed'))
+  await failing.worker.stop()
+
+  const sink = await startSmtpSink()
+  const { worker } = startTestWorker({ db, transport: smtpTo(sink.url), maxIdleMs: 60_000 })
+  expect(await requeueEmail(db, id)).toBe(true)
+  worker.kick()
+
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sent'))
+  expect(sink.messages).toHaveLength(1)
+})
+
+test('a kick wakes an idle worker for an email just queued', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink()
+  // Without the kick this worker would not look again for a minute.
+  const { worker } = startTestWorker({ db, transport: smtpTo(sink.url), maxIdleMs: 60_000 })
+  await new Promise((resolve) => setTimeout(resolve, 20))
+
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  worker.kick()
+
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sent'), {
+    timeoutMs: 10_000,
+  })
+})
+
+test('an unexpected error is logged once per attempt and retried, and the worker carries on', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink()
+  const smtp = smtpTo(sink.url)
+  let calls = 0
+  const flaky = {
+    name: 'flaky',
+    async send(...args: Parameters<typeof smtp.send>) {
+      calls++
+      if (calls <= 2) throw new TypeError(`template broke on call ${calls}`)
+      await smtp.send(...args)
+    },
+  }
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+
+  const { lines } = startTestWorker({ db, transport: flaky })
+
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sent'))
+  expect(lines).toEqual([
+    'mail: outbox 1 (order_batch 1) attempt 1 failed, will retry: Unexpected error: template broke on call 1',
+    'mail: outbox 1 (order_batch 1) attempt 2 failed, will retry: Unexpected error: template broke on call 2',
+  ])
+  expect(sink.messages).toHaveLength(1)
+})
+
+test('stopping lets the email being sent finish first', async () => {
+  const { db } = await openTestDatabase()
+  let release = () => {}
+  const sink = await startSmtpSink({ hold: new Promise<void>((resolve) => (release = resolve)) })
+  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const { worker } = startTestWorker({ db, transport: smtpTo(sink.url) })
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sending'))
+
+  const stopped = worker.stop()
+  release()
+  await stopped
+
+  expect((await readRow(db, id)).status).toBe('sent')
+  expect(sink.messages).toHaveLength(1)
+})

@@ -1,0 +1,171 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '#app/db/schema.ts'
+import {
+  type ClaimedEmail,
+  claimDueEmail,
+  findNextDueAt,
+  markEmailFailed,
+  markEmailForRetry,
+  markEmailSent,
+  OUTBOX_LEASE_MS,
+} from './outbox.server.ts'
+import { DeliveryError, type MailTransport } from './transports/transport.ts'
+
+export interface DeliveryWorker {
+  /** Look for due mail now, e.g. right after a new email was queued and committed. */
+  kick(): void
+  /** Lets an email being sent finish, then stops. */
+  stop(): Promise<void>
+}
+
+export interface DeliveryWorkerOptions {
+  db: Kysely<Database>
+  transport: MailTransport
+  /** MAIL_RETRY_MIN_MS: the first retry delay, doubling after each failure. */
+  retryMinMs: number
+  /** SITE_URL; its host names the Message-IDs. */
+  siteUrl: string
+  /** Where failed attempts are reported, one line each. */
+  log?: (line: string) => void
+  leaseMs?: number
+  /** The longest the worker sleeps between looks, so it notices rows queued by other processes. */
+  maxIdleMs?: number
+  maxRetryDelayMs?: number
+}
+
+/**
+ * Sends queued mail in the server process, one email at a time. It starts by
+ * picking up whatever a previous process left queued or half-sent, then
+ * sleeps until the next email is due or it is kicked. Delivery is at least
+ * once: a crash between handing an email over and recording it means it goes
+ * again, with the same Message-ID so the owner's mail client can spot it.
+ */
+export function startDeliveryWorker({
+  db,
+  transport,
+  retryMinMs,
+  siteUrl,
+  log = console.warn,
+  leaseMs = OUTBOX_LEASE_MS,
+  maxIdleMs = 30_000,
+  maxRetryDelayMs,
+}: DeliveryWorkerOptions): DeliveryWorker {
+  let stopped = false
+  // Set by kick() so a wake-up that arrives while the worker is busy is not lost.
+  let kicked = false
+  let wake: (() => void) | undefined
+
+  function pause(ms: number): Promise<void> {
+    if (kicked || stopped) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        wake = undefined
+        resolve()
+      }
+      // Unref'd: a sleeping worker must not keep a finished process alive.
+      const timer = setTimeout(done, ms)
+      timer.unref()
+      wake = done
+    })
+  }
+
+  async function deliver(claim: ClaimedEmail): Promise<void> {
+    const label = `mail: outbox ${claim.id} (${claim.topic} ${claim.subjectId})`
+    if (!claim.email) {
+      await markEmailFailed(db, claim, 'The stored email could not be read.')
+      log(`${label} failed: the stored email could not be read`)
+      return
+    }
+    try {
+      await transport.send(claim.email, { messageId: createOutboxMessageId(claim, siteUrl) })
+    } catch (error) {
+      const known = error instanceof DeliveryError
+      // Anything we did not anticipate is treated as passing: retrying costs
+      // little, while failing for good would need the owner to step in.
+      const message = known ? error.message : `Unexpected error: ${describeError(error)}`
+      if (known && error.permanent) {
+        await markEmailFailed(db, claim, message)
+        log(`${label} failed: ${message}`)
+        return
+      }
+      const outcome = await markEmailForRetry(db, claim, message, { retryMinMs, maxRetryDelayMs })
+      log(
+        outcome === 'failed'
+          ? `${label} failed after a day of retries: ${message}`
+          : `${label} attempt ${claim.attempts} failed, will retry: ${message}`,
+      )
+      return
+    }
+    if (!(await markEmailSent(db, claim))) {
+      log(`${label} was sent after its claim ran out; it may arrive twice`)
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      kicked = false
+      try {
+        const claim = await claimDueEmail(db, { leaseMs })
+        if (claim) {
+          await deliver(claim)
+          continue
+        }
+        const nextDueAt = await findNextDueAt(db)
+        const wait = nextDueAt === undefined ? maxIdleMs : nextDueAt - Date.now()
+        await pause(Math.max(0, Math.min(wait, maxIdleMs)))
+      } catch (error) {
+        // The database is busy or gone; the rows are safe where they are.
+        log(`mail: the outbox could not be read: ${describeError(error)}`)
+        await pause(Math.min(retryMinMs, maxIdleMs))
+      }
+    }
+  }
+
+  const running = run()
+
+  return {
+    kick() {
+      kicked = true
+      wake?.()
+    },
+    stop() {
+      stopped = true
+      wake?.()
+      return running
+    },
+  }
+}
+
+/**
+ * <outbox-12-lq3x9k2a@butterandbloom.ca>: the same for every attempt at one
+ * email, so a resend after a crash is recognisably the same message. The
+ * creation time keeps ids unique if the database is ever started afresh and
+ * row ids repeat; mail clients drop messages whose Message-ID they have seen.
+ */
+export function createOutboxMessageId(
+  { id, createdAt }: { id: number; createdAt: number },
+  siteUrl: string,
+): string {
+  return `<outbox-${id}-${createdAt.toString(36)}@${new URL(siteUrl).hostname}>`
+}
+
+let current: DeliveryWorker | undefined
+
+/** Makes `worker` the one `kickDeliveryWorker` wakes (the server calls this at boot). */
+export function useDeliveryWorker(worker: DeliveryWorker | undefined): void {
+  current = worker
+}
+
+/**
+ * Tells the process's worker that an email was queued. Call it after the
+ * transaction commits; with no worker running it does nothing, and the email
+ * waits in the outbox for the next one.
+ */
+export function kickDeliveryWorker(): void {
+  current?.kick()
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

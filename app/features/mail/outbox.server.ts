@@ -1,0 +1,288 @@
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
+import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
+import type { OutgoingEmail } from './email.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** How long a claim protects a row; a worker that dies mid-send loses it after this. */
+export const OUTBOX_LEASE_MS = 2 * 60_000
+/** After this long without success an email is marked failed for the owner to resend. */
+export const OUTBOX_GIVE_UP_MS = 24 * 60 * 60_000
+/** Backoff stops doubling here, so mail still goes out soon after a long outage ends. */
+export const OUTBOX_MAX_RETRY_DELAY_MS = 60 * 60_000
+
+const MAX_ERROR_LENGTH = 1000
+
+type OutboxRow = Selectable<OutboxTable>
+
+/** A row a worker holds the lease on, with its payload read back. */
+export interface ClaimedEmail {
+  id: number
+  topic: OutboxTopic
+  subjectId: number
+  /** Counting this one; also the claim's token, see `ownClaim`. */
+  attempts: number
+  createdAt: number
+  /** Undefined when the stored payload cannot be read (a permanent failure). */
+  email: OutgoingEmail | undefined
+}
+
+/** What the inbox shows beside a record: is its email out, on its way, or failed? */
+export interface OutboxState {
+  outboxId: number
+  status: OutboxStatus
+  attempts: number
+  lastError: string | null
+  createdAt: number
+  nextAttemptAt: number
+  sentAt: number | null
+}
+
+/**
+ * Queues an email, due at once. Call it in the same transaction as the record
+ * it announces: either both are stored or neither is, so a stored order is
+ * never left without its email.
+ */
+export async function enqueueEmail(
+  db: Executor,
+  { topic, subjectId, email }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail },
+  now = Date.now(),
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      topic,
+      subject_id: subjectId,
+      payload: JSON.stringify(email),
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/**
+ * Takes one due email for this worker. It is a single UPDATE whose WHERE picks
+ * the row: SQLite runs the whole statement under its write lock, so two
+ * workers, even in two processes, can never both take the same row. A row
+ * left in 'sending' by a worker that died is due again once its lease ends.
+ */
+export async function claimDueEmail(
+  db: Kysely<Database>,
+  { now = Date.now(), leaseMs = OUTBOX_LEASE_MS }: { now?: number; leaseMs?: number } = {},
+): Promise<ClaimedEmail | undefined> {
+  const row = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'sending',
+      lease_until: now + leaseMs,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
+          ]),
+        )
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1),
+    )
+    .returningAll()
+    .executeTakeFirst()
+  return row && toClaimedEmail(row)
+}
+
+/**
+ * When the worker should look again: the earliest queued row's due time or
+ * the earliest lease to run out. Undefined when nothing is waiting.
+ */
+export async function findNextDueAt(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) =>
+      eb.fn
+        .min(
+          eb
+            .case()
+            .when('status', '=', 'queued')
+            .then(eb.ref('next_attempt_at'))
+            // Claims take leases that ended strictly before now.
+            .else(eb('lease_until', '+', 1))
+            .end(),
+        )
+        .as('due_at'),
+    )
+    .where('status', 'in', ['queued', 'sending'])
+    .executeTakeFirst()
+  const dueAt = row?.due_at
+  return dueAt === null || dueAt === undefined ? undefined : Number(dueAt)
+}
+
+/** Returns false when the claim was lost (its lease ran out and another worker took it). */
+export async function markEmailSent(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: now, lease_until: null, last_error: null })
+    .where((eb) => ownClaim(eb, claim))
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** For errors that sending again cannot fix; the owner can still press Resend. */
+export async function markEmailFailed(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
+  error: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'failed', lease_until: null, last_error: truncateError(error) })
+    .where((eb) => ownClaim(eb, claim))
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/**
+ * Puts the email back in the queue with a doubling delay, or marks it failed
+ * once it has been trying for a day. Returns what became of it, or undefined
+ * when the claim was lost.
+ */
+export async function markEmailForRetry(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedEmail, 'id' | 'attempts' | 'createdAt'>,
+  error: string,
+  {
+    retryMinMs,
+    maxRetryDelayMs = OUTBOX_MAX_RETRY_DELAY_MS,
+    now = Date.now(),
+  }: { retryMinMs: number; maxRetryDelayMs?: number; now?: number },
+): Promise<'queued' | 'failed' | undefined> {
+  if (now - claim.createdAt >= OUTBOX_GIVE_UP_MS) {
+    const attempts = claim.attempts === 1 ? '1 attempt' : `${claim.attempts} attempts`
+    const failed = await markEmailFailed(db, claim, `${error} (gave up after ${attempts})`)
+    return failed ? 'failed' : undefined
+  }
+  const delay = Math.min(
+    retryMinMs * 2 ** (claim.attempts - 1),
+    Math.max(retryMinMs, maxRetryDelayMs),
+  )
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      status: 'queued',
+      next_attempt_at: now + delay,
+      lease_until: null,
+      last_error: truncateError(error),
+    })
+    .where((eb) => ownClaim(eb, claim))
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n ? 'queued' : undefined
+}
+
+/**
+ * The owner's Resend for a failed email: queued again, due now, with a fresh
+ * day of retries. Returns false when the row is not failed (already queued,
+ * sending or sent), so a double click does not send twice.
+ */
+export async function requeueEmail(
+  db: Kysely<Database>,
+  outboxId: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      status: 'queued',
+      attempts: 0,
+      created_at: now,
+      next_attempt_at: now,
+      lease_until: null,
+      last_error: null,
+    })
+    .where('id', '=', outboxId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/**
+ * The delivery state of each record's email, keyed by the record's id. A
+ * record without a row is absent; with several rows the newest one counts.
+ */
+export async function listOutboxState(
+  db: Executor,
+  topic: OutboxTopic,
+  subjectIds: readonly number[],
+): Promise<Map<number, OutboxState>> {
+  const states = new Map<number, OutboxState>()
+  if (subjectIds.length === 0) return states
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('topic', '=', topic)
+    .where('subject_id', 'in', subjectIds)
+    .orderBy('id')
+    .execute()
+  for (const row of rows) {
+    states.set(row.subject_id, {
+      outboxId: row.id,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      nextAttemptAt: row.next_attempt_at,
+      sentAt: row.sent_at,
+    })
+  }
+  return states
+}
+
+/**
+ * A worker may only settle a row it still holds: if its lease ran out and
+ * another worker claimed the row, `attempts` has moved on and this late
+ * update must not overwrite the other worker's outcome.
+ */
+function ownClaim(
+  eb: ExpressionBuilder<Database, 'outbox'>,
+  claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
+) {
+  return eb.and([
+    eb('id', '=', claim.id),
+    eb('status', '=', 'sending'),
+    eb('attempts', '=', claim.attempts),
+  ])
+}
+
+function toClaimedEmail(row: OutboxRow): ClaimedEmail {
+  return {
+    id: row.id,
+    topic: row.topic,
+    subjectId: row.subject_id,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    email: readPayload(row.payload),
+  }
+}
+
+function readPayload(payload: string): OutgoingEmail | undefined {
+  try {
+    const email: unknown = JSON.parse(payload)
+    return typeof email === 'object' && email !== null ? (email as OutgoingEmail) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function truncateError(error: string): string {
+  return error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error
+}

@@ -1,0 +1,37 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { simpleParser } from 'mailparser'
+import { expect, test } from 'vitest'
+import { buildOrderEmail, makeTempDir } from '../test-fixtures.server.ts'
+import { createFileTransport } from './file.server.ts'
+
+test('each email becomes a readable .eml file in DATA_DIR/mail, announced in one line', async () => {
+  const dataDir = await makeTempDir()
+  const lines: string[] = []
+  const transport = createFileTransport({
+    dataDir,
+    from: { name: 'Butter & Bloom Bakery', address: 'no-reply@localhost' },
+    to: 'hello@butterandbloom.ca',
+    log: (line) => lines.push(line),
+  })
+
+  await transport.send(buildOrderEmail(), { messageId: '<outbox-7-abc@localhost>' })
+
+  const files = await readdir(path.join(dataDir, 'mail'))
+  expect(files).toHaveLength(1)
+  const file = files[0]!
+  expect(file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-outbox-7-abc\.eml$/)
+  const raw = await readFile(path.join(dataDir, 'mail', file))
+  expect(raw.toString('utf8')).toContain('\r\n')
+  const mail = await simpleParser(raw)
+  expect(mail.subject).toBe('New order request (2 orders)')
+  expect(mail.from?.text).toBe('"Butter & Bloom Bakery" <no-reply@localhost>')
+  expect(mail.to).toMatchObject({ text: 'hello@butterandbloom.ca' })
+  expect(mail.replyTo?.value).toEqual([{ name: 'Maya Chen', address: 'maya@example.com' }])
+  expect(mail.messageId).toBe('<outbox-7-abc@localhost>')
+  expect(mail.text?.trim()).toBe('Order 1\nName: Maya Chen\nProduct type: Cake')
+  expect(mail.html).toContain('Name: Maya Chen')
+  expect(lines).toEqual([
+    `mail: wrote "New order request (2 orders)" to ${path.relative(process.cwd(), path.join(dataDir, 'mail', file))}`,
+  ])
+})

@@ -1,0 +1,69 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { OutgoingEmail } from '../email.ts'
+import { DeliveryError, type MailAddress, type MailTransport } from './transport.ts'
+
+/**
+ * With no mail service configured, each email becomes an .eml file in
+ * DATA_DIR/mail: a fresh install works without setup, and the owner (or a
+ * developer) can open the files in any mail program.
+ */
+export function createFileTransport({
+  dataDir,
+  from,
+  to,
+  log = console.log,
+}: {
+  dataDir: string
+  from: MailAddress
+  to: string
+  log?: (line: string) => void
+}): MailTransport {
+  const mailDir = path.join(dataDir, 'mail')
+  // The same composer as SMTP, so the file is the message SMTP would have
+  // carried: real headers, Message-ID, text and HTML parts, CRLF line ends.
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  })
+
+  return {
+    name: 'file',
+    async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
+      try {
+        const info = await composer.sendMail({
+          from,
+          to,
+          replyTo: email.replyTo,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          messageId,
+        })
+        const file = path.join(mailDir, `${fileTimestamp(new Date())}-${fileSlug(messageId)}.eml`)
+        await mkdir(mailDir, { recursive: true })
+        // Written aside and renamed, so a crash never leaves half an email.
+        const partial = `${file}.partial`
+        await writeFile(partial, info.message as Buffer)
+        await rename(partial, file)
+        log(`mail: wrote ${JSON.stringify(email.subject)} to ${path.relative(process.cwd(), file)}`)
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        throw new DeliveryError(`file: ${message}`, { permanent: false, cause: error })
+      }
+    },
+  }
+}
+
+/** 2026-11-21T09-30-00-000Z: sorts by time and is a valid file name everywhere. */
+function fileTimestamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-')
+}
+
+/** <outbox-12.abc@butterandbloom.ca> → outbox-12.abc */
+function fileSlug(messageId: string): string {
+  const local = messageId.replace(/^<|>$/g, '').split('@')[0] ?? ''
+  return local.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80) || 'email'
+}

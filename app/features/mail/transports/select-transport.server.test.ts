@@ -1,0 +1,75 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { EnvError, parseEnv } from '#app/config/env.server.ts'
+import { site } from '#app/content/site.ts'
+import { buildOrderEmail, makeTempDir, startSmtpSink } from '../test-fixtures.server.ts'
+import { createTransportFromEnv, resolveMailAddresses } from './select-transport.server.ts'
+
+const emailJsIds = {
+  EMAILJS_PUBLIC_KEY: 'user_pk_123',
+  EMAILJS_SERVICE_ID: 'service_bakery',
+  EMAILJS_ORDER_TEMPLATE_ID: 'template_orders',
+  EMAILJS_CONTACT_TEMPLATE_ID: 'template_contact',
+}
+
+test('with SMTP_URL, mail goes by SMTP from no-reply at the site to the address in the site content', async () => {
+  const sink = await startSmtpSink()
+  const env = parseEnv({ SITE_URL: 'https://butterandbloom.ca', SMTP_URL: sink.url, ...emailJsIds })
+
+  const transport = createTransportFromEnv(env)
+  await transport.send(buildOrderEmail(), { messageId: '<m1@butterandbloom.ca>' })
+
+  expect(transport.name).toBe('smtp')
+  const mail = sink.messages[0]!
+  expect(mail.from?.text).toBe('"Butter & Bloom Bakery" <no-reply@butterandbloom.ca>')
+  expect(mail.to).toMatchObject({ text: site.email })
+})
+
+test('MAIL_FROM and MAIL_TO replace the default addresses', () => {
+  const env = parseEnv({ MAIL_FROM: 'Orders <orders@example.com>', MAIL_TO: 'nadia@example.com' })
+
+  expect(resolveMailAddresses(env)).toEqual({
+    from: 'Orders <orders@example.com>',
+    to: 'nadia@example.com',
+  })
+})
+
+test('with EmailJS ids and no SMTP_URL, mail goes through EmailJS', () => {
+  expect(createTransportFromEnv(parseEnv(emailJsIds)).name).toBe('emailjs')
+})
+
+test('with no mail service configured, mail is written to files in DATA_DIR/mail', async () => {
+  const dataDir = await makeTempDir()
+  const lines: string[] = []
+  const transport = createTransportFromEnv(parseEnv({ DATA_DIR: dataDir }), {
+    log: (line) => lines.push(line),
+  })
+
+  await transport.send(buildOrderEmail(), { messageId: '<m1@localhost>' })
+
+  expect(transport.name).toBe('file')
+  expect(await readdir(path.join(dataDir, 'mail'))).toHaveLength(1)
+  expect(lines).toHaveLength(1)
+})
+
+test.each(Object.keys(emailJsIds))('EmailJS without %s stops the boot naming it', (name) => {
+  const env = parseEnv({ ...emailJsIds, [name]: '' })
+
+  expect(() => createTransportFromEnv(env)).toThrow(EnvError)
+  expect(() => createTransportFromEnv(env)).toThrow(
+    `Invalid environment:\n  ${name} is required to send through EmailJS`,
+  )
+})
+
+test('every missing EmailJS id is named at once', () => {
+  const env = parseEnv({ EMAILJS_PRIVATE_KEY: 'pk_secret' })
+
+  expect(() => createTransportFromEnv(env)).toThrow(
+    'Invalid environment:\n' +
+      '  EMAILJS_PUBLIC_KEY is required to send through EmailJS\n' +
+      '  EMAILJS_SERVICE_ID is required to send through EmailJS\n' +
+      '  EMAILJS_ORDER_TEMPLATE_ID is required to send through EmailJS\n' +
+      '  EMAILJS_CONTACT_TEMPLATE_ID is required to send through EmailJS',
+  )
+})

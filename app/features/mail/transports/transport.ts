@@ -1,0 +1,30 @@
+import type { OutgoingEmail } from '../email.ts'
+
+/** A bare address, `Name <address>`, or the two apart (nodemailer quotes the name). */
+export type MailAddress = string | { name: string; address: string }
+
+/** One way of getting an email to the owner; the delivery worker does not care which. */
+export interface MailTransport {
+  name: string
+  /**
+   * Resolves once the email has been handed over. The Message-ID comes from
+   * the outbox row, so a resend after a crash carries the same one and the
+   * owner's mail client can recognise the duplicate.
+   */
+  send(email: OutgoingEmail, options: { messageId: string }): Promise<void>
+}
+
+/**
+ * A failed hand-over. `permanent` tells the worker that sending the same
+ * email again would fail the same way (a rejected address, a bad template
+ * id), so it stops retrying and shows the error to the owner instead.
+ */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError'
+  readonly permanent: boolean
+
+  constructor(message: string, { permanent, cause }: { permanent: boolean; cause?: unknown }) {
+    super(message, { cause })
+    this.permanent = permanent
+  }
+}

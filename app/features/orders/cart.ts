@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react'
+import type { OrderRequest } from './order-schema.ts'
+
+/**
+ * The visitor's queued orders, kept in localStorage so a reload or a closed
+ * tab loses nothing until they are sent. Other tabs see changes through the
+ * storage event.
+ */
+const STORAGE_KEY = 'butter-and-bloom:cart:v1'
+const EMPTY: OrderRequest[] = []
+const listeners = new Set<() => void>()
+let cached: { raw: string | null; orders: OrderRequest[] } = { raw: null, orders: EMPTY }
+let storageWorks = true
+
+function read(): OrderRequest[] {
+  if (!storageWorks) return cached.orders
+  let raw: string | null = null
+  try {
+    raw = window.localStorage.getItem(STORAGE_KEY)
+  } catch {
+    // Storage can be disabled (private modes, strict settings): an empty cart.
+  }
+  if (raw !== cached.raw) cached = { raw, orders: parse(raw) }
+  return cached.orders
+}
+
+function parse(raw: string | null): OrderRequest[] {
+  if (!raw) return EMPTY
+  try {
+    const value: unknown = JSON.parse(raw)
+    return Array.isArray(value) ? (value as OrderRequest[]) : EMPTY
+  } catch {
+    return EMPTY
+  }
+}
+
+function write(orders: OrderRequest[]): void {
+  try {
+    if (orders.length === 0) window.localStorage.removeItem(STORAGE_KEY)
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(orders))
+  } catch {
+    // Without storage the cart still works until the page is left.
+    storageWorks = false
+    cached = { raw: null, orders }
+  }
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export const cart = {
+  add(order: OrderRequest) {
+    write([...read(), order])
+  },
+  /** Removes the order at `index` (0-based), as the spec's delete by position. */
+  remove(index: number) {
+    write(read().filter((_, position) => position !== index))
+  },
+  clear() {
+    write(EMPTY)
+  },
+}
+
+export function useCart(): OrderRequest[] {
+  return useSyncExternalStore(subscribe, read, () => EMPTY)
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod/mini'
+import { site } from '#app/content/site.ts'
+import { isCalendarDate, todayIn } from '#app/utils/dates.ts'
+import { emailAddress, singleLine } from '#app/utils/form-fields.ts'
+
+export const HEAR_ABOUT_US_OPTIONS = [
+  'Instagram',
+  'TikTok',
+  'Facebook',
+  'Word of Mouth',
+  'Other',
+] as const
+
+export const PRODUCT_TYPES = [...site.treats.map((treat) => treat.name), 'Other'] as const
+
+/** A send is refused past this many orders; nobody queues more by hand. */
+export const MAX_ORDERS_PER_SEND = 100
+
+/** Largest order-send body the server reads (JSON of up to 100 orders fits well within). */
+export const MAX_ORDER_BODY_BYTES = 64 * 1024
+
+/**
+ * One order request. `today` is the bakery's current date (YYYY-MM-DD): an
+ * order cannot be due before it.
+ */
+export function orderRequestSchema(today: string) {
+  return z.object({
+    name: singleLine('Name', 100),
+    email: emailAddress,
+    phone_number: singleLine('Phone number', 30).check(
+      z.regex(/^[0-9+().\-\s]*$/, 'Use digits, spaces, + ( ) - . only in the phone number.'),
+      z.refine(
+        (value) => (value.match(/[0-9]/g)?.length ?? 0) >= 7,
+        'Enter a phone number we can call, e.g. 416-555-0123.',
+      ),
+    ),
+    product_type: z.enum(PRODUCT_TYPES, 'Choose what you would like us to make.'),
+    event_theme: singleLine('Event / theme', 200),
+    due_date: z.string('Order date is required.').check(
+      z.minLength(1, 'Order date is required.'),
+      // abort: a date that does not exist gets one message, not a second about the past.
+      z.refine(isCalendarDate, {
+        error: 'Enter the order date as a date, e.g. 2026-12-24.',
+        abort: true,
+      }),
+      z.refine((value) => value >= today, 'The order date cannot be in the past.'),
+    ),
+    hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
+    comments: z.optional(
+      z.string().check(z.trim(), z.maxLength(2000, 'Comments must be at most 2000 characters.')),
+    ),
+  })
+}
+
+export function orderBatchSchema(today: string) {
+  return z.object({
+    orders: z
+      .array(orderRequestSchema(today))
+      .check(
+        z.minLength(1, 'Your cart is empty.'),
+        z.maxLength(
+          MAX_ORDERS_PER_SEND,
+          `You can send at most ${MAX_ORDERS_PER_SEND} orders at once. Please send the rest separately.`,
+        ),
+      ),
+  })
+}
+
+export function orderToday(now: Date = new Date()): string {
+  return todayIn(site.timeZone, now)
+}
+
+export type OrderRequest = z.infer<ReturnType<typeof orderRequestSchema>>
+export type OrderField = keyof OrderRequest

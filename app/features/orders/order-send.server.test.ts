@@ -1,0 +1,228 @@
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+import type { OrderRequest } from './order-schema.ts'
+import { receiveOrderRequests } from './order-send.server.ts'
+
+const NOW = new Date('2026-11-21T15:00:00Z')
+
+const order: OrderRequest = {
+  name: 'Priya Sharma',
+  email: 'priya@example.com',
+  phone_number: '416-555-0199',
+  product_type: 'Cakes',
+  event_theme: 'Unicorn birthday',
+  due_date: '2026-12-12',
+  hear_about_us: 'Instagram',
+  comments: 'Lemon sponge, no nuts please.',
+}
+
+let ipCounter = 0
+/** Each test posts from its own address so the rate limit only bites where meant. */
+const freshIp = () => `198.51.100.${++ipCounter}`
+
+function postJson(body: unknown) {
+  return new Request('http://localhost/ordernow', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+async function send(
+  db: Parameters<typeof receiveOrderRequests>[0]['db'],
+  body: unknown,
+  clientIp = freshIp(),
+) {
+  return receiveOrderRequests({ request: postJson(body), clientIp, db, now: NOW })
+}
+
+async function countRows(db: Parameters<typeof receiveOrderRequests>[0]['db']) {
+  const count = async (table: 'order_batch' | 'order_request' | 'outbox') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  return {
+    batches: await count('order_batch'),
+    orders: await count('order_request'),
+    emails: await count('outbox'),
+  }
+}
+
+test('a send stores the batch, its orders in cart order, and one queued email', async () => {
+  const { db } = await openTestDatabase()
+  const second = { ...order, product_type: 'Cake Pops', comments: undefined }
+  const outcome = await send(db, { orders: [order, second], website: '' })
+
+  expect(outcome).toEqual({ status: 200, body: { ok: true, count: 2 } })
+  const rows = await db.selectFrom('order_request').selectAll().orderBy('position').execute()
+  expect(rows.map((row) => [row.position, row.product_type, row.comments])).toEqual([
+    [1, 'Cakes', 'Lemon sponge, no nuts please.'],
+    [2, 'Cake Pops', null],
+  ])
+  const batch = await db.selectFrom('order_batch').selectAll().executeTakeFirstOrThrow()
+  expect(batch).toMatchObject({ order_count: 2, created_at: NOW.toISOString(), handled_at: null })
+  const email = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow()
+  expect(email).toMatchObject({ topic: 'order_batch', subject_id: batch.id, status: 'queued' })
+  const payload = JSON.parse(email.payload)
+  expect(payload.subject).toBe('2 new order requests from Priya Sharma')
+  expect(payload.replyTo).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
+  expect(payload.emailjs.templateParams.order_count).toBe('2')
+})
+
+test.each([
+  ['a missing name', { name: '' }, 'name', 'Name is required.'],
+  [
+    'a line break in the name',
+    { name: 'Priya\r\nBcc: x@evil.test' },
+    'name',
+    'Name must fit on one line.',
+  ],
+  [
+    'an email without a domain',
+    { email: 'priya@' },
+    'email',
+    'Enter an email address like name@example.com.',
+  ],
+  [
+    'a phone without enough digits',
+    { phone_number: '555-01' },
+    'phone_number',
+    'Enter a phone number we can call, e.g. 416-555-0123.',
+  ],
+  [
+    'an unknown product',
+    { product_type: 'Croissants' },
+    'product_type',
+    'Choose what you would like us to make.',
+  ],
+  [
+    'a date in the past',
+    { due_date: '2026-11-20' },
+    'due_date',
+    'The order date cannot be in the past.',
+  ],
+  [
+    'a date that does not exist',
+    { due_date: '2026-02-30' },
+    'due_date',
+    'Enter the order date as a date, e.g. 2026-12-24.',
+  ],
+  [
+    'an unlisted way of hearing about us',
+    { hear_about_us: 'Radio' },
+    'hear_about_us',
+    'Tell us how you heard about us.',
+  ],
+  [
+    'an overlong theme',
+    { event_theme: 'x'.repeat(201) },
+    'event_theme',
+    'Event / theme must be at most 200 characters.',
+  ],
+])(
+  '%s is refused with 400 and a message for that field, storing nothing',
+  async (_, change, field, message) => {
+    const { db } = await openTestDatabase()
+    const outcome = await send(db, { orders: [order, { ...order, ...change }] })
+    expect(outcome.status).toBe(400)
+    expect(outcome.body).toMatchObject({
+      ok: false,
+      error: `Order 2: ${message}`,
+      problems: [{ order: 2, field, message }],
+    })
+    expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+  },
+)
+
+test('an order due today is accepted (in Toronto, whatever the server clock zone)', async () => {
+  const { db } = await openTestDatabase()
+  // 03:00 UTC on the 22nd is still the 21st in Toronto.
+  const outcome = await receiveOrderRequests({
+    request: postJson({ orders: [{ ...order, due_date: '2026-11-21' }] }),
+    clientIp: freshIp(),
+    db,
+    now: new Date('2026-11-22T03:00:00Z'),
+  })
+  expect(outcome.status).toBe(200)
+})
+
+test('an empty cart and a send of more than 100 orders are refused with clear messages', async () => {
+  const { db } = await openTestDatabase()
+  expect((await send(db, { orders: [] })).body).toMatchObject({
+    ok: false,
+    error: 'Your cart is empty.',
+  })
+  const tooMany = await send(db, {
+    orders: Array.from({ length: 101 }, () => ({ ...order, comments: '' })),
+  })
+  expect(tooMany.status).toBe(400)
+  expect(tooMany.body).toMatchObject({
+    ok: false,
+    error: 'You can send at most 100 orders at once. Please send the rest separately.',
+  })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+})
+
+test('a body over 64 KB is refused with 413 before it is parsed', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await send(db, { orders: [{ ...order, comments: 'x'.repeat(70 * 1024) }] })
+  expect(outcome.status).toBe(413)
+  expect(outcome.body).toMatchObject({ ok: false, error: expect.stringContaining('64 KB') })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+})
+
+test('a body that is not JSON gets a 400 that a person can read', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await send(db, '{"orders": [')
+  expect(outcome).toEqual({
+    status: 400,
+    body: { ok: false, error: 'We could not read your orders. Please try again.' },
+  })
+})
+
+test('a filled honeypot looks like success but stores and sends nothing', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await send(db, { orders: [order], website: 'http://spam.example' })
+  expect(outcome).toEqual({ status: 200, body: { ok: true, count: 1 } })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+})
+
+test('the eleventh send in a minute from one address gets 429 and when to try again', async () => {
+  const { db } = await openTestDatabase()
+  const ip = freshIp()
+  for (let i = 0; i < 10; i++) expect((await send(db, { orders: [order] }, ip)).status).toBe(200)
+  const refused = await send(db, { orders: [order] }, ip)
+  expect(refused.status).toBe(429)
+  expect(refused.headers?.['Retry-After']).toMatch(/^\d+$/)
+  expect(refused.body).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(
+      /^You have sent a lot in the last minute\. Please try again in (\d+ seconds?|1 minute)\.$/,
+    ),
+  })
+  expect((await countRows(db)).batches).toBe(10)
+  // Another visitor is not affected.
+  expect((await send(db, { orders: [order] })).status).toBe(200)
+})
+
+test('without JavaScript the form posts a single order, form-encoded', async () => {
+  const { db } = await openTestDatabase()
+  const body = new URLSearchParams({ ...order, comments: '', website: '' })
+  const outcome = await receiveOrderRequests({
+    request: new Request('http://localhost/ordernow', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    }),
+    clientIp: freshIp(),
+    db,
+    now: NOW,
+  })
+  expect(outcome.body).toEqual({ ok: true, count: 1 })
+  expect(await countRows(db)).toEqual({ batches: 1, orders: 1, emails: 1 })
+})

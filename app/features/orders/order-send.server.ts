@@ -1,0 +1,94 @@
+import type { Db } from '#app/db/db.server.ts'
+import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
+import {
+  type PostFailure,
+  type PostOutcome,
+  readPublicPost,
+} from '#app/utils/public-post.server.ts'
+import { createRateLimitStore } from '#app/utils/rate-limit.ts'
+import { MAX_ORDER_BODY_BYTES, orderBatchSchema, orderToday } from './order-schema.ts'
+import { submitOrderRequests } from './order-requests.server.ts'
+
+/** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */
+export interface OrderProblem {
+  /** 1-based, as the cart numbers orders; absent for problems with the send as a whole. */
+  order?: number
+  field?: string
+  message: string
+}
+
+export type OrderSendResult =
+  { ok: true; count: number } | (PostFailure & { problems?: OrderProblem[] })
+
+const orderLimits = createRateLimitStore()
+
+/**
+ * Handles a send of queued orders: JSON `{ orders, website }` from the cart,
+ * or a single order posted as a plain form when JavaScript is off.
+ */
+export async function receiveOrderRequests({
+  request,
+  clientIp,
+  db,
+  now = new Date(),
+}: {
+  request: Request
+  clientIp: string
+  db: Db
+  now?: Date
+}): Promise<PostOutcome<OrderSendResult>> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    limits: orderLimits,
+    maxBytes: MAX_ORDER_BODY_BYTES,
+  })
+  if ('refused' in post) return post.refused
+
+  const input = parseOrderPost(request.headers.get('content-type') ?? '', post.text)
+  if (!input) {
+    return {
+      status: 400,
+      body: { ok: false, error: 'We could not read your orders. Please try again.' },
+    }
+  }
+  if (isHoneypotFilled(input[HONEYPOT_FIELD])) {
+    const count = Array.isArray(input.orders) ? input.orders.length : 1
+    return { status: 200, body: { ok: true, count } }
+  }
+
+  const parsed = orderBatchSchema(orderToday(now)).safeParse(input)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue): OrderProblem => {
+      const [, index, field] = issue.path
+      return {
+        ...(typeof index === 'number' ? { order: index + 1 } : {}),
+        ...(typeof field === 'string' ? { field } : {}),
+        message: issue.message,
+      }
+    })
+    return { status: 400, body: { ok: false, error: describeProblem(problems[0]!), problems } }
+  }
+  await submitOrderRequests(db, parsed.data.orders, now)
+  return { status: 200, body: { ok: true, count: parsed.data.orders.length } }
+}
+
+function parseOrderPost(contentType: string, text: string): Record<string, unknown> | null {
+  if (contentType.includes('application/json')) {
+    try {
+      const value: unknown = JSON.parse(text)
+      return value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : null
+    } catch {
+      return null
+    }
+  }
+  // Without JavaScript the order form posts itself: one order, form-encoded.
+  const { [HONEYPOT_FIELD]: honeypot, ...order } = Object.fromEntries(new URLSearchParams(text))
+  return { orders: [order], [HONEYPOT_FIELD]: honeypot }
+}
+
+export function describeProblem(problem: OrderProblem): string {
+  return problem.order ? `Order ${problem.order}: ${problem.message}` : problem.message
+}

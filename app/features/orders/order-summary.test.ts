@@ -1,0 +1,54 @@
+import { expect, test } from 'vitest'
+import type { OrderRequest } from './order-schema.ts'
+import { ordersSummary } from './order-summary.ts'
+
+const birthdayCake: OrderRequest = {
+  name: 'Priya Sharma',
+  email: 'priya@example.com',
+  phone_number: '416-555-0199',
+  product_type: 'Cakes',
+  event_theme: 'Unicorn birthday',
+  due_date: '2026-12-12',
+  hear_about_us: 'Instagram',
+  comments: 'Lemon sponge, no nuts please.',
+}
+
+const cakePops: OrderRequest = {
+  name: 'Priya Sharma',
+  email: 'priya@example.com',
+  phone_number: '416-555-0199',
+  product_type: 'Cake Pops',
+  event_theme: 'Unicorn birthday',
+  due_date: '2026-12-12',
+  hear_about_us: 'Instagram',
+}
+
+test('the orders summary numbers each order, lists its details and separates orders with a dashed line', () => {
+  expect(ordersSummary([birthdayCake, cakePops])).toBe(
+    `Order 1
+Name: Priya Sharma
+Email: priya@example.com
+Phone: 416-555-0199
+Product Type: Cakes
+Event/Theme: Unicorn birthday
+Due Date: 2026-12-12
+How did you hear about us: Instagram
+Comments: Lemon sponge, no nuts please.
+
+------------------------------
+
+Order 2
+Name: Priya Sharma
+Email: priya@example.com
+Phone: 416-555-0199
+Product Type: Cake Pops
+Event/Theme: Unicorn birthday
+Due Date: 2026-12-12
+How did you hear about us: Instagram
+Comments: N/A`,
+  )
+})
+
+test('blank comments read N/A', () => {
+  expect(ordersSummary([{ ...cakePops, comments: '   ' }])).toContain('Comments: N/A')
+})
