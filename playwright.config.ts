@@ -5,11 +5,13 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
+process.env.E2E_SMTP_PORT ??= String(PORT + 15)
 // Workers inherit the runner's environment, so every process sees one folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bakery-e2e-'))
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -34,6 +36,10 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: `http://localhost:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_TO: 'owner@butterandbloom.test',
+      MAIL_FROM: 'Butter & Bloom website <website@butterandbloom.test>',
+      MAIL_RETRY_MIN_MS: '200',
     },
   },
 })

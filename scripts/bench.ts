@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   const data: Record<string, unknown> = {}
   try {
     for (const section of SECTIONS) {
+      if (server.unexpectedExit()) break
       const result = await section.run(server)
       report.push(`## ${section.title}`, '', result.markdown, '')
       data[section.id] = result.data
@@ -74,13 +75,24 @@ async function main(): Promise<void> {
     await server.stop()
   }
 
+  // Something else on the machine can stop the server (a cleanup killing
+  // every `server/main.ts`, say); the numbers after that are meaningless.
+  const serverDied = server.unexpectedExit()
+  if (serverDied) {
+    report.splice(2, 0, `**The server ${serverDied} before the benchmark finished: rerun it.**`, '')
+    process.exitCode = 1
+  }
+
   const file = await writeResults(startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
-    node: process.version,
-    lighthouse: packageVersion('lighthouse'),
-    autocannon: packageVersion('autocannon'),
+    serverStoppedEarly: serverDied,
+    versions: {
+      node: process.version,
+      lighthouse: packageVersion('lighthouse'),
+      autocannon: packageVersion('autocannon'),
+    },
     ...data,
   })
   report.push(`Raw numbers: ${path.relative(repoRoot, file)}`)

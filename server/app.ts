@@ -16,6 +16,12 @@ import {
   openDatabase,
   useDatabase,
 } from '#app/db/db.server.ts'
+import {
+  type DeliveryWorker,
+  startDeliveryWorker,
+  useDeliveryWorker,
+} from '#app/features/mail/delivery-worker.server.ts'
+import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -28,16 +34,34 @@ declare module 'react-router' {
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
 
-/** Validates the environment, opens and migrates the database. Throws EnvError on bad config. */
+let deliveryWorker: DeliveryWorker | undefined
+
+/**
+ * Validates the environment and the mail settings, opens and migrates the
+ * database, and starts delivering queued mail (including any a previous
+ * process left behind). Throws EnvError on bad configuration.
+ */
 export async function startServices(): Promise<Env> {
   const env = getEnv()
+  const transport = createTransportFromEnv(env)
   const db = openDatabase(env.DATA_DIR)
   await migrateToLatest(db)
   useDatabase(db)
+  deliveryWorker = startDeliveryWorker({
+    db,
+    transport,
+    retryMinMs: env.MAIL_RETRY_MIN_MS,
+    siteUrl: env.SITE_URL,
+  })
+  useDeliveryWorker(deliveryWorker)
+  console.log(`mail: delivering through ${transport.name}`)
   return env
 }
 
+/** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
+  useDeliveryWorker(undefined)
+  await deliveryWorker?.stop()
   await closeDatabase()
 }
 

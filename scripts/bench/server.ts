@@ -19,6 +19,8 @@ export interface RunningServer {
   dataDir: string
   /** The server's last lines of output, to explain a failed request. */
   recentLog(): string
+  /** How the server ended if it stopped before we asked it to (killed, crashed), else null. */
+  unexpectedExit(): string | null
   stop(): Promise<void>
 }
 
@@ -178,7 +180,17 @@ export async function startServer(appDir: string): Promise<RunningServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const stopProcess = onCleanup(() => stopChild(child))
+  let stopping = false
+  let unexpectedExit: string | null = null
+  child.once('exit', (code, signal) => {
+    if (stopping) return
+    unexpectedExit = signal ? `killed by ${signal}` : `exited with code ${code}`
+    console.error(`The server stopped during the benchmark (${unexpectedExit})`)
+  })
+  const stopProcess = onCleanup(() => {
+    stopping = true
+    return stopChild(child)
+  })
   const log = tailOf(child)
 
   try {
@@ -195,6 +207,7 @@ export async function startServer(appDir: string): Promise<RunningServer> {
     loopbackOrigin,
     dataDir,
     recentLog: log,
+    unexpectedExit: () => unexpectedExit,
     async stop() {
       await stopProcess()
       await removeDataDir()

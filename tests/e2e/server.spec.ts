@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { startServerProcess } from '../support/server-process.ts'
 import { expect, test } from './fixtures.ts'
 
 test('every page carries an enforced CSP whose nonce is on each inline script', async ({
@@ -39,19 +39,8 @@ test('hashed assets are compressed and cached for a year; healthz answers', asyn
   expect(await health.text()).toBe('ok')
 })
 
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bakery-boot-')), ...env },
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
-}
-
 test('a bad setting stops the server with a message naming the variable', async () => {
-  const server = runServer({ PORT: 'eighty', SITE_URL: 'not a url' })
+  const server = startServerProcess({ PORT: 'eighty', SITE_URL: 'not a url' })
   expect(await server.exited).toBe(1)
   expect(server.output()).toContain('PORT: must be a number')
   expect(server.output()).toContain('SITE_URL: must be an http:// or https:// URL')
@@ -59,14 +48,17 @@ test('a bad setting stops the server with a message naming the variable', async 
 
 test('the server creates its data folder and stops cleanly on SIGTERM', async () => {
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'bakery-boot-')), 'nested', 'data')
-  const server = runServer({ PORT: '3299', DATA_DIR: dataDir })
-  await expect
-    .poll(async () => (await fetch('http://localhost:3299/healthz').catch(() => null))?.status, {
-      timeout: 20_000,
-    })
-    .toBe(200)
+  const server = startServerProcess({ PORT: '3299', DATA_DIR: dataDir })
+  await server.ready()
   server.child.kill('SIGTERM')
   expect(await server.exited).toBe(0)
   expect(server.output()).toContain('SIGTERM received')
   expect(server.output()).toMatch(/GET \/healthz 200/)
+})
+
+test('half-configured EmailJS stops the server, naming what is missing', async () => {
+  const server = startServerProcess({ PORT: '3298', EMAILJS_SERVICE_ID: 'service_bakery' })
+  expect(await server.exited).toBe(1)
+  expect(server.output()).toContain('EMAILJS_PUBLIC_KEY is required to send through EmailJS')
+  expect(server.output()).toContain('EMAILJS_ORDER_TEMPLATE_ID is required to send through EmailJS')
 })

@@ -7,6 +7,7 @@ import {
   readPublicPost,
 } from '#app/utils/public-post.server.ts'
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { submitContactMessage } from './contact-messages.server.ts'
 import { type ContactField, ContactMessageSchema } from './contact-schema.ts'
 
@@ -55,6 +56,7 @@ export async function receiveContactMessage({
     }
   }
   await submitContactMessage(db, parsed.data)
+  kickDeliveryWorker()
   return { status: 200, body: { ok: true } }
 }
 

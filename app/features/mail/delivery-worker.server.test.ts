@@ -1,9 +1,11 @@
 import { expect, onTestFinished, test } from 'vitest'
-import { openDatabase } from '#app/db/db.server.ts'
+import { type Db, openDatabase } from '#app/db/db.server.ts'
 import {
   createOutboxMessageId,
   type DeliveryWorkerOptions,
+  kickDeliveryWorker,
   startDeliveryWorker,
+  useDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
 import {
@@ -17,11 +19,17 @@ import { createSmtpTransport } from './transports/smtp.server.ts'
 const siteUrl = 'https://butterandbloom.ca'
 
 function smtpTo(url: string) {
-  return createSmtpTransport({ url, from: 'no-reply@butterandbloom.ca', to: 'hello@butterandbloom.ca' })
+  return createSmtpTransport({
+    url,
+    from: 'no-reply@butterandbloom.ca',
+    to: 'hello@butterandbloom.ca',
+  })
 }
 
 /** A worker with small delays that is stopped when the test ends; its log lines are kept. */
-function startTestWorker(options: Omit<DeliveryWorkerOptions, 'retryMinMs' | 'siteUrl'> & Partial<DeliveryWorkerOptions>) {
+function startTestWorker(
+  options: Omit<DeliveryWorkerOptions, 'retryMinMs' | 'siteUrl'> & Partial<DeliveryWorkerOptions>,
+) {
   const lines: string[] = []
   const worker = startDeliveryWorker({
     retryMinMs: 20,
@@ -34,19 +42,25 @@ function startTestWorker(options: Omit<DeliveryWorkerOptions, 'retryMinMs' | 'si
   return { worker, lines }
 }
 
-async function readRow(db: Awaited<ReturnType<typeof openTestDatabase>>['db'], id: number) {
+async function readRow(db: Db, id: number) {
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 }
 
 test('a queued email is sent with a Message-ID taken from its outbox row', async () => {
   const { db } = await openTestDatabase()
   const sink = await startSmtpSink()
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 3, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 3,
+    email: buildOrderEmail(),
+  })
   const { created_at: createdAt } = await readRow(db, id)
 
   startTestWorker({ db, transport: smtpTo(sink.url) })
 
-  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 1 }))
+  await waitFor(async () =>
+    expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 1 }),
+  )
   expect(sink.messages.map((mail) => mail.messageId)).toEqual([
     createOutboxMessageId({ id, createdAt }, siteUrl),
   ])
@@ -57,7 +71,11 @@ test('while the SMTP server is down the email waits, and goes out once when it i
   const { db } = await openTestDatabase()
   const down = await startSmtpSink()
   await down.close()
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
 
   const { worker, lines } = startTestWorker({ db, transport: smtpTo(down.url) })
 
@@ -73,7 +91,9 @@ test('while the SMTP server is down the email waits, and goes out once when it i
   const up = await startSmtpSink({ port: down.port })
   worker.kick()
 
-  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', last_error: null }))
+  await waitFor(async () =>
+    expect(await readRow(db, id)).toMatchObject({ status: 'sent', last_error: null }),
+  )
   await worker.stop()
   expect(up.messages).toHaveLength(1)
 })
@@ -81,7 +101,11 @@ test('while the SMTP server is down the email waits, and goes out once when it i
 test('a permanent failure marks the email failed with the reason', async () => {
   const { db } = await openTestDatabase()
   const sink = await startSmtpSink({ reject: { code: 550, message: 'No such user here' } })
-  const id = await enqueueEmail(db, { topic: 'contact_message', subjectId: 2, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'contact_message',
+    subjectId: 2,
+    email: buildOrderEmail(),
+  })
 
   const { lines } = startTestWorker({ db, transport: smtpTo(sink.url) })
 
@@ -92,7 +116,9 @@ test('a permanent failure marks the email failed with the reason', async () => {
   })
   expect(row.attempts).toBe(1)
   expect(row.last_error).toMatch(/^SMTP: .*550 No such user here/)
-  expect(lines).toEqual([expect.stringMatching(/^mail: outbox 1 \(contact_message 2\) failed: SMTP:/)])
+  expect(lines).toEqual([
+    expect.stringMatching(/^mail: outbox 1 \(contact_message 2\) failed: SMTP:/),
+  ])
 })
 
 test('an email left mid-send by a process that died is sent by the next worker', async () => {
@@ -107,7 +133,9 @@ test('an email left mid-send by a process that died is sent by the next worker',
 
   startTestWorker({ db, transport: smtpTo(sink.url) })
 
-  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 2 }))
+  await waitFor(async () =>
+    expect(await readRow(db, id)).toMatchObject({ status: 'sent', attempts: 2 }),
+  )
   expect(sink.messages).toHaveLength(1)
 })
 
@@ -116,7 +144,11 @@ test('after a day of retries the email is marked failed', async () => {
   const down = await startSmtpSink()
   await down.close()
   const dayAgo = Date.now() - 25 * 60 * 60_000
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() }, dayAgo)
+  const id = await enqueueEmail(
+    db,
+    { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() },
+    dayAgo,
+  )
 
   const { lines } = startTestWorker({ db, transport: smtpTo(down.url) })
 
@@ -143,7 +175,11 @@ test('two workers on one database file send every email exactly once', async () 
   const second = startTestWorker({ db: other, transport: smtpTo(sink.url) })
 
   await waitFor(async () => {
-    const rows = await db.selectFrom('outbox').select('status').where('status', '=', 'sent').execute()
+    const rows = await db
+      .selectFrom('outbox')
+      .select('status')
+      .where('status', '=', 'sent')
+      .execute()
     expect(rows).toHaveLength(count)
   })
   await Promise.all([first.worker.stop(), second.worker.stop()])
@@ -155,7 +191,11 @@ test('two workers on one database file send every email exactly once', async () 
 test('Resend makes a failed email go out', async () => {
   const { db } = await openTestDatabase()
   const refusing = await startSmtpSink({ reject: { code: 550, message: 'Mailbox full' } })
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
   const failing = startTestWorker({ db, transport: smtpTo(refusing.url) })
   await waitFor(async () => expect((await readRow(db, id)).status).toBe('failed'))
   await failing.worker.stop()
@@ -169,19 +209,24 @@ test('Resend makes a failed email go out', async () => {
   expect(sink.messages).toHaveLength(1)
 })
 
-test('a kick wakes an idle worker for an email just queued', async () => {
+test('a kick wakes the idle worker for an email just queued', async () => {
   const { db } = await openTestDatabase()
   const sink = await startSmtpSink()
-  // Without the kick this worker would not look again for a minute.
+  const email = buildOrderEmail()
+  // Left alone, this worker would not look again for a minute.
   const { worker } = startTestWorker({ db, transport: smtpTo(sink.url), maxIdleMs: 60_000 })
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  useDeliveryWorker(worker)
+  onTestFinished(() => useDeliveryWorker(undefined))
+  const first = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email })
+  await waitFor(async () => expect((await readRow(db, first)).status).toBe('sent'))
 
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
-  worker.kick()
+  const second = await enqueueEmail(db, { topic: 'order_batch', subjectId: 2, email })
+  kickDeliveryWorker()
 
-  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sent'), {
+  await waitFor(async () => expect((await readRow(db, second)).status).toBe('sent'), {
     timeoutMs: 10_000,
   })
+  expect(sink.messages).toHaveLength(2)
 })
 
 test('an unexpected error is logged once per attempt and retried, and the worker carries on', async () => {
@@ -197,7 +242,11 @@ test('an unexpected error is logged once per attempt and retried, and the worker
       await smtp.send(...args)
     },
   }
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
 
   const { lines } = startTestWorker({ db, transport: flaky })
 
@@ -213,7 +262,11 @@ test('stopping lets the email being sent finish first', async () => {
   const { db } = await openTestDatabase()
   let release = () => {}
   const sink = await startSmtpSink({ hold: new Promise<void>((resolve) => (release = resolve)) })
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
   const { worker } = startTestWorker({ db, transport: smtpTo(sink.url) })
   await waitFor(async () => expect((await readRow(db, id)).status).toBe('sending'))
 

@@ -82,7 +82,11 @@ test('claiming takes one due email, leases it and counts the attempt', async () 
 
 test('an email left sending by a worker that died is claimed again once its lease ends', async () => {
   const { db } = await openTestDatabase()
-  const id = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() }, 0)
+  const id = await enqueueEmail(
+    db,
+    { topic: 'order_batch', subjectId: 1, email: buildOrderEmail() },
+    0,
+  )
   const lost = await claimDueEmail(db, { now: 0, leaseMs: 1_000 })
 
   expect(await claimDueEmail(db, { now: 1_000 })).toBeUndefined()

@@ -5,8 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { type SmtpSink, startSmtpSink as startSharedSmtpSink } from '#tests/support/smtp-sink.ts'
 import { onTestFinished } from 'vitest'
 import { type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import type { OutgoingEmail } from './email.ts'
@@ -26,75 +25,16 @@ export async function openTestDatabase(dataDir?: string): Promise<{ db: Db; data
   return { db, dataDir: dir }
 }
 
-export interface SmtpSink {
-  port: number
-  /** smtp://127.0.0.1:{port}, with the credentials when the sink requires them */
-  url: string
-  messages: ParsedMail[]
-  close(): Promise<void>
-}
-
 /**
- * An SMTP server on 127.0.0.1. `reject` answers every message with that
- * reply; `hold` delays the reply until it resolves (to catch a send in flight).
+ * The shared loopback SMTP server (tests/support/smtp-sink.ts), closed when
+ * the test ends.
  */
-export async function startSmtpSink({
-  port = 0,
-  auth,
-  reject,
-  hold,
-}: {
-  port?: number
-  auth?: { user: string; pass: string }
-  reject?: { code: number; message: string }
-  hold?: Promise<void>
-} = {}): Promise<SmtpSink> {
-  const messages: ParsedMail[] = []
-  const server = new SMTPServer({
-    // No certificate on loopback: plain text, and logins allowed over it.
-    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    allowInsecureAuth: true,
-    authOptional: !auth,
-    logger: false,
-    // A reverse DNS lookup per connection would cost more than the rest of the test.
-    disableReverseLookup: true,
-    onAuth(login, _session, callback) {
-      if (login.username === auth?.user && login.password === auth?.pass) {
-        callback(null, { user: login.username })
-      } else {
-        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
-      }
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          await hold
-          if (reject) {
-            callback(Object.assign(new Error(reject.message), { responseCode: reject.code }))
-            return
-          }
-          messages.push(mail)
-          callback()
-        })
-        .catch((error: Error) => callback(error))
-    },
-  })
-  await new Promise<void>((resolve, fail) => {
-    server.once('error', fail)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  const address = server.server.address()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  let closed: Promise<void> | undefined
-  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())))
-  onTestFinished(close)
-  const credentials = auth ? `${auth.user}:${auth.pass}@` : ''
-  return {
-    port: address.port,
-    url: `smtp://${credentials}127.0.0.1:${address.port}`,
-    messages,
-    close,
-  }
+export async function startSmtpSink(
+  options: Parameters<typeof startSharedSmtpSink>[0] = {},
+): Promise<SmtpSink> {
+  const sink = await startSharedSmtpSink(options)
+  onTestFinished(() => sink.close())
+  return sink
 }
 
 /** Polls until `check` returns without throwing; the outcome, not the time, is what we test. */

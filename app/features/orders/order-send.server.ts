@@ -6,6 +6,7 @@ import {
   readPublicPost,
 } from '#app/utils/public-post.server.ts'
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { MAX_ORDER_BODY_BYTES, orderBatchSchema, orderToday } from './order-schema.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 
@@ -70,6 +71,7 @@ export async function receiveOrderRequests({
     return { status: 400, body: { ok: false, error: describeProblem(problems[0]!), problems } }
   }
   await submitOrderRequests(db, parsed.data.orders, now)
+  kickDeliveryWorker()
   return { status: 200, body: { ok: true, count: parsed.data.orders.length } }
 }
 

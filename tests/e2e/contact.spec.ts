@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { findMail } from './inbox.ts'
+
+async function fillContact(
+  page: Page,
+  fields: { name: string; email: string; phone: string; message: string },
+) {
+  await page.getByLabel('Name').fill(fields.name)
+  await page.getByLabel('Email').fill(fields.email)
+  await page.getByLabel('Phone Number').fill(fields.phone)
+  await page.getByLabel('Message').fill(fields.message)
+}
+
+test('a visitor sends a question, sees it sent, and the owner gets it', async ({ page }) => {
+  const name = `Marcus Lee ${Date.now()}`
+  await page.goto('/contact')
+  await fillContact(page, {
+    name,
+    email: 'marcus@example.com',
+    phone: '4165550142',
+    message: 'Do you make egg-free cupcakes?',
+  })
+  // Hold the request a moment so the in-between state can be seen.
+  await page.route('**/contact.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  const status = page.getByRole('status')
+  await expect(status).toHaveText('Sending...')
+  await expect(status).toHaveText('Message sent successfully!')
+  await expect(page.getByLabel('Name')).toHaveValue('')
+  await expect(page.getByLabel('Message')).toHaveValue('')
+
+  const subject = `New message from ${name}`
+  await expect.poll(() => findMail(subject).then(Boolean), { timeout: 10_000 }).toBe(true)
+  const mail = (await findMail(subject))!
+  expect(mail.replyTo?.value).toEqual([{ name, address: 'marcus@example.com' }])
+  expect(mail.from?.value).toEqual([
+    { name: 'Butter & Bloom website', address: 'website@butterandbloom.test' },
+  ])
+  expect(mail.text).toContain('Do you make egg-free cupcakes?')
+})
+
+test.describe('when the bakery cannot be reached', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED/] })
+
+  test('the form says so and keeps what was typed', async ({ page }) => {
+    await page.goto('/contact')
+    await fillContact(page, {
+      name: 'Offline Visitor',
+      email: 'offline@example.com',
+      phone: '4165550100',
+      message: 'Hello?',
+    })
+    await page.route('**/contact.data*', (route) => route.abort('connectionfailed'))
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('status')).toHaveText('Failed to send message. Try again later.')
+    await expect(page.getByLabel('Message')).toHaveValue('Hello?')
+  })
+})
+
+test('the phone must be exactly ten digits', async ({ page }) => {
+  await page.goto('/contact')
+  const phone = page.getByLabel('Phone Number')
+  await expect(phone).toHaveAttribute('pattern', '[0-9]{10}')
+  await fillContact(page, { name: 'N', email: 'n@example.com', phone: '416555014', message: 'Hi' })
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  expect(await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(
+    true,
+  )
+  await phone.fill('41655501422')
+  expect(await phone.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false)
+  await expect(page.getByRole('status')).toHaveText('')
+})
+
+test('a message of only spaces is caught before sending', async ({ page }) => {
+  await page.goto('/contact')
+  await fillContact(page, {
+    name: 'Spacey',
+    email: 's@example.com',
+    phone: '4165550100',
+    message: '   ',
+  })
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message is required.')).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText('')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the contact form still sends, and the page says so', async ({ page }) => {
+    const name = `No Script ${Date.now()}`
+    await page.goto('/contact')
+    await fillContact(page, {
+      name,
+      email: 'noscript@example.com',
+      phone: '4165550177',
+      message: 'Sent from a browser with scripts off.',
+    })
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
+    await expect
+      .poll(() => findMail(`New message from ${name}`).then(Boolean), { timeout: 10_000 })
+      .toBe(true)
+  })
+})

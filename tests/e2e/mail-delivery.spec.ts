@@ -1,0 +1,111 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startServerProcess } from '../support/server-process.ts'
+import { startSmtpSink } from '../support/smtp-sink.ts'
+import { expect, test } from './fixtures.ts'
+
+// These start servers of their own, with mail going to ports we control.
+test.describe.configure({ mode: 'serial' })
+
+const order = {
+  name: 'Outage Tester',
+  email: 'outage@example.com',
+  phone_number: '416-555-0123',
+  product_type: 'Smash Cakes',
+  event_theme: 'First birthday',
+  due_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  hear_about_us: 'Facebook',
+}
+
+async function postOrders(port: number, name: string, count = 1) {
+  const response = await fetch(`http://localhost:${port}/ordernow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ orders: Array.from({ length: count }, () => ({ ...order, name })) }),
+  })
+  return response.status
+}
+
+async function postContact(port: number, name: string) {
+  const response = await fetch(`http://localhost:${port}/contact`, {
+    method: 'POST',
+    headers: { origin: `http://localhost:${port}` },
+    body: new URLSearchParams({
+      name,
+      email: 'kill@example.com',
+      phone_number: '4165550199',
+      message: 'Still there?',
+    }),
+  })
+  return response.status
+}
+
+test('while the mail server is down, sends succeed and go out once it is back', async () => {
+  const smtpPort = 3260
+  const server = startServerProcess({
+    PORT: '3261',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_RETRY_MIN_MS: '100',
+  })
+  try {
+    await server.ready()
+    expect(await postOrders(3261, 'Down Then Up', 2)).toBe(200)
+    expect(await postContact(3261, 'Down Then Up')).toBe(200)
+    await expect.poll(() => server.output()).toMatch(/ECONNREFUSED|connect/i)
+
+    const sink = await startSmtpSink({ port: smtpPort })
+    try {
+      await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBe(2)
+      expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([
+        '2 new order requests from Down Then Up',
+        'New message from Down Then Up',
+      ])
+      // Delivered means marked sent: nothing goes out a second time.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(sink.messages).toHaveLength(2)
+    } finally {
+      await sink.close()
+    }
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+})
+
+test('emails queued when the server is killed are delivered after it restarts', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bakery-kill-'))
+  const smtpPort = 3262
+  const first = startServerProcess({
+    PORT: '3263',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_RETRY_MIN_MS: '100',
+  })
+  await first.ready()
+  expect(await postOrders(3263, 'Killed Mid Queue')).toBe(200)
+  // Kill it right after its third failed try: the email is queued, its next
+  // try 400 ms away, so the kill lands between tries, not during one.
+  await expect
+    .poll(() => first.output().match(/ECONNREFUSED/g)?.length ?? 0, { intervals: [5] })
+    .toBeGreaterThanOrEqual(3)
+  first.child.kill('SIGKILL')
+  await first.exited
+
+  const sink = await startSmtpSink({ port: smtpPort })
+  const second = startServerProcess({
+    PORT: '3263',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_RETRY_MIN_MS: '100',
+  })
+  try {
+    await second.ready()
+    await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBe(1)
+    expect(sink.messages[0]?.subject).toBe('1 new order request from Killed Mid Queue')
+  } finally {
+    second.child.kill('SIGTERM')
+    await second.exited
+    await sink.close()
+  }
+})

@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { findMail } from './inbox.ts'
+
+interface OrderInput {
+  name: string
+  email: string
+  phone: string
+  product: string
+  theme: string
+  date: string
+  heard: string
+  comments?: string
+}
+
+function daysFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000)
+  return date.toISOString().slice(0, 10)
+}
+
+async function fillOrder(page: Page, order: OrderInput) {
+  await page.getByLabel('Name').fill(order.name)
+  await page.getByLabel('Email').fill(order.email)
+  await page.getByLabel('Phone Number').fill(order.phone)
+  await page.getByLabel('Product Type').selectOption(order.product)
+  await page.getByLabel('Event / Theme').fill(order.theme)
+  await page.getByLabel('Order Date').fill(order.date)
+  await page.getByLabel('How did you hear about us?').selectOption(order.heard)
+  if (order.comments) await page.getByLabel('Comments').fill(order.comments)
+}
+
+const cartCount = (page: Page) => page.getByTestId('cart-count')
+
+test('guests can queue two orders, remove one, reload, and send the rest', async ({ page }) => {
+  const customer = `Ada Okafor ${Date.now()}`
+  await page.goto('/ordernow')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Place a Custom Order')
+
+  await fillOrder(page, {
+    name: customer,
+    email: 'ada@example.com',
+    phone: '647 555 0101',
+    product: 'Cakes',
+    theme: 'Golden anniversary',
+    date: daysFromNow(20),
+    heard: 'Word of Mouth',
+    comments: 'Two tiers, lemon and raspberry.',
+  })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(cartCount(page)).toHaveText('1')
+  // Adding clears the form for the next order.
+  await expect(page.getByLabel('Name')).toHaveValue('')
+
+  await fillOrder(page, {
+    name: customer,
+    email: 'ada@example.com',
+    phone: '647 555 0101',
+    product: 'Cake Pops',
+    theme: 'Golden anniversary',
+    date: daysFromNow(20),
+    heard: 'Word of Mouth',
+  })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(cartCount(page)).toHaveText('2')
+
+  const cartButton = page.getByRole('button', { name: /Your cart/ })
+  await cartButton.click()
+  await expect(cartButton).toHaveAttribute('aria-expanded', 'true')
+  const panel = page.getByRole('region', { name: 'Your Orders' })
+  await expect(panel.getByRole('listitem')).toHaveCount(2)
+  await panel.getByRole('button', { name: `Remove order 1: Cakes for ${customer}` }).click()
+  await expect(panel.getByRole('listitem')).toHaveCount(1)
+  await expect(panel.getByRole('listitem')).toContainText('Cake Pops')
+
+  await page.reload()
+  await expect(cartCount(page)).toHaveText('1')
+  await page.getByRole('button', { name: /Your cart/ }).click()
+  await expect(panel.getByRole('listitem')).toContainText('Cake Pops')
+
+  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Orders sent successfully!')
+  await expect(cartCount(page)).toHaveText('0')
+  await page.reload()
+  await expect(cartCount(page)).toHaveText('0')
+
+  const subject = `1 new order request from ${customer}`
+  await expect.poll(() => findMail(subject).then(Boolean), { timeout: 10_000 }).toBe(true)
+  const mail = (await findMail(subject))!
+  expect(mail.to).toMatchObject({ text: 'owner@butterandbloom.test' })
+  expect(mail.replyTo?.value).toEqual([{ name: customer, address: 'ada@example.com' }])
+  expect(mail.text).toContain(`Order 1\nName: ${customer}`)
+  expect(mail.text).toContain('Product Type: Cake Pops')
+  expect(mail.text).toContain('Comments: N/A')
+  expect(mail.text).not.toContain('Product Type: Cakes\n')
+})
+
+test('sending an empty cart says so', async ({ page }) => {
+  await page.goto('/ordernow')
+  await page.getByRole('button', { name: /Your cart/ }).click()
+  const panel = page.getByRole('region', { name: 'Your Orders' })
+  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Your cart is empty.')
+})
+
+test.describe('when the bakery cannot be reached', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED/] })
+
+  test('the send fails with a message and the cart is kept', async ({ page }) => {
+    await page.goto('/ordernow')
+    await fillOrder(page, {
+      name: 'Lost Connection',
+      email: 'lost@example.com',
+      phone: '4165550000',
+      product: 'Cupcakes',
+      theme: 'Graduation',
+      date: daysFromNow(10),
+      heard: 'TikTok',
+    })
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.route('**/ordernow.data*', (route) => route.abort('connectionfailed'))
+    await page.getByRole('button', { name: /Your cart/ }).click()
+    const panel = page.getByRole('region', { name: 'Your Orders' })
+    await panel.getByRole('button', { name: 'Send All Orders' }).click()
+    await expect(panel.getByRole('status')).toContainText('Error sending orders.')
+    await expect(cartCount(page)).toHaveText('1')
+  })
+})
+
+test('the order form offers the treats, the sources and no past dates', async ({ page }) => {
+  await page.goto('/ordernow')
+  await expect(page.getByLabel('Product Type').locator('option')).toHaveText([
+    'Select a product',
+    'Cakes',
+    'Cupcakes',
+    'Chocolate Covered Strawberries',
+    'Cake Pops',
+    'Smash Cakes',
+    'Hot Chocolate Bombs',
+    'Other',
+  ])
+  const heard = page.getByLabel('How did you hear about us?')
+  await expect(heard.locator('option')).toHaveText([
+    'Select an option',
+    'Instagram',
+    'TikTok',
+    'Facebook',
+    'Word of Mouth',
+    'Other',
+  ])
+  await expect(heard.locator('option', { hasText: 'Select an option' })).toBeDisabled()
+  await expect(page.getByLabel('Phone Number')).toHaveAttribute('type', 'tel')
+  await expect(page.getByLabel('Phone Number')).not.toHaveAttribute('pattern')
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email')
+  await expect(page.getByLabel('Comments')).not.toHaveAttribute('required')
+
+  const date = page.getByLabel('Order Date')
+  const min = await date.getAttribute('min')
+  expect(min).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  const yesterday = new Date(`${min}T12:00:00Z`)
+  yesterday.setUTCDate(yesterday.getUTCDate() - 1)
+  await fillOrder(page, {
+    name: 'Too Late',
+    email: 'late@example.com',
+    phone: '4165550000',
+    product: 'Cakes',
+    theme: 'Yesterday',
+    date: yesterday.toISOString().slice(0, 10),
+    heard: 'Other',
+  })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  expect(await date.evaluate((input: HTMLInputElement) => input.validity.rangeUnderflow)).toBe(true)
+  await expect(cartCount(page)).toHaveText('0')
+})
+
+test('what the browser lets through, the shared schema still checks before queueing', async ({
+  page,
+}) => {
+  await page.goto('/ordernow')
+  await fillOrder(page, {
+    name: '   ',
+    email: 'blank@example.com',
+    phone: '12',
+    product: 'Cakes',
+    theme: 'Birthday',
+    date: daysFromNow(5),
+    heard: 'Instagram',
+  })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByText('Name is required.')).toBeVisible()
+  await expect(page.getByText('Enter a phone number we can call, e.g. 416-555-0123.')).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(cartCount(page)).toHaveText('0')
+})

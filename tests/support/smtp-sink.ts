@@ -1,0 +1,81 @@
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export interface SmtpSink {
+  port: number
+  /** smtp://127.0.0.1:{port}, with the credentials when the sink requires them */
+  url: string
+  messages: ParsedMail[]
+  close(): Promise<void>
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, parsed.
+ * `reject` answers every message with that reply; `hold` delays the reply
+ * until it resolves (to catch a send in flight); `onMessage` sees each raw
+ * message as it arrives (to hand it to another process).
+ */
+export async function startSmtpSink({
+  port = 0,
+  auth,
+  reject,
+  hold,
+  onMessage,
+}: {
+  port?: number
+  auth?: { user: string; pass: string }
+  reject?: { code: number; message: string }
+  hold?: Promise<void>
+  onMessage?: (raw: Buffer) => void | Promise<void>
+} = {}): Promise<SmtpSink> {
+  const messages: ParsedMail[] = []
+  const server = new SMTPServer({
+    // No certificate on loopback: plain text, and logins allowed over it.
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authOptional: !auth,
+    logger: false,
+    // A reverse DNS lookup per connection would cost more than the rest of the test.
+    disableReverseLookup: true,
+    onAuth(login, _session, callback) {
+      if (login.username === auth?.user && login.password === auth?.pass) {
+        callback(null, { user: login.username })
+      } else {
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
+      }
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        simpleParser(raw)
+          .then(async (mail) => {
+            await hold
+            if (reject) {
+              callback(Object.assign(new Error(reject.message), { responseCode: reject.code }))
+              return
+            }
+            await onMessage?.(raw)
+            messages.push(mail)
+            callback()
+          })
+          .catch((error: Error) => callback(error))
+      })
+    },
+  })
+  await new Promise<void>((resolve, fail) => {
+    server.once('error', fail)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const address = server.server.address()
+  if (address === null || typeof address === 'string') throw new Error('The SMTP sink has no port.')
+  let closed: Promise<void> | undefined
+  const credentials = auth ? `${auth.user}:${auth.pass}@` : ''
+  return {
+    port: address.port,
+    url: `smtp://${credentials}127.0.0.1:${address.port}`,
+    messages,
+    close: () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve()))),
+  }
+}
