@@ -4,6 +4,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
   useRouteLoaderData,
 } from 'react-router'
@@ -20,6 +21,20 @@ import './app.css'
 
 export function loader() {
   return { siteUrl: getEnv().SITE_URL }
+}
+
+/**
+ * Sending an order or a message changes nothing the layout shows, so the
+ * layout's data is not fetched again afterwards (which also keeps a failed
+ * send on a flaky connection from turning into an error page).
+ */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const path = formAction?.toLowerCase() ?? ''
+  if (path.startsWith('/ordernow') || path.startsWith('/contact')) return false
+  return defaultShouldRevalidate
 }
 
 export const links: Route.LinksFunction = () => [

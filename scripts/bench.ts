@@ -59,35 +59,64 @@ async function main(): Promise<void> {
   const startedAt = new Date()
 
   const appDir = await buildSnapshot()
-  const server = await startServer(appDir)
+  let server = await startServer(appDir)
   console.error(`Serving the build at ${server.siteOrigin}`)
 
   const report: string[] = ['# Benchmark', '']
   const data: Record<string, unknown> = {}
+  const serverStops: string[] = []
+  const unreliable: string[] = []
   try {
     for (const section of SECTIONS) {
-      if (server.unexpectedExit()) break
-      const result = await section.run(server)
-      report.push(`## ${section.title}`, '', result.markdown, '')
-      data[section.id] = result.data
+      // Something else on the machine can stop the server mid-run (a cleanup
+      // that kills every `server/main.ts`, say). Numbers taken without a
+      // server are meaningless, so the section gets one more go on a fresh one.
+      for (let attempt = 1; ; attempt++) {
+        const result = await section.run(server)
+        const stopped = server.unexpectedExit()
+        if (stopped) {
+          serverStops.push(`${section.title}: the server ${stopped}`)
+          await server.stop()
+          server = await startServer(appDir)
+          console.error(`Restarted the server at ${server.siteOrigin}`)
+        }
+        if (!stopped || attempt === 2) {
+          if (stopped) unreliable.push(section.title)
+          report.push(`## ${section.title}`, '', result.markdown, '')
+          data[section.id] = result.data
+          break
+        }
+        console.error(`Running ${section.title} again`)
+      }
     }
   } finally {
     await server.stop()
   }
 
-  // Something else on the machine can stop the server (a cleanup killing
-  // every `server/main.ts`, say); the numbers after that are meaningless.
-  const serverDied = server.unexpectedExit()
-  if (serverDied) {
-    report.splice(2, 0, `**The server ${serverDied} before the benchmark finished: rerun it.**`, '')
+  if (unreliable.length > 0) {
+    report.splice(
+      2,
+      0,
+      `**The server stopped unexpectedly during ${unreliable.join(' and ')} twice (killed ` +
+        'from outside, or crashed: see its output above); those numbers are not usable.**',
+      '',
+    )
     process.exitCode = 1
+  } else if (serverStops.length > 0) {
+    report.splice(
+      2,
+      0,
+      `Note: the server stopped unexpectedly ${serverStops.length} time(s); ` +
+        'the sections affected were run again on a fresh server.',
+      '',
+    )
   }
 
   const file = await writeResults(startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
-    serverStoppedEarly: serverDied,
+    serverStops,
     versions: {
       node: process.version,
       lighthouse: packageVersion('lighthouse'),

@@ -23,6 +23,9 @@ export function loader() {
   return { today: orderToday() }
 }
 
+// The loader only supplies today's date; a send does not change it.
+export const shouldRevalidate = () => false
+
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() })
   return data(outcome.body, { status: outcome.status, headers: outcome.headers })

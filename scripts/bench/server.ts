@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, stat, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { onCleanup } from './cleanup.ts'
+import { onCleanup, stoppingForSignal } from './cleanup.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 
@@ -168,6 +168,8 @@ export async function startServer(appDir: string): Promise<RunningServer> {
   const siteOrigin = `http://localhost:${port}`
   const loopbackOrigin = `http://127.0.0.1:${port}`
 
+  // A server started after Ctrl-C's cleanup has run would outlive us.
+  if (stoppingForSignal()) throw new Error('Not starting a server: the benchmark is stopping')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: appDir,
     env: {
@@ -180,18 +182,22 @@ export async function startServer(appDir: string): Promise<RunningServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const log = tailOf(child)
   let stopping = false
   let unexpectedExit: string | null = null
   child.once('exit', (code, signal) => {
-    if (stopping) return
+    // Ctrl-C reaches the server too (same process group); that stop is expected.
+    if (stopping || stoppingForSignal()) return
     unexpectedExit = signal ? `killed by ${signal}` : `exited with code ${code}`
-    console.error(`The server stopped during the benchmark (${unexpectedExit})`)
+    const output = log().replace(/^/gm, '    ')
+    console.error(
+      `The server stopped during the benchmark (${unexpectedExit}). Its output:\n${output}`,
+    )
   })
   const stopProcess = onCleanup(() => {
     stopping = true
     return stopChild(child)
   })
-  const log = tailOf(child)
 
   try {
     await waitForHealth(`${loopbackOrigin}/healthz`, child, log)

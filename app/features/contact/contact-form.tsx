@@ -87,7 +87,6 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
               required
               pattern="[0-9]{10}"
               inputMode="numeric"
-              maxLength={10}
               autoComplete="tel-national"
               title="10 digits, e.g. 4165550123"
               defaultValue={values?.phone_number}
