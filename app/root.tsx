@@ -18,6 +18,8 @@ import { site } from '#app/content/site.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import type { Route } from './+types/root'
 import './app.css'
+import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
+import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
 
 export function loader() {
   return { siteUrl: getEnv().SITE_URL }
@@ -39,6 +41,14 @@ export function shouldRevalidate({
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Fetched alongside the stylesheet so they are usually ready for the first paint.
+  ...[frauncesUrl, nunitoUrl].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
 ]
 
 export function Layout({ children }: { children: React.ReactNode }) {

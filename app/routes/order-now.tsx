@@ -7,7 +7,7 @@ import { CartButton } from '#app/features/orders/cart-button.tsx'
 import { CartPanel } from '#app/features/orders/cart-panel.tsx'
 import { cart, useCart } from '#app/features/orders/cart.ts'
 import { OrderForm } from '#app/features/orders/order-form.tsx'
-import { orderToday } from '#app/features/orders/order-schema.ts'
+import { orderToday } from '#app/features/orders/order-options.ts'
 import {
   type OrderSendResult,
   receiveOrderRequests,

@@ -39,15 +39,3 @@ export const emailAddress = z
     z.regex(NO_LINE_BREAKS, 'Email must fit on one line.'),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.com.'),
   )
-
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
-
-/** The first message for each field, keyed by the field's name. */
-export function fieldErrorsOf<Field extends string>(error: z.core.$ZodError): FieldErrors<Field> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const field = issue.path.at(-1)
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message
-  }
-  return errors as FieldErrors<Field>
-}

@@ -2,8 +2,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { type FieldErrors, fieldErrorsOf } from '#app/utils/form-fields.ts'
-import { type ContactField, ContactMessageSchema } from './contact-schema.ts'
+import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
+import type { ContactField } from './contact-schema.ts'
+
+// The schema (and zod with it) loads when the visitor first touches the form,
+// not with the page: the browser's own checks cover typing until then.
+const loadContactSchema = () => import('./contact-schema.ts')
 import type { ContactSendResult } from './contact-send.server.ts'
 
 const SUCCESS = 'Message sent successfully!'
@@ -27,16 +31,17 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
     if (fetcher.data?.ok) formRef.current?.reset()
   }, [fetcher.data])
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = ContactMessageSchema.safeParse(
-      Object.fromEntries(new FormData(event.currentTarget)),
-    )
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const { ContactMessageSchema } = await loadContactSchema()
+    const parsed = ContactMessageSchema.safeParse(Object.fromEntries(new FormData(form)))
     if (!parsed.success) {
-      event.preventDefault()
       setClientErrors(fieldErrorsOf<ContactField>(parsed.error))
       return
     }
     setClientErrors(null)
+    await fetcher.submit(form)
   }
 
   const status = sending
@@ -48,7 +53,13 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
         : null
 
   return (
-    <fetcher.Form method="post" ref={formRef} onSubmit={handleSubmit} className="grid gap-5">
+    <fetcher.Form
+      method="post"
+      ref={formRef}
+      onFocus={() => void loadContactSchema()}
+      onSubmit={(event) => void handleSubmit(event)}
+      className="grid gap-5"
+    >
       <FormField name="name" label="Name" error={errors.name}>
         {(props) => (
           <input

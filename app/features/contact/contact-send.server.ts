@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
-import { type FieldErrors, fieldErrorsOf } from '#app/utils/form-fields.ts'
+import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import {
   type PostFailure,

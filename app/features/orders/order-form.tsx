@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { type FieldErrors, fieldErrorsOf } from '#app/utils/form-fields.ts'
-import {
-  HEAR_ABOUT_US_OPTIONS,
-  type OrderField,
-  type OrderRequest,
-  PRODUCT_TYPES,
-  orderRequestSchema,
-} from './order-schema.ts'
+import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { HEAR_ABOUT_US_OPTIONS, PRODUCT_TYPES } from './order-options.ts'
+import type { OrderField, OrderRequest } from './order-schema.ts'
+
+// The schema (and zod with it) loads when the visitor first touches the form,
+// not with the page: the browser's own checks cover typing until then.
+const loadOrderSchema = () => import('./order-schema.ts')
 
 /**
  * The custom order form. With JavaScript, 'Add to Cart' checks the order and
@@ -26,10 +25,11 @@ export function OrderForm({
 }) {
   const [errors, setErrors] = useState<FieldErrors<OrderField>>({})
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const values = Object.fromEntries(new FormData(form))
+    const { orderRequestSchema } = await loadOrderSchema()
     const parsed = orderRequestSchema(today).safeParse(values)
     if (!parsed.success) {
       setErrors(fieldErrorsOf<OrderField>(parsed.error))
@@ -41,7 +41,12 @@ export function OrderForm({
   }
 
   return (
-    <form method="post" className="order-form" onSubmit={handleSubmit} noValidate={false}>
+    <form
+      method="post"
+      className="order-form"
+      onFocus={() => void loadOrderSchema()}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField name="name" label="Name" error={errors.name}>
           {(props) => <input {...props} type="text" required maxLength={100} autoComplete="name" />}

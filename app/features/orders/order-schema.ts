@@ -1,23 +1,7 @@
 import { z } from 'zod/mini'
-import { site } from '#app/content/site.ts'
-import { isCalendarDate, todayIn } from '#app/utils/dates.ts'
+import { isCalendarDate } from '#app/utils/dates.ts'
 import { emailAddress, singleLine } from '#app/utils/form-fields.ts'
-
-export const HEAR_ABOUT_US_OPTIONS = [
-  'Instagram',
-  'TikTok',
-  'Facebook',
-  'Word of Mouth',
-  'Other',
-] as const
-
-export const PRODUCT_TYPES = [...site.treats.map((treat) => treat.name), 'Other'] as const
-
-/** A send is refused past this many orders; nobody queues more by hand. */
-export const MAX_ORDERS_PER_SEND = 100
-
-/** Largest order-send body the server reads (JSON of up to 100 orders fits well within). */
-export const MAX_ORDER_BODY_BYTES = 64 * 1024
+import { HEAR_ABOUT_US_OPTIONS, MAX_ORDERS_PER_SEND, PRODUCT_TYPES } from './order-options.ts'
 
 /**
  * One order request. `today` is the bakery's current date (YYYY-MM-DD): an
@@ -64,10 +48,6 @@ export function orderBatchSchema(today: string) {
         ),
       ),
   })
-}
-
-export function orderToday(now: Date = new Date()): string {
-  return todayIn(site.timeZone, now)
 }
 
 export type OrderRequest = z.infer<ReturnType<typeof orderRequestSchema>>

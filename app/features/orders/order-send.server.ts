@@ -7,7 +7,8 @@ import {
 } from '#app/utils/public-post.server.ts'
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { MAX_ORDER_BODY_BYTES, orderBatchSchema, orderToday } from './order-schema.ts'
+import { MAX_ORDER_BODY_BYTES, orderToday } from './order-options.ts'
+import { orderBatchSchema } from './order-schema.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 
 /** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */

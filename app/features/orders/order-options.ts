@@ -1,0 +1,27 @@
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
+
+/**
+ * The order form's choices and limits. Kept apart from the schema so the page
+ * can render the form without loading the validation library.
+ */
+export const HEAR_ABOUT_US_OPTIONS = [
+  'Instagram',
+  'TikTok',
+  'Facebook',
+  'Word of Mouth',
+  'Other',
+] as const
+
+export const PRODUCT_TYPES = [...site.treats.map((treat) => treat.name), 'Other'] as const
+
+/** A send is refused past this many orders; nobody queues more by hand. */
+export const MAX_ORDERS_PER_SEND = 100
+
+/** Largest order-send body the server reads (JSON of up to 100 orders fits well within). */
+export const MAX_ORDER_BODY_BYTES = 64 * 1024
+
+/** The bakery's date today (YYYY-MM-DD): the earliest date an order can be due. */
+export function orderToday(now: Date = new Date()): string {
+  return todayIn(site.timeZone, now)
+}
