@@ -1,4 +1,3 @@
-import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
 
 // A console.error during a test is a bug we have not noticed yet: fail on it.
