@@ -40,6 +40,8 @@ export default defineConfig({
       MAIL_TO: 'owner@butterandbloom.test',
       MAIL_FROM: 'Butter & Bloom website <website@butterandbloom.test>',
       MAIL_RETRY_MIN_MS: '200',
+      ADMIN_EMAIL: 'owner@butterandbloom.test',
+      ADMIN_PASSWORD: 'correct horse battery staple',
     },
   },
 })

@@ -16,13 +16,14 @@ import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
+import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import type { Route } from './+types/root'
 import './app.css'
 import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
 
-export function loader() {
-  return { siteUrl: getEnv().SITE_URL }
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: getEnv().SITE_URL, signedIn: context.admin !== null }
 }
 
 /**
@@ -78,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -91,6 +92,19 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return (
+      <>
+        <title>{pageTitle('Sign in')}</title>
+        <section className="page-section text-center">
+          <h1 className="page-heading">Please sign in</h1>
+          <p className="mt-4 text-lg">
+            This page is for the bakery&rsquo;s owner. Use Admin Login at the foot of the page.
+          </p>
+        </section>
+      </>
+    )
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

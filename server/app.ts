@@ -6,7 +6,7 @@
  */
 import 'react-router'
 import { createRequestHandler } from '@react-router/express'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
 import {
   closeDatabase,
@@ -22,12 +22,19 @@ import {
   useDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
+import { ensureAdmin, loadAuthSecret } from '#app/features/auth/admins.server.ts'
+import { createAuth, getAuth, migrateAuth, useAuth } from '#app/features/auth/auth.server.ts'
+import { type Admin, resolveAdmin } from '#app/features/auth/session.server.ts'
+import { site } from '#app/content/site.ts'
+import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
   interface AppLoadContext {
     cspNonce: string
     /** The visitor's address (from the proxy on this machine, if any), for rate limits. */
     clientIp: string
+    /** The signed-in admin, from the session cookie checked on this very request. */
+    admin: Admin | null
   }
 }
 
@@ -47,6 +54,21 @@ export async function startServices(): Promise<Env> {
   const db = openDatabase(env.DATA_DIR)
   await migrateToLatest(db)
   useDatabase(db)
+
+  const auth = createAuth({
+    db,
+    siteUrl: env.SITE_URL,
+    secret: loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
+  })
+  await migrateAuth(auth)
+  useAuth(auth)
+  await ensureAdmin(auth, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    fallbackEmail: env.MAIL_TO ?? site.email,
+    dataDir: env.DATA_DIR,
+  })
+
   deliveryWorker = startDeliveryWorker({
     db,
     transport,
@@ -76,12 +98,34 @@ app.get('/healthz', async (_req, res) => {
     .send(healthy ? 'ok' : 'database unavailable')
 })
 
+app.use((req, res, next) => refuseCrossOriginWrites(getEnv().SITE_URL)(req, res, next))
+app.use(resolveSessionHandler())
+
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce ?? ''),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      admin: (res.locals.admin as Admin | null | undefined) ?? null,
     }),
   }),
 )
+
+/** Looks up the session cookie once per request; routes read the result from their context. */
+function resolveSessionHandler(): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') headers.set(name, value)
+      }
+      const { admin, setCookies } = await resolveAdmin(getAuth(), headers)
+      res.locals.admin = admin
+      for (const cookie of setCookies) res.append('Set-Cookie', cookie)
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { site } from '#app/content/site.ts'
 import { SocialLinks } from './social-links.tsx'
@@ -10,7 +11,8 @@ const footerLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-export function SiteFooter() {
+/** `adminControl` is the sign-in / sign-out corner, supplied by the app shell. */
+export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
@@ -37,7 +39,8 @@ export function SiteFooter() {
           <p>
             © {year} {site.brandTitle}. All rights reserved.
           </p>
-          <p className="flex items-center gap-3">
+          <p className="flex flex-wrap items-center gap-3">
+            {adminControl}
             <span className="version-label">{site.version}</span>
             <span>
               Designed by{' '}

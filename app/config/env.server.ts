@@ -23,6 +23,7 @@ const EnvSchema = z.object({
 
   ADMIN_EMAIL: optional(email),
   ADMIN_PASSWORD: optional(z.string()),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
 
   MAIL_TO: optional(email),
   MAIL_FROM: optional(z.string()),

@@ -23,7 +23,7 @@ test('a visitor sends a question, sees it sent, and the owner gets it', async ({
   })
   // Hold the request a moment so the in-between state can be seen.
   await page.route('**/contact.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     await route.continue()
   })
   await page.getByRole('button', { name: 'Send Message' }).click()

@@ -1,0 +1,47 @@
+import { useCallback, useRef, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import { LoginDialog } from './login-dialog.tsx'
+
+/**
+ * The footer's admin corner: 'Admin Login' opens the sign-in dialog when
+ * signed out; when signed in, a link to the inbox and 'Sign Out'.
+ */
+export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
+  const [open, setOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const signOut = useFetcher()
+  const close = useCallback(() => {
+    setOpen(false)
+    toggleRef.current?.focus()
+  }, [])
+
+  if (signedIn) {
+    return (
+      <span className="flex items-center gap-3">
+        <Link to="/admin/inbox" className="footer-link underline">
+          Inbox
+        </Link>
+        <signOut.Form method="post" action="/admin/logout">
+          <button type="submit" className="footer-link underline">
+            Sign Out
+          </button>
+        </signOut.Form>
+      </span>
+    )
+  }
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="footer-link underline"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        Admin Login
+      </button>
+      {open ? <LoginDialog onClose={close} /> : null}
+    </>
+  )
+}

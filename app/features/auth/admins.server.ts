@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
+
+export class AdminError extends Error {
+  override name = 'AdminError'
+}
+
+export interface AdminSummary {
+  email: string
+  createdAt: Date
+}
+
+/** Refuses passwords outside the bounds; never trims or truncates them. */
+export function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new AdminError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw new AdminError(`The password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  }
+}
+
+function normalizeEmail(email: string): string {
+  const normalized = email.trim().toLowerCase()
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) {
+    throw new AdminError(`"${email}" is not an email address.`)
+  }
+  return normalized
+}
+
+export async function createAdmin(auth: Auth, email: string, password: string): Promise<void> {
+  const address = normalizeEmail(email)
+  checkPassword(password)
+  const context = await auth.$context
+  if (await context.internalAdapter.findUserByEmail(address)) {
+    throw new AdminError(`An admin with the email ${address} already exists.`)
+  }
+  const hash = await context.password.hash(password)
+  const user = await context.internalAdapter.createUser(
+    { email: address, name: address.split('@')[0] ?? address, emailVerified: true },
+    { method: 'admin' },
+  )
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: hash,
+  })
+}
+
+/** Sets a new password and signs the admin out everywhere. */
+export async function changeAdminPassword(auth: Auth, email: string, password: string) {
+  checkPassword(password)
+  const context = await auth.$context
+  const user = await findAdmin(auth, email)
+  await context.internalAdapter.updatePassword(user.id, await context.password.hash(password))
+  await context.internalAdapter.deleteUserSessions(user.id)
+}
+
+export async function removeAdmin(auth: Auth, email: string): Promise<void> {
+  const context = await auth.$context
+  const user = await findAdmin(auth, email)
+  await context.internalAdapter.deleteUserSessions(user.id)
+  await context.internalAdapter.deleteAccounts(user.id)
+  await context.internalAdapter.deleteUser(user.id)
+}
+
+export async function listAdmins(auth: Auth): Promise<AdminSummary[]> {
+  const context = await auth.$context
+  const users = await context.internalAdapter.listUsers(undefined, undefined, {
+    field: 'email',
+    direction: 'asc',
+  })
+  return users.map((user) => ({ email: user.email, createdAt: new Date(user.createdAt) }))
+}
+
+async function findAdmin(auth: Auth, email: string) {
+  const address = normalizeEmail(email)
+  const context = await auth.$context
+  const found = await context.internalAdapter.findUserByEmail(address)
+  if (!found) throw new AdminError(`There is no admin with the email ${address}.`)
+  return found.user
+}
+
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt'
+
+/**
+ * At boot: ADMIN_EMAIL + ADMIN_PASSWORD create that admin if it is missing.
+ * With no admin at all and neither set, a strong password is generated for
+ * `fallbackEmail`, printed once and written to DATA_DIR (mode 0600), so a
+ * new owner can always sign in.
+ */
+export async function ensureAdmin(
+  auth: Auth,
+  {
+    adminEmail,
+    adminPassword,
+    fallbackEmail,
+    dataDir,
+    log = console.log,
+  }: {
+    adminEmail?: string
+    adminPassword?: string
+    fallbackEmail: string
+    dataDir: string
+    log?: (line: string) => void
+  },
+): Promise<void> {
+  const context = await auth.$context
+  if (adminEmail && adminPassword) {
+    if (!(await context.internalAdapter.findUserByEmail(normalizeEmail(adminEmail)))) {
+      await createAdmin(auth, adminEmail, adminPassword)
+      log(`admin: created ${adminEmail} from ADMIN_EMAIL`)
+    }
+    return
+  }
+  if ((await context.internalAdapter.countTotalUsers()) > 0) return
+
+  const password = randomBytes(18).toString('base64url')
+  await createAdmin(auth, fallbackEmail, password)
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
+  writeFileSync(
+    file,
+    `Admin sign-in for ${fallbackEmail}\nPassword: ${password}\n\nChange it with: npm run admin -- passwd ${fallbackEmail}\nthen delete this file.\n`,
+    { mode: 0o600 },
+  )
+  log(
+    `admin: created ${fallbackEmail} with the password ${password} (also in ${file}; change it with "npm run admin -- passwd ${fallbackEmail}")`,
+  )
+}
+
+/**
+ * The key that signs session cookies: AUTH_SECRET if set, else one generated
+ * on first start and kept in DATA_DIR, so sessions survive restarts.
+ */
+export function loadAuthSecret(dataDir: string, configured?: string): string {
+  if (configured) return configured
+  const file = path.join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,275 @@
+import { statSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { beforeEach, expect, test } from 'vitest'
+import {
+  AdminError,
+  INITIAL_PASSWORD_FILE,
+  changeAdminPassword,
+  createAdmin,
+  ensureAdmin,
+  listAdmins,
+  removeAdmin,
+} from './admins.server.ts'
+import { setUpAuth, signInRequest } from './auth-test-fixtures.server.ts'
+import { resolveAdmin } from './session.server.ts'
+import { createLoginThrottle } from './login-throttle.ts'
+import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
+
+/** Each call site gets the throttle of its own test, so failures elsewhere do not lock it. */
+let throttle = createLoginThrottle()
+beforeEach(() => {
+  throttle = createLoginThrottle()
+})
+const receiveSignIn = (options: Omit<Parameters<typeof receiveSignInShared>[0], 'throttle'>) =>
+  receiveSignInShared({ ...options, throttle })
+
+const OWNER = { email: 'owner@bakery.test', password: 'correct horse battery staple' }
+let ipCounter = 0
+const freshIp = () => `10.9.0.${++ipCounter}`
+
+function cookieHeader(setCookies: Headers) {
+  return setCookies
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+test('the right password signs in with an HttpOnly, SameSite=Lax session cookie', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const outcome = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(outcome.status).toBe(200)
+  expect(outcome.body).toEqual({ ok: true })
+  const [cookie] = outcome.headers.getSetCookie()
+  expect(cookie).toMatch(/^bakery\.session_token=/)
+  expect(cookie).toMatch(/HttpOnly/i)
+  expect(cookie).toMatch(/SameSite=Lax/i)
+  expect(cookie).not.toMatch(/Secure/i)
+
+  const { admin } = await resolveAdmin(auth, new Headers({ cookie: cookieHeader(outcome.headers) }))
+  expect(admin?.email).toBe(OWNER.email)
+})
+
+test('on an https site the session cookie is Secure', async () => {
+  const { auth } = await setUpAuth({ siteUrl: 'https://butterandbloom.ca', admin: OWNER })
+  const outcome = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password, 'https://butterandbloom.ca'),
+    clientIp: freshIp(),
+    auth,
+  })
+  const [cookie] = outcome.headers.getSetCookie()
+  expect(cookie).toMatch(/^__Secure-bakery\.session_token=/)
+  expect(cookie).toMatch(/; Secure/i)
+})
+
+test('every sign-in gets a new session id', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const first = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  const second = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(cookieHeader(first.headers)).not.toBe(cookieHeader(second.headers))
+})
+
+test('a wrong password and an unknown email get the same answer', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const wrongPassword = await receiveSignIn({
+    request: signInRequest(OWNER.email, 'not the password'),
+    clientIp: freshIp(),
+    auth,
+  })
+  const unknownEmail = await receiveSignIn({
+    request: signInRequest('nobody@bakery.test', OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(wrongPassword.status).toBe(401)
+  expect(wrongPassword.body).toEqual({ ok: false, error: 'Invalid email or password.' })
+  expect(unknownEmail.status).toBe(401)
+  expect(unknownEmail.body).toEqual(wrongPassword.body)
+  expect(wrongPassword.headers.getSetCookie()).toEqual([])
+})
+
+test('the sixth failure in fifteen minutes gets 429; the right password works again after the window', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const ip = freshIp()
+  const start = Date.now()
+  for (let i = 0; i < 5; i++) {
+    const outcome = await receiveSignIn({
+      request: signInRequest(OWNER.email, `wrong ${i}`),
+      clientIp: ip,
+      auth,
+      now: start + i,
+    })
+    expect(outcome.status).toBe(401)
+  }
+  const sixth = await receiveSignIn({
+    request: signInRequest(OWNER.email, `wrong 6`),
+    clientIp: ip,
+    auth,
+    now: start + 10,
+  })
+  expect(sixth.status).toBe(429)
+  expect(sixth.body).toEqual({
+    ok: false,
+    error: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  })
+  expect(sixth.headers.get('Retry-After')).toBe('900')
+  // Even the right password waits, from this address or any other (the account is locked too).
+  const locked = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+    now: start + 20,
+  })
+  expect(locked.status).toBe(429)
+
+  const later = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: ip,
+    auth,
+    now: start + 15 * 60_000 + 1,
+  })
+  expect(later.status).toBe(200)
+})
+
+test('passwords must be 8 to 128 characters and are never truncated', async () => {
+  const { auth } = await setUpAuth()
+  await expect(createAdmin(auth, 'a@bakery.test', 'short')).rejects.toThrow(
+    new AdminError('The password must be at least 8 characters.'),
+  )
+  await expect(createAdmin(auth, 'a@bakery.test', 'x'.repeat(129))).rejects.toThrow(
+    'at most 128 characters',
+  )
+  const long = `${'pâtissière-'.repeat(9)}end` // 102 characters
+  await createAdmin(auth, 'long@bakery.test', long)
+  const prefix = await receiveSignIn({
+    request: signInRequest('long@bakery.test', long.slice(0, 72)),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(prefix.status).toBe(401)
+  const whole = await receiveSignIn({
+    request: signInRequest('long@bakery.test', long),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(whole.status).toBe(200)
+})
+
+test('passwords are stored only as salted scrypt hashes', async () => {
+  const { auth, db } = await setUpAuth({ admin: OWNER })
+  await createAdmin(auth, 'second@bakery.test', OWNER.password)
+  const rows = await db
+    .selectFrom('account' as never)
+    .select(['password' as never])
+    .execute()
+  const hashes = rows.map((row) => (row as { password: string }).password)
+  expect(hashes).toHaveLength(2)
+  for (const hash of hashes) {
+    expect(hash).not.toContain(OWNER.password)
+    expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/)
+  }
+  expect(hashes[0]).not.toBe(hashes[1])
+})
+
+test('changing a password ends every session and only the new one works', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const signedIn = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  await changeAdminPassword(auth, OWNER.email, 'a brand new passphrase')
+  const { admin } = await resolveAdmin(
+    auth,
+    new Headers({ cookie: cookieHeader(signedIn.headers) }),
+  )
+  expect(admin).toBeNull()
+  expect(
+    (
+      await receiveSignIn({
+        request: signInRequest(OWNER.email, OWNER.password),
+        clientIp: freshIp(),
+        auth,
+      })
+    ).status,
+  ).toBe(401)
+  expect(
+    (
+      await receiveSignIn({
+        request: signInRequest(OWNER.email, 'a brand new passphrase'),
+        clientIp: freshIp(),
+        auth,
+      })
+    ).status,
+  ).toBe(200)
+})
+
+test('admins can be listed and removed', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  await createAdmin(auth, 'Helper@Bakery.test', 'another good password')
+  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual([
+    'helper@bakery.test',
+    'owner@bakery.test',
+  ])
+  await expect(createAdmin(auth, 'owner@bakery.test', 'whatever123')).rejects.toThrow(
+    'already exists',
+  )
+  await removeAdmin(auth, 'helper@bakery.test')
+  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual(['owner@bakery.test'])
+  await expect(removeAdmin(auth, 'helper@bakery.test')).rejects.toThrow('There is no admin')
+})
+
+test('a first start with no admin generates a password, prints it once and saves it with mode 0600', async () => {
+  const { auth, dataDir } = await setUpAuth()
+  const lines: string[] = []
+  const options = {
+    fallbackEmail: 'hello@bakery.test',
+    dataDir,
+    log: (line: string) => lines.push(line),
+  }
+  await ensureAdmin(auth, options)
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
+  expect(statSync(file).mode & 0o777).toBe(0o600)
+  const password = /Password: (\S+)/.exec(readFileSync(file, 'utf8'))?.[1]
+  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/)
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toContain(password)
+  const outcome = await receiveSignIn({
+    request: signInRequest('hello@bakery.test', password!),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(outcome.status).toBe(200)
+
+  // The next start finds an admin and says nothing.
+  await ensureAdmin(auth, options)
+  expect(lines).toHaveLength(1)
+})
+
+test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
+  const { auth, dataDir } = await setUpAuth({ admin: OWNER })
+  const options = {
+    adminEmail: 'nadia@bakery.test',
+    adminPassword: 'from the environment',
+    fallbackEmail: 'hello@bakery.test',
+    dataDir,
+    log: () => {},
+  }
+  await ensureAdmin(auth, options)
+  await ensureAdmin(auth, options)
+  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual([
+    'nadia@bakery.test',
+    'owner@bakery.test',
+  ])
+})

@@ -1,0 +1,65 @@
+import { betterAuth } from 'better-auth'
+import type { Db } from '#app/db/db.server.ts'
+import { site } from '#app/content/site.ts'
+
+/** Unused for this long, a session ends (each use pushes this out again). */
+export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60
+/** However much it is used, a session ends this long after sign-in. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+/** Passwords: never truncated; long passphrases welcome. */
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+
+/**
+ * better-auth with email and password over our own SQLite database. Only its
+ * server API is used: our routes sign in and out, so its HTTP endpoints
+ * (sign-up among them) are never exposed.
+ */
+export function createAuth({ db, siteUrl, secret }: { db: Db; siteUrl: string; secret: string }) {
+  return betterAuth({
+    appName: site.brandTitle,
+    baseURL: siteUrl,
+    secret,
+    database: { db, type: 'sqlite' },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      // Push the idle expiry out at most once an hour, not on every request.
+      updateAge: 60 * 60,
+    },
+    // Sign-in throttling is ours (failures per address and per account).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'bakery',
+      useSecureCookies: siteUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    telemetry: { enabled: false },
+    trustedOrigins: [siteUrl],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+let current: Auth | undefined
+
+export function getAuth(): Auth {
+  if (!current) throw new Error('Auth is not set up yet: call useAuth() at boot.')
+  return current
+}
+
+export function useAuth(auth: Auth | undefined): void {
+  current = auth
+}
+
+/** Creates or updates better-auth's tables (user, session, account, verification). */
+export async function migrateAuth(auth: Auth): Promise<void> {
+  const context = await auth.$context
+  await context.runMigrations()
+}

@@ -1,0 +1,141 @@
+import { Form } from 'react-router'
+import type { Delivery, InboxItem } from './inbox.server.ts'
+
+/** An inbox item with its arrival time already written out by the server. */
+export type InboxEntry = InboxItem & { receivedLabel: string }
+
+const deliveryLabels: Record<Delivery['status'], string> = {
+  queued: 'Email queued',
+  sending: 'Email sending',
+  sent: 'Email sent',
+  failed: 'Email failed',
+}
+
+export function InboxList({ items, openOnly }: { items: InboxEntry[]; openOnly: boolean }) {
+  if (items.length === 0) {
+    return (
+      <p className="mt-10 text-lg">
+        {openOnly
+          ? 'Nothing open: everything has been handled.'
+          : 'No order requests or messages yet.'}
+      </p>
+    )
+  }
+  return (
+    <ol className="mt-8 grid gap-5">
+      {items.map((item) => (
+        <li
+          key={`${item.kind}-${item.id}`}
+          className={`card inbox-item ${item.handled ? 'inbox-item-handled' : ''}`}
+        >
+          <InboxItemCard item={item} />
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function InboxItemCard({ item }: { item: InboxEntry }) {
+  const customer = item.kind === 'orders' ? item.orders[0] : item
+  const title =
+    item.kind === 'orders'
+      ? `${item.orders.length} order request${item.orders.length === 1 ? '' : 's'}`
+      : 'Message'
+  return (
+    <article aria-label={`${title} from ${customer?.name ?? 'unknown'}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-display text-xl font-semibold">
+            {title} from {customer?.name}
+          </h2>
+          <p className="text-sm text-chocolate">
+            Received <time dateTime={item.receivedAt}>{item.receivedLabel}</time>
+            {item.handled ? ' · Handled' : ' · Open'}
+          </p>
+        </div>
+        <DeliveryBadge delivery={item.delivery} />
+      </header>
+
+      {customer ? (
+        <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
+          <a className="text-link" href={`mailto:${customer.email}`}>
+            {customer.email}
+          </a>
+          <a className="text-link" href={`tel:${customer.phone_number.replace(/[^0-9+]/g, '')}`}>
+            {customer.phone_number}
+          </a>
+        </p>
+      ) : null}
+
+      {item.kind === 'orders' ? (
+        <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+          {item.orders.map((order) => (
+            <li key={order.position} className="inbox-order">
+              <h3 className="font-bold">
+                {order.position}. {order.product_type}
+              </h3>
+              <dl className="cart-details">
+                <div>
+                  <dt>Due Date</dt>
+                  <dd>{order.due_date}</dd>
+                </div>
+                <div>
+                  <dt>Event/Theme</dt>
+                  <dd>{order.event_theme}</dd>
+                </div>
+                <div>
+                  <dt>Heard about us</dt>
+                  <dd>{order.hear_about_us}</dd>
+                </div>
+                <div>
+                  <dt>Comments</dt>
+                  <dd>{order.comments ?? 'N/A'}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 whitespace-pre-wrap rounded-xl bg-paper p-4">{item.message}</p>
+      )}
+
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="kind" value={item.kind} />
+          <input type="hidden" name="id" value={item.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={item.handled ? 'open' : 'handled'}
+            className="button-secondary"
+          >
+            {item.handled ? 'Mark open' : 'Mark handled'}
+          </button>
+        </Form>
+        {item.delivery?.status === 'failed' ? (
+          <Form method="post">
+            <input type="hidden" name="kind" value={item.kind} />
+            <input type="hidden" name="id" value={item.id} />
+            <button type="submit" name="intent" value="resend" className="button-primary">
+              Resend
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </article>
+  )
+}
+
+function DeliveryBadge({ delivery }: { delivery: Delivery | null }) {
+  if (!delivery) return null
+  return (
+    <div className="text-right">
+      <span className={`delivery-badge delivery-${delivery.status}`}>
+        {deliveryLabels[delivery.status]}
+      </span>
+      {delivery.status === 'failed' && delivery.error ? (
+        <p className="mt-1 max-w-xs text-sm text-raspberry-dark">{delivery.error}</p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { expect, test } from 'vitest'
+import { submitContactMessage } from '../contact/contact-messages.server.ts'
+import { claimDueEmail, markEmailFailed, markEmailSent } from '../mail/outbox.server.ts'
+import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+import { submitOrderRequests } from '../orders/order-requests.server.ts'
+import type { OrderRequest } from '../orders/order-schema.ts'
+import { listInbox, resendItemEmail, setHandled } from './inbox.server.ts'
+
+const order: OrderRequest = {
+  name: 'Priya Sharma',
+  email: 'priya@example.com',
+  phone_number: '416-555-0199',
+  product_type: 'Cakes',
+  event_theme: 'Unicorn birthday',
+  due_date: '2026-12-12',
+  hear_about_us: 'Instagram',
+}
+const message = {
+  name: 'Marcus Lee',
+  email: 'marcus@example.com',
+  phone_number: '4165550142',
+  message: 'Egg-free?',
+}
+
+test('the inbox lists order batches and messages newest first, with their delivery state', async () => {
+  const { db } = await openTestDatabase()
+  await submitOrderRequests(
+    db,
+    [order, { ...order, product_type: 'Cupcakes' }],
+    new Date('2026-11-20T10:00:00Z'),
+  )
+  await submitContactMessage(db, message, new Date('2026-11-21T09:00:00Z'))
+  const claim = await claimDueEmail(db)
+  await markEmailSent(db, claim!)
+
+  const items = await listInbox(db)
+  expect(items.map((item) => [item.kind, item.receivedAt, item.delivery?.status])).toEqual([
+    ['message', '2026-11-21T09:00:00.000Z', 'queued'],
+    ['orders', '2026-11-20T10:00:00.000Z', 'sent'],
+  ])
+  const batch = items[1]!
+  expect(
+    batch.kind === 'orders' && batch.orders.map((o) => [o.position, o.product_type, o.due_date]),
+  ).toEqual([
+    [1, 'Cakes', '2026-12-12'],
+    [2, 'Cupcakes', '2026-12-12'],
+  ])
+})
+
+test('marking an item handled hides it from the open filter; marking it open brings it back', async () => {
+  const { db } = await openTestDatabase()
+  await submitContactMessage(db, message)
+  const [item] = await listInbox(db)
+  expect(await setHandled(db, { kind: 'message', id: item!.id, handled: true })).toBe(true)
+  expect(await listInbox(db, { openOnly: true })).toEqual([])
+  expect((await listInbox(db))[0]?.handled).toBe(true)
+  await setHandled(db, { kind: 'message', id: item!.id, handled: false })
+  expect(await listInbox(db, { openOnly: true })).toHaveLength(1)
+  expect(await setHandled(db, { kind: 'orders', id: 999, handled: true })).toBe(false)
+})
+
+test('a failed email shows its error and Resend queues it again', async () => {
+  const { db } = await openTestDatabase()
+  await submitContactMessage(db, message)
+  const claim = await claimDueEmail(db)
+  await markEmailFailed(db, claim!, '550 mailbox unavailable')
+  const [failed] = await listInbox(db)
+  expect(failed?.delivery).toEqual({ status: 'failed', error: '550 mailbox unavailable' })
+
+  expect(await resendItemEmail(db, { kind: 'message', id: failed!.id })).toBe(true)
+  expect((await listInbox(db))[0]?.delivery?.status).toBe('queued')
+  // Only failed emails can be resent.
+  expect(await resendItemEmail(db, { kind: 'message', id: failed!.id })).toBe(false)
+})

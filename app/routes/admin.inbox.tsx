@@ -1,0 +1,70 @@
+import { Link, data, useSearchParams } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { InboxList } from '#app/features/inbox/inbox-list.tsx'
+import {
+  labelReceived,
+  listInbox,
+  resendItemEmail,
+  setHandled,
+} from '#app/features/inbox/inbox.server.ts'
+import type { Route } from './+types/admin.inbox'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Inbox') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context)
+  const openOnly = new URL(request.url).searchParams.get('show') === 'open'
+  return { items: labelReceived(await listInbox(getDb(), { openOnly })) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context)
+  const form = await request.formData()
+  const intent = String(form.get('intent'))
+  const kind = form.get('kind') === 'orders' ? 'orders' : 'message'
+  const id = Number(form.get('id'))
+  if (!Number.isInteger(id) || !['handled', 'open', 'resend'].includes(intent)) {
+    return data({ ok: false, error: 'That request could not be understood.' }, { status: 400 })
+  }
+  const done =
+    intent === 'resend'
+      ? await resendItemEmail(getDb(), { kind, id })
+      : await setHandled(getDb(), { kind, id, handled: intent === 'handled' })
+  return done
+    ? { ok: true }
+    : data({ ok: false, error: 'That item has changed; reload and try again.' }, { status: 409 })
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const openOnly = searchParams.get('show') === 'open'
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Inbox</h1>
+      <p className="lede mt-3">Every order request and message, newest first.</p>
+      <nav aria-label="Filter" className="mt-6 flex gap-2">
+        <Link
+          to="/admin/inbox"
+          className={`filter-chip ${openOnly ? '' : 'filter-chip-on'}`}
+          aria-current={openOnly ? undefined : 'page'}
+        >
+          All
+        </Link>
+        <Link
+          to="/admin/inbox?show=open"
+          className={`filter-chip ${openOnly ? 'filter-chip-on' : ''}`}
+          aria-current={openOnly ? 'page' : undefined}
+        >
+          Open only
+        </Link>
+      </nav>
+      <InboxList items={loaderData.items} openOnly={openOnly} />
+    </section>
+  )
+}

@@ -1,0 +1,14 @@
+import { data, redirect } from 'react-router'
+import { getAuth } from '#app/features/auth/auth.server.ts'
+import { signOut } from '#app/features/auth/session.server.ts'
+import type { Route } from './+types/admin.logout'
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers()
+  for (const cookie of await signOut(getAuth(), request.headers))
+    headers.append('Set-Cookie', cookie)
+  // Signing out on an admin page leaves it for the home page.
+  const from = new URL(request.headers.get('referer') ?? '/', request.url).pathname
+  if (from.toLowerCase().startsWith('/admin')) throw redirect('/', { headers })
+  return data({ ok: true }, { headers })
+}

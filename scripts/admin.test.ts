@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { expect, onTestFinished, test } from 'vitest'
+
+const run = promisify(execFile)
+
+async function admin(dataDir: string, args: string[], password?: string) {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password ?? '' },
+      },
+    )
+    return { code: 0, output: stdout + stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, output: failed.stdout + failed.stderr }
+  }
+}
+
+test('the admin command adds, lists, changes and removes admins', { timeout: 60_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bakery-cli-'))
+  onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+
+  expect(await admin(dataDir, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).toEqual({
+    code: 0,
+    output: 'Created admin nadia@butterandbloom.ca.\n',
+  })
+  expect(
+    (await admin(dataDir, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).output,
+  ).toContain('already exists')
+  expect((await admin(dataDir, ['add', 'sam@butterandbloom.ca'], 'short')).output).toContain(
+    'at least 8 characters',
+  )
+  const listed = await admin(dataDir, ['list'])
+  expect(listed.output).toMatch(/^nadia@butterandbloom\.ca\tadded \d{4}-\d{2}-\d{2}\n$/)
+
+  const changed = await admin(dataDir, ['passwd', 'nadia@butterandbloom.ca'], 'second passphrase')
+  expect(changed.output).toContain('Changed the password of nadia@butterandbloom.ca')
+
+  expect((await admin(dataDir, ['remove', 'nadia@butterandbloom.ca'])).output).toContain(
+    'Removed admin',
+  )
+  expect((await admin(dataDir, ['list'])).output).toBe('No admins yet.\n')
+  const missing = await admin(dataDir, ['remove', 'nadia@butterandbloom.ca'])
+  expect(missing.code).toBe(1)
+  expect(missing.output).toContain('There is no admin with the email nadia@butterandbloom.ca.')
+
+  const usage = await admin(dataDir, ['promote'])
+  expect(usage.code).toBe(2)
+  expect(usage.output).toContain('npm run admin -- add <email>')
+})

@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures.ts'
+
+const BASE = 'http://localhost:3210'
+
+/** Every admin page, action and endpoint, as an anonymous visitor would call it. */
+const adminEndpoints = [
+  { method: 'GET', path: '/admin/inbox' },
+  { method: 'GET', path: '/admin/inbox.data' },
+  { method: 'POST', path: '/admin/inbox', form: { intent: 'handled', kind: 'message', id: '1' } },
+  {
+    method: 'POST',
+    path: '/admin/inbox.data',
+    form: { intent: 'resend', kind: 'orders', id: '1' },
+  },
+] as const
+
+test('every admin route refuses a visitor without a session and changes nothing', async ({
+  request,
+}) => {
+  // Something in the inbox for the refused actions to (not) touch.
+  await request.post('/contact', {
+    headers: { origin: BASE },
+    form: {
+      name: 'Walker',
+      email: 'walker@example.com',
+      phone_number: '4165550000',
+      message: 'Hi',
+    },
+  })
+  for (const endpoint of adminEndpoints) {
+    const response = await request.fetch(endpoint.path, {
+      method: endpoint.method,
+      headers: { origin: BASE },
+      ...('form' in endpoint ? { form: endpoint.form } : {}),
+      maxRedirects: 0,
+    })
+    expect(response.status(), `${endpoint.method} ${endpoint.path}`).toBe(401)
+  }
+  const page = await (await request.get('/admin/inbox')).text()
+  expect(page).toContain('Please sign in')
+  expect(page).not.toContain('Walker')
+})
+
+test('a forged or expired session cookie is not a session', async ({ request }) => {
+  const response = await request.get('/admin/inbox', {
+    headers: { cookie: 'bakery.session_token=forged.value' },
+  })
+  expect(response.status()).toBe(401)
+})
+
+test('state-changing requests from another site are refused', async ({ request }) => {
+  for (const [path, form] of [
+    ['/contact', { name: 'X', email: 'x@example.com', phone_number: '4165550000', message: 'Hi' }],
+    [
+      '/admin/login',
+      { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
+    ],
+    ['/admin/logout', {}],
+  ] as const) {
+    const response = await request.post(path, { headers: { origin: 'https://evil.example' }, form })
+    expect(response.status(), path).toBe(403)
+    expect(response.headers()['set-cookie']).toBeUndefined()
+  }
+})

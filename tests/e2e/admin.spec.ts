@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+async function signIn(page: Page) {
+  const dialog = await openDialog(page)
+  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}
+
+test('the sign-in dialog renders only when shown and closes by its button, the backdrop or Escape', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await expect(page.locator('dialog')).toHaveCount(0)
+  const toggle = page.getByRole('button', { name: 'Admin Login' })
+
+  let dialog = await openDialog(page)
+  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(dialog.getByPlaceholder('Your email address')).toBeFocused()
+  // A click inside the panel keeps it open.
+  await dialog.getByRole('heading', { name: 'Sign in' }).click()
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.locator('dialog')).toHaveCount(0)
+  await expect(toggle).toBeFocused()
+
+  dialog = await openDialog(page)
+  // The backdrop is the dialog element outside its panel: click a corner of the viewport.
+  await page.mouse.click(5, 5)
+  await expect(page.locator('dialog')).toHaveCount(0)
+
+  dialog = await openDialog(page)
+  await page.keyboard.press('Escape')
+  await expect(page.locator('dialog')).toHaveCount(0)
+  await expect(toggle).toBeFocused()
+})
+
+test('focus stays inside the dialog while it is open', async ({ page }) => {
+  await page.goto('/')
+  const dialog = await openDialog(page)
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    const inside = await dialog.evaluate((element) => element.contains(document.activeElement))
+    const onPage = await page.evaluate(() => document.activeElement !== document.body)
+    // Browsers may pass through their own chrome between cycles; never to the page behind.
+    if (onPage) expect(inside).toBe(true)
+  }
+})
+
+test.describe('signing in', () => {
+  test.use({ allowedConsoleErrors: [/status of 401|Failed to load resource|ERR_FAILED/] })
+
+  test('a wrong password shows one message; while signing in the button waits', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const dialog = await openDialog(page)
+    await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+    await dialog.getByPlaceholder('Your password').fill('not the password')
+    await page.route('**/admin/login.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await dialog.getByRole('button', { name: 'Sign In' }).click()
+    await expect(dialog.getByRole('button', { name: 'Signing in...' })).toBeDisabled()
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password.')
+    await expect(dialog.getByRole('button', { name: 'Sign In' })).toBeEnabled()
+
+    // The next try clears the previous error while it runs.
+    await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+    await dialog.getByRole('button', { name: 'Sign In' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('')
+    await expect(page.locator('dialog')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  })
+
+  test('a failure without a message reads "Login failed. Please try again."', async ({ page }) => {
+    await page.goto('/')
+    const dialog = await openDialog(page)
+    await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+    await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+    await page.route('**/admin/login.data*', (route) => route.abort('connectionfailed'))
+    await dialog.getByRole('button', { name: 'Sign In' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Login failed. Please try again.')
+  })
+})
+
+test('signing in and out changes the footer at once, and the signed-in state is in the page as served', async ({
+  page,
+}) => {
+  await page.goto('/gallery')
+  await signIn(page)
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('link', { name: 'Inbox' })).toBeVisible()
+  await expect(footer.getByRole('button', { name: 'Admin Login' })).toHaveCount(0)
+
+  // Server-rendered: no flash of the signed-out footer.
+  const html = await (await page.request.get('/gallery')).text()
+  expect(html).toContain('>Sign Out</button>')
+  expect(html).not.toContain('>Admin Login</button>')
+
+  await footer.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(footer.getByRole('button', { name: 'Admin Login' })).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'Inbox' })).toHaveCount(0)
+  expect(await (await page.request.get('/gallery')).text()).toContain('>Admin Login</button>')
+})
+
+test('the inbox shows what came in; handled items leave the open filter', async ({ page }) => {
+  const name = `Inbox Visitor ${Date.now()}`
+  await page.goto('/contact')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill('inbox@example.com')
+  await page.getByLabel('Phone Number').fill('4165550111')
+  await page.getByLabel('Message').fill('Do you deliver to Etobicoke?')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
+
+  await signIn(page)
+  await page.getByRole('link', { name: 'Inbox' }).click()
+  await expect(page).toHaveURL('/admin/inbox')
+  const item = page.getByRole('article', { name: `Message from ${name}` })
+  await expect(item).toContainText('Do you deliver to Etobicoke?')
+  await expect(item).toContainText('inbox@example.com')
+  await expect(item.getByText(/Email (queued|sending|sent)/)).toBeVisible()
+
+  await page.getByRole('link', { name: 'Open only' }).click()
+  await expect(item).toBeVisible()
+  await item.getByRole('button', { name: 'Mark handled' }).click()
+  await expect(item).toHaveCount(0)
+  await page.getByRole('link', { name: 'All', exact: true }).click()
+  await expect(item.getByRole('button', { name: 'Mark open' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('on a phone the inbox reads well', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/')
+  await signIn(page)
+  await page.goto('/admin/inbox')
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  )
+  expect(overflow).toBe(false)
+})
