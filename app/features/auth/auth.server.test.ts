@@ -11,7 +11,7 @@ import {
   removeAdmin,
 } from './admins.server.ts'
 import { setUpAuth, signInRequest } from './auth-test-fixtures.server.ts'
-import { resolveAdmin } from './session.server.ts'
+import { resolveAdmin, signOut } from './session.server.ts'
 import { createLoginThrottle } from './login-throttle.ts'
 import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
 
@@ -272,4 +272,35 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
     'nadia@bakery.test',
     'owner@bakery.test',
   ])
+})
+
+test('a session ends 30 days after sign-in however much it is used', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const outcome = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  const cookie = new Headers({ cookie: cookieHeader(outcome.headers) })
+  const in29Days = Date.now() + 29 * 24 * 60 * 60 * 1000
+  expect((await resolveAdmin(auth, cookie, in29Days)).admin?.email).toBe(OWNER.email)
+
+  const in31Days = Date.now() + 31 * 24 * 60 * 60 * 1000
+  const expired = await resolveAdmin(auth, cookie, in31Days)
+  expect(expired.admin).toBeNull()
+  // It is ended for good, not just refused this once.
+  expect((await resolveAdmin(auth, cookie)).admin).toBeNull()
+})
+
+test('signing out deletes the session', async () => {
+  const { auth } = await setUpAuth({ admin: OWNER })
+  const outcome = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  const cookie = new Headers({ cookie: cookieHeader(outcome.headers) })
+  const cleared = await signOut(auth, cookie)
+  expect(cleared.join('\n')).toMatch(/bakery\.session_token=;.*Max-Age=0/i)
+  expect((await resolveAdmin(auth, cookie)).admin).toBeNull()
 })
