@@ -17,6 +17,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         // which matters against a 120 KB first-load budget.
         minify: 'terser' as const,
         terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+        rollupOptions: {
+          output: {
+            // The layout's own modules (header, footer, content, page meta) go
+            // into one chunk: every page needs them, and each extra chunk
+            // costs a request and its own import boilerplate.
+            manualChunks: (id: string) =>
+              /\/app\/(content|components)\/(?!form-field|honeypot-field)/.test(id)
+                ? 'shell'
+                : undefined,
+          },
+        },
       },
   plugins: [
     tailwindcss(),

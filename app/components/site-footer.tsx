@@ -39,7 +39,7 @@ export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
           <p>
             © {year} {site.brandTitle}. All rights reserved.
           </p>
-          <p className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             {adminControl}
             <span className="version-label">{site.version}</span>
             <span>
@@ -48,7 +48,7 @@ export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
                 {site.designer.name}
               </a>
             </span>
-          </p>
+          </div>
         </div>
       </div>
     </footer>

@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { Suspense, lazy, useEffect, useId, useState } from 'react'
 import { data, useActionData, useFetcher } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { CartButton } from '#app/features/orders/cart-button.tsx'
-import { CartPanel } from '#app/features/orders/cart-panel.tsx'
 import { cart, useCart } from '#app/features/orders/cart.ts'
 import { OrderForm } from '#app/features/orders/order-form.tsx'
 import { orderToday } from '#app/features/orders/order-options.ts'
@@ -15,6 +14,10 @@ import {
 import { sendStatus } from '#app/features/orders/send-status.ts'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
 import type { Route } from './+types/order-now'
+
+// The panel's code loads when the visitor reaches for the cart, not with the page.
+const loadCartPanel = () => import('#app/features/orders/cart-panel.tsx')
+const CartPanel = lazy(() => loadCartPanel().then(({ CartPanel }) => ({ default: CartPanel })))
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
@@ -93,6 +96,7 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
           expanded={cartOpen}
           controls={panelId}
           onToggle={() => setCartOpen((open) => !open)}
+          onIntent={() => void loadCartPanel()}
         />
       </div>
 
@@ -119,20 +123,22 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {cartOpen ? (
-          <CartPanel
-            id={panelId}
-            orders={orders}
-            sending={sending}
-            status={
-              sending
-                ? { tone: 'info', message: 'Sending...' }
-                : emptyNote
-                  ? { tone: 'error', message: 'Your cart is empty.' }
-                  : sendStatus(fetcher.data)
-            }
-            onRemove={(index) => cart.remove(index)}
-            onSend={sendAll}
-          />
+          <Suspense fallback={null}>
+            <CartPanel
+              id={panelId}
+              orders={orders}
+              sending={sending}
+              status={
+                sending
+                  ? { tone: 'info', message: 'Sending...' }
+                  : emptyNote
+                    ? { tone: 'error', message: 'Your cart is empty.' }
+                    : sendStatus(fetcher.data)
+              }
+              onRemove={(index) => cart.remove(index)}
+              onSend={sendAll}
+            />
+          </Suspense>
         ) : null}
       </div>
     </section>

@@ -105,6 +105,10 @@ test('signing in and out changes the footer at once, and the signed-in state is 
   await expect(footer.getByRole('link', { name: 'Inbox' })).toBeVisible()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toHaveCount(0)
 
+  // A full load while signed in hydrates cleanly (the fixture fails on any mismatch).
+  await page.reload()
+  await expect(footer.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+
   // Server-rendered: no flash of the signed-out footer.
   const html = await (await page.request.get('/gallery')).text()
   expect(html).toContain('>Sign Out</button>')

@@ -4,11 +4,14 @@ export function CartButton({
   expanded,
   controls,
   onToggle,
+  onIntent,
 }: {
   count: number
   expanded: boolean
   controls: string
   onToggle: () => void
+  /** The pointer or focus arrived: a good moment to fetch the panel. */
+  onIntent?: () => void
 }) {
   return (
     <button
@@ -17,6 +20,8 @@ export function CartButton({
       aria-expanded={expanded}
       aria-controls={controls}
       onClick={onToggle}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
     >
       <svg
         viewBox="0 0 24 24"
