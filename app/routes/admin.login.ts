@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
 import type { SignInReply } from '#app/features/auth/sign-in.server.ts'
+import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/admin.login'
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -9,11 +10,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(outcome.body, { status: outcome.status, headers: outcome.headers })
 }
 
-/** A dropped connection shows the dialog's generic failure instead of an error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SignInReply> {
-  try {
-    return await serverAction()
-  } catch {
-    return { ok: false, error: '' }
-  }
-}
+/** A dropped connection shows the form's failure message, not an error page. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  replyWhenUnreachable<SignInReply>(serverAction, '')

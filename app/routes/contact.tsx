@@ -4,6 +4,7 @@ import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
+import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import {
   type ContactSendResult,
   receiveContactMessage,
@@ -18,22 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(outcome.body, { status: outcome.status, headers: outcome.headers })
 }
 
-/**
- * In the browser the send goes through here, so a dropped connection or a
- * server error shows the form's failure message instead of an error page.
- */
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<ContactSendResult> {
-  try {
-    return await serverAction()
-  } catch {
-    return {
-      ok: false,
-      error: 'We could not reach the bakery. Check your connection and try again.',
-    }
-  }
-}
+/** A dropped connection shows the form's failure message, not an error page. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  replyWhenUnreachable<ContactSendResult>(serverAction)
 
 export default function Contact() {
   const postedResult = useActionData<ContactSendResult>()

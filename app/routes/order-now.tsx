@@ -13,6 +13,7 @@ import {
 } from '#app/features/orders/order-send.server.ts'
 import { sendStatus } from '#app/features/orders/send-status.ts'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
+import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
 // The panel's code loads when the visitor reaches for the cart, not with the page.
@@ -34,22 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(outcome.body, { status: outcome.status, headers: outcome.headers })
 }
 
-/**
- * In the browser the send goes through here, so a dropped connection or a
- * server error shows the form's failure message instead of an error page.
- */
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<OrderSendResult> {
-  try {
-    return await serverAction()
-  } catch {
-    return {
-      ok: false,
-      error: 'We could not reach the bakery. Check your connection and try again.',
-    }
-  }
-}
+/** A dropped connection shows the form's failure message, not an error page. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  replyWhenUnreachable<OrderSendResult>(serverAction)
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
   const orders = useCart()
