@@ -98,7 +98,12 @@ app.get('/healthz', async (_req, res) => {
     .send(healthy ? 'ok' : 'database unavailable')
 })
 
-app.use((req, res, next) => refuseCrossOriginWrites(getEnv().SITE_URL)(req, res, next))
+// Built on first use: the environment is validated by startServices(), not at import.
+let sameOrigin: RequestHandler | undefined
+app.use((req, res, next) => {
+  sameOrigin ??= refuseCrossOriginWrites(getEnv().SITE_URL)
+  sameOrigin(req, res, next)
+})
 app.use(resolveSessionHandler())
 
 app.use(
@@ -115,6 +120,11 @@ app.use(
 /** Looks up the session cookie once per request; routes read the result from their context. */
 function resolveSessionHandler(): RequestHandler {
   return async (req, res, next) => {
+    // Most visitors carry no session cookie: nothing to look up.
+    if (!req.headers.cookie?.includes('session_token')) {
+      res.locals.admin = null
+      return next()
+    }
     try {
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) {

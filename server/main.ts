@@ -4,7 +4,6 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type * as AppModuleExports from './app.ts'
 
@@ -55,7 +54,7 @@ server.disable('x-powered-by')
 server.set('trust proxy', 'loopback')
 server.use(morgan(':method :url :status :res[content-length] - :response-time ms'))
 server.use(compression())
-server.use(securityHeadersFor(appModule))
+server.use(appModule.securityHeaders({ dev, https: env.SITE_URL.startsWith('https:') }))
 
 if (vite) {
   server.use(vite.middlewares)
@@ -83,10 +82,6 @@ if (vite) {
   server.use('/assets', precompressed(path.join(client, 'assets'), '1y', true))
   server.use(precompressed(client, '1h', false))
   server.use(appModule.app)
-}
-
-function securityHeadersFor(module: AppModule): RequestHandler[] {
-  return module.securityHeaders({ dev, https: env.SITE_URL.startsWith('https:') })
 }
 
 const listener = server.listen(env.PORT, env.HOST ?? '0.0.0.0', () => {

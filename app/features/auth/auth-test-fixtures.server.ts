@@ -1,4 +1,4 @@
-import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { createAdmin } from './admins.server.ts'
 import { type Auth, createAuth, migrateAuth } from './auth.server.ts'
 

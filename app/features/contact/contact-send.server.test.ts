@@ -1,6 +1,7 @@
+import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+
 import { receiveContactMessage } from './contact-send.server.ts'
 
 const message = {

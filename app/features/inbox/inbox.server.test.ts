@@ -1,7 +1,8 @@
+import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { expect, test } from 'vitest'
 import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { claimDueEmail, markEmailFailed, markEmailSent } from '../mail/outbox.server.ts'
-import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+
 import { submitOrderRequests } from '../orders/order-requests.server.ts'
 import type { OrderRequest } from '../orders/order-schema.ts'
 import { listInbox, resendItemEmail, setHandled } from './inbox.server.ts'

@@ -1,6 +1,7 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { OutboxTopic } from '#app/db/schema.ts'
+import type { Selectable } from 'kysely'
+import type { OrderRequestTable, OutboxTopic } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { type OutboxState, listOutboxState, requeueEmail } from '../mail/outbox.server.ts'
 
@@ -22,17 +23,7 @@ interface InboxItemBase {
 
 export interface InboxOrderBatch extends InboxItemBase {
   kind: 'orders'
-  orders: {
-    position: number
-    name: string
-    email: string
-    phone_number: string
-    product_type: string
-    event_theme: string
-    due_date: string
-    hear_about_us: string
-    comments: string | null
-  }[]
+  orders: Omit<Selectable<OrderRequestTable>, 'id' | 'batch_id'>[]
 }
 
 export interface InboxMessage extends InboxItemBase {

@@ -1,3 +1,4 @@
+import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { expect, onTestFinished, test } from 'vitest'
 import { type Db, openDatabase } from '#app/db/db.server.ts'
 import {
@@ -8,12 +9,7 @@ import {
   useDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
-import {
-  buildOrderEmail,
-  openTestDatabase,
-  startSmtpSink,
-  waitFor,
-} from './test-fixtures.server.ts'
+import { buildOrderEmail, startSmtpSink, waitFor } from './test-fixtures.server.ts'
 import { createSmtpTransport } from './transports/smtp.server.ts'
 
 const siteUrl = 'https://butterandbloom.ca'

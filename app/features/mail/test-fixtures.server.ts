@@ -1,29 +1,10 @@
 /**
- * Real parts for the mail tests: a SQLite file in a temp folder, an SMTP
- * server on loopback that keeps what it receives. Only tests import this.
+ * Real parts for the mail tests: an SMTP server on loopback that keeps what
+ * it receives, and sample emails. Only tests import this.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { type SmtpSink, startSmtpSink as startSharedSmtpSink } from '#tests/support/smtp-sink.ts'
 import { onTestFinished } from 'vitest'
-import { type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import type { OutgoingEmail } from './email.ts'
-
-export async function makeTempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-mail-'))
-  onTestFinished(() => rm(dir, { recursive: true, force: true }))
-  return dir
-}
-
-/** A migrated database file of its own; closed and removed when the test ends. */
-export async function openTestDatabase(dataDir?: string): Promise<{ db: Db; dataDir: string }> {
-  const dir = dataDir ?? (await makeTempDir())
-  const db = openDatabase(dir)
-  onTestFinished(() => db.destroy())
-  await migrateToLatest(db)
-  return { db, dataDir: dir }
-}
 
 /**
  * The shared loopback SMTP server (tests/support/smtp-sink.ts), closed when

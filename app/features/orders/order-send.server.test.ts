@@ -1,5 +1,6 @@
+import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '../mail/test-fixtures.server.ts'
+
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
 
