@@ -10,6 +10,8 @@ export default [
   route('admin/inbox', 'routes/admin.inbox.tsx'),
   route('admin/login', 'routes/admin.login.ts'),
   route('admin/logout', 'routes/admin.logout.ts'),
+  route('api/gallery', 'routes/api.gallery.ts'),
+  route('api/gallery/:id', 'routes/api.gallery.$id.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -26,6 +26,9 @@ import { ensureAdmin, loadAuthSecret } from '#app/features/auth/admins.server.ts
 import { createAuth, getAuth, migrateAuth, useAuth } from '#app/features/auth/auth.server.ts'
 import { type Admin, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { site } from '#app/content/site.ts'
+import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
+import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
+import path from 'node:path'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
@@ -42,6 +45,7 @@ export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
 
 let deliveryWorker: DeliveryWorker | undefined
+let demoSeeding: Promise<unknown> | undefined
 
 /**
  * Validates the environment and the mail settings, opens and migrates the
@@ -69,6 +73,19 @@ export async function startServices(): Promise<Env> {
     dataDir: env.DATA_DIR,
   })
 
+  const strays = await sweepStrayMedia(db, { dataDir: env.DATA_DIR })
+  if (strays.length > 0)
+    console.log(`media: removed ${strays.length} files left by unfinished uploads`)
+  if (env.SEED_DEMO) {
+    // In the background: the site serves at once and the photos appear as
+    // they are made (a few seconds, once per database).
+    demoSeeding = seedDemoGallery(db, { dataDir: env.DATA_DIR })
+      .then((added) => {
+        if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
+      })
+      .catch((error: unknown) => console.error('media: could not add the demo photos', error))
+  }
+
   deliveryWorker = startDeliveryWorker({
     db,
     transport,
@@ -83,7 +100,7 @@ export async function startServices(): Promise<Env> {
 /** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
   useDeliveryWorker(undefined)
-  await deliveryWorker?.stop()
+  await Promise.all([deliveryWorker?.stop(), demoSeeding])
   await closeDatabase()
 }
 
@@ -96,6 +113,22 @@ app.get('/healthz', async (_req, res) => {
     .status(healthy ? 200 : 503)
     .type('text/plain')
     .send(healthy ? 'ok' : 'database unavailable')
+})
+
+// Processed images only: every file here was re-encoded by our pipeline, and
+// its name changes with every upload, so it can be cached for good. Hidden
+// files (uploads in progress) are never served.
+let media: RequestHandler | undefined
+app.use(MEDIA_URL_PATH, (req, res, next) => {
+  media ??= express.static(path.join(getEnv().DATA_DIR, 'media'), {
+    index: false,
+    dotfiles: 'ignore',
+    fallthrough: false,
+    immutable: true,
+    maxAge: '1y',
+    setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
+  })
+  media(req, res, next)
 })
 
 // Built on first use: the environment is validated by startServices(), not at import.

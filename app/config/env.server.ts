@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   EMAILJS_ORDER_TEMPLATE_ID: optional(z.string()),
   EMAILJS_CONTACT_TEMPLATE_ID: optional(z.string()),
   EMAILJS_API_URL: optional(httpUrl).default('https://api.emailjs.com'),
+
+  MEDIA_QUOTA_MB: optional(
+    z.coerce.number({ error: 'must be a number' }).positive('must be more than 0'),
+  ),
+  SEED_DEMO: optional(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .transform((value) => ['true', '1', 'yes'].includes(value)),
+  ).default(true),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR'> & {

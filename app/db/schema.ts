@@ -6,6 +6,8 @@ export interface Database {
   order_request: OrderRequestTable
   contact_message: ContactMessageTable
   outbox: OutboxTable
+  gallery_image: GalleryImageTable
+  app_state: AppStateTable
 }
 
 export interface OrderBatchTable {
@@ -61,4 +63,32 @@ export interface OutboxTable {
   lease_until: number | null
   last_error: string | null
   sent_at: number | null
+}
+
+export interface GalleryImageTable {
+  id: Generated<number>
+  /** '{timestamp}_{safeName}', the prefix of every file stored for the image. */
+  file_name: string
+  /** JSON array of tags */
+  tags: string
+  /** ISO timestamp */
+  uploaded_at: string
+  /** Bytes of the photo before the browser compressed it, as the browser reported. */
+  original_size: number
+  /** Bytes the server received. */
+  compressed_size: number
+  /** Upright pixel size of the largest variant. */
+  width: number
+  height: number
+  /** JSON array of GalleryVariant (features/gallery/gallery-image.ts) */
+  variants: string
+  /** A tiny blurred WebP as a data: URL, shown while the image loads. */
+  placeholder: string
+  /** Bytes on disk for all variants: what counts against MEDIA_QUOTA_MB. */
+  stored_bytes: number
+}
+
+export interface AppStateTable {
+  key: string
+  value: string
 }

@@ -1,0 +1,207 @@
+import { readdir } from 'node:fs/promises'
+import sharp from 'sharp'
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#app/db/test-database.server.ts'
+import type { GalleryImage } from './gallery-image.ts'
+import {
+  type GallerySettings,
+  removeGalleryImage,
+  uploadGalleryImage,
+} from './gallery-api.server.ts'
+import { galleryFolder, listGalleryImages } from './gallery.server.ts'
+import { MAX_UPLOAD_BYTES } from './receive-upload.server.ts'
+import { photoJpeg } from './test-images.server.ts'
+
+const owner = { id: 'admin-1', email: 'owner@butterandbloom.test' }
+
+async function setUp(overrides: Partial<GallerySettings> = {}) {
+  const { db, dataDir } = await openTestDatabase()
+  return { db, dataDir, settings: { db, dataDir, ...overrides } }
+}
+
+function uploadRequest({
+  file,
+  fileName = 'birthday-cake.jpg',
+  tags = ['cake', 'birthday'],
+  originalSize,
+}: {
+  file?: Buffer
+  fileName?: string
+  tags?: string[]
+  originalSize?: number
+}) {
+  const form = new FormData()
+  if (file) form.append('file', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), fileName)
+  for (const tag of tags) form.append('tags', tag)
+  if (originalSize !== undefined) form.append('originalSize', String(originalSize))
+  return new Request('http://localhost:3000/api/gallery', { method: 'POST', body: form })
+}
+
+async function reply(response: Awaited<ReturnType<typeof uploadGalleryImage>>) {
+  // The handlers answer with react-router's data(): status in init, body in data.
+  return { status: response.init?.status ?? 200, body: response.data }
+}
+
+async function filesIn(dataDir: string) {
+  return readdir(galleryFolder(dataDir)).catch(() => [])
+}
+
+test('an upload by the signed-in owner comes back as a record with every field', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const photo = await photoJpeg({ width: 1600, height: 1200 })
+
+  const { status, body } = await reply(
+    await uploadGalleryImage(
+      uploadRequest({ file: photo, originalSize: photo.length * 4 }),
+      owner,
+      settings,
+    ),
+  )
+
+  expect(status).toBe(201)
+  const image = body as GalleryImage
+  expect(image).toMatchObject({
+    id: expect.any(Number),
+    src: expect.stringMatching(/^\/media\/gallery\/\d+_birthday-cake-1200w\.jpg$/),
+    tags: ['cake', 'birthday'],
+    uploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    fileName: expect.stringMatching(/^\d+_birthday-cake$/),
+    originalSize: photo.length * 4,
+    compressedSize: photo.length,
+    compressionRatio: '75.0',
+    width: 1200,
+    height: 900,
+    placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+  })
+  expect(image.variants).toHaveLength(9)
+  expect(await listGalleryImages(db)).toEqual([image])
+  // Only the variants are kept: the uploaded bytes themselves are gone.
+  expect((await filesIn(dataDir)).sort()).toEqual(
+    image.variants.map((v) => v.src.split('/').pop()).sort(),
+  )
+})
+
+test('an upload without a session is refused and changes nothing', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const { status, body } = await reply(
+    await uploadGalleryImage(uploadRequest({ file: await photoJpeg() }), null, settings),
+  )
+  expect(status).toBe(401)
+  expect(body).toMatchObject({ code: 'unauthorized' })
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
+test('a file that is not an image is refused as an invalid format and leaves nothing behind', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const html = Buffer.from('<!doctype html><title>x</title><script>alert(1)</script>')
+  const { status, body } = await reply(
+    await uploadGalleryImage(uploadRequest({ file: html, fileName: 'cake.jpg' }), owner, settings),
+  )
+  expect(status).toBe(422)
+  expect(body).toMatchObject({ code: 'invalid-format' })
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
+test('an upload over 15 MB is refused with 413 and no temporary file is left', async () => {
+  const { dataDir, settings } = await setUp()
+  const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0xff)
+  // Sent without a length, as a stream, so the cap must hold while reading.
+  const form = uploadRequest({ file: huge })
+  const streamed = new Request(form.url, {
+    method: 'POST',
+    headers: { 'content-type': form.headers.get('content-type')! },
+    body: form.body,
+    duplex: 'half',
+  } as RequestInit)
+
+  const { status, body } = await reply(await uploadGalleryImage(streamed, owner, settings))
+
+  expect(status).toBe(413)
+  expect(body).toMatchObject({ code: 'too-large' })
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
+test('an upload with no tag or no file is refused with a clear message', async () => {
+  const { settings } = await setUp()
+  const noTag = await reply(
+    await uploadGalleryImage(uploadRequest({ file: await photoJpeg(), tags: [] }), owner, settings),
+  )
+  expect(noTag.status).toBe(400)
+  expect(noTag.body).toMatchObject({ error: 'Please select at least one tag.' })
+
+  const noFile = await reply(await uploadGalleryImage(uploadRequest({}), owner, settings))
+  expect(noFile.status).toBe(400)
+  expect(noFile.body).toMatchObject({ error: 'Please select an image file.' })
+})
+
+test('tags are stored trimmed, lower-cased and once each', async () => {
+  const { settings } = await setUp()
+  const { body } = await reply(
+    await uploadGalleryImage(
+      uploadRequest({
+        file: await photoJpeg(),
+        tags: [' Lemon Drizzle ', 'lemon drizzle', 'CAKE'],
+      }),
+      owner,
+      settings,
+    ),
+  )
+  expect((body as GalleryImage).tags).toEqual(['lemon drizzle', 'cake'])
+})
+
+test('past the storage quota an upload is refused and nothing is kept', async () => {
+  const { db, dataDir, settings } = await setUp({ quotaBytes: 2_000 })
+  const photo = await photoJpeg({ width: 1600, height: 1200 })
+  const { status, body } = await reply(
+    await uploadGalleryImage(uploadRequest({ file: photo }), owner, settings),
+  )
+  expect(status).toBe(507)
+  expect(body).toMatchObject({ code: 'quota-exceeded' })
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
+test('a file name like ../../x.js or 300 characters long is stored safely inside the gallery folder', async () => {
+  const { dataDir, settings } = await setUp()
+  const photo = await sharp({
+    create: { width: 500, height: 400, channels: 3, background: '#f5d98b' },
+  })
+    .jpeg()
+    .toBuffer()
+  for (const fileName of ['../../x.js', `${'b'.repeat(300)}.jpg`]) {
+    const { status, body } = await reply(
+      await uploadGalleryImage(uploadRequest({ file: photo, fileName }), owner, settings),
+    )
+    expect(status).toBe(201)
+    const image = body as GalleryImage
+    expect(image.fileName).toMatch(/^\d+_(x|b{60})$/)
+    for (const variant of image.variants) {
+      expect(variant.src).toMatch(/^\/media\/gallery\/\d+_(x|b{60})-\d+w\.(avif|webp|jpg)$/)
+    }
+  }
+  const files = await filesIn(dataDir)
+  expect(files).toHaveLength(12) // two images × widths 400 and 500 × three formats
+  expect(files.every((name) => name.length < 100 && !name.includes('..'))).toBe(true)
+})
+
+test('deleting removes the record and its files; a second delete finds nothing', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const uploaded = await reply(
+    await uploadGalleryImage(uploadRequest({ file: await photoJpeg() }), owner, settings),
+  )
+  const id = String((uploaded.body as GalleryImage).id)
+
+  const anonymous = await reply(await removeGalleryImage(id, null, settings))
+  expect(anonymous.status).toBe(401)
+  expect(await listGalleryImages(db)).toHaveLength(1)
+
+  const deleted = await reply(await removeGalleryImage(id, owner, settings))
+  expect(deleted.status).toBe(200)
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+
+  expect((await reply(await removeGalleryImage(id, owner, settings))).status).toBe(404)
+  expect((await reply(await removeGalleryImage('../1', owner, settings))).status).toBe(404)
+})

@@ -1,0 +1,119 @@
+import { data } from 'react-router'
+import { getEnv } from '#app/config/env.server.ts'
+import { type Db, getDb } from '#app/db/db.server.ts'
+import type { Admin } from '#app/features/auth/session.server.ts'
+import type { GalleryImage } from './gallery-image.ts'
+import {
+  QuotaExceededError,
+  addGalleryImage,
+  deleteGalleryImage,
+  galleryFolder,
+} from './gallery.server.ts'
+import { ImageRejectedError } from './image-pipeline.server.ts'
+import { GateFullError, createProcessingGate } from './processing-gate.ts'
+import { UploadError, receiveUpload } from './receive-upload.server.ts'
+import { type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
+
+export interface GallerySettings {
+  db: Db
+  dataDir: string
+  /** MEDIA_QUOTA_MB in bytes; undefined means no limit. */
+  quotaBytes?: number
+}
+
+/** The running server's gallery settings, from the environment validated at boot. */
+export function gallerySettings(): GallerySettings {
+  const env = getEnv()
+  return {
+    db: getDb(),
+    dataDir: env.DATA_DIR,
+    quotaBytes: env.MEDIA_QUOTA_MB === undefined ? undefined : env.MEDIA_QUOTA_MB * 1024 * 1024,
+  }
+}
+
+export interface UploadFailure {
+  code: UploadErrorCode
+  error: string
+}
+
+// Decoding a large photo takes a core and a few hundred MB; two at a time
+// keeps a small server responsive. A few more may wait; beyond that, 503.
+const gate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
+
+const fail = (status: number, code: UploadErrorCode, error: string, headers?: HeadersInit) =>
+  data<UploadFailure>({ code, error }, { status, headers })
+
+const unauthorized = () => fail(401, 'unauthorized', 'Please sign in again.')
+
+/**
+ * POST /api/gallery: the owner's upload. The session is checked before a
+ * byte of the body is read; the file is streamed to disk within the size
+ * cap, judged by its content, re-encoded, and only then recorded.
+ */
+export async function uploadGalleryImage(
+  request: Request,
+  admin: Admin | null,
+  settings: GallerySettings,
+) {
+  if (!admin) return unauthorized()
+
+  let upload
+  try {
+    upload = await receiveUpload(request, { folder: galleryFolder(settings.dataDir) })
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    return error.status === 413
+      ? fail(413, 'too-large', error.message)
+      : fail(400, 'invalid-request', error.message)
+  }
+
+  try {
+    const parsed = UploadFieldsSchema.safeParse({
+      tags: upload.fields.get('tags') ?? [],
+      originalSize: upload.fields.get('originalSize')?.[0],
+    })
+    if (!parsed.success) {
+      return fail(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid upload.')
+    }
+    const { tags, originalSize } = parsed.data
+    const image: GalleryImage = await gate.run(() =>
+      addGalleryImage(settings.db, settings, {
+        input: upload.filePath,
+        uploadedName: upload.uploadedName,
+        tags: [...new Set(tags)],
+        originalSize: originalSize ?? upload.bytes,
+        compressedSize: upload.bytes,
+      }),
+    )
+    return data(image, { status: 201 })
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return fail(422, 'invalid-format', error.message)
+    if (error instanceof QuotaExceededError) {
+      return fail(507, 'quota-exceeded', 'There is no room left for more images.')
+    }
+    if (error instanceof GateFullError) {
+      return fail(503, 'busy', 'Other images are being processed. Please try again.', {
+        'Retry-After': '5',
+      })
+    }
+    throw error
+  } finally {
+    await upload.discard()
+  }
+}
+
+/** DELETE /api/gallery/:id: the record goes first, then its files. */
+export async function removeGalleryImage(
+  id: string | undefined,
+  admin: Admin | null,
+  settings: GallerySettings,
+) {
+  if (!admin) return unauthorized()
+  const numericId = Number(id)
+  const deleted =
+    Number.isSafeInteger(numericId) && numericId > 0
+      ? await deleteGalleryImage(settings.db, settings, numericId)
+      : false
+  if (!deleted) return data({ error: 'That image is not in the gallery.' }, { status: 404 })
+  return data({ deleted: numericId }, { status: 200 })
+}

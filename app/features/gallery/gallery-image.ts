@@ -1,0 +1,68 @@
+/**
+ * A gallery photo as the API and the pages see it: the spec's record
+ * (id, src, tags, uploadedAt, fileName, originalSize, compressedSize,
+ * compressionRatio) plus its upright size and the re-encoded variants.
+ */
+export interface GalleryImage {
+  id: number
+  /** The largest JPEG variant: the one every browser can show. */
+  src: string
+  tags: string[]
+  /** ISO timestamp */
+  uploadedAt: string
+  /** '{timestamp}_{safeName}', the stored name every variant starts with. */
+  fileName: string
+  originalSize: number
+  compressedSize: number
+  /** Percent saved by the browser's compression, one decimal, e.g. '72.4'. */
+  compressionRatio: string
+  width: number
+  height: number
+  variants: GalleryVariant[]
+  /** A tiny blurred image (data: URL) to show while the real one loads. */
+  placeholder: string
+}
+
+export type VariantFormat = 'avif' | 'webp' | 'jpeg'
+
+export interface GalleryVariant {
+  format: VariantFormat
+  width: number
+  height: number
+  src: string
+  bytes: number
+}
+
+export const VARIANT_MIME_TYPES: Record<VariantFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+}
+
+/** '800w'-style candidates of one format, smallest first, for a srcset attribute. */
+export function srcSetFor(image: GalleryImage, format: VariantFormat): string {
+  return image.variants
+    .filter((variant) => variant.format === format)
+    .sort((a, b) => a.width - b.width)
+    .map((variant) => `${variant.src} ${variant.width}w`)
+    .join(', ')
+}
+
+/** The variant of a format closest to (and at least) a width, else the largest. */
+export function variantFor(
+  image: GalleryImage,
+  format: VariantFormat,
+  minWidth: number,
+): GalleryVariant | undefined {
+  const candidates = image.variants
+    .filter((variant) => variant.format === format)
+    .sort((a, b) => a.width - b.width)
+  return candidates.find((variant) => variant.width >= minWidth) ?? candidates.at(-1)
+}
+
+/** The percent the browser's compression saved, with one decimal, as the spec's records keep it. */
+export function compressionRatio(originalSize: number, compressedSize: number): string {
+  if (originalSize <= 0) return '0.0'
+  const saved = (1 - compressedSize / originalSize) * 100
+  return Math.max(0, saved).toFixed(1)
+}

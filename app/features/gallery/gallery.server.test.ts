@@ -1,0 +1,85 @@
+import { readdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#app/db/test-database.server.ts'
+import {
+  addGalleryImage,
+  deleteGalleryImage,
+  galleryFolder,
+  listGalleryImages,
+  sweepStrayMedia,
+} from './gallery.server.ts'
+import { renderGalleryImage } from './image-pipeline.server.ts'
+import { photoJpeg } from './test-images.server.ts'
+
+async function addPhoto(
+  db: Parameters<typeof addGalleryImage>[0],
+  dataDir: string,
+  { name, tags, at }: { name: string; tags: string[]; at: string },
+) {
+  const photo = await photoJpeg({ width: 600, height: 400 })
+  return addGalleryImage(
+    db,
+    { dataDir, now: new Date(at) },
+    { input: photo, uploadedName: name, tags, originalSize: 90_000, compressedSize: photo.length },
+  )
+}
+
+test('the gallery lists the newest image first', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await addPhoto(db, dataDir, { name: 'older.jpg', tags: ['cake'], at: '2026-05-01T10:00:00Z' })
+  await addPhoto(db, dataDir, { name: 'newer.jpg', tags: ['vanilla'], at: '2026-06-01T10:00:00Z' })
+
+  const images = await listGalleryImages(db)
+  expect(images.map((image) => image.tags)).toEqual([['vanilla'], ['cake']])
+  expect(images[0]!.fileName).toBe(`${Date.parse('2026-06-01T10:00:00Z')}_newer`)
+})
+
+test('two uploads of the same name in the same millisecond keep their own files', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const at = '2026-05-01T10:00:00Z'
+  const [first, second] = await Promise.all([
+    addPhoto(db, dataDir, { name: 'cake.jpg', tags: ['cake'], at }),
+    addPhoto(db, dataDir, { name: 'cake.jpg', tags: ['cake'], at }),
+  ])
+  expect(first.fileName).not.toBe(second.fileName)
+  expect(await readdir(galleryFolder(dataDir))).toHaveLength(first.variants.length * 2)
+})
+
+test('a delete removes the record even when some of its files are already gone', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const image = await addPhoto(db, dataDir, {
+    name: 'cake.jpg',
+    tags: ['cake'],
+    at: '2026-05-01T10:00:00Z',
+  })
+  await rm(path.join(galleryFolder(dataDir), path.basename(image.src)))
+
+  expect(await deleteGalleryImage(db, { dataDir }, image.id)).toBe(true)
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await readdir(galleryFolder(dataDir))).toEqual([])
+})
+
+test('files left by an upload that crashed before its record are swept at boot; recorded ones stay', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const kept = await addPhoto(db, dataDir, {
+    name: 'kept.jpg',
+    tags: ['cake'],
+    at: '2026-05-01T10:00:00Z',
+  })
+  const folder = galleryFolder(dataDir)
+  // A crash between the rename and the insert: complete files, no record.
+  await renderGalleryImage(await photoJpeg({ width: 500, height: 400 }), {
+    outputDir: folder,
+    name: '1700000000000_orphan',
+  })
+  await writeFile(path.join(folder, '.upload-1234.part'), 'half an upload')
+  await writeFile(path.join(folder, '.1700000000001_x-400w.jpg.abcd.part'), 'half a variant')
+
+  const swept = await sweepStrayMedia(db, { dataDir })
+
+  expect(swept).toHaveLength(6 + 2)
+  expect((await readdir(folder)).sort()).toEqual(
+    kept.variants.map((variant) => path.basename(variant.src)).sort(),
+  )
+})

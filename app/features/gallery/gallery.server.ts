@@ -1,0 +1,232 @@
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { Selectable } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
+import type { GalleryImageTable } from '#app/db/schema.ts'
+import { compressionRatio, type GalleryImage, type GalleryVariant } from './gallery-image.ts'
+import { renderGalleryImage } from './image-pipeline.server.ts'
+import { storedName } from './safe-name.ts'
+
+/** The URL path the media folder is served at (server/app.ts). */
+export const MEDIA_URL_PATH = '/media'
+
+/** Where gallery files live under DATA_DIR, and the URL they are served at. */
+export function galleryFolder(dataDir: string): string {
+  return path.join(dataDir, 'media', 'gallery')
+}
+
+export class QuotaExceededError extends Error {
+  override name = 'QuotaExceededError'
+}
+
+/** Every gallery image, newest first. */
+export async function listGalleryImages(db: Db): Promise<GalleryImage[]> {
+  const rows = await db
+    .selectFrom('gallery_image')
+    .selectAll()
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map(toGalleryImage)
+}
+
+export async function findGalleryImage(db: Db, id: number): Promise<GalleryImage | undefined> {
+  const row = await db
+    .selectFrom('gallery_image')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? toGalleryImage(row) : undefined
+}
+
+/** Bytes on disk for every stored variant, as counted against MEDIA_QUOTA_MB. */
+export async function mediaUsageBytes(db: Db): Promise<number> {
+  const { total } = await db
+    .selectFrom('gallery_image')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_bytes'), eb.lit(0)).as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(total)
+}
+
+export interface NewGalleryImage {
+  /** The uploaded file: a path on disk or its bytes. */
+  input: string | Buffer
+  /** The name the browser gave the file; only a safe form of it is kept. */
+  uploadedName: string
+  tags: string[]
+  /** Bytes before the browser compressed the photo, as the browser reported. */
+  originalSize: number
+  /** Bytes received. */
+  compressedSize: number
+}
+
+/**
+ * Runs an upload through the image pipeline, then records it. The files are
+ * complete under their final names before the record exists, so a crash in
+ * between leaves files without a record (swept at boot), never a record
+ * without files. Throws ImageRejectedError for input we refuse and
+ * QuotaExceededError when the stored files would pass the quota.
+ */
+export async function addGalleryImage(
+  db: Db,
+  { dataDir, quotaBytes, now = new Date() }: { dataDir: string; quotaBytes?: number; now?: Date },
+  image: NewGalleryImage,
+): Promise<GalleryImage> {
+  if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
+    throw new QuotaExceededError('The media folder is full.')
+  }
+  const folder = galleryFolder(dataDir)
+  await mkdir(folder, { recursive: true })
+  const fileName = await claimUnusedName(db, image.uploadedName, now.getTime())
+  try {
+    return await renderAndRecord(db, { folder, fileName, quotaBytes, now }, image)
+  } finally {
+    claimedNames.delete(fileName)
+  }
+}
+
+async function renderAndRecord(
+  db: Db,
+  {
+    folder,
+    fileName,
+    quotaBytes,
+    now,
+  }: { folder: string; fileName: string; quotaBytes?: number; now: Date },
+  image: NewGalleryImage,
+): Promise<GalleryImage> {
+  const rendered = await renderGalleryImage(image.input, { outputDir: folder, name: fileName })
+  const removeFiles = () => removeStoredFiles(folder, fileName)
+  if (quotaBytes !== undefined && (await mediaUsageBytes(db)) + rendered.storedBytes > quotaBytes) {
+    await removeFiles()
+    throw new QuotaExceededError('The media folder is full.')
+  }
+
+  const variants: GalleryVariant[] = rendered.variants.map(({ fileName: file, ...variant }) => ({
+    ...variant,
+    src: `${MEDIA_URL_PATH}/gallery/${file}`,
+  }))
+  try {
+    const row = await db
+      .insertInto('gallery_image')
+      .values({
+        file_name: fileName,
+        tags: JSON.stringify(image.tags),
+        uploaded_at: now.toISOString(),
+        original_size: image.originalSize,
+        compressed_size: image.compressedSize,
+        width: rendered.width,
+        height: rendered.height,
+        variants: JSON.stringify(variants),
+        placeholder: rendered.placeholder,
+        stored_bytes: rendered.storedBytes,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return toGalleryImage(row)
+  } catch (error) {
+    await removeFiles()
+    throw error
+  }
+}
+
+/**
+ * Removes the record first, then its files; a file already gone is fine.
+ * Returns false when there was no such image.
+ */
+export async function deleteGalleryImage(
+  db: Db,
+  { dataDir }: { dataDir: string },
+  id: number,
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('gallery_image')
+    .where('id', '=', id)
+    .returning('file_name')
+    .executeTakeFirst()
+  if (!row) return false
+  await removeStoredFiles(galleryFolder(dataDir), row.file_name)
+  return true
+}
+
+/**
+ * Deletes files no record owns: variants of an upload that crashed before
+ * its record was written, and half-written temporary files. Run at boot,
+ * before any upload can be in flight.
+ */
+export async function sweepStrayMedia(db: Db, { dataDir }: { dataDir: string }): Promise<string[]> {
+  const folder = galleryFolder(dataDir)
+  let entries: string[]
+  try {
+    entries = await readdir(folder)
+  } catch {
+    return []
+  }
+  const rows = await db.selectFrom('gallery_image').select('variants').execute()
+  const owned = new Set(
+    rows.flatMap((row) =>
+      (JSON.parse(row.variants) as GalleryVariant[]).map((variant) => path.basename(variant.src)),
+    ),
+  )
+  const strays = entries.filter((entry) => !owned.has(entry))
+  await Promise.all(
+    strays.map((entry) => rm(path.join(folder, entry), { recursive: true, force: true })),
+  )
+  return strays
+}
+
+async function removeStoredFiles(folder: string, fileName: string): Promise<void> {
+  let entries: string[]
+  try {
+    entries = await readdir(folder)
+  } catch {
+    return
+  }
+  const prefix = `${fileName}-`
+  await Promise.all(
+    entries
+      .filter((entry) => entry.startsWith(prefix))
+      .map((entry) => rm(path.join(folder, entry), { force: true })),
+  )
+}
+
+/**
+ * '{timestamp}_{safeName}', moved on by a millisecond if a record has that
+ * name or an upload still being processed claimed it.
+ */
+async function claimUnusedName(db: Db, uploadedName: string, timestamp: number): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const candidate = storedName(uploadedName, timestamp + attempt)
+    const taken = await db
+      .selectFrom('gallery_image')
+      .select('id')
+      .where('file_name', '=', candidate)
+      .executeTakeFirst()
+    if (!taken && !claimedNames.has(candidate)) {
+      claimedNames.add(candidate)
+      return candidate
+    }
+  }
+}
+const claimedNames = new Set<string>()
+
+function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
+  const variants = JSON.parse(row.variants) as GalleryVariant[]
+  const largestJpeg = variants
+    .filter((variant) => variant.format === 'jpeg')
+    .reduce((a, b) => (b.width > a.width ? b : a))
+  return {
+    id: row.id,
+    src: largestJpeg.src,
+    tags: JSON.parse(row.tags) as string[],
+    uploadedAt: row.uploaded_at,
+    fileName: row.file_name,
+    originalSize: row.original_size,
+    compressedSize: row.compressed_size,
+    compressionRatio: compressionRatio(row.original_size, row.compressed_size),
+    width: row.width,
+    height: row.height,
+    variants,
+    placeholder: row.placeholder,
+  }
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+
+/** The most we accept in one upload; the browser sends about a tenth of it. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024
+
+export class UploadError extends Error {
+  override name = 'UploadError'
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface ReceivedUpload {
+  /** A hidden temporary file (swept at boot if the process dies first). */
+  filePath: string
+  uploadedName: string
+  bytes: number
+  fields: Map<string, string[]>
+  /** Removes the temporary file; safe to call more than once. */
+  discard: () => Promise<void>
+}
+
+const tooLarge = () =>
+  new UploadError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`)
+
+/**
+ * Streams a multipart upload's `file` part to a temporary file in `folder`,
+ * counting bytes as they arrive: past `maxBytes` the rest is drained unread
+ * and the partial file deleted, so an oversized upload never fills the disk
+ * or the memory. Other parts come back as text fields.
+ */
+export async function receiveUpload(
+  request: Request,
+  { folder, maxBytes = MAX_UPLOAD_BYTES }: { folder: string; maxBytes?: number },
+): Promise<ReceivedUpload> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
+    throw new UploadError(400, 'Send the image as multipart/form-data.')
+  }
+  const declaredLength = Number(request.headers.get('content-length'))
+  // Multipart framing and the text fields add a few hundred bytes at most.
+  if (declaredLength > maxBytes + 64 * 1024) throw tooLarge()
+
+  await mkdir(folder, { recursive: true })
+  const filePath = path.join(folder, `.upload-${randomBytes(8).toString('hex')}.part`)
+  const discard = () => rm(filePath, { force: true })
+  const fields = new Map<string, string[]>()
+  let uploadedName = ''
+  let bytes = 0
+  let fileSeen = false
+  let truncated = false
+  let fileWritten: Promise<void> = Promise.resolve()
+
+  const parser = busboy({
+    headers: { 'content-type': contentType },
+    limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 1024, parts: 50 },
+  })
+  parser.on('file', (name, stream, info) => {
+    if (name !== 'file' || fileSeen) {
+      stream.resume()
+      return
+    }
+    fileSeen = true
+    uploadedName = info.filename ?? ''
+    stream.on('data', (chunk: Buffer) => (bytes += chunk.length))
+    stream.on('limit', () => (truncated = true))
+    fileWritten = pipeline(stream, createWriteStream(filePath))
+  })
+  parser.on('field', (name, value) => {
+    fields.set(name, [...(fields.get(name) ?? []), value])
+  })
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser)
+    await fileWritten
+  } catch {
+    await fileWritten.catch(() => undefined)
+    await discard()
+    throw new UploadError(400, 'The upload was incomplete. Please try again.')
+  }
+  if (truncated) {
+    await discard()
+    throw tooLarge()
+  }
+  if (!fileSeen || bytes === 0) {
+    await discard()
+    throw new UploadError(400, 'Please select an image file.')
+  }
+  return { filePath, uploadedName, bytes, fields, discard }
+}

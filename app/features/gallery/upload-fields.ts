@@ -1,0 +1,33 @@
+import { z } from 'zod/mini'
+import { MAX_TAGS_PER_IMAGE, isValidTag, normalizeTag } from './gallery-tags.ts'
+
+/**
+ * The text fields of an upload (the file travels beside them): the tags,
+ * repeated, and the photo's size before the browser compressed it. The
+ * upload dialog checks the same rules before it sends anything.
+ */
+export const UploadFieldsSchema = z.object({
+  tags: z.array(z.pipe(z.string(), z.transform(normalizeTag))).check(
+    z.minLength(1, 'Please select at least one tag.'),
+    z.maxLength(MAX_TAGS_PER_IMAGE, `Choose at most ${MAX_TAGS_PER_IMAGE} tags.`),
+    z.refine(
+      (tags) => tags.every(isValidTag),
+      'Tags are short words of letters, digits, spaces and dashes.',
+    ),
+  ),
+  originalSize: z.optional(
+    z.coerce
+      .number('The original size must be a number of bytes.')
+      .check(
+        z.int('The original size must be a number of bytes.'),
+        z.minimum(0, 'The original size must be a number of bytes.'),
+        z.maximum(1024 ** 3, 'The original size must be a number of bytes.'),
+      ),
+  ),
+})
+
+export type UploadFields = z.infer<typeof UploadFieldsSchema>
+
+/** Why an upload failed, as the API reports it; the dialog picks its message by this. */
+export type UploadErrorCode =
+  'unauthorized' | 'quota-exceeded' | 'invalid-format' | 'too-large' | 'busy' | 'invalid-request'

@@ -1,0 +1,25 @@
+import { data } from 'react-router'
+import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
+import { gallerySettings, removeGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import type { Route } from './+types/api.gallery.$id'
+
+/** DELETE /api/gallery/:id */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') {
+    return data(
+      { error: 'Use DELETE to remove an image.' },
+      { status: 405, headers: { Allow: 'DELETE' } },
+    )
+  }
+  return removeGalleryImage(params.id, context.admin, gallerySettings())
+}
+
+/** GET /api/gallery/:id: one image's record. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = Number(params.id)
+  const image = Number.isSafeInteger(id)
+    ? await findGalleryImage(gallerySettings().db, id)
+    : undefined
+  if (!image) return data({ error: 'That image is not in the gallery.' }, { status: 404 })
+  return image
+}

@@ -1,0 +1,21 @@
+import { data } from 'react-router'
+import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
+import { gallerySettings, uploadGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import type { Route } from './+types/api.gallery'
+
+/** GET /api/gallery: every image, newest first. */
+export async function loader() {
+  const images = await listGalleryImages(gallerySettings().db)
+  return data(images, { headers: { 'Cache-Control': 'no-cache' } })
+}
+
+/** POST /api/gallery: multipart `file`, `tags` (repeated), `originalSize`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') {
+    return data(
+      { error: 'Use POST to add an image.' },
+      { status: 405, headers: { Allow: 'GET, POST' } },
+    )
+  }
+  return uploadGalleryImage(request, context.admin, gallerySettings())
+}
