@@ -42,6 +42,8 @@ export default defineConfig({
       MAIL_RETRY_MIN_MS: '200',
       ADMIN_EMAIL: 'owner@butterandbloom.test',
       ADMIN_PASSWORD: 'correct horse battery staple',
+      // The gallery journeys start from an empty gallery.
+      SEED_DEMO: 'false',
     },
   },
 })

@@ -8,6 +8,15 @@ import { NonceProvider } from '#app/components/nonce.tsx'
 
 export const streamTimeout = 5_000
 
+/**
+ * How long a finished shell waits for the data behind its Suspense
+ * boundaries. Data that comes within it (a local SQLite query always does)
+ * is written in place, in document order: the page then works without
+ * JavaScript and nothing shifts as it loads. Slower data streams in behind
+ * its fallback, such as 'Loading gallery...'. See docs/decisions/006.
+ */
+const IN_ORDER_WINDOW_MS = 50
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -16,29 +25,41 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  // Crawlers and no-JavaScript visitors get the whole page at once; browsers
-  // get the shell as soon as it is ready and the rest as it streams in.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  // Crawlers get the whole page at once; browsers get the shell as soon as
+  // the data is in or the window has passed, and the rest as it streams in.
+  const crawler = isbot(request.headers.get('user-agent') ?? '')
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    let started = false
+    function startStreaming() {
+      if (started) return
+      started = true
+      const body = new PassThrough()
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      )
+      pipe(body)
+    }
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        // React writes a large finished boundary after the page (to be moved
+        // into place by script) unless told the size is fine: keep in order.
+        progressiveChunkSize: 1024 * 1024,
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+          if (!crawler) setTimeout(startStreaming, IN_ORDER_WINDOW_MS)
+        },
+        onAllReady() {
+          startStreaming()
         },
         onShellError(error: unknown) {
           reject(error)

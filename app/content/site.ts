@@ -50,6 +50,8 @@ export interface SiteContent {
   productCards: ProductCard[]
   defaultGalleryTags: string[]
   galleryHeading: string
+  /** The line under the gallery's heading. */
+  galleryIntro: string
   version: string
   designer: { name: string; url: string }
 }
@@ -187,6 +189,8 @@ export const site: SiteContent = {
     'anniversary',
   ],
   galleryHeading: 'Our Gallery',
+  galleryIntro:
+    'A peek at recent bakes, from birthday towers to wedding tiers. Choose a tag or two to narrow it down.',
   version: 'v2.2',
   designer: { name: 'Studio Larkspur', url: 'https://larkspur.design' },
 }

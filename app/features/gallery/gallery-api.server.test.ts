@@ -37,7 +37,7 @@ function uploadRequest({
   return new Request('http://localhost:3000/api/gallery', { method: 'POST', body: form })
 }
 
-async function reply(response: Awaited<ReturnType<typeof uploadGalleryImage>>) {
+async function reply(response: { data: unknown; init: ResponseInit | null }) {
   // The handlers answer with react-router's data(): status in init, body in data.
   return { status: response.init?.status ?? 200, body: response.data }
 }

@@ -63,7 +63,7 @@ test('a phone photo with GPS and orientation 6 comes out upright, with no metada
     expect(file.includes('HOME-ADDRESS-MARKER')).toBe(false)
 
     const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true })
-    const pixel = (x: number, y: number) => {
+    const pixel = (x: number, y: number): [number, number, number] => {
       const at = (y * info.width + x) * info.channels
       return [data[at]!, data[at + 1]!, data[at + 2]!]
     }

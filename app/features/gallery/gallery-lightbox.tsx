@@ -1,0 +1,129 @@
+import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef } from 'react'
+import type { GalleryImage } from './gallery-image.ts'
+import { GalleryPicture } from './gallery-picture.tsx'
+import { describeImage } from './gallery-tags.ts'
+
+/** A horizontal drag longer than this (CSS px) turns the page on a phone. */
+const SWIPE_DISTANCE = 50
+
+/**
+ * The larger view of one photo: a native modal <dialog>, so focus stays in
+ * it and Escape closes it. Previous and next wrap around; the arrow keys and
+ * a swipe do the same as the buttons.
+ */
+export function GalleryLightbox({
+  images,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  images: GalleryImage[]
+  index: number
+  onIndexChange: (index: number) => void
+  onClose: () => void
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const swipeStart = useRef<{ x: number; y: number } | null>(null)
+  const image = images[index]!
+  const alt = describeImage(image.tags)
+  const many = images.length > 1
+
+  const close = useCallback(() => {
+    dialogRef.current?.close()
+    onClose()
+  }, [onClose])
+  const step = useCallback(
+    (by: number) => onIndexChange((index + by + images.length) % images.length),
+    [index, images.length, onIndexChange],
+  )
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === event.currentTarget) close()
+  }
+
+  function startSwipe(event: PointerEvent) {
+    if (event.pointerType === 'mouse') return
+    swipeStart.current = { x: event.clientX, y: event.clientY }
+  }
+
+  function endSwipe(event: PointerEvent) {
+    const start = swipeStart.current
+    swipeStart.current = null
+    if (!start || !many) return
+    const dx = event.clientX - start.x
+    const dy = event.clientY - start.y
+    if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy) * 1.5) step(dx < 0 ? 1 : -1)
+  }
+
+  return (
+    // Escape is native to <dialog>; the arrow keys and backdrop clicks are
+    // conveniences on top of the buttons.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="lightbox"
+      aria-label={`Photo ${index + 1} of ${images.length}: ${alt}`}
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onClick={closeOnBackdrop}
+      onKeyDown={(event) => {
+        if (!many) return
+        if (event.key === 'ArrowRight') step(1)
+        else if (event.key === 'ArrowLeft') step(-1)
+      }}
+    >
+      <figure
+        className="lightbox-figure"
+        onPointerDown={startSwipe}
+        onPointerUp={endSwipe}
+        onPointerCancel={() => (swipeStart.current = null)}
+      >
+        <GalleryPicture
+          key={image.id}
+          image={image}
+          alt={alt}
+          sizes="(min-width: 1240px) 1200px, 100vw"
+          eager
+          className="lightbox-image"
+        />
+        <figcaption className="lightbox-caption">
+          <span>{image.tags.join(' · ')}</span>
+          <span aria-hidden="true">
+            {index + 1} / {images.length}
+          </span>
+        </figcaption>
+      </figure>
+      <button type="button" className="lightbox-close" onClick={close} aria-label="Close">
+        <span aria-hidden="true">×</span>
+      </button>
+      {many ? (
+        <>
+          <button
+            type="button"
+            className="lightbox-step lightbox-previous"
+            onClick={() => step(-1)}
+            aria-label="Previous image"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="lightbox-step lightbox-next"
+            onClick={() => step(1)}
+            aria-label="Next image"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </>
+      ) : null}
+    </dialog>
+  )
+}

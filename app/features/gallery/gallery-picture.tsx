@@ -1,0 +1,41 @@
+import { type GalleryImage, srcSetFor, variantFor } from './gallery-image.ts'
+
+/**
+ * A gallery image in the formats the browser knows best: AVIF, else WebP,
+ * else JPEG, each at the widths the layout needs. `width` and `height`
+ * reserve its box before it loads; the tiny placeholder fills that box.
+ */
+export function GalleryPicture({
+  image,
+  alt,
+  sizes,
+  eager = false,
+  className,
+}: {
+  image: GalleryImage
+  alt: string
+  sizes: string
+  eager?: boolean
+  className?: string
+}) {
+  const fallback = variantFor(image, 'jpeg', 800)
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSetFor(image, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSetFor(image, 'webp')} sizes={sizes} />
+      <img
+        src={fallback?.src ?? image.src}
+        srcSet={srcSetFor(image, 'jpeg')}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
+        className={className}
+        style={{ backgroundImage: `url("${image.placeholder}")` }}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,171 @@
+import { Suspense, lazy, useState } from 'react'
+import { useRevalidator, useSearchParams } from 'react-router'
+import { site } from '#app/content/site.ts'
+import type { GalleryImage } from './gallery-image.ts'
+import { GalleryPicture } from './gallery-picture.tsx'
+import { describeImage, filterByTags, selectedTagsFrom, tagsInUse } from './gallery-tags.ts'
+import { TagFilters } from './tag-filters.tsx'
+
+// Both load on first use: visitors who only browse never download them.
+const GalleryLightbox = lazy(() =>
+  import('./gallery-lightbox.tsx').then(({ GalleryLightbox }) => ({ default: GalleryLightbox })),
+)
+const UploadDialog = lazy(() =>
+  import('./upload-dialog.tsx').then(({ UploadDialog }) => ({ default: UploadDialog })),
+)
+
+/** Two columns on phones, three on tablets, four on wide screens (see .gallery-grid). */
+const GRID_SIZES =
+  '(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw'
+/** Images in the first row on a phone load at once; the rest as they near the screen. */
+const EAGER_COUNT = 2
+
+export interface Notice {
+  tone: 'success' | 'error'
+  text: string
+}
+
+export function GalleryView({ images, signedIn }: { images: GalleryImage[]; signedIn: boolean }) {
+  const [searchParams] = useSearchParams()
+  const revalidator = useRevalidator()
+  const [openIndex, setOpenIndex] = useState<number | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const [notice, setNotice] = useState<Notice | null>(null)
+
+  const selected = selectedTagsFrom(searchParams)
+  const shown = filterByTags(images, selected)
+  const tags = tagsInUse(images)
+
+  async function deleteImage(image: GalleryImage) {
+    if (!window.confirm('Are you sure you want to delete this image?')) return
+    setNotice(null)
+    try {
+      const response = await fetch(`/api/gallery/${image.id}`, { method: 'DELETE' })
+      if (!response.ok) throw new Error(`delete answered ${response.status}`)
+      await revalidator.revalidate()
+      setNotice({ tone: 'success', text: 'Image deleted successfully!' })
+    } catch {
+      setNotice({ tone: 'error', text: 'Error deleting image. Please try again.' })
+    }
+  }
+
+  return (
+    <>
+      {signedIn ? (
+        <div className="mt-6 flex flex-wrap items-center gap-4">
+          <button type="button" className="button-primary" onClick={() => setUploading(true)}>
+            {images.length === 0 ? 'Upload Your First Image' : 'Add New Image'}
+          </button>
+        </div>
+      ) : null}
+      <p
+        role="status"
+        className={
+          notice
+            ? `gallery-notice ${notice.tone === 'success' ? 'status-success' : 'status-error'}`
+            : 'sr-only'
+        }
+      >
+        {notice?.text}
+      </p>
+
+      {images.length === 0 ? (
+        <EmptyGallery />
+      ) : (
+        <>
+          <TagFilters tags={tags} selected={selected} />
+          {shown.length === 0 ? (
+            <p className="lede mt-8">No images have these tags yet.</p>
+          ) : (
+            <ul className="gallery-grid mt-8" aria-label="Photos">
+              {shown.map((image, index) => {
+                const alt = describeImage(image.tags)
+                return (
+                  <li key={image.id} className="gallery-item">
+                    <a
+                      href={image.src}
+                      className="gallery-link"
+                      onClick={(event) => {
+                        // A plain click opens the larger view here; a middle or
+                        // modified click still opens the photo in a new tab.
+                        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+                          return
+                        event.preventDefault()
+                        setOpenIndex(index)
+                      }}
+                    >
+                      <GalleryPicture
+                        image={image}
+                        alt={alt}
+                        sizes={GRID_SIZES}
+                        eager={index < EAGER_COUNT}
+                        className="gallery-image"
+                      />
+                    </a>
+                    {signedIn ? (
+                      <button
+                        type="button"
+                        className="gallery-delete"
+                        aria-label={`Delete image: ${alt}`}
+                        onClick={() => void deleteImage(image)}
+                      >
+                        <span aria-hidden="true">×</span>
+                      </button>
+                    ) : null}
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </>
+      )}
+
+      {openIndex !== null && shown.length > 0 ? (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            images={shown}
+            index={Math.min(openIndex, shown.length - 1)}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+          />
+        </Suspense>
+      ) : null}
+
+      {uploading ? (
+        <Suspense fallback={null}>
+          <UploadDialog
+            tagsInUse={tags}
+            onClose={() => setUploading(false)}
+            onUploaded={async (image) => {
+              setUploading(false)
+              await revalidator.revalidate()
+              setNotice({
+                tone: 'success',
+                text: `Image uploaded successfully! Compressed by ${image.compressionRatio}%`,
+              })
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+function EmptyGallery() {
+  const instagram = site.socialLinks.find((link) => link.network === 'instagram')
+  return (
+    <p className="lede mt-8">
+      No images in the gallery yet.
+      {instagram ? (
+        <>
+          {' '}
+          Our latest bakes are on{' '}
+          <a href={instagram.url} className="text-link" rel="me noopener">
+            Instagram
+          </a>
+          .
+        </>
+      ) : null}
+    </p>
+  )
+}

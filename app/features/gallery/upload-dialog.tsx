@@ -1,0 +1,285 @@
+import {
+  type ChangeEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
+import { site } from '#app/content/site.ts'
+import { compressImage } from './compress-image.ts'
+import type { GalleryImage } from './gallery-image.ts'
+import { isValidTag, MAX_TAG_LENGTH, normalizeTag, orderTags } from './gallery-tags.ts'
+import { UploadFailedError, uploadImage } from './upload-client.ts'
+
+/** The photo's size as the owner knows it, e.g. '3.47 MB'. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`
+}
+
+/**
+ * The owner's upload form in a native modal <dialog>: choose or drop a
+ * photo, see it and its size, pick tags (or add one), and send. The photo is
+ * shrunk in the browser first; the progress bar follows the bytes sent.
+ */
+export function UploadDialog({
+  tagsInUse,
+  onClose,
+  onUploaded,
+}: {
+  tagsInUse: string[]
+  onClose: () => void
+  onUploaded: (image: GalleryImage) => void | Promise<void>
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const fileInputRef = useRef<HTMLInputElement>(null)
+  const titleId = useId()
+  const hintId = useId()
+  const [file, setFile] = useState<File | null>(null)
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null)
+  const [addedTags, setAddedTags] = useState<string[]>([])
+  const [chosenTags, setChosenTags] = useState<string[]>([])
+  const [newTag, setNewTag] = useState('')
+  const [uploading, setUploading] = useState(false)
+  const [progress, setProgress] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+
+  const offeredTags = orderTags([...site.defaultGalleryTags, ...tagsInUse, ...addedTags])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  useEffect(() => {
+    if (!previewUrl) return
+    return () => URL.revokeObjectURL(previewUrl)
+  }, [previewUrl])
+
+  const close = useCallback(() => {
+    // Closing mid-upload would hide whether the photo arrived.
+    if (uploading) return
+    dialogRef.current?.close()
+    onClose()
+  }, [onClose, uploading])
+
+  function choose(chosen: File | undefined) {
+    setError(null)
+    if (!chosen) {
+      setFile(null)
+      setPreviewUrl(null)
+      setError('Please select an image file.')
+      return
+    }
+    if (!chosen.type.startsWith('image/')) {
+      setFile(null)
+      setPreviewUrl(null)
+      if (fileInputRef.current) fileInputRef.current.value = ''
+      setError('Please select a valid image file.')
+      return
+    }
+    setFile(chosen)
+    setPreviewUrl(URL.createObjectURL(chosen))
+  }
+
+  function addTag() {
+    const tag = normalizeTag(newTag)
+    setNewTag('')
+    if (!tag || offeredTags.includes(tag)) {
+      if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
+      return
+    }
+    if (!isValidTag(tag)) {
+      setError('Tags are short words of letters, digits, spaces and dashes.')
+      return
+    }
+    setAddedTags([...addedTags, tag])
+    setChosenTags([...chosenTags, tag])
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault()
+    if (!file) return setError('Please select an image file.')
+    if (chosenTags.length === 0) return setError('Please select at least one tag.')
+    setError(null)
+    setUploading(true)
+    setProgress(0)
+    try {
+      const compressed = await compressImage(file)
+      const image = await uploadImage({
+        file: compressed,
+        fileName: file.name,
+        tags: chosenTags,
+        originalSize: file.size,
+        onProgress: setProgress,
+      })
+      setUploading(false)
+      dialogRef.current?.close()
+      await onUploaded(image)
+    } catch (failure) {
+      setUploading(false)
+      setError(
+        failure instanceof UploadFailedError || failure instanceof Error
+          ? failure.message
+          : 'Error uploading image. Please try again.',
+      )
+    }
+  }
+
+  const missing = !file
+    ? 'Please select an image file.'
+    : chosenTags.length === 0
+      ? 'Please select at least one tag.'
+      : null
+
+  return (
+    // Escape is native to <dialog>; a click on the backdrop is a pointer
+    // convenience on top of the Close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="login-dialog upload-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onClick={(event: MouseEvent<HTMLDialogElement>) => {
+        if (event.target === event.currentTarget) close()
+      }}
+    >
+      <form className="login-panel grid gap-5" onSubmit={(event) => void upload(event)}>
+        <div className="flex items-center justify-between gap-4">
+          <h2 id={titleId} className="font-display text-2xl font-semibold">
+            Add a photo
+          </h2>
+          <button
+            type="button"
+            className="dialog-close"
+            onClick={close}
+            aria-label="Close"
+            disabled={uploading}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+
+        <label
+          className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
+          onDragOver={(event: DragEvent) => {
+            event.preventDefault()
+            setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event: DragEvent) => {
+            event.preventDefault()
+            setDragging(false)
+            choose(event.dataTransfer.files[0])
+          }}
+        >
+          {previewUrl && file ? (
+            <span className="grid justify-items-center gap-2">
+              <img src={previewUrl} alt="Preview of your choice" className="upload-preview" />
+              <span className="text-sm font-bold">
+                {file.name} · {formatMegabytes(file.size)}
+              </span>
+              <span className="text-sm text-link">Choose another photo</span>
+            </span>
+          ) : (
+            <span className="grid justify-items-center gap-1 text-center">
+              <span className="font-bold">Choose a photo</span>
+              <span className="text-sm">or drop it here</span>
+            </span>
+          )}
+          <input
+            ref={fileInputRef}
+            type="file"
+            name="file"
+            accept="image/*"
+            className="sr-only"
+            disabled={uploading}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
+          />
+        </label>
+
+        <fieldset className="grid gap-3" disabled={uploading}>
+          <legend className="form-label">Tags</legend>
+          <div className="flex flex-wrap gap-2">
+            {offeredTags.map((tag) => {
+              const checked = chosenTags.includes(tag)
+              return (
+                <label key={tag} className={checked ? 'tag-option tag-option-on' : 'tag-option'}>
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={checked}
+                    onChange={() =>
+                      setChosenTags(
+                        checked ? chosenTags.filter((t) => t !== tag) : [...chosenTags, tag],
+                      )
+                    }
+                  />
+                  {tag}
+                </label>
+              )
+            })}
+          </div>
+          <div className="flex gap-2">
+            <label className="form-field grow">
+              <span className="sr-only">New tag</span>
+              <input
+                type="text"
+                value={newTag}
+                maxLength={MAX_TAG_LENGTH}
+                placeholder="Add a new tag"
+                onChange={(event) => setNewTag(event.target.value)}
+                onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                  if (event.key !== 'Enter') return
+                  event.preventDefault()
+                  addTag()
+                }}
+              />
+            </label>
+            <button type="button" className="button-secondary" onClick={addTag}>
+              Add
+            </button>
+          </div>
+        </fieldset>
+
+        {uploading ? (
+          <div className="grid gap-1">
+            <progress className="upload-progress" value={progress} max={100}>
+              {progress}%
+            </progress>
+            <span className="text-sm font-bold">{progress}% sent</span>
+          </div>
+        ) : null}
+        <p role="alert" className={error ? 'status-error' : 'sr-only'}>
+          {error}
+        </p>
+
+        <div className="grid gap-2">
+          <button
+            type="submit"
+            className="button-primary"
+            disabled={uploading || missing !== null}
+            aria-describedby={missing ? hintId : undefined}
+          >
+            {uploading ? 'Uploading...' : 'Upload'}
+          </button>
+          {missing && !error ? (
+            <p id={hintId} className="form-hint text-center">
+              {missing}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </dialog>
+  )
+}

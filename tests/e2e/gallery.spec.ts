@@ -1,0 +1,327 @@
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, test } from './fixtures.ts'
+
+const BASE = 'http://localhost:3210'
+const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+
+// One gallery on one server: these journeys build on each other, in order.
+test.describe.configure({ mode: 'serial' })
+
+/** A camera-sized photo with grain, so the browser's compression has work to do. */
+async function cameraPhoto(background: string, { width = 2400, height = 1800 } = {}) {
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background,
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 95 })
+    .toBuffer()
+  return sharp(grain).tint(background).jpeg({ quality: 95 }).toBuffer()
+}
+
+async function signIn(page: Page) {
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}
+
+/** Adds a photo through the API as the signed-in page would, for journeys that need several. */
+async function addThroughApi(page: Page, tags: string[], color: string) {
+  const photo = await sharp({
+    create: { width: 900, height: 700, channels: 3, background: color },
+  })
+    .jpeg()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
+  for (const tag of tags) form.append('tags', tag)
+  form.append('originalSize', String(photo.length * 3))
+  const response = await page.request.post('/api/gallery', {
+    headers: { origin: BASE },
+    multipart: form,
+  })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { id: number }
+}
+
+const grid = (page: Page) => page.getByRole('list', { name: 'Photos' }).getByRole('listitem')
+
+test('an empty gallery says so, and offers the owner to upload the first image', async ({
+  page,
+}) => {
+  await page.goto('/gallery')
+  await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toHaveCount(0)
+
+  await signIn(page)
+  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
+})
+
+test('the owner uploads a photo with two tags and sees the progress and the saving', async ({
+  page,
+}) => {
+  await page.goto('/gallery')
+  await signIn(page)
+  await page.getByRole('button', { name: 'Upload Your First Image' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a photo' })
+  const upload = dialog.getByRole('button', { name: 'Upload', exact: true })
+  await expect(upload).toBeDisabled()
+  await expect(dialog.getByText('Please select an image file.')).toBeVisible()
+
+  // Not an image: refused before anything is sent.
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a photo'),
+  })
+  await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image file.')
+
+  const photo = await cameraPhoto('#e8a0a8')
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'Strawberry Birthday.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  })
+  await expect(dialog.getByRole('img', { name: 'Preview of your choice' })).toBeVisible()
+  await expect(
+    dialog.getByText(`Strawberry Birthday.jpg · ${(photo.length / 1024 / 1024).toFixed(2)} MB`),
+  ).toBeVisible()
+  await expect(dialog.getByText('Please select at least one tag.')).toBeVisible()
+  await expect(upload).toBeDisabled()
+
+  // The defaults are offered in the owner's order.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(9)
+  await dialog.getByText('strawberry', { exact: true }).click()
+  await expect(dialog.getByRole('checkbox', { name: 'strawberry' })).toBeChecked()
+  const newTag = dialog.getByPlaceholder('Add a new tag')
+  await newTag.fill('  Garden Party ')
+  await newTag.press('Enter')
+  await expect(newTag).toHaveValue('')
+  await expect(dialog.getByRole('checkbox', { name: 'garden party' })).toBeChecked()
+  // Already there: not added twice.
+  await newTag.fill('STRAWBERRY')
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(dialog.getByRole('checkbox')).toHaveCount(10)
+  await expect(upload).toBeEnabled()
+
+  // A slow uplink, so the progress bar has time to be seen.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 96 * 1024,
+  })
+  await upload.click()
+  await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeDisabled()
+  await expect(dialog.getByRole('progressbar')).toBeVisible()
+  await expect(dialog.getByText(/^\d{1,3}% sent$/)).toBeVisible()
+
+  await expect(page.getByRole('status')).toHaveText(
+    /^Image uploaded successfully! Compressed by \d{1,2}\.\d%$/,
+    { timeout: 20_000 },
+  )
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(grid(page)).toHaveCount(1)
+  await expect(
+    page.getByRole('img', { name: 'Strawberry and garden party bake by Butter & Bloom Bakery' }),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add New Image' })).toBeVisible()
+
+  // What the browser shows is our re-encoding, at most 1200 px wide.
+  const [record] = (await (await page.request.get('/api/gallery')).json()) as {
+    width: number
+    compressionRatio: string
+    originalSize: number
+  }[]
+  expect(record!.width).toBe(1200)
+  expect(record!.originalSize).toBe(photo.length)
+  await expect(page.getByRole('status')).toContainText(`${record!.compressionRatio}%`)
+})
+
+test('visitors filter by tags with OR semantics, in the page and through the URL', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/gallery')
+  await signIn(page)
+  await addThroughApi(page, ['cake', 'wedding'], '#f4efe6')
+  await addThroughApi(page, ['cupcakes'], '#f5d98b')
+  await page.reload()
+  await expect(grid(page)).toHaveCount(3)
+
+  const filters = page.getByRole('navigation', { name: 'Filter the gallery by tag' })
+  await expect(filters.getByRole('button')).toHaveText([
+    'cake',
+    'cupcakes',
+    'strawberry',
+    'wedding',
+    'garden party',
+  ])
+
+  await filters.getByRole('button', { name: 'wedding' }).click()
+  await expect(filters.getByRole('button', { name: 'wedding' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(grid(page)).toHaveCount(1)
+  await expect(page).toHaveURL('/gallery?tag=wedding')
+
+  await filters.getByRole('button', { name: 'cupcakes' }).click()
+  await expect(grid(page)).toHaveCount(2)
+  await expect(page).toHaveURL('/gallery?tag=wedding&tag=cupcakes')
+
+  await filters.getByRole('button', { name: 'wedding' }).click()
+  await expect(filters.getByRole('button', { name: 'wedding' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+  await expect(grid(page)).toHaveCount(1)
+
+  await filters.getByRole('button', { name: 'Show all' }).click()
+  await expect(grid(page)).toHaveCount(3)
+
+  // A shared link works in a browser without JavaScript, pressing buttons included.
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await noScript.newPage()
+  await plain.goto(`${BASE}/gallery?tag=strawberry&tag=cupcakes`)
+  await expect(grid(plain)).toHaveCount(2)
+  await plain.getByRole('button', { name: 'cake', exact: true }).click()
+  await expect(plain).toHaveURL(`${BASE}/gallery?tag=strawberry&tag=cupcakes&tag=cake`)
+  await expect(grid(plain)).toHaveCount(3)
+  await noScript.close()
+})
+
+test('the larger view steps through the photos with the keyboard and closes with Escape', async ({
+  page,
+}) => {
+  await page.goto('/gallery')
+  const links = page.getByRole('list', { name: 'Photos' }).getByRole('link')
+  await links.first().click()
+  const lightbox = page.getByRole('dialog')
+  await expect(lightbox).toHaveAccessibleName(/^Photo 1 of 3: /)
+  await expect(lightbox.getByText('1 / 3')).toBeVisible()
+
+  await page.keyboard.press('ArrowRight')
+  await expect(lightbox.getByText('2 / 3')).toBeVisible()
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(lightbox.getByText('3 / 3')).toBeVisible()
+  await lightbox.getByRole('button', { name: 'Next image' }).click()
+  await expect(lightbox.getByText('1 / 3')).toBeVisible()
+
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(links.first()).toBeFocused()
+})
+
+test('a photo opens in the larger view and a swipe moves to the next one', async ({ page }) => {
+  await page.goto('/gallery')
+  await page.getByRole('list', { name: 'Photos' }).getByRole('link').nth(1).click()
+  const figure = page.getByRole('dialog').locator('figure')
+  await expect(figure.getByText('2 / 3')).toBeVisible()
+  const box = (await figure.boundingBox())!
+  const y = box.y + box.height / 2
+  await figure.dispatchEvent('pointerdown', {
+    pointerType: 'touch',
+    clientX: box.x + box.width * 0.8,
+    clientY: y,
+  })
+  await figure.dispatchEvent('pointerup', {
+    pointerType: 'touch',
+    clientX: box.x + box.width * 0.2,
+    clientY: y,
+  })
+  await expect(figure.getByText('3 / 3')).toBeVisible()
+})
+
+test.describe('when an upload fails', () => {
+  // The browser logs the dropped connection and the 401 it was given.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] })
+
+  test('an upload fails with a clear message when the network drops or the session has expired', async ({
+    page,
+  }) => {
+    await page.goto('/gallery')
+    await signIn(page)
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#9db39a' },
+    })
+      .jpeg()
+      .toBuffer()
+
+    async function tryUpload() {
+      await page.getByRole('button', { name: 'Add New Image' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add a photo' })
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'sage.jpg', mimeType: 'image/jpeg', buffer: photo })
+      await dialog.getByText('vanilla', { exact: true }).click()
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+      return dialog
+    }
+
+    let attempts = 0
+    await page.route('**/api/gallery', (route) => {
+      attempts++
+      return route.abort('connectionreset')
+    })
+    let dialog = await tryUpload()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Upload failed: Network error. Please try again.',
+      { timeout: 10_000 },
+    )
+    expect(attempts).toBe(3)
+    await page.unroute('**/api/gallery')
+    await page.keyboard.press('Escape')
+
+    // The session ends elsewhere (cookies cleared): the server refuses the upload.
+    await page.context().clearCookies()
+    dialog = await tryUpload()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Upload failed: Unauthorized. Please sign in again.',
+    )
+    await page.keyboard.press('Escape')
+    expect(((await (await page.request.get('/api/gallery')).json()) as unknown[]).length).toBe(3)
+  })
+})
+
+test('the owner deletes photos after confirming, down to the empty gallery', async ({ page }) => {
+  await page.goto('/gallery')
+  await signIn(page)
+  const deleteButtons = page.getByRole('button', { name: /^Delete image: / })
+  await expect(deleteButtons).toHaveCount(3)
+
+  // Saying no keeps the photo.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Are you sure you want to delete this image?')
+    void dialog.dismiss()
+  })
+  await deleteButtons.first().click()
+  await expect(grid(page)).toHaveCount(3)
+
+  for (let remaining = 2; remaining >= 0; remaining--) {
+    page.once('dialog', (dialog) => void dialog.accept())
+    await deleteButtons.first().click()
+    await expect(page.getByRole('status')).toHaveText('Image deleted successfully!')
+    if (remaining > 0) await expect(grid(page)).toHaveCount(remaining)
+  }
+  await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
+  expect(await (await page.request.get('/api/gallery')).json()).toEqual([])
+})
