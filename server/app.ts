@@ -123,12 +123,15 @@ app.use(MEDIA_URL_PATH, (req, res, next) => {
   media ??= express.static(path.join(getEnv().DATA_DIR, 'media'), {
     index: false,
     dotfiles: 'ignore',
-    fallthrough: false,
     immutable: true,
     maxAge: '1y',
     setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
   })
   media(req, res, next)
+})
+// A missing photo is a plain 404, not a page and not an error in the log.
+app.use(MEDIA_URL_PATH, (_req, res) => {
+  res.status(404).type('text/plain').send('Not found')
 })
 
 // Built on first use: the environment is validated by startServices(), not at import.

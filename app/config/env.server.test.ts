@@ -9,6 +9,15 @@ test('with nothing set, the site runs on port 3000 with its data in ./data', () 
   expect(env.DATA_DIR).toBe(path.resolve('data'))
   expect(env.MAIL_RETRY_MIN_MS).toBe(30_000)
   expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com')
+  expect(env.MEDIA_QUOTA_MB).toBeUndefined()
+  expect(env.SEED_DEMO).toBe(true)
+})
+
+test('the demo photos can be turned off, and a media quota set in MB', () => {
+  expect(parseEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false)
+  expect(parseEnv({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false)
+  expect(parseEnv({ SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true)
+  expect(parseEnv({ MEDIA_QUOTA_MB: '250.5' }).MEDIA_QUOTA_MB).toBe(250.5)
 })
 
 test('blank values count as unset', () => {
@@ -32,6 +41,9 @@ test.each([
   [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
   [{ MAIL_TO: 'nadia' }, 'MAIL_TO: must be an email address'],
   [{ MAIL_RETRY_MIN_MS: 'soon' }, 'MAIL_RETRY_MIN_MS: must be a number'],
+  [{ MEDIA_QUOTA_MB: 'lots' }, 'MEDIA_QUOTA_MB: must be a number'],
+  [{ MEDIA_QUOTA_MB: '0' }, 'MEDIA_QUOTA_MB: must be more than 0'],
+  [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
   [{ ADMIN_EMAIL: 'nadia@example.com' }, 'ADMIN_PASSWORD: is required when ADMIN_EMAIL is set'],
 ])('%o is refused with "%s"', (source, message) => {
   expect(() => parseEnv(source)).toThrow(EnvError)

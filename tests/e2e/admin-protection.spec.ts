@@ -27,11 +27,23 @@ test('every admin route refuses a visitor without a session and changes nothing'
       message: 'Hi',
     },
   })
-  for (const endpoint of adminEndpoints) {
+  const photo = new FormData()
+  photo.append(
+    'file',
+    new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+    'x.jpg',
+  )
+  photo.append('tags', 'cake')
+  for (const endpoint of [
+    ...adminEndpoints,
+    { method: 'POST', path: '/api/gallery', multipart: photo },
+    { method: 'DELETE', path: '/api/gallery/1' },
+  ]) {
     const response = await request.fetch(endpoint.path, {
       method: endpoint.method,
       headers: { origin: BASE },
       ...('form' in endpoint ? { form: endpoint.form } : {}),
+      ...('multipart' in endpoint ? { multipart: endpoint.multipart } : {}),
       maxRedirects: 0,
     })
     expect(response.status(), `${endpoint.method} ${endpoint.path}`).toBe(401)
@@ -61,4 +73,31 @@ test('state-changing requests from another site are refused', async ({ request }
     expect(response.status(), path).toBe(403)
     expect(response.headers()['set-cookie']).toBeUndefined()
   }
+})
+
+test('a signed-in owner’s browser cannot be made to upload or delete photos from another site', async ({
+  request,
+}) => {
+  const signIn = await request.post('/admin/login', {
+    headers: { origin: BASE },
+    form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
+  })
+  expect(signIn.ok()).toBe(true)
+  const photo = new FormData()
+  photo.append(
+    'file',
+    new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+    'x.jpg',
+  )
+  photo.append('tags', 'cake')
+
+  const upload = await request.post('/api/gallery', {
+    headers: { origin: 'https://evil.example' },
+    multipart: photo,
+  })
+  expect(upload.status()).toBe(403)
+  const remove = await request.delete('/api/gallery/1', {
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  })
+  expect(remove.status()).toBe(403)
 })

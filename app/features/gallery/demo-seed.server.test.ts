@@ -1,0 +1,44 @@
+import { readdir } from 'node:fs/promises'
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { demoArtworks } from './demo-artwork.server.ts'
+import { seedDemoGallery } from './demo-seed.server.ts'
+import {
+  addGalleryImage,
+  deleteGalleryImage,
+  galleryFolder,
+  listGalleryImages,
+} from './gallery.server.ts'
+import { photoJpeg } from './test-images.server.ts'
+
+test('a new site gets the demo photos once, through the real pipeline, and deleted ones stay gone', async () => {
+  const { db, dataDir } = await openTestDatabase()
+
+  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length)
+
+  const images = await listGalleryImages(db)
+  expect(images.map((image) => image.tags)).toEqual(demoArtworks.map((artwork) => artwork.tags))
+  for (const image of images) {
+    expect(image.variants.map((variant) => variant.format).sort()).toContain('avif')
+    expect(Number(image.compressionRatio)).toBeGreaterThan(0)
+  }
+  const files = await readdir(galleryFolder(dataDir))
+  expect(files.length).toBe(images.reduce((sum, image) => sum + image.variants.length, 0))
+
+  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  for (const image of images) await deleteGalleryImage(db, { dataDir }, image.id)
+  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await listGalleryImages(db)).toEqual([])
+}, 30_000)
+
+test('a gallery that already has photos gets no demo photos', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const photo = await photoJpeg({ width: 500, height: 400 })
+  await addGalleryImage(
+    db,
+    { dataDir },
+    { input: photo, uploadedName: 'mine.jpg', tags: ['cake'], originalSize: 1, compressedSize: 1 },
+  )
+  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await listGalleryImages(db)).toHaveLength(1)
+})
