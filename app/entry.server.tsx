@@ -13,7 +13,7 @@ export const streamTimeout = 5_000
  * boundaries. Data that comes within it (a local SQLite query always does)
  * is written in place, in document order: the page then works without
  * JavaScript and nothing shifts as it loads. Slower data streams in behind
- * its fallback, such as 'Loading gallery...'. See docs/decisions/006.
+ * its fallback, such as 'Loading gallery...'. See docs/decisions/007.
  */
 const IN_ORDER_WINDOW_MS = 50
 

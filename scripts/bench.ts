@@ -3,10 +3,20 @@
  * free port with a throwaway data folder, runs each section against it and
  * prints a markdown report. Every raw number goes to bench-results/.
  *
+ * The data folder starts with a gallery of 60 photos, each made by the real
+ * upload pipeline before the server starts (a minute or so), and the server
+ * runs with SEED_DEMO=false, so Lighthouse measures /gallery as a well-used
+ * gallery rather than the 8 demo photos.
+ *
+ * Sections: Lighthouse (mobile, every page), Load (autocannon) and Image
+ * pipeline (time and peak memory to process one 12-megapixel photo, each run
+ * in a fresh Node process; it needs no server).
+ *
  *   npm run bench
  *   BENCH_RUNS=5 BENCH_LOAD_SECONDS=20 npm run bench
  *
- * BENCH_RUNS         Lighthouse runs per page; the report shows medians (default 3)
+ * BENCH_RUNS         Lighthouse runs per page, and image pipeline runs; the report
+ *                    shows medians (default 3)
  * BENCH_LOAD_SECONDS length of each load run (default 10)
  *
  * Progress goes to stderr, so `npm run bench > report.md` keeps the report
@@ -17,13 +27,20 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
+import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
+import { pipelineSection } from './bench/pipeline.ts'
 import type { Section } from './bench/section.ts'
-import { buildSnapshot, repoRoot, startServer } from './bench/server.ts'
+import { buildSnapshot, repoRoot, startServer, type ServerOptions } from './bench/server.ts'
 
-/** Run in this order: Lighthouse first, so the load run's heat does not skew page timings. */
-const SECTIONS: readonly Section[] = [lighthouseSection, loadSection]
+/**
+ * Run in this order: Lighthouse first, so the load run's heat does not skew
+ * page timings; the image pipeline last, so its all-core encoding bursts do
+ * not either. Its own numbers come from fresh processes on an idle server,
+ * so what ran before does not leak into them.
+ */
+const SECTIONS: readonly Section[] = [lighthouseSection, loadSection, pipelineSection]
 
 function gitCommit(): string | null {
   try {
@@ -59,7 +76,12 @@ async function main(): Promise<void> {
   const startedAt = new Date()
 
   const appDir = await buildSnapshot()
-  let server = await startServer(appDir)
+  const serverOptions: ServerOptions = {
+    dataFrom: await prepareGalleryData(GALLERY_PHOTOS),
+    // The prepared gallery is the one to measure; the demo photos would join it.
+    env: { SEED_DEMO: 'false' },
+  }
+  let server = await startServer(appDir, serverOptions)
   console.error(`Serving the build at ${server.siteOrigin}`)
 
   const report: string[] = ['# Benchmark', '']
@@ -77,7 +99,7 @@ async function main(): Promise<void> {
         if (stopped) {
           serverStops.push(`${section.title}: the server ${stopped}`)
           await server.stop()
-          server = await startServer(appDir)
+          server = await startServer(appDir, serverOptions)
           console.error(`Restarted the server at ${server.siteOrigin}`)
         }
         if (!stopped || attempt === 2) {
@@ -117,6 +139,7 @@ async function main(): Promise<void> {
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
     serverStops,
+    galleryPhotos: GALLERY_PHOTOS,
     versions: {
       node: process.version,
       lighthouse: packageVersion('lighthouse'),

@@ -1,6 +1,10 @@
 import { data } from 'react-router'
 import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
-import { gallerySettings, removeGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import {
+  gallerySettings,
+  parseImageId,
+  removeGalleryImage,
+} from '#app/features/gallery/gallery-api.server.ts'
 import type { Route } from './+types/api.gallery.$id'
 
 /** DELETE /api/gallery/:id */
@@ -16,10 +20,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** GET /api/gallery/:id: one image's record. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = Number(params.id)
-  const image = Number.isSafeInteger(id)
-    ? await findGalleryImage(gallerySettings().db, id)
-    : undefined
+  const id = parseImageId(params.id)
+  const image = id === undefined ? undefined : await findGalleryImage(gallerySettings().db, id)
   if (!image) return data({ error: 'That image is not in the gallery.' }, { status: 404 })
   return image
 }

@@ -27,8 +27,11 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // The tag buttons are GET forms, so their navigations arrive as GET submissions.
   const onlyTagsChanged =
-    !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    (formMethod === undefined || formMethod === 'GET') &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
   return onlyTagsChanged ? false : defaultShouldRevalidate
 }
 

@@ -60,6 +60,8 @@ export interface LighthouseRun {
 
 export interface PageSummary {
   path: string
+  /** The path, plus what was on the page where that changes its weight. */
+  label: string
   median: {
     scores: Record<Category, number | null>
     lcpMs: number | null
@@ -272,6 +274,7 @@ export async function benchPage(
   server: RunningServer,
   route: string,
   runs: number,
+  label = route,
 ): Promise<PageSummary> {
   const url = new URL(route, server.siteOrigin).href
   const results: LighthouseRun[] = []
@@ -304,6 +307,7 @@ export async function benchPage(
   const medianKib = (values: number[]) => (values.length > 0 ? kib(median(values)) : null)
   return {
     path: route,
+    label,
     median: {
       scores: Object.fromEntries(
         CATEGORIES.map((category) => [category, medianOrNull(pick((r) => r.scores[category]))]),
@@ -391,7 +395,7 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
     pages.map((page) => {
       const m = page.median
       return [
-        page.path,
+        page.label,
         scoreCell(m.scores.performance, TARGETS.performance),
         scoreCell(m.scores.accessibility, TARGETS.accessibility),
         scoreCell(m.scores['best-practices'], TARGETS['best-practices']),
@@ -447,13 +451,32 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
   ].join('\n')
 }
 
+/**
+ * The gallery's weight grows with its photos, so its row says how many it
+ * had, as the server reported them just before the runs.
+ */
+async function pageLabel(server: RunningServer, route: string): Promise<string> {
+  if (route !== '/gallery') return route
+  try {
+    const response = await fetch(new URL('/api/gallery', server.loopbackOrigin))
+    if (!response.ok) throw new Error(`/api/gallery answered ${response.status}`)
+    const images = (await response.json()) as unknown[]
+    return `${route} (${images.length} photos)`
+  } catch (error) {
+    console.error(`  could not count the gallery's photos: ${String(error)}`)
+    return route
+  }
+}
+
 export const lighthouseSection: Section = {
   id: 'lighthouse',
   title: 'Lighthouse',
   async run(server) {
     const runs = envInt('BENCH_RUNS', 3)
     const pages: PageSummary[] = []
-    for (const path of PAGES) pages.push(await benchPage(server, path, runs))
+    for (const path of PAGES) {
+      pages.push(await benchPage(server, path, runs, await pageLabel(server, path)))
+    }
     return {
       markdown: formatLighthouse(pages, runs),
       data: { runs, preset: 'mobile (Lighthouse default)', targets: TARGETS, pages },

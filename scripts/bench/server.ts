@@ -156,14 +156,28 @@ async function waitForHealth(
   throw new Error(`The server was not healthy within ${timeoutMs} ms (${lastProblem}):\n${log()}`)
 }
 
+export interface ServerOptions {
+  /**
+   * A data folder to start from. It is copied, never served itself, so a
+   * restarted server starts from the same state as the first.
+   */
+  dataFrom?: string
+  /** Environment on top of ours, e.g. SEED_DEMO. */
+  env?: Record<string, string>
+}
+
 /**
- * Serves the production build in appDir on a free port with a fresh, empty
- * data folder, so every benchmark starts from the same state and never
- * touches real data.
+ * Serves the production build in appDir on a free port with a fresh data
+ * folder (empty, or a copy of dataFrom), so every benchmark starts from the
+ * same state and never touches real data.
  */
-export async function startServer(appDir: string): Promise<RunningServer> {
+export async function startServer(
+  appDir: string,
+  { dataFrom, env = {} }: ServerOptions = {},
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'))
   const removeDataDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }))
+  if (dataFrom) await cp(dataFrom, dataDir, { recursive: true })
   const port = await freePort()
   const siteOrigin = `http://localhost:${port}`
   const loopbackOrigin = `http://127.0.0.1:${port}`
@@ -174,6 +188,7 @@ export async function startServer(appDir: string): Promise<RunningServer> {
     cwd: appDir,
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       // Loopback only: the benchmark has no reason to be reachable from the network.
       HOST: '127.0.0.1',

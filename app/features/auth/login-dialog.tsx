@@ -25,12 +25,10 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
     return () => dialog?.close()
   }, [])
 
-  // Closing the native dialog first lifts the page's inertness and hands
-  // focus back to whatever opened it; then the parent unmounts us.
-  const close = useCallback(() => {
-    dialogRef.current?.close()
-    onClose()
-  }, [onClose])
+  // Closing the native dialog lifts the page's inertness and hands focus
+  // back to whatever opened it; its close event then has the parent unmount
+  // us, however it closed (a repeated Escape closes it without a cancel event).
+  const close = useCallback(() => dialogRef.current?.close(), [])
 
   useEffect(() => {
     if (fetcher.data?.ok) close()
@@ -48,9 +46,10 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
       ref={dialogRef}
       className="login-dialog"
       aria-labelledby="login-title"
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
+      // A close queued by an earlier unmount (React's development double
+      // mount) must not close the dialog that has opened since.
+      onClose={() => {
+        if (!dialogRef.current?.open) onClose()
       }}
       onClick={closeOnBackdrop}
     >

@@ -1,4 +1,8 @@
 /** The spec's browser compression: at most 1200 px wide, JPEG at quality 0.7. */
+export const COMPRESSION_FAILURES = {
+  load: 'Failed to load image',
+  compress: 'Failed to compress image',
+} as const
 export const COMPRESSED_MAX_WIDTH = 1200
 export const COMPRESSED_QUALITY = 0.7
 
@@ -23,7 +27,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
   try {
     bitmap = await createImageBitmap(file)
   } catch {
-    throw new Error('Failed to load image')
+    throw new Error(COMPRESSION_FAILURES.load)
   }
   try {
     const { width, height } = fitWidth(bitmap.width, bitmap.height)
@@ -42,7 +46,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
     if (!blob) throw new Error('no blob')
     return blob
   } catch {
-    throw new Error('Failed to compress image')
+    throw new Error(COMPRESSION_FAILURES.compress)
   } finally {
     bitmap.close()
   }

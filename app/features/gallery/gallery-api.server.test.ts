@@ -5,6 +5,7 @@ import { openTestDatabase } from '#app/db/test-database.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
   type GallerySettings,
+  parseImageId,
   removeGalleryImage,
   uploadGalleryImage,
 } from './gallery-api.server.ts'
@@ -123,6 +124,24 @@ test('an upload over 15 MB is refused with 413 and no temporary file is left', a
   expect(await filesIn(dataDir)).toEqual([])
 })
 
+test('a request that is not a well-formed multipart upload gets a 400, not a server error', async () => {
+  const { settings } = await setUp()
+  for (const contentType of [
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'application/json',
+  ]) {
+    const request = new Request('http://localhost:3000/api/gallery', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: '{"file": "cake.jpg"}',
+    })
+    const { status, body } = await reply(await uploadGalleryImage(request, owner, settings))
+    expect(status, contentType).toBe(400)
+    expect(body).toMatchObject({ code: 'invalid-request' })
+  }
+})
+
 test('an upload with no tag or no file is refused with a clear message', async () => {
   const { settings } = await setUp()
   const noTag = await reply(
@@ -204,4 +223,7 @@ test('deleting removes the record and its files; a second delete finds nothing',
 
   expect((await reply(await removeGalleryImage(id, owner, settings))).status).toBe(404)
   expect((await reply(await removeGalleryImage('../1', owner, settings))).status).toBe(404)
+  expect(parseImageId('1e3')).toBeUndefined()
+  expect(parseImageId('0x10')).toBeUndefined()
+  expect(parseImageId('42')).toBe(42)
 })

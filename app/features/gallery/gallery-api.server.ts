@@ -9,7 +9,7 @@ import {
   deleteGalleryImage,
   galleryFolder,
 } from './gallery.server.ts'
-import { ImageRejectedError } from './image-pipeline.server.ts'
+import { ImageRejectedError, isSystemError } from './image-pipeline.server.ts'
 import { GateFullError, createProcessingGate } from './processing-gate.ts'
 import { UploadError, receiveUpload } from './receive-upload.server.ts'
 import { type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
@@ -44,6 +44,11 @@ const fail = (status: number, code: UploadErrorCode, error: string, headers?: He
   data<UploadFailure>({ code, error }, { status, headers })
 
 const unauthorized = () => fail(401, 'unauthorized', 'Please sign in again.')
+const noRoom = () => fail(507, 'quota-exceeded', 'There is no room left for more images.')
+
+/** The owner hears "storage quota exceeded" whether the quota or the disk itself is full. */
+const isDiskFull = (error: unknown) =>
+  isSystemError(error) && (error.code === 'ENOSPC' || error.code === 'EDQUOT')
 
 /**
  * POST /api/gallery: the owner's upload. The session is checked before a
@@ -61,6 +66,7 @@ export async function uploadGalleryImage(
   try {
     upload = await receiveUpload(request, { folder: galleryFolder(settings.dataDir) })
   } catch (error) {
+    if (isDiskFull(error)) return noRoom()
     if (!(error instanceof UploadError)) throw error
     return error.status === 413
       ? fail(413, 'too-large', error.message)
@@ -88,9 +94,7 @@ export async function uploadGalleryImage(
     return data(image, { status: 201 })
   } catch (error) {
     if (error instanceof ImageRejectedError) return fail(422, 'invalid-format', error.message)
-    if (error instanceof QuotaExceededError) {
-      return fail(507, 'quota-exceeded', 'There is no room left for more images.')
-    }
+    if (error instanceof QuotaExceededError || isDiskFull(error)) return noRoom()
     if (error instanceof GateFullError) {
       return fail(503, 'busy', 'Other images are being processed. Please try again.', {
         'Retry-After': '5',
@@ -109,11 +113,15 @@ export async function removeGalleryImage(
   settings: GallerySettings,
 ) {
   if (!admin) return unauthorized()
-  const numericId = Number(id)
+  const numericId = parseImageId(id)
   const deleted =
-    Number.isSafeInteger(numericId) && numericId > 0
-      ? await deleteGalleryImage(settings.db, settings, numericId)
-      : false
+    numericId === undefined ? false : await deleteGalleryImage(settings.db, settings, numericId)
   if (!deleted) return data({ error: 'That image is not in the gallery.' }, { status: 404 })
   return data({ deleted: numericId }, { status: 200 })
+}
+
+/** An image id from the URL: digits only, so '1e3' or '0x10' name no image. */
+export function parseImageId(id: string | undefined): number | undefined {
+  if (!id || !/^\d{1,15}$/.test(id)) return undefined
+  return Number(id)
 }

@@ -28,10 +28,8 @@ export function GalleryLightbox({
   const alt = describeImage(image.tags)
   const many = images.length > 1
 
-  const close = useCallback(() => {
-    dialogRef.current?.close()
-    onClose()
-  }, [onClose])
+  // The dialog's close event tells the parent, however it closed.
+  const close = useCallback(() => dialogRef.current?.close(), [])
   const step = useCallback(
     (by: number) => onIndexChange((index + by + images.length) % images.length),
     [index, images.length, onIndexChange],
@@ -69,9 +67,10 @@ export function GalleryLightbox({
       ref={dialogRef}
       className="lightbox"
       aria-label={`Photo ${index + 1} of ${images.length}: ${alt}`}
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
+      // A close queued by an earlier unmount (React's development double
+      // mount) must not close the dialog that has opened since.
+      onClose={() => {
+        if (!dialogRef.current?.open) onClose()
       }}
       onClick={closeOnBackdrop}
       onKeyDown={(event) => {
@@ -92,6 +91,7 @@ export function GalleryLightbox({
           alt={alt}
           sizes="(min-width: 1240px) 1200px, 100vw"
           eager
+          priority
           className="lightbox-image"
         />
         <figcaption className="lightbox-caption">

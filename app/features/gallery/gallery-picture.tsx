@@ -10,12 +10,16 @@ export function GalleryPicture({
   alt,
   sizes,
   eager = false,
+  priority = false,
   className,
 }: {
   image: GalleryImage
   alt: string
   sizes: string
+  /** Load at once rather than when it nears the screen. */
   eager?: boolean
+  /** The page's main image: fetched before the others. */
+  priority?: boolean
   className?: string
 }) {
   const fallback = variantFor(image, 'jpeg', 800)
@@ -31,7 +35,7 @@ export function GalleryPicture({
         height={image.height}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className={className}
         style={{ backgroundImage: `url("${image.placeholder}")` }}

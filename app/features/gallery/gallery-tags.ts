@@ -4,12 +4,14 @@ import { site } from '#app/content/site.ts'
 export const MAX_TAG_LENGTH = 30
 export const MAX_TAGS_PER_IMAGE = 12
 
-const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} &'-]*$/u
+const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u
 
 /** A new tag as the owner typed it: trimmed, lower-cased, inner spaces collapsed. */
 export function normalizeTag(input: string): string {
   return input.trim().toLowerCase().replace(/\s+/g, ' ')
 }
+
+export const TAG_RULE = `A tag is up to ${MAX_TAG_LENGTH} letters, digits, spaces and dashes.`
 
 export function isValidTag(tag: string): boolean {
   return tag.length > 0 && tag.length <= MAX_TAG_LENGTH && TAG_PATTERN.test(tag)

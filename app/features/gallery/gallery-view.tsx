@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, lazy, useRef, useState } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { site } from '#app/content/site.ts'
 import type { GalleryImage } from './gallery-image.ts'
@@ -17,8 +17,8 @@ const UploadDialog = lazy(() =>
 /** Two columns on phones, three on tablets, four on wide screens (see .gallery-grid). */
 const GRID_SIZES =
   '(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw'
-/** Images in the first row on a phone load at once; the rest as they near the screen. */
-const EAGER_COUNT = 2
+/** The first row on a wide screen (two on a phone) loads at once; the rest as they near the screen. */
+const EAGER_COUNT = 4
 
 export interface Notice {
   tone: 'success' | 'error'
@@ -31,29 +31,47 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const [uploading, setUploading] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const gridRef = useRef<HTMLUListElement>(null)
+  const uploadButtonRef = useRef<HTMLButtonElement>(null)
 
   const selected = selectedTagsFrom(searchParams)
   const shown = filterByTags(images, selected)
   const tags = tagsInUse(images)
 
-  async function deleteImage(image: GalleryImage) {
+  async function deleteImage(image: GalleryImage, index: number) {
     if (!window.confirm('Are you sure you want to delete this image?')) return
     setNotice(null)
     try {
       const response = await fetch(`/api/gallery/${image.id}`, { method: 'DELETE' })
       if (!response.ok) throw new Error(`delete answered ${response.status}`)
-      await revalidator.revalidate()
-      setNotice({ tone: 'success', text: 'Image deleted successfully!' })
     } catch {
       setNotice({ tone: 'error', text: 'Error deleting image. Please try again.' })
+      return
     }
+    setNotice({ tone: 'success', text: 'Image deleted successfully!' })
+    await reload()
+    // The focused button is gone with its photo: keyboard users continue
+    // from the photo that took its place (or the upload button).
+    const links = gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')
+    const next = links?.[Math.min(index, links.length - 1)] ?? uploadButtonRef.current
+    next?.focus()
+  }
+
+  /** The page's data again; a failure leaves what is shown, which is still right. */
+  async function reload() {
+    await revalidator.revalidate().catch((error: unknown) => console.warn(error))
   }
 
   return (
     <>
       {signedIn ? (
         <div className="mt-6 flex flex-wrap items-center gap-4">
-          <button type="button" className="button-primary" onClick={() => setUploading(true)}>
+          <button
+            ref={uploadButtonRef}
+            type="button"
+            className="button-primary"
+            onClick={() => setUploading(true)}
+          >
             {images.length === 0 ? 'Upload Your First Image' : 'Add New Image'}
           </button>
         </div>
@@ -77,7 +95,7 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
           {shown.length === 0 ? (
             <p className="lede mt-8">No images have these tags yet.</p>
           ) : (
-            <ul className="gallery-grid mt-8" aria-label="Photos">
+            <ul ref={gridRef} className="gallery-grid mt-8" aria-label="Photos">
               {shown.map((image, index) => {
                 const alt = describeImage(image.tags)
                 return (
@@ -99,6 +117,7 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
                         alt={alt}
                         sizes={GRID_SIZES}
                         eager={index < EAGER_COUNT}
+                        priority={index === 0}
                         className="gallery-image"
                       />
                     </a>
@@ -107,7 +126,7 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
                         type="button"
                         className="gallery-delete"
                         aria-label={`Delete image: ${alt}`}
-                        onClick={() => void deleteImage(image)}
+                        onClick={() => void deleteImage(image, index)}
                       >
                         <span aria-hidden="true">×</span>
                       </button>
@@ -136,13 +155,13 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
           <UploadDialog
             tagsInUse={tags}
             onClose={() => setUploading(false)}
-            onUploaded={async (image) => {
+            onUploaded={(image) => {
               setUploading(false)
-              await revalidator.revalidate()
               setNotice({
                 tone: 'success',
                 text: `Image uploaded successfully! Compressed by ${image.compressionRatio}%`,
               })
+              void reload()
             }}
           />
         </Suspense>

@@ -46,6 +46,20 @@ test('two uploads of the same name in the same millisecond keep their own files'
   expect(await readdir(galleryFolder(dataDir))).toHaveLength(first.variants.length * 2)
 })
 
+test('deleting an image never touches another image whose name starts the same', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const at = '2026-05-01T10:00:00Z'
+  const cake = await addPhoto(db, dataDir, { name: 'cake.jpg', tags: ['cake'], at })
+  const cakePops = await addPhoto(db, dataDir, { name: 'cake-pops.jpg', tags: ['cake-pops'], at })
+  expect(cakePops.fileName).toBe(`${cake.fileName}-pops`)
+
+  await deleteGalleryImage(db, { dataDir }, cake.id)
+
+  expect((await readdir(galleryFolder(dataDir))).sort()).toEqual(
+    cakePops.variants.map((variant) => path.basename(variant.src)).sort(),
+  )
+})
+
 test('a delete removes the record even when some of its files are already gone', async () => {
   const { db, dataDir } = await openTestDatabase()
   const image = await addPhoto(db, dataDir, {

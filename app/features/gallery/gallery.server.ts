@@ -10,7 +10,7 @@ import { storedName } from './safe-name.ts'
 /** The URL path the media folder is served at (server/app.ts). */
 export const MEDIA_URL_PATH = '/media'
 
-/** Where gallery files live under DATA_DIR, and the URL they are served at. */
+/** Where gallery files live under DATA_DIR. */
 export function galleryFolder(dataDir: string): string {
   return path.join(dataDir, 'media', 'gallery')
 }
@@ -96,43 +96,46 @@ async function renderAndRecord(
   image: NewGalleryImage,
 ): Promise<GalleryImage> {
   const rendered = await renderGalleryImage(image.input, { outputDir: folder, name: fileName })
-  const removeFiles = () => removeStoredFiles(folder, fileName)
-  if (quotaBytes !== undefined && (await mediaUsageBytes(db)) + rendered.storedBytes > quotaBytes) {
-    await removeFiles()
-    throw new QuotaExceededError('The media folder is full.')
-  }
-
   const variants: GalleryVariant[] = rendered.variants.map(({ fileName: file, ...variant }) => ({
     ...variant,
     src: `${MEDIA_URL_PATH}/gallery/${file}`,
   }))
   try {
-    const row = await db
-      .insertInto('gallery_image')
-      .values({
-        file_name: fileName,
-        tags: JSON.stringify(image.tags),
-        uploaded_at: now.toISOString(),
-        original_size: image.originalSize,
-        compressed_size: image.compressedSize,
-        width: rendered.width,
-        height: rendered.height,
-        variants: JSON.stringify(variants),
-        placeholder: rendered.placeholder,
-        stored_bytes: rendered.storedBytes,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    // Checked and inserted in one transaction, so two uploads finishing
+    // together cannot both squeeze under the quota.
+    const row = await db.transaction().execute(async (trx) => {
+      const usage = quotaBytes === undefined ? 0 : await mediaUsageBytes(trx)
+      if (quotaBytes !== undefined && usage + rendered.storedBytes > quotaBytes) {
+        throw new QuotaExceededError('The media folder is full.')
+      }
+      return trx
+        .insertInto('gallery_image')
+        .values({
+          file_name: fileName,
+          tags: JSON.stringify(image.tags),
+          uploaded_at: now.toISOString(),
+          original_size: image.originalSize,
+          compressed_size: image.compressedSize,
+          width: rendered.width,
+          height: rendered.height,
+          variants: JSON.stringify(variants),
+          placeholder: rendered.placeholder,
+          stored_bytes: rendered.storedBytes,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
     return toGalleryImage(row)
   } catch (error) {
-    await removeFiles()
+    await removeVariantFiles(folder, variants)
     throw error
   }
 }
 
 /**
- * Removes the record first, then its files; a file already gone is fine.
- * Returns false when there was no such image.
+ * Removes the record first, then its files; a file already gone is fine,
+ * and a file that cannot be removed is logged (the photo is gone from the
+ * site either way). Returns false when there was no such image.
  */
 export async function deleteGalleryImage(
   db: Db,
@@ -142,10 +145,10 @@ export async function deleteGalleryImage(
   const row = await db
     .deleteFrom('gallery_image')
     .where('id', '=', id)
-    .returning('file_name')
+    .returning('variants')
     .executeTakeFirst()
   if (!row) return false
-  await removeStoredFiles(galleryFolder(dataDir), row.file_name)
+  await removeVariantFiles(galleryFolder(dataDir), JSON.parse(row.variants) as GalleryVariant[])
   return true
 }
 
@@ -175,20 +178,20 @@ export async function sweepStrayMedia(db: Db, { dataDir }: { dataDir: string }):
   return strays
 }
 
-async function removeStoredFiles(folder: string, fileName: string): Promise<void> {
-  let entries: string[]
-  try {
-    entries = await readdir(folder)
-  } catch {
-    return
-  }
-  const prefix = `${fileName}-`
+/** Exactly the files a record lists: never another image's files that share a prefix. */
+async function removeVariantFiles(folder: string, variants: readonly GalleryVariant[]) {
   await Promise.all(
-    entries
-      .filter((entry) => entry.startsWith(prefix))
-      .map((entry) => rm(path.join(folder, entry), { force: true })),
+    variants.map(async (variant) => {
+      const file = path.join(folder, path.basename(variant.src))
+      await rm(file, { force: true }).catch((error: unknown) =>
+        console.error(`media: could not remove ${file}`, error),
+      )
+    }),
   )
 }
+
+/** Names of uploads being processed, which have no record yet. */
+const claimedNames = new Set<string>()
 
 /**
  * '{timestamp}_{safeName}', moved on by a millisecond if a record has that
@@ -208,7 +211,6 @@ async function claimUnusedName(db: Db, uploadedName: string, timestamp: number):
     }
   }
 }
-const claimedNames = new Set<string>()
 
 function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
   const variants = JSON.parse(row.variants) as GalleryVariant[]

@@ -3,7 +3,12 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { makeTempDir } from '#app/db/test-database.server.ts'
-import { ImageRejectedError, renderGalleryImage, variantWidths } from './image-pipeline.server.ts'
+import {
+  ImageRejectedError,
+  MAX_VARIANT_HEIGHT,
+  renderGalleryImage,
+  variantWidths,
+} from './image-pipeline.server.ts'
 import { photoJpeg, pngBomb } from './test-images.server.ts'
 
 async function render(input: string | Buffer) {
@@ -169,5 +174,24 @@ test('bytes appended after a JPEG never reach a stored file', async () => {
     const file = await readFile(path.join(outputDir, variant.fileName))
     expect(file.includes('smuggled')).toBe(false)
     expect(file.includes('PK\u0003\u0004')).toBe(false)
+  }
+})
+
+test('a very tall strip within the pixel cap is stored no taller than the variants allow', async () => {
+  for (const [width, height] of [
+    [1000, 20_000],
+    [1, 5000],
+  ] as const) {
+    const strip = await sharp({
+      create: { width, height, channels: 3, background: '#f5d98b' },
+    })
+      .png()
+      .toBuffer()
+    const { outputDir, rendered } = await render(strip)
+    expect(rendered.height).toBeLessThanOrEqual(MAX_VARIANT_HEIGHT)
+    expect(rendered.width).toBeLessThanOrEqual(width)
+    expect((await readdir(outputDir)).sort()).toEqual(
+      rendered.variants.map((v) => v.fileName).sort(),
+    )
   }
 })

@@ -12,6 +12,11 @@ export const MAX_INPUT_PIXELS = 40_000_000
 
 /** The widths the pages ask for; a narrower photo gets one variant at its own width. */
 export const VARIANT_WIDTHS = [400, 800, 1200] as const
+/**
+ * However narrow the photo, no variant is taller than this: a 1 × 20000
+ * strip would otherwise pass the pixel cap and break the encoders' limits.
+ */
+export const MAX_VARIANT_HEIGHT = 3600
 
 const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg']
 const EXTENSIONS: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' }
@@ -58,8 +63,9 @@ export interface RenderedImage {
  * position never leaves this function.
  *
  * Files appear under their final names only when all of them were written
- * (each is written to a hidden temporary name, then renamed), so a failure
- * part-way leaves nothing behind but hidden files that the boot sweep removes.
+ * (each is written to a hidden temporary name, then renamed); a failure
+ * part-way removes what was written. Only a crash can leave hidden files,
+ * which the boot sweep removes.
  */
 export async function renderGalleryImage(
   input: string | Buffer,
@@ -67,7 +73,7 @@ export async function renderGalleryImage(
 ): Promise<RenderedImage> {
   await checkImage(input)
 
-  // Decode once, upright and at most as wide as the largest variant; every
+  // Decode once, upright and at most as large as the largest variant; every
   // variant is then a cheap resize of these pixels.
   let upright: { data: Buffer; info: OutputInfo }
   try {
@@ -77,7 +83,12 @@ export async function renderGalleryImage(
       failOn: 'warning',
     })
       .autoOrient()
-      .resize({ width: Math.max(...VARIANT_WIDTHS), withoutEnlargement: true })
+      .resize({
+        width: Math.max(...VARIANT_WIDTHS),
+        height: MAX_VARIANT_HEIGHT,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .flatten({ background: BACKGROUND })
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
@@ -93,19 +104,33 @@ export async function renderGalleryImage(
   const token = randomBytes(4).toString('hex')
   const written: { temp: string; final: string }[] = []
 
-  try {
-    const variants = await Promise.all(
-      widths.flatMap((width) =>
-        FORMATS.map(async (format) => {
-          const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
-          const temp = path.join(outputDir, `.${fileName}.${token}.part`)
-          written.push({ temp, final: path.join(outputDir, fileName) })
-          const output = await encode(pixels().resize({ width }), format).toFile(temp)
-          return { format, width, height: output.height, fileName, bytes: output.size }
-        }),
-      ),
+  const removeWritten = () =>
+    Promise.all(
+      written.flatMap((file) => [rm(file.temp, { force: true }), rm(file.final, { force: true })]),
     )
-    const placeholder = await pixels().resize({ width: 16 }).webp({ quality: 40 }).toBuffer()
+  // allSettled, not all: every encode must have stopped writing before the
+  // clean-up runs, or a late one would leave its file behind.
+  const encoded = await Promise.allSettled(
+    widths.flatMap((width) =>
+      FORMATS.map(async (format): Promise<RenderedVariant> => {
+        const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
+        const temp = path.join(outputDir, `.${fileName}.${token}.part`)
+        written.push({ temp, final: path.join(outputDir, fileName) })
+        const output = await encode(pixels().resize({ width }), format).toFile(temp)
+        return { format, width, height: output.height, fileName, bytes: output.size }
+      }),
+    ),
+  )
+  try {
+    const failed = encoded.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    const variants = encoded.map(
+      (result) => (result as PromiseFulfilledResult<RenderedVariant>).value,
+    )
+    const placeholder = await pixels()
+      .resize(16, 16, { fit: 'inside' })
+      .webp({ quality: 40 })
+      .toBuffer()
 
     for (const file of written) await rename(file.temp, file.final)
     return {
@@ -116,11 +141,14 @@ export async function renderGalleryImage(
       storedBytes: variants.reduce((sum, variant) => sum + variant.bytes, 0),
     }
   } catch (error) {
-    await Promise.all(
-      written.flatMap((file) => [rm(file.temp, { force: true }), rm(file.final, { force: true })]),
-    )
-    throw error
+    await removeWritten()
+    throw isSystemError(error) ? error : rejectionFor(error)
   }
+}
+
+/** A failure of the machine (disk full, permissions), not of the image. */
+export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
 }
 
 /** The variant widths for an upright image this wide: never enlarged. */
@@ -145,7 +173,7 @@ function encode(image: Sharp, format: VariantFormat): Sharp {
 }
 
 /** Refuses anything but JPEG, PNG, WebP and AVIF, and bombs, from the header alone. */
-async function checkImage(input: string | Buffer): Promise<Metadata> {
+async function checkImage(input: string | Buffer): Promise<void> {
   let metadata: Metadata
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata()
@@ -169,7 +197,6 @@ async function checkImage(input: string | Buffer): Promise<Metadata> {
       `The image is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
     )
   }
-  return metadata
 }
 
 function rejectionFor(error: unknown): ImageRejectedError {

@@ -61,10 +61,19 @@ export async function receiveUpload(
   let truncated = false
   let fileWritten: Promise<void> = Promise.resolve()
 
-  const parser = busboy({
-    headers: { 'content-type': contentType },
-    limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 1024, parts: 50 },
-  })
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 1024, parts: 50 },
+    })
+  } catch {
+    // No boundary, or a boundary busboy cannot parse.
+    throw new UploadError(400, 'Send the image as multipart/form-data.')
+  }
+  // A failed disk write (disk full, say) is our fault, not the sender's: it
+  // stops the parser at once and reaches the caller as itself.
+  let writeError: unknown
   parser.on('file', (name, stream, info) => {
     if (name !== 'file' || fileSeen) {
       stream.resume()
@@ -74,20 +83,25 @@ export async function receiveUpload(
     uploadedName = info.filename ?? ''
     stream.on('data', (chunk: Buffer) => (bytes += chunk.length))
     stream.on('limit', () => (truncated = true))
-    fileWritten = pipeline(stream, createWriteStream(filePath))
+    fileWritten = pipeline(stream, createWriteStream(filePath)).catch((error: unknown) => {
+      writeError = error
+      parser.destroy(error instanceof Error ? error : new Error(String(error)))
+    })
   })
   parser.on('field', (name, value) => {
     fields.set(name, [...(fields.get(name) ?? []), value])
   })
 
+  let incomplete = false
   try {
     await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser)
-    await fileWritten
   } catch {
-    await fileWritten.catch(() => undefined)
-    await discard()
-    throw new UploadError(400, 'The upload was incomplete. Please try again.')
+    incomplete = true
   }
+  await fileWritten
+  if (writeError || incomplete) await discard()
+  if (writeError) throw writeError
+  if (incomplete) throw new UploadError(400, 'The upload was incomplete. Please try again.')
   if (truncated) {
     await discard()
     throw tooLarge()

@@ -14,7 +14,7 @@ export const UPLOAD_MESSAGES = {
 export function uploadFailureMessage(status: number, code?: UploadErrorCode): string {
   if (status === 401 || code === 'unauthorized') return UPLOAD_MESSAGES.unauthorized
   if (status === 507 || code === 'quota-exceeded') return UPLOAD_MESSAGES.quotaExceeded
-  if (status === 413 || status === 415 || status === 422) return UPLOAD_MESSAGES.invalidFormat
+  if (status === 413 || status === 422) return UPLOAD_MESSAGES.invalidFormat
   return UPLOAD_MESSAGES.other
 }
 
@@ -27,8 +27,10 @@ export const RETRY_DELAYS_MS = [800, 2000]
 
 /**
  * Sends the photo with XMLHttpRequest, the one browser API that reports
- * upload progress. A dropped connection is retried; an answer from the
- * server is final. Rejects with UploadFailedError carrying the message to show.
+ * upload progress. A connection that drops before the photo was fully sent
+ * is retried; once it was sent, the server may have stored it, so a retry
+ * could store it twice and is not made. An answer from the server is final.
+ * Rejects with UploadFailedError carrying the message to show.
  */
 export async function uploadImage({
   file,
@@ -57,27 +59,30 @@ export async function uploadImage({
       const code = (outcome.body as { code?: UploadErrorCode } | null)?.code
       throw new UploadFailedError(uploadFailureMessage(outcome.status, code))
     }
-    const delay = retryDelaysMs[attempt]
+    const delay = outcome.sent ? undefined : retryDelaysMs[attempt]
     if (delay === undefined) throw new UploadFailedError(UPLOAD_MESSAGES.network)
     await new Promise((resolve) => setTimeout(resolve, delay))
   }
 }
 
-type Outcome = { kind: 'answered'; status: number; body: unknown } | { kind: 'unreachable' }
+type Outcome =
+  { kind: 'answered'; status: number; body: unknown } | { kind: 'unreachable'; sent: boolean }
 
 function send(form: FormData, onProgress: (percent: number) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
+    let sent = false
     request.open('POST', '/api/gallery')
     request.responseType = 'json'
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
     })
+    request.upload.addEventListener('load', () => (sent = true))
     request.addEventListener('load', () =>
       resolve({ kind: 'answered', status: request.status, body: request.response as unknown }),
     )
-    request.addEventListener('error', () => resolve({ kind: 'unreachable' }))
-    request.addEventListener('timeout', () => resolve({ kind: 'unreachable' }))
+    request.addEventListener('error', () => resolve({ kind: 'unreachable', sent }))
+    request.addEventListener('timeout', () => resolve({ kind: 'unreachable', sent }))
     request.timeout = 120_000
     request.send(form)
   })

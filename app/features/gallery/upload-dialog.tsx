@@ -11,10 +11,10 @@ import {
   useState,
 } from 'react'
 import { site } from '#app/content/site.ts'
-import { compressImage } from './compress-image.ts'
+import { COMPRESSION_FAILURES, compressImage } from './compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import { isValidTag, MAX_TAG_LENGTH, normalizeTag, orderTags } from './gallery-tags.ts'
-import { UploadFailedError, uploadImage } from './upload-client.ts'
+import { isValidTag, MAX_TAG_LENGTH, normalizeTag, orderTags, TAG_RULE } from './gallery-tags.ts'
+import { UPLOAD_MESSAGES, UploadFailedError, uploadImage } from './upload-client.ts'
 
 /** The photo's size as the owner knows it, e.g. '3.47 MB'. */
 export function formatMegabytes(bytes: number): string {
@@ -33,7 +33,7 @@ export function UploadDialog({
 }: {
   tagsInUse: string[]
   onClose: () => void
-  onUploaded: (image: GalleryImage) => void | Promise<void>
+  onUploaded: (image: GalleryImage) => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const fileInputRef = useRef<HTMLInputElement>(null)
@@ -64,10 +64,19 @@ export function UploadDialog({
 
   const close = useCallback(() => {
     // Closing mid-upload would hide whether the photo arrived.
-    if (uploading) return
-    dialogRef.current?.close()
-    onClose()
-  }, [onClose, uploading])
+    if (!uploading) dialogRef.current?.close()
+  }, [uploading])
+
+  // However the dialog closes (our button, Escape, the browser's own close
+  // on a repeated Escape), the parent hears of it here, once. Mid-upload it
+  // is opened again: the owner must see how the upload ends.
+  function closed() {
+    const dialog = dialogRef.current
+    // Already open again: a close queued by React's development double mount.
+    if (!dialog || dialog.open) return
+    if (uploading) dialog.showModal()
+    else onClose()
+  }
 
   function choose(chosen: File | undefined) {
     setError(null)
@@ -90,17 +99,14 @@ export function UploadDialog({
 
   function addTag() {
     const tag = normalizeTag(newTag)
+    if (tag && !offeredTags.includes(tag)) {
+      // What was typed stays in the field to be corrected.
+      if (!isValidTag(tag)) return setError(TAG_RULE)
+      setAddedTags([...addedTags, tag])
+    }
+    if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
     setNewTag('')
-    if (!tag || offeredTags.includes(tag)) {
-      if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
-      return
-    }
-    if (!isValidTag(tag)) {
-      setError('Tags are short words of letters, digits, spaces and dashes.')
-      return
-    }
-    setAddedTags([...addedTags, tag])
-    setChosenTags([...chosenTags, tag])
+    setError(null)
   }
 
   async function upload(event: FormEvent) {
@@ -121,14 +127,14 @@ export function UploadDialog({
       })
       setUploading(false)
       dialogRef.current?.close()
-      await onUploaded(image)
+      void onUploaded(image)
     } catch (failure) {
       setUploading(false)
-      setError(
-        failure instanceof UploadFailedError || failure instanceof Error
-          ? failure.message
-          : 'Error uploading image. Please try again.',
-      )
+      const known =
+        failure instanceof UploadFailedError ||
+        (failure instanceof Error &&
+          Object.values<string>(COMPRESSION_FAILURES).includes(failure.message))
+      setError(known ? (failure as Error).message : UPLOAD_MESSAGES.other)
     }
   }
 
@@ -150,6 +156,7 @@ export function UploadDialog({
         event.preventDefault()
         close()
       }}
+      onClose={closed}
       onClick={(event: MouseEvent<HTMLDialogElement>) => {
         if (event.target === event.currentTarget) close()
       }}
@@ -174,13 +181,13 @@ export function UploadDialog({
           className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
           onDragOver={(event: DragEvent) => {
             event.preventDefault()
-            setDragging(true)
+            if (!uploading) setDragging(true)
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={(event: DragEvent) => {
             event.preventDefault()
             setDragging(false)
-            choose(event.dataTransfer.files[0])
+            if (!uploading) choose(event.dataTransfer.files[0])
           }}
         >
           {previewUrl && file ? (
@@ -269,7 +276,7 @@ export function UploadDialog({
             type="submit"
             className="button-primary"
             disabled={uploading || missing !== null}
-            aria-describedby={missing ? hintId : undefined}
+            aria-describedby={missing && !error ? hintId : undefined}
           >
             {uploading ? 'Uploading...' : 'Upload'}
           </button>

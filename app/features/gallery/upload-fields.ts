@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { MAX_TAGS_PER_IMAGE, isValidTag, normalizeTag } from './gallery-tags.ts'
+import { MAX_TAGS_PER_IMAGE, TAG_RULE, isValidTag, normalizeTag } from './gallery-tags.ts'
 
 /**
  * The text fields of an upload (the file travels beside them): the tags,
@@ -10,10 +10,7 @@ export const UploadFieldsSchema = z.object({
   tags: z.array(z.pipe(z.string(), z.transform(normalizeTag))).check(
     z.minLength(1, 'Please select at least one tag.'),
     z.maxLength(MAX_TAGS_PER_IMAGE, `Choose at most ${MAX_TAGS_PER_IMAGE} tags.`),
-    z.refine(
-      (tags) => tags.every(isValidTag),
-      'Tags are short words of letters, digits, spaces and dashes.',
-    ),
+    z.refine((tags) => tags.every(isValidTag), TAG_RULE),
   ),
   originalSize: z.optional(
     z.coerce
