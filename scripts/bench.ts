@@ -18,6 +18,8 @@
  * BENCH_RUNS         Lighthouse runs per page, and image pipeline runs; the report
  *                    shows medians (default 3)
  * BENCH_LOAD_SECONDS length of each load run (default 10)
+ * BENCH_SECTIONS     only these sections, e.g. lighthouse,pipeline (default all)
+ * BENCH_PAGES        only these pages in Lighthouse, e.g. /gallery (default all)
  *
  * Progress goes to stderr, so `npm run bench > report.md` keeps the report
  * (after the build's own output) without the noise.
@@ -27,6 +29,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
+import { envList } from './bench/stats.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
@@ -89,7 +92,11 @@ async function main(): Promise<void> {
   const serverStops: string[] = []
   const unreliable: string[] = []
   try {
-    for (const section of SECTIONS) {
+    const only = envList(
+      'BENCH_SECTIONS',
+      SECTIONS.map((section) => section.id),
+    )
+    for (const section of SECTIONS.filter((s) => only.includes(s.id))) {
       // Something else on the machine can stop the server mid-run (a cleanup
       // that kills every `server/main.ts`, say). Numbers taken without a
       // server are meaningless, so the section gets one more go on a fresh one.

@@ -46,6 +46,7 @@ export { securityHeaders } from './security-headers.ts'
 
 let deliveryWorker: DeliveryWorker | undefined
 let demoSeeding: Promise<unknown> | undefined
+const stopSeeding = new AbortController()
 
 /**
  * Validates the environment and the mail settings, opens and migrates the
@@ -79,7 +80,7 @@ export async function startServices(): Promise<Env> {
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database).
-    demoSeeding = seedDemoGallery(db, { dataDir: env.DATA_DIR })
+    demoSeeding = seedDemoGallery(db, { dataDir: env.DATA_DIR, signal: stopSeeding.signal })
       .then((added) => {
         if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
       })
@@ -100,6 +101,7 @@ export async function startServices(): Promise<Env> {
 /** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
   useDeliveryWorker(undefined)
+  stopSeeding.abort()
   await Promise.all([deliveryWorker?.stop(), demoSeeding])
   await closeDatabase()
 }

@@ -1,38 +1,31 @@
 import { Suspense } from 'react'
-import { Await, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Await } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { GalleryView } from '#app/features/gallery/gallery-view.tsx'
-import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
+import { listGalleryPage } from '#app/features/gallery/gallery.server.ts'
+import type { GalleryPage } from '#app/features/gallery/gallery-image.ts'
+import { shownCountFrom } from '#app/features/gallery/gallery-paging.ts'
+import { selectedTagsFrom } from '#app/features/gallery/gallery-tags.ts'
 import type { Route } from './+types/gallery'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.gallery, path: '/gallery', matches })
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Not awaited: the page's shell streams at once and the photos follow.
-  const images = listGalleryImages(getDb()).catch((error: unknown) => {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { searchParams } = new URL(request.url)
+  // Not awaited: the page's shell never waits for the photos (see
+  // docs/decisions/007 for when they stream in behind 'Loading gallery...').
+  const gallery = listGalleryPage(getDb(), {
+    selected: selectedTagsFrom(searchParams),
+    limit: shownCountFrom(searchParams),
+  }).catch((error: unknown): GalleryPage => {
     // As in the spec, a failed load shows an empty gallery; the log says why.
     console.error('gallery: could not list images', error)
-    return []
+    return { images: [], matching: 0, total: 0, tags: [] }
   })
-  return { images, signedIn: context.admin !== null }
-}
-
-/** Choosing tags filters the photos already here; uploads and deletes reload them. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  // The tag buttons are GET forms, so their navigations arrive as GET submissions.
-  const onlyTagsChanged =
-    (formMethod === undefined || formMethod === 'GET') &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search
-  return onlyTagsChanged ? false : defaultShouldRevalidate
+  return { gallery, signedIn: context.admin !== null }
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -42,8 +35,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <h1 className="page-heading mt-2">{site.galleryHeading}</h1>
       <p className="lede mt-4 max-w-2xl">{site.galleryIntro}</p>
       <Suspense fallback={<p className="lede mt-8">Loading gallery...</p>}>
-        <Await resolve={loaderData.images}>
-          {(images) => <GalleryView images={images} signedIn={loaderData.signedIn} />}
+        <Await resolve={loaderData.gallery}>
+          {(gallery) => <GalleryView gallery={gallery} signedIn={loaderData.signedIn} />}
         </Await>
       </Suspense>
     </section>

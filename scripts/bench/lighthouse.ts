@@ -9,7 +9,7 @@ import { onCleanup } from './cleanup.ts'
 import { formatNumber, formatTable } from './markdown.ts'
 import type { Section } from './section.ts'
 import type { RunningServer } from './server.ts'
-import { envInt, kib, median, medianOrNull } from './stats.ts'
+import { envInt, envList, kib, median, medianOrNull } from './stats.ts'
 
 export const PAGES = ['/', '/about', '/ordernow', '/gallery', '/contact'] as const
 
@@ -474,7 +474,7 @@ export const lighthouseSection: Section = {
   async run(server) {
     const runs = envInt('BENCH_RUNS', 3)
     const pages: PageSummary[] = []
-    for (const path of PAGES) {
+    for (const path of envList('BENCH_PAGES', PAGES)) {
       pages.push(await benchPage(server, path, runs, await pageLabel(server, path)))
     }
     return {

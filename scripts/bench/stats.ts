@@ -15,6 +15,18 @@ export function medianOrNull(values: readonly (number | null | undefined)[]): nu
 
 export const kib = (bytes: number): number => bytes / 1024
 
+/** A comma-separated list from the environment, or the fallback when unset. */
+export function envList<T extends string>(name: string, fallback: readonly T[]): readonly T[] {
+  const raw = process.env[name]?.trim()
+  if (!raw) return fallback
+  const values = raw.split(',').map((value) => value.trim())
+  const unknown = values.filter((value) => !fallback.includes(value as T))
+  if (unknown.length > 0) {
+    throw new Error(`${name} may list ${fallback.join(', ')}; not ${unknown.join(', ')}`)
+  }
+  return values as T[]
+}
+
 /** A positive whole number from the environment, or the fallback when unset. */
 export function envInt(name: string, fallback: number): number {
   const raw = process.env[name]

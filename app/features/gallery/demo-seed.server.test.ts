@@ -42,3 +42,26 @@ test('a gallery that already has photos gets no demo photos', async () => {
   expect(await seedDemoGallery(db, { dataDir })).toBe(0)
   expect(await listGalleryImages(db)).toHaveLength(1)
 })
+
+test('a start stopped part-way through the demo photos is finished by the next one', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const stopping = new AbortController()
+  stopping.abort()
+  expect(await seedDemoGallery(db, { dataDir, signal: stopping.signal })).toBe(0)
+
+  const halfway = new AbortController()
+  const first = seedDemoGallery(db, { dataDir, signal: halfway.signal })
+  // Stop once two photos are in.
+  while ((await listGalleryImages(db)).length < 2) await new Promise((r) => setTimeout(r, 20))
+  halfway.abort()
+  const addedFirst = await first
+  expect(addedFirst).toBeGreaterThanOrEqual(2)
+  expect(addedFirst).toBeLessThan(demoArtworks.length)
+
+  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length - addedFirst)
+  const tags = (await listGalleryImages(db)).map((image) => image.tags)
+  expect(tags).toHaveLength(demoArtworks.length)
+  expect(new Set(tags.map((t) => t.join()))).toEqual(
+    new Set(demoArtworks.map((artwork) => artwork.tags.join())),
+  )
+}, 30_000)

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import type { Db } from '#app/db/db.server.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
+import { safeFileName } from './safe-name.ts'
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
 
@@ -11,10 +12,12 @@ const SEEDED_KEY = 'demo_gallery_seeded_at'
  * rasterised as a camera would save it, compressed as the browser would
  * (at most 1200 px wide, JPEG quality 0.7), then through the same pipeline.
  * Runs once per database: photos the owner deletes do not come back.
+ * An aborted `signal` (the server stopping) ends it after the photo in hand;
+ * the next start adds the rest.
  */
 export async function seedDemoGallery(
   db: Db,
-  { dataDir, now = new Date() }: { dataDir: string; now?: Date },
+  { dataDir, now = new Date(), signal }: { dataDir: string; now?: Date; signal?: AbortSignal },
 ): Promise<number> {
   const seeded = await db
     .selectFrom('app_state')
@@ -22,12 +25,18 @@ export async function seedDemoGallery(
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst()
   if (seeded) return 0
-  const existing = await db.selectFrom('gallery_image').select('id').limit(1).executeTakeFirst()
+  const stored = await db.selectFrom('gallery_image').select('file_name').execute()
+  const storedNames = new Set(stored.map((row) => row.file_name.replace(/^\d+_/, '')))
+  const demoNames = new Set(demoArtworks.map((artwork) => safeFileName(artwork.fileName)))
+  // A photo of the owner's own means the gallery is in use: no demo.
+  const ownPhotos = [...storedNames].some((name) => !demoNames.has(name))
 
   let added = 0
-  if (!existing) {
+  if (!ownPhotos) {
     // Oldest first, a day apart, so the gallery's newest-first order is the listed order.
     for (const [index, artwork] of [...demoArtworks].reverse().entries()) {
+      if (signal?.aborted) return added
+      if (storedNames.has(safeFileName(artwork.fileName))) continue
       const camera = await sharp(Buffer.from(artwork.svg)).jpeg({ quality: 92 }).toBuffer()
       const browser = await sharp(camera)
         .resize({ width: 1200, withoutEnlargement: true })

@@ -23,6 +23,17 @@ export interface GalleryImage {
   placeholder: string
 }
 
+export interface GalleryPage {
+  /** The photos to show: those with any selected tag (all if none), newest first, up to the limit. */
+  images: GalleryImage[]
+  /** How many photos have a selected tag; more than images.length means there is more to show. */
+  matching: number
+  /** How many photos the gallery holds in all. */
+  total: number
+  /** Every tag in use, in filter order. */
+  tags: string[]
+}
+
 export type VariantFormat = 'avif' | 'webp' | 'jpeg'
 
 export interface GalleryVariant {

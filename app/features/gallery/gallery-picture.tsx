@@ -36,7 +36,9 @@ export function GalleryPicture({
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
+        // The main image paints with the page's first frame; the rest decode
+        // off the main thread whenever they arrive.
+        decoding={priority ? 'sync' : 'async'}
         className={className}
         style={{ backgroundImage: `url("${image.placeholder}")` }}
       />

@@ -1,9 +1,11 @@
-import { Suspense, lazy, useRef, useState } from 'react'
-import { useRevalidator, useSearchParams } from 'react-router'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { preload } from 'react-dom'
+import { Link, useRevalidator, useSearchParams } from 'react-router'
 import { site } from '#app/content/site.ts'
-import type { GalleryImage } from './gallery-image.ts'
+import { type GalleryImage, type GalleryPage, srcSetFor } from './gallery-image.ts'
+import { showMoreSearch, shownCountFrom } from './gallery-paging.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
-import { describeImage, filterByTags, selectedTagsFrom, tagsInUse } from './gallery-tags.ts'
+import { describeImage, selectedTagsFrom } from './gallery-tags.ts'
 import { TagFilters } from './tag-filters.tsx'
 
 // Both load on first use: visitors who only browse never download them.
@@ -25,7 +27,7 @@ export interface Notice {
   text: string
 }
 
-export function GalleryView({ images, signedIn }: { images: GalleryImage[]; signedIn: boolean }) {
+export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signedIn: boolean }) {
   const [searchParams] = useSearchParams()
   const revalidator = useRevalidator()
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -34,9 +36,30 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
   const gridRef = useRef<HTMLUListElement>(null)
   const uploadButtonRef = useRef<HTMLButtonElement>(null)
 
+  const { images: visible, matching, total, tags } = gallery
   const selected = selectedTagsFrom(searchParams)
-  const shown = filterByTags(images, selected)
-  const tags = tagsInUse(images)
+  const pageEnd = shownCountFrom(searchParams)
+
+  // The first photo is the page's largest paint: ask for it from the head,
+  // alongside the fonts and scripts, not once the grid's HTML is parsed.
+  const first = visible[0]
+  if (first) {
+    preload(first.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSetFor(first, 'avif'),
+      imageSizes: GRID_SIZES,
+      fetchPriority: 'high',
+    })
+  }
+
+  // After 'Show more photos', keyboard focus goes to the first new photo.
+  const focusFrom = useRef<number | null>(null)
+  useEffect(() => {
+    if (focusFrom.current === null) return
+    gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')[focusFrom.current]?.focus()
+    focusFrom.current = null
+  }, [pageEnd])
 
   async function deleteImage(image: GalleryImage, index: number) {
     if (!window.confirm('Are you sure you want to delete this image?')) return
@@ -72,7 +95,7 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
             className="button-primary"
             onClick={() => setUploading(true)}
           >
-            {images.length === 0 ? 'Upload Your First Image' : 'Add New Image'}
+            {total === 0 ? 'Upload Your First Image' : 'Add New Image'}
           </button>
         </div>
       ) : null}
@@ -87,16 +110,16 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
         {notice?.text}
       </p>
 
-      {images.length === 0 ? (
+      {total === 0 ? (
         <EmptyGallery />
       ) : (
         <>
           <TagFilters tags={tags} selected={selected} />
-          {shown.length === 0 ? (
+          {visible.length === 0 ? (
             <p className="lede mt-8">No images have these tags yet.</p>
           ) : (
             <ul ref={gridRef} className="gallery-grid mt-8" aria-label="Photos">
-              {shown.map((image, index) => {
+              {visible.map((image, index) => {
                 const alt = describeImage(image.tags)
                 return (
                   <li key={image.id} className="gallery-item">
@@ -136,14 +159,27 @@ export function GalleryView({ images, signedIn }: { images: GalleryImage[]; sign
               })}
             </ul>
           )}
+          {matching > visible.length ? (
+            <div className="mt-10 flex justify-center">
+              <Link
+                to={showMoreSearch(searchParams, pageEnd)}
+                preventScrollReset
+                replace
+                className="button-secondary"
+                onClick={() => (focusFrom.current = pageEnd)}
+              >
+                Show more photos
+              </Link>
+            </div>
+          ) : null}
         </>
       )}
 
-      {openIndex !== null && shown.length > 0 ? (
+      {openIndex !== null && visible.length > 0 ? (
         <Suspense fallback={null}>
           <GalleryLightbox
-            images={shown}
-            index={Math.min(openIndex, shown.length - 1)}
+            images={visible}
+            index={Math.min(openIndex, visible.length - 1)}
             onIndexChange={setOpenIndex}
             onClose={() => setOpenIndex(null)}
           />

@@ -7,6 +7,7 @@ import {
   deleteGalleryImage,
   galleryFolder,
   listGalleryImages,
+  listGalleryPage,
   sweepStrayMedia,
 } from './gallery.server.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
@@ -33,6 +34,27 @@ test('the gallery lists the newest image first', async () => {
   const images = await listGalleryImages(db)
   expect(images.map((image) => image.tags)).toEqual([['vanilla'], ['cake']])
   expect(images[0]!.fileName).toBe(`${Date.parse('2026-06-01T10:00:00Z')}_newer`)
+})
+
+test('a page of the gallery holds the newest photos with any chosen tag, and says how many more there are', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await addPhoto(db, dataDir, {
+    name: 'a.jpg',
+    tags: ['cake', 'zesty'],
+    at: '2026-05-01T10:00:00Z',
+  })
+  await addPhoto(db, dataDir, { name: 'b.jpg', tags: ['cupcakes'], at: '2026-05-02T10:00:00Z' })
+  await addPhoto(db, dataDir, { name: 'c.jpg', tags: ['wedding'], at: '2026-05-03T10:00:00Z' })
+
+  const all = await listGalleryPage(db, { selected: [], limit: 2 })
+  expect(all.images.map((image) => image.tags[0])).toEqual(['wedding', 'cupcakes'])
+  expect([all.matching, all.total]).toEqual([3, 3])
+  expect(all.tags).toEqual(['cake', 'cupcakes', 'wedding', 'zesty'])
+
+  const some = await listGalleryPage(db, { selected: ['cake', 'wedding'], limit: 24 })
+  expect(some.images.map((image) => image.tags[0])).toEqual(['wedding', 'cake'])
+  expect([some.matching, some.total]).toEqual([2, 3])
+  expect(some.tags).toEqual(all.tags)
 })
 
 test('two uploads of the same name in the same millisecond keep their own files', async () => {

@@ -3,7 +3,13 @@ import path from 'node:path'
 import type { Selectable } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
-import { compressionRatio, type GalleryImage, type GalleryVariant } from './gallery-image.ts'
+import {
+  compressionRatio,
+  type GalleryImage,
+  type GalleryPage,
+  type GalleryVariant,
+} from './gallery-image.ts'
+import { filterByTags, tagsInUse } from './gallery-tags.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
 import { storedName } from './safe-name.ts'
 
@@ -28,6 +34,24 @@ export async function listGalleryImages(db: Db): Promise<GalleryImage[]> {
     .orderBy('id', 'desc')
     .execute()
   return rows.map(toGalleryImage)
+}
+
+/**
+ * One page of the gallery for a tag selection. Filtering here rather than
+ * in the browser keeps the page light however many photos the owner adds.
+ */
+export async function listGalleryPage(
+  db: Db,
+  { selected, limit }: { selected: readonly string[]; limit: number },
+): Promise<GalleryPage> {
+  const all = await listGalleryImages(db)
+  const matching = filterByTags(all, selected)
+  return {
+    images: matching.slice(0, limit),
+    matching: matching.length,
+    total: all.length,
+    tags: tagsInUse(all),
+  }
 }
 
 export async function findGalleryImage(db: Db, id: number): Promise<GalleryImage | undefined> {
