@@ -327,6 +327,34 @@ test.describe('when an upload fails', () => {
   })
 })
 
+test('a long gallery shows a page of photos at a time', async ({ page }) => {
+  await page.goto('/gallery')
+  await signIn(page)
+  const extra: number[] = []
+  for (let i = 0; i < 22; i++) {
+    extra.push((await addThroughApi(page, ['vanilla'], i % 2 ? '#fff8f0' : '#f6d7c3')).id)
+  }
+  await page.goto('/gallery')
+  await expect(grid(page)).toHaveCount(24)
+
+  await page.getByRole('link', { name: 'Show more photos' }).click()
+  await expect(page).toHaveURL('/gallery?show=48')
+  await expect(grid(page)).toHaveCount(25)
+  await expect(page.getByRole('link', { name: 'Show more photos' })).toHaveCount(0)
+  // Keyboard users carry on from the first photo that was added.
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('link').nth(24)).toBeFocused()
+
+  // Choosing a tag starts again from the first page of that tag.
+  await page.getByRole('button', { name: 'vanilla', exact: true }).click()
+  await expect(page).toHaveURL('/gallery?tag=vanilla')
+  await expect(grid(page)).toHaveCount(22)
+
+  for (const id of extra) {
+    const response = await page.request.delete(`/api/gallery/${id}`, { headers: { origin: BASE } })
+    expect(response.status()).toBe(200)
+  }
+})
+
 test('the owner deletes photos after confirming, down to the empty gallery', async ({ page }) => {
   await page.goto('/gallery')
   await signIn(page)
