@@ -16,5 +16,6 @@ function hydrate() {
 // The server's HTML is already the whole page. Letting the browser paint it
 // (the gallery's first photo included) before hydrating keeps that work from
 // pushing the first paint back on slow phones; the page is interactive one
-// frame later.
+// frame later (links and GET forms work before that; in a background tab,
+// hydration waits until the tab is shown).
 requestAnimationFrame(() => setTimeout(hydrate, 0))

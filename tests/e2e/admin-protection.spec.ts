@@ -2,6 +2,15 @@ import { expect, test } from './fixtures.ts'
 
 const BASE = 'http://localhost:3210'
 
+/** An upload's form as the gallery's dialog sends it; refused before the bytes matter. */
+function photoUpload() {
+  const form = new FormData()
+  const start = new Uint8Array([0xff, 0xd8, 0xff])
+  form.append('file', new Blob([start], { type: 'image/jpeg' }), 'x.jpg')
+  form.append('tags', 'cake')
+  return form
+}
+
 /** Every admin page, action and endpoint, as an anonymous visitor would call it. */
 const adminEndpoints = [
   { method: 'GET', path: '/admin/inbox' },
@@ -27,13 +36,7 @@ test('every admin route refuses a visitor without a session and changes nothing'
       message: 'Hi',
     },
   })
-  const photo = new FormData()
-  photo.append(
-    'file',
-    new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
-    'x.jpg',
-  )
-  photo.append('tags', 'cake')
+  const photo = photoUpload()
   for (const endpoint of [
     ...adminEndpoints,
     { method: 'POST', path: '/api/gallery', multipart: photo },
@@ -83,13 +86,7 @@ test('a signed-in owner’s browser cannot be made to upload or delete photos fr
     form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
   })
   expect(signIn.ok()).toBe(true)
-  const photo = new FormData()
-  photo.append(
-    'file',
-    new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
-    'x.jpg',
-  )
-  photo.append('tags', 'cake')
+  const photo = photoUpload()
 
   const upload = await request.post('/api/gallery', {
     headers: { origin: 'https://evil.example' },

@@ -369,12 +369,18 @@ test('the owner deletes photos after confirming, down to the empty gallery', asy
   await deleteButtons.first().click()
   await expect(grid(page)).toHaveCount(3)
 
+  const links = page.getByRole('list', { name: 'Photos' }).getByRole('link')
   for (let remaining = 2; remaining >= 0; remaining--) {
     page.once('dialog', (dialog) => void dialog.accept())
     await deleteButtons.first().click()
     await expect(page.getByRole('status')).toHaveText('Image deleted successfully!')
-    if (remaining > 0) await expect(grid(page)).toHaveCount(remaining)
+    if (remaining > 0) {
+      await expect(grid(page)).toHaveCount(remaining)
+      // Keyboard users carry on from the photo that took the deleted one's place.
+      await expect(links.first()).toBeFocused()
+    }
   }
+  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeFocused()
   await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
   expect(await (await page.request.get('/api/gallery')).json()).toEqual([])

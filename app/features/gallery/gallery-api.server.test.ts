@@ -142,6 +142,24 @@ test('a request that is not a well-formed multipart upload gets a 400, not a ser
   }
 })
 
+test('an upload cut off in the middle of the photo gets a 400 and leaves nothing behind', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const whole = uploadRequest({ file: await photoJpeg() })
+  const body = new Uint8Array(await whole.arrayBuffer())
+  const cut = new Request(whole.url, {
+    method: 'POST',
+    headers: { 'content-type': whole.headers.get('content-type')! },
+    body: body.subarray(0, Math.floor(body.length / 2)),
+  })
+
+  const { status, body: answer } = await reply(await uploadGalleryImage(cut, owner, settings))
+
+  expect(status).toBe(400)
+  expect(answer).toMatchObject({ code: 'invalid-request' })
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
 test('an upload with no tag or no file is refused with a clear message', async () => {
   const { settings } = await setUp()
   const noTag = await reply(

@@ -72,13 +72,22 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
       return
     }
     setNotice({ tone: 'success', text: 'Image deleted successfully!' })
+    focusAfterDelete.current = index
     await reload()
-    // The focused button is gone with its photo: keyboard users continue
-    // from the photo that took its place (or the upload button).
+  }
+
+  // The focused delete button is gone with its photo: once the new grid is
+  // in, keyboard users continue from the photo that took its place (or the
+  // upload button when none is left).
+  const focusAfterDelete = useRef<number | null>(null)
+  useEffect(() => {
+    const index = focusAfterDelete.current
+    if (index === null) return
+    focusAfterDelete.current = null
     const links = gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')
     const next = links?.[Math.min(index, links.length - 1)] ?? uploadButtonRef.current
     next?.focus()
-  }
+  }, [gallery])
 
   /** The page's data again; a failure leaves what is shown, which is still right. */
   async function reload() {

@@ -142,13 +142,28 @@ export async function renderGalleryImage(
     }
   } catch (error) {
     await removeWritten()
-    throw isSystemError(error) ? error : rejectionFor(error)
+    const cause = asDiskError(error)
+    throw isSystemError(cause) ? cause : rejectionFor(cause)
   }
 }
 
 /** A failure of the machine (disk full, permissions), not of the image. */
 export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
+}
+
+/**
+ * libvips reports a failed write in its message, without an error code;
+ * give it the code Node would, so callers treat it as the disk's fault.
+ */
+function asDiskError(error: unknown): unknown {
+  if (!(error instanceof Error) || isSystemError(error)) return error
+  const code = /no space left/i.test(error.message)
+    ? 'ENOSPC'
+    : /quota exceeded/i.test(error.message)
+      ? 'EDQUOT'
+      : undefined
+  return code ? Object.assign(error, { code }) : error
 }
 
 /** The variant widths for an upright image this wide: never enlarged. */

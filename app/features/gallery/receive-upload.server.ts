@@ -83,7 +83,12 @@ export async function receiveUpload(
     uploadedName = info.filename ?? ''
     stream.on('data', (chunk: Buffer) => (bytes += chunk.length))
     stream.on('limit', () => (truncated = true))
+    // The sender's side failing (a cut-off body, a dropped connection) also
+    // ends this pipe; only a failure that started on the disk is ours.
+    let senderFailed = false
+    stream.on('error', () => (senderFailed = true))
     fileWritten = pipeline(stream, createWriteStream(filePath)).catch((error: unknown) => {
+      if (senderFailed) return
       writeError = error
       parser.destroy(error instanceof Error ? error : new Error(String(error)))
     })

@@ -45,6 +45,9 @@ export function UploadDialog({
   const [chosenTags, setChosenTags] = useState<string[]>([])
   const [newTag, setNewTag] = useState('')
   const [uploading, setUploading] = useState(false)
+  // Read by the dialog's close event, which some browsers fire before React
+  // has re-rendered with the latest state.
+  const uploadingNow = useRef(false)
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
@@ -74,7 +77,7 @@ export function UploadDialog({
     const dialog = dialogRef.current
     // Already open again: a close queued by React's development double mount.
     if (!dialog || dialog.open) return
-    if (uploading) dialog.showModal()
+    if (uploadingNow.current) dialog.showModal()
     else onClose()
   }
 
@@ -106,7 +109,7 @@ export function UploadDialog({
     }
     if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
     setNewTag('')
-    setError(null)
+    if (error === TAG_RULE) setError(null)
   }
 
   async function upload(event: FormEvent) {
@@ -114,6 +117,7 @@ export function UploadDialog({
     if (!file) return setError('Please select an image file.')
     if (chosenTags.length === 0) return setError('Please select at least one tag.')
     setError(null)
+    uploadingNow.current = true
     setUploading(true)
     setProgress(0)
     try {
@@ -125,10 +129,12 @@ export function UploadDialog({
         originalSize: file.size,
         onProgress: setProgress,
       })
+      uploadingNow.current = false
       setUploading(false)
       dialogRef.current?.close()
-      void onUploaded(image)
+      onUploaded(image)
     } catch (failure) {
+      uploadingNow.current = false
       setUploading(false)
       const known =
         failure instanceof UploadFailedError ||
