@@ -8,18 +8,7 @@ import { z } from 'zod/mini'
 
 const NO_LINE_BREAKS = /^[^\r\n]*$/
 
-/** A required one-line text: trimmed, bounded, and free of line breaks (no header injection). */
-export function singleLine(label: string, max: number) {
-  return z
-    .string(`${label} is required.`)
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required.`),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-      z.regex(NO_LINE_BREAKS, `${label} must fit on one line.`),
-    )
-}
-
+/** A required text: trimmed and bounded. */
 export function multiLine(label: string, max: number) {
   return z
     .string(`${label} is required.`)
@@ -28,6 +17,11 @@ export function multiLine(label: string, max: number) {
       z.minLength(1, `${label} is required.`),
       z.maxLength(max, `${label} must be at most ${max} characters.`),
     )
+}
+
+/** A required one-line text: trimmed, bounded, and free of line breaks (no header injection). */
+export function singleLine(label: string, max: number) {
+  return multiLine(label, max).check(z.regex(NO_LINE_BREAKS, `${label} must fit on one line.`))
 }
 
 export const emailAddress = z

@@ -11,6 +11,7 @@ import {
   removeAdmin,
 } from './admins.server.ts'
 import { setUpAuth, signInRequest } from './auth-test-fixtures.server.ts'
+import type { Auth } from './auth.server.ts'
 import { resolveAdmin, signOut } from './session.server.ts'
 import { createLoginThrottle } from './login-throttle.ts'
 import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
@@ -32,6 +33,16 @@ function cookieHeader(setCookies: Headers) {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+/** The owner signs in; the request headers their browser sends afterwards. */
+async function signedInCookie(auth: Auth) {
+  const outcome = await receiveSignIn({
+    request: signInRequest(OWNER.email, OWNER.password),
+    clientIp: freshIp(),
+    auth,
+  })
+  return new Headers({ cookie: cookieHeader(outcome.headers) })
 }
 
 test('the right password signs in with an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -276,12 +287,7 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
 
 test('a session ends 30 days after sign-in however much it is used', async () => {
   const { auth } = await setUpAuth({ admin: OWNER })
-  const outcome = await receiveSignIn({
-    request: signInRequest(OWNER.email, OWNER.password),
-    clientIp: freshIp(),
-    auth,
-  })
-  const cookie = new Headers({ cookie: cookieHeader(outcome.headers) })
+  const cookie = await signedInCookie(auth)
   const in29Days = Date.now() + 29 * 24 * 60 * 60 * 1000
   expect((await resolveAdmin(auth, cookie, in29Days)).admin?.email).toBe(OWNER.email)
 
@@ -294,12 +300,7 @@ test('a session ends 30 days after sign-in however much it is used', async () =>
 
 test('signing out deletes the session', async () => {
   const { auth } = await setUpAuth({ admin: OWNER })
-  const outcome = await receiveSignIn({
-    request: signInRequest(OWNER.email, OWNER.password),
-    clientIp: freshIp(),
-    auth,
-  })
-  const cookie = new Headers({ cookie: cookieHeader(outcome.headers) })
+  const cookie = await signedInCookie(auth)
   const cleared = await signOut(auth, cookie)
   expect(cleared.join('\n')).toMatch(/bakery\.session_token=;.*Max-Age=0/i)
   expect((await resolveAdmin(auth, cookie)).admin).toBeNull()

@@ -1,14 +1,14 @@
-import { type MouseEvent, useCallback, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
+import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { SignInReply } from './sign-in.server.ts'
 
 /**
- * The admin sign-in modal. A native <dialog> opened with showModal(), so the
- * browser keeps focus inside it and Escape closes it; a click on the
- * backdrop (the dialog element itself, outside its panel) closes it too.
+ * The admin sign-in modal: closed by its button, Escape or a click on the
+ * backdrop (see useModalDialog).
  */
 export function LoginDialog({ onClose }: { onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
+  const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const emailRef = useRef<HTMLInputElement>(null)
   const fetcher = useFetcher<SignInReply>()
   const submitting = fetcher.state !== 'idle'
@@ -17,42 +17,15 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
       ? fetcher.data.error || 'Login failed. Please try again.'
       : null
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    // showModal() would focus the first control (Close); start at the email.
-    emailRef.current?.focus()
-    return () => dialog?.close()
-  }, [])
-
-  // Closing the native dialog lifts the page's inertness and hands focus
-  // back to whatever opened it; its close event then has the parent unmount
-  // us, however it closed (a repeated Escape closes it without a cancel event).
-  const close = useCallback(() => dialogRef.current?.close(), [])
+  // showModal() focuses the first control (Close); start at the email.
+  useEffect(() => emailRef.current?.focus(), [])
 
   useEffect(() => {
     if (fetcher.data?.ok) close()
   }, [fetcher.data, close])
 
-  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) close()
-  }
-
   return (
-    // The dialog's own keyboard handling (Escape) is native; clicks on the
-    // backdrop are a pointer convenience on top of the close button.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      className="login-dialog"
-      aria-labelledby="login-title"
-      // A close queued by an earlier unmount (React's development double
-      // mount) must not close the dialog that has opened since.
-      onClose={() => {
-        if (!dialogRef.current?.open) onClose()
-      }}
-      onClick={closeOnBackdrop}
-    >
+    <dialog {...dialogProps} className="login-dialog" aria-labelledby="login-title">
       <div className="login-panel">
         <div className="flex items-center justify-between gap-4">
           <h2 id="login-title" className="font-display text-2xl font-semibold">

@@ -1,4 +1,5 @@
-import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef } from 'react'
+import { type PointerEvent, useCallback, useRef } from 'react'
+import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 import { describeImage } from './gallery-tags.ts'
@@ -22,28 +23,16 @@ export function GalleryLightbox({
   onIndexChange: (index: number) => void
   onClose: () => void
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
+  const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const swipeStart = useRef<{ x: number; y: number } | null>(null)
   const image = images[index]!
   const alt = describeImage(image.tags)
   const many = images.length > 1
 
-  // The dialog's close event tells the parent, however it closed.
-  const close = useCallback(() => dialogRef.current?.close(), [])
   const step = useCallback(
     (by: number) => onIndexChange((index + by + images.length) % images.length),
     [index, images.length, onIndexChange],
   )
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
-
-  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) close()
-  }
 
   function startSwipe(event: PointerEvent) {
     if (event.pointerType === 'mouse') return
@@ -60,19 +49,11 @@ export function GalleryLightbox({
   }
 
   return (
-    // Escape is native to <dialog>; the arrow keys and backdrop clicks are
-    // conveniences on top of the buttons.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    // The arrow keys are a convenience on top of the previous/next buttons.
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className="lightbox"
       aria-label={`Photo ${index + 1} of ${images.length}: ${alt}`}
-      // A close queued by an earlier unmount (React's development double
-      // mount) must not close the dialog that has opened since.
-      onClose={() => {
-        if (!dialogRef.current?.open) onClose()
-      }}
-      onClick={closeOnBackdrop}
       onKeyDown={(event) => {
         if (!many) return
         if (event.key === 'ArrowRight') step(1)

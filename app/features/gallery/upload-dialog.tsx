@@ -3,13 +3,13 @@ import {
   type DragEvent,
   type FormEvent,
   type KeyboardEvent,
-  type MouseEvent,
   useCallback,
   useEffect,
   useId,
   useRef,
   useState,
 } from 'react'
+import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { site } from '#app/content/site.ts'
 import { COMPRESSION_FAILURES, compressImage } from './compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
@@ -35,7 +35,6 @@ export function UploadDialog({
   onClose: () => void
   onUploaded: (image: GalleryImage) => void
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const fileInputRef = useRef<HTMLInputElement>(null)
   const titleId = useId()
   const hintId = useId()
@@ -45,9 +44,12 @@ export function UploadDialog({
   const [chosenTags, setChosenTags] = useState<string[]>([])
   const [newTag, setNewTag] = useState('')
   const [uploading, setUploading] = useState(false)
-  // Read by the dialog's close event, which some browsers fire before React
-  // has re-rendered with the latest state.
+  // Read when the dialog is asked to close, which some browsers do before
+  // React has re-rendered with the latest state.
   const uploadingNow = useRef(false)
+  // Closing mid-upload would hide whether the photo arrived.
+  const keepOpen = useCallback(() => uploadingNow.current, [])
+  const { close, dialogProps } = useModalDialog({ onClosed: onClose, keepOpen })
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
@@ -55,31 +57,9 @@ export function UploadDialog({
   const offeredTags = orderTags([...site.defaultGalleryTags, ...tagsInUse, ...addedTags])
 
   useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
-  }, [])
-
-  useEffect(() => {
     if (!previewUrl) return
     return () => URL.revokeObjectURL(previewUrl)
   }, [previewUrl])
-
-  const close = useCallback(() => {
-    // Closing mid-upload would hide whether the photo arrived.
-    if (!uploading) dialogRef.current?.close()
-  }, [uploading])
-
-  // However the dialog closes (our button, Escape, the browser's own close
-  // on a repeated Escape), the parent hears of it here, once. Mid-upload it
-  // is opened again: the owner must see how the upload ends.
-  function closed() {
-    const dialog = dialogRef.current
-    // Already open again: a close queued by React's development double mount.
-    if (!dialog || dialog.open) return
-    if (uploadingNow.current) dialog.showModal()
-    else onClose()
-  }
 
   function choose(chosen: File | undefined) {
     setError(null)
@@ -131,7 +111,7 @@ export function UploadDialog({
       })
       uploadingNow.current = false
       setUploading(false)
-      dialogRef.current?.close()
+      close()
       onUploaded(image)
     } catch (failure) {
       uploadingNow.current = false
@@ -151,22 +131,7 @@ export function UploadDialog({
       : null
 
   return (
-    // Escape is native to <dialog>; a click on the backdrop is a pointer
-    // convenience on top of the Close button.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      className="login-dialog upload-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
-      }}
-      onClose={closed}
-      onClick={(event: MouseEvent<HTMLDialogElement>) => {
-        if (event.target === event.currentTarget) close()
-      }}
-    >
+    <dialog {...dialogProps} className="login-dialog upload-dialog" aria-labelledby={titleId}>
       <form className="login-panel grid gap-5" onSubmit={(event) => void upload(event)}>
         <div className="flex items-center justify-between gap-4">
           <h2 id={titleId} className="font-display text-2xl font-semibold">

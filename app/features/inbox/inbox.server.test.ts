@@ -4,18 +4,10 @@ import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { claimDueEmail, markEmailFailed, markEmailSent } from '../mail/outbox.server.ts'
 
 import { submitOrderRequests } from '../orders/order-requests.server.ts'
-import type { OrderRequest } from '../orders/order-schema.ts'
+import { birthdayCakeOrder } from '../orders/test-orders.ts'
 import { listInbox, resendItemEmail, setHandled } from './inbox.server.ts'
 
-const order: OrderRequest = {
-  name: 'Priya Sharma',
-  email: 'priya@example.com',
-  phone_number: '416-555-0199',
-  product_type: 'Cakes',
-  event_theme: 'Unicorn birthday',
-  due_date: '2026-12-12',
-  hear_about_us: 'Instagram',
-}
+const order = birthdayCakeOrder
 const message = {
   name: 'Marcus Lee',
   email: 'marcus@example.com',

@@ -3,19 +3,11 @@ import { expect, test } from 'vitest'
 
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
+import { birthdayCakeOrder } from './test-orders.ts'
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 
-const order: OrderRequest = {
-  name: 'Priya Sharma',
-  email: 'priya@example.com',
-  phone_number: '416-555-0199',
-  product_type: 'Cakes',
-  event_theme: 'Unicorn birthday',
-  due_date: '2026-12-12',
-  hear_about_us: 'Instagram',
-  comments: 'Lemon sponge, no nuts please.',
-}
+const order: OrderRequest = { ...birthdayCakeOrder, comments: 'Lemon sponge, no nuts please.' }
 
 let ipCounter = 0
 /** Each test posts from its own address so the rate limit only bites where meant. */

@@ -1,15 +1,10 @@
 import { expect, test } from 'vitest'
 import type { OrderRequest } from './order-schema.ts'
 import { ordersSummary } from './order-summary.ts'
+import { birthdayCakeOrder } from './test-orders.ts'
 
 const birthdayCake: OrderRequest = {
-  name: 'Priya Sharma',
-  email: 'priya@example.com',
-  phone_number: '416-555-0199',
-  product_type: 'Cakes',
-  event_theme: 'Unicorn birthday',
-  due_date: '2026-12-12',
-  hear_about_us: 'Instagram',
+  ...birthdayCakeOrder,
   comments: 'Lemon sponge, no nuts please.',
 }
 

@@ -2,7 +2,12 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { OutgoingEmail } from '../email.ts'
-import { DeliveryError, type MailAddress, type MailTransport } from './transport.ts'
+import {
+  DeliveryError,
+  type MailAddress,
+  type MailTransport,
+  nodemailerMessage,
+} from './transport.ts'
 
 /**
  * With no mail service configured, each email becomes an .eml file in
@@ -33,15 +38,7 @@ export function createFileTransport({
     name: 'file',
     async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
       try {
-        const info = await composer.sendMail({
-          from,
-          to,
-          replyTo: email.replyTo,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          messageId,
-        })
+        const info = await composer.sendMail(nodemailerMessage(email, { from, to, messageId }))
         const file = path.join(mailDir, `${fileTimestamp(new Date())}-${fileSlug(messageId)}.eml`)
         await mkdir(mailDir, { recursive: true })
         // Written aside and renamed, so a crash never leaves half an email.

@@ -1,6 +1,11 @@
 import nodemailer from 'nodemailer'
 import type { OutgoingEmail } from '../email.ts'
-import { DeliveryError, type MailAddress, type MailTransport } from './transport.ts'
+import {
+  DeliveryError,
+  type MailAddress,
+  type MailTransport,
+  nodemailerMessage,
+} from './transport.ts'
 
 /**
  * Sends through the owner's SMTP server, one connection per email (a bakery
@@ -32,15 +37,7 @@ export function createSmtpTransport({
     name: 'smtp',
     async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
       try {
-        await transporter.sendMail({
-          from,
-          to,
-          replyTo: email.replyTo,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          messageId,
-        })
+        await transporter.sendMail(nodemailerMessage(email, { from, to, messageId }))
       } catch (error) {
         throw toDeliveryError(error)
       }

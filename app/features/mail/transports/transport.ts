@@ -3,6 +3,22 @@ import type { OutgoingEmail } from '../email.ts'
 /** A bare address, `Name <address>`, or the two apart (nodemailer quotes the name). */
 export type MailAddress = string | { name: string; address: string }
 
+/** The message nodemailer builds for an email, whether it then goes by SMTP or to a file. */
+export function nodemailerMessage(
+  email: OutgoingEmail,
+  { from, to, messageId }: { from: MailAddress; to: MailAddress; messageId: string },
+) {
+  return {
+    from,
+    to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    messageId,
+  }
+}
+
 /** One way of getting an email to the owner; the delivery worker does not care which. */
 export interface MailTransport {
   name: string
