@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useState } from 'react'
+import { Suspense, lazy, useId, useState } from 'react'
 import { data, useActionData, useFetcher } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
@@ -35,9 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(outcome.body, { status: outcome.status, headers: outcome.headers })
 }
 
-/** A dropped connection shows the form's failure message, not an error page. */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  replyWhenUnreachable<OrderSendResult>(serverAction)
+/**
+ * A dropped connection shows the form's failure message, not an error page.
+ * Once the server has the orders, the cart has done its job: it is emptied
+ * here, as the reply arrives, rather than in an effect after the render.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const reply = await replyWhenUnreachable<OrderSendResult>(serverAction)
+  if (reply.ok) cart.clear()
+  return reply
+}
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
   const orders = useCart()
@@ -47,11 +54,6 @@ export default function OrderNow({ loaderData }: Route.ComponentProps) {
   const [emptyNote, setEmptyNote] = useState(false)
   const panelId = useId()
   const sending = fetcher.state !== 'idle'
-
-  // The orders are with the server now; the cart has done its job.
-  useEffect(() => {
-    if (fetcher.data?.ok) cart.clear()
-  }, [fetcher.data])
 
   function sendAll() {
     if (orders.length === 0) {
