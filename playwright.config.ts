@@ -5,9 +5,38 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
+// The gallery journeys build one gallery in order, from empty; on a server of their own,
+// a photo they delete is never one another test's page is still loading.
+const GALLERY_PORT = PORT + 1
 process.env.E2E_SMTP_PORT ??= String(PORT + 15)
 // Workers inherit the runner's environment, so every process sees one folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bakery-e2e-'))
+const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
+
+/** The production server as visitors get it, on its own port and data folder. */
+function server(port: number, dataDir: string, command: string) {
+  return {
+    command,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_TO: 'owner@butterandbloom.test',
+      MAIL_FROM: 'Butter & Bloom website <website@butterandbloom.test>',
+      MAIL_RETRY_MIN_MS: '200',
+      ADMIN_EMAIL: 'owner@butterandbloom.test',
+      ADMIN_PASSWORD: 'correct horse battery staple',
+      // The gallery journeys start from an empty gallery, and other pages need no photos.
+      SEED_DEMO: 'false',
+    },
+  }
+}
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -19,31 +48,24 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // Always the production server, freshly built: what visitors get.
-    command: 'npm run build && npm run serve',
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: `http://localhost:${PORT}`,
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      MAIL_TO: 'owner@butterandbloom.test',
-      MAIL_FROM: 'Butter & Bloom website <website@butterandbloom.test>',
-      MAIL_RETRY_MIN_MS: '200',
-      ADMIN_EMAIL: 'owner@butterandbloom.test',
-      ADMIN_PASSWORD: 'correct horse battery staple',
-      // The gallery journeys start from an empty gallery.
-      SEED_DEMO: 'false',
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'gallery.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PORT}` },
     },
-  },
+    {
+      name: 'gallery',
+      testMatch: 'gallery.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${GALLERY_PORT}` },
+    },
+  ],
+  // Playwright starts these in order, so the second serves the build the first made.
+  webServer: [
+    server(PORT, process.env.E2E_DATA_DIR, 'npm run build && npm run serve'),
+    server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
+  ],
 })

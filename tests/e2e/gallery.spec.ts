@@ -2,8 +2,10 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
 
-const BASE = 'http://localhost:3210'
 const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+
+/** The gallery journeys' own server (see playwright.config.ts), as the page sees it. */
+const origin = (page: Page) => new URL(page.url()).origin
 
 // One gallery on one server: these journeys build on each other, in order.
 test.describe.configure({ mode: 'serial' })
@@ -46,7 +48,7 @@ async function addThroughApi(page: Page, tags: string[], color: string) {
   for (const tag of tags) form.append('tags', tag)
   form.append('originalSize', String(photo.length * 3))
   const response = await page.request.post('/api/gallery', {
-    headers: { origin: BASE },
+    headers: { origin: origin(page) },
     multipart: form,
   })
   expect(response.status()).toBe(201)
@@ -225,10 +227,10 @@ test('visitors filter by tags with OR semantics, in the page and through the URL
   // A shared link works in a browser without JavaScript, pressing buttons included.
   const noScript = await browser.newContext({ javaScriptEnabled: false })
   const plain = await noScript.newPage()
-  await plain.goto(`${BASE}/gallery?tag=strawberry&tag=cupcakes`)
+  await plain.goto(`${origin(page)}/gallery?tag=strawberry&tag=cupcakes`)
   await expect(grid(plain)).toHaveCount(2)
   await plain.getByRole('button', { name: 'cake', exact: true }).click()
-  await expect(plain).toHaveURL(`${BASE}/gallery?tag=strawberry&tag=cupcakes&tag=cake`)
+  await expect(plain).toHaveURL(`${origin(page)}/gallery?tag=strawberry&tag=cupcakes&tag=cake`)
   await expect(grid(plain)).toHaveCount(3)
   await noScript.close()
 })
@@ -357,7 +359,9 @@ test('a long gallery shows a page of photos at a time', async ({ page }) => {
   await expect(grid(page)).toHaveCount(22)
 
   for (const id of extra) {
-    const response = await page.request.delete(`/api/gallery/${id}`, { headers: { origin: BASE } })
+    const response = await page.request.delete(`/api/gallery/${id}`, {
+      headers: { origin: origin(page) },
+    })
     expect(response.status()).toBe(200)
   }
 })
