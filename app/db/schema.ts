@@ -86,6 +86,8 @@ export interface GalleryImageTable {
   placeholder: string
   /** Bytes on disk for all variants: what counts against MEDIA_QUOTA_MB. */
   stored_bytes: number
+  /** The browser's key for the upload that made this image; null for demo photos. */
+  upload_key: string | null
 }
 
 export interface AppStateTable {

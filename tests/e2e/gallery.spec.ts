@@ -318,6 +318,33 @@ test.describe('when an upload fails', () => {
     await page.unroute('**/api/gallery')
     await page.keyboard.press('Escape')
 
+    // The photo reaches the server but its reply is lost: the retry carries the same
+    // upload key, so the server answers with the stored photo instead of storing it again.
+    attempts = 0
+    let storedFirstTime = 0
+    await page.route('**/api/gallery', async (route) => {
+      if (++attempts > 1) return route.continue()
+      const response = await route.fetch()
+      storedFirstTime = ((await response.json()) as { id: number }).id
+      return route.abort('connectionreset')
+    })
+    dialog = await tryUpload()
+    await expect(page.getByText(/^Image uploaded successfully! Compressed by/)).toBeVisible({
+      timeout: 10_000,
+    })
+    expect(attempts).toBe(2)
+    await page.unroute('**/api/gallery')
+    const afterLostReply = (await (await page.request.get('/api/gallery')).json()) as {
+      id: number
+    }[]
+    expect(afterLostReply.map((image) => image.id).filter((id) => id >= storedFirstTime)).toEqual([
+      storedFirstTime,
+    ])
+    const removed = await page.request.delete(`/api/gallery/${storedFirstTime}`, {
+      headers: { origin: origin(page) },
+    })
+    expect(removed.status()).toBe(200)
+
     // The session ends elsewhere (cookies cleared): the server refuses the upload.
     await page.context().clearCookies()
     dialog = await tryUpload()

@@ -25,16 +25,19 @@ function uploadRequest({
   fileName = 'birthday-cake.jpg',
   tags = ['cake', 'birthday'],
   originalSize,
+  uploadKey,
 }: {
   file?: Buffer
   fileName?: string
   tags?: string[]
   originalSize?: number
+  uploadKey?: string
 }) {
   const form = new FormData()
   if (file) form.append('file', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), fileName)
   for (const tag of tags) form.append('tags', tag)
   if (originalSize !== undefined) form.append('originalSize', String(originalSize))
+  if (uploadKey !== undefined) form.append('uploadKey', uploadKey)
   return new Request('http://localhost:3000/api/gallery', { method: 'POST', body: form })
 }
 
@@ -186,6 +189,66 @@ test('tags are stored trimmed, lower-cased and once each', async () => {
     ),
   )
   expect((body as GalleryImage).tags).toEqual(['lemon drizzle', 'cake'])
+})
+
+test('a retry of an upload whose reply was lost gets the stored photo back, not a second copy', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const photo = await photoJpeg()
+  const uploadKey = '0123456789abcdef0123456789abcdef'
+  const send = async () =>
+    reply(await uploadGalleryImage(uploadRequest({ file: photo, uploadKey }), owner, settings))
+
+  const first = await send()
+  const filesAfterFirst = await filesIn(dataDir)
+  const retry = await send()
+
+  expect(first.status).toBe(201)
+  expect(retry).toEqual(first)
+  expect(await listGalleryImages(db)).toEqual([first.body])
+  expect(await filesIn(dataDir)).toEqual(filesAfterFirst)
+
+  // Another upload of the same photo is another photo.
+  const another = await reply(
+    await uploadGalleryImage(
+      uploadRequest({ file: photo, uploadKey: 'fedcba9876543210fedcba9876543210' }),
+      owner,
+      settings,
+    ),
+  )
+  expect(another.status).toBe(201)
+  expect(await listGalleryImages(db)).toHaveLength(2)
+})
+
+test('two attempts of one upload processed at the same time store one photo', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const photo = await photoJpeg({ width: 1600, height: 1200 })
+  const uploadKey = 'aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb'
+  const attempt = async () =>
+    reply(await uploadGalleryImage(uploadRequest({ file: photo, uploadKey }), owner, settings))
+  const [one, two] = await Promise.all([attempt(), attempt()])
+
+  expect(one.status).toBe(201)
+  expect(two).toEqual(one)
+  const stored = await listGalleryImages(db)
+  expect(stored).toEqual([one.body])
+  // Only the kept photo's files remain.
+  const kept = stored[0]!.variants.map((variant) => variant.src.split('/').pop())
+  expect((await filesIn(dataDir)).sort()).toEqual(kept.sort())
+})
+
+test('an upload key that is not 32 hex digits is refused before anything is stored', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const { status, body } = await reply(
+    await uploadGalleryImage(
+      uploadRequest({ file: await photoJpeg(), uploadKey: '../../etc/passwd' }),
+      owner,
+      settings,
+    ),
+  )
+  expect(status).toBe(400)
+  expect(body).toMatchObject({ error: 'The upload key must be 32 hex digits.' })
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
 })
 
 test('past the storage quota an upload is refused and nothing is kept', async () => {

@@ -7,6 +7,7 @@ import {
   QuotaExceededError,
   addGalleryImage,
   deleteGalleryImage,
+  findByUploadKey,
   galleryFolder,
 } from './gallery.server.ts'
 import { ImageRejectedError, isSystemError } from './image-pipeline.server.ts'
@@ -77,11 +78,15 @@ export async function uploadGalleryImage(
     const parsed = UploadFieldsSchema.safeParse({
       tags: upload.fields.get('tags') ?? [],
       originalSize: upload.fields.get('originalSize')?.[0],
+      uploadKey: upload.fields.get('uploadKey')?.[0],
     })
     if (!parsed.success) {
       return fail(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid upload.')
     }
-    const { tags, originalSize } = parsed.data
+    const { tags, originalSize, uploadKey } = parsed.data
+    // A retry of an upload whose reply was lost: answer as the first attempt was answered.
+    const earlier = uploadKey ? await findByUploadKey(settings.db, uploadKey) : undefined
+    if (earlier) return data(earlier, { status: 201 })
     const image: GalleryImage = await gate.run(() =>
       addGalleryImage(settings.db, settings, {
         input: upload.filePath,
@@ -89,6 +94,7 @@ export async function uploadGalleryImage(
         tags: [...new Set(tags)],
         originalSize: originalSize ?? upload.bytes,
         compressedSize: upload.bytes,
+        uploadKey,
       }),
     )
     return data(image, { status: 201 })

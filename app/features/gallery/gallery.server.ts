@@ -54,6 +54,19 @@ export async function listGalleryPage(
   }
 }
 
+/** The image an earlier attempt of the same upload stored, if one did. */
+export async function findByUploadKey(
+  db: Db,
+  uploadKey: string,
+): Promise<GalleryImage | undefined> {
+  const row = await db
+    .selectFrom('gallery_image')
+    .selectAll()
+    .where('upload_key', '=', uploadKey)
+    .executeTakeFirst()
+  return row ? toGalleryImage(row) : undefined
+}
+
 export async function findGalleryImage(db: Db, id: number): Promise<GalleryImage | undefined> {
   const row = await db
     .selectFrom('gallery_image')
@@ -82,6 +95,8 @@ export interface NewGalleryImage {
   originalSize: number
   /** Bytes received. */
   compressedSize: number
+  /** The browser's key for this upload, the same on every retry of it. */
+  uploadKey?: string
 }
 
 /**
@@ -89,7 +104,9 @@ export interface NewGalleryImage {
  * complete under their final names before the record exists, so a crash in
  * between leaves files without a record (swept at boot), never a record
  * without files. Throws ImageRejectedError for input we refuse and
- * QuotaExceededError when the stored files would pass the quota.
+ * QuotaExceededError when the stored files would pass the quota. When an
+ * attempt of the same upload (same key) was recorded while this one was
+ * processed, that image is returned and this attempt's files are removed.
  */
 export async function addGalleryImage(
   db: Db,
@@ -127,12 +144,15 @@ async function renderAndRecord(
   try {
     // Checked and inserted in one transaction, so two uploads finishing
     // together cannot both squeeze under the quota.
-    const row = await db.transaction().execute(async (trx) => {
+    const added = await db.transaction().execute(async (trx) => {
+      // An attempt of the same upload that finished while this one was processed.
+      const earlier = image.uploadKey ? await findByUploadKey(trx, image.uploadKey) : undefined
+      if (earlier) return { image: earlier, replayed: true }
       const usage = quotaBytes === undefined ? 0 : await mediaUsageBytes(trx)
       if (quotaBytes !== undefined && usage + rendered.storedBytes > quotaBytes) {
         throw new QuotaExceededError('The media folder is full.')
       }
-      return trx
+      const row = await trx
         .insertInto('gallery_image')
         .values({
           file_name: fileName,
@@ -145,11 +165,15 @@ async function renderAndRecord(
           variants: JSON.stringify(variants),
           placeholder: rendered.placeholder,
           stored_bytes: rendered.storedBytes,
+          upload_key: image.uploadKey ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
+      return { image: toGalleryImage(row), replayed: false }
     })
-    return toGalleryImage(row)
+    // The earlier attempt's files serve the image; this attempt's are not needed.
+    if (added.replayed) await removeVariantFiles(folder, variants)
+    return added.image
   } catch (error) {
     await removeVariantFiles(folder, variants)
     throw error

@@ -22,15 +22,25 @@ export class UploadFailedError extends Error {
   override name = 'UploadFailedError'
 }
 
-/** Waits before each retry of an upload that never reached the server. */
+/** Waits before each retry of an upload whose connection dropped. */
 export const RETRY_DELAYS_MS = [800, 2000]
 
 /**
+ * A fresh key for one upload. crypto.randomUUID exists only on https or
+ * localhost; getRandomValues works on a bakery's plain-http home network too.
+ */
+export function newUploadKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
  * Sends the photo with XMLHttpRequest, the one browser API that reports
- * upload progress. A connection that drops before the photo was fully sent
- * is retried; once it was sent, the server may have stored it, so a retry
- * could store it twice and is not made. An answer from the server is final.
- * Rejects with UploadFailedError carrying the message to show.
+ * upload progress. A connection that drops is retried with the same upload
+ * key: if the server had stored the photo and only its reply was lost, it
+ * answers with that photo instead of storing it twice (docs/decisions/009).
+ * An answer from the server is final. Rejects with UploadFailedError
+ * carrying the message to show.
  */
 export async function uploadImage({
   file,
@@ -51,6 +61,7 @@ export async function uploadImage({
   form.append('file', file, fileName)
   for (const tag of tags) form.append('tags', tag)
   form.append('originalSize', String(originalSize))
+  form.append('uploadKey', newUploadKey())
 
   for (let attempt = 0; ; attempt++) {
     const outcome = await send(form, onProgress)
@@ -59,30 +70,27 @@ export async function uploadImage({
       const code = (outcome.body as { code?: UploadErrorCode } | null)?.code
       throw new UploadFailedError(uploadFailureMessage(outcome.status, code))
     }
-    const delay = outcome.sent ? undefined : retryDelaysMs[attempt]
+    const delay = retryDelaysMs[attempt]
     if (delay === undefined) throw new UploadFailedError(UPLOAD_MESSAGES.network)
     await new Promise((resolve) => setTimeout(resolve, delay))
   }
 }
 
-type Outcome =
-  { kind: 'answered'; status: number; body: unknown } | { kind: 'unreachable'; sent: boolean }
+type Outcome = { kind: 'answered'; status: number; body: unknown } | { kind: 'unreachable' }
 
 function send(form: FormData, onProgress: (percent: number) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
-    let sent = false
     request.open('POST', '/api/gallery')
     request.responseType = 'json'
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
     })
-    request.upload.addEventListener('load', () => (sent = true))
     request.addEventListener('load', () =>
       resolve({ kind: 'answered', status: request.status, body: request.response as unknown }),
     )
-    request.addEventListener('error', () => resolve({ kind: 'unreachable', sent }))
-    request.addEventListener('timeout', () => resolve({ kind: 'unreachable', sent }))
+    request.addEventListener('error', () => resolve({ kind: 'unreachable' }))
+    request.addEventListener('timeout', () => resolve({ kind: 'unreachable' }))
     request.timeout = 120_000
     request.send(form)
   })

@@ -1,10 +1,13 @@
 import { z } from 'zod/mini'
 import { MAX_TAGS_PER_IMAGE, TAG_RULE, isValidTag, normalizeTag } from './gallery-tags.ts'
 
+/** The browser's key for one upload: random hex, the same on every retry of that upload. */
+export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}$/
+
 /**
  * The text fields of an upload (the file travels beside them): the tags,
- * repeated, and the photo's size before the browser compressed it. The
- * upload dialog checks the same rules before it sends anything.
+ * repeated, the photo's size before the browser compressed it, and the
+ * upload's key. The upload dialog checks the same rules before it sends anything.
  */
 export const UploadFieldsSchema = z.object({
   tags: z.array(z.pipe(z.string(), z.transform(normalizeTag))).check(
@@ -20,6 +23,9 @@ export const UploadFieldsSchema = z.object({
         z.minimum(0, 'The original size must be a number of bytes.'),
         z.maximum(1024 ** 3, 'The original size must be a number of bytes.'),
       ),
+  ),
+  uploadKey: z.optional(
+    z.string().check(z.regex(UPLOAD_KEY_PATTERN, 'The upload key must be 32 hex digits.')),
   ),
 })
 
