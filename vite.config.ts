@@ -29,6 +29,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
+  // The development server pre-bundles the browser's packages as it discovers
+  // them, and a late discovery reloads the page and the server's modules (losing
+  // the open database). So: the forms' lazily imported zod up front, and the
+  // server-only packages its scan finds behind routes' loaders never.
+  optimizeDeps: {
+    include: ['zod/mini'],
+    exclude: ['better-auth', 'better-sqlite3', 'busboy', 'kysely', 'nodemailer', 'sharp', 'zod'],
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),

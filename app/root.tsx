@@ -62,7 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fff8f0" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
+            itself, Links stamps the server's nonce on the development server's inline
+            <style>, which the browser cannot know and so fails hydration. */}
+        <Links nonce="" />
         {data ? (
           <script
             type="application/ld+json"

@@ -2,6 +2,7 @@
  * The web process. `npm start` runs it after a fresh build (production);
  * `npm run dev` runs it with --dev, where Vite serves and hot-reloads the app.
  */
+import { createServer as createHttpServer } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ViteDevServer } from 'vite'
@@ -27,10 +28,17 @@ const [
 
 type AppModule = typeof AppModuleExports
 
+const httpServer = createHttpServer()
+
 let vite: ViteDevServer | undefined
 if (dev) {
   const { createServer } = await import('vite')
-  vite = await createServer({ root, server: { middlewareMode: true } })
+  // Hot reload shares our port instead of opening its own, so two development
+  // servers (or a test's) never fight over Vite's default websocket port.
+  vite = await createServer({
+    root,
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+  })
 }
 
 async function loadApp(): Promise<AppModule> {
@@ -84,7 +92,8 @@ if (vite) {
   server.use(appModule.app)
 }
 
-const listener = server.listen(env.PORT, env.HOST ?? '0.0.0.0', () => {
+httpServer.on('request', server)
+const listener = httpServer.listen(env.PORT, env.HOST ?? '0.0.0.0', () => {
   console.log(
     `Butter & Bloom is serving ${env.SITE_URL} (port ${env.PORT}, data in ${env.DATA_DIR})`,
   )

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startServerProcess } from '../support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, publicPages, test } from './fixtures.ts'
 
 test('every page carries an enforced CSP whose nonce is on each inline script', async ({
   request,
@@ -61,4 +61,35 @@ test('half-configured EmailJS stops the server, naming what is missing', async (
   expect(await server.exited).toBe(1)
   expect(server.output()).toContain('EMAILJS_PUBLIC_KEY is required to send through EmailJS')
   expect(server.output()).toContain('EMAILJS_ORDER_TEMPLATE_ID is required to send through EmailJS')
+})
+
+test('npm run dev serves every page without a console error, hot reload on the same port', async ({
+  page,
+}) => {
+  // A cold start pre-bundles the browser's packages; a busy machine needs the time.
+  test.setTimeout(120_000)
+  const server = startServerProcess({ PORT: '3296' }, { dev: true })
+  try {
+    await server.ready()
+    const hotReload = page.waitForEvent('websocket')
+    for (const { path: pagePath, heading } of publicPages) {
+      await page.goto(`http://localhost:3296${pagePath}`)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
+      // Wait until React has hydrated the document, when a mismatch would be logged.
+      await page.waitForFunction(
+        () => Object.keys(document).some((key) => key.startsWith('__reactContainer')),
+        undefined,
+        { timeout: 20_000 },
+      )
+    }
+    expect((await hotReload).url()).toMatch(/^ws:\/\/localhost:3296\//)
+    // A late pre-bundle reloads the page and the server's modules mid-visit.
+    expect(server.output()).not.toContain('optimized dependencies changed')
+    expect(server.output()).not.toMatch(/^\s*(\w*Error|error):/m)
+  } finally {
+    // Leave the page first, or its hot-reload client reports the server going away.
+    await page.goto('about:blank')
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
 })

@@ -12,11 +12,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built production server (`npm run build` must have run) in a
- * process of its own, with a fresh data folder unless DATA_DIR is given.
+ * Starts the built production server (`npm run build` must have run), or
+ * with `dev` the development server, in a process of its own, with a fresh
+ * data folder unless DATA_DIR is given.
  */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServerProcess(
+  env: Record<string, string>,
+  { dev = false }: { dev?: boolean } = {},
+): ServerProcess {
+  const args = ['--import', 'tsx', 'server/main.ts', ...(dev ? ['--dev'] : [])]
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bakery-server-')),
