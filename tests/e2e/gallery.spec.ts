@@ -78,6 +78,10 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   const upload = dialog.getByRole('button', { name: 'Upload', exact: true })
   await expect(upload).toBeDisabled()
   await expect(dialog.getByText('Please select an image file.')).toBeVisible()
+  // It stays in the keyboard's reach, and pressing it says what is missing.
+  await upload.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('alert')).toHaveText('Please select an image file.')
 
   // Not an image: refused before anything is sent.
   await dialog.locator('input[type=file]').setInputFiles({
@@ -114,6 +118,32 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(dialog.getByRole('checkbox')).toHaveCount(10)
   await expect(upload).toBeEnabled()
+
+  // Twelve tags at most: the rest wait until one is taken off.
+  const extraTags = [
+    'lemon',
+    'rose',
+    'pistachio',
+    'mocha',
+    'honey',
+    'peach',
+    'mint',
+    'fig',
+    'plum',
+    'lime',
+  ]
+  for (const tag of extraTags) {
+    await newTag.fill(tag)
+    await newTag.press('Enter')
+  }
+  await expect(dialog.getByText('12 tags chosen, the most one photo can have.')).toBeVisible()
+  await expect(dialog.getByRole('checkbox', { name: 'vanilla' })).toBeDisabled()
+  await newTag.fill('cherry')
+  await newTag.press('Enter')
+  await expect(dialog.getByRole('alert')).toHaveText('Choose at most 12 tags.')
+  await expect(newTag).toHaveValue('cherry')
+  for (const tag of extraTags) await dialog.getByText(tag, { exact: true }).click()
+  await expect(dialog.getByRole('checkbox', { name: 'vanilla' })).toBeEnabled()
 
   // A slow uplink, so the progress bar has time to be seen.
   const cdp = await page.context().newCDPSession(page)
@@ -314,6 +344,8 @@ test.describe('when an upload fails', () => {
       'Upload failed: Network error. Please try again.',
       { timeout: 10_000 },
     )
+    // The keyboard is where it was, ready to try again.
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeFocused()
     expect(attempts).toBe(3)
     await page.unroute('**/api/gallery')
     await page.keyboard.press('Escape')

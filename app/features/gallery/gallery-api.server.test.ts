@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { makeTempDir, openTestDatabase } from '#app/db/test-database.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
   type GallerySettings,
@@ -207,6 +210,15 @@ test('a retry of an upload whose reply was lost gets the stored photo back, not 
   expect(await listGalleryImages(db)).toEqual([first.body])
   expect(await filesIn(dataDir)).toEqual(filesAfterFirst)
 
+  // Even when the first attempt filled the quota, its retry is answered with the photo.
+  const retryAtQuota = await reply(
+    await uploadGalleryImage(uploadRequest({ file: photo, uploadKey }), owner, {
+      ...settings,
+      quotaBytes: 1,
+    }),
+  )
+  expect(retryAtQuota).toEqual(first)
+
   // Another upload of the same photo is another photo.
   const another = await reply(
     await uploadGalleryImage(
@@ -248,6 +260,40 @@ test('an upload key that is not 32 hex digits is refused before anything is stor
   expect(status).toBe(400)
   expect(body).toMatchObject({ error: 'The upload key must be 32 hex digits.' })
   expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+})
+
+test('when the disk refuses the upload mid-way, the answer is 507 at once and nothing is left', async () => {
+  // A real write failure: the upload runs in a process whose files may not
+  // pass 256 KB (the shell's ulimit), as on a full disk.
+  const dataDir = await makeTempDir()
+  const here = path.dirname(new URL(import.meta.url).pathname)
+  const script = `
+    import { openDatabase, migrateToLatest } from ${JSON.stringify(path.join(here, '../../db/db.server.ts'))}
+    import { uploadGalleryImage } from ${JSON.stringify(path.join(here, 'gallery-api.server.ts'))}
+    const dataDir = process.env.DATA_DIR
+    const db = openDatabase(dataDir)
+    await migrateToLatest(db)
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(1024 * 1024).fill(7)], { type: 'image/jpeg' }), 'cake.jpg')
+    form.append('tags', 'cake')
+    const request = new Request('http://localhost/api/gallery', { method: 'POST', body: form })
+    const response = await uploadGalleryImage(request, { id: 'admin-1', email: 'o@b.test' }, { db, dataDir })
+    const rows = await db.selectFrom('gallery_image').select('id').execute()
+    console.log(JSON.stringify({ status: response.init?.status, body: response.data, rows: rows.length }))
+    await db.destroy()
+  `
+  const { stdout } = await promisify(execFile)(
+    'bash',
+    ['-c', 'ulimit -f 256 && exec node --import tsx --input-type=module -e "$SCRIPT"'],
+    { env: { ...process.env, SCRIPT: script, DATA_DIR: dataDir }, timeout: 30_000 },
+  )
+
+  expect(JSON.parse(stdout)).toEqual({
+    status: 507,
+    body: { code: 'quota-exceeded', error: 'There is no room left for more images.' },
+    rows: 0,
+  })
   expect(await filesIn(dataDir)).toEqual([])
 })
 

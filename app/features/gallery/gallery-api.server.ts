@@ -7,7 +7,6 @@ import {
   QuotaExceededError,
   addGalleryImage,
   deleteGalleryImage,
-  findByUploadKey,
   galleryFolder,
 } from './gallery.server.ts'
 import { ImageRejectedError, isSystemError } from './image-pipeline.server.ts'
@@ -47,9 +46,12 @@ const fail = (status: number, code: UploadErrorCode, error: string, headers?: He
 const unauthorized = () => fail(401, 'unauthorized', 'Please sign in again.')
 const noRoom = () => fail(507, 'quota-exceeded', 'There is no room left for more images.')
 
-/** The owner hears "storage quota exceeded" whether the quota or the disk itself is full. */
+/**
+ * The owner hears "storage quota exceeded" whether our quota, the disk, the
+ * user's disk quota or a file-size limit on the process (EFBIG) ran out.
+ */
 const isDiskFull = (error: unknown) =>
-  isSystemError(error) && (error.code === 'ENOSPC' || error.code === 'EDQUOT')
+  isSystemError(error) && ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(error.code ?? '')
 
 /**
  * POST /api/gallery: the owner's upload. The session is checked before a
@@ -84,9 +86,6 @@ export async function uploadGalleryImage(
       return fail(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid upload.')
     }
     const { tags, originalSize, uploadKey } = parsed.data
-    // A retry of an upload whose reply was lost: answer as the first attempt was answered.
-    const earlier = uploadKey ? await findByUploadKey(settings.db, uploadKey) : undefined
-    if (earlier) return data(earlier, { status: 201 })
     const image: GalleryImage = await gate.run(() =>
       addGalleryImage(settings.db, settings, {
         input: upload.filePath,

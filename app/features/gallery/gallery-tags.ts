@@ -3,6 +3,7 @@ import { site } from '#app/content/site.ts'
 /** The longest tag we keep; longer input is refused, not cut. */
 export const MAX_TAG_LENGTH = 30
 export const MAX_TAGS_PER_IMAGE = 12
+export const TOO_MANY_TAGS = `Choose at most ${MAX_TAGS_PER_IMAGE} tags.`
 
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u
 

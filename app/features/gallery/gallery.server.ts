@@ -104,15 +104,19 @@ export interface NewGalleryImage {
  * complete under their final names before the record exists, so a crash in
  * between leaves files without a record (swept at boot), never a record
  * without files. Throws ImageRejectedError for input we refuse and
- * QuotaExceededError when the stored files would pass the quota. When an
- * attempt of the same upload (same key) was recorded while this one was
- * processed, that image is returned and this attempt's files are removed.
+ * QuotaExceededError when the stored files would pass the quota. An upload
+ * whose key an earlier attempt already stored returns that image; so does one
+ * whose twin was recorded while it was processed, and its own files go.
  */
 export async function addGalleryImage(
   db: Db,
   { dataDir, quotaBytes, now = new Date() }: { dataDir: string; quotaBytes?: number; now?: Date },
   image: NewGalleryImage,
 ): Promise<GalleryImage> {
+  // A retry of an upload whose reply was lost gets the photo the first attempt
+  // stored, answered as that attempt was, before any quota or processing.
+  const earlier = image.uploadKey ? await findByUploadKey(db, image.uploadKey) : undefined
+  if (earlier) return earlier
   if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
     throw new QuotaExceededError('The media folder is full.')
   }

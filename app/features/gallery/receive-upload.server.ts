@@ -83,12 +83,15 @@ export async function receiveUpload(
     uploadedName = info.filename ?? ''
     stream.on('data', (chunk: Buffer) => (bytes += chunk.length))
     stream.on('limit', () => (truncated = true))
-    // The sender's side failing (a cut-off body, a dropped connection) also
-    // ends this pipe; only a failure that started on the disk is ours.
-    let senderFailed = false
-    stream.on('error', () => (senderFailed = true))
-    fileWritten = pipeline(stream, createWriteStream(filePath)).catch((error: unknown) => {
-      if (senderFailed) return
+    // A failure on either side of this pipe is passed to the other, so the
+    // side that failed first says whose it was: the sender's (a cut-off body,
+    // a dropped connection), which the parser reports, or the disk's, ours.
+    let firstFailure: 'sender' | 'disk' | undefined
+    const file = createWriteStream(filePath)
+    stream.on('error', () => (firstFailure ??= 'sender'))
+    file.on('error', () => (firstFailure ??= 'disk'))
+    fileWritten = pipeline(stream, file).catch((error: unknown) => {
+      if (firstFailure !== 'disk') return
       writeError = error
       parser.destroy(error instanceof Error ? error : new Error(String(error)))
     })

@@ -13,7 +13,15 @@ import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { site } from '#app/content/site.ts'
 import { COMPRESSION_FAILURES, compressImage } from './compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import { isValidTag, MAX_TAG_LENGTH, normalizeTag, orderTags, TAG_RULE } from './gallery-tags.ts'
+import {
+  isValidTag,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_IMAGE,
+  normalizeTag,
+  orderTags,
+  TAG_RULE,
+  TOO_MANY_TAGS,
+} from './gallery-tags.ts'
 import { UPLOAD_MESSAGES, UploadFailedError, uploadImage } from './upload-client.ts'
 
 /** The photo's size as the owner knows it, e.g. '3.47 MB'. */
@@ -55,6 +63,7 @@ export function UploadDialog({
   const [dragging, setDragging] = useState(false)
 
   const offeredTags = orderTags([...site.defaultGalleryTags, ...tagsInUse, ...addedTags])
+  const atTagLimit = chosenTags.length >= MAX_TAGS_PER_IMAGE
 
   useEffect(() => {
     if (!previewUrl) return
@@ -82,6 +91,7 @@ export function UploadDialog({
 
   function addTag() {
     const tag = normalizeTag(newTag)
+    if (tag && !chosenTags.includes(tag) && atTagLimit) return setError(TOO_MANY_TAGS)
     if (tag && !offeredTags.includes(tag)) {
       // What was typed stays in the field to be corrected.
       if (!isValidTag(tag)) return setError(TAG_RULE)
@@ -89,11 +99,12 @@ export function UploadDialog({
     }
     if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
     setNewTag('')
-    if (error === TAG_RULE) setError(null)
+    if (error === TAG_RULE || error === TOO_MANY_TAGS) setError(null)
   }
 
   async function upload(event: FormEvent) {
     event.preventDefault()
+    if (uploadingNow.current) return
     if (!file) return setError('Please select an image file.')
     if (chosenTags.length === 0) return setError('Please select at least one tag.')
     setError(null)
@@ -197,6 +208,7 @@ export function UploadDialog({
                     type="checkbox"
                     className="sr-only"
                     checked={checked}
+                    disabled={!checked && atTagLimit}
                     onChange={() =>
                       setChosenTags(
                         checked ? chosenTags.filter((t) => t !== tag) : [...chosenTags, tag],
@@ -208,6 +220,11 @@ export function UploadDialog({
               )
             })}
           </div>
+          {atTagLimit ? (
+            <p className="form-hint" role="status">
+              {MAX_TAGS_PER_IMAGE} tags chosen, the most one photo can have.
+            </p>
+          ) : null}
           <div className="flex gap-2">
             <label className="form-field grow">
               <span className="sr-only">New tag</span>
@@ -232,7 +249,12 @@ export function UploadDialog({
 
         {uploading ? (
           <div className="grid gap-1">
-            <progress className="upload-progress" value={progress} max={100}>
+            <progress
+              className="upload-progress"
+              value={progress}
+              max={100}
+              aria-label="Upload progress"
+            >
               {progress}%
             </progress>
             <span className="text-sm font-bold">{progress}% sent</span>
@@ -243,10 +265,13 @@ export function UploadDialog({
         </p>
 
         <div className="grid gap-2">
+          {/* aria-disabled rather than disabled: the button keeps the keyboard's
+              focus while it sends and after a failure, and the hint saying what
+              is missing stays reachable; pressing it then shows that message. */}
           <button
             type="submit"
             className="button-primary"
-            disabled={uploading || missing !== null}
+            aria-disabled={uploading || missing !== null}
             aria-describedby={missing && !error ? hintId : undefined}
           >
             {uploading ? 'Uploading...' : 'Upload'}

@@ -1,5 +1,11 @@
 import { z } from 'zod/mini'
-import { MAX_TAGS_PER_IMAGE, TAG_RULE, isValidTag, normalizeTag } from './gallery-tags.ts'
+import {
+  MAX_TAGS_PER_IMAGE,
+  TAG_RULE,
+  TOO_MANY_TAGS,
+  isValidTag,
+  normalizeTag,
+} from './gallery-tags.ts'
 
 /** The browser's key for one upload: random hex, the same on every retry of that upload. */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}$/
@@ -12,7 +18,7 @@ export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}$/
 export const UploadFieldsSchema = z.object({
   tags: z.array(z.pipe(z.string(), z.transform(normalizeTag))).check(
     z.minLength(1, 'Please select at least one tag.'),
-    z.maxLength(MAX_TAGS_PER_IMAGE, `Choose at most ${MAX_TAGS_PER_IMAGE} tags.`),
+    z.maxLength(MAX_TAGS_PER_IMAGE, TOO_MANY_TAGS),
     z.refine((tags) => tags.every(isValidTag), TAG_RULE),
   ),
   originalSize: z.optional(
