@@ -1,5 +1,7 @@
 import { type MouseEvent, type SyntheticEvent, useCallback, useEffect, useRef } from 'react'
 
+const never = () => false
+
 /**
  * A native <dialog> opened as a modal for as long as the component lives:
  * the browser keeps focus inside it, makes the page behind inert and hands
@@ -11,8 +13,6 @@ import { type MouseEvent, type SyntheticEvent, useCallback, useEffect, useRef } 
  * tells the parent, through `onClosed`. While `keepOpen()` is true nothing
  * closes it, and a close the browser forces is undone.
  */
-const never = () => false
-
 export function useModalDialog({
   onClosed,
   keepOpen = never,
@@ -52,5 +52,5 @@ export function useModalDialog({
     },
   }
 
-  return { ref, close, dialogProps }
+  return { close, dialogProps }
 }

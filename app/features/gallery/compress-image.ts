@@ -1,10 +1,11 @@
 /** The spec's browser compression: at most 1200 px wide, JPEG at quality 0.7. */
-export const COMPRESSION_FAILURES = {
-  load: 'Failed to load image',
-  compress: 'Failed to compress image',
-} as const
-export const COMPRESSED_MAX_WIDTH = 1200
-export const COMPRESSED_QUALITY = 0.7
+const COMPRESSED_MAX_WIDTH = 1200
+const COMPRESSED_QUALITY = 0.7
+
+/** The photo could not be shrunk; the message is the spec's, to show as it is. */
+export class CompressionFailedError extends Error {
+  override name = 'CompressionFailedError'
+}
 
 /** The size to draw at: scaled down proportionally to fit the width, never enlarged. */
 export function fitWidth(
@@ -27,7 +28,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
   try {
     bitmap = await createImageBitmap(file)
   } catch {
-    throw new Error(COMPRESSION_FAILURES.load)
+    throw new CompressionFailedError('Failed to load image')
   }
   try {
     const { width, height } = fitWidth(bitmap.width, bitmap.height)
@@ -46,7 +47,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
     if (!blob) throw new Error('no blob')
     return blob
   } catch {
-    throw new Error(COMPRESSION_FAILURES.compress)
+    throw new CompressionFailedError('Failed to compress image')
   } finally {
     bitmap.close()
   }

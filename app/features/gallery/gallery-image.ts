@@ -44,17 +44,16 @@ export interface GalleryVariant {
   bytes: number
 }
 
-export const VARIANT_MIME_TYPES: Record<VariantFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
+/** The variants of one format, smallest first. */
+function variantsOf(image: GalleryImage, format: VariantFormat): GalleryVariant[] {
+  return image.variants
+    .filter((variant) => variant.format === format)
+    .sort((a, b) => a.width - b.width)
 }
 
 /** '800w'-style candidates of one format, smallest first, for a srcset attribute. */
 export function srcSetFor(image: GalleryImage, format: VariantFormat): string {
-  return image.variants
-    .filter((variant) => variant.format === format)
-    .sort((a, b) => a.width - b.width)
+  return variantsOf(image, format)
     .map((variant) => `${variant.src} ${variant.width}w`)
     .join(', ')
 }
@@ -65,9 +64,7 @@ export function variantFor(
   format: VariantFormat,
   minWidth: number,
 ): GalleryVariant | undefined {
-  const candidates = image.variants
-    .filter((variant) => variant.format === format)
-    .sort((a, b) => a.width - b.width)
+  const candidates = variantsOf(image, format)
   return candidates.find((variant) => variant.width >= minWidth) ?? candidates.at(-1)
 }
 

@@ -1,4 +1,4 @@
-import { type PointerEvent, useCallback, useRef } from 'react'
+import { type PointerEvent, useRef } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
@@ -29,10 +29,7 @@ export function GalleryLightbox({
   const alt = describeImage(image.tags)
   const many = images.length > 1
 
-  const step = useCallback(
-    (by: number) => onIndexChange((index + by + images.length) % images.length),
-    [index, images.length, onIndexChange],
-  )
+  const step = (by: number) => onIndexChange((index + by + images.length) % images.length)
 
   function startSwipe(event: PointerEvent) {
     if (event.pointerType === 'mouse') return

@@ -22,7 +22,7 @@ const GRID_SIZES =
 /** The first row on a wide screen (two on a phone) loads at once; the rest as they near the screen. */
 const EAGER_COUNT = 4
 
-export interface Notice {
+interface Notice {
   tone: 'success' | 'error'
   text: string
 }
@@ -53,13 +53,21 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
     })
   }
 
-  // After 'Show more photos', keyboard focus goes to the first new photo.
-  const focusFrom = useRef<number | null>(null)
+  // Once the new grid is in, keyboard focus moves on: after 'Show more
+  // photos' to the first new photo; after a delete, whose focused button is
+  // gone with its photo, to the photo that took its place (or the upload
+  // button when none is left).
+  const focusAfterLoad = useRef<{ index: number; afterDelete: boolean } | null>(null)
   useEffect(() => {
-    if (focusFrom.current === null) return
-    gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')[focusFrom.current]?.focus()
-    focusFrom.current = null
-  }, [pageEnd])
+    const target = focusAfterLoad.current
+    if (target === null) return
+    focusAfterLoad.current = null
+    const links = gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')
+    const next = target.afterDelete
+      ? (links?.[Math.min(target.index, links.length - 1)] ?? uploadButtonRef.current)
+      : links?.[target.index]
+    next?.focus()
+  }, [gallery])
 
   async function deleteImage(image: GalleryImage, index: number) {
     if (!window.confirm('Are you sure you want to delete this image?')) return
@@ -72,22 +80,9 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
       return
     }
     setNotice({ tone: 'success', text: 'Image deleted successfully!' })
-    focusAfterDelete.current = index
+    focusAfterLoad.current = { index, afterDelete: true }
     await reload()
   }
-
-  // The focused delete button is gone with its photo: once the new grid is
-  // in, keyboard users continue from the photo that took its place (or the
-  // upload button when none is left).
-  const focusAfterDelete = useRef<number | null>(null)
-  useEffect(() => {
-    const index = focusAfterDelete.current
-    if (index === null) return
-    focusAfterDelete.current = null
-    const links = gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')
-    const next = links?.[Math.min(index, links.length - 1)] ?? uploadButtonRef.current
-    next?.focus()
-  }, [gallery])
 
   /** The page's data again; a failure leaves what is shown, which is still right. */
   async function reload() {
@@ -175,7 +170,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                 preventScrollReset
                 replace
                 className="button-secondary"
-                onClick={() => (focusFrom.current = pageEnd)}
+                onClick={() => (focusAfterLoad.current = { index: pageEnd, afterDelete: false })}
               >
                 Show more photos
               </Link>

@@ -55,23 +55,23 @@ export async function listGalleryPage(
 }
 
 /** The image an earlier attempt of the same upload stored, if one did. */
-export async function findByUploadKey(
+export function findByUploadKey(db: Db, uploadKey: string): Promise<GalleryImage | undefined> {
+  return findImageWhere(db, 'upload_key', uploadKey)
+}
+
+export function findGalleryImage(db: Db, id: number): Promise<GalleryImage | undefined> {
+  return findImageWhere(db, 'id', id)
+}
+
+async function findImageWhere(
   db: Db,
-  uploadKey: string,
+  column: 'id' | 'upload_key',
+  value: number | string,
 ): Promise<GalleryImage | undefined> {
   const row = await db
     .selectFrom('gallery_image')
     .selectAll()
-    .where('upload_key', '=', uploadKey)
-    .executeTakeFirst()
-  return row ? toGalleryImage(row) : undefined
-}
-
-export async function findGalleryImage(db: Db, id: number): Promise<GalleryImage | undefined> {
-  const row = await db
-    .selectFrom('gallery_image')
-    .selectAll()
-    .where('id', '=', id)
+    .where(column, '=', value)
     .executeTakeFirst()
   return row ? toGalleryImage(row) : undefined
 }

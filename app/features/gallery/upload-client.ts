@@ -23,7 +23,7 @@ export class UploadFailedError extends Error {
 }
 
 /** Waits before each retry of an upload whose connection dropped. */
-export const RETRY_DELAYS_MS = [800, 2000]
+const RETRY_DELAYS_MS = [800, 2000]
 
 /**
  * A fresh key for one upload. crypto.randomUUID exists only on https or

@@ -11,7 +11,7 @@ import {
 } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { site } from '#app/content/site.ts'
-import { COMPRESSION_FAILURES, compressImage } from './compress-image.ts'
+import { CompressionFailedError, compressImage } from './compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
   isValidTag,
@@ -21,11 +21,15 @@ import {
   orderTags,
   TAG_RULE,
   TOO_MANY_TAGS,
+  toggleTag,
 } from './gallery-tags.ts'
 import { UPLOAD_MESSAGES, UploadFailedError, uploadImage } from './upload-client.ts'
 
+const NO_FILE = 'Please select an image file.'
+const NO_TAG = 'Please select at least one tag.'
+
 /** The photo's size as the owner knows it, e.g. '3.47 MB'. */
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`
 }
 
@@ -46,8 +50,7 @@ export function UploadDialog({
   const fileInputRef = useRef<HTMLInputElement>(null)
   const titleId = useId()
   const hintId = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null)
   const [addedTags, setAddedTags] = useState<string[]>([])
   const [chosenTags, setChosenTags] = useState<string[]>([])
   const [newTag, setNewTag] = useState('')
@@ -65,39 +68,37 @@ export function UploadDialog({
   const offeredTags = orderTags([...site.defaultGalleryTags, ...tagsInUse, ...addedTags])
   const atTagLimit = chosenTags.length >= MAX_TAGS_PER_IMAGE
 
+  const previewUrl = chosen?.previewUrl
   useEffect(() => {
     if (!previewUrl) return
     return () => URL.revokeObjectURL(previewUrl)
   }, [previewUrl])
 
-  function choose(chosen: File | undefined) {
+  const missing = !chosen ? NO_FILE : chosenTags.length === 0 ? NO_TAG : null
+
+  function choose(picked: File | undefined) {
     setError(null)
-    if (!chosen) {
-      setFile(null)
-      setPreviewUrl(null)
-      setError('Please select an image file.')
-      return
+    if (picked?.type.startsWith('image/')) {
+      return setChosen({ file: picked, previewUrl: URL.createObjectURL(picked) })
     }
-    if (!chosen.type.startsWith('image/')) {
-      setFile(null)
-      setPreviewUrl(null)
-      if (fileInputRef.current) fileInputRef.current.value = ''
-      setError('Please select a valid image file.')
-      return
-    }
-    setFile(chosen)
-    setPreviewUrl(URL.createObjectURL(chosen))
+    setChosen(null)
+    if (!picked) return setError(NO_FILE)
+    if (fileInputRef.current) fileInputRef.current.value = ''
+    setError('Please select a valid image file.')
   }
 
   function addTag() {
     const tag = normalizeTag(newTag)
-    if (tag && !chosenTags.includes(tag) && atTagLimit) return setError(TOO_MANY_TAGS)
-    if (tag && !offeredTags.includes(tag)) {
-      // What was typed stays in the field to be corrected.
-      if (!isValidTag(tag)) return setError(TAG_RULE)
-      setAddedTags([...addedTags, tag])
+    // Chosen tags are always among the offered ones.
+    if (tag && !chosenTags.includes(tag)) {
+      if (atTagLimit) return setError(TOO_MANY_TAGS)
+      if (!offeredTags.includes(tag)) {
+        // What was typed stays in the field to be corrected.
+        if (!isValidTag(tag)) return setError(TAG_RULE)
+        setAddedTags([...addedTags, tag])
+      }
+      setChosenTags([...chosenTags, tag])
     }
-    if (tag && !chosenTags.includes(tag)) setChosenTags([...chosenTags, tag])
     setNewTag('')
     if (error === TAG_RULE || error === TOO_MANY_TAGS) setError(null)
   }
@@ -105,8 +106,9 @@ export function UploadDialog({
   async function upload(event: FormEvent) {
     event.preventDefault()
     if (uploadingNow.current) return
-    if (!file) return setError('Please select an image file.')
-    if (chosenTags.length === 0) return setError('Please select at least one tag.')
+    if (missing) return setError(missing)
+    // No message missing: a photo is chosen.
+    const { file } = chosen!
     setError(null)
     uploadingNow.current = true
     setUploading(true)
@@ -128,18 +130,10 @@ export function UploadDialog({
       uploadingNow.current = false
       setUploading(false)
       const known =
-        failure instanceof UploadFailedError ||
-        (failure instanceof Error &&
-          Object.values<string>(COMPRESSION_FAILURES).includes(failure.message))
-      setError(known ? (failure as Error).message : UPLOAD_MESSAGES.other)
+        failure instanceof UploadFailedError || failure instanceof CompressionFailedError
+      setError(known ? failure.message : UPLOAD_MESSAGES.other)
     }
   }
-
-  const missing = !file
-    ? 'Please select an image file.'
-    : chosenTags.length === 0
-      ? 'Please select at least one tag.'
-      : null
 
   return (
     <dialog {...dialogProps} className="login-dialog upload-dialog" aria-labelledby={titleId}>
@@ -172,11 +166,15 @@ export function UploadDialog({
             if (!uploading) choose(event.dataTransfer.files[0])
           }}
         >
-          {previewUrl && file ? (
+          {chosen ? (
             <span className="grid justify-items-center gap-2">
-              <img src={previewUrl} alt="Preview of your choice" className="upload-preview" />
+              <img
+                src={chosen.previewUrl}
+                alt="Preview of your choice"
+                className="upload-preview"
+              />
               <span className="text-sm font-bold">
-                {file.name} · {formatMegabytes(file.size)}
+                {chosen.file.name} · {formatMegabytes(chosen.file.size)}
               </span>
               <span className="text-sm text-link">Choose another photo</span>
             </span>
@@ -209,11 +207,7 @@ export function UploadDialog({
                     className="sr-only"
                     checked={checked}
                     disabled={!checked && atTagLimit}
-                    onChange={() =>
-                      setChosenTags(
-                        checked ? chosenTags.filter((t) => t !== tag) : [...chosenTags, tag],
-                      )
-                    }
+                    onChange={() => setChosenTags(toggleTag(chosenTags, tag))}
                   />
                   {tag}
                 </label>
