@@ -15,3 +15,19 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
 }
+
+// A date-only value names a calendar day, not a moment: it is read and written
+// in UTC so no time zone (the server's or the visitor's) can move it a day.
+const readableDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+})
+
+/** A YYYY-MM-DD date as people write it: 'Saturday, December 12, 2026'. Other text is returned as it is. */
+export function formatCalendarDate(value: string): string {
+  if (!isCalendarDate(value)) return value
+  return readableDate.format(new Date(`${value}T00:00:00Z`))
+}

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { orderDetailLines } from '../orders/order-summary.ts'
 import type { Delivery, InboxItem } from './inbox.server.ts'
 
 /** An inbox item with its arrival time already written out by the server. */
@@ -75,22 +76,12 @@ function InboxItemCard({ item }: { item: InboxEntry }) {
                 {order.position}. {order.product_type}
               </h3>
               <dl className="cart-details">
-                <div>
-                  <dt>Due Date</dt>
-                  <dd>{order.due_date}</dd>
-                </div>
-                <div>
-                  <dt>Event/Theme</dt>
-                  <dd>{order.event_theme}</dd>
-                </div>
-                <div>
-                  <dt>Heard about us</dt>
-                  <dd>{order.hear_about_us}</dd>
-                </div>
-                <div>
-                  <dt>Comments</dt>
-                  <dd>{order.comments ?? 'N/A'}</dd>
-                </div>
+                {orderDetailLines(order).map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
               </dl>
             </li>
           ))}

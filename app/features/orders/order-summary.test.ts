@@ -26,7 +26,7 @@ Email: priya@example.com
 Phone: 416-555-0199
 Product Type: Cakes
 Event/Theme: Unicorn birthday
-Due Date: 2026-12-12
+Due Date: Saturday, December 12, 2026
 How did you hear about us: Instagram
 Comments: Lemon sponge, no nuts please.
 
@@ -38,7 +38,7 @@ Email: priya@example.com
 Phone: 416-555-0199
 Product Type: Cake Pops
 Event/Theme: Unicorn birthday
-Due Date: 2026-12-12
+Due Date: Saturday, December 12, 2026
 How did you hear about us: Instagram
 Comments: N/A`,
   )
@@ -46,4 +46,9 @@ Comments: N/A`,
 
 test('blank comments read N/A', () => {
   expect(ordersSummary([{ ...cakePops, comments: '   ' }])).toContain('Comments: N/A')
+})
+
+test('the due date reads as people write it', () => {
+  const order = { ...cakePops, due_date: '2027-01-01' }
+  expect(ordersSummary([order])).toContain('Due Date: Friday, January 1, 2027')
 })

@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest'
+import { composeOrderEmail } from './order-email.ts'
+import { birthdayCakeOrder } from './test-orders.ts'
+
+const hostile = {
+  ...birthdayCakeOrder,
+  name: 'Eve <script>alert(1)</script>',
+  event_theme: 'Say "hello" & <b>wave</b>',
+  comments: "It's <img src=x onerror=alert(1)>",
+}
+
+test("a customer's markup in an order is escaped in the email's HTML", () => {
+  const { html } = composeOrderEmail([hostile, birthdayCakeOrder])
+  expect(html).not.toContain('<script>')
+  expect(html).not.toContain('<img')
+  expect(html).not.toContain('<b>wave')
+  expect(html).toContain('2 new order requests from Eve &lt;script&gt;')
+  expect(html).toContain('Say &quot;hello&quot; &amp; &lt;b&gt;wave&lt;/b&gt;')
+  expect(html).toContain('It&#39;s &lt;img src=x onerror=alert(1)&gt;')
+  expect(html).toContain('Reply to this email to answer Eve &lt;script&gt;alert(1)&lt;/script&gt;.')
+  // The orders are separated by one dashed line, and their due dates read as people write them.
+  expect(html.match(/<hr /g)).toHaveLength(1)
+  expect(html).toContain('Saturday, December 12, 2026')
+})
+
+test("the email's text keeps the customer's words as they wrote them", () => {
+  const { text, subject } = composeOrderEmail([hostile])
+  expect(subject).toBe('1 new order request from Eve <script>alert(1)</script>')
+  expect(text).toBe(`1 new order request from Eve <script>alert(1)</script>.
+
+Order 1
+Name: Eve <script>alert(1)</script>
+Email: priya@example.com
+Phone: 416-555-0199
+Product Type: Cakes
+Event/Theme: Say "hello" & <b>wave</b>
+Due Date: Saturday, December 12, 2026
+How did you hear about us: Instagram
+Comments: It's <img src=x onerror=alert(1)>
+
+Reply to this email to answer Eve <script>alert(1)</script>.
+`)
+})

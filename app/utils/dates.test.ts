@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest'
+import { formatCalendarDate } from './dates.ts'
+
+test('a calendar date reads as people write it', () => {
+  expect(formatCalendarDate('2026-12-12')).toBe('Saturday, December 12, 2026')
+})
+
+test('a calendar date keeps its day in every time zone, from the first of the year to the last', () => {
+  const zone = process.env.TZ
+  try {
+    for (const timeZone of ['Pacific/Kiritimati', 'America/Toronto', 'Pacific/Pago_Pago']) {
+      process.env.TZ = timeZone
+      expect(formatCalendarDate('2027-01-01')).toBe('Friday, January 1, 2027')
+      expect(formatCalendarDate('2026-12-31')).toBe('Thursday, December 31, 2026')
+    }
+  } finally {
+    process.env.TZ = zone
+  }
+})
+
+test('text that is not a calendar date is shown as it is', () => {
+  expect(formatCalendarDate('soon')).toBe('soon')
+  expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30')
+})
