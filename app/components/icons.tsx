@@ -65,3 +65,20 @@ export function ChevronDownIcon(props: IconProps) {
     </Icon>
   )
 }
+
+export function CartIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M6 7h14l-1.5 8.5a2 2 0 0 1-2 1.5H9.3a2 2 0 0 1-2-1.6L5 3H2" />
+      <circle cx="9.5" cy="20.5" r="1.2" />
+      <circle cx="16.5" cy="20.5" r="1.2" />
+    </Icon>
+  )
+}

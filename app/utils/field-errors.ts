@@ -15,3 +15,12 @@ export function fieldErrorsOf<Field extends string>(error: {
   }
   return errors as FieldErrors<Field>
 }
+
+/** Moves focus to the form's first control, in page order, that has a message. */
+export function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors<string>): void {
+  const first = Array.from(form.elements).find(
+    (element): element is HTMLInputElement =>
+      'name' in element && typeof element.name === 'string' && element.name in errors,
+  )
+  first?.focus()
+}

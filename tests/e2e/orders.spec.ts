@@ -31,6 +31,17 @@ async function fillOrder(page: Page, order: OrderInput) {
 
 const cartCount = (page: Page) => page.getByTestId('cart-count')
 
+/** A YYYY-MM-DD date as the page writes it, e.g. 'Saturday, December 12, 2026'. */
+function readable(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`))
+}
+
 test('guests can queue two orders, remove one, reload, and send the rest', async ({ page }) => {
   const customer = `Ada Okafor ${Date.now()}`
   await page.goto('/ordernow')
@@ -71,15 +82,21 @@ test('guests can queue two orders, remove one, reload, and send the rest', async
   await panel.getByRole('button', { name: `Remove order 1: Cakes for ${customer}` }).click()
   await expect(panel.getByRole('listitem')).toHaveCount(1)
   await expect(panel.getByRole('listitem')).toContainText('Cake Pops')
+  await expect(panel.getByRole('listitem')).toContainText(`Due Date${readable(daysFromNow(20))}`)
 
   await page.reload()
   await expect(cartCount(page)).toHaveText('1')
   await page.getByRole('button', { name: /Your cart/ }).click()
   await expect(panel.getByRole('listitem')).toContainText('Cake Pops')
 
-  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  await panel.getByRole('button', { name: 'Send All Orders' }).focus()
+  await page.keyboard.press('Enter')
   await expect(panel.getByRole('status')).toHaveText('Orders sent successfully!')
   await expect(cartCount(page)).toHaveText('0')
+  // The keyboard lands on the news, and nothing is left to send.
+  await expect(panel.getByRole('status')).toBeFocused()
+  await expect(panel.getByRole('button', { name: 'Send All Orders' })).toHaveCount(0)
+  await expect(panel.getByText('Your cart is empty.', { exact: true })).toBeVisible()
   await page.reload()
   await expect(cartCount(page)).toHaveText('0')
 
@@ -92,14 +109,117 @@ test('guests can queue two orders, remove one, reload, and send the rest', async
   expect(mail.text).toContain('Product Type: Cake Pops')
   expect(mail.text).toContain('Comments: N/A')
   expect(mail.text).not.toContain('Product Type: Cakes\n')
+  expect(mail.text).toContain(`Due Date: ${readable(daysFromNow(20))}`)
 })
 
 test('sending an empty cart says so', async ({ page }) => {
   await page.goto('/ordernow')
   await page.getByRole('button', { name: /Your cart/ }).click()
   const panel = page.getByRole('region', { name: 'Your Orders' })
+  await expect(panel.getByText('Your cart is empty.', { exact: true })).toBeVisible()
+  await expect(panel.getByRole('status')).toHaveText('')
   await panel.getByRole('button', { name: 'Send All Orders' }).click()
   await expect(panel.getByRole('status')).toHaveText('Your cart is empty.')
+})
+
+test('on a phone a long email address wraps inside the cart', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/ordernow')
+  const email =
+    'celebrations.and.birthday.parties.for.the.whole.family@a-very-long-domain-name.example.com'
+  await fillOrder(page, {
+    name: 'Long Address',
+    email,
+    phone: '4165550100',
+    product: 'Cupcakes',
+    theme: 'Graduation',
+    date: daysFromNow(12),
+    heard: 'Facebook',
+  })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await page.getByRole('button', { name: /Your cart/ }).click()
+  const panel = page.getByRole('region', { name: 'Your Orders' })
+  const address = panel.getByText(email)
+  await expect(address).toBeVisible()
+  const panelBox = (await panel.boundingBox())!
+  const addressBox = (await address.boundingBox())!
+  expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(375)
+  expect(addressBox.x + addressBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+})
+
+const orderFields = [
+  'Name',
+  'Email',
+  'Phone Number',
+  'Product Type',
+  'Event / Theme',
+  'Order Date',
+  'How did you hear about us?',
+]
+
+test('an empty order shows every missing field at once, beside the field, and focuses the first', async ({
+  page,
+}) => {
+  await page.goto('/ordernow')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  for (const label of orderFields) {
+    const field = page.getByLabel(label)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    const errorId = (await field.getAttribute('aria-describedby'))!
+    await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty()
+  }
+  await expect(page.locator('#field-name-error')).toHaveText('Name is required.')
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await expect(page.getByLabel('Comments')).not.toHaveAttribute('aria-invalid')
+  await expect(cartCount(page)).toHaveText('0')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test.describe('a refused send', () => {
+    // The browser notes the 400 that carries the messages.
+    test.use({ allowedConsoleErrors: [/status of 400/] })
+
+    test('an order the server refuses comes back with the message beside its field', async ({
+      page,
+    }) => {
+      await page.goto('/ordernow')
+      await fillOrder(page, {
+        name: '   ',
+        email: 'noscript@example.com',
+        phone: '4165550100',
+        product: 'Cakes',
+        theme: 'Birthday',
+        date: daysFromNow(9),
+        heard: 'Other',
+      })
+      await page.getByRole('button', { name: 'Add to Cart' }).click()
+      await expect(page.locator('#field-name-error')).toHaveText('Name is required.')
+      await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByRole('status')).toContainText('Error sending orders.')
+    })
+  })
+
+  test('a single order still sends', async ({ page }) => {
+    const name = `No Script Order ${Date.now()}`
+    await page.goto('/ordernow')
+    await fillOrder(page, {
+      name,
+      email: 'noscript@example.com',
+      phone: '4165550100',
+      product: 'Cakes',
+      theme: 'Birthday',
+      date: daysFromNow(9),
+      heard: 'Other',
+    })
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByRole('status')).toHaveText('Orders sent successfully!')
+    await expect
+      .poll(() => findMail(`1 new order request from ${name}`).then(Boolean), { timeout: 10_000 })
+      .toBe(true)
+  })
 })
 
 test.describe('when the bakery cannot be reached', () => {

@@ -1,5 +1,8 @@
+import { useEffect, useRef } from 'react'
 import type { OrderRequest } from './order-schema.ts'
 import { orderLines } from './order-summary.ts'
+
+type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?: string }
 
 /** The queued orders with a remove button each, and the send button with its status. */
 export function CartPanel({
@@ -13,17 +16,28 @@ export function CartPanel({
   id: string
   orders: OrderRequest[]
   sending: boolean
-  status: { tone: 'info' | 'success' | 'error'; message: string; detail?: string } | null
+  status: CartStatus | null
   onRemove: (index: number) => void
   onSend: () => void
 }) {
+  const statusRef = useRef<HTMLDivElement>(null)
+  const wasSending = useRef(sending)
+  // The send button is disabled while sending, which drops the keyboard's
+  // focus to the page; when the answer arrives, focus goes to what it says.
+  useEffect(() => {
+    if (wasSending.current && !sending) statusRef.current?.focus()
+    wasSending.current = sending
+  }, [sending])
+  // Once everything is sent there is nothing left to send.
+  const allSent = status?.tone === 'success' && orders.length === 0
+
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="cart-panel">
       <h2 id={`${id}-title`} className="font-display text-2xl font-semibold">
         Your Orders
       </h2>
       {orders.length === 0 ? (
-        <p className="mt-3 text-chocolate">Nothing queued yet. Add an order with the form.</p>
+        <p className="mt-3 text-chocolate">Your cart is empty.</p>
       ) : (
         <ol className="mt-4 grid gap-3">
           {orders.map((order, index) => (
@@ -53,15 +67,23 @@ export function CartPanel({
           ))}
         </ol>
       )}
-      <button
-        type="button"
-        className="button-primary mt-5 w-full"
-        onClick={onSend}
-        disabled={sending}
+      {allSent ? null : (
+        <button
+          type="button"
+          className="button-primary mt-5 w-full"
+          onClick={onSend}
+          disabled={sending}
+        >
+          Send All Orders
+        </button>
+      )}
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        className={`cart-status ${status ? `cart-status-${status.tone}` : ''}`}
       >
-        Send All Orders
-      </button>
-      <div role="status" aria-live="polite" className="mt-3 min-h-6">
         {status ? (
           <p className={`status-${status.tone}`}>
             {status.message}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { HEAR_ABOUT_US_OPTIONS, PRODUCT_TYPES } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
 /**
@@ -20,18 +21,46 @@ function read(): OrderRequest[] {
   } catch {
     // Storage can be disabled (private modes, strict settings): an empty cart.
   }
-  if (raw !== cached.raw) cached = { raw, orders: parse(raw) }
+  if (raw !== cached.raw) cached = { raw, orders: parseStoredCart(raw) }
   return cached.orders
 }
 
-function parse(raw: string | null): OrderRequest[] {
+/**
+ * What a stored cart holds, checked entry by entry: storage outlives our code
+ * and can be edited by hand, so anything that is not an order is dropped. The
+ * schema checks each order fully when it is sent; this stays small because
+ * it runs on every page load.
+ */
+export function parseStoredCart(raw: string | null): OrderRequest[] {
   if (!raw) return EMPTY
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(raw)
-    return Array.isArray(value) ? (value as OrderRequest[]) : EMPTY
+    value = JSON.parse(raw)
   } catch {
     return EMPTY
   }
+  return Array.isArray(value) ? value.filter(isStoredOrder) : EMPTY
+}
+
+const REQUIRED_FIELDS = [
+  'name',
+  'email',
+  'phone_number',
+  'product_type',
+  'event_theme',
+  'due_date',
+  'hear_about_us',
+] as const
+
+function isStoredOrder(value: unknown): value is OrderRequest {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const entry = value as Record<string, unknown>
+  return (
+    REQUIRED_FIELDS.every((field) => typeof entry[field] === 'string') &&
+    (entry.comments === undefined || typeof entry.comments === 'string') &&
+    (HEAR_ABOUT_US_OPTIONS as readonly unknown[]).includes(entry.hear_about_us) &&
+    (PRODUCT_TYPES as readonly unknown[]).includes(entry.product_type)
+  )
 }
 
 function write(orders: OrderRequest[]): void {

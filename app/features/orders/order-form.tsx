@@ -1,29 +1,39 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type Ref, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { HEAR_ABOUT_US_OPTIONS, PRODUCT_TYPES } from './order-options.ts'
 import type { OrderField, OrderRequest } from './order-schema.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
-// not with the page: the browser's own checks cover typing until then.
+// not with the page.
 const loadOrderSchema = () => import('./order-schema.ts')
 
 /**
- * The custom order form. With JavaScript, 'Add to Cart' checks the order and
- * queues it in the cart; without it, the form posts the single order itself.
+ * The custom order form. With JavaScript, 'Add to Cart' checks every field
+ * with the shared schema, shows each message beside its field and queues the
+ * order in the cart; without it, the browser's checks run and the form posts
+ * the single order itself, the server's messages arriving as `postedErrors`.
  */
 export function OrderForm({
   today,
   disabled,
   onAdd,
+  postedErrors,
+  honeypotRef,
 }: {
   /** The bakery's date today, YYYY-MM-DD: the earliest order date offered. */
   today: string
   disabled: boolean
   onAdd: (order: OrderRequest) => void
+  postedErrors?: FieldErrors<OrderField>
+  honeypotRef?: Ref<HTMLInputElement>
 }) {
-  const [errors, setErrors] = useState<FieldErrors<OrderField>>({})
+  const hydrated = useHydrated()
+  const [clientErrors, setClientErrors] = useState<FieldErrors<OrderField> | null>(null)
+  const errors = clientErrors ?? postedErrors ?? {}
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -32,10 +42,13 @@ export function OrderForm({
     const { orderRequestSchema } = await loadOrderSchema()
     const parsed = orderRequestSchema(today).safeParse(values)
     if (!parsed.success) {
-      setErrors(fieldErrorsOf<OrderField>(parsed.error))
+      const found = fieldErrorsOf<OrderField>(parsed.error)
+      // Rendered before focus moves, so the field is announced with its message.
+      flushSync(() => setClientErrors(found))
+      focusFirstInvalid(form, found)
       return
     }
-    setErrors({})
+    setClientErrors({})
     onAdd(parsed.data)
     form.reset()
   }
@@ -43,6 +56,7 @@ export function OrderForm({
   return (
     <form
       method="post"
+      noValidate={hydrated}
       className="order-form"
       onFocus={() => void loadOrderSchema()}
       onSubmit={(event) => void handleSubmit(event)}
@@ -114,7 +128,7 @@ export function OrderForm({
           </FormField>
         </div>
       </div>
-      <HoneypotField />
+      <HoneypotField inputRef={honeypotRef} />
       <button type="submit" className="button-primary mt-6" disabled={disabled}>
         Add to Cart
       </button>
