@@ -36,17 +36,18 @@ export function FormField({
         {label}
         {optional ? <span className="form-optional"> (optional)</span> : null}
       </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="form-hint">
-          {hint}
-        </p>
-      ) : null}
       {children({
         id,
         name,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
+      {/* Below the control, so fields side by side keep their controls in line. */}
+      {hint ? (
+        <p id={`${id}-hint`} className="form-hint">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="form-error">
           {error}

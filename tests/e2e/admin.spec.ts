@@ -149,6 +149,39 @@ test('the inbox shows what came in; handled items leave the open filter', async 
   await expect(page).toHaveURL('/')
 })
 
+test('the inbox writes due dates as people do and labels details as the orders do', async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Inbox Order ${Date.now()}`
+  const response = await page.request.post('/ordernow', {
+    headers: { 'content-type': 'application/json', origin: baseURL! },
+    data: JSON.stringify({
+      orders: [
+        {
+          name,
+          email: 'dates@example.com',
+          phone_number: '416-555-0123',
+          product_type: 'Cakes',
+          event_theme: 'Midsummer picnic',
+          due_date: '2030-06-15',
+          hear_about_us: 'TikTok',
+        },
+      ],
+    }),
+  })
+  expect(response.status()).toBe(200)
+
+  await page.goto('/')
+  await signIn(page)
+  await page.goto('/admin/inbox')
+  const item = page.getByRole('article', { name: `1 order request from ${name}` })
+  await expect(item).toContainText('Due DateSaturday, June 15, 2030')
+  await expect(item).toContainText('How did you hear about usTikTok')
+  await expect(item).toContainText('CommentsN/A')
+  await expect(item).not.toContainText('2030-06-15')
+})
+
 test('on a phone the inbox reads well', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/')

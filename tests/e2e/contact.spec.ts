@@ -88,8 +88,90 @@ test('a message of only spaces is caught before sending', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText('')
 })
 
+test('an empty message shows every missing field at once, beside the field, and focuses the first', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  for (const label of ['Name', 'Email', 'Phone Number', 'Message']) {
+    const field = page.getByLabel(label)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    const ids = (await field.getAttribute('aria-describedby'))!.split(' ')
+    const errorId = ids.find((id) => id.endsWith('-error'))!
+    await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty()
+  }
+  await expect(page.locator('#field-message-error')).toHaveText('Message is required.')
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await expect(page.getByRole('status')).toHaveText('')
+})
+
+test('a textarea in error has the same border as an input in error', async ({ page }) => {
+  await page.goto('/contact')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true')
+  // Read once transitions are over, with the pointer on the field and away from it.
+  const border = async (label: string, hover: boolean) => {
+    const field = page.getByLabel(label)
+    if (hover) await field.hover()
+    else await page.mouse.move(0, 0)
+    return field.evaluate(async (element) => {
+      await Promise.all(element.getAnimations().map((animation) => animation.finished))
+      const style = getComputedStyle(element)
+      return [
+        style.borderTopColor,
+        style.borderTopWidth,
+        style.borderTopStyle,
+        style.backgroundColor,
+      ]
+    })
+  }
+  const inputInError = await border('Email', false)
+  expect(await border('Message', false)).toEqual(inputInError)
+  expect(await border('Message', true)).toEqual(inputInError)
+  expect(await border('Email', true)).toEqual(inputInError)
+})
+
+for (const width of [640, 1280]) {
+  test(`at ${width} px the email and phone fields line up`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/contact')
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!
+    const [email, phone] = [await box('#field-email'), await box('#field-phone_number')]
+    expect(email.y).toBe(phone.y)
+    expect(email.height).toBe(phone.height)
+    expect(email.x).toBeLessThan(phone.x)
+    const [emailLabel, phoneLabel] = [
+      await box('label[for="field-email"]'),
+      await box('label[for="field-phone_number"]'),
+    ]
+    expect(emailLabel.y).toBe(phoneLabel.y)
+    expect(emailLabel.height).toBe(phoneLabel.height)
+  })
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
+
+  test.describe('a refused send', () => {
+    // The browser notes the 400 that carries the messages.
+    test.use({ allowedConsoleErrors: [/status of 400/] })
+
+    test('a message the server refuses comes back with the message beside its field', async ({
+      page,
+    }) => {
+      await page.goto('/contact')
+      await fillContact(page, {
+        name: 'No Script',
+        email: 'noscript@example.com',
+        phone: '4165550177',
+        message: '   ',
+      })
+      await page.getByRole('button', { name: 'Send Message' }).click()
+      await expect(page.locator('#field-message-error')).toHaveText('Message is required.')
+      await expect(page.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel('Name')).toHaveValue('No Script')
+    })
+  })
 
   test('the contact form still sends, and the page says so', async ({ page }) => {
     const name = `No Script ${Date.now()}`

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useFetcher } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ContactField } from './contact-schema.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
-// not with the page: the browser's own checks cover typing until then.
+// not with the page.
 const loadContactSchema = () => import('./contact-schema.ts')
 import type { ContactSendResult } from './contact-send.server.ts'
 
@@ -15,11 +17,13 @@ const FAILURE = 'Failed to send message. Try again later.'
 
 /**
  * The contact form. It is a plain form post, so it also works without
- * JavaScript (the page then renders `postedResult`); with JavaScript it
- * checks fields first and sends in the background.
+ * JavaScript (the browser's checks run, and the page renders the server's
+ * `postedResult`); with JavaScript it checks every field with the shared
+ * schema, shows each message beside its field, and sends in the background.
  */
 export function ContactForm({ postedResult }: { postedResult?: ContactSendResult }) {
   const fetcher = useFetcher<ContactSendResult>()
+  const hydrated = useHydrated()
   const formRef = useRef<HTMLFormElement>(null)
   const [clientErrors, setClientErrors] = useState<FieldErrors<ContactField> | null>(null)
   const result = fetcher.data ?? postedResult
@@ -37,7 +41,10 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
     const { ContactMessageSchema } = await loadContactSchema()
     const parsed = ContactMessageSchema.safeParse(Object.fromEntries(new FormData(form)))
     if (!parsed.success) {
-      setClientErrors(fieldErrorsOf<ContactField>(parsed.error))
+      const found = fieldErrorsOf<ContactField>(parsed.error)
+      // Rendered before focus moves, so the field is announced with its message.
+      flushSync(() => setClientErrors(found))
+      focusFirstInvalid(form, found)
       return
     }
     setClientErrors(null)
@@ -55,6 +62,7 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
   return (
     <fetcher.Form
       method="post"
+      noValidate={hydrated}
       ref={formRef}
       onFocus={() => void loadContactSchema()}
       onSubmit={(event) => void handleSubmit(event)}
