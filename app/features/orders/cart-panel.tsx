@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { EmailAddress } from '#app/components/email-address.tsx'
 import type { OrderRequest } from './order-schema.ts'
 import { orderLines } from './order-summary.ts'
 
@@ -59,7 +60,7 @@ export function CartPanel({
                 {orderLines(order).map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
-                    <dd>{value}</dd>
+                    <dd>{label === 'Email' ? <EmailAddress address={value} /> : value}</dd>
                   </div>
                 ))}
               </dl>
