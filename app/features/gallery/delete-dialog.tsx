@@ -50,7 +50,9 @@ export function DeleteDialog({
           </button>
         </div>
         <div className="flex items-center gap-4">
-          <GalleryPicture image={image} alt={alt} sizes="6rem" className="confirm-thumbnail" />
+          <div className="flex-none">
+            <GalleryPicture image={image} alt={alt} sizes="6rem" className="confirm-thumbnail" />
+          </div>
           <p id={questionId} className="text-lg">
             Are you sure you want to delete this image?
           </p>
