@@ -13,6 +13,7 @@ import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { getEnv } from '#app/config/env.server.ts'
+import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
@@ -60,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#fff8f0" />
+        <meta name="theme-color" content={CREAM} />
         <Meta />
         {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
             itself, Links stamps the server's nonce on the development server's inline

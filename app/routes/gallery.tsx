@@ -30,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="page-section max-w-7xl">
+    <section className="page-section">
       <p className="eyebrow">Fresh from the oven</p>
       <h1 className="page-heading mt-2">{site.galleryHeading}</h1>
       <p className="lede mt-4 max-w-2xl">{site.galleryIntro}</p>

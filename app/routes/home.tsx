@@ -54,7 +54,7 @@ export default function Home() {
 
       <section
         aria-label="Get in touch"
-        className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 md:grid-cols-2"
+        className="mx-auto grid max-w-6xl gap-6 px-4 pb-14 sm:px-6 sm:pb-20 md:grid-cols-2"
       >
         <div className="card cta-card bg-blush-100">
           <h2 className="section-heading">Ready to Order?</h2>

@@ -102,7 +102,8 @@ test('signing in and out changes the footer at once, and the signed-in state is 
   await page.goto('/gallery')
   await signIn(page)
   const footer = page.getByRole('contentinfo')
-  await expect(footer.getByRole('link', { name: 'Inbox' })).toBeVisible()
+  // The keyboard carries on from the new link where Admin Login was, not from the top.
+  await expect(footer.getByRole('link', { name: 'Inbox' })).toBeFocused()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toHaveCount(0)
 
   // A full load while signed in hydrates cleanly (the fixture fails on any mismatch).

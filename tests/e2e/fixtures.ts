@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { type Page, test as base, expect } from '@playwright/test'
 
 interface Fixtures {
   /** Console errors a test expects, such as the browser's note on a 404 document. */
@@ -38,3 +38,23 @@ export const publicPages = [
   { path: '/gallery', title: 'Gallery', heading: 'Our Gallery', navLabel: 'Gallery' },
   { path: '/contact', title: 'Contact', heading: 'Have Questions?', navLabel: 'Contact' },
 ] as const
+
+/**
+ * The footer follows the page's content with no empty band between: right
+ * after the last section (whose own padding is the only space), or, when
+ * everything fits in the window, at the window's foot.
+ */
+export async function expectFooterAfterContent(page: Page) {
+  const layout = await page.evaluate(() => {
+    const last = document.querySelector('main')!.lastElementChild!.getBoundingClientRect()
+    const footer = document.querySelector('footer')!.getBoundingClientRect()
+    return {
+      gap: footer.top - last.bottom,
+      footerBottom: footer.bottom,
+      scrolls: document.documentElement.scrollHeight > window.innerHeight,
+      windowHeight: window.innerHeight,
+    }
+  })
+  if (layout.scrolls) expect(layout.gap, 'space between content and footer').toBeLessThan(1)
+  else expect(layout.footerBottom).toBeCloseTo(layout.windowHeight, 0)
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, test } from './fixtures.ts'
+import { expect, expectFooterAfterContent, test } from './fixtures.ts'
 
 const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 
@@ -57,12 +57,22 @@ async function addThroughApi(page: Page, tags: string[], color: string) {
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Photos' }).getByRole('listitem')
 
+/** Where the header's logo starts: the left edge every page's content lines up with. */
+async function logoLeft(page: Page) {
+  return (await page.getByRole('link', { name: 'Butter & Bloom Bakery, home' }).boundingBox())!.x
+}
+
 test('an empty gallery says so, and offers the owner to upload the first image', async ({
   page,
 }) => {
   await page.goto('/gallery')
   await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toHaveCount(0)
+  // At 1280 px the page lines up with the header, and the footer follows it.
+  expect(page.viewportSize()!.width).toBe(1280)
+  const heading = (await page.getByRole('heading', { name: 'Our Gallery' }).boundingBox())!
+  expect(heading.x).toBeCloseTo(await logoLeft(page), 0)
+  await expectFooterAfterContent(page)
 
   await signIn(page)
   await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
@@ -106,13 +116,15 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
 
   // The defaults are offered in the owner's order.
   await expect(dialog.getByRole('checkbox')).toHaveCount(9)
-  await dialog.getByText('strawberry', { exact: true }).click()
-  await expect(dialog.getByRole('checkbox', { name: 'strawberry' })).toBeChecked()
+  // Tags read as words: 'cake-pops' is offered as 'Cake pops'.
+  await expect(dialog.getByText('Cake pops', { exact: true })).toBeVisible()
+  await dialog.getByText('Strawberry', { exact: true }).click()
+  await expect(dialog.getByRole('checkbox', { name: 'Strawberry', exact: true })).toBeChecked()
   const newTag = dialog.getByPlaceholder('Add a new tag')
   await newTag.fill('  Garden Party ')
   await newTag.press('Enter')
   await expect(newTag).toHaveValue('')
-  await expect(dialog.getByRole('checkbox', { name: 'garden party' })).toBeChecked()
+  await expect(dialog.getByRole('checkbox', { name: 'Garden party', exact: true })).toBeChecked()
   // Already there: not added twice.
   await newTag.fill('STRAWBERRY')
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()
@@ -137,13 +149,15 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
     await newTag.press('Enter')
   }
   await expect(dialog.getByText('12 tags chosen, the most one photo can have.')).toBeVisible()
-  await expect(dialog.getByRole('checkbox', { name: 'vanilla' })).toBeDisabled()
+  await expect(dialog.getByRole('checkbox', { name: 'Vanilla' })).toBeDisabled()
   await newTag.fill('cherry')
   await newTag.press('Enter')
   await expect(dialog.getByRole('alert')).toHaveText('Choose at most 12 tags.')
   await expect(newTag).toHaveValue('cherry')
-  for (const tag of extraTags) await dialog.getByText(tag, { exact: true }).click()
-  await expect(dialog.getByRole('checkbox', { name: 'vanilla' })).toBeEnabled()
+  for (const tag of extraTags) {
+    await dialog.getByText(`${tag.charAt(0).toUpperCase()}${tag.slice(1)}`, { exact: true }).click()
+  }
+  await expect(dialog.getByRole('checkbox', { name: 'Vanilla' })).toBeEnabled()
 
   // A slow uplink, so the progress bar has time to be seen.
   const cdp = await page.context().newCDPSession(page)
@@ -218,19 +232,25 @@ test('visitors filter by tags with OR semantics, in the page and through the URL
 }) => {
   await page.goto('/gallery')
   await signIn(page)
-  await addThroughApi(page, ['cake', 'wedding'], '#f4efe6')
+  await addThroughApi(page, ['cake-pops', 'wedding'], '#f4efe6')
   await addThroughApi(page, ['cupcakes'], '#f5d98b')
   await page.reload()
   await expect(grid(page)).toHaveCount(3)
+  // The grid starts where the header's logo does.
+  expect((await grid(page).first().boundingBox())!.x).toBeCloseTo(await logoLeft(page), 0)
 
+  // The buttons read as words; the address keeps the tags.
   const filters = page.getByRole('navigation', { name: 'Filter the gallery by tag' })
   await expect(filters.getByRole('button')).toHaveText([
-    'cake',
-    'cupcakes',
-    'strawberry',
-    'wedding',
-    'garden party',
+    'Cake pops',
+    'Cupcakes',
+    'Strawberry',
+    'Wedding',
+    'Garden party',
   ])
+  await expect(
+    page.getByRole('img', { name: 'Cake pops and wedding bake by Butter & Bloom Bakery' }),
+  ).toBeVisible()
 
   await filters.getByRole('button', { name: 'wedding' }).click()
   await expect(filters.getByRole('button', { name: 'wedding' })).toHaveAttribute(
@@ -259,8 +279,8 @@ test('visitors filter by tags with OR semantics, in the page and through the URL
   const plain = await noScript.newPage()
   await plain.goto(`${origin(page)}/gallery?tag=strawberry&tag=cupcakes`)
   await expect(grid(plain)).toHaveCount(2)
-  await plain.getByRole('button', { name: 'cake', exact: true }).click()
-  await expect(plain).toHaveURL(`${origin(page)}/gallery?tag=strawberry&tag=cupcakes&tag=cake`)
+  await plain.getByRole('button', { name: 'Cake pops', exact: true }).click()
+  await expect(plain).toHaveURL(`${origin(page)}/gallery?tag=strawberry&tag=cupcakes&tag=cake-pops`)
   await expect(grid(plain)).toHaveCount(3)
   await noScript.close()
 })
@@ -277,6 +297,7 @@ test('the larger view steps through the photos with the keyboard and closes with
 
   await page.keyboard.press('ArrowRight')
   await expect(lightbox.getByText('2 / 3')).toBeVisible()
+  await expect(lightbox.getByText('Cake pops · Wedding', { exact: true })).toBeVisible()
   await page.keyboard.press('ArrowLeft')
   await page.keyboard.press('ArrowLeft')
   await expect(lightbox.getByText('3 / 3')).toBeVisible()
@@ -286,6 +307,26 @@ test('the larger view steps through the photos with the keyboard and closes with
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(links.first()).toBeFocused()
+})
+
+test('on a phone the larger view hides the page behind it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/gallery')
+  await page.getByRole('list', { name: 'Photos' }).getByRole('link').first().click()
+  const lightbox = page.getByRole('dialog')
+  await expect(lightbox.getByText('1 / 3')).toBeVisible()
+  const backdrop = await lightbox.evaluate(
+    (el) => getComputedStyle(el, '::backdrop').backgroundColor,
+  )
+  expect(backdrop).toBe('rgb(28, 16, 10)')
+  // Where the page's heading was, above the photo, nothing of the page shows: one flat colour.
+  const shot = await page.screenshot({ clip: { x: 0, y: 120, width: 375, height: 80 } })
+  const { channels } = await sharp(shot).stats()
+  expect(channels.slice(0, 3).map((channel) => [channel.min, channel.max])).toEqual([
+    [28, 28],
+    [16, 16],
+    [10, 10],
+  ])
 })
 
 test('a photo opens in the larger view and a swipe moves to the next one', async ({ page }) => {
@@ -329,7 +370,7 @@ test.describe('when an upload fails', () => {
       await dialog
         .locator('input[type=file]')
         .setInputFiles({ name: 'sage.jpg', mimeType: 'image/jpeg', buffer: photo })
-      await dialog.getByText('vanilla', { exact: true }).click()
+      await dialog.getByText('Vanilla', { exact: true }).click()
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
       return dialog
     }
@@ -413,7 +454,7 @@ test('a long gallery shows a page of photos at a time', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('link').nth(24)).toBeFocused()
 
   // Choosing a tag starts again from the first page of that tag.
-  await page.getByRole('button', { name: 'vanilla', exact: true }).click()
+  await page.getByRole('button', { name: 'Vanilla', exact: true }).click()
   await expect(page).toHaveURL('/gallery?tag=vanilla')
   await expect(grid(page)).toHaveCount(22)
 
@@ -425,33 +466,68 @@ test('a long gallery shows a page of photos at a time', async ({ page }) => {
   }
 })
 
-test('the owner deletes photos after confirming, down to the empty gallery', async ({ page }) => {
-  await page.goto('/gallery')
-  await signIn(page)
-  const deleteButtons = page.getByRole('button', { name: /^Delete image: / })
-  await expect(deleteButtons).toHaveCount(3)
+test.describe('deleting', () => {
+  // The refused delete's 500 in the browser's log.
+  test.use({ allowedConsoleErrors: [/status of 500/] })
 
-  // Saying no keeps the photo.
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this image?')
-    void dialog.dismiss()
-  })
-  await deleteButtons.first().click()
-  await expect(grid(page)).toHaveCount(3)
+  test('the owner deletes photos after confirming in the site’s dialog, down to the empty gallery', async ({
+    page,
+  }) => {
+    await page.goto('/gallery')
+    await signIn(page)
+    const deleteButtons = page.getByRole('button', { name: /^Delete image: / })
+    await expect(deleteButtons).toHaveCount(3)
+    const confirm = page.getByRole('alertdialog', { name: 'Delete photo' })
 
-  const links = page.getByRole('list', { name: 'Photos' }).getByRole('link')
-  for (let remaining = 2; remaining >= 0; remaining--) {
-    page.once('dialog', (dialog) => void dialog.accept())
+    // The site's own dialog, not the browser's: asking, with the safe choice under the keyboard.
+    const nativeDialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await deleteButtons.first().focus()
+    await page.keyboard.press('Enter')
+    await expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this image?')
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeVisible()
+    // Escape, Cancel and the backdrop keep the photo, and the keyboard is back on its cross.
+    await page.keyboard.press('Escape')
+    await expect(confirm).toHaveCount(0)
+    await expect(deleteButtons.first()).toBeFocused()
     await deleteButtons.first().click()
-    await expect(page.getByRole('status')).toHaveText('Image deleted successfully!')
-    if (remaining > 0) {
-      await expect(grid(page)).toHaveCount(remaining)
-      // Keyboard users carry on from the photo that took the deleted one's place.
-      await expect(links.first()).toBeFocused()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toHaveCount(0)
+    await expect(deleteButtons.first()).toBeFocused()
+    await deleteButtons.first().click()
+    await page.mouse.click(5, 5)
+    await expect(confirm).toHaveCount(0)
+    await expect(grid(page)).toHaveCount(3)
+
+    // A delete the server refuses says so, and keeps the photo.
+    await page.route('**/api/gallery/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500 }) : route.continue(),
+    )
+    await deleteButtons.first().click()
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(page.getByRole('status')).toHaveText('Error deleting image. Please try again.')
+    await expect(grid(page)).toHaveCount(3)
+    await page.unroute('**/api/gallery/*')
+
+    const links = page.getByRole('list', { name: 'Photos' }).getByRole('link')
+    for (let remaining = 2; remaining >= 0; remaining--) {
+      await deleteButtons.first().click()
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+      await expect(page.getByRole('status')).toHaveText('Image deleted successfully!')
+      if (remaining > 0) {
+        await expect(grid(page)).toHaveCount(remaining)
+        // Keyboard users carry on from the photo that took the deleted one's place.
+        await expect(links.first()).toBeFocused()
+      }
     }
-  }
-  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeFocused()
-  await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
-  expect(await (await page.request.get('/api/gallery')).json()).toEqual([])
+    await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeFocused()
+    await expect(page.getByText('No images in the gallery yet.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
+    expect(await (await page.request.get('/api/gallery')).json()).toEqual([])
+    expect(nativeDialogs).toEqual([])
+  })
 })

@@ -1,4 +1,27 @@
+import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
+
+type Rgb = [number, number, number]
+
+/** WCAG relative luminance of an sRGB colour (0–255 channels). */
+function luminance([r, g, b]: Rgb): number {
+  const linear = (c: number) => {
+    const s = c / 255
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/** A computed 'rgb(…)' colour; undefined when it is at all see-through. */
+function opaque(css: string): Rgb | undefined {
+  const [r, g, b, alpha = 1] = css.match(/[\d.]+/g)!.map(Number)
+  return alpha === 1 ? [r!, g!, b!] : undefined
+}
 
 test('the home page tells the story, links to About and offers both calls to action', async ({
   page,
@@ -82,6 +105,50 @@ test('the hero overlay fades as the page scrolls', async ({ page }) => {
   await expect(overlay).toHaveCSS('opacity', '0.4')
   await page.evaluate(() => window.scrollTo(0, 600))
   await expect(overlay).toHaveCSS('opacity', '0')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' })
+
+  test('the hero is light and appetising, its words and scroll hint legible at AA contrast', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const hero = page.locator('.hero')
+    await expect(page.locator('.hero-overlay')).toHaveCSS('opacity', '0.8')
+    // Not a murky dark layer: the hero as a whole is bright.
+    const whole = await sharp(await hero.screenshot()).stats()
+    const mean = whole.channels.slice(0, 3).map((channel) => channel.mean) as Rgb
+    expect(luminance(mean)).toBeGreaterThan(0.5)
+
+    // The tagline against the darkest and the lightest of what lies behind it.
+    const tagline = page.locator('.hero-tagline')
+    const ink = opaque(await tagline.evaluate((el) => getComputedStyle(el).color))!
+    await tagline.evaluate((el) => {
+      el.style.color = 'transparent'
+      el.style.textShadow = 'none'
+    })
+    const behind = await sharp(await tagline.screenshot()).stats()
+    const channels = behind.channels.slice(0, 3)
+    for (const extreme of [channels.map((c) => c.min), channels.map((c) => c.max)] as Rgb[]) {
+      expect(contrast(ink, extreme)).toBeGreaterThanOrEqual(4.5)
+    }
+
+    // 'Scroll down' sits on a surface of its own, inside the hero, clear of the words.
+    const hint = page.getByRole('link', { name: 'Scroll down' })
+    const surface = await hint.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { background: style.backgroundColor, color: style.color }
+    })
+    const background = opaque(surface.background)
+    expect(background, 'the hint has an opaque background').toBeDefined()
+    expect(contrast(opaque(surface.color)!, background!)).toBeGreaterThanOrEqual(4.5)
+    const hintBox = (await hint.boundingBox())!
+    const heroBox = (await hero.boundingBox())!
+    const taglineBox = (await tagline.boundingBox())!
+    expect(hintBox.y).toBeGreaterThan(taglineBox.y + taglineBox.height)
+    expect(hintBox.y + hintBox.height).toBeLessThanOrEqual(heroBox.y + heroBox.height)
+  })
 })
 
 test.describe('for visitors who prefer reduced motion', () => {

@@ -1,4 +1,4 @@
-import { expect, publicPages, test } from './fixtures.ts'
+import { expect, expectFooterAfterContent, publicPages, test } from './fixtures.ts'
 
 for (const page of publicPages) {
   test(`${page.path} is server-rendered with its title, description, keywords and heading`, async ({
@@ -59,6 +59,21 @@ test.describe('unknown paths', () => {
     await page.getByRole('link', { name: 'Back to the home page' }).click()
     await expect(page).toHaveURL('/')
     await expect(page).toHaveTitle('Home | Butter & Bloom Bakery')
+  })
+
+  test('on short pages the footer follows the content, with no empty band above it', async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(viewport)
+      for (const path of ['/no-such-cake', '/contact']) {
+        await page.goto(path)
+        await expectFooterAfterContent(page)
+      }
+    }
   })
 
   test('answer 404 however deep they are, and are kept out of search results', async ({

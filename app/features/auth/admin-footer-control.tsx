@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { LoginDialog } from './login-dialog.tsx'
 
@@ -9,16 +9,25 @@ import { LoginDialog } from './login-dialog.tsx'
 export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const inboxRef = useRef<HTMLAnchorElement>(null)
   const signOut = useFetcher()
+  const signedInBefore = useRef(signedIn)
   const close = useCallback(() => {
     setOpen(false)
     toggleRef.current?.focus()
   }, [])
 
+  // Just signed in: the button that had focus is gone with the dialog, so
+  // focus goes to what took its place (the browser would drop it on <body>).
+  useEffect(() => {
+    if (signedIn && !signedInBefore.current) inboxRef.current?.focus()
+    signedInBefore.current = signedIn
+  }, [signedIn])
+
   if (signedIn) {
     return (
       <span className="flex items-center gap-3">
-        <Link to="/admin/inbox" className="footer-link underline">
+        <Link ref={inboxRef} to="/admin/inbox" className="footer-link underline">
           Inbox
         </Link>
         <signOut.Form method="post" action="/admin/logout">

@@ -25,13 +25,13 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
   }, [fetcher.data, close])
 
   return (
-    <dialog {...dialogProps} className="login-dialog" aria-labelledby="login-title">
-      <div className="login-panel">
-        <div className="flex items-center justify-between gap-4">
-          <h2 id="login-title" className="font-display text-2xl font-semibold">
+    <dialog {...dialogProps} className="modal" aria-labelledby="login-title">
+      <div className="modal-panel">
+        <div className="modal-header">
+          <h2 id="login-title" className="modal-title">
             Sign in
           </h2>
-          <button type="button" className="dialog-close" onClick={close} aria-label="Close">
+          <button type="button" className="modal-close" onClick={close} aria-label="Close">
             <span aria-hidden="true">×</span>
           </button>
         </div>

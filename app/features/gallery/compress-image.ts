@@ -1,3 +1,5 @@
+import { CREAM } from '#app/content/brand-colors.ts'
+
 /** The spec's browser compression: at most 1200 px wide, JPEG at quality 0.7. */
 const COMPRESSED_MAX_WIDTH = 1200
 const COMPRESSED_QUALITY = 0.7
@@ -38,7 +40,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
     const context = canvas.getContext('2d')
     if (!context) throw new Error('no 2d context')
     // JPEG has no transparency: see-through pixels become the site's cream, not black.
-    context.fillStyle = '#fff8f0'
+    context.fillStyle = CREAM
     context.fillRect(0, 0, width, height)
     context.drawImage(bitmap, 0, 0, width, height)
     const blob = await new Promise<Blob | null>((resolve) =>

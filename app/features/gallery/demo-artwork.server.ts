@@ -1,3 +1,5 @@
+import { CREAM } from '#app/content/brand-colors.ts'
+
 /**
  * Illustrated stand-ins for a baker's photos, drawn in code so the demo gallery ships
  * without anyone's real pictures. The SVG sticks to what librsvg (sharp) renders well and
@@ -17,7 +19,7 @@ export interface DemoArtwork {
 }
 
 const palette = {
-  cream: '#fff8f0',
+  cream: CREAM,
   paper: '#fbefe3',
   cocoa: '#3b2418',
   chocolate: '#6b3e2e',

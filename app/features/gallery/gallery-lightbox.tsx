@@ -2,7 +2,7 @@ import { type PointerEvent, useRef } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
-import { describeImage } from './gallery-tags.ts'
+import { describeImage, tagLabel } from './gallery-tags.ts'
 
 /** A horizontal drag longer than this (CSS px) turns the page on a phone. */
 const SWIPE_DISTANCE = 50
@@ -73,7 +73,7 @@ export function GalleryLightbox({
           className="lightbox-image"
         />
         <figcaption className="lightbox-caption">
-          <span>{image.tags.join(' · ')}</span>
+          <span>{image.tags.map(tagLabel).join(' · ')}</span>
           <span aria-hidden="true">
             {index + 1} / {images.length}
           </span>

@@ -6,6 +6,7 @@ import {
   normalizeTag,
   orderTags,
   selectedTagsFrom,
+  tagLabel,
   tagsInUse,
   toggleTag,
 } from './gallery-tags.ts'
@@ -68,4 +69,14 @@ test('alt text reads as a sentence built from the tags', () => {
     'Cake, birthday and cake pops bake by Butter & Bloom Bakery',
   )
   expect(describeImage(['wedding'])).toBe('Wedding bake by Butter & Bloom Bakery')
+})
+
+test('tags read as words, while the tag itself stays as stored', () => {
+  expect(tagLabel('cake-pops')).toBe('Cake pops')
+  expect(tagLabel('birthday')).toBe('Birthday')
+  expect(tagLabel('garden party')).toBe('Garden party')
+  expect(tagLabel('3-tier')).toBe('3 tier')
+  expect(describeImage(['cake-pops', 'birthday'])).toBe(
+    'Cake pops and birthday bake by Butter & Bloom Bakery',
+  )
 })

@@ -55,6 +55,15 @@ export function filterByTags<T extends { tags: readonly string[] }>(
   return images.filter((image) => image.tags.some((tag) => selected.includes(tag)))
 }
 
+/**
+ * A tag as people read it: 'cake-pops' is 'Cake pops', 'birthday' is
+ * 'Birthday'. Only for showing; the URL and the data keep the tag itself.
+ */
+export function tagLabel(tag: string): string {
+  const words = tag.replace(/-/g, ' ')
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`
+}
+
 /** Alt text from the tags, e.g. 'Cake, birthday and chocolate bake by Butter & Bloom'. */
 export function describeImage(tags: readonly string[]): string {
   const words = tags.map((tag) => tag.replace(/-/g, ' '))

@@ -15,10 +15,13 @@ const GalleryLightbox = lazy(() =>
 const UploadDialog = lazy(() =>
   import('./upload-dialog.tsx').then(({ UploadDialog }) => ({ default: UploadDialog })),
 )
+const DeleteDialog = lazy(() =>
+  import('./delete-dialog.tsx').then(({ DeleteDialog }) => ({ default: DeleteDialog })),
+)
 
 /** Two columns on phones, three on tablets, four on wide screens (see .gallery-grid). */
 const GRID_SIZES =
-  '(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw'
+  '(min-width: 1152px) 261px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw'
 /** The first row on a wide screen (two on a phone) loads at once; the rest as they near the screen. */
 const EAGER_COUNT = 4
 
@@ -33,6 +36,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const [uploading, setUploading] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const [confirming, setConfirming] = useState<{ image: GalleryImage; index: number } | null>(null)
   const gridRef = useRef<HTMLUListElement>(null)
   const uploadButtonRef = useRef<HTMLButtonElement>(null)
 
@@ -70,7 +74,6 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
   }, [gallery])
 
   async function deleteImage(image: GalleryImage, index: number) {
-    if (!window.confirm('Are you sure you want to delete this image?')) return
     setNotice(null)
     try {
       const response = await fetch(`/api/gallery/${image.id}`, { method: 'DELETE' })
@@ -153,7 +156,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                         type="button"
                         className="gallery-delete"
                         aria-label={`Delete image: ${alt}`}
-                        onClick={() => void deleteImage(image, index)}
+                        onClick={() => setConfirming({ image, index })}
                       >
                         <span aria-hidden="true">×</span>
                       </button>
@@ -186,6 +189,20 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
             index={Math.min(openIndex, visible.length - 1)}
             onIndexChange={setOpenIndex}
             onClose={() => setOpenIndex(null)}
+          />
+        </Suspense>
+      ) : null}
+
+      {confirming ? (
+        <Suspense fallback={null}>
+          <DeleteDialog
+            image={confirming.image}
+            alt={describeImage(confirming.image.tags)}
+            onCancel={() => setConfirming(null)}
+            onDelete={() => {
+              setConfirming(null)
+              void deleteImage(confirming.image, confirming.index)
+            }}
           />
         </Suspense>
       ) : null}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import { CREAM } from '#app/content/brand-colors.ts'
 import type { VariantFormat } from './gallery-image.ts'
 
 /**
@@ -22,7 +23,7 @@ const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg']
 const EXTENSIONS: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' }
 
 /** Transparent PNGs sit on the site's cream, not on JPEG's default black. */
-const BACKGROUND = '#fff8f0'
+const BACKGROUND = CREAM
 
 export type RejectionReason = 'unsupported-format' | 'too-many-pixels' | 'unreadable'
 

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { toggleTag } from './gallery-tags.ts'
+import { tagLabel, toggleTag } from './gallery-tags.ts'
 
 /**
  * One button per tag in use. Each is a tiny GET form whose hidden fields hold
@@ -24,7 +24,7 @@ export function TagFilters({ tags, selected }: { tags: string[]; selected: strin
                   aria-pressed={pressed}
                   className={pressed ? 'filter-chip filter-chip-on' : 'filter-chip'}
                 >
-                  {tag}
+                  {tagLabel(tag)}
                 </button>
               </Form>
             </li>

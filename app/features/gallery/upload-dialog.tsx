@@ -20,6 +20,7 @@ import {
   normalizeTag,
   orderTags,
   TAG_RULE,
+  tagLabel,
   TOO_MANY_TAGS,
   toggleTag,
 } from './gallery-tags.ts'
@@ -136,15 +137,15 @@ export function UploadDialog({
   }
 
   return (
-    <dialog {...dialogProps} className="login-dialog upload-dialog" aria-labelledby={titleId}>
-      <form className="login-panel grid gap-5" onSubmit={(event) => void upload(event)}>
-        <div className="flex items-center justify-between gap-4">
-          <h2 id={titleId} className="font-display text-2xl font-semibold">
+    <dialog {...dialogProps} className="modal upload-dialog" aria-labelledby={titleId}>
+      <form className="modal-panel grid gap-5" onSubmit={(event) => void upload(event)}>
+        <div className="modal-header">
+          <h2 id={titleId} className="modal-title">
             Add a photo
           </h2>
           <button
             type="button"
-            className="dialog-close"
+            className="modal-close"
             onClick={close}
             aria-label="Close"
             disabled={uploading}
@@ -209,7 +210,7 @@ export function UploadDialog({
                     disabled={!checked && atTagLimit}
                     onChange={() => setChosenTags(toggleTag(chosenTags, tag))}
                   />
-                  {tag}
+                  {tagLabel(tag)}
                 </label>
               )
             })}

@@ -24,7 +24,7 @@ export function Hero() {
           <span className="sr-only">{site.brandTitle}</span>
           <RotatingTitle text="BUTTER & BLOOM • HOME BAKERY • TORONTO • " />
           <span aria-hidden="true" className="hero-monogram">
-            B<span className="text-butter">&amp;</span>B
+            B<span className="text-raspberry">&amp;</span>B
           </span>
         </h1>
         <p className="hero-tagline">{site.tagline}</p>
