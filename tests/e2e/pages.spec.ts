@@ -1,5 +1,8 @@
 import { expect, expectFooterAfterContent, publicPages, test } from './fixtures.ts'
 
+/** The site's public origin: the server's SITE_URL in playwright.config.ts. */
+const SITE = `http://localhost:${process.env.E2E_PORT ?? 3210}`
+
 for (const page of publicPages) {
   test(`${page.path} is server-rendered with its title, description, keywords and heading`, async ({
     request,
@@ -10,7 +13,7 @@ for (const page of publicPages) {
     expect(html).toContain(`<title>${page.title} | Butter &amp; Bloom Bakery</title>`)
     expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/)
     expect(html).toMatch(/<meta name="keywords" content="[^"]+"/)
-    expect(html).toContain(`<link rel="canonical" href="http://localhost:3210${page.path}"/>`)
+    expect(html).toContain(`<link rel="canonical" href="${SITE}${page.path}"/>`)
     expect(html).toContain('<meta property="og:title"')
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>')
   })
@@ -41,10 +44,7 @@ test('paths match whatever their letter case', async ({ page, request }) => {
     page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]:visible'),
   ).toHaveText('About Us')
   // Search engines are told the one true address.
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-    'href',
-    'http://localhost:3210/about',
-  )
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE}/about`)
 })
 
 test.describe('unknown paths', () => {
@@ -92,14 +92,14 @@ test('robots.txt allows the site and points to the sitemap', async ({ request })
   expect(response.headers()['content-type']).toContain('text/plain')
   const body = await response.text()
   expect(body).toContain('User-agent: *')
-  expect(body).toContain('Sitemap: http://localhost:3210/sitemap.xml')
+  expect(body).toContain(`Sitemap: ${SITE}/sitemap.xml`)
 })
 
 test('sitemap.xml lists the five public pages', async ({ request }) => {
   const response = await request.get('/sitemap.xml')
   expect(response.headers()['content-type']).toContain('application/xml')
   const locations = [...(await response.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])
-  expect(locations).toEqual(publicPages.map((page) => `http://localhost:3210${page.path}`))
+  expect(locations).toEqual(publicPages.map((page) => `${SITE}${page.path}`))
 })
 
 test('every page describes the business as a schema.org Bakery', async ({ page }) => {
