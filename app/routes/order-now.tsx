@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react'
-import { data, useActionData, useFetcher } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -13,6 +13,7 @@ import {
 } from '#app/features/orders/order-send.server.ts'
 import { sendStatus } from '#app/features/orders/send-status.ts'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
@@ -31,9 +32,10 @@ export function loader() {
 export const shouldRevalidate = () => false
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() })
-  return data(outcome.body, { status: outcome.status, headers: outcome.headers })
+  return respond(await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() }))
 }
+
+export const headers = actionReplyHeaders
 
 /**
  * A dropped connection shows the form's failure message, not an error page.
