@@ -2,11 +2,23 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { ServerRouter, isRouteErrorResponse } from 'react-router'
 import { NonceProvider } from '#app/components/nonce.tsx'
 
 export const streamTimeout = 5_000
+
+/**
+ * Failures are logged with their stack. A request answered with a 4xx (a
+ * method a route does not take, such as a POST to a page without a form) is
+ * the sender's mistake, answered plainly: logging it would let anyone fill
+ * the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
+}
 
 /**
  * How long a finished shell waits for the data behind its Suspense

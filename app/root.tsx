@@ -117,7 +117,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     )
   }
-  console.error(error)
+  // A 4xx is the sender's mistake, not ours: only real failures are logged.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error)
   return (
     <>
       <title>{pageTitle('Something went wrong')}</title>

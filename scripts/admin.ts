@@ -12,16 +12,14 @@
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { getEnv } from '#app/config/env.server.ts'
-import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import {
   AdminError,
   changeAdminPassword,
   createAdmin,
   listAdmins,
-  loadAuthSecret,
   removeAdmin,
 } from '#app/features/auth/admins.server.ts'
-import { createAuth, migrateAuth } from '#app/features/auth/auth.server.ts'
+import { openStores } from '#app/features/auth/open-stores.server.ts'
 
 const USAGE = `Usage:
   npm run admin -- add <email>
@@ -40,17 +38,8 @@ async function main(args: string[]): Promise<number> {
     return 2
   }
 
-  const env = getEnv()
-  const db = openDatabase(env.DATA_DIR)
+  const { db, auth } = await openStores(getEnv())
   try {
-    await migrateToLatest(db)
-    const auth = createAuth({
-      db,
-      siteUrl: env.SITE_URL,
-      secret: loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
-    })
-    await migrateAuth(auth)
-
     switch (command) {
       case 'add':
         await createAdmin(auth, email!, await readPassword(`Password for ${email}: `))

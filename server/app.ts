@@ -8,23 +8,17 @@ import 'react-router'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
-import {
-  closeDatabase,
-  getDb,
-  isDatabaseHealthy,
-  migrateToLatest,
-  openDatabase,
-  useDatabase,
-} from '#app/db/db.server.ts'
+import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
 import {
   type DeliveryWorker,
+  setDeliveryWorker,
   startDeliveryWorker,
-  useDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
-import { ensureAdmin, loadAuthSecret } from '#app/features/auth/admins.server.ts'
-import { createAuth, getAuth, migrateAuth, useAuth } from '#app/features/auth/auth.server.ts'
-import { type Admin, resolveAdmin } from '#app/features/auth/session.server.ts'
+import { ensureAdmin } from '#app/features/auth/admins.server.ts'
+import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
+import { openStores } from '#app/features/auth/open-stores.server.ts'
+import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { site } from '#app/content/site.ts'
 import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
@@ -56,17 +50,9 @@ const stopSeeding = new AbortController()
 export async function startServices(): Promise<Env> {
   const env = getEnv()
   const transport = createTransportFromEnv(env)
-  const db = openDatabase(env.DATA_DIR)
-  await migrateToLatest(db)
-  useDatabase(db)
-
-  const auth = createAuth({
-    db,
-    siteUrl: env.SITE_URL,
-    secret: loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
-  })
-  await migrateAuth(auth)
-  useAuth(auth)
+  const { db, auth } = await openStores(env)
+  setDatabase(db)
+  setAuth(auth)
   await ensureAdmin(auth, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
@@ -93,14 +79,14 @@ export async function startServices(): Promise<Env> {
     retryMinMs: env.MAIL_RETRY_MIN_MS,
     siteUrl: env.SITE_URL,
   })
-  useDeliveryWorker(deliveryWorker)
+  setDeliveryWorker(deliveryWorker)
   console.log(`mail: delivering through ${transport.name}`)
   return env
 }
 
 /** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
-  useDeliveryWorker(undefined)
+  setDeliveryWorker(undefined)
   stopSeeding.abort()
   await Promise.all([deliveryWorker?.stop(), demoSeeding])
   await closeDatabase()
@@ -136,6 +122,8 @@ app.use(MEDIA_URL_PATH, (_req, res) => {
   res.status(404).type('text/plain').send('Not found')
 })
 
+app.use(keepPrivateResponsesUncached())
+
 // Built on first use: the environment is validated by startServices(), not at import.
 let sameOrigin: RequestHandler | undefined
 app.use((req, res, next) => {
@@ -155,11 +143,35 @@ app.use(
   }),
 )
 
+/**
+ * Responses that depend on who asks, or that change something, are never
+ * kept by a browser or a shared cache: everything under /admin, every write
+ * (any method but GET and HEAD) and every response to a request carrying a
+ * session cookie get `Cache-Control: private, no-store`. It is set as the
+ * headers go out, so a route's own Cache-Control cannot loosen it.
+ */
+function keepPrivateResponsesUncached(): RequestHandler {
+  return (req, res, next) => {
+    const isPrivate =
+      !['GET', 'HEAD'].includes(req.method) ||
+      /^\/admin(?:[/.]|$)/i.test(req.path) ||
+      hasSessionCookie(req.headers.cookie)
+    if (isPrivate) {
+      const writeHead = res.writeHead as (...args: unknown[]) => typeof res
+      res.writeHead = ((...args: unknown[]) => {
+        res.setHeader('Cache-Control', 'private, no-store')
+        return writeHead.apply(res, args)
+      }) as typeof res.writeHead
+    }
+    next()
+  }
+}
+
 /** Looks up the session cookie once per request; routes read the result from their context. */
 function resolveSessionHandler(): RequestHandler {
   return async (req, res, next) => {
     // Most visitors carry no session cookie: nothing to look up.
-    if (!req.headers.cookie?.includes('session_token')) {
+    if (!hasSessionCookie(req.headers.cookie)) {
       res.locals.admin = null
       return next()
     }

@@ -41,11 +41,11 @@ let current: Db | undefined
 
 /** The process-wide connection, opened by the server at boot. */
 export function getDb(): Db {
-  if (!current) throw new Error('The database is not open yet: call useDatabase() at boot.')
+  if (!current) throw new Error('The database is not open yet: call setDatabase() at boot.')
   return current
 }
 
-export function useDatabase(db: Db): void {
+export function setDatabase(db: Db): void {
   current = db
 }
 

@@ -1,14 +1,11 @@
-import { Link, data, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { InboxList } from '#app/features/inbox/inbox-list.tsx'
-import {
-  labelReceived,
-  listInbox,
-  resendItemEmail,
-  setHandled,
-} from '#app/features/inbox/inbox.server.ts'
+import { receiveInboxAction } from '#app/features/inbox/inbox-action.server.ts'
+import { labelReceived, listInbox } from '#app/features/inbox/inbox.server.ts'
+import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.inbox'
 
 export const meta: Route.MetaFunction = () => [
@@ -24,20 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context)
-  const form = await request.formData()
-  const intent = String(form.get('intent'))
-  const kind = form.get('kind') === 'orders' ? 'orders' : 'message'
-  const id = Number(form.get('id'))
-  if (!Number.isInteger(id) || !['handled', 'open', 'resend'].includes(intent)) {
-    return data({ ok: false, error: 'That request could not be understood.' }, { status: 400 })
-  }
-  const done =
-    intent === 'resend'
-      ? await resendItemEmail(getDb(), { kind, id })
-      : await setHandled(getDb(), { kind, id, handled: intent === 'handled' })
-  return done
-    ? { ok: true }
-    : data({ ok: false, error: 'That item has changed; reload and try again.' }, { status: 409 })
+  return respond(await receiveInboxAction({ request, db: getDb() }))
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {

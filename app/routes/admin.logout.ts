@@ -1,7 +1,11 @@
 import { data, redirect } from 'react-router'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { signOut } from '#app/features/auth/session.server.ts'
+import { onlyPost } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.logout'
+
+/** Signing out is a POST from the footer's button; there is no page to GET. */
+export const loader = onlyPost
 
 export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers()

@@ -1,21 +1,24 @@
 import { data } from 'react-router'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
 import {
   gallerySettings,
   parseImageId,
   removeGalleryImage,
 } from '#app/features/gallery/gallery-api.server.ts'
+import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery.$id'
 
 /** DELETE /api/gallery/:id */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(context)
   if (request.method !== 'DELETE') {
     return data(
       { error: 'Use DELETE to remove an image.' },
       { status: 405, headers: { Allow: 'DELETE' } },
     )
   }
-  return removeGalleryImage(params.id, context.admin, gallerySettings())
+  return respond(await removeGalleryImage({ id: params.id, settings: gallerySettings() }))
 }
 
 /** GET /api/gallery/:id: one image's record. */

@@ -1,6 +1,8 @@
 import { data } from 'react-router'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
 import { gallerySettings, uploadGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery'
 
 /** GET /api/gallery: every image, newest first. */
@@ -11,11 +13,12 @@ export async function loader() {
 
 /** POST /api/gallery: multipart `file`, `tags` (repeated), `originalSize`. */
 export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context)
   if (request.method !== 'POST') {
     return data(
       { error: 'Use POST to add an image.' },
       { status: 405, headers: { Allow: 'GET, POST' } },
     )
   }
-  return uploadGalleryImage(request, context.admin, gallerySettings())
+  return respond(await uploadGalleryImage({ request, settings: gallerySettings() }))
 }

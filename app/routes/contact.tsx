@@ -1,9 +1,10 @@
-import { data, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import {
   type ContactSendResult,
@@ -15,9 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.contact, path: '/contact', matches })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await receiveContactMessage({ request, clientIp: context.clientIp, db: getDb() })
-  return data(outcome.body, { status: outcome.status, headers: outcome.headers })
+  return respond(await receiveContactMessage({ request, clientIp: context.clientIp, db: getDb() }))
 }
+
+export const headers = actionReplyHeaders
 
 /** A dropped connection shows the form's failure message, not an error page. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>

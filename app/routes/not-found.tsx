@@ -8,6 +8,9 @@ export function loader() {
   return data(null, { status: 404 })
 }
 
+/** A post (or PUT, DELETE...) to an unknown path is the same plain 404. */
+export const action = loader
+
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   ...pageMeta({ page: site.pages.notFound, path: location.pathname, matches }),
   { name: 'robots', content: 'noindex' },

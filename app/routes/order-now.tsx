@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -9,6 +8,7 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
@@ -23,9 +23,10 @@ export function loader() {
 export const shouldRevalidate = () => false
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() })
-  return data(outcome.body, { status: outcome.status, headers: outcome.headers })
+  return respond(await receiveOrderRequests({ request, clientIp: context.clientIp, db: getDb() }))
 }
+
+export const headers = actionReplyHeaders
 
 /**
  * A dropped connection shows the form's failure message, not an error page.

@@ -3,11 +3,21 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Reads a request body as text, giving up as soon as it passes `maxBytes`
- * (whatever Content-Length claims), so an oversized post costs us nothing.
+ * How much of an oversized body is still read (and thrown away) after the cap
+ * is passed. A client that sends its whole body before it reads the reply
+ * (most do) then hears our 413; a connection reset while it is still sending
+ * would lose the reply. Beyond this, the connection is cut.
+ */
+export const DRAIN_LIMIT_BYTES = 1024 * 1024
+
+/**
+ * Reads a request body as text, giving up once it passes `maxBytes`
+ * (whatever Content-Length claims), so an oversized post costs us nothing
+ * but the reading: it is never kept.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0)
+  // The server reads off a declared body itself once the reply is sent.
   if (declared > maxBytes) throw new BodyTooLargeError()
   if (!request.body) return ''
   const reader = request.body.getReader()
@@ -17,11 +27,12 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > maxBytes) {
+    if (size > maxBytes + DRAIN_LIMIT_BYTES) {
       await reader.cancel()
       throw new BodyTooLargeError()
     }
-    chunks.push(value)
+    if (size <= maxBytes) chunks.push(value)
   }
+  if (size > maxBytes) throw new BodyTooLargeError()
   return Buffer.concat(chunks).toString('utf8')
 }

@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures.ts'
 
-const BASE = 'http://localhost:3210'
-
 /** An upload's form as the gallery's dialog sends it; refused before the bytes matter. */
 function photoUpload() {
   const form = new FormData()
@@ -21,14 +19,16 @@ const adminEndpoints = [
     path: '/admin/inbox.data',
     form: { intent: 'resend', kind: 'orders', id: '1' },
   },
+  { method: 'POST', path: '/admin/inbox', json: { intent: 'handled', kind: 'message', id: 1 } },
 ] as const
 
 test('every admin route refuses a visitor without a session and changes nothing', async ({
   request,
+  baseURL,
 }) => {
   // Something in the inbox for the refused actions to (not) touch.
   await request.post('/contact', {
-    headers: { origin: BASE },
+    headers: { origin: baseURL! },
     form: {
       name: 'Walker',
       email: 'walker@example.com',
@@ -40,16 +40,25 @@ test('every admin route refuses a visitor without a session and changes nothing'
   for (const endpoint of [
     ...adminEndpoints,
     { method: 'POST', path: '/api/gallery', multipart: photo },
+    { method: 'PUT', path: '/api/gallery', multipart: photo },
     { method: 'DELETE', path: '/api/gallery/1' },
+    { method: 'POST', path: '/api/gallery/1' },
   ]) {
+    const name = `${endpoint.method} ${endpoint.path}`
     const response = await request.fetch(endpoint.path, {
       method: endpoint.method,
-      headers: { origin: BASE },
+      headers: { origin: baseURL! },
       ...('form' in endpoint ? { form: endpoint.form } : {}),
+      ...('json' in endpoint ? { data: endpoint.json } : {}),
       ...('multipart' in endpoint ? { multipart: endpoint.multipart } : {}),
       maxRedirects: 0,
     })
-    expect(response.status(), `${endpoint.method} ${endpoint.path}`).toBe(401)
+    expect(response.status(), name).toBe(401)
+    expect(response.headers()['cache-control'], name).toBe('private, no-store')
+    if (endpoint.path.startsWith('/api/')) {
+      // The upload dialog tells the owner to sign in again from this code.
+      expect(await response.json(), name).toMatchObject({ code: 'unauthorized' })
+    }
   }
   const page = await (await request.get('/admin/inbox')).text()
   expect(page).toContain('Please sign in')
@@ -80,9 +89,10 @@ test('state-changing requests from another site are refused', async ({ request }
 
 test('a signed-in owner’s browser cannot be made to upload or delete photos from another site', async ({
   request,
+  baseURL,
 }) => {
   const signIn = await request.post('/admin/login', {
-    headers: { origin: BASE },
+    headers: { origin: baseURL! },
     form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
   })
   expect(signIn.ok()).toBe(true)

@@ -50,11 +50,11 @@ export type Auth = ReturnType<typeof createAuth>
 let current: Auth | undefined
 
 export function getAuth(): Auth {
-  if (!current) throw new Error('Auth is not set up yet: call useAuth() at boot.')
+  if (!current) throw new Error('Auth is not set up yet: call setAuth() at boot.')
   return current
 }
 
-export function useAuth(auth: Auth | undefined): void {
+export function setAuth(auth: Auth | undefined): void {
   current = auth
 }
 

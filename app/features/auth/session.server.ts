@@ -7,16 +7,25 @@ export interface Admin {
 }
 
 /**
+ * Whether a request's Cookie header carries a session cookie at all (valid
+ * or not): without one there is no session to look up, and its response is
+ * nobody's private page.
+ */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader?.includes('session_token') ?? false
+}
+
+/**
  * The admin signed in by this request's session cookie, if any, and the
  * cookies to send back (better-auth pushes out the idle expiry as the session
- * is used). Sessions older than the absolute limit are ended here.
+ * is used). Sessions older than the absolute limit are ended here. The server
+ * calls this only for requests where `hasSessionCookie` found one.
  */
 export async function resolveAdmin(
   auth: Auth,
   headers: Headers,
   now = Date.now(),
 ): Promise<{ admin: Admin | null; setCookies: string[] }> {
-  if (!headers.get('cookie')?.includes('session_token')) return { admin: null, setCookies: [] }
   const { headers: responseHeaders, response } = await auth.api.getSession({
     headers,
     returnHeaders: true,

@@ -1,16 +1,14 @@
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
+import type { Reply } from '#app/utils/reply.ts'
 import type { Auth } from './auth.server.ts'
 import { type LoginThrottle, createLoginThrottle, throttleKeys } from './login-throttle.ts'
 import { signIn } from './session.server.ts'
 
 export type SignInReply = { ok: true } | { ok: false; error: string }
 
-export interface SignInOutcome {
-  status: number
-  body: SignInReply
-  headers: Headers
-}
+/** Sign-in always answers with headers of its own: the session cookie, or Retry-After. */
+export type SignInOutcome = Reply<SignInReply> & { headers: Headers }
 
 const processThrottle = createLoginThrottle()
 

@@ -133,3 +133,61 @@ test('more than ten messages a minute from one address get 429', async () => {
     error: expect.stringContaining('Please try again in'),
   })
 })
+
+test.each(['PUT', 'PATCH', 'DELETE'])(
+  '%s is not a send: 405 with Allow, nothing stored',
+  async (method) => {
+    const { db } = await openTestDatabase()
+    const outcome = await receiveContactMessage({
+      request: new Request('http://localhost/contact', {
+        method,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(message),
+      }),
+      clientIp: freshIp(),
+      db,
+    })
+    expect(outcome.status).toBe(405)
+    expect(outcome.headers?.get('Allow')).toBe('GET, HEAD, POST')
+    expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+  },
+)
+
+test.each([
+  ['JSON', 'application/json'],
+  ['plain text', 'text/plain'],
+  ['multipart', 'multipart/form-data; boundary=x'],
+  ['a type merely mentioning the form’s', 'text/plain; x="application/x-www-form-urlencoded"'],
+  ['no type', undefined],
+])('a body sent as %s gets 415 and stores nothing', async (_label, contentType) => {
+  const { db } = await openTestDatabase()
+  const outcome = await receiveContactMessage({
+    request: new Request('http://localhost/contact', {
+      method: 'POST',
+      headers: contentType ? { 'content-type': contentType } : {},
+      body: new URLSearchParams(message).toString(),
+    }),
+    clientIp: freshIp(),
+    db,
+  })
+  expect(outcome.status).toBe(415)
+  expect(outcome.body).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('cannot be read'),
+  })
+  expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+})
+
+test('the form as the browser and React Router’s fetcher send it, charset and all, is taken', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await receiveContactMessage({
+    request: new Request('http://localhost/contact.data', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      body: new URLSearchParams(message).toString(),
+    }),
+    clientIp: freshIp(),
+    db,
+  })
+  expect(outcome).toEqual({ status: 200, body: { ok: true } })
+})

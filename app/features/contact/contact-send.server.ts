@@ -1,12 +1,10 @@
 import type { Db } from '#app/db/db.server.ts'
 import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
-import {
-  type PostFailure,
-  type PostOutcome,
-  readPublicPost,
-} from '#app/utils/public-post.server.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { submitContactMessage } from './contact-messages.server.ts'
 import { type ContactField, ContactMessageSchema } from './contact-schema.ts'
@@ -20,7 +18,8 @@ export type ContactSendResult =
 const contactLimits = createRateLimitStore()
 
 /**
- * Handles a posted contact form (urlencoded, with or without JavaScript):
+ * Handles a posted contact form: POST only, urlencoded only (as the form
+ * sends itself, and as React Router's fetcher sends it with JavaScript),
  * rate limit, size cap, honeypot, validation, then store and queue the email.
  */
 export async function receiveContactMessage({
@@ -31,33 +30,31 @@ export async function receiveContactMessage({
   request: Request
   clientIp: string
   db: Db
-}): Promise<PostOutcome<ContactSendResult>> {
+}): Promise<Reply<ContactSendResult>> {
   const post = await readPublicPost({
     request,
     clientIp,
     limits: contactLimits,
     maxBytes: MAX_CONTACT_BODY_BYTES,
+    mediaTypes: [FORM_URLENCODED],
   })
   if ('refused' in post) return post.refused
 
   const form = Object.fromEntries(new URLSearchParams(post.text))
-  if (isHoneypotFilled(form[HONEYPOT_FIELD])) return { status: 200, body: { ok: true } }
+  if (isHoneypotFilled(form[HONEYPOT_FIELD])) return reply(200, { ok: true })
 
   const parsed = ContactMessageSchema.safeParse(form)
   if (!parsed.success) {
-    return {
-      status: 400,
-      body: {
-        ok: false,
-        error: 'Please check the highlighted fields.',
-        fieldErrors: fieldErrorsOf<ContactField>(parsed.error),
-        values: pick(form, ['name', 'email', 'phone_number', 'message']),
-      },
-    }
+    return reply(400, {
+      ok: false,
+      error: 'Please check the highlighted fields.',
+      fieldErrors: fieldErrorsOf<ContactField>(parsed.error),
+      values: pick(form, ['name', 'email', 'phone_number', 'message']),
+    })
   }
   await submitContactMessage(db, parsed.data)
   kickDeliveryWorker()
-  return { status: 200, body: { ok: true } }
+  return reply(200, { ok: true })
 }
 
 function pick(source: Record<string, string>, keys: string[]): Record<string, string> {

@@ -1,7 +1,6 @@
-import { data } from 'react-router'
 import { getEnv } from '#app/config/env.server.ts'
 import { type Db, getDb } from '#app/db/db.server.ts'
-import type { Admin } from '#app/features/auth/session.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
   QuotaExceededError,
@@ -41,9 +40,8 @@ export interface UploadFailure {
 const gate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
 
 const fail = (status: number, code: UploadErrorCode, error: string, headers?: HeadersInit) =>
-  data<UploadFailure>({ code, error }, { status, headers })
+  reply<UploadFailure>(status, { code, error }, headers)
 
-const unauthorized = () => fail(401, 'unauthorized', 'Please sign in again.')
 const noRoom = () => fail(507, 'quota-exceeded', 'There is no room left for more images.')
 
 /**
@@ -54,17 +52,17 @@ const isDiskFull = (error: unknown) =>
   isSystemError(error) && ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(error.code ?? '')
 
 /**
- * POST /api/gallery: the owner's upload. The session is checked before a
- * byte of the body is read; the file is streamed to disk within the size
- * cap, judged by its content, re-encoded, and only then recorded.
+ * POST /api/gallery: the owner's upload (the route has checked the session
+ * before a byte of the body is read). The file is streamed to disk within
+ * the size cap, judged by its content, re-encoded, and only then recorded.
  */
-export async function uploadGalleryImage(
-  request: Request,
-  admin: Admin | null,
-  settings: GallerySettings,
-) {
-  if (!admin) return unauthorized()
-
+export async function uploadGalleryImage({
+  request,
+  settings,
+}: {
+  request: Request
+  settings: GallerySettings
+}): Promise<Reply<GalleryImage | UploadFailure>> {
   let upload
   try {
     upload = await receiveUpload(request, { folder: galleryFolder(settings.dataDir) })
@@ -96,7 +94,7 @@ export async function uploadGalleryImage(
         uploadKey,
       }),
     )
-    return data(image, { status: 201 })
+    return reply(201, image)
   } catch (error) {
     if (error instanceof ImageRejectedError) return fail(422, 'invalid-format', error.message)
     if (error instanceof QuotaExceededError || isDiskFull(error)) return noRoom()
@@ -111,18 +109,19 @@ export async function uploadGalleryImage(
   }
 }
 
-/** DELETE /api/gallery/:id: the record goes first, then its files. */
-export async function removeGalleryImage(
-  id: string | undefined,
-  admin: Admin | null,
-  settings: GallerySettings,
-) {
-  if (!admin) return unauthorized()
+/** DELETE /api/gallery/:id (the route has checked the session): the record goes first, then its files. */
+export async function removeGalleryImage({
+  id,
+  settings,
+}: {
+  id: string | undefined
+  settings: GallerySettings
+}): Promise<Reply<{ deleted: number } | { error: string }>> {
   const numericId = parseImageId(id)
   const deleted =
     numericId === undefined ? false : await deleteGalleryImage(settings.db, settings, numericId)
-  if (!deleted) return data({ error: 'That image is not in the gallery.' }, { status: 404 })
-  return data({ deleted: numericId }, { status: 200 })
+  if (!deleted) return reply(404, { error: 'That image is not in the gallery.' })
+  return reply(200, { deleted: numericId! })
 }
 
 /** An image id from the URL: digits only, so '1e3' or '0x10' name no image. */

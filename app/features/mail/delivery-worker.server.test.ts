@@ -6,7 +6,7 @@ import {
   type DeliveryWorkerOptions,
   kickDeliveryWorker,
   startDeliveryWorker,
-  useDeliveryWorker,
+  setDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
 import { buildOrderEmail, startSmtpSink, waitFor } from './test-fixtures.server.ts'
@@ -211,8 +211,8 @@ test('a kick wakes the idle worker for an email just queued', async () => {
   const email = buildOrderEmail()
   // Left alone, this worker would not look again for a minute.
   const { worker } = startTestWorker({ db, transport: smtpTo(sink.url), maxIdleMs: 60_000 })
-  useDeliveryWorker(worker)
-  onTestFinished(() => useDeliveryWorker(undefined))
+  setDeliveryWorker(worker)
+  onTestFinished(() => setDeliveryWorker(undefined))
   const first = await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email })
   await waitFor(async () => expect((await readRow(db, first)).status).toBe('sent'))
 

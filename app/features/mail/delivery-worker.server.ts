@@ -153,7 +153,7 @@ export function createOutboxMessageId(
 let current: DeliveryWorker | undefined
 
 /** Makes `worker` the one `kickDeliveryWorker` wakes (the server calls this at boot). */
-export function useDeliveryWorker(worker: DeliveryWorker | undefined): void {
+export function setDeliveryWorker(worker: DeliveryWorker | undefined): void {
   current = worker
 }
 

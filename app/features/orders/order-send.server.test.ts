@@ -191,7 +191,7 @@ test('the eleventh send in a minute from one address gets 429 and when to try ag
   for (let i = 0; i < 10; i++) expect((await send(db, { orders: [order] }, ip)).status).toBe(200)
   const refused = await send(db, { orders: [order] }, ip)
   expect(refused.status).toBe(429)
-  expect(refused.headers?.['Retry-After']).toMatch(/^\d+$/)
+  expect(refused.headers?.get('Retry-After')).toMatch(/^\d+$/)
   expect(refused.body).toMatchObject({
     ok: false,
     error: expect.stringMatching(
@@ -218,4 +218,66 @@ test('without JavaScript the form posts a single order, form-encoded', async () 
   })
   expect(outcome.body).toEqual({ ok: true, count: 1 })
   expect(await countRows(db)).toEqual({ batches: 1, orders: 1, emails: 1 })
+})
+
+test.each(['PUT', 'PATCH', 'DELETE'])(
+  '%s is not a send: 405 with Allow, nothing stored',
+  async (method) => {
+    const { db } = await openTestDatabase()
+    const outcome = await receiveOrderRequests({
+      request: new Request('http://localhost/ordernow', {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orders: [order] }),
+      }),
+      clientIp: freshIp(),
+      db,
+      now: NOW,
+    })
+    expect(outcome.status).toBe(405)
+    expect(outcome.headers?.get('Allow')).toBe('GET, HEAD, POST')
+    expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+  },
+)
+
+test.each([
+  'application/json-seq',
+  'text/html; x=application/json',
+  'application/jsonx',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  undefined,
+])('a body sent as %s gets 415 and stores nothing', async (contentType) => {
+  const { db } = await openTestDatabase()
+  const outcome = await receiveOrderRequests({
+    request: new Request('http://localhost/ordernow', {
+      method: 'POST',
+      headers: contentType ? { 'content-type': contentType } : {},
+      body: JSON.stringify({ orders: [order] }),
+    }),
+    clientIp: freshIp(),
+    db,
+    now: NOW,
+  })
+  expect(outcome.status).toBe(415)
+  expect(outcome.body).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('cannot be read'),
+  })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+})
+
+test('JSON with a charset, as some clients label it, is taken', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await receiveOrderRequests({
+    request: new Request('http://localhost/ordernow.data', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ orders: [order] }),
+    }),
+    clientIp: freshIp(),
+    db,
+    now: NOW,
+  })
+  expect(outcome.body).toEqual({ ok: true, count: 1 })
 })

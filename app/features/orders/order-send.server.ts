@@ -1,11 +1,9 @@
 import type { Db } from '#app/db/db.server.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
-import {
-  type PostFailure,
-  type PostOutcome,
-  readPublicPost,
-} from '#app/utils/public-post.server.ts'
+import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
+import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { MAX_ORDER_BODY_BYTES, orderToday } from './order-options.ts'
 import { orderBatchSchema } from './order-schema.ts'
@@ -26,7 +24,8 @@ const orderLimits = createRateLimitStore()
 
 /**
  * Handles a send of queued orders: JSON `{ orders, website }` from the cart,
- * or a single order posted as a plain form when JavaScript is off.
+ * or a single order posted as a plain (urlencoded) form when JavaScript is
+ * off. POST only, and no other type of body.
  */
 export async function receiveOrderRequests({
   request,
@@ -38,25 +37,23 @@ export async function receiveOrderRequests({
   clientIp: string
   db: Db
   now?: Date
-}): Promise<PostOutcome<OrderSendResult>> {
+}): Promise<Reply<OrderSendResult>> {
   const post = await readPublicPost({
     request,
     clientIp,
     limits: orderLimits,
     maxBytes: MAX_ORDER_BODY_BYTES,
+    mediaTypes: [JSON_TYPE, FORM_URLENCODED],
   })
   if ('refused' in post) return post.refused
 
-  const input = parseOrderPost(request.headers.get('content-type') ?? '', post.text)
+  const input = parseOrderPost(post.mediaType, post.text)
   if (!input) {
-    return {
-      status: 400,
-      body: { ok: false, error: 'We could not read your orders. Please try again.' },
-    }
+    return reply(400, { ok: false, error: 'We could not read your orders. Please try again.' })
   }
   if (isHoneypotFilled(input[HONEYPOT_FIELD])) {
     const count = Array.isArray(input.orders) ? input.orders.length : 1
-    return { status: 200, body: { ok: true, count } }
+    return reply(200, { ok: true, count })
   }
 
   const parsed = orderBatchSchema(orderToday(now)).safeParse(input)
@@ -69,15 +66,15 @@ export async function receiveOrderRequests({
         message: issue.message,
       }
     })
-    return { status: 400, body: { ok: false, error: describeProblem(problems[0]!), problems } }
+    return reply(400, { ok: false, error: describeProblem(problems[0]!), problems })
   }
   await submitOrderRequests(db, parsed.data.orders, now)
   kickDeliveryWorker()
-  return { status: 200, body: { ok: true, count: parsed.data.orders.length } }
+  return reply(200, { ok: true, count: parsed.data.orders.length })
 }
 
-function parseOrderPost(contentType: string, text: string): Record<string, unknown> | null {
-  if (contentType.includes('application/json')) {
+function parseOrderPost(mediaType: string, text: string): Record<string, unknown> | null {
+  if (mediaType === JSON_TYPE) {
     try {
       const value: unknown = JSON.parse(text)
       return value && typeof value === 'object' && !Array.isArray(value)

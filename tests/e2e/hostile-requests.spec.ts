@@ -1,0 +1,310 @@
+import type { APIRequestContext } from '@playwright/test'
+import { sendChunked } from '../support/raw-http.ts'
+import { startServerProcess } from '../support/server-process.ts'
+import { expect, test } from './fixtures.ts'
+
+const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+const PUBLIC_FORMS = ['/contact', '/contact.data', '/ordernow', '/ordernow.data'] as const
+
+let addressCounter = 0
+/** Each send comes from an address of its own, so the forms' rate limit never decides a test. */
+const freshAddress = () => `203.0.113.${(++addressCounter % 250) + 1}`
+const unique = (label: string) => `${label} ${Date.now()}${Math.floor(Math.random() * 1e6)}`
+
+function contactMessage(name: string) {
+  return { name, email: 'walker@example.com', phone_number: '4165550000', message: 'Hello' }
+}
+
+function orderSend(name: string) {
+  const due = new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+  return {
+    orders: [
+      {
+        name,
+        email: 'walker@example.com',
+        phone_number: '4165550000',
+        product_type: 'Cakes',
+        event_theme: 'Garden party',
+        due_date: due,
+        hear_about_us: 'Instagram',
+      },
+    ],
+    website: '',
+  }
+}
+
+async function signIn(request: APIRequestContext, origin: string) {
+  const response = await request.post('/admin/login', { headers: { origin }, form: OWNER })
+  expect(response.ok()).toBe(true)
+}
+
+async function inboxText(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/admin/inbox')
+  expect(response.status()).toBe(200)
+  return response.text()
+}
+
+test('an oversized body without a Content-Length is answered 413 on every public form, as with one', async ({
+  request,
+  baseURL,
+}) => {
+  const port = Number(new URL(baseURL!).port)
+  const oversized = Array.from({ length: 12 }, () => `comments=${'x'.repeat(8 * 1024)}&`)
+  for (const path of PUBLIC_FORMS) {
+    const chunked = await sendChunked({
+      port,
+      path,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Forwarded-For': freshAddress(),
+      },
+      chunks: oversized,
+    })
+    expect(chunked.status, `chunked ${path}`).toBe(413)
+    // The pages show the form's own failure message; fetchers get the server's.
+    if (path.endsWith('.data')) {
+      expect(chunked.body, path).toContain('more than we can take in one send')
+    }
+
+    const declared = await request.post(path, {
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+      },
+      data: oversized.join(''),
+    })
+    expect(declared.status(), `with Content-Length ${path}`).toBe(413)
+  }
+})
+
+test('only POST sends a form: PUT, PATCH and DELETE get 405 with Allow and store nothing', async ({
+  request,
+  baseURL,
+}) => {
+  const marker = unique('Method')
+  for (const path of PUBLIC_FORMS) {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const headers = { origin: baseURL!, 'x-forwarded-for': freshAddress() }
+      const response = await request.fetch(
+        path,
+        path.startsWith('/contact')
+          ? { method, headers, form: contactMessage(marker) }
+          : { method, headers, data: orderSend(marker) },
+      )
+      expect(response.status(), `${method} ${path}`).toBe(405)
+      expect(response.headers()['allow'], `${method} ${path}`).toBe('GET, HEAD, POST')
+    }
+  }
+  await signIn(request, baseURL!)
+  expect(await inboxText(request)).not.toContain(marker)
+})
+
+test('a form body of a type the form does not send gets 415 and stores nothing; what the forms send is taken', async ({
+  request,
+  baseURL,
+}) => {
+  const refused = unique('Refused')
+  const taken = unique('Taken')
+  const post = (path: string, contentType: string | undefined, body: string) =>
+    request.post(path, {
+      headers: {
+        origin: baseURL!,
+        'x-forwarded-for': freshAddress(),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      data: Buffer.from(body),
+    })
+
+  const orderJson = JSON.stringify(orderSend(refused))
+  for (const path of ['/ordernow', '/ordernow.data']) {
+    for (const type of [
+      'application/json-seq',
+      'text/html; x=application/json',
+      'text/plain',
+      'application/jsonx',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ]) {
+      const response = await post(path, type, orderJson)
+      expect(response.status(), `${path} as ${type}`).toBe(415)
+      expect(await response.text()).toContain('cannot be read')
+    }
+  }
+  const contactForm = new URLSearchParams(contactMessage(refused)).toString()
+  for (const path of ['/contact', '/contact.data']) {
+    for (const type of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await post(path, type, contactForm)
+      expect(response.status(), `${path} as ${type}`).toBe(415)
+      expect(await response.text()).toContain('cannot be read')
+    }
+  }
+
+  // What the cart, the forms (with or without JavaScript) and React Router's fetchers send.
+  const accepted = [
+    ['/ordernow.data', 'application/json', JSON.stringify(orderSend(`${taken} A`))],
+    ['/ordernow', 'Application/JSON; charset=utf-8', JSON.stringify(orderSend(`${taken} B`))],
+    [
+      '/ordernow',
+      'application/x-www-form-urlencoded',
+      new URLSearchParams(orderSend(`${taken} C`).orders[0]).toString(),
+    ],
+    [
+      '/contact.data',
+      'application/x-www-form-urlencoded;charset=UTF-8',
+      new URLSearchParams(contactMessage(`${taken} D`)).toString(),
+    ],
+    [
+      '/contact',
+      'application/x-www-form-urlencoded',
+      new URLSearchParams(contactMessage(`${taken} E`)).toString(),
+    ],
+  ] as const
+  for (const [path, type, body] of accepted) {
+    const response = await post(path, type, body)
+    expect(response.status(), `${path} as ${type}`).toBe(200)
+  }
+
+  await signIn(request, baseURL!)
+  const inbox = await inboxText(request)
+  expect(inbox).not.toContain(refused)
+  for (const letter of ['A', 'B', 'C', 'D', 'E']) expect(inbox).toContain(`${taken} ${letter}`)
+})
+
+test('the inbox answers a body it cannot read with 400 and a message, not a server error', async ({
+  request,
+  baseURL,
+}) => {
+  await signIn(request, baseURL!)
+  const unreadable = [
+    ['application/json', JSON.stringify({ intent: 'handled', kind: 'message', id: 1 })],
+    ['text/plain', 'intent=handled&kind=message&id=1'],
+    [undefined, 'intent=handled&kind=message&id=1'],
+    ['multipart/form-data; boundary=zzz', '--zzz\r\nbroken'],
+    ['multipart/form-data', 'intent=handled'],
+    ['application/x-www-form-urlencoded', 'intent=handled&kind=message&id=1.5'],
+    ['application/x-www-form-urlencoded', 'intent=delete&kind=message&id=1'],
+  ] as const
+  for (const path of ['/admin/inbox', '/admin/inbox.data']) {
+    for (const [type, body] of unreadable) {
+      const response = await request.post(path, {
+        headers: { origin: baseURL!, ...(type ? { 'content-type': type } : {}) },
+        data: Buffer.from(body),
+      })
+      expect(response.status(), `${path} ${type} ${body}`).toBe(400)
+      if (path.endsWith('.data')) {
+        expect(await response.text()).toContain('That request could not be understood.')
+      }
+    }
+  }
+})
+
+test('admin pages, signed-in responses and writes are never cached; every response carries a Permissions-Policy', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The browser takes the policy without a console warning (the fixture fails on one).
+  await page.goto('/gallery')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  const policyOf = (headers: Record<string, string>) => headers['permissions-policy'] ?? ''
+  const about = await request.get('/about')
+  for (const feature of [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'browsing-topics=()',
+  ]) {
+    expect(policyOf(about.headers())).toContain(feature)
+  }
+  expect(about.headers()['cache-control'] ?? '').not.toContain('private')
+  const html = await about.text()
+  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  for (const path of [
+    '/healthz',
+    '/robots.txt',
+    '/api/gallery',
+    '/media/gallery/none.jpg',
+    script!,
+  ]) {
+    const response = await request.get(path)
+    expect(policyOf(response.headers()), path).toContain('camera=()')
+  }
+
+  const anonymousAdmin = [
+    await request.get('/admin/inbox'),
+    await request.get('/admin/inbox.data'),
+    await request.post('/api/gallery', { headers: { origin: baseURL! } }),
+    await request.delete('/api/gallery/1', { headers: { origin: baseURL! } }),
+  ]
+  for (const response of anonymousAdmin) {
+    expect(response.status(), response.url()).toBe(401)
+    expect(response.headers()['cache-control'], response.url()).toBe('private, no-store')
+  }
+
+  await signIn(request, baseURL!)
+  for (const path of ['/', '/about', '/gallery', '/admin/inbox', '/admin/inbox.data']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['cache-control'], path).toBe('private, no-store')
+  }
+  for (const path of ['/api/gallery', '/robots.txt']) {
+    const response = await request.get(path)
+    expect(response.headers()['cache-control'], path).toBe('private, no-store')
+  }
+})
+
+test('wrong methods, unknown posts and unreadable bodies are answered plainly, with no stack trace in the log', async () => {
+  const port = Number(process.env.E2E_PORT ?? 3210) + 40
+  const base = `http://localhost:${port}`
+  const server = startServerProcess({
+    PORT: String(port),
+    SITE_URL: base,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    SEED_DEMO: 'false',
+  })
+  try {
+    await server.ready()
+    const signIn = await fetch(`${base}/admin/login`, {
+      method: 'POST',
+      body: new URLSearchParams(OWNER),
+    })
+    expect(signIn.status).toBe(200)
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
+
+    for (const path of ['/admin/login', '/admin/logout']) {
+      const response = await fetch(`${base}${path}`)
+      expect(response.status, `GET ${path}`).toBe(405)
+      expect(response.headers.get('allow'), `GET ${path}`).toBe('POST')
+    }
+    expect((await fetch(`${base}/nope`, { method: 'POST', body: 'x=1' })).status).toBe(404)
+    expect((await fetch(`${base}/NoPe/deeper`, { method: 'DELETE' })).status).toBe(404)
+    expect((await fetch(`${base}/about`, { method: 'POST', body: 'x=1' })).status).toBe(405)
+    expect((await fetch(`${base}/contact`, { method: 'PUT', body: 'x=1' })).status).toBe(405)
+    const json = await fetch(`${base}/admin/inbox`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{"intent":"handled"}',
+    })
+    expect(json.status).toBe(400)
+    const chunked = await sendChunked({
+      port,
+      path: '/contact',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      chunks: Array.from({ length: 4 }, () => 'x'.repeat(8 * 1024)),
+    })
+    expect(chunked.status).toBe(413)
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  expect(server.output()).toContain('POST /nope 404')
+  expect(server.output()).not.toMatch(/^\s+at /m)
+  expect(server.output()).not.toMatch(/Error/)
+})
