@@ -332,6 +332,23 @@ test('a file name like ../../x.js or 300 characters long is stored safely inside
   expect(files.every((name) => name.length < 100 && !name.includes('..'))).toBe(true)
 })
 
+test('a file name in UTF-8 (accents, emoji) is read as such and stored transliterated', async () => {
+  const { dataDir, settings } = await setUp()
+  const photo = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#f5d98b' },
+  })
+    .jpeg()
+    .toBuffer()
+  // FormData sends the name as raw UTF-8 in the part's header, as browsers do.
+  const request = uploadRequest({ file: photo, fileName: "Gâteau d'anniversaire 🎂.jpg" })
+  const { status, body } = await reply(await uploadGalleryImage(request, owner, settings))
+  expect(status).toBe(201)
+  expect((body as GalleryImage).fileName).toMatch(/^\d+_gateau-d-anniversaire$/)
+  expect((await filesIn(dataDir)).every((name) => name.includes('_gateau-d-anniversaire-'))).toBe(
+    true,
+  )
+})
+
 test('deleting removes the record and its files; a second delete finds nothing', async () => {
   const { db, dataDir, settings } = await setUp()
   const uploaded = await reply(
