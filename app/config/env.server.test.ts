@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { EnvError, parseEnv } from './env.server.ts'
@@ -69,4 +70,9 @@ test('MAIL_FROM takes an address, or a name and an address', () => {
   expect(parseEnv({ MAIL_FROM: '"Butter & Bloom" <orders@butterandbloom.ca>' }).MAIL_FROM).toBe(
     '"Butter & Bloom" <orders@butterandbloom.ca>',
   )
+})
+
+test('the instance is named by its host and port unless INSTANCE_NAME says otherwise', () => {
+  expect(parseEnv({ PORT: '3100' }).INSTANCE_NAME).toBe(`${hostname()}:3100`)
+  expect(parseEnv({ INSTANCE_NAME: 'web-2' }).INSTANCE_NAME).toBe('web-2')
 })

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { isEmailAddress } from '#app/utils/email-address.ts'
@@ -34,6 +35,7 @@ const EnvSchema = z.object({
   HOST: optional(z.string()),
   SITE_URL: optional(httpUrl),
   DATA_DIR: optional(z.string()).default('./data'),
+  INSTANCE_NAME: optional(z.string().max(200, 'must be at most 200 characters')),
 
   ADMIN_EMAIL: optional(email),
   ADMIN_PASSWORD: optional(z.string()),
@@ -63,11 +65,13 @@ const EnvSchema = z.object({
   ).default(true),
 })
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR' | 'INSTANCE_NAME'> & {
   /** Public origin without a trailing slash, e.g. https://butterandbloom.ca */
   SITE_URL: string
   /** Absolute path of the folder that holds the database, media and mail. */
   DATA_DIR: string
+  /** This server's name among those sharing the database: stable across restarts. */
+  INSTANCE_NAME: string
 }
 
 export class EnvError extends Error {
@@ -93,6 +97,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     SITE_URL: siteUrl.replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
+    INSTANCE_NAME: env.INSTANCE_NAME ?? `${hostname()}:${env.PORT}`,
   }
 }
 
