@@ -203,7 +203,7 @@ test('strangers’ failures lock untrusted tries, but the owner’s known browse
   expect(owner.headers.getSetCookie().some((line) => line.includes('session_token='))).toBe(true)
 })
 
-test('a known browser’s own failures lock it, and a fresh sign-in there starts it over', async () => {
+test('a known browser’s own failures lock that browser, not the account', async () => {
   const { auth } = await setUpAuth({ admin: OWNER })
   const { cookie } = await knownBrowser(auth)
   const ip = freshIp()
