@@ -19,7 +19,8 @@ export const MULTI_LINE = '\n\r\t'
 export function noControlCharacters(label: string, { allow = '' } = {}) {
   return z.refine<string>(
     (value) => !hasControlCharacters(value, { allow }),
-    `${label} cannot contain control characters.`,
+    // abort: one clear message, not a second about the same stray character.
+    { error: `${label} cannot contain control characters.`, abort: true },
   )
 }
 

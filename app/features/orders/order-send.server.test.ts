@@ -143,6 +143,18 @@ test('control characters are refused and invisible formatting is removed from th
       ],
     },
   })
+  const nulPhone = await send(db, { orders: [{ ...order, phone_number: '416-555-\u00000199' }] })
+  expect(nulPhone.body).toEqual({
+    ok: false,
+    error: 'Order 1: Phone number cannot contain control characters.',
+    problems: [
+      {
+        order: 1,
+        field: 'phone_number',
+        message: 'Phone number cannot contain control characters.',
+      },
+    ],
+  })
   const comma = await send(db, {
     orders: [{ ...order, email: 'priya@example.com,victim.example' }],
   })
