@@ -51,6 +51,10 @@ test('the admin command adds, lists, changes and removes admins', { timeout: 60_
   expect(missing.code).toBe(1)
   expect(missing.output).toContain('There is no admin with the email nadia@butterandbloom.ca.')
 
+  const odd = await admin(dataDir, ['add', 'ada@example.com,victim.example'], 'a passphrase')
+  expect(odd.code).toBe(1)
+  expect(odd.output).toContain('"ada@example.com,victim.example" is not an email address.')
+
   const usage = await admin(dataDir, ['promote'])
   expect(usage.code).toBe(2)
   expect(usage.output).toContain('npm run admin -- add <email>')

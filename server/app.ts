@@ -78,6 +78,7 @@ export async function startServices(): Promise<Env> {
     transport,
     retryMinMs: env.MAIL_RETRY_MIN_MS,
     siteUrl: env.SITE_URL,
+    instance: env.INSTANCE_NAME,
   })
   setDeliveryWorker(deliveryWorker)
   console.log(`mail: delivering through ${transport.name}`)

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { EnvError, parseEnv } from './env.server.ts'
@@ -40,6 +41,15 @@ test.each([
   [{ SITE_URL: 'butterandbloom.ca' }, 'SITE_URL: must be an http:// or https:// URL'],
   [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
   [{ MAIL_TO: 'nadia' }, 'MAIL_TO: must be an email address'],
+  [{ MAIL_TO: 'nadia@example.com,eve@evil.test' }, 'MAIL_TO: must be an email address'],
+  [{ MAIL_TO: '<script>@x.com' }, 'MAIL_TO: must be an email address'],
+  [
+    { ADMIN_EMAIL: 'nadia@localhost', ADMIN_PASSWORD: 'x' },
+    'ADMIN_EMAIL: must be an email address',
+  ],
+  [{ MAIL_FROM: 'orders' }, 'MAIL_FROM: must be an email address, or a name and an address'],
+  [{ MAIL_FROM: 'Orders <a@example.com>, b@example.com' }, 'MAIL_FROM: must be an email address'],
+  [{ MAIL_FROM: 'Eve\r\nBcc: x@evil.test <a@example.com>' }, 'MAIL_FROM: must be an email address'],
   [{ MAIL_RETRY_MIN_MS: 'soon' }, 'MAIL_RETRY_MIN_MS: must be a number'],
   [{ MEDIA_QUOTA_MB: 'lots' }, 'MEDIA_QUOTA_MB: must be a number'],
   [{ MEDIA_QUOTA_MB: '0' }, 'MEDIA_QUOTA_MB: must be more than 0'],
@@ -48,4 +58,21 @@ test.each([
 ])('%o is refused with "%s"', (source, message) => {
   expect(() => parseEnv(source)).toThrow(EnvError)
   expect(() => parseEnv(source)).toThrow(message)
+})
+
+test('MAIL_FROM takes an address, or a name and an address', () => {
+  expect(parseEnv({ MAIL_FROM: 'orders@butterandbloom.ca' }).MAIL_FROM).toBe(
+    'orders@butterandbloom.ca',
+  )
+  expect(parseEnv({ MAIL_FROM: 'Butter & Bloom <orders@butterandbloom.ca>' }).MAIL_FROM).toBe(
+    'Butter & Bloom <orders@butterandbloom.ca>',
+  )
+  expect(parseEnv({ MAIL_FROM: '"Butter & Bloom" <orders@butterandbloom.ca>' }).MAIL_FROM).toBe(
+    '"Butter & Bloom" <orders@butterandbloom.ca>',
+  )
+})
+
+test('the instance is named by its host and port unless INSTANCE_NAME says otherwise', () => {
+  expect(parseEnv({ PORT: '3100' }).INSTANCE_NAME).toBe(`${hostname()}:3100`)
+  expect(parseEnv({ INSTANCE_NAME: 'web-2' }).INSTANCE_NAME).toBe('web-2')
 })

@@ -1,5 +1,8 @@
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { isEmailAddress } from '#app/utils/email-address.ts'
+import { hasControlCharacters } from '#app/utils/plain-text.ts'
 
 /** Blank values in a .env or a compose file mean "not set", not "set to empty". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -12,7 +15,19 @@ const port = z.coerce
   .max(65535, 'must be between 1 and 65535')
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-const email = z.email({ error: 'must be an email address' })
+const email = z.string().refine(isEmailAddress, { error: 'must be an email address' })
+/** An address, or a display name and an address: `Butter & Bloom <orders@example.com>`. */
+const mailbox = z.string().refine(isMailbox, {
+  error:
+    'must be an email address, or a name and an address like Butter & Bloom <orders@example.com>',
+})
+
+function isMailbox(value: string): boolean {
+  const named = /^(.*?)\s*<([^<>]*)>$/.exec(value)
+  if (!named) return isEmailAddress(value)
+  const [, name = '', address = ''] = named
+  return isEmailAddress(address) && !hasControlCharacters(name) && !/[<>,;@]/.test(name)
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,13 +35,14 @@ const EnvSchema = z.object({
   HOST: optional(z.string()),
   SITE_URL: optional(httpUrl),
   DATA_DIR: optional(z.string()).default('./data'),
+  INSTANCE_NAME: optional(z.string().max(200, 'must be at most 200 characters')),
 
   ADMIN_EMAIL: optional(email),
   ADMIN_PASSWORD: optional(z.string()),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
 
   MAIL_TO: optional(email),
-  MAIL_FROM: optional(z.string()),
+  MAIL_FROM: optional(mailbox),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_RETRY_MIN_MS: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1'),
@@ -49,11 +65,13 @@ const EnvSchema = z.object({
   ).default(true),
 })
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR' | 'INSTANCE_NAME'> & {
   /** Public origin without a trailing slash, e.g. https://butterandbloom.ca */
   SITE_URL: string
   /** Absolute path of the folder that holds the database, media and mail. */
   DATA_DIR: string
+  /** This server's name among those sharing the database: stable across restarts. */
+  INSTANCE_NAME: string
 }
 
 export class EnvError extends Error {
@@ -79,6 +97,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     SITE_URL: siteUrl.replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
+    INSTANCE_NAME: env.INSTANCE_NAME ?? `${hostname()}:${env.PORT}`,
   }
 }
 

@@ -61,6 +61,10 @@ export interface OutboxTable {
   next_attempt_at: number
   /** While sending: when the claim expires and another worker may retry. */
   lease_until: number | null
+  /** While sending: the name of the instance holding the lease (INSTANCE_NAME). */
+  lease_holder: Generated<string | null>
+  /** While sending: the holder's boot, a fresh id each time the instance starts. */
+  lease_boot: Generated<string | null>
   last_error: string | null
   sent_at: number | null
 }

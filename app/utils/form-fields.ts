@@ -1,4 +1,6 @@
 import { z } from 'zod/mini'
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
+import { hasControlCharacters, removeInvisibleFormatting } from './plain-text.ts'
 
 /**
  * Field rules shared by the public forms' schemas. These run in the browser
@@ -7,21 +9,56 @@ import { z } from 'zod/mini'
  */
 
 const NO_LINE_BREAKS = /^[^\r\n]*$/
+/** The controls a field of several lines allows: line breaks and tabs. */
+export const MULTI_LINE = '\n\r\t'
 
-/** A required text: trimmed and bounded. */
-export function multiLine(label: string, max: number) {
-  return z
-    .string(`${label} is required.`)
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required.`),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-    )
+/**
+ * Refuses C0/C1 controls (NUL, ESC, BEL, VT, FF, …) but those in `allow`:
+ * fields of several lines allow '\n\r\t'.
+ */
+export function noControlCharacters(label: string, { allow = '' } = {}) {
+  return z.refine<string>(
+    (value) => !hasControlCharacters(value, { allow }),
+    // abort: one clear message, not a second about the same stray character.
+    { error: `${label} cannot contain control characters.`, abort: true },
+  )
 }
 
-/** A required one-line text: trimmed, bounded, and free of line breaks (no header injection). */
+function requiredText(label: string, max: number, { stripInvisible = false } = {}) {
+  return z.string(`${label} is required.`).check(
+    // First, so a name of nothing but invisible characters counts as missing.
+    ...(stripInvisible ? [z.overwrite(removeInvisibleFormatting)] : []),
+    z.trim(),
+    z.minLength(1, `${label} is required.`),
+    z.maxLength(max, `${label} must be at most ${max} characters.`),
+  )
+}
+
+/** A required text: trimmed, bounded, free of controls other than line breaks and tabs. */
+export function multiLine(label: string, max: number) {
+  return requiredText(label, max).check(noControlCharacters(label, { allow: MULTI_LINE }))
+}
+
+/** A required one-line text: trimmed, bounded, free of line breaks (no header injection) and controls. */
 export function singleLine(label: string, max: number) {
-  return multiLine(label, max).check(z.regex(NO_LINE_BREAKS, `${label} must fit on one line.`))
+  return requiredText(label, max).check(...oneLine(label))
+}
+
+/**
+ * A person's name, as shown in the owner's inbox and in the Reply-To of the
+ * email: one line, with bidi controls and zero-width characters removed so it
+ * cannot read backwards or pass for another name.
+ */
+export function personName(label: string, max: number) {
+  return requiredText(label, max, { stripInvisible: true }).check(...oneLine(label))
+}
+
+function oneLine(label: string) {
+  return [
+    z.regex(NO_LINE_BREAKS, `${label} must fit on one line.`),
+    // Line breaks have their own message, just above.
+    noControlCharacters(label, { allow: '\r\n' }),
+  ]
 }
 
 export const emailAddress = z
@@ -29,7 +66,7 @@ export const emailAddress = z
   .check(
     z.trim(),
     z.minLength(1, 'Email is required.'),
-    z.maxLength(254, 'Email must be at most 254 characters.'),
+    z.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`),
     z.regex(NO_LINE_BREAKS, 'Email must fit on one line.'),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an email address like name@example.com.'),
+    z.refine(isEmailAddress, 'Enter an email address like name@example.com.'),
   )

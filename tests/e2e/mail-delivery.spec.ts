@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs'
+import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startServerProcess } from '../support/server-process.ts'
@@ -106,6 +107,48 @@ test('emails queued when the server is killed are delivered after it restarts', 
   } finally {
     second.child.kill('SIGTERM')
     await second.exited
+    await sink.close()
+  }
+})
+
+test('an email mid-send when the server is killed goes out as soon as it restarts', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bakery-kill-mid-send-'))
+  // A mail server that accepts the connection and never answers: the send
+  // hangs, its row 'sending' under a two-minute lease.
+  const sockets: Socket[] = []
+  const silent = createServer((socket) => sockets.push(socket))
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const silentPort = (silent.address() as { port: number }).port
+  const port = Number(process.env.E2E_PORT ?? 3210) + 54
+  const first = startServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${silentPort}`,
+  })
+  const sink = await startSmtpSink()
+  try {
+    await first.ready()
+    expect(await postOrders(port, 'Killed Mid Send')).toBe(200)
+    await expect.poll(() => sockets.length).toBe(1)
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const restartedAt = Date.now()
+    const second = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: sink.url })
+    try {
+      await second.ready()
+      await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBe(1)
+      expect(sink.messages[0]?.subject).toBe('1 new order request from Killed Mid Send')
+      // Not after the dead send's lease (two minutes) ran out.
+      expect(Date.now() - restartedAt).toBeLessThan(60_000)
+    } finally {
+      second.child.kill('SIGTERM')
+      await second.exited
+    }
+  } finally {
+    first.child.kill('SIGKILL')
+    for (const socket of sockets) socket.destroy()
+    silent.close()
     await sink.close()
   }
 })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
 
 export class AdminError extends Error {
@@ -24,7 +25,7 @@ export function checkPassword(password: string): void {
 
 function normalizeEmail(email: string): string {
   const normalized = email.trim().toLowerCase()
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) {
+  if (!isEmailAddress(normalized)) {
     throw new AdminError(`"${email}" is not an email address.`)
   }
   return normalized

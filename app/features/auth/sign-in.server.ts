@@ -1,7 +1,9 @@
+import { isEmailAddress } from '#app/utils/email-address.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import type { Auth } from './auth.server.ts'
+import { issueDeviceCookie, readDeviceCookie } from './device-cookie.server.ts'
 import { type LoginThrottle, createLoginThrottle, throttleKeys } from './login-throttle.ts'
 import { signIn } from './session.server.ts'
 
@@ -13,9 +15,11 @@ export type SignInOutcome = Reply<SignInReply> & { headers: Headers }
 const processThrottle = createLoginThrottle()
 
 /**
- * Handles the sign-in dialog's post: email and password, throttled per
- * address and per account (5 failures in 15 minutes), one message for any
- * wrong email or password, and a new session cookie on success.
+ * Handles the sign-in dialog's post: email and password, one message for any
+ * wrong email or password, and a new session cookie on success. Failures are
+ * throttled (5 in 15 minutes): a browser that signed in to the account before
+ * (it carries our signed device cookie) on its own, any other try per address
+ * and per account, so strangers cannot lock the owner's own browser out.
  */
 export async function receiveSignIn({
   request,
@@ -47,9 +51,24 @@ export async function receiveSignIn({
   if (!email || !password) {
     return reply(400, { ok: false, error: 'Enter your email address and password.' })
   }
+  if (!isEmailAddress(email)) {
+    return reply(400, { ok: false, error: 'Enter an email address like name@example.com.' })
+  }
 
-  const keys = throttleKeys(clientIp, email)
-  const wait = throttle.retryAfter(keys, now)
+  const context = await auth.$context
+  const cookieOptions = {
+    secret: context.secret,
+    secure: context.options.advanced?.useSecureCookies === true,
+  }
+  const account = email.toLowerCase()
+  const device = readDeviceCookie(request.headers, cookieOptions)
+  const keys = throttleKeys({
+    clientIp,
+    email: account,
+    // A device cookie counts only for the account it was issued to.
+    trustedDevice: device?.account === account ? device.id : undefined,
+  })
+  const wait = await throttle.retryAfter(keys, now)
   if (wait > 0) {
     headers.set('Retry-After', String(Math.ceil(wait / 1000)))
     return reply(429, {
@@ -60,10 +79,12 @@ export async function receiveSignIn({
 
   const result = await signIn(auth, { email, password, headers: request.headers })
   if (!result.ok) {
-    throttle.recordFailure(keys, now)
+    await throttle.recordFailure(keys, now)
     return reply(result.status, { ok: false, error: result.error })
   }
-  throttle.recordSuccess(keys)
+  await throttle.recordSuccess(keys)
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
+  // A fresh id on every success: a device's earlier failures start over.
+  headers.append('Set-Cookie', issueDeviceCookie(account, cookieOptions))
   return reply(200, { ok: true })
 }

@@ -191,3 +191,18 @@ test('the form as the browser and React Router’s fetcher send it, charset and 
   })
   expect(outcome).toEqual({ status: 200, body: { ok: true } })
 })
+
+test('a message with control characters or a second address is refused, storing nothing', async () => {
+  const { db } = await openTestDatabase()
+  const bell = await post(db, { ...message, message: 'Hello\u0007\u0000' })
+  expect(bell).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { message: 'Message cannot contain control characters.' } },
+  })
+  const script = await post(db, { ...message, email: '<script>@x.com' })
+  expect(script).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { email: 'Enter an email address like name@example.com.' } },
+  })
+  expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+})

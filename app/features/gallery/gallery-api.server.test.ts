@@ -58,7 +58,7 @@ test('an upload by the signed-in owner comes back as a record with every field',
   const { status, body } = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: photo, originalSize: photo.length * 4 }),
-      settings: settings,
+      settings,
     }),
   )
 
@@ -91,7 +91,7 @@ test('a file that is not an image is refused as an invalid format and leaves not
   const { status, body } = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: html, fileName: 'cake.jpg' }),
-      settings: settings,
+      settings,
     }),
   )
   expect(status).toBe(422)
@@ -112,9 +112,7 @@ test('an upload over 15 MB is refused with 413 and no temporary file is left', a
     duplex: 'half',
   } as RequestInit)
 
-  const { status, body } = await reply(
-    await uploadGalleryImage({ request: streamed, settings: settings }),
-  )
+  const { status, body } = await reply(await uploadGalleryImage({ request: streamed, settings }))
 
   expect(status).toBe(413)
   expect(body).toMatchObject({ code: 'too-large' })
@@ -133,9 +131,7 @@ test('a request that is not a well-formed multipart upload gets a 400, not a ser
       headers: { 'content-type': contentType },
       body: '{"file": "cake.jpg"}',
     })
-    const { status, body } = await reply(
-      await uploadGalleryImage({ request: request, settings: settings }),
-    )
+    const { status, body } = await reply(await uploadGalleryImage({ request, settings }))
     expect(status, contentType).toBe(400)
     expect(body).toMatchObject({ code: 'invalid-request' })
   }
@@ -151,9 +147,7 @@ test('an upload cut off in the middle of the photo gets a 400 and leaves nothing
     body: body.subarray(0, Math.floor(body.length / 2)),
   })
 
-  const { status, body: answer } = await reply(
-    await uploadGalleryImage({ request: cut, settings: settings }),
-  )
+  const { status, body: answer } = await reply(await uploadGalleryImage({ request: cut, settings }))
 
   expect(status).toBe(400)
   expect(answer).toMatchObject({ code: 'invalid-request' })
@@ -166,15 +160,13 @@ test('an upload with no tag or no file is refused with a clear message', async (
   const noTag = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: await photoJpeg(), tags: [] }),
-      settings: settings,
+      settings,
     }),
   )
   expect(noTag.status).toBe(400)
   expect(noTag.body).toMatchObject({ error: 'Please select at least one tag.' })
 
-  const noFile = await reply(
-    await uploadGalleryImage({ request: uploadRequest({}), settings: settings }),
-  )
+  const noFile = await reply(await uploadGalleryImage({ request: uploadRequest({}), settings }))
   expect(noFile.status).toBe(400)
   expect(noFile.body).toMatchObject({ error: 'Please select an image file.' })
 })
@@ -187,7 +179,7 @@ test('tags are stored trimmed, lower-cased and once each', async () => {
         file: await photoJpeg(),
         tags: [' Lemon Drizzle ', 'lemon drizzle', 'CAKE'],
       }),
-      settings: settings,
+      settings,
     }),
   )
   expect((body as GalleryImage).tags).toEqual(['lemon drizzle', 'cake'])
@@ -201,7 +193,7 @@ test('a retry of an upload whose reply was lost gets the stored photo back, not 
     reply(
       await uploadGalleryImage({
         request: uploadRequest({ file: photo, uploadKey }),
-        settings: settings,
+        settings,
       }),
     )
 
@@ -230,7 +222,7 @@ test('a retry of an upload whose reply was lost gets the stored photo back, not 
   const another = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: photo, uploadKey: 'fedcba9876543210fedcba9876543210' }),
-      settings: settings,
+      settings,
     }),
   )
   expect(another.status).toBe(201)
@@ -245,7 +237,7 @@ test('two attempts of one upload processed at the same time store one photo', as
     reply(
       await uploadGalleryImage({
         request: uploadRequest({ file: photo, uploadKey }),
-        settings: settings,
+        settings,
       }),
     )
   const [one, two] = await Promise.all([attempt(), attempt()])
@@ -264,7 +256,7 @@ test('an upload key that is not 32 hex digits is refused before anything is stor
   const { status, body } = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: await photoJpeg(), uploadKey: '../../etc/passwd' }),
-      settings: settings,
+      settings,
     }),
   )
   expect(status).toBe(400)
@@ -311,7 +303,7 @@ test('past the storage quota an upload is refused and nothing is kept', async ()
   const { db, dataDir, settings } = await setUp({ quotaBytes: 2_000 })
   const photo = await photoJpeg({ width: 1600, height: 1200 })
   const { status, body } = await reply(
-    await uploadGalleryImage({ request: uploadRequest({ file: photo }), settings: settings }),
+    await uploadGalleryImage({ request: uploadRequest({ file: photo }), settings }),
   )
   expect(status).toBe(507)
   expect(body).toMatchObject({ code: 'quota-exceeded' })
@@ -330,7 +322,7 @@ test('a file name like ../../x.js or 300 characters long is stored safely inside
     const { status, body } = await reply(
       await uploadGalleryImage({
         request: uploadRequest({ file: photo, fileName }),
-        settings: settings,
+        settings,
       }),
     )
     expect(status).toBe(201)
@@ -345,12 +337,29 @@ test('a file name like ../../x.js or 300 characters long is stored safely inside
   expect(files.every((name) => name.length < 100 && !name.includes('..'))).toBe(true)
 })
 
+test('a file name in UTF-8 (accents, emoji) is read as such and stored transliterated', async () => {
+  const { dataDir, settings } = await setUp()
+  const photo = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#f5d98b' },
+  })
+    .jpeg()
+    .toBuffer()
+  // FormData sends the name as raw UTF-8 in the part's header, as browsers do.
+  const request = uploadRequest({ file: photo, fileName: "Gâteau d'anniversaire 🎂.jpg" })
+  const { status, body } = await reply(await uploadGalleryImage({ request, settings }))
+  expect(status).toBe(201)
+  expect((body as GalleryImage).fileName).toMatch(/^\d+_gateau-d-anniversaire$/)
+  expect((await filesIn(dataDir)).every((name) => name.includes('_gateau-d-anniversaire-'))).toBe(
+    true,
+  )
+})
+
 test('deleting removes the record and its files; a second delete finds nothing', async () => {
   const { db, dataDir, settings } = await setUp()
   const uploaded = await reply(
     await uploadGalleryImage({
       request: uploadRequest({ file: await photoJpeg() }),
-      settings: settings,
+      settings,
     }),
   )
   const id = String((uploaded.body as GalleryImage).id)

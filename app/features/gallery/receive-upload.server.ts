@@ -66,6 +66,8 @@ export async function receiveUpload(
     parser = busboy({
       headers: { 'content-type': contentType },
       limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 1024, parts: 50 },
+      // Browsers send a file's name as raw UTF-8; busboy would read it as latin1.
+      defParamCharset: 'utf8',
     })
   } catch {
     // No boundary, or a boundary busboy cannot parse.

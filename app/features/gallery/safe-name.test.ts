@@ -18,6 +18,15 @@ test('a friendly name survives in a readable form', () => {
   expect(safeFileName('🎂.jpg')).toBe('photo')
 })
 
+test('accented and joined Latin letters are written plainly; emoji are dropped', () => {
+  expect(safeFileName("Gâteau d'anniversaire 🎂.jpg")).toBe('gateau-d-anniversaire')
+  expect(safeFileName('Bûche de Noël – œufs à la neige.jpg')).toBe('buche-de-noel-oeufs-a-la-neige')
+  expect(safeFileName('Straße Smørrebrød Łódź Þórr Æbleskiver.png')).toBe(
+    'strasse-smorrebrod-lodz-thorr-aebleskiver',
+  )
+  expect(safeFileName('ｃａｋｅ①.jpg')).toBe('cake1')
+})
+
 test('a 300-character name is cut to a bounded length', () => {
   const name = safeFileName(`${'a'.repeat(300)}.jpg`)
   expect(name).toBe('a'.repeat(MAX_SAFE_NAME_LENGTH))

@@ -10,14 +10,49 @@ export const MAX_SAFE_NAME_LENGTH = 60
 export function safeFileName(uploadedName: string): string {
   const base = uploadedName.split(/[\\/]/).pop() ?? ''
   const withoutExtension = base.replace(/\.[^.]*$/, '')
-  const safe = withoutExtension
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const safe = transliterate(withoutExtension)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, MAX_SAFE_NAME_LENGTH)
     .replace(/^-+|-+$/g, '')
   return safe || 'photo'
+}
+
+/**
+ * Latin letters that do not come apart into a base letter and accents
+ * (NFKD turns é into e + ´, but œ, ß or ø stay whole), as they are written
+ * without them.
+ */
+const LETTERS: Record<string, string> = {
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ß: 'ss',
+  ẞ: 'SS',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ł: 'l',
+  Ł: 'L',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ŋ: 'ng',
+  Ŋ: 'NG',
+}
+
+/** Gâteau → Gateau, Bœuf → Boeuf, Straße → Strasse; anything else non-Latin is left for the caller to drop. */
+function transliterate(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{ASCII}]/gu, (char) => LETTERS[char] ?? char)
 }
 
 /** '{timestamp}_{safeName}', the stored name all of an image's files start with. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { openTestDatabase } from '#app/db/test-database.server.ts'
 import { expect, onTestFinished, test } from 'vitest'
 import { type Db, openDatabase } from '#app/db/db.server.ts'
@@ -134,6 +135,74 @@ test('an email left mid-send by a process that died is sent by the next worker',
   )
   expect(sink.messages).toHaveLength(1)
 })
+
+test('at start, a worker takes back at once what an earlier boot of its instance left mid-send, never another instance’s', async () => {
+  const { db } = await openTestDatabase()
+  const sink = await startSmtpSink()
+  const ours = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
+  const theirs = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 2,
+    email: buildOrderEmail(),
+  })
+  // Both claimed a moment ago: their two-minute leases have barely begun.
+  await claimDueEmail(db, { holder: { instance: 'web-1:3000', boot: 'earlier boot' } })
+  await claimDueEmail(db, { holder: { instance: 'web-2:3000', boot: 'its live boot' } })
+
+  const { lines } = startTestWorker({ db, transport: smtpTo(sink.url), instance: 'web-1:3000' })
+
+  await waitFor(async () =>
+    expect(await readRow(db, ours)).toMatchObject({ status: 'sent', attempts: 2 }),
+  )
+  expect(sink.messages).toHaveLength(1)
+  expect(await readRow(db, theirs)).toMatchObject({
+    status: 'sending',
+    lease_holder: 'web-2:3000',
+    lease_boot: 'its live boot',
+  })
+  expect(lines).toEqual(['mail: sending again 1 email(s) an earlier run left mid-send'])
+})
+
+test('an email mid-send when its worker process is killed goes out as soon as that instance restarts', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  // The first process's send hangs, as in a mail outage that times out slowly.
+  const outage = await startSmtpSink({ hold: new Promise(() => {}) })
+  const id = await enqueueEmail(db, {
+    topic: 'order_batch',
+    subjectId: 1,
+    email: buildOrderEmail(),
+  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/delivery-worker-process.ts'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: outage.url, INSTANCE_NAME: 'web-1:3000' },
+      stdio: 'inherit',
+    },
+  )
+  const exited = new Promise((resolve) => child.on('exit', resolve))
+  onTestFinished(() => {
+    child.kill('SIGKILL')
+  })
+  await waitFor(async () => expect((await readRow(db, id)).status).toBe('sending'), {
+    timeoutMs: 20_000,
+  })
+  child.kill('SIGKILL')
+  await exited
+  const left = await readRow(db, id)
+  expect(left.lease_until! - Date.now()).toBeGreaterThan(60_000)
+
+  const sink = await startSmtpSink()
+  startTestWorker({ db, transport: smtpTo(sink.url), instance: 'web-1:3000' })
+
+  // Well inside the dead lease's two minutes: the default wait of waitFor is 5 s.
+  await waitFor(async () => expect(await readRow(db, id)).toMatchObject({ status: 'sent' }))
+  expect(sink.messages).toHaveLength(1)
+}, 30_000)
 
 test('after a day of retries the email is marked failed', async () => {
   const { db } = await openTestDatabase()

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Kysely } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import {
@@ -8,6 +10,7 @@ import {
   markEmailForRetry,
   markEmailSent,
   OUTBOX_LEASE_MS,
+  releaseEarlierBootsLeases,
 } from './outbox.server.ts'
 import { DeliveryError, type MailTransport } from './transports/transport.ts'
 
@@ -25,6 +28,12 @@ export interface DeliveryWorkerOptions {
   retryMinMs: number
   /** SITE_URL; its host names the Message-IDs. */
   siteUrl: string
+  /**
+   * INSTANCE_NAME: this server's name, the same across its restarts and
+   * different from every other server on the database. Each start adds a
+   * fresh boot id, and takes back the emails an earlier boot left mid-send.
+   */
+  instance?: string
   /** Where failed attempts are reported, one line each. */
   log?: (line: string) => void
   leaseMs?: number
@@ -45,11 +54,13 @@ export function startDeliveryWorker({
   transport,
   retryMinMs,
   siteUrl,
+  instance = hostname(),
   log = console.warn,
   leaseMs = OUTBOX_LEASE_MS,
   maxIdleMs = 30_000,
   maxRetryDelayMs,
 }: DeliveryWorkerOptions): DeliveryWorker {
+  const holder = { instance, boot: randomUUID() }
   let stopped = false
   // Set by kick() so a wake-up that arrives while the worker is busy is not lost.
   let kicked = false
@@ -103,10 +114,17 @@ export function startDeliveryWorker({
   }
 
   async function run(): Promise<void> {
+    try {
+      const taken = await releaseEarlierBootsLeases(db, holder)
+      if (taken > 0) log(`mail: sending again ${taken} email(s) an earlier run left mid-send`)
+    } catch (error) {
+      // Those emails still go out once their leases run out.
+      log(`mail: the outbox could not be read: ${describeError(error)}`)
+    }
     while (!stopped) {
       kicked = false
       try {
-        const claim = await claimDueEmail(db, { leaseMs })
+        const claim = await claimDueEmail(db, { leaseMs, holder })
         if (claim) {
           await deliver(claim)
           continue

@@ -47,6 +47,8 @@ test('a queued email is stored whole and due at once', async () => {
       created_at: 1_000,
       next_attempt_at: 1_000,
       lease_until: null,
+      lease_holder: null,
+      lease_boot: null,
       last_error: null,
       sent_at: null,
     },

@@ -62,21 +62,34 @@ export async function enqueueEmail(
   return row.id
 }
 
+/** Who holds a lease: an instance's stable name, and the id of its current boot. */
+export interface LeaseHolder {
+  instance: string
+  boot: string
+}
+
 /**
  * Takes one due email for this worker. It is a single UPDATE whose WHERE picks
  * the row: SQLite runs the whole statement under its write lock, so two
  * workers, even in two processes, can never both take the same row. A row
- * left in 'sending' by a worker that died is due again once its lease ends.
+ * left in 'sending' by a worker that died is due again once its lease ends,
+ * or at once when its own instance restarts (`releaseEarlierBootsLeases`).
  */
 export async function claimDueEmail(
   db: Kysely<Database>,
-  { now = Date.now(), leaseMs = OUTBOX_LEASE_MS }: { now?: number; leaseMs?: number } = {},
+  {
+    now = Date.now(),
+    leaseMs = OUTBOX_LEASE_MS,
+    holder,
+  }: { now?: number; leaseMs?: number; holder?: LeaseHolder } = {},
 ): Promise<ClaimedEmail | undefined> {
   const row = await db
     .updateTable('outbox')
     .set((eb) => ({
       status: 'sending',
       lease_until: now + leaseMs,
+      lease_holder: holder?.instance ?? null,
+      lease_boot: holder?.boot ?? null,
       attempts: eb('attempts', '+', 1),
     }))
     .where('id', '=', (eb) =>
@@ -96,6 +109,34 @@ export async function claimDueEmail(
     .returningAll()
     .executeTakeFirst()
   return row && toClaimedEmail(row)
+}
+
+/**
+ * At boot: puts back in the queue, due now, every email an earlier boot of
+ * this same instance was sending when it stopped (a crash, a SIGKILL), instead
+ * of waiting out its lease. A boot of the same name can only follow the end of
+ * the earlier one, so that sender is gone; leases of other instances, live or
+ * not, are left to run out. Returns how many were taken back.
+ */
+export async function releaseEarlierBootsLeases(
+  db: Kysely<Database>,
+  holder: LeaseHolder,
+  now = Date.now(),
+): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      status: 'queued',
+      next_attempt_at: now,
+      lease_until: null,
+      lease_holder: null,
+      lease_boot: null,
+    })
+    .where('status', '=', 'sending')
+    .where('lease_holder', '=', holder.instance)
+    .where('lease_boot', '!=', holder.boot)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 /**

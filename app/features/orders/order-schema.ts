@@ -1,6 +1,12 @@
 import { z } from 'zod/mini'
 import { isCalendarDate } from '#app/utils/dates.ts'
-import { emailAddress, singleLine } from '#app/utils/form-fields.ts'
+import {
+  emailAddress,
+  MULTI_LINE,
+  noControlCharacters,
+  personName,
+  singleLine,
+} from '#app/utils/form-fields.ts'
 import { HEAR_ABOUT_US_OPTIONS, MAX_ORDERS_PER_SEND, PRODUCT_TYPES } from './order-options.ts'
 
 /**
@@ -9,7 +15,7 @@ import { HEAR_ABOUT_US_OPTIONS, MAX_ORDERS_PER_SEND, PRODUCT_TYPES } from './ord
  */
 export function orderRequestSchema(today: string) {
   return z.object({
-    name: singleLine('Name', 100),
+    name: personName('Name', 100),
     email: emailAddress,
     phone_number: singleLine('Phone number', 30).check(
       z.regex(/^[0-9+().\-\s]*$/, 'Use digits, spaces, + ( ) - . only in the phone number.'),
@@ -22,6 +28,7 @@ export function orderRequestSchema(today: string) {
     event_theme: singleLine('Event / theme', 200),
     due_date: z.string('Order date is required.').check(
       z.minLength(1, 'Order date is required.'),
+      noControlCharacters('Order date'),
       // abort: a date that does not exist gets one message, not a second about the past.
       z.refine(isCalendarDate, {
         error: 'Enter the order date as a date, e.g. 2026-12-24.',
@@ -31,7 +38,13 @@ export function orderRequestSchema(today: string) {
     ),
     hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
     comments: z.optional(
-      z.string().check(z.trim(), z.maxLength(2000, 'Comments must be at most 2000 characters.')),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(2000, 'Comments must be at most 2000 characters.'),
+          noControlCharacters('Comments', { allow: MULTI_LINE }),
+        ),
     ),
   })
 }

@@ -132,6 +132,46 @@ test.each([
   },
 )
 
+test('control characters are refused and invisible formatting is removed from the name', async () => {
+  const { db } = await openTestDatabase()
+  const nul = await send(db, { orders: [{ ...order, comments: 'No nuts\u0000\u001B[2J' }] })
+  expect(nul).toMatchObject({
+    status: 400,
+    body: {
+      problems: [
+        { order: 1, field: 'comments', message: 'Comments cannot contain control characters.' },
+      ],
+    },
+  })
+  const nulPhone = await send(db, { orders: [{ ...order, phone_number: '416-555-\u00000199' }] })
+  expect(nulPhone.body).toEqual({
+    ok: false,
+    error: 'Order 1: Phone number cannot contain control characters.',
+    problems: [
+      {
+        order: 1,
+        field: 'phone_number',
+        message: 'Phone number cannot contain control characters.',
+      },
+    ],
+  })
+  const comma = await send(db, {
+    orders: [{ ...order, email: 'priya@example.com,victim.example' }],
+  })
+  expect(comma).toMatchObject({ status: 400, body: { problems: [{ order: 1, field: 'email' }] } })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+
+  const sent = await send(db, { orders: [{ ...order, name: 'Priya\u202E\u200B Sharma' }] })
+  expect(sent.status).toBe(200)
+  const row = await db.selectFrom('order_request').select('name').executeTakeFirstOrThrow()
+  expect(row.name).toBe('Priya Sharma')
+  const email = await db.selectFrom('outbox').select('payload').executeTakeFirstOrThrow()
+  expect(JSON.parse(email.payload).replyTo).toEqual({
+    name: 'Priya Sharma',
+    address: 'priya@example.com',
+  })
+})
+
 test('an order due today is accepted (in Toronto, whatever the server clock zone)', async () => {
   const { db } = await openTestDatabase()
   // 03:00 UTC on the 22nd is still the 21st in Toronto.

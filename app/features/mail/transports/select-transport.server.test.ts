@@ -18,13 +18,29 @@ test('with SMTP_URL, mail goes by SMTP from no-reply at the site to the address 
   const sink = await startSmtpSink()
   const env = parseEnv({ SITE_URL: 'https://butterandbloom.ca', SMTP_URL: sink.url, ...emailJsIds })
 
-  const transport = createTransportFromEnv(env)
+  const transport = createTransportFromEnv(env, { warn: () => {} })
   await transport.send(buildOrderEmail(), { messageId: '<m1@butterandbloom.ca>' })
 
   expect(transport.name).toBe('smtp')
   const mail = sink.messages[0]!
   expect(mail.from?.text).toBe('"Butter & Bloom Bakery" <no-reply@butterandbloom.ca>')
   expect(mail.to).toMatchObject({ text: site.email })
+})
+
+test('SMTP without MAIL_FROM is warned about once, naming the address mail comes from', () => {
+  const warnings: string[] = []
+  const smtp = { SITE_URL: 'https://butterandbloom.ca/', SMTP_URL: 'smtp://mail.example.com:587' }
+  createTransportFromEnv(parseEnv(smtp), { warn: (line) => warnings.push(line) })
+  expect(warnings).toEqual([
+    'mail: SMTP_URL is set without MAIL_FROM, so mail comes from no-reply@butterandbloom.ca; ' +
+      'set MAIL_FROM to an address your SMTP provider lets you send from',
+  ])
+
+  createTransportFromEnv(parseEnv({ ...smtp, MAIL_FROM: 'orders@butterandbloom.ca' }), {
+    warn: (line) => warnings.push(line),
+  })
+  createTransportFromEnv(parseEnv({ DATA_DIR: 'data' }), { warn: (line) => warnings.push(line) })
+  expect(warnings).toHaveLength(1)
 })
 
 test('MAIL_FROM and MAIL_TO replace the default addresses', () => {

@@ -23,15 +23,29 @@ type MailEnv = Pick<
 /**
  * Picks how mail leaves, from the environment: SMTP when SMTP_URL is set,
  * else EmailJS when any of its ids is, else .eml files in DATA_DIR/mail.
- * Call it at boot: a half-configured EmailJS throws an EnvError naming every
- * missing variable, rather than failing on the first order.
+ * Call it once, at boot: a half-configured EmailJS throws an EnvError naming
+ * every missing variable, rather than failing on the first order, and SMTP
+ * without MAIL_FROM is warned about (`warn`) since many providers refuse a
+ * sender they do not know.
  */
 export function createTransportFromEnv(
   env: MailEnv,
-  { log }: { log?: (line: string) => void } = {},
+  {
+    log,
+    warn = console.warn,
+  }: { log?: (line: string) => void; warn?: (line: string) => void } = {},
 ): MailTransport {
   const { from, to } = resolveMailAddresses(env)
-  if (env.SMTP_URL) return createSmtpTransport({ url: env.SMTP_URL, from, to })
+  if (env.SMTP_URL) {
+    if (!env.MAIL_FROM) {
+      const address = typeof from === 'string' ? from : from.address
+      warn(
+        `mail: SMTP_URL is set without MAIL_FROM, so mail comes from ${address}; ` +
+          'set MAIL_FROM to an address your SMTP provider lets you send from',
+      )
+    }
+    return createSmtpTransport({ url: env.SMTP_URL, from, to })
+  }
   if (usesEmailJs(env)) {
     const publicKey = env.EMAILJS_PUBLIC_KEY
     const serviceId = env.EMAILJS_SERVICE_ID

@@ -26,6 +26,22 @@ test('an email reaches the SMTP server from the site, to the owner, with the cus
   expect(mail.messageId).toBe('<outbox-1-abc@butterandbloom.ca>')
 })
 
+test('the Reply-To display name never carries controls, bidi overrides or zero-width characters', async () => {
+  const sink = await startSmtpSink()
+  const transport = createSmtpTransport({
+    url: sink.url,
+    from: 'a@example.com',
+    to: 'b@example.com',
+  })
+  const replyTo = { name: '\u202EMaya\u200B Chen\u0000\u2066', address: 'maya@example.com' }
+
+  await transport.send(buildOrderEmail({ replyTo }), { messageId: '<m1@example.com>' })
+
+  expect(sink.messages[0]!.replyTo?.value).toEqual([
+    { name: 'Maya Chen', address: 'maya@example.com' },
+  ])
+})
+
 test('the user and password in SMTP_URL are used to log in', async () => {
   const sink = await startSmtpSink({ auth: { user: 'bakery', pass: 's3cret' } })
   const transport = createSmtpTransport({

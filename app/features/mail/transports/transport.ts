@@ -1,3 +1,4 @@
+import { toDisplayName } from '#app/utils/plain-text.ts'
 import type { OutgoingEmail } from '../email.ts'
 
 /** A bare address, `Name <address>`, or the two apart (nodemailer quotes the name). */
@@ -11,7 +12,9 @@ export function nodemailerMessage(
   return {
     from,
     to,
-    replyTo: email.replyTo,
+    // The forms already clean names; this holds for rows queued before they
+    // did, and for any future sender that forgets.
+    replyTo: { name: toDisplayName(email.replyTo.name), address: email.replyTo.address },
     subject: email.subject,
     text: email.text,
     html: email.html,

@@ -1,0 +1,50 @@
+import { expect, test } from 'vitest'
+import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { orderRequestSchema } from './order-schema.ts'
+import { birthdayCakeOrder } from './test-orders.ts'
+
+const order = { ...birthdayCakeOrder, comments: 'Lemon sponge.' }
+
+function orderErrors(change: Record<string, string>) {
+  const result = orderRequestSchema('2026-11-21').safeParse({ ...order, ...change })
+  return result.success ? {} : fieldErrorsOf(result.error)
+}
+
+// NUL, BEL, ESC, VT, FF, DEL and a C1 control (CSI), each in the middle of a value.
+const controls = ['\u0000', '\u0007', '\u001B', '\u000B', '\u000C', '\u007F', '\u009B']
+
+test.each(controls.map((char) => [JSON.stringify(char), char]))(
+  'the control character %s is refused in every order field with that field’s message',
+  (_, char) => {
+    const cases: [string, string, string][] = [
+      ['name', `Priya${char}Sharma`, 'Name cannot contain control characters.'],
+      ['email', `priya${char}@example.com`, 'Enter an email address like name@example.com.'],
+      ['phone_number', `416-555${char}0199`, 'Phone number cannot contain control characters.'],
+      ['product_type', `Cakes${char}`, 'Choose what you would like us to make.'],
+      ['event_theme', `Unicorn${char}party`, 'Event / theme cannot contain control characters.'],
+      ['due_date', `2026-12-12${char}`, 'Order date cannot contain control characters.'],
+      ['hear_about_us', `Instagram${char}`, 'Tell us how you heard about us.'],
+      ['comments', `No nuts${char} please`, 'Comments cannot contain control characters.'],
+    ]
+    for (const [field, value, message] of cases) {
+      expect(orderErrors({ [field]: value })).toEqual({ [field]: message })
+    }
+  },
+)
+
+test('comments keep their line breaks and tabs; one-line fields refuse tabs', () => {
+  const text = 'Two tiers:\n\tvanilla\r\n\tchocolate'
+  expect(orderRequestSchema('2026-11-21').parse({ ...order, comments: text }).comments).toBe(text)
+  expect(orderErrors({ event_theme: 'Unicorn\tparty' })).toEqual({
+    event_theme: 'Event / theme cannot contain control characters.',
+  })
+})
+
+test('bidi controls and zero-width characters are removed from the name', () => {
+  // U+202E would show the rest of the name reversed.
+  const name =
+    '\u200BPriya\u200D Sh\u2066arma\u2069\u202Eexe.jpg\u202C\u200E\u200F\u061C\u2060\uFEFF'
+  expect(orderRequestSchema('2026-11-21').parse({ ...order, name }).name).toBe(
+    'Priya Sharmaexe.jpg',
+  )
+})

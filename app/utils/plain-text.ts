@@ -1,0 +1,38 @@
+/**
+ * Characters that have no business in what a visitor types into a form.
+ *
+ * C0 and C1 controls (NUL, BEL, ESC, VT, FF, DEL, …) do nothing visible, can
+ * upset terminals, logs and mail programs, and only arrive from scripts, so
+ * they are refused. Line breaks and tabs are controls too: a form field that
+ * allows several lines lets them through.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g
+
+/**
+ * Bidi overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069), the
+ * direction marks (U+200E, U+200F, U+061C) and the zero-width characters
+ * (U+200B–U+200D, U+2060, U+FEFF). They are invisible, yet can make a name
+ * read backwards or look like another one, e.g. in a Reply-To display name.
+ */
+const INVISIBLE_FORMATTING =
+  /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g
+
+/** Whether `text` has a control character other than those in `allow` (e.g. '\n\r\t'). */
+export function hasControlCharacters(text: string, { allow = '' } = {}): boolean {
+  for (const [char] of text.matchAll(CONTROLS)) if (!allow.includes(char)) return true
+  return false
+}
+
+/** The text without bidi controls and zero-width characters. */
+export function removeInvisibleFormatting(text: string): string {
+  return text.replace(INVISIBLE_FORMATTING, '')
+}
+
+/**
+ * A name that is safe to show in a mail header: no invisible formatting, every
+ * control (line breaks included) turned into a space, spaces collapsed.
+ */
+export function toDisplayName(text: string): string {
+  return removeInvisibleFormatting(text).replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim()
+}
