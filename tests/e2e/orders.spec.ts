@@ -193,7 +193,7 @@ test.describe('without JavaScript', () => {
     // The browser notes the 400 that carries the messages.
     test.use({ allowedConsoleErrors: [/status of 400/] })
 
-    test('an order the server refuses comes back with the message beside its field', async ({
+    test('an order the server refuses comes back as typed, with the message beside its field', async ({
       page,
     }) => {
       await page.goto('/ordernow')
@@ -210,6 +210,12 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('#field-name-error')).toHaveText('Name is required.')
       await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
       await expect(page.getByRole('status')).toContainText('Error sending orders.')
+      // Nothing typed is lost: the visitor fixes the one field and sends again.
+      await expect(page.getByLabel('Email')).toHaveValue('noscript@example.com')
+      await expect(page.getByLabel('Event / Theme')).toHaveValue('Birthday')
+      await expect(page.getByLabel('Order Date')).toHaveValue(daysFromNow(9))
+      await expect(page.getByLabel('Product Type')).toHaveValue('Cakes')
+      await expect(page.getByLabel('How did you hear about us?')).toHaveValue('Other')
     })
   })
 

@@ -22,6 +22,7 @@ export function OrderForm({
   disabled,
   onAdd,
   postedErrors,
+  postedValues,
   honeypotRef,
 }: {
   /** The bakery's date today, YYYY-MM-DD: the earliest order date offered. */
@@ -29,11 +30,14 @@ export function OrderForm({
   disabled: boolean
   onAdd: (order: OrderRequest) => void
   postedErrors?: FieldErrors<OrderField>
+  /** What the form posted without JavaScript, when the server refused it. */
+  postedValues?: Partial<Record<OrderField, string>>
   honeypotRef?: Ref<HTMLInputElement>
 }) {
   const hydrated = useHydrated()
   const [clientErrors, setClientErrors] = useState<FieldErrors<OrderField> | null>(null)
   const errors = clientErrors ?? postedErrors ?? {}
+  const values = postedValues ?? {}
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -63,19 +67,44 @@ export function OrderForm({
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField name="name" label="Name" error={errors.name}>
-          {(props) => <input {...props} type="text" required maxLength={100} autoComplete="name" />}
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              required
+              maxLength={100}
+              autoComplete="name"
+              defaultValue={values.name}
+            />
+          )}
         </FormField>
         <FormField name="email" label="Email" error={errors.email}>
           {(props) => (
-            <input {...props} type="email" required maxLength={254} autoComplete="email" />
+            <input
+              {...props}
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values.email}
+            />
           )}
         </FormField>
         <FormField name="phone_number" label="Phone Number" error={errors.phone_number}>
-          {(props) => <input {...props} type="tel" required maxLength={30} autoComplete="tel" />}
+          {(props) => (
+            <input
+              {...props}
+              type="tel"
+              required
+              maxLength={30}
+              autoComplete="tel"
+              defaultValue={values.phone_number}
+            />
+          )}
         </FormField>
         <FormField name="product_type" label="Product Type" error={errors.product_type}>
           {(props) => (
-            <select {...props} required defaultValue="">
+            <select {...props} required defaultValue={values.product_type ?? ''}>
               <option value="" disabled>
                 Select a product
               </option>
@@ -93,11 +122,14 @@ export function OrderForm({
               required
               maxLength={200}
               placeholder="e.g. Baby shower, pastel florals"
+              defaultValue={values.event_theme}
             />
           )}
         </FormField>
         <FormField name="due_date" label="Order Date" error={errors.due_date}>
-          {(props) => <input {...props} type="date" required min={today} />}
+          {(props) => (
+            <input {...props} type="date" required min={today} defaultValue={values.due_date} />
+          )}
         </FormField>
         <FormField
           name="hear_about_us"
@@ -105,7 +137,7 @@ export function OrderForm({
           error={errors.hear_about_us}
         >
           {(props) => (
-            <select {...props} required defaultValue="">
+            <select {...props} required defaultValue={values.hear_about_us ?? ''}>
               <option value="" disabled>
                 Select an option
               </option>
@@ -123,6 +155,7 @@ export function OrderForm({
                 rows={4}
                 maxLength={2000}
                 placeholder="Flavours, colours, allergies, number of guests…"
+                defaultValue={values.comments}
               />
             )}
           </FormField>

@@ -76,6 +76,11 @@ export function OrderPage({ today }: { today: string }) {
             today={today}
             disabled={sending}
             postedErrors={postedFieldErrors(postedWithoutScript)}
+            postedValues={
+              postedWithoutScript && !postedWithoutScript.ok
+                ? postedWithoutScript.values
+                : undefined
+            }
             honeypotRef={honeypotRef}
             onAdd={(order) => {
               cart.add(order)

@@ -6,7 +6,7 @@ import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { MAX_ORDER_BODY_BYTES, orderToday } from './order-options.ts'
-import { orderBatchSchema } from './order-schema.ts'
+import { type OrderField, orderBatchSchema } from './order-schema.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 
 /** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */
@@ -18,7 +18,23 @@ export interface OrderProblem {
 }
 
 export type OrderSendResult =
-  { ok: true; count: number } | (PostFailure & { problems?: OrderProblem[] })
+  | { ok: true; count: number }
+  | (PostFailure & {
+      problems?: OrderProblem[]
+      /** What a form without JavaScript posted, so a refused order comes back as typed. */
+      values?: Partial<Record<OrderField, string>>
+    })
+
+const ORDER_FIELDS: OrderField[] = [
+  'name',
+  'email',
+  'phone_number',
+  'product_type',
+  'event_theme',
+  'due_date',
+  'hear_about_us',
+  'comments',
+]
 
 const orderLimits = createRateLimitStore()
 
@@ -66,7 +82,13 @@ export async function receiveOrderRequests({
         message: issue.message,
       }
     })
-    return reply(400, { ok: false, error: describeProblem(problems[0]!), problems })
+    const values = post.mediaType === FORM_URLENCODED ? postedValues(input) : undefined
+    return reply(400, {
+      ok: false,
+      error: describeProblem(problems[0]!),
+      problems,
+      ...(values ? { values } : {}),
+    })
   }
   await submitOrderRequests(db, parsed.data.orders, now)
   kickDeliveryWorker()
@@ -87,6 +109,14 @@ function parseOrderPost(mediaType: string, text: string): Record<string, unknown
   // Without JavaScript the order form posts itself: one order, form-encoded.
   const { [HONEYPOT_FIELD]: honeypot, ...order } = Object.fromEntries(new URLSearchParams(text))
   return { orders: [order], [HONEYPOT_FIELD]: honeypot }
+}
+
+/** The one order a form posted, each field as text and bounded, to fill the form again. */
+function postedValues(input: Record<string, unknown>): Partial<Record<OrderField, string>> {
+  const [order] = input.orders as Record<string, unknown>[]
+  return Object.fromEntries(
+    ORDER_FIELDS.map((field) => [field, String(order?.[field] ?? '').slice(0, 2000)]),
+  )
 }
 
 export function describeProblem(problem: OrderProblem): string {
