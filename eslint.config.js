@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -8,10 +9,42 @@ import tseslint from 'typescript-eslint'
 
 /**
  * Imports flow one way: routes → features → shared (components, content,
- * config, db). A feature never reaches into a route, shared code never
- * reaches into a feature, and features stay out of each other except mail.
- * Shared code: components, content, config, db, utils.
+ * config, db, utils). A feature never reaches into a route, shared code never
+ * reaches into a feature, and features stay out of each other except along
+ * the edges written here.
  */
+const featureEdges = {
+  auth: [],
+  contact: ['mail'],
+  gallery: [],
+  home: [],
+  // The owner's inbox lists what the forms stored, with the orders' own labels.
+  inbox: ['mail', 'orders'],
+  mail: [],
+  orders: ['mail'],
+}
+
+// A new feature folder must say which features it may use before it lints.
+const featureFolders = readdirSync(new URL('./app/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const unlisted = featureFolders.filter((name) => !(name in featureEdges))
+if (unlisted.length > 0) {
+  throw new Error(`eslint.config.js: add ${unlisted.join(', ')} to featureEdges`)
+}
+
+const featureZones = Object.entries(featureEdges).map(([feature, allowed]) => ({
+  target: `./app/features/${feature}`,
+  from: './app/features',
+  except: [`./${feature}`, ...allowed.map((other) => `./${other}`)],
+  message:
+    allowed.length > 0
+      ? `The ${feature} feature may use only ${allowed.join(', ')} among the other features; move what both need to shared code.`
+      : `The ${feature} feature stays out of the other features; move what both need to shared code.`,
+}))
+
 const boundaries = [
   { target: './app/features', from: './app/routes', message: 'Features must not import routes.' },
   {
@@ -20,7 +53,17 @@ const boundaries = [
     message: 'Shared code must not import features or routes.',
   },
   { target: './server', from: './app/routes', message: 'The server uses features, not routes.' },
+  ...featureZones,
 ]
+
+// Test support (databases, sample orders, SMTP servers) is for tests only;
+// the browser's launch flags are shared with the benchmark.
+const noTestSupport = {
+  target: ['./app', './server', './scripts'],
+  from: './tests',
+  except: ['./chromium.ts'],
+  message: 'Production code must not import test support.',
+}
 
 export default tseslint.config(
   {
@@ -45,13 +88,21 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, noTestSupport] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // A test may set up what its feature works with (an inbox test stores an
+    // order), and uses the shared test support.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries.slice(0, 3) }],
     },
   },
   {

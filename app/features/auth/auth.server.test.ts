@@ -10,7 +10,7 @@ import {
   listAdmins,
   removeAdmin,
 } from './admins.server.ts'
-import { setUpAuth, signInRequest } from './auth-test-fixtures.server.ts'
+import { setUpAuth, signInRequest } from '#tests/support/admins.ts'
 import type { Auth } from './auth.server.ts'
 import { resolveAdmin, signOut } from './session.server.ts'
 import { createLoginThrottle } from './login-throttle.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { makeTempDir } from '#app/db/test-database.server.ts'
+import { makeTempDir } from '#tests/support/database.ts'
 import { createAdmin, listAdmins } from './admins.server.ts'
 import { openStores } from './open-stores.server.ts'
 

@@ -1,4 +1,4 @@
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 

@@ -2,14 +2,14 @@ import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { makeTempDir } from '#app/db/test-database.server.ts'
+import { makeTempDir } from '#tests/support/database.ts'
 import {
   ImageRejectedError,
   MAX_VARIANT_HEIGHT,
   renderGalleryImage,
   variantWidths,
 } from './image-pipeline.server.ts'
-import { photoJpeg, pngBomb } from './test-images.server.ts'
+import { photoJpeg, pngBomb } from '#tests/support/images.ts'
 
 async function render(input: string | Buffer) {
   const outputDir = await makeTempDir()

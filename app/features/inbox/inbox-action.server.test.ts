@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { receiveInboxAction } from './inbox-action.server.ts'

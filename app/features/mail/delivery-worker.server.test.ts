@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, onTestFinished, test } from 'vitest'
 import { type Db, openDatabase } from '#app/db/db.server.ts'
 import {
@@ -10,7 +10,7 @@ import {
   setDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
-import { buildOrderEmail, startSmtpSink, waitFor } from './test-fixtures.server.ts'
+import { buildOrderEmail, startSmtpSink, waitFor } from '#tests/support/mail.ts'
 import { createSmtpTransport } from './transports/smtp.server.ts'
 
 const siteUrl = 'https://butterandbloom.ca'

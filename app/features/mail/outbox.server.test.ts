@@ -1,4 +1,4 @@
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
 import { openDatabase } from '#app/db/db.server.ts'
 import {
@@ -12,7 +12,7 @@ import {
   OUTBOX_GIVE_UP_MS,
   requeueEmail,
 } from './outbox.server.ts'
-import { buildOrderEmail } from './test-fixtures.server.ts'
+import { buildOrderEmail } from '#tests/support/mail.ts'
 
 test('an email queued in a transaction that rolls back is gone with it', async () => {
   const { db } = await openTestDatabase()

@@ -1,9 +1,9 @@
-import { openTestDatabase } from '#app/db/test-database.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
 
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
-import { birthdayCakeOrder } from './test-orders.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 
@@ -258,6 +258,30 @@ test('without JavaScript the form posts a single order, form-encoded', async () 
   })
   expect(outcome.body).toEqual({ ok: true, count: 1 })
   expect(await countRows(db)).toEqual({ batches: 1, orders: 1, emails: 1 })
+})
+
+test('a form-encoded order that is refused comes back with what was typed, to fill the form again', async () => {
+  const { db } = await openTestDatabase()
+  const outcome = await receiveOrderRequests({
+    request: new Request('http://localhost/ordernow', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...order, email: 'not-an-address', website: '' }),
+    }),
+    clientIp: freshIp(),
+    db,
+    now: NOW,
+  })
+  expect(outcome.status).toBe(400)
+  expect(outcome.body).toMatchObject({
+    ok: false,
+    problems: [{ order: 1, field: 'email' }],
+    values: { ...order, email: 'not-an-address' },
+  })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+  // The cart keeps its own orders: a refused JSON send does not echo them back.
+  const json = await send(db, { orders: [{ ...order, email: 'not-an-address' }] })
+  expect(json.body).not.toHaveProperty('values')
 })
 
 test.each(['PUT', 'PATCH', 'DELETE'])(

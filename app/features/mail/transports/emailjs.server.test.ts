@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { expect, onTestFinished, test } from 'vitest'
-import { buildContactEmail, buildOrderEmail } from '../test-fixtures.server.ts'
+import { buildContactEmail, buildOrderEmail } from '#tests/support/mail.ts'
 import { createEmailJsTransport, EMAILJS_LIB_VERSION } from './emailjs.server.ts'
 import { DeliveryError } from './transport.ts'
 

@@ -1,9 +1,9 @@
-import { makeTempDir } from '#app/db/test-database.server.ts'
+import { makeTempDir } from '#tests/support/database.ts'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { expect, test } from 'vitest'
-import { buildOrderEmail } from '../test-fixtures.server.ts'
+import { buildOrderEmail } from '#tests/support/mail.ts'
 import { createFileTransport } from './file.server.ts'
 
 test('each email becomes a readable .eml file in DATA_DIR/mail, announced in one line', async () => {

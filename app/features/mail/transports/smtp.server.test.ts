@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { buildOrderEmail, startSmtpSink } from '../test-fixtures.server.ts'
+import { buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
 import { createSmtpTransport } from './smtp.server.ts'
 import { DeliveryError } from './transport.ts'
 

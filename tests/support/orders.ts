@@ -1,4 +1,4 @@
-import type { OrderRequest } from './order-schema.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 
 /** One customer's order request, as the form sends it, for the tests of every feature that handles orders. */
 export const birthdayCakeOrder: OrderRequest = {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
-import { type Db, migrateToLatest, openDatabase } from './db.server.ts'
+import { type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 
 export async function makeTempDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-'))

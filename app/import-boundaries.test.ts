@@ -1,0 +1,44 @@
+import { ESLint } from 'eslint'
+import { expect, test } from 'vitest'
+
+const eslint = new ESLint()
+
+/** The import-boundary messages ESLint gives `source` as if it were the file at `filePath`. */
+async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath })
+  return result!.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message)
+}
+
+test('a feature may not import another feature outside its written edges', async () => {
+  const errors = await boundaryErrors(
+    'app/features/gallery/uses-auth.ts',
+    "export { requireAdmin } from '#app/features/auth/require-admin.server.ts'\n",
+  )
+  expect(errors).toEqual([expect.stringContaining('The gallery feature stays out of')])
+})
+
+test('the written edges are allowed: orders hand mail to mail, the inbox reads the orders’ labels', async () => {
+  expect(
+    await boundaryErrors(
+      'app/features/orders/uses-mail.ts',
+      "export { enqueueEmail } from '../mail/outbox.server.ts'\n",
+    ),
+  ).toEqual([])
+  expect(
+    await boundaryErrors(
+      'app/features/inbox/uses-orders.ts',
+      "export { orderDetailLines } from '../orders/order-summary.ts'\n",
+    ),
+  ).toEqual([])
+})
+
+test('production code may not import test support, while tests may', async () => {
+  const source = "export { birthdayCakeOrder } from '#tests/support/orders.ts'\n"
+  expect(await boundaryErrors('app/features/orders/sample.ts', source)).toEqual([
+    expect.stringContaining('Production code must not import test support.'),
+  ])
+  expect(await boundaryErrors('server/sample.ts', source)).toHaveLength(1)
+  expect(await boundaryErrors('app/features/orders/sample.test.ts', source)).toEqual([])
+})
