@@ -1,3 +1,5 @@
+import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
+import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
 import {
   Links,
   Meta,
@@ -20,8 +22,6 @@ import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import type { Route } from './+types/root'
 import './app.css'
-import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
-import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
 
 export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: getEnv().SITE_URL, signedIn: context.admin !== null }

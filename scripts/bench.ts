@@ -29,13 +29,13 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
-import { envList } from './bench/stats.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
 import { pipelineSection } from './bench/pipeline.ts'
 import type { Section } from './bench/section.ts'
 import { buildSnapshot, repoRoot, startServer, type ServerOptions } from './bench/server.ts'
+import { envList } from './bench/stats.ts'
 
 /**
  * Run in this order: Lighthouse first, so the load run's heat does not skew

@@ -5,24 +5,24 @@
  * process around it: static files, compression, logging, listen and shutdown.
  */
 import 'react-router'
+import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
+import { site } from '#app/content/site.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
+import { ensureAdmin } from '#app/features/auth/admins.server.ts'
+import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
+import { openStores } from '#app/features/auth/open-stores.server.ts'
+import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
+import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
+import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
 import {
   type DeliveryWorker,
   setDeliveryWorker,
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
-import { ensureAdmin } from '#app/features/auth/admins.server.ts'
-import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
-import { openStores } from '#app/features/auth/open-stores.server.ts'
-import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
-import { site } from '#app/content/site.ts'
-import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
-import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
-import path from 'node:path'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {

@@ -1,5 +1,5 @@
-import { pageMeta } from '#app/components/page-meta.ts'
 import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
+import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import type { Route } from './+types/about'
 

@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
-import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
 import {
   gallerySettings,
   parseImageId,
   removeGalleryImage,
 } from '#app/features/gallery/gallery-api.server.ts'
+import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery.$id'
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
-import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
 import { gallerySettings, uploadGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery'
 

@@ -4,12 +4,12 @@ import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
-import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
-import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import {
   type ContactSendResult,
   receiveContactMessage,
 } from '#app/features/contact/contact-send.server.ts'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
+import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,11 +3,11 @@ import { Await } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { GalleryView } from '#app/features/gallery/gallery-view.tsx'
-import { listGalleryPage } from '#app/features/gallery/gallery.server.ts'
 import type { GalleryPage } from '#app/features/gallery/gallery-image.ts'
 import { shownCountFrom } from '#app/features/gallery/gallery-paging.ts'
 import { selectedTagsFrom } from '#app/features/gallery/gallery-tags.ts'
+import { GalleryView } from '#app/features/gallery/gallery-view.tsx'
+import { listGalleryPage } from '#app/features/gallery/gallery.server.ts'
 import type { Route } from './+types/gallery'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

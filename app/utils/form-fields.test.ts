@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { z } from 'zod/mini'
-import { fieldErrorsOf } from './field-errors.ts'
 import { isEmailAddress } from './email-address.ts'
+import { fieldErrorsOf } from './field-errors.ts'
 import { emailAddress } from './form-fields.ts'
 import { toDisplayName } from './plain-text.ts'
 

@@ -1,6 +1,6 @@
 import { mediaTypeOf } from './media-type.ts'
-import { BodyTooLargeError, readBodyText } from './read-body.server.ts'
 import { type RateLimitStore, describeWait, rateLimit } from './rate-limit.ts'
+import { BodyTooLargeError, readBodyText } from './read-body.server.ts'
 import { type Reply, reply } from './reply.ts'
 
 export interface PostFailure {

@@ -1,6 +1,6 @@
-import { openTestDatabase } from './database.ts'
 import { createAdmin } from '#app/features/auth/admins.server.ts'
 import { type Auth, createAuth, migrateAuth } from '#app/features/auth/auth.server.ts'
+import { openTestDatabase } from './database.ts'
 
 /** A real database with better-auth's tables, and optionally one admin. */
 export async function setUpAuth({

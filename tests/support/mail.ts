@@ -2,9 +2,9 @@
  * Real parts for the mail tests: an SMTP server on loopback that keeps what
  * it receives, and sample emails. Only tests import this.
  */
-import { type SmtpSink, startSmtpSink as startSharedSmtpSink } from './smtp-sink.ts'
 import { onTestFinished } from 'vitest'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { type SmtpSink, startSmtpSink as startSharedSmtpSink } from './smtp-sink.ts'
 
 /**
  * The shared loopback SMTP server (tests/support/smtp-sink.ts), closed when

@@ -1,6 +1,7 @@
 import { statSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, expect, test } from 'vitest'
+import { setUpAuth, signInRequest } from '#tests/support/admins.ts'
 import {
   AdminError,
   INITIAL_PASSWORD_FILE,
@@ -10,10 +11,9 @@ import {
   listAdmins,
   removeAdmin,
 } from './admins.server.ts'
-import { setUpAuth, signInRequest } from '#tests/support/admins.ts'
 import type { Auth } from './auth.server.ts'
-import { resolveAdmin, signOut } from './session.server.ts'
 import { createLoginThrottle } from './login-throttle.ts'
+import { resolveAdmin, signOut } from './session.server.ts'
 import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
 
 /** Each call site gets the throttle of its own test, so failures elsewhere do not lock it. */

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
-import type { Db } from '#app/db/db.server.ts'
 import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
 
 /** Unused for this long, a session ends (each use pushes this out again). */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60

@@ -6,11 +6,11 @@ import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ContactField } from './contact-schema.ts'
+import type { ContactSendResult } from './contact-send.server.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
 // not with the page.
 const loadContactSchema = () => import('./contact-schema.ts')
-import type { ContactSendResult } from './contact-send.server.ts'
 
 const SUCCESS = 'Message sent successfully!'
 const FAILURE = 'Failed to send message. Try again later.'

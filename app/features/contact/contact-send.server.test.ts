@@ -1,7 +1,6 @@
-import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-
+import { openTestDatabase } from '#tests/support/database.ts'
 import { receiveContactMessage } from './contact-send.server.ts'
 
 const message = {

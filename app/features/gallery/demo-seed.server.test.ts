@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { seedDemoGallery } from './demo-seed.server.ts'
 import {
@@ -9,7 +10,6 @@ import {
   galleryFolder,
   listGalleryImages,
 } from './gallery.server.ts'
-import { photoJpeg } from '#tests/support/images.ts'
 
 test('a new site gets the demo photos once, through the real pipeline, and deleted ones stay gone', async () => {
   const { db, dataDir } = await openTestDatabase()

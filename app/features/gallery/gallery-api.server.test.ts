@@ -4,18 +4,18 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
 import type { Reply } from '#app/utils/reply.ts'
-import type { GalleryImage } from './gallery-image.ts'
+import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
 import {
   type GallerySettings,
   parseImageId,
   removeGalleryImage,
   uploadGalleryImage,
 } from './gallery-api.server.ts'
+import type { GalleryImage } from './gallery-image.ts'
 import { galleryFolder, listGalleryImages } from './gallery.server.ts'
 import { MAX_UPLOAD_BYTES } from './receive-upload.server.ts'
-import { photoJpeg } from '#tests/support/images.ts'
 
 async function setUp(overrides: Partial<GallerySettings> = {}) {
   const { db, dataDir } = await openTestDatabase()

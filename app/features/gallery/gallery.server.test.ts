@@ -2,6 +2,7 @@ import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
 import {
   addGalleryImage,
   deleteGalleryImage,
@@ -11,7 +12,6 @@ import {
   sweepStrayMedia,
 } from './gallery.server.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
-import { photoJpeg } from '#tests/support/images.ts'
 
 async function addPhoto(
   db: Parameters<typeof addGalleryImage>[0],

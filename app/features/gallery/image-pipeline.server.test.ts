@@ -3,13 +3,13 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { makeTempDir } from '#tests/support/database.ts'
+import { photoJpeg, pngBomb } from '#tests/support/images.ts'
 import {
   ImageRejectedError,
   MAX_VARIANT_HEIGHT,
   renderGalleryImage,
   variantWidths,
 } from './image-pipeline.server.ts'
-import { photoJpeg, pngBomb } from '#tests/support/images.ts'
 
 async function render(input: string | Buffer) {
   const outputDir = await makeTempDir()

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
-import { site } from '#app/content/site.ts'
 import { ChevronDownIcon } from '#app/components/icons.tsx'
+import { site } from '#app/content/site.ts'
 import { heroOverlay, useHeroOverlay } from './hero-overlay.ts'
 import { RotatingTitle } from './rotating-title.tsx'
 

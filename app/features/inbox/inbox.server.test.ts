@@ -1,10 +1,9 @@
-import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { claimDueEmail, markEmailFailed, markEmailSent } from '../mail/outbox.server.ts'
-
 import { submitOrderRequests } from '../orders/order-requests.server.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { listInbox, resendItemEmail, setHandled } from './inbox.server.ts'
 
 const order = birthdayCakeOrder

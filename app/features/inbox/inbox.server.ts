@@ -1,6 +1,6 @@
+import type { Selectable } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { Selectable } from 'kysely'
 import type { OrderRequestTable, OutboxTopic } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { type OutboxState, listOutboxState, requeueEmail } from '../mail/outbox.server.ts'

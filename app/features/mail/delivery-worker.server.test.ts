@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
-import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, onTestFinished, test } from 'vitest'
 import { type Db, openDatabase } from '#app/db/db.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { buildOrderEmail, startSmtpSink, waitFor } from '#tests/support/mail.ts'
 import {
   createOutboxMessageId,
   type DeliveryWorkerOptions,
@@ -10,7 +11,6 @@ import {
   setDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
-import { buildOrderEmail, startSmtpSink, waitFor } from '#tests/support/mail.ts'
 import { createSmtpTransport } from './transports/smtp.server.ts'
 
 const siteUrl = 'https://butterandbloom.ca'

@@ -1,6 +1,7 @@
-import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
 import { openDatabase } from '#app/db/db.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { buildOrderEmail } from '#tests/support/mail.ts'
 import {
   claimDueEmail,
   enqueueEmail,
@@ -12,7 +13,6 @@ import {
   OUTBOX_GIVE_UP_MS,
   requeueEmail,
 } from './outbox.server.ts'
-import { buildOrderEmail } from '#tests/support/mail.ts'
 
 test('an email queued in a transaction that rolls back is gone with it', async () => {
   const { db } = await openTestDatabase()

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { parseStoredCart } from './cart.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { parseStoredCart } from './cart.ts'
 
 test('a stored cart gives back its orders', () => {
   const withComments = { ...birthdayCakeOrder, comments: 'No nuts.' }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { composeOrderEmail } from './order-email.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { composeOrderEmail } from './order-email.ts'
 
 const hostile = {
   ...birthdayCakeOrder,

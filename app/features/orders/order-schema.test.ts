@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
-import { orderRequestSchema } from './order-schema.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { orderRequestSchema } from './order-schema.ts'
 
 const order = { ...birthdayCakeOrder, comments: 'Lemon sponge.' }
 

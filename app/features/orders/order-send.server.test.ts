@@ -1,9 +1,8 @@
-import { openTestDatabase } from '#tests/support/database.ts'
 import { expect, test } from 'vitest'
-
+import { openTestDatabase } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 

@@ -6,8 +6,8 @@ import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { MAX_ORDER_BODY_BYTES, orderToday } from './order-options.ts'
-import { type OrderField, orderBatchSchema } from './order-schema.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
+import { type OrderField, orderBatchSchema } from './order-schema.ts'
 
 /** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */
 export interface OrderProblem {

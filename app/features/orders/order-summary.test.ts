@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { ordersSummary } from './order-summary.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
 
 const birthdayCake: OrderRequest = {
   ...birthdayCakeOrder,

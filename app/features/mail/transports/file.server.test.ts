@@ -1,8 +1,8 @@
-import { makeTempDir } from '#tests/support/database.ts'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { expect, test } from 'vitest'
+import { makeTempDir } from '#tests/support/database.ts'
 import { buildOrderEmail } from '#tests/support/mail.ts'
 import { createFileTransport } from './file.server.ts'
 

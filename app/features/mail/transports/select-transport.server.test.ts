@@ -1,9 +1,9 @@
-import { makeTempDir } from '#tests/support/database.ts'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { EnvError, parseEnv } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
+import { makeTempDir } from '#tests/support/database.ts'
 import { buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
 import { createTransportFromEnv, resolveMailAddresses } from './select-transport.server.ts'
 
