@@ -27,7 +27,8 @@ export function SocialIcon({
   return <span aria-hidden="true" className={`brand-icon brand-icon-${network} ${className}`} />
 }
 
-export function MailIcon(props: IconProps) {
+/** A line drawing in the text colour, with the round joins the site's icons share. */
+function LineIcon({ children, ...props }: IconProps) {
   return (
     <Icon
       fill="none"
@@ -37,9 +38,17 @@ export function MailIcon(props: IconProps) {
       strokeLinejoin="round"
       {...props}
     >
+      {children}
+    </Icon>
+  )
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
-    </Icon>
+    </LineIcon>
   )
 }
 
@@ -53,32 +62,18 @@ export function MenuIcon({ open, ...props }: IconProps & { open: boolean }) {
 
 export function ChevronDownIcon(props: IconProps) {
   return (
-    <Icon
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-    >
+    <LineIcon {...props}>
       <path d="m6 9 6 6 6-6" />
-    </Icon>
+    </LineIcon>
   )
 }
 
 export function CartIcon(props: IconProps) {
   return (
-    <Icon
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-    >
+    <LineIcon {...props}>
       <path d="M6 7h14l-1.5 8.5a2 2 0 0 1-2 1.5H9.3a2 2 0 0 1-2-1.6L5 3H2" />
       <circle cx="9.5" cy="20.5" r="1.2" />
       <circle cx="16.5" cy="20.5" r="1.2" />
-    </Icon>
+    </LineIcon>
   )
 }

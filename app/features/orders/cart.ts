@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { HEAR_ABOUT_US_OPTIONS, PRODUCT_TYPES } from './order-options.ts'
+import { HEAR_ABOUT_US_OPTIONS, ORDER_FIELDS, PRODUCT_TYPES } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
 /**
@@ -42,15 +42,7 @@ export function parseStoredCart(raw: string | null): OrderRequest[] {
   return Array.isArray(value) ? value.filter(isStoredOrder) : EMPTY
 }
 
-const REQUIRED_FIELDS = [
-  'name',
-  'email',
-  'phone_number',
-  'product_type',
-  'event_theme',
-  'due_date',
-  'hear_about_us',
-] as const
+const REQUIRED_FIELDS = ORDER_FIELDS.filter((field) => field !== 'comments')
 
 function isStoredOrder(value: unknown): value is OrderRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false

@@ -15,6 +15,18 @@ export const HEAR_ABOUT_US_OPTIONS = [
 
 export const PRODUCT_TYPES = [...site.treats.map((treat) => treat.name), 'Other'] as const
 
+/** The order request's fields, as the form names them; all but comments are required. */
+export const ORDER_FIELDS = [
+  'name',
+  'email',
+  'phone_number',
+  'product_type',
+  'event_theme',
+  'due_date',
+  'hear_about_us',
+  'comments',
+] as const
+
 /** A send is refused past this many orders; nobody queues more by hand. */
 export const MAX_ORDERS_PER_SEND = 100
 

@@ -5,7 +5,7 @@ import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.
 import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { MAX_ORDER_BODY_BYTES, orderToday } from './order-options.ts'
+import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS, orderToday } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import { type OrderField, orderBatchSchema } from './order-schema.ts'
 
@@ -24,17 +24,6 @@ export type OrderSendResult =
       /** What a form without JavaScript posted, so a refused order comes back as typed. */
       values?: Partial<Record<OrderField, string>>
     })
-
-const ORDER_FIELDS: OrderField[] = [
-  'name',
-  'email',
-  'phone_number',
-  'product_type',
-  'event_theme',
-  'due_date',
-  'hear_about_us',
-  'comments',
-]
 
 const orderLimits = createRateLimitStore()
 
