@@ -4,7 +4,7 @@
  * the window; a success clears the slate for its keys.
  *
  * Which keys a try counts under is the defence against both brute force and
- * lockout (OWASP's device cookies, see docs/decisions/020): a browser that
+ * lockout (OWASP's device cookies, see docs/decisions/012): a browser that
  * has signed in to the account before is counted on its own, so strangers'
  * failures for the owner's email never lock the owner's browser out, while
  * any other try counts against both its address and the account.
