@@ -14,9 +14,8 @@ test('the sign-in, upload and delete dialogs wear the shared modal classes, none
   for (const file of dialogs) {
     const source = await read(file)
     expect(source, file).toMatch(/<dialog[^>]*className="modal[ "]/)
-    for (const part of ['modal-panel', 'modal-header', 'modal-title', 'modal-close']) {
-      expect(source, file).toContain(part)
-    }
+    expect(source, file).toContain('modal-panel')
+    expect(source, file).toContain('<ModalHeader')
   }
   const css = await read('app.css')
   expect(css).toMatch(/^\s*\.modal \{/m)

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
+import { ModalHeader } from '#app/components/modal-header.tsx'
 import type { SignInReply } from './sign-in.server.ts'
 
 /**
@@ -27,14 +28,7 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog {...dialogProps} className="modal" aria-labelledby="login-title">
       <div className="modal-panel">
-        <div className="modal-header">
-          <h2 id="login-title" className="modal-title">
-            Sign in
-          </h2>
-          <button type="button" className="modal-close" onClick={close} aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <ModalHeader titleId="login-title" title="Sign in" onClose={close} />
         <fetcher.Form method="post" action="/admin/login" className="mt-5 grid gap-4">
           <label className="form-field">
             <span className="form-label">Email</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
+import { ModalHeader } from '#app/components/modal-header.tsx'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 
@@ -41,14 +42,7 @@ export function DeleteDialog({
       aria-describedby={questionId}
     >
       <div className="modal-panel grid gap-5">
-        <div className="modal-header">
-          <h2 id={titleId} className="modal-title">
-            Delete photo
-          </h2>
-          <button type="button" className="modal-close" onClick={close} aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <ModalHeader titleId={titleId} title="Delete photo" onClose={close} />
         <div className="flex items-center gap-4">
           <div className="flex-none">
             <GalleryPicture image={image} alt={alt} sizes="6rem" className="confirm-thumbnail" />

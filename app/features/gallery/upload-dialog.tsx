@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
+import { ModalHeader } from '#app/components/modal-header.tsx'
 import { site } from '#app/content/site.ts'
 import { CompressionFailedError, compressImage } from './compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
@@ -139,20 +140,12 @@ export function UploadDialog({
   return (
     <dialog {...dialogProps} className="modal upload-dialog" aria-labelledby={titleId}>
       <form className="modal-panel grid gap-5" onSubmit={(event) => void upload(event)}>
-        <div className="modal-header">
-          <h2 id={titleId} className="modal-title">
-            Add a photo
-          </h2>
-          <button
-            type="button"
-            className="modal-close"
-            onClick={close}
-            aria-label="Close"
-            disabled={uploading}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <ModalHeader
+          titleId={titleId}
+          title="Add a photo"
+          onClose={close}
+          closeDisabled={uploading}
+        />
 
         <label
           className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
