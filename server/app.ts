@@ -23,6 +23,7 @@ import {
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
+import { cachePolicy } from './cache-policy.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
@@ -96,6 +97,12 @@ export async function stopServices(): Promise<void> {
 export const app = express()
 app.disable('x-powered-by')
 
+// Who may keep each response and for how long: server/cache-policy.ts.
+// Everything under /admin, every write and every response to a request with
+// a session cookie is `private, no-store`; anonymous public pages may be
+// kept by a CDN for a minute or five.
+app.use(cachePolicy({ hasSession: hasSessionCookie }))
+
 app.get('/healthz', async (_req, res) => {
   const healthy = await isDatabaseHealthy(getDb())
   res
@@ -123,8 +130,6 @@ app.use(MEDIA_URL_PATH, (_req, res) => {
   res.status(404).type('text/plain').send('Not found')
 })
 
-app.use(keepPrivateResponsesUncached())
-
 // Built on first use: the environment is validated by startServices(), not at import.
 let sameOrigin: RequestHandler | undefined
 app.use((req, res, next) => {
@@ -143,30 +148,6 @@ app.use(
     }),
   }),
 )
-
-/**
- * Responses that depend on who asks, or that change something, are never
- * kept by a browser or a shared cache: everything under /admin, every write
- * (any method but GET and HEAD) and every response to a request carrying a
- * session cookie get `Cache-Control: private, no-store`. It is set as the
- * headers go out, so a route's own Cache-Control cannot loosen it.
- */
-function keepPrivateResponsesUncached(): RequestHandler {
-  return (req, res, next) => {
-    const isPrivate =
-      !['GET', 'HEAD'].includes(req.method) ||
-      /^\/admin(?:[/.]|$)/i.test(req.path) ||
-      hasSessionCookie(req.headers.cookie)
-    if (isPrivate) {
-      const writeHead = res.writeHead as (...args: unknown[]) => typeof res
-      res.writeHead = ((...args: unknown[]) => {
-        res.setHeader('Cache-Control', 'private, no-store')
-        return writeHead.apply(res, args)
-      }) as typeof res.writeHead
-    }
-    next()
-  }
-}
 
 /** Looks up the session cookie once per request; routes read the result from their context. */
 function resolveSessionHandler(): RequestHandler {

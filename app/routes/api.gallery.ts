@@ -5,10 +5,9 @@ import { listGalleryImages } from '#app/features/gallery/gallery.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery'
 
-/** GET /api/gallery: every image, newest first. */
+/** GET /api/gallery: every image, newest first (cached like the gallery page: server/cache-policy.ts). */
 export async function loader() {
-  const images = await listGalleryImages(gallerySettings().db)
-  return data(images, { headers: { 'Cache-Control': 'no-cache' } })
+  return listGalleryImages(gallerySettings().db)
 }
 
 /** POST /api/gallery: multipart `file`, `tags` (repeated), `originalSize`. */
