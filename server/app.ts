@@ -5,12 +5,14 @@
  * process around it: static files, compression, logging, listen and shutdown.
  */
 import 'react-router'
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
+import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
 import { ensureAdmin } from '#app/features/auth/admins.server.ts'
 import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
 import { openStores } from '#app/features/auth/open-stores.server.ts'
@@ -39,6 +41,10 @@ declare module 'react-router' {
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
 
+/** Another instance sweeping at the same boot moment skips; a crashed sweeper frees it after this. */
+const MEDIA_SWEEP_LEASE = 'media-sweep'
+const MEDIA_SWEEP_LEASE_MS = 10 * 60_000
+
 let deliveryWorker: DeliveryWorker | undefined
 let demoSeeding: Promise<unknown> | undefined
 const stopSeeding = new AbortController()
@@ -61,13 +67,24 @@ export async function startServices(): Promise<Env> {
     dataDir: env.DATA_DIR,
   })
 
-  const strays = await sweepStrayMedia(db, { dataDir: env.DATA_DIR })
-  if (strays.length > 0)
-    console.log(`media: removed ${strays.length} files left by unfinished uploads`)
+  // This boot, for the leases that let one instance at a time do boot work.
+  const holder = `${env.INSTANCE_NAME}:${randomUUID()}`
+  await pruneExpiredLeases(db)
+  const sweep = await withLease(
+    db,
+    { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },
+    () => sweepStrayMedia(db, { dataDir: env.DATA_DIR }),
+  )
+  if (sweep.ran && sweep.result.length > 0)
+    console.log(`media: removed ${sweep.result.length} files left by unfinished uploads`)
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
-    // they are made (a few seconds, once per database).
-    demoSeeding = seedDemoGallery(db, { dataDir: env.DATA_DIR, signal: stopSeeding.signal })
+    // they are made (a few seconds, once per database, by one instance).
+    demoSeeding = seedDemoGallery(db, {
+      dataDir: env.DATA_DIR,
+      signal: stopSeeding.signal,
+      holder,
+    })
       .then((added) => {
         if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
       })

@@ -8,6 +8,9 @@ export interface Database {
   outbox: OutboxTable
   gallery_image: GalleryImageTable
   app_state: AppStateTable
+  rate_limit: RateLimitTable
+  sign_in_failure: SignInFailureTable
+  lease: LeaseTable
 }
 
 export interface OrderBatchTable {
@@ -97,4 +100,32 @@ export interface GalleryImageTable {
 export interface AppStateTable {
   key: string
   value: string
+}
+
+/**
+ * Epoch milliseconds in a bigint column. The pg driver may read bigint as a
+ * string, so code that reads one passes it through Number().
+ */
+type Millis = number
+
+export interface RateLimitTable {
+  key: string
+  /** JSON array of hit times (epoch ms), oldest first. */
+  hits: string
+  /** When the newest hit leaves the window; the row may be pruned after. */
+  expires_at: Millis
+}
+
+export interface SignInFailureTable {
+  key: string
+  failed_at: Millis
+  id: string
+}
+
+export interface LeaseTable {
+  name: string
+  /** Who holds it: an instance name and boot, or one upload's id. */
+  holder: string
+  /** Epoch ms when the lease ends unless renewed; after it, anyone may take it. */
+  until: Millis
 }

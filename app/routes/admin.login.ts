@@ -1,3 +1,4 @@
+import { getDb } from '#app/db/db.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
 import type { SignInReply } from '#app/features/auth/sign-in.server.ts'
@@ -9,7 +10,14 @@ import type { Route } from './+types/admin.login'
 export const loader = onlyPost
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return respond(await receiveSignIn({ request, clientIp: context.clientIp, auth: getAuth() }))
+  return respond(
+    await receiveSignIn({
+      request,
+      clientIp: context.clientIp,
+      auth: getAuth(),
+      db: getDb(),
+    }),
+  )
 }
 
 /** A dropped connection shows the form's failure message, not an error page. */

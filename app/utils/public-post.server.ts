@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '#app/db/schema.ts'
 import { mediaTypeOf } from './media-type.ts'
-import { type RateLimitStore, describeWait, rateLimit } from './rate-limit.ts'
+import { rateLimit } from './rate-limit.server.ts'
+import { describeWait } from './rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from './read-body.server.ts'
 import { type Reply, reply } from './reply.ts'
 
@@ -18,19 +21,23 @@ export const FORM_PAGE_METHODS = 'GET, HEAD, POST'
  * The checks every public post gets before its content is looked at: POST
  * only, a body of one of the types its form sends, a rate limit per client
  * address, then a body read that stops at `maxBytes`. Returns the body and
- * the media type it was sent as.
+ * the media type it was sent as. The limit is kept in the database, shared
+ * by every instance of the site, one count per form (`form`) and address.
  */
 export async function readPublicPost({
   request,
   clientIp,
-  limits,
+  db,
+  form,
   maxBytes,
   mediaTypes,
   now = Date.now(),
 }: {
   request: Request
   clientIp: string
-  limits: RateLimitStore
+  db: Kysely<Database>
+  /** Names the form's own limit, e.g. 'order': each form is counted apart. */
+  form: string
   maxBytes: number
   /** The media types this form's post may have, e.g. ['application/x-www-form-urlencoded']. */
   mediaTypes: readonly string[]
@@ -55,9 +62,9 @@ export async function readPublicPost({
     }
   }
 
-  const limit = rateLimit({
-    store: limits,
-    key: clientIp,
+  const limit = await rateLimit({
+    db,
+    key: `${form}:${clientIp}`,
     max: SENDS_PER_MINUTE,
     windowMs: 60_000,
     now,

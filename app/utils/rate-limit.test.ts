@@ -1,10 +1,18 @@
 import { expect, test } from 'vitest'
-import { createRateLimitStore, describeWait, rateLimit } from './rate-limit.ts'
+import { countHit, describeWait } from './rate-limit.ts'
+
+/** Feeds hits through `countHit` as a store would, keeping what it says to keep. */
+function limiter(max: number, windowMs: number) {
+  let hits: number[] = []
+  return (now: number) => {
+    const { hits: kept, ...result } = countHit({ hits, max, windowMs, now })
+    hits = kept
+    return result
+  }
+}
 
 test('allows max hits per window, then says how long to wait', () => {
-  const store = createRateLimitStore()
-  const hit = (now: number) =>
-    rateLimit({ store, key: '203.0.113.7', max: 3, windowMs: 60_000, now })
+  const hit = limiter(3, 60_000)
   expect(hit(0)).toEqual({ allowed: true })
   expect(hit(10_000)).toEqual({ allowed: true })
   expect(hit(20_000)).toEqual({ allowed: true })
@@ -13,20 +21,21 @@ test('allows max hits per window, then says how long to wait', () => {
   expect(hit(60_001)).toEqual({ allowed: true })
 })
 
-test('keys are limited separately', () => {
-  const store = createRateLimitStore()
-  expect(rateLimit({ store, key: 'a', max: 1, windowMs: 1000, now: 0 }).allowed).toBe(true)
-  expect(rateLimit({ store, key: 'a', max: 1, windowMs: 1000, now: 1 }).allowed).toBe(false)
-  expect(rateLimit({ store, key: 'b', max: 1, windowMs: 1000, now: 1 }).allowed).toBe(true)
-})
-
 test('refused hits do not extend the wait', () => {
-  const store = createRateLimitStore()
-  const hit = (now: number) => rateLimit({ store, key: 'k', max: 1, windowMs: 1000, now })
+  const hit = limiter(1, 1000)
   hit(0)
   hit(500)
   hit(900)
   expect(hit(1001)).toEqual({ allowed: true })
+})
+
+test('only hits inside the window are kept, so a key holds at most max times', () => {
+  const result = countHit({ hits: [0, 10, 5000, 5001], max: 2, windowMs: 1000, now: 5500 })
+  expect(result).toEqual({ allowed: false, retryAfterMs: 500, hits: [5000, 5001] })
+  expect(countHit({ hits: [0, 10], max: 2, windowMs: 1000, now: 5500 })).toEqual({
+    allowed: true,
+    hits: [5500],
+  })
 })
 
 test('waits are described in words', () => {

@@ -1,44 +1,32 @@
-export interface RateLimitStore {
-  hits: Map<string, number[]>
-}
-
-export function createRateLimitStore(): RateLimitStore {
-  return { hits: new Map() }
-}
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number }
 
 /**
- * A sliding-window limit: at most `max` hits per `windowMs` for each key.
- * Pure apart from the store, and `now` is passed in, so it is trivial to test.
+ * A sliding-window limit: at most `max` hits per `windowMs`. Given the hit
+ * times kept so far, says whether a hit at `now` is allowed and which times
+ * to keep after it (refused hits are not kept, so they do not extend the
+ * wait). Pure: where the times live is the caller's business
+ * (rate-limit.server.ts keeps them in the database).
  */
-export function rateLimit({
-  store,
-  key,
+export function countHit({
+  hits,
   max,
   windowMs,
   now,
 }: {
-  store: RateLimitStore
-  key: string
+  hits: readonly number[]
   max: number
   windowMs: number
   now: number
-}): { allowed: true } | { allowed: false; retryAfterMs: number } {
-  const recent = (store.hits.get(key) ?? []).filter((time) => time > now - windowMs)
+}): RateLimitResult & { hits: number[] } {
+  const recent = hits.filter((time) => time > now - windowMs).sort((a, b) => a - b)
   if (recent.length >= max) {
-    store.hits.set(key, recent)
-    return { allowed: false, retryAfterMs: recent[0]! + windowMs - now }
+    return {
+      allowed: false,
+      retryAfterMs: recent[recent.length - max]! + windowMs - now,
+      hits: recent,
+    }
   }
-  recent.push(now)
-  store.hits.set(key, recent)
-  // Keys of visitors long gone would otherwise pile up for ever.
-  if (store.hits.size > 10_000) pruneRateLimitStore(store, now - windowMs)
-  return { allowed: true }
-}
-
-function pruneRateLimitStore(store: RateLimitStore, before: number): void {
-  for (const [key, times] of store.hits) {
-    if (times.every((time) => time <= before)) store.hits.delete(key)
-  }
+  return { allowed: true, hits: [...recent, now] }
 }
 
 /** '45 seconds', '1 minute', '3 minutes' */

@@ -21,3 +21,14 @@ export async function openTestDatabase(dataDir?: string): Promise<{ db: Db; data
   await migrateToLatest(db)
   return { db, dataDir: dir }
 }
+
+/**
+ * Two independent connections to one database, as two instances of the site
+ * have: each with its own connection (and, on SQLite, its own file handle
+ * and locks), migrated once.
+ */
+export async function openTwoInstances(): Promise<[Db, Db]> {
+  const { db, dataDir } = await openTestDatabase()
+  const other = await openTestDatabase(dataDir)
+  return [db, other.db]
+}

@@ -1,7 +1,8 @@
 import { statSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { beforeEach, expect, test } from 'vitest'
-import { setUpAuth, signInRequest } from '#tests/support/admins.ts'
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { setUpAuth as setUpAuthShared, signInRequest } from '#tests/support/admins.ts'
 import {
   AdminError,
   INITIAL_PASSWORD_FILE,
@@ -12,17 +13,18 @@ import {
   removeAdmin,
 } from './admins.server.ts'
 import type { Auth } from './auth.server.ts'
-import { createLoginThrottle } from './login-throttle.ts'
 import { resolveAdmin, signOut } from './session.server.ts'
 import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
 
-/** Each call site gets the throttle of its own test, so failures elsewhere do not lock it. */
-let throttle = createLoginThrottle()
-beforeEach(() => {
-  throttle = createLoginThrottle()
-})
-const receiveSignIn = (options: Omit<Parameters<typeof receiveSignInShared>[0], 'throttle'>) =>
-  receiveSignInShared({ ...options, throttle })
+/** Each test's database, so sign-ins count their failures in the test's own throttle table. */
+const databases = new WeakMap<Auth, Db>()
+const setUpAuth = async (options?: Parameters<typeof setUpAuthShared>[0]) => {
+  const setUp = await setUpAuthShared(options)
+  databases.set(setUp.auth, setUp.db)
+  return setUp
+}
+const receiveSignIn = (options: Omit<Parameters<typeof receiveSignInShared>[0], 'db'>) =>
+  receiveSignInShared({ ...options, db: databases.get(options.auth)! })
 
 const OWNER = { email: 'owner@bakery.test', password: 'correct horse battery staple' }
 let ipCounter = 0

@@ -10,10 +10,14 @@
  * any other try counts against both its address and the account.
  */
 export function createLoginThrottle({
-  store = createMemoryThrottleStore(),
+  store,
   max = 5,
   windowMs = 15 * 60_000,
-}: { store?: LoginThrottleStore; max?: number; windowMs?: number } = {}) {
+}: {
+  store: LoginThrottleStore
+  max?: number
+  windowMs?: number
+}) {
   return {
     /** Milliseconds until a try is allowed again, or 0 when it is allowed now. */
     async retryAfter(keys: string[], now: number): Promise<number> {
@@ -36,8 +40,9 @@ export function createLoginThrottle({
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>
 
 /**
- * Where the throttle keeps failure times. In memory for one process today; a
- * database table can take its place when several servers share the work.
+ * Where the throttle keeps failure times: the database
+ * (login-throttle.server.ts), so every instance of the site counts the same
+ * failures.
  */
 export interface LoginThrottleStore {
   /** The failure times under `key` later than `since`, oldest first. */
@@ -45,28 +50,6 @@ export interface LoginThrottleStore {
   /** Records a failure; times not later than `since` may be forgotten. */
   addFailure(key: string, at: number, since: number): Promise<void>
   clearFailures(key: string): Promise<void>
-}
-
-export function createMemoryThrottleStore({ maxKeys = 10_000 } = {}): LoginThrottleStore {
-  const failures = new Map<string, number[]>()
-  const recent = (key: string, since: number) =>
-    (failures.get(key) ?? []).filter((time) => time > since)
-  return {
-    async listFailures(key, since) {
-      return recent(key, since)
-    },
-    async addFailure(key, at, since) {
-      failures.set(key, [...recent(key, since), at])
-      // Bounded: a flood of made-up keys cannot grow memory without end.
-      if (failures.size > maxKeys) {
-        for (const [stale] of failures)
-          if (recent(stale, since).length === 0) failures.delete(stale)
-      }
-    },
-    async clearFailures(key) {
-      failures.delete(key)
-    },
-  }
 }
 
 /**

@@ -1,9 +1,11 @@
+import type { Db } from '#app/db/db.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import type { Auth } from './auth.server.ts'
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.server.ts'
+import { createDatabaseThrottleStore } from './login-throttle.server.ts'
 import { type LoginThrottle, createLoginThrottle, throttleKeys } from './login-throttle.ts'
 import { signIn } from './session.server.ts'
 
@@ -12,25 +14,26 @@ export type SignInReply = { ok: true } | { ok: false; error: string }
 /** Sign-in always answers with headers of its own: the session cookie, or Retry-After. */
 export type SignInOutcome = Reply<SignInReply> & { headers: Headers }
 
-const processThrottle = createLoginThrottle()
-
 /**
  * Handles the sign-in dialog's post: email and password, one message for any
  * wrong email or password, and a new session cookie on success. Failures are
  * throttled (5 in 15 minutes): a browser that signed in to the account before
  * (it carries our signed device cookie) on its own, any other try per address
  * and per account, so strangers cannot lock the owner's own browser out.
+ * The failures are counted in the database, across every instance.
  */
 export async function receiveSignIn({
   request,
   clientIp,
   auth,
+  db,
   now = Date.now(),
-  throttle = processThrottle,
+  throttle = createLoginThrottle({ store: createDatabaseThrottleStore(db) }),
 }: {
   request: Request
   clientIp: string
   auth: Auth
+  db: Db
   now?: number
   throttle?: LoginThrottle
 }): Promise<SignInOutcome> {

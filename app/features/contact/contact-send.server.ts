@@ -3,7 +3,6 @@ import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
-import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { submitContactMessage } from './contact-messages.server.ts'
@@ -15,8 +14,6 @@ export type ContactSendResult =
   | { ok: true }
   | (PostFailure & { fieldErrors?: FieldErrors<ContactField>; values?: Record<string, string> })
 
-const contactLimits = createRateLimitStore()
-
 /**
  * Handles a posted contact form: POST only, urlencoded only (as the form
  * sends itself, and as React Router's fetcher sends it with JavaScript),
@@ -26,15 +23,19 @@ export async function receiveContactMessage({
   request,
   clientIp,
   db,
+  now = Date.now(),
 }: {
   request: Request
   clientIp: string
   db: Db
+  now?: number
 }): Promise<Reply<ContactSendResult>> {
   const post = await readPublicPost({
     request,
     clientIp,
-    limits: contactLimits,
+    db,
+    form: 'contact',
+    now,
     maxBytes: MAX_CONTACT_BODY_BYTES,
     mediaTypes: [FORM_URLENCODED],
   })

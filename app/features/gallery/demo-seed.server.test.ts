@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { acquireLease } from '#app/db/lease.server.ts'
+import { makeTempDir, openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
-import { seedDemoGallery } from './demo-seed.server.ts'
+import { DEMO_SEED_LEASE, seedDemoGallery } from './demo-seed.server.ts'
 import {
   addGalleryImage,
   deleteGalleryImage,
@@ -64,4 +65,39 @@ test('a start stopped part-way through the demo photos is finished by the next o
   expect(new Set(tags.map((t) => t.join()))).toEqual(
     new Set(demoArtworks.map((artwork) => artwork.tags.join())),
   )
+}, 30_000)
+
+test('two instances starting at once seed one gallery between them', async () => {
+  const [first, second] = await openTwoInstances()
+  const dataDir = await makeTempDir()
+  const added = await Promise.all([
+    seedDemoGallery(first, { dataDir, holder: 'instance-a' }),
+    seedDemoGallery(second, { dataDir, holder: 'instance-b' }),
+  ])
+  expect(added.sort((a, b) => a - b)).toEqual([0, demoArtworks.length])
+  expect(await listGalleryImages(first)).toHaveLength(demoArtworks.length)
+  expect(await seedDemoGallery(second, { dataDir, holder: 'instance-b' })).toBe(0)
+  expect(await listGalleryImages(second)).toHaveLength(demoArtworks.length)
+}, 30_000)
+
+test('while another instance holds the seeding lease nothing is added; once a crashed holder’s lease runs out, a start seeds', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const clock = { now: 1_000_000 }
+  expect(
+    await acquireLease(db, {
+      name: DEMO_SEED_LEASE,
+      holder: 'crashed',
+      ttlMs: 60_000,
+      now: clock.now,
+    }),
+  ).toBe(true)
+  expect(await seedDemoGallery(db, { dataDir, holder: 'b', clock: () => clock.now })).toBe(0)
+  expect(await listGalleryImages(db)).toEqual([])
+
+  clock.now += 60_001
+  expect(await seedDemoGallery(db, { dataDir, holder: 'b', clock: () => clock.now })).toBe(
+    demoArtworks.length,
+  )
+  // The seeder lets go when it is done.
+  expect(await db.selectFrom('lease').selectAll().execute()).toEqual([])
 }, 30_000)

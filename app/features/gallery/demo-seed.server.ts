@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { Db } from '#app/db/db.server.ts'
+import { withLease } from '#app/db/lease.server.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
 import { safeFileName } from './safe-name.ts'
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
+
+/** The lease that lets one instance at a time seed (app/db/lease.server.ts). */
+export const DEMO_SEED_LEASE = 'demo-seed'
+/** Renewed before each photo, so a holder that crashed frees it within this. */
+const DEMO_SEED_LEASE_MS = 2 * 60_000
 
 /**
  * Fills an empty gallery with the bakery's demo artwork on first start, so a
@@ -13,11 +20,44 @@ const SEEDED_KEY = 'demo_gallery_seeded_at'
  * (at most 1200 px wide, JPEG quality 0.7), then through the same pipeline.
  * Runs once per database: photos the owner deletes do not come back.
  * An aborted `signal` (the server stopping) ends it after the photo in hand;
- * the next start adds the rest.
+ * the next start adds the rest. One instance at a time: while another holds
+ * the seeding lease this returns 0 at once, and a lease whose holder died
+ * runs out so a later start can finish the job.
  */
 export async function seedDemoGallery(
   db: Db,
-  { dataDir, now = new Date(), signal }: { dataDir: string; now?: Date; signal?: AbortSignal },
+  {
+    dataDir,
+    now = new Date(),
+    signal,
+    holder = randomUUID(),
+    clock = Date.now,
+  }: {
+    dataDir: string
+    now?: Date
+    signal?: AbortSignal
+    /** Who seeds, for the lease: the instance and its boot. */
+    holder?: string
+    /** The lease's clock. */
+    clock?: () => number
+  },
+): Promise<number> {
+  const seeding = await withLease(
+    db,
+    { name: DEMO_SEED_LEASE, holder, ttlMs: DEMO_SEED_LEASE_MS, clock },
+    (renew) => seedUnderLease(db, { dataDir, now, signal, renew }),
+  )
+  return seeding.ran ? seeding.result : 0
+}
+
+async function seedUnderLease(
+  db: Db,
+  {
+    dataDir,
+    now,
+    signal,
+    renew,
+  }: { dataDir: string; now: Date; signal?: AbortSignal; renew: () => Promise<boolean> },
 ): Promise<number> {
   const seeded = await db
     .selectFrom('app_state')
@@ -35,8 +75,10 @@ export async function seedDemoGallery(
   if (!ownPhotos) {
     // Oldest first, a day apart, so the gallery's newest-first order is the listed order.
     for (const [index, artwork] of [...demoArtworks].reverse().entries()) {
-      if (signal?.aborted) return added
       if (storedNames.has(safeFileName(artwork.fileName))) continue
+      // Lost only if this instance stalled past the lease and another took
+      // over: that one adds the rest.
+      if (signal?.aborted || !(await renew())) return added
       const camera = await sharp(Buffer.from(artwork.svg)).jpeg({ quality: 92 }).toBuffer()
       const browser = await sharp(camera)
         .resize({ width: 1200, withoutEnlargement: true })

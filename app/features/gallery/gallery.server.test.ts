@@ -1,7 +1,7 @@
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { makeTempDir, openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import {
   addGalleryImage,
@@ -66,6 +66,20 @@ test('two uploads of the same name in the same millisecond keep their own files'
   ])
   expect(first.fileName).not.toBe(second.fileName)
   expect(await readdir(galleryFolder(dataDir))).toHaveLength(first.variants.length * 2)
+})
+
+test('two instances uploading the same name in the same millisecond keep their own files', async () => {
+  const [first, second] = await openTwoInstances()
+  const dataDir = await makeTempDir()
+  const at = '2026-05-01T10:00:00Z'
+  const [one, other] = await Promise.all([
+    addPhoto(first, dataDir, { name: 'cake.jpg', tags: ['cake'], at }),
+    addPhoto(second, dataDir, { name: 'cake.jpg', tags: ['cake'], at }),
+  ])
+  expect(one.fileName).not.toBe(other.fileName)
+  expect(await readdir(galleryFolder(dataDir))).toHaveLength(one.variants.length * 2)
+  // Each upload let go of its name once recorded.
+  expect(await first.selectFrom('lease').selectAll().execute()).toEqual([])
 })
 
 test('deleting an image never touches another image whose name starts the same', async () => {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
 import {
   compressionRatio,
@@ -122,11 +124,11 @@ export async function addGalleryImage(
   }
   const folder = galleryFolder(dataDir)
   await mkdir(folder, { recursive: true })
-  const fileName = await claimUnusedName(db, image.uploadedName, now.getTime())
+  const claim = await claimUnusedName(db, image.uploadedName, now.getTime())
   try {
-    return await renderAndRecord(db, { folder, fileName, quotaBytes, now }, image)
+    return await renderAndRecord(db, { folder, fileName: claim.name, quotaBytes, now }, image)
   } finally {
-    claimedNames.delete(fileName)
+    await releaseLease(db, claim.lease)
   }
 }
 
@@ -242,14 +244,20 @@ async function removeVariantFiles(folder: string, variants: readonly GalleryVari
   )
 }
 
-/** Names of uploads being processed, which have no record yet. */
-const claimedNames = new Set<string>()
+/** How long an upload being processed keeps its name; far longer than any upload takes. */
+const UPLOAD_NAME_LEASE_MS = 60 * 60_000
 
 /**
  * '{timestamp}_{safeName}', moved on by a millisecond if a record has that
- * name or an upload still being processed claimed it.
+ * name or an upload still being processed claimed it. The claim is a lease
+ * row, so uploads on two instances never write the same files.
  */
-async function claimUnusedName(db: Db, uploadedName: string, timestamp: number): Promise<string> {
+async function claimUnusedName(
+  db: Db,
+  uploadedName: string,
+  timestamp: number,
+): Promise<{ name: string; lease: { name: string; holder: string } }> {
+  const holder = randomUUID()
   for (let attempt = 0; ; attempt++) {
     const candidate = storedName(uploadedName, timestamp + attempt)
     const taken = await db
@@ -257,9 +265,9 @@ async function claimUnusedName(db: Db, uploadedName: string, timestamp: number):
       .select('id')
       .where('file_name', '=', candidate)
       .executeTakeFirst()
-    if (!taken && !claimedNames.has(candidate)) {
-      claimedNames.add(candidate)
-      return candidate
+    const lease = { name: `upload-name:${candidate}`, holder }
+    if (!taken && (await acquireLease(db, { ...lease, ttlMs: UPLOAD_NAME_LEASE_MS }))) {
+      return { name: candidate, lease }
     }
   }
 }

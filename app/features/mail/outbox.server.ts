@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
+import { isPostgres } from '#app/db/dialect.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
 
@@ -70,10 +71,17 @@ export interface LeaseHolder {
 
 /**
  * Takes one due email for this worker. It is a single UPDATE whose WHERE picks
- * the row: SQLite runs the whole statement under its write lock, so two
- * workers, even in two processes, can never both take the same row. A row
- * left in 'sending' by a worker that died is due again once its lease ends,
- * or at once when its own instance restarts (`releaseEarlierBootsLeases`).
+ * the row, and each email goes to exactly one worker, however many there are:
+ * - SQLite runs the whole statement under its write lock, so two workers,
+ *   even in two processes, can never both take the same row.
+ * - PostgreSQL under READ COMMITTED would not be enough on its own: two
+ *   workers' subqueries can pick the same row, and the second UPDATE, after
+ *   waiting for the first, re-checks only `id = …` and takes it again. So the
+ *   subquery locks the row it picks and skips rows another worker has locked
+ *   (FOR UPDATE SKIP LOCKED, added for PostgreSQL only: SQLite has no such
+ *   clause), and the UPDATE's WHERE re-checks that the row is still due.
+ * A row left in 'sending' by a worker that died is due again once its lease
+ * ends, or at once when its own instance restarts (`releaseEarlierBootsLeases`).
  */
 export async function claimDueEmail(
   db: Kysely<Database>,
@@ -96,19 +104,24 @@ export async function claimDueEmail(
       eb
         .selectFrom('outbox')
         .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
-          ]),
-        )
+        .where((eb) => isDue(eb, now))
         .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(1),
+        .limit(1)
+        .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
     )
+    .where((eb) => isDue(eb, now))
     .returningAll()
     .executeTakeFirst()
   return row && toClaimedEmail(row)
+}
+
+/** Queued and due, or sending under a lease that has run out. */
+function isDue(eb: ExpressionBuilder<Database, 'outbox'>, now: number) {
+  return eb.or([
+    eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+    eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
+  ])
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Db } from '#app/db/db.server.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
-import { createRateLimitStore } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS, orderToday } from './order-options.ts'
@@ -25,8 +24,6 @@ export type OrderSendResult =
       values?: Partial<Record<OrderField, string>>
     })
 
-const orderLimits = createRateLimitStore()
-
 /**
  * Handles a send of queued orders: JSON `{ orders, website }` from the cart,
  * or a single order posted as a plain (urlencoded) form when JavaScript is
@@ -46,7 +43,9 @@ export async function receiveOrderRequests({
   const post = await readPublicPost({
     request,
     clientIp,
-    limits: orderLimits,
+    db,
+    form: 'order',
+    now: now.getTime(),
     maxBytes: MAX_ORDER_BODY_BYTES,
     mediaTypes: [JSON_TYPE, FORM_URLENCODED],
   })

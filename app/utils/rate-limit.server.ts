@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '#app/db/schema.ts'
+import { countHit, type RateLimitResult } from './rate-limit.ts'
+
+/**
+ * `countHit` with the hit times in the database, so every instance of the
+ * site counts against one limit. Each hit reads the key's times, then writes
+ * the new ones only if they are still what it read (a compare-and-set in one
+ * statement), and reads again if another instance got there first. So two
+ * instances cannot both take the last allowed hit, and no lock is held
+ * between statements: on SQLite and PostgreSQL alike. Rows whose window has
+ * passed are pruned as hits come in.
+ */
+export async function rateLimit({
+  db,
+  key,
+  max,
+  windowMs,
+  now,
+}: {
+  db: Kysely<Database>
+  key: string
+  max: number
+  windowMs: number
+  now: number
+}): Promise<RateLimitResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const row = await db
+      .selectFrom('rate_limit')
+      .select('hits')
+      .where('key', '=', key)
+      .executeTakeFirst()
+    const result = countHit({ hits: row ? readHits(row.hits) : [], max, windowMs, now })
+    if (!result.allowed) return { allowed: false, retryAfterMs: result.retryAfterMs }
+    const hits = JSON.stringify(result.hits)
+    const expiresAt = Math.max(...result.hits) + windowMs
+    const stored = row
+      ? Number(
+          (
+            await db
+              .updateTable('rate_limit')
+              .set({ hits, expires_at: expiresAt })
+              .where('key', '=', key)
+              .where('hits', '=', row.hits)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        ) > 0
+      : (await db
+          .insertInto('rate_limit')
+          .values({ key, hits, expires_at: expiresAt })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .executeTakeFirst()) !== undefined
+    if (stored) {
+      await pruneRateLimits(db, now)
+      return { allowed: true }
+    }
+  }
+  // Only a flood of hits on one key, all at once, gets here: refusing is safe.
+  return { allowed: false, retryAfterMs: 1000 }
+}
+
+/** Tries of the compare-and-set before a hit is refused as part of a flood. */
+const MAX_ATTEMPTS = 50
+
+/** Removes the rows of keys with no hit left in their window. */
+export async function pruneRateLimits(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('rate_limit').where('expires_at', '<=', now).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+function readHits(json: string): number[] {
+  const hits: unknown = JSON.parse(json)
+  return Array.isArray(hits) ? hits.map(Number).filter(Number.isFinite) : []
+}
