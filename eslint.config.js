@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint'
  */
 const featureEdges = {
   auth: [],
+  backups: [],
   contact: ['mail'],
   gallery: [],
   home: [],
