@@ -5,7 +5,6 @@
  * process around it: static files, compression, logging, listen and shutdown.
  */
 import 'react-router'
-import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
@@ -16,13 +15,23 @@ import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
 import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
-import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
+import {
+  MEDIA_URL_PATH,
+  setMediaPublicUrl,
+  sweepStrayMedia,
+} from '#app/features/gallery/gallery.server.ts'
+import {
+  getMediaStore,
+  openMediaStore,
+  setMediaStore,
+} from '#app/features/gallery/media-store.server.ts'
 import {
   type DeliveryWorker,
   setDeliveryWorker,
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
+import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
@@ -50,6 +59,9 @@ const stopSeeding = new AbortController()
 export async function startServices(): Promise<Env> {
   const env = getEnv()
   const transport = createTransportFromEnv(env)
+  const store = await openMediaStore(env)
+  setMediaStore(store)
+  setMediaPublicUrl(env.MEDIA_PUBLIC_URL)
   const { db, auth } = await openStores(env)
   setDatabase(db)
   setAuth(auth)
@@ -60,13 +72,13 @@ export async function startServices(): Promise<Env> {
     dataDir: env.DATA_DIR,
   })
 
-  const strays = await sweepStrayMedia(db, { dataDir: env.DATA_DIR })
+  const strays = await sweepStrayMedia(db, { store })
   if (strays.length > 0)
     console.log(`media: removed ${strays.length} files left by unfinished uploads`)
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database).
-    demoSeeding = seedDemoGallery(db, { dataDir: env.DATA_DIR, signal: stopSeeding.signal })
+    demoSeeding = seedDemoGallery(db, { store, signal: stopSeeding.signal })
       .then((added) => {
         if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
       })
@@ -104,23 +116,11 @@ app.get('/healthz', async (_req, res) => {
     .send(healthy ? 'ok' : 'database unavailable')
 })
 
-// Processed images only: every file here was re-encoded by our pipeline, and
-// its name changes with every upload, so it can be cached for good. Hidden
-// files (uploads in progress) are never served.
+// Processed photos, from DATA_DIR/media or the bucket (server/media.ts).
 let media: RequestHandler | undefined
 app.use(MEDIA_URL_PATH, (req, res, next) => {
-  media ??= express.static(path.join(getEnv().DATA_DIR, 'media'), {
-    index: false,
-    dotfiles: 'ignore',
-    immutable: true,
-    maxAge: '1y',
-    setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
-  })
-  media(req, res, next)
-})
-// A missing photo is a plain 404, not a page and not an error in the log.
-app.use(MEDIA_URL_PATH, (_req, res) => {
-  res.status(404).type('text/plain').send('Not found')
+  media ??= serveMedia(getMediaStore())
+  void media(req, res, next)
 })
 
 app.use(keepPrivateResponsesUncached())

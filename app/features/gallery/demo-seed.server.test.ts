@@ -10,11 +10,13 @@ import {
   galleryFolder,
   listGalleryImages,
 } from './gallery.server.ts'
+import { createLocalMediaStore } from './media-store.server.ts'
 
 test('a new site gets the demo photos once, through the real pipeline, and deleted ones stay gone', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length)
+  expect(await seedDemoGallery(db, { store })).toBe(demoArtworks.length)
 
   const images = await listGalleryImages(db)
   expect(images.map((image) => image.tags)).toEqual(demoArtworks.map((artwork) => artwork.tags))
@@ -25,32 +27,34 @@ test('a new site gets the demo photos once, through the real pipeline, and delet
   const files = await readdir(galleryFolder(dataDir))
   expect(files.length).toBe(images.reduce((sum, image) => sum + image.variants.length, 0))
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
-  for (const image of images) await deleteGalleryImage(db, { dataDir }, image.id)
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
+  for (const image of images) await deleteGalleryImage(db, { store }, image.id)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
   expect(await listGalleryImages(db)).toEqual([])
 }, 30_000)
 
 test('a gallery that already has photos gets no demo photos', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
   const photo = await photoJpeg({ width: 500, height: 400 })
   await addGalleryImage(
     db,
-    { dataDir },
+    { store },
     { input: photo, uploadedName: 'mine.jpg', tags: ['cake'], originalSize: 1, compressedSize: 1 },
   )
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
   expect(await listGalleryImages(db)).toHaveLength(1)
 })
 
 test('a start stopped part-way through the demo photos is finished by the next one', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
   const stopping = new AbortController()
   stopping.abort()
-  expect(await seedDemoGallery(db, { dataDir, signal: stopping.signal })).toBe(0)
+  expect(await seedDemoGallery(db, { store, signal: stopping.signal })).toBe(0)
 
   const halfway = new AbortController()
-  const first = seedDemoGallery(db, { dataDir, signal: halfway.signal })
+  const first = seedDemoGallery(db, { store, signal: halfway.signal })
   // Stop once two photos are in.
   while ((await listGalleryImages(db)).length < 2) await new Promise((r) => setTimeout(r, 20))
   halfway.abort()
@@ -58,7 +62,7 @@ test('a start stopped part-way through the demo photos is finished by the next o
   expect(addedFirst).toBeGreaterThanOrEqual(2)
   expect(addedFirst).toBeLessThan(demoArtworks.length)
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length - addedFirst)
+  expect(await seedDemoGallery(db, { store })).toBe(demoArtworks.length - addedFirst)
   const tags = (await listGalleryImages(db)).map((image) => image.tags)
   expect(tags).toHaveLength(demoArtworks.length)
   expect(new Set(tags.map((t) => t.join()))).toEqual(

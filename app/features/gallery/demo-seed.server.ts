@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import type { Db } from '#app/db/db.server.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
+import type { MediaStore } from './media-store.server.ts'
 import { safeFileName } from './safe-name.ts'
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
@@ -17,7 +18,7 @@ const SEEDED_KEY = 'demo_gallery_seeded_at'
  */
 export async function seedDemoGallery(
   db: Db,
-  { dataDir, now = new Date(), signal }: { dataDir: string; now?: Date; signal?: AbortSignal },
+  { store, now = new Date(), signal }: { store: MediaStore; now?: Date; signal?: AbortSignal },
 ): Promise<number> {
   const seeded = await db
     .selectFrom('app_state')
@@ -45,7 +46,7 @@ export async function seedDemoGallery(
       const day = demoArtworks.length - index
       await addGalleryImage(
         db,
-        { dataDir, now: new Date(now.getTime() - day * 86_400_000) },
+        { store, now: new Date(now.getTime() - day * 86_400_000) },
         {
           input: browser,
           uploadedName: artwork.fileName,
