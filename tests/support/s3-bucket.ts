@@ -17,6 +17,8 @@ export interface RecordedRequest {
   url: string
   headers: IncomingHttpHeaders
   body: Buffer
+  /** What s3rver answered (0 until it has). */
+  status: number
 }
 
 export interface S3Bucket {
@@ -49,12 +51,14 @@ export async function startS3Bucket({
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
       const body = Buffer.concat(chunks)
-      requests.push({
+      const recorded: RecordedRequest = {
         method: incoming.method ?? '',
         url: incoming.url ?? '',
         headers: incoming.headers,
         body,
-      })
+        status: 0,
+      }
+      requests.push(recorded)
       const forwarded = httpRequest(
         {
           host: '127.0.0.1',
@@ -64,6 +68,7 @@ export async function startS3Bucket({
           headers: incoming.headers,
         },
         (answer) => {
+          recorded.status = answer.statusCode ?? 0
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(outgoing)
         },

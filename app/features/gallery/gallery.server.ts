@@ -250,7 +250,8 @@ export async function sweepStrayMedia(
   const strays = listed
     .filter((object) => !owned.has(object.key) && object.lastModified.getTime() <= cutoff)
     .map((object) => object.key)
-  await Promise.all(strays.map((key) => store.delete(key)))
+  // One at a time, as below.
+  for (const key of strays) await store.delete(key)
   if (store.kind !== 'local') await sweepStaleUploads(store.uploadFolder, cutoff)
   return strays.map((key) => path.posix.basename(key))
 }
@@ -267,16 +268,19 @@ async function sweepStaleUploads(folder: string, cutoff: number): Promise<void> 
   )
 }
 
-/** Exactly the objects a record lists: never another image's that share a prefix. */
+/**
+ * Exactly the objects a record lists: never another image's that share a
+ * prefix. One at a time: some S3-compatible servers fail deletes that run
+ * together in one folder (s3rver answers 500), and nine requests in a row
+ * are nothing beside an upload.
+ */
 async function removeVariantObjects(store: MediaStore, variants: readonly GalleryVariant[]) {
-  await Promise.all(
-    variants.map(async (variant) => {
-      const key = variantKey(variant)
-      await store
-        .delete(key)
-        .catch((error: unknown) => console.error(`media: could not remove ${key}`, error))
-    }),
-  )
+  for (const variant of variants) {
+    const key = variantKey(variant)
+    await store
+      .delete(key)
+      .catch((error: unknown) => console.error(`media: could not remove ${key}`, error))
+  }
 }
 
 /** Names of uploads being processed, which have no record yet. */

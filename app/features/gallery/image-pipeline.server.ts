@@ -139,7 +139,7 @@ export async function renderGalleryImage(
   )
   const failedWrite = writes.find((result) => result.status === 'rejected')
   if (failedWrite) {
-    await Promise.all(stored.map((key) => store.delete(key).catch(() => undefined)))
+    for (const key of stored) await store.delete(key).catch(() => undefined)
     throw asRejection(failedWrite.reason)
   }
   const variants = outputs.map(({ data, ...variant }): RenderedVariant => ({

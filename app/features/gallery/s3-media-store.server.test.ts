@@ -73,6 +73,7 @@ test('an upload puts each variant in the bucket under its gallery key, typed, ca
   expect(await listGalleryImages(db)).toEqual([image])
   expect(image.variants).toHaveLength(9)
   const puts = bucket.requests.filter((request) => request.method === 'PUT')
+  expect(puts.map((put) => put.status)).toEqual(puts.map(() => 200))
   expect(puts.map((put) => put.url.split('?')[0]).sort()).toEqual(
     keysOf(image).map((key) => `/bakery-photos/${key}`),
   )
@@ -116,7 +117,7 @@ test('an upload puts each variant in the bucket under its gallery key, typed, ca
 })
 
 test('deleting a photo removes exactly its objects, not those of a photo whose name starts the same', async () => {
-  const { db, store } = await setUp()
+  const { bucket, db, store } = await setUp()
   const at = new Date('2026-05-01T10:00:00Z')
   const add = async (name: string) =>
     addGalleryImage(
@@ -137,6 +138,12 @@ test('deleting a photo removes exactly its objects, not those of a photo whose n
   expect(await deleteGalleryImage(db, { store }, cake.id)).toBe(true)
 
   expect(await keysIn(store)).toEqual(keysOf(cakePops))
+  // One request per object, each answered at the first attempt.
+  const deletes = bucket.requests.filter((request) => request.method === 'DELETE')
+  expect(deletes.map((request) => request.url.split('?')[0]).sort()).toEqual(
+    keysOf(cake).map((key) => `/bakery-photos/${key}`),
+  )
+  expect(deletes.map((request) => request.status)).toEqual(keysOf(cake).map(() => 204))
   expect(await deleteGalleryImage(db, { store }, cake.id)).toBe(false)
 })
 
