@@ -1,3 +1,4 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -6,6 +7,7 @@ import { EnvError, parseEnv } from '#app/config/env.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { startS3Bucket } from '#tests/support/s3-bucket.ts'
+import { seedDemoGallery } from './demo-seed.server.ts'
 import { uploadGalleryImage } from './gallery-api.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
@@ -16,7 +18,7 @@ import {
   sweepStrayMedia,
 } from './gallery.server.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
-import { MEDIA_CACHE_CONTROL, openMediaStore } from './media-store.server.ts'
+import { MEDIA_CACHE_CONTROL, type MediaStore, openMediaStore } from './media-store.server.ts'
 import { createS3MediaStore } from './s3-media-store.server.ts'
 
 async function setUp() {
@@ -166,17 +168,22 @@ test('the boot sweep removes only unrecorded objects older than an hour', async 
     folder: 'gallery',
     name: '1700000000000_orphan',
   })
+  // And the spooled upload a crashed process left on this machine.
+  await mkdir(store.uploadFolder, { recursive: true })
+  await writeFile(path.join(store.uploadFolder, '.upload-1234.part'), 'half an upload')
   const orphans = (await keysIn(store)).filter((key) => key.includes('_orphan-'))
   expect(orphans).toHaveLength(6)
 
   expect(await sweepStrayMedia(db, { store })).toEqual([])
   expect(await sweepStrayMedia(db, { store, now: new Date(Date.now() + 59 * 60_000) })).toEqual([])
   expect(await keysIn(store)).toHaveLength(12)
+  expect(await readdir(store.uploadFolder)).toEqual(['.upload-1234.part'])
 
   const swept = await sweepStrayMedia(db, { store, now: new Date(Date.now() + 61 * 60_000) })
 
   expect(swept.sort()).toEqual(orphans.map((key) => path.basename(key)))
   expect(await keysIn(store)).toEqual(keysOf(kept))
+  expect(await readdir(store.uploadFolder)).toEqual([])
 })
 
 test('the quota counts what the records say was stored in the bucket', async () => {
@@ -226,6 +233,27 @@ test('with MEDIA_PUBLIC_URL the photos’ addresses point at that origin; the re
   )
   const row = await db.selectFrom('gallery_image').select('variants').executeTakeFirstOrThrow()
   expect(row.variants).not.toContain('photos.butterandbloom.ca')
+})
+
+test('the demo photos are seeded into the bucket through the same pipeline', async () => {
+  const { db, store } = await setUp()
+  // The server stopping as the first photo is stored: seeding ends after that photo.
+  const stopping = new AbortController()
+  const stopOnFirstPut: MediaStore = {
+    ...store,
+    put: async (...args) => {
+      await store.put(...args)
+      stopping.abort()
+    },
+  }
+
+  expect(await seedDemoGallery(db, { store: stopOnFirstPut, signal: stopping.signal })).toBe(1)
+
+  const [image] = await listGalleryImages(db)
+  expect(await keysIn(store)).toEqual(keysOf(image!))
+  const stored = await store.get(keysOf(image!).find((key) => key.endsWith('.avif'))!)
+  expect(stored?.contentType).toBe('image/avif')
+  stored?.body.destroy()
 })
 
 test('a missing bucket stops the boot naming S3_BUCKET', async () => {
