@@ -267,6 +267,20 @@ test('a missing bucket stops the boot naming S3_BUCKET', async () => {
   expect((error as Error).message).toContain('S3_BUCKET: there is no bucket "no-such-bucket"')
 })
 
+test('keys the store refuses stop the boot naming S3_ACCESS_KEY_ID', async () => {
+  const bucket = await startS3Bucket()
+  onTestFinished(() => bucket.stop())
+  const env = parseEnv({ ...bucket.env, S3_ACCESS_KEY_ID: 'WRONG', S3_SECRET_ACCESS_KEY: 'WRONG' })
+
+  const error = await openMediaStore(env).catch((e: unknown) => e)
+
+  expect(error).toBeInstanceOf(EnvError)
+  expect((error as Error).message).toContain(
+    'S3_ACCESS_KEY_ID: the bucket "bakery-photos" at http://127.0.0.1:',
+  )
+  expect(bucket.requests.map((request) => request.status)).toEqual([403])
+})
+
 test('an endpoint nothing answers on stops the boot naming S3_ENDPOINT', async () => {
   // A port that was free a moment ago: connections to it are refused.
   const probe = createServer()
