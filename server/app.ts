@@ -6,7 +6,6 @@
  */
 import 'react-router'
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { getEnv, type Env } from '#app/config/env.server.ts'
@@ -18,7 +17,16 @@ import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
 import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
-import { MEDIA_URL_PATH, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
+import {
+  MEDIA_URL_PATH,
+  setMediaPublicUrl,
+  sweepStrayMedia,
+} from '#app/features/gallery/gallery.server.ts'
+import {
+  getMediaStore,
+  openMediaStore,
+  setMediaStore,
+} from '#app/features/gallery/media-store.server.ts'
 import {
   type DeliveryWorker,
   setDeliveryWorker,
@@ -26,6 +34,7 @@ import {
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
 import { cachePolicy } from './cache-policy.ts'
+import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
@@ -57,6 +66,9 @@ const stopSeeding = new AbortController()
 export async function startServices(): Promise<Env> {
   const env = getEnv()
   const transport = createTransportFromEnv(env)
+  const store = await openMediaStore(env)
+  setMediaStore(store)
+  setMediaPublicUrl(env.MEDIA_PUBLIC_URL)
   const { db, auth } = await openStores(env)
   setDatabase(db)
   setAuth(auth)
@@ -73,7 +85,7 @@ export async function startServices(): Promise<Env> {
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },
-    () => sweepStrayMedia(db, { dataDir: env.DATA_DIR }),
+    () => sweepStrayMedia(db, { store }),
   )
   if (sweep.ran && sweep.result.length > 0)
     console.log(`media: removed ${sweep.result.length} files left by unfinished uploads`)
@@ -81,7 +93,7 @@ export async function startServices(): Promise<Env> {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).
     demoSeeding = seedDemoGallery(db, {
-      dataDir: env.DATA_DIR,
+      store,
       signal: stopSeeding.signal,
       holder,
     })
@@ -128,23 +140,11 @@ app.get('/healthz', async (_req, res) => {
     .send(healthy ? 'ok' : 'database unavailable')
 })
 
-// Processed images only: every file here was re-encoded by our pipeline, and
-// its name changes with every upload, so it can be cached for good. Hidden
-// files (uploads in progress) are never served.
+// Processed photos, from DATA_DIR/media or the bucket (server/media.ts).
 let media: RequestHandler | undefined
 app.use(MEDIA_URL_PATH, (req, res, next) => {
-  media ??= express.static(path.join(getEnv().DATA_DIR, 'media'), {
-    index: false,
-    dotfiles: 'ignore',
-    immutable: true,
-    maxAge: '1y',
-    setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
-  })
-  media(req, res, next)
-})
-// A missing photo is a plain 404, not a page and not an error in the log.
-app.use(MEDIA_URL_PATH, (_req, res) => {
-  res.status(404).type('text/plain').send('Not found')
+  media ??= serveMedia(getMediaStore())
+  void media(req, res, next)
 })
 
 // Built on first use: the environment is validated by startServices(), not at import.

@@ -62,7 +62,13 @@ server.disable('x-powered-by')
 server.set('trust proxy', 'loopback')
 server.use(morgan(':method :url :status :res[content-length] - :response-time ms'))
 server.use(compression())
-server.use(appModule.securityHeaders({ dev, https: env.SITE_URL.startsWith('https:') }))
+server.use(
+  appModule.securityHeaders({
+    dev,
+    https: env.SITE_URL.startsWith('https:'),
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL,
+  }),
+)
 
 if (vite) {
   server.use(vite.middlewares)

@@ -41,10 +41,13 @@ export const PERMISSIONS_POLICY = [
 export function securityHeaders({
   dev,
   https,
+  mediaPublicUrl,
 }: {
   dev: boolean
   /** Whether the public site (SITE_URL) is served over https. */
   https: boolean
+  /** MEDIA_PUBLIC_URL: photos load from that origin too, and from no other. */
+  mediaPublicUrl?: string
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
@@ -68,7 +71,12 @@ export function securityHeaders({
         // React renders style attributes (progress bars, placeholders); no
         // script can hide in them, so inline styles stay allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : []),
+        ],
         fontSrc: ["'self'"],
         // Vite's hot reload talks over a websocket in development.
         connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],

@@ -55,6 +55,15 @@ test.each([
   [{ MEDIA_QUOTA_MB: '0' }, 'MEDIA_QUOTA_MB: must be more than 0'],
   [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
   [{ ADMIN_EMAIL: 'nadia@example.com' }, 'ADMIN_PASSWORD: is required when ADMIN_EMAIL is set'],
+  [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE: must be local or s3'],
+  [{ MEDIA_STORE: 's3' }, 'S3_BUCKET: is required when MEDIA_STORE is s3'],
+  [{ MEDIA_STORE: 's3', S3_BUCKET: '' }, 'S3_BUCKET: is required when MEDIA_STORE is s3'],
+  [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+  [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
+  [{ S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set'],
+  [{ S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set'],
+  [{ MEDIA_PUBLIC_URL: 'cdn.example.com' }, 'MEDIA_PUBLIC_URL: must be an http:// or https:// URL'],
+  [{ MEDIA_PUBLIC_URL: 'https://cdn.example.com/?v=1' }, 'MEDIA_PUBLIC_URL: must not have a query'],
 ])('%o is refused with "%s"', (source, message) => {
   expect(() => parseEnv(source)).toThrow(EnvError)
   expect(() => parseEnv(source)).toThrow(message)
@@ -75,4 +84,31 @@ test('MAIL_FROM takes an address, or a name and an address', () => {
 test('the instance is named by its host and port unless INSTANCE_NAME says otherwise', () => {
   expect(parseEnv({ PORT: '3100' }).INSTANCE_NAME).toBe(`${hostname()}:3100`)
   expect(parseEnv({ INSTANCE_NAME: 'web-2' }).INSTANCE_NAME).toBe('web-2')
+})
+
+test('photos stay in DATA_DIR/media unless MEDIA_STORE is s3, which needs a bucket', () => {
+  expect(parseEnv({})).toMatchObject({
+    MEDIA_STORE: 'local',
+    S3_REGION: 'us-east-1',
+    S3_FORCE_PATH_STYLE: false,
+    MEDIA_PUBLIC_URL: undefined,
+  })
+  expect(
+    parseEnv({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'bakery-photos',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://example.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_PUBLIC_URL: 'https://photos.butterandbloom.ca/',
+    }),
+  ).toMatchObject({
+    MEDIA_STORE: 's3',
+    S3_BUCKET: 'bakery-photos',
+    S3_REGION: 'auto',
+    S3_FORCE_PATH_STYLE: true,
+    MEDIA_PUBLIC_URL: 'https://photos.butterandbloom.ca',
+  })
 })

@@ -29,6 +29,10 @@ function isMailbox(value: string): boolean {
   return isEmailAddress(address) && !hasControlCharacters(name) && !/[<>,;@]/.test(name)
 }
 
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value))
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: optional(port).default(3000),
@@ -58,20 +62,30 @@ const EnvSchema = z.object({
   MEDIA_QUOTA_MB: optional(
     z.coerce.number({ error: 'must be a number' }).positive('must be more than 0'),
   ),
-  SEED_DEMO: optional(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-      .transform((value) => ['true', '1', 'yes'].includes(value)),
-  ).default(true),
+  SEED_DEMO: optional(flag).default(true),
+
+  MEDIA_STORE: optional(z.enum(['local', 's3'], { error: 'must be local or s3' })).default('local'),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()).default('us-east-1'),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(flag).default(false),
+  MEDIA_PUBLIC_URL: optional(httpUrl.refine((url) => !/[?#]/.test(url), 'must not have a query')),
 })
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'DATA_DIR' | 'INSTANCE_NAME'> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  'SITE_URL' | 'DATA_DIR' | 'INSTANCE_NAME' | 'MEDIA_PUBLIC_URL'
+> & {
   /** Public origin without a trailing slash, e.g. https://butterandbloom.ca */
   SITE_URL: string
   /** Absolute path of the folder that holds the database, media and mail. */
   DATA_DIR: string
   /** This server's name among those sharing the database: stable across restarts. */
   INSTANCE_NAME: string
+  /** Where visitors fetch the photos (a CDN), without a trailing slash; unset: this site's /media. */
+  MEDIA_PUBLIC_URL?: string
 }
 
 export class EnvError extends Error {
@@ -92,12 +106,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Invalid environment:\n  ADMIN_PASSWORD: is required when ADMIN_EMAIL is set',
     )
   }
+  if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET) {
+    throw new EnvError('Invalid environment:\n  S3_BUCKET: is required when MEDIA_STORE is s3')
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+    const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'
+    throw new EnvError(`Invalid environment:\n  ${missing}: is required when ${other} is set`)
+  }
   const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`
   return {
     ...env,
     SITE_URL: siteUrl.replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
     INSTANCE_NAME: env.INSTANCE_NAME ?? `${hostname()}:${env.PORT}`,
+    MEDIA_PUBLIC_URL: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   }
 }
 

@@ -6,6 +6,7 @@ import { site } from '#app/content/site.ts'
 import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import { demoArtworks, type DemoArtwork } from '#app/features/gallery/demo-artwork.server.ts'
 import { addGalleryImage } from '#app/features/gallery/gallery.server.ts'
+import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
 import { onCleanup } from './cleanup.ts'
 
 /** A well-used gallery: the page's weight grows with it, and 8 demo photos flatter it. */
@@ -86,7 +87,7 @@ export async function prepareGalleryData(count = GALLERY_PHOTOS): Promise<string
       const upload = uploads[photo.artwork] as Upload
       await addGalleryImage(
         db,
-        { dataDir: dir, now: photo.uploadedAt },
+        { store: createLocalMediaStore(dir), now: photo.uploadedAt },
         {
           input: upload.browser,
           uploadedName: photo.uploadedName,

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { renderGalleryImage } from '#app/features/gallery/image-pipeline.server.ts'
+import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
 
 export interface PhotoRun {
   /** Wall time of renderGalleryImage alone, without Node's and tsx's start-up. */
@@ -47,7 +48,11 @@ if (!input || !outputDir) {
 const rssBeforeBytes = process.memoryUsage.rss()
 const started = performance.now()
 // A path, as an upload arrives: streamed to disk first (gallery-api.server.ts).
-const rendered = await renderGalleryImage(input, { outputDir, name: 'photo' })
+const rendered = await renderGalleryImage(input, {
+  store: createLocalMediaStore(outputDir),
+  folder: 'gallery',
+  name: 'photo',
+})
 const ms = performance.now() - started
 
 const run: PhotoRun = {

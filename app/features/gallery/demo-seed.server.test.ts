@@ -11,11 +11,13 @@ import {
   galleryFolder,
   listGalleryImages,
 } from './gallery.server.ts'
+import { createLocalMediaStore } from './media-store.server.ts'
 
 test('a new site gets the demo photos once, through the real pipeline, and deleted ones stay gone', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length)
+  expect(await seedDemoGallery(db, { store })).toBe(demoArtworks.length)
 
   const images = await listGalleryImages(db)
   expect(images.map((image) => image.tags)).toEqual(demoArtworks.map((artwork) => artwork.tags))
@@ -26,32 +28,34 @@ test('a new site gets the demo photos once, through the real pipeline, and delet
   const files = await readdir(galleryFolder(dataDir))
   expect(files.length).toBe(images.reduce((sum, image) => sum + image.variants.length, 0))
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
-  for (const image of images) await deleteGalleryImage(db, { dataDir }, image.id)
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
+  for (const image of images) await deleteGalleryImage(db, { store }, image.id)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
   expect(await listGalleryImages(db)).toEqual([])
 }, 30_000)
 
 test('a gallery that already has photos gets no demo photos', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
   const photo = await photoJpeg({ width: 500, height: 400 })
   await addGalleryImage(
     db,
-    { dataDir },
+    { store },
     { input: photo, uploadedName: 'mine.jpg', tags: ['cake'], originalSize: 1, compressedSize: 1 },
   )
-  expect(await seedDemoGallery(db, { dataDir })).toBe(0)
+  expect(await seedDemoGallery(db, { store })).toBe(0)
   expect(await listGalleryImages(db)).toHaveLength(1)
 })
 
 test('a start stopped part-way through the demo photos is finished by the next one', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
   const stopping = new AbortController()
   stopping.abort()
-  expect(await seedDemoGallery(db, { dataDir, signal: stopping.signal })).toBe(0)
+  expect(await seedDemoGallery(db, { store, signal: stopping.signal })).toBe(0)
 
   const halfway = new AbortController()
-  const first = seedDemoGallery(db, { dataDir, signal: halfway.signal })
+  const first = seedDemoGallery(db, { store, signal: halfway.signal })
   // Stop once two photos are in.
   while ((await listGalleryImages(db)).length < 2) await new Promise((r) => setTimeout(r, 20))
   halfway.abort()
@@ -59,7 +63,7 @@ test('a start stopped part-way through the demo photos is finished by the next o
   expect(addedFirst).toBeGreaterThanOrEqual(2)
   expect(addedFirst).toBeLessThan(demoArtworks.length)
 
-  expect(await seedDemoGallery(db, { dataDir })).toBe(demoArtworks.length - addedFirst)
+  expect(await seedDemoGallery(db, { store })).toBe(demoArtworks.length - addedFirst)
   const tags = (await listGalleryImages(db)).map((image) => image.tags)
   expect(tags).toHaveLength(demoArtworks.length)
   expect(new Set(tags.map((t) => t.join()))).toEqual(
@@ -69,19 +73,20 @@ test('a start stopped part-way through the demo photos is finished by the next o
 
 test('two instances starting at once seed one gallery between them', async () => {
   const [first, second] = await openTwoInstances()
-  const dataDir = await makeTempDir()
+  const store = createLocalMediaStore(await makeTempDir())
   const added = await Promise.all([
-    seedDemoGallery(first, { dataDir, holder: 'instance-a' }),
-    seedDemoGallery(second, { dataDir, holder: 'instance-b' }),
+    seedDemoGallery(first, { store, holder: 'instance-a' }),
+    seedDemoGallery(second, { store, holder: 'instance-b' }),
   ])
   expect(added.sort((a, b) => a - b)).toEqual([0, demoArtworks.length])
   expect(await listGalleryImages(first)).toHaveLength(demoArtworks.length)
-  expect(await seedDemoGallery(second, { dataDir, holder: 'instance-b' })).toBe(0)
+  expect(await seedDemoGallery(second, { store, holder: 'instance-b' })).toBe(0)
   expect(await listGalleryImages(second)).toHaveLength(demoArtworks.length)
 }, 30_000)
 
 test('while another instance holds the seeding lease nothing is added; once a crashed holder’s lease runs out, a start seeds', async () => {
   const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
   const clock = { now: 1_000_000 }
   expect(
     await acquireLease(db, {
@@ -91,11 +96,11 @@ test('while another instance holds the seeding lease nothing is added; once a cr
       now: clock.now,
     }),
   ).toBe(true)
-  expect(await seedDemoGallery(db, { dataDir, holder: 'b', clock: () => clock.now })).toBe(0)
+  expect(await seedDemoGallery(db, { store, holder: 'b', clock: () => clock.now })).toBe(0)
   expect(await listGalleryImages(db)).toEqual([])
 
   clock.now += 60_001
-  expect(await seedDemoGallery(db, { dataDir, holder: 'b', clock: () => clock.now })).toBe(
+  expect(await seedDemoGallery(db, { store, holder: 'b', clock: () => clock.now })).toBe(
     demoArtworks.length,
   )
   // The seeder lets go when it is done.

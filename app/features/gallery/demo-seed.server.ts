@@ -4,6 +4,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { withLease } from '#app/db/lease.server.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
+import type { MediaStore } from './media-store.server.ts'
 import { safeFileName } from './safe-name.ts'
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
@@ -27,13 +28,13 @@ const DEMO_SEED_LEASE_MS = 2 * 60_000
 export async function seedDemoGallery(
   db: Db,
   {
-    dataDir,
+    store,
     now = new Date(),
     signal,
     holder = randomUUID(),
     clock = Date.now,
   }: {
-    dataDir: string
+    store: MediaStore
     now?: Date
     signal?: AbortSignal
     /** Who seeds, for the lease: the instance and its boot. */
@@ -45,7 +46,7 @@ export async function seedDemoGallery(
   const seeding = await withLease(
     db,
     { name: DEMO_SEED_LEASE, holder, ttlMs: DEMO_SEED_LEASE_MS, clock },
-    (renew) => seedUnderLease(db, { dataDir, now, signal, renew }),
+    (renew) => seedUnderLease(db, { store, now, signal, renew }),
   )
   return seeding.ran ? seeding.result : 0
 }
@@ -53,11 +54,11 @@ export async function seedDemoGallery(
 async function seedUnderLease(
   db: Db,
   {
-    dataDir,
+    store,
     now,
     signal,
     renew,
-  }: { dataDir: string; now: Date; signal?: AbortSignal; renew: () => Promise<boolean> },
+  }: { store: MediaStore; now: Date; signal?: AbortSignal; renew: () => Promise<boolean> },
 ): Promise<number> {
   const seeded = await db
     .selectFrom('app_state')
@@ -87,7 +88,7 @@ async function seedUnderLease(
       const day = demoArtworks.length - index
       await addGalleryImage(
         db,
-        { dataDir, now: new Date(now.getTime() - day * 86_400_000) },
+        { store, now: new Date(now.getTime() - day * 86_400_000) },
         {
           input: browser,
           uploadedName: artwork.fileName,

@@ -15,11 +15,12 @@ import {
 } from './gallery-api.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { galleryFolder, listGalleryImages } from './gallery.server.ts'
+import { createLocalMediaStore } from './media-store.server.ts'
 import { MAX_UPLOAD_BYTES } from './receive-upload.server.ts'
 
 async function setUp(overrides: Partial<GallerySettings> = {}) {
   const { db, dataDir } = await openTestDatabase()
-  return { db, dataDir, settings: { db, dataDir, ...overrides } }
+  return { db, dataDir, settings: { db, store: createLocalMediaStore(dataDir), ...overrides } }
 }
 
 function uploadRequest({
@@ -273,6 +274,7 @@ test('when the disk refuses the upload mid-way, the answer is 507 at once and no
   const script = `
     import { openDatabase, migrateToLatest } from ${JSON.stringify(path.join(here, '../../db/db.server.ts'))}
     import { uploadGalleryImage } from ${JSON.stringify(path.join(here, 'gallery-api.server.ts'))}
+    import { createLocalMediaStore } from ${JSON.stringify(path.join(here, 'media-store.server.ts'))}
     const dataDir = process.env.DATA_DIR
     const db = openDatabase(dataDir)
     await migrateToLatest(db)
@@ -280,7 +282,7 @@ test('when the disk refuses the upload mid-way, the answer is 507 at once and no
     form.append('file', new Blob([new Uint8Array(1024 * 1024).fill(7)], { type: 'image/jpeg' }), 'cake.jpg')
     form.append('tags', 'cake')
     const request = new Request('http://localhost/api/gallery', { method: 'POST', body: form })
-    const response = await uploadGalleryImage({ request, settings: { db, dataDir } })
+    const response = await uploadGalleryImage({ request, settings: { db, store: createLocalMediaStore(dataDir) } })
     const rows = await db.selectFrom('gallery_image').select('id').execute()
     console.log(JSON.stringify({ status: response.status, body: response.body, rows: rows.length }))
     await db.destroy()

@@ -2,20 +2,17 @@ import { getEnv } from '#app/config/env.server.ts'
 import { type Db, getDb } from '#app/db/db.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import {
-  QuotaExceededError,
-  addGalleryImage,
-  deleteGalleryImage,
-  galleryFolder,
-} from './gallery.server.ts'
+import { QuotaExceededError, addGalleryImage, deleteGalleryImage } from './gallery.server.ts'
 import { ImageRejectedError, isSystemError } from './image-pipeline.server.ts'
+import { type MediaStore, getMediaStore } from './media-store.server.ts'
 import { GateFullError, createProcessingGate } from './processing-gate.ts'
 import { UploadError, receiveUpload } from './receive-upload.server.ts'
 import { type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
 
 export interface GallerySettings {
   db: Db
-  dataDir: string
+  /** Where the photos go: DATA_DIR/media or a bucket (MEDIA_STORE). */
+  store: MediaStore
   /** MEDIA_QUOTA_MB in bytes; undefined means no limit. */
   quotaBytes?: number
 }
@@ -25,7 +22,7 @@ export function gallerySettings(): GallerySettings {
   const env = getEnv()
   return {
     db: getDb(),
-    dataDir: env.DATA_DIR,
+    store: getMediaStore(),
     quotaBytes: env.MEDIA_QUOTA_MB === undefined ? undefined : env.MEDIA_QUOTA_MB * 1024 * 1024,
   }
 }
@@ -65,7 +62,7 @@ export async function uploadGalleryImage({
 }): Promise<Reply<GalleryImage | UploadFailure>> {
   let upload
   try {
-    upload = await receiveUpload(request, { folder: galleryFolder(settings.dataDir) })
+    upload = await receiveUpload(request, { folder: settings.store.uploadFolder })
   } catch (error) {
     if (isDiskFull(error)) return noRoom()
     if (!(error instanceof UploadError)) throw error

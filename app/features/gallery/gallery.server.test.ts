@@ -12,6 +12,7 @@ import {
   sweepStrayMedia,
 } from './gallery.server.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
+import { createLocalMediaStore } from './media-store.server.ts'
 
 async function addPhoto(
   db: Parameters<typeof addGalleryImage>[0],
@@ -21,7 +22,7 @@ async function addPhoto(
   const photo = await photoJpeg({ width: 600, height: 400 })
   return addGalleryImage(
     db,
-    { dataDir, now: new Date(at) },
+    { store: createLocalMediaStore(dataDir), now: new Date(at) },
     { input: photo, uploadedName: name, tags, originalSize: 90_000, compressedSize: photo.length },
   )
 }
@@ -89,7 +90,7 @@ test('deleting an image never touches another image whose name starts the same',
   const cakePops = await addPhoto(db, dataDir, { name: 'cake-pops.jpg', tags: ['cake-pops'], at })
   expect(cakePops.fileName).toBe(`${cake.fileName}-pops`)
 
-  await deleteGalleryImage(db, { dataDir }, cake.id)
+  await deleteGalleryImage(db, { store: createLocalMediaStore(dataDir) }, cake.id)
 
   expect((await readdir(galleryFolder(dataDir))).sort()).toEqual(
     cakePops.variants.map((variant) => path.basename(variant.src)).sort(),
@@ -105,7 +106,9 @@ test('a delete removes the record even when some of its files are already gone',
   })
   await rm(path.join(galleryFolder(dataDir), path.basename(image.src)))
 
-  expect(await deleteGalleryImage(db, { dataDir }, image.id)).toBe(true)
+  expect(await deleteGalleryImage(db, { store: createLocalMediaStore(dataDir) }, image.id)).toBe(
+    true,
+  )
   expect(await listGalleryImages(db)).toEqual([])
   expect(await readdir(galleryFolder(dataDir))).toEqual([])
 })
@@ -120,13 +123,14 @@ test('files left by an upload that crashed before its record are swept at boot; 
   const folder = galleryFolder(dataDir)
   // A crash between the rename and the insert: complete files, no record.
   await renderGalleryImage(await photoJpeg({ width: 500, height: 400 }), {
-    outputDir: folder,
+    store: createLocalMediaStore(dataDir),
+    folder: 'gallery',
     name: '1700000000000_orphan',
   })
   await writeFile(path.join(folder, '.upload-1234.part'), 'half an upload')
   await writeFile(path.join(folder, '.1700000000001_x-400w.jpg.abcd.part'), 'half a variant')
 
-  const swept = await sweepStrayMedia(db, { dataDir })
+  const swept = await sweepStrayMedia(db, { store: createLocalMediaStore(dataDir) })
 
   expect(swept).toHaveLength(6 + 2)
   expect((await readdir(folder)).sort()).toEqual(

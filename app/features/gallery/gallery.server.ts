@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
@@ -13,14 +13,39 @@ import {
 } from './gallery-image.ts'
 import { filterByTags, tagsInUse } from './gallery-tags.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
+import type { MediaStore } from './media-store.server.ts'
 import { storedName } from './safe-name.ts'
 
 /** The URL path the media folder is served at (server/app.ts). */
 export const MEDIA_URL_PATH = '/media'
 
-/** Where gallery files live under DATA_DIR. */
+/** The folder (key prefix) of gallery photos in the media store. */
+export const GALLERY_FOLDER = 'gallery'
+
+/** Where gallery files live under DATA_DIR with the local media store. */
 export function galleryFolder(dataDir: string): string {
-  return path.join(dataDir, 'media', 'gallery')
+  return path.join(dataDir, 'media', GALLERY_FOLDER)
+}
+
+/**
+ * Records keep `/media/gallery/…` as every variant's address; where visitors
+ * fetch it is decided as it is read, so moving the photos behind a CDN
+ * (MEDIA_PUBLIC_URL) needs no change to the records.
+ */
+let mediaBaseUrl = MEDIA_URL_PATH
+
+/** MEDIA_PUBLIC_URL, set at boot; undefined serves the photos from this site's /media. */
+export function setMediaPublicUrl(url: string | undefined): void {
+  mediaBaseUrl = url ?? MEDIA_URL_PATH
+}
+
+/** The store key of a recorded variant: `gallery/{name}`. */
+export function variantKey(variant: Pick<GalleryVariant, 'src'>): string {
+  return `${GALLERY_FOLDER}/${path.posix.basename(variant.src)}`
+}
+
+function publicSrc(src: string): string {
+  return `${mediaBaseUrl}/${GALLERY_FOLDER}/${path.posix.basename(src)}`
 }
 
 export class QuotaExceededError extends Error {
@@ -112,7 +137,7 @@ export interface NewGalleryImage {
  */
 export async function addGalleryImage(
   db: Db,
-  { dataDir, quotaBytes, now = new Date() }: { dataDir: string; quotaBytes?: number; now?: Date },
+  { store, quotaBytes, now = new Date() }: { store: MediaStore; quotaBytes?: number; now?: Date },
   image: NewGalleryImage,
 ): Promise<GalleryImage> {
   // A retry of an upload whose reply was lost gets the photo the first attempt
@@ -122,11 +147,9 @@ export async function addGalleryImage(
   if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
     throw new QuotaExceededError('The media folder is full.')
   }
-  const folder = galleryFolder(dataDir)
-  await mkdir(folder, { recursive: true })
   const claim = await claimUnusedName(db, image.uploadedName, now.getTime())
   try {
-    return await renderAndRecord(db, { folder, fileName: claim.name, quotaBytes, now }, image)
+    return await renderAndRecord(db, { store, fileName: claim.name, quotaBytes, now }, image)
   } finally {
     await releaseLease(db, claim.lease)
   }
@@ -135,17 +158,21 @@ export async function addGalleryImage(
 async function renderAndRecord(
   db: Db,
   {
-    folder,
+    store,
     fileName,
     quotaBytes,
     now,
-  }: { folder: string; fileName: string; quotaBytes?: number; now: Date },
+  }: { store: MediaStore; fileName: string; quotaBytes?: number; now: Date },
   image: NewGalleryImage,
 ): Promise<GalleryImage> {
-  const rendered = await renderGalleryImage(image.input, { outputDir: folder, name: fileName })
+  const rendered = await renderGalleryImage(image.input, {
+    store,
+    folder: GALLERY_FOLDER,
+    name: fileName,
+  })
   const variants: GalleryVariant[] = rendered.variants.map(({ fileName: file, ...variant }) => ({
     ...variant,
-    src: `${MEDIA_URL_PATH}/gallery/${file}`,
+    src: `${MEDIA_URL_PATH}/${GALLERY_FOLDER}/${file}`,
   }))
   try {
     // Checked and inserted in one transaction, so two uploads finishing
@@ -178,10 +205,10 @@ async function renderAndRecord(
       return { image: toGalleryImage(row), replayed: false }
     })
     // The earlier attempt's files serve the image; this attempt's are not needed.
-    if (added.replayed) await removeVariantFiles(folder, variants)
+    if (added.replayed) await removeVariantObjects(store, variants)
     return added.image
   } catch (error) {
-    await removeVariantFiles(folder, variants)
+    await removeVariantObjects(store, variants)
     throw error
   }
 }
@@ -193,7 +220,7 @@ async function renderAndRecord(
  */
 export async function deleteGalleryImage(
   db: Db,
-  { dataDir }: { dataDir: string },
+  { store }: { store: MediaStore },
   id: number,
 ): Promise<boolean> {
   const row = await db
@@ -202,46 +229,60 @@ export async function deleteGalleryImage(
     .returning('variants')
     .executeTakeFirst()
   if (!row) return false
-  await removeVariantFiles(galleryFolder(dataDir), JSON.parse(row.variants) as GalleryVariant[])
+  await removeVariantObjects(store, JSON.parse(row.variants) as GalleryVariant[])
   return true
 }
 
 /**
- * Deletes files no record owns: variants of an upload that crashed before
- * its record was written, and half-written temporary files. Run at boot,
- * before any upload can be in flight.
+ * Deletes objects no record owns: variants of an upload that crashed before
+ * its record was written, and half-written temporary files. Run at boot. In
+ * a bucket other instances share, only objects older than an hour go: a
+ * younger one may belong to an upload still being recorded elsewhere.
  */
-export async function sweepStrayMedia(db: Db, { dataDir }: { dataDir: string }): Promise<string[]> {
-  const folder = galleryFolder(dataDir)
-  let entries: string[]
-  try {
-    entries = await readdir(folder)
-  } catch {
-    return []
-  }
+export async function sweepStrayMedia(
+  db: Db,
+  { store, now = new Date() }: { store: MediaStore; now?: Date },
+): Promise<string[]> {
+  const cutoff = now.getTime() - store.strayMinAgeMs
+  const listed = await store.list(`${GALLERY_FOLDER}/`)
   const rows = await db.selectFrom('gallery_image').select('variants').execute()
   const owned = new Set(
-    rows.flatMap((row) =>
-      (JSON.parse(row.variants) as GalleryVariant[]).map((variant) => path.basename(variant.src)),
-    ),
+    rows.flatMap((row) => (JSON.parse(row.variants) as GalleryVariant[]).map(variantKey)),
   )
-  const strays = entries.filter((entry) => !owned.has(entry))
-  await Promise.all(
-    strays.map((entry) => rm(path.join(folder, entry), { recursive: true, force: true })),
-  )
-  return strays
+  const strays = listed
+    .filter((object) => !owned.has(object.key) && object.lastModified.getTime() <= cutoff)
+    .map((object) => object.key)
+  // One at a time, as below.
+  for (const key of strays) await store.delete(key)
+  if (store.kind !== 'local') await sweepStaleUploads(store.uploadFolder, cutoff)
+  return strays.map((key) => path.posix.basename(key))
 }
 
-/** Exactly the files a record lists: never another image's files that share a prefix. */
-async function removeVariantFiles(folder: string, variants: readonly GalleryVariant[]) {
+/** Spooled uploads a crashed process left on this machine, when they are not in the store's folder. */
+async function sweepStaleUploads(folder: string, cutoff: number): Promise<void> {
+  const entries = await readdir(folder).catch(() => [])
   await Promise.all(
-    variants.map(async (variant) => {
-      const file = path.join(folder, path.basename(variant.src))
-      await rm(file, { force: true }).catch((error: unknown) =>
-        console.error(`media: could not remove ${file}`, error),
-      )
+    entries.map(async (entry) => {
+      const file = path.join(folder, entry)
+      const stats = await stat(file).catch(() => undefined)
+      if (stats && stats.mtime.getTime() <= cutoff) await rm(file, { force: true })
     }),
   )
+}
+
+/**
+ * Exactly the objects a record lists: never another image's that share a
+ * prefix. One at a time: some S3-compatible servers fail deletes that run
+ * together in one folder (s3rver answers 500), and nine requests in a row
+ * are nothing beside an upload.
+ */
+async function removeVariantObjects(store: MediaStore, variants: readonly GalleryVariant[]) {
+  for (const variant of variants) {
+    const key = variantKey(variant)
+    await store
+      .delete(key)
+      .catch((error: unknown) => console.error(`media: could not remove ${key}`, error))
+  }
 }
 
 /** How long an upload being processed keeps its name; far longer than any upload takes. */
@@ -273,7 +314,10 @@ async function claimUnusedName(
 }
 
 function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
-  const variants = JSON.parse(row.variants) as GalleryVariant[]
+  const variants = (JSON.parse(row.variants) as GalleryVariant[]).map((variant) => ({
+    ...variant,
+    src: publicSrc(variant.src),
+  }))
   const largestJpeg = variants
     .filter((variant) => variant.format === 'jpeg')
     .reduce((a, b) => (b.width > a.width ? b : a))

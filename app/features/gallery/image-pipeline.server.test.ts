@@ -10,16 +10,26 @@ import {
   renderGalleryImage,
   variantWidths,
 } from './image-pipeline.server.ts'
+import { createLocalMediaStore } from './media-store.server.ts'
 
+/** Renders into a fresh local store; its gallery folder is outputDir. */
 async function render(input: string | Buffer) {
-  const outputDir = await makeTempDir()
-  const rendered = await renderGalleryImage(input, { outputDir, name: '1700000000000_cake' })
-  return { outputDir, rendered }
+  const dataDir = await makeTempDir()
+  const store = createLocalMediaStore(dataDir)
+  const rendered = await renderGalleryImage(input, {
+    store,
+    folder: 'gallery',
+    name: '1700000000000_cake',
+  })
+  return { outputDir: path.join(dataDir, 'media', 'gallery'), rendered }
 }
 
 async function expectRejected(input: Buffer, reason: ImageRejectedError['reason']) {
   const outputDir = await makeTempDir()
-  const error = await renderGalleryImage(input, { outputDir, name: 'x' }).catch((e: unknown) => e)
+  const store = createLocalMediaStore(outputDir)
+  const error = await renderGalleryImage(input, { store, folder: 'gallery', name: 'x' }).catch(
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ImageRejectedError)
   expect((error as ImageRejectedError).reason).toBe(reason)
   expect(await readdir(outputDir)).toEqual([])
@@ -150,7 +160,8 @@ test('an HTML page named like a photo is refused', async () => {
   const outputDir = await makeTempDir()
   const disguised = path.join(outputDir, 'cake.jpg')
   await writeFile(disguised, '<!doctype html><script>alert(1)</script>')
-  const error = await renderGalleryImage(disguised, { outputDir, name: 'x' }).catch(
+  const store = createLocalMediaStore(outputDir)
+  const error = await renderGalleryImage(disguised, { store, folder: 'gallery', name: 'x' }).catch(
     (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(ImageRejectedError)

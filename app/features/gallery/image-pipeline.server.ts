@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import { rename, rm } from 'node:fs/promises'
-import path from 'node:path'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { CREAM } from '#app/content/brand-colors.ts'
 import type { VariantFormat } from './gallery-image.ts'
+import type { MediaStore } from './media-store.server.ts'
 
 /**
  * About 40 megapixels: more than any phone camera makes, far less than a
@@ -21,6 +19,11 @@ export const MAX_VARIANT_HEIGHT = 3600
 
 const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg']
 const EXTENSIONS: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' }
+const CONTENT_TYPES: Record<VariantFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+}
 
 /** Transparent PNGs sit on the site's cream, not on JPEG's default black. */
 const BACKGROUND = CREAM
@@ -42,7 +45,7 @@ export interface RenderedVariant {
   format: VariantFormat
   width: number
   height: number
-  /** File name inside the output folder */
+  /** Name inside the store's folder (the key is folder/fileName) */
   fileName: string
   bytes: number
 }
@@ -63,14 +66,15 @@ export interface RenderedImage {
  * and every output is a fresh encode without any metadata, so a phone's GPS
  * position never leaves this function.
  *
- * Files appear under their final names only when all of them were written
- * (each is written to a hidden temporary name, then renamed); a failure
- * part-way removes what was written. Only a crash can leave hidden files,
- * which the boot sweep removes.
+ * Every variant is encoded before any is stored, each under its key
+ * `{folder}/{name}-{width}w.{ext}`; a failure part-way removes what was
+ * stored. Only a crash can leave objects behind (the local store's hidden
+ * temporary files, or complete variants without a record), which the boot
+ * sweep removes.
  */
 export async function renderGalleryImage(
   input: string | Buffer,
-  { outputDir, name }: { outputDir: string; name: string },
+  { store, folder, name }: { store: MediaStore; folder: string; name: string },
 ): Promise<RenderedImage> {
   await checkImage(input)
 
@@ -102,50 +106,68 @@ export async function renderGalleryImage(
   const pixels = () =>
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
   const widths = variantWidths(info.width)
-  const token = randomBytes(4).toString('hex')
-  const written: { temp: string; final: string }[] = []
-
-  const removeWritten = () =>
-    Promise.all(
-      written.flatMap((file) => [rm(file.temp, { force: true }), rm(file.final, { force: true })]),
-    )
-  // allSettled, not all: every encode must have stopped writing before the
-  // clean-up runs, or a late one would leave its file behind.
   const encoded = await Promise.allSettled(
     widths.flatMap((width) =>
-      FORMATS.map(async (format): Promise<RenderedVariant> => {
+      FORMATS.map(async (format) => {
         const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
-        const temp = path.join(outputDir, `.${fileName}.${token}.part`)
-        written.push({ temp, final: path.join(outputDir, fileName) })
-        const output = await encode(pixels().resize({ width }), format).toFile(temp)
-        return { format, width, height: output.height, fileName, bytes: output.size }
+        const output = await encode(pixels().resize({ width }), format).toBuffer({
+          resolveWithObject: true,
+        })
+        return { format, width, height: output.info.height, fileName, data: output.data }
       }),
     ),
   )
+  const failed = encoded.find((result) => result.status === 'rejected')
+  if (failed) throw asRejection(failed.reason)
+  const outputs = encoded.map((result) => (result as PromiseFulfilledResult<EncodedVariant>).value)
+  let placeholder: Buffer
   try {
-    const failed = encoded.find((result) => result.status === 'rejected')
-    if (failed) throw failed.reason
-    const variants = encoded.map(
-      (result) => (result as PromiseFulfilledResult<RenderedVariant>).value,
-    )
-    const placeholder = await pixels()
-      .resize(16, 16, { fit: 'inside' })
-      .webp({ quality: 40 })
-      .toBuffer()
-
-    for (const file of written) await rename(file.temp, file.final)
-    return {
-      width: info.width,
-      height: info.height,
-      variants,
-      placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
-      storedBytes: variants.reduce((sum, variant) => sum + variant.bytes, 0),
-    }
+    placeholder = await pixels().resize(16, 16, { fit: 'inside' }).webp({ quality: 40 }).toBuffer()
   } catch (error) {
-    await removeWritten()
-    const cause = asDiskError(error)
-    throw isSystemError(cause) ? cause : rejectionFor(cause)
+    throw asRejection(error)
   }
+
+  const stored: string[] = []
+  // allSettled, not all: every write must have stopped before the clean-up
+  // runs, or a late one would leave its object behind.
+  const writes = await Promise.allSettled(
+    outputs.map(async (output) => {
+      const key = `${folder}/${output.fileName}`
+      await store.put(key, output.data, CONTENT_TYPES[output.format])
+      stored.push(key)
+    }),
+  )
+  const failedWrite = writes.find((result) => result.status === 'rejected')
+  if (failedWrite) {
+    for (const key of stored) await store.delete(key).catch(() => undefined)
+    throw asRejection(failedWrite.reason)
+  }
+  const variants = outputs.map(({ data, ...variant }): RenderedVariant => ({
+    ...variant,
+    bytes: data.length,
+  }))
+  return {
+    width: info.width,
+    height: info.height,
+    variants,
+    placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
+    storedBytes: variants.reduce((sum, variant) => sum + variant.bytes, 0),
+  }
+}
+
+interface EncodedVariant extends Omit<RenderedVariant, 'bytes'> {
+  data: Buffer
+}
+
+/** A failure of the store or the machine stays what it is; anything else is the image's fault. */
+function asRejection(error: unknown): unknown {
+  const cause = asDiskError(error)
+  return isSystemError(cause) || isStoreError(cause) ? cause : rejectionFor(cause)
+}
+
+/** An S3-compatible store's refusal or outage: the service's fault, not the image's. */
+function isStoreError(error: unknown): boolean {
+  return error instanceof Error && '$metadata' in error
 }
 
 /** A failure of the machine (disk full, permissions), not of the image. */
