@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest'
-import { openDatabase } from '#app/db/db.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { openTestConnection, openTestDatabase } from '#tests/support/database.ts'
 import { buildOrderEmail } from '#tests/support/mail.ts'
 import {
   claimDueEmail,
@@ -105,9 +104,9 @@ test('an email left sending by a worker that died is claimed again once its leas
   ).toEqual({ status: 'sent', sent_at: 1_500 })
 })
 
-test('two connections to one database file never hold the same email', async () => {
-  const { db, dataDir } = await openTestDatabase()
-  const other = openDatabase(dataDir)
+test('two connections to one database never hold the same email', async () => {
+  const { db, location } = await openTestDatabase()
+  const other = openTestConnection(location)
   const count = 40
   await db.transaction().execute(async (trx) => {
     for (let subjectId = 1; subjectId <= count; subjectId++) {
@@ -124,7 +123,6 @@ test('two connections to one database file never hold the same email', async () 
     }
   }
   const [mine, theirs] = await Promise.all([claimAll(db), claimAll(other)])
-  await other.destroy()
 
   const all = [...mine, ...theirs].sort((a, b) => a - b)
   expect(all).toEqual(Array.from({ length: count }, (_, index) => index + 1))

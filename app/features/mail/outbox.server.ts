@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
 
@@ -70,8 +71,9 @@ export interface LeaseHolder {
 
 /**
  * Takes one due email for this worker. It is a single UPDATE whose WHERE picks
- * the row: SQLite runs the whole statement under its write lock, so two
- * workers, even in two processes, can never both take the same row. A row
+ * the row: SQLite runs the whole statement under its write lock, and on
+ * PostgreSQL the picked row is locked (below), so two workers, even in two
+ * processes, can never both take the same row. A row
  * left in 'sending' by a worker that died is due again once its lease ends,
  * or at once when its own instance restarts (`releaseEarlierBootsLeases`).
  */
@@ -104,7 +106,13 @@ export async function claimDueEmail(
         )
         .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(1),
+        .limit(1)
+        // PostgreSQL runs two such UPDATEs side by side, and the one that
+        // waited would take the same row after the first committed: locking
+        // the picked row and skipping rows another worker has locked keeps
+        // the claims apart. SQLite has no row locks (and no FOR UPDATE); its
+        // write lock already serialises the statements.
+        .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
     )
     .returningAll()
     .executeTakeFirst()
