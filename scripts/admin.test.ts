@@ -1,19 +1,26 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
+import { makeTempDir, makeTestDatabaseUrl } from '#tests/support/database.ts'
 
 const run = promisify(execFile)
 
-async function admin(dataDir: string, args: string[], password?: string) {
+async function admin(
+  store: { dataDir: string; url: string | undefined },
+  args: string[],
+  password?: string,
+) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', 'scripts/admin.ts', ...args],
       {
-        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password ?? '' },
+        env: {
+          ...process.env,
+          DATA_DIR: store.dataDir,
+          DATABASE_URL: store.url,
+          ADMIN_PASSWORD: password ?? '',
+        },
       },
     )
     return { code: 0, output: stdout + stderr }
@@ -24,38 +31,37 @@ async function admin(dataDir: string, args: string[], password?: string) {
 }
 
 test('the admin command adds, lists, changes and removes admins', { timeout: 60_000 }, async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bakery-cli-'))
-  onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+  const store = { dataDir: await makeTempDir(), url: await makeTestDatabaseUrl() }
 
-  expect(await admin(dataDir, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).toEqual({
+  expect(await admin(store, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).toEqual({
     code: 0,
     output: 'Created admin nadia@butterandbloom.ca.\n',
   })
   expect(
-    (await admin(dataDir, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).output,
+    (await admin(store, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).output,
   ).toContain('already exists')
-  expect((await admin(dataDir, ['add', 'sam@butterandbloom.ca'], 'short')).output).toContain(
+  expect((await admin(store, ['add', 'sam@butterandbloom.ca'], 'short')).output).toContain(
     'at least 8 characters',
   )
-  const listed = await admin(dataDir, ['list'])
+  const listed = await admin(store, ['list'])
   expect(listed.output).toMatch(/^nadia@butterandbloom\.ca\tadded \d{4}-\d{2}-\d{2}\n$/)
 
-  const changed = await admin(dataDir, ['passwd', 'nadia@butterandbloom.ca'], 'second passphrase')
+  const changed = await admin(store, ['passwd', 'nadia@butterandbloom.ca'], 'second passphrase')
   expect(changed.output).toContain('Changed the password of nadia@butterandbloom.ca')
 
-  expect((await admin(dataDir, ['remove', 'nadia@butterandbloom.ca'])).output).toContain(
+  expect((await admin(store, ['remove', 'nadia@butterandbloom.ca'])).output).toContain(
     'Removed admin',
   )
-  expect((await admin(dataDir, ['list'])).output).toBe('No admins yet.\n')
-  const missing = await admin(dataDir, ['remove', 'nadia@butterandbloom.ca'])
+  expect((await admin(store, ['list'])).output).toBe('No admins yet.\n')
+  const missing = await admin(store, ['remove', 'nadia@butterandbloom.ca'])
   expect(missing.code).toBe(1)
   expect(missing.output).toContain('There is no admin with the email nadia@butterandbloom.ca.')
 
-  const odd = await admin(dataDir, ['add', 'ada@example.com,victim.example'], 'a passphrase')
+  const odd = await admin(store, ['add', 'ada@example.com,victim.example'], 'a passphrase')
   expect(odd.code).toBe(1)
   expect(odd.output).toContain('"ada@example.com,victim.example" is not an email address.')
 
-  const usage = await admin(dataDir, ['promote'])
+  const usage = await admin(store, ['promote'])
   expect(usage.code).toBe(2)
   expect(usage.output).toContain('npm run admin -- add <email>')
 })

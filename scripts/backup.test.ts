@@ -29,7 +29,7 @@ test(
   async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'bakery-backup-cli-'))
     onTestFinished(() => rm(work, { recursive: true, force: true }))
-    const db = openDatabase(path.join(work, 'data'))
+    const db = openDatabase({ dataDir: path.join(work, 'data') })
     await migrateToLatest(db)
     await db.destroy()
 

@@ -54,6 +54,11 @@ test.each([
   [{ MEDIA_QUOTA_MB: 'lots' }, 'MEDIA_QUOTA_MB: must be a number'],
   [{ MEDIA_QUOTA_MB: '0' }, 'MEDIA_QUOTA_MB: must be more than 0'],
   [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
+  [
+    { DATABASE_URL: 'mysql://u:p@db/bakery' },
+    'DATABASE_URL: must be a postgres:// or postgresql://',
+  ],
+  [{ DATABASE_URL: 'bakery.sqlite' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
   [{ ADMIN_EMAIL: 'nadia@example.com' }, 'ADMIN_PASSWORD: is required when ADMIN_EMAIL is set'],
   [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE: must be local or s3'],
   [{ MEDIA_STORE: 's3' }, 'S3_BUCKET: is required when MEDIA_STORE is s3'],
@@ -78,6 +83,16 @@ test('MAIL_FROM takes an address, or a name and an address', () => {
   )
   expect(parseEnv({ MAIL_FROM: '"Butter & Bloom" <orders@butterandbloom.ca>' }).MAIL_FROM).toBe(
     '"Butter & Bloom" <orders@butterandbloom.ca>',
+  )
+})
+
+test('DATABASE_URL chooses PostgreSQL; unset, the data stays in SQLite, and a refusal never repeats the password', () => {
+  expect(parseEnv({}).DATABASE_URL).toBeUndefined()
+  for (const url of ['postgres://bakery:pw@db:5432/bakery', 'postgresql://db/bakery']) {
+    expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url)
+  }
+  expect(() => parseEnv({ DATABASE_URL: 'mysql://bakery:s3cret-pw@db/bakery' })).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('s3cret-pw') }),
   )
 })
 

@@ -40,6 +40,13 @@ const EnvSchema = z.object({
   SITE_URL: optional(httpUrl),
   DATA_DIR: optional(z.string()).default('./data'),
   INSTANCE_NAME: optional(z.string().max(200, 'must be at most 200 characters')),
+  /** Unset: SQLite in DATA_DIR. The message never repeats the value: it may hold a password. */
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// or postgresql:// URL (or unset for SQLite in DATA_DIR)',
+    }),
+  ),
 
   ADMIN_EMAIL: optional(email),
   ADMIN_PASSWORD: optional(z.string()),

@@ -1,13 +1,26 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import pg from 'pg'
 import { migrations } from './migrations.server.ts'
+import { isPostgres } from './portable-schema.server.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
 
-export function openDatabase(dataDir: string): Db {
+/** Where the data lives: PostgreSQL at `url` when given, else SQLite in `dataDir`. */
+export interface DatabaseLocation {
+  dataDir: string
+  /** A postgres:// or postgresql:// URL (DATABASE_URL). */
+  url?: string | undefined
+}
+
+export function openDatabase({ dataDir, url }: DatabaseLocation): Db {
+  return url ? openPostgres(url) : openSqlite(dataDir)
+}
+
+function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true })
   const sqlite = new SQLite(path.join(dataDir, 'bakery.sqlite'))
   // WAL lets the page renders read while the mail worker writes; the busy
@@ -19,8 +32,59 @@ export function openDatabase(dataDir: string): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 }
 
+const INT8_OID = 20
+
+/**
+ * pg hands bigint (int8) back as a string, since not every int8 fits a JS
+ * number. Ours are epoch milliseconds, counts and sums, all far below 2^53,
+ * so they come back as numbers like SQLite's; one that did not fit would be
+ * a corrupt value, so it throws rather than silently losing digits.
+ */
+function parseInt8(value: string): number {
+  const parsed = Number(value)
+  if (!Number.isSafeInteger(parsed)) {
+    throw new RangeError(`A bigint from the database does not fit a JS number: ${value}`)
+  }
+  return parsed
+}
+
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+function openPostgres(url: string): Db {
+  // The parser is the pool's own, not pg's global one, so nothing else in
+  // the process that uses pg is changed by it.
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 })
+  // An idle connection the server drops (a restart, a failover) must not
+  // crash the process; the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/** DATABASE_URL with its password hidden, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'DATABASE_URL'
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema it can see
+    // unless told which one; with two sites (or two tests) in one PostgreSQL
+    // database it would take another schema's for its own.
+    migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,
+  })
   const { error, results } = await migrator.migrateToLatest()
   for (const result of results ?? []) {
     if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
@@ -28,11 +92,40 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error) throw error
 }
 
-export async function isDatabaseHealthy(db: Db): Promise<boolean> {
+/**
+ * Makes transactions that read, decide, then write (is there room under the
+ * quota? was this upload stored already?) run one at a time per `name`.
+ * SQLite already does: Kysely gives its one connection to one transaction at
+ * a time. PostgreSQL runs them side by side, so there a lock held until the
+ * transaction ends (an advisory one: no table is blocked for readers) does.
+ */
+export async function serializeTransactions(trx: Transaction<Database>, name: string) {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
+}
+
+/** A write refused by a unique constraint, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false
+  // better-sqlite3's SqliteError, and PostgreSQL's SQLSTATE unique_violation.
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505'
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  const schema = rows[0]?.schema
+  if (!schema) throw new Error('The database has no schema on its search_path to migrate.')
+  return schema
+}
+
+export async function isDatabaseHealthy(
+  db: Db,
+  onError?: (error: unknown) => void,
+): Promise<boolean> {
   try {
     await sql`select 1`.execute(db)
     return true
-  } catch {
+  } catch (error) {
+    onError?.(error)
     return false
   }
 }

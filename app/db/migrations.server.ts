@@ -1,15 +1,18 @@
 import { type Kysely, type Migration, sql } from 'kysely'
+import { autoIncrementId, epochMsType } from './portable-schema.server.ts'
 
 /**
  * Migrations live in code rather than in a folder so the server bundle carries
  * them. Names sort in the order they run; never edit one that has shipped.
+ * SQLite and PostgreSQL run this one history: where the two need different
+ * DDL, use the helpers in portable-schema.server.ts (never a second history).
  */
 export const migrations: Record<string, Migration> = {
   '001-orders-contact-outbox': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('order_batch')
-        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementId(db))
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('order_count', 'integer', (col) => col.notNull())
         .addColumn('handled_at', 'text')
@@ -17,7 +20,7 @@ export const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('order_request')
-        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementId(db))
         .addColumn('batch_id', 'integer', (col) =>
           col.notNull().references('order_batch.id').onDelete('cascade'),
         )
@@ -39,7 +42,7 @@ export const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('contact_message')
-        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementId(db))
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('name', 'text', (col) => col.notNull())
         .addColumn('email', 'text', (col) => col.notNull())
@@ -52,17 +55,17 @@ export const migrations: Record<string, Migration> = {
       // worker can compare them in SQL.
       await db.schema
         .createTable('outbox')
-        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementId(db))
         .addColumn('topic', 'text', (col) => col.notNull())
         .addColumn('subject_id', 'integer', (col) => col.notNull())
         .addColumn('payload', 'text', (col) => col.notNull())
         .addColumn('status', 'text', (col) => col.notNull().defaultTo('queued'))
         .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-        .addColumn('created_at', 'integer', (col) => col.notNull())
-        .addColumn('next_attempt_at', 'integer', (col) => col.notNull())
-        .addColumn('lease_until', 'integer')
+        .addColumn('created_at', epochMsType(db), (col) => col.notNull())
+        .addColumn('next_attempt_at', epochMsType(db), (col) => col.notNull())
+        .addColumn('lease_until', epochMsType(db))
         .addColumn('last_error', 'text')
-        .addColumn('sent_at', 'integer')
+        .addColumn('sent_at', epochMsType(db))
         .addCheckConstraint('outbox_status', sql`status in ('queued', 'sending', 'sent', 'failed')`)
         .execute()
       await db.schema
@@ -81,7 +84,7 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('gallery_image')
-        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoIncrementId(db))
         // '{timestamp}_{safeName}': every stored file of the image starts with it.
         .addColumn('file_name', 'text', (col) => col.notNull().unique())
         .addColumn('tags', 'text', (col) => col.notNull())
@@ -139,7 +142,7 @@ export const migrations: Record<string, Migration> = {
         // JSON array of hit times, oldest first, at most the limit's max.
         .addColumn('hits', 'text', (col) => col.notNull())
         // When the newest hit leaves the window: the row is pruned after.
-        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', epochMsType(db), (col) => col.notNull())
         .execute()
       await db.schema
         .createIndex('rate_limit_expires')
@@ -151,7 +154,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('sign_in_failure')
         .addColumn('key', 'text', (col) => col.notNull())
-        .addColumn('failed_at', 'bigint', (col) => col.notNull())
+        .addColumn('failed_at', epochMsType(db), (col) => col.notNull())
         // Tells apart two failures under one key in the same millisecond.
         .addColumn('id', 'text', (col) => col.notNull())
         .addPrimaryKeyConstraint('sign_in_failure_pk', ['key', 'failed_at', 'id'])
@@ -171,7 +174,7 @@ export const migrations: Record<string, Migration> = {
         .createTable('lease')
         .addColumn('name', 'text', (col) => col.primaryKey())
         .addColumn('holder', 'text', (col) => col.notNull())
-        .addColumn('until', 'bigint', (col) => col.notNull())
+        .addColumn('until', epochMsType(db), (col) => col.notNull())
         .execute()
     },
   },

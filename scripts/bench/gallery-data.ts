@@ -79,7 +79,7 @@ export async function prepareGalleryData(count = GALLERY_PHOTOS): Promise<string
   const uploads: Upload[] = []
   for (const artwork of demoArtworks) uploads.push(await browserUpload(artwork))
 
-  const db = openDatabase(dir)
+  const db = openDatabase({ dataDir: dir })
   try {
     await migrateToLatest(db)
     const plan = planGallery(count, demoArtworks, site.defaultGalleryTags, new Date())

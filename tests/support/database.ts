@@ -1,12 +1,17 @@
 /**
- * A real SQLite database for tests: a file in a temp folder of its own,
- * migrated, closed and removed when the test ends. Only tests import this.
+ * A real, migrated database of its own for each test, removed when the test
+ * ends. `TEST_DATABASE=pg` (with TEST_DATABASE_URL) makes it PostgreSQL:
+ * a fresh schema per test, reached through the connection's search_path, so
+ * tests in parallel never see each other's rows. Otherwise it is SQLite, a
+ * file in a temp folder. Only tests import this.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { onTestFinished } from 'vitest'
-import { type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 
 export async function makeTempDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-'))
@@ -14,12 +19,61 @@ export async function makeTempDir(): Promise<string> {
   return dir
 }
 
-export async function openTestDatabase(dataDir?: string): Promise<{ db: Db; dataDir: string }> {
+/** Which database the tests run on: TEST_DATABASE=sqlite (the default) or pg. */
+export function testDatabaseKind(): 'sqlite' | 'pg' {
+  const kind = process.env.TEST_DATABASE ?? 'sqlite'
+  if (kind !== 'sqlite' && kind !== 'pg') {
+    throw new Error(`TEST_DATABASE must be sqlite or pg, not ${kind}`)
+  }
+  return kind
+}
+
+/**
+ * A DATABASE_URL for one test: on PostgreSQL a fresh, empty schema that is
+ * dropped with everything in it when the test ends; on SQLite undefined (the
+ * data folder holds the database). For tests that start the app's own way.
+ */
+export async function makeTestDatabaseUrl(): Promise<string | undefined> {
+  if (testDatabaseKind() === 'sqlite') return undefined
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) throw new Error('TEST_DATABASE=pg needs TEST_DATABASE_URL (postgres://…)')
+  const schema = `test_${randomUUID().replaceAll('-', '')}`
+  await runAdmin(serverUrl, `create schema ${schema}`)
+  onTestFinished(() => runAdmin(serverUrl, `drop schema ${schema} cascade`))
+  const url = new URL(serverUrl)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return url.toString()
+}
+
+async function runAdmin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * The database, migrated, with the location that opens it again (a second
+ * connection, as a second process would have).
+ */
+export async function openTestDatabase(
+  dataDir?: string,
+): Promise<{ db: Db; dataDir: string; location: DatabaseLocation }> {
   const dir = dataDir ?? (await makeTempDir())
-  const db = openDatabase(dir)
-  onTestFinished(() => db.destroy())
+  const location = { dataDir: dir, url: await makeTestDatabaseUrl() }
+  const db = openTestConnection(location)
   await migrateToLatest(db)
-  return { db, dataDir: dir }
+  return { db, dataDir: dir, location }
+}
+
+/** Another connection to a test's database, closed when the test ends. */
+export function openTestConnection(location: DatabaseLocation): Db {
+  const db = openDatabase(location)
+  onTestFinished(() => db.destroy())
+  return db
 }
 
 /**
@@ -28,7 +82,17 @@ export async function openTestDatabase(dataDir?: string): Promise<{ db: Db; data
  * and locks), migrated once.
  */
 export async function openTwoInstances(): Promise<[Db, Db]> {
-  const { db, dataDir } = await openTestDatabase()
-  const other = await openTestDatabase(dataDir)
-  return [db, other.db]
+  const { db, location } = await openTestDatabase()
+  return [db, openTestConnection(location)]
+}
+
+/**
+ * A migrated SQLite database in a temp folder, whatever TEST_DATABASE says:
+ * for what only the embedded default has (its backups).
+ */
+export async function openTestSqliteDatabase(): Promise<{ db: Db; dataDir: string }> {
+  const dataDir = await makeTempDir()
+  const db = openTestConnection({ dataDir })
+  await migrateToLatest(db)
+  return { db, dataDir }
 }

@@ -1,5 +1,6 @@
 /**
- * A delivery worker alone in a process of its own, on DATA_DIR's database,
+ * A delivery worker alone in a process of its own, on DATABASE_URL's database
+ * (or DATA_DIR's),
  * sending by SMTP_URL as INSTANCE_NAME: for tests that kill it mid-send.
  */
 import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
@@ -9,7 +10,7 @@ import { createSmtpTransport } from '#app/features/mail/transports/smtp.server.t
 const { DATA_DIR, SMTP_URL, INSTANCE_NAME } = process.env
 if (!DATA_DIR || !SMTP_URL || !INSTANCE_NAME) throw new Error('DATA_DIR, SMTP_URL, INSTANCE_NAME')
 
-const db = openDatabase(DATA_DIR)
+const db = openDatabase({ dataDir: DATA_DIR, url: process.env.DATABASE_URL })
 await migrateToLatest(db)
 startDeliveryWorker({
   db,

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 
 /** Unused for this long, a session ends (each use pushes this out again). */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60
@@ -11,7 +12,8 @@ export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 
 /**
- * better-auth with email and password over our own SQLite database. Only its
+ * better-auth with email and password over our own database, SQLite or
+ * PostgreSQL, through the same Kysely instance and dialect. Only its
  * server API is used: our routes sign in and out, so its HTTP endpoints
  * (sign-up among them) are never exposed.
  */
@@ -20,7 +22,7 @@ export function createAuth({ db, siteUrl, secret }: { db: Db; siteUrl: string; s
     appName: site.brandTitle,
     baseURL: siteUrl,
     secret,
-    database: { db, type: 'sqlite' },
+    database: { db, type: isPostgres(db) ? 'postgres' : 'sqlite' },
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,

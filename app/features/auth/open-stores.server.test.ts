@@ -1,11 +1,16 @@
 import { expect, test } from 'vitest'
-import { makeTempDir } from '#tests/support/database.ts'
+import { makeTempDir, makeTestDatabaseUrl } from '#tests/support/database.ts'
 import { createAdmin, listAdmins } from './admins.server.ts'
 import { openStores } from './open-stores.server.ts'
 
-test('the stores open migrated on a new data folder, and open again on the same one with its admins', async () => {
+test('the stores open migrated on a new database, and open again on the same one with its admins', async () => {
   const dataDir = await makeTempDir()
-  const env = { DATA_DIR: dataDir, SITE_URL: 'http://localhost:3000', AUTH_SECRET: undefined }
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: await makeTestDatabaseUrl(),
+    SITE_URL: 'http://localhost:3000',
+    AUTH_SECRET: undefined,
+  }
 
   const first = await openStores(env)
   await createAdmin(first.auth, 'owner@bakery.test', 'correct horse battery staple')
@@ -15,4 +20,23 @@ test('the stores open migrated on a new data folder, and open again on the same 
   const second = await openStores(env)
   expect((await listAdmins(second.auth)).map((admin) => admin.email)).toEqual(['owner@bakery.test'])
   await second.db.destroy()
+})
+
+test('a database that cannot be reached stops boot naming DATABASE_URL, without its password', async () => {
+  const env = {
+    DATA_DIR: await makeTempDir(),
+    // Port 1 on loopback: nothing listens there, so the connection is refused.
+    DATABASE_URL: 'postgres://bakery:s3cret-pw@127.0.0.1:1/bakery',
+    SITE_URL: 'http://localhost:3000',
+    AUTH_SECRET: undefined,
+  }
+  const refusal = await openStores(env).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  )
+  expect(refusal?.name).toBe('EnvError')
+  expect(refusal?.message).toContain(
+    'DATABASE_URL: cannot connect to postgres://bakery:***@127.0.0.1:1/bakery',
+  )
+  expect(refusal?.message).not.toContain('s3cret-pw')
 })

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3'
 import * as tar from 'tar'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
+import { makeTempDir, openTestSqliteDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { BackupError, scaledOutRefusal } from './backup-archive.server.ts'
 import { createBackup } from './backup.server.ts'
@@ -13,7 +13,7 @@ import { restoreBackup } from './restore.server.ts'
 
 /** A DATA_DIR as a running site leaves it: orders, a photo and its files, mail, the secret. */
 async function makeDataDir({ orders = 2 }: { orders?: number } = {}) {
-  const { db, dataDir } = await openTestDatabase()
+  const { db, dataDir } = await openTestSqliteDatabase()
   await addOrders(db, orders)
   await db
     .insertInto('contact_message')

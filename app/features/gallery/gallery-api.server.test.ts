@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { Reply } from '#app/utils/reply.ts'
-import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import {
   type GallerySettings,
@@ -269,14 +269,14 @@ test('an upload key that is not 32 hex digits is refused before anything is stor
 test('when the disk refuses the upload mid-way, the answer is 507 at once and nothing is left', async () => {
   // A real write failure: the upload runs in a process whose files may not
   // pass 256 KB (the shell's ulimit), as on a full disk.
-  const dataDir = await makeTempDir()
+  const { dataDir, location } = await openTestDatabase()
   const here = path.dirname(new URL(import.meta.url).pathname)
   const script = `
     import { openDatabase, migrateToLatest } from ${JSON.stringify(path.join(here, '../../db/db.server.ts'))}
     import { uploadGalleryImage } from ${JSON.stringify(path.join(here, 'gallery-api.server.ts'))}
     import { createLocalMediaStore } from ${JSON.stringify(path.join(here, 'media-store.server.ts'))}
     const dataDir = process.env.DATA_DIR
-    const db = openDatabase(dataDir)
+    const db = openDatabase({ dataDir, url: process.env.DATABASE_URL })
     await migrateToLatest(db)
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(1024 * 1024).fill(7)], { type: 'image/jpeg' }), 'cake.jpg')
@@ -290,7 +290,10 @@ test('when the disk refuses the upload mid-way, the answer is 507 at once and no
   const { stdout } = await promisify(execFile)(
     'bash',
     ['-c', 'ulimit -f 256 && exec node --import tsx --input-type=module -e "$SCRIPT"'],
-    { env: { ...process.env, SCRIPT: script, DATA_DIR: dataDir }, timeout: 30_000 },
+    {
+      env: { ...process.env, SCRIPT: script, DATA_DIR: dataDir, DATABASE_URL: location.url },
+      timeout: 30_000,
+    },
   )
 
   expect(JSON.parse(stdout)).toEqual({

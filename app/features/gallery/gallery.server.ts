@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
 import {
@@ -178,6 +178,7 @@ async function renderAndRecord(
     // Checked and inserted in one transaction, so two uploads finishing
     // together cannot both squeeze under the quota.
     const added = await db.transaction().execute(async (trx) => {
+      await serializeTransactions(trx, 'gallery_image')
       // An attempt of the same upload that finished while this one was processed.
       const earlier = image.uploadKey ? await findByUploadKey(trx, image.uploadKey) : undefined
       if (earlier) return { image: earlier, replayed: true }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
-import { isPostgres } from '#app/db/dialect.server.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
 

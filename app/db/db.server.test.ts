@@ -1,0 +1,156 @@
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { sql } from 'kysely'
+import { expect, test } from 'vitest'
+import { openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
+import { isUniqueViolation } from './db.server.ts'
+
+// What the migrations make on SQLite. Through migration 004 it is what they
+// made before they also ran on PostgreSQL: databases already in use have
+// exactly that, so a new database must too.
+const SQLITE_SCHEMA = [
+  ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
+  [
+    'contact_message',
+    'CREATE TABLE "contact_message" ("id" integer primary key autoincrement, "created_at" text not null, "name" text not null, "email" text not null, "phone_number" text not null, "message" text not null, "handled_at" text)',
+  ],
+  [
+    'gallery_image',
+    'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text)',
+  ],
+  [
+    'gallery_image_upload_key',
+    'CREATE UNIQUE INDEX "gallery_image_upload_key" on "gallery_image" ("upload_key")',
+  ],
+  [
+    'lease',
+    'CREATE TABLE "lease" ("name" text primary key, "holder" text not null, "until" integer not null)',
+  ],
+  [
+    'order_batch',
+    'CREATE TABLE "order_batch" ("id" integer primary key autoincrement, "created_at" text not null, "order_count" integer not null, "handled_at" text)',
+  ],
+  [
+    'order_request',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text)',
+  ],
+  [
+    'order_request_batch',
+    'CREATE INDEX "order_request_batch" on "order_request" ("batch_id", "position")',
+  ],
+  [
+    'outbox',
+    'CREATE TABLE "outbox" ("id" integer primary key autoincrement, "topic" text not null, "subject_id" integer not null, "payload" text not null, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "last_error" text, "sent_at" integer, "lease_holder" text, "lease_boot" text, constraint "outbox_status" check (status in (\'queued\', \'sending\', \'sent\', \'failed\')))',
+  ],
+  ['outbox_due', 'CREATE INDEX "outbox_due" on "outbox" ("status", "next_attempt_at")'],
+  ['outbox_subject', 'CREATE INDEX "outbox_subject" on "outbox" ("topic", "subject_id")'],
+  [
+    'rate_limit',
+    'CREATE TABLE "rate_limit" ("key" text primary key, "hits" text not null, "expires_at" integer not null)',
+  ],
+  ['rate_limit_expires', 'CREATE INDEX "rate_limit_expires" on "rate_limit" ("expires_at")'],
+  [
+    'sign_in_failure',
+    'CREATE TABLE "sign_in_failure" ("key" text not null, "failed_at" integer not null, "id" text not null, constraint "sign_in_failure_pk" primary key ("key", "failed_at", "id"))',
+  ],
+  [
+    'sign_in_failure_failed_at',
+    'CREATE INDEX "sign_in_failure_failed_at" on "sign_in_failure" ("failed_at")',
+  ],
+  ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_gallery_image_1', null],
+  ['sqlite_autoindex_kysely_migration_1', null],
+  ['sqlite_autoindex_kysely_migration_lock_1', null],
+  ['sqlite_autoindex_lease_1', null],
+  ['sqlite_autoindex_rate_limit_1', null],
+  ['sqlite_autoindex_sign_in_failure_1', null],
+  ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
+]
+
+test('the migrations make the schema the database has always had', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  if (testDatabaseKind() === 'sqlite') {
+    const file = new SQLite(path.join(dataDir, 'bakery.sqlite'), { readonly: true })
+    const rows = file
+      .prepare("select name, sql from sqlite_master where name not like 'kysely_%' order by name")
+      .all() as { name: string; sql: string | null }[]
+    file.close()
+    expect(rows.map((row) => [row.name, row.sql])).toEqual(SQLITE_SCHEMA)
+    return
+  }
+  // PostgreSQL: counted ids are identity columns, epoch milliseconds bigint.
+  const { rows } = await sql<{ table_name: string; column_name: string; type: string }>`
+    select table_name, column_name,
+      data_type || case when is_identity = 'YES' then ' identity' else '' end as type
+    from information_schema.columns
+    where table_schema = current_schema() and table_name in ('outbox', 'order_batch')
+    order by table_name, column_name`.execute(db)
+  expect(rows.map((row) => `${row.table_name}.${row.column_name} ${row.type}`)).toEqual([
+    'order_batch.created_at text',
+    'order_batch.handled_at text',
+    'order_batch.id integer identity',
+    'order_batch.order_count integer',
+    'outbox.attempts integer',
+    'outbox.created_at bigint',
+    'outbox.id integer identity',
+    'outbox.last_error text',
+    'outbox.lease_boot text',
+    'outbox.lease_holder text',
+    'outbox.lease_until bigint',
+    'outbox.next_attempt_at bigint',
+    'outbox.payload text',
+    'outbox.sent_at bigint',
+    'outbox.status text',
+    'outbox.subject_id integer',
+    'outbox.topic text',
+  ])
+})
+
+test('epoch milliseconds past 32 bits go in and come back as numbers', async () => {
+  const { db } = await openTestDatabase()
+  const now = Date.parse('2026-06-01T10:00:00Z')
+  await db
+    .insertInto('outbox')
+    .values({
+      topic: 'order_batch',
+      subject_id: 1,
+      payload: '{}',
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .execute()
+  const row = await db
+    .selectFrom('outbox')
+    .select(['created_at', 'next_attempt_at', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['created_at', 'next_attempt_at'])
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({ created_at: now, next_attempt_at: now, count: 1 })
+})
+
+test('a second photo with the same upload key is refused as a unique violation on either database', async () => {
+  const { db } = await openTestDatabase()
+  const photo = (fileName: string) => ({
+    file_name: fileName,
+    tags: '[]',
+    uploaded_at: '2026-06-01T10:00:00Z',
+    original_size: 1,
+    compressed_size: 1,
+    width: 1,
+    height: 1,
+    variants: '[]',
+    placeholder: '',
+    stored_bytes: 1,
+    upload_key: 'a'.repeat(32),
+  })
+  await db.insertInto('gallery_image').values(photo('1_cake')).execute()
+  const refusal = await db
+    .insertInto('gallery_image')
+    .values(photo('2_cake'))
+    .execute()
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+  expect(isUniqueViolation(refusal)).toBe(true)
+  expect(isUniqueViolation(new Error('something else'))).toBe(false)
+})
