@@ -35,7 +35,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   // server-only packages its scan finds behind routes' loaders never.
   optimizeDeps: {
     include: ['zod/mini'],
-    exclude: ['better-auth', 'better-sqlite3', 'busboy', 'kysely', 'nodemailer', 'sharp', 'zod'],
+    exclude: [
+      '@aws-sdk/client-s3',
+      'better-auth',
+      'better-sqlite3',
+      'busboy',
+      'kysely',
+      'nodemailer',
+      'pg',
+      'sharp',
+      'tar',
+      'zod',
+    ],
   },
   plugins: [
     tailwindcss(),
