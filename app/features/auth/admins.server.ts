@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Db } from '#app/db/db.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
 
@@ -134,7 +135,8 @@ export async function ensureAdmin(
 
 /**
  * The key that signs session cookies: AUTH_SECRET if set, else one generated
- * on first start and kept in DATA_DIR, so sessions survive restarts.
+ * on first start and kept in DATA_DIR, so sessions survive restarts. (On
+ * PostgreSQL, `loadSharedAuthSecret` keeps it in the database instead.)
  */
 export function loadAuthSecret(dataDir: string, configured?: string): string {
   if (configured) return configured
@@ -143,4 +145,26 @@ export function loadAuthSecret(dataDir: string, configured?: string): string {
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   return secret
+}
+
+const AUTH_SECRET_KEY = 'auth_secret'
+
+/**
+ * On a shared database the generated key lives in the database, so every
+ * instance signs and checks sessions with the same one: the first to start
+ * stores it, the others read it (insert-if-absent, then read).
+ */
+export async function loadSharedAuthSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured
+  await db
+    .insertInto('app_state')
+    .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('app_state')
+    .select('value')
+    .where('key', '=', AUTH_SECRET_KEY)
+    .executeTakeFirstOrThrow()
+  return row.value
 }

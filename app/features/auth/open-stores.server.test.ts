@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { makeTempDir, makeTestDatabaseUrl } from '#tests/support/database.ts'
-import { createAdmin, listAdmins } from './admins.server.ts'
+import { makeTempDir, makeTestDatabaseUrl, openTwoInstances } from '#tests/support/database.ts'
+import { createAdmin, listAdmins, loadSharedAuthSecret } from './admins.server.ts'
 import { openStores } from './open-stores.server.ts'
 
 test('the stores open migrated on a new database, and open again on the same one with its admins', async () => {
@@ -39,4 +39,13 @@ test('a database that cannot be reached stops boot naming DATABASE_URL, without 
     'DATABASE_URL: cannot connect to postgres://bakery:***@127.0.0.1:1/bakery',
   )
   expect(refusal?.message).not.toContain('s3cret-pw')
+})
+
+test('instances sharing a database sign sessions with one generated key, unless AUTH_SECRET says which', async () => {
+  const [first, second] = await openTwoInstances()
+  const [a, b] = await Promise.all([loadSharedAuthSecret(first), loadSharedAuthSecret(second)])
+  expect(a).toMatch(/^[0-9a-f]{64}$/)
+  expect(b).toBe(a)
+  expect(await loadSharedAuthSecret(second)).toBe(a)
+  expect(await loadSharedAuthSecret(second, 'x'.repeat(32))).toBe('x'.repeat(32))
 })

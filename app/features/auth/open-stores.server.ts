@@ -6,7 +6,7 @@ import {
   openDatabase,
   redactDatabaseUrl,
 } from '#app/db/db.server.ts'
-import { loadAuthSecret } from './admins.server.ts'
+import { loadAuthSecret, loadSharedAuthSecret } from './admins.server.ts'
 import { type Auth, createAuth, migrateAuth } from './auth.server.ts'
 
 /**
@@ -24,7 +24,11 @@ export async function openStores(
     const auth = createAuth({
       db,
       siteUrl: env.SITE_URL,
-      secret: loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
+      // Instances on one PostgreSQL share its key; the embedded default keeps
+      // it beside its database, in DATA_DIR.
+      secret: env.DATABASE_URL
+        ? await loadSharedAuthSecret(db, env.AUTH_SECRET)
+        : loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
     })
     await migrateAuth(auth)
     return { db, auth }
