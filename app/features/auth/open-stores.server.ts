@@ -3,6 +3,7 @@ import {
   type Db,
   isDatabaseHealthy,
   migrateToLatest,
+  oneInstanceAtATime,
   openDatabase,
   redactDatabaseUrl,
 } from '#app/db/db.server.ts'
@@ -26,7 +27,8 @@ export async function openStores(
       siteUrl: env.SITE_URL,
       secret: loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
     })
-    await migrateAuth(auth)
+    // better-auth creates its tables without a lock of its own (our migrator takes one).
+    await oneInstanceAtATime(db, 'better-auth migrations', () => migrateAuth(auth))
     return { db, auth }
   } catch (error) {
     await db.destroy()
