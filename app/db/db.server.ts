@@ -103,6 +103,29 @@ export async function serializeTransactions(trx: Transaction<Database>, name: st
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
 }
 
+/**
+ * Runs `task` while holding a PostgreSQL advisory lock named `name` (within
+ * the current schema) on a connection of its own, so instances of the site
+ * starting at once on one database do it one after the other. On SQLite it
+ * simply runs: one instance has the file.
+ */
+export async function oneInstanceAtATime<T>(
+  db: Db,
+  name: string,
+  task: () => Promise<T>,
+): Promise<T> {
+  if (!isPostgres(db)) return task()
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext(current_schema() || ':' || ${name})`
+    await sql`select pg_advisory_lock(${key})`.execute(connection)
+    try {
+      return await task()
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection)
+    }
+  })
+}
+
 /** A write refused by a unique constraint, on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false

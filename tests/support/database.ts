@@ -5,13 +5,12 @@
  * tests in parallel never see each other's rows. Otherwise it is SQLite, a
  * file in a temp folder. Only tests import this.
  */
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { createTestSchema } from './pg-schema.ts'
 
 export async function makeTempDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-'))
@@ -37,22 +36,9 @@ export async function makeTestDatabaseUrl(): Promise<string | undefined> {
   if (testDatabaseKind() === 'sqlite') return undefined
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DATABASE=pg needs TEST_DATABASE_URL (postgres://…)')
-  const schema = `test_${randomUUID().replaceAll('-', '')}`
-  await runAdmin(serverUrl, `create schema ${schema}`)
-  onTestFinished(() => runAdmin(serverUrl, `drop schema ${schema} cascade`))
-  const url = new URL(serverUrl)
-  url.searchParams.set('options', `-c search_path=${schema}`)
-  return url.toString()
-}
-
-async function runAdmin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
+  const schema = await createTestSchema(serverUrl)
+  onTestFinished(() => schema.drop())
+  return schema.url
 }
 
 /**

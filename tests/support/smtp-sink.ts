@@ -6,6 +6,14 @@ export interface SmtpSink {
   /** smtp://127.0.0.1:{port}, with the credentials when the sink requires them */
   url: string
   messages: ParsedMail[]
+  /**
+   * Holds the greeting of every connection from now on until the returned
+   * function is called: a slow mail server, with each sender waiting on it
+   * mid-delivery, before a byte of its email has been handed over.
+   */
+  stall(): () => void
+  /** How many connections are waiting for their greeting. */
+  stalled(): number
   close(): Promise<void>
 }
 
@@ -29,6 +37,8 @@ export async function startSmtpSink({
   onMessage?: (raw: Buffer) => void | Promise<void>
 } = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = []
+  let stall: Promise<void> | undefined
+  let stalled = 0
   const server = new SMTPServer({
     // No certificate on loopback: plain text, and logins allowed over it.
     disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -37,6 +47,14 @@ export async function startSmtpSink({
     logger: false,
     // A reverse DNS lookup per connection would cost more than the rest of the test.
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      if (!stall) return callback()
+      stalled++
+      void stall.then(() => {
+        stalled--
+        callback()
+      })
+    },
     onAuth(login, _session, callback) {
       if (login.username === auth?.user && login.password === auth?.pass) {
         callback(null, { user: login.username })
@@ -76,6 +94,16 @@ export async function startSmtpSink({
     port: address.port,
     url: `smtp://${credentials}127.0.0.1:${address.port}`,
     messages,
+    stall() {
+      let release = () => {}
+      stall = new Promise<void>((resolve) => (release = resolve))
+      const held = stall
+      return () => {
+        if (stall === held) stall = undefined
+        release()
+      }
+    },
+    stalled: () => stalled,
     close: () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve()))),
   }
 }

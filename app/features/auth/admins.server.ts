@@ -86,6 +86,22 @@ async function findAdmin(auth: Auth, email: string) {
   return found.user
 }
 
+/**
+ * createAdmin at boot, where instances of the site on one database may start
+ * at the same moment and each find the admin missing: the one whose insert
+ * loses to another's gets false, not an error, and starts all the same.
+ */
+async function createAdminAtBoot(auth: Auth, email: string, password: string): Promise<boolean> {
+  try {
+    await createAdmin(auth, email, password)
+    return true
+  } catch (error) {
+    const context = await auth.$context
+    if (await context.internalAdapter.findUserByEmail(normalizeEmail(email))) return false
+    throw error
+  }
+}
+
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt'
 
 /**
@@ -113,15 +129,17 @@ export async function ensureAdmin(
   const context = await auth.$context
   if (adminEmail && adminPassword) {
     if (!(await context.internalAdapter.findUserByEmail(normalizeEmail(adminEmail)))) {
-      await createAdmin(auth, adminEmail, adminPassword)
-      log(`admin: created ${adminEmail} from ADMIN_EMAIL`)
+      if (await createAdminAtBoot(auth, adminEmail, adminPassword)) {
+        log(`admin: created ${adminEmail} from ADMIN_EMAIL`)
+      }
     }
     return
   }
   if ((await context.internalAdapter.countTotalUsers()) > 0) return
 
   const password = randomBytes(18).toString('base64url')
-  await createAdmin(auth, fallbackEmail, password)
+  // Another instance starting at once made it: its password is the one, in its DATA_DIR.
+  if (!(await createAdminAtBoot(auth, fallbackEmail, password))) return
   const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
   writeFileSync(
     file,

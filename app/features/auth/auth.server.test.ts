@@ -453,6 +453,50 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
   ])
 })
 
+test('instances starting at once on one database create the admin once, and all of them start', async () => {
+  const { auth, dataDir } = await setUpAuth()
+  const lines: string[] = []
+  const fromEnv = {
+    adminEmail: 'nadia@bakery.test',
+    adminPassword: 'from the environment',
+    fallbackEmail: 'hello@bakery.test',
+    dataDir,
+    log: (line: string) => lines.push(line),
+  }
+  await Promise.all([ensureAdmin(auth, fromEnv), ensureAdmin(auth, fromEnv)])
+  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual(['nadia@bakery.test'])
+  expect(lines).toEqual(['admin: created nadia@bakery.test from ADMIN_EMAIL'])
+  const outcome = await receiveSignIn({
+    request: signInRequest('nadia@bakery.test', 'from the environment'),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(outcome.status).toBe(200)
+})
+
+test('instances starting at once with no admin generate one password, the one saved', async () => {
+  const { auth, dataDir } = await setUpAuth()
+  const lines: string[] = []
+  const options = {
+    fallbackEmail: 'hello@bakery.test',
+    dataDir,
+    log: (line: string) => lines.push(line),
+  }
+  await Promise.all([ensureAdmin(auth, options), ensureAdmin(auth, options)])
+  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual(['hello@bakery.test'])
+  expect(lines).toHaveLength(1)
+  const password = /Password: (\S+)/.exec(
+    readFileSync(path.join(dataDir, INITIAL_PASSWORD_FILE), 'utf8'),
+  )?.[1]
+  expect(lines[0]).toContain(password)
+  const outcome = await receiveSignIn({
+    request: signInRequest('hello@bakery.test', password!),
+    clientIp: freshIp(),
+    auth,
+  })
+  expect(outcome.status).toBe(200)
+})
+
 test('a session ends 30 days after sign-in however much it is used', async () => {
   const { auth } = await setUpAuth({ admin: OWNER })
   const cookie = await signedInCookie(auth)

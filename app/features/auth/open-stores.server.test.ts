@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { makeTempDir, makeTestDatabaseUrl, openTwoInstances } from '#tests/support/database.ts'
+import {
+  makeTempDir,
+  makeTestDatabaseUrl,
+  openTwoInstances,
+  testDatabaseKind,
+} from '#tests/support/database.ts'
 import { createAdmin, listAdmins, loadSharedAuthSecret } from './admins.server.ts'
 import { openStores } from './open-stores.server.ts'
 
@@ -20,6 +25,26 @@ test('the stores open migrated on a new database, and open again on the same one
   const second = await openStores(env)
   expect((await listAdmins(second.auth)).map((admin) => admin.email)).toEqual(['owner@bakery.test'])
   await second.db.destroy()
+})
+
+test('instances starting at once on a new PostgreSQL database all open it, migrated once', async () => {
+  const env = {
+    DATA_DIR: await makeTempDir(),
+    DATABASE_URL: await makeTestDatabaseUrl(),
+    SITE_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'one secret shared by every instance of the site',
+  }
+  const open = () => openStores(env)
+  // SQLite is one instance's file: there they can only start one after another.
+  const instances =
+    testDatabaseKind() === 'pg'
+      ? await Promise.all([open(), open(), open()])
+      : [await open(), await open(), await open()]
+  await createAdmin(instances[0]!.auth, 'owner@bakery.test', 'correct horse battery staple')
+  for (const { auth } of instances) {
+    expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual(['owner@bakery.test'])
+  }
+  await Promise.all(instances.map(({ db }) => db.destroy()))
 })
 
 test('a database that cannot be reached stops boot naming DATABASE_URL, without its password', async () => {

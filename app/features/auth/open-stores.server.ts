@@ -3,6 +3,7 @@ import {
   type Db,
   isDatabaseHealthy,
   migrateToLatest,
+  oneInstanceAtATime,
   openDatabase,
   redactDatabaseUrl,
 } from '#app/db/db.server.ts'
@@ -30,7 +31,8 @@ export async function openStores(
         ? await loadSharedAuthSecret(db, env.AUTH_SECRET)
         : loadAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
     })
-    await migrateAuth(auth)
+    // better-auth creates its tables without a lock of its own (our migrator takes one).
+    await oneInstanceAtATime(db, 'better-auth migrations', () => migrateAuth(auth))
     return { db, auth }
   } catch (error) {
     await db.destroy()
