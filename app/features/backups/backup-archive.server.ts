@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { EnvError, getEnv } from '#app/config/env.server.ts'
 
 /**
  * What a backup archive holds, shared by `npm run backup` and `npm run restore`.
@@ -130,4 +131,33 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/**
+ * How `npm run backup` and `npm run restore` run once their arguments are
+ * read: refuse the scaled-out setup, resolve the archive's name from where
+ * the command was typed (npm runs scripts from the project folder), do the
+ * work, and print its summary, or the reason it was refused, as exit 1.
+ */
+export async function runArchiveCommand(
+  file: string,
+  work: (options: { dataDir: string; archive: string }) => Promise<string>,
+): Promise<number> {
+  const refusal = scaledOutRefusal(process.env)
+  if (refusal) {
+    console.error(refusal)
+    return 1
+  }
+  try {
+    const { DATA_DIR } = getEnv()
+    const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
+    console.log(await work({ dataDir: DATA_DIR, archive }))
+    return 0
+  } catch (error) {
+    if (error instanceof BackupError || error instanceof EnvError) {
+      console.error(error.message)
+      return 1
+    }
+    throw error
+  }
 }
