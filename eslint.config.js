@@ -22,7 +22,9 @@ const featureEdges = {
   // The owner's inbox lists what the forms stored, with the orders' own labels.
   inbox: ['mail', 'orders'],
   mail: [],
-  orders: ['mail'],
+  // The menu's active products are what an order may name.
+  menu: [],
+  orders: ['mail', 'menu'],
 }
 
 // A new feature folder must say which features it may use before it lints.

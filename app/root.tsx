@@ -19,12 +19,19 @@ import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
+import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
+import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import type { Route } from './+types/root'
 import './app.css'
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: getEnv().SITE_URL, signedIn: context.admin !== null }
+export async function loader({ context }: Route.LoaderArgs) {
+  const menu = (await listActiveProducts(getDb())).map(({ name, description, priceFromCents }) => ({
+    name,
+    description,
+    priceFromCents,
+  }))
+  return { siteUrl: getEnv().SITE_URL, signedIn: context.admin !== null, menu }
 }
 
 /**
@@ -71,7 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             type="application/ld+json"
             // Structured data from our own content, escaped by serializeJsonLd.
-            dangerouslySetInnerHTML={{ __html: serializeJsonLd(bakeryJsonLd(site, data.siteUrl)) }}
+            dangerouslySetInnerHTML={{
+              __html: serializeJsonLd(bakeryJsonLd(site, data.siteUrl, data.menu)),
+            }}
           />
         ) : null}
       </head>

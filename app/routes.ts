@@ -8,6 +8,7 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('admin/inbox', 'routes/admin.inbox.tsx'),
+  route('admin/settings', 'routes/admin.settings.tsx'),
   route('admin/login', 'routes/admin.login.ts'),
   route('admin/logout', 'routes/admin.logout.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),

@@ -33,6 +33,7 @@ import {
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
@@ -82,6 +83,8 @@ export async function startServices(): Promise<Env> {
   // This boot, for the leases that let one instance at a time do boot work.
   const holder = `${env.INSTANCE_NAME}:${randomUUID()}`
   await pruneExpiredLeases(db)
+  const menuAdded = await seedMenu(db)
+  if (menuAdded > 0) console.log(`menu: added ${menuAdded} treats from site.ts to the empty menu`)
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },

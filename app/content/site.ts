@@ -43,8 +43,12 @@ export interface SiteContent {
   socialLinks: SocialLink[]
   /** Paragraphs of the founder story; the Home page previews its first two sentences. */
   aboutText: string[]
-  /** The kinds of treat on the About page and in the order form. */
-  treats: { name: string; image: string }[]
+  /**
+   * The kinds of treat: the menu's first products (features/menu), created
+   * from this list when the database has none; after that the owner edits
+   * them at /admin/settings. The image stays here, matched by name.
+   */
+  treats: { name: string; image: string; description: string }[]
   specialRequestsNote: string
   pages: Record<PageKey, PageCopy>
   productCards: ProductCard[]
@@ -92,15 +96,36 @@ export const site: SiteContent = {
     'No two celebrations are the same, so no two of our cakes are either. Tell us about your day — the colours, the flavours, the person you are celebrating — and we will design something that tastes as good as it looks.',
   ],
   treats: [
-    { name: 'Cakes', image: '/images/treats/cake.svg' },
-    { name: 'Cupcakes', image: '/images/treats/cupcakes.svg' },
+    {
+      name: 'Cakes',
+      image: '/images/treats/cake.svg',
+      description: 'Layered sponges and silky buttercream, designed around your party.',
+    },
+    {
+      name: 'Cupcakes',
+      image: '/images/treats/cupcakes.svg',
+      description: 'Boxes of six, twelve or twenty-four, piped to match your theme.',
+    },
     {
       name: 'Chocolate Covered Strawberries',
       image: '/images/treats/chocolate-covered-strawberries.svg',
+      description: 'Ripe berries dipped in dark, milk or white chocolate.',
     },
-    { name: 'Cake Pops', image: '/images/treats/cake-pops.svg' },
-    { name: 'Smash Cakes', image: '/images/treats/smash-cakes.svg' },
-    { name: 'Hot Chocolate Bombs', image: '/images/treats/hot-chocolate-bombs.svg' },
+    {
+      name: 'Cake Pops',
+      image: '/images/treats/cake-pops.svg',
+      description: 'Bite-size and dipped by hand — the favourite at every kids’ party.',
+    },
+    {
+      name: 'Smash Cakes',
+      image: '/images/treats/smash-cakes.svg',
+      description: 'A little cake made for a first birthday’s first taste.',
+    },
+    {
+      name: 'Hot Chocolate Bombs',
+      image: '/images/treats/hot-chocolate-bombs.svg',
+      description: 'Chocolate shells of cocoa and marshmallows that melt open in hot milk.',
+    },
   ],
   specialRequestsNote:
     'Don’t see what you have in mind? We love special requests — gluten-friendly sponges, dairy-free frostings and one-of-a-kind designs included. Just ask.',

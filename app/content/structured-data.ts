@@ -1,7 +1,17 @@
 import type { SiteContent } from './site.ts'
 
-/** schema.org Bakery description of the business, for search engines' rich results. */
-export function bakeryJsonLd(content: SiteContent, siteUrl: string) {
+/** A treat on the menu as the structured data lists it. */
+export interface MenuItemData {
+  name: string
+  description: string
+  priceFromCents: number | null
+}
+
+/**
+ * schema.org Bakery description of the business, for search engines' rich
+ * results, with the menu's active treats (read from the database).
+ */
+export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuItemData[] = []) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Bakery',
@@ -21,6 +31,28 @@ export function bakeryJsonLd(content: SiteContent, siteUrl: string) {
     },
     areaServed: content.city,
     sameAs: content.socialLinks.map((link) => link.url),
+    ...(menu.length > 0
+      ? {
+          hasOfferCatalog: {
+            '@type': 'OfferCatalog',
+            name: 'Our Treats',
+            itemListElement: menu.map((item) => ({
+              '@type': 'Offer',
+              itemOffered: { '@type': 'Product', name: item.name, description: item.description },
+              url: `${siteUrl}/ordernow`,
+              ...(item.priceFromCents === null
+                ? {}
+                : {
+                    priceSpecification: {
+                      '@type': 'PriceSpecification',
+                      minPrice: (item.priceFromCents / 100).toFixed(2),
+                      priceCurrency: 'CAD',
+                    },
+                  }),
+            })),
+          },
+        }
+      : {}),
   }
 }
 

@@ -45,6 +45,10 @@ const SQLITE_SCHEMA = [
   ['outbox_due', 'CREATE INDEX "outbox_due" on "outbox" ("status", "next_attempt_at")'],
   ['outbox_subject', 'CREATE INDEX "outbox_subject" on "outbox" ("topic", "subject_id")'],
   [
+    'product',
+    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null)',
+  ],
+  [
     'rate_limit',
     'CREATE TABLE "rate_limit" ("key" text primary key, "hits" text not null, "expires_at" integer not null)',
   ],
@@ -62,6 +66,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_kysely_migration_1', null],
   ['sqlite_autoindex_kysely_migration_lock_1', null],
   ['sqlite_autoindex_lease_1', null],
+  ['sqlite_autoindex_product_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],

@@ -11,6 +11,7 @@ export interface Database {
   rate_limit: RateLimitTable
   sign_in_failure: SignInFailureTable
   lease: LeaseTable
+  product: ProductTable
 }
 
 export interface OrderBatchTable {
@@ -128,4 +129,20 @@ export interface LeaseTable {
   holder: string
   /** Epoch ms when the lease ends unless renewed; after it, anyone may take it. */
   until: Millis
+}
+
+export interface ProductTable {
+  id: Generated<number>
+  /** Unique; the value an order's product_type carries. */
+  name: string
+  description: Generated<string>
+  /** The "from" price in cents; null when none is shown. */
+  price_from_cents: number | null
+  notice_days: Generated<number>
+  /** How much of a day's capacity one order uses; at least 1. */
+  effort: Generated<number>
+  /** 1 when offered, 0 when the owner has taken it off the menu. */
+  active: Generated<number>
+  /** Order on the menu, smallest first. */
+  position: number
 }

@@ -1,12 +1,24 @@
 import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { listActiveProducts } from '#app/features/menu/menu.server.ts'
+import { formatPriceFrom } from '#app/features/menu/product.ts'
 import type { Route } from './+types/about'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.about, path: '/about', matches })
 
-export default function About() {
+export async function loader() {
+  return { treats: await listActiveProducts(getDb()) }
+}
+
+/** The picture for a treat: site.ts's, matched by name, or the cake for a new one. */
+function treatImage(name: string): string {
+  return site.treats.find((treat) => treat.name === name)?.image ?? '/images/treats/cake.svg'
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="page-section grid items-start gap-12 md:grid-cols-[1.5fr_1fr]">
@@ -38,18 +50,26 @@ export default function About() {
           <h2 id="treats-heading" className="section-heading text-center">
             Our Treats
           </h2>
-          <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {site.treats.map((treat) => (
-              <li key={treat.name} className="card flex flex-col items-center p-4 text-center">
+          <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3">
+            {loaderData.treats.map((treat) => (
+              <li key={treat.id} className="card flex flex-col items-center p-4 text-center">
                 <img
-                  src={treat.image}
+                  src={treatImage(treat.name)}
                   alt=""
                   width="160"
                   height="160"
                   loading="lazy"
                   className="w-24"
                 />
-                <span className="mt-3 font-bold leading-snug">{treat.name}</span>
+                <h3 className="mt-3 font-bold leading-snug">{treat.name}</h3>
+                {treat.description ? (
+                  <p className="mt-1 text-sm leading-snug">{treat.description}</p>
+                ) : null}
+                {treat.priceFromCents === null ? null : (
+                  <p className="mt-auto pt-2 font-bold text-chocolate">
+                    {formatPriceFrom(treat.priceFromCents)}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

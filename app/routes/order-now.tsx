@@ -1,6 +1,7 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { cart } from '#app/features/orders/cart.ts'
 import { orderToday } from '#app/features/orders/order-options.ts'
 import { OrderPage } from '#app/features/orders/order-page.tsx'
@@ -15,11 +16,12 @@ import type { Route } from './+types/order-now'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
 
-export function loader() {
-  return { today: orderToday() }
+export async function loader() {
+  const products = await listActiveProducts(getDb())
+  return { today: orderToday(), products: products.map((product) => product.name) }
 }
 
-// The loader only supplies today's date; a send does not change it.
+// The loader supplies today's date and the menu; a send changes neither.
 export const shouldRevalidate = () => false
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,5 +42,5 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  return <OrderPage today={loaderData.today} />
+  return <OrderPage today={loaderData.today} products={loaderData.products} />
 }

@@ -19,11 +19,17 @@ test('entries that are not orders are dropped, and the orders beside them kept',
     withoutEmail,
     { ...birthdayCakeOrder, phone_number: 4165550199 },
     { ...birthdayCakeOrder, comments: { text: 'hi' } },
-    { ...birthdayCakeOrder, product_type: 'Pizza' },
+    { ...birthdayCakeOrder, product_type: '' },
     { ...birthdayCakeOrder, hear_about_us: 'Radio' },
     birthdayCakeOrder,
   ]
   expect(parseStoredCart(JSON.stringify(stored))).toEqual([birthdayCakeOrder])
+})
+
+test('a queued order for a product the owner has since renamed stays in the cart', () => {
+  // The server names it when the cart is sent, so the visitor can change it.
+  const renamed = { ...birthdayCakeOrder, product_type: 'Layer Cakes' }
+  expect(parseStoredCart(JSON.stringify([renamed]))).toEqual([renamed])
 })
 
 test('storage that is not a list of orders is an empty cart', () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { HEAR_ABOUT_US_OPTIONS, ORDER_FIELDS, PRODUCT_TYPES } from './order-options.ts'
+import { HEAR_ABOUT_US_OPTIONS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
 /**
@@ -29,7 +29,8 @@ function read(): OrderRequest[] {
  * What a stored cart holds, checked entry by entry: storage outlives our code
  * and can be edited by hand, so anything that is not an order is dropped. The
  * schema checks each order fully when it is sent; this stays small because
- * it runs on every page load.
+ * it runs on every page load. The product is not checked against the menu
+ * here (the server does that when it is sent).
  */
 export function parseStoredCart(raw: string | null): OrderRequest[] {
   if (!raw) return EMPTY
@@ -51,7 +52,10 @@ function isStoredOrder(value: unknown): value is OrderRequest {
     REQUIRED_FIELDS.every((field) => typeof entry[field] === 'string') &&
     (entry.comments === undefined || typeof entry.comments === 'string') &&
     (HEAR_ABOUT_US_OPTIONS as readonly unknown[]).includes(entry.hear_about_us) &&
-    (PRODUCT_TYPES as readonly unknown[]).includes(entry.product_type)
+    // Any name is kept: the owner may rename or retire a product after it was
+    // queued, and the send then says which order to change rather than the
+    // order silently vanishing from the cart.
+    (entry.product_type as string).trim() !== ''
   )
 }
 

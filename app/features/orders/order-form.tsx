@@ -4,7 +4,7 @@ import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { HEAR_ABOUT_US_OPTIONS, PRODUCT_TYPES } from './order-options.ts'
+import { HEAR_ABOUT_US_OPTIONS, productChoices } from './order-options.ts'
 import type { OrderField, OrderRequest } from './order-schema.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
@@ -19,6 +19,7 @@ const loadOrderSchema = () => import('./order-schema.ts')
  */
 export function OrderForm({
   today,
+  products,
   disabled,
   onAdd,
   postedErrors,
@@ -27,6 +28,8 @@ export function OrderForm({
 }: {
   /** The bakery's date today, YYYY-MM-DD: the earliest order date offered. */
   today: string
+  /** The menu's active product names, as the page's loader read them. */
+  products: readonly string[]
   disabled: boolean
   onAdd: (order: OrderRequest) => void
   postedErrors?: FieldErrors<OrderField>
@@ -44,7 +47,7 @@ export function OrderForm({
     const form = event.currentTarget
     const values = Object.fromEntries(new FormData(form))
     const { orderRequestSchema } = await loadOrderSchema()
-    const parsed = orderRequestSchema(today).safeParse(values)
+    const parsed = orderRequestSchema({ today, products }).safeParse(values)
     if (!parsed.success) {
       const found = fieldErrorsOf<OrderField>(parsed.error)
       // Rendered before focus moves, so the field is announced with its message.
@@ -108,7 +111,7 @@ export function OrderForm({
               <option value="" disabled>
                 Select a product
               </option>
-              {PRODUCT_TYPES.map((type) => (
+              {productChoices(products).map((type) => (
                 <option key={type}>{type}</option>
               ))}
             </select>

@@ -13,7 +13,16 @@ export const HEAR_ABOUT_US_OPTIONS = [
   'Other',
 ] as const
 
-export const PRODUCT_TYPES = [...site.treats.map((treat) => treat.name), 'Other'] as const
+/**
+ * The choice offered beside the menu's products for anything else: always
+ * there, never a product of its own.
+ */
+export const OTHER_PRODUCT = 'Other'
+
+/** What an order's product_type may be: the menu's active product names, then 'Other'. */
+export function productChoices(activeNames: readonly string[]): string[] {
+  return [...activeNames.filter((name) => name !== OTHER_PRODUCT), OTHER_PRODUCT]
+}
 
 /** The order request's fields, as the form names them; all but comments are required. */
 export const ORDER_FIELDS = [

@@ -19,7 +19,7 @@ const CartPanel = lazy(() => loadCartPanel().then(({ CartPanel }) => ({ default:
  * and sends them together. Without JavaScript the form posts one order, and
  * the server's answer arrives as the route's action data.
  */
-export function OrderPage({ today }: { today: string }) {
+export function OrderPage({ today, products }: { today: string; products: readonly string[] }) {
   const orders = useCart()
   const fetcher = useFetcher<OrderSendResult>()
   const postedWithoutScript = useActionData<OrderSendResult>()
@@ -74,6 +74,7 @@ export function OrderPage({ today }: { today: string }) {
         <div className="card min-w-0 p-6 sm:p-8">
           <OrderForm
             today={today}
+            products={products}
             disabled={sending}
             postedErrors={postedFieldErrors(postedWithoutScript)}
             postedValues={

@@ -3,10 +3,12 @@ import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { orderRequestSchema } from './order-schema.ts'
 
+const options = { today: '2026-11-21', products: ['Cakes', 'Cupcakes'] }
+
 const order = { ...birthdayCakeOrder, comments: 'Lemon sponge.' }
 
 function orderErrors(change: Record<string, string>) {
-  const result = orderRequestSchema('2026-11-21').safeParse({ ...order, ...change })
+  const result = orderRequestSchema(options).safeParse({ ...order, ...change })
   return result.success ? {} : fieldErrorsOf(result.error)
 }
 
@@ -34,7 +36,7 @@ test.each(controls.map((char) => [JSON.stringify(char), char]))(
 
 test('comments keep their line breaks and tabs; one-line fields refuse tabs', () => {
   const text = 'Two tiers:\n\tvanilla\r\n\tchocolate'
-  expect(orderRequestSchema('2026-11-21').parse({ ...order, comments: text }).comments).toBe(text)
+  expect(orderRequestSchema(options).parse({ ...order, comments: text }).comments).toBe(text)
   expect(orderErrors({ event_theme: 'Unicorn\tparty' })).toEqual({
     event_theme: 'Event / theme cannot contain control characters.',
   })
@@ -44,7 +46,17 @@ test('bidi controls and zero-width characters are removed from the name', () => 
   // U+202E would show the rest of the name reversed.
   const name =
     '\u200BPriya\u200D Sh\u2066arma\u2069\u202Eexe.jpg\u202C\u200E\u200F\u061C\u2060\uFEFF'
-  expect(orderRequestSchema('2026-11-21').parse({ ...order, name }).name).toBe(
-    'Priya Sharmaexe.jpg',
-  )
+  expect(orderRequestSchema(options).parse({ ...order, name }).name).toBe('Priya Sharmaexe.jpg')
+})
+
+test('an order may name an active product or Other; a product off the menu is refused by name', () => {
+  expect(orderErrors({ product_type: 'Cupcakes' })).toEqual({})
+  expect(orderErrors({ product_type: 'Other' })).toEqual({})
+  expect(orderErrors({ product_type: 'Cake Pops' })).toEqual({
+    product_type:
+      '“Cake Pops” is not on our menu now. Please choose another treat, or Other and tell us about it.',
+  })
+  expect(orderErrors({ product_type: '' })).toEqual({
+    product_type: 'Choose what you would like us to make.',
+  })
 })

@@ -7,13 +7,26 @@ import {
   personName,
   singleLine,
 } from '#app/utils/form-fields.ts'
-import { HEAR_ABOUT_US_OPTIONS, MAX_ORDERS_PER_SEND, PRODUCT_TYPES } from './order-options.ts'
+import {
+  HEAR_ABOUT_US_OPTIONS,
+  MAX_ORDERS_PER_SEND,
+  OTHER_PRODUCT,
+  productChoices,
+} from './order-options.ts'
 
 /**
  * One order request. `today` is the bakery's current date (YYYY-MM-DD): an
- * order cannot be due before it.
+ * order cannot be due before it. `products` are the menu's active product
+ * names; 'Other' is always allowed besides.
  */
-export function orderRequestSchema(today: string) {
+export function orderRequestSchema({
+  today,
+  products,
+}: {
+  today: string
+  products: readonly string[]
+}) {
+  const allowed = new Set(productChoices(products))
   return z.object({
     name: personName('Name', 100),
     email: emailAddress,
@@ -24,7 +37,18 @@ export function orderRequestSchema(today: string) {
         'Enter a phone number we can call, e.g. 416-555-0123.',
       ),
     ),
-    product_type: z.enum(PRODUCT_TYPES, 'Choose what you would like us to make.'),
+    product_type: z.string('Choose what you would like us to make.').check(
+      z.minLength(1, {
+        error: 'Choose what you would like us to make.',
+        abort: true,
+      }),
+      z.refine((value) => allowed.has(value), {
+        error: (issue) =>
+          typeof issue.input === 'string' && /^[^\p{Cc}]{1,60}$/u.test(issue.input)
+            ? `“${issue.input}” is not on our menu now. Please choose another treat, or ${OTHER_PRODUCT} and tell us about it.`
+            : 'Choose what you would like us to make.',
+      }),
+    ),
     event_theme: singleLine('Event / theme', 200),
     due_date: z.string('Order date is required.').check(
       z.minLength(1, 'Order date is required.'),
@@ -49,10 +73,10 @@ export function orderRequestSchema(today: string) {
   })
 }
 
-export function orderBatchSchema(today: string) {
+export function orderBatchSchema(options: { today: string; products: readonly string[] }) {
   return z.object({
     orders: z
-      .array(orderRequestSchema(today))
+      .array(orderRequestSchema(options))
       .check(
         z.minLength(1, 'Your cart is empty.'),
         z.maxLength(

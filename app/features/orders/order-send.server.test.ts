@@ -1,8 +1,16 @@
 import { expect, test } from 'vitest'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { openTestDatabase as openEmptyDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { seedMenu, setProductActive, listProducts } from '../menu/menu.server.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
+
+/** A database with the menu created from site.ts, as the site has after its first start. */
+async function openTestDatabase() {
+  const opened = await openEmptyDatabase()
+  await seedMenu(opened.db)
+  return opened
+}
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 
@@ -90,7 +98,7 @@ test.each([
     'an unknown product',
     { product_type: 'Croissants' },
     'product_type',
-    'Choose what you would like us to make.',
+    '“Croissants” is not on our menu now. Please choose another treat, or Other and tell us about it.',
   ],
   [
     'a date in the past',
@@ -343,4 +351,31 @@ test('JSON with a charset, as some clients label it, is taken', async () => {
     now: NOW,
   })
   expect(outcome.body).toEqual({ ok: true, count: 1 })
+})
+
+test('an order for a product the owner has taken off the menu is refused, naming it; nothing is stored', async () => {
+  const { db } = await openTestDatabase()
+  const cakePops = (await listProducts(db)).find((product) => product.name === 'Cake Pops')!
+  await setProductActive(db, cakePops.id, false)
+  const outcome = await send(db, {
+    orders: [order, { ...order, product_type: 'Cake Pops' }],
+    website: '',
+  })
+  expect(outcome.status).toBe(400)
+  expect(outcome.body).toMatchObject({
+    ok: false,
+    problems: [
+      {
+        order: 2,
+        field: 'product_type',
+        message:
+          '“Cake Pops” is not on our menu now. Please choose another treat, or Other and tell us about it.',
+      },
+    ],
+  })
+  expect(await countRows(db)).toEqual({ batches: 0, orders: 0, emails: 0 })
+
+  await setProductActive(db, cakePops.id, true)
+  expect((await send(db, { orders: [{ ...order, product_type: 'Cake Pops' }] })).status).toBe(200)
+  expect((await send(db, { orders: [{ ...order, product_type: 'Other' }] })).status).toBe(200)
 })

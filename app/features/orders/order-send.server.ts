@@ -4,6 +4,7 @@ import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
+import { listActiveProducts } from '../menu/menu.server.ts'
 import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS, orderToday } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import { type OrderField, orderBatchSchema } from './order-schema.ts'
@@ -60,7 +61,8 @@ export async function receiveOrderRequests({
     return reply(200, { ok: true, count })
   }
 
-  const parsed = orderBatchSchema(orderToday(now)).safeParse(input)
+  const products = (await listActiveProducts(db)).map((product) => product.name)
+  const parsed = orderBatchSchema({ today: orderToday(now), products }).safeParse(input)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue): OrderProblem => {
       const [, index, field] = issue.path

@@ -1,0 +1,111 @@
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { receiveMenuAction } from './menu-action.server.ts'
+import { listProducts, seedMenu } from './menu.server.ts'
+
+function post(fields: Record<string, string> | string, type = 'application/x-www-form-urlencoded') {
+  return new Request('http://localhost/admin/settings', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
+  })
+}
+
+const tart = {
+  intent: 'add',
+  name: 'Lemon Tarts',
+  description: 'Sharp curd in a butter crust.',
+  price: '45',
+  notice_days: '3',
+  effort: '2',
+}
+
+async function openMenu() {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  return db
+}
+
+test('the add form adds a product with its price in cents', async () => {
+  const db = await openMenu()
+  const outcome = await receiveMenuAction({ request: post(tart), db })
+  expect(outcome).toEqual({ status: 200, body: { ok: true, intent: 'add' } })
+  expect((await listProducts(db)).at(-1)).toMatchObject({
+    name: 'Lemon Tarts',
+    priceFromCents: 4500,
+    noticeDays: 3,
+    effort: 2,
+    active: true,
+  })
+  const cents = await receiveMenuAction({
+    request: post({ ...tart, name: 'Scones', price: '12.50' }),
+    db,
+  })
+  expect(cents.status).toBe(200)
+  expect((await listProducts(db)).at(-1)?.priceFromCents).toBe(1250)
+})
+
+test.each([
+  ['an empty name', { name: '  ' }, 'Name is required.'],
+  ['the name Other', { name: 'other' }, '“Other” is always offered; choose another name.'],
+  ['a price in words', { price: 'forty' }, 'Price must be in dollars, e.g. 45 or 12.50, or empty.'],
+  ['a negative notice', { notice_days: '-1' }, 'Notice must be a whole number from 0 to 365.'],
+  ['an effort of 0', { effort: '0' }, 'Effort must be a whole number from 1 to 100.'],
+  ['a fractional effort', { effort: '1.5' }, 'Effort must be a whole number from 1 to 100.'],
+  ['an unknown intent', { intent: 'delete' }, 'That request could not be understood.'],
+])('%s is refused with 400 and a message; nothing changes', async (_, change, message) => {
+  const db = await openMenu()
+  const before = await listProducts(db)
+  const outcome = await receiveMenuAction({ request: post({ ...tart, ...change }), db })
+  expect(outcome).toEqual({ status: 400, body: { ok: false, error: message } })
+  expect(await listProducts(db)).toEqual(before)
+})
+
+test('a post that is not the form, or names no product, is a 400', async () => {
+  const db = await openMenu()
+  const json = await receiveMenuAction({
+    request: post('{"intent":"add"}', 'application/json'),
+    db,
+  })
+  expect(json.status).toBe(400)
+  const noId = await receiveMenuAction({ request: post({ intent: 'deactivate', id: 'x' }), db })
+  expect(noId).toEqual({
+    status: 400,
+    body: { ok: false, error: 'That request could not be understood.' },
+  })
+  const big = await receiveMenuAction({
+    request: post({ ...tart, description: 'a'.repeat(5000) }),
+    db,
+  })
+  expect(big.status).toBe(400)
+})
+
+test('a name another product has is a 409 naming it; a gone product is a 409', async () => {
+  const db = await openMenu()
+  expect(await receiveMenuAction({ request: post({ ...tart, name: 'Cakes' }), db })).toEqual({
+    status: 409,
+    body: { ok: false, error: 'There is already a product called “Cakes”.' },
+  })
+  const gone = await receiveMenuAction({ request: post({ intent: 'deactivate', id: '99999' }), db })
+  expect(gone.status).toBe(409)
+})
+
+test('deactivate, reactivate and move do what they say', async () => {
+  const db = await openMenu()
+  const [cakes, cupcakes] = await listProducts(db)
+  await receiveMenuAction({ request: post({ intent: 'deactivate', id: String(cakes!.id) }), db })
+  expect((await listProducts(db))[0]?.active).toBe(false)
+  await receiveMenuAction({ request: post({ intent: 'activate', id: String(cakes!.id) }), db })
+  expect((await listProducts(db))[0]?.active).toBe(true)
+  await receiveMenuAction({
+    request: post({ intent: 'move', id: String(cupcakes!.id), direction: 'up' }),
+    db,
+  })
+  expect((await listProducts(db))[0]?.name).toBe('Cupcakes')
+  const update = await receiveMenuAction({
+    request: post({ ...tart, intent: 'update', id: String(cakes!.id), name: 'Layer Cakes' }),
+    db,
+  })
+  expect(update.status).toBe(200)
+  expect((await listProducts(db))[1]).toMatchObject({ name: 'Layer Cakes', priceFromCents: 4500 })
+})

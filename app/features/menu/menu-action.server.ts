@@ -1,0 +1,126 @@
+import { z } from 'zod/mini'
+import type { Db } from '#app/db/db.server.ts'
+import { noControlCharacters } from '#app/utils/form-fields.ts'
+import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
+import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import {
+  addProduct,
+  type MenuChange,
+  moveProduct,
+  type ProductInput,
+  setProductActive,
+  updateProduct,
+} from './menu.server.ts'
+
+export type MenuActionResult = { ok: true; intent: string } | { ok: false; error: string }
+
+const id = z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))
+
+/** A whole number typed in a form, between min and max; `label` names it in the message. */
+function wholeNumber(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`
+  return z.pipe(
+    z.string(message).check(z.trim(), z.regex(/^\d{1,6}$/, message)),
+    z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))),
+  )
+}
+
+const productFields = {
+  name: z.string('Name is required.').check(
+    z.trim(),
+    z.minLength(1, 'Name is required.'),
+    z.maxLength(60, 'Name must be at most 60 characters.'),
+    noControlCharacters('Name'),
+    z.refine(
+      (value) => value.toLowerCase() !== 'other',
+      '“Other” is always offered; choose another name.',
+    ),
+  ),
+  description: z
+    .string('Description is required.')
+    .check(
+      z.trim(),
+      z.maxLength(300, 'Description must be at most 300 characters.'),
+      noControlCharacters('Description'),
+    ),
+  // Dollars as typed ("45" or "12.50"); empty for no price.
+  price: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          /^(\d{1,5}(\.\d{1,2})?)?$/,
+          'Price must be in dollars, e.g. 45 or 12.50, or empty.',
+        ),
+      ),
+    z.transform((value) => (value === '' ? null : Math.round(Number(value) * 100))),
+  ),
+  notice_days: wholeNumber('Notice', 0, 365),
+  effort: wholeNumber('Effort', 1, 100),
+}
+
+/** What the settings page's forms post (urlencoded), one intent each. */
+export const MenuActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('add'), ...productFields }),
+  z.object({ intent: z.literal('update'), id, ...productFields }),
+  z.object({ intent: z.literal('move'), id, direction: z.enum(['up', 'down']) }),
+  z.object({ intent: z.enum(['deactivate', 'activate']), id }),
+])
+
+const NOT_UNDERSTOOD = 'That request could not be understood.'
+const MAX_BODY_BYTES = 4096
+
+/**
+ * The owner's menu forms at /admin/settings. A bad field is a 400 with its
+ * message; a clash with another product's name is a 409; never a 500.
+ */
+export async function receiveMenuAction({
+  request,
+  db,
+}: {
+  request: Request
+  db: Db
+}): Promise<Reply<MenuActionResult>> {
+  if (mediaTypeOf(request.headers.get('content-type')) !== FORM_URLENCODED) {
+    return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+  }
+  let text: string
+  try {
+    text = await readBodyText(request, MAX_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+    throw error
+  }
+  const parsed = MenuActionSchema.safeParse(Object.fromEntries(new URLSearchParams(text)))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = issue?.path[0]
+    const known = typeof field === 'string' && field in productFields
+    return reply(400, { ok: false, error: known ? issue!.message : NOT_UNDERSTOOD })
+  }
+
+  const action = parsed.data
+  let done: MenuChange
+  if (action.intent === 'add' || action.intent === 'update') {
+    const input: ProductInput = {
+      name: action.name,
+      description: action.description,
+      priceFromCents: action.price,
+      noticeDays: action.notice_days,
+      effort: action.effort,
+    }
+    done =
+      action.intent === 'add'
+        ? await addProduct(db, input)
+        : await updateProduct(db, action.id, input)
+  } else if (action.intent === 'move') {
+    done = await moveProduct(db, action.id, action.direction)
+  } else {
+    done = await setProductActive(db, action.id, action.intent === 'activate')
+  }
+  return done.ok
+    ? reply(200, { ok: true, intent: action.intent })
+    : reply(409, { ok: false, error: done.error })
+}

@@ -1,0 +1,221 @@
+import { Form, useActionData, useNavigation } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
+import { listProducts } from '#app/features/menu/menu.server.ts'
+import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.settings'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Settings') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context)
+  return { products: await listProducts(getDb()) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context)
+  return respond(await receiveMenuAction({ request, db: getDb() }))
+}
+
+const SAVED: Record<string, string> = {
+  add: 'Product added.',
+  update: 'Changes saved.',
+  move: 'Menu order changed.',
+  deactivate: 'Product taken off the menu.',
+  activate: 'Product back on the menu.',
+}
+
+/** The product's fields, empty for a new one; ids are made unique by `prefix`. */
+function ProductFields({ product, prefix }: { product?: Product; prefix: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField name={`${prefix}-name`} label="Name">
+        {(props) => (
+          <input
+            {...props}
+            name="name"
+            required
+            maxLength={60}
+            defaultValue={product?.name ?? ''}
+          />
+        )}
+      </FormField>
+      <FormField
+        name={`${prefix}-price`}
+        label="From price ($)"
+        optional
+        hint="Shown as “from $45”. Leave empty for no price."
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="price"
+            inputMode="decimal"
+            pattern="\d{1,5}(\.\d{1,2})?"
+            defaultValue={
+              product?.priceFromCents == null ? '' : String(product.priceFromCents / 100)
+            }
+          />
+        )}
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField name={`${prefix}-description`} label="Short description" optional>
+          {(props) => (
+            <textarea
+              {...props}
+              name="description"
+              rows={2}
+              maxLength={300}
+              defaultValue={product?.description ?? ''}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField name={`${prefix}-notice`} label="Notice (days)" hint="Days of notice needed.">
+        {(props) => (
+          <input
+            {...props}
+            name="notice_days"
+            type="number"
+            min={0}
+            max={365}
+            required
+            defaultValue={product?.noticeDays ?? 0}
+          />
+        )}
+      </FormField>
+      <FormField name={`${prefix}-effort`} label="Effort" hint="Share of a day’s work; 1 or more.">
+        {(props) => (
+          <input
+            {...props}
+            name="effort"
+            type="number"
+            min={1}
+            max={100}
+            required
+            defaultValue={product?.effort ?? 1}
+          />
+        )}
+      </FormField>
+    </div>
+  )
+}
+
+function ProductItem({
+  product,
+  first,
+  last,
+}: {
+  product: Product
+  first: boolean
+  last: boolean
+}) {
+  const price = formatPriceFrom(product.priceFromCents)
+  return (
+    <li className={`inbox-item ${product.active ? '' : 'inbox-item-handled'}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-display text-xl font-bold">{product.name}</h3>
+        <p className="text-sm">
+          {product.active ? 'On the menu' : 'Off the menu'}
+          {price ? ` · ${price}` : ''} · {product.noticeDays} days’ notice · effort {product.effort}
+        </p>
+      </div>
+      {product.description ? <p className="mt-1">{product.description}</p> : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={product.id} />
+          <input type="hidden" name="direction" value="up" />
+          <button type="submit" className="filter-chip" disabled={first}>
+            Move up<span className="sr-only">: {product.name}</span>
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={product.id} />
+          <input type="hidden" name="direction" value="down" />
+          <button type="submit" className="filter-chip" disabled={last}>
+            Move down<span className="sr-only">: {product.name}</span>
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value={product.active ? 'deactivate' : 'activate'} />
+          <input type="hidden" name="id" value={product.id} />
+          <button type="submit" className="filter-chip">
+            {product.active ? 'Deactivate' : 'Reactivate'}
+            <span className="sr-only">: {product.name}</span>
+          </button>
+        </Form>
+      </div>
+      <details className="mt-3">
+        <summary className="text-link cursor-pointer">
+          Edit<span className="sr-only"> {product.name}</span>
+        </summary>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={product.id} />
+          <ProductFields product={product} prefix={`product-${product.id}`} />
+          <button type="submit" className="button-primary mt-4">
+            Save {product.name}
+          </button>
+        </Form>
+      </details>
+    </li>
+  )
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { products } = loaderData
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Settings</h1>
+      <p className="lede mt-3">
+        The menu: what customers see on About and can choose in the order form. “Other” is always
+        offered for special requests.
+      </p>
+      <div aria-live="polite" className="mt-4">
+        {navigation.state === 'idle' && result ? (
+          result.ok ? (
+            <p className="status-success">{SAVED[result.intent]}</p>
+          ) : (
+            <p className="status-error" role="alert">
+              {result.error}
+            </p>
+          )
+        ) : null}
+      </div>
+
+      <h2 className="section-heading mt-8">The menu</h2>
+      <ul className="mt-4 space-y-4">
+        {products.map((product, index) => (
+          <ProductItem
+            key={product.id}
+            product={product}
+            first={index === 0}
+            last={index === products.length - 1}
+          />
+        ))}
+      </ul>
+
+      <h2 className="section-heading mt-10">Add a product</h2>
+      {/* Keyed by the count, so a product once added leaves an empty form. */}
+      <Form key={products.length} method="post" className="card mt-4 p-5">
+        <input type="hidden" name="intent" value="add" />
+        <ProductFields prefix="new" />
+        <button type="submit" className="button-primary mt-4">
+          Add product
+        </button>
+      </Form>
+    </section>
+  )
+}
