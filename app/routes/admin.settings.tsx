@@ -133,24 +133,37 @@ function ProductItem({
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="id" value={product.id} />
           <input type="hidden" name="direction" value="up" />
-          <button type="submit" className="filter-chip" disabled={first}>
-            Move up<span className="sr-only">: {product.name}</span>
+          <button
+            type="submit"
+            className="filter-chip"
+            disabled={first}
+            aria-label={`Move up: ${product.name}`}
+          >
+            Move up
           </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="id" value={product.id} />
           <input type="hidden" name="direction" value="down" />
-          <button type="submit" className="filter-chip" disabled={last}>
-            Move down<span className="sr-only">: {product.name}</span>
+          <button
+            type="submit"
+            className="filter-chip"
+            disabled={last}
+            aria-label={`Move down: ${product.name}`}
+          >
+            Move down
           </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value={product.active ? 'deactivate' : 'activate'} />
           <input type="hidden" name="id" value={product.id} />
-          <button type="submit" className="filter-chip">
+          <button
+            type="submit"
+            className="filter-chip"
+            aria-label={`${product.active ? 'Deactivate' : 'Reactivate'}: ${product.name}`}
+          >
             {product.active ? 'Deactivate' : 'Reactivate'}
-            <span className="sr-only">: {product.name}</span>
           </button>
         </Form>
       </div>

@@ -20,6 +20,21 @@ const adminEndpoints = [
     form: { intent: 'resend', kind: 'orders', id: '1' },
   },
   { method: 'POST', path: '/admin/inbox', json: { intent: 'handled', kind: 'message', id: 1 } },
+  { method: 'GET', path: '/admin/settings' },
+  { method: 'GET', path: '/admin/settings.data' },
+  {
+    method: 'POST',
+    path: '/admin/settings',
+    form: {
+      intent: 'add',
+      name: 'Walker Pies',
+      description: '',
+      price: '',
+      notice_days: '0',
+      effort: '1',
+    },
+  },
+  { method: 'POST', path: '/admin/settings', form: { intent: 'deactivate', id: '1' } },
 ] as const
 
 test('every admin route refuses a visitor without a session and changes nothing', async ({
@@ -63,6 +78,10 @@ test('every admin route refuses a visitor without a session and changes nothing'
   const page = await (await request.get('/admin/inbox')).text()
   expect(page).toContain('Please sign in')
   expect(page).not.toContain('Walker')
+  // The menu is as it was: no product added, the first one still offered.
+  const about = await (await request.get('/about')).text()
+  expect(about).not.toContain('Walker Pies')
+  expect(about).toContain('>Cakes<')
 })
 
 test('a forged or expired session cookie is not a session', async ({ request }) => {

@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+
+async function signIn(page: Page) {
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}
+
+test('the owner adds a treat with a price; it shows on About and in the order form until deactivated', async ({
+  page,
+  browser,
+}) => {
+  const name = `Lemon Tarts ${Date.now()}`
+  await page.goto('/about')
+  await signIn(page)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+
+  const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
+  await add.getByLabel('Name').fill(name)
+  await add.getByLabel('From price ($)').fill('45')
+  await add.getByLabel('Short description').fill('Sharp curd in a butter crust.')
+  await add.getByLabel('Notice (days)').fill('3')
+  await add.getByRole('button', { name: 'Add product' }).click()
+  await expect(page.getByText('Product added.')).toBeVisible()
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+  await expect(item).toContainText('from $45')
+  await expect(item).toContainText('3 days’ notice')
+
+  // A visitor (no session) sees it at once.
+  const visitor = await browser.newPage()
+  await visitor.goto('/about')
+  const card = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name }) })
+  await expect(card).toContainText('from $45')
+  await expect(card).toContainText('Sharp curd in a butter crust.')
+  await visitor.goto('/ordernow')
+  await expect(visitor.getByLabel('Product Type').getByRole('option', { name })).toHaveCount(1)
+  await expect(
+    visitor.getByLabel('Product Type').getByRole('option', { name: 'Other' }),
+  ).toHaveCount(1)
+
+  // Taken off the menu, it disappears for the visitor; Other stays.
+  await item.getByRole('button', { name: `Deactivate: ${name}` }).click()
+  await expect(page.getByText('Product taken off the menu.')).toBeVisible()
+  await expect(item).toContainText('Off the menu')
+  await expect(item.getByRole('button', { name: `Reactivate: ${name}` })).toBeVisible()
+  await visitor.goto('/about')
+  await expect(visitor.getByRole('heading', { name: 'Our Treats' })).toBeVisible()
+  await expect(visitor.getByRole('heading', { name })).toHaveCount(0)
+  await visitor.goto('/ordernow')
+  await expect(visitor.getByLabel('Product Type').getByRole('option', { name })).toHaveCount(0)
+  await expect(
+    visitor.getByLabel('Product Type').getByRole('option', { name: 'Other' }),
+  ).toHaveCount(1)
+  await visitor.close()
+})
+
+test.describe('refused changes', () => {
+  // The browser logs the refused post's status; the page shows the message.
+  test.use({ allowedConsoleErrors: [/status of 40\d/] })
+
+  test('a name another product has is answered with its message', async ({ page }) => {
+    await page.goto('/')
+    await signIn(page)
+    await page.goto('/admin/settings')
+    const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
+    await add.getByLabel('Name').fill('Cakes')
+    await add.getByRole('button', { name: 'Add product' }).click()
+    await expect(page.getByRole('alert')).toHaveText('There is already a product called “Cakes”.')
+  })
+})
