@@ -119,7 +119,7 @@ function ProductItem({
 }) {
   const price = formatPriceFrom(product.priceFromCents)
   return (
-    <li className={`inbox-item ${product.active ? '' : 'inbox-item-handled'}`}>
+    <li className={`card p-5 ${product.active ? '' : 'border-dashed bg-paper'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-display text-xl font-bold">{product.name}</h3>
         <p className="text-sm">
@@ -135,7 +135,7 @@ function ProductItem({
           <input type="hidden" name="direction" value="up" />
           <button
             type="submit"
-            className="filter-chip"
+            className="filter-chip disabled:cursor-not-allowed disabled:opacity-50"
             disabled={first}
             aria-label={`Move up: ${product.name}`}
           >
@@ -148,7 +148,7 @@ function ProductItem({
           <input type="hidden" name="direction" value="down" />
           <button
             type="submit"
-            className="filter-chip"
+            className="filter-chip disabled:cursor-not-allowed disabled:opacity-50"
             disabled={last}
             aria-label={`Move down: ${product.name}`}
           >
@@ -160,7 +160,7 @@ function ProductItem({
           <input type="hidden" name="id" value={product.id} />
           <button
             type="submit"
-            className="filter-chip"
+            className="filter-chip disabled:cursor-not-allowed disabled:opacity-50"
             aria-label={`${product.active ? 'Deactivate' : 'Reactivate'}: ${product.name}`}
           >
             {product.active ? 'Deactivate' : 'Reactivate'}
