@@ -34,3 +34,28 @@ test('the sitemap lists the five public pages on the public origin', () => {
     'https://bakery.example/contact',
   ])
 })
+
+test('the menu is listed as offers, with a "from" price only where one is set', () => {
+  const data = bakeryJsonLd(site, 'https://bakery.example', [
+    { name: 'Cakes', description: 'Layered sponges.', priceFromCents: 4500 },
+    { name: 'Cake Pops', description: '', priceFromCents: null },
+  ])
+  expect(data.hasOfferCatalog?.itemListElement).toEqual([
+    {
+      '@type': 'Offer',
+      itemOffered: { '@type': 'Product', name: 'Cakes', description: 'Layered sponges.' },
+      url: 'https://bakery.example/ordernow',
+      priceSpecification: {
+        '@type': 'PriceSpecification',
+        minPrice: '45.00',
+        priceCurrency: 'CAD',
+      },
+    },
+    {
+      '@type': 'Offer',
+      itemOffered: { '@type': 'Product', name: 'Cake Pops', description: '' },
+      url: 'https://bakery.example/ordernow',
+    },
+  ])
+  expect(bakeryJsonLd(site, 'https://bakery.example', [])).not.toHaveProperty('hasOfferCatalog')
+})

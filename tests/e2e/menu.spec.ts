@@ -75,3 +75,29 @@ test.describe('refused changes', () => {
     await expect(page.getByRole('alert')).toHaveText('There is already a product called “Cakes”.')
   })
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the owner adds and moves a product with the plain forms', async ({ page, baseURL }) => {
+    const signIn = await page.request.post('/admin/login', {
+      headers: { origin: baseURL! },
+      form: OWNER,
+    })
+    expect(signIn.ok()).toBe(true)
+    const name = `Scones ${Date.now()}`
+    await page.goto('/admin/settings')
+    const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
+    await add.getByLabel('Name').fill(name)
+    await add.getByLabel('From price ($)').fill('12.50')
+    await add.getByRole('button', { name: 'Add product' }).click()
+    await expect(page.getByText('Product added.')).toBeVisible()
+    const headings = page.getByRole('listitem').getByRole('heading', { level: 3 })
+    await expect(headings.last()).toHaveText(name)
+    await page.getByRole('button', { name: `Move up: ${name}` }).click()
+    await expect(page.getByText('Menu order changed.')).toBeVisible()
+    await expect(headings.last()).not.toHaveText(name)
+    await page.getByRole('button', { name: `Deactivate: ${name}` }).click()
+    await expect(page.getByRole('button', { name: `Reactivate: ${name}` })).toBeVisible()
+  })
+})
