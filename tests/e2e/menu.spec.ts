@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
+// One menu, changed step by step: these run in order, on the server the gallery's
+// journeys use (playwright.config.ts), so no other page's test sees their treats.
+test.describe.configure({ mode: 'serial' })
+
 const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 
 async function signIn(page: Page) {
