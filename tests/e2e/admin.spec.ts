@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
-
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+import { expect, OWNER, test } from './fixtures.ts'
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Admin Login' }).click()

@@ -6,10 +6,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, OWNER, test } from './fixtures.ts'
 
 const run = promisify(execFile)
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50
 
 function startSite(port: number, dataDir: string): ServerProcess {

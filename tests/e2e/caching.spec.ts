@@ -1,9 +1,8 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { photoJpeg } from '../support/images.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { expect, publicPages, test } from './fixtures.ts'
+import { expect, OWNER, publicPages, test } from './fixtures.ts'
 
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 const PAGE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400'
 const GALLERY = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
 

@@ -58,3 +58,19 @@ export async function expectFooterAfterContent(page: Page) {
   if (layout.scrolls) expect(layout.gap, 'space between content and footer').toBeLessThan(1)
   else expect(layout.footerBottom).toBeCloseTo(layout.windowHeight, 0)
 }
+
+/** The owner's account on every server the browser suite starts (playwright.config.ts). */
+export const OWNER = {
+  email: 'owner@butterandbloom.test',
+  password: 'correct horse battery staple',
+}
+
+/** Signs the owner in through the footer's dialog, as a person would. */
+export async function signInThroughDialog(page: Page) {
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, expectFooterAfterContent, test } from './fixtures.ts'
-
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+import { expect, expectFooterAfterContent, signInThroughDialog, test } from './fixtures.ts'
 
 /** The gallery journeys' own server (see playwright.config.ts), as the page sees it. */
 const origin = (page: Page) => new URL(page.url()).origin
@@ -25,15 +23,6 @@ async function cameraPhoto(background: string, { width = 2400, height = 1800 } =
     .jpeg({ quality: 95 })
     .toBuffer()
   return sharp(grain).tint(background).jpeg({ quality: 95 }).toBuffer()
-}
-
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin Login' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign in' })
-  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
-  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 }
 
 /** Adds a photo through the API as the signed-in page would, for journeys that need several. */
@@ -74,7 +63,7 @@ test('an empty gallery says so, and offers the owner to upload the first image',
   expect(heading.x).toBeCloseTo(await logoLeft(page), 0)
   await expectFooterAfterContent(page)
 
-  await signIn(page)
+  await signInThroughDialog(page)
   await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
 })
 
@@ -82,7 +71,7 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   page,
 }) => {
   await page.goto('/gallery')
-  await signIn(page)
+  await signInThroughDialog(page)
   await page.getByRole('button', { name: 'Upload Your First Image' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add a photo' })
   const upload = dialog.getByRole('button', { name: 'Upload', exact: true })
@@ -231,7 +220,7 @@ test('visitors filter by tags with OR semantics, in the page and through the URL
   browser,
 }) => {
   await page.goto('/gallery')
-  await signIn(page)
+  await signInThroughDialog(page)
   await addThroughApi(page, ['cake-pops', 'wedding'], '#f4efe6')
   await addThroughApi(page, ['cupcakes'], '#f5d98b')
   await page.reload()
@@ -357,7 +346,7 @@ test.describe('when an upload fails', () => {
     page,
   }) => {
     await page.goto('/gallery')
-    await signIn(page)
+    await signInThroughDialog(page)
     const photo = await sharp({
       create: { width: 800, height: 600, channels: 3, background: '#9db39a' },
     })
@@ -433,7 +422,7 @@ test('a long gallery shows a page of photos at a time', async ({ page }) => {
   // 22 photos through the real pipeline take a while on a busy machine.
   test.setTimeout(120_000)
   await page.goto('/gallery')
-  await signIn(page)
+  await signInThroughDialog(page)
   const extra: number[] = []
   // Two at a time: as many as the server processes at once.
   for (let i = 0; i < 22; i += 2) {
@@ -474,7 +463,7 @@ test.describe('deleting', () => {
     page,
   }) => {
     await page.goto('/gallery')
-    await signIn(page)
+    await signInThroughDialog(page)
     const deleteButtons = page.getByRole('button', { name: /^Delete image: / })
     await expect(deleteButtons).toHaveCount(3)
     const confirm = page.getByRole('alertdialog', { name: 'Delete photo' })

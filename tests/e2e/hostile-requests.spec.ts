@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
 import { sendChunked } from '../support/raw-http.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, OWNER, test } from './fixtures.ts'
 
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 const PUBLIC_FORMS = ['/contact', '/contact.data', '/ordernow', '/ordernow.data'] as const
 
 let addressCounter = 0

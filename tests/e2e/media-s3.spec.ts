@@ -2,9 +2,8 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { type S3Bucket, startS3Bucket } from '../support/s3-bucket.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, OWNER, test } from './fixtures.ts'
 
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210) + 62
 
 interface UploadedImage {

@@ -1,20 +1,8 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
 
 // One menu, changed step by step: these run in order, on the server the gallery's
 // journeys use (playwright.config.ts), so no other page's test sees their treats.
 test.describe.configure({ mode: 'serial' })
-
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
-
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin Login' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign in' })
-  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
-  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
-}
 
 test('the owner adds a treat with a price; it shows on About and in the order form until deactivated', async ({
   page,
@@ -22,7 +10,7 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
 }) => {
   const name = `Lemon Tarts ${Date.now()}`
   await page.goto('/about')
-  await signIn(page)
+  await signInThroughDialog(page)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
 
@@ -71,7 +59,7 @@ test.describe('refused changes', () => {
 
   test('a name another product has is answered with its message', async ({ page }) => {
     await page.goto('/')
-    await signIn(page)
+    await signInThroughDialog(page)
     await page.goto('/admin/settings')
     const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
     await add.getByLabel('Name').fill('Cakes')

@@ -16,9 +16,8 @@ import { type TestSchema, createTestSchema } from '../support/pg-schema.ts'
 import { type S3Bucket, startS3Bucket } from '../support/s3-bucket.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, OWNER, test } from './fixtures.ts'
 
-const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
 const PORT_A = Number(process.env.E2E_PORT ?? 3210) + 60
 const PORT_B = PORT_A + 1
 const SENDS = 40

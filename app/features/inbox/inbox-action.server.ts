@@ -1,7 +1,6 @@
 import { z } from 'zod/mini'
 import type { Db } from '#app/db/db.server.ts'
-import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
-import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
+import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { resendItemEmail, setHandled } from './inbox.server.ts'
 
@@ -13,9 +12,6 @@ export const InboxActionSchema = z.object({
   kind: z.enum(['orders', 'message']),
   id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
 })
-
-const NOT_UNDERSTOOD = 'That request could not be understood.'
-const MAX_BODY_BYTES = 4096
 
 /**
  * The owner's inbox buttons: mark an item handled or open again, or send its
@@ -29,17 +25,9 @@ export async function receiveInboxAction({
   request: Request
   db: Db
 }): Promise<Reply<InboxActionResult>> {
-  if (mediaTypeOf(request.headers.get('content-type')) !== FORM_URLENCODED) {
-    return reply(400, { ok: false, error: NOT_UNDERSTOOD })
-  }
-  let text: string
-  try {
-    text = await readBodyText(request, MAX_BODY_BYTES)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
-    throw error
-  }
-  const parsed = InboxActionSchema.safeParse(Object.fromEntries(new URLSearchParams(text)))
+  const form = await readAdminForm(request)
+  if (!form) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+  const parsed = InboxActionSchema.safeParse(form)
   if (!parsed.success) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
 
   const { intent, kind, id } = parsed.data

@@ -1,8 +1,7 @@
 import { z } from 'zod/mini'
 import type { Db } from '#app/db/db.server.ts'
+import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { noControlCharacters } from '#app/utils/form-fields.ts'
-import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
-import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addProduct,
@@ -69,9 +68,6 @@ export const MenuActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['deactivate', 'activate']), id }),
 ])
 
-const NOT_UNDERSTOOD = 'That request could not be understood.'
-const MAX_BODY_BYTES = 4096
-
 /**
  * The owner's menu forms at /admin/settings. A bad field is a 400 with its
  * message; a clash with another product's name is a 409; never a 500.
@@ -83,17 +79,9 @@ export async function receiveMenuAction({
   request: Request
   db: Db
 }): Promise<Reply<MenuActionResult>> {
-  if (mediaTypeOf(request.headers.get('content-type')) !== FORM_URLENCODED) {
-    return reply(400, { ok: false, error: NOT_UNDERSTOOD })
-  }
-  let text: string
-  try {
-    text = await readBodyText(request, MAX_BODY_BYTES)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
-    throw error
-  }
-  const parsed = MenuActionSchema.safeParse(Object.fromEntries(new URLSearchParams(text)))
+  const form = await readAdminForm(request)
+  if (!form) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+  const parsed = MenuActionSchema.safeParse(form)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path[0]
