@@ -24,7 +24,9 @@ const featureEdges = {
   mail: [],
   // The menu's active products are what an order may name.
   menu: [],
-  orders: ['mail', 'menu'],
+  // Availability weighs each request by its product's notice and effort.
+  availability: ['menu'],
+  orders: ['availability', 'mail', 'menu'],
 }
 
 // A new feature folder must say which features it may use before it lints.

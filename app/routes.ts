@@ -11,6 +11,7 @@ export default [
   route('admin/settings', 'routes/admin.settings.tsx'),
   route('admin/login', 'routes/admin.login.ts'),
   route('admin/logout', 'routes/admin.logout.ts'),
+  route('api/availability', 'routes/api.availability.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),
   route('api/gallery/:id', 'routes/api.gallery.$id.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

@@ -11,6 +11,11 @@ export const CACHE_CONTROL = {
   page: 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400',
   /** The gallery (page and API) changes whenever the owner uploads or deletes a photo. */
   gallery: 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
+  /**
+   * Open days change with every send: a CDN keeps them a few seconds, enough
+   * to absorb a rush; the server checks the day again when orders are sent.
+   */
+  availability: 'public, max-age=0, s-maxage=10, stale-while-revalidate=10',
   /** robots.txt and sitemap.xml depend only on SITE_URL. */
   crawlers: 'public, max-age=3600',
   /** Admin pages, writes and anything sent to a signed-in browser. */
@@ -66,7 +71,8 @@ export function cacheControlFor({
   // not (the owner's browser sends its cookie with them too): their own
   // year-long immutable caching stands.
   if (/^\/(?:media|assets)\//.test(lower) && ownCacheControl) return keep(ownCacheControl)
-  if (/^\/admin(?:[/.]|$)/.test(lower) || hasSession || setsCookie) {
+  // A customer's private status page is for the holder of its link alone.
+  if (/^\/(?:admin|requests)(?:[/.]|$)/.test(lower) || hasSession || setsCookie) {
     return keep(CACHE_CONTROL.private)
   }
   // A 304 answers for the 200 it stands in for; anything else (redirects,
@@ -77,6 +83,7 @@ export function cacheControlFor({
   const page = pageCacheControl(lower)
   if (page) return keep(page, true)
   if (/^\/api\/gallery(?:\/[^/]+)?\/?$/.test(lower)) return keep(CACHE_CONTROL.gallery, true)
+  if (lower === '/api/availability') return keep(CACHE_CONTROL.availability, true)
   if (lower === '/robots.txt' || lower === '/sitemap.xml') return keep(CACHE_CONTROL.crawlers)
   if (lower === '/healthz') return keep(CACHE_CONTROL.none)
   return keep(ownCacheControl ?? CACHE_CONTROL.none)

@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   EMAILJS_PRIVATE_KEY: optional(z.string()),
   EMAILJS_ORDER_TEMPLATE_ID: optional(z.string()),
   EMAILJS_CONTACT_TEMPLATE_ID: optional(z.string()),
+  EMAILJS_CUSTOMER_TEMPLATE_ID: optional(z.string()),
   EMAILJS_API_URL: optional(httpUrl).default('https://api.emailjs.com'),
 
   MEDIA_QUOTA_MB: optional(

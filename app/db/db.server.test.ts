@@ -11,6 +11,14 @@ import { isUniqueViolation } from './db.server.ts'
 const SQLITE_SCHEMA = [
   ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
   [
+    'booking_settings',
+    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null)',
+  ],
+  [
+    'closed_period',
+    'CREATE TABLE "closed_period" ("id" integer primary key autoincrement, "start_date" text not null, "end_date" text not null, "note" text default \'\' not null)',
+  ],
+  [
     'contact_message',
     'CREATE TABLE "contact_message" ("id" integer primary key autoincrement, "created_at" text not null, "name" text not null, "email" text not null, "phone_number" text not null, "message" text not null, "handled_at" text)',
   ],
@@ -28,15 +36,23 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_batch',
-    'CREATE TABLE "order_batch" ("id" integer primary key autoincrement, "created_at" text not null, "order_count" integer not null, "handled_at" text)',
+    'CREATE TABLE "order_batch" ("id" integer primary key autoincrement, "created_at" text not null, "order_count" integer not null, "handled_at" text, "accepted_policies" text)',
   ],
   [
     'order_request',
-    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text)',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text)',
   ],
   [
     'order_request_batch',
     'CREATE INDEX "order_request_batch" on "order_request" ("batch_id", "position")',
+  ],
+  [
+    'order_request_customer_token',
+    'CREATE INDEX "order_request_customer_token" on "order_request" ("customer_token")',
+  ],
+  [
+    'order_request_due_date',
+    'CREATE INDEX "order_request_due_date" on "order_request" ("due_date", "status")',
   ],
   [
     'outbox',
@@ -70,6 +86,10 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
+  [
+    'weekday_capacity',
+    'CREATE TABLE "weekday_capacity" ("weekday" integer primary key, "capacity" integer not null)',
+  ],
 ]
 
 test('the migrations make the schema the database has always had', async () => {
@@ -91,6 +111,7 @@ test('the migrations make the schema the database has always had', async () => {
     where table_schema = current_schema() and table_name in ('outbox', 'order_batch')
     order by table_name, column_name`.execute(db)
   expect(rows.map((row) => `${row.table_name}.${row.column_name} ${row.type}`)).toEqual([
+    'order_batch.accepted_policies text',
     'order_batch.created_at text',
     'order_batch.handled_at text',
     'order_batch.id integer identity',

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from 'kysely'
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely'
 import { autoIncrementId, epochMsType } from './portable-schema.server.ts'
 
 /**
@@ -7,6 +7,19 @@ import { autoIncrementId, epochMsType } from './portable-schema.server.ts'
  * SQLite and PostgreSQL run this one history: where the two need different
  * DDL, use the helpers in portable-schema.server.ts (never a second history).
  */
+type ColumnBuild = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder
+
+// What a new bakery starts with until the owner changes it at /admin/settings.
+// Written out here, not imported: a migration must not change once shipped.
+const STARTING_CAPACITY = 4
+const STARTING_HORIZON_DAYS = 180
+const STARTING_POLICIES = [
+  'Notice: each treat needs the notice shown on our menu; custom designs may need more. We confirm every request before it is booked.',
+  'Deposits: a 50% non-refundable deposit holds your date once we send your quote; the balance is due at pickup.',
+  'Cancellations: cancel up to 7 days before your date for a refund of anything paid beyond the deposit. Changes depend on what we can still make.',
+  'Allergens: everything is made in a home kitchen that also handles wheat, eggs, dairy, soy, peanuts and tree nuts. We cannot promise any treat is free of them.',
+].join('\n\n')
+
 export const migrations: Record<string, Migration> = {
   '001-orders-contact-outbox': {
     async up(db: Kysely<unknown>) {
@@ -196,6 +209,84 @@ export const migrations: Record<string, Migration> = {
         .addColumn('active', 'integer', (col) => col.notNull().defaultTo(1))
         .addColumn('position', 'integer', (col) => col.notNull())
         .execute()
+    },
+  },
+
+  // The calendar: how much the bakery can make each weekday, the dates it is
+  // closed, how far ahead it takes orders and the policies a customer accepts
+  // (features/availability). Each request now holds its share of a day's
+  // capacity while its status says it will be made, and carries the token of
+  // the customer's private status page.
+  '008-booking': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('weekday_capacity')
+        // 0 = Sunday … 6 = Saturday, as Date.getUTCDay() counts.
+        .addColumn('weekday', 'integer', (col) => col.primaryKey())
+        // Effort units the bakery can make that day; 0 = closed.
+        .addColumn('capacity', 'integer', (col) => col.notNull())
+        .execute()
+      await db
+        .insertInto('weekday_capacity' as never)
+        .values(
+          [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+            weekday,
+            capacity: STARTING_CAPACITY,
+          })) as never,
+        )
+        .execute()
+
+      await db.schema
+        .createTable('closed_period')
+        .addColumn('id', 'integer', autoIncrementId(db))
+        // YYYY-MM-DD, both included; a single closed date has start = end.
+        .addColumn('start_date', 'text', (col) => col.notNull())
+        .addColumn('end_date', 'text', (col) => col.notNull())
+        // The owner's own reminder ("Sam's wedding"); never shown to customers.
+        .addColumn('note', 'text', (col) => col.notNull().defaultTo(''))
+        .execute()
+
+      // One row (id = 1) of the bakery's booking settings.
+      await db.schema
+        .createTable('booking_settings')
+        .addColumn('id', 'integer', (col) => col.primaryKey())
+        .addColumn('horizon_days', 'integer', (col) => col.notNull())
+        .addColumn('policies', 'text', (col) => col.notNull())
+        .addColumn('delivery_enabled', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('delivery_note', 'text', (col) => col.notNull().defaultTo(''))
+        .execute()
+      await db
+        .insertInto('booking_settings' as never)
+        .values({
+          id: 1,
+          horizon_days: STARTING_HORIZON_DAYS,
+          policies: STARTING_POLICIES,
+        } as never)
+        .execute()
+
+      for (const [column, type, build] of [
+        ['status', 'text', (col) => col.notNull().defaultTo('new')],
+        ['effort', 'integer', (col) => col.notNull().defaultTo(1)],
+        ['servings', 'text', (col) => col],
+        ['allergies', 'text', (col) => col],
+        ['fulfilment', 'text', (col) => col],
+        ['customer_token', 'text', (col) => col],
+      ] as const satisfies readonly (readonly [string, 'text' | 'integer', ColumnBuild])[]) {
+        await db.schema.alterTable('order_request').addColumn(column, type, build).execute()
+      }
+      // The capacity check sums held effort by date.
+      await db.schema
+        .createIndex('order_request_due_date')
+        .on('order_request')
+        .columns(['due_date', 'status'])
+        .execute()
+      await db.schema
+        .createIndex('order_request_customer_token')
+        .on('order_request')
+        .column('customer_token')
+        .execute()
+      // The policy text the customer ticked, as it read when they sent.
+      await db.schema.alterTable('order_batch').addColumn('accepted_policies', 'text').execute()
     },
   },
 }

@@ -12,6 +12,9 @@ export interface Database {
   sign_in_failure: SignInFailureTable
   lease: LeaseTable
   product: ProductTable
+  weekday_capacity: WeekdayCapacityTable
+  closed_period: ClosedPeriodTable
+  booking_settings: BookingSettingsTable
 }
 
 export interface OrderBatchTable {
@@ -21,6 +24,8 @@ export interface OrderBatchTable {
   order_count: number
   /** ISO timestamp when the owner marked the batch handled; null while open. */
   handled_at: string | null
+  /** The order policies the customer ticked, as they read when sent; null before they existed. */
+  accepted_policies: string | null
 }
 
 export interface OrderRequestTable {
@@ -37,7 +42,19 @@ export interface OrderRequestTable {
   due_date: string
   hear_about_us: string
   comments: string | null
+  status: Generated<RequestStatus>
+  /** The product's effort when the request was stored: its share of the day's capacity. */
+  effort: Generated<number>
+  servings: string | null
+  allergies: string | null
+  fulfilment: 'pickup' | 'delivery' | null
+  /** The customer's private status page, /requests/<token>; shared by one email's requests in a send. */
+  customer_token: string | null
 }
+
+/** A request's place between arriving and being picked up (see features/availability). */
+export type RequestStatus =
+  'new' | 'quoted' | 'confirmed' | 'ready' | 'completed' | 'declined' | 'cancelled' | 'expired'
 
 export interface ContactMessageTable {
   id: Generated<number>
@@ -49,7 +66,8 @@ export interface ContactMessageTable {
   handled_at: string | null
 }
 
-export type OutboxTopic = 'order_batch' | 'contact_message'
+/** What an email is about: the owner's news of a batch or a message, or a customer's confirmation of their batch. */
+export type OutboxTopic = 'order_batch' | 'contact_message' | 'request_confirmation'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {
@@ -145,4 +163,34 @@ export interface ProductTable {
   active: Generated<number>
   /** Order on the menu, smallest first. */
   position: number
+}
+
+export interface WeekdayCapacityTable {
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number
+  /** Effort units the bakery can make that weekday; 0 = closed. */
+  capacity: number
+}
+
+export interface ClosedPeriodTable {
+  id: Generated<number>
+  /** YYYY-MM-DD, inclusive. */
+  start_date: string
+  /** YYYY-MM-DD, inclusive; equal to start_date for one day. */
+  end_date: string
+  /** The owner's private note; never shown to customers. */
+  note: Generated<string>
+}
+
+export interface BookingSettingsTable {
+  /** Always 1: the one row. */
+  id: number
+  /** How many days ahead customers may book. */
+  horizon_days: number
+  /** The order policies a customer ticks before sending. */
+  policies: string
+  /** 1 when the bakery delivers; customers may then choose delivery. */
+  delivery_enabled: Generated<number>
+  /** Where and how the bakery delivers, shown beside the choice. */
+  delivery_note: Generated<string>
 }

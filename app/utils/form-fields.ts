@@ -53,6 +53,19 @@ export function personName(label: string, max: number) {
   return requiredText(label, max, { stripInvisible: true }).check(...oneLine(label))
 }
 
+/** An optional one-line text: trimmed and bounded like singleLine; empty is left out. */
+export function optionalLine(label: string, max: number) {
+  return z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `${label} must be at most ${max} characters.`),
+        ...oneLine(label),
+      ),
+  )
+}
+
 function oneLine(label: string) {
   return [
     z.regex(NO_LINE_BREAKS, `${label} must fit on one line.`),

@@ -16,11 +16,11 @@ const message = {
 
 test('the inbox lists order batches and messages newest first, with their delivery state', async () => {
   const { db } = await openTestDatabase()
-  await submitOrderRequests(
-    db,
-    [order, { ...order, product_type: 'Cupcakes' }],
-    new Date('2026-11-20T10:00:00Z'),
-  )
+  await submitOrderRequests(db, [order, { ...order, product_type: 'Cupcakes' }], {
+    products: [],
+    siteUrl: 'https://butterandbloom.example',
+    now: new Date('2026-11-20T10:00:00Z'),
+  })
   await submitContactMessage(db, message, new Date('2026-11-21T09:00:00Z'))
   const claim = await claimDueEmail(db)
   await markEmailSent(db, claim!)

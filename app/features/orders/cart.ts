@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { HEAR_ABOUT_US_OPTIONS, ORDER_FIELDS } from './order-options.ts'
+import { HEAR_ABOUT_US_OPTIONS, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
 /**
@@ -43,14 +43,17 @@ export function parseStoredCart(raw: string | null): OrderRequest[] {
   return Array.isArray(value) ? value.filter(isStoredOrder) : EMPTY
 }
 
-const REQUIRED_FIELDS = ORDER_FIELDS.filter((field) => field !== 'comments')
+const OPTIONAL_FIELDS: readonly string[] = OPTIONAL_ORDER_FIELDS
+const REQUIRED_FIELDS = ORDER_FIELDS.filter((field) => !OPTIONAL_FIELDS.includes(field))
 
 function isStoredOrder(value: unknown): value is OrderRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const entry = value as Record<string, unknown>
   return (
     REQUIRED_FIELDS.every((field) => typeof entry[field] === 'string') &&
-    (entry.comments === undefined || typeof entry.comments === 'string') &&
+    OPTIONAL_FIELDS.every(
+      (field) => entry[field] === undefined || typeof entry[field] === 'string',
+    ) &&
     (HEAR_ABOUT_US_OPTIONS as readonly unknown[]).includes(entry.hear_about_us) &&
     // Any name is kept: the owner may rename or retire a product after it was
     // queued, and the send then says which order to change rather than the

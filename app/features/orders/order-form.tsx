@@ -20,6 +20,7 @@ const loadOrderSchema = () => import('./order-schema.ts')
 export function OrderForm({
   today,
   products,
+  deliveryEnabled = false,
   disabled,
   onAdd,
   postedErrors,
@@ -30,6 +31,7 @@ export function OrderForm({
   today: string
   /** The menu's active product names, as the page's loader read them. */
   products: readonly string[]
+  deliveryEnabled?: boolean
   disabled: boolean
   onAdd: (order: OrderRequest) => void
   postedErrors?: FieldErrors<OrderField>
@@ -47,7 +49,7 @@ export function OrderForm({
     const form = event.currentTarget
     const values = Object.fromEntries(new FormData(form))
     const { orderRequestSchema } = await loadOrderSchema()
-    const parsed = orderRequestSchema({ today, products }).safeParse(values)
+    const parsed = orderRequestSchema({ today, products, deliveryEnabled }).safeParse(values)
     if (!parsed.success) {
       const found = fieldErrorsOf<OrderField>(parsed.error)
       // Rendered before focus moves, so the field is announced with its message.

@@ -1,6 +1,3 @@
-import { site } from '#app/content/site.ts'
-import { todayIn } from '#app/utils/dates.ts'
-
 /**
  * The order form's choices and limits. Kept apart from the schema so the page
  * can render the form without loading the validation library.
@@ -24,7 +21,11 @@ export function productChoices(activeNames: readonly string[]): string[] {
   return [...activeNames.filter((name) => name !== OTHER_PRODUCT), OTHER_PRODUCT]
 }
 
-/** The order request's fields, as the form names them; all but comments are required. */
+/** How an order reaches the customer; delivery only when the owner offers it. */
+export const FULFILMENT_OPTIONS = ['pickup', 'delivery'] as const
+export type Fulfilment = (typeof FULFILMENT_OPTIONS)[number]
+
+/** The order request's text fields, as the form names them. The spec's first eight are required but comments. */
 export const ORDER_FIELDS = [
   'name',
   'email',
@@ -34,15 +35,19 @@ export const ORDER_FIELDS = [
   'due_date',
   'hear_about_us',
   'comments',
+  'servings',
+  'allergies',
+  'fulfilment',
 ] as const
+
+/** The fields a request may leave out. */
+export const OPTIONAL_ORDER_FIELDS = ['comments', 'servings', 'allergies', 'fulfilment'] as const
+
+/** Inspiration photos one order may carry. */
+export const MAX_PHOTOS_PER_ORDER = 3
 
 /** A send is refused past this many orders; nobody queues more by hand. */
 export const MAX_ORDERS_PER_SEND = 100
 
 /** Largest order-send body the server reads (JSON of up to 100 orders fits well within). */
 export const MAX_ORDER_BODY_BYTES = 64 * 1024
-
-/** The bakery's date today (YYYY-MM-DD): the earliest date an order can be due. */
-export function orderToday(now: Date = new Date()): string {
-  return todayIn(site.timeZone, now)
-}

@@ -1,24 +1,77 @@
-import type { Db } from '#app/db/db.server.ts'
+import { randomBytes } from 'node:crypto'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { type Unbookable, demandOf, findUnbookable } from '../availability/availability.server.ts'
 import { enqueueEmail } from '../mail/outbox.server.ts'
+import type { Product } from '../menu/product.ts'
+import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
 
+/** Every send takes this lock first, so two sends never weigh the same free capacity. */
+const BOOKING_LOCK = 'booking'
+
+/** 144 random bits, URL-safe: the customer's private status page. */
+export function newCustomerToken(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+export type SubmitResult =
+  | {
+      ok: true
+      batchId: number
+      /** One private status page per distinct customer email in the send. */
+      links: { email: string; token: string }[]
+    }
+  | { ok: false; unbookable: Unbookable }
+
 /**
- * Stores a batch of order requests and queues the owner's email about it in
- * one transaction: once this returns, the orders survive a crash or an email
- * outage, and the delivery worker will send them.
+ * Stores a batch of order requests, each holding its share of its day's
+ * capacity, and queues the owner's email and each customer's confirmation in
+ * one transaction: once this returns ok, the orders survive a crash or an
+ * email outage, and the delivery worker will send the emails. A request
+ * whose day cannot be booked stores nothing and says which one it was.
  */
 export async function submitOrderRequests(
   db: Db,
   orders: OrderRequest[],
-  now: Date = new Date(),
-): Promise<{ batchId: number }> {
-  return db.transaction().execute(async (trx) => {
+  {
+    products,
+    siteUrl,
+    now = new Date(),
+  }: { products: readonly Product[]; siteUrl: string; now?: Date },
+): Promise<SubmitResult> {
+  return db.transaction().execute(async (trx): Promise<SubmitResult> => {
+    await serializeTransactions(trx, BOOKING_LOCK)
+    const unbookable = await findUnbookable(
+      trx,
+      orders.map((order) => ({ dueDate: order.due_date, productType: order.product_type })),
+      { products, now },
+    )
+    if (unbookable) return { ok: false, unbookable }
+
+    const { policies } = await trx
+      .selectFrom('booking_settings')
+      .select('policies')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
     const { id: batchId } = await trx
       .insertInto('order_batch')
-      .values({ created_at: now.toISOString(), order_count: orders.length })
+      .values({
+        created_at: now.toISOString(),
+        order_count: orders.length,
+        accepted_policies: policies,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
+
+    // One link per customer: a send for two people (a gift, a shared event)
+    // tells each about their own requests only.
+    const tokens = new Map<string, string>()
+    const tokenFor = (email: string) => {
+      const key = email.toLowerCase()
+      if (!tokens.has(key)) tokens.set(key, newCustomerToken())
+      return tokens.get(key)!
+    }
     await trx
       .insertInto('order_request')
       .values(
@@ -33,14 +86,38 @@ export async function submitOrderRequests(
           due_date: order.due_date,
           hear_about_us: order.hear_about_us,
           comments: order.comments?.trim() ? order.comments : null,
+          effort: demandOf(order.product_type, products).effort,
+          servings: order.servings || null,
+          allergies: order.allergies || null,
+          fulfilment: order.fulfilment ?? null,
+          customer_token: tokenFor(order.email),
         })),
       )
       .execute()
+
     await enqueueEmail(
       trx,
       { topic: 'order_batch', subjectId: batchId, email: composeOrderEmail(orders) },
       now.getTime(),
     )
-    return { batchId }
+    const links = [...tokens.values()].map((token) => {
+      const own = orders.filter((order) => tokenFor(order.email) === token)
+      return { email: own[0]!.email, token, own }
+    })
+    for (const { token, own } of links) {
+      await enqueueEmail(
+        trx,
+        {
+          topic: 'request_confirmation',
+          subjectId: batchId,
+          email: composeRequestConfirmation({
+            orders: own,
+            statusUrl: `${siteUrl}/requests/${token}`,
+          }),
+        },
+        now.getTime(),
+      )
+    }
+    return { ok: true, batchId, links: links.map(({ email, token }) => ({ email, token })) }
   })
 }

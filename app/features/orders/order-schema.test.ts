@@ -3,7 +3,7 @@ import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { orderRequestSchema } from './order-schema.ts'
 
-const options = { today: '2026-11-21', products: ['Cakes', 'Cupcakes'] }
+const options = { today: '2026-11-21', products: ['Cakes', 'Cupcakes'], deliveryEnabled: false }
 
 const order = { ...birthdayCakeOrder, comments: 'Lemon sponge.' }
 
@@ -27,6 +27,12 @@ test.each(controls.map((char) => [JSON.stringify(char), char]))(
       ['due_date', `2026-12-12${char}`, 'Order date cannot contain control characters.'],
       ['hear_about_us', `Instagram${char}`, 'Tell us how you heard about us.'],
       ['comments', `No nuts${char} please`, 'Comments cannot contain control characters.'],
+      ['servings', `24${char}cupcakes`, 'Servings or quantity cannot contain control characters.'],
+      [
+        'allergies',
+        `No${char}nuts`,
+        'Allergies or dietary needs cannot contain control characters.',
+      ],
     ]
     for (const [field, value, message] of cases) {
       expect(orderErrors({ [field]: value })).toEqual({ [field]: message })
@@ -58,5 +64,28 @@ test('an order may name an active product or Other; a product off the menu is re
   })
   expect(orderErrors({ product_type: '' })).toEqual({
     product_type: 'Choose what you would like us to make.',
+  })
+})
+
+test('servings, allergies and pickup or delivery are optional; delivery only when the bakery delivers', () => {
+  expect(orderErrors({})).toEqual({})
+  expect(
+    orderErrors({ servings: '24 cupcakes', allergies: 'No peanuts', fulfilment: 'pickup' }),
+  ).toEqual({})
+  expect(orderErrors({ fulfilment: 'delivery' })).toEqual({
+    fulfilment: 'We are not delivering at the moment; please choose pickup.',
+  })
+  expect(
+    orderRequestSchema({ ...options, deliveryEnabled: true }).safeParse({
+      ...order,
+      fulfilment: 'delivery',
+    }).success,
+  ).toBe(true)
+  expect(orderErrors({ fulfilment: 'drone' })).toEqual({ fulfilment: 'Choose pickup or delivery.' })
+  expect(orderErrors({ servings: 'x'.repeat(101) })).toEqual({
+    servings: 'Servings or quantity must be at most 100 characters.',
+  })
+  expect(orderErrors({ allergies: 'Tree nuts\nand sesame' })).toEqual({
+    allergies: 'Allergies or dietary needs must fit on one line.',
   })
 })

@@ -4,28 +4,33 @@ import {
   emailAddress,
   MULTI_LINE,
   noControlCharacters,
+  optionalLine,
   personName,
   singleLine,
 } from '#app/utils/form-fields.ts'
 import {
+  FULFILMENT_OPTIONS,
   HEAR_ABOUT_US_OPTIONS,
   MAX_ORDERS_PER_SEND,
+  MAX_PHOTOS_PER_ORDER,
   OTHER_PRODUCT,
   productChoices,
 } from './order-options.ts'
 
-/**
- * One order request. `today` is the bakery's current date (YYYY-MM-DD): an
- * order cannot be due before it. `products` are the menu's active product
- * names; 'Other' is always allowed besides.
- */
-export function orderRequestSchema({
-  today,
-  products,
-}: {
+export interface OrderRules {
+  /** The bakery's date today (YYYY-MM-DD): an order cannot be due before it. */
   today: string
+  /** The menu's active product names; 'Other' is always allowed besides. */
   products: readonly string[]
-}) {
+  /** Whether the owner offers delivery; without it, every order is picked up. */
+  deliveryEnabled: boolean
+}
+
+/**
+ * One order request. Whether its date can still be booked is the server's
+ * to say when it is sent (features/availability); this checks the rest.
+ */
+export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRules) {
   const allowed = new Set(productChoices(products))
   return z.object({
     name: personName('Name', 100),
@@ -70,11 +75,43 @@ export function orderRequestSchema({
           noControlCharacters('Comments', { allow: MULTI_LINE }),
         ),
     ),
+    servings: optionalLine('Servings or quantity', 100),
+    allergies: optionalLine('Allergies or dietary needs', 300),
+    fulfilment: z.optional(
+      z
+        .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
+        .check(
+          z.refine(
+            (value) => deliveryEnabled || value !== 'delivery',
+            'We are not delivering at the moment; please choose pickup.',
+          ),
+        ),
+    ),
+    photos: z.optional(
+      z
+        .array(
+          z
+            .string('A photo could not be read; please add it again.')
+            .check(
+              z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'A photo could not be read; please add it again.'),
+            ),
+        )
+        .check(
+          z.maxLength(
+            MAX_PHOTOS_PER_ORDER,
+            `Add at most ${MAX_PHOTOS_PER_ORDER} inspiration photos to an order.`,
+          ),
+        ),
+    ),
   })
 }
 
-export function orderBatchSchema(options: { today: string; products: readonly string[] }) {
+/** Every send carries the customer's tick that they have read the order policies. */
+export const POLICIES_NOT_ACCEPTED = 'Please confirm that you have read our order policies.'
+
+export function orderBatchSchema(options: OrderRules) {
   return z.object({
+    accept_policies: z.union([z.literal(true), z.literal('on')], POLICIES_NOT_ACCEPTED),
     orders: z
       .array(orderRequestSchema(options))
       .check(

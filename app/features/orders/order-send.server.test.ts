@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { openTestDatabase as openEmptyDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { setWeekdayCapacity } from '../availability/availability.server.ts'
 import { seedMenu, setProductActive, listProducts } from '../menu/menu.server.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
@@ -9,22 +10,33 @@ import { receiveOrderRequests } from './order-send.server.ts'
 async function openTestDatabase() {
   const opened = await openEmptyDatabase()
   await seedMenu(opened.db)
+  // Room for every send these tests make; the calendar's own rules are tested below.
+  await setWeekdayCapacity(opened.db, [100, 100, 100, 100, 100, 100, 100])
   return opened
 }
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 
 const order: OrderRequest = { ...birthdayCakeOrder, comments: 'Lemon sponge, no nuts please.' }
+/** The same order as a form without JavaScript posts it: text fields only. */
+const formFields = order as unknown as Record<string, string>
 
 let ipCounter = 0
 /** Each test posts from its own address so the rate limit only bites where meant. */
 const freshIp = () => `198.51.100.${++ipCounter}`
 
+const SITE_URL = 'https://butterandbloom.example'
+
+/** A send as the cart makes it: the customer has ticked the policies unless a test says otherwise. */
 function postJson(body: unknown) {
+  const withTick =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? { accept_policies: true, ...body }
+      : body
   return new Request('http://localhost/ordernow', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(withTick),
   })
 }
 
@@ -33,7 +45,13 @@ async function send(
   body: unknown,
   clientIp = freshIp(),
 ) {
-  return receiveOrderRequests({ request: postJson(body), clientIp, db, now: NOW })
+  return receiveOrderRequests({
+    request: postJson(body),
+    clientIp,
+    db,
+    siteUrl: SITE_URL,
+    now: NOW,
+  })
 }
 
 async function countRows(db: Parameters<typeof receiveOrderRequests>[0]['db']) {
@@ -53,7 +71,7 @@ async function countRows(db: Parameters<typeof receiveOrderRequests>[0]['db']) {
   }
 }
 
-test('a send stores the batch, its orders in cart order, and one queued email', async () => {
+test('a send stores the batch, its orders in cart order, and one queued email to the owner', async () => {
   const { db } = await openTestDatabase()
   const second = { ...order, product_type: 'Cake Pops', comments: undefined }
   const outcome = await send(db, { orders: [order, second], website: '' })
@@ -66,8 +84,12 @@ test('a send stores the batch, its orders in cart order, and one queued email', 
   ])
   const batch = await db.selectFrom('order_batch').selectAll().executeTakeFirstOrThrow()
   expect(batch).toMatchObject({ order_count: 2, created_at: NOW.toISOString(), handled_at: null })
-  const email = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow()
-  expect(email).toMatchObject({ topic: 'order_batch', subject_id: batch.id, status: 'queued' })
+  const email = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('topic', '=', 'order_batch')
+    .executeTakeFirstOrThrow()
+  expect(email).toMatchObject({ subject_id: batch.id, status: 'queued' })
   const payload = JSON.parse(email.payload)
   expect(payload.subject).toBe('2 new order requests from Priya Sharma')
   expect(payload.replyTo).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
@@ -186,6 +208,7 @@ test('an order due today is accepted (in Toronto, whatever the server clock zone
     request: postJson({ orders: [{ ...order, due_date: '2026-11-21' }] }),
     clientIp: freshIp(),
     db,
+    siteUrl: SITE_URL,
     now: new Date('2026-11-22T03:00:00Z'),
   })
   expect(outcome.status).toBe(200)
@@ -252,7 +275,12 @@ test('the eleventh send in a minute from one address gets 429 and when to try ag
 
 test('without JavaScript the form posts a single order, form-encoded', async () => {
   const { db } = await openTestDatabase()
-  const body = new URLSearchParams({ ...order, comments: '', website: '' })
+  const body = new URLSearchParams({
+    ...formFields,
+    comments: '',
+    website: '',
+    accept_policies: 'on',
+  })
   const outcome = await receiveOrderRequests({
     request: new Request('http://localhost/ordernow', {
       method: 'POST',
@@ -261,10 +289,12 @@ test('without JavaScript the form posts a single order, form-encoded', async () 
     }),
     clientIp: freshIp(),
     db,
+    siteUrl: SITE_URL,
     now: NOW,
   })
   expect(outcome.body).toEqual({ ok: true, count: 1 })
-  expect(await countRows(db)).toEqual({ batches: 1, orders: 1, emails: 1 })
+  // The owner's email and the customer's confirmation.
+  expect(await countRows(db)).toEqual({ batches: 1, orders: 1, emails: 2 })
 })
 
 test('a form-encoded order that is refused comes back with what was typed, to fill the form again', async () => {
@@ -273,10 +303,16 @@ test('a form-encoded order that is refused comes back with what was typed, to fi
     request: new Request('http://localhost/ordernow', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...order, email: 'not-an-address', website: '' }),
+      body: new URLSearchParams({
+        ...formFields,
+        email: 'not-an-address',
+        website: '',
+        accept_policies: 'on',
+      }),
     }),
     clientIp: freshIp(),
     db,
+    siteUrl: SITE_URL,
     now: NOW,
   })
   expect(outcome.status).toBe(400)
@@ -303,6 +339,7 @@ test.each(['PUT', 'PATCH', 'DELETE'])(
       }),
       clientIp: freshIp(),
       db,
+      siteUrl: SITE_URL,
       now: NOW,
     })
     expect(outcome.status).toBe(405)
@@ -328,6 +365,7 @@ test.each([
     }),
     clientIp: freshIp(),
     db,
+    siteUrl: SITE_URL,
     now: NOW,
   })
   expect(outcome.status).toBe(415)
@@ -344,10 +382,11 @@ test('JSON with a charset, as some clients label it, is taken', async () => {
     request: new Request('http://localhost/ordernow.data', {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ orders: [order] }),
+      body: JSON.stringify({ orders: [order], accept_policies: true }),
     }),
     clientIp: freshIp(),
     db,
+    siteUrl: SITE_URL,
     now: NOW,
   })
   expect(outcome.body).toEqual({ ok: true, count: 1 })

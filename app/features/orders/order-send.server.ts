@@ -1,13 +1,20 @@
 import type { Db } from '#app/db/db.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import {
+  type Unbookable,
+  bakeryToday,
+  readBookingSettings,
+} from '../availability/availability.server.ts'
+import { unavailableReason } from '../availability/availability.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { listActiveProducts } from '../menu/menu.server.ts'
-import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS, orderToday } from './order-options.ts'
+import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
-import { type OrderField, orderBatchSchema } from './order-schema.ts'
+import { type OrderField, type OrderRequest, orderBatchSchema } from './order-schema.ts'
 
 /** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */
 export interface OrderProblem {
@@ -21,6 +28,8 @@ export type OrderSendResult =
   | { ok: true; count: number }
   | (PostFailure & {
       problems?: OrderProblem[]
+      /** On a 409: the first day the refused order could have instead. */
+      nextOpenDay?: string
       /** What a form without JavaScript posted, so a refused order comes back as typed. */
       values?: Partial<Record<OrderField, string>>
     })
@@ -34,11 +43,14 @@ export async function receiveOrderRequests({
   request,
   clientIp,
   db,
+  siteUrl,
   now = new Date(),
 }: {
   request: Request
   clientIp: string
   db: Db
+  /** SITE_URL, for the customers' links to their status pages. */
+  siteUrl: string
   now?: Date
 }): Promise<Reply<OrderSendResult>> {
   const post = await readPublicPost({
@@ -61,8 +73,13 @@ export async function receiveOrderRequests({
     return reply(200, { ok: true, count })
   }
 
-  const products = (await listActiveProducts(db)).map((product) => product.name)
-  const parsed = orderBatchSchema({ today: orderToday(now), products }).safeParse(input)
+  const [products, booking] = await Promise.all([listActiveProducts(db), readBookingSettings(db)])
+  const parsed = orderBatchSchema({
+    today: bakeryToday(now),
+    products: products.map((product) => product.name),
+    deliveryEnabled: booking.deliveryEnabled,
+  }).safeParse(input)
+  const values = post.mediaType === FORM_URLENCODED ? postedValues(input) : undefined
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue): OrderProblem => {
       const [, index, field] = issue.path
@@ -72,7 +89,6 @@ export async function receiveOrderRequests({
         message: issue.message,
       }
     })
-    const values = post.mediaType === FORM_URLENCODED ? postedValues(input) : undefined
     return reply(400, {
       ok: false,
       error: describeProblem(problems[0]!),
@@ -80,7 +96,22 @@ export async function receiveOrderRequests({
       ...(values ? { values } : {}),
     })
   }
-  await submitOrderRequests(db, parsed.data.orders, now)
+  const stored = await submitOrderRequests(db, parsed.data.orders, { products, siteUrl, now })
+  if (!stored.ok) {
+    const { index, nextOpen } = stored.unbookable
+    const problem = {
+      order: index + 1,
+      field: 'due_date',
+      message: unbookableMessage(parsed.data.orders[index]!, stored.unbookable),
+    }
+    return reply(409, {
+      ok: false,
+      error: describeProblem(problem),
+      problems: [problem],
+      ...(nextOpen ? { nextOpenDay: nextOpen } : {}),
+      ...(values ? { values } : {}),
+    })
+  }
   kickDeliveryWorker()
   return reply(200, { ok: true, count: parsed.data.orders.length })
 }
@@ -96,9 +127,16 @@ function parseOrderPost(mediaType: string, text: string): Record<string, unknown
       return null
     }
   }
-  // Without JavaScript the order form posts itself: one order, form-encoded.
-  const { [HONEYPOT_FIELD]: honeypot, ...order } = Object.fromEntries(new URLSearchParams(text))
-  return { orders: [order], [HONEYPOT_FIELD]: honeypot }
+  // Without JavaScript the order form posts itself: one order, form-encoded,
+  // with the send's policy tick beside it.
+  const {
+    [HONEYPOT_FIELD]: honeypot,
+    accept_policies: acceptPolicies,
+    ...order
+  } = Object.fromEntries(new URLSearchParams(text))
+  // A field left empty is a field not given.
+  for (const field of OPTIONAL_ORDER_FIELDS) if (order[field] === '') delete order[field]
+  return { orders: [order], [HONEYPOT_FIELD]: honeypot, accept_policies: acceptPolicies }
 }
 
 /** The one order a form posted, each field as text and bounded, to fill the form again. */
@@ -107,6 +145,30 @@ function postedValues(input: Record<string, unknown>): Partial<Record<OrderField
   return Object.fromEntries(
     ORDER_FIELDS.map((field) => [field, String(order?.[field] ?? '').slice(0, 2000)]),
   )
+}
+
+/**
+ * Why a request's day cannot be booked, and the next day it could have:
+ * 'Tiered Cake on Saturday, December 12, 2026: that day is fully booked. The
+ * next open day for it is Monday, December 14, 2026.'
+ */
+function unbookableMessage(
+  order: OrderRequest,
+  { day, demand, nextOpen, lastBookable }: Unbookable,
+) {
+  const reason = unavailableReason(day, { noticeDays: demand.noticeDays, lastBookable })
+  const why =
+    day.status === 'too-soon' && demand.noticeDays > 0
+      ? `it ${reason}`
+      : day.status === 'closed' && day.date > lastBookable
+        ? `we are ${reason}`
+        : day.status === 'too-soon'
+          ? 'that day has already passed'
+          : `that day is ${reason}`
+  const next = nextOpen
+    ? `The next open day for it is ${formatCalendarDate(nextOpen)}.`
+    : 'We have no open day for it in our calendar just now; please contact us.'
+  return `${order.product_type} on ${formatCalendarDate(day.date)}: ${why}. ${next}`
 }
 
 export function describeProblem(problem: OrderProblem): string {

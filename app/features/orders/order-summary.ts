@@ -1,12 +1,14 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { type OPTIONAL_ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
 export const ORDER_SEPARATOR = '\n\n------------------------------\n\n'
 
-/** An order as the cart keeps it or as the database stores it (its choices as text, no comment as null). */
-export type OrderDetails = Record<Exclude<keyof OrderRequest, 'comments'>, string> & {
-  comments?: string | null
-}
+type OptionalField = (typeof OPTIONAL_ORDER_FIELDS)[number]
+
+/** An order as the cart keeps it or as the database stores it (its choices as text, a missing optional field as null). */
+export type OrderDetails = Record<Exclude<keyof OrderRequest, OptionalField | 'photos'>, string> &
+  Partial<Record<OptionalField, string | null>>
 
 type Line = [label: string, value: string]
 
@@ -19,14 +21,30 @@ export function customerLines(order: OrderDetails): Line[] {
   ]
 }
 
-/** The details of one order after its product, with the due date as people write it. */
+/**
+ * The details of one order after its product, with the due date as people
+ * write it. The spec's lines always; servings, allergies and pickup or
+ * delivery only when the customer gave them, so an order without them reads
+ * exactly as it always has.
+ */
 export function orderDetailLines(order: OrderDetails): Line[] {
+  const given = (value: string | null | undefined) => (value?.trim() ? value : undefined)
+  const extras: [string, string | undefined][] = [
+    ['Servings/Quantity', given(order.servings)],
+    ['Allergies/Dietary needs', given(order.allergies)],
+    ['Pickup or delivery', given(order.fulfilment) && fulfilmentLabel(order.fulfilment!)],
+  ]
   return [
     ['Event/Theme', order.event_theme],
     ['Due Date', formatCalendarDate(order.due_date)],
+    ...extras.filter((line): line is Line => line[1] !== undefined),
     ['How did you hear about us', order.hear_about_us],
     ['Comments', order.comments?.trim() ? order.comments : 'N/A'],
   ]
+}
+
+export function fulfilmentLabel(value: string): string {
+  return value === 'delivery' ? 'Delivery' : value === 'pickup' ? 'Pickup' : value
 }
 
 /** The labelled details of one order, in the order the email lists them. */

@@ -17,6 +17,11 @@ export interface EmailJsConfig {
   serviceId: string
   orderTemplateId: string
   contactTemplateId: string
+  /**
+   * The template for emails to customers (their To Email set to
+   * {{to_email}}); without it, customer emails fail for the owner to see.
+   */
+  customerTemplateId?: string | undefined
   timeoutMs?: number
 }
 
@@ -61,6 +66,13 @@ export function createEmailJsTransport(config: EmailJsConfig): MailTransport {
   }
 
   function templateIdFor(template: OutgoingEmail['emailjs']['template']): string {
+    if (template === 'customer') {
+      if (config.customerTemplateId) return config.customerTemplateId
+      throw new DeliveryError(
+        'EmailJS: set EMAILJS_CUSTOMER_TEMPLATE_ID to email customers through EmailJS.',
+        { permanent: true },
+      )
+    }
     return template === 'order' ? config.orderTemplateId : config.contactTemplateId
   }
 

@@ -18,6 +18,7 @@ type MailEnv = Pick<
   | 'EMAILJS_SERVICE_ID'
   | 'EMAILJS_ORDER_TEMPLATE_ID'
   | 'EMAILJS_CONTACT_TEMPLATE_ID'
+  | 'EMAILJS_CUSTOMER_TEMPLATE_ID'
 >
 
 /**
@@ -72,6 +73,7 @@ export function createTransportFromEnv(
       serviceId,
       orderTemplateId,
       contactTemplateId,
+      customerTemplateId: env.EMAILJS_CUSTOMER_TEMPLATE_ID,
     })
   }
   return createFileTransport({ dataDir: env.DATA_DIR, from, to, log })

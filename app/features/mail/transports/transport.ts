@@ -11,10 +11,14 @@ export function nodemailerMessage(
 ) {
   return {
     from,
-    to,
+    // `to` is the owner: the address every email goes to unless it names its own.
+    to: email.to ? { name: toDisplayName(email.to.name), address: email.to.address } : to,
     // The forms already clean names; this holds for rows queued before they
     // did, and for any future sender that forgets.
-    replyTo: { name: toDisplayName(email.replyTo.name), address: email.replyTo.address },
+    // A customer's email has none of its own: their Reply reaches the owner.
+    replyTo: email.replyTo
+      ? { name: toDisplayName(email.replyTo.name), address: email.replyTo.address }
+      : to,
     subject: email.subject,
     text: email.text,
     html: email.html,

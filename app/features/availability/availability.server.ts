@@ -1,0 +1,254 @@
+import type { Kysely, Transaction } from 'kysely'
+import { site } from '#app/content/site.ts'
+import type { Database } from '#app/db/schema.ts'
+import { isCalendarDate, todayIn } from '#app/utils/dates.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import type { Product } from '../menu/product.ts'
+import {
+  type AvailabilityDay,
+  type BookingRules,
+  type Demand,
+  HELD_STATUSES,
+  PLAIN_DEMAND,
+  addDays,
+  availabilityBetween,
+  dayAvailability,
+  daysBetween,
+  nextOpenDay,
+} from './availability.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** The most days one availability call answers for: a year and a bit, for a calendar's worth of months. */
+export const MAX_AVAILABILITY_DAYS = 400
+
+/** The bakery's date now (YYYY-MM-DD), in its own time zone, whatever the server's. */
+export function bakeryToday(now: Date = new Date()): string {
+  return todayIn(site.timeZone, now)
+}
+
+export interface ClosedPeriod {
+  id: number
+  start: string
+  end: string
+  /** Private: for the owner's eyes only. */
+  note: string
+}
+
+/** Everything the owner sets about bookings, as /admin/settings shows it. */
+export interface BookingSettings extends BookingRules {
+  closedPeriods: ClosedPeriod[]
+  policies: string
+  deliveryEnabled: boolean
+  deliveryNote: string
+}
+
+export async function readBookingSettings(db: Executor): Promise<BookingSettings> {
+  const [weekdays, periods, settings] = await Promise.all([
+    db.selectFrom('weekday_capacity').select(['weekday', 'capacity']).execute(),
+    db
+      .selectFrom('closed_period')
+      .select(['id', 'start_date', 'end_date', 'note'])
+      .orderBy('start_date')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('booking_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
+  ])
+  const weekdayCapacity = [0, 0, 0, 0, 0, 0, 0]
+  for (const row of weekdays) weekdayCapacity[Number(row.weekday)] = Number(row.capacity)
+  return {
+    weekdayCapacity,
+    closedPeriods: periods.map((row) => ({
+      id: Number(row.id),
+      start: row.start_date,
+      end: row.end_date,
+      note: row.note,
+    })),
+    horizonDays: Number(settings.horizon_days),
+    policies: settings.policies,
+    deliveryEnabled: Number(settings.delivery_enabled) === 1,
+    deliveryNote: settings.delivery_note,
+  }
+}
+
+/** The rules customers' bookings follow: the settings without anything private. */
+export async function readBookingRules(db: Executor): Promise<BookingRules> {
+  const { weekdayCapacity, closedPeriods, horizonDays } = await readBookingSettings(db)
+  return {
+    weekdayCapacity,
+    closedPeriods: closedPeriods.map(({ start, end }) => ({ start, end })),
+    horizonDays,
+  }
+}
+
+/** Effort units held on each date from `from` to `to` by requests that will be made. */
+export async function bookedEffort(
+  db: Executor,
+  { from, to }: { from: string; to: string },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('order_request')
+    .select(({ fn }) => ['due_date', fn.sum<number | string>('effort').as('effort')])
+    .where('due_date', '>=', from)
+    .where('due_date', '<=', to)
+    .where('status', 'in', HELD_STATUSES)
+    .groupBy('due_date')
+    .execute()
+  return new Map(rows.map((row) => [row.due_date, Number(row.effort)]))
+}
+
+/** What a request for this product needs of a day; 'Other' and unknown names need the least. */
+export function demandOf(
+  productName: string | undefined,
+  products: readonly Pick<Product, 'name' | 'noticeDays' | 'effort'>[],
+): Demand {
+  const product = products.find((candidate) => candidate.name === productName)
+  return product ? { noticeDays: product.noticeDays, effort: product.effort } : PLAIN_DEMAND
+}
+
+export type AvailabilityAnswer = { days: AvailabilityDay[] } | { error: string }
+
+/**
+ * GET /api/availability?from=YYYY-MM-DD&to=YYYY-MM-DD[&product=<name>]: each
+ * day's status and remaining capacity for the product (any active product's
+ * name, or 'Other'). Public, so nothing private (the owner's notes, who
+ * booked) is in it.
+ */
+export async function answerAvailability({
+  db,
+  url,
+  products,
+  now = new Date(),
+}: {
+  db: Executor
+  url: URL
+  /** The menu's active products. */
+  products: readonly Product[]
+  now?: Date
+}): Promise<Reply<AvailabilityAnswer>> {
+  const from = url.searchParams.get('from') ?? ''
+  const to = url.searchParams.get('to') ?? ''
+  const product = url.searchParams.get('product')
+  if (!isCalendarDate(from) || !isCalendarDate(to)) {
+    return reply(400, {
+      error: 'Give the dates as from=YYYY-MM-DD&to=YYYY-MM-DD, e.g. from=2026-12-01&to=2026-12-31.',
+    })
+  }
+  if (to < from) return reply(400, { error: 'The “to” date must not be before the “from” date.' })
+  if (daysBetween(from, to) + 1 > MAX_AVAILABILITY_DAYS) {
+    return reply(400, {
+      error: `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time.`,
+    })
+  }
+  if (product !== null && product !== 'Other' && !products.some((p) => p.name === product)) {
+    return reply(400, { error: `“${product.slice(0, 60)}” is not on our menu now.` })
+  }
+  const [rules, booked] = await Promise.all([readBookingRules(db), bookedEffort(db, { from, to })])
+  const today = bakeryToday(now)
+  const demand = demandOf(product ?? undefined, products)
+  return reply(200, { days: availabilityBetween({ from, to, today, rules, booked, demand }) })
+}
+
+/** The last date customers may book today. */
+export function lastBookableDate(rules: Pick<BookingRules, 'horizonDays'>, today: string): string {
+  return addDays(today, rules.horizonDays)
+}
+
+/** One request of a send, as the capacity check sees it. */
+export interface Booking {
+  dueDate: string
+  productType: string
+}
+
+/** The first request of a send that cannot be booked, and why. */
+export interface Unbookable {
+  /** 0-based, in the send's order. */
+  index: number
+  day: AvailabilityDay
+  demand: Demand
+  /** The first day after it this request could have, if any within the horizon. */
+  nextOpen: string | undefined
+  lastBookable: string
+}
+
+/**
+ * Checks a send's requests against the rules and what is already held,
+ * counting the send's own earlier requests as held too (two cakes for one
+ * Saturday need room for both). Run it inside the transaction that stores
+ * the send, after taking the booking lock, so what it reads cannot change
+ * before the requests are written.
+ */
+export async function findUnbookable(
+  trx: Executor,
+  bookings: readonly Booking[],
+  { products, now }: { products: readonly Product[]; now: Date },
+): Promise<Unbookable | undefined> {
+  if (bookings.length === 0) return undefined
+  const today = bakeryToday(now)
+  const rules = await readBookingRules(trx)
+  const lastBookable = lastBookableDate(rules, today)
+  const dates = bookings.map((booking) => booking.dueDate).sort()
+  const booked = await bookedEffort(trx, {
+    from: dates[0]!,
+    // Far enough to suggest the next open day after the latest one.
+    to: lastBookable > dates.at(-1)! ? lastBookable : dates.at(-1)!,
+  })
+  for (const [index, booking] of bookings.entries()) {
+    const demand = demandOf(booking.productType, products)
+    const held = booked.get(booking.dueDate) ?? 0
+    const day = dayAvailability({ date: booking.dueDate, today, rules, booked: held, demand })
+    if (day.status !== 'open') {
+      const nextOpen = nextOpenDay({ after: booking.dueDate, today, rules, booked, demand })
+      return { index, day, demand, nextOpen, lastBookable }
+    }
+    booked.set(booking.dueDate, held + demand.effort)
+  }
+  return undefined
+}
+
+/** Sets each weekday's capacity in effort units (index 0 = Sunday); 0 closes that weekday. */
+export async function setWeekdayCapacity(db: Executor, capacities: readonly number[]) {
+  for (const [weekday, capacity] of capacities.entries()) {
+    await db
+      .updateTable('weekday_capacity')
+      .set({ capacity })
+      .where('weekday', '=', weekday)
+      .execute()
+  }
+}
+
+/** Closes the bakery from `start` to `end` (both included), with the owner's private note. */
+export async function addClosedPeriod(
+  db: Executor,
+  { start, end = start, note = '' }: { start: string; end?: string; note?: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('closed_period')
+    .values({ start_date: start, end_date: end, note })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(id)
+}
+
+export async function removeClosedPeriod(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('closed_period').where('id', '=', id).execute()
+}
+
+/** Changes any of the one-row settings: the horizon, the policies, delivery. */
+export async function updateBookingSettings(
+  db: Executor,
+  change: Partial<
+    Pick<BookingSettings, 'horizonDays' | 'policies' | 'deliveryEnabled' | 'deliveryNote'>
+  >,
+): Promise<void> {
+  const values = {
+    ...(change.horizonDays !== undefined ? { horizon_days: change.horizonDays } : {}),
+    ...(change.policies !== undefined ? { policies: change.policies } : {}),
+    ...(change.deliveryEnabled !== undefined
+      ? { delivery_enabled: change.deliveryEnabled ? 1 : 0 }
+      : {}),
+    ...(change.deliveryNote !== undefined ? { delivery_note: change.deliveryNote } : {}),
+  }
+  if (Object.keys(values).length === 0) return
+  await db.updateTable('booking_settings').set(values).where('id', '=', 1).execute()
+}
