@@ -2,14 +2,8 @@ import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
 import { markup } from '../mail/html.ts'
+import { NEXT_STEPS } from './next-steps.ts'
 import type { OrderDetails } from './order-summary.ts'
-
-/** What the customer hears next, and when: the same words in the email and on the page. */
-export const NEXT_STEPS = [
-  'We read every request ourselves and reply within 2 days, usually sooner.',
-  'If we can make it, we send you a quote with the price and the deposit that holds your date.',
-  'Your date is booked once you accept the quote and the deposit is paid.',
-] as const
 
 const INK = '#3b2418'
 const MUTED = '#6b3e2e'
