@@ -94,13 +94,18 @@ export async function migrateToLatest(db: Db): Promise<void> {
 
 /**
  * Makes transactions that read, decide, then write (is there room under the
- * quota? was this upload stored already?) run one at a time per `name`.
- * SQLite already does: Kysely gives its one connection to one transaction at
- * a time. PostgreSQL runs them side by side, so there a lock held until the
- * transaction ends (an advisory one: no table is blocked for readers) does.
+ * quota? is that day still free?) run one at a time per `name`. PostgreSQL
+ * runs them side by side, so there a lock held until the transaction ends
+ * (an advisory one: no table is blocked for readers) does. Within one
+ * process SQLite already does (Kysely gives its one connection to one
+ * transaction at a time); for a second connection to the file (a backup, a
+ * worker), a write that changes nothing takes SQLite's write lock before
+ * anything is read, so the other waits its busy timeout instead of both
+ * reading the same free capacity or one failing as locked.
  */
 export async function serializeTransactions(trx: Transaction<Database>, name: string) {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
+  else await sql`update app_state set value = value where 0`.execute(trx)
 }
 
 /**
