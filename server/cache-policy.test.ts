@@ -166,3 +166,16 @@ test('the middleware sets the header as the response goes out, adds Cookie to Va
     app.close()
   }
 })
+
+test('open days are kept by a CDN for seconds only; a customer’s private request page never', () => {
+  expect(cacheControlFor({ ...anonymous, path: '/api/availability' })).toEqual({
+    cacheControl: 'public, max-age=0, s-maxage=10, stale-while-revalidate=10',
+    varyCookie: true,
+  })
+  for (const path of ['/requests/abc123', '/Requests/abc123', '/requests/abc123.data']) {
+    expect(cacheControlFor({ ...anonymous, path }), path).toEqual({
+      cacheControl: 'private, no-store',
+      varyCookie: false,
+    })
+  }
+})
