@@ -9,10 +9,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3210)
 // the treats every page lists; on a server of their own,
 // a photo they delete is never one another test's page is still loading.
 const GALLERY_PORT = PORT + 1
+// The order calendar's journeys close days, fill them and change notice: on a
+// server of their own, no other spec's order meets their rules.
+const CALENDAR_PORT = PORT + 2
 process.env.E2E_SMTP_PORT ??= String(PORT + 15)
 // Workers inherit the runner's environment, so every process sees one folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bakery-e2e-'))
 const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
+const calendarDataDir = path.join(process.env.E2E_DATA_DIR, 'calendar-server')
+process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
 // Two instances on one PostgreSQL database need TEST_DATABASE_URL. Without it
 // a machine with no PostgreSQL leaves that spec out with a notice (once, in the
@@ -72,7 +77,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['gallery.spec.ts', 'menu.spec.ts', ...withoutPostgres],
+      testIgnore: ['gallery.spec.ts', 'menu.spec.ts', 'order-calendar.spec.ts', ...withoutPostgres],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PORT}` },
     },
     {
@@ -80,10 +85,16 @@ export default defineConfig({
       testMatch: ['gallery.spec.ts', 'menu.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${GALLERY_PORT}` },
     },
+    {
+      name: 'calendar',
+      testMatch: ['order-calendar.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CALENDAR_PORT}` },
+    },
   ],
   // Playwright starts these in order, so the second serves the build the first made.
   webServer: [
     server(PORT, process.env.E2E_DATA_DIR, 'npm run build && npm run serve'),
     server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
+    server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
   ],
 })

@@ -61,5 +61,5 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  return <OrderPage today={loaderData.today} products={loaderData.products} />
+  return <OrderPage {...loaderData} />
 }

@@ -93,11 +93,12 @@ test('a backup taken while orders arrive restores a site with every acknowledged
     // local proxy from its own address, so the per-visitor limit never refuses it.
     const acknowledged: string[] = []
     let sending = true
-    const due = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10)
     const customers = (async () => {
       for (let send = 1; sending && send <= 120; send++) {
         // One customer per send; each order is told apart by its theme, which the inbox lists.
         const themes = [`Loop ${send} cake`, `Loop ${send} cupcakes`]
+        // A day of its own for each send: a day holds 4 orders by default.
+        const due = new Date(Date.now() + (10 + send) * 86_400_000).toISOString().slice(0, 10)
         const response = await fetch(`${liveBase}/ordernow`, {
           method: 'POST',
           headers: {
@@ -116,6 +117,7 @@ test('a backup taken while orders arrive restores a site with every acknowledged
               hear_about_us: 'Instagram',
             })),
             website: '',
+            accept_policies: true,
           }),
         })
         if (response.status === 200) acknowledged.push(...themes)

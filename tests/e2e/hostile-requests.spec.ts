@@ -29,6 +29,7 @@ function orderSend(name: string) {
       },
     ],
     website: '',
+    accept_policies: true,
   }
 }
 

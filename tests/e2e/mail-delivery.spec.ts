@@ -23,7 +23,10 @@ async function postOrders(port: number, name: string, count = 1) {
   const response = await fetch(`http://localhost:${port}/ordernow`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-    body: JSON.stringify({ orders: Array.from({ length: count }, () => ({ ...order, name })) }),
+    body: JSON.stringify({
+      orders: Array.from({ length: count }, () => ({ ...order, name })),
+      accept_policies: true,
+    }),
   })
   return response.status
 }

@@ -89,13 +89,18 @@ test('guests can queue two orders, remove one, reload, and send the rest', async
   await page.getByRole('button', { name: /Your cart/ }).click()
   await expect(panel.getByRole('listitem')).toContainText('Cake Pops')
 
+  await panel.getByRole('checkbox', { name: 'I have read the order policies' }).check()
   await panel.getByRole('button', { name: 'Send All Orders' }).focus()
   await page.keyboard.press('Enter')
-  await expect(panel.getByRole('status')).toHaveText('Orders sent successfully!')
+  const thanks = page.getByRole('region', { name: /Thank you, Ada/ })
+  await expect(thanks.getByRole('status')).toHaveText('Orders sent successfully!')
   await expect(cartCount(page)).toHaveText('0')
   // The keyboard lands on the news, and nothing is left to send.
-  await expect(panel.getByRole('status')).toBeFocused()
-  await expect(panel.getByRole('button', { name: 'Send All Orders' })).toHaveCount(0)
+  await expect(thanks.getByRole('heading', { name: 'Thank you, Ada!' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Send All Orders' })).toHaveCount(0)
+  await thanks.getByRole('button', { name: 'Start another order' }).click()
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.getByRole('button', { name: /Your cart/ }).click()
   await expect(panel.getByText('Your cart is empty.', { exact: true })).toBeVisible()
   await page.reload()
   await expect(cartCount(page)).toHaveText('0')
@@ -177,7 +182,8 @@ test('an empty order shows every missing field at once, beside the field, and fo
   for (const label of orderFields) {
     const field = page.getByLabel(label)
     await expect(field).toHaveAttribute('aria-invalid', 'true')
-    const errorId = (await field.getAttribute('aria-describedby'))!
+    // The message is the last of what describes the field (a hint may come first).
+    const errorId = (await field.getAttribute('aria-describedby'))!.split(' ').at(-1)
     await expect(page.locator(`[id="${errorId}"]`)).not.toBeEmpty()
   }
   await expect(page.locator('#field-name-error')).toHaveText('Name is required.')
@@ -206,6 +212,7 @@ test.describe('without JavaScript', () => {
         date: daysFromNow(9),
         heard: 'Other',
       })
+      await page.getByRole('checkbox', { name: 'I have read the order policies' }).check()
       await page.getByRole('button', { name: 'Add to Cart' }).click()
       await expect(page.locator('#field-name-error')).toHaveText('Name is required.')
       await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
@@ -219,7 +226,7 @@ test.describe('without JavaScript', () => {
     })
   })
 
-  test('a single order still sends', async ({ page }) => {
+  test('a single order still sends, with the policy tick in the form', async ({ page }) => {
     const name = `No Script Order ${Date.now()}`
     await page.goto('/ordernow')
     await fillOrder(page, {
@@ -231,6 +238,7 @@ test.describe('without JavaScript', () => {
       date: daysFromNow(9),
       heard: 'Other',
     })
+    await page.getByRole('checkbox', { name: 'I have read the order policies' }).check()
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByRole('status')).toHaveText('Orders sent successfully!')
     await expect
@@ -257,6 +265,7 @@ test.describe('when the bakery cannot be reached', () => {
     await page.route('**/ordernow.data*', (route) => route.abort('connectionfailed'))
     await page.getByRole('button', { name: /Your cart/ }).click()
     const panel = page.getByRole('region', { name: 'Your Orders' })
+    await panel.getByRole('checkbox', { name: 'I have read the order policies' }).check()
     await panel.getByRole('button', { name: 'Send All Orders' }).click()
     await expect(panel.getByRole('status')).toContainText('Error sending orders.')
     await expect(cartCount(page)).toHaveText('1')

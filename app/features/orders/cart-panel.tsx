@@ -1,24 +1,45 @@
-import { useEffect, useRef } from 'react'
+import { type Ref, useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
-import type { OrderRequest } from './order-schema.ts'
+import { type OrderNote, moveToLabel } from './cart-send.ts'
+import type { CartOrder } from './cart.ts'
 import { orderLines } from './order-summary.ts'
+import { PoliciesTick } from './policies-tick.tsx'
 
 type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?: string }
 
-/** The queued orders with a remove button each, and the send button with its status. */
+/**
+ * The queued orders with a remove button each (and, after a refused send,
+ * the server's message beside the order it names, with a one-click move to
+ * the next open day), the policy tick, and the send button with its status.
+ */
 export function CartPanel({
   id,
   orders,
   sending,
   status,
+  notes,
+  policies,
+  policiesTicked,
+  policiesError,
+  policiesRef,
+  onTickPolicies,
   onRemove,
+  onMove,
   onSend,
 }: {
   id: string
-  orders: OrderRequest[]
+  orders: CartOrder[]
   sending: boolean
   status: CartStatus | null
+  /** What a refused send said about each order, by its 0-based position. */
+  notes: ReadonlyMap<number, OrderNote>
+  policies: string
+  policiesTicked: boolean
+  policiesError?: string
+  policiesRef?: Ref<HTMLInputElement>
+  onTickPolicies: (ticked: boolean) => void
   onRemove: (index: number) => void
+  onMove: (index: number, date: string) => void
   onSend: () => void
 }) {
   const statusRef = useRef<HTMLDivElement>(null)
@@ -29,8 +50,6 @@ export function CartPanel({
     if (wasSending.current && !sending) statusRef.current?.focus()
     wasSending.current = sending
   }, [sending])
-  // Once everything is sent there is nothing left to send.
-  const allSent = status?.tone === 'success' && orders.length === 0
 
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="cart-panel">
@@ -41,43 +60,74 @@ export function CartPanel({
         <p className="mt-3 text-chocolate">Your cart is empty.</p>
       ) : (
         <ol className="mt-4 grid gap-3">
-          {orders.map((order, index) => (
-            <li key={index} className="cart-item">
-              <div className="flex items-start justify-between gap-3">
-                <h3 className="font-bold">
-                  Order {index + 1}: {order.product_type}
-                </h3>
-                <button
-                  type="button"
-                  className="cart-remove"
-                  onClick={() => onRemove(index)}
-                  aria-label={`Remove order ${index + 1}: ${order.product_type} for ${order.name}`}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </div>
-              <dl className="cart-details">
-                {orderLines(order).map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{label === 'Email' ? <EmailAddress address={value} /> : value}</dd>
+          {orders.map((order, index) => {
+            const note = notes.get(index)
+            const noteId = `${id}-note-${index}`
+            return (
+              <li
+                key={index}
+                className={`cart-item ${note ? 'cart-item-refused' : ''}`}
+                aria-describedby={note ? noteId : undefined}
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <h3 className="font-bold">
+                    Order {index + 1}: {order.product_type}
+                  </h3>
+                  <button
+                    type="button"
+                    className="cart-remove"
+                    onClick={() => onRemove(index)}
+                    aria-label={`Remove order ${index + 1}: ${order.product_type} for ${order.name}`}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+                {note ? (
+                  <div className="cart-item-note">
+                    <p id={noteId} className="form-error">
+                      {note.message}
+                    </p>
+                    {note.nextOpenDay ? (
+                      <button
+                        type="button"
+                        className="button-secondary cart-move"
+                        onClick={() => onMove(index, note.nextOpenDay!)}
+                      >
+                        {moveToLabel(note.nextOpenDay)}
+                      </button>
+                    ) : null}
                   </div>
-                ))}
-              </dl>
-            </li>
-          ))}
+                ) : null}
+                <dl className="cart-details">
+                  {orderLines(order).map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{label === 'Email' ? <EmailAddress address={value} /> : value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            )
+          })}
         </ol>
       )}
-      {allSent ? null : (
-        <button
-          type="button"
-          className="button-primary mt-5 w-full"
-          onClick={onSend}
-          disabled={sending}
-        >
-          Send All Orders
-        </button>
-      )}
+      {orders.length > 0 ? (
+        <PoliciesTick
+          policies={policies}
+          checked={policiesTicked}
+          onChange={onTickPolicies}
+          error={policiesError}
+          inputRef={policiesRef}
+        />
+      ) : null}
+      <button
+        type="button"
+        className="button-primary mt-5 w-full"
+        onClick={onSend}
+        disabled={sending}
+      >
+        Send All Orders
+      </button>
       <div
         ref={statusRef}
         tabIndex={-1}

@@ -37,3 +37,17 @@ test('storage that is not a list of orders is an empty cart', () => {
   expect(parseStoredCart('{not json')).toEqual([])
   expect(parseStoredCart(JSON.stringify({ orders: [birthdayCakeOrder] }))).toEqual([])
 })
+
+test('new optional fields and photos are kept; a photo that is not a key and a preview is dropped, not its order', () => {
+  const detailed = {
+    ...birthdayCakeOrder,
+    servings: 'serves 40',
+    allergies: 'nut-free',
+    fulfilment: 'delivery',
+    photos: [{ key: 'abc', preview: 'data:image/jpeg;base64,xx' }, { key: 3 }, 'loose'],
+  }
+  expect(parseStoredCart(JSON.stringify([detailed]))).toEqual([
+    { ...detailed, photos: [{ key: 'abc', preview: 'data:image/jpeg;base64,xx' }] },
+  ])
+  expect(parseStoredCart(JSON.stringify([{ ...birthdayCakeOrder, servings: 40 }]))).toEqual([])
+})

@@ -2,18 +2,30 @@ import { useSyncExternalStore } from 'react'
 import { HEAR_ABOUT_US_OPTIONS, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
+/** An inspiration photo waiting in the cart: its upload key, and a small preview to show. */
+export interface QueuedPhoto {
+  key: string
+  preview: string
+}
+
+/**
+ * An order as the cart keeps it: the request, with its photos as the cart
+ * shows them (the send hands the server only their keys).
+ */
+export type CartOrder = Omit<OrderRequest, 'photos'> & { photos?: QueuedPhoto[] }
+
 /**
  * The visitor's queued orders, kept in localStorage so a reload or a closed
  * tab loses nothing until they are sent. Other tabs see changes through the
  * storage event.
  */
 const STORAGE_KEY = 'butter-and-bloom:cart:v1'
-const EMPTY: OrderRequest[] = []
+const EMPTY: CartOrder[] = []
 const listeners = new Set<() => void>()
-let cached: { raw: string | null; orders: OrderRequest[] } = { raw: null, orders: EMPTY }
+let cached: { raw: string | null; orders: CartOrder[] } = { raw: null, orders: EMPTY }
 let storageWorks = true
 
-function read(): OrderRequest[] {
+function read(): CartOrder[] {
   if (!storageWorks) return cached.orders
   let raw: string | null = null
   try {
@@ -32,7 +44,7 @@ function read(): OrderRequest[] {
  * it runs on every page load. The product is not checked against the menu
  * here (the server does that when it is sent).
  */
-export function parseStoredCart(raw: string | null): OrderRequest[] {
+export function parseStoredCart(raw: string | null): CartOrder[] {
   if (!raw) return EMPTY
   let value: unknown
   try {
@@ -40,13 +52,13 @@ export function parseStoredCart(raw: string | null): OrderRequest[] {
   } catch {
     return EMPTY
   }
-  return Array.isArray(value) ? value.filter(isStoredOrder) : EMPTY
+  return Array.isArray(value) ? value.filter(isStoredOrder).map(withReadablePhotos) : EMPTY
 }
 
 const OPTIONAL_FIELDS: readonly string[] = OPTIONAL_ORDER_FIELDS
 const REQUIRED_FIELDS = ORDER_FIELDS.filter((field) => !OPTIONAL_FIELDS.includes(field))
 
-function isStoredOrder(value: unknown): value is OrderRequest {
+function isStoredOrder(value: unknown): value is CartOrder {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const entry = value as Record<string, unknown>
   return (
@@ -62,7 +74,25 @@ function isStoredOrder(value: unknown): value is OrderRequest {
   )
 }
 
-function write(orders: OrderRequest[]): void {
+/**
+ * Photos are extras: a photo entry that is not a key and a preview is
+ * dropped, never the order it belongs to (carts stored before photos simply
+ * have none).
+ */
+function withReadablePhotos(order: CartOrder): CartOrder {
+  const { photos, ...rest } = order
+  if (!Array.isArray(photos)) return rest
+  const readable = photos.filter(isQueuedPhoto).map(({ key, preview }) => ({ key, preview }))
+  return readable.length > 0 ? { ...rest, photos: readable } : rest
+}
+
+function isQueuedPhoto(value: unknown): value is QueuedPhoto {
+  if (typeof value !== 'object' || value === null) return false
+  const photo = value as Record<string, unknown>
+  return typeof photo.key === 'string' && typeof photo.preview === 'string'
+}
+
+function write(orders: CartOrder[]): void {
   try {
     if (orders.length === 0) window.localStorage.removeItem(STORAGE_KEY)
     else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(orders))
@@ -87,8 +117,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const cart = {
-  add(order: OrderRequest) {
+  add(order: CartOrder) {
     write([...read(), order])
+  },
+  /** Replaces the order at `index` (0-based), e.g. to move it to another day. */
+  update(index: number, order: CartOrder) {
+    write(read().map((queued, position) => (position === index ? order : queued)))
   },
   /** Removes the order at `index` (0-based), as the spec's delete by position. */
   remove(index: number) {
@@ -99,6 +133,6 @@ export const cart = {
   },
 }
 
-export function useCart(): OrderRequest[] {
+export function useCart(): CartOrder[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY)
 }

@@ -1,11 +1,18 @@
-import { type FormEvent, type Ref, useState } from 'react'
+import { type FormEvent, type Ref, useCallback, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
+import { addDays } from '#app/features/availability/availability.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { CartOrder } from './cart.ts'
+import { type DateRules, dateNote } from './date-choice.ts'
+import { FulfilmentChoice } from './fulfilment-choice.tsx'
+import { OrderDateField } from './order-date-field.tsx'
 import { HEAR_ABOUT_US_OPTIONS, productChoices } from './order-options.ts'
-import type { OrderField, OrderRequest } from './order-schema.ts'
+import type { OrderField } from './order-schema.ts'
+import { PoliciesTick } from './policies-tick.tsx'
+import { useAvailability } from './use-availability.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
 // not with the page.
@@ -20,10 +27,15 @@ const loadOrderSchema = () => import('./order-schema.ts')
 export function OrderForm({
   today,
   products,
+  notice,
+  horizonDays,
   deliveryEnabled = false,
+  deliveryNote = '',
+  policies,
   disabled,
   onAdd,
   postedErrors,
+  postedPoliciesError,
   postedValues,
   honeypotRef,
 }: {
@@ -31,10 +43,19 @@ export function OrderForm({
   today: string
   /** The menu's active product names, as the page's loader read them. */
   products: readonly string[]
+  /** Each product's notice in days. */
+  notice: Readonly<Record<string, number>>
+  /** How many days ahead the bakery takes orders. */
+  horizonDays: number
   deliveryEnabled?: boolean
+  deliveryNote?: string
+  /** The owner's order policies, for the tick a form without JavaScript sends. */
+  policies: string
   disabled: boolean
-  onAdd: (order: OrderRequest) => void
+  onAdd: (order: CartOrder) => void
   postedErrors?: FieldErrors<OrderField>
+  /** The server's message when a form without JavaScript came without the policy tick. */
+  postedPoliciesError?: string
   /** What the form posted without JavaScript, when the server refused it. */
   postedValues?: Partial<Record<OrderField, string>>
   honeypotRef?: Ref<HTMLInputElement>
@@ -43,6 +64,22 @@ export function OrderForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors<OrderField> | null>(null)
   const errors = clientErrors ?? postedErrors ?? {}
   const values = postedValues ?? {}
+  const [product, setProduct] = useState(values.product_type ?? '')
+  const [dueDate, setDueDate] = useState(values.due_date ?? '')
+  const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
+  const [calendarWanted, setCalendarWanted] = useState(false)
+  const wantCalendar = useCallback(() => setCalendarWanted(true), [])
+  const rules: DateRules = {
+    today,
+    lastBookable: addDays(today, horizonDays),
+    noticeDays: notice[product] ?? 0,
+  }
+  const days = useAvailability({
+    product,
+    month,
+    extraDate: dueDate >= today ? dueDate : undefined,
+    enabled: calendarWanted,
+  })
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -57,9 +94,19 @@ export function OrderForm({
       focusFirstInvalid(form, found)
       return
     }
+    // The server decides on send; this spares the visitor a day we already know is taken.
+    const note = dateNote(parsed.data.due_date, days, rules)
+    if (note?.tone === 'unavailable') {
+      flushSync(() => setClientErrors({ due_date: note.text }))
+      focusFirstInvalid(form, { due_date: note.text })
+      return
+    }
     setClientErrors({})
-    onAdd(parsed.data)
+    const { photos: _photos, ...order } = parsed.data
+    onAdd(order)
     form.reset()
+    setProduct('')
+    setDueDate('')
   }
 
   return (
@@ -67,7 +114,10 @@ export function OrderForm({
       method="post"
       noValidate={hydrated}
       className="order-form"
-      onFocus={() => void loadOrderSchema()}
+      onFocus={() => {
+        void loadOrderSchema()
+        wantCalendar()
+      }}
       onSubmit={(event) => void handleSubmit(event)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -109,7 +159,12 @@ export function OrderForm({
         </FormField>
         <FormField name="product_type" label="Product Type" error={errors.product_type}>
           {(props) => (
-            <select {...props} required defaultValue={values.product_type ?? ''}>
+            <select
+              {...props}
+              required
+              defaultValue={values.product_type ?? ''}
+              onChange={(event) => setProduct(event.target.value)}
+            >
               <option value="" disabled>
                 Select a product
               </option>
@@ -131,11 +186,50 @@ export function OrderForm({
             />
           )}
         </FormField>
-        <FormField name="due_date" label="Order Date" error={errors.due_date}>
+        <OrderDateField
+          value={dueDate}
+          onChange={setDueDate}
+          days={days}
+          rules={rules}
+          month={month}
+          onMonthChange={setMonth}
+          wanted={calendarWanted}
+          onWanted={wantCalendar}
+          error={errors.due_date}
+        />
+        <FormField name="servings" label="Servings or quantity" optional error={errors.servings}>
           {(props) => (
-            <input {...props} type="date" required min={today} defaultValue={values.due_date} />
+            <input
+              {...props}
+              type="text"
+              maxLength={100}
+              placeholder="e.g. 24 cupcakes, serves 40"
+              defaultValue={values.servings}
+            />
           )}
         </FormField>
+        <FormField
+          name="allergies"
+          label="Allergies or dietary needs"
+          optional
+          error={errors.allergies}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              maxLength={300}
+              placeholder="e.g. nut-free, one vegan guest"
+              defaultValue={values.allergies}
+            />
+          )}
+        </FormField>
+        <FulfilmentChoice
+          deliveryEnabled={deliveryEnabled}
+          deliveryNote={deliveryNote}
+          defaultValue={values.fulfilment}
+          error={errors.fulfilment}
+        />
         <FormField
           name="hear_about_us"
           label="How did you hear about us?"
@@ -159,12 +253,16 @@ export function OrderForm({
                 {...props}
                 rows={4}
                 maxLength={2000}
-                placeholder="Flavours, colours, allergies, number of guests…"
+                placeholder="Flavours, colours, design ideas…"
                 defaultValue={values.comments}
               />
             )}
           </FormField>
         </div>
+      </div>
+      {/* The cart's tick is the one that counts with JavaScript; this one is for the form posting itself. */}
+      <div className="without-script">
+        <PoliciesTick policies={policies} error={postedPoliciesError} />
       </div>
       <HoneypotField inputRef={honeypotRef} />
       <button type="submit" className="button-primary mt-6" disabled={disabled}>

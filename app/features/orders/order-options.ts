@@ -51,3 +51,10 @@ export const MAX_ORDERS_PER_SEND = 100
 
 /** Largest order-send body the server reads (JSON of up to 100 orders fits well within). */
 export const MAX_ORDER_BODY_BYTES = 64 * 1024
+
+/**
+ * Every send carries the customer's tick that they have read the order
+ * policies. Here rather than in the schema so the cart can recognise the
+ * message without loading the validation library.
+ */
+export const POLICIES_NOT_ACCEPTED = 'Please confirm that you have read our order policies.'

@@ -1,47 +1,45 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
-import { useActionData, useFetcher } from 'react-router'
+import { useActionData } from 'react-router'
 import { site } from '#app/content/site.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
-import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
 import { CartButton } from './cart-button.tsx'
+import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
 import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
 import type { OrderSendResult } from './order-send.server.ts'
 import { sendStatus } from './send-status.ts'
+import { ThankYouPanel } from './thank-you-panel.tsx'
+import { useOrderSend } from './use-order-send.ts'
 
 // The panel's code loads when the visitor reaches for the cart, not with the page.
 const loadCartPanel = () => import('./cart-panel.tsx')
 const CartPanel = lazy(() => loadCartPanel().then(({ CartPanel }) => ({ default: CartPanel })))
 
+/** What the Order Now page's loader hands the page. */
+export interface OrderPageData {
+  today: string
+  products: readonly string[]
+  notice: Readonly<Record<string, number>>
+  horizonDays: number
+  deliveryEnabled: boolean
+  deliveryNote: string
+  policies: string
+}
+
 /**
  * The Order Now page: the order form, and the cart that queues its orders
- * and sends them together. Without JavaScript the form posts one order, and
- * the server's answer arrives as the route's action data.
+ * and sends them together, then says thank you. Without JavaScript the form
+ * posts one order, and the server's answer arrives as the route's action data.
  */
-export function OrderPage({ today, products }: { today: string; products: readonly string[] }) {
+export function OrderPage(data: OrderPageData) {
   const orders = useCart()
-  const fetcher = useFetcher<OrderSendResult>()
   const postedWithoutScript = useActionData<OrderSendResult>()
   const [cartOpen, setCartOpen] = useState(false)
-  const [emptyNote, setEmptyNote] = useState(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const panelId = useId()
-  const sending = fetcher.state !== 'idle'
+  const send = useOrderSend(orders, honeypotRef)
   const postedStatus = sendStatus(postedWithoutScript)
-
-  function sendAll() {
-    if (orders.length === 0) {
-      fetcher.reset()
-      setEmptyNote(true)
-      return
-    }
-    setEmptyNote(false)
-    void fetcher.submit(
-      { orders, [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '' },
-      { method: 'post', encType: 'application/json' },
-    )
-  }
 
   return (
     <section className="page-section">
@@ -57,9 +55,12 @@ export function OrderPage({ today, products }: { today: string; products: readon
         </div>
         <CartButton
           count={orders.length}
-          expanded={cartOpen}
+          expanded={cartOpen && !send.succeeded}
           controls={panelId}
-          onToggle={() => setCartOpen((open) => !open)}
+          onToggle={() => {
+            if (send.succeeded) send.startAnother()
+            setCartOpen((open) => !open || send.succeeded)
+          }}
           onIntent={() => void loadCartPanel()}
         />
       </div>
@@ -70,45 +71,68 @@ export function OrderPage({ today, products }: { today: string; products: readon
         </p>
       ) : null}
 
-      <div className={`mt-10 grid items-start gap-8 ${cartOpen ? 'lg:grid-cols-[1fr_24rem]' : ''}`}>
-        <div className="card min-w-0 p-6 sm:p-8">
-          <OrderForm
-            today={today}
-            products={products}
-            disabled={sending}
-            postedErrors={postedFieldErrors(postedWithoutScript)}
-            postedValues={
-              postedWithoutScript && !postedWithoutScript.ok
-                ? postedWithoutScript.values
-                : undefined
-            }
-            honeypotRef={honeypotRef}
-            onAdd={(order) => {
-              cart.add(order)
-              fetcher.reset()
-              setEmptyNote(false)
+      {send.succeeded ? (
+        <div className="mt-10">
+          <ThankYouPanel
+            name={send.sentOrders[0]?.name ?? ''}
+            emails={[...new Set(send.sentOrders.map((order) => order.email))]}
+            count={send.sentOrders.length}
+            onStartAnother={() => {
+              send.startAnother()
+              setCartOpen(false)
+              requestAnimationFrame(() => document.getElementById('field-name')?.focus())
             }}
           />
         </div>
-        {cartOpen ? (
-          <Suspense fallback={null}>
-            <CartPanel
-              id={panelId}
-              orders={orders}
-              sending={sending}
-              status={
-                sending
-                  ? { tone: 'info', message: 'Sending...' }
-                  : emptyNote
-                    ? { tone: 'error', message: 'Your cart is empty.' }
-                    : sendStatus(fetcher.data)
+      ) : (
+        <div
+          className={`mt-10 grid items-start gap-8 ${cartOpen ? 'lg:grid-cols-[1fr_24rem]' : ''}`}
+        >
+          <div className="card min-w-0 p-6 sm:p-8">
+            <OrderForm
+              today={data.today}
+              products={data.products}
+              notice={data.notice}
+              horizonDays={data.horizonDays}
+              deliveryEnabled={data.deliveryEnabled}
+              deliveryNote={data.deliveryNote}
+              policies={data.policies}
+              disabled={send.sending}
+              postedErrors={postedFieldErrors(postedWithoutScript)}
+              postedPoliciesError={sendProblems(postedWithoutScript).policies}
+              postedValues={
+                postedWithoutScript && !postedWithoutScript.ok
+                  ? postedWithoutScript.values
+                  : undefined
               }
-              onRemove={(index) => cart.remove(index)}
-              onSend={sendAll}
+              honeypotRef={honeypotRef}
+              onAdd={(order) => {
+                cart.add(order)
+                send.added()
+              }}
             />
-          </Suspense>
-        ) : null}
-      </div>
+          </div>
+          {cartOpen ? (
+            <Suspense fallback={null}>
+              <CartPanel
+                id={panelId}
+                orders={orders}
+                sending={send.sending}
+                status={send.status}
+                notes={send.notes}
+                policies={data.policies}
+                policiesTicked={send.policiesTicked}
+                policiesError={send.policiesError}
+                policiesRef={send.policiesRef}
+                onTickPolicies={send.tickPolicies}
+                onRemove={send.remove}
+                onMove={send.move}
+                onSend={send.send}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      )}
     </section>
   )
 }

@@ -14,8 +14,11 @@ import {
   MAX_ORDERS_PER_SEND,
   MAX_PHOTOS_PER_ORDER,
   OTHER_PRODUCT,
+  POLICIES_NOT_ACCEPTED,
   productChoices,
 } from './order-options.ts'
+
+export { POLICIES_NOT_ACCEPTED }
 
 export interface OrderRules {
   /** The bakery's date today (YYYY-MM-DD): an order cannot be due before it. */
@@ -105,9 +108,6 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
     ),
   })
 }
-
-/** Every send carries the customer's tick that they have read the order policies. */
-export const POLICIES_NOT_ACCEPTED = 'Please confirm that you have read our order policies.'
 
 export function orderBatchSchema(options: OrderRules) {
   return z.object({

@@ -1,0 +1,124 @@
+import {
+  type AvailabilityDay,
+  addDays,
+  unavailableReason,
+} from '#app/features/availability/availability.ts'
+import { formatCalendarDate, isCalendarDate } from '#app/utils/dates.ts'
+import { shortDate } from './cart-send.ts'
+
+/**
+ * The order form's date choice, worked out without the page: which days a
+ * product can have, why the others cannot be picked, and what to say about
+ * the date the visitor chose or typed. The server stays the authority; this
+ * only saves the visitor a refused send.
+ */
+export interface DateRules {
+  /** The bakery's date today (YYYY-MM-DD). */
+  today: string
+  /** The last date the bakery takes orders for (today + its booking horizon). */
+  lastBookable: string
+  /** The chosen product's notice in days (0 with no product chosen). */
+  noticeDays: number
+}
+
+/** A calendar day's local Date as YYYY-MM-DD (the calendar works in the visitor's local days). */
+export function isoDateOf(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** A YYYY-MM-DD date as the calendar's local Date, at noon so no clock change moves its day. */
+export function localDateOf(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number)
+  return new Date(year!, month! - 1, day!, 12)
+}
+
+/** The first and last dates of the month `date` falls in. */
+export function monthOf(date: string): { from: string; to: string } {
+  const from = `${date.slice(0, 7)}-01`
+  const next = addDays(from, 32)
+  return { from, to: addDays(`${next.slice(0, 7)}-01`, -1) }
+}
+
+/**
+ * What is known of one day: the availability the server gave, or, before it
+ * arrives, what the rules alone say (past, too soon for the notice, beyond
+ * the horizon). Undefined means "open as far as we know yet".
+ */
+export function knownDay(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+  { today, lastBookable, noticeDays }: DateRules,
+): AvailabilityDay | undefined {
+  const loaded = days.get(date)
+  if (loaded) return loaded
+  if (date > lastBookable) return { date, status: 'closed', remaining: 0 }
+  if (date < addDays(today, noticeDays)) return { date, status: 'too-soon', remaining: 0 }
+  return undefined
+}
+
+/** Why a day cannot be picked ('fully booked'), or '' when it can. */
+export function dayReason(day: AvailabilityDay | undefined, rules: DateRules): string {
+  return day ? unavailableReason(day, rules) : ''
+}
+
+/** A calendar day's accessible name: 'Saturday, December 12, 2026 — fully booked'. */
+export function dayLabel(date: string, reason: string): string {
+  return reason ? `${formatCalendarDate(date)} — ${reason}` : formatCalendarDate(date)
+}
+
+/** The first open day after `date` among the days loaded so far. */
+export function nextOpenLoaded(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+): string | undefined {
+  return [...days.values()]
+    .filter((day) => day.date > date && day.status === 'open')
+    .map((day) => day.date)
+    .sort()[0]
+}
+
+export interface DateNote {
+  tone: 'open' | 'unavailable' | 'unknown'
+  text: string
+  /** A day to offer instead of an unavailable one. */
+  suggestion?: string
+}
+
+/**
+ * The line under the calendar about the chosen or typed date: 'Saturday,
+ * December 12 is fully booked. The next open day is Monday, December 14.'
+ */
+export function dateNote(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+  rules: DateRules,
+): DateNote | null {
+  if (!isCalendarDate(date)) return null
+  const day = knownDay(date, days, rules)
+  const name = shortDate(date)
+  if (!day) return { tone: 'unknown', text: `Checking ${name}…` }
+  if (day.status === 'open') {
+    return { tone: 'open', text: `${name} is open. We confirm every date when we reply.` }
+  }
+  const suggestion = nextOpenLoaded(date, days)
+  const next = suggestion
+    ? ` The next open day is ${shortDate(suggestion)}.`
+    : ' Please pick an open day in the calendar.'
+  return {
+    tone: 'unavailable',
+    text: `${name} ${unavailablePhrase(day, rules)}.${next}`,
+    suggestion,
+  }
+}
+
+/** 'is fully booked', 'needs 14 days' notice', 'has already passed'. */
+function unavailablePhrase(day: AvailabilityDay, rules: DateRules): string {
+  if (day.status === 'too-soon') {
+    return rules.noticeDays === 0 ? 'has already passed' : unavailableReason(day, rules)
+  }
+  if (day.status === 'closed' && day.date > rules.lastBookable) {
+    return 'is further ahead than we take orders yet'
+  }
+  return `is ${unavailableReason(day, rules)}`
+}

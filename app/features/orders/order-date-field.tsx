@@ -1,0 +1,128 @@
+import { Suspense, lazy, useEffect, useRef } from 'react'
+import { FormField } from '#app/components/form-field.tsx'
+import type { AvailabilityDay } from '#app/features/availability/availability.ts'
+import { isCalendarDate } from '#app/utils/dates.ts'
+import { shortDate } from './cart-send.ts'
+import { type DateRules, dateNote } from './date-choice.ts'
+
+// The calendar and its library load when the visitor reaches the date or
+// first touches the form, not with the page (docs/decisions/004).
+const loadCalendar = () => import('./order-calendar.tsx')
+const OrderCalendar = lazy(() =>
+  loadCalendar().then(({ OrderCalendar }) => ({ default: OrderCalendar })),
+)
+
+/**
+ * 'Order Date': the real date input the form submits (it is what works
+ * without JavaScript and on every phone), and with JavaScript a month
+ * calendar of the product's open days beside it, with a line saying why a
+ * chosen or typed day cannot be had and which day can.
+ */
+export function OrderDateField({
+  value,
+  onChange,
+  days,
+  rules,
+  month,
+  onMonthChange,
+  wanted,
+  onWanted,
+  error,
+}: {
+  value: string
+  onChange: (date: string) => void
+  days: ReadonlyMap<string, AvailabilityDay>
+  rules: DateRules
+  month: string
+  onMonthChange: (month: string) => void
+  /** Whether the calendar has been asked for (the form was touched, or the field seen). */
+  wanted: boolean
+  onWanted: () => void
+  error?: string
+}) {
+  const slotRef = useRef<HTMLDivElement>(null)
+  const note = dateNote(value, days, rules)
+
+  // The calendar loads as its place scrolls near, even if nothing was touched.
+  useEffect(() => {
+    const slot = slotRef.current
+    if (wanted || !slot || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onWanted()
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(slot)
+    return () => observer.disconnect()
+  }, [wanted, onWanted])
+
+  function choose(date: string) {
+    onChange(date)
+  }
+
+  return (
+    <div className="date-choice sm:col-span-2">
+      <div className="date-choice-field">
+        <FormField
+          name="due_date"
+          label="Order Date"
+          error={error}
+          hint="Pick an open day in the calendar, or type a date."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              required
+              min={rules.today}
+              value={value}
+              onChange={(event) => {
+                const typed = event.target.value
+                onChange(typed)
+                if (isCalendarDate(typed) && typed >= rules.today && typed <= rules.lastBookable) {
+                  onMonthChange(typed)
+                }
+              }}
+            />
+          )}
+        </FormField>
+        <div className="date-note" aria-live="polite">
+          {note ? <p className={`date-note-${note.tone}`}>{note.text}</p> : null}
+        </div>
+        {note?.suggestion ? (
+          <button
+            type="button"
+            className="button-secondary date-suggestion"
+            onClick={() => {
+              choose(note.suggestion!)
+              onMonthChange(note.suggestion!)
+            }}
+          >
+            Choose {shortDate(note.suggestion)}
+          </button>
+        ) : null}
+      </div>
+      <div ref={slotRef} className="calendar-slot">
+        <p id="order-calendar-label" className="sr-only">
+          Open days for your order
+        </p>
+        {wanted ? (
+          <Suspense fallback={<div className="calendar-loading" aria-hidden="true" />}>
+            <OrderCalendar
+              days={days}
+              rules={rules}
+              selected={isCalendarDate(value) ? value : ''}
+              month={month}
+              onMonthChange={onMonthChange}
+              onPick={choose}
+              labelledBy="order-calendar-label"
+            />
+          </Suspense>
+        ) : (
+          <div className="calendar-loading" aria-hidden="true" />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test'
+import { bookDay, setBookingRules } from './booking-rules.ts'
+import { expect, test } from './fixtures.ts'
+import { findMail } from './inbox.ts'
+
+// One server's rules, changed by each journey in turn (playwright.config.ts
+// gives these journeys that server to themselves).
+test.describe.configure({ mode: 'serial' })
+
+const DAY_MS = 86_400_000
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
+/** The first date on or after `date` that falls on `weekday` (0 = Sunday). */
+const nextWeekday = (date: string, weekday: number) =>
+  addDays(date, (weekday - weekdayOf(date) + 7) % 7)
+
+/** 'Saturday, December 12, 2026', as the page writes a date. */
+function readable(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`))
+}
+const short = (date: string) => readable(date).replace(/, \d{4}$/, '')
+
+/** Screenshots for looking at the pages, when SHOTS_DIR asks for them. */
+async function shoot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
+  }
+}
+
+/** The bakery's date today, as the form's date field knows it. */
+async function bakeryToday(page: Page): Promise<string> {
+  return (await page.getByLabel('Order Date').getAttribute('min'))!
+}
+
+async function fillCustomer(page: Page, name: string, email = 'calendar@example.com') {
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('416 555 0142')
+  await page.getByLabel('Event / Theme').fill('Spring garden party')
+  await page.getByLabel('How did you hear about us?').selectOption('Instagram')
+}
+
+const calendar = (page: Page) => page.locator('.order-calendar')
+const day = (page: Page, name: string) => calendar(page).getByRole('button', { name, exact: true })
+
+test('the calendar offers only open days and says why the others cannot be picked', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/ordernow')
+  const today = await bakeryToday(page)
+  // About three months ahead, away from the days the other journeys use.
+  const full = nextWeekday(addDays(today, 95), 3) // a Wednesday
+  const before = addDays(full, -1) // Tuesday, open
+  const after = addDays(full, 1) // Thursday, open
+  const closedDate = addDays(full, 2) // Friday, closed for a holiday
+  const monday = addDays(full, 5) // Mondays are closed
+  setBookingRules({
+    weekdayCapacity: [4, 0, 4, 4, 4, 4, 4],
+    closedDates: [closedDate],
+    notice: { 'Cake Pops': 14 },
+  })
+  await bookDay(request, baseURL!, { date: full, count: 4 })
+
+  await page.reload()
+  await page.getByLabel('Product Type').selectOption('Cake Pops')
+  // Within the notice: the third day from today that the bakery opens.
+  let soon = addDays(today, 3)
+  if (weekdayOf(soon) === 1) soon = addDays(soon, 1)
+  await expect(day(page, `${readable(soon)} — needs 14 days' notice`)).toBeDisabled()
+  await shoot(page, 'calendar-notice-1280')
+
+  // Typing a date moves the calendar to its month, and the line below says why it cannot be had.
+  await page.getByLabel('Order Date').fill(full)
+  await expect(day(page, `${readable(full)} — fully booked, selected`)).toBeDisabled()
+  await expect(day(page, `${readable(closedDate)} — closed`)).toBeDisabled()
+  await expect(day(page, `${readable(monday)} — closed`)).toBeDisabled()
+  await expect(day(page, readable(before))).toBeEnabled()
+  await expect(page.locator('.date-note')).toHaveText(
+    `${short(full)} is fully booked. The next open day is ${short(after)}.`,
+  )
+  await expect(page.locator('.date-note')).toHaveAttribute('aria-live', 'polite')
+  await shoot(page, 'calendar-full-1280')
+
+  // 'Add to Cart' refuses the day, with the reason beside the field.
+  await fillCustomer(page, 'Calendar Visitor')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.locator('#field-due_date-error')).toHaveText(
+    `${short(full)} is fully booked. The next open day is ${short(after)}.`,
+  )
+  await expect(page.getByLabel('Order Date')).toBeFocused()
+  await expect(page.getByTestId('cart-count')).toHaveText('0')
+
+  await page.getByRole('button', { name: `Choose ${short(after)}` }).click()
+  await expect(page.getByLabel('Order Date')).toHaveValue(after)
+
+  // With the keyboard only: the arrows step over the day that cannot be had, Enter picks.
+  await page.getByLabel('Order Date').fill(before)
+  await day(page, `${readable(before)}, selected`).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(day(page, readable(after))).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Order Date')).toHaveValue(after)
+  await expect(page.locator('.date-note')).toHaveText(
+    `${short(after)} is open. We confirm every date when we reply.`,
+  )
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+
+  // On a phone the month fits the screen.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.getByLabel('Product Type').selectOption('Cake Pops')
+  await page.getByLabel('Order Date').fill(full)
+  await expect(day(page, `${readable(full)} — fully booked, selected`)).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  const grid = (await calendar(page).boundingBox())!
+  expect(grid.x).toBeGreaterThanOrEqual(0)
+  expect(grid.x + grid.width).toBeLessThanOrEqual(375)
+  await shoot(page, 'calendar-full-375')
+})
+
+test.describe('a refused send', () => {
+  // The browser notes the 409 that carries the message.
+  test.use({ allowedConsoleErrors: [/status of 409/] })
+
+  test('a day that fills while the order waits in the cart: the message, one click to the next open day, and a second send', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.goto('/ordernow')
+    const today = await bakeryToday(page)
+    setBookingRules({})
+    const wanted = nextWeekday(addDays(today, 120), 6) // a Saturday
+    const other = addDays(wanted, 7)
+    const next = addDays(wanted, 1)
+
+    for (const [product, date] of [
+      ['Cakes', wanted],
+      ['Cupcakes', other],
+    ] as const) {
+      await fillCustomer(page, 'Stale Page')
+      await page.getByLabel('Product Type').selectOption(product)
+      await page.getByLabel('Order Date').fill(date)
+      await page.getByRole('button', { name: 'Add to Cart' }).click()
+    }
+    await expect(page.getByTestId('cart-count')).toHaveText('2')
+
+    // Meanwhile other customers take the whole day.
+    await bookDay(request, baseURL!, { date: wanted, count: 4 })
+
+    await page.getByRole('button', { name: /Your cart/ }).click()
+    const panel = page.getByRole('region', { name: 'Your Orders' })
+    await panel.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+    await panel.getByRole('button', { name: 'Send All Orders' }).click()
+    const message = `Cakes on ${readable(wanted)}: that day is fully booked. The next open day for it is ${readable(next)}.`
+    await expect(panel.getByRole('status')).toContainText('Error sending orders.')
+    const first = panel.getByRole('listitem').first()
+    await expect(first).toContainText(message)
+    await expect(panel.getByRole('listitem')).toHaveCount(2)
+    await expect(page.getByTestId('cart-count')).toHaveText('2')
+    await shoot(page, 'cart-409-1280')
+    await page.setViewportSize({ width: 375, height: 812 })
+    await shoot(page, 'cart-409-375')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await first.getByRole('button', { name: `Move to ${short(next)}` }).click()
+    await expect(first).toContainText(`Due Date${readable(next)}`)
+    await expect(first).not.toContainText(message)
+    await panel.getByRole('button', { name: 'Send All Orders' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Orders sent successfully!' }),
+    ).toBeVisible()
+    await expect(page.getByTestId('cart-count')).toHaveText('0')
+  })
+})
+
+test('the policy tick is needed once per send, and the new details reach the owner', async ({
+  page,
+}) => {
+  setBookingRules({ delivery: { enabled: true, note: 'Delivery within 15 km, $15.' } })
+  await page.goto('/ordernow')
+  const today = await bakeryToday(page)
+  const date = nextWeekday(addDays(today, 140), 4)
+  const name = `Policy Reader ${Date.now()}`
+  await fillCustomer(page, name, 'reader@example.com')
+  await page.getByLabel('Product Type').selectOption('Cupcakes')
+  await page.getByLabel('Order Date').fill(date)
+  await page.getByLabel('Servings or quantity').fill('24 cupcakes')
+  await page.getByLabel('Allergies or dietary needs').fill('Nut-free, one vegan guest')
+  await expect(page.getByRole('radio', { name: 'Pickup' })).toBeChecked()
+  await expect(page.getByText('Delivery within 15 km, $15.')).toBeVisible()
+  await page.getByRole('radio', { name: 'Delivery' }).check()
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+
+  await page.getByRole('button', { name: /Your cart/ }).click()
+  const panel = page.getByRole('region', { name: 'Your Orders' })
+  const item = panel.getByRole('listitem')
+  await expect(item).toContainText('Servings/Quantity24 cupcakes')
+  await expect(item).toContainText('Allergies/Dietary needsNut-free, one vegan guest')
+  await expect(item).toContainText('Pickup or deliveryDelivery')
+
+  // Without the tick nothing is sent, and the message sits beside the box.
+  const tick = panel.getByRole('checkbox', { name: 'I have read the order policies' })
+  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  await expect(
+    panel.getByText('Please confirm that you have read our order policies.'),
+  ).toBeVisible()
+  await expect(tick).toBeFocused()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  await panel.getByText('Read our order policies', { exact: true }).click()
+  await expect(panel.getByText(/Deposits: a 50% non-refundable deposit/)).toBeVisible()
+
+  await tick.check()
+  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  const thanks = page.getByRole('region', { name: 'Thank you, Policy!' })
+  await expect(thanks.getByRole('status')).toHaveText('Orders sent successfully!')
+  await expect(thanks.getByRole('heading', { name: 'Thank you, Policy!' })).toBeFocused()
+  await expect(thanks).toContainText('We read every request ourselves and reply within 2 days')
+  await expect(thanks).toContainText('reader@example.com')
+  await shoot(page, 'thank-you-1280')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await shoot(page, 'thank-you-375')
+
+  const subject = `1 new order request from ${name}`
+  await expect.poll(() => findMail(subject).then(Boolean), { timeout: 10_000 }).toBe(true)
+  const mail = (await findMail(subject))!
+  expect(mail.text).toContain('Servings/Quantity: 24 cupcakes')
+  expect(mail.text).toContain('Allergies/Dietary needs: Nut-free, one vegan guest')
+  expect(mail.text).toContain('Pickup or delivery: Delivery')
+
+  // The next send asks again.
+  await thanks.getByRole('button', { name: 'Start another order' }).click()
+  await page.getByRole('button', { name: /Your cart/ }).click()
+  await expect(page.getByText('Your cart is empty.', { exact: true })).toBeVisible()
+})
