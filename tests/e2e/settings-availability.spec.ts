@@ -178,7 +178,7 @@ test.describe('refused changes', () => {
     await expect(closed.getByText('“To” must be the same day as “From” or later.')).toBeVisible()
     await expect(closed.getByLabel('To')).toBeFocused()
     await expect(closed.getByLabel('To')).toHaveAttribute('aria-invalid', 'true')
-    await expect(closed.getByText('Please check the field marked below.')).toBeVisible()
+    await expect(closed.getByText('Please correct the marked field.')).toBeVisible()
 
     const capacity = page.getByRole('region', { name: 'Weekly capacity' })
     await capacity.getByLabel('Tuesday').fill('100')

@@ -127,29 +127,39 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
         <input type="hidden" name="intent" value="capacity" />
         <fieldset>
           <legend className="sr-only">Effort units each weekday</legend>
-          <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+          {/* A row per day, the day's name beside its box: short on a phone, two columns wider. */}
+          <div className="grid gap-x-8 gap-y-2 sm:grid-cols-2">
             {WEEK_ORDER.map((weekday) => {
               const name = capacityField(weekday)
+              const id = `field-${name}`
+              const error = fields[name]
               return (
-                <FormField
+                <div
                   key={weekday}
-                  name={name}
-                  label={WEEKDAY_NAMES[weekday]!}
-                  error={fields[name]}
+                  className="form-field grid-cols-[minmax(0,1fr)_6rem] items-center gap-x-3"
                 >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={LIMITS.capacity.min}
-                      max={LIMITS.capacity.max}
-                      step={1}
-                      required
-                      defaultValue={values[name] ?? data.weekdayCapacity[weekday]}
-                    />
-                  )}
-                </FormField>
+                  <label htmlFor={id} className="form-label">
+                    {WEEKDAY_NAMES[weekday]}
+                  </label>
+                  <input
+                    id={id}
+                    name={name}
+                    type="number"
+                    inputMode="numeric"
+                    min={LIMITS.capacity.min}
+                    max={LIMITS.capacity.max}
+                    step={1}
+                    required
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    defaultValue={values[name] ?? data.weekdayCapacity[weekday]}
+                  />
+                  {error ? (
+                    <p id={`${id}-error`} className="form-error col-span-2">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
               )
             })}
           </div>
@@ -190,11 +200,8 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
           {data.closedPeriods.map((period) => {
             const range = formatDateRange(period.start, period.end)
             return (
-              <li
-                key={period.id}
-                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4"
-              >
-                <div className="min-w-0">
+              <li key={period.id} className="flex items-center justify-between gap-3 p-4">
+                <div className="min-w-0 flex-1">
                   <p className="font-bold">{range}</p>
                   {period.note ? (
                     <p className="mt-1 text-sm break-words">
@@ -205,7 +212,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
                     </p>
                   ) : null}
                 </div>
-                <fetcher.Form method="post">
+                <fetcher.Form method="post" className="shrink-0">
                   <input type="hidden" name="intent" value="reopen" />
                   <input type="hidden" name="id" value={period.id} />
                   <button
@@ -321,7 +328,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
       : data.deliveryEnabled
   return (
     <Card id="delivery" title="Delivery">
-      <p className="mt-2">Customers always can pick up; offer delivery too if you do it.</p>
+      <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
       <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
         <input type="hidden" name="intent" value="delivery" />
         <label className="flex min-h-12 cursor-pointer items-center gap-3 font-extrabold text-cocoa">

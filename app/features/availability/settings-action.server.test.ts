@@ -219,7 +219,7 @@ test.each([
     expect(outcome.body).toMatchObject({
       ok: false,
       intent: form.intent,
-      error: 'Please check the field marked below.',
+      error: 'Please correct the marked field.',
       fields,
     })
     expect(await readBookingSettings(db)).toEqual(before)

@@ -38,7 +38,7 @@ export type SettingsActionResult =
       values?: Record<string, string>
     }
 
-const CHECK_FIELDS = 'Please check the field marked below.'
+const CHECK_FIELDS = 'Please correct the marked field.'
 
 /**
  * The owner's availability forms at /admin/settings: weekly capacity, closed
