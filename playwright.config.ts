@@ -5,8 +5,8 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
-// The gallery journeys build one gallery in order, from empty, and the menu journeys change
-// the treats every page lists; on a server of their own,
+// The gallery journeys build one gallery in order, from empty, the menu journeys change
+// the treats every page lists and the availability journeys the days it offers; on a server of their own,
 // a photo they delete is never one another test's page is still loading.
 const GALLERY_PORT = PORT + 1
 // The order calendar's journeys close days, fill them and change notice: on a
@@ -77,12 +77,18 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['gallery.spec.ts', 'menu.spec.ts', 'order-calendar.spec.ts', ...withoutPostgres],
+      testIgnore: [
+        'gallery.spec.ts',
+        'menu.spec.ts',
+        'settings-availability.spec.ts',
+        'order-calendar.spec.ts',
+        ...withoutPostgres,
+      ],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PORT}` },
     },
     {
       name: 'gallery',
-      testMatch: ['gallery.spec.ts', 'menu.spec.ts'],
+      testMatch: ['gallery.spec.ts', 'menu.spec.ts', 'settings-availability.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${GALLERY_PORT}` },
     },
     {

@@ -3,9 +3,17 @@ import { FormField } from '#app/components/form-field.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
+import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { isSettingsIntent } from '#app/features/availability/booking-settings-schema.ts'
+import {
+  MAX_SETTINGS_FORM_BYTES,
+  receiveSettingsAction,
+} from '#app/features/availability/settings-action.server.ts'
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'
+import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
 
@@ -16,12 +24,29 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context)
-  return { products: await listProducts(getDb()) }
+  const db = getDb()
+  const [products, booking] = await Promise.all([listProducts(db), readBookingSettings(db)])
+  const today = bakeryToday()
+  return {
+    products,
+    availability: {
+      ...booking,
+      today,
+      // Periods already over change nothing; they are left out.
+      closedPeriods: booking.closedPeriods.filter((period) => period.end >= today),
+    },
+  }
 }
 
+/** The menu's forms and the availability forms post here, each with its own intent. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context)
-  return respond(await receiveMenuAction({ request, db: getDb() }))
+  const db = getDb()
+  // A copy is read for the intent; the feature reads the request itself.
+  const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
+  return isSettingsIntent(intent)
+    ? respond(await receiveSettingsAction({ request, db }))
+    : respond(await receiveMenuAction({ request, db }))
 }
 
 const SAVED: Record<string, string> = {
@@ -184,31 +209,57 @@ function ProductItem({
   )
 }
 
+const SECTIONS = [
+  ['the-menu', 'The menu'],
+  ['weekly-capacity-heading', 'Weekly capacity'],
+  ['closed-dates-heading', 'Closed dates'],
+  ['booking-horizon-heading', 'Booking horizon'],
+  ['delivery-heading', 'Delivery'],
+  ['order-policies-heading', 'Order policies'],
+] as const
+
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products } = loaderData
+  const { products, availability } = loaderData
+  // The availability forms show their own answers beside them.
+  const menuResult =
+    result && 'intent' in result && isSettingsIntent(result.intent) ? undefined : result
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Settings</h1>
-      <p className="lede mt-3">
-        The menu: what customers see on About and can choose in the order form. “Other” is always
-        offered for special requests.
-      </p>
+      <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
+      <nav aria-label="On this page" className="mt-5">
+        <ul className="flex flex-wrap gap-2">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="filter-chip inline-block">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div aria-live="polite" className="mt-4">
-        {navigation.state === 'idle' && result ? (
-          result.ok ? (
-            <p className="status-success">{SAVED[result.intent]}</p>
+        {navigation.state === 'idle' && menuResult ? (
+          menuResult.ok ? (
+            <p className="status-success">{SAVED[menuResult.intent]}</p>
           ) : (
             <p className="status-error" role="alert">
-              {result.error}
+              {menuResult.error}
             </p>
           )
         ) : null}
       </div>
 
-      <h2 className="section-heading mt-8">The menu</h2>
+      <h2 id="the-menu" className="section-heading mt-8 scroll-mt-24">
+        The menu
+      </h2>
+      <p className="mt-2">
+        What customers see on About and can choose in the order form. “Other” is always offered for
+        special requests.
+      </p>
       <ul className="mt-4 space-y-4">
         {products.map((product, index) => (
           <ProductItem
@@ -229,6 +280,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           Add product
         </button>
       </Form>
+
+      <h2 className="section-heading mt-12">Opening days and bookings</h2>
+      <AvailabilitySettings data={availability} posted={result} />
     </section>
   )
 }

@@ -9,15 +9,16 @@ export const NOT_UNDERSTOOD = 'That request could not be understood.'
 
 /**
  * The fields of an owner's plain form post, or undefined when the body is
- * not one (another type, or larger than any of those forms), for the caller
- * to answer 400 with NOT_UNDERSTOOD.
+ * not one (another type, or larger than `maxBytes`, by default any of those
+ * forms of a few short fields), for the caller to answer 400 with NOT_UNDERSTOOD.
  */
-export async function readAdminForm(request: Request): Promise<Record<string, string> | undefined> {
+export async function readAdminForm(
+  request: Request,
+  maxBytes = MAX_ADMIN_FORM_BYTES,
+): Promise<Record<string, string> | undefined> {
   if (mediaTypeOf(request.headers.get('content-type')) !== FORM_URLENCODED) return undefined
   try {
-    return Object.fromEntries(
-      new URLSearchParams(await readBodyText(request, MAX_ADMIN_FORM_BYTES)),
-    )
+    return Object.fromEntries(new URLSearchParams(await readBodyText(request, maxBytes)))
   } catch (error) {
     if (error instanceof BodyTooLargeError) return undefined
     throw error

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatCalendarDate } from './dates.ts'
+import { formatCalendarDate, formatDateRange, formatShortDateRange } from './dates.ts'
 
 test('a calendar date reads as people write it', () => {
   expect(formatCalendarDate('2026-12-12')).toBe('Saturday, December 12, 2026')
@@ -21,4 +21,12 @@ test('a calendar date keeps its day in every time zone, from the first of the ye
 test('text that is not a calendar date is shown as it is', () => {
   expect(formatCalendarDate('soon')).toBe('soon')
   expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30')
+})
+
+test('date ranges read as people write them', () => {
+  expect(formatDateRange('2026-12-24', '2026-12-26')).toBe('Thu, Dec 24 – Sat, Dec 26, 2026')
+  expect(formatDateRange('2026-12-31', '2027-01-01')).toBe('Thu, Dec 31, 2026 – Fri, Jan 1, 2027')
+  expect(formatDateRange('2026-12-24', '2026-12-24')).toBe('Thu, Dec 24, 2026')
+  expect(formatShortDateRange('2026-12-24', '2026-12-26')).toBe('Dec 24 – Dec 26')
+  expect(formatShortDateRange('2026-12-24', '2026-12-24')).toBe('Dec 24')
 })

@@ -31,3 +31,43 @@ export function formatCalendarDate(value: string): string {
   if (!isCalendarDate(value)) return value
   return readableDate.format(new Date(`${value}T00:00:00Z`))
 }
+
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+})
+const shortDayAndYear = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+const monthDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+})
+
+const utc = (value: string) => new Date(`${value}T00:00:00Z`)
+
+/**
+ * Dates from `start` to `end` (YYYY-MM-DD, both included) as a person reads
+ * them: 'Thu, Dec 24 – Sat, Dec 26, 2026', 'Thu, Dec 31, 2026 – Fri, Jan 1,
+ * 2027', or 'Thu, Dec 24, 2026' for one day.
+ */
+export function formatDateRange(start: string, end: string): string {
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return `${start} – ${end}`
+  if (start === end) return shortDayAndYear.format(utc(start))
+  const first = start.slice(0, 4) === end.slice(0, 4) ? shortDay : shortDayAndYear
+  return `${first.format(utc(start))} – ${shortDayAndYear.format(utc(end))}`
+}
+
+/** The same dates, briefly: 'Dec 24 – Dec 26', or 'Dec 24' for one day. */
+export function formatShortDateRange(start: string, end: string): string {
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return `${start} – ${end}`
+  if (start === end) return monthDay.format(utc(start))
+  return `${monthDay.format(utc(start))} – ${monthDay.format(utc(end))}`
+}

@@ -206,15 +206,25 @@ export async function findUnbookable(
   return undefined
 }
 
-/** Sets each weekday's capacity in effort units (index 0 = Sunday); 0 closes that weekday. */
+/** Runs `work` in a transaction: `db`'s own, or a new one. */
+function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : (db as Kysely<Database>).transaction().execute(work)
+}
+
+/**
+ * Sets each weekday's capacity in effort units (index 0 = Sunday); 0 closes
+ * that weekday. All seven change together or none does.
+ */
 export async function setWeekdayCapacity(db: Executor, capacities: readonly number[]) {
-  for (const [weekday, capacity] of capacities.entries()) {
-    await db
-      .updateTable('weekday_capacity')
-      .set({ capacity })
-      .where('weekday', '=', weekday)
-      .execute()
-  }
+  await inTransaction(db, async (trx) => {
+    for (const [weekday, capacity] of capacities.entries()) {
+      await trx
+        .updateTable('weekday_capacity')
+        .set({ capacity })
+        .where('weekday', '=', weekday)
+        .execute()
+    }
+  })
 }
 
 /** Closes the bakery from `start` to `end` (both included), with the owner's private note. */
@@ -230,8 +240,17 @@ export async function addClosedPeriod(
   return Number(id)
 }
 
-export async function removeClosedPeriod(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('closed_period').where('id', '=', id).execute()
+/** Opens the bakery again on a closed period's dates; the period removed, or undefined if it was gone. */
+export async function removeClosedPeriod(
+  db: Executor,
+  id: number,
+): Promise<Pick<ClosedPeriod, 'start' | 'end'> | undefined> {
+  const row = await db
+    .deleteFrom('closed_period')
+    .where('id', '=', id)
+    .returning(['start_date', 'end_date'])
+    .executeTakeFirst()
+  return row ? { start: row.start_date, end: row.end_date } : undefined
 }
 
 /** Changes any of the one-row settings: the horizon, the policies, delivery. */

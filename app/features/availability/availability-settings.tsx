@@ -1,0 +1,423 @@
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { useFetcher } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { formatDateRange } from '#app/utils/dates.ts'
+import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { ClosedPeriod } from './availability.server.ts'
+import {
+  LIMITS,
+  type SettingsIntent,
+  WEEKDAY_NAMES,
+  capacityField,
+} from './booking-settings-schema.ts'
+import type { SettingsActionResult } from './settings-action.server.ts'
+
+/** What the settings page's loader reads for these forms. */
+export interface AvailabilitySettingsData {
+  today: string
+  weekdayCapacity: readonly number[]
+  /** Closed periods not yet over, soonest first. */
+  closedPeriods: readonly ClosedPeriod[]
+  horizonDays: number
+  policies: string
+  deliveryEnabled: boolean
+  deliveryNote: string
+}
+
+/** Monday first, as a week is planned; index 0 = Sunday as stored. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
+
+/**
+ * One card's forms: with JavaScript they post through a fetcher, so the page
+ * stays where it is; without it they post the page, whose action data
+ * (`posted`) carries the answer when it was for this card.
+ */
+function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown) {
+  const fetcher = useFetcher<SettingsActionResult>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const fromPage =
+    isResult(posted) && posted.intent && intents.includes(posted.intent) ? posted : undefined
+  const result = fetcher.data ?? fromPage
+  const busy = fetcher.state !== 'idle'
+  const fields = result && !result.ok ? (result.fields ?? {}) : {}
+  const values = result && !result.ok ? (result.values ?? {}) : {}
+
+  // An answer arrived: focus goes to the first field in error, the field
+  // announced with its message.
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data || data.ok || !data.fields || !formRef.current) return
+    focusFirstInvalid(formRef.current, data.fields)
+  }, [fetcher.data])
+
+  return { fetcher, formRef, statusRef, result, busy, fields, values }
+}
+
+function isResult(value: unknown): value is SettingsActionResult {
+  return typeof value === 'object' && value !== null && 'ok' in value
+}
+
+/** The card's answer, announced politely; empty while a post is on its way so a repeat is announced again. */
+function Status({
+  result,
+  busy,
+  statusRef,
+}: {
+  result: SettingsActionResult | undefined
+  busy: boolean
+  statusRef?: RefObject<HTMLParagraphElement | null>
+}) {
+  return (
+    <p ref={statusRef} tabIndex={-1} aria-live="polite" className="min-h-6 outline-none">
+      {busy || !result ? null : result.ok ? (
+        <span className="status-success">{result.message}</span>
+      ) : (
+        <span className="status-error">{result.error}</span>
+      )}
+    </p>
+  )
+}
+
+function Card({
+  id,
+  title,
+  children,
+  className = '',
+}: {
+  id: string
+  title: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`card p-5 sm:p-6 ${className}`}>
+      <h3 id={`${id}-heading`} className="font-display text-2xl font-bold scroll-mt-24">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+function SaveRow({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
+  return (
+    <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <button type="submit" className="button-primary" aria-disabled={busy || undefined}>
+        {label}
+      </button>
+      {children}
+    </div>
+  )
+}
+
+function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['capacity'], posted)
+  return (
+    <Card id="weekly-capacity" title="Weekly capacity">
+      <p className="mt-2">
+        How much you can bake each weekday, in <strong>effort units</strong>. Each product on the
+        menu says how many units one order takes (its Effort): a tiered cake may use 3, a dozen
+        cupcakes 1. A day takes requests until its units are used up.{' '}
+        <strong>0 means closed</strong> that weekday.
+      </p>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+        <input type="hidden" name="intent" value="capacity" />
+        <fieldset>
+          <legend className="sr-only">Effort units each weekday</legend>
+          {/* A row per day, the day's name beside its box: short on a phone, two columns wider. */}
+          <div className="grid gap-x-8 gap-y-2 sm:grid-cols-2">
+            {WEEK_ORDER.map((weekday) => {
+              const name = capacityField(weekday)
+              const id = `field-${name}`
+              const error = fields[name]
+              return (
+                <div
+                  key={weekday}
+                  className="form-field grid-cols-[minmax(0,1fr)_6rem] items-center gap-x-3"
+                >
+                  <label htmlFor={id} className="form-label">
+                    {WEEKDAY_NAMES[weekday]}
+                  </label>
+                  <input
+                    id={id}
+                    name={name}
+                    type="number"
+                    inputMode="numeric"
+                    min={LIMITS.capacity.min}
+                    max={LIMITS.capacity.max}
+                    step={1}
+                    required
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    defaultValue={values[name] ?? data.weekdayCapacity[weekday]}
+                  />
+                  {error ? (
+                    <p id={`${id}-error`} className="form-error col-span-2">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              )
+            })}
+          </div>
+        </fieldset>
+        <SaveRow label="Save weekly capacity" busy={busy}>
+          <Status result={result} busy={busy} />
+        </SaveRow>
+      </fetcher.Form>
+    </Card>
+  )
+}
+
+function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, statusRef, result, busy, fields, values } = useSettingsForm(
+    ['close-dates', 'reopen'],
+    posted,
+  )
+
+  // Added: the form empties for the next dates. Removed: the button that had
+  // focus is gone, so focus goes to the message saying what happened.
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data?.ok) return
+    if (data.intent === 'close-dates') formRef.current?.reset()
+    if (data.intent === 'reopen') statusRef.current?.focus()
+  }, [fetcher.data, formRef, statusRef])
+
+  return (
+    <Card id="closed-dates" title="Closed dates">
+      <p className="mt-2">
+        Holidays and days off: customers cannot choose these dates, whatever the weekly capacity.
+      </p>
+      {data.closedPeriods.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-paper p-4">No closed dates coming up.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-[#ecdcd2] rounded-2xl border-2 border-[#ecdcd2]">
+          {data.closedPeriods.map((period) => {
+            const range = formatDateRange(period.start, period.end)
+            return (
+              <li key={period.id} className="flex items-center justify-between gap-3 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-bold">{range}</p>
+                  {period.note ? (
+                    <p className="mt-1 text-sm break-words">
+                      <span className="mr-2 inline-block rounded-full bg-blush-100 px-2 py-0.5 text-xs font-extrabold tracking-wide text-raspberry-dark uppercase">
+                        Private
+                      </span>
+                      {period.note}
+                    </p>
+                  ) : null}
+                </div>
+                <fetcher.Form method="post" className="shrink-0">
+                  <input type="hidden" name="intent" value="reopen" />
+                  <input type="hidden" name="id" value={period.id} />
+                  <button
+                    type="submit"
+                    className="filter-chip"
+                    aria-label={`Remove closed dates ${range}`}
+                  >
+                    Remove
+                  </button>
+                </fetcher.Form>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <h4 className="mt-6 text-lg font-extrabold">Add closed dates</h4>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-3">
+        <input type="hidden" name="intent" value="close-dates" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField name="from" label="From" error={fields.from}>
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                required
+                min={data.today}
+                defaultValue={values.from ?? ''}
+              />
+            )}
+          </FormField>
+          <FormField
+            name="to"
+            label="To"
+            optional
+            hint="Leave empty to close one day."
+            error={fields.to}
+          >
+            {(props) => (
+              <input {...props} type="date" min={data.today} defaultValue={values.to ?? ''} />
+            )}
+          </FormField>
+          <div className="sm:col-span-2">
+            <FormField
+              name="note"
+              label="Note"
+              optional
+              hint="Only you see this, e.g. “Family wedding”."
+              error={fields.note}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  maxLength={LIMITS.closedNote}
+                  defaultValue={values.note ?? ''}
+                />
+              )}
+            </FormField>
+          </div>
+        </div>
+        <SaveRow label="Add closed dates" busy={busy}>
+          <Status result={result} busy={busy} statusRef={statusRef} />
+        </SaveRow>
+      </fetcher.Form>
+    </Card>
+  )
+}
+
+function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['horizon'], posted)
+  return (
+    <Card id="booking-horizon" title="Booking horizon">
+      <p className="mt-2">How far ahead customers can ask for a date.</p>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+        <input type="hidden" name="intent" value="horizon" />
+        <FormField
+          name="horizon_days"
+          label="Customers can book up to … days ahead"
+          hint="From 1 to 730 days; 180 is about six months."
+          error={fields.horizon_days}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={LIMITS.horizonDays.min}
+              max={LIMITS.horizonDays.max}
+              step={1}
+              required
+              className="max-w-40"
+              defaultValue={values.horizon_days ?? data.horizonDays}
+            />
+          )}
+        </FormField>
+        <SaveRow label="Save booking horizon" busy={busy}>
+          <Status result={result} busy={busy} />
+        </SaveRow>
+      </fetcher.Form>
+    </Card>
+  )
+}
+
+function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['delivery'], posted)
+  // Refused without JavaScript: the box as it was posted.
+  const enabled =
+    result && !result.ok && result.values
+      ? values.delivery_enabled !== undefined
+      : data.deliveryEnabled
+  return (
+    <Card id="delivery" title="Delivery">
+      <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+        <input type="hidden" name="intent" value="delivery" />
+        <label className="flex min-h-12 cursor-pointer items-center gap-3 font-extrabold text-cocoa">
+          <input
+            type="checkbox"
+            name="delivery_enabled"
+            defaultChecked={enabled}
+            className="size-6 accent-raspberry"
+          />
+          We deliver
+        </label>
+        <div className="mt-3">
+          <FormField
+            name="delivery_note"
+            label="Delivery area and fee"
+            optional
+            hint="Shown to customers beside the pickup or delivery choice, e.g. “Within 10 miles of town, $15”."
+            error={fields.delivery_note}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                maxLength={LIMITS.deliveryNote}
+                defaultValue={values.delivery_note ?? data.deliveryNote}
+              />
+            )}
+          </FormField>
+        </div>
+        <SaveRow label="Save delivery" busy={busy}>
+          <Status result={result} busy={busy} />
+        </SaveRow>
+      </fetcher.Form>
+    </Card>
+  )
+}
+
+function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['policies'], posted)
+  return (
+    <Card id="order-policies" title="Order policies" className="lg:col-span-2">
+      <p className="mt-2">
+        Customers tick that they have read these before sending a request: your notice, deposits,
+        cancellations, and allergens in a home kitchen. Each request keeps the text as it read when
+        it was sent, so a change here applies to new requests only.
+      </p>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+        <input type="hidden" name="intent" value="policies" />
+        <FormField
+          name="policies"
+          label="Order policies"
+          hint={`Up to ${LIMITS.policies.toLocaleString('en-US')} characters; a blank line starts a new paragraph.`}
+          error={fields.policies}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              required
+              rows={10}
+              maxLength={LIMITS.policies}
+              defaultValue={values.policies ?? data.policies}
+            />
+          )}
+        </FormField>
+        <SaveRow label="Save order policies" busy={busy}>
+          <Status result={result} busy={busy} />
+        </SaveRow>
+      </fetcher.Form>
+    </Card>
+  )
+}
+
+/** The owner's availability settings: capacity, closed dates, horizon, delivery, policies. */
+export function AvailabilitySettings({
+  data,
+  posted,
+}: {
+  data: AvailabilitySettingsData
+  /** The page's action data, when a form posted without JavaScript. */
+  posted: unknown
+}) {
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <WeeklyCapacity data={data} posted={posted} />
+      <ClosedDates data={data} posted={posted} />
+      <BookingHorizon data={data} posted={posted} />
+      <Delivery data={data} posted={posted} />
+      <OrderPolicies data={data} posted={posted} />
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod/mini'
+import { isCalendarDate } from '#app/utils/dates.ts'
+import { multiLine, optionalLine } from '#app/utils/form-fields.ts'
+
+/**
+ * What the owner's availability forms at /admin/settings post, one intent
+ * each, and the rules their fields follow. Shared by the server's action and
+ * the page (which uses the limits for its inputs), so it stays browser-safe.
+ */
+
+export const SETTINGS_INTENTS = [
+  'capacity',
+  'close-dates',
+  'reopen',
+  'horizon',
+  'policies',
+  'delivery',
+] as const
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
+
+export function isSettingsIntent(value: unknown): value is SettingsIntent {
+  return SETTINGS_INTENTS.includes(value as SettingsIntent)
+}
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+
+/** The capacity form's field for a weekday (0 = Sunday). */
+export const capacityField = (weekday: number) => `capacity_${weekday}`
+
+export const LIMITS = {
+  capacity: { min: 0, max: 99 },
+  horizonDays: { min: 1, max: 730 },
+  closedNote: 200,
+  policies: 4000,
+  deliveryNote: 300,
+} as const
+
+/** A whole number typed in a form, between min and max; `label` names it in the message. */
+function wholeNumber(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`
+  return z.pipe(
+    z.string(message).check(z.trim(), z.regex(/^\d{1,6}$/, message)),
+    z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))),
+  )
+}
+
+function calendarDate(message: string) {
+  return z.string(message).check(z.trim(), z.refine(isCalendarDate, message))
+}
+
+const capacityFields = Object.fromEntries(
+  WEEKDAY_NAMES.map((day, weekday) => [
+    capacityField(weekday),
+    wholeNumber(day, LIMITS.capacity.min, LIMITS.capacity.max),
+  ]),
+) as Record<`capacity_${0 | 1 | 2 | 3 | 4 | 5 | 6}`, ReturnType<typeof wholeNumber>>
+
+const FROM_MESSAGE = 'Choose the first closed date.'
+const TO_MESSAGE = 'Choose the last closed date, or leave it empty for one day.'
+
+/** The form for each intent; close-dates needs the bakery's date today to refuse past dates. */
+export function settingsActionSchema({ today }: { today: string }) {
+  return z.discriminatedUnion('intent', [
+    z.object({ intent: z.literal('capacity'), ...capacityFields }),
+    z
+      .object({
+        intent: z.literal('close-dates'),
+        from: calendarDate(FROM_MESSAGE).check(
+          z.refine((from) => from >= today, 'That date has passed; choose today or later.'),
+        ),
+        // Empty means the one day From names.
+        to: z.optional(
+          z.string(TO_MESSAGE).check(
+            z.trim(),
+            z.refine((to) => to === '' || isCalendarDate(to), TO_MESSAGE),
+          ),
+        ),
+        note: optionalLine('Note', LIMITS.closedNote),
+      })
+      .check(
+        z.refine((value) => !value.to || value.to >= value.from, {
+          error: '“To” must be the same day as “From” or later.',
+          path: ['to'],
+        }),
+      ),
+    z.object({
+      intent: z.literal('reopen'),
+      id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
+    }),
+    z.object({
+      intent: z.literal('horizon'),
+      horizon_days: wholeNumber('Days ahead', LIMITS.horizonDays.min, LIMITS.horizonDays.max),
+    }),
+    z.object({
+      intent: z.literal('policies'),
+      policies: multiLine('Order policies', LIMITS.policies),
+    }),
+    z.object({
+      intent: z.literal('delivery'),
+      // A checkbox: sent ("on") when ticked, left out when not.
+      delivery_enabled: z.optional(z.string()),
+      delivery_note: optionalLine('Delivery note', LIMITS.deliveryNote),
+    }),
+  ])
+}
+
+export type SettingsAction = z.output<ReturnType<typeof settingsActionSchema>>
+
+/** Each form's fields, in page order, for messages beside them. */
+export const SETTINGS_FIELDS: Record<SettingsIntent, readonly string[]> = {
+  capacity: [1, 2, 3, 4, 5, 6, 0].map(capacityField),
+  'close-dates': ['from', 'to', 'note'],
+  reopen: [],
+  horizon: ['horizon_days'],
+  policies: ['policies'],
+  delivery: ['delivery_enabled', 'delivery_note'],
+}

@@ -1,0 +1,126 @@
+import type { Db } from '#app/db/db.server.ts'
+import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { formatShortDateRange } from '#app/utils/dates.ts'
+import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import {
+  addClosedPeriod,
+  bakeryToday,
+  removeClosedPeriod,
+  setWeekdayCapacity,
+  updateBookingSettings,
+} from './availability.server.ts'
+import {
+  LIMITS,
+  SETTINGS_FIELDS,
+  type SettingsIntent,
+  capacityField,
+  isSettingsIntent,
+  settingsActionSchema,
+} from './booking-settings-schema.ts'
+
+/**
+ * The most an availability form may post: the policies' 4,000 characters,
+ * each up to 9 bytes once percent-encoded (’ is %E2%80%99), and a little more.
+ */
+export const MAX_SETTINGS_FORM_BYTES = LIMITS.policies * 9 + 1024
+
+export type SettingsActionResult =
+  | { ok: true; intent: SettingsIntent; message: string }
+  | {
+      ok: false
+      /** The form that was refused; missing when the post was not one of them. */
+      intent?: SettingsIntent
+      error: string
+      /** Messages beside the fields, by field name. */
+      fields?: Record<string, string>
+      /** What the form posted, for a page without JavaScript to show again. */
+      values?: Record<string, string>
+    }
+
+const CHECK_FIELDS = 'Please correct the marked field.'
+
+/**
+ * The owner's availability forms at /admin/settings: weekly capacity, closed
+ * dates, the booking horizon, the order policies and delivery. A bad field is
+ * a 400 with its message beside it and nothing written; a closed period that
+ * is already gone is a 409; never a 500.
+ */
+export async function receiveSettingsAction({
+  request,
+  db,
+  now = new Date(),
+}: {
+  request: Request
+  db: Db
+  now?: Date
+}): Promise<Reply<SettingsActionResult>> {
+  const form = await readAdminForm(request, MAX_SETTINGS_FORM_BYTES)
+  if (!form || !isSettingsIntent(form.intent)) {
+    return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+  }
+  const intent = form.intent
+  const today = bakeryToday(now)
+  const parsed = settingsActionSchema({ today }).safeParse(form)
+  if (!parsed.success) {
+    const known = SETTINGS_FIELDS[intent]
+    const fields = Object.fromEntries(
+      Object.entries(fieldErrorsOf(parsed.error)).filter(([field]) => known.includes(field)),
+    ) as Record<string, string>
+    // A field the form has no control for (a reopen's id): not the page's post.
+    if (Object.keys(fields).length === 0) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
+    const values = Object.fromEntries(
+      Object.entries(form).filter(([field]) => known.includes(field)),
+    )
+    return reply(400, { ok: false, intent, error: CHECK_FIELDS, fields, values })
+  }
+
+  const action = parsed.data
+  switch (action.intent) {
+    case 'capacity': {
+      await setWeekdayCapacity(
+        db,
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => action[capacityField(weekday) as 'capacity_0']),
+      )
+      return saved(intent, 'Weekly capacity saved.')
+    }
+    case 'close-dates': {
+      const end = action.to || action.from
+      await addClosedPeriod(db, { start: action.from, end, note: action.note ?? '' })
+      return saved(intent, `Closed ${formatShortDateRange(action.from, end)}.`)
+    }
+    case 'reopen': {
+      const removed = await removeClosedPeriod(db, action.id)
+      if (!removed) {
+        return reply(409, { ok: false, intent, error: 'Those dates were already open again.' })
+      }
+      return saved(intent, `Open again ${formatShortDateRange(removed.start, removed.end)}.`)
+    }
+    case 'horizon': {
+      await updateBookingSettings(db, { horizonDays: action.horizon_days })
+      return saved(
+        intent,
+        `Customers can now book up to ${action.horizon_days} ${action.horizon_days === 1 ? 'day' : 'days'} ahead.`,
+      )
+    }
+    case 'policies': {
+      await updateBookingSettings(db, { policies: action.policies })
+      return saved(intent, 'Order policies saved.')
+    }
+    case 'delivery': {
+      const enabled = action.delivery_enabled !== undefined
+      await updateBookingSettings(db, {
+        deliveryEnabled: enabled,
+        deliveryNote: action.delivery_note ?? '',
+      })
+      return saved(
+        intent,
+        enabled ? 'Delivery saved: customers can choose it.' : 'Delivery saved: pickup only.',
+      )
+    }
+  }
+}
+
+function saved(intent: SettingsIntent, message: string): Reply<SettingsActionResult> {
+  return reply(200, { ok: true, intent, message })
+}
