@@ -31,10 +31,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   // The development server pre-bundles the browser's packages as it discovers
   // them, and a late discovery reloads the page and the server's modules (losing
-  // the open database). So: the forms' lazily imported zod up front, and the
-  // server-only packages its scan finds behind routes' loaders never.
+  // the open database). So: the forms' lazily imported zod and the order
+  // form's lazily imported calendar up front, and the server-only packages its
+  // scan finds behind routes' loaders never.
   optimizeDeps: {
-    include: ['zod/mini'],
+    include: ['zod/mini', 'react-day-picker'],
     exclude: [
       '@aws-sdk/client-s3',
       'better-auth',

@@ -146,7 +146,10 @@ test('a form body of a type the form does not send gets 415 and stores nothing; 
     [
       '/ordernow',
       'application/x-www-form-urlencoded',
-      new URLSearchParams(orderSend(`${taken} C`).orders[0]).toString(),
+      new URLSearchParams({
+        ...orderSend(`${taken} C`).orders[0],
+        accept_policies: 'on',
+      }).toString(),
     ],
     [
       '/contact.data',
