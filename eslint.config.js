@@ -21,10 +21,13 @@ const featureEdges = {
   home: [],
   // The owner's inbox lists what the forms stored, with the orders' own labels.
   inbox: ['mail', 'orders'],
+  // A customer's inspiration photos go through the gallery's image pipeline and media store.
+  inspiration: ['gallery'],
   mail: [],
   // The menu's active products are what an order may name.
   menu: [],
-  orders: ['mail', 'menu'],
+  // An order sent with inspiration photos attaches them in its own transaction.
+  orders: ['mail', 'menu', 'inspiration'],
 }
 
 // A new feature folder must say which features it may use before it lints.
