@@ -34,7 +34,9 @@ export interface UploadFailure {
 
 // Decoding a large photo takes a core and a few hundred MB; two at a time
 // keeps a small server responsive. A few more may wait; beyond that, 503.
-const gate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
+// Shared with the customers' inspiration photos, which use the same pipeline.
+export const imageProcessingGate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
+const gate = imageProcessingGate
 
 const fail = (status: number, code: UploadErrorCode, error: string, headers?: HeadersInit) =>
   reply<UploadFailure>(status, { code, error }, headers)
