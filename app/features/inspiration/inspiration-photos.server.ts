@@ -250,6 +250,18 @@ export async function respondWithInspirationPhoto(
   return photo ? inspirationPhotoResponse(photo, request.method) : photoNotFound()
 }
 
+/**
+ * GET /admin/photos/:key: any photo, for the signed-in owner. Anyone else gets
+ * the 404 a missing key gets, not a 401, so the answer never says a photo is there.
+ */
+export async function respondWithOwnerPhoto(
+  request: Request,
+  { db, store, key, owner }: { db: Db; store: MediaStore; key: string; owner: unknown },
+): Promise<Response> {
+  if (!owner) return photoNotFound()
+  return respondWithInspirationPhoto(request, { db, store, key })
+}
+
 /** A stored photo as a Response with the private headers. */
 export function inspirationPhotoResponse(photo: StoredObject, method = 'GET'): Response {
   const headers = new Headers({
