@@ -66,7 +66,11 @@ export function cacheControlFor({
   // not (the owner's browser sends its cookie with them too): their own
   // year-long immutable caching stands.
   if (/^\/(?:media|assets)\//.test(lower) && ownCacheControl) return keep(ownCacheControl)
-  if (/^\/admin(?:[/.]|$)/.test(lower) || hasSession || setsCookie) {
+  // Customers' inspiration photos are uploaded here and never read back publicly.
+  if (/^\/admin(?:[/.]|$)/.test(lower) || /^\/api\/inspiration-photos(?:\/|$)/.test(lower)) {
+    return keep(CACHE_CONTROL.private)
+  }
+  if (hasSession || setsCookie) {
     return keep(CACHE_CONTROL.private)
   }
   // A 304 answers for the 200 it stands in for; anything else (redirects,
