@@ -64,6 +64,9 @@ const MEDIA_SWEEP_LEASE_MS = 10 * 60_000
 const INSPIRATION_SWEEP_LEASE = 'inspiration-sweep'
 const INSPIRATION_SWEEP_EVERY_MS = 60 * 60_000
 
+/** The owner's view of a customer's photo, and the customer's through their request link. */
+const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
+
 let deliveryWorker: DeliveryWorker | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
 let demoSeeding: Promise<unknown> | undefined
@@ -171,6 +174,15 @@ let media: RequestHandler | undefined
 app.use(MEDIA_URL_PATH, (req, res, next) => {
   media ??= serveMedia(getMediaStore())
   void media(req, res, next)
+})
+
+// A private photo's response carries its own Referrer-Policy (no-referrer) and
+// nosniff; React Router appends a response's headers to those helmet set, so
+// helmet's go first rather than stand beside them as a second value.
+app.use(PRIVATE_PHOTO_PATHS, (_req, res, next) => {
+  res.removeHeader('Referrer-Policy')
+  res.removeHeader('X-Content-Type-Options')
+  next()
 })
 
 // Built on first use: the environment is validated by startServices(), not at import.
