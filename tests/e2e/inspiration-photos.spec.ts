@@ -1,10 +1,10 @@
-import { request as newRequest } from '@playwright/test'
+import { type APIRequestContext, request as newRequest } from '@playwright/test'
 import sharp from 'sharp'
 import { EXIF_MARKER, gpsTaggedJpeg } from '../support/images.ts'
 import { expect, OWNER, test } from './fixtures.ts'
 
 /** A customer's photo as the order form sends it: multipart, from this site's page. */
-async function uploadPhoto(request: import('@playwright/test').APIRequestContext, origin: string) {
+async function uploadPhoto(request: APIRequestContext, origin: string) {
   const photo = await gpsTaggedJpeg({ width: 900, height: 600 })
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'party.jpg')
