@@ -127,7 +127,7 @@ export function InspirationPhotoPicker({
       <p id={hintId} className="form-hint">
         {full
           ? `${MAX_INSPIRATION_PHOTOS} of ${MAX_INSPIRATION_PHOTOS} photos added. Remove one to add another.`
-          : 'A cake you love, a colour palette, the party’s theme. Only the baker sees them.'}
+          : 'A cake you love, a colour palette, the party’s theme. Only you and the baker see them.'}
       </p>
       {progress ? (
         <progress
