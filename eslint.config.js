@@ -21,12 +21,15 @@ const featureEdges = {
   home: [],
   // The owner's inbox lists what the forms stored, with the orders' own labels.
   inbox: ['mail', 'orders'],
+  // A customer's inspiration photos go through the gallery's image pipeline and media store.
+  inspiration: ['gallery'],
   mail: [],
   // The menu's active products are what an order may name.
   menu: [],
   // Availability weighs each request by its product's notice and effort.
   availability: ['menu'],
-  orders: ['availability', 'mail', 'menu'],
+  // An order sent with inspiration photos attaches them in its own transaction.
+  orders: ['availability', 'inspiration', 'mail', 'menu'],
 }
 
 // A new feature folder must say which features it may use before it lints.

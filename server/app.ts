@@ -27,6 +27,7 @@ import {
   openMediaStore,
   setMediaStore,
 } from '#app/features/gallery/media-store.server.ts'
+import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   type DeliveryWorker,
   setDeliveryWorker,
@@ -55,7 +56,19 @@ export { securityHeaders } from './security-headers.ts'
 const MEDIA_SWEEP_LEASE = 'media-sweep'
 const MEDIA_SWEEP_LEASE_MS = 10 * 60_000
 
+/**
+ * Photos customers uploaded but never sent go after a day. Servers run for
+ * weeks, so besides at boot the sweep runs every hour, by whichever instance
+ * takes the lease first.
+ */
+const INSPIRATION_SWEEP_LEASE = 'inspiration-sweep'
+const INSPIRATION_SWEEP_EVERY_MS = 60 * 60_000
+
+/** The owner's view of a customer's photo, and the customer's through their request link. */
+const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
+
 let deliveryWorker: DeliveryWorker | undefined
+let inspirationSweeps: NodeJS.Timeout | undefined
 let demoSeeding: Promise<unknown> | undefined
 const stopSeeding = new AbortController()
 
@@ -92,6 +105,18 @@ export async function startServices(): Promise<Env> {
   )
   if (sweep.ran && sweep.result.length > 0)
     console.log(`media: removed ${sweep.result.length} files left by unfinished uploads`)
+  const sweepInspiration = () =>
+    withLease(db, { name: INSPIRATION_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS }, () =>
+      sweepUnattachedInspirationPhotos(db, store, { now: Date.now() }),
+    )
+      .then((swept) => {
+        if (swept.ran && swept.result > 0)
+          console.log(`media: removed ${swept.result} inspiration photos never sent with an order`)
+      })
+      .catch((error: unknown) => console.error('media: could not sweep inspiration photos', error))
+  await sweepInspiration()
+  // unref: the timer alone never keeps the process alive past a shutdown.
+  inspirationSweeps = setInterval(() => void sweepInspiration(), INSPIRATION_SWEEP_EVERY_MS).unref()
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).
@@ -121,6 +146,7 @@ export async function startServices(): Promise<Env> {
 /** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
   setDeliveryWorker(undefined)
+  clearInterval(inspirationSweeps)
   stopSeeding.abort()
   await Promise.all([deliveryWorker?.stop(), demoSeeding])
   await closeDatabase()
@@ -148,6 +174,15 @@ let media: RequestHandler | undefined
 app.use(MEDIA_URL_PATH, (req, res, next) => {
   media ??= serveMedia(getMediaStore())
   void media(req, res, next)
+})
+
+// A private photo's response carries its own Referrer-Policy (no-referrer) and
+// nosniff; React Router appends a response's headers to those helmet set, so
+// helmet's go first rather than stand beside them as a second value.
+app.use(PRIVATE_PHOTO_PATHS, (_req, res, next) => {
+  res.removeHeader('Referrer-Policy')
+  res.removeHeader('X-Content-Type-Options')
+  next()
 })
 
 // Built on first use: the environment is validated by startServices(), not at import.

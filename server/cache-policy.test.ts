@@ -67,6 +67,24 @@ test('a session cookie, an admin path, a write or a cookie being set makes any r
   expect(cacheControlFor({ ...anonymous, path: '/administrator' }).cacheControl).toBe('no-store')
 })
 
+test('customers’ inspiration photos are private: the upload API and the owner’s view of them', () => {
+  const privately = { cacheControl: 'private, no-store', varyCookie: false }
+  for (const path of [
+    '/api/inspiration-photos',
+    '/API/Inspiration-Photos',
+    '/admin/photos/AAAAAAAAAAAAAAAAAAAAAA',
+  ]) {
+    for (const method of ['GET', 'HEAD', 'POST']) {
+      for (const status of [200, 201, 404, 429]) {
+        expect(
+          cacheControlFor({ ...anonymous, method, path, status }),
+          `${method} ${path}`,
+        ).toEqual(privately)
+      }
+    }
+  }
+})
+
 test('errors, redirects, the health check and unlisted paths are kept by nobody', () => {
   for (const status of [202, 301, 302, 400, 404, 405, 500, 503]) {
     for (const path of ['/', '/gallery', '/about.data', '/api/gallery/7', '/robots.txt']) {

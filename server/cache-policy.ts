@@ -71,8 +71,15 @@ export function cacheControlFor({
   // not (the owner's browser sends its cookie with them too): their own
   // year-long immutable caching stands.
   if (/^\/(?:media|assets)\//.test(lower) && ownCacheControl) return keep(ownCacheControl)
-  // A customer's private status page is for the holder of its link alone.
-  if (/^\/(?:admin|requests)(?:[/.]|$)/.test(lower) || hasSession || setsCookie) {
+  // Customers' inspiration photos are uploaded here and never read back
+  // publicly; a customer's status page is for the holder of its link alone.
+  if (
+    /^\/(?:admin|requests)(?:[/.]|$)/.test(lower) ||
+    /^\/api\/inspiration-photos(?:\/|$)/.test(lower)
+  ) {
+    return keep(CACHE_CONTROL.private)
+  }
+  if (hasSession || setsCookie) {
     return keep(CACHE_CONTROL.private)
   }
   // A 304 answers for the 200 it stands in for; anything else (redirects,

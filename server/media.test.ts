@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import express from 'express'
@@ -9,6 +10,7 @@ import {
   type MediaStore,
 } from '#app/features/gallery/media-store.server.ts'
 import { createS3MediaStore } from '#app/features/gallery/s3-media-store.server.ts'
+import { addInspirationPhoto } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { startS3Bucket } from '#tests/support/s3-bucket.ts'
@@ -131,3 +133,62 @@ test('the CSP lets images load from MEDIA_PUBLIC_URL’s origin, and from no oth
     "'self' data: blob: https://photos.butterandbloom.ca",
   )
 })
+
+/** The status of a GET sent with exactly this path: fetch would tidy away a `..`. */
+function statusOfRawPath(origin: string, rawPath: string): Promise<number> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path: rawPath, method: 'GET' }, (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** Every stored file of a customer's inspiration photo, as `/media/…` paths would name them. */
+async function addInspiration(store: MediaStore) {
+  const { db } = await openTestDatabase()
+  const photo = await addInspirationPhoto(
+    db,
+    { store },
+    await photoJpeg({ width: 500, height: 400 }),
+  )
+  const row = await db
+    .selectFrom('inspiration_photo')
+    .select('variants')
+    .where('key', '=', photo.key)
+    .executeTakeFirstOrThrow()
+  const keys = (JSON.parse(row.variants) as { key: string }[]).map((variant) => variant.key)
+  expect(keys.length).toBeGreaterThan(0)
+  return keys
+}
+
+for (const kind of ['local', 's3'] as const) {
+  test(`customers' inspiration photos are in the ${kind} store but never served at /media`, async () => {
+    const store =
+      kind === 'local' ? createLocalMediaStore(await makeTempDir()) : (await bucketStore()).store
+    const gallery = await addPhoto(store)
+    const keys = await addInspiration(store)
+    const origin = await serve(store)
+
+    for (const key of keys) {
+      expect(await store.get(key), key).toBeDefined()
+      const file = path.posix.basename(key)
+      for (const url of [
+        `/media/${key}`,
+        `/media/INSPIRATION/${file}`,
+        `/media/gallery/..%2finspiration%2f${file}`,
+        `/media/gallery/%2e%2e/inspiration/${file}`,
+      ]) {
+        const response = await fetch(`${origin}${url}`)
+        expect(response.status, url).toBe(404)
+        expect(await response.text(), url).toBe('Not found')
+      }
+      expect(await statusOfRawPath(origin, `/media/gallery/../inspiration/${file}`)).toBe(404)
+    }
+    // The gallery beside them is served as ever.
+    expect((await fetch(`${origin}${gallery.src}`)).status).toBe(200)
+  })
+}

@@ -1,9 +1,22 @@
+import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import express, { type RequestHandler } from 'express'
+import { GALLERY_FOLDER } from '#app/features/gallery/gallery.server.ts'
 import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/gallery/media-store.server.ts'
 
-/** A stored photo's key: a folder and a plain file name, never a hidden (temporary) one. */
-const MEDIA_KEY = /^[a-z0-9-]+\/[a-z0-9_-][a-z0-9_.-]*$/i
+/**
+ * The store's folders that are public. Only these are served: the store also
+ * holds customers' private inspiration photos (docs/decisions/019), so /media
+ * lists what it may serve rather than what it may not, and a folder added
+ * later stays private until it is written here.
+ */
+export const PUBLIC_MEDIA_FOLDERS: readonly string[] = [GALLERY_FOLDER]
+
+/** A stored photo's key: a public folder and a plain file name, never a hidden (temporary) one. */
+const MEDIA_KEY = new RegExp(
+  `^(?:${PUBLIC_MEDIA_FOLDERS.join('|')})\\/[a-z0-9_-][a-z0-9_.-]*$`,
+  'i',
+)
 
 /**
  * Serves processed photos at /media. Every one was re-encoded by our
@@ -22,13 +35,21 @@ export function serveMedia(store: MediaStore & { root?: string }): RequestHandle
     (req, res, next) =>
       serve(req, res, (error?: unknown) => (error ? next(error) : notFound(req, res, next)))
   if (store.kind === 'local' && store.root) {
-    const files = express.static(store.root, {
-      index: false,
-      dotfiles: 'ignore',
-      immutable: true,
-      maxAge: '1y',
-      setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
-    })
+    // One static handler per public folder, rooted in it: no path, however
+    // it climbs (`gallery/../inspiration/…`), reaches outside that folder.
+    const files = express.Router()
+    for (const folder of PUBLIC_MEDIA_FOLDERS) {
+      files.use(
+        `/${folder}`,
+        express.static(path.join(store.root, folder), {
+          index: false,
+          dotfiles: 'ignore',
+          immutable: true,
+          maxAge: '1y',
+          setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
+        }),
+      )
+    }
     return orNotFound(files)
   }
   const objects: RequestHandler = async (req, res, next) => {

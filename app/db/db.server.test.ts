@@ -31,6 +31,18 @@ const SQLITE_SCHEMA = [
     'CREATE UNIQUE INDEX "gallery_image_upload_key" on "gallery_image" ("upload_key")',
   ],
   [
+    'inspiration_photo',
+    'CREATE TABLE "inspiration_photo" ("id" integer primary key autoincrement, "key" text not null unique, "created_at" integer not null, "request_id" integer references "order_request" ("id") on delete set null, "width" integer not null, "height" integer not null, "variants" text not null, "stored_bytes" integer not null, "preview" text not null)',
+  ],
+  [
+    'inspiration_photo_created',
+    'CREATE INDEX "inspiration_photo_created" on "inspiration_photo" ("created_at")',
+  ],
+  [
+    'inspiration_photo_request',
+    'CREATE INDEX "inspiration_photo_request" on "inspiration_photo" ("request_id")',
+  ],
+  [
     'lease',
     'CREATE TABLE "lease" ("name" text primary key, "holder" text not null, "until" integer not null)',
   ],
@@ -79,6 +91,7 @@ const SQLITE_SCHEMA = [
   ],
   ['sqlite_autoindex_app_state_1', null],
   ['sqlite_autoindex_gallery_image_1', null],
+  ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],
   ['sqlite_autoindex_kysely_migration_lock_1', null],
   ['sqlite_autoindex_lease_1', null],
@@ -108,9 +121,18 @@ test('the migrations make the schema the database has always had', async () => {
     select table_name, column_name,
       data_type || case when is_identity = 'YES' then ' identity' else '' end as type
     from information_schema.columns
-    where table_schema = current_schema() and table_name in ('outbox', 'order_batch')
+    where table_schema = current_schema() and table_name in ('outbox', 'order_batch', 'inspiration_photo')
     order by table_name, column_name`.execute(db)
   expect(rows.map((row) => `${row.table_name}.${row.column_name} ${row.type}`)).toEqual([
+    'inspiration_photo.created_at bigint',
+    'inspiration_photo.height integer',
+    'inspiration_photo.id integer identity',
+    'inspiration_photo.key text',
+    'inspiration_photo.preview text',
+    'inspiration_photo.request_id integer',
+    'inspiration_photo.stored_bytes integer',
+    'inspiration_photo.variants text',
+    'inspiration_photo.width integer',
     'order_batch.accepted_policies text',
     'order_batch.created_at text',
     'order_batch.handled_at text',

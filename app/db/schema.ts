@@ -15,6 +15,7 @@ export interface Database {
   weekday_capacity: WeekdayCapacityTable
   closed_period: ClosedPeriodTable
   booking_settings: BookingSettingsTable
+  inspiration_photo: InspirationPhotoTable
 }
 
 export interface OrderBatchTable {
@@ -193,4 +194,22 @@ export interface BookingSettingsTable {
   delivery_enabled: Generated<number>
   /** Where and how the bakery delivers, shown beside the choice. */
   delivery_note: Generated<string>
+}
+
+export interface InspirationPhotoTable {
+  id: Generated<number>
+  /** The photo's private name: at least 128 random bits, base64url. */
+  key: string
+  created_at: Millis
+  /** The order_request it was sent with; null while it waits in a cart. */
+  request_id: number | null
+  /** Upright pixel size of the largest variant. */
+  width: number
+  height: number
+  /** JSON array of InspirationVariant (features/inspiration/inspiration-photos.server.ts) */
+  variants: string
+  /** Bytes stored for all variants: counted against MEDIA_QUOTA_MB with the gallery's. */
+  stored_bytes: number
+  /** A small WebP as a data: URL (about 160 px wide), for the cart's thumbnails. */
+  preview: string
 }

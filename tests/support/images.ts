@@ -47,3 +47,22 @@ function pngChunk(type: string, body: Buffer): Buffer {
   crc.writeUInt32BE(crc32(typeAndBody))
   return Buffer.concat([length, typeAndBody, crc])
 }
+
+/** The text hidden in gpsTaggedJpeg's EXIF, to look for in what comes out. */
+export const EXIF_MARKER = 'HOME-ADDRESS-MARKER'
+
+/** A phone photo as phones send them: EXIF with the camera's GPS position and an artist tag. */
+export async function gpsTaggedJpeg({ width = 640, height = 480 } = {}): Promise<Buffer> {
+  return sharp(await photoJpeg({ width, height }))
+    .jpeg()
+    .withExif({
+      IFD0: { Artist: EXIF_MARKER },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '43/1 39/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '79/1 23/1 0/1',
+      },
+    })
+    .toBuffer()
+}

@@ -34,7 +34,8 @@ export interface UploadFailure {
 
 // Decoding a large photo takes a core and a few hundred MB; two at a time
 // keeps a small server responsive. A few more may wait; beyond that, 503.
-const gate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
+// Shared with the customers' inspiration photos, which use the same pipeline.
+export const imageProcessingGate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
 
 const fail = (status: number, code: UploadErrorCode, error: string, headers?: HeadersInit) =>
   reply<UploadFailure>(status, { code, error }, headers)
@@ -81,7 +82,7 @@ export async function uploadGalleryImage({
       return fail(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid upload.')
     }
     const { tags, originalSize, uploadKey } = parsed.data
-    const image: GalleryImage = await gate.run(() =>
+    const image: GalleryImage = await imageProcessingGate.run(() =>
       addGalleryImage(settings.db, settings, {
         input: upload.filePath,
         uploadedName: upload.uploadedName,

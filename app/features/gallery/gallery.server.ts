@@ -103,14 +103,30 @@ async function findImageWhere(
   return row ? toGalleryImage(row) : undefined
 }
 
-/** Bytes on disk for every stored variant, as counted against MEDIA_QUOTA_MB. */
+/**
+ * Bytes stored for every recorded variant, as counted against MEDIA_QUOTA_MB:
+ * the gallery's photos and the customers' inspiration photos share one store,
+ * so they share one quota.
+ */
 export async function mediaUsageBytes(db: Db): Promise<number> {
-  const { total } = await db
-    .selectFrom('gallery_image')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_bytes'), eb.lit(0)).as('total'))
-    .executeTakeFirstOrThrow()
-  return Number(total)
+  let total = 0
+  // One after the other: inside a transaction both share one connection.
+  for (const table of ['gallery_image', 'inspiration_photo'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_bytes'), eb.lit(0)).as('total'))
+      .executeTakeFirstOrThrow()
+    total += Number(row.total)
+  }
+  return total
 }
+
+/**
+ * The lock a transaction takes before it checks the quota and records a
+ * photo: one name for every kind of photo, so two uploads of either kind
+ * finishing together cannot both squeeze under the quota.
+ */
+export const MEDIA_QUOTA_LOCK = 'gallery_image'
 
 export interface NewGalleryImage {
   /** The uploaded file: a path on disk or its bytes. */
@@ -178,7 +194,7 @@ async function renderAndRecord(
     // Checked and inserted in one transaction, so two uploads finishing
     // together cannot both squeeze under the quota.
     const added = await db.transaction().execute(async (trx) => {
-      await serializeTransactions(trx, 'gallery_image')
+      await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
       // An attempt of the same upload that finished while this one was processed.
       const earlier = image.uploadKey ? await findByUploadKey(trx, image.uploadKey) : undefined
       if (earlier) return { image: earlier, replayed: true }

@@ -56,6 +56,8 @@ export interface RenderedImage {
   height: number
   variants: RenderedVariant[]
   placeholder: string
+  /** With `previewWidth`: a small WebP data: URL of the photo, about that wide. */
+  preview?: string
   storedBytes: number
 }
 
@@ -74,7 +76,18 @@ export interface RenderedImage {
  */
 export async function renderGalleryImage(
   input: string | Buffer,
-  { store, folder, name }: { store: MediaStore; folder: string; name: string },
+  {
+    store,
+    folder,
+    name,
+    previewWidth,
+  }: {
+    store: MediaStore
+    folder: string
+    name: string
+    /** Also make a small WebP data: URL this wide (never enlarged), from the same decoded pixels. */
+    previewWidth?: number
+  },
 ): Promise<RenderedImage> {
   await checkImage(input)
 
@@ -121,8 +134,15 @@ export async function renderGalleryImage(
   if (failed) throw asRejection(failed.reason)
   const outputs = encoded.map((result) => (result as PromiseFulfilledResult<EncodedVariant>).value)
   let placeholder: Buffer
+  let preview: Buffer | undefined
   try {
     placeholder = await pixels().resize(16, 16, { fit: 'inside' }).webp({ quality: 40 }).toBuffer()
+    if (previewWidth !== undefined) {
+      preview = await pixels()
+        .resize({ width: previewWidth, withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer()
+    }
   } catch (error) {
     throw asRejection(error)
   }
@@ -151,6 +171,7 @@ export async function renderGalleryImage(
     height: info.height,
     variants,
     placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
+    ...(preview && { preview: `data:image/webp;base64,${preview.toString('base64')}` }),
     storedBytes: variants.reduce((sum, variant) => sum + variant.bytes, 0),
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { type Unbookable, demandOf, findUnbookable } from '../availability/availability.server.ts'
+import { attachInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '../mail/outbox.server.ts'
 import type { Product } from '../menu/product.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
@@ -23,6 +24,8 @@ export type SubmitResult =
       links: { email: string; token: string }[]
     }
   | { ok: false; unbookable: Unbookable }
+  /** The 0-based order whose inspiration photos are gone (swept) or were sent before. */
+  | { ok: false; photosGone: number }
 
 /**
  * Stores a batch of order requests, each holding its share of its day's
@@ -40,84 +43,105 @@ export async function submitOrderRequests(
     now = new Date(),
   }: { products: readonly Product[]; siteUrl: string; now?: Date },
 ): Promise<SubmitResult> {
-  return db.transaction().execute(async (trx): Promise<SubmitResult> => {
-    await serializeTransactions(trx, BOOKING_LOCK)
-    const unbookable = await findUnbookable(
-      trx,
-      orders.map((order) => ({ dueDate: order.due_date, productType: order.product_type })),
-      { products, now },
-    )
-    if (unbookable) return { ok: false, unbookable }
-
-    const { policies } = await trx
-      .selectFrom('booking_settings')
-      .select('policies')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow()
-    const { id: batchId } = await trx
-      .insertInto('order_batch')
-      .values({
-        created_at: now.toISOString(),
-        order_count: orders.length,
-        accepted_policies: policies,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-
-    // One link per customer: a send for two people (a gift, a shared event)
-    // tells each about their own requests only.
-    const tokens = new Map<string, string>()
-    const tokenFor = (email: string) => {
-      const key = email.toLowerCase()
-      if (!tokens.has(key)) tokens.set(key, newCustomerToken())
-      return tokens.get(key)!
-    }
-    await trx
-      .insertInto('order_request')
-      .values(
-        orders.map((order, index) => ({
-          batch_id: batchId,
-          position: index + 1,
-          name: order.name,
-          email: order.email,
-          phone_number: order.phone_number,
-          product_type: order.product_type,
-          event_theme: order.event_theme,
-          due_date: order.due_date,
-          hear_about_us: order.hear_about_us,
-          comments: order.comments?.trim() ? order.comments : null,
-          effort: demandOf(order.product_type, products).effort,
-          servings: order.servings || null,
-          allergies: order.allergies || null,
-          fulfilment: order.fulfilment ?? null,
-          customer_token: tokenFor(order.email),
-        })),
+  return db
+    .transaction()
+    .execute(async (trx): Promise<SubmitResult> => {
+      await serializeTransactions(trx, BOOKING_LOCK)
+      const unbookable = await findUnbookable(
+        trx,
+        orders.map((order) => ({ dueDate: order.due_date, productType: order.product_type })),
+        { products, now },
       )
-      .execute()
+      if (unbookable) return { ok: false, unbookable }
 
-    await enqueueEmail(
-      trx,
-      { topic: 'order_batch', subjectId: batchId, email: composeOrderEmail(orders) },
-      now.getTime(),
-    )
-    const links = [...tokens.values()].map((token) => {
-      const own = orders.filter((order) => tokenFor(order.email) === token)
-      return { email: own[0]!.email, token, own }
-    })
-    for (const { token, own } of links) {
+      const { policies } = await trx
+        .selectFrom('booking_settings')
+        .select('policies')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+      const { id: batchId } = await trx
+        .insertInto('order_batch')
+        .values({
+          created_at: now.toISOString(),
+          order_count: orders.length,
+          accepted_policies: policies,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+
+      // One link per customer: a send for two people (a gift, a shared event)
+      // tells each about their own requests only.
+      const tokens = new Map<string, string>()
+      const tokenFor = (email: string) => {
+        const key = email.toLowerCase()
+        if (!tokens.has(key)) tokens.set(key, newCustomerToken())
+        return tokens.get(key)!
+      }
+      const requests = await trx
+        .insertInto('order_request')
+        .values(
+          orders.map((order, index) => ({
+            batch_id: batchId,
+            position: index + 1,
+            name: order.name,
+            email: order.email,
+            phone_number: order.phone_number,
+            product_type: order.product_type,
+            event_theme: order.event_theme,
+            due_date: order.due_date,
+            hear_about_us: order.hear_about_us,
+            comments: order.comments?.trim() ? order.comments : null,
+            effort: demandOf(order.product_type, products).effort,
+            servings: order.servings || null,
+            allergies: order.allergies || null,
+            fulfilment: order.fulfilment ?? null,
+            customer_token: tokenFor(order.email),
+          })),
+        )
+        .returning(['id', 'position'])
+        .execute()
+      for (const { id, position } of requests) {
+        const keys = orders[position - 1]!.photos ?? []
+        if (!(await attachInspirationPhotos(trx, { requestId: id, keys }))) {
+          // Nothing of the send is kept: the customer adds the photo again and resends.
+          throw new PhotosGone(position - 1)
+        }
+      }
+
       await enqueueEmail(
         trx,
-        {
-          topic: 'request_confirmation',
-          subjectId: batchId,
-          email: composeRequestConfirmation({
-            orders: own,
-            statusUrl: `${siteUrl}/requests/${token}`,
-          }),
-        },
+        { topic: 'order_batch', subjectId: batchId, email: composeOrderEmail(orders) },
         now.getTime(),
       )
-    }
-    return { ok: true, batchId, links: links.map(({ email, token }) => ({ email, token })) }
-  })
+      const links = [...tokens.values()].map((token) => {
+        const own = orders.filter((order) => tokenFor(order.email) === token)
+        return { email: own[0]!.email, token, own }
+      })
+      for (const { token, own } of links) {
+        await enqueueEmail(
+          trx,
+          {
+            topic: 'request_confirmation',
+            subjectId: batchId,
+            email: composeRequestConfirmation({
+              orders: own,
+              statusUrl: `${siteUrl}/requests/${token}`,
+            }),
+          },
+          now.getTime(),
+        )
+      }
+      return { ok: true, batchId, links: links.map(({ email, token }) => ({ email, token })) }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PhotosGone) return { ok: false, photosGone: error.index }
+      throw error
+    })
+}
+
+/** Thrown inside the send's transaction so that everything it wrote is rolled back. */
+class PhotosGone extends Error {
+  constructor(readonly index: number) {
+    super(`The photos of order ${index + 1} are no longer available.`)
+  }
 }

@@ -97,6 +97,15 @@ export async function receiveOrderRequests({
     })
   }
   const stored = await submitOrderRequests(db, parsed.data.orders, { products, siteUrl, now })
+  if (!stored.ok && 'photosGone' in stored) {
+    const problem = {
+      order: stored.photosGone + 1,
+      field: 'photos',
+      message:
+        'An inspiration photo is no longer with us (photos not sent within a day are removed). Please remove it, add it again and send.',
+    }
+    return reply(400, { ok: false, error: describeProblem(problem), problems: [problem] })
+  }
   if (!stored.ok) {
     const { index, nextOpen } = stored.unbookable
     const problem = {

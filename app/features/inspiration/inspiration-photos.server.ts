@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import type { Selectable, Transaction } from 'kysely'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Database, InspirationPhotoTable } from '#app/db/schema.ts'
+import type { VariantFormat } from '#app/features/gallery/gallery-image.ts'
+import {
+  MEDIA_QUOTA_LOCK,
+  QuotaExceededError,
+  mediaUsageBytes,
+} from '#app/features/gallery/gallery.server.ts'
+import { renderGalleryImage } from '#app/features/gallery/image-pipeline.server.ts'
+import type { MediaStore, StoredObject } from '#app/features/gallery/media-store.server.ts'
+import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
+
+/**
+ * The store folder (key prefix) of inspiration photos. /media never serves
+ * it (server/media.ts serves only the gallery's folder): these photos are
+ * read only through readInspirationPhoto, by the owner or the customer's
+ * own request link (docs/decisions/019).
+ */
+export const INSPIRATION_FOLDER = 'inspiration'
+
+/** About the width of a cart thumbnail on a phone at twice its CSS size. */
+export const PREVIEW_WIDTH = 160
+
+/** How long a photo may wait in a cart, unsent, before the sweep removes it. */
+export const UNATTACHED_LIFETIME_MS = 24 * 60 * 60_000
+
+/** One stored encoding of a photo. */
+export interface InspirationVariant {
+  format: VariantFormat
+  width: number
+  height: number
+  /** The object's key in the media store: `inspiration/{photo key}-{w}w.{ext}`. */
+  key: string
+  bytes: number
+}
+
+/** What the upload answers: the photo's key, its preview and its upright size. */
+export interface AddedInspirationPhoto extends QueuedPhoto {
+  width: number
+  height: number
+}
+
+export interface ListedInspirationPhoto extends AddedInspirationPhoto {
+  requestId: number
+}
+
+/**
+ * A fresh, unguessable photo key: 128 random bits in base64url. It is the
+ * photo's only name, in its objects' keys and its URLs alike, so knowing one
+ * photo's key says nothing about another's.
+ */
+export function newPhotoKey(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+/**
+ * Runs a customer's photo through the gallery's pipeline (checked by content,
+ * turned upright, every trace of EXIF and GPS gone, resized) into the private
+ * folder, then records it unattached. As with the gallery, the objects exist
+ * before the record, so a crash leaves objects without a record (the sweep
+ * removes them), never the reverse. Throws ImageRejectedError for input we
+ * refuse and QuotaExceededError when the media quota has no room for it.
+ */
+export async function addInspirationPhoto(
+  db: Db,
+  { store, quotaBytes, now = Date.now() }: { store: MediaStore; quotaBytes?: number; now?: number },
+  input: string | Buffer,
+): Promise<AddedInspirationPhoto> {
+  if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
+    throw new QuotaExceededError('The media folder is full.')
+  }
+  const key = newPhotoKey()
+  const rendered = await renderGalleryImage(input, {
+    store,
+    folder: INSPIRATION_FOLDER,
+    name: key,
+    previewWidth: PREVIEW_WIDTH,
+  })
+  const variants: InspirationVariant[] = rendered.variants.map(({ fileName, ...variant }) => ({
+    ...variant,
+    key: `${INSPIRATION_FOLDER}/${fileName}`,
+  }))
+  const preview = rendered.preview ?? rendered.placeholder
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The gallery's uploads take the same lock: one quota for both.
+      await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
+      if (
+        quotaBytes !== undefined &&
+        (await mediaUsageBytes(trx)) + rendered.storedBytes > quotaBytes
+      ) {
+        throw new QuotaExceededError('The media folder is full.')
+      }
+      await trx
+        .insertInto('inspiration_photo')
+        .values({
+          key,
+          created_at: now,
+          request_id: null,
+          width: rendered.width,
+          height: rendered.height,
+          variants: JSON.stringify(variants),
+          stored_bytes: rendered.storedBytes,
+          preview,
+        })
+        .execute()
+    })
+  } catch (error) {
+    await removeObjects(store, variants)
+    throw error
+  }
+  return { key, preview, width: rendered.width, height: rendered.height }
+}
+
+/**
+ * Attaches the unattached photos with these keys to an order request, inside
+ * the send's own transaction. All or nothing: an unknown key, one already sent
+ * with another order, or more than an order may carry attaches none and
+ * returns false, so the send can refuse rather than store an order missing
+ * the photos its customer saw. A Transaction, not any connection: the undo
+ * below is only safe while no one else can see the half-done attach.
+ */
+export async function attachInspirationPhotos(
+  trx: Transaction<Database>,
+  { requestId, keys }: { requestId: number; keys: readonly string[] },
+): Promise<boolean> {
+  const unique = [...new Set(keys)]
+  if (unique.length === 0) return true
+  if (unique.length > MAX_INSPIRATION_PHOTOS || !unique.every(isPhotoKey)) return false
+  // One statement claims every photo still free; a photo another send claimed
+  // first (even at this very moment, on another instance) is not counted.
+  const { numUpdatedRows } = await trx
+    .updateTable('inspiration_photo')
+    .set({ request_id: requestId })
+    .where('key', 'in', unique)
+    .where('request_id', 'is', null)
+    .executeTakeFirst()
+  if (Number(numUpdatedRows) === unique.length) return true
+  await trx
+    .updateTable('inspiration_photo')
+    .set({ request_id: null })
+    .where('key', 'in', unique)
+    .where('request_id', '=', requestId)
+    .execute()
+  return false
+}
+
+/** The photos sent with these order requests, in the order they were added. */
+export async function listInspirationPhotos(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<ListedInspirationPhoto[]> {
+  if (requestIds.length === 0) return []
+  const rows = await db
+    .selectFrom('inspiration_photo')
+    .select(['key', 'request_id', 'width', 'height', 'preview'])
+    .where('request_id', 'in', [...requestIds])
+    .orderBy('request_id')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    key: row.key,
+    requestId: Number(row.request_id),
+    width: row.width,
+    height: row.height,
+    preview: row.preview,
+  }))
+}
+
+/**
+ * One stored encoding of a photo, or undefined. With `requestIds` (a
+ * customer's request link) only a photo sent with one of those requests is
+ * found; without (the signed-in owner) any photo is. `width` picks the
+ * narrowest variant at least that wide (default: the largest), `formats` the
+ * first of those encodings the browser takes (default: JPEG, which all do).
+ */
+export async function readInspirationPhoto(
+  db: Db,
+  store: MediaStore,
+  {
+    key,
+    requestIds,
+    width,
+    formats = ['jpeg'],
+  }: {
+    key: string
+    requestIds?: readonly number[]
+    width?: number
+    formats?: readonly VariantFormat[]
+  },
+): Promise<StoredObject | undefined> {
+  if (!isPhotoKey(key) || requestIds?.length === 0) return undefined
+  let query = db.selectFrom('inspiration_photo').select('variants').where('key', '=', key)
+  if (requestIds) query = query.where('request_id', 'in', [...requestIds])
+  const row = await query.executeTakeFirst()
+  if (!row) return undefined
+  const variant = pickVariant(JSON.parse(row.variants) as InspirationVariant[], {
+    width,
+    formats,
+  })
+  return variant ? store.get(variant.key) : undefined
+}
+
+function pickVariant(
+  variants: readonly InspirationVariant[],
+  { width, formats }: { width?: number; formats: readonly VariantFormat[] },
+): InspirationVariant | undefined {
+  const format = formats.find((wanted) => variants.some((variant) => variant.format === wanted))
+  const candidates = variants
+    .filter((variant) => variant.format === (format ?? 'jpeg'))
+    .sort((a, b) => a.width - b.width)
+  if (width === undefined) return candidates.at(-1)
+  return candidates.find((variant) => variant.width >= width) ?? candidates.at(-1)
+}
+
+/** Headers every private photo is served with. */
+export const PRIVATE_PHOTO_HEADERS = {
+  // A customer's photo may show their home or their family: no cache keeps it.
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+  // Its URL is its secret: a link followed from a page showing it must not carry it.
+  'Referrer-Policy': 'no-referrer',
+} as const
+
+/**
+ * The response for a request to see a private photo: the variant its `?w=`
+ * and Accept header ask for, or a plain 404 whether the photo is missing or
+ * not this visitor's to see, so its existence is never revealed. Shared by
+ * the owner's route and the customer's request link.
+ */
+export async function respondWithInspirationPhoto(
+  request: Request,
+  {
+    db,
+    store,
+    key,
+    requestIds,
+  }: { db: Db; store: MediaStore; key: string; requestIds?: readonly number[] },
+): Promise<Response> {
+  const wanted = Number(new URL(request.url).searchParams.get('w'))
+  const photo = await readInspirationPhoto(db, store, {
+    key,
+    requestIds,
+    width: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined,
+    formats: acceptedFormats(request.headers.get('accept')),
+  })
+  return photo ? inspirationPhotoResponse(photo, request.method) : photoNotFound()
+}
+
+/**
+ * GET /admin/photos/:key: any photo, for the signed-in owner. Anyone else gets
+ * the 404 a missing key gets, not a 401, so the answer never says a photo is there.
+ */
+export async function respondWithOwnerPhoto(
+  request: Request,
+  { db, store, key, owner }: { db: Db; store: MediaStore; key: string; owner: unknown },
+): Promise<Response> {
+  if (!owner) return photoNotFound()
+  return respondWithInspirationPhoto(request, { db, store, key })
+}
+
+/** A stored photo as a Response with the private headers. */
+export function inspirationPhotoResponse(photo: StoredObject, method = 'GET'): Response {
+  const headers = new Headers({
+    ...PRIVATE_PHOTO_HEADERS,
+    'Content-Type': photo.contentType,
+    // The encoding follows the Accept header.
+    Vary: 'Accept',
+  })
+  if (photo.contentLength !== undefined) headers.set('Content-Length', String(photo.contentLength))
+  if (method === 'HEAD') {
+    photo.body.destroy()
+    return new Response(null, { status: 200, headers })
+  }
+  return new Response(Readable.toWeb(photo.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers,
+  })
+}
+
+/** The same answer for a photo that does not exist and one this visitor may not see. */
+export function photoNotFound(): Response {
+  return new Response('Not found', {
+    status: 404,
+    headers: { ...PRIVATE_PHOTO_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
+
+/** The encodings a browser says it takes, best first; JPEG is always last. */
+export function acceptedFormats(accept: string | null): VariantFormat[] {
+  const formats: VariantFormat[] = []
+  if (accept?.includes('image/avif')) formats.push('avif')
+  if (accept?.includes('image/webp')) formats.push('webp')
+  return [...formats, 'jpeg']
+}
+
+/**
+ * Removes the photos that waited unsent for more than a day, rows and
+ * objects, and objects no row owns that are as old (left by a crash between
+ * storing and recording). A photo attached meanwhile is never taken: the
+ * delete itself checks it is still unattached. Returns how many photos went.
+ */
+export async function sweepUnattachedInspirationPhotos(
+  db: Db,
+  store: MediaStore,
+  { now }: { now: number },
+): Promise<number> {
+  const cutoff = now - UNATTACHED_LIFETIME_MS
+  const removed = await db
+    .deleteFrom('inspiration_photo')
+    .where('request_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .returning('variants')
+    .execute()
+  for (const row of removed) await removeObjects(store, parseVariants(row))
+
+  const owned = new Set(
+    (await db.selectFrom('inspiration_photo').select('variants').execute()).flatMap((row) =>
+      parseVariants(row).map((variant) => variant.key),
+    ),
+  )
+  const strays = (await store.list(`${INSPIRATION_FOLDER}/`)).filter(
+    (object) => !owned.has(object.key) && object.lastModified.getTime() < cutoff,
+  )
+  // One at a time, as the gallery does: some S3-compatible servers fail deletes run together.
+  for (const object of strays) await store.delete(object.key)
+  return removed.length
+}
+
+function parseVariants(row: Pick<Selectable<InspirationPhotoTable>, 'variants'>) {
+  return JSON.parse(row.variants) as InspirationVariant[]
+}
+
+function isPhotoKey(key: string): boolean {
+  return PHOTO_KEY_PATTERN.test(key)
+}
+
+async function removeObjects(store: MediaStore, variants: readonly InspirationVariant[]) {
+  for (const variant of variants) {
+    await store
+      .delete(variant.key)
+      .catch((error: unknown) => console.error(`media: could not remove ${variant.key}`, error))
+  }
+}
