@@ -98,10 +98,10 @@ export function customerEmailHtml({
   const body = markup`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title></head>
 <body style="margin:0;padding:0;background:${c.cream};color:${c.ink};font-family:${SANS}">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.cream}"><tr><td align="center" style="padding:28px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.cream}"><tr><td align="center" style="padding:24px 10px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
 <tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:22px;font-weight:bold;color:${c.accentDark}">${site.brandTitle}</td></tr>
-<tr><td style="background:#ffffff;border-radius:20px;padding:32px 28px;font-size:16px;line-height:1.6;color:${c.ink}">${content}</td></tr>
+<tr><td style="background:#ffffff;border-radius:20px;padding:28px 22px;font-size:16px;line-height:1.6;color:${c.ink}">${content}</td></tr>
 <tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${site.brandTitle} · a home bakery in ${site.city}<br>Questions? Reply to this email or write to <a href="mailto:${site.email}" style="color:${c.accentDark}">${site.email}</a>.</td></tr>
 </table>
 </td></tr></table>

@@ -1,14 +1,7 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
-import {
-  EMAIL_COLORS,
-  customerEmailHtml,
-  detailsTable,
-  emailButton,
-  emailHeading,
-  markup,
-} from '../mail/html.ts'
+import { EMAIL_COLORS, customerEmailHtml, emailButton, emailHeading, markup } from '../mail/html.ts'
 import { NEXT_STEPS } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
@@ -53,8 +46,7 @@ export function composeRequestConfirmation({
   const what = one ? 'your request' : `your ${orders.length} requests`
   const heading = `Thank you, ${firstName}! We got ${what}.`
   const intro = 'Here is what you sent us. Nothing is booked or charged yet.'
-  const privacy =
-    'This link is yours alone: anyone who has it can see your request, so please keep it private and do not forward this email.'
+  const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your request' : 'your requests'}, so please keep it private and do not forward this email.`
   const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`
 
   const text = [
@@ -84,7 +76,14 @@ export function composeRequestConfirmation({
   const c = EMAIL_COLORS
   const requestCards = orders.map(
     (order) =>
-      markup`<div style="margin:0 0 12px;padding:16px 18px;border-radius:14px;background:${c.paper}"><p style="margin:0 0 6px;font-size:17px;font-weight:bold;color:${c.ink}">${order.product_type}</p>${detailsTable(requestLines(order))}</div>`,
+      // Label and value on one line that wraps as a sentence does: a
+      // two-column table squeezes the values on a phone.
+      markup`<div style="margin:0 0 12px;padding:14px 16px;border-radius:14px;background:${c.paper}"><p style="margin:0 0 4px;font-size:17px;font-weight:bold;color:${c.ink}">${order.product_type}</p>${requestLines(
+        order,
+      ).map(
+        ([label, value]) =>
+          markup`<p style="margin:2px 0;white-space:pre-wrap"><span style="color:${c.muted};font-weight:bold">${label}:</span> ${value}</p>`,
+      )}</div>`,
   )
   const content = markup`${emailHeading(heading)}
 <p style="margin:0 0 20px">${intro}</p>
