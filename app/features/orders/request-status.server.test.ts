@@ -5,8 +5,8 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import type { OrderRequest } from './order-schema.ts'
-import { STATUS_COPY } from './request-status.ts'
 import { readRequestStatus } from './request-status.server.ts'
+import { STATUS_COPY } from './request-status.ts'
 
 const priya = birthdayCakeOrder
 const sam: OrderRequest = {
