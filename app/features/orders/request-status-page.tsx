@@ -50,11 +50,13 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
           className="grid gap-6 lg:col-start-1"
           aria-label={one ? 'Your request' : 'Your requests'}
         >
-          {view.requests.map((request) => (
+          {view.requests.map((request, index) => (
             <li key={request.id}>
               <RequestCard
                 request={request}
-                numbered={!one}
+                // Numbered as the customer's email numbers them: their own
+                // requests only, not their places in a send shared with others.
+                number={one ? undefined : index + 1}
                 photos={view.photos.filter((photo) => photo.requestId === request.id)}
                 token={view.token}
               />
@@ -126,12 +128,12 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
 
 function RequestCard({
   request,
-  numbered,
+  number,
   photos,
   token,
 }: {
   request: CustomerRequest
-  numbered: boolean
+  number: number | undefined
   photos: RequestPhoto[]
   token: string
 }) {
@@ -150,7 +152,7 @@ function RequestCard({
     <article className="card overflow-hidden" aria-labelledby={headingId}>
       <header className="flex flex-wrap items-center justify-between gap-3 bg-paper px-6 py-4 sm:px-7">
         <h2 id={headingId} className="font-display text-2xl font-semibold">
-          {numbered ? `${request.position}. ` : ''}
+          {number === undefined ? '' : `${number}. `}
           {request.productType}
         </h2>
         <p
