@@ -75,10 +75,10 @@ export function composeRequestConfirmation({
 
   const c = EMAIL_COLORS
   const requestCards = orders.map(
-    (order) =>
+    (order, index) =>
       // Label and value on one line that wraps as a sentence does: a
       // two-column table squeezes the values on a phone.
-      markup`<div style="margin:0 0 12px;padding:14px 16px;border-radius:14px;background:${c.paper}"><p style="margin:0 0 4px;font-size:17px;font-weight:bold;color:${c.ink}">${order.product_type}</p>${requestLines(
+      markup`<div style="margin:0 0 12px;padding:14px 16px;border-radius:14px;background:${c.paper}"><p style="margin:0 0 4px;font-size:17px;font-weight:bold;color:${c.ink}">${one ? '' : `${index + 1}. `}${order.product_type}</p>${requestLines(
         order,
       ).map(
         ([label, value]) =>
