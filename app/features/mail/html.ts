@@ -1,3 +1,4 @@
+import { CREAM } from '#app/content/brand-colors.ts'
 import { site } from '#app/content/site.ts'
 
 /**
@@ -41,7 +42,7 @@ export const EMAIL_COLORS = {
   muted: '#6b3e2e',
   accent: '#a93443',
   accentDark: '#862634',
-  cream: '#fff8f0',
+  cream: CREAM,
   paper: '#fbefe3',
   line: '#ead8c8',
 } as const
