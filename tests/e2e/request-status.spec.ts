@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
-import { expect, test } from './fixtures.ts'
+import { expect, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -199,6 +199,22 @@ test('each customer in a send gets a confirmation of their own requests with the
   await expect(page.getByRole('article')).toHaveCount(1)
   await expect(page.getByRole('article', { name: 'Cupcakes' })).toContainText('Status: Received')
   await expect(page.getByRole('main').getByText(/Cake Pops|Unicorn birthday/)).toHaveCount(0)
+
+  // The owner's inbox shows the send once, with whether each confirmation went out.
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto('/admin/inbox')
+  const batch = page.getByRole('article', { name: '3 order requests from Priya Sharma' }).filter({
+    hasText: `Unicorn birthday ${stamp}`,
+  })
+  await expect(batch).toHaveCount(1)
+  await expect(batch).toContainText('Email sent')
+  await expect(batch.getByRole('listitem').filter({ hasText: `To ${priya.email}:` })).toContainText(
+    'sent',
+  )
+  await expect(batch.getByRole('listitem').filter({ hasText: `To ${sam.email}:` })).toContainText(
+    'sent',
+  )
 })
 
 test.describe('a private link nobody holds', () => {
@@ -259,7 +275,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
     )
     expect(overflow, `sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({
-      path: shotPath(`request-status-${width}`, testInfo.outputPath),
+      path: shotPath(`request-status-${width}`, (name) => testInfo.outputPath(name)),
       fullPage: true,
     })
 
@@ -278,7 +294,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
     )
     expect(emailOverflow, `the email scrolls sideways at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({
-      path: shotPath(`confirmation-email-${width}`, testInfo.outputPath),
+      path: shotPath(`confirmation-email-${width}`, (name) => testInfo.outputPath(name)),
       fullPage: true,
     })
   }
