@@ -146,7 +146,9 @@ function DeliveryBadge({ delivery }: { delivery: Delivery | null }) {
 function Confirmations({ confirmations }: { confirmations: Confirmation[] }) {
   return (
     <div className="mt-4">
-      <h3 className="text-sm font-bold text-chocolate">Customer confirmation</h3>
+      <h3 className="text-sm font-bold text-chocolate">
+        Customer confirmation{confirmations.length === 1 ? '' : 's'}
+      </h3>
       <ul className="mt-1 grid gap-1 text-sm">
         {confirmations.map((confirmation, index) => (
           <li key={index} className="flex flex-wrap items-center gap-2">
