@@ -7,6 +7,7 @@ export default [
   route('ordernow', 'routes/order-now.tsx'),
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('requests/:token', 'routes/requests.$token.tsx'),
   route('admin/inbox', 'routes/admin.inbox.tsx'),
   route('admin/settings', 'routes/admin.settings.tsx'),
   route('admin/login', 'routes/admin.login.ts'),

@@ -85,6 +85,25 @@ test('customersâ€™ inspiration photos are private: the upload API and the ownerâ
   }
 })
 
+test("a customer's private request page is never kept, found or not, page or data", () => {
+  const privately = { cacheControl: 'private, no-store', varyCookie: false }
+  for (const path of [
+    '/requests/AbCdEfGhIjKlMnOpQrStUvWx',
+    '/Requests/AbCdEfGhIjKlMnOpQrStUvWx',
+    '/requests/AbCdEfGhIjKlMnOpQrStUvWx.data',
+    '/requests/AbCdEfGhIjKlMnOpQrStUvWx/photos/1',
+    '/requests',
+  ]) {
+    for (const status of [200, 404, 405]) {
+      expect(cacheControlFor({ ...anonymous, path, status }), `${path} ${status}`).toEqual(
+        privately,
+      )
+    }
+  }
+  // Only that folder: a page whose name merely begins with it is not swept in.
+  expect(cacheControlFor({ ...anonymous, path: '/requestsabc' }).cacheControl).toBe('no-store')
+})
+
 test('errors, redirects, the health check and unlisted paths are kept by nobody', () => {
   for (const status of [202, 301, 302, 400, 404, 405, 500, 503]) {
     for (const path of ['/', '/gallery', '/about.data', '/api/gallery/7', '/robots.txt']) {

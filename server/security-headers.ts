@@ -89,5 +89,15 @@ export function securityHeaders({
     strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
-  return [nonce, headers]
+  // A customer's private page (/requests/<token>) has its secret in its
+  // address: a link followed from it sends no referrer at all, not even the
+  // origin. Set here, in place of helmet's, so the response carries one policy.
+  const privatePages: RequestHandler = (req, res, next) => {
+    if (PRIVATE_PAGE_PATH.test(req.path)) res.setHeader('Referrer-Policy', 'no-referrer')
+    next()
+  }
+  return [nonce, headers, privatePages]
 }
+
+/** The customer's private request pages and their data requests. */
+export const PRIVATE_PAGE_PATH = /^\/requests(?:[/.]|$)/i

@@ -66,3 +66,26 @@ export function buildContactEmail(): OutgoingEmail {
     emailjs: { call: 'send-form', template: 'contact', fields },
   }
 }
+
+/** A customer's confirmation as the orders feature composes it: to the customer, no Reply-To. */
+export function buildCustomerEmail(): OutgoingEmail {
+  const statusUrl = 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStUvWx'
+  const text = `Hi Priya,\n\nThank you! We got your request.\n\n${statusUrl}`
+  return {
+    subject: 'We got your request — Butter & Bloom Bakery',
+    text,
+    html: `<p>Thank you! We got your request.</p><p><a href="${statusUrl}">See your request</a></p>`,
+    to: { name: 'Priya Sharma', address: 'priya@example.com' },
+    emailjs: {
+      call: 'send',
+      template: 'customer',
+      templateParams: {
+        to_name: 'Priya Sharma',
+        to_email: 'priya@example.com',
+        subject: 'We got your request — Butter & Bloom Bakery',
+        message: text,
+        status_url: statusUrl,
+      },
+    },
+  }
+}

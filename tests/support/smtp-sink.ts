@@ -6,6 +6,8 @@ export interface SmtpSink {
   /** smtp://127.0.0.1:{port}, with the credentials when the sink requires them */
   url: string
   messages: ParsedMail[]
+  /** Each kept message's envelope recipients (RCPT TO), in the same order as `messages`. */
+  recipients: string[][]
   /**
    * Holds the greeting of every connection from now on until the returned
    * function is called: a slow mail server, with each sender waiting on it
@@ -37,6 +39,7 @@ export async function startSmtpSink({
   onMessage?: (raw: Buffer) => void | Promise<void>
 } = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = []
+  const recipients: string[][] = []
   let stall: Promise<void> | undefined
   let stalled = 0
   const server = new SMTPServer({
@@ -62,7 +65,7 @@ export async function startSmtpSink({
         callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
       }
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
@@ -76,6 +79,7 @@ export async function startSmtpSink({
             }
             await onMessage?.(raw)
             messages.push(mail)
+            recipients.push(session.envelope.rcptTo.map((rcpt) => rcpt.address))
             callback()
           })
           .catch((error: Error) => callback(error))
@@ -94,6 +98,7 @@ export async function startSmtpSink({
     port: address.port,
     url: `smtp://${credentials}127.0.0.1:${address.port}`,
     messages,
+    recipients,
     stall() {
       let release = () => {}
       stall = new Promise<void>((resolve) => (release = resolve))

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { orderDetailLines } from '../orders/order-summary.ts'
-import type { Delivery, InboxItem } from './inbox.server.ts'
+import type { Confirmation, Delivery, InboxItem } from './inbox.server.ts'
 
 /** An inbox item with its arrival time already written out by the server. */
 export type InboxEntry = InboxItem & { receivedLabel: string }
@@ -10,6 +10,13 @@ const deliveryLabels: Record<Delivery['status'], string> = {
   sending: 'Email sending',
   sent: 'Email sent',
   failed: 'Email failed',
+}
+
+const confirmationLabels: Record<Delivery['status'], string> = {
+  queued: 'queued',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
 }
 
 export function InboxList({ items, openOnly }: { items: InboxEntry[]; openOnly: boolean }) {
@@ -90,6 +97,10 @@ function InboxItemCard({ item }: { item: InboxEntry }) {
         <p className="mt-4 whitespace-pre-wrap rounded-xl bg-paper p-4">{item.message}</p>
       )}
 
+      {item.kind === 'orders' && item.confirmations.length > 0 ? (
+        <Confirmations confirmations={item.confirmations} />
+      ) : null}
+
       <div className="mt-5 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="kind" value={item.kind} />
@@ -127,6 +138,30 @@ function DeliveryBadge({ delivery }: { delivery: Delivery | null }) {
       {delivery.status === 'failed' && delivery.error ? (
         <p className="mt-1 max-w-xs text-sm text-raspberry-dark">{delivery.error}</p>
       ) : null}
+    </div>
+  )
+}
+
+/** Whether each customer's "We got your request" email went out. */
+function Confirmations({ confirmations }: { confirmations: Confirmation[] }) {
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-bold text-chocolate">
+        Customer confirmation{confirmations.length === 1 ? '' : 's'}
+      </h3>
+      <ul className="mt-1 grid gap-1 text-sm">
+        {confirmations.map((confirmation, index) => (
+          <li key={index} className="flex flex-wrap items-center gap-2">
+            <span>To {confirmation.to || 'the customer'}:</span>
+            <span className={`delivery-badge delivery-${confirmation.status}`}>
+              {confirmationLabels[confirmation.status]}
+            </span>
+            {confirmation.status === 'failed' && confirmation.error ? (
+              <span className="text-raspberry-dark">{confirmation.error}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -64,3 +64,31 @@ test('a failed email shows its error and Resend queues it again', async () => {
   // Only failed emails can be resent.
   expect(await resendItemEmail(db, { kind: 'message', id: failed!.id })).toBe(false)
 })
+
+test("a send's customer confirmations are listed beside it and never taken for the owner's email", async () => {
+  const { db } = await openTestDatabase()
+  await submitOrderRequests(
+    db,
+    [
+      order,
+      { ...order, name: 'Sam Ortiz', email: 'sam@example.com' },
+      { ...order, email: 'PRIYA@example.com' },
+    ],
+    { products: [], siteUrl: 'https://butterandbloom.example' },
+  )
+  // The owner's email, then Priya's confirmation, then Sam's: in the order they were queued.
+  await markEmailSent(db, (await claimDueEmail(db))!)
+  await markEmailFailed(db, (await claimDueEmail(db))!, '550 no such mailbox')
+
+  const [batch] = await listInbox(db)
+  expect(batch?.kind).toBe('orders')
+  if (batch?.kind !== 'orders') return
+  expect(batch.delivery).toEqual({ status: 'sent', error: null })
+  expect(batch.confirmations).toEqual([
+    { to: 'priya@example.com', status: 'failed', error: '550 no such mailbox' },
+    { to: 'sam@example.com', status: 'queued', error: null },
+  ])
+  // Resend is about the owner's email, which went out: a failed confirmation does not make it fail.
+  expect(await resendItemEmail(db, { kind: 'orders', id: batch.id })).toBe(false)
+  expect((await listInbox(db))[0]).toMatchObject({ delivery: { status: 'sent' } })
+})

@@ -3,7 +3,12 @@ import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { OrderRequestTable, OutboxTopic } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { type OutboxState, listOutboxState, requeueEmail } from '../mail/outbox.server.ts'
+import {
+  type OutboxState,
+  listOutboxEmails,
+  listOutboxState,
+  requeueEmail,
+} from '../mail/outbox.server.ts'
 
 export type InboxKind = 'orders' | 'message'
 
@@ -21,8 +26,15 @@ interface InboxItemBase {
   delivery: Delivery | null
 }
 
+/** A customer's "We got your request" email and how far it got. */
+export interface Confirmation extends Delivery {
+  to: string
+}
+
 export interface InboxOrderBatch extends InboxItemBase {
   kind: 'orders'
+  /** One per distinct customer email in the send, oldest first. */
+  confirmations: Confirmation[]
   orders: Omit<Selectable<OrderRequestTable>, 'id' | 'batch_id'>[]
 }
 
@@ -58,7 +70,7 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
   }
   const [batches, messages] = await Promise.all([batchQuery.execute(), messageQuery.execute()])
   const batchIds = batches.map((batch) => batch.id)
-  const [orders, batchDelivery, messageDelivery] = await Promise.all([
+  const [orders, batchDelivery, messageDelivery, confirmations] = await Promise.all([
     batchIds.length
       ? db
           .selectFrom('order_request')
@@ -73,6 +85,9 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
       'contact_message',
       messages.map((message) => message.id),
     ),
+    // Kept apart from the owner's email (topic order_batch), which alone
+    // decides the batch's badge and what Resend sends again.
+    listOutboxEmails(db, 'request_confirmation', batchIds),
   ])
   const delivery = (state: OutboxState | undefined): Delivery | null =>
     state ? { status: state.status, error: state.lastError } : null
@@ -84,6 +99,11 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
       receivedAt: batch.created_at,
       handled: batch.handled_at !== null,
       delivery: delivery(batchDelivery.get(batch.id)),
+      confirmations: (confirmations.get(batch.id) ?? []).map((email) => ({
+        to: email.to ?? '',
+        status: email.status,
+        error: email.lastError,
+      })),
       orders: orders
         .filter((order) => order.batch_id === batch.id)
         .map(({ id: _id, batch_id: _batch, ...order }) => order),

@@ -1,3 +1,4 @@
+import { CREAM } from '#app/content/brand-colors.ts'
 import { site } from '#app/content/site.ts'
 
 /**
@@ -35,8 +36,19 @@ export function markup(strings: TemplateStringsArray, ...values: MarkupValue[]):
   return new Markup(strings.reduce((html, text, index) => html + render(values[index - 1]) + text))
 }
 
-const INK = '#3b2418'
-const MUTED = '#6b3e2e'
+/** The site's palette (app.css), for mail clients that read only inline styles. */
+export const EMAIL_COLORS = {
+  ink: '#3b2418',
+  muted: '#6b3e2e',
+  accent: '#a93443',
+  accentDark: '#862634',
+  cream: CREAM,
+  paper: '#fbefe3',
+  line: '#ead8c8',
+} as const
+
+const INK = EMAIL_COLORS.ink
+const MUTED = EMAIL_COLORS.muted
 
 /** Labelled details, one row each, as the owner's emails list them. */
 export function detailsTable(lines: readonly (readonly [label: string, value: string])[]): Markup {
@@ -62,4 +74,51 @@ export function ownerEmailHtml({
 }): string {
   const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">Reply to this email to answer ${replyName}. Sent by the ${site.brandTitle} website.</p></body>`
   return `<!doctype html><html>${body.html}</html>`
+}
+
+const SANS = 'Helvetica,Arial,sans-serif'
+/** Fraunces is the site's display face; mail clients fall back to Georgia. */
+const SERIF = "Fraunces,Georgia,'Times New Roman',serif"
+
+/**
+ * The whole of an email to a customer: the bakery's cream paper and a white
+ * card, its name at the top, and a foot that says how to reach the bakery.
+ * Tables and inline styles, because that is all many mail programs read.
+ * `preview` is the line inbox lists show beside the subject.
+ */
+export function customerEmailHtml({
+  title,
+  preview,
+  content,
+}: {
+  title: string
+  preview: string
+  content: MarkupValue
+}): string {
+  const c = EMAIL_COLORS
+  const body = markup`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title></head>
+<body style="margin:0;padding:0;background:${c.cream};color:${c.ink};font-family:${SANS}">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.cream}"><tr><td align="center" style="padding:24px 10px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:22px;font-weight:bold;color:${c.accentDark}">${site.brandTitle}</td></tr>
+<tr><td style="background:#ffffff;border-radius:20px;padding:28px 22px;font-size:16px;line-height:1.6;color:${c.ink}">${content}</td></tr>
+<tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${site.brandTitle} · a home bakery in ${site.city}<br>Questions? Reply to this email or write to <a href="mailto:${site.email}" style="color:${c.accentDark}">${site.email}</a>.</td></tr>
+</table>
+</td></tr></table>
+</body>`
+  return `<!doctype html><html lang="en">${body.html}</html>`
+}
+
+/** A heading in a customer email, in the site's display face. */
+export function emailHeading(text: string, level: 1 | 2 = 1): Markup {
+  return level === 1
+    ? markup`<h1 style="margin:0 0 12px;font-family:${SERIF};font-size:26px;line-height:1.25;color:${INK}">${text}</h1>`
+    : markup`<h2 style="margin:28px 0 8px;font-family:${SERIF};font-size:19px;line-height:1.3;color:${INK}">${text}</h2>`
+}
+
+/** The one thing to press in a customer email: a raspberry pill, as on the site. */
+export function emailButton({ href, label }: { href: string; label: string }): Markup {
+  const c = EMAIL_COLORS
+  return markup`<table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0 12px"><tr><td style="border-radius:999px;background:${c.accent}"><a href="${href}" style="display:inline-block;padding:14px 26px;border-radius:999px;background:${c.accent};color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">${label}</a></td></tr></table>`
 }

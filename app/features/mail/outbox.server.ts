@@ -301,6 +301,57 @@ export async function listOutboxState(
   return states
 }
 
+/** One email about a record, with whom it is to: what the inbox shows of a send's confirmations. */
+export interface OutboxEmailState extends OutboxState {
+  /** The address the email is for; undefined for the owner's own (MAIL_TO). */
+  to: string | undefined
+}
+
+/**
+ * Every email of a topic about each record, oldest first, keyed by the
+ * record's id: a send has one confirmation per customer, not one email.
+ */
+export async function listOutboxEmails(
+  db: Executor,
+  topic: OutboxTopic,
+  subjectIds: readonly number[],
+): Promise<Map<number, OutboxEmailState[]>> {
+  const emails = new Map<number, OutboxEmailState[]>()
+  if (subjectIds.length === 0) return emails
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('topic', '=', topic)
+    .where('subject_id', 'in', subjectIds)
+    .orderBy('id')
+    .execute()
+  for (const row of rows) {
+    const list = emails.get(row.subject_id) ?? []
+    list.push({
+      outboxId: row.id,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      nextAttemptAt: row.next_attempt_at,
+      sentAt: row.sent_at,
+      to: recipientOf(row.payload),
+    })
+    emails.set(row.subject_id, list)
+  }
+  return emails
+}
+
+/** The `to` address stored in a payload; undefined when it has none or cannot be read. */
+function recipientOf(payload: string): string | undefined {
+  try {
+    const email = JSON.parse(payload) as Partial<OutgoingEmail>
+    return typeof email.to?.address === 'string' ? email.to.address : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * A worker may only settle a row it still holds: if its lease ran out and
  * another worker claimed the row, `attempts` has moved on and this late

@@ -1,18 +1,35 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
-import { markup } from '../mail/html.ts'
+import { EMAIL_COLORS, customerEmailHtml, emailButton, emailHeading, markup } from '../mail/html.ts'
 import { NEXT_STEPS } from './next-steps.ts'
-import type { OrderDetails } from './order-summary.ts'
+import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
-const INK = '#3b2418'
-const MUTED = '#6b3e2e'
-const ACCENT = '#8a3b2a'
+/** "We got your request — Butter & Bloom Bakery" (or "requests" for several). */
+export function confirmationSubject(count: number): string {
+  return `We got your request${count === 1 ? '' : 's'} — ${site.brandTitle}`
+}
+
+/**
+ * The few details a customer checks at a glance: what the page and the
+ * owner's email list in full, cut to what tells one request from another.
+ */
+function requestLines(order: OrderDetails): [string, string][] {
+  const given = (value: string | null | undefined) => (value?.trim() ? value : undefined)
+  const lines: [string, string | undefined][] = [
+    ['Date', formatCalendarDate(order.due_date)],
+    ['Event/Theme', given(order.event_theme)],
+    ['Servings/Quantity', given(order.servings)],
+    ['Pickup or delivery', given(order.fulfilment) && fulfilmentLabel(order.fulfilment!)],
+  ]
+  return lines.filter((line): line is [string, string] => line[1] !== undefined)
+}
 
 /**
  * "We got your request": the email each customer in a send gets, listing
- * their own requests, what happens next and the private link to follow them.
- * It comes from the bakery, and the customer's Reply reaches the owner.
+ * their own requests only, what happens next and the private link to follow
+ * them. It names no Reply-To, so it comes from the site (MAIL_FROM) and the
+ * customer's Reply reaches the owner (MAIL_TO); see transports/transport.ts.
  */
 export function composeRequestConfirmation({
   orders,
@@ -23,45 +40,69 @@ export function composeRequestConfirmation({
 }): OutgoingEmail {
   const [first] = orders
   if (!first) throw new Error('A confirmation needs at least one request.')
-  const firstName = first.name.split(/\s+/)[0] ?? first.name
-  const subject = `We got your request${orders.length === 1 ? '' : 's'} — ${site.brandTitle}`
-  const requestLines = orders.map(
-    (order) => `• ${order.product_type} for ${formatCalendarDate(order.due_date)}`,
-  )
+  const one = orders.length === 1
+  const firstName = first.name.trim().split(/\s+/)[0] || first.name
+  const subject = confirmationSubject(orders.length)
+  const what = one ? 'your request' : `your ${orders.length} requests`
+  const heading = `Thank you, ${firstName}! We got ${what}.`
+  const intro = 'Here is what you sent us. Nothing is booked or charged yet.'
+  const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your request' : 'your requests'}, so please keep it private and do not forward this email.`
+  const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`
+
   const text = [
     `Hi ${firstName},`,
     '',
-    `Thank you! We got your ${orders.length === 1 ? 'request' : `${orders.length} requests`}:`,
-    ...requestLines,
+    `Thank you! We got ${what}. ${intro}`,
     '',
+    ...orders.flatMap((order, index) => [
+      `${one ? '' : `${index + 1}. `}${order.product_type}`,
+      ...requestLines(order).map(([label, value]) => `   ${label}: ${value}`),
+      '',
+    ]),
     'What happens next:',
     ...NEXT_STEPS.map((step, index) => `${index + 1}. ${step}`),
     '',
-    `Follow your request${orders.length === 1 ? '' : 's'} here (this link is yours alone, so keep it private):`,
+    `Follow ${what} at any time here:`,
     statusUrl,
     '',
-    `Questions? Just reply to this email.`,
+    privacy,
     '',
-    site.brandTitle,
+    reply,
+    '',
+    `Warmly,`,
+    `${site.ownerName}, ${site.brandTitle}`,
   ].join('\n')
 
-  const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5;max-width:560px">
-<h1 style="font-size:22px">Thank you, ${firstName}! We got your ${orders.length === 1 ? 'request' : 'requests'}.</h1>
-<ul style="padding-left:20px">${orders.map(
-    (order) =>
-      markup`<li><strong>${order.product_type}</strong> for ${formatCalendarDate(order.due_date)}</li>`,
-  )}</ul>
-<h2 style="font-size:18px;margin-top:24px">What happens next</h2>
-<ol style="padding-left:20px">${NEXT_STEPS.map((step) => markup`<li>${step}</li>`)}</ol>
-<p style="margin:28px 0"><a href="${statusUrl}" style="background:${ACCENT};color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">See your request${orders.length === 1 ? '' : 's'}</a></p>
-<p style="color:${MUTED}">This link is yours alone; keep it private. Questions? Just reply to this email.</p>
-<p style="color:${MUTED}">${site.brandTitle}</p>
-</body>`
+  const c = EMAIL_COLORS
+  const requestCards = orders.map(
+    (order, index) =>
+      // Label and value on one line that wraps as a sentence does: a
+      // two-column table squeezes the values on a phone.
+      markup`<div style="margin:0 0 12px;padding:14px 16px;border-radius:14px;background:${c.paper}"><p style="margin:0 0 4px;font-size:17px;font-weight:bold;color:${c.ink}">${one ? '' : `${index + 1}. `}${order.product_type}</p>${requestLines(
+        order,
+      ).map(
+        ([label, value]) =>
+          markup`<p style="margin:2px 0;white-space:pre-wrap"><span style="color:${c.muted};font-weight:bold">${label}:</span> ${value}</p>`,
+      )}</div>`,
+  )
+  const content = markup`${emailHeading(heading)}
+<p style="margin:0 0 20px">${intro}</p>
+${requestCards}
+${emailHeading('What happens next', 2)}
+<ol style="margin:0;padding-left:22px">${NEXT_STEPS.map((step) => markup`<li style="margin:0 0 6px">${step}</li>`)}</ol>
+${emailHeading(one ? 'Follow your request' : 'Follow your requests', 2)}
+<p style="margin:0">Your private page shows ${what} and where ${one ? 'it stands' : 'each one stands'}, and is where your quote will be.</p>
+${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your requests' })}
+<p style="margin:0 0 4px;font-size:14px;color:${c.muted}">Or copy this link into your browser:</p>
+<p style="margin:0 0 20px;font-size:14px;word-break:break-all"><a href="${statusUrl}" style="color:${c.accentDark}">${statusUrl}</a></p>
+<p style="margin:0 0 20px;padding:12px 14px;border-left:4px solid ${c.accent};background:${c.cream};font-size:14px">${privacy}</p>
+<p style="margin:0 0 20px">${reply}</p>
+<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
 
   return {
     subject,
     text,
-    html: `<!doctype html><html>${body.html}</html>`,
+    html: customerEmailHtml({ title: subject, preview: `${heading} ${intro}`, content }),
     to: { name: first.name, address: first.email },
     emailjs: {
       call: 'send',

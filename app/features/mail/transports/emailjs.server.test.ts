@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { expect, onTestFinished, test } from 'vitest'
-import { buildContactEmail, buildOrderEmail } from '#tests/support/mail.ts'
+import { buildContactEmail, buildCustomerEmail, buildOrderEmail } from '#tests/support/mail.ts'
 import { createEmailJsTransport, EMAILJS_LIB_VERSION } from './emailjs.server.ts'
 import { DeliveryError } from './transport.ts'
 
@@ -131,6 +131,53 @@ test('with a private key, contact forms carry it as accessToken', async () => {
   const form = await readForm(fake.requests[0]!)
   expect(form.at(-1)).toStrictEqual(['accessToken', 'pk_secret'])
   expect(form).toHaveLength(9)
+})
+
+test("a customer's email goes to /send with the customer template, to_email and the whole text", async () => {
+  const fake = await startFakeEmailJs()
+  const transport = createEmailJsTransport({
+    apiUrl: fake.apiUrl,
+    ...ids,
+    privateKey: 'pk_secret',
+    customerTemplateId: 'template_customer',
+  })
+  const email = buildCustomerEmail()
+
+  await transport.send(email, { messageId: '<m1@example.com>' })
+
+  expect(fake.requests).toHaveLength(1)
+  const request = fake.requests[0]!
+  expect(request.method).toBe('POST')
+  expect(request.path).toBe('/api/v1.0/email/send')
+  expect(request.headers['content-type']).toBe('application/json')
+  expect(JSON.parse(request.body.toString('utf8'))).toStrictEqual({
+    lib_version: '4.4.1',
+    user_id: 'user_pk_123',
+    service_id: 'service_bakery',
+    template_id: 'template_customer',
+    template_params: {
+      to_name: 'Priya Sharma',
+      to_email: 'priya@example.com',
+      subject: 'We got your request — Butter & Bloom Bakery',
+      message: email.text,
+      status_url: 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStUvWx',
+    },
+    accessToken: 'pk_secret',
+  })
+})
+
+test("without EMAILJS_CUSTOMER_TEMPLATE_ID a customer's email fails for good, saying what to set, and nothing is sent", async () => {
+  const fake = await startFakeEmailJs()
+  const transport = createEmailJsTransport({ apiUrl: fake.apiUrl, ...ids })
+
+  await expect(
+    transport.send(buildCustomerEmail(), { messageId: '<m1@example.com>' }),
+  ).rejects.toMatchObject({
+    name: 'DeliveryError',
+    permanent: true,
+    message: 'EmailJS: set EMAILJS_CUSTOMER_TEMPLATE_ID to email customers through EmailJS.',
+  })
+  expect(fake.requests).toHaveLength(0)
 })
 
 test("the text 'OK' is success whatever the status", async () => {

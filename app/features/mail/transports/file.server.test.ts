@@ -3,7 +3,7 @@ import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { expect, test } from 'vitest'
 import { makeTempDir } from '#tests/support/database.ts'
-import { buildOrderEmail } from '#tests/support/mail.ts'
+import { buildCustomerEmail, buildOrderEmail } from '#tests/support/mail.ts'
 import { createFileTransport } from './file.server.ts'
 
 test('each email becomes a readable .eml file in DATA_DIR/mail, announced in one line', async () => {
@@ -35,4 +35,26 @@ test('each email becomes a readable .eml file in DATA_DIR/mail, announced in one
   expect(lines).toEqual([
     `mail: wrote "New order request (2 orders)" to ${path.relative(process.cwd(), path.join(dataDir, 'mail', file))}`,
   ])
+})
+
+test("a customer's email is written to the customer, from the site, with the owner in Reply-To", async () => {
+  const dataDir = await makeTempDir()
+  const transport = createFileTransport({
+    dataDir,
+    from: 'Butter & Bloom website <website@butterandbloom.ca>',
+    to: 'hello@butterandbloom.ca',
+    log: () => {},
+  })
+
+  await transport.send(buildCustomerEmail(), { messageId: '<outbox-8-abc@localhost>' })
+
+  const [file] = await readdir(path.join(dataDir, 'mail'))
+  const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', file!)))
+  expect(mail.subject).toBe('We got your request — Butter & Bloom Bakery')
+  expect(mail.to).toMatchObject({ value: [{ name: 'Priya Sharma', address: 'priya@example.com' }] })
+  expect(mail.from?.value).toEqual([
+    { name: 'Butter & Bloom website', address: 'website@butterandbloom.ca' },
+  ])
+  expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hello@butterandbloom.ca' }])
+  expect(mail.html).toContain('See your request')
 })

@@ -53,7 +53,28 @@ test('MAIL_FROM and MAIL_TO replace the default addresses', () => {
 })
 
 test('with EmailJS ids and no SMTP_URL, mail goes through EmailJS', () => {
-  expect(createTransportFromEnv(parseEnv(emailJsIds)).name).toBe('emailjs')
+  const warnings: string[] = []
+  const env = parseEnv({ ...emailJsIds, EMAILJS_CUSTOMER_TEMPLATE_ID: 'template_customer' })
+  expect(createTransportFromEnv(env, { warn: (line) => warnings.push(line) }).name).toBe('emailjs')
+  expect(warnings).toEqual([])
+})
+
+test("EmailJS without a customer template starts, warning that customers' confirmations will fail", () => {
+  const warnings: string[] = []
+  const transport = createTransportFromEnv(parseEnv(emailJsIds), {
+    warn: (line) => warnings.push(line),
+  })
+  expect(transport.name).toBe('emailjs')
+  expect(warnings).toEqual([
+    "mail: EMAILJS_CUSTOMER_TEMPLATE_ID is needed to email customers their confirmation (a template whose To Email is {{to_email}}); without it those emails fail, the owner's still go out",
+  ])
+})
+
+test('the customer template alone also means EmailJS, and the missing ids are named', () => {
+  const env = parseEnv({ EMAILJS_CUSTOMER_TEMPLATE_ID: 'template_customer' })
+  expect(() => createTransportFromEnv(env)).toThrow(
+    '  EMAILJS_PUBLIC_KEY is required to send through EmailJS',
+  )
 })
 
 test('with no mail service configured, mail is written to files in DATA_DIR/mail', async () => {
@@ -87,6 +108,7 @@ test('every missing EmailJS id is named at once', () => {
       '  EMAILJS_PUBLIC_KEY is required to send through EmailJS\n' +
       '  EMAILJS_SERVICE_ID is required to send through EmailJS\n' +
       '  EMAILJS_ORDER_TEMPLATE_ID is required to send through EmailJS\n' +
-      '  EMAILJS_CONTACT_TEMPLATE_ID is required to send through EmailJS',
+      '  EMAILJS_CONTACT_TEMPLATE_ID is required to send through EmailJS\n' +
+      '  EMAILJS_CUSTOMER_TEMPLATE_ID is needed to email customers their confirmation',
   )
 })

@@ -27,7 +27,8 @@ type MailEnv = Pick<
  * Call it once, at boot: a half-configured EmailJS throws an EnvError naming
  * every missing variable, rather than failing on the first order, and SMTP
  * without MAIL_FROM is warned about (`warn`) since many providers refuse a
- * sender they do not know.
+ * sender they do not know, as is EmailJS without a template for customers
+ * (their confirmations would fail while the owner's emails go out).
  */
 export function createTransportFromEnv(
   env: MailEnv,
@@ -64,8 +65,10 @@ export function createTransportFromEnv(
       const lines = Object.entries(required)
         .filter(([, value]) => !value)
         .map(([name]) => `  ${name} is required to send through EmailJS`)
+      if (!env.EMAILJS_CUSTOMER_TEMPLATE_ID) lines.push(`  ${CUSTOMER_TEMPLATE_ADVICE}`)
       throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
     }
+    if (!env.EMAILJS_CUSTOMER_TEMPLATE_ID) warn(`mail: ${CUSTOMER_TEMPLATE_ADVICE}`)
     return createEmailJsTransport({
       apiUrl: env.EMAILJS_API_URL,
       publicKey,
@@ -78,6 +81,13 @@ export function createTransportFromEnv(
   }
   return createFileTransport({ dataDir: env.DATA_DIR, from, to, log })
 }
+
+/**
+ * Optional, so a site set up before customers got emails keeps starting;
+ * without it each customer's confirmation fails for the owner to see.
+ */
+const CUSTOMER_TEMPLATE_ADVICE =
+  "EMAILJS_CUSTOMER_TEMPLATE_ID is needed to email customers their confirmation (a template whose To Email is {{to_email}}); without it those emails fail, the owner's still go out"
 
 /**
  * Mail goes from the site's own address (MAIL_FROM, else no-reply at the
@@ -102,6 +112,7 @@ function usesEmailJs(env: MailEnv): boolean {
     env.EMAILJS_PRIVATE_KEY ||
     env.EMAILJS_SERVICE_ID ||
     env.EMAILJS_ORDER_TEMPLATE_ID ||
-    env.EMAILJS_CONTACT_TEMPLATE_ID,
+    env.EMAILJS_CONTACT_TEMPLATE_ID ||
+    env.EMAILJS_CUSTOMER_TEMPLATE_ID,
   )
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
+import { buildCustomerEmail, buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
 import { createSmtpTransport } from './smtp.server.ts'
 import { DeliveryError } from './transport.ts'
 
@@ -24,6 +24,29 @@ test('an email reaches the SMTP server from the site, to the owner, with the cus
   expect(mail.text?.trim()).toBe('Order 1\nName: Maya Chen\nProduct type: Cake')
   expect(mail.html).toContain('<p>Order 1<br>Name: Maya Chen<br>Product type: Cake</p>')
   expect(mail.messageId).toBe('<outbox-1-abc@butterandbloom.ca>')
+})
+
+test("a customer's email goes to the customer, from the site, with the owner in Reply-To", async () => {
+  const sink = await startSmtpSink()
+  const transport = createSmtpTransport({
+    url: sink.url,
+    from: { name: 'Butter & Bloom Bakery', address: 'no-reply@butterandbloom.ca' },
+    to: 'hello@butterandbloom.ca',
+  })
+
+  await transport.send(buildCustomerEmail(), { messageId: '<outbox-2-abc@butterandbloom.ca>' })
+
+  expect(sink.messages).toHaveLength(1)
+  const mail = sink.messages[0]!
+  expect(mail.to).toMatchObject({ value: [{ name: 'Priya Sharma', address: 'priya@example.com' }] })
+  expect(mail.from?.value).toEqual([
+    { name: 'Butter & Bloom Bakery', address: 'no-reply@butterandbloom.ca' },
+  ])
+  expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hello@butterandbloom.ca' }])
+  expect(mail.subject).toBe('We got your request — Butter & Bloom Bakery')
+  expect(mail.html).toContain('See your request')
+  // The envelope too: the SMTP server is asked to deliver to the customer alone.
+  expect(sink.recipients).toEqual([['priya@example.com']])
 })
 
 test('the Reply-To display name never carries controls, bidi overrides or zero-width characters', async () => {

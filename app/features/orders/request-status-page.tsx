@@ -1,0 +1,211 @@
+import { Link } from 'react-router'
+import { EmailAddress } from '#app/components/email-address.tsx'
+import { SocialLinks } from '#app/components/social-links.tsx'
+import { site } from '#app/content/site.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { NEXT_STEPS } from './next-steps.ts'
+import { fulfilmentLabel } from './order-summary.ts'
+import {
+  type CustomerRequest,
+  type RequestPhoto,
+  type RequestStatusView,
+  STATUS_COPY,
+  type StatusCopy,
+} from './request-status.ts'
+
+const toneClasses: Record<StatusCopy['tone'], string> = {
+  waiting: 'bg-butter text-cocoa',
+  good: 'bg-[#d7ead9] text-[#1f4f29]',
+  done: 'bg-paper text-chocolate ring-1 ring-chocolate/25',
+  closed: 'bg-blush-100 text-raspberry-dark',
+}
+
+/**
+ * The customer's private page: each of their requests with where it stands,
+ * what happens next, how to reach the bakery and the policies they accepted.
+ */
+export function RequestStatusPage({ view }: { view: RequestStatusView }) {
+  const one = view.requests.length === 1
+  const firstName = view.customerName.trim().split(/\s+/)[0] || view.customerName
+  return (
+    <section className="page-section" aria-labelledby="request-status-heading">
+      <p className="eyebrow">Your private request page</p>
+      <h1 id="request-status-heading" className="page-heading mt-2">
+        Hi {firstName}, {one ? 'here’s your request' : 'here are your requests'}
+      </h1>
+      <p className="lede mt-3 max-w-2xl">
+        Sent <time dateTime={view.sentAt}>{view.sentLabel}</time>. This page shows where{' '}
+        {one ? 'it stands' : 'each one stands'}, and changes as we go.
+      </p>
+      <p className="mt-4 max-w-2xl rounded-2xl border-l-4 border-raspberry bg-paper px-4 py-3 text-sm">
+        <strong>Keep this link private.</strong> Anyone who has it can see this page, so please
+        don’t share or forward it.
+      </p>
+
+      {/* On a phone: the requests, what happens next, whom to ask, then the
+          policies. On a wide screen the policies follow the requests on the
+          left, beside the rest. */}
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <ol
+          className="grid gap-6 lg:col-start-1"
+          aria-label={one ? 'Your request' : 'Your requests'}
+        >
+          {view.requests.map((request, index) => (
+            <li key={request.id}>
+              <RequestCard
+                request={request}
+                // Numbered as the customer's email numbers them: their own
+                // requests only, not their places in a send shared with others.
+                number={one ? undefined : index + 1}
+                photos={view.photos.filter((photo) => photo.requestId === request.id)}
+                token={view.token}
+              />
+            </li>
+          ))}
+        </ol>
+
+        <div className="grid gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <section className="card p-6 sm:p-7" aria-labelledby="next-steps-heading">
+            <h2 id="next-steps-heading" className="font-display text-2xl font-semibold">
+              What happens next
+            </h2>
+            <ol className="mt-4 grid gap-4">
+              {NEXT_STEPS.map((step, index) => (
+                <li key={step} className="flex gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-8 shrink-0 place-items-center rounded-full bg-blush-100 font-bold text-raspberry-dark"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="pt-1">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className="card p-6 sm:p-7" aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="font-display text-2xl font-semibold">
+              Questions?
+            </h2>
+            <p className="mt-3">
+              Reply to the email that brought you here, or write to {site.ownerName} at{' '}
+              <a href={`mailto:${site.email}`} className="text-link">
+                <EmailAddress address={site.email} />
+              </a>
+              . You can also use our{' '}
+              <Link to="/contact" className="text-link">
+                contact form
+              </Link>
+              .
+            </p>
+            <SocialLinks className="mt-5" />
+          </section>
+        </div>
+
+        {view.acceptedPolicies ? (
+          <section className="lg:col-start-1" aria-labelledby="policies-heading">
+            <h2 id="policies-heading" className="font-display text-2xl font-semibold">
+              The order policies you accepted
+            </h2>
+            <p className="mt-1 text-chocolate">As they read when you sent your request.</p>
+            <div className="card mt-4 grid gap-3 p-6 sm:p-7">
+              {view.acceptedPolicies
+                .split(/\n\s*\n/)
+                .filter((paragraph) => paragraph.trim())
+                .map((paragraph, index) => (
+                  <p key={index} className="whitespace-pre-line">
+                    {paragraph.trim()}
+                  </p>
+                ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+function RequestCard({
+  request,
+  number,
+  photos,
+  token,
+}: {
+  request: CustomerRequest
+  number: number | undefined
+  photos: RequestPhoto[]
+  token: string
+}) {
+  const status = STATUS_COPY[request.status]
+  const given = (value: string | null) => (value?.trim() ? value : null)
+  const details: [string, string | null][] = [
+    ['Date', formatCalendarDate(request.dueDate)],
+    ['Event/Theme', given(request.eventTheme)],
+    ['Servings/Quantity', given(request.servings)],
+    ['Allergies/Dietary needs', given(request.allergies)],
+    ['Pickup or delivery', request.fulfilment ? fulfilmentLabel(request.fulfilment) : null],
+    ['Comments', given(request.comments)],
+  ]
+  const headingId = `request-${request.id}`
+  return (
+    <article className="card overflow-hidden" aria-labelledby={headingId}>
+      <header className="flex flex-wrap items-center justify-between gap-3 bg-paper px-6 py-4 sm:px-7">
+        <h2 id={headingId} className="font-display text-2xl font-semibold">
+          {number === undefined ? '' : `${number}. `}
+          {request.productType}
+        </h2>
+        <p
+          className={`rounded-full px-3 py-1 text-sm font-extrabold ${toneClasses[status.tone]}`}
+          data-testid="request-status"
+        >
+          <span className="sr-only">Status: </span>
+          {status.label}
+        </p>
+      </header>
+      <div className="px-6 py-5 sm:px-7">
+        <p className="text-chocolate">{status.explanation}</p>
+        <dl className="mt-5 grid gap-3">
+          {details
+            .filter((detail): detail is [string, string] => detail[1] !== null)
+            .map(([label, value]) => (
+              <div key={label} className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11.5rem_1fr]">
+                <dt className="text-sm font-bold text-chocolate sm:pt-0.5">{label}</dt>
+                <dd className="whitespace-pre-wrap break-words">{value}</dd>
+              </div>
+            ))}
+        </dl>
+        <RequestPhotos photos={photos} token={token} />
+      </div>
+    </article>
+  )
+}
+
+/**
+ * The inspiration photos sent with a request. The photo store (a later part)
+ * fills `photos` and serves each at /requests/<token>/photos/<key>; the page
+ * has its place ready.
+ */
+function RequestPhotos({ photos, token }: { photos: RequestPhoto[]; token: string }) {
+  if (photos.length === 0) return null
+  return (
+    <div className="mt-5">
+      <h3 className="text-sm font-bold text-chocolate">Your inspiration photos</h3>
+      <ul className="mt-2 flex flex-wrap gap-3">
+        {photos.map((photo) => (
+          <li key={photo.key}>
+            <img
+              src={`/requests/${token}/photos/${encodeURIComponent(photo.key)}`}
+              width={photo.width}
+              height={photo.height}
+              alt="Inspiration you sent with this request"
+              loading="lazy"
+              className="h-28 w-auto rounded-xl bg-cover object-cover"
+              style={{ backgroundImage: `url("${photo.preview}")` }}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

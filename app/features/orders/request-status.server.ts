@@ -1,0 +1,70 @@
+import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
+import type { RequestStatusView } from './request-status.ts'
+
+/**
+ * What newCustomerToken makes (base64url), with room for longer ones. A path
+ * that cannot be a token is not looked up; it gets the same 404 page as a
+ * token nobody holds, so the answer tells nothing either way.
+ */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
+
+const sentFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: site.timeZone,
+  dateStyle: 'long',
+})
+
+/**
+ * The requests a private link shows: those of one customer in one send, and
+ * never another customer's from the same send (each has their own token).
+ * Undefined when no request holds the token.
+ */
+export async function readRequestStatus(
+  db: Db,
+  token: string,
+): Promise<RequestStatusView | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined
+  const rows = await db
+    .selectFrom('order_request')
+    .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
+    .select([
+      'order_request.id',
+      'order_request.position',
+      'order_request.name',
+      'order_request.product_type',
+      'order_request.due_date',
+      'order_request.event_theme',
+      'order_request.servings',
+      'order_request.allergies',
+      'order_request.fulfilment',
+      'order_request.comments',
+      'order_request.status',
+      'order_batch.created_at',
+      'order_batch.accepted_policies',
+    ])
+    .where('order_request.customer_token', '=', token)
+    .orderBy('order_request.position')
+    .execute()
+  const [first] = rows
+  if (!first) return undefined
+  return {
+    token,
+    customerName: first.name,
+    sentAt: first.created_at,
+    sentLabel: sentFormat.format(new Date(first.created_at)),
+    requests: rows.map((row) => ({
+      id: row.id,
+      position: row.position,
+      productType: row.product_type,
+      dueDate: row.due_date,
+      eventTheme: row.event_theme,
+      servings: row.servings,
+      allergies: row.allergies,
+      fulfilment: row.fulfilment,
+      comments: row.comments,
+      status: row.status,
+    })),
+    acceptedPolicies: first.accepted_policies,
+    photos: [],
+  }
+}

@@ -1,0 +1,114 @@
+import type { RequestStatus } from '#app/db/schema.ts'
+
+/**
+ * An inspiration photo the customer sent with a request, served at
+ * /requests/<token>/photos/<key>. The photo store fills these in; until it
+ * does the list is empty and the page shows no photos.
+ */
+export interface RequestPhoto {
+  key: string
+  requestId: number
+  width: number
+  height: number
+  /** A tiny blurred image (a data: URL) shown while the photo loads. */
+  preview: string
+}
+
+/** One request as its customer sees it: what they asked for and where it stands. */
+export interface CustomerRequest {
+  id: number
+  position: number
+  productType: string
+  /** YYYY-MM-DD */
+  dueDate: string
+  eventTheme: string
+  servings: string | null
+  allergies: string | null
+  fulfilment: 'pickup' | 'delivery' | null
+  comments: string | null
+  status: RequestStatus
+}
+
+/** Everything the private status page shows for one link. */
+export interface RequestStatusView {
+  token: string
+  /** The name the customer gave, to greet them by. */
+  customerName: string
+  /** ISO timestamp of the send. */
+  sentAt: string
+  /** The send's date as people write it, in the bakery's time zone: 'November 21, 2026'. */
+  sentLabel: string
+  requests: CustomerRequest[]
+  /** The order policies as they read when the customer ticked them; null before there were any. */
+  acceptedPolicies: string | null
+  photos: RequestPhoto[]
+}
+
+/** How a status reads to the customer, and how its badge looks. */
+export interface StatusCopy {
+  label: string
+  explanation: string
+  tone: 'waiting' | 'good' | 'done' | 'closed'
+}
+
+/**
+ * Each status in the customer's words: a short label for the badge and one
+ * or two sentences on what it means for them and what comes next.
+ */
+export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
+  new: {
+    label: 'Received',
+    explanation:
+      'We’ll reply within 2 days, usually sooner. We read every request ourselves, and will write with a quote or any questions.',
+    tone: 'waiting',
+  },
+  quoted: {
+    label: 'Quote sent',
+    explanation:
+      'We’ve sent you a quote with the price and the deposit. Your date is held for you once you accept it and the deposit is paid.',
+    tone: 'waiting',
+  },
+  confirmed: {
+    label: 'Confirmed',
+    explanation: 'Your date is booked and the deposit is in. We’re planning your bake!',
+    tone: 'good',
+  },
+  ready: {
+    label: 'Ready',
+    explanation: 'Your order is baked and ready for pickup or delivery as we agreed.',
+    tone: 'good',
+  },
+  completed: {
+    label: 'Completed',
+    explanation: 'Handed over — we hope it was a hit. Thank you for celebrating with us!',
+    tone: 'done',
+  },
+  declined: {
+    label: 'Not possible this time',
+    explanation:
+      'We’re sorry: we can’t make this one. We’ve written to you about why, and you are always welcome to ask for another date or treat.',
+    tone: 'closed',
+  },
+  cancelled: {
+    label: 'Cancelled',
+    explanation: 'This request was cancelled, and its date is no longer held for it.',
+    tone: 'closed',
+  },
+  expired: {
+    label: 'Expired',
+    explanation:
+      'The quote was not accepted in time, so the date was let go. Reply to our email if you would still like it, and we’ll see what we can do.',
+    tone: 'closed',
+  },
+}
+
+/**
+ * A customer's private page is for the holder of its link alone: search
+ * engines must not list it or follow its links (the header also covers its
+ * .data requests). Its other guards live with the server's own headers:
+ * `Referrer-Policy: no-referrer` (server/security-headers.ts) and
+ * `Cache-Control: private, no-store` (server/cache-policy.ts).
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  'X-Robots-Tag': 'noindex, nofollow',
+} as const
