@@ -8,6 +8,7 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('requests/:token', 'routes/requests.$token.tsx'),
+  route('requests/:token/photos/:key', 'routes/requests.$token.photos.$key.ts'),
   route('admin/inbox', 'routes/admin.inbox.tsx'),
   route('admin/settings', 'routes/admin.settings.tsx'),
   route('admin/login', 'routes/admin.login.ts'),

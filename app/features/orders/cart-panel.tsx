@@ -106,6 +106,23 @@ export function CartPanel({
                     </div>
                   ))}
                 </dl>
+                {order.photos?.length ? (
+                  <ul
+                    className="cart-photos"
+                    aria-label={`Inspiration photos for order ${index + 1}`}
+                  >
+                    {order.photos.map((photo, photoIndex) => (
+                      <li key={photo.key}>
+                        <img
+                          src={photo.preview}
+                          alt={`Inspiration ${photoIndex + 1} of ${order.photos!.length}`}
+                          width={56}
+                          height={56}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             )
           })}

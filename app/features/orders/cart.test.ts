@@ -38,16 +38,22 @@ test('storage that is not a list of orders is an empty cart', () => {
   expect(parseStoredCart(JSON.stringify({ orders: [birthdayCakeOrder] }))).toEqual([])
 })
 
+const photo = { key: 'AAAAAAAAAAAAAAAAAAAAAA', preview: 'data:image/webp;base64,UklGRg==' }
+
 test('new optional fields and photos are kept; a photo that is not a key and a preview is dropped, not its order', () => {
   const detailed = {
     ...birthdayCakeOrder,
     servings: 'serves 40',
     allergies: 'nut-free',
     fulfilment: 'delivery',
-    photos: [{ key: 'abc', preview: 'data:image/jpeg;base64,xx' }, { key: 3 }, 'loose'],
+    photos: [
+      photo,
+      { key: 3 },
+      'loose',
+      // Only the inline WebP our server made: never a link the cart would fetch.
+      { key: 'AAAAAAAAAAAAAAAAAAAAAB', preview: 'https://tracker.example/p.gif' },
+    ],
   }
-  expect(parseStoredCart(JSON.stringify([detailed]))).toEqual([
-    { ...detailed, photos: [{ key: 'abc', preview: 'data:image/jpeg;base64,xx' }] },
-  ])
+  expect(parseStoredCart(JSON.stringify([detailed]))).toEqual([{ ...detailed, photos: [photo] }])
   expect(parseStoredCart(JSON.stringify([{ ...birthdayCakeOrder, servings: 40 }]))).toEqual([])
 })

@@ -1,12 +1,9 @@
 import { useSyncExternalStore } from 'react'
+import { type QueuedPhoto, isQueuedPhoto } from '../inspiration/queued-photo.ts'
 import { HEAR_ABOUT_US_OPTIONS, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
-/** An inspiration photo waiting in the cart: its upload key, and a small preview to show. */
-export interface QueuedPhoto {
-  key: string
-  preview: string
-}
+export type { QueuedPhoto } from '../inspiration/queued-photo.ts'
 
 /**
  * An order as the cart keeps it: the request, with its photos as the cart
@@ -84,12 +81,6 @@ function withReadablePhotos(order: CartOrder): CartOrder {
   if (!Array.isArray(photos)) return rest
   const readable = photos.filter(isQueuedPhoto).map(({ key, preview }) => ({ key, preview }))
   return readable.length > 0 ? { ...rest, photos: readable } : rest
-}
-
-function isQueuedPhoto(value: unknown): value is QueuedPhoto {
-  if (typeof value !== 'object' || value === null) return false
-  const photo = value as Record<string, unknown>
-  return typeof photo.key === 'string' && typeof photo.preview === 'string'
 }
 
 function write(orders: CartOrder[]): void {

@@ -3,6 +3,8 @@ import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { addDays } from '#app/features/availability/availability.ts'
+import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
+import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { CartOrder } from './cart.ts'
@@ -68,6 +70,7 @@ export function OrderForm({
   const [dueDate, setDueDate] = useState(values.due_date ?? '')
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
   const [calendarWanted, setCalendarWanted] = useState(false)
+  const [photos, setPhotos] = useState<QueuedPhoto[]>([])
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
   const rules: DateRules = {
     today,
@@ -102,11 +105,12 @@ export function OrderForm({
       return
     }
     setClientErrors({})
-    const { photos: _photos, ...order } = parsed.data
-    onAdd(order)
+    const { photos: _keys, ...order } = parsed.data
+    onAdd(photos.length > 0 ? { ...order, photos } : order)
     form.reset()
     setProduct('')
     setDueDate('')
+    setPhotos([])
   }
 
   return (
@@ -259,6 +263,12 @@ export function OrderForm({
             )}
           </FormField>
         </div>
+        {/* Photos are uploaded as they are chosen, which takes JavaScript; without it the comments say it. */}
+        {hydrated ? (
+          <div className="sm:col-span-2">
+            <InspirationPhotoPicker value={photos} onChange={setPhotos} disabled={disabled} />
+          </div>
+        ) : null}
       </div>
       {/* The cart's tick is the one that counts with JavaScript; this one is for the form posting itself. */}
       <div className="without-script">

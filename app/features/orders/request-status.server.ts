@@ -1,5 +1,6 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
 import type { RequestStatusView } from './request-status.ts'
 
 /**
@@ -47,6 +48,10 @@ export async function readRequestStatus(
     .execute()
   const [first] = rows
   if (!first) return undefined
+  const photos = await listInspirationPhotos(
+    db,
+    rows.map((row) => row.id),
+  )
   return {
     token,
     customerName: first.name,
@@ -65,6 +70,17 @@ export async function readRequestStatus(
       status: row.status,
     })),
     acceptedPolicies: first.accepted_policies,
-    photos: [],
+    photos,
   }
+}
+
+/** The ids of the requests a private link shows; none for a token nobody holds. */
+export async function requestIdsOfToken(db: Db, token: string): Promise<number[]> {
+  if (!TOKEN_PATTERN.test(token)) return []
+  const rows = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('customer_token', '=', token)
+    .execute()
+  return rows.map((row) => row.id)
 }
