@@ -19,8 +19,8 @@ const featureEdges = {
   contact: ['mail'],
   gallery: [],
   home: [],
-  // The owner's inbox lists what the forms stored, with the orders' own labels.
-  inbox: ['mail', 'orders'],
+  // The owner's inbox lists what the forms stored, with the orders' own labels and photos.
+  inbox: ['inspiration', 'mail', 'orders'],
   // A customer's inspiration photos go through the gallery's image pipeline and media store.
   inspiration: ['gallery'],
   mail: [],

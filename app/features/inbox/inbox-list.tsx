@@ -90,6 +90,25 @@ function InboxItemCard({ item }: { item: InboxEntry }) {
                   </div>
                 ))}
               </dl>
+              {order.photos.length > 0 ? (
+                <ul
+                  className="cart-photos"
+                  aria-label={`Inspiration photos for ${order.position}. ${order.product_type}`}
+                >
+                  {order.photos.map((photo, index) => (
+                    <li key={photo.key}>
+                      <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
+                        <img
+                          src={photo.preview}
+                          alt={`Inspiration ${index + 1} of ${order.photos.length}, full size`}
+                          width={56}
+                          height={56}
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { OrderRequestTable, OutboxTopic } from '#app/db/schema.ts'
+import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import {
   type OutboxState,
@@ -35,7 +36,10 @@ export interface InboxOrderBatch extends InboxItemBase {
   kind: 'orders'
   /** One per distinct customer email in the send, oldest first. */
   confirmations: Confirmation[]
-  orders: Omit<Selectable<OrderRequestTable>, 'id' | 'batch_id'>[]
+  orders: (Omit<Selectable<OrderRequestTable>, 'id' | 'batch_id'> & {
+    /** The keys of its inspiration photos, served to the owner at /admin/photos/<key>. */
+    photos: { key: string; preview: string }[]
+  })[]
 }
 
 export interface InboxMessage extends InboxItemBase {
@@ -89,6 +93,10 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
     // decides the batch's badge and what Resend sends again.
     listOutboxEmails(db, 'request_confirmation', batchIds),
   ])
+  const photos = await listInspirationPhotos(
+    db,
+    orders.map((order) => order.id),
+  )
   const delivery = (state: OutboxState | undefined): Delivery | null =>
     state ? { status: state.status, error: state.lastError } : null
 
@@ -106,7 +114,12 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
       })),
       orders: orders
         .filter((order) => order.batch_id === batch.id)
-        .map(({ id: _id, batch_id: _batch, ...order }) => order),
+        .map(({ id, batch_id: _batch, ...order }) => ({
+          ...order,
+          photos: photos
+            .filter((photo) => photo.requestId === id)
+            .map(({ key, preview }) => ({ key, preview })),
+        })),
     })),
     ...messages.map((message): InboxMessage => ({
       kind: 'message',
