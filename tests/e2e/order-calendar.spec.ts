@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bookDay, setBookingRules } from './booking-rules.ts'
 import { expect, test } from './fixtures.ts'
 import { findMail } from './inbox.ts'
@@ -15,16 +16,8 @@ const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
 const nextWeekday = (date: string, weekday: number) =>
   addDays(date, (weekday - weekdayOf(date) + 7) % 7)
 
-/** 'Saturday, December 12, 2026', as the page writes a date. */
-function readable(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`))
-}
+/** A YYYY-MM-DD date as the page writes it, e.g. 'Saturday, December 12, 2026'. */
+const readable = formatCalendarDate
 const short = (date: string) => readable(date).replace(/, \d{4}$/, '')
 
 /** Screenshots for looking at the pages, when SHOTS_DIR asks for them. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
 import { findMail } from './inbox.ts'
 
@@ -32,15 +33,7 @@ async function fillOrder(page: Page, order: OrderInput) {
 const cartCount = (page: Page) => page.getByTestId('cart-count')
 
 /** A YYYY-MM-DD date as the page writes it, e.g. 'Saturday, December 12, 2026'. */
-function readable(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`))
-}
+const readable = formatCalendarDate
 
 test('guests can queue two orders, remove one, reload, and send the rest', async ({ page }) => {
   const customer = `Ada Okafor ${Date.now()}`

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
@@ -13,16 +14,8 @@ function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }
 
-/** A YYYY-MM-DD date as the emails and the page write it, e.g. 'Saturday, December 12, 2026'. */
-function readable(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`))
-}
+/** A YYYY-MM-DD date as the page writes it, e.g. 'Saturday, December 12, 2026'. */
+const readable = formatCalendarDate
 
 let addressCounter = 0
 /** Each send from an address of its own, so the order form's rate limit never decides a test. */

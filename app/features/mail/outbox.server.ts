@@ -278,27 +278,8 @@ export async function listOutboxState(
   topic: OutboxTopic,
   subjectIds: readonly number[],
 ): Promise<Map<number, OutboxState>> {
-  const states = new Map<number, OutboxState>()
-  if (subjectIds.length === 0) return states
-  const rows = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('topic', '=', topic)
-    .where('subject_id', 'in', subjectIds)
-    .orderBy('id')
-    .execute()
-  for (const row of rows) {
-    states.set(row.subject_id, {
-      outboxId: row.id,
-      status: row.status,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-      nextAttemptAt: row.next_attempt_at,
-      sentAt: row.sent_at,
-    })
-  }
-  return states
+  const emails = await listOutboxEmails(db, topic, subjectIds)
+  return new Map([...emails].map(([subjectId, list]) => [subjectId, list.at(-1)!]))
 }
 
 /** One email about a record, with whom it is to: what the inbox shows of a send's confirmations. */
