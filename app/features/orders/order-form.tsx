@@ -71,6 +71,8 @@ export function OrderForm({
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
   const [calendarWanted, setCalendarWanted] = useState(false)
   const [photos, setPhotos] = useState<QueuedPhoto[]>([])
+  // Each order starts with a fresh picker: no word left over about the last order's photos.
+  const [pickerRound, setPickerRound] = useState(0)
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
   const rules: DateRules = {
     today,
@@ -111,6 +113,7 @@ export function OrderForm({
     setProduct('')
     setDueDate('')
     setPhotos([])
+    setPickerRound((round) => round + 1)
   }
 
   return (
@@ -266,7 +269,12 @@ export function OrderForm({
         {/* Photos are uploaded as they are chosen, which takes JavaScript; without it the comments say it. */}
         {hydrated ? (
           <div className="sm:col-span-2">
-            <InspirationPhotoPicker value={photos} onChange={setPhotos} disabled={disabled} />
+            <InspirationPhotoPicker
+              key={pickerRound}
+              value={photos}
+              onChange={setPhotos}
+              disabled={disabled}
+            />
           </div>
         ) : null}
       </div>

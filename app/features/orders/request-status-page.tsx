@@ -200,7 +200,7 @@ function RequestPhotos({ photos, token }: { photos: RequestPhoto[]; token: strin
               height={photo.height}
               alt="Inspiration you sent with this request"
               loading="lazy"
-              className="h-28 w-auto rounded-xl bg-cover object-cover"
+              className="h-24 w-auto rounded-xl bg-cover object-cover sm:h-28"
               style={{ backgroundImage: `url("${photo.preview}")` }}
             />
           </li>
