@@ -12,7 +12,7 @@ const SQLITE_SCHEMA = [
   ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
   [
     'booking_settings',
-    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null)',
+    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null)',
   ],
   [
     'closed_period',
@@ -52,7 +52,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request',
-    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text)',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text)',
   ],
   [
     'order_request_batch',
@@ -68,10 +68,16 @@ const SQLITE_SCHEMA = [
   ],
   [
     'outbox',
-    'CREATE TABLE "outbox" ("id" integer primary key autoincrement, "topic" text not null, "subject_id" integer not null, "payload" text not null, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "last_error" text, "sent_at" integer, "lease_holder" text, "lease_boot" text, constraint "outbox_status" check (status in (\'queued\', \'sending\', \'sent\', \'failed\')))',
+    'CREATE TABLE "outbox" ("id" integer primary key autoincrement, "topic" text not null, "subject_id" integer not null, "payload" text not null, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "last_error" text, "sent_at" integer, "lease_holder" text, "lease_boot" text, "dedupe_key" text, constraint "outbox_status" check (status in (\'queued\', \'sending\', \'sent\', \'failed\')))',
   ],
+  ['outbox_dedupe_key', 'CREATE UNIQUE INDEX "outbox_dedupe_key" on "outbox" ("dedupe_key")'],
   ['outbox_due', 'CREATE INDEX "outbox_due" on "outbox" ("status", "next_attempt_at")'],
   ['outbox_subject', 'CREATE INDEX "outbox_subject" on "outbox" ("topic", "subject_id")'],
+  [
+    'payment',
+    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null)',
+  ],
+  ['payment_request', 'CREATE INDEX "payment_request" on "payment" ("request_id")'],
   [
     'product',
     'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null)',
@@ -81,6 +87,22 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "rate_limit" ("key" text primary key, "hits" text not null, "expires_at" integer not null)',
   ],
   ['rate_limit_expires', 'CREATE INDEX "rate_limit_expires" on "rate_limit" ("expires_at")'],
+  [
+    'request_event',
+    'CREATE TABLE "request_event" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "at" integer not null, "from_status" text, "to_status" text not null, "actor" text not null, "note" text)',
+  ],
+  [
+    'request_event_request',
+    'CREATE INDEX "request_event_request" on "request_event" ("request_id", "at")',
+  ],
+  [
+    'request_quote',
+    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer)',
+  ],
+  [
+    'request_quote_request',
+    'CREATE INDEX "request_quote_request" on "request_quote" ("request_id", "id")',
+  ],
   [
     'sign_in_failure',
     'CREATE TABLE "sign_in_failure" ("key" text not null, "failed_at" integer not null, "id" text not null, constraint "sign_in_failure_pk" primary key ("key", "failed_at", "id"))',
@@ -140,6 +162,7 @@ test('the migrations make the schema the database has always had', async () => {
     'order_batch.order_count integer',
     'outbox.attempts integer',
     'outbox.created_at bigint',
+    'outbox.dedupe_key text',
     'outbox.id integer identity',
     'outbox.last_error text',
     'outbox.lease_boot text',

@@ -16,6 +16,9 @@ export interface Database {
   closed_period: ClosedPeriodTable
   booking_settings: BookingSettingsTable
   inspiration_photo: InspirationPhotoTable
+  request_event: RequestEventTable
+  request_quote: RequestQuoteTable
+  payment: PaymentTable
 }
 
 export interface OrderBatchTable {
@@ -51,6 +54,10 @@ export interface OrderRequestTable {
   fulfilment: 'pickup' | 'delivery' | null
   /** The customer's private status page, /requests/<token>; shared by one email's requests in a send. */
   customer_token: string | null
+  /** 1 when the owner confirms without a deposit. */
+  deposit_waived: Generated<number>
+  /** Why the bakery declined, as the customer reads it. */
+  decline_reason: string | null
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */
@@ -68,7 +75,16 @@ export interface ContactMessageTable {
 }
 
 /** What an email is about: the owner's news of a batch or a message, or a customer's confirmation of their batch. */
-export type OutboxTopic = 'order_batch' | 'contact_message' | 'request_confirmation'
+export type OutboxTopic =
+  | 'order_batch'
+  | 'contact_message'
+  | 'request_confirmation'
+  /** An email to a customer about one request (its subject_id): a quote, ready, declined… */
+  | 'request_update'
+  /** The day-before reminder to a customer (subject_id: the request). */
+  | 'request_reminder'
+  /** The owner's morning digest (subject_id: 0). */
+  | 'owner_digest'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {
@@ -90,6 +106,8 @@ export interface OutboxTable {
   lease_boot: Generated<string | null>
   last_error: string | null
   sent_at: number | null
+  /** A scheduled email's name ('digest:2026-11-24'): unique, so it is queued once. */
+  dedupe_key: Generated<string | null>
 }
 
 export interface GalleryImageTable {
@@ -194,6 +212,10 @@ export interface BookingSettingsTable {
   delivery_enabled: Generated<number>
   /** Where and how the bakery delivers, shown beside the choice. */
   delivery_note: Generated<string>
+  /** The secret in the owner's calendar feed URL; null until first shown. */
+  ical_key: string | null
+  /** Days a quote waits for the customer's answer before it expires. */
+  quote_expiry_days: Generated<number>
 }
 
 export interface InspirationPhotoTable {
@@ -212,4 +234,40 @@ export interface InspirationPhotoTable {
   stored_bytes: number
   /** A small WebP as a data: URL (about 160 px wide), for the cart's thumbnails. */
   preview: string
+}
+
+export interface RequestEventTable {
+  id: Generated<number>
+  request_id: number
+  at: Millis
+  /** Null for the request's arrival. */
+  from_status: RequestStatus | null
+  to_status: RequestStatus
+  actor: 'owner' | 'customer' | 'site'
+  note: string | null
+}
+
+export interface RequestQuoteTable {
+  id: Generated<number>
+  request_id: number
+  created_at: Millis
+  price_cents: number
+  deposit_cents: number
+  /** YYYY-MM-DD */
+  deposit_due: string | null
+  payment_instructions: Generated<string>
+  message: Generated<string>
+  expires_at: Millis
+  /** When the customer accepted it through their link; null until then. */
+  accepted_at: Millis | null
+}
+
+export interface PaymentTable {
+  id: Generated<number>
+  request_id: number
+  amount_cents: number
+  /** YYYY-MM-DD */
+  received_on: string
+  method: Generated<string>
+  created_at: Millis
 }

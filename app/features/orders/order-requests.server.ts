@@ -100,6 +100,20 @@ export async function submitOrderRequests(
         )
         .returning(['id', 'position'])
         .execute()
+      // Each request's timeline starts with its arrival (features/order-book).
+      await trx
+        .insertInto('request_event')
+        .values(
+          requests.map(({ id }) => ({
+            request_id: id,
+            at: now.getTime(),
+            from_status: null,
+            to_status: 'new' as const,
+            actor: 'customer' as const,
+            note: null,
+          })),
+        )
+        .execute()
       for (const { id, position } of requests) {
         const keys = orders[position - 1]!.photos ?? []
         if (!(await attachInspirationPhotos(trx, { requestId: id, keys }))) {

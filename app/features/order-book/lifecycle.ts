@@ -1,0 +1,88 @@
+import type { RequestStatus } from '#app/db/schema.ts'
+
+/**
+ * Where a request may go from where it is. Each request in a send has its
+ * own date, so its own status:
+ *
+ *   new → quoted → confirmed → ready → completed
+ *
+ * with declined (the bakery says no), cancelled (either side calls it off)
+ * and expired (a quote nobody answered) closing it early. A quoted request
+ * may be quoted again (a new price replaces the old); nothing leaves a
+ * closed status. The browser may load this file.
+ */
+export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
+  new: ['quoted', 'declined', 'cancelled'],
+  quoted: ['quoted', 'confirmed', 'declined', 'cancelled', 'expired'],
+  confirmed: ['ready', 'cancelled'],
+  ready: ['completed', 'cancelled'],
+  completed: [],
+  declined: [],
+  cancelled: [],
+  expired: [],
+}
+
+/** Statuses that close a request: nothing follows them. */
+export const CLOSED_STATUSES: readonly RequestStatus[] = [
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+]
+
+export const STATUS_LABELS: Readonly<Record<RequestStatus, string>> = {
+  new: 'New',
+  quoted: 'Quoted',
+  confirmed: 'Confirmed',
+  ready: 'Ready',
+  completed: 'Completed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+}
+
+export function canMove(from: RequestStatus, to: RequestStatus): boolean {
+  return TRANSITIONS[from].includes(to)
+}
+
+/** Why a move is refused, as the owner reads it: 'A completed request cannot be quoted.' */
+export function refusedMoveMessage(from: RequestStatus, to: RequestStatus): string {
+  const verb: Record<RequestStatus, string> = {
+    new: 'made new again',
+    quoted: 'quoted',
+    confirmed: 'confirmed',
+    ready: 'marked ready',
+    completed: 'marked completed',
+    declined: 'declined',
+    cancelled: 'cancelled',
+    expired: 'expired',
+  }
+  const article = /^[aeiou]/i.test(STATUS_LABELS[from]) ? 'An' : 'A'
+  return `${article} ${STATUS_LABELS[from].toLowerCase()} request cannot be ${verb[to]}.`
+}
+
+export interface Money {
+  /** What the quote asks, in cents; 0 before a quote. */
+  priceCents: number
+  depositCents: number
+  /** Payments recorded so far. */
+  paidCents: number
+  depositWaived: boolean
+}
+
+/** What is still owed: the deposit (until paid or waived) and the balance. */
+export function amountsOwed({ priceCents, depositCents, paidCents, depositWaived }: Money) {
+  const depositOwed = depositWaived ? 0 : Math.max(0, depositCents - paidCents)
+  return { depositOwed, balanceOwed: Math.max(0, priceCents - paidCents) }
+}
+
+/** Whether an accepted quote may become confirmed: its deposit is in, or waived. */
+export function depositSettled(money: Money): boolean {
+  return amountsOwed(money).depositOwed === 0
+}
+
+/** '$45', '$12.50' */
+export function formatMoney(cents: number): string {
+  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+  return `$${dollars}`
+}

@@ -1,0 +1,353 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
+import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import { type Money, canMove, depositSettled, refusedMoveMessage } from './lifecycle.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+type Actor = RequestEventTable['actor']
+
+export type BookChange = { ok: true } | { ok: false; status: 404 | 409; error: string }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export const NOT_FOUND: BookChange = {
+  ok: false,
+  status: 404,
+  error: 'That request is not in the order book.',
+}
+
+/**
+ * Moves a request to `to` and writes the move on its timeline, in the
+ * caller's transaction. The update names the status it moves from, so two
+ * changes racing (the owner's click and the customer's) cannot both win:
+ * the second finds the status changed and is refused.
+ */
+export async function moveRequest(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    to,
+    actor,
+    note = null,
+    now,
+  }: { requestId: number; to: RequestStatus; actor: Actor; note?: string | null; now: number },
+): Promise<BookChange> {
+  const request = await trx
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (!request) return NOT_FOUND
+  const from = request.status
+  if (!canMove(from, to)) return { ok: false, status: 409, error: refusedMoveMessage(from, to) }
+  const updated = await trx
+    .updateTable('order_request')
+    .set({
+      status: to,
+      ...(to === 'declined' ? { decline_reason: note } : {}),
+    })
+    .where('id', '=', requestId)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  if (updated.numUpdatedRows === 0n) {
+    return { ok: false, status: 409, error: 'The request changed meanwhile. Please look again.' }
+  }
+  await recordEvent(trx, { requestId, from, to, actor, note, now })
+  return { ok: true }
+}
+
+export async function recordEvent(
+  db: Executor,
+  {
+    requestId,
+    from,
+    to,
+    actor,
+    note = null,
+    now,
+  }: {
+    requestId: number
+    from: RequestStatus | null
+    to: RequestStatus
+    actor: Actor
+    note?: string | null
+    now: number
+  },
+): Promise<void> {
+  await db
+    .insertInto('request_event')
+    .values({ request_id: requestId, at: now, from_status: from, to_status: to, actor, note })
+    .execute()
+}
+
+export interface QuoteInput {
+  priceCents: number
+  depositCents: number
+  /** YYYY-MM-DD, or null for no set date. */
+  depositDue: string | null
+  paymentInstructions: string
+  message: string
+  /** Days the customer has to answer; the settings' default when absent. */
+  expiresInDays?: number
+}
+
+/** The newest quote of a request, if it has one. */
+export async function currentQuote(db: Executor, requestId: number) {
+  return db
+    .selectFrom('request_quote')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/**
+ * Sends a quote: stores it (a newer one replaces the last) and moves the
+ * request to quoted. Emailing the customer is the caller's, in the same
+ * transaction, so the quote and its email are stored together.
+ */
+export async function quoteRequest(
+  trx: Transaction<Database>,
+  { requestId, quote, now }: { requestId: number; quote: QuoteInput; now: number },
+): Promise<BookChange & { expiresAt?: number }> {
+  const settings = await trx
+    .selectFrom('booking_settings')
+    .select('quote_expiry_days')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  const moved = await moveRequest(trx, {
+    requestId,
+    to: 'quoted',
+    actor: 'owner',
+    note: null,
+    now,
+  })
+  if (!moved.ok) return moved
+  const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
+  await trx
+    .insertInto('request_quote')
+    .values({
+      request_id: requestId,
+      created_at: now,
+      price_cents: quote.priceCents,
+      deposit_cents: quote.depositCents,
+      deposit_due: quote.depositDue,
+      payment_instructions: quote.paymentInstructions,
+      message: quote.message,
+      expires_at: expiresAt,
+    })
+    .execute()
+  return { ok: true, expiresAt }
+}
+
+/** What a request's quote asks and what has been paid towards it. */
+export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
+  const [quote, paid, request] = await Promise.all([
+    currentQuote(db, requestId),
+    db
+      .selectFrom('payment')
+      .select(({ fn }) => fn.sum<number | string>('amount_cents').as('paid'))
+      .where('request_id', '=', requestId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('order_request')
+      .select('deposit_waived')
+      .where('id', '=', requestId)
+      .executeTakeFirst(),
+  ])
+  return {
+    priceCents: quote ? Number(quote.price_cents) : 0,
+    depositCents: quote ? Number(quote.deposit_cents) : 0,
+    paidCents: Number(paid?.paid ?? 0),
+    depositWaived: Number(request?.deposit_waived ?? 0) === 1,
+  }
+}
+
+/**
+ * A quoted request whose quote is accepted and whose deposit is in (or
+ * waived) becomes confirmed; otherwise it stays as it is.
+ */
+async function confirmIfSettled(
+  trx: Transaction<Database>,
+  { requestId, actor, now }: { requestId: number; actor: Actor; now: number },
+): Promise<boolean> {
+  const request = await trx
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  const quote = await currentQuote(trx, requestId)
+  if (request?.status !== 'quoted' || !quote?.accepted_at) return false
+  if (!depositSettled(await moneyOf(trx, requestId))) return false
+  const moved = await moveRequest(trx, { requestId, to: 'confirmed', actor, now })
+  return moved.ok
+}
+
+export type QuoteAnswer = 'accept' | 'decline'
+
+/**
+ * The customer's answer to a quote, through their private link: the token
+ * must be the request's own, the request quoted and its quote unexpired.
+ * Accepting confirms the request at once when the deposit is already in
+ * (or waived); otherwise it stays quoted, accepted, until the owner records
+ * the deposit.
+ */
+export async function answerQuote(
+  db: Db,
+  {
+    token,
+    requestId,
+    answer,
+    now,
+  }: { token: string; requestId: number; answer: QuoteAnswer; now: number },
+): Promise<BookChange & { confirmed?: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('order_request')
+      .select(['status', 'customer_token'])
+      .where('id', '=', requestId)
+      .executeTakeFirst()
+    // Another customer's link reads and changes nothing, exactly as a wrong id.
+    if (!request || request.customer_token !== token) return NOT_FOUND
+    const quote = await currentQuote(trx, requestId)
+    if (request.status !== 'quoted' || !quote) {
+      return { ok: false, status: 409, error: 'This request has no quote waiting for an answer.' }
+    }
+    if (Number(quote.expires_at) <= now) {
+      return {
+        ok: false,
+        status: 409,
+        error: 'This quote has expired. Please reply to our email if you would still like it.',
+      }
+    }
+    if (answer === 'decline') {
+      return moveRequest(trx, {
+        requestId,
+        to: 'declined',
+        actor: 'customer',
+        note: 'Declined the quote.',
+        now,
+      })
+    }
+    if (quote.accepted_at) return { ok: true, confirmed: false }
+    await trx
+      .updateTable('request_quote')
+      .set({ accepted_at: now })
+      .where('id', '=', quote.id)
+      .execute()
+    await recordEvent(trx, {
+      requestId,
+      from: 'quoted',
+      to: 'quoted',
+      actor: 'customer',
+      note: 'Accepted the quote.',
+      now,
+    })
+    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
+    return { ok: true, confirmed }
+  })
+}
+
+export interface PaymentInput {
+  amountCents: number
+  /** YYYY-MM-DD */
+  receivedOn: string
+  method: string
+}
+
+/** Records a payment the owner received; an accepted quote whose deposit it settles is confirmed. */
+export async function recordPayment(
+  db: Db,
+  { requestId, payment, now }: { requestId: number; payment: PaymentInput; now: number },
+): Promise<BookChange & { confirmed?: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('order_request')
+      .select('status')
+      .where('id', '=', requestId)
+      .executeTakeFirst()
+    if (!request) return NOT_FOUND
+    if (['declined', 'cancelled', 'expired', 'new'].includes(request.status)) {
+      return {
+        ok: false,
+        status: 409,
+        error:
+          request.status === 'new'
+            ? 'Send a quote before recording a payment.'
+            : `A ${request.status} request takes no payments.`,
+      }
+    }
+    await trx
+      .insertInto('payment')
+      .values({
+        request_id: requestId,
+        amount_cents: payment.amountCents,
+        received_on: payment.receivedOn,
+        method: payment.method,
+        created_at: now,
+      })
+      .execute()
+    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
+    return { ok: true, confirmed }
+  })
+}
+
+/** The owner confirms without a deposit: an accepted quote is confirmed at once. */
+export async function waiveDeposit(
+  db: Db,
+  { requestId, now }: { requestId: number; now: number },
+): Promise<BookChange & { confirmed?: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('order_request')
+      .set({ deposit_waived: 1 })
+      .where('id', '=', requestId)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) return NOT_FOUND
+    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
+    return { ok: true, confirmed }
+  })
+}
+
+/**
+ * Quotes nobody answered in time: their requests become expired (by the
+ * site), which frees their day's capacity. Returns the ids it expired.
+ * Safe to run from any instance at any time: each move names the status it
+ * moves from, so a request is expired once.
+ */
+export async function expireQuotes(db: Db, now: number): Promise<number[]> {
+  const due = await db
+    .selectFrom('order_request')
+    .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+    .select('order_request.id')
+    .where('order_request.status', '=', 'quoted')
+    .where('request_quote.accepted_at', 'is', null)
+    .where('request_quote.expires_at', '<=', now)
+    // Only the newest quote counts: a re-quote replaces an expired one.
+    .where(({ not, exists, selectFrom, ref }) =>
+      not(
+        exists(
+          selectFrom('request_quote as newer')
+            .select('newer.id')
+            .whereRef('newer.request_id', '=', 'order_request.id')
+            .where('newer.id', '>', ref('request_quote.id')),
+        ),
+      ),
+    )
+    .execute()
+  const expired: number[] = []
+  for (const { id } of due) {
+    const moved = await db.transaction().execute((trx) =>
+      moveRequest(trx, {
+        requestId: id,
+        to: 'expired',
+        actor: 'site',
+        note: 'Quote not answered in time.',
+        now,
+      }),
+    )
+    if (moved.ok) expired.push(id)
+  }
+  return expired
+}
