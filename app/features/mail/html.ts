@@ -61,7 +61,8 @@ export function detailsTable(lines: readonly (readonly [label: string, value: st
 
 /**
  * The whole of an email to the owner: a heading, the content, and a closing
- * line that says whom pressing Reply will answer.
+ * line that says whom pressing Reply will answer (when it answers anyone:
+ * the site's own digest has no one to answer).
  */
 export function ownerEmailHtml({
   heading,
@@ -70,9 +71,10 @@ export function ownerEmailHtml({
 }: {
   heading: string
   content: MarkupValue
-  replyName: string
+  replyName?: string
 }): string {
-  const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">Reply to this email to answer ${replyName}. Sent by the ${site.brandTitle} website.</p></body>`
+  const reply = replyName ? markup`Reply to this email to answer ${replyName}. ` : null
+  const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">${reply}Sent by the ${site.brandTitle} website.</p></body>`
   return `<!doctype html><html>${body.html}</html>`
 }
 

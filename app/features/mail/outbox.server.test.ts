@@ -48,6 +48,7 @@ test('a queued email is stored whole and due at once', async () => {
       lease_until: null,
       lease_holder: null,
       lease_boot: null,
+      dedupe_key: null,
       last_error: null,
       sent_at: null,
     },

@@ -63,6 +63,38 @@ export async function enqueueEmail(
   return row.id
 }
 
+/**
+ * Queues a scheduled email (a digest, a reminder) under a name of its own,
+ * once: a second call with the same `dedupeKey` (a restart, another
+ * instance running the same schedule) queues nothing. Returns whether this
+ * call queued it.
+ */
+export async function enqueueEmailOnce(
+  db: Executor,
+  {
+    topic,
+    subjectId,
+    email,
+    dedupeKey,
+  }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail; dedupeKey: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db
+    .insertInto('outbox')
+    .values({
+      topic,
+      subject_id: subjectId,
+      payload: JSON.stringify(email),
+      created_at: now,
+      next_attempt_at: now,
+      dedupe_key: dedupeKey,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return result !== undefined
+}
+
 /** Who holds a lease: an instance's stable name, and the id of its current boot. */
 export interface LeaseHolder {
   instance: string

@@ -1,0 +1,169 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { setWeekdayCapacity } from '../availability/availability.server.ts'
+import { seedMenu } from '../menu/menu.server.ts'
+import { submitOrderRequests } from '../orders/order-requests.server.ts'
+import { moveRequest, quoteRequest, waiveDeposit } from './order-book.server.ts'
+import { bakeryHour, runSchedule } from './schedule.server.ts'
+
+const SITE_URL = 'https://butterandbloom.example'
+// Friday, December 11, 2026 in Toronto (UTC−5): 06:59, 07:00 and 09:00 there.
+const BEFORE_SEVEN = new Date('2026-12-11T11:59:00Z')
+const SEVEN = new Date('2026-12-11T12:00:00Z')
+const NINE = new Date('2026-12-11T14:00:00Z')
+const NEXT_MORNING = new Date('2026-12-12T13:00:00Z')
+
+async function prepare(db: Db) {
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [9, 9, 9, 9, 9, 9, 9])
+}
+
+/** Stores requests sent on November 23; returns their ids. */
+async function send(db: Db, orders: (typeof birthdayCakeOrder)[]) {
+  const sent = await submitOrderRequests(db, orders, {
+    products: [],
+    siteUrl: SITE_URL,
+    now: new Date('2026-11-23T20:00:00Z'),
+  })
+  if (!sent.ok) throw new Error('Not booked.')
+  const rows = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('batch_id', '=', sent.batchId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+async function confirm(db: Db, id: number) {
+  await db.transaction().execute((trx) =>
+    quoteRequest(trx, {
+      requestId: id,
+      quote: {
+        priceCents: 9_000,
+        depositCents: 3_000,
+        depositDue: null,
+        paymentInstructions: '',
+        message: '',
+      },
+      now: Date.parse('2026-11-24T12:00:00Z'),
+    }),
+  )
+  await waiveDeposit(db, { requestId: id, now: Date.parse('2026-11-24T12:00:00Z') })
+  await db
+    .updateTable('request_quote')
+    .set({ accepted_at: 1 })
+    .where('request_id', '=', id)
+    .execute()
+  await db.transaction().execute((trx) =>
+    moveRequest(trx, {
+      requestId: id,
+      to: 'confirmed',
+      actor: 'owner',
+      now: Date.parse('2026-11-24T12:00:00Z'),
+    }),
+  )
+}
+
+async function queued(db: Db, topic: 'owner_digest' | 'request_reminder') {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['payload', 'dedupe_key', 'subject_id'])
+    .where('topic', '=', topic)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ key: row.dedupe_key, email: JSON.parse(row.payload) }))
+}
+
+test('the bakery’s clock decides the hour, whatever the server’s', () => {
+  expect(bakeryHour(BEFORE_SEVEN)).toBe(6)
+  expect(bakeryHour(SEVEN)).toBe(7)
+})
+
+test('the morning digest lists what is due today and tomorrow, once a day, from 7', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  await send(db, [
+    { ...birthdayCakeOrder, due_date: '2026-12-11', product_type: 'Cupcakes', name: 'Ana Lima' },
+    { ...birthdayCakeOrder, due_date: '2026-12-12', allergies: 'No peanuts' },
+    { ...birthdayCakeOrder, due_date: '2026-12-20', product_type: 'Other' },
+  ])
+  expect(await runSchedule(db, { now: BEFORE_SEVEN, siteUrl: SITE_URL })).toEqual({
+    digest: false,
+    reminders: 0,
+  })
+  expect(await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })).toMatchObject({ digest: true })
+  // Every few minutes, after a restart: still one.
+  expect(await runSchedule(db, { now: NINE, siteUrl: SITE_URL })).toMatchObject({ digest: false })
+  const digests = await queued(db, 'owner_digest')
+  expect(digests).toHaveLength(1)
+  expect(digests[0]!.key).toBe('digest:2026-12-11')
+  const { subject, text, to } = digests[0]!.email
+  expect(subject).toBe('Your day: Friday, December 11, 2026')
+  expect(to).toBeUndefined()
+  expect(text).toContain('Today: Cupcakes for Ana Lima (New)')
+  expect(text).toContain('Tomorrow: Cakes for Priya Sharma (New) — allergies: No peanuts')
+  expect(text).not.toContain('Other')
+  // The next morning brings the next day's digest.
+  await runSchedule(db, { now: NEXT_MORNING, siteUrl: SITE_URL })
+  expect((await queued(db, 'owner_digest')).map((digest) => digest.key)).toEqual([
+    'digest:2026-12-11',
+    'digest:2026-12-12',
+  ])
+})
+
+test('a day with nothing to say sends no digest', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  expect(await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })).toEqual({
+    digest: false,
+    reminders: 0,
+  })
+  expect(await queued(db, 'owner_digest')).toEqual([])
+})
+
+test('customers with a confirmed request tomorrow are reminded once, from 9; others are not', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  const [confirmed, , declined] = await send(db, [
+    { ...birthdayCakeOrder, due_date: '2026-12-12' },
+    { ...birthdayCakeOrder, due_date: '2026-12-12', email: 'new@example.com' },
+    { ...birthdayCakeOrder, due_date: '2026-12-12', email: 'no@example.com' },
+  ])
+  await confirm(db, confirmed!)
+  await db
+    .transaction()
+    .execute((trx) =>
+      moveRequest(trx, { requestId: declined!, to: 'declined', actor: 'owner', now: 0 }),
+    )
+  expect((await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })).reminders).toBe(0)
+  expect((await runSchedule(db, { now: NINE, siteUrl: SITE_URL })).reminders).toBe(1)
+  expect((await runSchedule(db, { now: NINE, siteUrl: SITE_URL })).reminders).toBe(0)
+  const reminders = await queued(db, 'request_reminder')
+  expect(reminders).toHaveLength(1)
+  const { email } = reminders[0]!
+  expect(email.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
+  expect(email.subject).toBe('See you tomorrow — your Cakes from Butter & Bloom Bakery')
+  expect(email.text).toContain('ready for pickup tomorrow, Saturday, December 12, 2026')
+  expect(email.text).toContain('Still to pay: $90.')
+  expect(email.text).toMatch(/Your request: https:\/\/butterandbloom\.example\/requests\/[\w-]{24}/)
+})
+
+test('two instances running the schedule at once queue each email once', async () => {
+  const [first, second] =
+    testDatabaseKind() === 'pg' ? await openTwoInstances() : [(await openTestDatabase()).db]
+  const other = second ?? first
+  await prepare(first)
+  const [id] = await send(first, [{ ...birthdayCakeOrder, due_date: '2026-12-12' }])
+  await confirm(first, id!)
+  await Promise.all([
+    runSchedule(first, { now: NINE, siteUrl: SITE_URL }),
+    runSchedule(other, { now: NINE, siteUrl: SITE_URL }),
+    runSchedule(first, { now: NINE, siteUrl: SITE_URL }),
+  ])
+  expect(await queued(first, 'owner_digest')).toHaveLength(1)
+  expect(await queued(first, 'request_reminder')).toHaveLength(1)
+  await second?.destroy()
+})

@@ -1,0 +1,251 @@
+import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
+import { addDays } from '../availability/availability.ts'
+import type { OutgoingEmail } from '../mail/email.ts'
+import {
+  customerEmailHtml,
+  detailsTable,
+  emailButton,
+  emailHeading,
+  markup,
+  ownerEmailHtml,
+} from '../mail/html.ts'
+import { enqueueEmailOnce } from '../mail/outbox.server.ts'
+import { amountsOwed, formatMoney, STATUS_LABELS } from './lifecycle.ts'
+import { moneyOf } from './order-book.server.ts'
+
+/** The owner's digest goes out from this hour of the bakery's morning. */
+export const DIGEST_HOUR = 7
+/** Customers are reminded from this hour of the day before their date. */
+export const REMINDER_HOUR = 9
+
+const hourFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: site.timeZone,
+  hour: 'numeric',
+  hourCycle: 'h23',
+})
+
+/** The hour (0–23) on the bakery's clock. */
+export function bakeryHour(now: Date): number {
+  return Number(hourFormat.format(now))
+}
+
+/**
+ * Queues what is due by `now`: today's digest for the owner (from 7 in the
+ * morning, bakery time) and tomorrow's reminders for customers (from 9). Each
+ * email has a name of its own in the outbox ('digest:2026-11-24',
+ * 'reminder:42:2026-11-25'), so running this every few minutes, after a
+ * restart or on several instances queues each exactly once; a server that
+ * was down at 7 sends the digest when it is back, the same day. Sending is
+ * the outbox's, so a mail outage delays these, never drops them.
+ */
+export async function runSchedule(
+  db: Db,
+  { now, siteUrl }: { now: Date; siteUrl: string },
+): Promise<{ digest: boolean; reminders: number }> {
+  const today = bakeryToday(now)
+  const hour = bakeryHour(now)
+  const digest = hour >= DIGEST_HOUR ? await queueDigest(db, { today, now, siteUrl }) : false
+  const reminders = hour >= REMINDER_HOUR ? await queueReminders(db, { today, now, siteUrl }) : 0
+  return { digest, reminders }
+}
+
+const LIVE = ['new', 'quoted', 'confirmed', 'ready'] as const
+
+async function queueDigest(
+  db: Db,
+  { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
+): Promise<boolean> {
+  const tomorrow = addDays(today, 1)
+  const due = await db
+    .selectFrom('order_request')
+    .select(['id', 'name', 'product_type', 'due_date', 'status', 'servings', 'allergies'])
+    .where('due_date', 'in', [today, tomorrow])
+    .where('status', 'in', LIVE)
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute()
+  const quoted = await db
+    .selectFrom('order_request')
+    .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+    .select([
+      'order_request.id',
+      'order_request.name',
+      'order_request.product_type',
+      'order_request.due_date',
+      'request_quote.accepted_at',
+      'request_quote.deposit_due',
+    ])
+    .where('order_request.status', 'in', ['quoted', 'confirmed'])
+    .orderBy('request_quote.id', 'desc')
+    .execute()
+  // The newest quote of each request is the one that counts.
+  const latest = new Map<number, (typeof quoted)[number]>()
+  for (const row of quoted) if (!latest.has(row.id)) latest.set(row.id, row)
+  const awaiting = [...latest.values()].filter((row) => row.accepted_at === null)
+  const overdue = []
+  for (const row of latest.values()) {
+    if (!row.deposit_due || row.deposit_due >= today) continue
+    const owed = amountsOwed(await moneyOf(db, row.id)).depositOwed
+    if (owed > 0) overdue.push({ ...row, owed })
+  }
+  if (due.length + awaiting.length + overdue.length === 0) return false
+
+  const dueLine = (row: (typeof due)[number]) =>
+    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${row.servings}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
+  const sections: [string, string[]][] = [
+    ['Due today and tomorrow', due.map(dueLine)],
+    [
+      'Quotes waiting for an answer',
+      awaiting.map(
+        (row) => `${row.product_type} for ${row.name}, ${formatCalendarDate(row.due_date)}`,
+      ),
+    ],
+    [
+      'Deposits overdue',
+      overdue.map(
+        (row) =>
+          `${row.product_type} for ${row.name}: ${formatMoney(row.owed)} was due ${formatCalendarDate(row.deposit_due!)}`,
+      ),
+    ],
+  ]
+  const shown = sections.filter(([, lines]) => lines.length > 0)
+  const heading = `Your day: ${formatCalendarDate(today)}`
+  const text = [
+    `${heading}.`,
+    '',
+    ...shown.flatMap(([title, lines]) => [`${title}:`, ...lines.map((line) => `• ${line}`), '']),
+    `The order book: ${siteUrl}/admin/orders`,
+  ].join('\n')
+  const html = ownerEmailHtml({
+    heading,
+    content: [
+      ...shown.map(
+        ([title, lines]) =>
+          markup`<h2 style="font-size:18px;margin:20px 0 8px">${title}</h2><ul>${lines.map((line) => markup`<li>${line}</li>`)}</ul>`,
+      ),
+      markup`<p><a href="${siteUrl}/admin/orders">Open the order book</a></p>`,
+    ],
+  })
+  const email: OutgoingEmail = {
+    subject: heading,
+    text,
+    html,
+    // To the owner (no `to`). Through EmailJS it takes the order template's
+    // two parameters, the digest's text standing in for the orders' summary.
+    emailjs: {
+      call: 'send',
+      template: 'order',
+      templateParams: { order_count: String(due.length), orders_summary: text },
+    },
+  }
+  return enqueueEmailOnce(
+    db,
+    { topic: 'owner_digest', subjectId: 0, email, dedupeKey: `digest:${today}` },
+    now.getTime(),
+  )
+}
+
+async function queueReminders(
+  db: Db,
+  { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
+): Promise<number> {
+  const tomorrow = addDays(today, 1)
+  const rows = await db
+    .selectFrom('order_request')
+    .select(['id', 'name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
+    .where('due_date', '=', tomorrow)
+    .where('status', 'in', ['confirmed', 'ready'])
+    .orderBy('id')
+    .execute()
+  let queued = 0
+  for (const row of rows) {
+    const { balanceOwed } = amountsOwed(await moneyOf(db, row.id))
+    const email = composeReminder({
+      ...row,
+      balanceOwed,
+      statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
+    })
+    const added = await enqueueEmailOnce(
+      db,
+      {
+        topic: 'request_reminder',
+        subjectId: row.id,
+        email,
+        dedupeKey: `reminder:${row.id}:${row.due_date}`,
+      },
+      now.getTime(),
+    )
+    if (added) queued += 1
+  }
+  return queued
+}
+
+/** "See you tomorrow": the customer's reminder the day before their date. */
+export function composeReminder({
+  name,
+  email,
+  product_type,
+  due_date,
+  fulfilment,
+  balanceOwed,
+  statusUrl,
+}: {
+  name: string
+  email: string
+  product_type: string
+  due_date: string
+  fulfilment: string | null
+  balanceOwed: number
+  statusUrl: string | undefined
+}): OutgoingEmail {
+  const firstName = name.split(/\s+/)[0] || name
+  const delivery = fulfilment === 'delivery'
+  const subject = `See you tomorrow — your ${product_type} from ${site.brandTitle}`
+  const when = formatCalendarDate(due_date)
+  const lines: [string, string][] = [
+    ['Treat', product_type],
+    ['Date', when],
+    ['How', delivery ? 'We deliver it to you' : 'Pickup from our kitchen'],
+    ...(balanceOwed > 0 ? [['Still to pay', formatMoney(balanceOwed)] as [string, string]] : []),
+  ]
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    `A reminder that your ${product_type} is ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}.`,
+    ...(balanceOwed > 0 ? ['', `Still to pay: ${formatMoney(balanceOwed)}.`] : []),
+    ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
+    '',
+    'Questions? Just reply to this email.',
+    '',
+    `${site.ownerName}, ${site.brandTitle}`,
+  ].join('\n')
+  const html = customerEmailHtml({
+    title: subject,
+    preview: `Your ${product_type} is due tomorrow, ${when}.`,
+    content: [
+      emailHeading(`See you tomorrow, ${firstName}!`),
+      detailsTable(lines),
+      statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
+    ],
+  })
+  return {
+    subject,
+    text,
+    html,
+    to: { name, address: email },
+    emailjs: {
+      call: 'send',
+      template: 'customer',
+      templateParams: {
+        to_name: name,
+        to_email: email,
+        subject,
+        message: text,
+        status_url: statusUrl ?? '',
+      },
+    },
+  }
+}
