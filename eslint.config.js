@@ -31,7 +31,7 @@ const featureEdges = {
   // An order sent with inspiration photos attaches them in its own transaction.
   orders: ['availability', 'inspiration', 'mail', 'menu'],
   // The order book moves the orders' requests along and emails their customers.
-  'order-book': ['availability', 'inspiration', 'mail', 'menu', 'orders'],
+  'order-book': ['availability', 'gallery', 'inspiration', 'mail', 'menu', 'orders'],
 }
 
 // A new feature folder must say which features it may use before it lints.

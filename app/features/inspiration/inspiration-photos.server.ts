@@ -345,3 +345,19 @@ async function removeObjects(store: MediaStore, variants: readonly InspirationVa
       .catch((error: unknown) => console.error(`media: could not remove ${variant.key}`, error))
   }
 }
+
+/** Deletes the photos sent with these requests, rows and files (a customer's data being erased). */
+export async function deletePhotosOfRequests(
+  db: Db,
+  store: MediaStore,
+  requestIds: readonly number[],
+): Promise<number> {
+  if (requestIds.length === 0) return 0
+  const removed = await db
+    .deleteFrom('inspiration_photo')
+    .where('request_id', 'in', requestIds)
+    .returning('variants')
+    .execute()
+  for (const row of removed) await removeObjects(store, parseVariants(row))
+  return removed.length
+}
