@@ -6,6 +6,7 @@ import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { enqueueEmail } from '../mail/outbox.server.ts'
 import type {
   CustomerBookEntry,
@@ -163,6 +164,8 @@ export async function receiveQuoteAnswer({
       ? reply<QuoteAnswerResult>(404, { ok: false, error: answered.error, notFound: true })
       : reply<QuoteAnswerResult>(answered.status, { ok: false, error: answered.error, requestId })
   }
+  // The owner's email was queued with the answer; send it now, not at the next poll.
+  kickDeliveryWorker()
   return reply<QuoteAnswerResult>(200, {
     ok: true,
     requestId,
@@ -179,7 +182,7 @@ export async function expireQuotesAndTell(
   db: Db,
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<number[]> {
-  return expireQuotes(db, now, async (trx, requestId) => {
+  const expired = await expireQuotes(db, now, async (trx, requestId) => {
     const request = await trx
       .selectFrom('order_request')
       .select(['name', 'email', 'product_type', 'due_date', 'customer_token'])
@@ -203,4 +206,6 @@ export async function expireQuotesAndTell(
       now,
     )
   })
+  if (expired.length > 0) kickDeliveryWorker()
+  return expired
 }
