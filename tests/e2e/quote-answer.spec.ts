@@ -160,7 +160,7 @@ async function ownerNews(sent: Sent, verb: 'accepted' | 'declined'): Promise<Par
 async function expectQuoteShown(page: Page, sent: Sent) {
   const quote = page.getByRole('region', { name: 'Your quote' })
   await expect(quote).toContainText('Price$120')
-  await expect(quote).toContainText('Deposit to hold your date$60')
+  await expect(quote).toContainText('Deposit$60')
   await expect(quote).toContainText(`Deposit due by${formatCalendarDate(daysFromNow(50))}`)
   await expect(quote).toContainText('Two tiers, lemon and raspberry, with pressed flowers.')
   await expect(quote).toContainText('Interac e-Transfer to hello@butterandbloom.ca')
@@ -175,7 +175,7 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
   page,
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   const sent = await sendRequest(request, baseURL!, { offset: 0, name: 'Priya Sharma' })
   putQuote(sent)
   await page.goto(sent.pagePath)
@@ -194,6 +194,9 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
     'Deposit still to pay$60',
   )
   expect(statusOf(sent)).toBe('quoted')
+  await page.getByRole('article').screenshot({
+    path: shotPath('quote-accepted-1280', (name) => testInfo.outputPath(name)),
+  })
 
   const news = await ownerNews(sent, 'accepted')
   expect(addressesOf(news.to)).toEqual(['owner@butterandbloom.test'])
@@ -321,6 +324,9 @@ test('the quote reads well on a phone and on a desktop', async ({
     await page.screenshot({
       path: shotPath(`quote-answer-${width}`, (name) => testInfo.outputPath(name)),
       fullPage: true,
+    })
+    await page.getByTestId('quote').screenshot({
+      path: shotPath(`quote-answer-panel-${width}`, (name) => testInfo.outputPath(name)),
     })
   }
 })

@@ -31,7 +31,7 @@ export function QuotePanel({
   const headingId = `quote-${requestId}`
   const amounts: [string, string][] = [
     ['Price', quote.price],
-    ...(quote.deposit ? [['Deposit to hold your date', quote.deposit] as [string, string]] : []),
+    ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
     ...(quote.deposit && quote.depositDue
       ? [['Deposit due by', quote.depositDue] as [string, string]]
       : []),
@@ -45,11 +45,20 @@ export function QuotePanel({
       <h3 id={headingId} className="font-display text-xl font-semibold">
         {quote.accepted ? 'Your accepted quote' : 'Your quote'}
       </h3>
-      <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        {amounts.map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white px-4 py-3">
+      {/* Two amounts side by side even on a phone; the due date, a longer
+          line, gets a row of its own there and the widest column beside. */}
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_1.5fr]">
+        {amounts.map(([label, value], index) => (
+          <div
+            key={label}
+            className={`rounded-xl bg-white px-4 py-3 ${index === 2 ? 'col-span-2 sm:col-span-1' : ''}`}
+          >
             <dt className="text-sm font-bold text-chocolate">{label}</dt>
-            <dd className="mt-0.5 text-lg font-extrabold text-cocoa">{value}</dd>
+            <dd
+              className={`mt-0.5 font-extrabold text-cocoa ${index === 2 ? 'text-base' : 'text-xl'}`}
+            >
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -157,7 +166,7 @@ function PaymentText({ text }: { text: string }) {
 export function OwedPanel({ owed }: { owed: CustomerOwed }) {
   const lines: [string, string][] = [
     ...(owed.deposit ? [['Deposit still to pay', owed.deposit] as [string, string]] : []),
-    ...(owed.balance ? [['Balance still to pay', owed.balance] as [string, string]] : []),
+    ...(owed.balance ? [['Total still to pay', owed.balance] as [string, string]] : []),
   ]
   return (
     <section className="mt-6 rounded-2xl bg-paper p-5" aria-label="Still to pay">
