@@ -178,6 +178,8 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
 }, testInfo) => {
   const sent = await sendRequest(request, baseURL!, { offset: 0, name: 'Priya Sharma' })
   putQuote(sent)
+  // Answers from an address of their own, so the per-address limit never decides a test.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
   await page.goto(sent.pagePath)
   await expect(page.getByTestId('request-status')).toHaveText('Status: Quote sent')
   await expectQuoteShown(page, sent)
@@ -214,6 +216,8 @@ test('declining asks first, then closes the request and tells the owner', async 
 }) => {
   const sent = await sendRequest(request, baseURL!, { offset: 2, name: 'Sam Ortiz' })
   putQuote(sent)
+  // Answers from an address of their own, so the per-address limit never decides a test.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
   await page.goto(sent.pagePath)
   const confirm = page.getByRole('button', { name: 'Yes, decline the quote' })
   await expect(confirm).toBeHidden()
@@ -232,6 +236,8 @@ test.describe('with JavaScript off', () => {
   test('the answers are plain forms that still work', async ({ page, request, baseURL }) => {
     const accepting = await sendRequest(request, baseURL!, { offset: 4, name: 'Ana Lima' })
     putQuote(accepting)
+    // Answers from an address of their own, so the per-address limit never decides a test.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
     await page.goto(accepting.pagePath)
     await expectQuoteShown(page, accepting)
     await page.getByRole('button', { name: 'Accept quote' }).click()
@@ -264,7 +270,11 @@ test.describe('answers that cannot be taken', () => {
     await expect(page.getByTestId('quote')).toContainText('This quote expired on')
     await expect(page.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
     const response = await request.post(sent.pagePath, {
-      headers: { origin: baseURL!, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: baseURL!,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+      },
       data: `intent=accept&request=${sent.requestId}`,
     })
     expect(response.status()).toBe(409)
@@ -286,6 +296,7 @@ test.describe('answers that cannot be taken', () => {
         headers: {
           origin: baseURL!,
           'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': freshAddress(),
           ...headers,
         },
         data: `intent=accept&request=${sent.requestId}`,
