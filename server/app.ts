@@ -35,6 +35,7 @@ import {
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
@@ -64,11 +65,20 @@ const MEDIA_SWEEP_LEASE_MS = 10 * 60_000
 const INSPIRATION_SWEEP_LEASE = 'inspiration-sweep'
 const INSPIRATION_SWEEP_EVERY_MS = 60 * 60_000
 
+/**
+ * A quote lapses at its own minute, so its date frees up (and its customer
+ * hears) within a few minutes of it, by one instance at a time.
+ */
+const QUOTE_EXPIRY_LEASE = 'quote-expiry'
+const QUOTE_EXPIRY_EVERY_MS = 5 * 60_000
+const QUOTE_EXPIRY_LEASE_MS = 5 * 60_000
+
 /** The owner's view of a customer's photo, and the customer's through their request link. */
 const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
 
 let deliveryWorker: DeliveryWorker | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
+let quoteExpiries: NodeJS.Timeout | undefined
 let demoSeeding: Promise<unknown> | undefined
 const stopSeeding = new AbortController()
 
@@ -117,6 +127,17 @@ export async function startServices(): Promise<Env> {
   await sweepInspiration()
   // unref: the timer alone never keeps the process alive past a shutdown.
   inspirationSweeps = setInterval(() => void sweepInspiration(), INSPIRATION_SWEEP_EVERY_MS).unref()
+  const expireQuotes = () =>
+    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, () =>
+      expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL }),
+    )
+      .then((run) => {
+        if (run.ran && run.result.length > 0)
+          console.log(`orders: ${run.result.length} quotes expired unanswered`)
+      })
+      .catch((error: unknown) => console.error('orders: could not expire quotes', error))
+  await expireQuotes()
+  quoteExpiries = setInterval(() => void expireQuotes(), QUOTE_EXPIRY_EVERY_MS).unref()
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).
@@ -147,6 +168,7 @@ export async function startServices(): Promise<Env> {
 export async function stopServices(): Promise<void> {
   setDeliveryWorker(undefined)
   clearInterval(inspirationSweeps)
+  clearInterval(quoteExpiries)
   stopSeeding.abort()
   await Promise.all([deliveryWorker?.stop(), demoSeeding])
   await closeDatabase()

@@ -6,8 +6,8 @@ import { refuseCrossOriginWrites } from './same-origin.ts'
 async function startApp() {
   const app = express()
   app.use(refuseCrossOriginWrites('https://butterandbloom.ca'))
-  app.all('/contact', (_req, res) => {
-    res.send('accepted')
+  app.all('/contact', (req, res) => {
+    res.send(req.get('origin') === 'null' ? 'origin null' : 'accepted')
   })
   const server = app.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -31,6 +31,25 @@ test('posts from another origin are refused with 403; our own and origin-less on
     expect(
       (await fetch(`${app.base}/contact`, { headers: { origin: 'https://evil.example' } })).status,
     ).toBe(200)
+  } finally {
+    app.close()
+  }
+})
+
+test('a page under no-referrer posts with Origin null: ours passes by Sec-Fetch-Site, others are refused', async () => {
+  const app = await startApp()
+  try {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${app.base}/contact`, { method: 'POST', headers, body: 'intent=accept' })
+    // The customer's private page answering a quote, with or without JavaScript.
+    const ours = await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })
+    expect(ours.status).toBe(200)
+    // Handed on with our own origin, which React Router's own check accepts.
+    expect(await ours.text()).toBe('accepted')
+    // A sandboxed frame or another site's form: refused.
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-site' })).status).toBe(403)
+    expect((await post({ origin: 'null' })).status).toBe(403)
   } finally {
     app.close()
   }

@@ -1,12 +1,20 @@
-import { data } from 'react-router'
+import { data, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
+import {
+  readCustomerBook,
+  receiveQuoteAnswer,
+} from '#app/features/order-book/customer-quotes.server.ts'
 import { RequestStatusPage } from '#app/features/orders/request-status-page.tsx'
 import { readRequestStatus } from '#app/features/orders/request-status.server.ts'
-import { PRIVATE_PAGE_HEADERS } from '#app/features/orders/request-status.ts'
+import {
+  PRIVATE_PAGE_HEADERS,
+  type QuoteAnswerResult,
+} from '#app/features/orders/request-status.ts'
+import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/requests.$token'
 
 /**
@@ -15,25 +23,30 @@ import type { Route } from './+types/requests.$token'
  * one that was never issued.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = await readRequestStatus(getDb(), params.token)
-  return view ? { view } : data({ view: null }, { status: 404 })
+  const db = getDb()
+  const view = await readRequestStatus(db, params.token)
+  if (!view) return data({ view: null, book: {} }, { status: 404 })
+  return { view, book: await readCustomerBook(db, view.requests, Date.now()) }
 }
 
-/**
- * Accepting or declining a quote will be a post here; until then a post is
- * refused with the methods this page takes.
- */
-export function action() {
-  return data(
-    { error: 'This page can only be viewed.' },
-    { status: 405, headers: { Allow: 'GET' } },
+/** The customer accepts or declines a quote: see receiveQuoteAnswer. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return respond(
+    await receiveQuoteAnswer({
+      request,
+      token: params.token,
+      clientIp: context.clientIp,
+      db: getDb(),
+    }),
   )
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(PRIVATE_PAGE_HEADERS)
-  const allow = actionHeaders.get('Allow')
-  if (allow) headers.set('Allow', allow)
+  for (const name of ['Allow', 'Retry-After']) {
+    const value = actionHeaders.get(name)
+    if (value) headers.set(name, value)
+  }
   return headers
 }
 
@@ -52,5 +65,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  return loaderData.view ? <RequestStatusPage view={loaderData.view} /> : <NotFoundPage />
+  const answer = useActionData<QuoteAnswerResult>()
+  // An answer for a request this link does not hold reads as an unknown link.
+  if (!loaderData.view || (answer && !answer.ok && answer.notFound)) return <NotFoundPage />
+  return <RequestStatusPage view={loaderData.view} book={loaderData.book} answer={answer} />
 }

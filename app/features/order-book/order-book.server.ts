@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import { enqueueEmail } from '../mail/outbox.server.ts'
 import { type Money, canMove, depositSettled, refusedMoveMessage } from './lifecycle.ts'
+import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
@@ -191,7 +193,9 @@ export type QuoteAnswer = 'accept' | 'decline'
  * must be the request's own, the request quoted and its quote unexpired.
  * Accepting confirms the request at once when the deposit is already in
  * (or waived); otherwise it stays quoted, accepted, until the owner records
- * the deposit.
+ * the deposit. The owner's email about the answer is queued in the same
+ * transaction, so an answer is never stored without it (nor sent twice: a
+ * second accept changes nothing and queues nothing).
  */
 export async function answerQuote(
   db: Db,
@@ -205,11 +209,29 @@ export async function answerQuote(
   return db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('order_request')
-      .select(['status', 'customer_token'])
+      .select(['status', 'customer_token', 'name', 'email', 'product_type', 'due_date'])
       .where('id', '=', requestId)
       .executeTakeFirst()
     // Another customer's link reads and changes nothing, exactly as a wrong id.
     if (!request || request.customer_token !== token) return NOT_FOUND
+    const tellOwner = (outcome: QuoteOutcome) =>
+      enqueueEmail(
+        trx,
+        {
+          topic: 'request_update',
+          subjectId: requestId,
+          email: composeQuoteAnswer(
+            {
+              name: request.name,
+              email: request.email,
+              productType: request.product_type,
+              dueDate: request.due_date,
+            },
+            outcome,
+          ),
+        },
+        now,
+      )
     const quote = await currentQuote(trx, requestId)
     if (request.status !== 'quoted' || !quote) {
       return { ok: false, status: 409, error: 'This request has no quote waiting for an answer.' }
@@ -222,13 +244,15 @@ export async function answerQuote(
       }
     }
     if (answer === 'decline') {
-      return moveRequest(trx, {
+      const moved = await moveRequest(trx, {
         requestId,
         to: 'declined',
         actor: 'customer',
         note: 'Declined the quote.',
         now,
       })
+      if (moved.ok) await tellOwner('declined')
+      return moved
     }
     if (quote.accepted_at) return { ok: true, confirmed: false }
     await trx
@@ -245,6 +269,7 @@ export async function answerQuote(
       now,
     })
     const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
+    await tellOwner(confirmed ? 'confirmed' : 'accepted')
     return { ok: true, confirmed }
   })
 }
@@ -314,9 +339,15 @@ export async function waiveDeposit(
  * Quotes nobody answered in time: their requests become expired (by the
  * site), which frees their day's capacity. Returns the ids it expired.
  * Safe to run from any instance at any time: each move names the status it
- * moves from, so a request is expired once.
+ * moves from, so a request is expired once. `onExpired` runs in the move's
+ * own transaction (to queue the customer's email with it), and only for a
+ * move that happened.
  */
-export async function expireQuotes(db: Db, now: number): Promise<number[]> {
+export async function expireQuotes(
+  db: Db,
+  now: number,
+  onExpired?: (trx: Transaction<Database>, requestId: number) => Promise<void>,
+): Promise<number[]> {
   const due = await db
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
@@ -338,15 +369,17 @@ export async function expireQuotes(db: Db, now: number): Promise<number[]> {
     .execute()
   const expired: number[] = []
   for (const { id } of due) {
-    const moved = await db.transaction().execute((trx) =>
-      moveRequest(trx, {
+    const moved = await db.transaction().execute(async (trx) => {
+      const result = await moveRequest(trx, {
         requestId: id,
         to: 'expired',
         actor: 'site',
         note: 'Quote not answered in time.',
         now,
-      }),
-    )
+      })
+      if (result.ok && onExpired) await onExpired(trx, id)
+      return result
+    })
     if (moved.ok) expired.push(id)
   }
   return expired

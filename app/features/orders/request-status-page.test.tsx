@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
+import { MemoryRouter, createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { RequestStatusPage } from './request-status-page.tsx'
-import { type RequestStatusView, STATUS_COPY } from './request-status.ts'
+import { type CustomerQuote, type RequestStatusView, STATUS_COPY } from './request-status.ts'
 
 const statuses = Object.keys(STATUS_COPY) as RequestStatus[]
 
@@ -92,4 +92,79 @@ test('what the customer typed is shown as text, never as markup', () => {
   expect(html).not.toContain('<img src=x')
   expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
   expect(html).toContain('Hi &lt;b&gt;Eve&lt;/b&gt;, here’s your request')
+})
+
+/** The page inside a data router, as the site serves it: its forms need one. */
+function renderWithRouter(
+  view: RequestStatusView,
+  props: Omit<Parameters<typeof RequestStatusPage>[0], 'view'>,
+) {
+  const Stub = createRoutesStub([
+    { path: '/requests/:token', Component: () => <RequestStatusPage view={view} {...props} /> },
+  ])
+  return renderToStaticMarkup(<Stub initialEntries={[`/requests/${view.token}`]} />)
+}
+
+const quotedView = () =>
+  viewWith({
+    requests: [{ ...viewWith().requests[1]!, id: 7, status: 'quoted', productType: 'Cakes' }],
+  })
+
+const quote: CustomerQuote = {
+  price: '$120',
+  deposit: '$60',
+  depositDue: 'Tuesday, December 1, 2026',
+  paymentInstructions:
+    'Interac e-Transfer to hello@butterandbloom.ca\nor pay here: https://pay.example/bb?x=1.\njavascript:alert(1)',
+  message: 'Two tiers, <b>lemon</b> and raspberry.',
+  expiresAt: '2026-11-26T20:00:00.000Z',
+  expiresLabel: 'Thursday, November 26, 2026 at 3:00 PM',
+  expired: false,
+  accepted: false,
+}
+
+test('a quote waiting for an answer shows its money, how to pay, its expiry and both answers', () => {
+  const html = renderWithRouter(quotedView(), {
+    book: { 7: { quote, owed: null, declinedByCustomer: false } },
+  })
+  expect(html).toContain('$120')
+  expect(html).toContain('Deposit due by')
+  expect(html).toContain('Tuesday, December 1, 2026')
+  expect(html).toContain('Thursday, November 26, 2026 at 3:00 PM')
+  // The owner's words as text, never markup; only the web address is a link.
+  expect(html).toContain('Two tiers, &lt;b&gt;lemon&lt;/b&gt; and raspberry.')
+  expect(html).toContain(
+    '<a href="https://pay.example/bb?x=1" class="text-link break-all" rel="noopener noreferrer" target="_blank">https://pay.example/bb?x=1</a>',
+  )
+  expect(html).not.toContain('href="javascript')
+  expect(html.match(/method="post"/g)).toHaveLength(2)
+  expect(html).toMatch(/<button type="submit" value="accept"[^>]*name="intent">Accept quote</)
+  expect(html).toMatch(/<button type="submit" value="decline"[^>]*name="intent">Yes, decline/)
+  expect(html).toContain('<summary class="button-secondary')
+  expect(html).toContain('name="request" value="7"')
+  expect(html).toContain('Are you sure?')
+})
+
+test('after an answer the page says where the request stands', () => {
+  const accepted = renderWithRouter(quotedView(), {
+    book: {
+      7: {
+        quote: { ...quote, accepted: true },
+        owed: { deposit: '$60', balance: '$120' },
+        declinedByCustomer: false,
+      },
+    },
+    answer: { ok: true, requestId: 7, outcome: 'accepted' },
+  })
+  expect(accepted).toContain('Quote accepted — we’ll confirm once your deposit arrives')
+  expect(accepted).toContain('Deposit still to pay')
+  expect(accepted).not.toContain('value="accept"')
+
+  const refused = renderWithRouter(quotedView(), {
+    book: { 7: { quote: { ...quote, expired: true }, owed: null, declinedByCustomer: false } },
+    answer: { ok: false, requestId: 7, error: 'This quote has expired.' },
+  })
+  expect(refused).toContain('This quote expired on')
+  expect(refused).toContain('This quote has expired.')
+  expect(refused).not.toContain('value="accept"')
 })

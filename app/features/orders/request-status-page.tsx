@@ -5,12 +5,15 @@ import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { NEXT_STEPS } from './next-steps.ts'
 import { fulfilmentLabel } from './order-summary.ts'
+import { ANSWER_MESSAGES, OwedPanel, QuotePanel } from './request-quote.tsx'
 import {
+  type CustomerBookEntry,
   type CustomerRequest,
+  type QuoteAnswerResult,
   type RequestPhoto,
   type RequestStatusView,
-  STATUS_COPY,
   type StatusCopy,
+  statusCopyOf,
 } from './request-status.ts'
 
 const toneClasses: Record<StatusCopy['tone'], string> = {
@@ -24,7 +27,17 @@ const toneClasses: Record<StatusCopy['tone'], string> = {
  * The customer's private page: each of their requests with where it stands,
  * what happens next, how to reach the bakery and the policies they accepted.
  */
-export function RequestStatusPage({ view }: { view: RequestStatusView }) {
+export function RequestStatusPage({
+  view,
+  book = {},
+  answer,
+}: {
+  view: RequestStatusView
+  /** The order book's side of each request (its quote, what is owed), by id. */
+  book?: Record<number, CustomerBookEntry>
+  /** How the answer just posted went, if one was. */
+  answer?: QuoteAnswerResult
+}) {
   const one = view.requests.length === 1
   const firstName = view.customerName.trim().split(/\s+/)[0] || view.customerName
   return (
@@ -59,6 +72,8 @@ export function RequestStatusPage({ view }: { view: RequestStatusView }) {
                 number={one ? undefined : index + 1}
                 photos={view.photos.filter((photo) => photo.requestId === request.id)}
                 token={view.token}
+                book={book[request.id]}
+                answer={answer?.requestId === request.id ? answer : undefined}
               />
             </li>
           ))}
@@ -131,13 +146,17 @@ function RequestCard({
   number,
   photos,
   token,
+  book,
+  answer,
 }: {
   request: CustomerRequest
   number: number | undefined
   photos: RequestPhoto[]
   token: string
+  book: CustomerBookEntry | undefined
+  answer: QuoteAnswerResult | undefined
 }) {
-  const status = STATUS_COPY[request.status]
+  const status = statusCopyOf(request.status, book)
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
     ['Date', formatCalendarDate(request.dueDate)],
@@ -164,6 +183,14 @@ function RequestCard({
         </p>
       </header>
       <div className="px-6 py-5 sm:px-7">
+        {answer?.ok ? (
+          <p
+            role="status"
+            className={`mb-4 rounded-xl px-4 py-3 font-display text-xl font-semibold ${toneClasses[answer.outcome === 'declined' ? 'done' : 'good']}`}
+          >
+            {ANSWER_MESSAGES[answer.outcome]}
+          </p>
+        ) : null}
         <p className="text-chocolate">{status.explanation}</p>
         <dl className="mt-5 grid gap-3">
           {details
@@ -176,6 +203,18 @@ function RequestCard({
             ))}
         </dl>
         <RequestPhotos photos={photos} token={token} />
+        {book?.quote ? (
+          <QuotePanel
+            requestId={request.id}
+            quote={book.quote}
+            error={answer && !answer.ok ? answer.error : undefined}
+          />
+        ) : answer && !answer.ok ? (
+          <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+            {answer.error}
+          </p>
+        ) : null}
+        {book?.owed ? <OwedPanel owed={book.owed} /> : null}
       </div>
     </article>
   )

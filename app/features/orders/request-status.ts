@@ -103,6 +103,34 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
 }
 
 /**
+ * How a request's status reads, told apart where the order book knows more:
+ * a quote accepted but waiting for its deposit, or one the customer declined.
+ */
+export function statusCopyOf(status: RequestStatus, book?: CustomerBookEntry): StatusCopy {
+  if (status === 'quoted' && book?.quote?.accepted) {
+    return {
+      label: 'Accepted',
+      explanation:
+        'Thank you for accepting! Your date is held, and we’ll confirm it once your deposit arrives.',
+      tone: 'waiting',
+    }
+  }
+  if (status === 'quoted' && book?.quote?.expired) {
+    // Past its time, in the minutes before the site moves it to expired.
+    return STATUS_COPY.expired
+  }
+  if (status === 'declined' && book?.declinedByCustomer) {
+    return {
+      label: 'Declined',
+      explanation:
+        'You declined this quote, so its date was let go. You are always welcome to ask us again.',
+      tone: 'closed',
+    }
+  }
+  return STATUS_COPY[status]
+}
+
+/**
  * A customer's private page is for the holder of its link alone: search
  * engines must not list it or follow its links (the header also covers its
  * .data requests). Its other guards live with the server's own headers:
@@ -112,3 +140,46 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
 export const PRIVATE_PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex, nofollow',
 } as const
+
+/**
+ * A request's quote as its customer reads it, every amount and date already
+ * written out (the order book fills it in; this folder only shows it).
+ */
+export interface CustomerQuote {
+  /** '$120' */
+  price: string
+  /** '$60'; null when the quote asks no deposit or the bakery waived it. */
+  deposit: string | null
+  /** 'Tuesday, December 1, 2026'; null when no date was set. */
+  depositDue: string | null
+  /** The owner's words on how to pay, line breaks and all. */
+  paymentInstructions: string
+  message: string
+  /** ISO timestamp of when the quote stops holding the date. */
+  expiresAt: string
+  /** 'Thursday, November 26, 2026 at 3:00 PM', in the bakery's time zone. */
+  expiresLabel: string
+  /** The expiry has passed (the site has not moved the request yet). */
+  expired: boolean
+  accepted: boolean
+}
+
+/** What is still to pay on a quoted, confirmed or ready request; null amounts are settled. */
+export interface CustomerOwed {
+  deposit: string | null
+  balance: string | null
+}
+
+/** The order book's side of one request, for its customer. */
+export interface CustomerBookEntry {
+  /** The quote waiting for an answer (or accepted, waiting for the deposit). */
+  quote: CustomerQuote | null
+  owed: CustomerOwed | null
+  /** The customer said no to the quote themselves (not the bakery). */
+  declinedByCustomer: boolean
+}
+
+/** How an answer to a quote went, as the page tells it. */
+export type QuoteAnswerResult =
+  | { ok: true; requestId: number; outcome: 'confirmed' | 'accepted' | 'declined' }
+  | { ok: false; error: string; requestId?: number; notFound?: true }

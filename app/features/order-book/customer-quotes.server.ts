@@ -1,0 +1,211 @@
+import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
+import { rateLimit } from '#app/utils/rate-limit.server.ts'
+import { describeWait } from '#app/utils/rate-limit.ts'
+import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
+import { enqueueEmail } from '../mail/outbox.server.ts'
+import type {
+  CustomerBookEntry,
+  CustomerRequest,
+  QuoteAnswerResult,
+} from '../orders/request-status.ts'
+import { amountsOwed, formatMoney } from './lifecycle.ts'
+import {
+  type QuoteAnswer,
+  answerQuote,
+  currentQuote,
+  expireQuotes,
+  moneyOf,
+} from './order-book.server.ts'
+import { composeQuoteExpired } from './quote-answer-emails.ts'
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: site.timeZone,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** Statuses whose money the customer still follows. */
+const OWING_STATUSES = new Set(['quoted', 'confirmed', 'ready'])
+
+/**
+ * The order book's side of each request a private link shows: the quote
+ * waiting for an answer, what is still owed, and whether the customer
+ * declined it themselves. Keyed by request id.
+ */
+export async function readCustomerBook(
+  db: Db,
+  requests: readonly Pick<CustomerRequest, 'id' | 'status'>[],
+  now: number,
+): Promise<Record<number, CustomerBookEntry>> {
+  const entries = await Promise.all(
+    requests.map(async (request): Promise<[number, CustomerBookEntry]> => {
+      const entry: CustomerBookEntry = { quote: null, owed: null, declinedByCustomer: false }
+      if (request.status === 'declined') {
+        const event = await db
+          .selectFrom('request_event')
+          .select('actor')
+          .where('request_id', '=', request.id)
+          .where('to_status', '=', 'declined')
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+        entry.declinedByCustomer = event?.actor === 'customer'
+      }
+      if (!OWING_STATUSES.has(request.status)) return [request.id, entry]
+      const [quote, money] = await Promise.all([
+        currentQuote(db, request.id),
+        moneyOf(db, request.id),
+      ])
+      if (!quote) return [request.id, entry]
+      const owed = amountsOwed(money)
+      const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
+      if (request.status === 'quoted') {
+        const expiresAt = Number(quote.expires_at)
+        entry.quote = {
+          price: formatMoney(Number(quote.price_cents)),
+          deposit: depositCents > 0 ? formatMoney(depositCents) : null,
+          depositDue: quote.deposit_due ? formatCalendarDate(quote.deposit_due) : null,
+          paymentInstructions: quote.payment_instructions,
+          message: quote.message,
+          expiresAt: new Date(expiresAt).toISOString(),
+          expiresLabel: expiryFormat.format(new Date(expiresAt)),
+          expired: expiresAt <= now && quote.accepted_at === null,
+          accepted: quote.accepted_at !== null,
+        }
+      }
+      if (request.status !== 'quoted' || quote.accepted_at !== null) {
+        entry.owed = {
+          deposit: owed.depositOwed > 0 ? formatMoney(owed.depositOwed) : null,
+          balance: owed.balanceOwed > 0 ? formatMoney(owed.balanceOwed) : null,
+        }
+      }
+      return [request.id, entry]
+    }),
+  )
+  return Object.fromEntries(entries)
+}
+
+/** A person answers a quote a few times at most; this stops a script, not a customer. */
+export const ANSWERS_PER_MINUTE = 10
+const MAX_ANSWER_BYTES = 1024
+
+/**
+ * A customer's answer to a quote, posted from their private page (form
+ * fields `intent` = accept | decline and `request` = the request's id). A
+ * link or request that is not theirs gets the same 404 as an unknown link;
+ * a quote that expired or was already answered gets 409 with the reason.
+ */
+export async function receiveQuoteAnswer({
+  request,
+  token,
+  clientIp,
+  db,
+  now = Date.now(),
+}: {
+  request: Request
+  token: string
+  clientIp: string
+  db: Db
+  now?: number
+}): Promise<Reply<QuoteAnswerResult>> {
+  const fail = (status: number, error: string, headers?: HeadersInit) =>
+    reply<QuoteAnswerResult>(status, { ok: false, error }, headers)
+  if (request.method !== 'POST') {
+    return fail(405, 'This page takes answers to a quote only.', { Allow: 'GET, HEAD, POST' })
+  }
+  const mediaType = mediaTypeOf(request.headers.get('content-type'))
+  // The page's forms post url-encoded, with JavaScript or without.
+  if (mediaType !== FORM_URLENCODED) {
+    return fail(415, 'Please answer with the buttons on your request’s page.')
+  }
+  const limit = await rateLimit({
+    db,
+    key: `quote-answer:${clientIp}`,
+    max: ANSWERS_PER_MINUTE,
+    windowMs: 60_000,
+    now,
+  })
+  if (!limit.allowed) {
+    return fail(
+      429,
+      `That is a lot of answers in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
+    )
+  }
+  let form: URLSearchParams
+  try {
+    form = new URLSearchParams(await readBodyText(request, MAX_ANSWER_BYTES))
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    return fail(413, 'Please answer with the buttons on your request’s page.')
+  }
+  const intent = form.get('intent')
+  const requestText = form.get('request') ?? ''
+  const requestId = /^\d{1,15}$/.test(requestText) ? Number(requestText) : NaN
+  if ((intent !== 'accept' && intent !== 'decline') || !Number.isSafeInteger(requestId)) {
+    return fail(400, 'Please choose Accept quote or Decline quote.')
+  }
+  const answered = await answerQuote(db, {
+    token,
+    requestId,
+    answer: intent satisfies QuoteAnswer,
+    now,
+  })
+  if (!answered.ok) {
+    return answered.status === 404
+      ? reply<QuoteAnswerResult>(404, { ok: false, error: answered.error, notFound: true })
+      : reply<QuoteAnswerResult>(answered.status, { ok: false, error: answered.error, requestId })
+  }
+  // The owner's email was queued with the answer; send it now, not at the next poll.
+  kickDeliveryWorker()
+  return reply<QuoteAnswerResult>(200, {
+    ok: true,
+    requestId,
+    outcome: intent === 'decline' ? 'declined' : answered.confirmed ? 'confirmed' : 'accepted',
+  })
+}
+
+/**
+ * Expires the quotes nobody answered in time and, in each move's own
+ * transaction, queues the customer's email saying so: a quote expires once,
+ * so its email is queued once however often this runs.
+ */
+export async function expireQuotesAndTell(
+  db: Db,
+  { now, siteUrl }: { now: number; siteUrl: string },
+): Promise<number[]> {
+  const expired = await expireQuotes(db, now, async (trx, requestId) => {
+    const request = await trx
+      .selectFrom('order_request')
+      .select(['name', 'email', 'product_type', 'due_date', 'customer_token'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow()
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: requestId,
+        email: composeQuoteExpired(
+          {
+            name: request.name,
+            email: request.email,
+            productType: request.product_type,
+            dueDate: request.due_date,
+          },
+          { statusUrl: `${siteUrl}/requests/${request.customer_token}` },
+        ),
+      },
+      now,
+    )
+  })
+  if (expired.length > 0) kickDeliveryWorker()
+  return expired
+}

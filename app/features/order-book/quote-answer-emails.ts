@@ -1,0 +1,111 @@
+import { site } from '#app/content/site.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { OutgoingEmail } from '../mail/email.ts'
+import {
+  customerEmailHtml,
+  detailsTable,
+  emailButton,
+  emailHeading,
+  markup,
+  ownerEmailHtml,
+} from '../mail/html.ts'
+
+/** The request an email about a quote names: whose it is, what and for when. */
+export interface QuotedRequest {
+  name: string
+  email: string
+  productType: string
+  /** YYYY-MM-DD */
+  dueDate: string
+}
+
+export type QuoteOutcome = 'confirmed' | 'accepted' | 'declined'
+
+/**
+ * The owner hears at once how a customer answered a quote: 'Priya Sharma
+ * accepted the quote for Cakes on Saturday, December 12, 2026', and whether
+ * the date is now booked or waits for the deposit. Reply goes to the customer.
+ */
+export function composeQuoteAnswer(request: QuotedRequest, outcome: QuoteOutcome): OutgoingEmail {
+  const when = formatCalendarDate(request.dueDate)
+  const verb = outcome === 'declined' ? 'declined' : 'accepted'
+  const subject = `${request.name} ${verb} the quote for ${request.productType} on ${when}`
+  const next = {
+    confirmed: 'The deposit was already settled, so the date is now confirmed.',
+    accepted: 'The date is held and waits for the deposit: record it when it arrives to confirm.',
+    declined: 'The date is released for other orders.',
+  }[outcome]
+  const lines: [string, string][] = [
+    ['Customer', `${request.name} <${request.email}>`],
+    ['Treat', request.productType],
+    ['Date', when],
+  ]
+  return {
+    subject,
+    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nReply to this email to answer ${request.name}.\n`,
+    html: ownerEmailHtml({
+      heading: subject,
+      content: markup`<p>${next}</p>${detailsTable(lines)}`,
+      replyName: request.name,
+    }),
+    replyTo: { name: request.name, address: request.email },
+    emailjs: {
+      call: 'send',
+      template: 'order',
+      templateParams: { order_count: '0', orders_summary: `${subject}. ${next}` },
+    },
+  }
+}
+
+/**
+ * The customer hears that a quote they did not answer in time has expired
+ * and its date was let go, with their private link and the way back: reply.
+ * No Reply-To, so their reply reaches the owner (MAIL_TO).
+ */
+export function composeQuoteExpired(
+  request: QuotedRequest,
+  { statusUrl }: { statusUrl: string },
+): OutgoingEmail {
+  const firstName = request.name.trim().split(/\s+/)[0] || request.name
+  const when = formatCalendarDate(request.dueDate)
+  const subject = `Your quote has expired — ${site.brandTitle}`
+  const heading = `Your quote for ${request.productType} has expired`
+  const body = `We did not hear back in time about our quote for ${request.productType} on ${when}, so the date has been released for other orders.`
+  const again = `Would you still like it? Just reply to this email and ${site.ownerName} will see what can be done.`
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    body,
+    '',
+    again,
+    '',
+    'Your request’s page:',
+    statusUrl,
+    '',
+    'Warmly,',
+    `${site.ownerName}, ${site.brandTitle}`,
+  ].join('\n')
+  const content = markup`${emailHeading(heading)}
+<p style="margin:0 0 16px">Hi ${firstName},</p>
+<p style="margin:0 0 16px">${body}</p>
+<p style="margin:0 0 16px">${again}</p>
+${emailButton({ href: statusUrl, label: 'See your request' })}
+<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+  return {
+    subject,
+    text,
+    html: customerEmailHtml({ title: subject, preview: body, content }),
+    to: { name: request.name, address: request.email },
+    emailjs: {
+      call: 'send',
+      template: 'customer',
+      templateParams: {
+        to_name: request.name,
+        to_email: request.email,
+        subject,
+        message: text,
+        status_url: statusUrl,
+      },
+    },
+  }
+}

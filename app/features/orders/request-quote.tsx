@@ -1,0 +1,187 @@
+import { Form, useNavigation } from 'react-router'
+import { paymentTextParts } from './payment-text.ts'
+import type { CustomerOwed, CustomerQuote, QuoteAnswerResult } from './request-status.ts'
+
+/** What the customer reads right after answering, in their words. */
+export const ANSWER_MESSAGES: Record<Extract<QuoteAnswerResult, { ok: true }>['outcome'], string> =
+  {
+    confirmed: 'Thank you — your date is booked',
+    accepted: 'Quote accepted — we’ll confirm once your deposit arrives',
+    declined: 'You declined this quote',
+  }
+
+/**
+ * A quote waiting for the customer: what it costs, the deposit and when it
+ * is due, how to pay, the bakery's note, when it lapses, and the two
+ * answers. Both answers are plain POST forms, so they work before (or
+ * without) JavaScript; declining asks again in a disclosure that needs none.
+ */
+export function QuotePanel({
+  requestId,
+  quote,
+  error,
+}: {
+  requestId: number
+  quote: CustomerQuote
+  error: string | undefined
+}) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state !== 'idle' && navigation.formData?.get('request') === String(requestId)
+  const headingId = `quote-${requestId}`
+  const amounts: [string, string][] = [
+    ['Price', quote.price],
+    ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
+    ...(quote.deposit && quote.depositDue
+      ? [['Deposit due by', quote.depositDue] as [string, string]]
+      : []),
+  ]
+  return (
+    <section
+      className="mt-6 rounded-2xl border-2 border-butter bg-cream p-5 sm:p-6"
+      aria-labelledby={headingId}
+      data-testid="quote"
+    >
+      <h3 id={headingId} className="font-display text-xl font-semibold">
+        {quote.accepted ? 'Your accepted quote' : 'Your quote'}
+      </h3>
+      {/* Two amounts side by side even on a phone; the due date, a longer
+          line, gets a row of its own there and the widest column beside. */}
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_1.5fr]">
+        {amounts.map(([label, value], index) => (
+          <div
+            key={label}
+            className={`rounded-xl bg-white px-4 py-3 ${index === 2 ? 'col-span-2 sm:col-span-1' : ''}`}
+          >
+            <dt className="text-sm font-bold text-chocolate">{label}</dt>
+            <dd
+              className={`mt-0.5 font-extrabold text-cocoa ${index === 2 ? 'text-base' : 'text-xl'}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {quote.message.trim() ? (
+        <div className="mt-5">
+          <h4 className="text-sm font-bold text-chocolate">A note from us</h4>
+          <p className="mt-1 whitespace-pre-line break-words">{quote.message.trim()}</p>
+        </div>
+      ) : null}
+      {quote.paymentInstructions.trim() ? (
+        <div className="mt-5">
+          <h4 className="text-sm font-bold text-chocolate">How to pay</h4>
+          <p className="mt-1 whitespace-pre-line break-words">
+            <PaymentText text={quote.paymentInstructions.trim()} />
+          </p>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="mt-5 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+          {error}
+        </p>
+      ) : null}
+      {quote.accepted ? null : quote.expired ? (
+        <p className="mt-5 font-bold text-raspberry-dark">
+          This quote expired on <time dateTime={quote.expiresAt}>{quote.expiresLabel}</time>. Reply
+          to our email if you would still like it.
+        </p>
+      ) : (
+        <>
+          <p className="mt-5">
+            This quote holds your date until{' '}
+            <time dateTime={quote.expiresAt} className="font-bold">
+              {quote.expiresLabel}
+            </time>
+            .
+          </p>
+          <div className="mt-5 flex flex-wrap items-start gap-3">
+            <Form method="post" replace preventScrollReset>
+              <input type="hidden" name="request" value={requestId} />
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                className="button-primary"
+                disabled={busy}
+              >
+                Accept quote
+              </button>
+            </Form>
+            <details className="quote-decline group">
+              <summary className="button-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                Decline quote
+              </summary>
+              <div className="mt-3 max-w-sm rounded-xl bg-white p-4 shadow-sm">
+                <p className="font-bold">Are you sure?</p>
+                <p className="mt-1 text-sm text-chocolate">
+                  Declining lets your date go to other orders. You can always ask us again.
+                </p>
+                <Form method="post" replace preventScrollReset className="mt-3">
+                  <input type="hidden" name="request" value={requestId} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="decline"
+                    className="button-danger"
+                    disabled={busy}
+                  >
+                    Yes, decline the quote
+                  </button>
+                </Form>
+              </div>
+            </details>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The owner's payment text with any pasted web address made a link. */
+function PaymentText({ text }: { text: string }) {
+  return (
+    <>
+      {paymentTextParts(text).map((part, index) =>
+        'href' in part ? (
+          <a
+            key={index}
+            href={part.href}
+            className="text-link break-all"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            {part.text}
+          </a>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </>
+  )
+}
+
+/** What is still to pay on a booked request, or that nothing is. */
+export function OwedPanel({ owed }: { owed: CustomerOwed }) {
+  const lines: [string, string][] = [
+    ...(owed.deposit ? [['Deposit still to pay', owed.deposit] as [string, string]] : []),
+    ...(owed.balance ? [['Total still to pay', owed.balance] as [string, string]] : []),
+  ]
+  return (
+    <section className="mt-6 rounded-2xl bg-paper p-5" aria-label="Still to pay">
+      {lines.length === 0 ? (
+        <p className="font-bold">Paid in full — thank you!</p>
+      ) : (
+        <dl className="grid gap-2">
+          {lines.map(([label, value]) => (
+            <div key={label} className="flex flex-wrap justify-between gap-x-4">
+              <dt className="font-bold text-chocolate">{label}</dt>
+              <dd className="font-extrabold text-cocoa">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  )
+}
