@@ -30,12 +30,14 @@ import {
 import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   type DeliveryWorker,
+  kickDeliveryWorker,
   setDeliveryWorker,
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
+import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
@@ -127,15 +129,23 @@ export async function startServices(): Promise<Env> {
   await sweepInspiration()
   // unref: the timer alone never keeps the process alive past a shutdown.
   inspirationSweeps = setInterval(() => void sweepInspiration(), INSPIRATION_SWEEP_EVERY_MS).unref()
+  // The order book's clockwork: quotes that ran out, then the owner's morning
+  // digest and tomorrow's reminders, each queued once through the outbox.
   const expireQuotes = () =>
-    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, () =>
-      expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL }),
-    )
+    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, async () => {
+      const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
+      const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
+      return { expired, scheduled }
+    })
       .then((run) => {
-        if (run.ran && run.result.length > 0)
-          console.log(`orders: ${run.result.length} quotes expired unanswered`)
+        if (!run.ran) return
+        const { expired, scheduled } = run.result
+        if (expired.length > 0) console.log(`orders: ${expired.length} quotes expired unanswered`)
+        if (scheduled.digest) console.log('orders: the morning digest is queued')
+        if (scheduled.reminders > 0) console.log(`orders: ${scheduled.reminders} reminders queued`)
+        if (scheduled.digest || scheduled.reminders > 0) kickDeliveryWorker()
       })
-      .catch((error: unknown) => console.error('orders: could not expire quotes', error))
+      .catch((error: unknown) => console.error('orders: could not run the schedule', error))
   await expireQuotes()
   quoteExpiries = setInterval(() => void expireQuotes(), QUOTE_EXPIRY_EVERY_MS).unref()
   if (env.SEED_DEMO) {

@@ -51,7 +51,6 @@ test('a queued email is stored whole and due at once', async () => {
       dedupe_key: null,
       last_error: null,
       sent_at: null,
-      dedupe_key: null,
     },
   ])
   expect(await findNextDueAt(db)).toBe(1_000)
