@@ -70,7 +70,7 @@ function DayCell({ day, month, selected }: { day: CalendarDay; month: string; se
             <span className="owner-day-note">{day.closed.note}</span>
           ) : null}
           {day.capacity > 0 || day.booked > 0 ? (
-            <span className="owner-day-effort">
+            <span className="owner-day-effort" data-empty={day.booked === 0 ? '' : undefined}>
               {day.booked} / {day.capacity}
             </span>
           ) : null}
