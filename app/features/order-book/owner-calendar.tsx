@@ -28,7 +28,8 @@ function describeDay(day: CalendarDay, selected: boolean): string {
     const note = day.closed.kind === 'period' && day.closed.note ? `: ${day.closed.note}` : ''
     parts.push(`closed${note}`)
   }
-  if (day.capacity > 0 || day.booked > 0) parts.push(`${day.booked} of ${day.capacity} booked`)
+  if ((day.capacity > 0 && !day.closed) || day.booked > 0)
+    parts.push(`${day.booked} of ${day.capacity} booked`)
   if (day.held > 0) parts.push(plural(day.held, 'request held', 'requests held'))
   return parts.join(', ')
 }
@@ -69,7 +70,8 @@ function DayCell({ day, month, selected }: { day: CalendarDay; month: string; se
           {day.closed?.kind === 'period' && day.closed.note ? (
             <span className="owner-day-note">{day.closed.note}</span>
           ) : null}
-          {day.capacity > 0 || day.booked > 0 ? (
+          {/* A closed day shows its effort only when something is still booked on it. */}
+          {(day.capacity > 0 && !day.closed) || day.booked > 0 ? (
             <span className="owner-day-effort" data-empty={day.booked === 0 ? '' : undefined}>
               {day.booked} / {day.capacity}
             </span>
@@ -106,17 +108,17 @@ export function OwnerCalendarMonth({
       >
         <Link
           to={`?month=${calendar.previous}`}
-          className="filter-chip"
+          className="filter-chip shrink-0 whitespace-nowrap"
           aria-label={`Previous month, ${formatMonth(calendar.previous)}`}
         >
           <span aria-hidden="true">‹ {shortMonth(calendar.previous)}</span>
         </Link>
-        <h2 id="calendar-month" className="font-display text-xl font-bold sm:text-2xl">
+        <h2 id="calendar-month" className="text-center font-display text-lg font-bold sm:text-2xl">
           {monthLabel}
         </h2>
         <Link
           to={`?month=${calendar.next}`}
-          className="filter-chip"
+          className="filter-chip shrink-0 whitespace-nowrap"
           aria-label={`Next month, ${formatMonth(calendar.next)}`}
         >
           <span aria-hidden="true">{shortMonth(calendar.next)} ›</span>
