@@ -131,7 +131,13 @@ test('the query names a month and a day; anything else is refused with a message
     month: '2026-12',
     day: '2026-12-12',
   })
-  for (const query of ['?month=2026-13', '?month=december', '?day=2026-02-30', '?day=x']) {
+  for (const query of [
+    '?month=2026-13',
+    '?month=0000-01',
+    '?month=december',
+    '?day=2026-02-30',
+    '?day=x',
+  ]) {
     const parsed = parseCalendarQuery(url(query), today)
     expect(parsed).toMatchObject({ ok: false, month: '2026-11', day: null })
     expect(!parsed.ok && parsed.error).toMatch(/could not be read/)

@@ -56,8 +56,9 @@ export function addMonths(month: string, count: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
 }
 
+/** A real month from 1900 on: the arrows step from it without reaching year 0. */
 function isMonth(value: string): boolean {
-  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`)
+  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`) && value >= '1900-01'
 }
 
 export type CalendarQuery =
