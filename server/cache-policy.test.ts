@@ -56,6 +56,9 @@ test('a session cookie, an admin path, a write or a cookie being set makes any r
     '/ADMIN/Inbox',
     '/admin/inbox.data',
     '/admin.data',
+    '/admin/calendar',
+    '/admin/calendar.ics',
+    '/admin/orders.csv',
   ]) {
     expect(cacheControlFor({ ...anonymous, path }), path).toEqual(privately)
     expect(cacheControlFor({ ...anonymous, path, status: 401 }), path).toEqual(privately)

@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
@@ -13,6 +14,16 @@ import {
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'
+import {
+  CalendarFeedSettings,
+  ROTATE_ICAL_KEY,
+  asIcalKeyResult,
+} from '#app/features/order-book/calendar-feed-settings.tsx'
+import {
+  ensureIcalKey,
+  feedUrls,
+  receiveIcalKeyAction,
+} from '#app/features/order-book/calendar-feed.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
@@ -25,10 +36,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context)
   const db = getDb()
-  const [products, booking] = await Promise.all([listProducts(db), readBookingSettings(db)])
+  const [products, booking, icalKey] = await Promise.all([
+    listProducts(db),
+    readBookingSettings(db),
+    // Made the first time this page shows it.
+    ensureIcalKey(db),
+  ])
   const today = bakeryToday()
   return {
     products,
+    calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     availability: {
       ...booking,
       today,
@@ -38,12 +55,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-/** The menu's forms and the availability forms post here, each with its own intent. */
+/**
+ * The menu's forms, the availability forms and the calendar feed's "Rotate
+ * key" post here, each with its own intent.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context)
   const db = getDb()
   // A copy is read for the intent; the feature reads the request itself.
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
+  if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   return isSettingsIntent(intent)
     ? respond(await receiveSettingsAction({ request, db }))
     : respond(await receiveMenuAction({ request, db }))
@@ -216,15 +237,19 @@ const SECTIONS = [
   ['booking-horizon-heading', 'Booking horizon'],
   ['delivery-heading', 'Delivery'],
   ['order-policies-heading', 'Order policies'],
+  ['calendar-feed-heading', 'Calendar on your phone'],
 ] as const
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products, availability } = loaderData
-  // The availability forms show their own answers beside them.
+  const { products, availability, calendarFeed } = loaderData
+  const feedResult = asIcalKeyResult(result)
+  // The availability forms and the calendar feed show their own answers beside them.
   const menuResult =
-    result && 'intent' in result && isSettingsIntent(result.intent) ? undefined : result
+    result && 'intent' in result && (isSettingsIntent(result.intent) || feedResult)
+      ? undefined
+      : result
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
@@ -283,6 +308,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
       <h2 className="section-heading mt-12">Opening days and bookings</h2>
       <AvailabilitySettings data={availability} posted={result} />
+
+      <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
     </section>
   )
 }

@@ -35,6 +35,11 @@ const adminEndpoints = [
     },
   },
   { method: 'POST', path: '/admin/settings', form: { intent: 'deactivate', id: '1' } },
+  { method: 'POST', path: '/admin/settings', form: { intent: 'rotate-ical-key' } },
+  { method: 'GET', path: '/admin/calendar' },
+  { method: 'GET', path: '/admin/calendar?month=2026-12&day=2026-12-12' },
+  { method: 'GET', path: '/admin/calendar.data' },
+  { method: 'GET', path: '/admin/orders.csv' },
 ] as const
 
 test('every admin route refuses a visitor without a session and changes nothing', async ({
@@ -126,4 +131,32 @@ test('a signed-in owner’s browser cannot be made to upload or delete photos fr
     headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
   })
   expect(remove.status()).toBe(403)
+})
+
+test('the calendar feed answers only its key, and its key is not rotated from another site', async ({
+  request,
+  baseURL,
+}) => {
+  // Without a session and without the key there is nothing to see, not even that a feed exists.
+  for (const path of [
+    '/admin/calendar.ics',
+    '/admin/calendar.ics?key=',
+    '/admin/calendar.ics?key=guess',
+  ]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    expect(response.headers()['cache-control'], path).toBe('private, no-store')
+    expect(await response.text(), path).not.toContain('VCALENDAR')
+  }
+  const signIn = await request.post('/admin/login', {
+    headers: { origin: baseURL! },
+    form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
+  })
+  expect(signIn.ok()).toBe(true)
+  // The owner's journey (owner-calendar.spec.ts) rotates the key meanwhile, so only the refusal is checked here.
+  const rotate = await request.post('/admin/settings', {
+    headers: { origin: 'https://evil.example' },
+    form: { intent: 'rotate-ical-key' },
+  })
+  expect(rotate.status()).toBe(403)
 })

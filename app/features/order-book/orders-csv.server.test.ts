@@ -1,0 +1,130 @@
+import { parse } from 'csv-parse/sync'
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { recordPayment, quoteRequest } from './order-book.server.ts'
+import { CSV_COLUMNS, answerOrdersCsv, neutraliseFormula } from './orders-csv.server.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+
+async function download(db: Parameters<typeof answerOrdersCsv>[0]['db']) {
+  const response = await answerOrdersCsv({ db, now: new Date(BOOK_NOW) })
+  const rows: string[][] = parse(await response.text())
+  const [header, ...records] = rows
+  return {
+    response,
+    header,
+    records: records.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]]))),
+  }
+}
+
+test('one row per request, with its quote, payments and what is still owed', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const cake = await sendRequest(db, {
+    allergies: 'Tree nuts',
+    servings: '20',
+    fulfilment: 'delivery',
+    comments: 'Lemon, please.',
+  })
+  const cupcakes = await sendRequest(db, { product_type: 'Cupcakes', name: 'Sam Lee' })
+  await db.transaction().execute((trx) =>
+    quoteRequest(trx, {
+      requestId: cake,
+      quote: {
+        priceCents: 12_050,
+        depositCents: 6_000,
+        depositDue: '2026-12-01',
+        paymentInstructions: 'e-Transfer',
+        message: '',
+      },
+      now: BOOK_NOW,
+    }),
+  )
+  for (const [amountCents, receivedOn, method] of [
+    [4_000, '2026-11-24', 'e-Transfer'],
+    [1_000, '2026-11-26', 'Cash'],
+  ] as const) {
+    const paid = await recordPayment(db, {
+      requestId: cake,
+      payment: { amountCents, receivedOn, method },
+      now: BOOK_NOW + DAY,
+    })
+    expect(paid.ok).toBe(true)
+  }
+
+  const { response, header, records } = await download(db)
+  expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+  expect(response.headers.get('content-disposition')).toBe(
+    'attachment; filename="orders-2026-11-23.csv"',
+  )
+  expect(header).toEqual([...CSV_COLUMNS])
+  expect(records).toEqual([
+    {
+      id: String(cake),
+      'sent at': '2026-11-23 15:00',
+      status: 'quoted',
+      'due date': '2026-12-12',
+      product: 'Cakes',
+      name: 'Priya Sharma',
+      email: 'priya@example.com',
+      phone: '416-555-0199',
+      'event/theme': 'Unicorn birthday',
+      servings: '20',
+      allergies: 'Tree nuts',
+      fulfilment: 'delivery',
+      comments: 'Lemon, please.',
+      effort: '2',
+      price: '120.50',
+      deposit: '60.00',
+      paid: '50.00',
+      'deposit owed': '10.00',
+      'balance owed': '70.50',
+      payments: '2026-11-24 $40.00 e-Transfer; 2026-11-26 $10.00 Cash',
+    },
+    {
+      id: String(cupcakes),
+      'sent at': '2026-11-23 15:00',
+      status: 'new',
+      'due date': '2026-12-12',
+      product: 'Cupcakes',
+      name: 'Sam Lee',
+      email: 'priya@example.com',
+      phone: '416-555-0199',
+      'event/theme': 'Unicorn birthday',
+      servings: '',
+      allergies: '',
+      fulfilment: '',
+      comments: '',
+      effort: '1',
+      price: '',
+      deposit: '',
+      paid: '0.00',
+      'deposit owed': '0.00',
+      'balance owed': '0.00',
+      payments: '',
+    },
+  ])
+})
+
+test('a cell a spreadsheet would run as a formula is written as plain text', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  await sendRequest(db, {
+    name: '=HYPERLINK("http://evil.example","Click")',
+    event_theme: '+1+1',
+    comments: '@SUM(A1:A9)',
+    allergies: '-2+3',
+    phone_number: '\t=1+1',
+  })
+  const { records } = await download(db)
+  expect(records[0]).toMatchObject({
+    name: `'=HYPERLINK("http://evil.example","Click")`,
+    'event/theme': "'+1+1",
+    comments: "'@SUM(A1:A9)",
+    allergies: "'-2+3",
+    phone: "'\t=1+1",
+  })
+  expect(neutraliseFormula('\r=1')).toBe("'\r=1")
+  expect(neutraliseFormula('Lemon = good')).toBe('Lemon = good')
+})

@@ -1,0 +1,168 @@
+import { stringify } from 'csv-stringify/sync'
+import type { Kysely, Transaction } from 'kysely'
+import { site } from '#app/content/site.ts'
+import type { Database } from '#app/db/schema.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
+import { amountsOwed } from './lifecycle.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export const CSV_COLUMNS = [
+  'id',
+  'sent at',
+  'status',
+  'due date',
+  'product',
+  'name',
+  'email',
+  'phone',
+  'event/theme',
+  'servings',
+  'allergies',
+  'fulfilment',
+  'comments',
+  'effort',
+  'price',
+  'deposit',
+  'paid',
+  'deposit owed',
+  'balance owed',
+  'payments',
+] as const
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
+ * return before one) as a formula; customers write these cells, so any such
+ * cell is made plain text with a leading apostrophe.
+ */
+export function neutraliseFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
+}
+
+/** Cents as a spreadsheet adds them up: '120.00'. */
+function dollars(cents: number): string {
+  return (cents / 100).toFixed(2)
+}
+
+const sentAtFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: site.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it. */
+function formatSentAt(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    sentAtFormat.formatToParts(date).find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
+}
+
+/** Every request in the order book, one row each, with its quote and payments: for the owner's books. */
+export async function composeOrdersCsv(db: Executor): Promise<string> {
+  const [requests, quotes, payments] = await Promise.all([
+    db
+      .selectFrom('order_request')
+      .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
+      .select([
+        'order_request.id',
+        'order_batch.created_at',
+        'order_request.status',
+        'order_request.due_date',
+        'order_request.product_type',
+        'order_request.name',
+        'order_request.email',
+        'order_request.phone_number',
+        'order_request.event_theme',
+        'order_request.servings',
+        'order_request.allergies',
+        'order_request.fulfilment',
+        'order_request.comments',
+        'order_request.effort',
+        'order_request.deposit_waived',
+      ])
+      .orderBy('order_request.id')
+      .execute(),
+    db
+      .selectFrom('request_quote')
+      .select(['request_id', 'price_cents', 'deposit_cents'])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('payment')
+      .select(['request_id', 'amount_cents', 'received_on', 'method'])
+      .orderBy('received_on')
+      .orderBy('id')
+      .execute(),
+  ])
+  // Ordered by id, so the last quote seen for a request is its current one.
+  const quoteOf = new Map(quotes.map((quote) => [Number(quote.request_id), quote]))
+  const paymentsOf = new Map<number, typeof payments>()
+  for (const payment of payments) {
+    const id = Number(payment.request_id)
+    paymentsOf.set(id, [...(paymentsOf.get(id) ?? []), payment])
+  }
+  const rows = requests.map((request) => {
+    const id = Number(request.id)
+    const quote = quoteOf.get(id)
+    const paid = paymentsOf.get(id) ?? []
+    const money = {
+      priceCents: quote ? Number(quote.price_cents) : 0,
+      depositCents: quote ? Number(quote.deposit_cents) : 0,
+      paidCents: paid.reduce((sum, payment) => sum + Number(payment.amount_cents), 0),
+      depositWaived: Number(request.deposit_waived) === 1,
+    }
+    const owed = amountsOwed(money)
+    return [
+      String(id),
+      formatSentAt(request.created_at),
+      request.status,
+      request.due_date,
+      request.product_type,
+      request.name,
+      request.email,
+      request.phone_number,
+      request.event_theme,
+      request.servings ?? '',
+      request.allergies ?? '',
+      request.fulfilment ?? '',
+      request.comments ?? '',
+      String(Number(request.effort)),
+      quote ? dollars(money.priceCents) : '',
+      quote ? dollars(money.depositCents) : '',
+      dollars(money.paidCents),
+      dollars(owed.depositOwed),
+      dollars(owed.balanceOwed),
+      paid
+        .map((payment) =>
+          [payment.received_on, `$${dollars(Number(payment.amount_cents))}`, payment.method]
+            .filter(Boolean)
+            .join(' '),
+        )
+        .join('; '),
+    ].map(neutraliseFormula)
+  })
+  return stringify([[...CSV_COLUMNS], ...rows])
+}
+
+/** GET /admin/orders.csv: the whole order book as a download named for today. */
+export async function answerOrdersCsv({
+  db,
+  now = new Date(),
+}: {
+  db: Executor
+  now?: Date
+}): Promise<Response> {
+  return new Response(await composeOrdersCsv(db), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${bakeryToday(now)}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,42 @@
+import type { Db } from '#app/db/db.server.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
+import { moveRequest } from '#app/features/order-book/order-book.server.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
+import { birthdayCakeOrder } from './orders.ts'
+
+// Monday, November 23, 2026, in Toronto.
+export const BOOK_NOW = Date.parse('2026-11-23T20:00:00Z')
+
+/** A menu, capacity 6 every day but Sunday (closed), and Cakes taking 2 of a day's effort. */
+export async function openBakery(db: Db) {
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [0, 6, 6, 6, 6, 6, 6])
+  await db.updateTable('product').set({ effort: 2 }).where('name', '=', 'Cakes').execute()
+}
+
+/** Sends one request as the order form would; its id. */
+export async function sendRequest(db: Db, change: Partial<OrderRequest> = {}): Promise<number> {
+  const sent = await submitOrderRequests(db, [{ ...birthdayCakeOrder, ...change }], {
+    products: await listProducts(db),
+    siteUrl: 'https://butterandbloom.example',
+    now: new Date(BOOK_NOW),
+  })
+  if (!sent.ok) throw new Error('The request could not be booked.')
+  const { id } = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('batch_id', '=', sent.batchId)
+    .executeTakeFirstOrThrow()
+  return Number(id)
+}
+
+/** Moves a request along as the owner would. */
+export async function moveTo(db: Db, requestId: number, to: RequestStatus) {
+  const moved = await db
+    .transaction()
+    .execute((trx) => moveRequest(trx, { requestId, to, actor: 'owner', now: BOOK_NOW }))
+  if (!moved.ok) throw new Error(moved.error)
+}
