@@ -75,66 +75,69 @@ export function OrderDetailPage({
         For {request.name}, {formatCalendarDate(request.dueDate)}
       </p>
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]">
-        <div className="grid gap-6">
-          <section className="card p-5 sm:p-7" aria-labelledby="customer-heading">
-            <h2 id="customer-heading" className="font-display text-2xl font-semibold">
-              Customer
-            </h2>
-            <p className="mt-2 font-bold">{request.name}</p>
-            <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
-              <a className="text-link break-all" href={`mailto:${request.email}`}>
-                {request.email}
-              </a>
-              <a className="text-link" href={`tel:${request.phoneNumber.replace(/[^0-9+]/g, '')}`}>
-                {request.phoneNumber}
-              </a>
-            </p>
-            <h2 className="mt-6 font-display text-2xl font-semibold">The request</h2>
-            <dl className="mt-3 grid gap-3">
-              {details
-                .filter((detail): detail is [string, string] => detail[1] !== null)
-                .map(([label, value]) => (
-                  <div key={label} className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
-                    <dt className="text-sm font-bold text-chocolate sm:pt-0.5">{label}</dt>
-                    <dd className="whitespace-pre-wrap break-words">{value}</dd>
-                  </div>
-                ))}
-              {request.declineReason ? (
-                <div className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
-                  <dt className="text-sm font-bold text-chocolate sm:pt-0.5">Declined because</dt>
-                  <dd className="whitespace-pre-wrap break-words">{request.declineReason}</dd>
+      {/*
+        On a phone, one column in the order the owner works: the request, its
+        money, what to do next, then its history. On a wide screen the actions
+        take the right column beside it all; the last row takes the slack.
+      */}
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:grid-rows-[auto_auto_auto_1fr]">
+        <section
+          className="card min-w-0 p-5 sm:p-7 lg:col-start-1"
+          aria-labelledby="customer-heading"
+        >
+          <h2 id="customer-heading" className="font-display text-2xl font-semibold">
+            Customer
+          </h2>
+          <p className="mt-2 font-bold">{request.name}</p>
+          <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+            <a className="text-link break-all" href={`mailto:${request.email}`}>
+              {request.email}
+            </a>
+            <a className="text-link" href={`tel:${request.phoneNumber.replace(/[^0-9+]/g, '')}`}>
+              {request.phoneNumber}
+            </a>
+          </p>
+          <h2 className="mt-6 font-display text-2xl font-semibold">The request</h2>
+          <dl className="mt-3 grid gap-3">
+            {details
+              .filter((detail): detail is [string, string] => detail[1] !== null)
+              .map(([label, value]) => (
+                <div key={label} className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
+                  <dt className="text-sm font-bold text-chocolate sm:pt-0.5">{label}</dt>
+                  <dd className="whitespace-pre-wrap break-words">{value}</dd>
                 </div>
-              ) : null}
-            </dl>
-            {detail.photos.length > 0 ? (
-              <>
-                <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
-                <ul className="cart-photos" aria-label="Inspiration photos">
-                  {detail.photos.map((photo, index) => (
-                    <li key={photo.key}>
-                      <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
-                        <img
-                          src={photo.preview}
-                          alt={`Inspiration ${index + 1} of ${detail.photos.length}, full size`}
-                          width={56}
-                          height={56}
-                        />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
+              ))}
+            {request.declineReason ? (
+              <div className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
+                <dt className="text-sm font-bold text-chocolate sm:pt-0.5">Declined because</dt>
+                <dd className="whitespace-pre-wrap break-words">{request.declineReason}</dd>
+              </div>
             ) : null}
-          </section>
+          </dl>
+          {detail.photos.length > 0 ? (
+            <>
+              <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
+              <ul className="cart-photos" aria-label="Inspiration photos">
+                {detail.photos.map((photo, index) => (
+                  <li key={photo.key}>
+                    <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
+                      <img
+                        src={photo.preview}
+                        alt={`Inspiration ${index + 1} of ${detail.photos.length}, full size`}
+                        width={56}
+                        height={56}
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
 
-          <MoneyCard detail={detail} />
+        <MoneyCard detail={detail} />
 
-          <Timeline detail={detail} />
-          <Emails detail={detail} />
-        </div>
-
-        <div className="grid gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1">
           {/* An answer to a form no longer on the page (it changed meanwhile) shows here. */}
           {result && (result.intent === null || !formsShown(detail).includes(result.intent)) ? (
             <ActionResult result={result} intent={result.intent ?? null} />
@@ -147,6 +150,9 @@ export function OrderDetailPage({
           ) : null}
           <StatusActions status={status} money={money} result={result} />
         </div>
+
+        <Timeline detail={detail} />
+        <Emails detail={detail} />
       </div>
     </section>
   )
@@ -184,7 +190,7 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
     ['Balance owed', formatMoney(money.balanceOwed)],
   ]
   return (
-    <section className="card p-5 sm:p-7" aria-labelledby="money-heading">
+    <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="money-heading">
       <h2 id="money-heading" className="font-display text-2xl font-semibold">
         Quote and payments
       </h2>
@@ -213,7 +219,7 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
 
 function Timeline({ detail }: { detail: OrderDetail }) {
   return (
-    <section className="card p-5 sm:p-7" aria-labelledby="timeline-heading">
+    <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="font-display text-2xl font-semibold">
         Timeline
       </h2>
@@ -235,7 +241,7 @@ function Timeline({ detail }: { detail: OrderDetail }) {
 
 function Emails({ detail }: { detail: OrderDetail }) {
   return (
-    <section className="card p-5 sm:p-7" aria-labelledby="emails-heading">
+    <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="emails-heading">
       <h2 id="emails-heading" className="font-display text-2xl font-semibold">
         Emails to the customer
       </h2>

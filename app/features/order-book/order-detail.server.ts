@@ -5,6 +5,7 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { amountsOwed } from './lifecycle.ts'
 import {
   type OrderActionResult,
@@ -319,6 +320,8 @@ export async function receiveOrderAction({
     })
 
   if (!change.ok) return reply(change.status, { ok: false, intent, error: change.error })
+  // Stored: the customer's email, if the change queued one, goes out now.
+  kickDeliveryWorker()
   return reply(200, { ok: true, intent, message: DONE[intent] })
 }
 

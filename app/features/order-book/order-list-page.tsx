@@ -201,20 +201,29 @@ function OrderCard({ row }: { row: OrderRow }) {
         <span className="font-bold">{row.name}</span>{' '}
         <span className="break-all text-chocolate">{row.email}</span>
       </p>
-      <p className="text-sm">
-        <span className="font-bold text-chocolate">Due </span>
-        {formatCalendarDate(row.dueDate)}
-        {row.fulfilment ? ` · ${row.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}` : ''}
-        {` · Effort ${row.effort}`}
-      </p>
-      {row.money ? (
-        <p className="text-sm">
-          <span className="font-bold text-chocolate">Quoted </span>
-          {formatMoney(row.money.priceCents)}
-          {row.money.depositOwed > 0 ? ` · Deposit owed ${formatMoney(row.money.depositOwed)}` : ''}
-          {` · Balance owed ${formatMoney(row.money.balanceOwed)}`}
-        </p>
-      ) : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-bold text-chocolate">Due</dt>
+        <dd>
+          {formatCalendarDate(row.dueDate)}
+          {row.fulfilment ? ` · ${row.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}` : ''}
+        </dd>
+        <dt className="font-bold text-chocolate">Theme</dt>
+        <dd>{row.eventTheme}</dd>
+        <dt className="font-bold text-chocolate">Effort</dt>
+        <dd>{row.effort}</dd>
+        {row.money ? (
+          <>
+            <dt className="font-bold text-chocolate">Quoted</dt>
+            <dd>
+              {formatMoney(row.money.priceCents)}
+              {row.money.depositOwed > 0
+                ? ` · deposit owed ${formatMoney(row.money.depositOwed)}`
+                : ''}
+              {` · balance owed ${formatMoney(row.money.balanceOwed)}`}
+            </dd>
+          </>
+        ) : null}
+      </dl>
     </article>
   )
 }

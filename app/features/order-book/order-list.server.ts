@@ -39,6 +39,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters) {
     .select([
       'order_request.id',
       'order_request.product_type',
+      'order_request.event_theme',
       'order_request.name',
       'order_request.email',
       'order_request.due_date',
@@ -101,6 +102,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters) {
       return {
         id: row.id,
         productType: row.product_type,
+        eventTheme: row.event_theme,
         name: row.name,
         email: row.email,
         dueDate: row.due_date,

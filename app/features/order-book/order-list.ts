@@ -57,6 +57,7 @@ export function parseOrderFilters(params: URLSearchParams): {
 export interface OrderRow {
   id: number
   productType: string
+  eventTheme: string
   name: string
   email: string
   /** YYYY-MM-DD */
