@@ -65,6 +65,8 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   page,
   baseURL,
 }, testInfo) => {
+  // A long journey: six steps, three emails to wait for and screenshots at two widths.
+  test.setTimeout(120_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: 'Olivia Book', email: `olivia.${stamp}@example.com` }
   const due = daysFromNow(100 + Math.floor(Math.random() * 10))

@@ -191,7 +191,7 @@ test('inspiration photos go from the order form through the cart to the customer
     1,
   )
   await page.getByRole('link', { name: 'Cakes' }).click()
-  const order = page.getByRole('region', { name: 'Customer' })
+  const order = page.getByRole('region', { name: 'Customer', exact: true })
   const thumbnails = order.getByRole('list', { name: 'Inspiration photos' })
   await expect(thumbnails.getByRole('img')).toHaveCount(2)
   await expect(

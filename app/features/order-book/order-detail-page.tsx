@@ -143,7 +143,13 @@ export function OrderDetailPage({
             <ActionResult result={result} intent={result.intent ?? null} />
           ) : null}
           {status === 'new' || status === 'quoted' ? (
-            <QuoteForm detail={detail} result={result} today={today} />
+            // A new quote starts the form afresh from what was sent.
+            <QuoteForm
+              key={quote?.expiresAt ?? 'first'}
+              detail={detail}
+              result={result}
+              today={today}
+            />
           ) : null}
           {quote && !['declined', 'cancelled', 'expired', 'new'].includes(status) ? (
             <PaymentForm detail={detail} result={result} today={today} />
@@ -203,9 +209,10 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
         ))}
       </dl>
       <p className="mt-3 text-sm text-chocolate">
+        {/* The labels end in 'a.m.' or 'p.m.': no full stop after them. */}
         {quote.acceptedLabel
-          ? `Accepted by the customer ${quote.acceptedLabel}.`
-          : `Waiting for the customer’s answer; the quote expires ${quote.expiresLabel}.`}
+          ? `Accepted by the customer: ${quote.acceptedLabel}`
+          : `Waiting for the customer’s answer (the quote expires ${quote.expiresLabel})`}
       </p>
       {quote.paymentInstructions ? (
         <p className="mt-2 whitespace-pre-wrap text-sm">
@@ -250,7 +257,10 @@ function Emails({ detail }: { detail: OrderDetail }) {
       ) : (
         <ul className="mt-3 grid gap-3" data-testid="emails">
           {detail.emails.map((email) => (
-            <li key={email.id} className="rounded-xl bg-paper px-4 py-3">
+            <li
+              key={email.id}
+              className="min-w-0 rounded-xl bg-paper px-4 py-3 [overflow-wrap:anywhere]"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-bold">{email.subject || TOPIC_LABELS[email.topic]}</p>
                 <span className={`delivery-badge delivery-${email.status}`}>

@@ -86,30 +86,30 @@ export function OrderList({
       <Form
         method="get"
         action="/admin/orders"
-        className="card mt-5 grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        className="card mt-5 grid grid-cols-2 items-end gap-x-3 gap-y-4 p-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
         role="search"
         aria-label="Find order requests"
       >
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
-        <div className="form-field sm:col-span-2 lg:col-span-1">
+        <div className="form-field col-span-2 lg:col-span-1">
           <label htmlFor="order-search" className="form-label">
             Customer name or email
           </label>
           <input id="order-search" name="q" type="search" defaultValue={filters.q} />
         </div>
-        <div className="form-field">
+        <div className="form-field min-w-0">
           <label htmlFor="order-from" className="form-label">
             Due from
           </label>
           <input id="order-from" name="from" type="date" defaultValue={filters.from ?? ''} />
         </div>
-        <div className="form-field">
+        <div className="form-field min-w-0">
           <label htmlFor="order-to" className="form-label">
             Due until
           </label>
           <input id="order-to" name="to" type="date" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="form-field">
+        <div className="form-field min-w-0">
           <label htmlFor="order-sort" className="form-label">
             Sort
           </label>
