@@ -101,24 +101,41 @@ export function OrderList({
           <label htmlFor="order-from" className="form-label">
             Due from
           </label>
-          <input id="order-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+          <input
+            className="w-full min-w-0"
+            id="order-from"
+            name="from"
+            type="date"
+            defaultValue={filters.from ?? ''}
+          />
         </div>
         <div className="form-field min-w-0">
           <label htmlFor="order-to" className="form-label">
             Due until
           </label>
-          <input id="order-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+          <input
+            className="w-full min-w-0"
+            id="order-to"
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ''}
+          />
         </div>
         <div className="form-field min-w-0">
           <label htmlFor="order-sort" className="form-label">
             Sort
           </label>
-          <select id="order-sort" name="sort" defaultValue={filters.sort}>
+          <select
+            id="order-sort"
+            name="sort"
+            className="w-full min-w-0"
+            defaultValue={filters.sort}
+          >
             <option value="newest">Newest first</option>
             <option value="due">Soonest due first</option>
           </select>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-2 pb-0.5">
           <button type="submit" className="button-primary">
             Show
           </button>
@@ -171,7 +188,7 @@ function StatusChip({
   return (
     <Link
       to={to}
-      className={`filter-chip ${on ? 'filter-chip-on' : ''}`}
+      className={`filter-chip inline-block ${on ? 'filter-chip-on' : ''}`}
       aria-current={on ? 'page' : undefined}
     >
       {label} <span className="font-extrabold">{count}</span>
