@@ -50,6 +50,7 @@ test('a queued email is stored whole and due at once', async () => {
       lease_boot: null,
       last_error: null,
       sent_at: null,
+      dedupe_key: null,
     },
   ])
   expect(await findNextDueAt(db)).toBe(1_000)
