@@ -10,6 +10,8 @@ export default [
   route('requests/:token', 'routes/requests.$token.tsx'),
   route('requests/:token/photos/:key', 'routes/requests.$token.photos.$key.ts'),
   route('admin/inbox', 'routes/admin.inbox.tsx'),
+  route('admin/orders', 'routes/admin.orders.tsx'),
+  route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
   route('admin/settings', 'routes/admin.settings.tsx'),
   route('admin/calendar', 'routes/admin.calendar.tsx'),
   route('admin/calendar.ics', 'routes/admin.calendar-ics.ts'),

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts'
+import type { APIRequestContext } from '@playwright/test'
+import { OWNER, expect, test } from './fixtures.ts'
 
 /** An upload's form as the gallery's dialog sends it; refused before the bytes matter. */
 function photoUpload() {
@@ -7,6 +8,89 @@ function photoUpload() {
   form.append('file', new Blob([start], { type: 'image/jpeg' }), 'x.jpg')
   form.append('tags', 'cake')
   return form
+}
+
+/** Every form the order book's request page posts, each with its intent. */
+const ORDER_FORMS: Record<string, string>[] = [
+  {
+    intent: 'quote',
+    price: '120',
+    deposit_kind: 'amount',
+    deposit: '60',
+    deposit_due: '',
+    payment_instructions: 'e-Transfer',
+    message: 'Hi',
+    expires_in_days: '3',
+  },
+  { intent: 'payment', amount: '60', received_on: '2026-11-24', method: 'Cash' },
+  { intent: 'waive' },
+  { intent: 'ready' },
+  { intent: 'complete' },
+  { intent: 'cancel', note: 'Walker' },
+  { intent: 'decline', reason: 'Walker' },
+]
+
+/** The order book's pages and forms for one request, as an anonymous visitor would call them. */
+function orderBookEndpoints(id: number) {
+  return [
+    { method: 'GET', path: '/admin/orders' },
+    { method: 'GET', path: '/admin/orders?status=new&q=walker&sort=due' },
+    { method: 'GET', path: '/admin/orders.data' },
+    {
+      method: 'POST',
+      path: '/admin/orders',
+      form: { intent: 'handled', kind: 'message', id: '1' },
+    },
+    { method: 'GET', path: `/admin/orders/${id}` },
+    { method: 'GET', path: `/admin/orders/${id}.data` },
+    ...ORDER_FORMS.map((form) => ({ method: 'POST', path: `/admin/orders/${id}`, form })),
+    ...ORDER_FORMS.map((form) => ({ method: 'POST', path: `/admin/orders/${id}.data`, form })),
+    { method: 'POST', path: `/admin/orders/${id}`, json: ORDER_FORMS[0] },
+  ]
+}
+
+/** Signs the owner in on this API context (its cookies are its own). */
+async function signIn(request: APIRequestContext, origin: string) {
+  const response = await request.post('/admin/login', { headers: { origin }, form: OWNER })
+  expect(response.ok()).toBe(true)
+}
+
+/** A new request of Walker's, 100–110 days ahead; its id, read from the owner's order book. */
+async function walkersRequest(owner: APIRequestContext, origin: string): Promise<number> {
+  const theme = `Protected picnic ${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const due = new Date(Date.now() + (100 + Math.floor(Math.random() * 10)) * 86_400_000)
+  const send = await owner.post('/ordernow', {
+    headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.240' },
+    data: JSON.stringify({
+      orders: [
+        {
+          name: 'Walker Protected',
+          email: 'walker.protected@example.com',
+          phone_number: '4165550000',
+          product_type: 'Cakes',
+          event_theme: theme,
+          due_date: due.toISOString().slice(0, 10),
+          hear_about_us: 'Instagram',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+  const list = await (await owner.get(`/admin/orders?q=walker.protected`)).text()
+  const card = list.slice(0, list.indexOf(theme))
+  const id = Number([...card.matchAll(/href="\/admin\/orders\/(\d+)"/g)].at(-1)?.[1])
+  expect(id).toBeGreaterThan(0)
+  return id
+}
+
+/** The request as the owner's page shows it: its status and its timeline, which no refused post may change. */
+async function stateOf(owner: APIRequestContext, id: number) {
+  const response = await owner.get(`/admin/orders/${id}.data`)
+  expect(response.status()).toBe(200)
+  // Only the confirmation's delivery may move on meanwhile.
+  return (await response.text()).replace(/"(queued|sending|sent|failed)"/g, '"…"')
 }
 
 /** Every admin page, action and endpoint, as an anonymous visitor would call it. */
@@ -45,7 +129,12 @@ const adminEndpoints = [
 test('every admin route refuses a visitor without a session and changes nothing', async ({
   request,
   baseURL,
+  playwright,
 }) => {
+  const owner = await playwright.request.newContext({ baseURL })
+  await signIn(owner, baseURL!)
+  const id = await walkersRequest(owner, baseURL!)
+  const before = await stateOf(owner, id)
   // Something in the inbox for the refused actions to (not) touch.
   await request.post('/contact', {
     headers: { origin: baseURL! },
@@ -59,6 +148,7 @@ test('every admin route refuses a visitor without a session and changes nothing'
   const photo = photoUpload()
   for (const endpoint of [
     ...adminEndpoints,
+    ...orderBookEndpoints(id),
     { method: 'POST', path: '/api/gallery', multipart: photo },
     { method: 'PUT', path: '/api/gallery', multipart: photo },
     { method: 'DELETE', path: '/api/gallery/1' },
@@ -87,6 +177,35 @@ test('every admin route refuses a visitor without a session and changes nothing'
   const about = await (await request.get('/about')).text()
   expect(about).not.toContain('Walker Pies')
   expect(about).toContain('>Cakes<')
+  // Walker's request is as it was: still new, nothing on its timeline or in its emails since.
+  expect(await stateOf(owner, id)).toBe(before)
+  await owner.dispose()
+})
+
+test('a signed-in owner’s browser cannot be made to change the order book from another site', async ({
+  request,
+  baseURL,
+}) => {
+  await signIn(request, baseURL!)
+  const id = await walkersRequest(request, baseURL!)
+  const before = await stateOf(request, id)
+  for (const endpoint of orderBookEndpoints(id).filter((endpoint) => endpoint.method === 'POST')) {
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]
+    for (const headers of crossSite) {
+      const response = await request.fetch(endpoint.path, {
+        method: 'POST',
+        headers,
+        ...('form' in endpoint ? { form: endpoint.form } : {}),
+        ...('json' in endpoint ? { data: endpoint.json } : {}),
+        maxRedirects: 0,
+      })
+      expect(response.status(), `${endpoint.path} ${JSON.stringify(headers)}`).toBe(403)
+    }
+  }
+  expect(await stateOf(request, id)).toBe(before)
 })
 
 test('a forged or expired session cookie is not a session', async ({ request }) => {

@@ -101,7 +101,7 @@ test('signing in and out changes the footer at once, and the signed-in state is 
   await signIn(page)
   const footer = page.getByRole('contentinfo')
   // The keyboard carries on from the new link where Admin Login was, not from the top.
-  await expect(footer.getByRole('link', { name: 'Inbox' })).toBeFocused()
+  await expect(footer.getByRole('link', { name: 'Orders' })).toBeFocused()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toHaveCount(0)
 
   // A full load while signed in hydrates cleanly (the fixture fails on any mismatch).
@@ -115,7 +115,7 @@ test('signing in and out changes the footer at once, and the signed-in state is 
 
   await footer.getByRole('button', { name: 'Sign Out' }).click()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toBeVisible()
-  await expect(footer.getByRole('link', { name: 'Inbox' })).toHaveCount(0)
+  await expect(footer.getByRole('link', { name: 'Orders' })).toHaveCount(0)
   expect(await (await page.request.get('/gallery')).text()).toContain('>Admin Login</button>')
 })
 
@@ -130,18 +130,18 @@ test('the inbox shows what came in; handled items leave the open filter', async 
   await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
 
   await signIn(page)
-  await page.getByRole('link', { name: 'Inbox' }).click()
-  await expect(page).toHaveURL('/admin/inbox')
+  await page.getByRole('link', { name: 'Orders' }).click()
+  await expect(page).toHaveURL('/admin/orders')
+  await page.getByRole('link', { name: /^Messages/ }).click()
   const item = page.getByRole('article', { name: `Message from ${name}` })
   await expect(item).toContainText('Do you deliver to Etobicoke?')
   await expect(item).toContainText('inbox@example.com')
   await expect(item.getByText(/Email (queued|sending|sent)/)).toBeVisible()
 
-  await page.getByRole('link', { name: 'Open only' }).click()
-  await expect(item).toBeVisible()
+  // Open messages only, until the owner asks for the handled ones too.
   await item.getByRole('button', { name: 'Mark handled' }).click()
   await expect(item).toHaveCount(0)
-  await page.getByRole('link', { name: 'All', exact: true }).click()
+  await page.getByRole('link', { name: 'Show handled messages too' }).click()
   await expect(item.getByRole('button', { name: 'Mark open' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign Out' }).click()
@@ -183,19 +183,23 @@ test('the inbox writes due dates as people do and labels details as the orders d
 
   await page.goto('/')
   await signIn(page)
-  await page.goto('/admin/inbox')
-  const item = page.getByRole('article', { name: `1 order request from ${name}` })
-  await expect(item).toContainText(`Due Date${readableDue}`)
-  await expect(item).toContainText('How did you hear about usTikTok')
-  await expect(item).toContainText('CommentsN/A')
+  await page.goto(`/admin/orders?q=${encodeURIComponent(name)}`)
+  const item = page.getByRole('article', { name: 'Cakes' })
+  await expect(item).toHaveCount(1)
+  await expect(item).toContainText(`Due${readableDue}`)
   await expect(item).not.toContainText(due)
+  await item.getByRole('link', { name: 'Cakes' }).click()
+  const details = page.getByRole('main')
+  await expect(details).toContainText(`Due date${readableDue}`)
+  await expect(details).toContainText('Heard about usTikTok')
+  await expect(details).not.toContainText(due)
 })
 
-test('on a phone the inbox reads well', async ({ page }) => {
+test('on a phone the order book reads well', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/')
   await signIn(page)
-  await page.goto('/admin/inbox')
+  await page.goto('/admin/orders')
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth > window.innerWidth,
   )

@@ -147,7 +147,7 @@ test('a backup taken while orders arrive restores a site with every acknowledged
     await restored.ready()
     const restoredBase = `http://localhost:${PORT + 1}`
     // The auth secret and sessions came along: the owner is still signed in.
-    const inbox = await fetch(`${restoredBase}/admin/inbox`, { headers: { cookie } })
+    const inbox = await fetch(`${restoredBase}/admin/orders`, { headers: { cookie } })
     expect(inbox.status).toBe(200)
     const html = await inbox.text()
     const missing = beforeBackup.filter((theme) => !html.includes(`<dd>${theme}</dd>`))

@@ -93,8 +93,8 @@ test('a signed-in owner, the admin pages and every write get private, no-store; 
 }) => {
   const privately = { cacheControl: 'private, no-store', variesByCookie: false, setsCookie: false }
   const anonymousWrites = [
-    await request.get('/admin/inbox'),
-    await request.get('/admin/inbox.data'),
+    await request.get('/admin/orders'),
+    await request.get('/admin/orders.data'),
     await request.post('/api/gallery', { headers: { origin: baseURL! } }),
     await request.delete('/api/gallery/1', { headers: { origin: baseURL! } }),
     await request.post('/contact.data', {
@@ -118,8 +118,8 @@ test('a signed-in owner, the admin pages and every write get private, no-store; 
   await signIn(request, baseURL!)
   for (const path of [
     ...shared,
-    '/admin/inbox',
-    '/admin/inbox.data',
+    '/admin/orders',
+    '/admin/orders.data',
     '/api/gallery',
     '/robots.txt',
     '/no-such-page',

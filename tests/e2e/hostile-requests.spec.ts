@@ -38,10 +38,16 @@ async function signIn(request: APIRequestContext, origin: string) {
   expect(response.ok()).toBe(true)
 }
 
+/** The owner's order book and its messages, as the signed-in owner reads them. */
 async function inboxText(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/admin/inbox')
-  expect(response.status()).toBe(200)
-  return response.text()
+  const pages = await Promise.all(
+    ['/admin/orders', '/admin/orders?view=messages&messages=all'].map(async (path) => {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      return response.text()
+    }),
+  )
+  return pages.join('\n')
 }
 
 test('an oversized body without a Content-Length is answered 413 on every public form, as with one', async ({
@@ -187,7 +193,7 @@ test('the inbox answers a body it cannot read with 400 and a message, not a serv
     ['application/x-www-form-urlencoded', 'intent=handled&kind=message&id=1.5'],
     ['application/x-www-form-urlencoded', 'intent=delete&kind=message&id=1'],
   ] as const
-  for (const path of ['/admin/inbox', '/admin/inbox.data']) {
+  for (const path of ['/admin/orders', '/admin/orders.data']) {
     for (const [type, body] of unreadable) {
       const response = await request.post(path, {
         headers: { origin: baseURL!, ...(type ? { 'content-type': type } : {}) },
@@ -237,8 +243,8 @@ test('admin pages, signed-in responses and writes are never cached; every respon
   }
 
   const anonymousAdmin = [
-    await request.get('/admin/inbox'),
-    await request.get('/admin/inbox.data'),
+    await request.get('/admin/orders'),
+    await request.get('/admin/orders.data'),
     await request.post('/api/gallery', { headers: { origin: baseURL! } }),
     await request.delete('/api/gallery/1', { headers: { origin: baseURL! } }),
   ]
@@ -248,7 +254,7 @@ test('admin pages, signed-in responses and writes are never cached; every respon
   }
 
   await signIn(request, baseURL!)
-  for (const path of ['/', '/about', '/gallery', '/admin/inbox', '/admin/inbox.data']) {
+  for (const path of ['/', '/about', '/gallery', '/admin/orders', '/admin/orders.data']) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)
     expect(response.headers()['cache-control'], path).toBe('private, no-store')
@@ -290,7 +296,7 @@ test('wrong methods, unknown posts and unreadable bodies are answered plainly, w
     expect((await fetch(`${base}/NoPe/deeper`, { method: 'DELETE' })).status).toBe(404)
     expect((await fetch(`${base}/about`, { method: 'POST', body: 'x=1' })).status).toBe(405)
     expect((await fetch(`${base}/contact`, { method: 'PUT', body: 'x=1' })).status).toBe(405)
-    const json = await fetch(`${base}/admin/inbox`, {
+    const json = await fetch(`${base}/admin/orders`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: '{"intent":"handled"}',

@@ -183,15 +183,16 @@ test('inspiration photos go from the order form through the cart to the customer
     }
   }
 
-  // 5. The owner sees the order in the inbox, with thumbnails that open the full photos.
+  // 5. The owner sees the order in the order book, with thumbnails that open the full photos.
   await page.goto('/')
   await signInThroughDialog(page)
-  await page.goto('/admin/inbox')
-  const order = page
-    .getByRole('article', { name: `1 order request from ${customer.name}` })
-    .filter({ hasText: `Garden party ${stamp}` })
-  await expect(order).toHaveCount(1)
-  const thumbnails = order.getByRole('list', { name: 'Inspiration photos for 1. Cakes' })
+  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
+  await expect(page.getByRole('article').filter({ hasText: `Garden party ${stamp}` })).toHaveCount(
+    1,
+  )
+  await page.getByRole('link', { name: 'Cakes' }).click()
+  const order = page.getByRole('region', { name: 'Customer', exact: true })
+  const thumbnails = order.getByRole('list', { name: 'Inspiration photos' })
   await expect(thumbnails.getByRole('img')).toHaveCount(2)
   await expect(
     thumbnails.getByRole('link', { name: 'Inspiration 1 of 2, full size' }),

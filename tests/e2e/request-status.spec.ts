@@ -193,21 +193,23 @@ test('each customer in a send gets a confirmation of their own requests with the
   await expect(page.getByRole('article', { name: 'Cupcakes' })).toContainText('Status: Received')
   await expect(page.getByRole('main').getByText(/Cake Pops|Unicorn birthday/)).toHaveCount(0)
 
-  // The owner's inbox shows the send once, with whether each confirmation went out.
+  // The owner's order book lists each request once; each shows its customer's confirmation.
   await page.goto('/')
   await signInThroughDialog(page)
-  await page.goto('/admin/inbox')
-  const batch = page.getByRole('article', { name: '3 order requests from Priya Sharma' }).filter({
-    hasText: `Unicorn birthday ${stamp}`,
-  })
-  await expect(batch).toHaveCount(1)
-  await expect(batch).toContainText('Email sent')
-  await expect(batch.getByRole('listitem').filter({ hasText: `To ${priya.email}:` })).toContainText(
-    'sent',
-  )
-  await expect(batch.getByRole('listitem').filter({ hasText: `To ${sam.email}:` })).toContainText(
-    'sent',
-  )
+  for (const [customer, count, product] of [
+    [priya, 2, 'Cake Pops'],
+    [sam, 1, 'Cupcakes'],
+  ] as const) {
+    await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
+    const rows = page.getByRole('list', { name: 'Order requests' }).getByRole('listitem')
+    await expect(rows).toHaveCount(count)
+    await expect(rows.first()).toContainText(stamp)
+    await page.getByRole('link', { name: product }).click()
+    const emails = page.getByTestId('emails').getByRole('listitem')
+    await expect(emails).toHaveCount(1)
+    await expect(emails).toContainText(`Request received · to ${customer.email}`)
+    await expect(emails).toContainText('Sent')
+  }
 })
 
 test.describe('a private link nobody holds', () => {

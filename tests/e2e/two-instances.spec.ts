@@ -160,7 +160,7 @@ test('two instances on one database and one bucket behave as one site', async ({
   await test.step('a photo uploaded through A is listed and served by B', async () => {
     await signIn(request, a)
     // The owner's session from A is good on B (the cookie knows no port).
-    expect((await request.get(`${b.origin}/admin/inbox`)).status()).toBe(200)
+    expect((await request.get(`${b.origin}/admin/orders`)).status()).toBe(200)
     const photo = await photoJpeg({ width: 900, height: 700 })
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Twin Cake.jpg')

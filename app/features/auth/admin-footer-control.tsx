@@ -4,7 +4,7 @@ import { LoginDialog } from './login-dialog.tsx'
 
 /**
  * The footer's admin corner: 'Admin Login' opens the sign-in dialog when
- * signed out; when signed in, links to the inbox, the calendar and the settings, and 'Sign Out'.
+ * signed out; when signed in, links to the orders, the calendar and the settings, and 'Sign Out'.
  */
 export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false)
@@ -27,8 +27,8 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
       <span className="flex items-center gap-3">
-        <Link ref={inboxRef} to="/admin/inbox" className="footer-link underline">
-          Inbox
+        <Link ref={inboxRef} to="/admin/orders" className="footer-link underline">
+          Orders
         </Link>
         <Link to="/admin/calendar" className="footer-link underline">
           Calendar

@@ -284,55 +284,70 @@ export interface PaymentInput {
 /** Records a payment the owner received; an accepted quote whose deposit it settles is confirmed. */
 export async function recordPayment(
   db: Db,
+  input: { requestId: number; payment: PaymentInput; now: number },
+): Promise<BookChange & { confirmed?: boolean }> {
+  return db.transaction().execute((trx) => recordPaymentIn(trx, input))
+}
+
+/**
+ * recordPayment in the caller's transaction, so an email announcing the
+ * confirmation it may bring is stored with it.
+ */
+export async function recordPaymentIn(
+  trx: Transaction<Database>,
   { requestId, payment, now }: { requestId: number; payment: PaymentInput; now: number },
 ): Promise<BookChange & { confirmed?: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('order_request')
-      .select('status')
-      .where('id', '=', requestId)
-      .executeTakeFirst()
-    if (!request) return NOT_FOUND
-    if (['declined', 'cancelled', 'expired', 'new'].includes(request.status)) {
-      return {
-        ok: false,
-        status: 409,
-        error:
-          request.status === 'new'
-            ? 'Send a quote before recording a payment.'
-            : `A ${request.status} request takes no payments.`,
-      }
+  const request = await trx
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (!request) return NOT_FOUND
+  if (['declined', 'cancelled', 'expired', 'new'].includes(request.status)) {
+    return {
+      ok: false,
+      status: 409,
+      error:
+        request.status === 'new'
+          ? 'Send a quote before recording a payment.'
+          : `A ${request.status} request takes no payments.`,
     }
-    await trx
-      .insertInto('payment')
-      .values({
-        request_id: requestId,
-        amount_cents: payment.amountCents,
-        received_on: payment.receivedOn,
-        method: payment.method,
-        created_at: now,
-      })
-      .execute()
-    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
-    return { ok: true, confirmed }
-  })
+  }
+  await trx
+    .insertInto('payment')
+    .values({
+      request_id: requestId,
+      amount_cents: payment.amountCents,
+      received_on: payment.receivedOn,
+      method: payment.method,
+      created_at: now,
+    })
+    .execute()
+  const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
+  return { ok: true, confirmed }
 }
 
 /** The owner confirms without a deposit: an accepted quote is confirmed at once. */
 export async function waiveDeposit(
   db: Db,
+  input: { requestId: number; now: number },
+): Promise<BookChange & { confirmed?: boolean }> {
+  return db.transaction().execute((trx) => waiveDepositIn(trx, input))
+}
+
+/** waiveDeposit in the caller's transaction. */
+export async function waiveDepositIn(
+  trx: Transaction<Database>,
   { requestId, now }: { requestId: number; now: number },
 ): Promise<BookChange & { confirmed?: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('order_request')
-      .set({ deposit_waived: 1 })
-      .where('id', '=', requestId)
-      .executeTakeFirst()
-    if (updated.numUpdatedRows === 0n) return NOT_FOUND
-    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
-    return { ok: true, confirmed }
-  })
+  const updated = await trx
+    .updateTable('order_request')
+    .set({ deposit_waived: 1 })
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (updated.numUpdatedRows === 0n) return NOT_FOUND
+  const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
+  return { ok: true, confirmed }
 }
 
 /**

@@ -1,0 +1,190 @@
+import { z } from 'zod/mini'
+import { isCalendarDate } from '#app/utils/dates.ts'
+import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
+
+/**
+ * What the owner's forms on /admin/orders/<id> post, one intent each, and
+ * the rules their fields follow. Shared by the server's action and the page
+ * (which uses the limits for its inputs), so it stays browser-safe.
+ */
+
+export const ORDER_INTENTS = [
+  'quote',
+  'payment',
+  'waive',
+  'ready',
+  'complete',
+  'cancel',
+  'decline',
+] as const
+export type OrderIntent = (typeof ORDER_INTENTS)[number]
+
+export const LIMITS = {
+  /** Dollars: a home bakery's order stays well under this. */
+  maxDollars: 99_999,
+  paymentInstructions: 1000,
+  message: 2000,
+  method: 60,
+  note: 500,
+  reason: 1000,
+  expiryDays: { min: 1, max: 60 },
+} as const
+
+const DOLLARS = /^\$?\s*(\d{1,5})(?:\.(\d{1,2}))?$/
+
+/** '$45', '45.5', '12.50' in cents; undefined when it is not an amount of money. */
+export function parseDollars(value: string): number | undefined {
+  const match = DOLLARS.exec(value.trim().replace(/,/g, ''))
+  if (!match) return undefined
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+/** Cents as a form shows them back: '45', '12.50'. */
+export function centsToInput(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+}
+
+function money(label: string, { allowZero = false } = {}) {
+  const message = `${label} must be an amount in dollars, like 45 or 12.50.`
+  return z.pipe(
+    z.string(message).check(z.trim()),
+    z.pipe(
+      z.transform((value: string) => parseDollars(value) ?? -1),
+      z.number().check(
+        z.gte(0, message),
+        z.refine((cents) => allowZero || cents > 0, `${label} must be more than $0.`),
+      ),
+    ),
+  )
+}
+
+function optionalDate(message: string) {
+  return z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value?.trim() ? value.trim() : null)),
+    )
+    .check(z.refine((value) => value === null || isCalendarDate(value), message))
+}
+
+function requiredDate(message: string) {
+  return z.string(message).check(z.trim(), z.refine(isCalendarDate, message))
+}
+
+function optionalText(label: string, max: number) {
+  return z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => value?.trim() ?? ''),
+    )
+    .check(
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+      noControlCharacters(label, { allow: MULTI_LINE }),
+    )
+}
+
+const wholeDays = (() => {
+  const { min, max } = LIMITS.expiryDays
+  const message = `The quote must expire in ${min} to ${max} days.`
+  return z.pipe(
+    z.string(message).check(z.trim(), z.regex(/^\d{1,3}$/, message)),
+    z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))),
+  )
+})()
+
+/** The quote form: the deposit is an amount or a percent of the price. */
+export const QuoteFormSchema = z
+  .object({
+    intent: z.literal('quote'),
+    price: money('The price'),
+    deposit_kind: z.enum(['amount', 'percent'], 'Choose a deposit in dollars or a percent.'),
+    // Empty means no deposit.
+    deposit: z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value?.trim() ?? ''),
+    ),
+    deposit_due: optionalDate('Choose the date the deposit is due, or leave it empty.'),
+    payment_instructions: optionalText('How to pay', LIMITS.paymentInstructions),
+    message: optionalText('The message', LIMITS.message),
+    expires_in_days: wholeDays,
+  })
+  .check(
+    z.superRefine((form, context) => {
+      const deposit = depositCentsOf(form)
+      if (deposit === undefined) {
+        context.issues.push({
+          code: 'custom',
+          input: form.deposit,
+          path: ['deposit'],
+          message:
+            form.deposit_kind === 'percent'
+              ? 'The deposit must be a percent from 0 to 100, like 50.'
+              : 'The deposit must be an amount in dollars, like 40 or 12.50.',
+        })
+      } else if (deposit > form.price) {
+        context.issues.push({
+          code: 'custom',
+          input: form.deposit,
+          path: ['deposit'],
+          message: 'The deposit cannot be more than the price.',
+        })
+      }
+    }),
+  )
+
+/** The deposit a quote form asks, in cents; undefined when it cannot be read. */
+export function depositCentsOf(form: {
+  price: number
+  deposit_kind: 'amount' | 'percent'
+  deposit: string
+}): number | undefined {
+  if (form.deposit === '') return 0
+  if (form.deposit_kind === 'amount') return parseDollars(form.deposit)
+  const percent = /^(\d{1,3})(?:\.\d+)?\s*%?$/.test(form.deposit)
+    ? Number.parseFloat(form.deposit)
+    : Number.NaN
+  if (!(percent >= 0 && percent <= 100)) return undefined
+  return Math.round((form.price * percent) / 100)
+}
+
+export const PaymentFormSchema = z.object({
+  intent: z.literal('payment'),
+  amount: money('The amount'),
+  received_on: requiredDate('Choose the date the payment came in.'),
+  method: singleLine('How it was paid', LIMITS.method),
+})
+
+export const CancelFormSchema = z.object({
+  intent: z.literal('cancel'),
+  note: optionalText('The note', LIMITS.note),
+})
+
+export const DeclineFormSchema = z.object({
+  intent: z.literal('decline'),
+  reason: multiLine('The reason', LIMITS.reason),
+})
+
+/** The buttons that post nothing but their intent. */
+export const PlainIntentSchema = z.object({
+  intent: z.enum(['waive', 'ready', 'complete']),
+})
+
+/** What the page shows after a post: the change made, or why not, beside the form that posted. */
+export type OrderActionResult =
+  | { ok: true; intent: OrderIntent; message: string }
+  | { ok: false; intent: OrderIntent | null; error: string; fieldErrors?: Record<string, string> }
+
+/** The schema for each intent, so a form's errors are its own fields' only. */
+export const SCHEMA_OF: Record<OrderIntent, z.ZodMiniType> = {
+  quote: QuoteFormSchema,
+  payment: PaymentFormSchema,
+  waive: PlainIntentSchema,
+  ready: PlainIntentSchema,
+  complete: PlainIntentSchema,
+  cancel: CancelFormSchema,
+  decline: DeclineFormSchema,
+}
+
+export function isOrderIntent(value: unknown): value is OrderIntent {
+  return ORDER_INTENTS.includes(value as OrderIntent)
+}

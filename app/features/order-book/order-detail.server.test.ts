@@ -1,0 +1,317 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { setWeekdayCapacity } from '../availability/availability.server.ts'
+import type { OutgoingEmail } from '../mail/email.ts'
+import { seedMenu } from '../menu/menu.server.ts'
+import { submitOrderRequests } from '../orders/order-requests.server.ts'
+import { refusedMoveMessage } from './lifecycle.ts'
+import { answerQuote } from './order-book.server.ts'
+import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
+
+// Monday, November 23, 2026, in Toronto.
+const NOW = Date.parse('2026-11-23T20:00:00Z')
+const DAY = 24 * 60 * 60_000
+const SITE = 'https://butterandbloom.example'
+
+/** A bakery with one new request (Priya's cake for Saturday, December 12) and, beside it, Marcus's. */
+async function openBook() {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
+  const sent = await submitOrderRequests(
+    db,
+    [
+      birthdayCakeOrder,
+      {
+        ...birthdayCakeOrder,
+        name: 'Marcus Lee',
+        email: 'marcus@example.com',
+        due_date: '2026-12-13',
+      },
+    ],
+    { products: [], siteUrl: SITE, now: new Date(NOW) },
+  )
+  if (!sent.ok) throw new Error('The request could not be booked.')
+  const request = await db
+    .selectFrom('order_request')
+    .select(['id', 'customer_token'])
+    .where('email', '=', birthdayCakeOrder.email)
+    .executeTakeFirstOrThrow()
+  return { db, id: request.id, token: request.customer_token! }
+}
+
+function post(db: Db, id: number, form: Record<string, string>, now = NOW) {
+  return receiveOrderAction({
+    request: new Request(`http://localhost/admin/orders/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    }),
+    db,
+    requestId: id,
+    siteUrl: SITE,
+    now,
+  })
+}
+
+const quoteForm = {
+  intent: 'quote',
+  price: '120',
+  deposit_kind: 'amount',
+  deposit: '60',
+  deposit_due: '2026-12-01',
+  payment_instructions: 'Interac e-Transfer to hello@butterandbloom.ca',
+  message: 'Two tiers, lemon and raspberry.',
+  expires_in_days: '3',
+}
+
+/** The customer emails about a request, oldest first. */
+async function updates(db: Db, id: number): Promise<OutgoingEmail[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'request_update')
+    .where('subject_id', '=', id)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => JSON.parse(row.payload) as OutgoingEmail)
+}
+
+async function snapshot(db: Db, id: number) {
+  const [request, events, quotes, payments, outbox] = await Promise.all([
+    db.selectFrom('order_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('request_event').select('id').where('request_id', '=', id).execute(),
+    db.selectFrom('request_quote').select('id').where('request_id', '=', id).execute(),
+    db.selectFrom('payment').select('id').where('request_id', '=', id).execute(),
+    db.selectFrom('outbox').select('id').execute(),
+  ])
+  return {
+    request,
+    events: events.length,
+    quotes: quotes.length,
+    payments: payments.length,
+    outbox: outbox.length,
+  }
+}
+
+test('a quote is stored, the request quoted, and its email queued with it', async () => {
+  const { db, id, token } = await openBook()
+  const answer = await post(db, id, { ...quoteForm, deposit_kind: 'percent', deposit: '25' })
+  expect(answer).toEqual({
+    status: 200,
+    body: { ok: true, intent: 'quote', message: 'Quote sent to the customer.' },
+  })
+  const detail = (await readOrderDetail(db, id))!
+  expect(detail.request.status).toBe('quoted')
+  expect(detail.quote).toMatchObject({
+    priceCents: 12_000,
+    depositCents: 3_000,
+    expiresAt: NOW + 3 * DAY,
+  })
+  const [email, ...more] = await updates(db, id)
+  expect(more).toEqual([])
+  expect(email!.subject).toBe('Your quote for the Cakes — Butter & Bloom Bakery')
+  expect(email!.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
+  // No Reply-To of its own: the customer's Reply reaches the owner.
+  expect(email!.replyTo).toBeUndefined()
+  for (const part of [
+    'Price: $120',
+    'Deposit: $30, due by Tuesday, December 1, 2026',
+    'Interac e-Transfer to hello@butterandbloom.ca',
+    '> Two tiers, lemon and raspberry.',
+    'Answer by: Thursday, November 26, 2026 at 3:00 PM',
+    `${SITE}/requests/${token}`,
+  ]) {
+    expect(email!.text).toContain(part)
+  }
+  expect(email!.html).toContain(`href="${SITE}/requests/${token}"`)
+})
+
+test('a quote form with mistakes names each one and writes nothing', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  const cases: [Record<string, string>, string, string][] = [
+    [{ price: '' }, 'price', 'The price must be an amount in dollars, like 45 or 12.50.'],
+    [{ price: '0' }, 'price', 'The price must be more than $0.'],
+    [{ deposit: '200' }, 'deposit', 'The deposit cannot be more than the price.'],
+    [
+      { deposit_kind: 'percent', deposit: '150' },
+      'deposit',
+      'The deposit must be a percent from 0 to 100, like 50.',
+    ],
+    [
+      { deposit_due: '2026-02-30' },
+      'deposit_due',
+      'Choose the date the deposit is due, or leave it empty.',
+    ],
+    [{ expires_in_days: '0' }, 'expires_in_days', 'The quote must expire in 1 to 60 days.'],
+    [{ message: 'x'.repeat(2001) }, 'message', 'The message must be at most 2000 characters.'],
+  ]
+  for (const [change, field, message] of cases) {
+    const answer = await post(db, id, { ...quoteForm, ...change })
+    expect(answer.status, field).toBe(400)
+    expect(answer.body, field).toMatchObject({
+      ok: false,
+      intent: 'quote',
+      fieldErrors: { [field]: message },
+    })
+  }
+  expect(await snapshot(db, id)).toEqual(before)
+})
+
+test('forms the page does not send are 400, an unknown request 404; nothing written', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  const json = await receiveOrderAction({
+    request: new Request('http://localhost/admin/orders/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(quoteForm),
+    }),
+    db,
+    requestId: id,
+    siteUrl: SITE,
+    now: NOW,
+  })
+  expect(json).toEqual({
+    status: 400,
+    body: { ok: false, intent: null, error: 'That request could not be understood.' },
+  })
+  expect((await post(db, id, { intent: 'bake' })).status).toBe(400)
+  expect(await post(db, 999_999, { intent: 'ready' })).toEqual({
+    status: 404,
+    body: { ok: false, intent: 'ready', error: 'That request is not in the order book.' },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+})
+
+test('a move the lifecycle refuses is a 409 with its message; nothing written, no email', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  expect(await post(db, id, { intent: 'complete' })).toEqual({
+    status: 409,
+    body: { ok: false, intent: 'complete', error: refusedMoveMessage('new', 'completed') },
+  })
+  expect(await post(db, id, { intent: 'ready' })).toMatchObject({ status: 409 })
+  expect(
+    await post(db, id, {
+      intent: 'payment',
+      amount: '60',
+      received_on: '2026-11-24',
+      method: 'Cash',
+    }),
+  ).toEqual({
+    status: 409,
+    body: { ok: false, intent: 'payment', error: 'Send a quote before recording a payment.' },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+
+  expect((await post(db, id, { intent: 'cancel', note: '' })).status).toBe(200)
+  const cancelled = await snapshot(db, id)
+  expect(await post(db, id, quoteForm)).toEqual({
+    status: 409,
+    body: { ok: false, intent: 'quote', error: refusedMoveMessage('cancelled', 'quoted') },
+  })
+  expect(await snapshot(db, id)).toEqual(cancelled)
+})
+
+test('quote, accept, deposit, ready, completed: one email for each change the customer hears of', async () => {
+  const { db, id, token } = await openBook()
+  await post(db, id, quoteForm)
+  await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
+  const paid = await post(
+    db,
+    id,
+    { intent: 'payment', amount: '60', received_on: '2026-11-24', method: 'e-Transfer' },
+    NOW + DAY,
+  )
+  expect(paid).toEqual({
+    status: 200,
+    body: { ok: true, intent: 'payment', message: 'Payment recorded.' },
+  })
+  expect((await post(db, id, { intent: 'ready' }, NOW + 18 * DAY)).status).toBe(200)
+  expect((await post(db, id, { intent: 'complete' }, NOW + 19 * DAY)).status).toBe(200)
+
+  const emails = await updates(db, id)
+  expect(emails.map((email) => email.subject)).toEqual([
+    'Your quote for the Cakes — Butter & Bloom Bakery',
+    'Your Cakes is booked — Butter & Bloom Bakery',
+    'Your Cakes is ready — Butter & Bloom Bakery',
+  ])
+  const [, confirmed, ready] = emails
+  expect(confirmed!.text).toContain('Date booked: Saturday, December 12, 2026')
+  expect(confirmed!.text).toContain('Balance owed: $60')
+  expect(confirmed!.text).not.toContain('Deposit still owed')
+  expect(ready!.text).toContain('is ready for pickup')
+  expect(ready!.text).toContain('Owed at pickup: $60')
+
+  const detail = (await readOrderDetail(db, id))!
+  expect(detail.request.status).toBe('completed')
+  expect(detail.money).toMatchObject({ paidCents: 6_000, depositOwed: 0, balanceOwed: 6_000 })
+  expect(detail.timeline.map((entry) => `${entry.from ?? '∅'}→${entry.to} ${entry.actor}`)).toEqual(
+    [
+      '∅→new customer',
+      'new→quoted owner',
+      'quoted→quoted customer',
+      'quoted→confirmed owner',
+      'confirmed→ready owner',
+      'ready→completed owner',
+    ],
+  )
+  expect(detail.timeline[0]!.atLabel).toMatch(/Nov 23, 2026/)
+  // This customer's own confirmation of the send, and the three updates; not Marcus's.
+  expect(detail.emails.map((email) => [email.topic, email.to])).toEqual([
+    ['request_confirmation', 'priya@example.com'],
+    ['request_update', 'priya@example.com'],
+    ['request_update', 'priya@example.com'],
+    ['request_update', 'priya@example.com'],
+  ])
+})
+
+test('a waived deposit confirms an accepted quote and tells the customer', async () => {
+  const { db, id, token } = await openBook()
+  await post(db, id, quoteForm)
+  await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
+  expect(await post(db, id, { intent: 'waive' })).toMatchObject({ status: 200 })
+  const emails = await updates(db, id)
+  expect(emails.at(-1)!.subject).toBe('Your Cakes is booked — Butter & Bloom Bakery')
+  expect(emails.at(-1)!.text).toContain('Balance owed: $120')
+})
+
+test('a decline needs a reason, which the customer reads, escaped in the HTML', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  expect(await post(db, id, { intent: 'decline', reason: '  ' })).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { reason: 'The reason is required.' } },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+
+  const reason = 'We are fully booked <that> weekend & the next.'
+  expect(await post(db, id, { intent: 'decline', reason })).toMatchObject({ status: 200 })
+  const [email] = await updates(db, id)
+  expect(email!.subject).toBe('About your Cakes request — Butter & Bloom Bakery')
+  expect(email!.text).toContain(`> ${reason}`)
+  expect(email!.html).toContain('We are fully booked &lt;that&gt; weekend &amp; the next.')
+  expect(email!.html).not.toContain('<that>')
+  expect((await readOrderDetail(db, id))!.request).toMatchObject({
+    status: 'declined',
+    declineReason: reason,
+  })
+})
+
+test('a cancellation tells the customer, with the owner’s note', async () => {
+  const { db, id } = await openBook()
+  await post(db, id, quoteForm)
+  expect(
+    await post(db, id, { intent: 'cancel', note: 'As we agreed on the phone.' }),
+  ).toMatchObject({
+    status: 200,
+  })
+  const emails = await updates(db, id)
+  expect(emails).toHaveLength(2)
+  expect(emails[1]!.subject).toBe('Your Cakes request is cancelled — Butter & Bloom Bakery')
+  expect(emails[1]!.text).toContain('> As we agreed on the phone.')
+})

@@ -1,0 +1,333 @@
+import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
+import type { OutboxStatus, OutboxTopic, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
+import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
+import { amountsOwed } from './lifecycle.ts'
+import {
+  type OrderActionResult,
+  type OrderIntent,
+  SCHEMA_OF,
+  depositCentsOf,
+  isOrderIntent,
+} from './order-actions.ts'
+import {
+  type BookChange,
+  currentQuote,
+  moneyOf,
+  moveRequest,
+  quoteRequest,
+  recordPaymentIn,
+  waiveDepositIn,
+} from './order-book.server.ts'
+import { queueRequestUpdate } from './update-emails.server.ts'
+
+/** The quote form's message and payment instructions make it larger than the other owner forms. */
+export const MAX_ORDER_FORM_BYTES = 16 * 1024
+
+const timeFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: site.timeZone,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+
+/** A moment (epoch ms) in the bakery's time zone: 'Nov 23, 2026, 3:00 p.m.' */
+export function bakeryTime(at: number): string {
+  return timeFormat.format(new Date(at))
+}
+
+export interface TimelineEntry {
+  id: number
+  at: number
+  atLabel: string
+  from: RequestStatus | null
+  to: RequestStatus
+  actor: RequestEventTable['actor']
+  note: string | null
+}
+
+export interface CustomerEmail {
+  id: number
+  topic: OutboxTopic
+  subject: string
+  to: string
+  status: OutboxStatus
+  error: string | null
+  createdLabel: string
+}
+
+/** Everything /admin/orders/<id> shows about one request; undefined when there is none. */
+export async function readOrderDetail(db: Db, requestId: number) {
+  const request = await db
+    .selectFrom('order_request')
+    .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
+    .selectAll('order_request')
+    .select('order_batch.created_at as received_at')
+    .where('order_request.id', '=', requestId)
+    .executeTakeFirst()
+  if (!request) return undefined
+  const [events, quote, money, photos, emails, settings] = await Promise.all([
+    db
+      .selectFrom('request_event')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    currentQuote(db, requestId),
+    moneyOf(db, requestId),
+    listInspirationPhotos(db, [requestId]),
+    db
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'payload', 'status', 'last_error', 'created_at'])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('topic', '=', 'request_confirmation'),
+            eb('subject_id', '=', request.batch_id),
+          ]),
+          eb.and([
+            eb('topic', 'in', ['request_update', 'request_reminder']),
+            eb('subject_id', '=', requestId),
+          ]),
+        ]),
+      )
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('booking_settings')
+      .select('quote_expiry_days')
+      .where('id', '=', 1)
+      .executeTakeFirst(),
+  ])
+  const customerEmails: CustomerEmail[] = emails
+    .map((row) => {
+      const payload = readPayload(row.payload)
+      return {
+        id: row.id,
+        topic: row.topic,
+        subject: payload.subject,
+        to: payload.to,
+        status: row.status,
+        error: row.last_error,
+        createdLabel: bakeryTime(Number(row.created_at)),
+      }
+    })
+    // A send's confirmations go one to each customer in it: only this one's.
+    .filter(
+      (email) =>
+        email.topic !== 'request_confirmation' ||
+        email.to.toLowerCase() === request.email.toLowerCase(),
+    )
+  return {
+    request: {
+      id: request.id,
+      batchId: request.batch_id,
+      status: request.status,
+      name: request.name,
+      email: request.email,
+      phoneNumber: request.phone_number,
+      productType: request.product_type,
+      eventTheme: request.event_theme,
+      dueDate: request.due_date,
+      hearAboutUs: request.hear_about_us,
+      comments: request.comments,
+      servings: request.servings,
+      allergies: request.allergies,
+      fulfilment: request.fulfilment,
+      effort: Number(request.effort),
+      declineReason: request.decline_reason,
+      receivedLabel: bakeryTime(Date.parse(request.received_at)),
+    },
+    quote: quote
+      ? {
+          priceCents: Number(quote.price_cents),
+          depositCents: Number(quote.deposit_cents),
+          depositDue: quote.deposit_due,
+          paymentInstructions: quote.payment_instructions,
+          message: quote.message,
+          expiresAt: Number(quote.expires_at),
+          expiresLabel: bakeryTime(Number(quote.expires_at)),
+          acceptedLabel: quote.accepted_at ? bakeryTime(Number(quote.accepted_at)) : null,
+        }
+      : null,
+    money: { ...money, ...amountsOwed(money) },
+    photos: photos.map(({ key, preview }) => ({ key, preview })),
+    timeline: events.map((event): TimelineEntry => ({
+      id: event.id,
+      at: Number(event.at),
+      atLabel: bakeryTime(Number(event.at)),
+      from: event.from_status,
+      to: event.to_status,
+      actor: event.actor,
+      note: event.note,
+    })),
+    emails: customerEmails,
+    quoteExpiryDays: Number(settings?.quote_expiry_days ?? 3),
+  }
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof readOrderDetail>>>
+
+function readPayload(payload: string): { subject: string; to: string } {
+  try {
+    const email = JSON.parse(payload) as { subject?: unknown; to?: { address?: unknown } }
+    return {
+      subject: typeof email.subject === 'string' ? email.subject : '',
+      to: typeof email.to?.address === 'string' ? email.to.address : '',
+    }
+  } catch {
+    return { subject: '', to: '' }
+  }
+}
+
+const DONE: Record<OrderIntent, string> = {
+  quote: 'Quote sent to the customer.',
+  payment: 'Payment recorded.',
+  waive: 'Deposit waived.',
+  ready: 'Marked ready; the customer is told.',
+  complete: 'Marked completed.',
+  cancel: 'Request cancelled; the customer is told.',
+  decline: 'Request declined; the customer is told.',
+}
+
+/**
+ * The owner's actions on one request, each a form with an `intent`. Each
+ * change and the customer's email about it are written in one transaction;
+ * a refused change (a 409 from the lifecycle) writes and queues nothing.
+ */
+export async function receiveOrderAction({
+  request,
+  db,
+  requestId,
+  siteUrl,
+  now = Date.now(),
+}: {
+  request: Request
+  db: Db
+  requestId: number
+  siteUrl: string
+  now?: number
+}): Promise<Reply<OrderActionResult>> {
+  const form = await readAdminForm(request, MAX_ORDER_FORM_BYTES)
+  if (!form || !isOrderIntent(form.intent)) {
+    return reply(400, { ok: false, intent: null, error: NOT_UNDERSTOOD })
+  }
+  const intent = form.intent
+  const parsed = SCHEMA_OF[intent].safeParse(form)
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<string>(parsed.error) as Record<string, string>
+    return reply(400, {
+      ok: false,
+      intent,
+      error: 'Please check the highlighted fields.',
+      fieldErrors,
+    })
+  }
+  const data = parsed.data as Record<string, unknown>
+
+  const change = await db
+    .transaction()
+    .execute(async (trx): Promise<BookChange> => {
+      // Rolls the transaction back: a refusal found after a write keeps nothing.
+      const refuse = (result: BookChange) => {
+        throw new Refused(result)
+      }
+      const move = async (to: RequestStatus, note: string | null) => {
+        const moved = await moveRequest(trx, { requestId, to, actor: 'owner', note, now })
+        if (!moved.ok) refuse(moved)
+      }
+      switch (intent) {
+        case 'quote': {
+          const quote = data as {
+            price: number
+            deposit_kind: 'amount' | 'percent'
+            deposit: string
+            deposit_due: string | null
+            payment_instructions: string
+            message: string
+            expires_in_days: number
+          }
+          const quoted = await quoteRequest(trx, {
+            requestId,
+            quote: {
+              priceCents: quote.price,
+              depositCents: depositCentsOf(quote) ?? 0,
+              depositDue: quote.deposit_due,
+              paymentInstructions: quote.payment_instructions,
+              message: quote.message,
+              expiresInDays: quote.expires_in_days,
+            },
+            now,
+          })
+          if (!quoted.ok) refuse(quoted)
+          await queueRequestUpdate(trx, 'quoted', { requestId, siteUrl, now })
+          break
+        }
+        case 'payment': {
+          const payment = data as { amount: number; received_on: string; method: string }
+          const paid = await recordPaymentIn(trx, {
+            requestId,
+            payment: {
+              amountCents: payment.amount,
+              receivedOn: payment.received_on,
+              method: payment.method,
+            },
+            now,
+          })
+          if (!paid.ok) refuse(paid)
+          if (paid.ok && paid.confirmed) {
+            await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl, now })
+          }
+          break
+        }
+        case 'waive': {
+          const waived = await waiveDepositIn(trx, { requestId, now })
+          if (!waived.ok) refuse(waived)
+          if (waived.ok && waived.confirmed) {
+            await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl, now })
+          }
+          break
+        }
+        case 'ready':
+          await move('ready', null)
+          await queueRequestUpdate(trx, 'ready', { requestId, siteUrl, now })
+          break
+        case 'complete':
+          await move('completed', null)
+          break
+        case 'cancel': {
+          const note = (data.note as string) || null
+          await move('cancelled', note)
+          await queueRequestUpdate(trx, 'cancelled', { requestId, siteUrl, note, now })
+          break
+        }
+        case 'decline': {
+          const reason = data.reason as string
+          await move('declined', reason)
+          await queueRequestUpdate(trx, 'declined', { requestId, siteUrl, note: reason, now })
+          break
+        }
+      }
+      return { ok: true }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refused) return error.change
+      throw error
+    })
+
+  if (!change.ok) return reply(change.status, { ok: false, intent, error: change.error })
+  // Stored: the customer's email, if the change queued one, goes out now.
+  kickDeliveryWorker()
+  return reply(200, { ok: true, intent, message: DONE[intent] })
+}
+
+/** A refused change, thrown out of the transaction so it rolls back. */
+class Refused extends Error {
+  constructor(readonly change: BookChange) {
+    super(change.ok ? 'refused' : change.error)
+  }
+}

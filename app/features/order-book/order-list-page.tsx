@@ -1,0 +1,246 @@
+import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+import type { RequestStatus } from '#app/db/schema.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { STATUS_LABELS, formatMoney } from './lifecycle.ts'
+import { type OrderFilters, type OrderRow, STATUSES, orderListHref } from './order-list.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+export type OrderBookView = 'orders' | 'messages'
+
+/** The two tabs: the order book, and the contact messages that used to share the inbox. */
+export function OrderBookTabs({
+  view,
+  openMessages,
+}: {
+  view: OrderBookView
+  openMessages: number
+}) {
+  const tab = (to: string, on: boolean, label: ReactNode) => (
+    <Link
+      to={to}
+      className={`filter-chip ${on ? 'filter-chip-on' : ''}`}
+      aria-current={on ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  )
+  return (
+    <nav aria-label="Order book sections" className="mt-6 flex flex-wrap gap-2">
+      {tab('/admin/orders', view === 'orders', 'Order requests')}
+      {tab(
+        '/admin/orders?view=messages',
+        view === 'messages',
+        `Messages${openMessages ? ` (${openMessages} open)` : ''}`,
+      )}
+    </nav>
+  )
+}
+
+/**
+ * The order book's list: status chips with counts, a search and date range
+ * that work as a plain GET form (shareable, no script needed), and one card
+ * per request, each linking to its page.
+ */
+export function OrderList({
+  filters,
+  rows,
+  counts,
+  total,
+  problems,
+  limited,
+}: {
+  filters: OrderFilters
+  rows: OrderRow[]
+  counts: Record<RequestStatus, number>
+  total: number
+  problems: string[]
+  limited: boolean
+}) {
+  const filtered = filters.q || filters.from || filters.to || filters.status
+  return (
+    <>
+      <nav aria-label="Filter by status" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <StatusChip
+              to={orderListHref({ ...filters, status: null })}
+              on={filters.status === null}
+              label="All"
+              count={total}
+            />
+          </li>
+          {STATUSES.map((status) => (
+            <li key={status}>
+              <StatusChip
+                to={orderListHref({ ...filters, status })}
+                on={filters.status === status}
+                label={STATUS_LABELS[status]}
+                count={counts[status]}
+              />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        action="/admin/orders"
+        className="card mt-5 grid grid-cols-2 items-end gap-x-3 gap-y-4 p-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+        role="search"
+        aria-label="Find order requests"
+      >
+        {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+        <div className="form-field col-span-2 lg:col-span-1">
+          <label htmlFor="order-search" className="form-label">
+            Customer name or email
+          </label>
+          <input id="order-search" name="q" type="search" defaultValue={filters.q} />
+        </div>
+        <div className="form-field min-w-0">
+          <label htmlFor="order-from" className="form-label">
+            Due from
+          </label>
+          <input
+            className="w-full min-w-0"
+            id="order-from"
+            name="from"
+            type="date"
+            defaultValue={filters.from ?? ''}
+          />
+        </div>
+        <div className="form-field min-w-0">
+          <label htmlFor="order-to" className="form-label">
+            Due until
+          </label>
+          <input
+            className="w-full min-w-0"
+            id="order-to"
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ''}
+          />
+        </div>
+        <div className="form-field min-w-0">
+          <label htmlFor="order-sort" className="form-label">
+            Sort
+          </label>
+          <select
+            id="order-sort"
+            name="sort"
+            className="w-full min-w-0"
+            defaultValue={filters.sort}
+          >
+            <option value="newest">Newest first</option>
+            <option value="due">Soonest due first</option>
+          </select>
+        </div>
+        <div className="flex items-center gap-2 pb-0.5">
+          <button type="submit" className="button-primary">
+            Show
+          </button>
+          {filtered ? (
+            <Link to="/admin/orders" className="filter-clear">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {problems.map((problem) => (
+        <p key={problem} className="status-error mt-4" role="alert">
+          {problem}
+        </p>
+      ))}
+
+      <p className="mt-6 text-chocolate" role="status">
+        {rows.length === 0
+          ? filtered
+            ? 'No order requests match these filters.'
+            : 'No order requests yet.'
+          : `${rows.length}${limited ? '+' : ''} order request${rows.length === 1 ? '' : 's'}${limited ? ': narrow the filters to see the rest' : ''}.`}
+      </p>
+
+      {rows.length > 0 ? (
+        <ol className="mt-3 grid gap-4 md:grid-cols-2" aria-label="Order requests">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <OrderCard row={row} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  )
+}
+
+function StatusChip({
+  to,
+  on,
+  label,
+  count,
+}: {
+  to: string
+  on: boolean
+  label: string
+  count: number
+}) {
+  return (
+    <Link
+      to={to}
+      className={`filter-chip inline-block ${on ? 'filter-chip-on' : ''}`}
+      aria-current={on ? 'page' : undefined}
+    >
+      {label} <span className="font-extrabold">{count}</span>
+    </Link>
+  )
+}
+
+function OrderCard({ row }: { row: OrderRow }) {
+  return (
+    <article
+      className="card relative grid h-full gap-2 p-4 transition-shadow focus-within:ring-2 focus-within:ring-raspberry hover:shadow-lg sm:p-5"
+      aria-labelledby={`order-${row.id}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`order-${row.id}`} className="font-display text-xl font-semibold">
+          {/* The whole card is the link's target, for a thumb on a phone. */}
+          <Link
+            to={`/admin/orders/${row.id}`}
+            className="after:absolute after:inset-0 after:rounded-[inherit] focus:outline-none"
+          >
+            {row.productType}
+          </Link>
+        </h2>
+        <StatusBadge status={row.status} />
+      </div>
+      <p>
+        <span className="font-bold">{row.name}</span>{' '}
+        <span className="break-all text-chocolate">{row.email}</span>
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-bold text-chocolate">Due</dt>
+        <dd>
+          {formatCalendarDate(row.dueDate)}
+          {row.fulfilment ? ` · ${row.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}` : ''}
+        </dd>
+        <dt className="font-bold text-chocolate">Theme</dt>
+        <dd>{row.eventTheme}</dd>
+        <dt className="font-bold text-chocolate">Effort</dt>
+        <dd>{row.effort}</dd>
+        {row.money ? (
+          <>
+            <dt className="font-bold text-chocolate">Quoted</dt>
+            <dd>
+              {formatMoney(row.money.priceCents)}
+              {row.money.depositOwed > 0
+                ? ` · deposit owed ${formatMoney(row.money.depositOwed)}`
+                : ''}
+              {` · balance owed ${formatMoney(row.money.balanceOwed)}`}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </article>
+  )
+}

@@ -1,0 +1,152 @@
+import { expect, test } from 'vitest'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { setWeekdayCapacity } from '../availability/availability.server.ts'
+import { seedMenu } from '../menu/menu.server.ts'
+import { submitOrderRequests } from '../orders/order-requests.server.ts'
+import { moveRequest, quoteRequest, recordPayment } from './order-book.server.ts'
+import { listOrderBook } from './order-list.server.ts'
+import { type OrderFilters, orderListHref, parseOrderFilters } from './order-list.ts'
+
+const NOW = Date.parse('2026-11-23T20:00:00Z')
+const all: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest' }
+
+/** Four requests in three sends: Priya (two), Marcus, and Zoë whose name has a % in it. */
+async function openBook() {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [5, 5, 5, 5, 5, 5, 5])
+  const send = async (orders: (typeof birthdayCakeOrder)[]) => {
+    const sent = await submitOrderRequests(db, orders, {
+      products: [],
+      siteUrl: 'https://butterandbloom.example',
+      now: new Date(NOW),
+    })
+    if (!sent.ok) throw new Error('Not booked')
+  }
+  await send([
+    { ...birthdayCakeOrder, due_date: '2026-12-20' },
+    { ...birthdayCakeOrder, product_type: 'Cupcakes', due_date: '2026-12-05' },
+  ])
+  await send([
+    {
+      ...birthdayCakeOrder,
+      name: 'Marcus Lee',
+      email: 'MARCUS@Example.com',
+      due_date: '2026-12-12',
+    },
+  ])
+  await send([
+    {
+      ...birthdayCakeOrder,
+      name: 'Zoë 100% Sweet',
+      email: 'zoe@example.com',
+      due_date: '2026-12-30',
+    },
+  ])
+  const ids = (await db.selectFrom('order_request').select('id').orderBy('id').execute()).map(
+    (row) => row.id,
+  )
+  return { db, ids }
+}
+
+test('every request, one row each, newest first, with the counts of each status', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, , marcus] = ids as [number, number, number, number]
+  await db.transaction().execute(async (trx) => {
+    await quoteRequest(trx, {
+      requestId: marcus,
+      quote: {
+        priceCents: 9_000,
+        depositCents: 3_000,
+        depositDue: null,
+        paymentInstructions: '',
+        message: '',
+      },
+      now: NOW,
+    })
+    await moveRequest(trx, {
+      requestId: priyaLate,
+      to: 'declined',
+      actor: 'owner',
+      note: 'Full',
+      now: NOW,
+    })
+  })
+  await recordPayment(db, {
+    requestId: marcus,
+    payment: { amountCents: 1_000, receivedOn: '2026-11-24', method: 'Cash' },
+    now: NOW,
+  })
+  const book = await listOrderBook(db, all)
+  expect(book.rows.map((row) => row.id)).toEqual([...ids].reverse())
+  expect(book.total).toBe(4)
+  expect(book.counts).toMatchObject({ new: 2, quoted: 1, declined: 1, confirmed: 0 })
+  expect(book.rows.find((row) => row.id === marcus)).toMatchObject({
+    name: 'Marcus Lee',
+    status: 'quoted',
+    dueDate: '2026-12-12',
+    effort: 1,
+    money: { priceCents: 9_000, depositOwed: 2_000, balanceOwed: 8_000 },
+  })
+  expect(book.rows.find((row) => row.id === priyaLate)!.money).toBeNull()
+
+  const quoted = await listOrderBook(db, { ...all, status: 'quoted' })
+  expect(quoted.rows.map((row) => row.id)).toEqual([marcus])
+  // The chips still count every status under the other filters.
+  expect(quoted.counts).toEqual(book.counts)
+})
+
+test('search by name or email ignores case; LIKE’s characters match themselves', async () => {
+  const { db, ids } = await openBook()
+  const names = async (q: string) =>
+    (await listOrderBook(db, { ...all, q })).rows.map((row) => row.name)
+  expect(await names('marcus@example')).toEqual(['Marcus Lee'])
+  expect(await names('PRIYA')).toEqual(['Priya Sharma', 'Priya Sharma'])
+  expect(await names('lee')).toEqual(['Marcus Lee'])
+  expect(await names('100%')).toEqual(['Zoë 100% Sweet'])
+  expect(await names('%')).toEqual(['Zoë 100% Sweet'])
+  expect(await names('_')).toEqual([])
+  const counted = await listOrderBook(db, { ...all, q: 'priya' })
+  expect(counted.total).toBe(2)
+  expect(counted.counts.new).toBe(2)
+  expect(ids).toHaveLength(4)
+})
+
+test('a due-date range, both ends included, and soonest due first', async () => {
+  const { db } = await openBook()
+  const due = async (filters: Partial<OrderFilters>) =>
+    (await listOrderBook(db, { ...all, ...filters })).rows.map((row) => row.dueDate)
+  expect(await due({ sort: 'due' })).toEqual([
+    '2026-12-05',
+    '2026-12-12',
+    '2026-12-20',
+    '2026-12-30',
+  ])
+  expect(await due({ sort: 'due', from: '2026-12-12', to: '2026-12-20' })).toEqual([
+    '2026-12-12',
+    '2026-12-20',
+  ])
+  expect((await listOrderBook(db, { ...all, from: '2026-12-13' })).total).toBe(2)
+})
+
+test('filters come from the query string; what cannot be read is left out and said', () => {
+  expect(
+    parseOrderFilters(new URLSearchParams('status=quoted&q=%20Priya%20&sort=due&from=2026-12-01')),
+  ).toEqual({
+    filters: { status: 'quoted', from: '2026-12-01', to: null, q: 'Priya', sort: 'due' },
+    problems: [],
+  })
+  const odd = parseOrderFilters(new URLSearchParams('status=baked&from=tomorrow&sort=x'))
+  expect(odd.filters).toEqual(all)
+  expect(odd.problems).toEqual(['The from date “tomorrow” is not a date, so it was left out.'])
+  // A range typed backwards is read the right way round.
+  expect(
+    parseOrderFilters(new URLSearchParams('from=2026-12-31&to=2026-12-01')).filters,
+  ).toMatchObject({
+    from: '2026-12-01',
+    to: '2026-12-31',
+  })
+  expect(orderListHref({ ...all, status: 'new', q: 'a b' })).toBe('/admin/orders?status=new&q=a+b')
+  expect(orderListHref(all)).toBe('/admin/orders')
+})

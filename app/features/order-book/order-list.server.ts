@@ -1,0 +1,119 @@
+import { type Expression, type SqlBool, sql } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
+import { amountsOwed } from './lifecycle.ts'
+import { ORDER_LIST_LIMIT, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
+
+/** LIKE's own characters in a search are matched as themselves. */
+function likePattern(query: string): string {
+  return `%${query.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/**
+ * Every order request (one row each, not one per send) matching the
+ * filters, with the count of each status under the same date and search
+ * filters, for the status chips.
+ */
+export async function listOrderBook(db: Db, filters: OrderFilters) {
+  // The date range and search narrow both the rows and the chips' counts.
+  const narrowed = () => {
+    let query = db
+      .selectFrom('order_request')
+      .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
+    if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
+    if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
+    if (filters.q) {
+      const pattern = likePattern(filters.q)
+      // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's
+      // only for ASCII; the escape clause is needed by SQLite, which has none.
+      const matches = (column: 'order_request.name' | 'order_request.email') =>
+        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'` as Expression<SqlBool>
+      query = query.where((eb) =>
+        eb.or([matches('order_request.name'), matches('order_request.email')]),
+      )
+    }
+    return query
+  }
+
+  let rowsQuery = narrowed()
+    .select([
+      'order_request.id',
+      'order_request.product_type',
+      'order_request.event_theme',
+      'order_request.name',
+      'order_request.email',
+      'order_request.due_date',
+      'order_request.status',
+      'order_request.effort',
+      'order_request.fulfilment',
+      'order_request.deposit_waived',
+      'order_batch.created_at',
+    ])
+    .limit(ORDER_LIST_LIMIT)
+  if (filters.status) rowsQuery = rowsQuery.where('order_request.status', '=', filters.status)
+  rowsQuery =
+    filters.sort === 'due'
+      ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
+      : rowsQuery.orderBy('order_request.id', 'desc')
+
+  const [rows, counted] = await Promise.all([
+    rowsQuery.execute(),
+    narrowed()
+      .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
+      .groupBy('order_request.status')
+      .execute(),
+  ])
+  const ids = rows.map((row) => row.id)
+  const [quotes, payments] = ids.length
+    ? await Promise.all([
+        db
+          .selectFrom('request_quote')
+          .select(['request_id', 'price_cents', 'deposit_cents'])
+          .where('request_id', 'in', ids)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('payment')
+          .select(({ fn }) => ['request_id', fn.sum<number | string>('amount_cents').as('paid')])
+          .where('request_id', 'in', ids)
+          .groupBy('request_id')
+          .execute(),
+      ])
+    : [[], []]
+  // Oldest first, so the newest quote of each request is the one kept.
+  const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
+  const paidOf = new Map(payments.map((payment) => [payment.request_id, Number(payment.paid)]))
+
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
+    RequestStatus,
+    number
+  >
+  for (const { status, count } of counted) counts[status] = Number(count)
+
+  return {
+    rows: rows.map((row): OrderRow => {
+      const quote = quoteOf.get(row.id)
+      const money = quote && {
+        priceCents: Number(quote.price_cents),
+        depositCents: Number(quote.deposit_cents),
+        paidCents: paidOf.get(row.id) ?? 0,
+        depositWaived: Number(row.deposit_waived) === 1,
+      }
+      return {
+        id: row.id,
+        productType: row.product_type,
+        eventTheme: row.event_theme,
+        name: row.name,
+        email: row.email,
+        dueDate: row.due_date,
+        status: row.status,
+        effort: Number(row.effort),
+        fulfilment: row.fulfilment,
+        receivedAt: row.created_at,
+        money: money ? { priceCents: money.priceCents, ...amountsOwed(money) } : null,
+      }
+    }),
+    counts,
+    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+  }
+}

@@ -1,0 +1,84 @@
+import type { RequestStatus } from '#app/db/schema.ts'
+import { isCalendarDate } from '#app/utils/dates.ts'
+import { STATUS_LABELS } from './lifecycle.ts'
+
+export const STATUSES = Object.keys(STATUS_LABELS) as RequestStatus[]
+export const SORTS = ['newest', 'due'] as const
+export type OrderSort = (typeof SORTS)[number]
+
+/** The list's filters as the page's query string carries them (GET, so they can be shared). */
+export interface OrderFilters {
+  status: RequestStatus | null
+  /** YYYY-MM-DD, inclusive */
+  from: string | null
+  to: string | null
+  q: string
+  sort: OrderSort
+}
+
+/** The most rows the page shows at once; narrower filters find the rest. */
+export const ORDER_LIST_LIMIT = 200
+const MAX_QUERY_LENGTH = 100
+
+/**
+ * Reads the filters from the page's URL. Anything it cannot read is left out
+ * rather than refused, so a mistyped link still shows the order book, and
+ * `problems` says what was ignored.
+ */
+export function parseOrderFilters(params: URLSearchParams): {
+  filters: OrderFilters
+  problems: string[]
+} {
+  const problems: string[] = []
+  const status = params.get('status') ?? ''
+  const date = (name: 'from' | 'to', label: string) => {
+    const value = params.get(name)?.trim() ?? ''
+    if (value === '') return null
+    if (isCalendarDate(value)) return value
+    problems.push(`The ${label} date “${value.slice(0, 20)}” is not a date, so it was left out.`)
+    return null
+  }
+  let from = date('from', 'from')
+  let to = date('to', 'to')
+  if (from && to && from > to) [from, to] = [to, from]
+  const sort = params.get('sort')
+  return {
+    filters: {
+      status: STATUSES.includes(status as RequestStatus) ? (status as RequestStatus) : null,
+      from,
+      to,
+      q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+      sort: sort === 'due' ? 'due' : 'newest',
+    },
+    problems,
+  }
+}
+
+export interface OrderRow {
+  id: number
+  productType: string
+  eventTheme: string
+  name: string
+  email: string
+  /** YYYY-MM-DD */
+  dueDate: string
+  status: RequestStatus
+  effort: number
+  fulfilment: 'pickup' | 'delivery' | null
+  /** ISO timestamp the send arrived. */
+  receivedAt: string
+  /** What the quote asks and what is owed; null before a quote. */
+  money: { priceCents: number; depositOwed: number; balanceOwed: number } | null
+}
+
+/** The page's URL for these filters, leaving out what is the default. */
+export function orderListHref(filters: Partial<OrderFilters>): string {
+  const params = new URLSearchParams()
+  if (filters.status) params.set('status', filters.status)
+  if (filters.from) params.set('from', filters.from)
+  if (filters.to) params.set('to', filters.to)
+  if (filters.q) params.set('q', filters.q)
+  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort)
+  const query = params.toString()
+  return `/admin/orders${query ? `?${query}` : ''}`
+}

@@ -1,0 +1,44 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '#app/db/schema.ts'
+import { enqueueEmail } from '../mail/outbox.server.ts'
+import { currentQuote, moneyOf } from './order-book.server.ts'
+import { type UpdateKind, composeRequestUpdate } from './update-emails.ts'
+
+/**
+ * Queues the customer's email about a change to their request, in the
+ * transaction that made the change: the change and its email are stored
+ * together or not at all. Reads the request as the change left it.
+ */
+export async function queueRequestUpdate(
+  trx: Transaction<Database>,
+  kind: UpdateKind,
+  {
+    requestId,
+    siteUrl,
+    note = null,
+    now,
+  }: { requestId: number; siteUrl: string; note?: string | null; now: number },
+): Promise<number> {
+  const [request, quote, money] = await Promise.all([
+    trx
+      .selectFrom('order_request')
+      .select(['name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow(),
+    currentQuote(trx, requestId),
+    moneyOf(trx, requestId),
+  ])
+  const email = composeRequestUpdate(kind, {
+    request,
+    money,
+    siteUrl,
+    note,
+    quote: quote && {
+      depositDue: quote.deposit_due,
+      paymentInstructions: quote.payment_instructions,
+      message: quote.message,
+      expiresAt: Number(quote.expires_at),
+    },
+  })
+  return enqueueEmail(trx, { topic: 'request_update', subjectId: requestId, email }, now)
+}

@@ -1,0 +1,261 @@
+import { site } from '#app/content/site.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { OutgoingEmail } from '../mail/email.ts'
+import {
+  EMAIL_COLORS,
+  type Markup,
+  customerEmailHtml,
+  emailButton,
+  emailHeading,
+  markup,
+} from '../mail/html.ts'
+import { type Money, amountsOwed, formatMoney } from './lifecycle.ts'
+
+/** The changes a customer hears about by email. */
+export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled'
+
+/** The request as the email needs it (an order_request row has all of these). */
+export interface UpdateRequest {
+  name: string
+  email: string
+  product_type: string
+  /** YYYY-MM-DD */
+  due_date: string
+  fulfilment: 'pickup' | 'delivery' | null
+  customer_token: string | null
+}
+
+/** The quote an email about a quote describes. */
+export interface UpdateQuote {
+  /** YYYY-MM-DD, or null for no set date. */
+  depositDue: string | null
+  paymentInstructions: string
+  message: string
+  /** Epoch ms */
+  expiresAt: number
+}
+
+export interface UpdateDetails {
+  request: UpdateRequest
+  money: Money
+  /** SITE_URL, for the customer's private link. */
+  siteUrl: string
+  /** Needed for 'quoted'. */
+  quote?: UpdateQuote
+  /** Why the bakery declined (for 'declined'), or the owner's note on a cancellation. */
+  note?: string | null
+}
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: site.timeZone,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** When a quote expires, as the customer reads it, in the bakery's time zone. */
+export function formatExpiry(at: number): string {
+  return expiryFormat.format(new Date(at))
+}
+
+/** A paragraph: text in the email and the same words in its HTML. */
+type Block = { text: string; html: Markup }
+
+function paragraph(text: string): Block {
+  return { text, html: markup`<p style="margin:0 0 16px;white-space:pre-wrap">${text}</p>` }
+}
+
+function heading(text: string): Block {
+  return { text: `${text}\n${'-'.repeat(text.length)}`, html: emailHeading(text, 2) }
+}
+
+/** Labelled amounts or dates, one per line. */
+function lines(rows: readonly (readonly [string, string])[]): Block {
+  const c = EMAIL_COLORS
+  return {
+    text: rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    html: markup`<div style="margin:0 0 16px;padding:14px 16px;border-radius:14px;background:${c.paper}">${rows.map(
+      ([label, value]) =>
+        markup`<p style="margin:2px 0;white-space:pre-wrap"><span style="color:${c.muted};font-weight:bold">${label}:</span> ${value}</p>`,
+    )}</div>`,
+  }
+}
+
+/** The owner's own words, set apart so the customer sees they are hers. */
+function quoted(text: string): Block {
+  const c = EMAIL_COLORS
+  return {
+    text: text
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n'),
+    html: markup`<p style="margin:0 0 16px;padding:12px 14px;border-left:4px solid ${c.accent};background:${c.cream};white-space:pre-wrap">${text}</p>`,
+  }
+}
+
+function linkBlock(url: string, label: string, lead: string): Block {
+  const c = EMAIL_COLORS
+  return {
+    text: `${lead}\n${url}`,
+    html: markup`<p style="margin:0">${lead}</p>${emailButton({ href: url, label })}<p style="margin:0 0 20px;font-size:14px;word-break:break-all"><a href="${url}" style="color:${c.accentDark}">${url}</a></p>`,
+  }
+}
+
+/** What is still owed, or that nothing is. */
+function owedRows(money: Money): [string, string][] {
+  const { depositOwed, balanceOwed } = amountsOwed(money)
+  if (balanceOwed === 0) return [['Still owed', 'Nothing: it is all paid. Thank you!']]
+  return [
+    ...(depositOwed > 0
+      ? [['Deposit still owed', formatMoney(depositOwed)] as [string, string]]
+      : []),
+    ['Balance owed', formatMoney(balanceOwed)],
+  ]
+}
+
+const subjects: Record<UpdateKind, (product: string) => string> = {
+  quoted: (product) => `Your quote for the ${product}`,
+  confirmed: (product) => `Your ${product} is booked`,
+  ready: (product) => `Your ${product} is ready`,
+  declined: (product) => `About your ${product} request`,
+  cancelled: (product) => `Your ${product} request is cancelled`,
+}
+
+/**
+ * The email a customer gets when their request changes: a quote, its
+ * confirmation, the day it is ready, or the bakery declining or cancelling.
+ * Text and HTML say the same; the customer's and the owner's words are
+ * escaped by `markup`. It names no Reply-To, so it comes from the site
+ * (MAIL_FROM) and the customer's Reply reaches the owner (MAIL_TO).
+ */
+export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): OutgoingEmail {
+  const { request, money, siteUrl, quote, note } = details
+  const firstName = request.name.trim().split(/\s+/)[0] || request.name
+  const product = request.product_type
+  const date = formatCalendarDate(request.due_date)
+  const statusUrl = request.customer_token
+    ? `${siteUrl}/requests/${request.customer_token}`
+    : undefined
+  const subject = `${subjects[kind](product)} — ${site.brandTitle}`
+  const delivery = request.fulfilment === 'delivery'
+
+  let title: string
+  const blocks: Block[] = []
+  switch (kind) {
+    case 'quoted': {
+      if (!quote) throw new Error('A quote email needs its quote.')
+      title = `Here is your quote, ${firstName}`
+      blocks.push(paragraph(`Thank you for asking us to make your ${product} for ${date}.`))
+      if (quote.message.trim()) blocks.push(quoted(quote.message))
+      const deposit: [string, string][] =
+        money.depositCents > 0 && !money.depositWaived
+          ? [
+              [
+                'Deposit',
+                `${formatMoney(money.depositCents)}${quote.depositDue ? `, due by ${formatCalendarDate(quote.depositDue)}` : ''}`,
+              ],
+            ]
+          : [['Deposit', 'None needed']]
+      blocks.push(
+        lines([
+          ['Price', formatMoney(money.priceCents)],
+          ...deposit,
+          ['Answer by', formatExpiry(quote.expiresAt)],
+        ]),
+      )
+      if (quote.paymentInstructions.trim()) {
+        blocks.push(heading('How to pay'), paragraph(quote.paymentInstructions))
+      }
+      blocks.push(
+        paragraph(
+          `Your date is held for you until ${formatExpiry(quote.expiresAt)}. After that the quote expires and the date may go to someone else.`,
+        ),
+      )
+      if (statusUrl) {
+        blocks.push(
+          linkBlock(statusUrl, 'Accept or decline', 'Accept or decline the quote on your page:'),
+        )
+      }
+      break
+    }
+    case 'confirmed':
+      title = `You are booked, ${firstName}!`
+      blocks.push(
+        paragraph(`Your ${product} is booked for ${date}. We look forward to making it.`),
+        lines([['Date booked', date], ...owedRows(money)]),
+      )
+      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      break
+    case 'ready': {
+      const { balanceOwed } = amountsOwed(money)
+      title = delivery
+        ? `Your ${product} is out for delivery`
+        : `Your ${product} is ready for pickup`
+      blocks.push(
+        paragraph(
+          delivery
+            ? `Good news, ${firstName}: your ${product} is out for delivery and on its way to you.`
+            : `Good news, ${firstName}: your ${product} is ready for pickup.`,
+        ),
+        lines([
+          [
+            delivery ? 'Owed on delivery' : 'Owed at pickup',
+            balanceOwed > 0 ? formatMoney(balanceOwed) : 'Nothing: it is all paid.',
+          ],
+        ]),
+      )
+      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      break
+    }
+    case 'declined':
+      title = `We are sorry, ${firstName}`
+      blocks.push(
+        paragraph(`We are not able to make your ${product} for ${date}.`),
+        ...(note?.trim() ? [quoted(note)] : []),
+        paragraph('Nothing is owed. We hope to bake for you another time.'),
+      )
+      break
+    case 'cancelled':
+      title = `Your ${product} request is cancelled`
+      blocks.push(
+        paragraph(`Your request for a ${product} on ${date} is cancelled.`),
+        ...(note?.trim() ? [quoted(note)] : []),
+      )
+      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      break
+  }
+
+  const reply = `Questions? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`
+  blocks.push(paragraph(reply))
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    title,
+    '',
+    ...blocks.flatMap((block) => [block.text, '']),
+    'Warmly,',
+    `${site.ownerName}, ${site.brandTitle}`,
+  ].join('\n')
+  const content = markup`${emailHeading(title)}${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+
+  return {
+    subject,
+    text,
+    html: customerEmailHtml({ title: subject, preview: blocks[0]!.text, content }),
+    to: { name: request.name, address: request.email },
+    emailjs: {
+      call: 'send',
+      template: 'customer',
+      templateParams: {
+        to_name: request.name,
+        to_email: request.email,
+        subject,
+        message: text,
+        status_url: statusUrl ?? '',
+      },
+    },
+  }
+}

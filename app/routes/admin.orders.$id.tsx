@@ -1,0 +1,60 @@
+import { data } from 'react-router'
+import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { getEnv } from '#app/config/env.server.ts'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { OrderDetailPage } from '#app/features/order-book/order-detail-page.tsx'
+import {
+  readOrderDetail,
+  receiveOrderAction,
+} from '#app/features/order-book/order-detail.server.ts'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.orders.$id'
+
+/** The request's id from the URL; undefined for anything that is not one. */
+function requestIdOf(param: string | undefined): number | undefined {
+  return param && /^\d{1,15}$/.test(param) ? Number(param) : undefined
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: pageTitle(
+      loaderData?.detail
+        ? `${loaderData.detail.request.productType} for ${loaderData.detail.request.name}`
+        : 'Order not found',
+    ),
+  },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireAdmin(context)
+  const id = requestIdOf(params.id)
+  const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id)
+  if (!detail) return data({ detail: null, today: bakeryToday() }, { status: 404 })
+  return { detail, today: bakeryToday() }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(context)
+  const id = requestIdOf(params.id)
+  if (id === undefined) {
+    return data(
+      { ok: false as const, intent: null, error: 'That request is not in the order book.' },
+      { status: 404 },
+    )
+  }
+  return respond(
+    await receiveOrderAction({ request, db: getDb(), requestId: id, siteUrl: getEnv().SITE_URL }),
+  )
+}
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.detail ? (
+    <OrderDetailPage detail={loaderData.detail} result={actionData} today={loaderData.today} />
+  ) : (
+    <NotFoundPage />
+  )
+}

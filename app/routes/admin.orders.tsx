@@ -1,0 +1,92 @@
+import { useSearchParams } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { receiveInboxAction } from '#app/features/inbox/inbox-action.server.ts'
+import { InboxList } from '#app/features/inbox/inbox-list.tsx'
+import { labelReceived, listInbox } from '#app/features/inbox/inbox.server.ts'
+import { OrderBookTabs, OrderList } from '#app/features/order-book/order-list-page.tsx'
+import { listOrderBook } from '#app/features/order-book/order-list.server.ts'
+import { ORDER_LIST_LIMIT, parseOrderFilters } from '#app/features/order-book/order-list.ts'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.orders'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Orders') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context)
+  const db = getDb()
+  const params = new URL(request.url).searchParams
+  const { filters, problems } = parseOrderFilters(params)
+  const showHandled = params.get('messages') === 'all'
+  const [book, inbox] = await Promise.all([
+    listOrderBook(db, filters),
+    listInbox(db, { openOnly: !showHandled }),
+  ])
+  const messages = labelReceived(inbox.filter((item) => item.kind === 'message'))
+  return {
+    filters,
+    problems,
+    ...book,
+    limited: book.rows.length >= ORDER_LIST_LIMIT,
+    messages,
+    openMessages: showHandled
+      ? messages.filter((message) => !message.handled).length
+      : messages.length,
+  }
+}
+
+/** The messages' buttons (Mark handled, Resend) post here, as they did to the inbox. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context)
+  return respond(await receiveInboxAction({ request, db: getDb() }))
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const view = searchParams.get('view') === 'messages' ? 'messages' : 'orders'
+  const showHandled = searchParams.get('messages') === 'all'
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Orders</h1>
+      <p className="lede mt-3">Every order request, and the messages sent through the site.</p>
+      <OrderBookTabs view={view} openMessages={loaderData.openMessages} />
+      {view === 'orders' ? (
+        <OrderList
+          filters={loaderData.filters}
+          rows={loaderData.rows}
+          counts={loaderData.counts}
+          total={loaderData.total}
+          problems={loaderData.problems}
+          limited={loaderData.limited}
+        />
+      ) : (
+        <>
+          <p className="mt-5">
+            <a
+              className="text-link"
+              href={
+                showHandled
+                  ? '/admin/orders?view=messages'
+                  : '/admin/orders?view=messages&messages=all'
+              }
+            >
+              {showHandled ? 'Show open messages only' : 'Show handled messages too'}
+            </a>
+          </p>
+          {loaderData.messages.length === 0 ? (
+            <p className="mt-8 text-lg">
+              {showHandled ? 'No messages yet.' : 'No open messages: everything has been handled.'}
+            </p>
+          ) : (
+            <InboxList items={loaderData.messages} openOnly={!showHandled} />
+          )}
+        </>
+      )}
+    </section>
+  )
+}
