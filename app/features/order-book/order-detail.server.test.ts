@@ -234,7 +234,12 @@ test('quote, accept, deposit, ready, completed: one email for each change the cu
   expect((await post(db, id, { intent: 'ready' }, NOW + 18 * DAY)).status).toBe(200)
   expect((await post(db, id, { intent: 'complete' }, NOW + 19 * DAY)).status).toBe(200)
 
-  const emails = await updates(db, id)
+  const all = await updates(db, id)
+  // The owner hears of the customer's answer; the customer of each change.
+  expect(all.filter((email) => !email.to).map((email) => email.subject)).toEqual([
+    'Priya Sharma accepted the quote for Cakes on Saturday, December 12, 2026',
+  ])
+  const emails = all.filter((email) => email.to)
   expect(emails.map((email) => email.subject)).toEqual([
     'Your quote for the Cakes — Butter & Bloom Bakery',
     'Your Cakes is booked — Butter & Bloom Bakery',

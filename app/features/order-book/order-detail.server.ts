@@ -116,12 +116,9 @@ export async function readOrderDetail(db: Db, requestId: number) {
         createdLabel: bakeryTime(Number(row.created_at)),
       }
     })
-    // A send's confirmations go one to each customer in it: only this one's.
-    .filter(
-      (email) =>
-        email.topic !== 'request_confirmation' ||
-        email.to.toLowerCase() === request.email.toLowerCase(),
-    )
+    // Only what went to this customer: a send's confirmations go one to each
+    // customer in it, and the owner's own news of their answer is no email to them.
+    .filter((email) => email.to.toLowerCase() === request.email.toLowerCase())
   return {
     request: {
       id: request.id,
