@@ -11,6 +11,7 @@ import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,
 } from '#app/features/availability/settings-action.server.ts'
+import { getMediaStore } from '#app/features/gallery/media-store.server.ts'
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'
@@ -24,6 +25,12 @@ import {
   feedUrls,
   receiveIcalKeyAction,
 } from '#app/features/order-book/calendar-feed.server.ts'
+import {
+  ERASE_CUSTOMER,
+  EraseCustomerSettings,
+  asEraseCustomerResult,
+} from '#app/features/order-book/erase-customer-settings.tsx'
+import { receiveEraseCustomerAction } from '#app/features/order-book/erase-customer.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
@@ -65,6 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A copy is read for the intent; the feature reads the request itself.
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
+  if (intent === ERASE_CUSTOMER) {
+    return respond(await receiveEraseCustomerAction({ request, db, store: getMediaStore() }))
+  }
   return isSettingsIntent(intent)
     ? respond(await receiveSettingsAction({ request, db }))
     : respond(await receiveMenuAction({ request, db }))
@@ -245,9 +255,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const { products, availability, calendarFeed } = loaderData
   const feedResult = asIcalKeyResult(result)
-  // The availability forms and the calendar feed show their own answers beside them.
+  const eraseResult = asEraseCustomerResult(result)
+  // The availability forms, the calendar feed and the erasure show their own answers beside them.
   const menuResult =
-    result && 'intent' in result && (isSettingsIntent(result.intent) || feedResult)
+    result && 'intent' in result && (isSettingsIntent(result.intent) || feedResult || eraseResult)
       ? undefined
       : result
   return (
@@ -310,6 +321,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <AvailabilitySettings data={availability} posted={result} />
 
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
+      <EraseCustomerSettings posted={eraseResult} />
     </section>
   )
 }

@@ -120,6 +120,11 @@ const adminEndpoints = [
   },
   { method: 'POST', path: '/admin/settings', form: { intent: 'deactivate', id: '1' } },
   { method: 'POST', path: '/admin/settings', form: { intent: 'rotate-ical-key' } },
+  {
+    method: 'POST',
+    path: '/admin/settings',
+    form: { intent: 'erase-customer', email: 'walk@example.com', confirm: 'on' },
+  },
   { method: 'GET', path: '/admin/calendar' },
   { method: 'GET', path: '/admin/calendar?month=2026-12&day=2026-12-12' },
   { method: 'GET', path: '/admin/calendar.data' },

@@ -117,6 +117,20 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   expect((await request.get(feedUrl)).status()).toBe(404)
   expect((await request.get(newUrl)).status()).toBe(200)
 
+  // Erasing asks for a deliberate tick; an address nobody used has nothing to erase.
+  const erase = page.getByRole('region', { name: 'Erase a customer’s data' })
+  const nobody = `nobody-${Date.now()}@example.com`
+  await erase.getByLabel('Customer’s email').fill(nobody)
+  await erase.getByLabel('I understand this erases their data for good.').check()
+  await erase.getByRole('button', { name: 'Erase their data' }).click()
+  await expect(erase.getByText(`Nothing was stored for ${nobody}.`)).toBeVisible()
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await erase.screenshot({
+      path: shotPath(`erase-customer-${width}`, (file) => testInfo.outputPath(file)),
+    })
+  }
+
   // The export, downloaded from the calendar.
   await page.goto('/admin/calendar')
   const download = page.waitForEvent('download')

@@ -11,7 +11,7 @@ import { createLocalMediaStore } from '../gallery/media-store.server.ts'
 import { addInspirationPhoto } from '../inspiration/inspiration-photos.server.ts'
 import { seedMenu } from '../menu/menu.server.ts'
 import { submitOrderRequests } from '../orders/order-requests.server.ts'
-import { ERASED_NAME, eraseCustomer } from './erase-customer.server.ts'
+import { ERASED_NAME, eraseCustomer, receiveEraseCustomerAction } from './erase-customer.server.ts'
 import { moveRequest } from './order-book.server.ts'
 
 const NOW = new Date('2026-11-23T20:00:00Z')
@@ -109,4 +109,41 @@ test('erasing a customer leaves nothing that names them in the database or the m
     .execute()
   expect(samsConfirmation).toHaveLength(1)
   expect(samsConfirmation[0]!.payload).toContain('sam@example.com')
+})
+
+test('the settings form erases only with a real address and a deliberate tick', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  const store = createLocalMediaStore(dataDir)
+  await submitContactMessage(
+    db,
+    { name: 'Lee Chan', email: 'lee@example.com', phone_number: '4165550101', message: 'Hello' },
+    NOW,
+  )
+  const post = (fields: Record<string, string>) =>
+    receiveEraseCustomerAction({
+      request: new Request('http://localhost/admin/settings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'erase-customer', ...fields }),
+      }),
+      db,
+      store,
+    })
+  expect(await post({ email: 'lee@example.com' })).toMatchObject({
+    status: 400,
+    body: { ok: false, error: 'Tick that you understand the erasure cannot be undone.' },
+  })
+  expect(await post({ email: 'not an address', confirm: 'on' })).toMatchObject({ status: 400 })
+  expect(await db.selectFrom('contact_message').select('id').execute()).toHaveLength(1)
+  expect(await post({ email: 'LEE@example.com', confirm: 'on' })).toMatchObject({
+    status: 200,
+    body: {
+      ok: true,
+      message: 'Erased LEE@example.com: 0 requests, 1 message, 0 photos and 1 email.',
+    },
+  })
+  expect(await db.selectFrom('contact_message').select('id').execute()).toEqual([])
+  expect((await post({ email: 'nobody@example.com', confirm: 'on' })).body).toMatchObject({
+    message: 'Nothing was stored for nobody@example.com.',
+  })
 })

@@ -1,7 +1,11 @@
 import { sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { isEmailAddress } from '#app/utils/email-address.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
 import type { MediaStore } from '../gallery/media-store.server.ts'
 import { deletePhotosOfRequests } from '../inspiration/inspiration-photos.server.ts'
+import { ERASE_CUSTOMER, type EraseCustomerResult } from './erase-customer-settings.tsx'
 
 export const ERASED_NAME = 'Erased customer'
 
@@ -114,4 +118,49 @@ function recipientOf(payload: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The settings page's erase form: an email and a deliberate tick. */
+export async function receiveEraseCustomerAction({
+  request,
+  db,
+  store,
+}: {
+  request: Request
+  db: Db
+  store: MediaStore
+}): Promise<Reply<EraseCustomerResult>> {
+  const form = await readAdminForm(request)
+  if (form?.intent !== ERASE_CUSTOMER) {
+    return reply(400, { ok: false, intent: ERASE_CUSTOMER, error: NOT_UNDERSTOOD })
+  }
+  const email = (form.email ?? '').trim()
+  if (!isEmailAddress(email)) {
+    return reply(400, {
+      ok: false,
+      intent: ERASE_CUSTOMER,
+      error: 'Enter the customer’s email address, like name@example.com.',
+    })
+  }
+  if (form.confirm !== 'on') {
+    return reply(400, {
+      ok: false,
+      intent: ERASE_CUSTOMER,
+      error: 'Tick that you understand the erasure cannot be undone.',
+    })
+  }
+  const erased = await eraseCustomer(db, store, { email })
+  const found = erased.requests + erased.messages
+  return reply(200, {
+    ok: true,
+    intent: ERASE_CUSTOMER,
+    message:
+      found === 0
+        ? `Nothing was stored for ${email}.`
+        : `Erased ${email}: ${plural(erased.requests, 'request')}, ${plural(erased.messages, 'message')}, ${plural(erased.photos, 'photo')} and ${plural(erased.emails, 'email')}.`,
+  })
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
