@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -60,6 +61,9 @@ export async function receiveUpload(
   let fileSeen = false
   let truncated = false
   let fileWritten: Promise<void> = Promise.resolve()
+  // A write stream cut short while still opening creates its file after the
+  // pipe has failed; only its 'close' says the file is there to remove.
+  let fileClosed: Promise<unknown> = Promise.resolve()
 
   let parser: busboy.Busboy
   try {
@@ -90,6 +94,7 @@ export async function receiveUpload(
     // a dropped connection), which the parser reports, or the disk's, ours.
     let firstFailure: 'sender' | 'disk' | undefined
     const file = createWriteStream(filePath)
+    fileClosed = once(file, 'close').catch(() => undefined)
     stream.on('error', () => (firstFailure ??= 'sender'))
     file.on('error', () => (firstFailure ??= 'disk'))
     fileWritten = pipeline(stream, file).catch((error: unknown) => {
@@ -109,7 +114,10 @@ export async function receiveUpload(
     incomplete = true
   }
   await fileWritten
-  if (writeError || incomplete) await discard()
+  if (writeError || incomplete) {
+    await fileClosed
+    await discard()
+  }
   if (writeError) throw writeError
   if (incomplete) throw new UploadError(400, 'The upload was incomplete. Please try again.')
   if (truncated) {
