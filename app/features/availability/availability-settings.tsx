@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
+import { ActionAnswerText } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { formatDateRange } from '#app/utils/dates.ts'
 import { focusFirstInvalid } from '#app/utils/field-errors.ts'
@@ -71,11 +72,7 @@ function Status({
 }) {
   return (
     <p ref={statusRef} tabIndex={-1} aria-live="polite" className="min-h-6 outline-none">
-      {busy || !result ? null : result.ok ? (
-        <span className="status-success">{result.message}</span>
-      ) : (
-        <span className="status-error">{result.error}</span>
-      )}
+      <ActionAnswerText answer={busy ? undefined : result} />
     </p>
   )
 }

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
 
 /** The settings form's intent for a new feed key; the settings route dispatches on it. */
 export const ROTATE_ICAL_KEY = 'rotate-ical-key'
@@ -75,15 +76,7 @@ export function CalendarFeedSettings({
         Rotate key makes a new address and stops the old one at once; add the new one to your phone
         afterwards.
       </p>
-      <p aria-live="polite" className="mt-2 min-h-6">
-        {posted ? (
-          posted.ok ? (
-            <span className="status-success">{posted.message}</span>
-          ) : (
-            <span className="status-error">{posted.error}</span>
-          )
-        ) : null}
-      </p>
+      <ActionStatus answer={posted} className="mt-2" />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
 
 /** The settings form's intent for erasing one customer's data; the settings route dispatches on it. */
 export const ERASE_CUSTOMER = 'erase-customer'
@@ -51,15 +52,7 @@ export function EraseCustomerSettings({ posted }: { posted: EraseCustomerResult 
           </button>
         </div>
       </Form>
-      <p aria-live="polite" className="mt-3 min-h-6">
-        {posted ? (
-          posted.ok ? (
-            <span className="status-success">{posted.message}</span>
-          ) : (
-            <span className="status-error">{posted.error}</span>
-          )
-        ) : null}
-      </p>
+      <ActionStatus answer={posted} className="mt-3" />
     </section>
   )
 }
