@@ -81,6 +81,21 @@ export function depositSettled(money: Money): boolean {
   return amountsOwed(money).depositOwed === 0
 }
 
+/**
+ * Why the deposit of a request in `status` cannot be waived, or null when it
+ * can. Only a quoted request has a deposit still to settle: a confirmed one
+ * settled it (or had it waived) on the way, and a closed one owes nothing.
+ */
+export function refusedWaiveMessage(status: RequestStatus): string | null {
+  if (status === 'quoted') return null
+  if (status === 'new') return 'Send a quote before waiving its deposit.'
+  if (CLOSED_STATUSES.includes(status)) {
+    const article = /^[aeiou]/i.test(status) ? 'An' : 'A'
+    return `${article} ${status} request has no deposit to waive.`
+  }
+  return "This request's deposit is already settled."
+}
+
 /** '$45', '$12.50' */
 export function formatMoney(cents: number): string {
   const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)

@@ -1,14 +1,27 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
 import { enqueueEmail } from '../mail/outbox.server.ts'
-import { type Money, canMove, depositSettled, refusedMoveMessage } from './lifecycle.ts'
+import {
+  type Money,
+  canMove,
+  depositSettled,
+  refusedMoveMessage,
+  refusedWaiveMessage,
+} from './lifecycle.ts'
 import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
 
-export type BookChange = { ok: true } | { ok: false; status: 404 | 409; error: string }
+/**
+ * What a change to the order book came to. A refusal about one of the
+ * owner's fields (a 400) names it, so the page shows the message beside it.
+ */
+export type BookChange =
+  { ok: true } | { ok: false; status: 400 | 404 | 409; error: string; field?: string }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -118,6 +131,19 @@ export async function quoteRequest(
     .select('quote_expiry_days')
     .where('id', '=', 1)
     .executeTakeFirstOrThrow()
+  const request = await trx
+    .selectFrom('order_request')
+    .select('due_date')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (!request) return NOT_FOUND
+  // A due date only means something for a deposit there is to pay.
+  const depositDue = quote.depositCents > 0 ? quote.depositDue : null
+  const refusedDue = refusedDepositDue(depositDue, {
+    today: bakeryToday(new Date(now)),
+    orderDate: request.due_date,
+  })
+  if (refusedDue) return { ok: false, status: 400, error: refusedDue, field: 'deposit_due' }
   const moved = await moveRequest(trx, {
     requestId,
     to: 'quoted',
@@ -134,13 +160,30 @@ export async function quoteRequest(
       created_at: now,
       price_cents: quote.priceCents,
       deposit_cents: quote.depositCents,
-      deposit_due: quote.depositDue,
+      deposit_due: depositDue,
       payment_instructions: quote.paymentInstructions,
       message: quote.message,
       expires_at: expiresAt,
     })
     .execute()
   return { ok: true, expiresAt }
+}
+
+/**
+ * A deposit falls due between today (in the bakery's time zone) and the
+ * order's own date: a date already past would make it overdue on arrival,
+ * and one after the order would leave the owner baking unpaid.
+ */
+function refusedDepositDue(
+  depositDue: string | null,
+  { today, orderDate }: { today: string; orderDate: string },
+): string | null {
+  if (depositDue === null) return null
+  if (depositDue < today) return 'The deposit cannot be due before today.'
+  if (depositDue > orderDate) {
+    return `The deposit must be due by the order date, ${formatCalendarDate(orderDate)}.`
+  }
+  return null
 }
 
 /** What a request's quote asks and what has been paid towards it. */
@@ -340,12 +383,22 @@ export async function waiveDepositIn(
   trx: Transaction<Database>,
   { requestId, now }: { requestId: number; now: number },
 ): Promise<BookChange & { confirmed?: boolean }> {
+  // Naming the status it waives from, so a request closed meanwhile is not changed.
   const updated = await trx
     .updateTable('order_request')
     .set({ deposit_waived: 1 })
     .where('id', '=', requestId)
+    .where('status', '=', 'quoted')
     .executeTakeFirst()
-  if (updated.numUpdatedRows === 0n) return NOT_FOUND
+  if (updated.numUpdatedRows === 0n) {
+    const request = await trx
+      .selectFrom('order_request')
+      .select('status')
+      .where('id', '=', requestId)
+      .executeTakeFirst()
+    if (!request) return NOT_FOUND
+    return { ok: false, status: 409, error: refusedWaiveMessage(request.status) ?? 'Try again.' }
+  }
   const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
   return { ok: true, confirmed }
 }

@@ -146,6 +146,13 @@ test('a quote form with mistakes names each one and writes nothing', async () =>
       'deposit_due',
       'Choose the date the deposit is due, or leave it empty.',
     ],
+    // Today is Monday, November 23 in Toronto; the order is for December 12.
+    [{ deposit_due: '2026-11-22' }, 'deposit_due', 'The deposit cannot be due before today.'],
+    [
+      { deposit_due: '2026-12-13' },
+      'deposit_due',
+      'The deposit must be due by the order date, Saturday, December 12, 2026.',
+    ],
     [{ expires_in_days: '0' }, 'expires_in_days', 'The quote must expire in 1 to 60 days.'],
     [{ message: 'x'.repeat(2001) }, 'message', 'The message must be at most 2000 characters.'],
   ]
@@ -283,6 +290,37 @@ test('a waived deposit confirms an accepted quote and tells the customer', async
   const emails = await updates(db, id)
   expect(emails.at(-1)!.subject).toBe('Your Cakes is booked — Butter & Bloom Bakery')
   expect(emails.at(-1)!.text).toContain('Balance owed: $120')
+})
+
+test('a deposit may fall due today or on the order day; with no deposit, its date is dropped', async () => {
+  const { db, id } = await openBook()
+  expect(await post(db, id, { ...quoteForm, deposit_due: '2026-11-23' })).toMatchObject({
+    status: 200,
+  })
+  expect(await post(db, id, { ...quoteForm, deposit_due: '2026-12-12' })).toMatchObject({
+    status: 200,
+  })
+  expect(await post(db, id, { ...quoteForm, deposit: '' })).toMatchObject({ status: 200 })
+  const detail = await readOrderDetail(db, id)
+  expect(detail!.quote).toMatchObject({ depositCents: 0, depositDue: null })
+})
+
+test('a deposit is waived only while its quote waits: not before, nor once closed', async () => {
+  const { db, id } = await openBook()
+  const waive = () => post(db, id, { intent: 'waive' })
+  expect(await waive()).toMatchObject({
+    status: 409,
+    body: { ok: false, error: 'Send a quote before waiving its deposit.' },
+  })
+  await post(db, id, quoteForm)
+  await post(db, id, { intent: 'cancel', note: '' })
+  const before = await snapshot(db, id)
+  expect(await waive()).toMatchObject({
+    status: 409,
+    body: { ok: false, error: 'A cancelled request has no deposit to waive.' },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+  expect((await readOrderDetail(db, id))!.money.depositWaived).toBe(false)
 })
 
 test('a decline needs a reason, which the customer reads, escaped in the HTML', async () => {

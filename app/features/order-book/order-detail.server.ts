@@ -316,7 +316,14 @@ export async function receiveOrderAction({
       throw error
     })
 
-  if (!change.ok) return reply(change.status, { ok: false, intent, error: change.error })
+  if (!change.ok) {
+    return reply(change.status, {
+      ok: false,
+      intent,
+      error: change.error,
+      ...(change.field ? { fieldErrors: { [change.field]: change.error } } : {}),
+    })
+  }
   // Stored: the customer's email, if the change queued one, goes out now.
   kickDeliveryWorker()
   return reply(200, { ok: true, intent, message: DONE[intent] })
