@@ -82,6 +82,8 @@ async function shoot(page: Page, name: string, testInfo: TestInfo) {
   if (dir) mkdirSync(dir, { recursive: true })
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    // From the top, so the sticky header sits where a visitor first sees it.
+    await page.evaluate(() => window.scrollTo(0, 0))
     const file = `${name}-${width}.png`
     await page.screenshot({
       path: dir ? path.join(dir, file) : testInfo.outputPath(file),
