@@ -19,6 +19,7 @@ import { startSmtpSink } from '../support/smtp-sink.ts'
 import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
+// PORT + 70 to 79: a port of its own for each copy --repeat-each runs side by side.
 const PG_PORT = Number(process.env.E2E_PORT ?? 3210) + 70
 const OWNER_INBOX = 'owner@butterandbloom.test'
 const BRAND = 'Butter & Bloom Bakery'
@@ -334,9 +335,10 @@ test(
     if (!serverUrl) throw new Error('This journey needs TEST_DATABASE_URL (postgres://…).')
     const schema = await createTestSchema(serverUrl)
     const sink = await startSmtpSink()
-    const origin = `http://localhost:${PG_PORT}`
+    const port = PG_PORT + (testInfo.repeatEachIndex % 10)
+    const origin = `http://localhost:${port}`
     const server = startServerProcess({
-      PORT: String(PG_PORT),
+      PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bakery-journey-')),
       DATABASE_URL: schema.url,
       SITE_URL: origin,
