@@ -19,22 +19,26 @@ const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
 const calendarDataDir = path.join(process.env.E2E_DATA_DIR, 'calendar-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
-// Two instances on one PostgreSQL database need TEST_DATABASE_URL. Without it
-// a machine with no PostgreSQL leaves that spec out with a notice (once, in the
-// runner, not in each worker); in CI (CI set) it fails instead, so the spec is
-// never left out there unnoticed.
+// Two instances on one PostgreSQL database, and the order journey's run on
+// PostgreSQL (tagged @postgres), need TEST_DATABASE_URL. Without it a machine
+// with no PostgreSQL leaves them out with a notice (once, in the runner, not in
+// each worker); in CI (CI set) it fails instead, so they are never left out
+// there unnoticed.
 const needsPostgres = ['two-instances.spec.ts']
 if (!process.env.TEST_DATABASE_URL) {
   if (process.env.CI) {
-    throw new Error('CI is set but TEST_DATABASE_URL is not: two-instances.spec.ts cannot run.')
+    throw new Error(
+      'CI is set but TEST_DATABASE_URL is not: two-instances.spec.ts and the @postgres tests cannot run.',
+    )
   }
   if (process.env.TEST_WORKER_INDEX === undefined) {
     console.log(
-      'Notice: TEST_DATABASE_URL is not set, so two-instances.spec.ts (two servers on one PostgreSQL) is left out.',
+      'Notice: TEST_DATABASE_URL is not set, so two-instances.spec.ts (two servers on one PostgreSQL) and the @postgres tests are left out.',
     )
   }
 }
 const withoutPostgres = process.env.TEST_DATABASE_URL ? [] : needsPostgres
+const postgresTests = process.env.TEST_DATABASE_URL ? undefined : /@postgres/
 
 /** The production server as visitors get it, on its own port and data folder. */
 function server(port: number, dataDir: string, command: string) {
@@ -84,6 +88,7 @@ export default defineConfig({
         'order-calendar.spec.ts',
         ...withoutPostgres,
       ],
+      grepInvert: postgresTests,
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PORT}` },
     },
     {

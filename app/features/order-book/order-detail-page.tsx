@@ -175,8 +175,10 @@ function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
       shown.push('waive')
     }
   }
-  if (canMove(status, 'ready')) shown.push('ready')
-  if (canMove(status, 'completed')) shown.push('complete')
+  // 'Move it along' shows the answer to Mark ready and Mark completed beside its
+  // buttons for as long as it is on the page: after Mark ready, beside Mark completed.
+  const moves = ['ready', 'completed', 'cancelled', 'declined'] as const
+  if (moves.some((to) => canMove(status, to))) shown.push('ready', 'complete')
   if (canMove(status, 'cancelled')) shown.push('cancel')
   if (canMove(status, 'declined')) shown.push('decline')
   return shown

@@ -1,0 +1,79 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { expect, test } from 'vitest'
+import type { RequestStatus } from '#app/db/schema.ts'
+import type { OrderActionResult, OrderIntent } from './order-actions.ts'
+import { OrderDetailPage } from './order-detail-page.tsx'
+import type { OrderDetail } from './order-detail.server.ts'
+
+/** Priya's cake, quoted at $120 with a $60 deposit that is paid, standing at `status`. */
+function detailAt(status: RequestStatus): OrderDetail {
+  return {
+    request: {
+      id: 7,
+      batchId: 3,
+      status,
+      name: 'Priya Sharma',
+      email: 'priya@example.com',
+      phoneNumber: '416-555-0199',
+      productType: 'Cakes',
+      eventTheme: 'Unicorn birthday',
+      dueDate: '2026-12-12',
+      hearAboutUs: 'Instagram',
+      comments: null,
+      servings: null,
+      allergies: null,
+      fulfilment: null,
+      effort: 2,
+      declineReason: null,
+      receivedLabel: 'Nov 23, 2026, 3:00 p.m.',
+    },
+    quote: {
+      priceCents: 12000,
+      depositCents: 6000,
+      depositDue: null,
+      paymentInstructions: 'Interac e-Transfer',
+      message: '',
+      expiresAt: Date.parse('2026-11-26T20:00:00Z'),
+      expiresLabel: 'Nov 26, 2026, 3:00 p.m.',
+      acceptedLabel: 'Nov 24, 2026, 3:00 p.m.',
+    },
+    money: {
+      priceCents: 12000,
+      depositCents: 6000,
+      paidCents: 6000,
+      depositWaived: false,
+      depositOwed: 0,
+      balanceOwed: 6000,
+    },
+    photos: [],
+    timeline: [],
+    emails: [],
+    quoteExpiryDays: 3,
+  }
+}
+
+function render(detail: OrderDetail, result: OrderActionResult) {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/orders/:id',
+      Component: () => <OrderDetailPage detail={detail} result={result} today="2026-11-25" />,
+    },
+  ])
+  return renderToStaticMarkup(<Stub initialEntries={['/admin/orders/7']} />)
+}
+
+const doneCases: [OrderIntent, RequestStatus, string][] = [
+  ['payment', 'confirmed', 'Payment recorded.'],
+  ['ready', 'ready', 'Marked ready; the customer is told.'],
+  ['complete', 'completed', 'Marked completed.'],
+  ['cancel', 'cancelled', 'Request cancelled; the customer is told.'],
+]
+
+test.each(doneCases)(
+  'after %s the owner reads the answer once, on the page as it now stands',
+  (intent, status, message) => {
+    const html = render(detailAt(status), { ok: true, intent, message })
+    expect(html.split(message)).toHaveLength(2)
+  },
+)
