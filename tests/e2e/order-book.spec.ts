@@ -194,6 +194,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
     /Request sent in.*The customer/,
     /New → Quoted.*You/,
     /Quoted.*The customer.*Accepted the quote\./,
+    /Quoted.*You.*Payment received: \$90 by Interac e-Transfer/,
     /Quoted → Confirmed.*You/,
     /Confirmed → Ready.*You/,
     /Ready → Completed.*You/,

@@ -274,6 +274,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
       /^Request sent in.*The customer/,
       /^New → Quoted.*You/,
       /^Quoted.*The customer.*Accepted the quote\./,
+      /^Quoted.*You.*Payment received: \$50 by Interac e-Transfer, \w+day, \w+ \d+, \d{4}\./,
       /^Quoted → Confirmed.*You/,
       /^Confirmed → Ready.*You/,
       /^Ready → Completed.*You/,

@@ -115,6 +115,7 @@ test('quote, accept, deposit, ready, completed: each step on the timeline', asyn
     '∅→new customer',
     'new→quoted owner',
     'quoted→quoted customer: Accepted the quote.',
+    'quoted→quoted owner: Payment received: $60 by e-Transfer, Tuesday, November 24, 2026.',
     'quoted→confirmed owner',
     'confirmed→ready owner',
     'ready→completed owner',
@@ -125,6 +126,7 @@ test('a waived deposit confirms an accepted quote at once', async () => {
   const { db, id, token } = await openBook()
   await sendQuote(db, id)
   await waiveDeposit(db, { requestId: id, now: NOW })
+  expect((await timeline(db, id)).at(-1)).toBe('quoted→quoted owner: Deposit waived.')
   expect(
     await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + HOUR }),
   ).toEqual({

@@ -8,6 +8,7 @@ import {
   type Money,
   canMove,
   depositSettled,
+  formatMoney,
   refusedMoveMessage,
   refusedWaiveMessage,
 } from './lifecycle.ts'
@@ -366,6 +367,15 @@ export async function recordPaymentIn(
       created_at: now,
     })
     .execute()
+  // On the timeline too, so the story of a request shows when its money came in.
+  await recordEvent(trx, {
+    requestId,
+    from: request.status,
+    to: request.status,
+    actor: 'owner',
+    note: `Payment received: ${formatMoney(payment.amountCents)} by ${payment.method}, ${formatCalendarDate(payment.receivedOn)}.`,
+    now,
+  })
   const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
   return { ok: true, confirmed }
 }
@@ -399,6 +409,14 @@ export async function waiveDepositIn(
     if (!request) return NOT_FOUND
     return { ok: false, status: 409, error: refusedWaiveMessage(request.status) ?? 'Try again.' }
   }
+  await recordEvent(trx, {
+    requestId,
+    from: 'quoted',
+    to: 'quoted',
+    actor: 'owner',
+    note: 'Deposit waived.',
+    now,
+  })
   const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
   return { ok: true, confirmed }
 }

@@ -267,6 +267,7 @@ test('quote, accept, deposit, ready, completed: one email for each change the cu
       '∅→new customer',
       'new→quoted owner',
       'quoted→quoted customer',
+      'quoted→quoted owner',
       'quoted→confirmed owner',
       'confirmed→ready owner',
       'ready→completed owner',

@@ -62,6 +62,16 @@ test('every status shows its plain label and what it means', () => {
   expect(html).toContain('>Allergens: a home kitchen.</p>')
 })
 
+test('what happens next is told while a request waits for its first reply, and not after', () => {
+  const withStatuses = (...list: RequestStatus[]) =>
+    viewWith({ requests: viewWith().requests.filter((request) => list.includes(request.status)) })
+  expect(render(withStatuses('new', 'completed'))).toContain('What happens next')
+  expect(render(withStatuses('new', 'completed'))).toContain('We read every request ourselves')
+  for (const status of statuses.filter((status) => status !== 'new')) {
+    expect(render(withStatuses(status)), status).not.toContain('What happens next')
+  }
+})
+
 test('a request’s inspiration photos appear under it, served from its private link', () => {
   const photos = [
     { key: 'p1', requestId: 100, width: 800, height: 600, preview: 'data:image/webp;base64,AAAA' },

@@ -39,6 +39,8 @@ export function RequestStatusPage({
   answer?: QuoteAnswerResult
 }) {
   const one = view.requests.length === 1
+  // The steps from request to booking say nothing to a request already past its first reply.
+  const waitingForReply = view.requests.some((request) => request.status === 'new')
   const firstName = view.customerName.trim().split(/\s+/)[0] || view.customerName
   return (
     <section className="page-section" aria-labelledby="request-status-heading">
@@ -80,24 +82,26 @@ export function RequestStatusPage({
         </ol>
 
         <div className="grid gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <section className="card p-6 sm:p-7" aria-labelledby="next-steps-heading">
-            <h2 id="next-steps-heading" className="font-display text-2xl font-semibold">
-              What happens next
-            </h2>
-            <ol className="mt-4 grid gap-4">
-              {NEXT_STEPS.map((step, index) => (
-                <li key={step} className="flex gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-8 shrink-0 place-items-center rounded-full bg-blush-100 font-bold text-raspberry-dark"
-                  >
-                    {index + 1}
-                  </span>
-                  <span className="pt-1">{step}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
+          {waitingForReply ? (
+            <section className="card p-6 sm:p-7" aria-labelledby="next-steps-heading">
+              <h2 id="next-steps-heading" className="font-display text-2xl font-semibold">
+                What happens next
+              </h2>
+              <ol className="mt-4 grid gap-4">
+                {NEXT_STEPS.map((step, index) => (
+                  <li key={step} className="flex gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="grid size-8 shrink-0 place-items-center rounded-full bg-blush-100 font-bold text-raspberry-dark"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="pt-1">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
 
           <section className="card p-6 sm:p-7" aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="font-display text-2xl font-semibold">
