@@ -6,5 +6,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./tests/setup/unit-setup.ts'],
     restoreMocks: true,
+    // Password hashing and real databases are CPU-bound: on a shared, busy
+    // machine a sign-in test can take several times its quiet duration.
+    testTimeout: 20_000,
   },
 })
