@@ -8,9 +8,12 @@
  * runs with SEED_DEMO=false, so Lighthouse measures /gallery as a well-used
  * gallery rather than the 8 demo photos.
  *
- * Sections: Lighthouse (mobile, every page), Load (autocannon) and Image
- * pipeline (time and peak memory to process one 12-megapixel photo, each run
- * in a fresh Node process; it needs no server).
+ * Sections: Lighthouse (mobile, every page), Load (autocannon: static files
+ * as the baseline, then the public pages, at 10 and 50 connections), Memory (a
+ * fresh server's RSS through a minute of mixed browsing, then a 12-megapixel
+ * upload) and Image pipeline (time and peak memory to process one
+ * 12-megapixel photo, each run in a fresh Node process; it needs no server).
+ * A summary table of every performance goal comes first.
  *
  *   npm run bench
  *   BENCH_RUNS=5 BENCH_LOAD_SECONDS=20 npm run bench
@@ -18,6 +21,7 @@
  * BENCH_RUNS         Lighthouse runs per page, and image pipeline runs; the report
  *                    shows medians (default 3)
  * BENCH_LOAD_SECONDS length of each load run (default 10)
+ * BENCH_MEMORY_SECONDS length of the memory section's mixed browsing (default 60)
  * BENCH_SECTIONS     only these sections, e.g. lighthouse,pipeline (default all)
  * BENCH_PAGES        only these pages in Lighthouse, e.g. /gallery (default all)
  *
@@ -32,18 +36,26 @@ import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
 import { loadSection } from './bench/load.ts'
+import { memorySection } from './bench/memory.ts'
 import { pipelineSection } from './bench/pipeline.ts'
 import type { Section } from './bench/section.ts'
 import { buildSnapshot, repoRoot, startServer, type ServerOptions } from './bench/server.ts'
 import { envList } from './bench/stats.ts'
+import { formatSummary, summaryRows } from './bench/summary.ts'
 
 /**
  * Run in this order: Lighthouse first, so the load run's heat does not skew
  * page timings; the image pipeline last, so its all-core encoding bursts do
  * not either. Its own numbers come from fresh processes on an idle server,
- * so what ran before does not leak into them.
+ * so what ran before does not leak into them. Memory runs on a server of its
+ * own, after the load runs and before the pipeline's bursts.
  */
-const SECTIONS: readonly Section[] = [lighthouseSection, loadSection, pipelineSection]
+const SECTIONS: readonly Section[] = [
+  lighthouseSection,
+  loadSection,
+  memorySection,
+  pipelineSection,
+]
 
 function gitCommit(): string | null {
   try {
@@ -101,7 +113,7 @@ async function main(): Promise<void> {
       // that kills every `server/main.ts`, say). Numbers taken without a
       // server are meaningless, so the section gets one more go on a fresh one.
       for (let attempt = 1; ; attempt++) {
-        const result = await section.run(server)
+        const result = await section.run(server, { appDir, serverOptions })
         const stopped = server.unexpectedExit()
         if (stopped) {
           serverStops.push(`${section.title}: the server ${stopped}`)
@@ -122,6 +134,7 @@ async function main(): Promise<void> {
     await server.stop()
   }
 
+  report.splice(2, 0, '## Summary', '', formatSummary(summaryRows(data)), '')
   if (unreliable.length > 0) {
     report.splice(
       2,

@@ -39,6 +39,7 @@ import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { cachePolicy } from './cache-policy.ts'
+import { limitImageMemory } from './image-memory.ts'
 import { serveMedia } from './media.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
@@ -91,6 +92,7 @@ const stopSeeding = new AbortController()
  */
 export async function startServices(): Promise<Env> {
   const env = getEnv()
+  limitImageMemory()
   const transport = createTransportFromEnv(env)
   const store = await openMediaStore(env)
   setMediaStore(store)

@@ -13,7 +13,10 @@ const dev = process.argv.includes('--dev')
 // loaded, so this must be settled before anything imports it.
 process.env.NODE_ENV = dev ? 'development' : 'production'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+// Run as source (server/main.ts, through tsx) or compiled into the build
+// (build/server/main.js, as `npm run serve` does); root holds build/ either way.
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, path.basename(path.dirname(here)) === 'build' ? '../..' : '..')
 const [
   { default: express },
   { default: compression },

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { migrations } from './migrations.server.ts'
 import { isPostgres } from './portable-schema.server.ts'
 import type { Database } from './schema.ts'
@@ -48,17 +49,24 @@ function parseInt8(value: string): number {
   return parsed
 }
 
-const pgTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary'
-      ? parseInt8
-      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
-}
+/**
+ * Loaded only when DATABASE_URL asks for PostgreSQL: the embedded default
+ * never needs pg, and it is ~8 MB of every server's memory. Synchronous
+ * (pg is CommonJS), so opening a database stays synchronous.
+ */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg
 
 function openPostgres(url: string): Db {
+  const { Pool, types } = loadPg()
+  const pgTypes: pg.CustomTypesConfig = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID && format !== 'binary'
+        ? parseInt8
+        : types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+  }
   // The parser is the pool's own, not pg's global one, so nothing else in
   // the process that uses pg is changed by it.
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 })
+  const pool = new Pool({ connectionString: url, types: pgTypes, max: 10 })
   // An idle connection the server drops (a restart, a failover) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))

@@ -3,8 +3,18 @@
  * ships no types and @types/autocannon is not a dependency.
  */
 declare module 'autocannon' {
+  /** One request of a sequence each connection walks in order, then starts again. */
+  interface Request {
+    method?: string
+    /** Replaces the url's path and query. */
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+  }
+
   interface Options {
     url: string
+    requests?: Request[]
     connections?: number
     /** Seconds. */
     duration?: number
@@ -50,5 +60,5 @@ declare module 'autocannon' {
 
   function autocannon(options: Options): Promise<Result>
   export default autocannon
-  export type { Options, Result }
+  export type { Options, Request, Result }
 }

@@ -1,4 +1,4 @@
-import type { RunningServer } from './server.ts'
+import type { RunningServer, ServerOptions } from './server.ts'
 
 /**
  * One part of the report. Each section measures something against the running
@@ -9,7 +9,13 @@ export interface Section {
   /** Key of the section's numbers in the JSON file. */
   readonly id: string
   readonly title: string
-  run(server: RunningServer): Promise<SectionResult>
+  run(server: RunningServer, context: SectionContext): Promise<SectionResult>
+}
+
+/** For a section that needs a server of its own, started the same way as the shared one. */
+export interface SectionContext {
+  appDir: string
+  serverOptions: ServerOptions
 }
 
 export interface SectionResult {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, rm, stat, symlink } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,10 @@ import { onCleanup, stoppingForSignal } from './cleanup.ts'
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 export interface RunningServer {
+  /** The Node process serving, for reading its memory from /proc. */
+  pid: number
+  /** How it was started: `npm run serve`'s environment and Node flags. */
+  launch: ServeCommand
   port: number
   /** SITE_URL: what the browser loads, so canonical links and the sitemap match the page. */
   siteOrigin: string
@@ -156,6 +160,51 @@ async function waitForHealth(
   throw new Error(`The server was not healthy within ${timeoutMs} ms (${lastProblem}):\n${log()}`)
 }
 
+export interface ServeCommand {
+  /** Variables the script sets before `node`, e.g. MALLOC_ARENA_MAX. */
+  env: Record<string, string>
+  /** Node's own flags and the entry, as the script passes them. */
+  args: string[]
+}
+
+/**
+ * Splits `npm run serve`'s command (`[VAR=value ...] node <flags> server/main.ts`)
+ * so the benchmark starts the server exactly as production does, heap limit
+ * included, without npm and a shell between us and the process we measure.
+ */
+export function parseServeCommand(script: string): ServeCommand {
+  const words = script.trim().split(/\s+/)
+  const env: Record<string, string> = {}
+  let word = words.shift()
+  while (word !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(word)) {
+    const equals = word.indexOf('=')
+    env[word.slice(0, equals)] = word.slice(equals + 1)
+    word = words.shift()
+  }
+  if (word !== 'node' || words.some((w) => /[;&|<>$`'"]/.test(w))) {
+    throw new Error(`Expected the serve script to be "[VAR=value ...] node <args>", got: ${script}`)
+  }
+  return { env, args: words }
+}
+
+export async function readServeCommand(appDir: string): Promise<ServeCommand> {
+  const manifest = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>
+  }
+  const script = manifest.scripts?.serve
+  if (!script) throw new Error('package.json has no serve script')
+  return parseServeCommand(script)
+}
+
+/** The value of a Node flag such as --max-old-space-size, or null when it is not given. */
+export function nodeFlag(args: readonly string[], name: string): string | null {
+  for (const [index, arg] of args.entries()) {
+    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1)
+    if (arg === name) return args[index + 1] ?? null
+  }
+  return null
+}
+
 export interface ServerOptions {
   /**
    * A data folder to start from. It is copied, never served itself, so a
@@ -184,10 +233,12 @@ export async function startServer(
 
   // A server started after Ctrl-C's cleanup has run would outlive us.
   if (stoppingForSignal()) throw new Error('Not starting a server: the benchmark is stopping')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const launch = await readServeCommand(appDir)
+  const child = spawn(process.execPath, launch.args, {
     cwd: appDir,
     env: {
       ...process.env,
+      ...launch.env,
       ...env,
       PORT: String(port),
       // Loopback only: the benchmark has no reason to be reachable from the network.
@@ -222,7 +273,10 @@ export async function startServer(
     throw error
   }
 
+  if (child.pid === undefined) throw new Error('The server process has no pid')
   return {
+    pid: child.pid,
+    launch,
     port,
     siteOrigin,
     loopbackOrigin,

@@ -37,3 +37,23 @@ export function envInt(name: string, fallback: number): number {
   }
   return value
 }
+
+export const MIB = 1024 * 1024
+
+export interface ProcessMemory {
+  /** Resident set size now (VmRSS). */
+  rssBytes: number
+  /** The highest resident set size since the process started (VmHWM). */
+  peakRssBytes: number
+}
+
+/** Reads VmRSS and VmHWM from the text of /proc/<pid>/status (values in kB). */
+export function parseProcStatus(text: string): ProcessMemory | null {
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(text)
+    return match ? Number(match[1]) * 1024 : null
+  }
+  const rssBytes = field('VmRSS')
+  const peakRssBytes = field('VmHWM')
+  return rssBytes === null || peakRssBytes === null ? null : { rssBytes, peakRssBytes }
+}

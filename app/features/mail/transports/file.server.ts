@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { OutgoingEmail } from '../email.ts'
 import {
   DeliveryError,
@@ -28,16 +28,19 @@ export function createFileTransport({
   const mailDir = path.join(dataDir, 'mail')
   // The same composer as SMTP, so the file is the message SMTP would have
   // carried: real headers, Message-ID, text and HTML parts, CRLF line ends.
-  const composer = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  })
+  // Made on the first email, not at boot: nodemailer is ~8 MB of memory that a
+  // server which never takes an order never needs.
+  let composer: Transporter | undefined
+  const compose = async () => {
+    const { default: nodemailer } = await import('nodemailer')
+    return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  }
 
   return {
     name: 'file',
     async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
       try {
+        composer ??= await compose()
         const info = await composer.sendMail(nodemailerMessage(email, { from, to, messageId }))
         const file = path.join(mailDir, `${fileTimestamp(new Date())}-${fileSlug(messageId)}.eml`)
         await mkdir(mailDir, { recursive: true })

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { OutgoingEmail } from '../email.ts'
 import {
   DeliveryError,
@@ -25,18 +25,24 @@ export function createSmtpTransport({
   /** Kept short so a dead server fails fast and the email is simply retried later. */
   timeoutMs?: number
 }): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-    socketTimeout: timeoutMs * 2,
-  })
+  // Made on the first email, not at boot, as the file transport's composer is.
+  let transporter: Transporter | undefined
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer')
+    return nodemailer.createTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+      socketTimeout: timeoutMs * 2,
+    })
+  }
 
   return {
     name: 'smtp',
     async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
       try {
+        transporter ??= await connect()
         await transporter.sendMail(nodemailerMessage(email, { from, to, messageId }))
       } catch (error) {
         throw toDeliveryError(error)

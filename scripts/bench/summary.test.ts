@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { formatSummary, summaryRows } from './summary.ts'
+
+const MIB = 1024 * 1024
+
+const load = [
+  {
+    path: '/favicon.svg',
+    kind: 'static',
+    connections: 10,
+    requestsPerSecond: 2000,
+    latencyP99Ms: 9,
+  },
+  { path: '/', kind: 'page', connections: 10, requestsPerSecond: 1200, latencyP99Ms: 20 },
+  { path: '/gallery', kind: 'page', connections: 10, requestsPerSecond: 800, latencyP99Ms: 30 },
+  {
+    path: '/favicon.svg',
+    kind: 'static',
+    connections: 50,
+    requestsPerSecond: 2200,
+    latencyP99Ms: 40,
+  },
+  { path: '/', kind: 'page', connections: 50, requestsPerSecond: 1300, latencyP99Ms: 45 },
+  { path: '/gallery', kind: 'page', connections: 50, requestsPerSecond: 900, latencyP99Ms: 80 },
+]
+
+const memory = {
+  seconds: 60,
+  connections: 50,
+  maxOldSpaceMb: 128,
+  bareNodeRssBytes: 40 * MIB,
+  afterStartRssBytes: 120 * MIB,
+  endRssBytes: 180 * MIB,
+  peakRssBytes: 210 * MIB,
+  upload: { status: 201, ms: 2500, peakRssBytes: 230 * MIB, servesAfter: true },
+  serverStopped: null,
+}
+
+const row = (rows: ReturnType<typeof summaryRows>, goal: string) => {
+  const found = rows.find((r) => r.goal.startsWith(goal))
+  if (!found) throw new Error(`no row for ${goal}`)
+  return found
+}
+
+describe('summaryRows', () => {
+  it('judges the slowest page against the static file at the same connections', () => {
+    const rows = summaryRows({ load })
+    const at10 = row(rows, 'Page throughput at 10 conns')
+    expect(at10.measured).toBe('0.40× (/gallery 800 req/s)')
+    expect(at10.baseline).toBe('/favicon.svg 2000 req/s')
+    expect(at10.pass).toBe(false)
+    expect(row(rows, 'p99 latency / at 50').pass).toBe(true)
+    const gallery = row(rows, 'p99 latency /gallery at 50')
+    expect(gallery).toMatchObject({
+      measured: '80 ms',
+      baseline: '/favicon.svg 40 ms',
+      pass: false,
+    })
+  })
+
+  it('reports memory after the load against 200 MB, beside a bare Node process', () => {
+    const rows = summaryRows({ memory })
+    expect(row(rows, 'Server RSS after 60 s')).toMatchObject({
+      measured: '180 MB',
+      baseline: 'bare Node 40 MB',
+      pass: true,
+    })
+    expect(row(rows, '12 MP upload')).toMatchObject({
+      target: '201 at --max-old-space-size=128',
+      pass: true,
+    })
+  })
+
+  it('fails the upload row when the server runs without a heap limit', () => {
+    const rows = summaryRows({ memory: { ...memory, maxOldSpaceMb: null } })
+    expect(row(rows, '12 MP upload').pass).toBe(false)
+  })
+
+  it('takes the worst Lighthouse page for each metric and names it', () => {
+    const page = (path: string, performance: number, lcpMs: number) => ({
+      path,
+      median: {
+        scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+        lcpMs,
+        tbtMs: 10,
+        cls: 0,
+        jsGzipKib: 90,
+      },
+    })
+    const rows = summaryRows({
+      lighthouse: { pages: [page('/', 100, 900), page('/gallery', 97, 1700)] },
+    })
+    expect(row(rows, 'Lighthouse mobile /gallery')).toMatchObject({
+      measured: '97/100/100/100',
+      pass: false,
+    })
+    expect(row(rows, 'Lighthouse mobile /')).toMatchObject({ pass: true })
+    expect(row(rows, 'LCP')).toMatchObject({ measured: '1.70 s (/gallery)', pass: false })
+    expect(row(rows, 'CLS').pass).toBe(true)
+    expect(row(rows, 'First-load JS')).toMatchObject({
+      measured: '90.0 KB gz (/)',
+      pass: true,
+    })
+  })
+
+  it('shows a dash for pipeline figures that are not there yet, and reads them once they are', () => {
+    const before = summaryRows({ pipeline: { median: { ms: 700, peakRssBytes: 200 * MIB } } })
+    expect(row(before, '12 MP photo through')).toMatchObject({ measured: '0.70 s', pass: false })
+    expect(row(before, 'Gallery bytes')).toMatchObject({ measured: '—', pass: null })
+    const after = summaryRows({ pipeline: { bytesRatio: 0.42, ssim: 0.951 } })
+    expect(row(after, 'Gallery bytes')).toMatchObject({ measured: '0.42×, SSIM 0.951', pass: true })
+  })
+
+  it('says which sections did not run rather than failing', () => {
+    const rows = summaryRows({})
+    expect(rows.every((r) => r.pass === null)).toBe(true)
+    expect(row(rows, 'Server RSS').measured).toBe('not run')
+  })
+})
+
+describe('formatSummary', () => {
+  it('prints one line per goal with its verdict', () => {
+    const table = formatSummary([
+      { goal: 'A', target: '≤ 1', measured: '0.5', baseline: 'x', pass: true },
+      { goal: 'B', target: '≤ 1', measured: '2', baseline: '—', pass: false },
+      { goal: 'C', target: '—', measured: '3', baseline: '—', pass: null },
+    ])
+    const lines = table.split('\n')
+    expect(lines).toHaveLength(5)
+    expect(lines[2]).toMatch(/\| A .*\| pass +\|$/)
+    expect(lines[3]).toMatch(/\| FAIL +\|$/)
+    expect(lines[4]).toMatch(/\| — +\|$/)
+  })
+})
