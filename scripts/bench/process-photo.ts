@@ -7,12 +7,18 @@
  * Prints a PhotoRun as one line of JSON on stdout.
  */
 import { readFileSync } from 'node:fs'
+import type { VariantFormat } from '#app/features/gallery/gallery-image.ts'
 import { renderGalleryImage } from '#app/features/gallery/image-pipeline.server.ts'
 import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
 
 export interface PhotoRun {
   /** Wall time of renderGalleryImage alone, without Node's and tsx's start-up. */
   ms: number
+  /**
+   * CPU time (user + system, all threads) the process spent in it: steadier
+   * than wall time on a shared machine, and what the server's cores pay.
+   */
+  cpuMs: number
   rssBeforeBytes: number
   /** The process's peak RSS, start-up included; the processing dwarfs that. */
   peakRssBytes: number
@@ -21,6 +27,14 @@ export interface PhotoRun {
   outputBytes: number
   width: number
   height: number
+  /** What was stored, for the grid's size and quality figures */
+  variants: {
+    format: VariantFormat
+    width: number
+    height: number
+    fileName: string
+    bytes: number
+  }[]
 }
 
 /**
@@ -47,6 +61,7 @@ if (!input || !outputDir) {
 
 const rssBeforeBytes = process.memoryUsage.rss()
 const started = performance.now()
+const cpuBefore = process.cpuUsage()
 // A path, as an upload arrives: streamed to disk first (gallery-api.server.ts).
 const rendered = await renderGalleryImage(input, {
   store: createLocalMediaStore(outputDir),
@@ -54,14 +69,23 @@ const rendered = await renderGalleryImage(input, {
   name: 'photo',
 })
 const ms = performance.now() - started
+const cpu = process.cpuUsage(cpuBefore)
 
 const run: PhotoRun = {
   ms,
+  cpuMs: (cpu.user + cpu.system) / 1000,
   rssBeforeBytes,
   ...peakRss(),
   files: rendered.variants.length,
   outputBytes: rendered.storedBytes,
   width: rendered.width,
   height: rendered.height,
+  variants: rendered.variants.map(({ format, width, height, fileName, bytes }) => ({
+    format,
+    width,
+    height,
+    fileName,
+    bytes,
+  })),
 }
 console.log(JSON.stringify(run))

@@ -2,6 +2,7 @@ import { type PointerEvent, useRef } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
+import { LIGHTBOX_SIZES } from './gallery-sizes.ts'
 import { describeImage, tagLabel } from './gallery-tags.ts'
 
 /** A horizontal drag longer than this (CSS px) turns the page on a phone. */
@@ -67,7 +68,7 @@ export function GalleryLightbox({
           key={image.id}
           image={image}
           alt={alt}
-          sizes="(min-width: 1240px) 1200px, 100vw"
+          sizes={LIGHTBOX_SIZES}
           eager
           priority
           className="lightbox-image"

@@ -5,6 +5,7 @@ import { site } from '#app/content/site.ts'
 import { type GalleryImage, type GalleryPage, srcSetFor } from './gallery-image.ts'
 import { showMoreSearch, shownCountFrom } from './gallery-paging.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
+import { GRID_SIZES, coverSizes } from './gallery-sizes.ts'
 import { describeImage, selectedTagsFrom } from './gallery-tags.ts'
 import { TagFilters } from './tag-filters.tsx'
 
@@ -19,9 +20,6 @@ const DeleteDialog = lazy(() =>
   import('./delete-dialog.tsx').then(({ DeleteDialog }) => ({ default: DeleteDialog })),
 )
 
-/** Two columns on phones, three on tablets, four on wide screens (see .gallery-grid). */
-const GRID_SIZES =
-  '(min-width: 1152px) 261px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw'
 /** The first row on a wide screen (two on a phone) loads at once; the rest as they near the screen. */
 const EAGER_COUNT = 4
 
@@ -52,7 +50,8 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
       as: 'image',
       type: 'image/avif',
       imageSrcSet: srcSetFor(first, 'avif'),
-      imageSizes: GRID_SIZES,
+      // The tile's own sizes, or the preload and the tile would fetch two files.
+      imageSizes: coverSizes(GRID_SIZES, first.width, first.height),
       fetchPriority: 'high',
     })
   }
@@ -145,7 +144,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                       <GalleryPicture
                         image={image}
                         alt={alt}
-                        sizes={GRID_SIZES}
+                        sizes={coverSizes(GRID_SIZES, image.width, image.height)}
                         eager={index < EAGER_COUNT}
                         priority={index === 0}
                         className="gallery-image"

@@ -89,7 +89,7 @@ test('a phone photo with GPS and orientation 6 comes out upright, with no metada
   }
 })
 
-test('a wide photo becomes 400, 800 and 1200 px wide variants in AVIF, WebP and JPEG', async () => {
+test('a wide photo becomes AVIF and WebP 400, 600, 800 and 1200 px wide, and one 1200 px JPEG', async () => {
   const { outputDir, rendered } = await render(await photoJpeg({ width: 1600, height: 1200 }))
 
   expect([rendered.width, rendered.height]).toEqual([1200, 900])
@@ -97,12 +97,12 @@ test('a wide photo becomes 400, 800 and 1200 px wide variants in AVIF, WebP and 
   expect(summary).toEqual([
     'avif 1200x900',
     'avif 400x300',
+    'avif 600x450',
     'avif 800x600',
     'jpeg 1200x900',
-    'jpeg 400x300',
-    'jpeg 800x600',
     'webp 1200x900',
     'webp 400x300',
+    'webp 600x450',
     'webp 800x600',
   ])
   const files = (await readdir(outputDir)).sort()
@@ -128,8 +128,8 @@ test('a narrow image is never enlarged', async () => {
   expect([rendered.width, rendered.height]).toEqual([320, 480])
   expect(new Set(rendered.variants.map((v) => v.width))).toEqual(new Set([320]))
   expect(variantWidths(320)).toEqual([320])
-  expect(variantWidths(1000)).toEqual([400, 800, 1000])
-  expect(variantWidths(5000)).toEqual([400, 800, 1200])
+  expect(variantWidths(1000)).toEqual([400, 600, 800, 1000])
+  expect(variantWidths(5000)).toEqual([400, 600, 800, 1200])
 })
 
 test('a 30000 × 30000 PNG bomb is refused from its header, before any decoding', async () => {
