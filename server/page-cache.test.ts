@@ -31,6 +31,7 @@ import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { cachePolicy } from './cache-policy.ts'
 import {
+  coalesceReads,
   createPageCache,
   inlineScriptHashes,
   pageCacheKey,
@@ -401,4 +402,33 @@ test('the page version is a random token, so a restored backup never repeats ano
   expect(first).not.toBe(second)
   await addClosedPeriod(a, { start: '2026-12-25' })
   expect(await readPageVersion(a)).not.toBe(first)
+})
+
+test('requests arriving together share a version read, but never one that started before they arrived', async () => {
+  let version = 0
+  const started: Array<(value: number) => void> = []
+  const read = coalesceReads(
+    () =>
+      new Promise<number>((resolve) => {
+        const seen = version
+        started.push(() => resolve(seen))
+      }),
+  )
+  const first = read()
+  version = 1 // A write commits while the first read is under way…
+  const second = read() // …and these arrive after it: they must not get the first read's answer.
+  const third = read()
+  expect(started).toHaveLength(1)
+  started[0]!(0)
+  expect(await first).toBe(0)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(started).toHaveLength(2)
+  started[1]!(0)
+  expect(await second).toBe(1)
+  expect(await third).toBe(1)
+  // Nothing in flight: the next request starts a read of its own at once.
+  const fourth = read()
+  expect(started).toHaveLength(3)
+  started[2]!(0)
+  expect(await fourth).toBe(1)
 })

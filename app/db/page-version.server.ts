@@ -1,4 +1,8 @@
+import type { CompiledQuery } from 'kysely'
 import type { Db } from './db.server.ts'
+
+/** Compiled once per connection: the read runs on every cached page served. */
+const compiled = new WeakMap<Db, CompiledQuery<{ token: string }>>()
 
 /**
  * What the public pages are rendered from, as one token: database triggers
@@ -8,10 +12,13 @@ import type { Db } from './db.server.ts'
  * One primary-key read: cheap enough to ask on every cached page served.
  */
 export async function readPageVersion(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('page_version')
-    .select('token')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
-  return row.token
+  let query = compiled.get(db)
+  if (!query) {
+    query = db.selectFrom('page_version').select('token').where('id', '=', 1).compile()
+    compiled.set(db, query)
+  }
+  const { rows } = await db.executeQuery(query)
+  const token = rows[0]?.token
+  if (token === undefined) throw new Error('The page_version row is missing (migration 011).')
+  return token
 }
