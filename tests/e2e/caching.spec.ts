@@ -179,6 +179,25 @@ test('every response’s CSP allows exactly the inline scripts in its own body, 
   }
 })
 
+test('the plain public pages render the same whatever their query string, so the page cache keeps one copy of each', async ({
+  request,
+}) => {
+  // A (bogus) session cookie makes the server render each of these afresh.
+  const rendered = async (path: string) => {
+    const response = await request.get(path, {
+      headers: { cookie: 'bakery.session_token=not-a-session' },
+    })
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-security-policy']).toMatch(/'nonce-/)
+    return (await response.text()).replace(/ nonce="[^"]+"/g, '')
+  }
+  for (const path of ['/', '/about', '/ordernow', '/contact']) {
+    expect(await rendered(`${path}?utm_source=newsletter&fbclid=abc&product=Cakes`), path).toBe(
+      await rendered(path),
+    )
+  }
+})
+
 test('a page served from the page cache hydrates and works on its second load, with no CSP refusal', async ({
   page,
 }) => {
