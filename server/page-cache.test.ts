@@ -368,6 +368,9 @@ test('which requests the cache keys, and how', () => {
   // Campaign parameters change nothing on the plain pages: one page for all.
   expect(pageCacheKey('/', '?fbclid=abc&utm_source=x')).toBe('/')
   expect(pageCacheKey('/ordernow', '?product=Cakes')).toBe('/ordernow')
+  expect(pageCacheKey('/contact', '')).toBe('/contact')
+  // Contact's form posts to its own address, query included: only the bare page is kept.
+  expect(pageCacheKey('/contact', '?utm_source=x')).toBeNull()
   expect(pageCacheKey('/gallery', '')).toBe('/gallery')
   expect(pageCacheKey('/gallery', '?tag=cake&show=48')).toBe('/gallery?tag=cake&show=48')
   expect(pageCacheKey('/gallery', '?tag=cake&fbclid=abc')).toBeNull()

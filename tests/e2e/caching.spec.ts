@@ -183,6 +183,8 @@ test('the plain public pages render the same whatever their query string, so the
   request,
 }) => {
   // A (bogus) session cookie makes the server render each of these afresh.
+  // (Contact is not among them: its form posts back to its own address, query
+  // included, so the cache keeps only its bare page.)
   const rendered = async (path: string) => {
     const response = await request.get(path, {
       headers: { cookie: 'bakery.session_token=not-a-session' },
@@ -191,7 +193,7 @@ test('the plain public pages render the same whatever their query string, so the
     expect(response.headers()['content-security-policy']).toMatch(/'nonce-/)
     return (await response.text()).replace(/ nonce="[^"]+"/g, '')
   }
-  for (const path of ['/', '/about', '/ordernow', '/contact']) {
+  for (const path of ['/', '/about', '/ordernow']) {
     expect(await rendered(`${path}?utm_source=newsletter&fbclid=abc&product=Cakes`), path).toBe(
       await rendered(path),
     )
