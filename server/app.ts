@@ -12,10 +12,12 @@ import { getEnv, type Env } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
 import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
+import { readPageVersion } from '#app/db/page-version.server.ts'
 import { ensureAdmin } from '#app/features/auth/admins.server.ts'
 import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
 import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
 import {
   MEDIA_URL_PATH,
@@ -41,6 +43,7 @@ import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
 import { serveMedia } from './media.ts'
+import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 
 declare module 'react-router' {
@@ -226,6 +229,19 @@ app.use((req, res, next) => {
   sameOrigin(req, res, next)
 })
 app.use(resolveSessionHandler())
+
+// Anonymous public pages are rendered once and served from memory until the
+// database's page version or the bakery's day moves on (server/page-cache.ts,
+// docs/decisions/024). Not in development, where the code changes under it.
+if (process.env.NODE_ENV !== 'development') {
+  const pageCache = createPageCache({
+    readVersion: () => readPageVersion(getDb()),
+    // /ordernow shows the bakery's today; the footer's year is the server's.
+    dayOf: (now) => `${bakeryToday(new Date(now))}/${new Date(now).getFullYear()}`,
+    hasSession: hasSessionCookie,
+  })
+  app.use(pageCache.handler)
+}
 
 app.use(
   createRequestHandler({

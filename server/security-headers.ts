@@ -101,3 +101,15 @@ export function securityHeaders({
 
 /** The customer's private request pages and their data requests. */
 export const PRIVATE_PAGE_PATH = /^\/requests(?:[/.]|$)/i
+
+/**
+ * A response's policy for a stored page (server/page-cache.ts): the page's
+ * inline scripts are allowed by their hashes instead of this response's
+ * nonce, which the stored page does not carry. Everything else stays as
+ * made for this response; 'strict-dynamic' still lets those scripts load
+ * the build's modules, and nothing else.
+ */
+export function withScriptHashes(policy: string, nonce: string, hashes: readonly string[]): string {
+  const sources = hashes.map((hash) => `'${hash}'`).join(' ')
+  return policy.replace(`'nonce-${nonce}'`, sources)
+}

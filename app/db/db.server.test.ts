@@ -15,8 +15,32 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null)',
   ],
   [
+    'booking_settings_delete_page_version',
+    'CREATE TRIGGER booking_settings_delete_page_version after delete on "booking_settings" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'booking_settings_insert_page_version',
+    'CREATE TRIGGER booking_settings_insert_page_version after insert on "booking_settings" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'booking_settings_update_page_version',
+    'CREATE TRIGGER booking_settings_update_page_version after update on "booking_settings" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
     'closed_period',
     'CREATE TABLE "closed_period" ("id" integer primary key autoincrement, "start_date" text not null, "end_date" text not null, "note" text default \'\' not null)',
+  ],
+  [
+    'closed_period_delete_page_version',
+    'CREATE TRIGGER closed_period_delete_page_version after delete on "closed_period" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'closed_period_insert_page_version',
+    'CREATE TRIGGER closed_period_insert_page_version after insert on "closed_period" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'closed_period_update_page_version',
+    'CREATE TRIGGER closed_period_update_page_version after update on "closed_period" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'contact_message',
@@ -25,6 +49,18 @@ const SQLITE_SCHEMA = [
   [
     'gallery_image',
     'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text)',
+  ],
+  [
+    'gallery_image_delete_page_version',
+    'CREATE TRIGGER gallery_image_delete_page_version after delete on "gallery_image" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'gallery_image_insert_page_version',
+    'CREATE TRIGGER gallery_image_insert_page_version after insert on "gallery_image" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'gallery_image_update_page_version',
+    'CREATE TRIGGER gallery_image_update_page_version after update on "gallery_image" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'gallery_image_upload_key',
@@ -73,6 +109,7 @@ const SQLITE_SCHEMA = [
   ['outbox_dedupe_key', 'CREATE UNIQUE INDEX "outbox_dedupe_key" on "outbox" ("dedupe_key")'],
   ['outbox_due', 'CREATE INDEX "outbox_due" on "outbox" ("status", "next_attempt_at")'],
   ['outbox_subject', 'CREATE INDEX "outbox_subject" on "outbox" ("topic", "subject_id")'],
+  ['page_version', 'CREATE TABLE "page_version" ("id" integer primary key, "token" text not null)'],
   [
     'payment',
     'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null)',
@@ -81,6 +118,18 @@ const SQLITE_SCHEMA = [
   [
     'product',
     'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null)',
+  ],
+  [
+    'product_delete_page_version',
+    'CREATE TRIGGER product_delete_page_version after delete on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_insert_page_version',
+    'CREATE TRIGGER product_insert_page_version after insert on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_update_page_version',
+    'CREATE TRIGGER product_update_page_version after update on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'rate_limit',
@@ -124,6 +173,18 @@ const SQLITE_SCHEMA = [
   [
     'weekday_capacity',
     'CREATE TABLE "weekday_capacity" ("weekday" integer primary key, "capacity" integer not null)',
+  ],
+  [
+    'weekday_capacity_delete_page_version',
+    'CREATE TRIGGER weekday_capacity_delete_page_version after delete on "weekday_capacity" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'weekday_capacity_insert_page_version',
+    'CREATE TRIGGER weekday_capacity_insert_page_version after insert on "weekday_capacity" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'weekday_capacity_update_page_version',
+    'CREATE TRIGGER weekday_capacity_update_page_version after update on "weekday_capacity" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
 ]
 

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely'
-import { autoIncrementId, epochMsType } from './portable-schema.server.ts'
+import { autoIncrementId, epochMsType, isPostgres } from './portable-schema.server.ts'
 
 /**
  * Migrations live in code rather than in a folder so the server bundle carries
@@ -19,6 +20,19 @@ const STARTING_POLICIES = [
   'Cancellations: cancel up to 7 days before your date for a refund of anything paid beyond the deposit. Changes depend on what we can still make.',
   'Allergens: everything is made in a home kitchen that also handles wheat, eggs, dairy, soy, peanuts and tree nuts. We cannot promise any treat is free of them.',
 ].join('\n\n')
+
+/**
+ * The tables the public pages are rendered from (migration 011): the
+ * gallery, the menu, and the booking rules /ordernow shows. Written out,
+ * as the migration that uses them must never change.
+ */
+const PAGE_TABLES = [
+  'gallery_image',
+  'product',
+  'weekday_capacity',
+  'closed_period',
+  'booking_settings',
+] as const
 
 export const migrations: Record<string, Migration> = {
   '001-orders-contact-outbox': {
@@ -410,6 +424,51 @@ export const migrations: Record<string, Migration> = {
         .column('dedupe_key')
         .unique()
         .execute()
+    },
+  },
+
+  // One random token that changes with every write to what the public pages
+  // show (docs/decisions/024): the server's page cache keeps a rendered page
+  // only while the token it was rendered under is still the current one.
+  // Triggers rather than calls in the code, so no write path (the admin
+  // forms, demo seeding, a script, a restore, a future feature) can forget
+  // it. A random token rather than a counter, so a restored backup or another
+  // database never repeats a token some process has a page cached under.
+  '011-page-version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('page_version')
+        .addColumn('id', 'integer', (col) => col.primaryKey())
+        .addColumn('token', 'text', (col) => col.notNull())
+        .execute()
+      await db
+        .insertInto('page_version' as never)
+        .values({ id: 1, token: randomUUID() } as never)
+        .execute()
+      if (isPostgres(db)) {
+        // Once per statement (TRUNCATE included); the row's lock is held to
+        // the writer's commit, so the new token and the new rows appear together.
+        await sql`create function page_version_bump() returns trigger language plpgsql as $$
+          begin
+            update page_version set token = gen_random_uuid()::text where id = 1;
+            return null;
+          end $$`.execute(db)
+        for (const table of PAGE_TABLES) {
+          await sql`create trigger ${sql.raw(`${table}_page_version`)}
+            after insert or update or delete or truncate on ${sql.table(table)}
+            for each statement execute function page_version_bump()`.execute(db)
+        }
+      } else {
+        // SQLite has row triggers only; the owner's writes touch a few rows.
+        const bump = 'update page_version set token = lower(hex(randomblob(16))) where id = 1;'
+        for (const table of PAGE_TABLES) {
+          for (const event of ['insert', 'update', 'delete']) {
+            await sql`create trigger ${sql.raw(`${table}_${event}_page_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${sql.raw(bump)} end`.execute(
+              db,
+            )
+          }
+        }
+      }
     },
   },
 }

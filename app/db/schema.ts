@@ -19,6 +19,7 @@ export interface Database {
   request_event: RequestEventTable
   request_quote: RequestQuoteTable
   payment: PaymentTable
+  page_version: PageVersionTable
 }
 
 export interface OrderBatchTable {
@@ -270,4 +271,10 @@ export interface PaymentTable {
   received_on: string
   method: Generated<string>
   created_at: Millis
+}
+
+/** One row (id = 1): the token every write to a public page's tables replaces (migration 011). */
+export interface PageVersionTable {
+  id: number
+  token: string
 }
