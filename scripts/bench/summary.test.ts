@@ -103,12 +103,34 @@ describe('summaryRows', () => {
     })
   })
 
-  it('shows a dash for pipeline figures that are not there yet, and reads them once they are', () => {
-    const before = summaryRows({ pipeline: { median: { ms: 700, peakRssBytes: 200 * MIB } } })
-    expect(row(before, '12 MP photo through')).toMatchObject({ measured: '0.70 s', pass: false })
-    expect(row(before, 'Gallery bytes')).toMatchObject({ measured: '—', pass: null })
-    const after = summaryRows({ pipeline: { bytesRatio: 0.42, ssim: 0.951 } })
-    expect(row(after, 'Gallery bytes')).toMatchObject({ measured: '0.42×, SSIM 0.951', pass: true })
+  it('reads the pipeline per photo: the slowest photo, and the worst tile against the old JPEG', () => {
+    const tile = (ours: number, ssim: number) => ({
+      avif: { bytes: ours, ssim },
+      oldSite: { bytes: 50_000, ssim: 0.98 },
+    })
+    const photo = (ms: number, grid: unknown[]) => ({
+      median: { ms, peakRssBytes: 190 * MIB },
+      grid,
+    })
+    const rows = summaryRows({
+      pipeline: {
+        photos: [
+          photo(550, [tile(10_000, 0.985), tile(24_000, 0.9795)]),
+          photo(700, [tile(20_000, 0.981)]),
+        ],
+      },
+    })
+    expect(row(rows, '12 MP photo through')).toMatchObject({ measured: '0.70 s', pass: false })
+    expect(row(rows, 'Gallery bytes')).toMatchObject({
+      measured: '0.48× at most, SSIM −0.0005 at worst (3 tiles)',
+      pass: true,
+    })
+    const blurry = summaryRows({ pipeline: { photos: [photo(500, [tile(10_000, 0.97)])] } })
+    expect(row(blurry, 'Gallery bytes')).toMatchObject({ pass: false })
+    expect(row(summaryRows({ pipeline: {} }), 'Gallery bytes')).toMatchObject({
+      measured: '—',
+      pass: null,
+    })
   })
 
   it('says which sections did not run rather than failing', () => {
