@@ -187,17 +187,19 @@ function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
 function MoneyCard({ detail }: { detail: OrderDetail }) {
   const { quote, money } = detail
   if (!quote) return null
-  const rows: [string, string][] = [
-    ['Price', formatMoney(money.priceCents)],
-    [
-      'Deposit',
-      money.depositWaived
-        ? 'Waived'
-        : `${formatMoney(money.depositCents)}${quote.depositDue ? `, due ${formatCalendarDate(quote.depositDue)}` : ''}`,
-    ],
-    ['Paid', formatMoney(money.paidCents)],
-    ['Deposit owed', formatMoney(money.depositOwed)],
-    ['Balance owed', formatMoney(money.balanceOwed)],
+  // A deposit's due date sits under its amount, so the amounts line up across the cards.
+  const rows: { label: string; value: string; note?: string }[] = [
+    { label: 'Price', value: formatMoney(money.priceCents) },
+    money.depositWaived
+      ? { label: 'Deposit', value: 'Waived' }
+      : {
+          label: 'Deposit',
+          value: formatMoney(money.depositCents),
+          note: quote.depositDue ? `due ${formatCalendarDate(quote.depositDue)}` : undefined,
+        },
+    { label: 'Paid', value: formatMoney(money.paidCents) },
+    { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
+    { label: 'Balance owed', value: formatMoney(money.balanceOwed) },
   ]
   return (
     <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="money-heading">
@@ -205,10 +207,15 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
         Quote and payments
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="money">
-        {rows.map(([label, value]) => (
+        {rows.map(({ label, value, note }) => (
           <div key={label} className="rounded-xl bg-paper px-3 py-2">
             <dt className="text-sm font-bold text-chocolate">{label}</dt>
-            <dd className="text-lg font-bold">{value}</dd>
+            <dd className="text-lg font-bold">
+              {value}
+              {note ? (
+                <span className="block text-sm font-normal text-chocolate">{note}</span>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
