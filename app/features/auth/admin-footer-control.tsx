@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { LoginDialog } from './login-dialog.tsx'
+
+// Every page has the footer, few visitors sign in: the dialog's code loads on the click.
+const loadLoginDialog = () => import('./login-dialog.tsx')
+const LoginDialog = lazy(() =>
+  loadLoginDialog().then(({ LoginDialog }) => ({ default: LoginDialog })),
+)
 
 /**
  * The footer's admin corner: 'Admin Login' opens the sign-in dialog when
@@ -53,10 +58,16 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => (open ? close() : setOpen(true))}
+        onPointerEnter={() => void loadLoginDialog()}
+        onFocus={() => void loadLoginDialog()}
       >
         Admin Login
       </button>
-      {open ? <LoginDialog onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LoginDialog onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -133,6 +133,8 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                     <a
                       href={image.src}
                       className="gallery-link"
+                      // Clicked before React runs, it still opens the larger view.
+                      data-replay-click=""
                       onClick={(event) => {
                         // A plain click opens the larger view here; a middle or
                         // modified click still opens the photo in a new tab.
