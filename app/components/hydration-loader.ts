@@ -50,7 +50,6 @@ export function installHydrationLoader(
   win: Window = window,
 ): void {
   const doc = win.document
-  const replays: (() => void)[] = []
   let wanted = false
   let started = false
   let hydrated = false
@@ -71,10 +70,37 @@ export function installHydrationLoader(
     doc.head.append(script)
   }
 
-  function hold(event: Event, replay: () => void) {
+  // React marks each node it has taken over with its props; until then (the
+  // whole page before hydration, a Suspense boundary still waiting for its
+  // data after it) an action on the node would be the browser's alone.
+  const owned = (node: Element) =>
+    hydrated && Object.keys(node).some((key) => key.startsWith('__reactProps$'))
+
+  // Replayed in order, each once React has owned its node for one whole check
+  // (so its render has been committed, effects and all); given up after 20 s.
+  const replays: { node: Element; replay: () => void }[] = []
+  let checks = 0
+  let ownedBefore: Element | null = null
+  function replayOwned() {
+    while (replays.length > 0 && owned(replays[0]!.node)) {
+      if (ownedBefore !== replays[0]!.node) {
+        ownedBefore = replays[0]!.node
+        break
+      }
+      replays.shift()!.replay()
+    }
+    if (replays.length === 0 || ++checks > 400) replays.length = 0
+    else win.setTimeout(replayOwned, 50)
+  }
+
+  function hold(event: Event, node: Element, replay: () => void) {
     event.preventDefault()
-    replays.push(replay)
+    replays.push({ node, replay })
     start()
+    if (replays.length === 1) {
+      checks = 0
+      win.setTimeout(replayOwned, 50)
+    }
   }
 
   for (const type of intents) win.addEventListener(type, start, capture)
@@ -82,20 +108,23 @@ export function installHydrationLoader(
   win.addEventListener(
     'click',
     (event: MouseEvent) => {
-      if (hydrated || !(event.target instanceof Element)) return
+      if (!(event.target instanceof Element)) return
       // A form that means something else with JavaScript is held at its
       // submit button, before the browser's own checks: those are the
       // no-JavaScript form's (its hidden policy tick included), not the page's.
       const submitter = event.target.closest('button,input') as HTMLButtonElement | null
       const form = submitter?.type === 'submit' ? submitter.form : null
       if (submitter && !submitter.disabled && form?.matches(config.replaySubmit)) {
-        return hold(event, () => form.requestSubmit(submitter.isConnected ? submitter : null))
+        if (owned(submitter)) return
+        return hold(event, submitter, () =>
+          form.requestSubmit(submitter.isConnected ? submitter : null),
+        )
       }
       const control = event.target.closest(config.replayClick) as HTMLButtonElement | null
       // A middle or modified click on a link keeps the browser's meaning (a new tab).
-      if (!control || control.disabled) return
+      if (!control || control.disabled || owned(control)) return
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
-      hold(event, () => control.click())
+      hold(event, control, () => control.click())
     },
     true,
   )
@@ -105,10 +134,10 @@ export function installHydrationLoader(
     'submit',
     (event: SubmitEvent) => {
       const form = event.target
-      if (hydrated || !(form instanceof HTMLFormElement) || !form.matches(config.replaySubmit))
+      if (!(form instanceof HTMLFormElement) || !form.matches(config.replaySubmit) || owned(form))
         return
       const submitter = event.submitter
-      hold(event, () => form.requestSubmit(submitter?.isConnected ? submitter : null))
+      hold(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null))
     },
     true,
   )
@@ -133,13 +162,8 @@ export function installHydrationLoader(
   doc.addEventListener('visibilitychange', resume)
 
   doc.addEventListener(config.hydratedEvent, () => {
-    if (hydrated) return
     hydrated = true
     for (const type of intents) win.removeEventListener(type, start, capture)
-    // After React's own work for this commit (the effects that follow hydration).
-    win.setTimeout(() => {
-      for (const replay of replays.splice(0)) replay()
-    }, 0)
   })
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { photoJpeg } from '../support/images.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { expect, OWNER, publicPages, test } from './fixtures.ts'
+import { expect, OWNER, publicPages, test, waitForHydration } from './fixtures.ts'
 
 const PAGE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400'
 const GALLERY = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
@@ -174,6 +174,7 @@ test('a public page’s CSP nonce is on every script in it, so a cached copy wor
   )
   for (let visit = 0; visit < 2; visit++) {
     await page.goto('/ordernow')
+    await waitForHydration(page)
     await expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
       [],

@@ -41,7 +41,8 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
         <Link to="/admin/settings" className="footer-link underline">
           Settings
         </Link>
-        <signOut.Form method="post" action="/admin/logout">
+        {/* Pressed before React runs, it waits for it and signs out in place (see decision 027). */}
+        <signOut.Form method="post" action="/admin/logout" data-replay-submit="">
           <button type="submit" className="footer-link underline">
             Sign Out
           </button>

@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useCallback, useRef, useState } from 'react'
+import { type FormEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
@@ -90,6 +90,16 @@ export function OrderForm({
     enabled: calendarWanted,
   })
 
+  // Touched before React ran (public pages hydrate on the first intent): the
+  // focus it missed still asks for the calendar and the checks.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) {
+      void loadOrderSchema()
+      wantCalendar()
+    }
+  }, [wantCalendar])
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
@@ -122,6 +132,7 @@ export function OrderForm({
 
   return (
     <form
+      ref={formRef}
       method="post"
       noValidate={hydrated}
       // Sent before React runs, it waits for it and goes to the cart, as it would a moment later.
