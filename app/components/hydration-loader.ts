@@ -38,6 +38,9 @@ export const INTENT_EVENTS = [
   'focusin',
   'mouseover',
   'pointermove',
+  // Filled in without any of those (autofill, a script, an assistive tool).
+  'input',
+  'change',
 ] as const
 
 /**

@@ -175,6 +175,9 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                 preventScrollReset
                 replace
                 className="button-secondary"
+                // Clicked before React runs, it waits for it: the page then stays in
+                // place and the keyboard carries on from the first new photo.
+                data-replay-click=""
                 onClick={() => (focusAfterLoad.current = { index: pageEnd, afterDelete: false })}
               >
                 Show more photos

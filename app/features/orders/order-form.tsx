@@ -69,8 +69,6 @@ export function OrderForm({
   const values = postedValues ?? {}
   const [product, setProduct] = useState(values.product_type ?? '')
   const productRef = useRef<HTMLSelectElement>(null)
-  // The product's notice shapes the date's rules, so a choice made before hydration counts.
-  useValueBeforeHydration(productRef, product, setProduct)
   const [dueDate, setDueDate] = useState(values.due_date ?? '')
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
   const [calendarWanted, setCalendarWanted] = useState(false)
@@ -78,6 +76,12 @@ export function OrderForm({
   // Each order starts with a fresh picker: no word left over about the last order's photos.
   const [pickerRound, setPickerRound] = useState(0)
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
+  // The product's notice shapes the date's rules, so a choice made before hydration counts.
+  // Chosen before React ran, it also asks for the calendar, as the focus it came with would have.
+  useValueBeforeHydration(productRef, product, (chosen) => {
+    setProduct(chosen)
+    setCalendarWanted(true)
+  })
   const rules: DateRules = {
     today,
     lastBookable: addDays(today, horizonDays),
