@@ -1,15 +1,22 @@
 import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
+import { useEffect, useState } from 'react'
 import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import {
+  DeferredScripts,
+  HydrationLoader,
+  hydratesAtOnce,
+} from '#app/components/deferred-scripts.tsx'
+import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
@@ -63,12 +70,25 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const { pathname } = useLocation()
+  // Decided once, by the page the visitor arrived on: both renders agree, so
+  // the scripts hydrate as the server wrote them.
+  const [deferred] = useState(() => !hydratesAtOnce(pathname))
+
+  // Tells the loader (and the browser tests) that React now runs the page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+    document.dispatchEvent(new Event(HYDRATION.hydratedEvent))
+  }, [])
+
   return (
     <html lang="en-CA">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={CREAM} />
+        {/* First in the head, so no click on the page can come before it. */}
+        {deferred ? <HydrationLoader nonce={nonce} /> : null}
         <Meta />
         {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
             itself, Links stamps the server's nonce on the development server's inline
@@ -94,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} deferred={deferred} />
       </body>
     </html>
   )

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { photoJpeg } from '../support/images.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { expect, OWNER, publicPages, test } from './fixtures.ts'
+import { expect, OWNER, publicPages, test, waitForHydration } from './fixtures.ts'
 
 const PAGE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400'
 const GALLERY = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
@@ -214,6 +214,7 @@ test('a page served from the page cache hydrates and works on its second load, w
     for (let visit = 0; visit < 3; visit++) {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
+      await waitForHydration(page)
       await expect.poll(() => page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(true)
       expect(
         await page.evaluate(() => (window as unknown as { refused: string[] }).refused),

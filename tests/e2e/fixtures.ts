@@ -74,3 +74,13 @@ export async function signInThroughDialog(page: Page) {
   await dialog.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 }
+
+/**
+ * Waits until React runs the page (root.tsx then marks <html data-hydrated>).
+ * Public pages start React on the visitor's first intent, so unless told
+ * otherwise this gives one: the mouse moves onto the page.
+ */
+export async function waitForHydration(page: Page, { intent = true } = {}) {
+  if (intent) await page.mouse.move(1, 1)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}

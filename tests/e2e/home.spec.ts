@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 type Rgb = [number, number, number]
 
@@ -99,6 +99,8 @@ test('the circular title turns continuously and speeds up four times on hover', 
 
 test('the hero overlay fades as the page scrolls', async ({ page }) => {
   await page.goto('/')
+  // The fade is React's, which starts on the first intent (a touch scroll is one).
+  await waitForHydration(page)
   const overlay = page.locator('.hero-overlay')
   await expect(overlay).toHaveCSS('opacity', '0.8')
   await page.evaluate(() => window.scrollTo(0, 100))

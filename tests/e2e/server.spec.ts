@@ -29,7 +29,8 @@ test('every rendered page carries an enforced CSP whose nonce is on each inline 
 
 test('hashed assets are compressed and cached for a year; healthz answers', async ({ request }) => {
   const html = await (await request.get('/')).text()
-  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  // A script the page names (public pages load theirs on the first intent: decision 027).
+  const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
   expect(script).toBeTruthy()
   const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
   expect(asset.status()).toBe(200)
@@ -77,7 +78,9 @@ test('npm run dev serves every page without a console error, hot reload on the s
     for (const { path: pagePath, heading } of publicPages) {
       await page.goto(`http://localhost:3296${pagePath}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
-      // Wait until React has hydrated the document, when a mismatch would be logged.
+      // Wait until React has hydrated the document, when a mismatch would be logged
+      // (public pages start it on the first intent: decision 027).
+      await page.mouse.move(1, 1)
       await page.waitForFunction(
         () => Object.keys(document).some((key) => key.startsWith('__reactContainer')),
         undefined,

@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { LoginDialog } from './login-dialog.tsx'
+
+// Every page has the footer, few visitors sign in: the dialog's code loads on the click.
+const loadLoginDialog = () => import('./login-dialog.tsx')
+const LoginDialog = lazy(() =>
+  loadLoginDialog().then(({ LoginDialog }) => ({ default: LoginDialog })),
+)
 
 /**
  * The footer's admin corner: 'Admin Login' opens the sign-in dialog when
@@ -36,7 +41,8 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
         <Link to="/admin/settings" className="footer-link underline">
           Settings
         </Link>
-        <signOut.Form method="post" action="/admin/logout">
+        {/* Pressed before React runs, it waits for it and signs out in place (see decision 027). */}
+        <signOut.Form method="post" action="/admin/logout" data-replay-submit="">
           <button type="submit" className="footer-link underline">
             Sign Out
           </button>
@@ -53,10 +59,16 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => (open ? close() : setOpen(true))}
+        onPointerEnter={() => void loadLoginDialog()}
+        onFocus={() => void loadLoginDialog()}
       >
         Admin Login
       </button>
-      {open ? <LoginDialog onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LoginDialog onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -63,6 +63,9 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
     <fetcher.Form
       method="post"
       noValidate={hydrated}
+      // Sent before React runs, it waits for it: the messages then appear beside the
+      // fields and the page stays put, as for every send a moment later.
+      data-replay-submit=""
       ref={formRef}
       onFocus={() => void loadContactSchema()}
       onSubmit={(event) => void handleSubmit(event)}

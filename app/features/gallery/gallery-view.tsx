@@ -132,6 +132,8 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                     <a
                       href={image.src}
                       className="gallery-link"
+                      // Clicked before React runs, it still opens the larger view.
+                      data-replay-click=""
                       onClick={(event) => {
                         // A plain click opens the larger view here; a middle or
                         // modified click still opens the photo in a new tab.
@@ -172,6 +174,9 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                 preventScrollReset
                 replace
                 className="button-secondary"
+                // Clicked before React runs, it waits for it: the page then stays in
+                // place and the keyboard carries on from the first new photo.
+                data-replay-click=""
                 onClick={() => (focusAfterLoad.current = { index: pageEnd, afterDelete: false })}
               >
                 Show more photos

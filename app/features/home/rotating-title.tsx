@@ -32,6 +32,13 @@ export function RotatingTitle({
   const motion = titleMotion(onHover, spinDuration, hovered)
   const rate = playbackRate(motion, spinDuration)
 
+  // React may start with the pointer already on the title (public pages
+  // hydrate on the first intent, which can be that very hover).
+  const boxRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (boxRef.current?.matches(':hover')) setHovered(true)
+  }, [])
+
   useEffect(() => {
     for (const animation of ringRef.current?.getAnimations() ?? []) {
       animation.updatePlaybackRate(rate)
@@ -40,6 +47,7 @@ export function RotatingTitle({
 
   return (
     <div
+      ref={boxRef}
       className={`rotating-title ${className}`}
       data-hovered={hovered}
       onPointerEnter={() => setHovered(true)}

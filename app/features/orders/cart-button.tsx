@@ -1,4 +1,5 @@
 import { CartIcon } from '#app/components/icons.tsx'
+import { CART_STORAGE_KEY } from './cart.ts'
 
 /** The cart icon with a badge counting queued orders; toggles the 'Your Orders' panel. */
 export function CartButton({
@@ -24,6 +25,9 @@ export function CartButton({
       onClick={onToggle}
       onPointerEnter={onIntent}
       onFocus={onIntent}
+      // A returning visitor's queued orders are counted as the page opens, not on first touch.
+      // (the attribute is HYDRATION.storedStateAttribute, read by the page's loader).
+      data-hydrate-if-stored={CART_STORAGE_KEY}
     >
       <CartIcon width="26" height="26" />
       <span className="sr-only">Your cart,</span>

@@ -16,7 +16,7 @@ export type CartOrder = Omit<OrderRequest, 'photos'> & { photos?: QueuedPhoto[] 
  * tab loses nothing until they are sent. Other tabs see changes through the
  * storage event.
  */
-const STORAGE_KEY = 'butter-and-bloom:cart:v1'
+export const CART_STORAGE_KEY = 'butter-and-bloom:cart:v1'
 const EMPTY: CartOrder[] = []
 const listeners = new Set<() => void>()
 let cached: { raw: string | null; orders: CartOrder[] } = { raw: null, orders: EMPTY }
@@ -26,7 +26,7 @@ function read(): CartOrder[] {
   if (!storageWorks) return cached.orders
   let raw: string | null = null
   try {
-    raw = window.localStorage.getItem(STORAGE_KEY)
+    raw = window.localStorage.getItem(CART_STORAGE_KEY)
   } catch {
     // Storage can be disabled (private modes, strict settings): an empty cart.
   }
@@ -85,8 +85,8 @@ function withReadablePhotos(order: CartOrder): CartOrder {
 
 function write(orders: CartOrder[]): void {
   try {
-    if (orders.length === 0) window.localStorage.removeItem(STORAGE_KEY)
-    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(orders))
+    if (orders.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY)
+    else window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(orders))
   } catch {
     // Without storage the cart still works until the page is left.
     storageWorks = false
@@ -98,7 +98,7 @@ function write(orders: CartOrder[]): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) listener()
+    if (event.key === CART_STORAGE_KEY) listener()
   }
   window.addEventListener('storage', onStorage)
   return () => {

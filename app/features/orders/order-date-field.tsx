@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
+import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
 import { shortDate } from './cart-send.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
 
@@ -41,7 +42,16 @@ export function OrderDateField({
   error?: string
 }) {
   const slotRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
   const note = dateNote(value, days, rules)
+
+  function typed(date: string) {
+    onChange(date)
+    if (isCalendarDate(date) && date >= rules.today && date <= rules.lastBookable) {
+      onMonthChange(date)
+    }
+  }
+  useValueBeforeHydration(inputRef, value, typed)
 
   // The calendar loads as its place scrolls near, even if nothing was touched.
   useEffect(() => {
@@ -76,14 +86,9 @@ export function OrderDateField({
               type="date"
               required
               min={rules.today}
+              ref={inputRef}
               value={value}
-              onChange={(event) => {
-                const typed = event.target.value
-                onChange(typed)
-                if (isCalendarDate(typed) && typed >= rules.today && typed <= rules.lastBookable) {
-                  onMonthChange(typed)
-                }
-              }}
+              onChange={(event) => typed(event.target.value)}
             />
           )}
         </FormField>

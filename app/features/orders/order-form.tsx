@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useCallback, useState } from 'react'
+import { type FormEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
@@ -7,6 +7,7 @@ import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-ph
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
 import type { CartOrder } from './cart.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
 import { FulfilmentChoice } from './fulfilment-choice.tsx'
@@ -67,6 +68,7 @@ export function OrderForm({
   const errors = clientErrors ?? postedErrors ?? {}
   const values = postedValues ?? {}
   const [product, setProduct] = useState(values.product_type ?? '')
+  const productRef = useRef<HTMLSelectElement>(null)
   const [dueDate, setDueDate] = useState(values.due_date ?? '')
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
   const [calendarWanted, setCalendarWanted] = useState(false)
@@ -74,6 +76,12 @@ export function OrderForm({
   // Each order starts with a fresh picker: no word left over about the last order's photos.
   const [pickerRound, setPickerRound] = useState(0)
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
+  // The product's notice shapes the date's rules, so a choice made before hydration counts.
+  // Chosen before React ran, it also asks for the calendar, as the focus it came with would have.
+  useValueBeforeHydration(productRef, product, (chosen) => {
+    setProduct(chosen)
+    setCalendarWanted(true)
+  })
   const rules: DateRules = {
     today,
     lastBookable: addDays(today, horizonDays),
@@ -85,6 +93,16 @@ export function OrderForm({
     extraDate: dueDate >= today ? dueDate : undefined,
     enabled: calendarWanted,
   })
+
+  // Touched before React ran (public pages hydrate on the first intent): the
+  // focus it missed still asks for the calendar and the checks.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) {
+      void loadOrderSchema()
+      wantCalendar()
+    }
+  }, [wantCalendar])
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -118,8 +136,11 @@ export function OrderForm({
 
   return (
     <form
+      ref={formRef}
       method="post"
       noValidate={hydrated}
+      // Sent before React runs, it waits for it and goes to the cart, as it would a moment later.
+      data-replay-submit=""
       className="order-form"
       onFocus={() => {
         void loadOrderSchema()
@@ -168,6 +189,7 @@ export function OrderForm({
           {(props) => (
             <select
               {...props}
+              ref={productRef}
               required
               defaultValue={values.product_type ?? ''}
               onChange={(event) => setProduct(event.target.value)}

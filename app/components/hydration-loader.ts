@@ -1,0 +1,176 @@
+/**
+ * The few hundred bytes a public page runs at load instead of React (see
+ * docs/decisions/027-html-first-hydration.md). The page's module script
+ * arrives inert; on the visitor's first sign of intent this starts it, and
+ * until React has taken over it holds on to what the page's own HTML cannot
+ * do alone: clicks on controls only JavaScript gives meaning to, and submits
+ * of forms that mean something else with JavaScript. Both are replayed once
+ * React runs, on the same elements (hydration keeps the server's nodes).
+ */
+
+/** What the server renders and the loader looks for; shared with root.tsx and the tests. */
+export const HYDRATION = {
+  /** id of the inert module script (React Router's own, with its type changed). */
+  scriptId: 'deferred-module-script',
+  /** Its type: not a script type, so the browser keeps it as data and neither fetches nor runs it. */
+  inertType: 'text/x-deferred-module',
+  /** Dispatched on document by the app once hydrated (and `data-hydrated` set on <html>). */
+  hydratedEvent: 'app:hydrated',
+  /** Clicks on these before hydration wait for React: controls that do nothing without it. */
+  replayClick: 'button[type="button"],[data-replay-click]',
+  /** Submits of these forms (by their submit buttons or otherwise) wait for React instead of posting: JavaScript gives them another meaning. */
+  replaySubmit: 'form[data-replay-submit]',
+  /** An element naming a localStorage key: when that key holds something, React starts at once. */
+  storedStateAttribute: 'data-hydrate-if-stored',
+} as const
+
+export type HydrationConfig = typeof HYDRATION
+
+/**
+ * Any of these means a person is about to use the page. Scrolling by wheel
+ * alone is left out: reading a long page needs no JavaScript, and a phone's
+ * scroll starts with touchstart anyway.
+ */
+export const INTENT_EVENTS = [
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'mouseover',
+  'pointermove',
+  // Filled in without any of those (autofill, a script, an assistive tool).
+  'input',
+  'change',
+] as const
+
+/**
+ * Runs in the page as an inline script, serialised with Function#toString:
+ * it must use nothing from outside its own body but its arguments.
+ */
+export function installHydrationLoader(
+  config: HydrationConfig,
+  intents: readonly string[],
+  win: Window = window,
+): void {
+  const doc = win.document
+  let wanted = false
+  let started = false
+  let hydrated = false
+  const capture = { capture: true, passive: true }
+
+  function start() {
+    wanted = true
+    if (started || hydrated) return
+    const inert = doc.getElementById(config.scriptId) as HTMLScriptElement | null
+    // Intent while the page is still arriving: started once it has.
+    if (!inert) return
+    started = true
+    for (const type of intents) win.removeEventListener(type, start, capture)
+    const script = doc.createElement('script')
+    script.type = 'module'
+    script.nonce = inert.nonce
+    script.textContent = inert.textContent
+    doc.head.append(script)
+  }
+
+  // React marks each node it has taken over with its props; until then (the
+  // whole page before hydration, a Suspense boundary still waiting for its
+  // data after it) an action on the node would be the browser's alone.
+  const owned = (node: Element) =>
+    hydrated && Object.keys(node).some((key) => key.startsWith('__reactProps$'))
+
+  // Replayed in order, each once React has owned its node for one whole check
+  // (so its render has been committed, effects and all); given up after 20 s.
+  const replays: { node: Element; replay: () => void }[] = []
+  let checks = 0
+  let ownedBefore: Element | null = null
+  function replayOwned() {
+    while (replays.length > 0 && owned(replays[0]!.node)) {
+      if (ownedBefore !== replays[0]!.node) {
+        ownedBefore = replays[0]!.node
+        break
+      }
+      replays.shift()!.replay()
+    }
+    if (replays.length === 0 || ++checks > 400) replays.length = 0
+    else win.setTimeout(replayOwned, 50)
+  }
+
+  function hold(event: Event, node: Element, replay: () => void) {
+    event.preventDefault()
+    replays.push({ node, replay })
+    start()
+    if (replays.length === 1) {
+      checks = 0
+      win.setTimeout(replayOwned, 50)
+    }
+  }
+
+  for (const type of intents) win.addEventListener(type, start, capture)
+
+  win.addEventListener(
+    'click',
+    (event: MouseEvent) => {
+      if (!(event.target instanceof Element)) return
+      // A form that means something else with JavaScript is held at its
+      // submit button, before the browser's own checks: those are the
+      // no-JavaScript form's (its hidden policy tick included), not the page's.
+      const submitter = event.target.closest('button,input') as HTMLButtonElement | null
+      const form = submitter?.type === 'submit' ? submitter.form : null
+      if (submitter && !submitter.disabled && form?.matches(config.replaySubmit)) {
+        if (owned(submitter)) return
+        return hold(event, submitter, () =>
+          form.requestSubmit(submitter.isConnected ? submitter : null),
+        )
+      }
+      const control = event.target.closest(config.replayClick) as HTMLButtonElement | null
+      // A middle or modified click on a link keeps the browser's meaning (a new tab).
+      if (!control || control.disabled || owned(control)) return
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+      hold(event, control, () => control.click())
+    },
+    true,
+  )
+
+  // A submit without a click (a script, or a form with no submit button).
+  win.addEventListener(
+    'submit',
+    (event: SubmitEvent) => {
+      const form = event.target
+      if (!(form instanceof HTMLFormElement) || !form.matches(config.replaySubmit) || owned(form))
+        return
+      const submitter = event.submitter
+      hold(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null))
+    },
+    true,
+  )
+
+  doc.addEventListener('DOMContentLoaded', () => {
+    if (wanted) return start()
+    const holder = doc.querySelector(`[${config.storedStateAttribute}]`)
+    const key = holder?.getAttribute(config.storedStateAttribute)
+    try {
+      if (key && win.localStorage.getItem(key)) start()
+    } catch {
+      // Storage blocked: nothing stored to show, so nothing to start for.
+    }
+  })
+
+  // A page restored from the back-forward cache, or a tab shown again, with
+  // an intent not yet acted on.
+  const resume = () => {
+    if (wanted && doc.visibilityState === 'visible') start()
+  }
+  win.addEventListener('pageshow', resume)
+  doc.addEventListener('visibilitychange', resume)
+
+  doc.addEventListener(config.hydratedEvent, () => {
+    hydrated = true
+    for (const type of intents) win.removeEventListener(type, start, capture)
+  })
+}
+
+/** The inline script's text. */
+export function hydrationLoaderSource(): string {
+  return `(${installHydrationLoader.toString()})(${JSON.stringify(HYDRATION)},${JSON.stringify(INTENT_EVENTS)})`
+}

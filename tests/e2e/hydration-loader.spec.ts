@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test'
+import { HYDRATION, hydrationLoaderSource } from '#app/components/hydration-loader.ts'
+import { expect, test } from './fixtures.ts'
+
+// The loader on its own, in a blank page: what it starts, holds and replays.
+
+/** A page as the server sends it: the loader first, then the body, the inert module script last. */
+async function page(browserPage: Page, body: string) {
+  await browserPage.setContent(
+    `<!doctype html><html><head><script>${hydrationLoaderSource()}</script></head><body>${body}` +
+      `<script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}">window.started = (window.started ?? 0) + 1</script></body></html>`,
+  )
+}
+
+const started = (page: Page) => page.evaluate(() => (window as { started?: number }).started ?? 0)
+
+/** What React does as it hydrates: owns every node (its props on each), then says so. */
+async function hydrate(page: Page) {
+  await page.evaluate((event) => {
+    for (const node of document.querySelectorAll('*')) Object.assign(node, { __reactProps$t: {} })
+    document.dispatchEvent(new Event(event))
+  }, HYDRATION.hydratedEvent)
+  await page.waitForTimeout(300)
+}
+
+test('nothing starts at load or on scroll; the first intent starts the module script, once', async ({
+  page: p,
+}) => {
+  await page(p, '<p style="height:3000px">Hello</p>')
+  await p.mouse.wheel(0, 500)
+  await p.waitForTimeout(100)
+  expect(await started(p)).toBe(0)
+  await p.keyboard.press('Tab')
+  await p.mouse.move(10, 10)
+  await expect.poll(() => started(p)).toBe(1)
+  await p.waitForTimeout(100)
+  expect(await started(p)).toBe(1)
+})
+
+test('a click on a JavaScript-only control is held, then replayed once', async ({ page: p }) => {
+  await page(
+    p,
+    '<button type="button" id="open">Open</button><a href="#moved" id="plain">Plain</a><a href="#photo" id="tile" data-replay-click>Photo</a>',
+  )
+  await p.evaluate(() => {
+    const w = window as { clicks?: string[] }
+    w.clicks = []
+    for (const id of ['open', 'tile'])
+      document.getElementById(id)!.addEventListener('click', () => w.clicks!.push(id))
+  })
+  await p.click('#open')
+  await p.click('#tile')
+  expect(p.url()).not.toContain('#photo')
+  await p.click('#plain')
+  expect(p.url()).toContain('#moved')
+  await hydrate(p)
+  expect(await p.evaluate(() => (window as { clicks?: string[] }).clicks)).toEqual([
+    'open',
+    'tile',
+    // Replayed after hydration: each once.
+    'open',
+    'tile',
+  ])
+  await p.click('#open')
+  expect(await p.evaluate(() => (window as { clicks?: string[] }).clicks!.length)).toBe(5)
+})
+
+test('a marked form is held at its submit button, past the browser checks, and sent again with it', async ({
+  page: p,
+}) => {
+  await page(
+    p,
+    '<form data-replay-submit action="/never" method="post"><input name="name" required><button name="act" value="add">Add</button></form>',
+  )
+  await p.click('button')
+  expect(p.url()).toBe('about:blank')
+  const submitter = p.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) =>
+        document.querySelector('form')!.addEventListener('submit', (event) => {
+          event.preventDefault()
+          resolve((event.submitter as HTMLButtonElement | null)?.value)
+        }),
+      ),
+  )
+  await p.evaluate(() => (document.querySelector('form')!.noValidate = true))
+  await hydrate(p)
+  expect(await submitter).toBe('add')
+})
+
+test('stored state the page names starts it as the page arrives', async ({ page: p }) => {
+  await p.goto('/about')
+  await p.evaluate(() => window.localStorage.setItem('loader-test', '1'))
+  await p.route('**/stored', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html><head><script>${hydrationLoaderSource()}</script></head><body><span ${HYDRATION.storedStateAttribute}="loader-test"></span><script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}">window.started = 1</script></body></html>`,
+    }),
+  )
+  await p.goto('/stored')
+  await expect.poll(() => started(p)).toBe(1)
+})
