@@ -82,6 +82,19 @@ export function depositSettled(money: Money): boolean {
 }
 
 /**
+ * Why a payment cannot be recorded against a request in `status`, or null
+ * when it can: from its quote on, completed included (the balance is often
+ * paid at pickup), until it is called off.
+ */
+export function refusedPaymentMessage(status: RequestStatus): string | null {
+  if (status === 'new') return 'Send a quote before recording a payment.'
+  if (status === 'declined' || status === 'cancelled' || status === 'expired') {
+    return `A ${status} request takes no payments.`
+  }
+  return null
+}
+
+/**
  * Why the deposit of a request in `status` cannot be waived, or null when it
  * can. Only a quoted request has a deposit still to settle: a confirmed one
  * settled it (or had it waived) on the way, and a closed one owes nothing.

@@ -10,6 +10,7 @@ import {
   depositSettled,
   formatMoney,
   refusedMoveMessage,
+  refusedPaymentMessage,
   refusedWaiveMessage,
 } from './lifecycle.ts'
 import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
@@ -32,6 +33,16 @@ export const NOT_FOUND: BookChange = {
   error: 'That request is not in the order book.',
 }
 
+/** Where a request stands, or undefined when there is no such request. */
+async function statusOf(db: Executor, requestId: number): Promise<RequestStatus | undefined> {
+  const request = await db
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  return request?.status
+}
+
 /**
  * Moves a request to `to` and writes the move on its timeline, in the
  * caller's transaction. The update names the status it moves from, so two
@@ -48,13 +59,8 @@ export async function moveRequest(
     now,
   }: { requestId: number; to: RequestStatus; actor: Actor; note?: string | null; now: number },
 ): Promise<BookChange> {
-  const request = await trx
-    .selectFrom('order_request')
-    .select('status')
-    .where('id', '=', requestId)
-    .executeTakeFirst()
-  if (!request) return NOT_FOUND
-  const from = request.status
+  const from = await statusOf(trx, requestId)
+  if (!from) return NOT_FOUND
   if (!canMove(from, to)) return { ok: false, status: 409, error: refusedMoveMessage(from, to) }
   const updated = await trx
     .updateTable('order_request')
@@ -218,13 +224,9 @@ async function confirmIfSettled(
   trx: Transaction<Database>,
   { requestId, actor, now }: { requestId: number; actor: Actor; now: number },
 ): Promise<boolean> {
-  const request = await trx
-    .selectFrom('order_request')
-    .select('status')
-    .where('id', '=', requestId)
-    .executeTakeFirst()
+  const status = await statusOf(trx, requestId)
   const quote = await currentQuote(trx, requestId)
-  if (request?.status !== 'quoted' || !quote?.accepted_at) return false
+  if (status !== 'quoted' || !quote?.accepted_at) return false
   if (!depositSettled(await moneyOf(trx, requestId))) return false
   const moved = await moveRequest(trx, { requestId, to: 'confirmed', actor, now })
   return moved.ok
@@ -341,22 +343,10 @@ export async function recordPaymentIn(
   trx: Transaction<Database>,
   { requestId, payment, now }: { requestId: number; payment: PaymentInput; now: number },
 ): Promise<BookChange & { confirmed?: boolean }> {
-  const request = await trx
-    .selectFrom('order_request')
-    .select('status')
-    .where('id', '=', requestId)
-    .executeTakeFirst()
-  if (!request) return NOT_FOUND
-  if (['declined', 'cancelled', 'expired', 'new'].includes(request.status)) {
-    return {
-      ok: false,
-      status: 409,
-      error:
-        request.status === 'new'
-          ? 'Send a quote before recording a payment.'
-          : `A ${request.status} request takes no payments.`,
-    }
-  }
+  const status = await statusOf(trx, requestId)
+  if (!status) return NOT_FOUND
+  const refused = refusedPaymentMessage(status)
+  if (refused) return { ok: false, status: 409, error: refused }
   await trx
     .insertInto('payment')
     .values({
@@ -370,8 +360,8 @@ export async function recordPaymentIn(
   // On the timeline too, so the story of a request shows when its money came in.
   await recordEvent(trx, {
     requestId,
-    from: request.status,
-    to: request.status,
+    from: status,
+    to: status,
     actor: 'owner',
     note: `Payment received: ${formatMoney(payment.amountCents)} by ${payment.method}, ${formatCalendarDate(payment.receivedOn)}.`,
     now,
@@ -401,13 +391,9 @@ export async function waiveDepositIn(
     .where('status', '=', 'quoted')
     .executeTakeFirst()
   if (updated.numUpdatedRows === 0n) {
-    const request = await trx
-      .selectFrom('order_request')
-      .select('status')
-      .where('id', '=', requestId)
-      .executeTakeFirst()
-    if (!request) return NOT_FOUND
-    return { ok: false, status: 409, error: refusedWaiveMessage(request.status) ?? 'Try again.' }
+    const status = await statusOf(trx, requestId)
+    if (!status) return NOT_FOUND
+    return { ok: false, status: 409, error: refusedWaiveMessage(status) ?? 'Try again.' }
   }
   await recordEvent(trx, {
     requestId,

@@ -4,7 +4,13 @@ import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fulfilmentLabel } from '../orders/order-summary.ts'
-import { STATUS_LABELS, canMove, formatMoney, refusedWaiveMessage } from './lifecycle.ts'
+import {
+  STATUS_LABELS,
+  canMove,
+  formatMoney,
+  refusedPaymentMessage,
+  refusedWaiveMessage,
+} from './lifecycle.ts'
 import { LIMITS, type OrderActionResult, type OrderIntent, centsToInput } from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
 import { StatusBadge } from './status-badge.tsx'
@@ -169,7 +175,7 @@ function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
   const status = request.status
   const shown: OrderIntent[] = []
   if (status === 'new' || status === 'quoted') shown.push('quote')
-  if (quote && !['declined', 'cancelled', 'expired', 'new'].includes(status)) {
+  if (quote && !refusedPaymentMessage(status)) {
     shown.push('payment')
     if (!refusedWaiveMessage(status) && !money.depositWaived && money.depositOwed > 0) {
       shown.push('waive')
