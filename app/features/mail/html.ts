@@ -1,5 +1,6 @@
 import { CREAM } from '#app/content/brand-colors.ts'
 import { site } from '#app/content/site.ts'
+import type { OutgoingEmail } from './email.ts'
 
 /**
  * HTML for emails, escaped by construction: text put into a `markup` template
@@ -110,6 +111,45 @@ export function customerEmailHtml({
 </td></tr></table>
 </body>`
   return `<!doctype html><html lang="en">${body.html}</html>`
+}
+
+/**
+ * An email to a customer as the outbox keeps it: the HTML above, their
+ * address, and the same words for EmailJS's customer template, whose
+ * `status_url` is the request's private page (empty when it has none).
+ */
+export function customerEmail({
+  to,
+  subject,
+  text,
+  preview,
+  content,
+  statusUrl,
+}: {
+  to: { name: string; address: string }
+  subject: string
+  text: string
+  preview: string
+  content: MarkupValue
+  statusUrl?: string
+}): OutgoingEmail {
+  return {
+    subject,
+    text,
+    html: customerEmailHtml({ title: subject, preview, content }),
+    to,
+    emailjs: {
+      call: 'send',
+      template: 'customer',
+      templateParams: {
+        to_name: to.name,
+        to_email: to.address,
+        subject,
+        message: text,
+        status_url: statusUrl ?? '',
+      },
+    },
+  }
 }
 
 /** A heading in a customer email, in the site's display face. */

@@ -2,7 +2,7 @@ import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
 import {
-  customerEmailHtml,
+  customerEmail,
   detailsTable,
   emailButton,
   emailHeading,
@@ -91,21 +91,12 @@ export function composeQuoteExpired(
 <p style="margin:0 0 16px">${again}</p>
 ${emailButton({ href: statusUrl, label: 'See your request' })}
 <p style="margin:0">Warmly,<br>${site.ownerName}</p>`
-  return {
+  return customerEmail({
+    to: { name: request.name, address: request.email },
     subject,
     text,
-    html: customerEmailHtml({ title: subject, preview: body, content }),
-    to: { name: request.name, address: request.email },
-    emailjs: {
-      call: 'send',
-      template: 'customer',
-      templateParams: {
-        to_name: request.name,
-        to_email: request.email,
-        subject,
-        message: text,
-        status_url: statusUrl,
-      },
-    },
-  }
+    preview: body,
+    content,
+    statusUrl,
+  })
 }

@@ -5,7 +5,7 @@ import { bakeryToday } from '../availability/availability.server.ts'
 import { addDays } from '../availability/availability.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
 import {
-  customerEmailHtml,
+  customerEmail,
   detailsTable,
   emailButton,
   emailHeading,
@@ -222,30 +222,16 @@ export function composeReminder({
     '',
     `${site.ownerName}, ${site.brandTitle}`,
   ].join('\n')
-  const html = customerEmailHtml({
-    title: subject,
+  return customerEmail({
+    to: { name, address: email },
+    subject,
+    text,
     preview: `Your ${product_type} is due tomorrow, ${when}.`,
     content: [
       emailHeading(`See you tomorrow, ${firstName}!`),
       detailsTable(lines),
       statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
     ],
+    statusUrl,
   })
-  return {
-    subject,
-    text,
-    html,
-    to: { name, address: email },
-    emailjs: {
-      call: 'send',
-      template: 'customer',
-      templateParams: {
-        to_name: name,
-        to_email: email,
-        subject,
-        message: text,
-        status_url: statusUrl ?? '',
-      },
-    },
-  }
 }

@@ -4,7 +4,7 @@ import type { OutgoingEmail } from '../mail/email.ts'
 import {
   EMAIL_COLORS,
   type Markup,
-  customerEmailHtml,
+  customerEmail,
   emailButton,
   emailHeading,
   markup,
@@ -241,21 +241,12 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
   ].join('\n')
   const content = markup`${emailHeading(title)}${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
 
-  return {
+  return customerEmail({
+    to: { name: request.name, address: request.email },
     subject,
     text,
-    html: customerEmailHtml({ title: subject, preview: blocks[0]!.text, content }),
-    to: { name: request.name, address: request.email },
-    emailjs: {
-      call: 'send',
-      template: 'customer',
-      templateParams: {
-        to_name: request.name,
-        to_email: request.email,
-        subject,
-        message: text,
-        status_url: statusUrl ?? '',
-      },
-    },
-  }
+    preview: blocks[0]!.text,
+    content,
+    statusUrl,
+  })
 }

@@ -1,7 +1,7 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
-import { EMAIL_COLORS, customerEmailHtml, emailButton, emailHeading, markup } from '../mail/html.ts'
+import { EMAIL_COLORS, customerEmail, emailButton, emailHeading, markup } from '../mail/html.ts'
 import { NEXT_STEPS } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
@@ -99,21 +99,12 @@ ${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your req
 <p style="margin:0 0 20px">${reply}</p>
 <p style="margin:0">Warmly,<br>${site.ownerName}</p>`
 
-  return {
+  return customerEmail({
+    to: { name: first.name, address: first.email },
     subject,
     text,
-    html: customerEmailHtml({ title: subject, preview: `${heading} ${intro}`, content }),
-    to: { name: first.name, address: first.email },
-    emailjs: {
-      call: 'send',
-      template: 'customer',
-      templateParams: {
-        to_name: first.name,
-        to_email: first.email,
-        subject,
-        message: text,
-        status_url: statusUrl,
-      },
-    },
-  }
+    preview: `${heading} ${intro}`,
+    content,
+    statusUrl,
+  })
 }
