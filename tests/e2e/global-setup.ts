@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { startSmtpSink } from '../support/smtp-sink.ts'
@@ -21,7 +21,13 @@ export default async function globalSetup() {
   let count = 0
   const sink = await startSmtpSink({
     port: Number(process.env.E2E_SMTP_PORT),
-    onMessage: (raw) => writeFileSync(path.join(inbox, `${Date.now()}-${++count}.eml`), raw),
+    // Written aside, then renamed: a test reading the inbox meanwhile sees a
+    // message whole or not at all, never its headers without its body.
+    onMessage: (raw) => {
+      const file = path.join(inbox, `${Date.now()}-${++count}.eml`)
+      writeFileSync(`${file}.part`, raw)
+      renameSync(`${file}.part`, file)
+    },
   })
   return () => sink.close()
 }
