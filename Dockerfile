@@ -29,9 +29,11 @@ COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# MALLOC_ARENA_MAX: as in `npm run serve` (docs/decisions/026).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # The node user (uid 1000) owns the data volume and nothing else.
 RUN mkdir -p /data && chown node:node /data

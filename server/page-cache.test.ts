@@ -46,7 +46,12 @@ import { securityHeaders } from './security-headers.ts'
  * reads, through the same feature functions, and writes it into inline
  * scripts stamped with the response's nonce, as React Router does.
  */
-async function startSite(db: Db, options: Partial<PageCacheOptions> = {}) {
+async function startSite(
+  db: Db,
+  options: Partial<PageCacheOptions> = {},
+  /** Runs as each render starts, before it reads anything: lets a test hold renders, or fail one. */
+  beforeRender: (res: express.Response) => Promise<void> | void = () => undefined,
+) {
   const clock = { now: Date.parse('2026-11-23T15:00:00-05:00') }
   const cache = createPageCache({
     readVersion: () => readPageVersion(db),
@@ -56,13 +61,20 @@ async function startSite(db: Db, options: Partial<PageCacheOptions> = {}) {
     ...options,
   })
   let renders = 0
+  let arrived = 0
   const app = express()
+  app.use((_req, _res, next) => {
+    arrived++
+    next()
+  })
   app.use(compression())
   app.use(securityHeaders({ dev: false, https: false }))
   app.use(cachePolicy({ hasSession: hasSessionCookie }))
   app.use(cache.handler)
   app.get(['/', '/about', '/ordernow', '/contact', '/gallery'], async (req, res) => {
     renders++
+    await beforeRender(res)
+    if (res.headersSent) return
     const { searchParams } = new URL(req.originalUrl, 'http://localhost')
     const [menu, booking, gallery] = await Promise.all([
       listActiveProducts(db),
@@ -116,7 +128,7 @@ async function startSite(db: Db, options: Partial<PageCacheOptions> = {}) {
     }
     throw new Error(`${path} was never served from the cache`)
   }
-  return { base, clock, cache, get, cached, renders: () => renders }
+  return { base, clock, cache, get, cached, renders: () => renders, arrived: () => arrived }
 }
 
 /** What a browser checks: the header allows the body's inline scripts, and only those. */
@@ -190,6 +202,64 @@ test('an anonymous page is rendered once, then served from memory with a CSP nam
   expect(await unchanged.text()).toBe('')
   expect(unchanged.headers.get('cache-control')).toMatch(/^public, /)
   expect(site.renders()).toBe(rendered)
+})
+
+/** A promise the test resolves when it chooses, and a way to wait until a condition holds. */
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+test('visitors landing together on a page not yet kept share one render, and each gets the whole page', async () => {
+  const { db } = await seededDatabase()
+  const held = gate()
+  const site = await startSite(db, {}, () => held.opened)
+  const visitors = 50
+  const pages = Array.from({ length: visitors }, () =>
+    site.get('/gallery', { 'accept-encoding': 'gzip, deflate, br' }),
+  )
+  // The first render is held until every visitor has arrived and had time to
+  // read the page version, so without sharing each would be rendering its own.
+  await until(() => site.arrived() === visitors)
+  await readPageVersion(db)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  held.open()
+  const served = await Promise.all(pages)
+
+  expect(site.renders()).toBe(1)
+  for (const page of served) {
+    expect(page.response.status).toBe(200)
+    expect(page.data?.photos).toEqual(served[0]!.data?.photos)
+    expectPolicyMatchesBody(page.policy, page.html)
+  }
+  // The renderer's own response carries its nonce; everyone who waited gets the stored page.
+  expect(served.filter((page) => page.cached)).toHaveLength(visitors - 1)
+})
+
+test('when the shared render cannot be kept, each visitor who waited for it renders their own page', async () => {
+  const { db } = await seededDatabase()
+  const held = gate()
+  let failures = 1
+  const site = await startSite(db, {}, async (res) => {
+    if (failures-- > 0) {
+      await held.opened
+      res.status(503).type('html').send('<p>The oven is warming up.</p>')
+    }
+  })
+  const pages = Array.from({ length: 5 }, () => site.get('/about'))
+  await until(() => site.arrived() === 5)
+  await readPageVersion(db)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  held.open()
+  const served = await Promise.all(pages)
+
+  expect(served.map((page) => page.response.status).sort()).toEqual([200, 200, 200, 200, 503])
+  expect(site.renders()).toBe(5)
+  expect(served.filter((page) => page.response.status === 200 && page.data)).toHaveLength(4)
 })
 
 test('each change to what the pages show is served at once: photos, menu, capacity, closed days and booking settings', async () => {

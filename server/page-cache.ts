@@ -65,6 +65,13 @@ interface Entry {
   bytes: number
 }
 
+/** A page being rendered, and what it will store (nothing if it cannot be kept). */
+interface Render {
+  version: string
+  day: string
+  result: Promise<Entry | undefined>
+}
+
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
 
@@ -203,9 +210,9 @@ export function createPageCache({
     version: string,
     day: string,
     storedAt: number,
-  ): Promise<void> {
+  ): Promise<Entry | undefined> {
     const page = withoutNonce(body.toString('utf8'), nonce)
-    if (!page) return
+    if (!page) return undefined
     const identity = Buffer.from(page.html, 'utf8')
     // Once per stored page, off the main thread; quality 9 is within a few
     // percent of 11 at a fraction of the time, so a flood of new gallery
@@ -220,7 +227,7 @@ export function createPageCache({
       }),
     ])
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
-    store(key, {
+    const entry: Entry = {
       version,
       day,
       storedAt,
@@ -230,7 +237,9 @@ export function createPageCache({
       gzip: gz,
       br,
       bytes: identity.length + gz.length + br.length + 512,
-    })
+    }
+    store(key, entry)
+    return entry
   }
 
   function serve(req: Request, res: Response, entry: Entry): void {
@@ -263,8 +272,11 @@ export function createPageCache({
     else res.end(body)
   }
 
-  /** Collects what the renderer writes, to keep it once the response has gone out whole. */
-  function capture(res: Response, onFinish: (body: Buffer) => void): void {
+  /**
+   * Collects what the renderer writes, to keep it once the response has gone
+   * out whole; `onClose` instead when the connection closed before that.
+   */
+  function capture(res: Response, onFinish: (body: Buffer) => void, onClose: () => void): void {
     const chunks: Buffer[] = []
     const collect = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return
@@ -284,7 +296,65 @@ export function createPageCache({
       collect(args[0], args[1])
       return end.apply(res, args)
     }) as typeof res.end
-    res.once('finish', () => onFinish(Buffer.concat(chunks)))
+    let finished = false
+    res.once('finish', () => {
+      finished = true
+      onFinish(Buffer.concat(chunks))
+    })
+    res.once('close', () => {
+      if (!finished) onClose()
+    })
+  }
+
+  /**
+   * Renders under way, by key: one page render at a time per key, whatever
+   * the number of visitors asking for it. A request that finds the page being
+   * rendered for the version and day it read waits for that render and is
+   * served its stored result; it renders for itself only if that render
+   * stores nothing (an error page, a session cookie set, a dropped
+   * connection). Fifty visitors landing on a page nobody has asked for since
+   * the gallery changed cost one render and one compression, not fifty of
+   * each held in memory at once.
+   */
+  const rendering = new Map<string, Render>()
+
+  /** Renders this GET's page and keeps it, sharing the result with requests that come meanwhile. */
+  function renderAndKeep(
+    key: string,
+    res: Response,
+    version: string,
+    day: string,
+    startedAt: number,
+  ): void {
+    let settle!: (entry: Entry | undefined) => void
+    const render: Render = {
+      version,
+      day,
+      result: new Promise((resolve) => (settle = resolve)),
+    }
+    rendering.set(key, render)
+    render.result.then(() => {
+      if (rendering.get(key) === render) rendering.delete(key)
+    })
+    capture(
+      res,
+      (body) => {
+        if (
+          res.statusCode !== 200 ||
+          res.getHeader('Set-Cookie') !== undefined ||
+          !String(res.getHeader('Content-Type') ?? '').startsWith('text/html')
+        ) {
+          settle(undefined)
+          return
+        }
+        const nonce = String(res.locals.cspNonce ?? '')
+        keep(key, body, nonce, version, day, startedAt).then(settle, (error: unknown) => {
+          console.error('page cache: could not keep a page', error)
+          settle(undefined)
+        })
+      },
+      () => settle(undefined),
+    )
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -313,24 +383,18 @@ export function createPageCache({
           return
         }
         if (entry) remove(key)
+        // A render under way for what this request read is as fresh as one
+        // of its own: any write committed before this request arrived would
+        // have changed the version it read.
+        const underWay = rendering.get(key)
+        if (underWay && underWay.version === version && underWay.day === day) {
+          underWay.result.then((rendered) => (rendered ? serve(req, res, rendered) : next()))
+          return
+        }
         // Rendered as before; a GET's page is kept under the version and day
         // read before its data was, so a write landing during the render
         // leaves a page that is never served.
-        if (req.method === 'GET') {
-          capture(res, (body) => {
-            if (
-              res.statusCode !== 200 ||
-              res.getHeader('Set-Cookie') !== undefined ||
-              !String(res.getHeader('Content-Type') ?? '').startsWith('text/html')
-            ) {
-              return
-            }
-            const nonce = String(res.locals.cspNonce ?? '')
-            keep(key, body, nonce, version, day, startedAt).catch((error: unknown) =>
-              console.error('page cache: could not keep a page', error),
-            )
-          })
-        }
+        if (req.method === 'GET') renderAndKeep(key, res, version, day, startedAt)
         next()
       },
       // The database did not answer: render as before, which reports it.
