@@ -1,5 +1,3 @@
-import frauncesUrl from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
-import nunitoUrl from '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url'
 import { useEffect, useState } from 'react'
 import {
   Links,
@@ -30,6 +28,9 @@ import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import type { Route } from './+types/root'
+import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
+import nunitoUrl from './fonts/nunito-400-basic.woff2?url'
+import nunitoBoldUrl from './fonts/nunito-700-basic.woff2?url'
 import './app.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -58,7 +59,7 @@ export function shouldRevalidate({
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // Fetched alongside the stylesheet so they are usually ready for the first paint.
-  ...[frauncesUrl, nunitoUrl].map((href) => ({
+  ...[frauncesUrl, nunitoUrl, nunitoBoldUrl].map((href) => ({
     rel: 'preload',
     href,
     as: 'font',

@@ -5,7 +5,7 @@ export function NotFoundPage() {
     <section className="page-section flex flex-col items-center text-center">
       <p
         aria-hidden="true"
-        className="font-display text-7xl font-bold text-raspberry/30 sm:text-8xl"
+        className="font-display text-7xl font-semibold text-raspberry/30 sm:text-8xl"
       >
         404
       </p>

@@ -202,7 +202,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
                   <p className="font-bold">{range}</p>
                   {period.note ? (
                     <p className="mt-1 text-sm break-words">
-                      <span className="mr-2 inline-block rounded-full bg-blush-100 px-2 py-0.5 text-xs font-extrabold tracking-wide text-raspberry-dark uppercase">
+                      <span className="mr-2 inline-block rounded-full bg-blush-100 px-2 py-0.5 text-xs font-bold tracking-wide text-raspberry-dark uppercase">
                         Private
                       </span>
                       {period.note}
@@ -226,7 +226,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
         </ul>
       )}
 
-      <h4 className="mt-6 text-lg font-extrabold">Add closed dates</h4>
+      <h4 className="mt-6 text-lg font-bold">Add closed dates</h4>
       <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-3">
         <input type="hidden" name="intent" value="close-dates" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -328,7 +328,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
       <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
       <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
         <input type="hidden" name="intent" value="delivery" />
-        <label className="flex min-h-12 cursor-pointer items-center gap-3 font-extrabold text-cocoa">
+        <label className="flex min-h-12 cursor-pointer items-center gap-3 font-bold text-cocoa">
           <input
             type="checkbox"
             name="delivery_enabled"

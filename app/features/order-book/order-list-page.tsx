@@ -191,7 +191,7 @@ function StatusChip({
       className={`filter-chip inline-block ${on ? 'filter-chip-on' : ''}`}
       aria-current={on ? 'page' : undefined}
     >
-      {label} <span className="font-extrabold">{count}</span>
+      {label} <span className="font-bold">{count}</span>
     </Link>
   )
 }

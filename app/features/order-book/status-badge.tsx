@@ -16,7 +16,7 @@ const TONES: Record<RequestStatus, string> = {
 export function StatusBadge({ status }: { status: RequestStatus }) {
   return (
     <span
-      className={`inline-block rounded-full px-3 py-1 text-sm font-extrabold whitespace-nowrap ${TONES[status]}`}
+      className={`inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap ${TONES[status]}`}
       data-testid="order-status"
     >
       <span className="sr-only">Status: </span>

@@ -54,9 +54,7 @@ export function QuotePanel({
             className={`rounded-xl bg-white px-4 py-3 ${index === 2 ? 'col-span-2 sm:col-span-1' : ''}`}
           >
             <dt className="text-sm font-bold text-chocolate">{label}</dt>
-            <dd
-              className={`mt-0.5 font-extrabold text-cocoa ${index === 2 ? 'text-base' : 'text-xl'}`}
-            >
+            <dd className={`mt-0.5 font-bold text-cocoa ${index === 2 ? 'text-base' : 'text-xl'}`}>
               {value}
             </dd>
           </div>
@@ -177,7 +175,7 @@ export function OwedPanel({ owed }: { owed: CustomerOwed }) {
           {lines.map(([label, value]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4">
               <dt className="font-bold text-chocolate">{label}</dt>
-              <dd className="font-extrabold text-cocoa">{value}</dd>
+              <dd className="font-bold text-cocoa">{value}</dd>
             </div>
           ))}
         </dl>

@@ -179,7 +179,7 @@ function RequestCard({
           {request.productType}
         </h2>
         <p
-          className={`rounded-full px-3 py-1 text-sm font-extrabold ${toneClasses[status.tone]}`}
+          className={`rounded-full px-3 py-1 text-sm font-bold ${toneClasses[status.tone]}`}
           data-testid="request-status"
         >
           <span className="sr-only">Status: </span>

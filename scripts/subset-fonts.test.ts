@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { BASIC, EXTENDED, FONT_FACES, LATIN, textOf, unicodeRange } from '../app/fonts/faces.ts'
+import { subsetFace } from './subset-fonts.ts'
+
+const appDir = path.resolve(import.meta.dirname, '../app')
+
+/**
+ * A fresh connection's first round trip carries ten TCP segments (about
+ * 14.6 KB) less the response headers: a preloaded face that fits arrives
+ * with the stylesheet instead of a round trip or two after it.
+ */
+const ONE_ROUND_TRIP = 14_000
+
+interface DeclaredFace {
+  family: string
+  weight: string
+  file: string
+  unicodeRange: string
+}
+
+async function declaredFaces(): Promise<DeclaredFace[]> {
+  const css = await readFile(path.join(appDir, 'app.css'), 'utf8')
+  return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body = '']) => {
+    const property = (name: string) =>
+      new RegExp(`${name}:\\s*([^;]+);`).exec(body)?.[1]?.replace(/\s+/g, ' ').trim() ?? ''
+    return {
+      family: property('font-family').replaceAll("'", ''),
+      weight: property('font-weight'),
+      file: /url\('\.\/fonts\/([^']+)'\)/.exec(body)?.[1] ?? '',
+      unicodeRange: property('unicode-range'),
+    }
+  })
+}
+
+test('app.css declares exactly the faces the font script cuts', async () => {
+  expect(await declaredFaces()).toEqual(
+    FONT_FACES.map((face) => ({
+      family: face.family,
+      weight: String(face.weight),
+      file: face.file,
+      unicodeRange: unicodeRange(face.ranges),
+    })),
+  )
+})
+
+test('the basic and extended faces split the Latin range between them, with no character in both', () => {
+  const basic = [...textOf(BASIC)]
+  const extended = [...textOf(EXTENDED)]
+  expect(basic.filter((character) => extended.includes(character))).toEqual([])
+  const printableLatin = [...textOf(LATIN)].filter((character) => {
+    const point = character.codePointAt(0)!
+    return point >= 0x20 && !(point >= 0x7f && point < 0xa0)
+  })
+  expect([...basic, ...extended].sort()).toEqual(printableLatin.sort())
+  // Our own copy's punctuation is in the preloaded face.
+  for (const character of '’‘“”–—…•·×') expect(basic).toContain(character)
+})
+
+test('every page preloads the basic faces, and only those', async () => {
+  const root = await readFile(path.join(appDir, 'root.tsx'), 'utf8')
+  const imported = [...root.matchAll(/from '\.\/fonts\/([^']+)\?url'/g)].map(([, file]) => file)
+  expect(imported.sort()).toEqual(
+    FONT_FACES.filter((face) => face.preload)
+      .map((face) => face.file)
+      .sort(),
+  )
+})
+
+test('each preloaded face arrives in one round trip', async () => {
+  for (const face of FONT_FACES.filter((f) => f.preload)) {
+    const { size } = await readFile(path.join(appDir, 'fonts', face.file)).then((bytes) => ({
+      size: bytes.length,
+    }))
+    expect(size, face.file).toBeLessThanOrEqual(ONE_ROUND_TRIP)
+  }
+})
+
+test('the font files are what scripts/subset-fonts.ts makes from the installed Fontsource files', async () => {
+  for (const face of FONT_FACES) {
+    const committed = await readFile(path.join(appDir, 'fonts', face.file))
+    expect((await subsetFace(face)).equals(committed), face.file).toBe(true)
+  }
+})
