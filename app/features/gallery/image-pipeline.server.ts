@@ -137,7 +137,7 @@ export async function renderGalleryImage(
   const jobs = widths.flatMap((width) =>
     formatsAt(width, largest).map((format) => async (): Promise<EncodedVariant> => {
       const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
-      const output = await encode(pixels().resize({ width }), format).toBuffer({
+      const output = await encode(pixels().resize({ width }), format, width).toBuffer({
         resolveWithObject: true,
       })
       return { format, width, height: output.info.height, fileName, data: output.data }
@@ -261,13 +261,34 @@ export function variantWidths(sourceWidth: number): number[] {
   return widths
 }
 
-function encode(image: Sharp, format: VariantFormat): Sharp {
+/**
+ * AVIF quality by variant width. A small variant is shown at nearly its own
+ * size (a 400 px file in a 348 px desktop tile), so its flaws show; a large
+ * one is scaled down further and hides them. Qualities are the lowest that
+ * keep a photo's tile as close to the original as the old site's 1200 px
+ * JPEG, by SSIM within 0.002, on phones and desktops at 1×–3×
+ * (`npm run bench`, Image pipeline; decision 025).
+ */
+export const AVIF_QUALITY: Readonly<Record<(typeof VARIANT_WIDTHS)[number], number>> = {
+  400: 88,
+  600: 78,
+  800: 74,
+  1200: 70,
+}
+
+/** The quality for a variant this wide: the next listed width's, or the largest's. */
+function avifQuality(width: number): number {
+  const listed = VARIANT_WIDTHS.find((candidate) => width <= candidate)
+  return AVIF_QUALITY[listed ?? VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!]
+}
+
+function encode(image: Sharp, format: VariantFormat, width: number): Sharp {
   switch (format) {
     case 'avif':
-      // Quality 70 keeps a tile as close to the original as the old site's
-      // 1200 px JPEG at under half its bytes; effort 1 costs 40% less CPU
-      // than 2 for files a few percent larger (npm run bench measures both).
-      return image.avif({ quality: 70, effort: 1 })
+      // 4:2:0 chroma, as JPEG: the eye sees detail in brightness, not in
+      // colour, and the bytes go to brightness instead. Effort 1 costs 40%
+      // less CPU than 2 for files a few percent larger.
+      return image.avif({ quality: avifQuality(width), effort: 1, chromaSubsampling: '4:2:0' })
     case 'webp':
       return image.webp({ quality: 85, effort: 2 })
     case 'jpeg':
