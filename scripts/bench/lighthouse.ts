@@ -270,6 +270,23 @@ async function jsGzipBytes(server: RunningServer, run: LighthouseRun): Promise<n
  * A page that fails to load is a finding, not a reason to lose the other
  * pages' numbers, so failed runs are recorded and the benchmark goes on.
  */
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP):
+ * the browser's, not the page's, doing, and its message asks to run again.
+ * Such a run gets one more go, so a page's median keeps its number of runs.
+ */
+const TRACE_FAILURE = /Please run Lighthouse again/
+
+async function runLighthouseRetryingTrace(url: string): Promise<Result> {
+  try {
+    return await runLighthouse(url)
+  } catch (error) {
+    if (!(error instanceof Error) || !TRACE_FAILURE.test(error.message)) throw error
+    console.error(`  ${error.message}: running it again`)
+    return runLighthouse(url)
+  }
+}
+
 export async function benchPage(
   server: RunningServer,
   route: string,
@@ -290,7 +307,7 @@ export async function benchPage(
   for (let run = 1; run <= runs; run++) {
     console.error(`Lighthouse ${route} (run ${run}/${runs})`)
     try {
-      const summary = summarizeRun(await runLighthouse(url))
+      const summary = summarizeRun(await runLighthouseRetryingTrace(url))
       summary.jsGzipBytes = await jsGzipBytes(server, summary)
       results.push(summary)
     } catch (error) {
