@@ -79,9 +79,11 @@ function toRanges(points: readonly number[]): Ranges {
 
 const isControl = (point: number) => point < 0x20 || (point >= 0x7f && point < 0xa0)
 
+const basicPoints = new Set(codePoints(BASIC))
+
 /** Latin without the basic characters, and without the control characters nothing renders. */
 export const EXTENDED: Ranges = toRanges(
-  codePoints(LATIN).filter((point) => !isControl(point) && !codePoints(BASIC).includes(point)),
+  codePoints(LATIN).filter((point) => !isControl(point) && !basicPoints.has(point)),
 )
 
 export function textOf(ranges: Ranges): string {

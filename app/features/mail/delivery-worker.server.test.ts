@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import { expect, onTestFinished, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { openTestConnection, openTestDatabase } from '#tests/support/database.ts'
 import { buildOrderEmail, startSmtpSink, waitFor } from '#tests/support/mail.ts'
+import { startWorkerProcess } from '#tests/support/worker-process.ts'
 import {
   createOutboxMessageId,
   type DeliveryWorkerOptions,
@@ -178,29 +178,11 @@ test('an email mid-send when its worker process is killed goes out as soon as th
     subjectId: 1,
     email: buildOrderEmail(),
   })
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/support/delivery-worker-process.ts'],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: location.url,
-        SMTP_URL: outage.url,
-        INSTANCE_NAME: 'web-1:3000',
-      },
-      stdio: 'inherit',
-    },
-  )
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  onTestFinished(() => {
-    child.kill('SIGKILL')
-  })
+  const worker = startWorkerProcess({ dataDir, location, smtpUrl: outage.url })
   await waitFor(async () => expect((await readRow(db, id)).status).toBe('sending'), {
     timeoutMs: 20_000,
   })
-  child.kill('SIGKILL')
-  await exited
+  await worker.kill()
   const left = await readRow(db, id)
   expect(left.lease_until! - Date.now()).toBeGreaterThan(60_000)
 

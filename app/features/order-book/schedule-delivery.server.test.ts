@@ -5,14 +5,14 @@
  * second instance runs the schedule too), and the schedule keeps running.
  * The schedule's clock is set; the worker and the SMTP server are real.
  */
-import { spawn } from 'node:child_process'
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
-import type { DatabaseLocation, Db } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { startSmtpSink, waitFor } from '#tests/support/mail.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { startWorkerProcess } from '#tests/support/worker-process.ts'
 import { bakeryToday, setWeekdayCapacity } from '../availability/availability.server.ts'
 import { addDays } from '../availability/availability.ts'
 import { claimDueEmail, markEmailSent } from '../mail/outbox.server.ts'
@@ -151,46 +151,6 @@ async function deliverEarlierMail(db: Db) {
   }
 }
 
-/**
- * tests/support/delivery-worker-process.ts as instance web-1, with short
- * retries and idle looks; its log is kept for the failure messages.
- */
-function startWorkerProcess({
-  dataDir,
-  location,
-  smtpUrl,
-}: {
-  dataDir: string
-  location: DatabaseLocation
-  smtpUrl: string
-}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/support/delivery-worker-process.ts'],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: location.url,
-        SMTP_URL: smtpUrl,
-        INSTANCE_NAME: 'web-1:3000',
-        MAIL_RETRY_MIN_MS: '100',
-        MAIL_MAX_IDLE_MS: '100',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  )
-  const log: string[] = []
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => log.push(chunk))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const kill = async () => {
-    child.kill('SIGKILL')
-    await exited
-  }
-  onTestFinished(kill)
-  return { log, kill }
-}
-
 async function outboxRows(db: Db) {
   return db
     .selectFrom('outbox')
@@ -215,7 +175,7 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
     digest: true,
     reminders: 1,
   })
-  const dying = startWorkerProcess({ dataDir, location, smtpUrl })
+  const dying = startWorkerProcess({ dataDir, location, smtpUrl, shortWaits: true })
   await waitFor(
     async () => {
       const rows = await outboxRows(db)
@@ -236,7 +196,7 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
     runSchedule(other, rerun),
     runSchedule(db, rerun),
   ])
-  const restarted = startWorkerProcess({ dataDir, location, smtpUrl })
+  const restarted = startWorkerProcess({ dataDir, location, smtpUrl, shortWaits: true })
   // The restarted worker meets the outage too.
   await waitFor(
     async () => {
