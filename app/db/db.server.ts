@@ -30,6 +30,9 @@ function openSqlite(dataDir: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // Deleted and overwritten rows are zeroed in the file rather than left in
+  // free space, so an erased customer cannot be read back from its bytes.
+  sqlite.pragma('secure_delete = ON')
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 }
 
@@ -137,6 +140,20 @@ export async function oneInstanceAtATime<T>(
       await sql`select pg_advisory_unlock(${key})`.execute(connection)
     }
   })
+}
+
+/**
+ * After an erasure: copies every committed page from SQLite's write-ahead
+ * log into the database file and empties the log, which otherwise keeps the
+ * erased rows' old versions until the next automatic checkpoint. It waits
+ * (the busy timeout) for readers in other processes to move on; false when
+ * one still held an old snapshot, so the log keeps frames until the next
+ * checkpoint. PostgreSQL keeps no such file in DATA_DIR (decision 031).
+ */
+export async function emptyWriteAheadLog(db: Db): Promise<boolean> {
+  if (isPostgres(db)) return true
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+  return rows[0]?.busy === 0
 }
 
 /** A write refused by a unique constraint, on either database. */

@@ -73,7 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === ERASE_CUSTOMER) {
-    return respond(await receiveEraseCustomerAction({ request, db, store: getMediaStore() }))
+    return respond(
+      await receiveEraseCustomerAction({
+        request,
+        db,
+        store: getMediaStore(),
+        dataDir: getEnv().DATA_DIR,
+      }),
+    )
   }
   return isSettingsIntent(intent)
     ? respond(await receiveSettingsAction({ request, db }))

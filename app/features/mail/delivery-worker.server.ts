@@ -88,29 +88,45 @@ export function startDeliveryWorker({
       log(`${label} failed: the stored email could not be read`)
       return
     }
+    const messageId = createOutboxMessageId(claim, siteUrl)
     try {
-      await transport.send(claim.email, { messageId: createOutboxMessageId(claim, siteUrl) })
+      await transport.send(claim.email, { messageId })
     } catch (error) {
       const known = error instanceof DeliveryError
       // Anything we did not anticipate is treated as passing: retrying costs
       // little, while failing for good would need the owner to step in.
       const message = known ? error.message : `Unexpected error: ${describeError(error)}`
+      // The owner reads the whole reason beside the email; the log, which
+      // travels further, gets it without the addresses a mail server echoes.
+      const reason = withoutAddresses(message)
       if (known && error.permanent) {
         await markEmailFailed(db, claim, message)
-        log(`${label} failed: ${message}`)
+        log(`${label} failed: ${reason}`)
         return
       }
       const outcome = await markEmailForRetry(db, claim, message, { retryMinMs, maxRetryDelayMs })
       log(
         outcome === 'failed'
-          ? `${label} failed after a day of retries: ${message}`
-          : `${label} attempt ${claim.attempts} failed, will retry: ${message}`,
+          ? `${label} failed after a day of retries: ${reason}`
+          : `${label} attempt ${claim.attempts} failed, will retry: ${reason}`,
       )
       return
     }
-    if (!(await markEmailSent(db, claim))) {
-      log(`${label} was sent after its claim ran out; it may arrive twice`)
+    if (await markEmailSent(db, claim)) return
+    if (await isErased(claim.id)) {
+      // The customer was erased while her email was on its way: the copy
+      // kept here (an .eml file) goes too. Mail already handed to a server
+      // cannot be called back.
+      await transport.discard?.({ messageId })
+      log(`${label} was erased while it was being sent`)
+      return
     }
+    log(`${label} was sent after its claim ran out; it may arrive twice`)
+  }
+
+  async function isErased(id: number): Promise<boolean> {
+    const row = await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst()
+    return row === undefined
   }
 
   async function run(): Promise<void> {
@@ -162,10 +178,15 @@ export function startDeliveryWorker({
  * row ids repeat; mail clients drop messages whose Message-ID they have seen.
  */
 export function createOutboxMessageId(
-  { id, createdAt }: { id: number; createdAt: number },
+  email: { id: number; createdAt: number },
   siteUrl: string,
 ): string {
-  return `<outbox-${id}-${createdAt.toString(36)}@${new URL(siteUrl).hostname}>`
+  return `<${outboxMessageKey(email)}@${new URL(siteUrl).hostname}>`
+}
+
+/** outbox-12-lq3x9k2a: the Message-ID's own part, which also names the email's .eml file. */
+export function outboxMessageKey({ id, createdAt }: { id: number; createdAt: number }): string {
+  return `outbox-${id}-${createdAt.toString(36)}`
 }
 
 let current: DeliveryWorker | undefined
@@ -182,6 +203,11 @@ export function setDeliveryWorker(worker: DeliveryWorker | undefined): void {
  */
 export function kickDeliveryWorker(): void {
   current?.kick()
+}
+
+/** name@example.com and <name@example.com> → <address> */
+function withoutAddresses(text: string): string {
+  return text.replace(/<?[^\s<>@"']+@[^\s<>@"']+>?/g, '<address>')
 }
 
 function describeError(error: unknown): string {

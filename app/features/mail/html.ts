@@ -29,7 +29,12 @@ function render(value: MarkupValue): string {
   if (value === null || value === undefined || value === false) return ''
   if (value instanceof Markup) return value.html
   if (Array.isArray(value)) return value.map(render).join('')
-  return String(value).replace(/[&<>"']/g, (character) => ENTITIES[character]!)
+  return escapeHtml(String(value))
+}
+
+/** Text as `markup` writes it into HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
 }
 
 /** A tagged template: markup`<p>${text}</p>` escapes `text` unless it is itself Markup. */

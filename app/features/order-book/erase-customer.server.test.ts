@@ -65,7 +65,7 @@ test('erasing a customer leaves nothing that names them in the database or the m
     }),
   )
 
-  const report = await eraseCustomer(db, store, { email: 'PRIYA@example.com' })
+  const report = await eraseCustomer(db, { store, dataDir }, { email: 'PRIYA@example.com' })
   expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
 
   // Every text column of every table, searched for anything that was hers.
@@ -128,6 +128,7 @@ test('the settings form erases only with a real address and a deliberate tick', 
       }),
       db,
       store,
+      dataDir,
     })
   expect(await post({ email: 'lee@example.com' })).toMatchObject({
     status: 400,

@@ -1,10 +1,14 @@
-import { sql } from 'kysely'
-import type { Db } from '#app/db/db.server.ts'
+import { type Transaction, sql } from 'kysely'
+import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { MediaStore } from '../gallery/media-store.server.ts'
 import { deletePhotosOfRequests } from '../inspiration/inspiration-photos.server.ts'
+import { outboxMessageKey } from '../mail/delivery-worker.server.ts'
+import { escapeHtml } from '../mail/html.ts'
+import { removeMailFiles } from '../mail/transports/file.server.ts'
 import { ERASE_CUSTOMER, type EraseCustomerResult } from './erase-customer-settings.tsx'
 
 export const ERASED_NAME = 'Erased customer'
@@ -16,24 +20,34 @@ export interface ErasureReport {
   emails: number
 }
 
+/** Where an erasure reaches besides the database: the photos' store and DATA_DIR's mail folder. */
+export interface ErasureStores {
+  store: MediaStore
+  /** DATA_DIR: the file transport's .eml files are in its mail folder. */
+  dataDir: string
+}
+
 /**
  * Erases one customer's personal data, as Canadian privacy law (PIPEDA)
  * expects on request: their requests stay in the book for the bakery's
  * accounts (product, date, status, amounts) but lose every word that names
- * or describes the person; their inspiration photos are deleted, rows and
- * files; their contact messages are deleted; every email about them is
- * purged from the outbox (queued ones are never sent); their private link
- * stops working. Matched by email, ignoring case.
+ * or describes the person, and the owner's words to them (quote messages,
+ * timeline notes); their inspiration photos are deleted, rows and files;
+ * their contact messages are deleted; every email about them is purged from
+ * the outbox (queued ones are never sent) and from DATA_DIR/mail, and the
+ * owner's digests that named them keep their other lines; their private
+ * link stops working. Then SQLite's write-ahead log is emptied, so the old
+ * rows are nowhere in DATA_DIR (decision 031). Matched by email, ignoring case.
  */
 export async function eraseCustomer(
   db: Db,
-  store: MediaStore,
+  { store, dataDir }: ErasureStores,
   { email }: { email: string },
 ): Promise<ErasureReport> {
   const address = email.trim().toLowerCase()
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'batch_id'])
+    .select(['id', 'batch_id', 'name', 'phone_number', 'allergies', 'customer_token'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
     .execute()
   const requestIds = requests.map((request) => request.id)
@@ -41,8 +55,13 @@ export async function eraseCustomer(
   // Files first: a crash after this leaves rows to erase again, never files with no row.
   const photos = await deletePhotosOfRequests(db, store, requestIds)
 
-  return db.transaction().execute(async (trx) => {
-    let emails = 0
+  const erased = await db.transaction().execute(async (trx) => {
+    const messages = await trx
+      .deleteFrom('contact_message')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+      .returning(['id', 'name', 'phone_number'])
+      .execute()
+    const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       await trx
         .updateTable('order_request')
@@ -64,60 +83,227 @@ export async function eraseCustomer(
         .set({ note: null })
         .where('request_id', 'in', requestIds)
         .execute()
-      // A send may be shared with another customer (a gift): the owner's email
-      // about it names both and goes; the other customer's confirmation stays.
-      const confirmations = await trx
-        .selectFrom('outbox')
-        .select(['id', 'payload'])
-        .where('topic', '=', 'request_confirmation')
-        .where('subject_id', 'in', batchIds)
+      // The owner's words to her: "Hi Erin, two tiers with her name on top".
+      await trx
+        .updateTable('request_quote')
+        .set({ message: '', payment_instructions: '' })
+        .where('request_id', 'in', requestIds)
         .execute()
-      const theirs = confirmations
-        .filter((row) => recipientOf(row.payload) === address)
-        .map((row) => row.id)
-      const purged = await trx
-        .deleteFrom('outbox')
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('topic', 'in', ['request_update', 'request_reminder']),
-              eb('subject_id', 'in', requestIds),
-            ]),
-            eb.and([eb('topic', '=', 'order_batch'), eb('subject_id', 'in', batchIds)]),
-            ...(theirs.length > 0 ? [eb('id', 'in', theirs)] : []),
-          ]),
-        )
-        .executeTakeFirst()
-      emails += Number(purged.numDeletedRows)
+      await scrubPaymentMethods(trx, requestIds, traces)
     }
-    const messages = await trx
-      .deleteFrom('contact_message')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-      .returning('id')
-      .execute()
-    if (messages.length > 0) {
-      const purged = await trx
-        .deleteFrom('outbox')
-        .where('topic', '=', 'contact_message')
-        .where(
-          'subject_id',
-          'in',
-          messages.map((message) => message.id),
-        )
-        .executeTakeFirst()
-      emails += Number(purged.numDeletedRows)
-    }
-    return { requests: requestIds.length, messages: messages.length, photos, emails }
+    const emails = await eraseEmails(trx, {
+      requestIds,
+      batchIds,
+      messageIds: messages.map((message) => message.id),
+      traces,
+    })
+    // Before the commit, as the photos: once the rows are gone nothing names
+    // these files any more, so a crash must not come between.
+    await removeMailFiles(dataDir, emails.files)
+    return { messages: messages.length, emails }
   })
+  // And after it: a delivery that was writing one of them meanwhile has
+  // finished, or will find its row gone and remove its own file.
+  await removeMailFiles(dataDir, erased.emails.files)
+  if (!(await emptyWriteAheadLog(db))) {
+    console.warn('database: a reader kept the write-ahead log after an erasure; the next checkpoint empties it')
+  }
+  return {
+    requests: requestIds.length,
+    messages: erased.messages,
+    photos,
+    emails: erased.emails.deleted,
+  }
 }
 
-function recipientOf(payload: string): string | undefined {
-  try {
-    const email = JSON.parse(payload) as { to?: { address?: unknown } }
-    return typeof email.to?.address === 'string' ? email.to.address.toLowerCase() : undefined
-  } catch {
-    return undefined
+/** What names or reaches her: found in emails, replaced in the owner's digests. */
+interface Traces {
+  address: string
+  tokens: string[]
+  /** Her names, as she typed them on each request and message. */
+  names: string[]
+  /** Her phone numbers and allergies: shown in the owner's emails beside her name. */
+  details: string[]
+}
+
+function tracesOf(
+  address: string,
+  records: readonly {
+    name: string
+    phone_number: string
+    allergies?: string | null
+    customer_token?: string | null
+  }[],
+): Traces {
+  const distinct = (values: (string | null | undefined)[]) => [
+    ...new Set(values.map((value) => value?.trim() ?? '').filter((value) => value.length >= 2)),
+  ]
+  return {
+    address,
+    tokens: distinct(records.map((record) => record.customer_token)),
+    names: distinct(records.map((record) => record.name)),
+    details: distinct(records.flatMap((record) => [record.phone_number, record.allergies])),
   }
+}
+
+/**
+ * Deletes every email about her and scrubs her out of the owner's digests.
+ * Returns the number deleted and the Message-IDs whose .eml files must go:
+ * a digest's old file named her, and the scrubbed one was never written.
+ */
+async function eraseEmails(
+  trx: Transaction<Database>,
+  {
+    requestIds,
+    batchIds,
+    messageIds,
+    traces,
+  }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
+): Promise<{ deleted: number; files: string[] }> {
+  const doomed: number[] = []
+  const files: string[] = []
+  // Every email is read, a page at a time: the outbox keeps years of them.
+  for (let after = 0; ; ) {
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(200)
+      .execute()
+    if (rows.length === 0) break
+    after = rows.at(-1)!.id
+    for (const row of rows) {
+      const key = outboxMessageKey({ id: row.id, createdAt: Number(row.created_at) })
+      if (row.topic === 'owner_digest') {
+        const scrubbed = scrubPayload(row.payload, traces)
+        if (scrubbed === row.payload) continue
+        await trx
+          .updateTable('outbox')
+          .set({ payload: scrubbed })
+          .where('id', '=', row.id)
+          .execute()
+        files.push(key)
+      } else if (isAboutHer(row, { requestIds, batchIds, messageIds, traces })) {
+        doomed.push(row.id)
+        files.push(key)
+      }
+    }
+  }
+  // In slices: a long-time customer's emails must not outgrow a statement's parameters.
+  for (let start = 0; start < doomed.length; start += 500) {
+    await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', doomed.slice(start, start + 500))
+      .execute()
+  }
+  return { deleted: doomed.length, files }
+}
+
+/**
+ * Her requests' and messages' own emails, the owner's email of each send she
+ * was in (a send shared with another customer, a gift, names both and goes;
+ * the other customer's confirmation stays), and any other email that
+ * carries her address or private link.
+ */
+function isAboutHer(
+  row: { topic: string; subject_id: number; payload: string },
+  {
+    requestIds,
+    batchIds,
+    messageIds,
+    traces,
+  }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
+): boolean {
+  const subject = Number(row.subject_id)
+  if (row.topic === 'request_update' || row.topic === 'request_reminder') {
+    if (requestIds.includes(subject)) return true
+  }
+  if (row.topic === 'order_batch' && batchIds.includes(subject)) return true
+  if (row.topic === 'contact_message' && messageIds.includes(subject)) return true
+  const payload = row.payload.toLowerCase()
+  return (
+    payload.includes(traces.address) ||
+    traces.tokens.some((token) => row.payload.includes(token))
+  )
+}
+
+/**
+ * A digest without her: her name becomes "Erased customer" and her phone
+ * and allergies go, in the text, the HTML (as escaped there) and the EmailJS
+ * parameters alike; the other customers' lines stay as they were.
+ */
+function scrubPayload(payload: string, traces: Traces): string {
+  let email: unknown
+  try {
+    email = JSON.parse(payload)
+  } catch {
+    // Unreadable, so unsendable and unreadable by anyone: nothing to keep.
+    return '{}'
+  }
+  const scrubbed = JSON.stringify(
+    scrubStrings(email, (text, key) => scrubText(text, traces, { html: key === 'html' })),
+  )
+  return scrubbed === JSON.stringify(email) ? payload : scrubbed
+}
+
+function scrubStrings(value: unknown, scrub: (text: string, key: string) => string, key = ''): unknown {
+  if (typeof value === 'string') return scrub(value, key)
+  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, scrub, key))
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, scrubStrings(item, scrub, name)]),
+    )
+  }
+  return value
+}
+
+/** Whole words only: erasing "Al" leaves "Almond" alone. */
+function scrubText(text: string, traces: Traces, { html = false } = {}): string {
+  const replacements: [string, string][] = [
+    ...traces.names.map((name): [string, string] => [name, ERASED_NAME]),
+    ...[traces.address, ...traces.tokens, ...traces.details].map((trace): [string, string] => [
+      trace,
+      '(erased)',
+    ]),
+  ]
+  let result = text
+  for (const [trace, replacement] of replacements) {
+    for (const form of html ? [trace, escapeHtml(trace)] : [trace]) {
+      result = result.replace(wholeWords(form), html ? escapeHtml(replacement) : replacement)
+    }
+  }
+  return result
+}
+
+function wholeWords(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu')
+}
+
+/** A payment's method is the owner's words, e.g. "e-Transfer from Erin Walsh": her name goes. */
+async function scrubPaymentMethods(
+  trx: Transaction<Database>,
+  requestIds: number[],
+  traces: Traces,
+): Promise<void> {
+  const payments = await trx
+    .selectFrom('payment')
+    .select(['id', 'method'])
+    .where('request_id', 'in', requestIds)
+    .execute()
+  for (const payment of payments) {
+    const method = scrubText(payment.method, { ...traces, names: nameWords(traces.names) })
+    if (method === payment.method) continue
+    await trx.updateTable('payment').set({ method }).where('id', '=', payment.id).execute()
+  }
+}
+
+/** "Erin Walsh" → Erin Walsh, Erin, Walsh: the owner may write either. */
+function nameWords(names: readonly string[]): string[] {
+  const words = names.flatMap((name) => name.split(/\s+/).filter((word) => word.length >= 2))
+  // Longest first, so the whole name is replaced before its parts.
+  return [...new Set([...names, ...words])].sort((a, b) => b.length - a.length)
 }
 
 /** The settings page's erase form: an email and a deliberate tick. */
@@ -125,11 +311,11 @@ export async function receiveEraseCustomerAction({
   request,
   db,
   store,
+  dataDir,
 }: {
   request: Request
   db: Db
-  store: MediaStore
-}): Promise<Reply<EraseCustomerResult>> {
+} & ErasureStores): Promise<Reply<EraseCustomerResult>> {
   const form = await readAdminForm(request)
   if (form?.intent !== ERASE_CUSTOMER) {
     return reply(400, { ok: false, intent: ERASE_CUSTOMER, error: NOT_UNDERSTOOD })
@@ -149,7 +335,7 @@ export async function receiveEraseCustomerAction({
       error: 'Tick that you understand the erasure cannot be undone.',
     })
   }
-  const erased = await eraseCustomer(db, store, { email })
+  const erased = await eraseCustomer(db, { store, dataDir }, { email })
   const found = erased.requests + erased.messages
   return reply(200, {
     ok: true,

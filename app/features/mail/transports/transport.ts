@@ -35,6 +35,12 @@ export interface MailTransport {
    * owner's mail client can recognise the duplicate.
    */
   send(email: OutgoingEmail, options: { messageId: string }): Promise<void>
+  /**
+   * Takes back the copy this transport kept of a sent email (the file
+   * transport's .eml), for an email erased while it was being sent.
+   * Transports that keep nothing have none.
+   */
+  discard?(options: { messageId: string }): Promise<void>
 }
 
 /**
