@@ -1,18 +1,26 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { expect, test } from 'vitest'
+import { simpleParser } from 'mailparser'
+import { expect, onTestFinished, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
+import { waitFor } from '#tests/support/mail.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { setWeekdayCapacity } from '../availability/availability.server.ts'
 import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { createLocalMediaStore } from '../gallery/media-store.server.ts'
 import { addInspirationPhoto } from '../inspiration/inspiration-photos.server.ts'
+import { startDeliveryWorker } from '../mail/delivery-worker.server.ts'
+import { createFileTransport } from '../mail/transports/file.server.ts'
 import { seedMenu } from '../menu/menu.server.ts'
 import { submitOrderRequests } from '../orders/order-requests.server.ts'
 import { ERASED_NAME, eraseCustomer, receiveEraseCustomerAction } from './erase-customer.server.ts'
-import { moveRequest } from './order-book.server.ts'
+import { moveRequest, quoteRequest, recordPayment } from './order-book.server.ts'
+import { runSchedule } from './schedule.server.ts'
+import { queueRequestUpdate } from './update-emails.server.ts'
 
 const NOW = new Date('2026-11-23T20:00:00Z')
 
@@ -109,6 +117,196 @@ test('erasing a customer leaves nothing that names them in the database or the m
     .execute()
   expect(samsConfirmation).toHaveLength(1)
   expect(samsConfirmation[0]!.payload).toContain('sam@example.com')
+})
+
+const SITE = 'https://butterandbloom.example'
+
+/** Every file under `dir`, with its path relative to it. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+}
+
+/** Every row of every table the database has, as text: whatever a migration adds is searched too. */
+async function everyRow(db: Db): Promise<Record<string, string>> {
+  const { rows: tables } = isPostgres(db)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
+  const text: Record<string, string> = {}
+  for (const { name } of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(
+      db,
+    )
+    text[name] = JSON.stringify(rows)
+  }
+  return text
+}
+
+/** The traces of Erin that must not survive her erasure, and how to look for each. */
+function findErin(text: string): string[] {
+  const lower = text.toLowerCase()
+  return [
+    ...['Erin', 'Quillfeather', 'Xylophone', 'Kumquat', 'Zanzibar'].filter((trace) =>
+      text.includes(trace),
+    ),
+    ...['quillfeather', '613-555-0147', '6135550147', '555-0147'].filter((trace) =>
+      lower.includes(trace),
+    ),
+  ]
+}
+
+test("after erasing a customer no byte under DATA_DIR holds her: not the database, its log, the delivered .eml files or the photos; the other customer's are kept", async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [9, 9, 9, 9, 9, 9, 9])
+  const store = createLocalMediaStore(dataDir)
+  const photo = await addInspirationPhoto(db, { store, now: NOW.getTime() }, await photoJpeg())
+  const erin = {
+    ...birthdayCakeOrder,
+    name: 'Erin Quillfeather',
+    email: 'Erin.Quillfeather@example.net',
+    phone_number: '613-555-0147',
+    event_theme: 'Xylophone garden party',
+    comments: 'Please write Zanzibar on top.',
+    allergies: 'Kumquat, and tree nuts',
+    servings: '31',
+    photos: [photo.key],
+  }
+  const sam = {
+    ...birthdayCakeOrder,
+    name: 'Sam Okafor',
+    email: 'sam.okafor@example.com',
+    phone_number: '647-555-0123',
+    event_theme: 'Graduation',
+  }
+  for (const orders of [[erin], [{ ...erin, product_type: 'Cupcakes', photos: [] }], [sam]]) {
+    const sent = await submitOrderRequests(db, orders, { products: [], siteUrl: SITE, now: NOW })
+    expect(sent.ok).toBe(true)
+  }
+  await submitContactMessage(
+    db,
+    {
+      name: erin.name,
+      email: erin.email,
+      phone_number: '6135550147',
+      message: 'Does the Xylophone cake travel well?',
+    },
+    NOW,
+  )
+  const [erinsCake, , samsCake] = await db
+    .selectFrom('order_request')
+    .select('id')
+    .orderBy('id')
+    .execute()
+  const requestId = erinsCake!.id
+  const quote = (id: number, words: { paymentInstructions: string; message: string }) =>
+    db.transaction().execute(async (trx) => {
+      const quoted = await quoteRequest(trx, {
+        requestId: id,
+        quote: { priceCents: 12_000, depositCents: 6_000, depositDue: '2026-12-01', ...words },
+        now: NOW.getTime(),
+      })
+      expect(quoted.ok).toBe(true)
+      await queueRequestUpdate(trx, 'quoted', { requestId: id, siteUrl: SITE, now: NOW.getTime() })
+    })
+  await quote(requestId, {
+    paymentInstructions: 'e-Transfer, with Quillfeather in the memo',
+    message: 'Hi Erin, the Xylophone topper is in gold leaf.',
+  })
+  await quote(samsCake!.id, { paymentInstructions: 'e-Transfer', message: 'Congratulations!' })
+  const paid = await recordPayment(db, {
+    requestId,
+    payment: { amountCents: 6_000, receivedOn: '2026-11-24', method: 'e-Transfer from Erin' },
+    now: NOW.getTime(),
+  })
+  expect(paid.ok).toBe(true)
+  // The owner's digest names Erin and Sam, whose quotes wait for an answer.
+  const schedule = await runSchedule(db, { now: NOW, siteUrl: SITE })
+  expect(schedule.digest).toBe(true)
+
+  // Everything is delivered as the embedded default delivers it: .eml files.
+  const lines: string[] = []
+  const worker = startDeliveryWorker({
+    db,
+    transport: createFileTransport({
+      dataDir,
+      from: 'no-reply@butterandbloom.example',
+      to: 'hello@butterandbloom.example',
+      log: (line) => lines.push(line),
+    }),
+    retryMinMs: 20,
+    siteUrl: SITE,
+    log: (line) => lines.push(line),
+  })
+  onTestFinished(() => worker.stop())
+  const emails = await db.selectFrom('outbox').select('id').execute()
+  await waitFor(async () =>
+    expect(
+      await db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute(),
+    ).toHaveLength(emails.length),
+  )
+  await worker.stop()
+  const mailFiles = () => readdir(path.join(dataDir, 'mail'))
+  expect(await mailFiles()).toHaveLength(emails.length)
+  for (const line of lines) expect(findErin(line), line).toEqual([])
+  const before = await Promise.all(
+    (await listFiles(dataDir)).map(async (file) =>
+      findErin((await readFile(path.join(dataDir, file))).toString('latin1')),
+    ),
+  )
+  expect(before.flat()).toContain('Quillfeather')
+
+  await eraseCustomer(db, { store, dataDir }, { email: 'erin.quillfeather@EXAMPLE.net' })
+
+  // The database, every table.
+  for (const [table, text] of Object.entries(await everyRow(db))) {
+    expect(findErin(text), table).toEqual([])
+  }
+  // Every byte of every file: the database and its -wal and -shm on SQLite,
+  // the mail folder, the media store; and each remaining email as a mail
+  // program decodes it.
+  for (const file of await listFiles(dataDir)) {
+    const bytes = await readFile(path.join(dataDir, file))
+    expect(findErin(bytes.toString('latin1')), file).toEqual([])
+    if (file.endsWith('.eml')) {
+      const mail = await simpleParser(bytes)
+      const decoded = [mail.subject, mail.text, mail.html, JSON.stringify(mail.headerLines)]
+      expect(findErin(decoded.join('\n')), file).toEqual([])
+    }
+  }
+  expect(await readdir(path.join(store.root, 'inspiration')).catch(() => [])).toEqual([])
+
+  // Sam is as he was: his request, his confirmation's file, his line in the digest.
+  const sams = await db
+    .selectFrom('order_request')
+    .selectAll()
+    .where('email', '=', sam.email)
+    .executeTakeFirstOrThrow()
+  expect(sams).toMatchObject({ name: 'Sam Okafor', event_theme: 'Graduation' })
+  const samsMail = []
+  for (const file of await mailFiles()) {
+    const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', file)))
+    if (mail.text?.includes('Sam')) samsMail.push(mail.subject)
+  }
+  expect(samsMail.length).toBeGreaterThanOrEqual(2)
+  const digest = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'owner_digest')
+    .executeTakeFirstOrThrow()
+  expect(digest.payload).toContain('Cakes for Sam Okafor')
+  expect(digest.payload).toContain(`Cakes for ${ERASED_NAME}`)
+  // The book keeps Erin's request for the accounts, with what was paid.
+  expect(
+    await db
+      .selectFrom('payment')
+      .select('amount_cents')
+      .where('request_id', '=', requestId)
+      .execute(),
+  ).toEqual([{ amount_cents: 6_000 }])
 })
 
 test('the settings form erases only with a real address and a deliberate tick', async () => {

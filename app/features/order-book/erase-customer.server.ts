@@ -106,7 +106,9 @@ export async function eraseCustomer(
   // finished, or will find its row gone and remove its own file.
   await removeMailFiles(dataDir, erased.emails.files)
   if (!(await emptyWriteAheadLog(db))) {
-    console.warn('database: a reader kept the write-ahead log after an erasure; the next checkpoint empties it')
+    console.warn(
+      'database: a reader kept the write-ahead log after an erasure; the next checkpoint empties it',
+    )
   }
   return {
     requests: requestIds.length,
@@ -163,7 +165,7 @@ async function eraseEmails(
   const doomed: number[] = []
   const files: string[] = []
   // Every email is read, a page at a time: the outbox keeps years of them.
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await trx
       .selectFrom('outbox')
       .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
@@ -223,8 +225,7 @@ function isAboutHer(
   if (row.topic === 'contact_message' && messageIds.includes(subject)) return true
   const payload = row.payload.toLowerCase()
   return (
-    payload.includes(traces.address) ||
-    traces.tokens.some((token) => row.payload.includes(token))
+    payload.includes(traces.address) || traces.tokens.some((token) => row.payload.includes(token))
   )
 }
 
@@ -247,7 +248,11 @@ function scrubPayload(payload: string, traces: Traces): string {
   return scrubbed === JSON.stringify(email) ? payload : scrubbed
 }
 
-function scrubStrings(value: unknown, scrub: (text: string, key: string) => string, key = ''): unknown {
+function scrubStrings(
+  value: unknown,
+  scrub: (text: string, key: string) => string,
+  key = '',
+): unknown {
   if (typeof value === 'string') return scrub(value, key)
   if (Array.isArray(value)) return value.map((item) => scrubStrings(item, scrub, key))
   if (typeof value === 'object' && value !== null) {
