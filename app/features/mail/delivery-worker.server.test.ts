@@ -1,7 +1,10 @@
-import { expect, onTestFinished, test } from 'vitest'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, onTestFinished, test, vi } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { openTestConnection, openTestDatabase } from '#tests/support/database.ts'
 import { buildOrderEmail, startSmtpSink, waitFor } from '#tests/support/mail.ts'
+import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { startWorkerProcess } from '#tests/support/worker-process.ts'
 import {
   createOutboxMessageId,
@@ -11,6 +14,7 @@ import {
   setDeliveryWorker,
 } from './delivery-worker.server.ts'
 import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
+import { createFileTransport } from './transports/file.server.ts'
 import { createSmtpTransport } from './transports/smtp.server.ts'
 
 const siteUrl = 'https://butterandbloom.ca'
@@ -334,4 +338,81 @@ test('stopping lets the email being sent finish first', async () => {
 
   expect((await readRow(db, id)).status).toBe('sent')
   expect(sink.messages).toHaveLength(1)
+})
+
+test("delivering a customer's emails prints which outbox row and file, never her name, address, phone, allergies or subject", async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await openBakery(db)
+  await sendRequest(db, {
+    name: 'Erin Quillfeather',
+    email: 'erin.quillfeather@example.net',
+    phone_number: '613-555-0147',
+    allergies: 'Kumquat',
+  })
+  const printed: string[] = []
+  for (const method of ['log', 'info', 'warn'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      printed.push(args.join(' '))
+    })
+  }
+  const erinsTraces = (text: string) =>
+    [
+      'Erin',
+      'Quillfeather',
+      'quillfeather',
+      '555-0147',
+      '5550147',
+      'Kumquat',
+      'order request',
+    ].filter((trace) => text.includes(trace))
+
+  // The embedded default: files, announced on the console as the server does.
+  const files = startDeliveryWorker({
+    db,
+    transport: createFileTransport({
+      dataDir,
+      from: 'no-reply@butterandbloom.ca',
+      to: 'hello@butterandbloom.ca',
+    }),
+    retryMinMs: 20,
+    siteUrl,
+  })
+  onTestFinished(() => files.stop())
+  await waitFor(async () =>
+    expect(await readdir(path.join(dataDir, 'mail'))).toEqual([
+      expect.stringMatching(/-outbox-1-[0-9a-z]+\.eml$/),
+      expect.stringMatching(/-outbox-2-[0-9a-z]+\.eml$/),
+    ]),
+  )
+  await files.stop()
+  expect(printed).toEqual([
+    expect.stringMatching(/^mail: wrote \S+-outbox-1-[0-9a-z]+\.eml$/),
+    expect.stringMatching(/^mail: wrote \S+-outbox-2-[0-9a-z]+\.eml$/),
+  ])
+
+  // A mail server refusing her address, and echoing it, as they do.
+  await db.updateTable('outbox').set({ status: 'queued', attempts: 0 }).execute()
+  const refusing = await startSmtpSink({
+    reject: {
+      code: 550,
+      message: '5.1.1 <erin.quillfeather@example.net>: Recipient address rejected',
+    },
+  })
+  const smtp = startDeliveryWorker({ db, transport: smtpTo(refusing.url), retryMinMs: 20, siteUrl })
+  onTestFinished(() => smtp.stop())
+  await waitFor(async () =>
+    expect(
+      await db.selectFrom('outbox').select('id').where('status', '=', 'failed').execute(),
+    ).toHaveLength(2),
+  )
+  await smtp.stop()
+  expect(printed.slice(2)).toEqual([
+    expect.stringMatching(
+      /^mail: outbox 1 \(order_batch 1\) failed: SMTP: .*550 5\.1\.1 <address>: Recipient address rejected$/,
+    ),
+    expect.stringMatching(/^mail: outbox 2 \(request_confirmation 1\) failed: SMTP: .*<address>/),
+  ])
+  for (const line of printed) expect(erinsTraces(line), line).toEqual([])
+  // The owner still reads the whole reason beside the email.
+  expect((await readRow(db, 1)).last_error).toContain('<erin.quillfeather@example.net>')
 })

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { expect, test } from 'vitest'
@@ -57,4 +57,25 @@ test("a customer's email is written to the customer, from the site, with the own
   ])
   expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hello@butterandbloom.ca' }])
   expect(mail.html).toContain('See your request')
+})
+
+test("an email erased after it was written takes its files with it, a crashed attempt's included, and no other email's", async () => {
+  const dataDir = await makeTempDir()
+  const transport = createFileTransport({
+    dataDir,
+    from: 'no-reply@localhost',
+    to: 'hello@butterandbloom.ca',
+    log: () => {},
+  })
+  await transport.send(buildCustomerEmail(), { messageId: '<outbox-7-abc@localhost>' })
+  await transport.send(buildOrderEmail(), { messageId: '<outbox-70-abc@localhost>' })
+  // An earlier attempt at outbox 7 that died mid-write.
+  const crashed = path.join(dataDir, 'mail', '2026-11-21T09-30-00-000Z-outbox-7-abc.eml.partial')
+  await writeFile(crashed, 'To: priya@example.com')
+
+  await transport.discard!({ messageId: '<outbox-7-abc@localhost>' })
+
+  expect(await readdir(path.join(dataDir, 'mail'))).toEqual([
+    expect.stringMatching(/-outbox-70-abc\.eml$/),
+  ])
 })
