@@ -309,6 +309,34 @@ test("after erasing a customer no byte under DATA_DIR holds her: not the databas
   ).toEqual([{ amount_cents: 6_000 }])
 })
 
+test('erasing one address keeps the emails of a customer whose address ends with it', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [9, 9, 9, 9, 9, 9, 9])
+  for (const [name, email] of [
+    ['Nadia Noor', 'n@example.com'],
+    ['Erin Walsh', 'erin@example.com'],
+  ] as const) {
+    const sent = await submitOrderRequests(db, [{ ...birthdayCakeOrder, name, email }], {
+      products: [],
+      siteUrl: SITE,
+      now: NOW,
+    })
+    expect(sent.ok).toBe(true)
+  }
+
+  const report = await eraseCustomer(
+    db,
+    { store: createLocalMediaStore(dataDir), dataDir },
+    { email: 'n@example.com' },
+  )
+
+  expect(report).toMatchObject({ requests: 1, emails: 2 })
+  const kept = await db.selectFrom('outbox').select(['topic', 'payload']).orderBy('id').execute()
+  expect(kept.map((row) => row.topic)).toEqual(['order_batch', 'request_confirmation'])
+  for (const row of kept) expect(row.payload).toContain('erin@example.com')
+})
+
 test('the settings form erases only with a real address and a deliberate tick', async () => {
   const { db, dataDir } = await openTestDatabase()
   const store = createLocalMediaStore(dataDir)

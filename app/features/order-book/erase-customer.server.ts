@@ -223,10 +223,15 @@ function isAboutHer(
   }
   if (row.topic === 'order_batch' && batchIds.includes(subject)) return true
   if (row.topic === 'contact_message' && messageIds.includes(subject)) return true
-  const payload = row.payload.toLowerCase()
   return (
-    payload.includes(traces.address) || traces.tokens.some((token) => row.payload.includes(token))
+    wholeAddress(traces.address).test(row.payload) ||
+    traces.tokens.some((token) => row.payload.includes(token))
   )
+}
+
+/** Her address and not one it ends or starts: erasing n@example.com leaves erin@example.com. */
+function wholeAddress(address: string): RegExp {
+  return new RegExp(`(?<![\\w.%+-])${escapeRegExp(address)}(?![\\w-]|\\.\\w)`, 'i')
 }
 
 /**
@@ -282,8 +287,11 @@ function scrubText(text: string, traces: Traces, { html = false } = {}): string 
 }
 
 function wholeWords(text: string): RegExp {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'giu')
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** A payment's method is the owner's words, e.g. "e-Transfer from Erin Walsh": her name goes. */
