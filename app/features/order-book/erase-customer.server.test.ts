@@ -337,6 +337,60 @@ test('erasing one address keeps the emails of a customer whose address ends with
   for (const row of kept) expect(row.payload).toContain('erin@example.com')
 })
 
+test('an email of hers that was being written while she was erased leaves no file', async () => {
+  const { db, dataDir } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [9, 9, 9, 9, 9, 9, 9])
+  const sent = await submitOrderRequests(
+    db,
+    [{ ...birthdayCakeOrder, name: 'Erin Quillfeather', email: 'erin@example.net' }],
+    { products: [], siteUrl: SITE, now: NOW },
+  )
+  expect(sent.ok).toBe(true)
+  // The file transport, held before it writes: a slow disk, mid-delivery.
+  const files = createFileTransport({
+    dataDir,
+    from: 'no-reply@butterandbloom.example',
+    to: 'hello@butterandbloom.example',
+    log: () => {},
+  })
+  let reached = () => {}
+  const writing = new Promise<void>((resolve) => (reached = resolve))
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const lines: string[] = []
+  const worker = startDeliveryWorker({
+    db,
+    transport: {
+      ...files,
+      async send(email, options) {
+        reached()
+        await held
+        await files.send(email, options)
+      },
+    },
+    retryMinMs: 20,
+    siteUrl: SITE,
+    log: (line) => lines.push(line),
+  })
+  onTestFinished(() => worker.stop())
+  await writing
+
+  await eraseCustomer(
+    db,
+    { store: createLocalMediaStore(dataDir), dataDir },
+    { email: 'erin@example.net' },
+  )
+  release()
+
+  await waitFor(() =>
+    expect(lines).toEqual(['mail: outbox 1 (order_batch 1) was erased while it was being sent']),
+  )
+  await worker.stop()
+  expect(await readdir(path.join(dataDir, 'mail')).catch(() => [])).toEqual([])
+  expect(await db.selectFrom('outbox').select('id').execute()).toEqual([])
+})
+
 test('the settings form erases only with a real address and a deliberate tick', async () => {
   const { db, dataDir } = await openTestDatabase()
   const store = createLocalMediaStore(dataDir)
