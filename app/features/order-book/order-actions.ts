@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
 
 /**
@@ -64,11 +64,20 @@ function optionalDate(message: string) {
       z.optional(z.string()),
       z.transform((value) => (value?.trim() ? value.trim() : null)),
     )
-    .check(z.refine((value) => value === null || isCalendarDate(value), message))
+    .check(
+      z.refine((value) => value === null || isRealDate(value), { error: message, abort: true }),
+      z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
+    )
 }
 
 function requiredDate(message: string) {
-  return z.string(message).check(z.trim(), z.refine(isCalendarDate, message))
+  return z
+    .string(message)
+    .check(
+      z.trim(),
+      z.refine(isRealDate, { error: message, abort: true }),
+      z.refine(isCalendarDate, OUTSIDE_DATE_WINDOW),
+    )
 }
 
 function optionalText(label: string, max: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import {
   emailAddress,
   MULTI_LINE,
@@ -62,10 +62,11 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
       z.minLength(1, 'Order date is required.'),
       noControlCharacters('Order date'),
       // abort: a date that does not exist gets one message, not a second about the past.
-      z.refine(isCalendarDate, {
+      z.refine(isRealDate, {
         error: 'Enter the order date as a date, e.g. 2026-12-24.',
         abort: true,
       }),
+      z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
       z.refine((value) => value >= today, 'The order date cannot be in the past.'),
     ),
     hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
