@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and
@@ -84,7 +85,8 @@ function optionalText(label: string, max: number) {
   return z
     .pipe(
       z.optional(z.string()),
-      z.transform((value) => value?.trim() ?? ''),
+      // Bidi controls go first, like every free-text field's (form-fields.ts).
+      z.transform((value) => removeBidiControls(value ?? '').trim()),
     )
     .check(
       z.maxLength(max, `${label} must be at most ${max} characters.`),

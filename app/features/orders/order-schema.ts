@@ -7,6 +7,7 @@ import {
   optionalLine,
   personName,
   singleLine,
+  stripBidiControls,
 } from '#app/utils/form-fields.ts'
 import {
   FULFILMENT_OPTIONS,
@@ -74,6 +75,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
       z
         .string()
         .check(
+          stripBidiControls(),
           z.trim(),
           z.maxLength(2000, 'Comments must be at most 2000 characters.'),
           noControlCharacters('Comments', { allow: MULTI_LINE }),
