@@ -58,6 +58,7 @@ declare module 'react-router' {
 
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
+export { redactSecrets } from './log-redaction.ts'
 
 /** Another instance sweeping at the same boot moment skips; a crashed sweeper frees it after this. */
 const MEDIA_SWEEP_LEASE = 'media-sweep'

@@ -63,7 +63,11 @@ const env = await appModule.startServices().catch((error: unknown) => {
 const server = express()
 server.disable('x-powered-by')
 server.set('trust proxy', 'loopback')
-server.use(morgan(':method :url :status :res[content-length] - :response-time ms'))
+// The log never carries a customer's private link or the calendar feed's key.
+morgan.token('redacted-url', (req) =>
+  appModule.redactSecrets((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''),
+)
+server.use(morgan(':method :redacted-url :status :res[content-length] - :response-time ms'))
 server.use(compression())
 server.use(
   appModule.securityHeaders({

@@ -27,6 +27,10 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER booking_settings_update_page_version after update on "booking_settings" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'booking_version',
+    'CREATE TABLE "booking_version" ("id" integer primary key, "token" text not null)',
+  ],
+  [
     'closed_period',
     'CREATE TABLE "closed_period" ("id" integer primary key autoincrement, "start_date" text not null, "end_date" text not null, "note" text default \'\' not null)',
   ],
@@ -99,8 +103,20 @@ const SQLITE_SCHEMA = [
     'CREATE INDEX "order_request_customer_token" on "order_request" ("customer_token")',
   ],
   [
+    'order_request_delete_booking_version',
+    'CREATE TRIGGER order_request_delete_booking_version after delete on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
     'order_request_due_date',
     'CREATE INDEX "order_request_due_date" on "order_request" ("due_date", "status")',
+  ],
+  [
+    'order_request_insert_booking_version',
+    'CREATE TRIGGER order_request_insert_booking_version after insert on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'order_request_update_booking_version',
+    'CREATE TRIGGER order_request_update_booking_version after update of due_date, status, effort on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'outbox',

@@ -22,3 +22,20 @@ export async function readPageVersion(db: Db): Promise<string> {
   if (token === undefined) throw new Error('The page_version row is missing (migration 011).')
   return token
 }
+
+/**
+ * What the public availability answers are worked out from, as one token:
+ * the page version (the menu and the booking rules) and the booking version
+ * (every request's date, status and effort; migration 012), read together.
+ * Two reads that return the same token saw the same answers, on any instance.
+ */
+export async function readBookingVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom(['page_version', 'booking_version'])
+    .select(['page_version.token as page', 'booking_version.token as booking'])
+    .where('page_version.id', '=', 1)
+    .where('booking_version.id', '=', 1)
+    .executeTakeFirst()
+  if (!row) throw new Error('The page_version or booking_version row is missing.')
+  return `${row.page}/${row.booking}`
+}

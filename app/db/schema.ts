@@ -20,6 +20,7 @@ export interface Database {
   request_quote: RequestQuoteTable
   payment: PaymentTable
   page_version: PageVersionTable
+  booking_version: BookingVersionTable
 }
 
 export interface OrderBatchTable {
@@ -275,6 +276,12 @@ export interface PaymentTable {
 
 /** One row (id = 1): the token every write to a public page's tables replaces (migration 011). */
 export interface PageVersionTable {
+  id: number
+  token: string
+}
+
+/** One row (id = 1): the token every change to a request's date, status or effort replaces (migration 012). */
+export interface BookingVersionTable {
   id: number
   token: string
 }

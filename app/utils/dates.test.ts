@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { formatCalendarDate, formatDateRange, formatShortDateRange } from './dates.ts'
+import {
+  isRealDate,
+  formatCalendarDate,
+  formatDateRange,
+  formatShortDateRange,
+  isCalendarDate,
+} from './dates.ts'
 
 test('a calendar date reads as people write it', () => {
   expect(formatCalendarDate('2026-12-12')).toBe('Saturday, December 12, 2026')
@@ -29,4 +35,14 @@ test('date ranges read as people write them', () => {
   expect(formatDateRange('2026-12-24', '2026-12-24')).toBe('Thu, Dec 24, 2026')
   expect(formatShortDateRange('2026-12-24', '2026-12-26')).toBe('Dec 24 – Dec 26')
   expect(formatShortDateRange('2026-12-24', '2026-12-24')).toBe('Dec 24')
+})
+
+test('the site reads dates from 2000 to 2100 only', () => {
+  expect(isCalendarDate('2000-01-01')).toBe(true)
+  expect(isCalendarDate('2100-12-31')).toBe(true)
+  for (const far of ['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01']) {
+    expect(isCalendarDate(far), far).toBe(false)
+    expect(isRealDate(far), far).toBe(true)
+  }
+  expect(isRealDate('2026-02-30')).toBe(false)
 })

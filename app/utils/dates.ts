@@ -9,11 +9,30 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }).format(now)
 }
 
-/** Whether a YYYY-MM-DD string names a real calendar date. */
-export function isCalendarDate(value: string): boolean {
+/**
+ * The dates the site reads at all: a bakery's orders, payments and closed
+ * days fall well inside this century. Anything outside (9999-12-31 in a
+ * link) is refused where it is read, so no page, query or loop over days
+ * ever runs towards year 10000, where date arithmetic stops working.
+ */
+export const DATE_WINDOW = { first: '2000-01-01', last: '2100-12-31' } as const
+
+/** What a person is told when a date falls outside DATE_WINDOW. */
+export const OUTSIDE_DATE_WINDOW = 'Choose a date from the year 2000 to 2100.'
+
+/** Whether a YYYY-MM-DD string names a real calendar date, not necessarily inside DATE_WINDOW. */
+export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
+/**
+ * Whether a YYYY-MM-DD string names a real calendar date inside DATE_WINDOW:
+ * the test every date read from a request passes before it is used.
+ */
+export function isCalendarDate(value: string): boolean {
+  return isRealDate(value) && value >= DATE_WINDOW.first && value <= DATE_WINDOW.last
 }
 
 // A date-only value names a calendar day, not a moment: it is read and written

@@ -1,6 +1,10 @@
 import { z } from 'zod/mini'
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
-import { hasControlCharacters, removeInvisibleFormatting } from './plain-text.ts'
+import {
+  hasControlCharacters,
+  removeBidiControls,
+  removeInvisibleFormatting,
+} from './plain-text.ts'
 
 /**
  * Field rules shared by the public forms' schemas. These run in the browser
@@ -24,10 +28,19 @@ export function noControlCharacters(label: string, { allow = '' } = {}) {
   )
 }
 
+/**
+ * Removes bidi controls (plain-text.ts) from a text field before anything
+ * else checks it: every free-text field anyone reads (the owner, a customer,
+ * an email) takes it first, so nothing typed can reorder what she reads.
+ */
+export function stripBidiControls() {
+  return z.overwrite<string>(removeBidiControls)
+}
+
 function requiredText(label: string, max: number, { stripInvisible = false } = {}) {
   return z.string(`${label} is required.`).check(
-    // First, so a name of nothing but invisible characters counts as missing.
-    ...(stripInvisible ? [z.overwrite(removeInvisibleFormatting)] : []),
+    // First, so a text of nothing but invisible characters counts as missing.
+    z.overwrite(stripInvisible ? removeInvisibleFormatting : removeBidiControls),
     z.trim(),
     z.minLength(1, `${label} is required.`),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
@@ -59,6 +72,7 @@ export function optionalLine(label: string, max: number) {
     z
       .string()
       .check(
+        stripBidiControls(),
         z.trim(),
         z.maxLength(max, `${label} must be at most ${max} characters.`),
         ...oneLine(label),

@@ -10,10 +10,18 @@
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g
 
 /**
- * Bidi overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069), the
- * direction marks (U+200E, U+200F, U+061C) and the zero-width characters
- * (U+200B–U+200D, U+2060, U+FEFF). They are invisible, yet can make a name
- * read backwards or look like another one, e.g. in a Reply-To display name.
+ * Bidi overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069) and
+ * the direction marks (U+200E, U+200F, U+061C). Invisible, yet they reorder
+ * what is shown: 'nuts \u202Eeerf-tun\u202C' reads "nuts nut-free". No field
+ * anyone reads keeps them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
+
+/**
+ * The bidi controls and the zero-width characters (U+200B–U+200D, U+2060,
+ * U+FEFF): these can also make a name look like another one, e.g. in a
+ * Reply-To display name. Free text keeps the zero-width joiner, which emoji
+ * such as 👩‍🍳 are made with.
  */
 const INVISIBLE_FORMATTING =
   /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g
@@ -24,7 +32,12 @@ export function hasControlCharacters(text: string, { allow = '' } = {}): boolean
   return false
 }
 
-/** The text without bidi controls and zero-width characters. */
+/** The text without bidi controls: what every free-text field stores. */
+export function removeBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '')
+}
+
+/** The text without bidi controls and zero-width characters: what names store. */
 export function removeInvisibleFormatting(text: string): string {
   return text.replace(INVISIBLE_FORMATTING, '')
 }

@@ -318,3 +318,95 @@ test('wrong methods, unknown posts and unreadable bodies are answered plainly, w
   expect(server.output()).not.toMatch(/^\s+at /m)
   expect(server.output()).not.toMatch(/Error/)
 })
+
+test('dates in year 9999 are refused with 400 and a message, and the server stays up', async ({
+  request,
+  baseURL,
+}) => {
+  for (const query of [
+    'from=9999-12-31&to=9999-12-31',
+    'from=9999-12-31&to=9999-12-31&product=Cakes',
+  ]) {
+    const response = await request.get(`/api/availability?${query}`, {
+      headers: { 'x-forwarded-for': freshAddress() },
+    })
+    expect(response.status(), query).toBe(400)
+    expect(await response.json()).toEqual({ error: 'Choose a date from the year 2000 to 2100.' })
+  }
+  expect((await request.get('/healthz')).status()).toBe(200)
+
+  await signIn(request, baseURL!)
+  for (const query of ['?month=9999-12', '?day=9999-12-31']) {
+    const response = await request.get(`/admin/calendar${query}`)
+    expect(response.status(), query).toBe(400)
+    expect(await response.text()).toContain('Choose a date from the year 2000 to 2100.')
+  }
+  expect((await request.get('/healthz')).status()).toBe(200)
+})
+
+test('availability lookups are limited per address: past 120 a minute, 429 with a message and Retry-After', async ({
+  request,
+}) => {
+  // An address of its own (not freshAddress: the other worker counts from the same start).
+  const randomAddress = () =>
+    `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+  const address = randomAddress()
+  const month = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 7)
+  const lookUp = () =>
+    request.get(`/api/availability?from=${month}-01&to=${month}-28`, {
+      headers: { 'x-forwarded-for': address },
+    })
+  const statuses: number[] = []
+  for (let round = 0; round < 11; round++) {
+    const answers = await Promise.all(Array.from({ length: 11 }, lookUp))
+    statuses.push(...answers.map((answer) => answer.status()))
+  }
+  expect(statuses.filter((status) => status === 200)).toHaveLength(120)
+  const refused = await lookUp()
+  expect(refused.status()).toBe(429)
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0)
+  expect((await refused.json()).error).toMatch(/^That is a lot of calendar lookups in a minute\./)
+  // Someone else is answered as before.
+  const other = await request.get(`/api/availability?from=${month}-01&to=${month}-28`, {
+    headers: { 'x-forwarded-for': randomAddress() },
+  })
+  expect(other.status()).toBe(200)
+})
+
+test('the request log shows where customers’ private links and the calendar feed’s key were, not what they are', async () => {
+  const port = Number(process.env.E2E_PORT ?? 3210) + 41
+  const base = `http://localhost:${port}`
+  const server = startServerProcess({
+    PORT: String(port),
+    SITE_URL: base,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    SEED_DEMO: 'false',
+  })
+  const token = 'Zm9yLXRoZS1sb2ctb25seS1hLXRva2Vu'
+  const key = 'a-calendar-feed-key-nobody-should-read'
+  // Started from source through tsx: slow to boot on a busy machine.
+  test.setTimeout(120_000)
+  try {
+    await server.ready({ timeoutMs: 90_000 })
+    for (const path of [
+      `/requests/${token}`,
+      `/requests/${token}.data`,
+      `/requests/${token}/photos/photo-key-1234`,
+      `/admin/calendar.ics?key=${key}`,
+    ]) {
+      await (await fetch(`${base}${path}`)).arrayBuffer()
+    }
+    await expect.poll(() => server.output()).toContain('GET /admin/calendar.ics?key=…')
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  const output = server.output()
+  expect(output).toContain('GET /requests/:token ')
+  expect(output).toContain('GET /requests/:token.data ')
+  expect(output).toContain('GET /requests/:token/photos/:key ')
+  expect(output).not.toContain(token)
+  expect(output).not.toContain(key)
+  expect(output).not.toContain('photo-key-1234')
+})

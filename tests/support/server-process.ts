@@ -7,8 +7,8 @@ export interface ServerProcess {
   child: ChildProcess
   exited: Promise<number | null>
   output(): string
-  /** Resolves once GET /healthz answers 200. */
-  ready(): Promise<void>
+  /** Resolves once GET /healthz answers 200, waiting at most `timeoutMs` (30 s unless told). */
+  ready(options?: { timeoutMs?: number }): Promise<void>
 }
 
 /**
@@ -36,8 +36,8 @@ export function startServerProcess(
     child,
     exited,
     output: () => output,
-    async ready() {
-      const deadline = Date.now() + 30_000
+    async ready({ timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`)
         const status = await fetch(`http://localhost:${env.PORT}/healthz`)

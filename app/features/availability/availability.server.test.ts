@@ -134,6 +134,14 @@ test.each([
   ['dates in another form', 'from=12/01/2026&to=12/31/2026', 'Give the dates as'],
   ['to before from', 'from=2026-12-10&to=2026-12-01', 'must not be before'],
   ['more than 400 days', 'from=2026-12-01&to=2028-01-05', 'at most 400 days'],
+  ['a day in year 9999', 'from=9999-12-31&to=9999-12-31', 'from the year 2000 to 2100'],
+  [
+    'a day in year 9999 for a product',
+    'from=9999-12-31&to=9999-12-31&product=Cakes',
+    'from the year 2000 to 2100',
+  ],
+  ['a range ending past 2100', 'from=2100-12-01&to=2101-01-05', 'from the year 2000 to 2100'],
+  ['a day before 2000', 'from=1999-12-31&to=2000-01-01', 'from the year 2000 to 2100'],
   [
     'a product not on the menu',
     'from=2026-12-01&to=2026-12-02&product=Wedding%20Tower',
@@ -144,6 +152,15 @@ test.each([
   const answer = await ask(db, query)
   expect(answer.status).toBe(400)
   expect(answer.body).toEqual({ error: expect.stringContaining(message) })
+})
+
+test('the last days of the window are answered, closed past the booking horizon', async () => {
+  const db = await openBakery()
+  const days = await daysOf(db, 'from=2100-12-30&to=2100-12-31&product=Cakes')
+  expect(days.map((day) => [day.date, day.status])).toEqual([
+    ['2100-12-30', 'closed'],
+    ['2100-12-31', 'closed'],
+  ])
 })
 
 test('400 days exactly is answered', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
-import { isCalendarDate, todayIn } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate, todayIn } from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { Product } from '../menu/product.ts'
 import {
@@ -129,11 +129,13 @@ export async function answerAvailability({
   const from = url.searchParams.get('from') ?? ''
   const to = url.searchParams.get('to') ?? ''
   const product = url.searchParams.get('product')
-  if (!isCalendarDate(from) || !isCalendarDate(to)) {
+  if (!isRealDate(from) || !isRealDate(to)) {
     return reply(400, {
       error: 'Give the dates as from=YYYY-MM-DD&to=YYYY-MM-DD, e.g. from=2026-12-01&to=2026-12-31.',
     })
   }
+  if (!isCalendarDate(from) || !isCalendarDate(to))
+    return reply(400, { error: OUTSIDE_DATE_WINDOW })
   if (to < from) return reply(400, { error: 'The “to” date must not be before the “from” date.' })
   if (daysBetween(from, to) + 1 > MAX_AVAILABILITY_DAYS) {
     return reply(400, {

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest'
 import {
   type BookingRules,
   addDays,
+  MAX_DATES,
   availabilityBetween,
+  datesFrom,
   dayAvailability,
   nextOpenDay,
   unavailableReason,
@@ -127,4 +129,16 @@ test('each reason reads as the form and the refusal say it', () => {
   expect(unavailableReason(day('too-soon'), { noticeDays: 14 })).toBe("needs 14 days' notice")
   expect(unavailableReason(day('too-soon'), { noticeDays: 1 })).toBe("needs 1 day's notice")
   expect(unavailableReason(day('too-soon'), plain)).toBe('already past')
+})
+
+test('a loop over dates always ends: past year 9999 it is empty, and an endless range is refused', () => {
+  expect(datesFrom('2100-12-31', '2101-01-01')).toEqual(['2100-12-31', '2101-01-01'])
+  // '+010000-01-01' sorts before '9999-12-31' as text; counted days do not loop on it.
+  expect(datesFrom('9999-12-31', '9999-12-31')).toEqual(['9999-12-31'])
+  expect(datesFrom(addDays('9999-12-31', 1), '2026-12-01')).toEqual([])
+  expect(() => datesFrom('2000-01-01', addDays('2000-01-01', MAX_DATES))).toThrow(RangeError)
+  expect(() => datesFrom('soon', '2026-12-01')).toThrow(RangeError)
+  expect(
+    nextOpenDay({ after: '9999-12-31', today: TODAY, rules, booked: none, demand: tieredCake }),
+  ).toBeUndefined()
 })

@@ -54,11 +54,25 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay()
 }
 
-/** Every date from `from` to `to`, both included. */
+/**
+ * The most days any loop over dates walks: a little more than the whole
+ * DATE_WINDOW (app/utils/dates.ts). Callers bound their ranges far tighter;
+ * this is the backstop that keeps a date nobody checked from running a loop
+ * out of memory.
+ */
+export const MAX_DATES = 40_000
+
+/**
+ * Every date from `from` to `to`, both included. It counts the days first
+ * rather than comparing strings, which stops being safe past year 9999
+ * ('+010000-01-01' sorts before '9999-12-31'), and refuses a range longer
+ * than MAX_DATES.
+ */
 export function datesFrom(from: string, to: string): string[] {
-  const dates: string[] = []
-  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date)
-  return dates
+  const count = daysBetween(from, to) + 1
+  if (!Number.isFinite(count)) throw new RangeError(`Not a range of dates: ${from} to ${to}`)
+  if (count > MAX_DATES) throw new RangeError(`Too many days from ${from} to ${to}`)
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(from, index))
 }
 
 /**
@@ -127,7 +141,8 @@ export function nextOpenDay({
   booked: ReadonlyMap<string, number>
   demand?: Demand
 }): string | undefined {
-  const first = addDays(after, 1) > today ? addDays(after, 1) : today
+  // Counted, not compared as text, for the same reason as datesFrom.
+  const first = daysBetween(today, after) >= 0 ? addDays(after, 1) : today
   return datesFrom(first, addDays(today, rules.horizonDays)).find(
     (date) =>
       dayAvailability({ date, today, rules, booked: booked.get(date) ?? 0, demand }).status ===

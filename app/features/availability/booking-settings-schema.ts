@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { multiLine, optionalLine } from '#app/utils/form-fields.ts'
 
 /**
@@ -52,8 +52,15 @@ function wholeNumber(label: string, min: number, max: number) {
   )
 }
 
+/** A date typed in the form: `message` when it is not one, the site's window when it is far off. */
 function calendarDate(message: string) {
-  return z.string(message).check(z.trim(), z.refine(isCalendarDate, message))
+  return z
+    .string(message)
+    .check(
+      z.trim(),
+      z.refine(isRealDate, { error: message, abort: true }),
+      z.refine(isCalendarDate, OUTSIDE_DATE_WINDOW),
+    )
 }
 
 const capacityFields = Object.fromEntries(
@@ -80,7 +87,8 @@ export function settingsActionSchema({ today }: { today: string }) {
         to: z.optional(
           z.string(TO_MESSAGE).check(
             z.trim(),
-            z.refine((to) => to === '' || isCalendarDate(to), TO_MESSAGE),
+            z.refine((to) => to === '' || isRealDate(to), { error: TO_MESSAGE, abort: true }),
+            z.refine((to) => to === '' || isCalendarDate(to), OUTSIDE_DATE_WINDOW),
           ),
         ),
         note: optionalLine('Note', LIMITS.closedNote),

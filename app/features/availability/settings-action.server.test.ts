@@ -175,6 +175,14 @@ test.each([
     { to: 'Choose the last closed date, or leave it empty for one day.' },
   ],
   [
+    'closed dates in year 9999',
+    { intent: 'close-dates', from: '9999-12-30', to: '9999-12-31' },
+    {
+      from: 'Choose a date from the year 2000 to 2100.',
+      to: 'Choose a date from the year 2000 to 2100.',
+    },
+  ],
+  [
     'a note over 200 characters',
     { intent: 'close-dates', from: '2026-12-24', note: 'n'.repeat(201) },
     { note: 'Note must be at most 200 characters.' },

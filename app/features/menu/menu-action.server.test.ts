@@ -45,6 +45,23 @@ test('the add form adds a product with its price in cents', async () => {
   expect((await listProducts(db)).at(-1)?.priceFromCents).toBe(1250)
 })
 
+test('a product’s name and description are stored without bidi controls, so they read as typed', async () => {
+  const db = await openMenu()
+  const outcome = await receiveMenuAction({
+    request: post({
+      ...tart,
+      name: 'Lemon \u202EstraT\u202C',
+      description: 'Sharp \u2067curd\u2069 in a butter crust.',
+    }),
+    db,
+  })
+  expect(outcome.status).toBe(200)
+  expect((await listProducts(db)).at(-1)).toMatchObject({
+    name: 'Lemon straT',
+    description: 'Sharp curd in a butter crust.',
+  })
+})
+
 test.each([
   ['an empty name', { name: '  ' }, 'Name is required.'],
   ['the name Other', { name: 'other' }, '“Other” is always offered; choose another name.'],

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
-import { noControlCharacters } from '#app/utils/form-fields.ts'
+import { noControlCharacters, stripBidiControls } from '#app/utils/form-fields.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addProduct,
@@ -27,6 +27,7 @@ function wholeNumber(label: string, min: number, max: number) {
 
 const productFields = {
   name: z.string('Name is required.').check(
+    stripBidiControls(),
     z.trim(),
     z.minLength(1, 'Name is required.'),
     z.maxLength(60, 'Name must be at most 60 characters.'),
@@ -39,6 +40,7 @@ const productFields = {
   description: z
     .string('Description is required.')
     .check(
+      stripBidiControls(),
       z.trim(),
       z.maxLength(300, 'Description must be at most 300 characters.'),
       noControlCharacters('Description'),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and
@@ -64,18 +65,28 @@ function optionalDate(message: string) {
       z.optional(z.string()),
       z.transform((value) => (value?.trim() ? value.trim() : null)),
     )
-    .check(z.refine((value) => value === null || isCalendarDate(value), message))
+    .check(
+      z.refine((value) => value === null || isRealDate(value), { error: message, abort: true }),
+      z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
+    )
 }
 
 function requiredDate(message: string) {
-  return z.string(message).check(z.trim(), z.refine(isCalendarDate, message))
+  return z
+    .string(message)
+    .check(
+      z.trim(),
+      z.refine(isRealDate, { error: message, abort: true }),
+      z.refine(isCalendarDate, OUTSIDE_DATE_WINDOW),
+    )
 }
 
 function optionalText(label: string, max: number) {
   return z
     .pipe(
       z.optional(z.string()),
-      z.transform((value) => value?.trim() ?? ''),
+      // Bidi controls go first, like every free-text field's (form-fields.ts).
+      z.transform((value) => removeBidiControls(value ?? '').trim()),
     )
     .check(
       z.maxLength(max, `${label} must be at most ${max} characters.`),

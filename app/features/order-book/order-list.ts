@@ -1,5 +1,5 @@
 import type { RequestStatus } from '#app/db/schema.ts'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { STATUS_LABELS } from './lifecycle.ts'
 
 export const STATUSES = Object.keys(STATUS_LABELS) as RequestStatus[]
@@ -35,7 +35,11 @@ export function parseOrderFilters(params: URLSearchParams): {
     const value = params.get(name)?.trim() ?? ''
     if (value === '') return null
     if (isCalendarDate(value)) return value
-    problems.push(`The ${label} date “${value.slice(0, 20)}” is not a date, so it was left out.`)
+    problems.push(
+      isRealDate(value)
+        ? `The ${label} date “${value}” is out of range, so it was left out. ${OUTSIDE_DATE_WINDOW}`
+        : `The ${label} date “${value.slice(0, 20)}” is not a date, so it was left out.`,
+    )
     return null
   }
   let from = date('from', 'from')

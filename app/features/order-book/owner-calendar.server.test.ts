@@ -131,13 +131,7 @@ test('the query names a month and a day; anything else is refused with a message
     month: '2026-12',
     day: '2026-12-12',
   })
-  for (const query of [
-    '?month=2026-13',
-    '?month=0000-01',
-    '?month=december',
-    '?day=2026-02-30',
-    '?day=x',
-  ]) {
+  for (const query of ['?month=2026-13', '?month=december', '?day=2026-02-30', '?day=x']) {
     const parsed = parseCalendarQuery(url(query), today)
     expect(parsed).toMatchObject({ ok: false, month: '2026-11', day: null })
     expect(!parsed.ok && parsed.error).toMatch(/could not be read/)
@@ -148,4 +142,19 @@ test('months step across years', () => {
   expect(addMonths('2026-12', 1)).toBe('2027-01')
   expect(addMonths('2027-01', -1)).toBe('2026-12')
   expect(addMonths('2026-11', 14)).toBe('2028-01')
+})
+
+test('a month or day outside the years 2000 to 2100 is refused with a message, and this month shows', async () => {
+  const today = '2026-11-23'
+  for (const query of ['?month=9999-12', '?day=9999-12-31', '?month=0000-01', '?day=1999-12-31']) {
+    const parsed = parseCalendarQuery(url(query), today)
+    expect(parsed).toMatchObject({ ok: false, month: '2026-11', day: null })
+    expect(!parsed.ok && parsed.error).toMatch(
+      /out of range\. Choose a date from the year 2000 to 2100\./,
+    )
+  }
+  // The last month of the window still draws, its grid running into the next year.
+  const { db } = await openTestDatabase()
+  const month = await readCalendarMonth(db, { month: '2100-12', today })
+  expect(month.weeks.flat().at(-1)!.date).toBe('2101-01-01')
 })

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import {
   type ClosedPeriod,
   bookedEffort,
@@ -56,9 +56,9 @@ export function addMonths(month: string, count: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
 }
 
-/** A real month from 1900 on: the arrows step from it without reaching year 0. */
+/** A real month inside the site's DATE_WINDOW, so its grid (a week either side) stays in real dates. */
 function isMonth(value: string): boolean {
-  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`) && value >= '1900-01'
+  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`)
 }
 
 export type CalendarQuery =
@@ -78,7 +78,10 @@ export function parseCalendarQuery(url: URL, today: string): CalendarQuery {
       ok: false,
       month: monthOf(today),
       day: null,
-      error: 'That month could not be read. Months look like 2026-12.',
+      error:
+        /^\d{4}-\d{2}$/.test(month) && isRealDate(`${month}-01`)
+          ? `That month is out of range. ${OUTSIDE_DATE_WINDOW}`
+          : 'That month could not be read. Months look like 2026-12.',
     }
   }
   if (day !== null && !isCalendarDate(day)) {
@@ -86,7 +89,9 @@ export function parseCalendarQuery(url: URL, today: string): CalendarQuery {
       ok: false,
       month: month ?? monthOf(today),
       day: null,
-      error: 'That day could not be read. Days look like 2026-12-12.',
+      error: isRealDate(day)
+        ? `That day is out of range. ${OUTSIDE_DATE_WINDOW}`
+        : 'That day could not be read. Days look like 2026-12-12.',
     }
   }
   return { ok: true, month: month ?? (day ? monthOf(day) : monthOf(today)), day }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { isCalendarDate } from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import {
   emailAddress,
   MULTI_LINE,
@@ -7,6 +7,7 @@ import {
   optionalLine,
   personName,
   singleLine,
+  stripBidiControls,
 } from '#app/utils/form-fields.ts'
 import {
   FULFILMENT_OPTIONS,
@@ -62,10 +63,11 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
       z.minLength(1, 'Order date is required.'),
       noControlCharacters('Order date'),
       // abort: a date that does not exist gets one message, not a second about the past.
-      z.refine(isCalendarDate, {
+      z.refine(isRealDate, {
         error: 'Enter the order date as a date, e.g. 2026-12-24.',
         abort: true,
       }),
+      z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
       z.refine((value) => value >= today, 'The order date cannot be in the past.'),
     ),
     hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
@@ -73,6 +75,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
       z
         .string()
         .check(
+          stripBidiControls(),
           z.trim(),
           z.maxLength(2000, 'Comments must be at most 2000 characters.'),
           noControlCharacters('Comments', { allow: MULTI_LINE }),

@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest'
+import { redactSecrets } from './log-redaction.ts'
+
+const TOKEN = 'Q2h4bXk3dGhpc2lzYXNlY3JldA'
+
+test('a customer’s private link and its photos are logged without the token or the photo key', () => {
+  expect(redactSecrets(`/requests/${TOKEN}`)).toBe('/requests/:token')
+  expect(redactSecrets(`/requests/${TOKEN}.data`)).toBe('/requests/:token.data')
+  expect(redactSecrets(`/requests/${TOKEN}?sent=1`)).toBe('/requests/:token?sent=1')
+  expect(redactSecrets(`/requests/${TOKEN}/photos/a1b2c3.webp`)).toBe(
+    '/requests/:token/photos/:key',
+  )
+  // Routes match whatever the case or encoding, and so does the log.
+  expect(redactSecrets('/REQUESTS/short')).toBe('/REQUESTS/:token')
+  expect(redactSecrets('/%72equests/short')).toBe('/%72equests/:token')
+  expect(redactSecrets('/admin/photos/a1b2c3')).toBe('/admin/photos/:key')
+})
+
+test('secret query values are logged as … and the rest of the query is kept', () => {
+  expect(redactSecrets(`/admin/calendar.ics?key=${TOKEN}`)).toBe('/admin/calendar.ics?key=…')
+  expect(redactSecrets(`/admin/calendar.ics?KEY=${TOKEN}&x=1`)).toBe(
+    '/admin/calendar.ics?KEY=…&x=1',
+  )
+  expect(redactSecrets(`/admin/calendar.ics?%6Bey=${TOKEN}`)).toBe('/admin/calendar.ics?%6Bey=…')
+  expect(redactSecrets(`/admin/reset?token=${TOKEN}`)).toBe('/admin/reset?token=…')
+  expect(redactSecrets('/admin/login?password=hunter2')).toBe('/admin/login?password=…')
+  expect(redactSecrets('/api/availability?from=2026-12-01&to=2026-12-31&product=Cakes')).toBe(
+    '/api/availability?from=2026-12-01&to=2026-12-31&product=Cakes',
+  )
+})
+
+test('a random-looking token anywhere in a path is replaced; ordinary paths are logged as they are', () => {
+  expect(redactSecrets(`/admin/reset-password/${TOKEN}`)).toBe('/admin/reset-password/:secret')
+  for (const path of [
+    '/',
+    '/ordernow',
+    '/admin/orders/12',
+    '/assets/entry.client-DfG7hJ2k.js',
+    '/media/gallery/1700000000000_birthday-cake.avif',
+  ]) {
+    expect(redactSecrets(path)).toBe(path)
+  }
+})

@@ -1,0 +1,62 @@
+/**
+ * Request paths as the access log prints them, with the secrets in them
+ * replaced: a customer's private link (/requests/<token>, its photos), the
+ * owner's calendar feed key (?key=…), sign-in and reset tokens. Logs are
+ * read, copied and kept longer than anything else, so a secret in one is a
+ * secret given away.
+ */
+
+/** Query parameters whose value is a secret, whatever the path. */
+const SECRET_PARAMS = new Set(['key', 'token', 'code', 'secret', 'password', 'signature'])
+
+/** A path segment that looks like a random token (128 bits as base64url or hex, or longer). */
+const TOKEN_LIKE = /^[A-Za-z0-9_-]{22,}$/
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text).toLowerCase()
+  } catch {
+    return text.toLowerCase()
+  }
+}
+
+/** Keeps React Router's `.data` ending on a replaced segment, so the log still says what was fetched. */
+function replaced(segment: string, label: string): string {
+  return segment.toLowerCase().endsWith('.data') ? `${label}.data` : label
+}
+
+function redactPath(path: string): string {
+  const segments = path.split('/')
+  const name = (index: number) => decoded(segments[index] ?? '')
+  // Routes match case-insensitively and decoded, so the checks do too.
+  if (name(1) === 'requests' && segments.length > 2) {
+    segments[2] = replaced(segments[2]!, ':token')
+    if (name(3) === 'photos' && segments.length > 4) segments[4] = replaced(segments[4]!, ':key')
+  }
+  if (name(1) === 'admin' && name(2) === 'photos' && segments.length > 3) {
+    segments[3] = replaced(segments[3]!, ':key')
+  }
+  return segments
+    .map((segment) =>
+      TOKEN_LIKE.test(segment.replace(/\.data$/i, '')) ? replaced(segment, ':secret') : segment,
+    )
+    .join('/')
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const name = equals === -1 ? pair : pair.slice(0, equals)
+      return SECRET_PARAMS.has(decoded(name.replace(/\+/g, ' ')).trim()) ? `${name}=…` : pair
+    })
+    .join('&')
+}
+
+/** A request's URL (path and query) for the log, with every secret in it replaced. */
+export function redactSecrets(url: string): string {
+  const question = url.indexOf('?')
+  if (question === -1) return redactPath(url)
+  return `${redactPath(url.slice(0, question))}?${redactQuery(url.slice(question + 1))}`
+}
