@@ -9,6 +9,7 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('requests/:token', 'routes/requests.$token.tsx'),
   route('requests/:token/photos/:key', 'routes/requests.$token.photos.$key.ts'),
+  route('admin', 'routes/admin._index.tsx'),
   route('admin/inbox', 'routes/admin.inbox.tsx'),
   route('admin/orders', 'routes/admin.orders.tsx'),
   route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),

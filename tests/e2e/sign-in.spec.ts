@@ -42,6 +42,8 @@ test.describe('sign-in throttle', () => {
     playwright,
     baseURL,
   }) => {
+    // Starts the admin command and signs in twice.
+    test.slow()
     const admin = await addAdmin('lockout')
     await page.goto('/about')
     await waitForHydration(page)

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useFetcher } from 'react-router'
+import { useFetcher, useNavigate } from 'react-router'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { ModalHeader } from '#app/components/modal-header.tsx'
 import type { SignInReply } from './sign-in.server.ts'
@@ -12,6 +12,7 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
   const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const emailRef = useRef<HTMLInputElement>(null)
   const fetcher = useFetcher<SignInReply>()
+  const navigate = useNavigate()
   const submitting = fetcher.state !== 'idle'
   const error =
     !submitting && fetcher.data && !fetcher.data.ok
@@ -21,9 +22,12 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
   // showModal() focuses the first control (Close); start at the email.
   useEffect(() => emailRef.current?.focus(), [])
 
+  // Signed in: the owner starts from her Today page.
   useEffect(() => {
-    if (fetcher.data?.ok) close()
-  }, [fetcher.data, close])
+    if (!fetcher.data?.ok) return
+    close()
+    void navigate('/admin')
+  }, [fetcher.data, close, navigate])
 
   return (
     <dialog {...dialogProps} className="modal" aria-labelledby="login-title">
