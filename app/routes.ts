@@ -19,6 +19,8 @@ export default [
   route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   route('admin/login', 'routes/admin.login.ts'),
   route('admin/logout', 'routes/admin.logout.ts'),
+  route('admin/forgot-password', 'routes/admin.forgot-password.ts'),
+  route('admin/reset-password/:token', 'routes/admin.reset-password.$token.tsx'),
   route('api/availability', 'routes/api.availability.ts'),
   route('admin/photos/:key', 'routes/admin.photos.$key.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),

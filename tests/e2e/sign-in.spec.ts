@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { receivedMail } from './inbox.ts'
 
 const run = promisify(execFile)
 
@@ -80,4 +81,64 @@ test.describe('sign-in throttle', () => {
     await expect(dialog.getByRole('alert')).toHaveCount(0)
     await expect(signOut).toBeVisible()
   })
+})
+
+/** The link in the newest reset email to `address`, once it has arrived. */
+async function resetLinkFor(address: string) {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const mail = (await receivedMail()).filter((message) =>
+        message.to && 'text' in message.to ? message.to.text.includes(address) : false,
+      )
+      link = /http\S+\/admin\/reset-password\/[\w-]+/.exec(mail.at(-1)?.text ?? '')?.[0]
+      return link
+    })
+    .toBeDefined()
+  return link!
+}
+
+test('“Forgot password?” emails a single-use link that sets a new password and signs her in', async ({
+  page,
+}) => {
+  test.slow()
+  const admin = await addAdmin('reset')
+  const answer =
+    'If that address is an admin’s, a link to set a new password is on its way. It works once, for 15 minutes.'
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click()
+  // An address that is nobody's gets the very same answer.
+  await dialog.getByPlaceholder('Your email address').fill('nobody-here@butterandbloom.test')
+  await dialog.getByRole('button', { name: 'Email me a link' }).click()
+  await expect(dialog.getByRole('status')).toHaveText(answer)
+  await dialog.getByPlaceholder('Your email address').fill(admin.email)
+  await dialog.getByRole('button', { name: 'Email me a link' }).click()
+  await expect(dialog.getByRole('status')).toHaveText(answer)
+
+  const link = await resetLinkFor(admin.email)
+  expect(link.startsWith(new URL(page.url()).origin)).toBe(true)
+  await page.goto(link)
+  await page.getByLabel('New password').fill('a new passphrase for the bakery')
+  await page.getByLabel('Type it again').fill('a new passphrase for the bakery')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page).toHaveURL('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+
+  // Used once, the link is spent.
+  await page.goto(link)
+  await expect(page.getByRole('alert')).toContainText('This link has expired or was already used')
+  const origin = new URL(page.url()).origin
+  const oldPassword = await page.request.post('/admin/login', {
+    headers: { origin, 'x-forwarded-for': strangerAddress() },
+    form: admin,
+  })
+  expect(oldPassword.status()).toBe(401)
+  const newPassword = await page.request.post('/admin/login', {
+    headers: { origin, 'x-forwarded-for': strangerAddress() },
+    form: { email: admin.email, password: 'a new passphrase for the bakery' },
+  })
+  expect(newPassword.status()).toBe(200)
 })

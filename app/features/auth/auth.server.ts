@@ -2,19 +2,19 @@ import { betterAuth } from 'better-auth'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts'
 import {
   RESET_LINK_MINUTES,
   RESET_PATH,
   queuePasswordResetEmail,
 } from './password-reset-email.server.ts'
 
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
+
 /** Unused for this long, a session ends (each use pushes this out again). */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60
 /** However much it is used, a session ends this long after sign-in. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
-/** Passwords: never truncated; long passphrases welcome. */
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
 
 /**
  * better-auth with email and password over our own database, SQLite or

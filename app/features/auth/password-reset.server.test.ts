@@ -110,7 +110,7 @@ test('the link sets a new password once, signs out every session, and signs this
   const before = await signInWith(auth, db, OWNER.password)
   const oldSession = new Headers({ cookie: cookieOf(before.headers) })
   await askForLink(setUp, OWNER.email)
-  const [{ token }] = (await mailedLinks(db)) as [{ token: string }]
+  const [{ token }] = (await mailedLinks(db)) as unknown as [{ token: string }]
   expect(await isResetLinkValid(auth, token)).toBe(true)
 
   expect((await reset(auth, token, NEW_PASSWORD, 'something else')).status).toBe(400)
@@ -141,7 +141,10 @@ test('a link works for 15 minutes', async () => {
   const setUp = await setUpAuth({ admin: OWNER })
   await askForLink(setUp, OWNER.email, { now: start.getTime() })
   await askForLink(setUp, OWNER.email, { now: start.getTime() })
-  const [first, second] = (await mailedLinks(setUp.db)) as [{ token: string }, { token: string }]
+  const [first, second] = (await mailedLinks(setUp.db)) as unknown as [
+    { token: string },
+    { token: string },
+  ]
 
   vi.setSystemTime(start.getTime() + 14 * 60_000)
   expect(await isResetLinkValid(setUp.auth, first.token)).toBe(true)
