@@ -26,6 +26,7 @@ import { site } from '#app/content/site.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
+import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
@@ -109,6 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        {/* Only for a request with a checked session: such pages are never cached for others. */}
+        {data?.signedIn ? <OwnerBar /> : null}
         <SiteHeader />
         <main id="main" tabIndex={-1}>
           {children}

@@ -87,6 +87,8 @@ export type OutboxTopic =
   | 'request_reminder'
   /** The owner's morning digest (subject_id: 0). */
   | 'owner_digest'
+  /** An admin's one-time link to set a new password (subject_id: 0). */
+  | 'password_reset'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {

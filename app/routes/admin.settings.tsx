@@ -3,6 +3,13 @@ import { FormField } from '#app/components/form-field.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { getAuth } from '#app/features/auth/auth.server.ts'
+import {
+  CHANGE_PASSWORD,
+  ChangePasswordSettings,
+  asChangePasswordResult,
+} from '#app/features/auth/change-password-settings.tsx'
+import { receivePasswordChange } from '#app/features/auth/password-reset.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
@@ -67,10 +74,13 @@ export async function loader({ context }: Route.LoaderArgs) {
  * key" post here, each with its own intent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context)
+  const admin = requireAdmin(context)
   const db = getDb()
   // A copy is read for the intent; the feature reads the request itself.
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
+  if (intent === CHANGE_PASSWORD) {
+    return respond(await receivePasswordChange({ request, auth: getAuth(), db, adminId: admin.id }))
+  }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === ERASE_CUSTOMER) {
     return respond(
@@ -255,6 +265,7 @@ const SECTIONS = [
   ['delivery-heading', 'Delivery'],
   ['order-policies-heading', 'Order policies'],
   ['calendar-feed-heading', 'Calendar on your phone'],
+  ['password-heading', 'Your password'],
 ] as const
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -263,9 +274,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { products, availability, calendarFeed } = loaderData
   const feedResult = asIcalKeyResult(result)
   const eraseResult = asEraseCustomerResult(result)
+  const passwordResult = asChangePasswordResult(result)
   // The availability forms, the calendar feed and the erasure show their own answers beside them.
   const menuResult =
-    result && 'intent' in result && (isSettingsIntent(result.intent) || feedResult || eraseResult)
+    result &&
+    'intent' in result &&
+    (isSettingsIntent(result.intent) || feedResult || eraseResult || passwordResult)
       ? undefined
       : result
   return (
@@ -329,6 +343,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
+      <ChangePasswordSettings posted={passwordResult} />
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { data, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
+import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -37,6 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       token: params.token,
       clientIp: context.clientIp,
       db: getDb(),
+      siteUrl: getEnv().SITE_URL,
     }),
   )
 }

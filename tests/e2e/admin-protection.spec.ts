@@ -95,6 +95,9 @@ async function stateOf(owner: APIRequestContext, id: number) {
 
 /** Every admin page, action and endpoint, as an anonymous visitor would call it. */
 const adminEndpoints = [
+  { method: 'GET', path: '/admin' },
+  { method: 'GET', path: '/admin/' },
+  { method: 'GET', path: '/admin.data' },
   { method: 'GET', path: '/admin/inbox' },
   { method: 'GET', path: '/admin/inbox.data' },
   { method: 'POST', path: '/admin/inbox', form: { intent: 'handled', kind: 'message', id: '1' } },
@@ -175,9 +178,11 @@ test('every admin route refuses a visitor without a session and changes nothing'
       expect(await response.json(), name).toMatchObject({ code: 'unauthorized' })
     }
   }
-  const page = await (await request.get('/admin/inbox')).text()
-  expect(page).toContain('Please sign in')
-  expect(page).not.toContain('Walker')
+  for (const path of ['/admin', '/admin/inbox']) {
+    const page = await (await request.get(path)).text()
+    expect(page, path).toContain('Please sign in')
+    expect(page, path).not.toContain('Walker')
+  }
   // The menu is as it was: no product added, the first one still offered.
   const about = await (await request.get('/about')).text()
   expect(about).not.toContain('Walker Pies')

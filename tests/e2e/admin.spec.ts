@@ -94,28 +94,41 @@ test.describe('signing in', () => {
   })
 })
 
-test('signing in and out changes the footer at once, and the signed-in state is in the page as served', async ({
+test('signing in lands on Today with the owner bar on every page, as served; signing out takes it away', async ({
   page,
 }) => {
   await page.goto('/gallery')
   await signIn(page)
+  await expect(page).toHaveURL('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+  // The keyboard carries on from the page's content, not from the top of the page.
+  await expect(page.locator('main')).toBeFocused()
   const footer = page.getByRole('contentinfo')
-  // The keyboard carries on from the new link where Admin Login was, not from the top.
-  await expect(footer.getByRole('link', { name: 'Orders' })).toBeFocused()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toHaveCount(0)
+  const bar = page.getByRole('navigation', { name: 'Owner' })
+  await expect(bar.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page')
 
-  // A full load while signed in hydrates cleanly (the fixture fails on any mismatch).
+  // A public page has the bar too, and a full load hydrates cleanly (the fixture fails on any mismatch).
+  await bar.getByRole('link', { name: 'Gallery' }).click()
+  await expect(page).toHaveURL('/gallery')
+  await expect(bar.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page')
+  await expect(bar.getByRole('link', { name: 'Today' })).not.toHaveAttribute('aria-current')
   await page.reload()
-  await expect(footer.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  await expect(bar.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 
-  // Server-rendered: no flash of the signed-out footer.
-  const html = await (await page.request.get('/gallery')).text()
-  expect(html).toContain('>Sign Out</button>')
+  // Server-rendered for her alone: no flash of the signed-out page, and never kept for others.
+  const signedIn = await page.request.get('/gallery')
+  expect(signedIn.headers()['cache-control']).toBe('private, no-store')
+  const html = await signedIn.text()
+  expect(html).toContain('aria-label="Owner"')
   expect(html).not.toContain('>Admin Login</button>')
+  const anonymous = await (await fetch(new URL('/gallery', page.url()))).text()
+  expect(anonymous).not.toContain('aria-label="Owner"')
+  expect(anonymous).toContain('>Admin Login</button>')
 
-  await footer.getByRole('button', { name: 'Sign Out' }).click()
+  await bar.getByRole('button', { name: 'Sign Out' }).click()
   await expect(footer.getByRole('button', { name: 'Admin Login' })).toBeVisible()
-  await expect(footer.getByRole('link', { name: 'Orders' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Owner' })).toHaveCount(0)
   expect(await (await page.request.get('/gallery')).text()).toContain('>Admin Login</button>')
 })
 
@@ -130,7 +143,10 @@ test('the inbox shows what came in; handled items leave the open filter', async 
   await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
 
   await signIn(page)
-  await page.getByRole('link', { name: 'Orders' }).click()
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Orders' })
+    .click()
   await expect(page).toHaveURL('/admin/orders')
   await page.getByRole('link', { name: /^Messages/ }).click()
   const item = page.getByRole('article', { name: `Message from ${name}` })

@@ -65,13 +65,19 @@ export const OWNER = {
   password: 'correct horse battery staple',
 }
 
-/** Signs the owner in through the footer's dialog, as a person would. */
+/**
+ * Signs the owner in through the footer's dialog, as a person would. She
+ * lands on her Today page; this takes her back to the page she was on.
+ */
 export async function signInThroughDialog(page: Page) {
+  const from = page.url()
   await page.getByRole('button', { name: 'Admin Login' }).click()
   const dialog = page.getByRole('dialog', { name: 'Sign in' })
   await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
   await dialog.getByPlaceholder('Your password').fill(OWNER.password)
   await dialog.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+  await page.goto(from)
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 }
 

@@ -11,7 +11,10 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
   const name = `Lemon Tarts ${Date.now()}`
   await page.goto('/about')
   await signInThroughDialog(page)
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Settings' }).click()
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Settings' })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
 
   const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })

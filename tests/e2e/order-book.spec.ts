@@ -100,7 +100,10 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   // The owner signs in and finds it by the customer's name, typed in any case.
   await page.goto('/')
   await signInThroughDialog(page)
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Orders' }).click()
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Orders' })
+    .click()
   await expect(page).toHaveURL('/admin/orders')
   await expect(page.getByRole('link', { name: /^New \d+$/ })).toBeVisible()
   await page.getByLabel('Customer name or email').fill(`OLIVIA.${stamp}`)

@@ -66,7 +66,10 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
 
   await page.goto('/')
   await signInThroughDialog(page)
-  await page.getByRole('link', { name: 'Calendar' }).click()
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Calendar' })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
   await page.goto(`/admin/calendar?month=${date.slice(0, 7)}`)
   const dayLink = page.getByRole('link', { name: new RegExp(`^${formatCalendarDate(date)},`) })

@@ -2,20 +2,25 @@ import { betterAuth } from 'better-auth'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts'
+import {
+  RESET_LINK_MINUTES,
+  RESET_PATH,
+  queuePasswordResetEmail,
+} from './password-reset-email.server.ts'
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 
 /** Unused for this long, a session ends (each use pushes this out again). */
 export const SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60
 /** However much it is used, a session ends this long after sign-in. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
-/** Passwords: never truncated; long passphrases welcome. */
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
 
 /**
  * better-auth with email and password over our own database, SQLite or
  * PostgreSQL, through the same Kysely instance and dialect. Only its
- * server API is used: our routes sign in and out, so its HTTP endpoints
- * (sign-up among them) are never exposed.
+ * server API is used: our routes sign in and out and reset passwords, so
+ * its HTTP endpoints (sign-up among them) are never exposed.
  */
 export function createAuth({ db, siteUrl, secret }: { db: Db; siteUrl: string; secret: string }) {
   return betterAuth({
@@ -29,7 +34,15 @@ export function createAuth({ db, siteUrl, secret }: { db: Db; siteUrl: string; s
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // "Forgot password?": a single-use link, through the outbox, to our own page
+      // (password-reset.server.ts); setting the password ends every session.
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) =>
+        queuePasswordResetEmail(db, { to: user.email, url: `${siteUrl}${RESET_PATH}/${token}` }),
     },
+    // Only a hash of each reset token is stored: a copy of the database opens no account.
+    verification: { storeIdentifier: 'hashed' },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       // Push the idle expiry out at most once an hour, not on every request.

@@ -11,8 +11,15 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** Long-lived: a browser stays known as long as the owner keeps using it. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
-/** Only the sign-in post needs it. */
-const COOKIE_PATH = '/admin/login'
+/**
+ * Only the sign-in post reads it, but that post reaches us at `/admin/login`
+ * from a plain form and at `/admin/login.data` from the dialog when React
+ * runs: a cookie's path matches only whole segments, so it has to be the
+ * folder both live in.
+ */
+const COOKIE_PATH = '/admin'
+/** Where the cookie lived before, which the dialog's post never carried. */
+const FORMER_COOKIE_PATH = '/admin/login'
 
 export interface DeviceCookieOptions {
   /** AUTH_SECRET, the key the session cookies are signed with too. */
@@ -41,6 +48,22 @@ export function issueDeviceCookie(account: string, options: DeviceCookieOptions)
     `${deviceCookieName(options)}=${value}`,
     `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`,
     `Path=${COOKIE_PATH}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ]
+  if (options.secure) attributes.push('Secure')
+  return attributes.join('; ')
+}
+
+/**
+ * Clears a device cookie left at the former, narrower path, so one browser
+ * keeps one device cookie.
+ */
+export function clearFormerDeviceCookie(options: Pick<DeviceCookieOptions, 'secure'>): string {
+  const attributes = [
+    `${deviceCookieName(options)}=`,
+    'Max-Age=0',
+    `Path=${FORMER_COOKIE_PATH}`,
     'HttpOnly',
     'SameSite=Lax',
   ]

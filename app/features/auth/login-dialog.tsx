@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
-import { useFetcher } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher, useNavigate } from 'react-router'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { ModalHeader } from '#app/components/modal-header.tsx'
+import { ForgotPasswordForm } from './forgot-password-form.tsx'
 import type { SignInReply } from './sign-in.server.ts'
 
 /**
@@ -12,6 +13,8 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
   const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const emailRef = useRef<HTMLInputElement>(null)
   const fetcher = useFetcher<SignInReply>()
+  const navigate = useNavigate()
+  const [forgot, setForgot] = useState(false)
   const submitting = fetcher.state !== 'idle'
   const error =
     !submitting && fetcher.data && !fetcher.data.ok
@@ -19,47 +22,65 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
       : null
 
   // showModal() focuses the first control (Close); start at the email.
-  useEffect(() => emailRef.current?.focus(), [])
-
   useEffect(() => {
-    if (fetcher.data?.ok) close()
-  }, [fetcher.data, close])
+    if (!forgot) emailRef.current?.focus()
+  }, [forgot])
+
+  // Signed in: the owner starts from her Today page.
+  useEffect(() => {
+    if (!fetcher.data?.ok) return
+    close()
+    void navigate('/admin')
+  }, [fetcher.data, close, navigate])
 
   return (
     <dialog {...dialogProps} className="modal" aria-labelledby="login-title">
       <div className="modal-panel">
         <ModalHeader titleId="login-title" title="Sign in" onClose={close} />
-        <fetcher.Form method="post" action="/admin/login" className="mt-5 grid gap-4">
-          <label className="form-field">
-            <span className="form-label">Email</span>
-            <input
-              type="email"
-              name="email"
-              required
-              autoComplete="username"
-              placeholder="Your email address"
-              ref={emailRef}
-            />
-          </label>
-          <label className="form-field">
-            <span className="form-label">Password</span>
-            <input
-              type="password"
-              name="password"
-              required
-              autoComplete="current-password"
-              placeholder="Your password"
-            />
-          </label>
-          <button type="submit" className="button-primary mt-2" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign In'}
-          </button>
-        </fetcher.Form>
-        <div role="alert" className="mt-3 min-h-6">
-          {error ? (
-            <p className="form-error">{error || 'Login failed. Please try again.'}</p>
-          ) : null}
-        </div>
+        {forgot ? (
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        ) : (
+          <>
+            <fetcher.Form method="post" action="/admin/login" className="mt-5 grid gap-4">
+              <label className="form-field">
+                <span className="form-label">Email</span>
+                <input
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="username"
+                  placeholder="Your email address"
+                  ref={emailRef}
+                />
+              </label>
+              <label className="form-field">
+                <span className="form-label">Password</span>
+                <input
+                  type="password"
+                  name="password"
+                  required
+                  autoComplete="current-password"
+                  placeholder="Your password"
+                />
+              </label>
+              <button type="submit" className="button-primary mt-2" disabled={submitting}>
+                {submitting ? 'Signing in...' : 'Sign In'}
+              </button>
+            </fetcher.Form>
+            <div role="alert" className="mt-3 min-h-6">
+              {error ? (
+                <p className="form-error">{error || 'Login failed. Please try again.'}</p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              className="text-link mt-2 min-h-11"
+              onClick={() => setForgot(true)}
+            >
+              Forgot password?
+            </button>
+          </>
+        )}
       </div>
     </dialog>
   )

@@ -4,7 +4,11 @@ import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import type { Auth } from './auth.server.ts'
-import { issueDeviceCookie, readDeviceCookie } from './device-cookie.server.ts'
+import {
+  clearFormerDeviceCookie,
+  issueDeviceCookie,
+  readDeviceCookie,
+} from './device-cookie.server.ts'
 import { createDatabaseThrottleStore } from './login-throttle.server.ts'
 import { type LoginThrottle, createLoginThrottle, throttleKeys } from './login-throttle.ts'
 import { signIn } from './session.server.ts'
@@ -89,5 +93,6 @@ export async function receiveSignIn({
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie)
   // A fresh id on every success: a device's earlier failures start over.
   headers.append('Set-Cookie', issueDeviceCookie(account, cookieOptions))
+  headers.append('Set-Cookie', clearFormerDeviceCookie(cookieOptions))
   return reply(200, { ok: true })
 }

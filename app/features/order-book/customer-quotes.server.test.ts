@@ -76,7 +76,14 @@ function answer(
   body: string,
   { now = NOW + HOUR, clientIp = `192.0.2.${++ipCounter}` } = {},
 ) {
-  return receiveQuoteAnswer({ request: post(token, body), token, clientIp, db, now })
+  return receiveQuoteAnswer({
+    request: post(token, body),
+    token,
+    clientIp,
+    db,
+    now,
+    siteUrl: SITE,
+  })
 }
 
 async function statusOf(db: Db, id: number) {
@@ -114,6 +121,8 @@ test('accepting a quote keeps the date waiting for the deposit, and tells the ow
   expect(email!.to).toBeUndefined()
   expect(email!.replyTo).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
   expect(email!.text).toContain('waits for the deposit')
+  expect(email!.text).toContain(`Open this request: ${SITE}/admin/orders/${priya.id}`)
+  expect(email!.html).toContain(`href="${SITE}/admin/orders/${priya.id}"`)
 
   // Accepting again (a second click) changes nothing and tells nobody twice.
   expect((await answer(db, priya.token, `intent=accept&request=${priya.id}`)).status).toBe(200)

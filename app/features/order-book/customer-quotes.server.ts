@@ -109,12 +109,15 @@ export async function receiveQuoteAnswer({
   clientIp,
   db,
   now = Date.now(),
+  siteUrl,
 }: {
   request: Request
   token: string
   clientIp: string
   db: Db
   now?: number
+  /** SITE_URL, for the owner's link to the request in her email. */
+  siteUrl?: string
 }): Promise<Reply<QuoteAnswerResult>> {
   const fail = (status: number, error: string, headers?: HeadersInit) =>
     reply<QuoteAnswerResult>(status, { ok: false, error }, headers)
@@ -158,6 +161,7 @@ export async function receiveQuoteAnswer({
     requestId,
     answer: intent satisfies QuoteAnswer,
     now,
+    siteUrl,
   })
   if (!answered.ok) {
     return answered.status === 404

@@ -250,7 +250,15 @@ export async function answerQuote(
     requestId,
     answer,
     now,
-  }: { token: string; requestId: number; answer: QuoteAnswer; now: number },
+    siteUrl,
+  }: {
+    token: string
+    requestId: number
+    answer: QuoteAnswer
+    now: number
+    /** SITE_URL, for the owner's link to the request. */
+    siteUrl?: string
+  },
 ): Promise<BookChange & { confirmed?: boolean }> {
   return db.transaction().execute(async (trx) => {
     const request = await trx
@@ -274,6 +282,7 @@ export async function answerQuote(
               dueDate: request.due_date,
             },
             outcome,
+            siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
           ),
         },
         now,

@@ -215,15 +215,20 @@ export function BakeList({
   date,
   day,
   items,
+  id = 'bake-list',
+  eyebrow = 'Bake list',
 }: {
   date: string
   day: CalendarDay | undefined
   items: BakeListItem[]
+  /** The section's id, unique on the page (the Today page shows two days). */
+  id?: string
+  eyebrow?: string
 }) {
   return (
-    <section id="bake-list" aria-labelledby="bake-list-heading" className="mt-10 scroll-mt-24">
-      <p className="eyebrow">Bake list</p>
-      <h2 id="bake-list-heading" className="section-heading mt-1">
+    <section id={id} aria-labelledby={`${id}-heading`} className="mt-10 scroll-mt-24">
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={`${id}-heading`} className="section-heading mt-1">
         {formatCalendarDate(date)}
       </h2>
       {day ? (

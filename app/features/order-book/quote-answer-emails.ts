@@ -26,7 +26,12 @@ export type QuoteOutcome = 'confirmed' | 'accepted' | 'declined'
  * accepted the quote for Cakes on Saturday, December 12, 2026', and whether
  * the date is now booked or waits for the deposit. Reply goes to the customer.
  */
-export function composeQuoteAnswer(request: QuotedRequest, outcome: QuoteOutcome): OutgoingEmail {
+export function composeQuoteAnswer(
+  request: QuotedRequest,
+  outcome: QuoteOutcome,
+  /** The request's page in the order book, when the site's address is known. */
+  requestUrl?: string,
+): OutgoingEmail {
   const when = formatCalendarDate(request.dueDate)
   const verb = outcome === 'declined' ? 'declined' : 'accepted'
   const subject = `${request.name} ${verb} the quote for ${request.productType} on ${when}`
@@ -42,10 +47,10 @@ export function composeQuoteAnswer(request: QuotedRequest, outcome: QuoteOutcome
   ]
   return {
     subject,
-    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nReply to this email to answer ${request.name}.\n`,
+    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n\n` : ''}Reply to this email to answer ${request.name}.\n`,
     html: ownerEmailHtml({
       heading: subject,
-      content: markup`<p>${next}</p>${detailsTable(lines)}`,
+      content: markup`<p>${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
       replyName: request.name,
     }),
     replyTo: { name: request.name, address: request.email },

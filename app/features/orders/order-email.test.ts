@@ -41,3 +41,20 @@ Comments: It's <img src=x onerror=alert(1)>
 Reply to this email to answer Eve <script>alert(1)</script>.
 `)
 })
+
+test('each order links to its request in the order book and says how many photos came with it', () => {
+  const { html, text } = composeOrderEmail(
+    [
+      { ...birthdayCakeOrder, photos: ['a', 'b'] },
+      { ...birthdayCakeOrder, product_type: 'Cupcakes' },
+    ],
+    { siteUrl: 'https://butterandbloom.example', requestIds: [41, 42] },
+  )
+  expect(html).toContain('2 inspiration photos attached.')
+  expect(html).toContain('href="https://butterandbloom.example/admin/orders/41"')
+  expect(html).toContain('href="https://butterandbloom.example/admin/orders/42"')
+  expect(html.match(/Open this request/g)).toHaveLength(2)
+  expect(text).toContain(
+    'Order 1: 2 inspiration photos attached. Open this request: https://butterandbloom.example/admin/orders/41\nOrder 2: Open this request: https://butterandbloom.example/admin/orders/42',
+  )
+})

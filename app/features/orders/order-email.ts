@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '../mail/email.ts'
-import { detailsTable, markup, ownerEmailHtml } from '../mail/html.ts'
+import { detailsTable, emailButton, markup, ownerEmailHtml } from '../mail/html.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { orderLines, ordersSummary } from './order-summary.ts'
 
@@ -8,22 +8,48 @@ export function orderCountPhrase(count: number): string {
   return `${count} new order request${count === 1 ? '' : 's'}`
 }
 
-/** The email that tells the owner about a batch of order requests. */
-export function composeOrderEmail(orders: OrderRequest[]): OutgoingEmail {
+/** '1 inspiration photo attached' / '2 inspiration photos attached' */
+export function photosAttachedPhrase(count: number): string {
+  return `${count} inspiration photo${count === 1 ? '' : 's'} attached`
+}
+
+/**
+ * The email that tells the owner about a batch of order requests. With the
+ * stored requests' ids (in the orders' order) each order links to its page
+ * in the order book, one tap from her inbox.
+ */
+export function composeOrderEmail(
+  orders: OrderRequest[],
+  stored?: { siteUrl: string; requestIds: readonly number[] },
+): OutgoingEmail {
   const [first] = orders
   if (!first) throw new Error('An order email needs at least one order.')
   const summary = ordersSummary(orders)
   const heading = `${orderCountPhrase(orders.length)} from ${first.name}`
+  const extrasOf = (order: OrderRequest, index: number) => {
+    const photos = order.photos?.length ?? 0
+    const id = stored?.requestIds[index]
+    return {
+      photos: photos > 0 ? photosAttachedPhrase(photos) : null,
+      url: stored && id !== undefined ? `${stored.siteUrl}/admin/orders/${id}` : null,
+    }
+  }
 
   const separator = markup`<hr style="border:0;border-top:1px dashed #c9a99a;margin:20px 0">`
-  const orderTables = orders.map(
-    (order, index) =>
-      markup`${index > 0 ? separator : null}<h2 style="font-size:18px;margin:24px 0 8px">Order ${index + 1}</h2>${detailsTable(orderLines(order))}`,
-  )
+  const orderTables = orders.map((order, index) => {
+    const { photos, url } = extrasOf(order, index)
+    return markup`${index > 0 ? separator : null}<h2 style="font-size:18px;margin:24px 0 8px">Order ${index + 1}</h2>${photos ? markup`<p style="margin:0 0 8px;font-weight:700">${photos}.</p>` : null}${detailsTable(orderLines(order))}${url ? emailButton({ href: url, label: 'Open this request' }) : null}`
+  })
+  const extraLines = orders.flatMap((order, index) => {
+    const { photos, url } = extrasOf(order, index)
+    const parts = [photos ? `${photos}.` : null, url ? `Open this request: ${url}` : null]
+    const line = parts.filter(Boolean).join(' ')
+    return line ? [`Order ${index + 1}: ${line}`] : []
+  })
 
   return {
     subject: heading,
-    text: `${heading}.\n\n${summary}\n\nReply to this email to answer ${first.name}.\n`,
+    text: `${heading}.\n\n${summary}\n\n${extraLines.length ? `${extraLines.join('\n')}\n\n` : ''}Reply to this email to answer ${first.name}.\n`,
     html: ownerEmailHtml({ heading, content: orderTables, replyName: first.name }),
     replyTo: { name: first.name, address: first.email },
     emailjs: {

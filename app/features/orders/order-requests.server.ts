@@ -124,7 +124,16 @@ export async function submitOrderRequests(
 
       await enqueueEmail(
         trx,
-        { topic: 'order_batch', subjectId: batchId, email: composeOrderEmail(orders) },
+        {
+          topic: 'order_batch',
+          subjectId: batchId,
+          email: composeOrderEmail(orders, {
+            siteUrl,
+            requestIds: [...requests]
+              .sort((a, b) => a.position - b.position)
+              .map((request) => Number(request.id)),
+          }),
+        },
         now.getTime(),
       )
       const links = [...tokens.values()].map((token) => {

@@ -1,0 +1,86 @@
+import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
+import { FormField } from '#app/components/form-field.tsx'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts'
+
+/** The settings form's intent for a new password; the settings route dispatches on it. */
+export const CHANGE_PASSWORD = 'change-password'
+
+export type ChangePasswordResult = { intent: typeof CHANGE_PASSWORD } & (
+  { ok: true; message: string } | { ok: false; error: string }
+)
+
+/** The settings page's action data, when it answered the password form. */
+export function asChangePasswordResult(posted: unknown): ChangePasswordResult | undefined {
+  return typeof posted === 'object' &&
+    posted !== null &&
+    'intent' in posted &&
+    posted.intent === CHANGE_PASSWORD
+    ? (posted as ChangePasswordResult)
+    : undefined
+}
+
+/** Settings' "Your password": the current one, then the new one twice. */
+export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResult | undefined }) {
+  const limits = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }
+  return (
+    <section aria-labelledby="password-heading" className="card mt-8 p-5 sm:p-6">
+      <h2 id="password-heading" className="section-heading scroll-mt-24">
+        Your password
+      </h2>
+      <p className="mt-2">
+        Changing it signs you out on every other browser and phone. Forgot it? Use “Forgot
+        password?” in the sign-in dialog.
+      </p>
+      {/* Keyed by the answer, so a changed password leaves empty fields. */}
+      <Form key={posted?.ok ? 'changed' : 'form'} method="post" className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value={CHANGE_PASSWORD} />
+        <FormField name="current-password" label="Current password">
+          {(props) => (
+            <input
+              {...props}
+              name="current_password"
+              type="password"
+              required
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <FormField
+          name="settings-new-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="password"
+              type="password"
+              required
+              autoComplete="new-password"
+              {...limits}
+            />
+          )}
+        </FormField>
+        <FormField name="settings-confirm-password" label="Type the new password again">
+          {(props) => (
+            <input
+              {...props}
+              name="confirm"
+              type="password"
+              required
+              autoComplete="new-password"
+              {...limits}
+            />
+          )}
+        </FormField>
+        <div>
+          <button type="submit" className="button-primary">
+            Change password
+          </button>
+        </div>
+      </Form>
+      <ActionStatus answer={posted} className="mt-2" />
+    </section>
+  )
+}

@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
+import { formatMoney } from './lifecycle.ts'
+import { BakeList } from './owner-calendar.tsx'
+import type { TodayPage as TodayData, TodayRequest } from './today.server.ts'
+
+/** An open contact message as the Today page lists it. */
+export interface TodayMessage {
+  id: number
+  name: string
+  /** YYYY-MM-DD, the bakery's day it arrived. */
+  receivedOn: string
+}
+
+const shortDate = (date: string) => formatShortDateRange(date, date)
+
+/** One list of the Today page, with what it says when there is nothing in it. */
+function TodaySection({
+  id,
+  title,
+  count,
+  empty,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  count: number
+  empty: string
+  more?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="section-heading">
+        {title} <span className="today-count">{count}</span>
+      </h2>
+      {count === 0 ? <p className="card mt-4 p-5">{empty}</p> : children}
+      {more ? <p className="mt-3">{more}</p> : null}
+    </section>
+  )
+}
+
+/** A request on one line of a list: the whole row is its link, for a thumb. */
+function RequestItem({ request, children }: { request: TodayRequest; children: ReactNode }) {
+  return (
+    <li className="card today-item">
+      <Link to={`/admin/orders/${request.id}`} className="today-item-link">
+        <span className="font-bold">
+          {request.productType} for {request.name}
+        </span>
+        <span className="text-sm">
+          Due {formatCalendarDate(request.dueDate)} · {children}
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+/**
+ * The owner's Today page: what to bake today and tomorrow, then everything
+ * that waits on her or on a customer, each item one tap from its request.
+ */
+export function TodayPage({ data, messages }: { data: TodayData; messages: TodayMessage[] }) {
+  const [today, tomorrow] = data.days
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Today</h1>
+      <p className="lede mt-3">{formatCalendarDate(data.today)}</p>
+
+      <nav aria-label="On this page" className="mt-5">
+        <ul className="flex flex-wrap gap-2">
+          {[
+            ['today-bake-list', `Today (${today?.items.length ?? 0})`],
+            ['tomorrow-bake-list', `Tomorrow (${tomorrow?.items.length ?? 0})`],
+            ['waiting-heading', `Replies owed (${data.waiting.length})`],
+            ['quotes-heading', `Quotes out (${data.awaitingAnswer.length})`],
+            ['deposits-heading', `Deposits due (${data.deposits.length})`],
+            ['messages-heading', `Messages (${messages.length})`],
+          ].map(([target, label]) => (
+            <li key={target}>
+              <a href={`#${target}`} className="filter-chip inline-block">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {today ? (
+        <BakeList
+          id="today-bake-list"
+          eyebrow="Due today"
+          date={today.date}
+          day={undefined}
+          items={today.items}
+        />
+      ) : null}
+      {tomorrow ? (
+        <BakeList
+          id="tomorrow-bake-list"
+          eyebrow="Due tomorrow"
+          date={tomorrow.date}
+          day={undefined}
+          items={tomorrow.items}
+        />
+      ) : null}
+
+      <TodaySection
+        id="waiting-heading"
+        title="Waiting for your reply"
+        count={data.waiting.length}
+        empty="No new requests wait for a reply."
+      >
+        <ol className="today-list">
+          {data.waiting.map((request) => (
+            <RequestItem key={request.id} request={request}>
+              received {shortDate(request.receivedOn)}
+            </RequestItem>
+          ))}
+        </ol>
+      </TodaySection>
+
+      <TodaySection
+        id="quotes-heading"
+        title="Quotes awaiting an answer"
+        count={data.awaitingAnswer.length}
+        empty="No quote waits for a customer’s answer."
+      >
+        <ul className="today-list">
+          {data.awaitingAnswer.map((request) => (
+            <RequestItem key={request.id} request={request}>
+              lapses {shortDate(request.expiresOn)} if not answered
+            </RequestItem>
+          ))}
+        </ul>
+      </TodaySection>
+
+      <TodaySection
+        id="deposits-heading"
+        title="Deposits due"
+        count={data.deposits.length}
+        empty="No accepted quote waits for its deposit."
+      >
+        <ul className="today-list">
+          {data.deposits.map((request) => (
+            <RequestItem key={request.id} request={request}>
+              {request.overdue ? <strong className="today-overdue">Overdue</strong> : null}
+              {request.overdue ? ' · ' : ''}
+              {formatMoney(request.owedCents)} deposit
+              {request.depositDue
+                ? ` ${request.overdue ? 'was due' : 'due'} ${shortDate(request.depositDue)}`
+                : ', no date set'}
+            </RequestItem>
+          ))}
+        </ul>
+      </TodaySection>
+
+      <TodaySection
+        id="messages-heading"
+        title="Open messages"
+        count={messages.length}
+        empty="No message waits for you."
+        more={
+          messages.length > 0 ? (
+            <Link to="/admin/orders?view=messages" className="text-link">
+              Read and answer them in Orders › Messages
+            </Link>
+          ) : null
+        }
+      >
+        <ul className="today-list">
+          {messages.map((message) => (
+            <li key={message.id} className="card today-item">
+              <Link to="/admin/orders?view=messages" className="today-item-link">
+                <span className="font-bold">Message from {message.name}</span>
+                <span className="text-sm">received {shortDate(message.receivedOn)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </TodaySection>
+    </section>
+  )
+}

@@ -1,0 +1,27 @@
+import { getDb } from '#app/db/db.server.ts'
+import { getAuth } from '#app/features/auth/auth.server.ts'
+import {
+  type PasswordFormReply,
+  receivePasswordResetRequest,
+} from '#app/features/auth/password-reset.server.ts'
+import { onlyPost, respond } from '#app/utils/reply.ts'
+import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
+import type { Route } from './+types/admin.forgot-password'
+
+/** "Forgot password?" is a POST from the sign-in dialog; there is no page to GET. */
+export const loader = onlyPost
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(
+    await receivePasswordResetRequest({
+      request,
+      clientIp: context.clientIp,
+      auth: getAuth(),
+      db: getDb(),
+    }),
+  )
+}
+
+/** A dropped connection shows the form's failure message, not an error page. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  replyWhenUnreachable<PasswordFormReply>(serverAction)

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+
+const SHOTS = '/tmp/shots-access'
+
+async function signInFromFooter(page: Page) {
+  await page.getByRole('button', { name: 'Admin Login' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign in' })
+  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test('on her phone the owner lands on Today, finds a new request waiting and opens it from there', async ({
+  page,
+  baseURL,
+}) => {
+  // Many steps and two screen sizes, on a machine that may be busy.
+  test.slow()
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`
+  const name = `Tess Today ${stamp}`
+  const due = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10)
+  const send = await page.request.post('/ordernow', {
+    headers: {
+      origin: baseURL!,
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
+    },
+    data: JSON.stringify({
+      orders: [
+        {
+          name,
+          email: `tess.${stamp}@example.com`,
+          phone_number: '4165550123',
+          product_type: 'Cakes',
+          event_theme: 'Garden tea',
+          due_date: due,
+          hear_about_us: 'Instagram',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/contact')
+  await waitForHydration(page)
+  await signInFromFooter(page)
+  await expect(page).toHaveURL('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+  for (const heading of [
+    'Waiting for your reply',
+    'Quotes awaiting an answer',
+    'Deposits due',
+    'Open messages',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+
+  // The owner bar: every target a thumb's size, the current page marked, and nothing wider than the phone.
+  const bar = page.getByRole('navigation', { name: 'Owner' })
+  const targets = bar.locator('a, button')
+  await expect(targets).toHaveText([
+    'Today',
+    'Orders',
+    'Calendar',
+    'Gallery',
+    'Settings',
+    'Sign Out',
+  ])
+  for (const target of await targets.all()) {
+    const box = (await target.boundingBox())!
+    expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(44)
+    expect(box.width, await target.innerText()).toBeGreaterThanOrEqual(44)
+  }
+  await expect(bar.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  )
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: `${SHOTS}/today-375.png`, fullPage: true })
+
+  const waiting = page.getByRole('region', { name: /Waiting for your reply/ })
+  const item = waiting.getByRole('link', { name: new RegExp(`Cakes for ${name}`) })
+  await expect(item).toBeVisible()
+  await item.click()
+  await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)
+  await expect(bar.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('main')).toContainText(name)
+  await page.screenshot({ path: `${SHOTS}/order-375.png` })
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await bar.getByRole('link', { name: 'Today' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/today-1280.png`, fullPage: true })
+  await page.goto('/')
+  await page.screenshot({ path: `${SHOTS}/home-signed-in-1280.png` })
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.screenshot({ path: `${SHOTS}/home-signed-in-375.png` })
+})
