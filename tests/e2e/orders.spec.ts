@@ -326,7 +326,7 @@ test('what the browser lets through, the shared schema still checks before queue
   })
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(page.getByText('Name is required.')).toBeVisible()
-  await expect(page.getByText('Enter a phone number we can call, e.g. 416-555-0123.')).toBeVisible()
+  await expect(page.getByText('Enter a 10-digit phone number, e.g. 416-555-0123.')).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
   await expect(cartCount(page)).toHaveText('0')
 })
