@@ -71,8 +71,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 />
                 <h3 className="mt-3 font-bold leading-snug">
                   {/* The whole card is this link's target (.treat-card): the form opens with the treat chosen. */}
-                  <a href={orderLink(treat.name)} className="treat-link">
-                    <span className="sr-only">Order </span>
+                  <a
+                    href={orderLink(treat.name)}
+                    className="treat-link"
+                    aria-label={`Order ${treat.name}`}
+                  >
                     {treat.name}
                   </a>
                 </h3>

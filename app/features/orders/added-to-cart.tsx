@@ -35,10 +35,12 @@ export function AddedToCart({
             <span className="added-what">
               Added: {added.product} for {shortDate(added.date)}
             </span>{' '}
-            <span aria-hidden="true">·</span>{' '}
-            <button type="button" className="added-view-cart" onClick={onViewCart}>
-              View cart ({cartCount})
-            </button>
+            <span className="whitespace-nowrap">
+              <span aria-hidden="true">·</span>{' '}
+              <button type="button" className="added-view-cart" onClick={onViewCart}>
+                View cart ({cartCount})
+              </button>
+            </span>
           </>
         ) : null}
       </p>
