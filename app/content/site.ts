@@ -177,8 +177,7 @@ export const site: SiteContent = {
     },
     contact: {
       title: 'Contact',
-      description:
-        `Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you ${REPLY_TIME}.`,
+      description: `Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you ${REPLY_TIME}.`,
       keywords: ['contact Butter & Bloom', 'Toronto bakery contact', 'cake questions'],
     },
     notFound: {

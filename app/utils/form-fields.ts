@@ -1,10 +1,6 @@
 import { z } from 'zod/mini'
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
-import {
-  PHONE_NUMBER_INVALID,
-  PHONE_NUMBER_MAX_LENGTH,
-  phoneDigits,
-} from './phone-number.ts'
+import { PHONE_NUMBER_INVALID, PHONE_NUMBER_MAX_LENGTH, phoneDigits } from './phone-number.ts'
 import { hasControlCharacters, removeInvisibleFormatting } from './plain-text.ts'
 
 /**
@@ -94,16 +90,14 @@ export const emailAddress = z
  * kept as its ten digits: the spec's rule, applied to the digits
  * (utils/phone-number.ts). Both public forms use this one field.
  */
-export const phoneNumber = z
-  .string('Phone number is required.')
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'Phone number is required.', abort: true }),
-    noControlCharacters('Phone number'),
-    z.maxLength(PHONE_NUMBER_MAX_LENGTH, {
-      error: `Phone number must be at most ${PHONE_NUMBER_MAX_LENGTH} characters.`,
-      abort: true,
-    }),
-    z.refine((value) => phoneDigits(value) !== null, { error: PHONE_NUMBER_INVALID, abort: true }),
-    z.overwrite((value) => phoneDigits(value) ?? value),
-  )
+export const phoneNumber = z.string('Phone number is required.').check(
+  z.trim(),
+  z.minLength(1, { error: 'Phone number is required.', abort: true }),
+  noControlCharacters('Phone number'),
+  z.maxLength(PHONE_NUMBER_MAX_LENGTH, {
+    error: `Phone number must be at most ${PHONE_NUMBER_MAX_LENGTH} characters.`,
+    abort: true,
+  }),
+  z.refine((value) => phoneDigits(value) !== null, { error: PHONE_NUMBER_INVALID, abort: true }),
+  z.overwrite((value) => phoneDigits(value) ?? value),
+)
