@@ -437,7 +437,10 @@ test('which requests the cache keys, and how', () => {
   expect(pageCacheKey('/', '')).toBe('/')
   // Campaign parameters change nothing on the plain pages: one page for all.
   expect(pageCacheKey('/', '?fbclid=abc&utm_source=x')).toBe('/')
-  expect(pageCacheKey('/ordernow', '?product=Cakes')).toBe('/ordernow')
+  expect(pageCacheKey('/ordernow', '?fbclid=abc')).toBe('/ordernow')
+  // The order form shows the treat a link chose: one page per treat.
+  expect(pageCacheKey('/ordernow', '?product=Cakes&fbclid=abc')).toBe('/ordernow?product=Cakes')
+  expect(pageCacheKey('/ordernow', '?product=Cake+Pops')).toBe('/ordernow?product=Cake%20Pops')
   expect(pageCacheKey('/contact', '')).toBe('/contact')
   // Contact's form posts to its own address, query included: only the bare page is kept.
   expect(pageCacheKey('/contact', '?utm_source=x')).toBeNull()

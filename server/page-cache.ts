@@ -76,7 +76,12 @@ const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
 
 /** Pages whose HTML depends only on the database, the day and the build, never on the query string. */
-const PLAIN_PAGES = new Set(['/', '/about', '/ordernow'])
+const PLAIN_PAGES = new Set(['/', '/about'])
+/**
+ * The order form renders the treat a link chose (`?product=Cakes`, from
+ * About's cards) and nothing else of its query: one page per treat asked for.
+ */
+const ORDER_PAGE = '/ordernow'
 /**
  * Contact's form posts back to the page's own address, query and all, so its
  * HTML echoes the query: only the bare page is kept.
@@ -98,6 +103,10 @@ const GALLERY_PARAMS = new Set(['tag', 'show'])
 export function pageCacheKey(path: string, search: string): string | null {
   const query = search.startsWith('?') ? search.slice(1) : search
   if (PLAIN_PAGES.has(path)) return path
+  if (path === ORDER_PAGE) {
+    const product = new URLSearchParams(query).get('product')
+    return product ? `${ORDER_PAGE}?product=${encodeURIComponent(product)}` : ORDER_PAGE
+  }
   if (BARE_ONLY.has(path)) return query === '' ? path : null
   if (path !== GALLERY) return null
   if (query === '') return GALLERY

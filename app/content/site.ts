@@ -33,6 +33,11 @@ export interface SiteContent {
   brandTitle: string
   tagline: string
   ownerName: string
+  /**
+   * How soon the owner answers a request or a message. Every page and email
+   * that promises a reply says this: 'Nadia will reply within 2 days.'
+   */
+  replyTime: string
   email: string
   foundingYear: number
   city: string
@@ -60,10 +65,13 @@ export interface SiteContent {
   designer: { name: string; url: string }
 }
 
+const REPLY_TIME = 'within 2 days'
+
 export const site: SiteContent = {
   brandTitle: 'Butter & Bloom Bakery',
   tagline: 'Custom cakes and sweet things, baked at home in Toronto',
   ownerName: 'Nadia Ferreira',
+  replyTime: REPLY_TIME,
   email: 'hello@butterandbloom.ca',
   foundingYear: 2020,
   city: 'Toronto',
@@ -169,8 +177,7 @@ export const site: SiteContent = {
     },
     contact: {
       title: 'Contact',
-      description:
-        'Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you, usually within a day.',
+      description: `Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you ${REPLY_TIME}.`,
       keywords: ['contact Butter & Bloom', 'Toronto bakery contact', 'cake questions'],
     },
     notFound: {

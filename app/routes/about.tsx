@@ -13,6 +13,11 @@ export async function loader() {
   return { treats: await listActiveProducts(getDb()) }
 }
 
+/** The order form with this treat already chosen. */
+function orderLink(name: string): string {
+  return `/ordernow?${new URLSearchParams({ product: name })}`
+}
+
 /** The picture for a treat: site.ts's, matched by name, or the cake for a new one. */
 function treatImage(name: string): string {
   return site.treats.find((treat) => treat.name === name)?.image ?? '/images/treats/cake.svg'
@@ -52,7 +57,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3">
             {loaderData.treats.map((treat) => (
-              <li key={treat.id} className="card flex flex-col items-center p-4 text-center">
+              <li
+                key={treat.id}
+                className="card treat-card flex flex-col items-center p-4 text-center"
+              >
                 <img
                   src={treatImage(treat.name)}
                   alt=""
@@ -61,7 +69,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   loading="lazy"
                   className="w-24"
                 />
-                <h3 className="mt-3 font-bold leading-snug">{treat.name}</h3>
+                <h3 className="mt-3 font-bold leading-snug">
+                  {/* The whole card is this link's target (.treat-card): the form opens with the treat chosen. */}
+                  <a
+                    href={orderLink(treat.name)}
+                    className="treat-link"
+                    aria-label={`Order ${treat.name}`}
+                  >
+                    {treat.name}
+                  </a>
+                </h3>
                 {treat.description ? (
                   <p className="mt-1 text-sm leading-snug">{treat.description}</p>
                 ) : null}
@@ -70,6 +87,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
                     {formatPriceFrom(treat.priceFromCents)}
                   </p>
                 )}
+                <span
+                  className={`treat-order ${treat.priceFromCents === null ? 'mt-auto' : ''}`}
+                  aria-hidden="true"
+                >
+                  Order →
+                </span>
               </li>
             ))}
           </ul>

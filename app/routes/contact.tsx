@@ -34,7 +34,7 @@ export default function Contact() {
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
           Flavours, allergies, pick-up in {site.city}, how much cake feeds a party — ask us
-          anything. {site.ownerName.split(' ')[0]} answers every message, usually within a day.
+          anything. {site.ownerName.split(' ')[0]} answers every message {site.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}

@@ -17,14 +17,19 @@ import type { Route } from './+types/order-now'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
   const [products, booking] = await Promise.all([listActiveProducts(db), readBookingSettings(db)])
+  // About's treat cards link here with their treat chosen (?product=Cakes), with or without JavaScript.
+  const asked = new URL(request.url).searchParams.get('product')
   return {
     today: bakeryToday(),
     products: products.map((product) => product.name),
+    chosenProduct: products.some((product) => product.name === asked) ? asked! : '',
     /** Each treat's notice, for the date choice's explanations. */
     notice: Object.fromEntries(products.map((product) => [product.name, product.noticeDays])),
+    /** Each treat's "from" price in cents, or null when the menu shows none. */
+    prices: Object.fromEntries(products.map((product) => [product.name, product.priceFromCents])),
     horizonDays: booking.horizonDays,
     deliveryEnabled: booking.deliveryEnabled,
     deliveryNote: booking.deliveryNote,
@@ -32,8 +37,9 @@ export async function loader() {
   }
 }
 
-// The loader supplies today's date, the menu and the booking rules; a send
-// changes none of them (the date choice asks /api/availability for the days).
+// The loader supplies today's date, the menu, the booking rules and the treat
+// a link chose; a send changes none of them (the date choice asks
+// /api/availability for the days).
 export const shouldRevalidate = () => false
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
+import { PHONE_NUMBER_INVALID, PHONE_NUMBER_MAX_LENGTH, phoneDigits } from './phone-number.ts'
 import {
   hasControlCharacters,
   removeBidiControls,
@@ -97,3 +98,20 @@ export const emailAddress = z
     z.regex(NO_LINE_BREAKS, 'Email must fit on one line.'),
     z.refine(isEmailAddress, 'Enter an email address like name@example.com.'),
   )
+
+/**
+ * A phone number as people write it ("416-555-0123", "+1 416 555 0123"),
+ * kept as its ten digits: the spec's rule, applied to the digits
+ * (utils/phone-number.ts). Both public forms use this one field.
+ */
+export const phoneNumber = z.string('Phone number is required.').check(
+  z.trim(),
+  z.minLength(1, { error: 'Phone number is required.', abort: true }),
+  noControlCharacters('Phone number'),
+  z.maxLength(PHONE_NUMBER_MAX_LENGTH, {
+    error: `Phone number must be at most ${PHONE_NUMBER_MAX_LENGTH} characters.`,
+    abort: true,
+  }),
+  z.refine((value) => phoneDigits(value) !== null, { error: PHONE_NUMBER_INVALID, abort: true }),
+  z.overwrite((value) => phoneDigits(value) ?? value),
+)

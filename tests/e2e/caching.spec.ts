@@ -194,10 +194,15 @@ test('the plain public pages render the same whatever their query string, so the
     return (await response.text()).replace(/ nonce="[^"]+"/g, '')
   }
   for (const path of ['/', '/about', '/ordernow']) {
-    expect(await rendered(`${path}?utm_source=newsletter&fbclid=abc&product=Cakes`), path).toBe(
+    expect(await rendered(`${path}?utm_source=newsletter&fbclid=abc`), path).toBe(
       await rendered(path),
     )
   }
+  // The order form renders the treat a link chose, and only that: the cache keeps one page per treat.
+  expect(await rendered('/ordernow?product=Cakes&utm_source=newsletter')).toBe(
+    await rendered('/ordernow?product=Cakes'),
+  )
+  expect(await rendered('/ordernow?product=Cakes')).not.toBe(await rendered('/ordernow'))
 })
 
 test('a page served from the page cache hydrates and works on its second load, with no CSP refusal', async ({

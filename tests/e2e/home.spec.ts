@@ -206,3 +206,39 @@ test('the about page has the welcome, the story, the treats, the logo and the fo
     'mailto:hello@butterandbloom.ca',
   )
 })
+
+test.describe('a customer on her phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } })
+
+  test('the first screen of home has an Order now button', async ({ page }) => {
+    await page.goto('/')
+    const order = page.getByRole('main').getByRole('link', { name: 'Order now', exact: true })
+    const box = (await order.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(667)
+    expect(box.height).toBeGreaterThanOrEqual(44)
+    await order.click()
+    await expect(page).toHaveURL('/ordernow')
+  })
+
+  test('a treat on About opens the order form with that treat chosen', async ({ page }) => {
+    await page.goto('/about')
+    await page.getByRole('link', { name: 'Order Cake Pops' }).click()
+    await expect(page).toHaveURL('/ordernow?product=Cake+Pops')
+    await expect(page.getByLabel('Product Type')).toHaveValue('Cake Pops')
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the treat is chosen by the server, so the link works all the same', async ({ page }) => {
+      await page.goto('/about')
+      await page.getByRole('link', { name: 'Order Smash Cakes' }).click()
+      await expect(page).toHaveURL('/ordernow?product=Smash+Cakes')
+      await expect(page.getByLabel('Product Type')).toHaveValue('Smash Cakes')
+      // A treat not on the menu chooses nothing.
+      await page.goto('/ordernow?product=Croissants')
+      await expect(page.getByLabel('Product Type')).toHaveValue('')
+    })
+  })
+})

@@ -34,8 +34,16 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
   const card = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name }) })
   await expect(card).toContainText('from $45')
   await expect(card).toContainText('Sharp curd in a butter crust.')
+  // Its card opens the order form with it chosen, its price and notice beside the choice.
+  await card.getByRole('link', { name: `Order ${name}` }).click()
+  await expect(visitor.getByLabel('Product Type')).toHaveValue(name)
+  await expect(visitor.locator('#field-product_type-hint')).toHaveText(
+    "From $45 · Needs 3 days' notice",
+  )
   await visitor.goto('/ordernow')
-  await expect(visitor.getByLabel('Product Type').getByRole('option', { name })).toHaveCount(1)
+  await expect(visitor.getByLabel('Product Type').getByRole('option', { name })).toHaveText(
+    `${name} — from $45`,
+  )
   await expect(
     visitor.getByLabel('Product Type').getByRole('option', { name: 'Other' }),
   ).toHaveCount(1)

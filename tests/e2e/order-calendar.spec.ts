@@ -68,7 +68,9 @@ test('the calendar offers only open days and says why the others cannot be picke
   // Within the notice: the third day from today that the bakery opens.
   let soon = addDays(today, 3)
   if (weekdayOf(soon) === 1) soon = addDays(soon, 1)
-  await expect(day(page, `${readable(soon)} — needs 14 days' notice`)).toBeDisabled()
+  // (The calendar opens on the first open day's month; typing a date shows its own.)
+  await page.getByLabel('Order Date').fill(soon)
+  await expect(day(page, `${readable(soon)} — needs 14 days' notice, selected`)).toBeDisabled()
   await shoot(page, 'calendar-notice-1280')
 
   // Typing a date moves the calendar to its month, and the line below says why it cannot be had.
@@ -98,6 +100,12 @@ test('the calendar offers only open days and says why the others cannot be picke
   // With the keyboard only: the arrows step over the day that cannot be had, Enter picks.
   await page.getByLabel('Order Date').fill(before)
   await day(page, `${readable(before)}, selected`).focus()
+  // A day that cannot be had is still reached, and Enter on it says why instead of choosing it.
+  await page.keyboard.press('ArrowRight')
+  await expect(day(page, `${readable(full)} — fully booked`)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.calendar-tapped')).toHaveText(`${short(full)}: Fully booked`)
+  await expect(page.getByLabel('Order Date')).toHaveValue(before)
   await page.keyboard.press('ArrowRight')
   await expect(day(page, readable(after))).toBeFocused()
   await page.keyboard.press('Enter')
@@ -118,6 +126,93 @@ test('the calendar offers only open days and says why the others cannot be picke
   expect(grid.x).toBeGreaterThanOrEqual(0)
   expect(grid.x + grid.width).toBeLessThanOrEqual(375)
   await shoot(page, 'calendar-full-375')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } })
+
+  test('the calendar opens on the first month with an open day, says which, and says why another cannot be had', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.goto('/ordernow')
+    const today = await bakeryToday(page)
+    // Cakes need notice into next month, so this month has no open day for them.
+    const nextMonth = addDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7)
+    const notice = Math.round(
+      (Date.parse(`${nextMonth}-03T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS,
+    )
+    let firstOpen = addDays(today, notice)
+    // Mondays are closed; the first open day is the next one that is not.
+    if (weekdayOf(firstOpen) === 1) firstOpen = addDays(firstOpen, 1)
+    // The 2nd of next month (the 1st when the 2nd is a closed Monday): too soon for the notice.
+    let tooSoon = addDays(today, notice - 1)
+    if (weekdayOf(tooSoon) === 1) tooSoon = addDays(tooSoon, -1)
+    const fullDay = nextWeekday(addDays(firstOpen, 1), 3) // a Wednesday after it
+    const monday = nextWeekday(firstOpen, 1)
+    setBookingRules({ weekdayCapacity: [4, 0, 4, 4, 4, 4, 4], notice: { Cakes: notice } })
+    await bookDay(request, baseURL!, { date: fullDay, count: 4 })
+
+    await page.reload()
+    await page.getByLabel('Product Type').selectOption('Cakes')
+    await expect(page.locator('.calendar-next')).toHaveText(`Next available: ${short(firstOpen)}`)
+    const monthName = new Date(`${firstOpen}T12:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    await expect(calendar(page).locator('.rdp-month_caption')).toHaveText(monthName)
+    await expect(day(page, readable(firstOpen))).toBeEnabled()
+    await shoot(page, 'calendar-next-available-375')
+
+    // Each day is a target a finger can hit, and the month fits the screen.
+    const boxes = await calendar(page)
+      .locator('.rdp-day_button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON()))
+    expect(boxes.length).toBeGreaterThanOrEqual(28)
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThanOrEqual(44)
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+    // Tapping a day that cannot be had says why, in words, and chooses nothing.
+    const tapped = page.locator('.calendar-tapped')
+    await day(page, `${readable(fullDay)} — fully booked`).click({ force: true })
+    await expect(tapped).toHaveText(`${short(fullDay)}: Fully booked`)
+    await day(page, `${readable(monday)} — closed`).click({ force: true })
+    await expect(tapped).toHaveText(`${short(monday)}: Closed`)
+    await day(page, `${readable(tooSoon)} — needs ${notice} days' notice`).click({ force: true })
+    await expect(tapped).toHaveText(`${short(tooSoon)}: Needs ${notice} days' notice`)
+    await expect(page.getByLabel('Order Date')).toHaveValue('')
+
+    // Back in this month: days gone by look unlike days too soon, and say so.
+    await calendar(page)
+      .getByRole('button', { name: /previous month/i })
+      .click()
+    const yesterday = addDays(today, -1)
+    if (yesterday.slice(0, 7) === today.slice(0, 7)) {
+      const past = day(page, `${readable(yesterday)} — in the past`)
+      const soon = day(page, `${readable(today)} — needs ${notice} days' notice`)
+      const look = (button: typeof past) =>
+        button.evaluate((element) => {
+          const style = getComputedStyle(element)
+          const mark = getComputedStyle(element, '::after')
+          return `${style.color} ${style.textDecorationLine} ${mark.content} ${mark.borderTopWidth}`
+        })
+      expect(await look(past)).not.toBe(await look(soon))
+      await past.click({ force: true })
+      await expect(tapped).toHaveText(`${short(yesterday)}: In the past`)
+    }
+
+    await calendar(page)
+      .getByRole('button', { name: /next month/i })
+      .click()
+    await day(page, readable(firstOpen)).click()
+    await expect(page.getByLabel('Order Date')).toHaveValue(firstOpen)
+    await expect(tapped).toHaveText('')
+  })
 })
 
 test.describe('a refused send', () => {

@@ -157,6 +157,88 @@ test('on a phone a long email address wraps inside the cart', async ({ page }) =
   expect(linesPerPiece.every((lines) => lines === 1)).toBe(true)
 })
 
+const shortDate = (date: string) => readable(date).replace(/, \d{4}$/, '')
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } })
+
+  test('Add to Cart says what was added beside the button, and one tap brings back the contact details', async ({
+    page,
+  }) => {
+    await page.goto('/ordernow')
+    // One promise of a reply, the same here as after the send.
+    await expect(page.locator('.lede')).toContainText('within 2 days')
+    await expect(page.locator('.lede')).not.toContainText('within a day')
+    const first = daysFromNow(24)
+    await fillOrder(page, {
+      name: 'Maya Chen',
+      email: 'maya@example.com',
+      phone: '+1 416 555 0123',
+      product: 'Cupcakes',
+      theme: 'Birthday picnic',
+      date: first,
+      heard: 'Instagram',
+    })
+    await page.getByLabel('Servings or quantity').fill('24 cupcakes')
+    const add = page.getByRole('button', { name: 'Add to Cart' })
+    await add.click()
+
+    const added = page.getByRole('status').filter({ hasText: 'Added:' })
+    await expect(added).toHaveText(`Added: Cupcakes for ${shortDate(first)} · View cart (1)`)
+    await expect(added).toBeInViewport()
+    await expect(add).toBeInViewport()
+    // The form clears for the next treat, as the spec says…
+    await expect(page.getByLabel('Name')).toHaveValue('')
+    await expect(page.getByLabel('Phone Number')).toHaveValue('')
+    // …and one tap brings her details back; the treat is what she fills next.
+    await page.getByRole('button', { name: 'Use the same contact details' }).click()
+    await expect(page.getByLabel('Name')).toHaveValue('Maya Chen')
+    await expect(page.getByLabel('Email')).toHaveValue('maya@example.com')
+    await expect(page.getByLabel('Phone Number')).toHaveValue('+1 416 555 0123')
+    await expect(page.getByLabel('Product Type')).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Use the same contact details' })).toHaveCount(0)
+
+    const second = daysFromNow(25)
+    await page.getByLabel('Product Type').selectOption('Cake Pops')
+    await page.getByLabel('Event / Theme').fill('Birthday picnic')
+    await page.getByLabel('Order Date').fill(second)
+    await page.getByLabel('How did you hear about us?').selectOption('Instagram')
+    await add.click()
+    await expect(added).toHaveText(`Added: Cake Pops for ${shortDate(second)} · View cart (2)`)
+
+    const viewCart = page.getByRole('button', { name: 'View cart (2)' })
+    expect((await viewCart.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await viewCart.click()
+    const panel = page.getByRole('region', { name: 'Your Orders' })
+    await expect(panel.getByRole('heading', { name: 'Your Orders' })).toBeFocused()
+    await expect(panel.getByRole('listitem')).toHaveCount(2)
+    // The phone is kept as its ten digits, the same rule as the contact form's.
+    await expect(panel.getByRole('listitem').first()).toContainText('Phone4165550123')
+
+    // Labels wrap between words or after a slash, never inside a word.
+    const labels = panel.locator('.cart-details dt')
+    await expect(labels.filter({ hasText: 'Servings/Quantity' })).toHaveCount(1)
+    const linesPerPiece = await labels.evaluateAll((elements) =>
+      elements.flatMap((element) =>
+        Array.from(element.childNodes)
+          .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())
+          .flatMap((node) =>
+            node.textContent!.split(' ').map((word, index, words) => {
+              const range = document.createRange()
+              const start = words.slice(0, index).join(' ').length + (index > 0 ? 1 : 0)
+              range.setStart(node, start)
+              range.setEnd(node, start + word.length)
+              return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))
+                .size
+            }),
+          ),
+      ),
+    )
+    expect(linesPerPiece.length).toBeGreaterThan(10)
+    expect(linesPerPiece.every((lines) => lines === 1)).toBe(true)
+  })
+})
+
 const orderFields = [
   'Name',
   'Email',
@@ -326,7 +408,7 @@ test('what the browser lets through, the shared schema still checks before queue
   })
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(page.getByText('Name is required.')).toBeVisible()
-  await expect(page.getByText('Enter a phone number we can call, e.g. 416-555-0123.')).toBeVisible()
+  await expect(page.getByText('Enter a 10-digit phone number, e.g. 416-555-0123.')).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
   await expect(cartCount(page)).toHaveText('0')
 })

@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ContactField } from './contact-schema.ts'
 import type { ContactSendResult } from './contact-send.server.ts'
@@ -99,7 +100,7 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
         <FormField
           name="phone_number"
           label="Phone Number"
-          hint="10 digits, no spaces"
+          hint={PHONE_NUMBER_HINT}
           error={errors.phone_number}
         >
           {(props) => (
@@ -107,10 +108,8 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
               {...props}
               type="tel"
               required
-              pattern="[0-9]{10}"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              title="10 digits, e.g. 4165550123"
+              maxLength={PHONE_NUMBER_MAX_LENGTH}
+              autoComplete="tel"
               defaultValue={values?.phone_number}
             />
           )}

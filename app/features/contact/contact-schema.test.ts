@@ -46,3 +46,16 @@ test('bidi controls and zero-width characters are removed from the name', () => 
   )
   expect(contactErrors({ name: ' \u200B\u200D\uFEFF ' })).toEqual({ name: 'Name is required.' })
 })
+
+test('the phone is read as people write it and kept as its ten digits', () => {
+  for (const written of ['416-555-0123', '+1 416 555 0123', '(416) 555-0123', '4165550123']) {
+    expect(ContactMessageSchema.parse({ ...contact, phone_number: written }).phone_number).toBe(
+      '4165550123',
+    )
+  }
+  for (const written of ['416555012', '41655501234', '416-555-O123']) {
+    expect(contactErrors({ phone_number: written })).toEqual({
+      phone_number: 'Enter a 10-digit phone number, e.g. 416-555-0123.',
+    })
+  }
+})

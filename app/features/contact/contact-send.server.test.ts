@@ -47,21 +47,15 @@ test('a message is stored with one queued email addressed for a reply to the vis
 test.each([
   [
     'a 9-digit phone',
-    { phone_number: '416555014' },
+    { phone_number: '416-555-014' },
     'phone_number',
-    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
+    'Enter a 10-digit phone number, e.g. 416-555-0123.',
   ],
   [
-    'an 11-digit phone',
-    { phone_number: '14165550142' },
+    'an 11-digit phone without the country code 1',
+    { phone_number: '24165550142' },
     'phone_number',
-    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
-  ],
-  [
-    'a phone with dashes',
-    { phone_number: '416-555-0142' },
-    'phone_number',
-    'Enter a 10-digit phone number, digits only (e.g. 4165550123).',
+    'Enter a 10-digit phone number, e.g. 416-555-0123.',
   ],
   ['a missing message', { message: '   ' }, 'message', 'Message is required.'],
   ['a missing email', { email: '' }, 'email', 'Email is required.'],
@@ -204,4 +198,16 @@ test('a message with control characters or a second address is refused, storing 
     body: { fieldErrors: { email: 'Enter an email address like name@example.com.' } },
   })
   expect(await storedCounts(db)).toEqual({ messages: 0, emails: 0 })
+})
+
+test('a phone written as people write it is taken, and its ten digits are stored', async () => {
+  const { db } = await openTestDatabase()
+  for (const written of ['416-555-0142', '+1 416 555 0142']) {
+    expect(await post(db, { ...message, phone_number: written })).toEqual({
+      status: 200,
+      body: { ok: true },
+    })
+  }
+  const stored = await db.selectFrom('contact_message').select('phone_number').execute()
+  expect(stored.map((row) => row.phone_number)).toEqual(['4165550142', '4165550142'])
 })

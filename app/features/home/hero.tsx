@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { Link } from 'react-router'
 import { ChevronDownIcon } from '#app/components/icons.tsx'
 import { site } from '#app/content/site.ts'
 import { heroOverlay, useHeroOverlay } from './hero-overlay.ts'
@@ -28,6 +29,10 @@ export function Hero() {
           </span>
         </h1>
         <p className="hero-tagline">{site.tagline}</p>
+        {/* On a phone the first screen is the hero: the way to order starts here. */}
+        <Link to="/ordernow" className="button-primary hero-order">
+          Order now
+        </Link>
       </div>
       <a href="#our-story" className="scroll-hint">
         <span>Scroll down</span>

@@ -1,4 +1,4 @@
-import { type Ref, useEffect, useRef } from 'react'
+import { Fragment, type Ref, useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { type OrderNote, moveToLabel } from './cart-send.ts'
 import type { CartOrder } from './cart.ts'
@@ -14,6 +14,7 @@ type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?
  */
 export function CartPanel({
   id,
+  focusRequest = 0,
   orders,
   sending,
   status,
@@ -28,6 +29,8 @@ export function CartPanel({
   onSend,
 }: {
   id: string
+  /** Changes when the visitor asks to see the cart from elsewhere: its heading takes the focus. */
+  focusRequest?: number
   orders: CartOrder[]
   sending: boolean
   status: CartStatus | null
@@ -43,6 +46,11 @@ export function CartPanel({
   onSend: () => void
 }) {
   const statusRef = useRef<HTMLDivElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // On a phone the panel opens below the form: focus brings it into view and is announced.
+  useEffect(() => {
+    if (focusRequest > 0) headingRef.current?.focus()
+  }, [focusRequest])
   const wasSending = useRef(sending)
   // The send button is disabled while sending, which drops the keyboard's
   // focus to the page; when the answer arrives, focus goes to what it says.
@@ -53,7 +61,12 @@ export function CartPanel({
 
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="cart-panel">
-      <h2 id={`${id}-title`} className="font-display text-2xl font-semibold">
+      <h2
+        id={`${id}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-2xl font-semibold"
+      >
         Your Orders
       </h2>
       {orders.length === 0 ? (
@@ -101,7 +114,7 @@ export function CartPanel({
                 <dl className="cart-details">
                   {orderLines(order).map(([label, value]) => (
                     <div key={label}>
-                      <dt>{label}</dt>
+                      <dt>{breakableLabel(label)}</dt>
                       <dd>{label === 'Email' ? <EmailAddress address={value} /> : value}</dd>
                     </div>
                   ))}
@@ -163,4 +176,21 @@ export function CartPanel({
       </div>
     </section>
   )
+}
+
+/**
+ * 'Servings/Quantity' may wrap after its slash in the cart's narrow label
+ * column, never inside a word.
+ */
+function breakableLabel(label: string) {
+  return label.split('/').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ))
 }

@@ -1,5 +1,6 @@
 import {
   type AvailabilityDay,
+  type DayStatus,
   addDays,
   unavailableReason,
 } from '#app/features/availability/availability.ts'
@@ -57,9 +58,54 @@ export function knownDay(
   return undefined
 }
 
-/** Why a day cannot be picked ('fully booked'), or '' when it can. */
-export function dayReason(day: AvailabilityDay | undefined, rules: DateRules): string {
+/**
+ * A day as the calendar shows it: its status, or 'past' for a day before
+ * today (which the server counts as too soon, but reads differently), or
+ * undefined while it is open as far as we know.
+ */
+export type DayKind = DayStatus | 'past'
+
+export function dayKind(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+  rules: DateRules,
+): DayKind | undefined {
+  if (date < rules.today) return 'past'
+  return knownDay(date, days, rules)?.status
+}
+
+/** Why a day cannot be picked ('fully booked', 'in the past'), or '' when it can. */
+export function dayReason(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+  rules: DateRules,
+): string {
+  if (date < rules.today) return 'in the past'
+  const day = knownDay(date, days, rules)
   return day ? unavailableReason(day, rules) : ''
+}
+
+/**
+ * What the calendar says when an unavailable day is tapped: 'Saturday,
+ * December 19: Fully booked', 'Friday, December 4: Needs 3 days' notice',
+ * 'Monday, November 30: In the past'. Null for a day that can be picked.
+ */
+export function tappedDayNote(
+  date: string,
+  days: ReadonlyMap<string, AvailabilityDay>,
+  rules: DateRules,
+): string | null {
+  const reason = dayReason(date, days, rules)
+  if (!reason) return null
+  return `${shortDate(date)}: ${reason[0]!.toUpperCase()}${reason.slice(1)}`
+}
+
+/** The first open day on or after `from` among `days`. */
+export function firstOpenDay(days: readonly AvailabilityDay[], from: string): string | undefined {
+  return days
+    .filter((day) => day.status === 'open' && day.date >= from)
+    .map((day) => day.date)
+    .sort()[0]
 }
 
 /** A calendar day's accessible name: 'Saturday, December 12, 2026 — fully booked'. */

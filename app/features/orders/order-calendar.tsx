@@ -1,12 +1,16 @@
-import { DayPicker } from 'react-day-picker'
+import { useState } from 'react'
+import { DayButton, type DayButtonProps, DayPicker } from 'react-day-picker'
 import type { AvailabilityDay, DayStatus } from '#app/features/availability/availability.ts'
+import { shortDate } from './cart-send.ts'
 import {
   type DateRules,
+  type DayKind,
+  dayKind,
   dayLabel,
   dayReason,
   isoDateOf,
-  knownDay,
   localDateOf,
+  tappedDayNote,
 } from './date-choice.ts'
 
 /** How each kind of day looks in the calendar and its legend. */
@@ -19,8 +23,10 @@ const LEGEND: { status: DayStatus; label: string }[] = [
 
 /**
  * The month grid of the date choice (react-day-picker: a labelled grid with
- * arrow-key navigation). Days that cannot be picked are disabled and say why
- * in their accessible names; picking a day hands it to the date field.
+ * arrow-key navigation), with the first open day for the chosen treat above
+ * it. Days that cannot be had look quiet, each kind its own way, and say why
+ * in their accessible names; tapping one says why in words under the grid
+ * instead of choosing it. Picking an open day hands it to the date field.
  * Loaded on demand by OrderDateField, with the library, so the page's first
  * load does not carry it.
  */
@@ -29,6 +35,7 @@ export function OrderCalendar({
   rules,
   selected,
   month,
+  nextAvailable,
   onMonthChange,
   onPick,
   labelledBy,
@@ -39,14 +46,27 @@ export function OrderCalendar({
   selected: string
   /** Any date in the month shown. */
   month: string
+  /** The first open day for the treat; null when none is, undefined while looking. */
+  nextAvailable: string | null | undefined
   onMonthChange: (month: string) => void
   onPick: (date: string) => void
   labelledBy: string
 }) {
-  const statusOf = (date: Date) => knownDay(isoDateOf(date), days, rules)?.status ?? 'open'
-  const is = (status: DayStatus) => (date: Date) => statusOf(date) === status
+  const [tapped, setTapped] = useState<string | null>(null)
+  const kindOf = (date: Date) => dayKind(isoDateOf(date), days, rules)
+  const is = (kind: DayKind) => (date: Date) => kindOf(date) === kind
+  const tappedNote = tapped ? tappedDayNote(tapped, days, rules) : null
   return (
     <div className="order-calendar">
+      <p className="calendar-next" aria-live="polite">
+        {nextAvailable ? (
+          <>
+            Next available: <strong>{shortDate(nextAvailable)}</strong>
+          </>
+        ) : nextAvailable === null ? (
+          'No open days yet in the months we book. Please write to us.'
+        ) : null}
+      </p>
       <DayPicker
         mode="single"
         required
@@ -56,23 +76,45 @@ export function OrderCalendar({
         today={localDateOf(rules.today)}
         selected={selected ? localDateOf(selected) : undefined}
         month={localDateOf(month)}
-        onMonthChange={(shown) => onMonthChange(isoDateOf(shown))}
+        onMonthChange={(shown) => {
+          setTapped(null)
+          onMonthChange(isoDateOf(shown))
+        }}
         startMonth={localDateOf(rules.today)}
         endMonth={localDateOf(rules.lastBookable)}
-        disabled={(date) => statusOf(date) !== 'open'}
-        modifiers={{ full: is('full'), closed: is('closed'), tooSoon: is('too-soon') }}
-        modifiersClassNames={{ full: 'day-full', closed: 'day-closed', tooSoon: 'day-too-soon' }}
+        modifiers={{
+          unavailable: (date) => (kindOf(date) ?? 'open') !== 'open',
+          past: is('past'),
+          full: is('full'),
+          closed: is('closed'),
+          tooSoon: is('too-soon'),
+        }}
+        modifiersClassNames={{
+          unavailable: 'day-unavailable',
+          past: 'day-past',
+          full: 'day-full',
+          closed: 'day-closed',
+          tooSoon: 'day-too-soon',
+        }}
+        components={{ DayButton: CalendarDayButton }}
         labels={{
           labelDayButton: (date, modifiers) => {
             const iso = isoDateOf(date)
-            const label = dayLabel(iso, dayReason(knownDay(iso, days, rules), rules))
+            const label = dayLabel(iso, dayReason(iso, days, rules))
             return modifiers.selected ? `${label}, selected` : label
           },
         }}
         onSelect={(date) => {
-          if (date) onPick(isoDateOf(date))
+          const iso = isoDateOf(date)
+          // An unavailable day stays tappable, so a finger learns why it cannot be had.
+          if (tappedDayNote(iso, days, rules)) return setTapped(iso)
+          setTapped(null)
+          onPick(iso)
         }}
       />
+      <p className="calendar-tapped" aria-live="polite">
+        {tappedNote}
+      </p>
       <ul className="calendar-legend" aria-label="What the days show">
         {LEGEND.map(({ status, label }) => (
           <li key={status}>
@@ -83,4 +125,9 @@ export function OrderCalendar({
       </ul>
     </div>
   )
+}
+
+/** A day's button; one that cannot be had says so to assistive technology, yet answers a tap. */
+function CalendarDayButton(props: DayButtonProps) {
+  return <DayButton {...props} aria-disabled={props.modifiers.unavailable || undefined} />
 }

@@ -25,6 +25,7 @@ export function OrderDateField({
   days,
   rules,
   month,
+  nextAvailable,
   onMonthChange,
   wanted,
   onWanted,
@@ -35,6 +36,8 @@ export function OrderDateField({
   days: ReadonlyMap<string, AvailabilityDay>
   rules: DateRules
   month: string
+  /** The first open day for the chosen treat (null: none; undefined: still looking). */
+  nextAvailable?: string | null
   onMonthChange: (month: string) => void
   /** Whether the calendar has been asked for (the form was touched, or the field seen). */
   wanted: boolean
@@ -119,6 +122,7 @@ export function OrderDateField({
               rules={rules}
               selected={isCalendarDate(value) ? value : ''}
               month={month}
+              nextAvailable={nextAvailable}
               onMonthChange={onMonthChange}
               onPick={choose}
               labelledBy="order-calendar-label"

@@ -6,20 +6,31 @@ import { addDays } from '#app/features/availability/availability.ts'
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
+import { type AddedOrder, AddedToCart } from './added-to-cart.tsx'
 import type { CartOrder } from './cart.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
 import { FulfilmentChoice } from './fulfilment-choice.tsx'
 import { OrderDateField } from './order-date-field.tsx'
-import { HEAR_ABOUT_US_OPTIONS, productChoices } from './order-options.ts'
+import {
+  HEAR_ABOUT_US_OPTIONS,
+  productChoices,
+  productHint,
+  productLabel,
+} from './order-options.ts'
 import type { OrderField } from './order-schema.ts'
 import { PoliciesTick } from './policies-tick.tsx'
-import { useAvailability } from './use-availability.ts'
+import { useAvailability, useNextAvailable } from './use-availability.ts'
 
 // The schema (and zod with it) loads when the visitor first touches the form,
 // not with the page.
 const loadOrderSchema = () => import('./order-schema.ts')
+
+/** What 'Use the same contact details' fills back in after an order is queued. */
+const CONTACT_FIELDS = ['name', 'email', 'phone_number'] as const
+type ContactDetails = Record<(typeof CONTACT_FIELDS)[number], string>
 
 /**
  * The custom order form. With JavaScript, 'Add to Cart' checks every field
@@ -30,13 +41,17 @@ const loadOrderSchema = () => import('./order-schema.ts')
 export function OrderForm({
   today,
   products,
+  chosenProduct = '',
   notice,
+  prices = {},
   horizonDays,
   deliveryEnabled = false,
   deliveryNote = '',
   policies,
   disabled,
   onAdd,
+  cartCount = 0,
+  onViewCart = () => {},
   postedErrors,
   postedPoliciesError,
   postedValues,
@@ -46,8 +61,12 @@ export function OrderForm({
   today: string
   /** The menu's active product names, as the page's loader read them. */
   products: readonly string[]
+  /** The treat a link chose, shown chosen from the first paint. */
+  chosenProduct?: string
   /** Each product's notice in days. */
   notice: Readonly<Record<string, number>>
+  /** Each product's "from" price in cents (null: none shown). */
+  prices?: Readonly<Record<string, number | null>>
   /** How many days ahead the bakery takes orders. */
   horizonDays: number
   deliveryEnabled?: boolean
@@ -56,6 +75,9 @@ export function OrderForm({
   policies: string
   disabled: boolean
   onAdd: (order: CartOrder) => void
+  /** Orders in the cart, for the line that says what was just added. */
+  cartCount?: number
+  onViewCart?: () => void
   postedErrors?: FieldErrors<OrderField>
   /** The server's message when a form without JavaScript came without the policy tick. */
   postedPoliciesError?: string
@@ -67,7 +89,7 @@ export function OrderForm({
   const [clientErrors, setClientErrors] = useState<FieldErrors<OrderField> | null>(null)
   const errors = clientErrors ?? postedErrors ?? {}
   const values = postedValues ?? {}
-  const [product, setProduct] = useState(values.product_type ?? '')
+  const [product, setProduct] = useState(values.product_type ?? chosenProduct)
   const productRef = useRef<HTMLSelectElement>(null)
   const [dueDate, setDueDate] = useState(values.due_date ?? '')
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
@@ -76,6 +98,9 @@ export function OrderForm({
   // Each order starts with a fresh picker: no word left over about the last order's photos.
   const [pickerRound, setPickerRound] = useState(0)
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
+  const [added, setAdded] = useState<AddedOrder | null>(null)
+  // The last order's name, email and phone, offered back once the form has cleared.
+  const [sameContact, setSameContact] = useState<ContactDetails | null>(null)
   // The product's notice shapes the date's rules, so a choice made before hydration counts.
   // Chosen before React ran, it also asks for the calendar, as the focus it came with would have.
   useValueBeforeHydration(productRef, product, (chosen) => {
@@ -93,6 +118,19 @@ export function OrderForm({
     extraDate: dueDate >= today ? dueDate : undefined,
     enabled: calendarWanted,
   })
+  const nextAvailable = useNextAvailable({
+    product,
+    today,
+    lastBookable: rules.lastBookable,
+    enabled: calendarWanted,
+  })
+  // The calendar opens on the month of the treat's first open day, unless a date is chosen.
+  // Only a new answer moves it (set while rendering, so the month never shows the wrong one first).
+  const [monthFollows, setMonthFollows] = useState(nextAvailable)
+  if (nextAvailable !== monthFollows) {
+    setMonthFollows(nextAvailable)
+    if (nextAvailable && !dueDate) setMonth(nextAvailable)
+  }
 
   // Touched before React ran (public pages hydrate on the first intent): the
   // focus it missed still asks for the calendar and the checks.
@@ -127,7 +165,15 @@ export function OrderForm({
     setClientErrors({})
     const { photos: _keys, ...order } = parsed.data
     onAdd(photos.length > 0 ? { ...order, photos } : order)
+    setAdded({ product: order.product_type, date: order.due_date })
+    setSameContact(
+      Object.fromEntries(
+        CONTACT_FIELDS.map((field) => [field, String(values[field] ?? '')]),
+      ) as ContactDetails,
+    )
     form.reset()
+    // The next treat is chosen afresh, not the one a link chose for the first.
+    if (productRef.current) productRef.current.value = ''
     setProduct('')
     setDueDate('')
     setPhotos([])
@@ -173,32 +219,44 @@ export function OrderForm({
             />
           )}
         </FormField>
-        <FormField name="phone_number" label="Phone Number" error={errors.phone_number}>
+        <FormField
+          name="phone_number"
+          label="Phone Number"
+          hint={PHONE_NUMBER_HINT}
+          error={errors.phone_number}
+        >
           {(props) => (
             <input
               {...props}
               type="tel"
               required
-              maxLength={30}
+              maxLength={PHONE_NUMBER_MAX_LENGTH}
               autoComplete="tel"
               defaultValue={values.phone_number}
             />
           )}
         </FormField>
-        <FormField name="product_type" label="Product Type" error={errors.product_type}>
+        <FormField
+          name="product_type"
+          label="Product Type"
+          hint={productHint(prices[product], notice[product])}
+          error={errors.product_type}
+        >
           {(props) => (
             <select
               {...props}
               ref={productRef}
               required
-              defaultValue={values.product_type ?? ''}
+              defaultValue={values.product_type ?? chosenProduct}
               onChange={(event) => setProduct(event.target.value)}
             >
               <option value="" disabled>
                 Select a product
               </option>
               {productChoices(products).map((type) => (
-                <option key={type}>{type}</option>
+                <option key={type} value={type}>
+                  {productLabel(type, prices[type])}
+                </option>
               ))}
             </select>
           )}
@@ -221,6 +279,7 @@ export function OrderForm({
           days={days}
           rules={rules}
           month={month}
+          nextAvailable={nextAvailable}
           onMonthChange={setMonth}
           wanted={calendarWanted}
           onWanted={wantCalendar}
@@ -305,9 +364,28 @@ export function OrderForm({
         <PoliciesTick policies={policies} error={postedPoliciesError} />
       </div>
       <HoneypotField inputRef={honeypotRef} />
-      <button type="submit" className="button-primary mt-6" disabled={disabled}>
-        Add to Cart
-      </button>
+      <div className="add-to-cart-row mt-6">
+        <button type="submit" className="button-primary" disabled={disabled}>
+          Add to Cart
+        </button>
+        <AddedToCart
+          added={added}
+          cartCount={cartCount}
+          offerContact={sameContact !== null}
+          onViewCart={onViewCart}
+          onUseContact={() => {
+            const form = formRef.current
+            if (!form || !sameContact) return
+            for (const field of CONTACT_FIELDS) {
+              const input = form.elements.namedItem(field)
+              if (input instanceof HTMLInputElement) input.value = sameContact[field]
+            }
+            setSameContact(null)
+            // Her details are in; the treat is what she fills next.
+            productRef.current?.focus()
+          }}
+        />
+      </div>
     </form>
   )
 }

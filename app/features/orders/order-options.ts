@@ -1,3 +1,5 @@
+import { formatPriceFrom } from '#app/features/menu/product.ts'
+
 /**
  * The order form's choices and limits. Kept apart from the schema so the page
  * can render the form without loading the validation library.
@@ -19,6 +21,29 @@ export const OTHER_PRODUCT = 'Other'
 /** What an order's product_type may be: the menu's active product names, then 'Other'. */
 export function productChoices(activeNames: readonly string[]): string[] {
   return [...activeNames.filter((name) => name !== OTHER_PRODUCT), OTHER_PRODUCT]
+}
+
+/**
+ * Under the treat: 'From $45 · Needs 3 days' notice', what the price starts
+ * at and how far ahead to order; nothing for a treat with neither.
+ */
+export function productHint(priceFromCents?: number | null, noticeDays = 0): string | undefined {
+  const price = formatPriceFrom(priceFromCents ?? null)
+  const parts = [
+    price && price[0]!.toUpperCase() + price.slice(1),
+    noticeDays === 1
+      ? "Needs 1 day's notice"
+      : noticeDays > 1
+        ? `Needs ${noticeDays} days' notice`
+        : '',
+  ].filter(Boolean)
+  return parts.length > 0 ? parts.join(' · ') : undefined
+}
+
+/** A treat as the choice lists it: 'Cakes — from $45', or its name alone without a price. */
+export function productLabel(name: string, priceFromCents?: number | null): string {
+  const price = formatPriceFrom(priceFromCents ?? null)
+  return price ? `${name} — ${price}` : name
 }
 
 /** How an order reaches the customer; delivery only when the owner offers it. */

@@ -20,7 +20,10 @@ const CartPanel = lazy(() => loadCartPanel().then(({ CartPanel }) => ({ default:
 export interface OrderPageData {
   today: string
   products: readonly string[]
+  /** The treat a link chose (/ordernow?product=Cakes), or ''. */
+  chosenProduct: string
   notice: Readonly<Record<string, number>>
+  prices: Readonly<Record<string, number | null>>
   horizonDays: number
   deliveryEnabled: boolean
   deliveryNote: string
@@ -36,6 +39,8 @@ export function OrderPage(data: OrderPageData) {
   const orders = useCart()
   const postedWithoutScript = useActionData<OrderSendResult>()
   const [cartOpen, setCartOpen] = useState(false)
+  // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
+  const [cartFocus, setCartFocus] = useState(0)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const panelId = useId()
   const send = useOrderSend(orders, honeypotRef)
@@ -49,8 +54,8 @@ export function OrderPage(data: OrderPageData) {
           <h1 className="page-heading mt-2">Place a Custom Order</h1>
           <p className="lede mt-3 max-w-2xl">
             Add each treat you would like to your cart, then send them to us together.{' '}
-            {site.ownerName.split(' ')[0]} replies to every request with ideas and a quote, usually
-            within a day.
+            {site.ownerName.split(' ')[0]} replies to every request with ideas and a quote{' '}
+            {site.replyTime}.
           </p>
         </div>
         <CartButton
@@ -92,7 +97,9 @@ export function OrderPage(data: OrderPageData) {
             <OrderForm
               today={data.today}
               products={data.products}
+              chosenProduct={data.chosenProduct}
               notice={data.notice}
+              prices={data.prices}
               horizonDays={data.horizonDays}
               deliveryEnabled={data.deliveryEnabled}
               deliveryNote={data.deliveryNote}
@@ -110,12 +117,19 @@ export function OrderPage(data: OrderPageData) {
                 cart.add(order)
                 send.added()
               }}
+              cartCount={orders.length}
+              onViewCart={() => {
+                void loadCartPanel()
+                setCartOpen(true)
+                setCartFocus((count) => count + 1)
+              }}
             />
           </div>
           {cartOpen ? (
             <Suspense fallback={null}>
               <CartPanel
                 id={panelId}
+                focusRequest={cartFocus}
                 orders={orders}
                 sending={send.sending}
                 status={send.status}

@@ -89,3 +89,14 @@ test('servings, allergies and pickup or delivery are optional; delivery only whe
     allergies: 'Allergies or dietary needs must fit on one line.',
   })
 })
+
+test('the phone is read as people write it and kept as its ten digits, as on the contact form', () => {
+  for (const written of ['416-555-0123', '+1 416 555 0123', '(416) 555-0123']) {
+    expect(
+      orderRequestSchema(options).parse({ ...order, phone_number: written }).phone_number,
+    ).toBe('4165550123')
+  }
+  expect(orderErrors({ phone_number: '555-0123' })).toEqual({
+    phone_number: 'Enter a 10-digit phone number, e.g. 416-555-0123.',
+  })
+})

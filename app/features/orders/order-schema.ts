@@ -6,6 +6,7 @@ import {
   noControlCharacters,
   optionalLine,
   personName,
+  phoneNumber,
   singleLine,
   stripBidiControls,
 } from '#app/utils/form-fields.ts'
@@ -39,13 +40,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
   return z.object({
     name: personName('Name', 100),
     email: emailAddress,
-    phone_number: singleLine('Phone number', 30).check(
-      z.regex(/^[0-9+().\-\s]*$/, 'Use digits, spaces, + ( ) - . only in the phone number.'),
-      z.refine(
-        (value) => (value.match(/[0-9]/g)?.length ?? 0) >= 7,
-        'Enter a phone number we can call, e.g. 416-555-0123.',
-      ),
-    ),
+    phone_number: phoneNumber,
     product_type: z.string('Choose what you would like us to make.').check(
       z.minLength(1, {
         error: 'Choose what you would like us to make.',

@@ -114,7 +114,7 @@ test.each([
     'a phone without enough digits',
     { phone_number: '555-01' },
     'phone_number',
-    'Enter a phone number we can call, e.g. 416-555-0123.',
+    'Enter a 10-digit phone number, e.g. 416-555-0123.',
   ],
   [
     'an unknown product',

@@ -1,3 +1,4 @@
+import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 
 /**
@@ -58,8 +59,7 @@ export interface StatusCopy {
 export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   new: {
     label: 'Received',
-    explanation:
-      'We’ll reply within 2 days, usually sooner. We read every request ourselves, and will write with a quote or any questions.',
+    explanation: `We’ll reply ${site.replyTime}. We read every request ourselves, and will write with a quote or any questions.`,
     tone: 'waiting',
   },
   quoted: {

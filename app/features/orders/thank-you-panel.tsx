@@ -41,7 +41,7 @@ export function ThankYouPanel({
       </h2>
       <p className="lede mt-3">
         {count === 1 ? 'Your request is' : `Your ${count} requests are`} with us. {ownerFirstName}{' '}
-        will reply within 2 days, usually sooner.
+        will reply {site.replyTime}.
       </p>
       <h3 className="mt-6 font-bold text-cocoa">What happens next</h3>
       <ol className="next-steps mt-3">

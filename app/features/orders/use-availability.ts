@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
 import { addDays } from '#app/features/availability/availability.ts'
-import { monthOf } from './date-choice.ts'
+import { firstOpenDay, monthOf } from './date-choice.ts'
 
 /** A month's answer is reused for this long; the server checks again on send anyway. */
 const FRESH_MS = 60_000
@@ -78,6 +78,47 @@ export function useAvailability({
   }, [enabled, product, wanted])
 
   return loaded.product === product ? loaded.days : EMPTY_DAYS
+}
+
+/**
+ * The first open day for the product from today, looking a month at a time
+ * (the months the calendar then shows come from the same cache): a date,
+ * null when nothing is open up to the last bookable day, undefined while
+ * looking or when the bakery could not be asked.
+ */
+export function useNextAvailable({
+  product,
+  today,
+  lastBookable,
+  enabled,
+}: {
+  product: string
+  today: string
+  lastBookable: string
+  enabled: boolean
+}): string | null | undefined {
+  const [found, setFound] = useState<{ product: string; date: string | null } | null>(null)
+
+  useEffect(() => {
+    if (!enabled) return
+    let current = true
+    void (async () => {
+      for (let month = monthOf(today); month.from <= lastBookable;) {
+        const days = await loadMonth(product, month.from, month.to)
+        // Every month has days: none means the bakery could not be asked, so say nothing.
+        if (!current || days.length === 0) return
+        const open = firstOpenDay(days, today)
+        if (open) return setFound({ product, date: open })
+        month = monthOf(addDays(month.to, 1))
+      }
+      if (current) setFound({ product, date: null })
+    })()
+    return () => {
+      current = false
+    }
+  }, [enabled, product, today, lastBookable])
+
+  return found?.product === product ? found.date : undefined
 }
 
 const EMPTY_DAYS: ReadonlyMap<string, AvailabilityDay> = new Map()

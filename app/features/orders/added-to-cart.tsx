@@ -1,0 +1,58 @@
+import { shortDate } from './cart-send.ts'
+
+/** The order just queued, for the line beside 'Add to Cart'. */
+export interface AddedOrder {
+  product: string
+  /** YYYY-MM-DD */
+  date: string
+}
+
+/**
+ * What 'Add to Cart' did, said beside the button where the visitor is
+ * looking: 'Added: Cupcakes for Friday, December 11 · View cart (2)', and,
+ * while the cleared form waits for the next treat, one tap to fill the same
+ * name, email and phone back in. The line is a live region, so a screen
+ * reader hears it too.
+ */
+export function AddedToCart({
+  added,
+  cartCount,
+  offerContact,
+  onViewCart,
+  onUseContact,
+}: {
+  added: AddedOrder | null
+  cartCount: number
+  offerContact: boolean
+  onViewCart: () => void
+  onUseContact: () => void
+}) {
+  return (
+    <div className="added-to-cart">
+      <p role="status" className="added-note">
+        {added ? (
+          <>
+            <span className="added-what">
+              Added: {added.product} for {shortDate(added.date)}
+            </span>{' '}
+            <span className="whitespace-nowrap">
+              <span aria-hidden="true">·</span>{' '}
+              <button type="button" className="added-view-cart" onClick={onViewCart}>
+                View cart ({cartCount})
+              </button>
+            </span>
+          </>
+        ) : null}
+      </p>
+      {added && offerContact ? (
+        <button
+          type="button"
+          className="button-secondary added-same-contact"
+          onClick={onUseContact}
+        >
+          Use the same contact details
+        </button>
+      ) : null}
+    </div>
+  )
+}
