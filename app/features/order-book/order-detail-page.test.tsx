@@ -9,6 +9,9 @@ import type { OrderDetail } from './order-detail.server.ts'
 /** Priya's cake, quoted at $120 with a $60 deposit that is paid, standing at `status`. */
 function detailAt(status: RequestStatus): OrderDetail {
   return {
+    version: 4,
+    state: status,
+    depositOverdue: false,
     request: {
       id: 7,
       batchId: 3,
