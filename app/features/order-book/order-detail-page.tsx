@@ -69,7 +69,7 @@ export function OrderDetailPage({
   result: OrderActionResult | undefined
   today: string
 }) {
-  const { request, quote, money } = detail
+  const { request, quote } = detail
   const status = request.status
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [

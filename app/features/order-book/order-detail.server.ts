@@ -1,6 +1,6 @@
+import type { Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { Transaction } from 'kysely'
 import type {
   Database,
   OutboxStatus,
@@ -9,12 +9,12 @@ import type {
   RequestStatus,
 } from '#app/db/schema.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
 import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
 import {
   DISPLAY_LABELS,
   READY_EARLY_DAYS,

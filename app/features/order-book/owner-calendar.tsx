@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { STATUS_LABELS } from './lifecycle.ts'
-import { servingsPhrase } from './servings.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
+import { servingsPhrase } from './servings.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
