@@ -10,7 +10,6 @@ import {
   canMove,
   formatMoney,
   refusedPaymentMessage,
-  refusedWaiveMessage,
 } from './lifecycle.ts'
 import {
   LIMITS,
@@ -226,15 +225,13 @@ function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
 }
 
 /** The forms the page shows for the request as it stands. */
-function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
+function formsShown({ request, quote }: OrderDetail): OrderIntent[] {
   const status = request.status
   const shown: OrderIntent[] = []
   if (status === 'new' || status === 'quoted') shown.push('quote')
   if (quote && !refusedPaymentMessage(status)) {
-    shown.push('payment')
-    if (!refusedWaiveMessage(status) && !money.depositWaived && money.depositOwed > 0) {
-      shown.push('waive')
-    }
+    // The payment card answers for its Waive button too, shown or not.
+    shown.push('payment', 'waive')
   }
   // The status card is always on the page, and answers for all its buttons
   // at its top: after Mark completed, above "nothing more to do".
