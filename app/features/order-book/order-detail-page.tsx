@@ -5,12 +5,7 @@ import type { RequestStatus } from '#app/db/schema.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { addDays } from '../availability/availability.ts'
 import { fulfilmentLabel } from '../orders/order-summary.ts'
-import {
-  STATUS_LABELS,
-  canMove,
-  formatMoney,
-  refusedPaymentMessage,
-} from './lifecycle.ts'
+import { STATUS_LABELS, canMove, formatMoney, refusedPaymentMessage } from './lifecycle.ts'
 import {
   LIMITS,
   type OrderActionResult,
@@ -372,7 +367,8 @@ function Outcome({
   }, [mine, result])
   if (!mine) return null
   if (!result.ok && result.ask && result.intent) {
-    return <ConfirmStep key={JSON.stringify(result.ask)} ask={result.ask} intent={result.intent} />
+    // A question asked again (after "No, keep it") is a new answer: the dialog opens afresh.
+    return <ConfirmStep key={answerKey(result)} ask={result.ask} intent={result.intent} />
   }
   return result.ok ? (
     <p
@@ -389,6 +385,19 @@ function Outcome({
       {result.error}
     </p>
   )
+}
+
+const answerKeys = new WeakMap<object, number>()
+let lastAnswerKey = 0
+
+/** One key for each answer the server gave (each post's answer is a new object). */
+function answerKey(answer: object): number {
+  let key = answerKeys.get(answer)
+  if (key === undefined) {
+    key = ++lastAnswerKey
+    answerKeys.set(answer, key)
+  }
+  return key
 }
 
 /**
