@@ -11,6 +11,9 @@ import { receivedMail } from './inbox.ts'
  * looking, what emails a customer asks first and names who, and a second
  * tab cannot quote twice.
  */
+// Each journey signs in and waits for real emails: more than the default half minute on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 test.use({
   viewport: { width: 375, height: 740 },
   // A refused post (a stale tab's 409) is a status the browser notes.
@@ -103,6 +106,7 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 375, height: 740 })
+  await page.evaluate(() => window.scrollTo(0, 0))
 }
 
 /** The answer to her last tap: in view and focused, so she sees it and a screen reader says it. */
@@ -117,7 +121,7 @@ test('on a phone, the deposit, ready and completed each answer in view; money du
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   const customer = await sendRequest(page.request, baseURL!, 'Maya')
   await openRequest(page, customer.email)
   const id = Number(new URL(page.url()).pathname.split('/').pop())
@@ -134,10 +138,10 @@ test('on a phone, the deposit, ready and completed each answer in view; money du
   await expect(page.getByTestId('order-status')).toHaveText(
     'Status: Accepted, awaiting the deposit',
   )
-  await shoot(page, 'order-page-accepted')
   // Money is due: recording it is the first card below the heading, on the first screen.
   const payment = page.getByRole('region', { name: 'Record a payment' })
   await expect(payment.getByRole('heading')).toBeInViewport()
+  await shoot(page, 'order-page-accepted')
   const amount = payment.getByLabel('Amount ($)')
   await expect(amount).toHaveValue('')
   await expect(payment).toContainText('Deposit owed: $90')
