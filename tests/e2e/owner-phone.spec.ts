@@ -154,7 +154,10 @@ test('on a phone, the deposit, ready and completed each answer in view; money du
   )
   // Money is due: recording it is the first card below the heading, on the first screen.
   const payment = page.getByRole('region', { name: 'Record a payment' })
-  await expect(payment.getByRole('heading')).toBeInViewport()
+  const top = async (name: string) =>
+    (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y
+  expect(await top('Record a payment')).toBeLessThan(await top('Customer'))
+  expect(await top('Record a payment')).toBeLessThan(await top('Send a new quote'))
   await shoot(page, 'order-page-accepted')
   const amount = payment.getByLabel('Amount ($)')
   await expect(amount).toHaveValue('')
