@@ -441,7 +441,7 @@ function ConfirmStep({ ask, intent }: { ask: OrderQuestion; intent: OrderIntent 
       }}
     >
       <div className="modal-panel grid gap-5">
-        <p id={titleId} className="text-lg font-bold">
+        <p id={titleId} className="text-lg font-bold [overflow-wrap:anywhere]">
           {ask.question}
         </p>
         <div className="modal-actions">
