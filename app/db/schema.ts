@@ -60,6 +60,8 @@ export interface OrderRequestTable {
   deposit_waived: Generated<number>
   /** Why the bakery declined, as the customer reads it. */
   decline_reason: string | null
+  /** Counts the changes to the request (one per timeline entry); the owner's forms carry it. */
+  version: Generated<number>
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */

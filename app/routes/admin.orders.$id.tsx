@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { type ShouldRevalidateFunction, data } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -32,10 +32,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context)
   const id = requestIdOf(params.id)
-  const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id)
-  if (!detail) return data({ detail: null, today: bakeryToday() }, { status: 404 })
-  return { detail, today: bakeryToday() }
+  const today = bakeryToday()
+  const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id, today)
+  if (!detail) return data({ detail: null, today }, { status: 404 })
+  return { detail, today }
 }
+
+/**
+ * A refused post leaves the page as it was, except one refused because the
+ * page was out of date (409): then the page shows the request as it stands.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || actionStatus === 409
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context)

@@ -171,7 +171,8 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(page.getByTestId('timeline').getByRole('listitem')).toHaveCount(3)
 
   const payment = page.getByRole('region', { name: 'Record a payment' })
-  await expect(payment.getByLabel('Amount ($)')).toHaveValue('90')
+  await expect(payment.getByLabel('Amount ($)')).toHaveValue('')
+  await payment.getByLabel('Amount ($)').fill('90')
   await payment.getByLabel('How it was paid').fill('Interac e-Transfer')
   await payment.getByRole('button', { name: 'Record payment' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
@@ -182,13 +183,19 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   expect(booked.text).toContain(`Date booked: ${formatCalendarDate(due)}`)
   expect(booked.text).toContain('Balance owed: $90')
 
+  // Months before its date, marking it ready asks first.
   await page.getByRole('button', { name: 'Mark ready' }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Yes, mark ready/ })
+    .click()
   await expect(page.getByTestId('order-status').first()).toContainText('Ready')
   const ready = await mailTo(customer.email, 'Your Cakes is ready — Butter & Bloom Bakery')
   expect(ready.text).toContain('is ready for pickup')
   expect(ready.text).toContain('Owed at pickup: $90')
 
   await page.getByRole('button', { name: 'Mark completed' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, mark completed' }).click()
   await expect(page.getByTestId('order-status').first()).toContainText('Completed')
   await expect(page.getByText('This request is completed; nothing more to do.')).toBeVisible()
 

@@ -188,6 +188,11 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     await quote.getByLabel('Message to the customer').fill('Two tiers with sugar roses.')
     await quote.getByLabel('Expires in (days)').fill('5')
     await quote.getByRole('button', { name: 'Send quote' }).click()
+    // The deposit falls due after the quote expires: the owner is asked, and sends it.
+    await owner
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Yes, send the quote/ })
+      .click()
     await expect(
       owner.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
     ).toBeVisible()
@@ -239,7 +244,8 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
       'Accepted by the customer',
     )
     const payment = owner.getByRole('region', { name: 'Record a payment' })
-    await expect(payment.getByLabel('Amount ($)')).toHaveValue('50')
+    await expect(payment).toContainText('Deposit owed: $50')
+    await payment.getByLabel('Amount ($)').fill('50')
     await payment.getByLabel('How it was paid').fill('Interac e-Transfer')
     await payment.getByRole('button', { name: 'Record payment' }).click()
     await expect(owner.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
@@ -255,6 +261,10 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
 
   await test.step('the owner marks it ready, then completed', async () => {
     await owner.getByRole('button', { name: 'Mark ready' }).click()
+    await owner
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Yes, mark ready/ })
+      .click()
     await expect(
       owner.getByRole('status').filter({ hasText: 'Marked ready; the customer is told.' }),
     ).toBeVisible()
@@ -264,6 +274,10 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     expect(ready.text).toContain('Owed at pickup: $115.50')
 
     await owner.getByRole('button', { name: 'Mark completed' }).click()
+    await owner
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Yes, mark completed' })
+      .click()
     await expect(owner.getByTestId('order-status').first()).toContainText('Completed')
     await expect(owner.getByText('This request is completed; nothing more to do.')).toBeVisible()
   })

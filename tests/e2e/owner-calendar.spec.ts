@@ -81,7 +81,7 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   const bakeList = page.getByRole('region', { name: formatCalendarDate(date) })
   const item = bakeList.getByRole('listitem').filter({ hasText: name })
   await expect(item).toContainText('Cupcakes')
-  await expect(item).toContainText('24 servings')
+  await expect(item).toContainText('serves 24')
   await expect(item).toContainText('Allergies: Sesame (severe)')
   await expect(item).toContainText('Pickup')
   await expect(item).toContainText('New')

@@ -114,3 +114,80 @@ export function formatMoney(cents: number): string {
   const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
   return `$${dollars}`
 }
+
+/**
+ * What the owner sees a request as: its stored status, except that a quote
+ * the customer accepted while its deposit is still owed reads "Accepted,
+ * awaiting the deposit" rather than "Quoted" (the stored statuses stay the
+ * eight above; this one is derived, here only). The Today page, the list's
+ * chips and filter, the badge and the digest all read it from here.
+ */
+export type DisplayState = RequestStatus | 'accepted'
+
+export const DISPLAY_STATES: readonly DisplayState[] = [
+  'new',
+  'quoted',
+  'accepted',
+  'confirmed',
+  'ready',
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+]
+
+export const DISPLAY_LABELS: Readonly<Record<DisplayState, string>> = {
+  ...STATUS_LABELS,
+  accepted: 'Accepted, awaiting the deposit',
+}
+
+export function isDisplayState(value: unknown): value is DisplayState {
+  return DISPLAY_STATES.includes(value as DisplayState)
+}
+
+/** A request as the derived state needs it. */
+export interface StandingInput {
+  status: RequestStatus
+  /** Whether the customer accepted the request's newest quote. */
+  accepted: boolean
+  /** What is still owed of the deposit (see amountsOwed). */
+  depositOwed: number
+}
+
+export function displayStateOf({ status, accepted, depositOwed }: StandingInput): DisplayState {
+  return status === 'quoted' && accepted && depositOwed > 0 ? 'accepted' : status
+}
+
+/**
+ * Whether a deposit is overdue: it had a due date before the bakery's
+ * `today` (YYYY-MM-DD) and is still owed on a request that is not closed.
+ */
+export function depositOverdue({
+  status,
+  depositDue,
+  depositOwed,
+  today,
+}: {
+  status: RequestStatus
+  depositDue: string | null
+  depositOwed: number
+  today: string
+}): boolean {
+  return (
+    !CLOSED_STATUSES.includes(status) &&
+    depositOwed > 0 &&
+    depositDue !== null &&
+    depositDue < today
+  )
+}
+
+/** Whole days from `from` to `to`, both YYYY-MM-DD (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
+/**
+ * Marking ready asks first when it is this many days or more before the
+ * due date: the day before is the usual bake, earlier is likely a slip.
+ */
+export const READY_EARLY_DAYS = 2

@@ -180,10 +180,43 @@ export const PlainIntentSchema = z.object({
   intent: z.enum(['waive', 'ready', 'complete']),
 })
 
+/**
+ * What every owner form carries besides its own fields: the version of the
+ * request the page showed (a post from an older page is refused), and
+ * `confirm=yes` once the owner has answered the page's question (declining,
+ * cancelling, marking ready early…); without it the server asks.
+ */
+export const OwnerFormGuardSchema = z.object({
+  version: z.pipe(
+    z
+      .string('This form is out of date: reload the page and try again.')
+      .check(z.regex(/^\d{1,15}$/, 'This form is out of date: reload the page and try again.')),
+    z.transform(Number),
+  ),
+  confirm: z.optional(z.string()),
+})
+
+/** A question the server asks before a change, and the fields to post again with `confirm=yes`. */
+export interface OrderQuestion {
+  question: string
+  /** The answer that goes ahead: 'Yes, decline and email Priya'. */
+  yes: string
+  fields: Record<string, string>
+}
+
 /** What the page shows after a post: the change made, or why not, beside the form that posted. */
 export type OrderActionResult =
   | { ok: true; intent: OrderIntent; message: string }
-  | { ok: false; intent: OrderIntent | null; error: string; fieldErrors?: Record<string, string> }
+  | {
+      ok: false
+      intent: OrderIntent | null
+      error: string
+      fieldErrors?: Record<string, string>
+      /** Set when the page was out of date: it reloads to show the request as it stands. */
+      stale?: true
+      /** Set when nothing was done yet because the owner is asked first. */
+      ask?: OrderQuestion
+    }
 
 /** The schema for each intent, so a form's errors are its own fields' only. */
 export const SCHEMA_OF: Record<OrderIntent, z.ZodMiniType> = {

@@ -100,6 +100,38 @@ export async function recordEvent(
     .insertInto('request_event')
     .values({ request_id: requestId, at: now, from_status: from, to_status: to, actor, note })
     .execute()
+  // Every change to a request writes its timeline, so here is the one place
+  // that counts changes: a form showing an older count is out of date.
+  await db
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', requestId)
+    .execute()
+}
+
+/** What an owner's post from a page that no longer shows the request as it stands is told. */
+export const STALE_MESSAGE = 'This request changed since you opened it.'
+
+/**
+ * The owner's change goes ahead only if the request is still at `version`,
+ * the one her page showed. A conditional update, first in the caller's
+ * transaction: on PostgreSQL it takes the row's lock, so of two posts
+ * carrying the same version the second waits, then finds the version moved
+ * on and is refused; SQLite runs one writer at a time.
+ */
+export async function claimVersion(
+  trx: Transaction<Database>,
+  { requestId, version }: { requestId: number; version: number },
+): Promise<BookChange> {
+  const claimed = await trx
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', requestId)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  if (claimed.numUpdatedRows > 0n) return { ok: true }
+  const exists = await statusOf(trx, requestId)
+  return exists ? { ok: false, status: 409, error: STALE_MESSAGE } : NOT_FOUND
 }
 
 export interface QuoteInput {

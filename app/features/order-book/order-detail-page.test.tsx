@@ -9,6 +9,9 @@ import type { OrderDetail } from './order-detail.server.ts'
 /** Priya's cake, quoted at $120 with a $60 deposit that is paid, standing at `status`. */
 function detailAt(status: RequestStatus): OrderDetail {
   return {
+    version: 4,
+    state: status,
+    depositOverdue: false,
     request: {
       id: 7,
       batchId: 3,
@@ -77,3 +80,47 @@ test.each(doneCases)(
     expect(html.split(message)).toHaveLength(2)
   },
 )
+
+test('a question from the server is a dialog in the page, whose Yes posts the fields again', () => {
+  const html = render(detailAt('new'), {
+    ok: false,
+    intent: 'decline',
+    error: 'Decline Priya’s request? Priya Sharma (priya@example.com) will be emailed your reason.',
+    ask: {
+      question:
+        'Decline Priya’s request? Priya Sharma (priya@example.com) will be emailed your reason.',
+      yes: 'Yes, decline and email Priya',
+      fields: { reason: 'Fully booked.' },
+    },
+  })
+  // Open without JavaScript, so the question shows and both buttons work as they are.
+  expect(html).toMatch(/<dialog open="" role="alertdialog"/)
+  expect(html).toContain('Priya Sharma (priya@example.com) will be emailed your reason.')
+  expect(html).toMatch(/<form[^>]*method="dialog"[^>]*><button[^>]*>No, keep it</)
+  for (const field of [
+    'name="reason" value="Fully booked."',
+    'name="version" value="4"',
+    'name="confirm" value="yes"',
+  ]) {
+    expect(html).toContain(field)
+  }
+  expect(html).toMatch(/<button type="submit" value="decline"[^>]*>Yes, decline and email Priya/)
+})
+
+test('an accepted quote with its deposit owed reads so, with payment first and its amount empty', () => {
+  const detail = detailAt('quoted')
+  const html = render(
+    {
+      ...detail,
+      state: 'accepted',
+      depositOverdue: true,
+      money: { ...detail.money, paidCents: 0, depositOwed: 6000, balanceOwed: 12000 },
+    },
+    { ok: true, intent: 'payment', message: 'Payment recorded.' },
+  )
+  expect(html).toContain('Accepted, awaiting the deposit')
+  expect(html).toContain('Deposit overdue')
+  expect(html.indexOf('Record a payment')).toBeLessThan(html.indexOf('Send a new quote'))
+  expect(html).toContain('Deposit owed: $60')
+  expect(html).toMatch(/<input[^>]*name="amount"[^>]*value=""/)
+})

@@ -1,19 +1,31 @@
-import { useState } from 'react'
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { addDays } from '../availability/availability.ts'
 import { fulfilmentLabel } from '../orders/order-summary.ts'
+import { STATUS_LABELS, canMove, formatMoney, refusedPaymentMessage } from './lifecycle.ts'
 import {
-  STATUS_LABELS,
-  canMove,
-  formatMoney,
-  refusedPaymentMessage,
-  refusedWaiveMessage,
-} from './lifecycle.ts'
-import { LIMITS, type OrderActionResult, type OrderIntent, centsToInput } from './order-actions.ts'
+  LIMITS,
+  type OrderActionResult,
+  type OrderIntent,
+  type OrderQuestion,
+  centsToInput,
+} from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
-import { StatusBadge } from './status-badge.tsx'
+import { OverdueFlag, StatusBadge } from './status-badge.tsx'
+
+/** The version of the request the page shows; every form posts it back. */
+const VersionContext = createContext(0)
+
+function useVersion(): number {
+  return useContext(VersionContext)
+}
+
+function VersionField() {
+  return <input type="hidden" name="version" value={useVersion()} />
+}
 
 const ACTOR_LABELS = { owner: 'You', customer: 'The customer', site: 'The website' } as const
 
@@ -51,7 +63,7 @@ export function OrderDetailPage({
   result: OrderActionResult | undefined
   today: string
 }) {
-  const { request, quote, money } = detail
+  const { request, quote } = detail
   const status = request.status
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
@@ -66,127 +78,159 @@ export function OrderDetailPage({
     ['Received', request.receivedLabel],
   ]
   return (
-    <section className="page-section">
-      <p>
-        <Link to="/admin/orders" className="text-link">
-          ← All orders
-        </Link>
-      </p>
-      <p className="eyebrow mt-4">Order request #{request.id}</p>
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="page-heading">{request.productType}</h1>
-        <StatusBadge status={status} />
-      </div>
-      <p className="lede mt-2">
-        For {request.name}, {formatCalendarDate(request.dueDate)}
-      </p>
+    <VersionContext value={detail.version}>
+      <section className="page-section">
+        <p>
+          <Link to="/admin/orders" className="text-link">
+            ← All orders
+          </Link>
+        </p>
+        <p className="eyebrow mt-4">Order request #{request.id}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="page-heading">{request.productType}</h1>
+          <StatusBadge state={detail.state} />
+          {detail.depositOverdue ? <OverdueFlag /> : null}
+        </div>
+        <p className="lede mt-2">
+          For {request.name}, {formatCalendarDate(request.dueDate)}
+        </p>
 
-      {/*
+        {/*
         On a phone, one column in the order the owner works: the request, its
         money, what to do next, then its history. On a wide screen the actions
         take the right column beside it all; the last row takes the slack.
       */}
-      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:grid-rows-[auto_auto_auto_1fr]">
-        <section
-          className="card min-w-0 p-5 sm:p-7 lg:col-start-1"
-          aria-labelledby="customer-heading"
-        >
-          <h2 id="customer-heading" className="font-display text-2xl font-semibold">
-            Customer
-          </h2>
-          <p className="mt-2 font-bold">{request.name}</p>
-          <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
-            <a className="text-link break-all" href={`mailto:${request.email}`}>
-              {request.email}
-            </a>
-            <a className="text-link" href={`tel:${request.phoneNumber.replace(/[^0-9+]/g, '')}`}>
-              {request.phoneNumber}
-            </a>
-          </p>
-          <h2 className="mt-6 font-display text-2xl font-semibold">The request</h2>
-          <dl className="mt-3 grid gap-3">
-            {details
-              .filter((detail): detail is [string, string] => detail[1] !== null)
-              .map(([label, value]) => (
-                <div key={label} className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
-                  <dt className="text-sm font-bold text-chocolate sm:pt-0.5">{label}</dt>
-                  <dd className="whitespace-pre-wrap break-words">{value}</dd>
-                </div>
-              ))}
-            {request.declineReason ? (
-              <div className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
-                <dt className="text-sm font-bold text-chocolate sm:pt-0.5">Declined because</dt>
-                <dd className="whitespace-pre-wrap break-words">{request.declineReason}</dd>
-              </div>
-            ) : null}
-          </dl>
-          {detail.photos.length > 0 ? (
-            <>
-              <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
-              <ul className="cart-photos" aria-label="Inspiration photos">
-                {detail.photos.map((photo, index) => (
-                  <li key={photo.key}>
-                    <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
-                      <img
-                        src={photo.preview}
-                        alt={`Inspiration ${index + 1} of ${detail.photos.length}, full size`}
-                        width={56}
-                        height={56}
-                      />
-                    </a>
-                  </li>
+        <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:grid-rows-[auto_auto_auto_1fr]">
+          <section
+            className="card min-w-0 p-5 sm:p-7 lg:col-start-1"
+            aria-labelledby="customer-heading"
+          >
+            <h2 id="customer-heading" className="font-display text-2xl font-semibold">
+              Customer
+            </h2>
+            <p className="mt-2 font-bold">{request.name}</p>
+            <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+              <a className="text-link break-all" href={`mailto:${request.email}`}>
+                {request.email}
+              </a>
+              <a className="text-link" href={`tel:${request.phoneNumber.replace(/[^0-9+]/g, '')}`}>
+                {request.phoneNumber}
+              </a>
+            </p>
+            <h2 className="mt-6 font-display text-2xl font-semibold">The request</h2>
+            <dl className="mt-3 grid gap-3">
+              {details
+                .filter((detail): detail is [string, string] => detail[1] !== null)
+                .map(([label, value]) => (
+                  <div key={label} className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
+                    <dt className="text-sm font-bold text-chocolate sm:pt-0.5">{label}</dt>
+                    <dd className="whitespace-pre-wrap break-words">{value}</dd>
+                  </div>
                 ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+              {request.declineReason ? (
+                <div className="grid gap-x-4 gap-y-0.5 sm:grid-cols-[11rem_1fr]">
+                  <dt className="text-sm font-bold text-chocolate sm:pt-0.5">Declined because</dt>
+                  <dd className="whitespace-pre-wrap break-words">{request.declineReason}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {detail.photos.length > 0 ? (
+              <>
+                <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
+                <ul className="cart-photos" aria-label="Inspiration photos">
+                  {detail.photos.map((photo, index) => (
+                    <li key={photo.key}>
+                      <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
+                        <img
+                          src={photo.preview}
+                          alt={`Inspiration ${index + 1} of ${detail.photos.length}, full size`}
+                          width={56}
+                          height={56}
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
 
-        <MoneyCard detail={detail} />
+          <MoneyCard detail={detail} />
 
-        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1">
-          {/* An answer to a form no longer on the page (it changed meanwhile) shows here. */}
-          {result && (result.intent === null || !formsShown(detail).includes(result.intent)) ? (
-            <ActionResult result={result} intent={result.intent ?? null} />
-          ) : null}
-          {status === 'new' || status === 'quoted' ? (
-            // A new quote starts the form afresh from what was sent.
-            <QuoteForm
-              key={quote?.expiresAt ?? 'first'}
-              detail={detail}
-              result={result}
-              today={today}
-            />
-          ) : null}
-          {quote && !['declined', 'cancelled', 'expired', 'new'].includes(status) ? (
-            <PaymentForm detail={detail} result={result} today={today} />
-          ) : null}
-          <StatusActions status={status} money={money} result={result} />
+          {/*
+          The forms are keyed by the request's version: after a change they
+          start afresh from what is stored (an amount just recorded is not
+          offered again), while a refused post keeps what was typed. When
+          money is due, recording it comes first, on a phone above it all.
+        */}
+          <div
+            className={`grid min-w-0 grid-cols-1 gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1 ${moneyDue(detail) ? 'order-first lg:order-none' : ''}`}
+          >
+            {/* An answer to a form no longer on the page (it changed meanwhile) shows here. */}
+            {result && (result.intent === null || !formsShown(detail).includes(result.intent)) ? (
+              <Outcome result={result} intents={result.intent ? [result.intent] : null} />
+            ) : null}
+            {moneyDue(detail) ? (
+              <>
+                <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
+                <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
+                {status === 'quoted' ? (
+                  <QuoteForm
+                    key={`quote-${detail.version}`}
+                    detail={detail}
+                    result={result}
+                    today={today}
+                  />
+                ) : null}
+              </>
+            ) : (
+              <>
+                {status === 'new' || status === 'quoted' ? (
+                  <QuoteForm
+                    key={`quote-${detail.version}`}
+                    detail={detail}
+                    result={result}
+                    today={today}
+                  />
+                ) : null}
+                {quote && !['declined', 'cancelled', 'expired', 'new'].includes(status) ? (
+                  <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
+                ) : null}
+                <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
+              </>
+            )}
+          </div>
+
+          <Timeline detail={detail} />
+          <Emails detail={detail} />
         </div>
-
-        <Timeline detail={detail} />
-        <Emails detail={detail} />
-      </div>
-    </section>
+      </section>
+    </VersionContext>
   )
 }
 
+/**
+ * Whether money is owed that the owner can record now: an accepted quote's
+ * deposit, or the balance of a booked order.
+ */
+function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
+  if (!quote || refusedPaymentMessage(request.status)) return false
+  if (state === 'accepted') return true
+  return request.status !== 'quoted' && money.balanceOwed > 0
+}
+
 /** The forms the page shows for the request as it stands. */
-function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
+function formsShown({ request, quote }: OrderDetail): OrderIntent[] {
   const status = request.status
   const shown: OrderIntent[] = []
   if (status === 'new' || status === 'quoted') shown.push('quote')
   if (quote && !refusedPaymentMessage(status)) {
-    shown.push('payment')
-    if (!refusedWaiveMessage(status) && !money.depositWaived && money.depositOwed > 0) {
-      shown.push('waive')
-    }
+    // The payment card answers for its Waive button too, shown or not.
+    shown.push('payment', 'waive')
   }
-  // 'Move it along' shows the answer to Mark ready and Mark completed beside its
-  // buttons for as long as it is on the page: after Mark ready, beside Mark completed.
-  const moves = ['ready', 'completed', 'cancelled', 'declined'] as const
-  if (moves.some((to) => canMove(status, to))) shown.push('ready', 'complete')
-  if (canMove(status, 'cancelled')) shown.push('cancel')
-  if (canMove(status, 'declined')) shown.push('decline')
+  // The status card is always on the page, and answers for all its buttons
+  // at its top: after Mark completed, above "nothing more to do".
+  shown.push('ready', 'complete', 'cancel', 'decline')
   return shown
 }
 
@@ -298,30 +342,135 @@ function Emails({ detail }: { detail: OrderDetail }) {
   )
 }
 
-/** The server's answer to a form, shown beside it; `intent` null for answers to no known form. */
-function ActionResult({
+/**
+ * The server's answer to the owner's last post, at the top of the card she
+ * used: focused, so a phone scrolls it into view and a screen reader reads
+ * it, whether the card is above or below where she tapped. A question
+ * (decline? mark ready early?) opens the confirmation dialog instead.
+ * `intents` null shows answers to no known form.
+ */
+function Outcome({
   result,
-  intent,
+  intents,
 }: {
   result: OrderActionResult | undefined
-  intent: OrderIntent | OrderIntent[] | null
+  intents: OrderIntent[] | null
 }) {
-  if (!result) return null
+  const ref = useRef<HTMLParagraphElement>(null)
   const mine =
-    intent === null
+    result !== undefined &&
+    (intents === null
       ? result.intent === null
-      : Array.isArray(intent)
-        ? result.intent !== null && intent.includes(result.intent)
-        : result.intent === intent
+      : result.intent !== null && intents.includes(result.intent))
+  useEffect(() => {
+    if (mine) ref.current?.focus()
+  }, [mine, result])
   if (!mine) return null
+  if (!result.ok && result.ask && result.intent) {
+    // A question asked again (after "No, keep it") is a new answer: the dialog opens afresh.
+    return <ConfirmStep key={answerKey(result)} ask={result.ask} intent={result.intent} />
+  }
   return result.ok ? (
-    <p className="status-success mt-4" role="status">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      className="status-success outcome"
+      role="status"
+      data-testid="outcome"
+    >
       {result.message}
     </p>
   ) : (
-    <p className="status-error mt-4" role="alert">
+    <p ref={ref} tabIndex={-1} className="status-error outcome" role="alert" data-testid="outcome">
       {result.error}
     </p>
+  )
+}
+
+const answerKeys = new WeakMap<object, number>()
+let lastAnswerKey = 0
+
+/** One key for each answer the server gave (each post's answer is a new object). */
+function answerKey(answer: object): number {
+  let key = answerKeys.get(answer)
+  if (key === undefined) {
+    key = ++lastAnswerKey
+    answerKeys.set(answer, key)
+  }
+  return key
+}
+
+/**
+ * The question the server asked before a change, in the site's own modal:
+ * "Yes" posts the same fields again with confirm=yes (and the version, so
+ * a request changed meanwhile is still refused); "No, keep it" changes
+ * nothing and starts there, being the safe choice. Without JavaScript the
+ * dialog is already open in the page, and both buttons work as they are
+ * (a plain post, and the browser's own dialog form).
+ */
+function ConfirmStep({ ask, intent }: { ask: OrderQuestion; intent: OrderIntent }) {
+  const [closed, setClosed] = useState(false)
+  const version = useVersion()
+  const ref = useRef<HTMLDialogElement>(null)
+  const keepRef = useRef<HTMLButtonElement>(null)
+  const titleId = useId()
+  const busy = useBusy(intent)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    // Rendered open for pages without JavaScript; here it becomes modal.
+    if (dialog.open) dialog.close()
+    dialog.showModal()
+    keepRef.current?.focus()
+    return () => {
+      if (dialog.open) dialog.close()
+    }
+  }, [])
+  if (closed) return null
+  return (
+    <dialog
+      ref={ref}
+      open
+      role="alertdialog"
+      aria-labelledby={titleId}
+      className="modal confirm-dialog"
+      data-testid="confirm-dialog"
+      // The close that made it modal arrives while it is open again: only a real close counts.
+      onClose={(event) => {
+        if (!event.currentTarget.open) setClosed(true)
+      }}
+    >
+      <div className="modal-panel grid gap-5">
+        <p id={titleId} className="text-lg font-bold [overflow-wrap:anywhere]">
+          {ask.question}
+        </p>
+        <div className="modal-actions">
+          <form method="dialog" className="contents">
+            <button ref={keepRef} type="submit" className="button-secondary">
+              No, keep it
+            </button>
+          </form>
+          <Form method="post" className="contents">
+            {Object.entries(ask.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <input type="hidden" name="version" value={version} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button
+              type="submit"
+              name="intent"
+              value={intent}
+              className={
+                intent === 'decline' || intent === 'cancel' ? 'button-danger' : 'button-primary'
+              }
+              disabled={busy}
+            >
+              {busy ? 'Working…' : ask.yes}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </dialog>
   )
 }
 
@@ -346,16 +495,23 @@ function QuoteForm({
   const { quote } = detail
   const busy = useBusy('quote')
   const [depositKind, setDepositKind] = useState<'amount' | 'percent'>('amount')
+  const [depositDue, setDepositDue] = useState(quote?.depositDue ?? '')
+  const [expiresIn, setExpiresIn] = useState(String(detail.quoteExpiryDays))
   const err = (field: string) => errorOf(result, 'quote', field)
+  // Roughly the day the quote expires (the server, which asks again, knows the hour).
+  const expiresOn = /^\d{1,2}$/.test(expiresIn) ? addDays(today, Number(expiresIn)) : null
+  const dueAfterExpiry = Boolean(depositDue && expiresOn && depositDue > expiresOn)
   return (
     <section className="card p-5 sm:p-7" aria-labelledby="quote-heading">
       <h2 id="quote-heading" className="font-display text-2xl font-semibold">
         {quote ? 'Send a new quote' : 'Send a quote'}
       </h2>
+      <Outcome result={result} intents={['quote']} />
       <p className="mt-1 text-sm text-chocolate">
         The customer gets it by email with their link to accept or decline.
       </p>
       <Form method="post" className="mt-4 grid gap-4" noValidate>
+        <VersionField />
         <FormField name="price" label="Price ($)" error={err('price')}>
           {(props) => (
             <input
@@ -408,9 +564,20 @@ function QuoteForm({
         </fieldset>
         <FormField name="deposit_due" label="Deposit due by" optional error={err('deposit_due')}>
           {(props) => (
-            <input {...props} type="date" min={today} defaultValue={quote?.depositDue ?? ''} />
+            <input
+              {...props}
+              type="date"
+              min={today}
+              defaultValue={quote?.depositDue ?? ''}
+              onChange={(event) => setDepositDue(event.currentTarget.value)}
+            />
           )}
         </FormField>
+        {dueAfterExpiry && expiresOn ? (
+          <p className="status-error text-sm" role="status" data-testid="deposit-due-warning">
+            The deposit would be due after the quote expires ({formatCalendarDate(expiresOn)}).
+          </p>
+        ) : null}
         <FormField
           name="payment_instructions"
           label="How to pay"
@@ -451,6 +618,7 @@ function QuoteForm({
               max={LIMITS.expiryDays.max}
               required
               defaultValue={detail.quoteExpiryDays}
+              onChange={(event) => setExpiresIn(event.currentTarget.value)}
             />
           )}
         </FormField>
@@ -465,7 +633,6 @@ function QuoteForm({
             {busy ? 'Sending…' : 'Send quote'}
           </button>
         </div>
-        <ActionResult result={result} intent="quote" />
       </Form>
     </section>
   )
@@ -483,22 +650,24 @@ function PaymentForm({
   const busy = useBusy('payment')
   const { money } = detail
   const err = (field: string) => errorOf(result, 'payment', field)
-  const suggested = money.depositOwed || money.balanceOwed
+  // Said, not typed in: a field that fills itself after each payment would be
+  // recorded twice by a second tap.
+  const owed =
+    money.depositOwed > 0
+      ? `Deposit owed: ${formatMoney(money.depositOwed)}`
+      : money.balanceOwed > 0
+        ? `Balance owed: ${formatMoney(money.balanceOwed)}`
+        : undefined
   return (
     <section className="card p-5 sm:p-7" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="font-display text-2xl font-semibold">
         Record a payment
       </h2>
+      <Outcome result={result} intents={['payment', 'waive']} />
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-        <FormField name="amount" label="Amount ($)" error={err('amount')}>
-          {(props) => (
-            <input
-              {...props}
-              inputMode="decimal"
-              required
-              defaultValue={suggested ? centsToInput(suggested) : ''}
-            />
-          )}
+        <VersionField />
+        <FormField name="amount" label="Amount ($)" hint={owed} error={err('amount')}>
+          {(props) => <input {...props} inputMode="decimal" required defaultValue="" />}
         </FormField>
         <FormField name="received_on" label="Received on" error={err('received_on')}>
           {(props) => <input {...props} type="date" required defaultValue={today} />}
@@ -526,34 +695,33 @@ function PaymentForm({
             {busy ? 'Saving…' : 'Record payment'}
           </button>
         </div>
-        <div className="sm:col-span-2">
-          <ActionResult result={result} intent="payment" />
-        </div>
       </Form>
       {!money.depositWaived && money.depositOwed > 0 ? (
         <Form method="post" className="mt-4 border-t border-blush pt-4">
+          <VersionField />
           <p className="text-sm text-chocolate">
             Confirm without the deposit: an accepted quote is booked at once.
           </p>
           <button type="submit" name="intent" value="waive" className="button-secondary mt-2">
             Waive deposit
           </button>
-          <ActionResult result={result} intent="waive" />
         </Form>
       ) : null}
     </section>
   )
 }
 
+const MOVE_INTENTS: OrderIntent[] = ['ready', 'complete', 'cancel', 'decline']
+
 function StatusActions({
-  status,
-  money,
+  detail,
   result,
 }: {
-  status: RequestStatus
-  money: OrderDetail['money']
+  detail: OrderDetail
   result: OrderActionResult | undefined
 }) {
+  const { money } = detail
+  const status = detail.request.status
   const canReady = canMove(status, 'ready')
   const canComplete = canMove(status, 'completed')
   const canCancel = canMove(status, 'cancelled')
@@ -565,6 +733,7 @@ function StatusActions({
         <h2 id="status-heading" className="font-display text-2xl font-semibold">
           Status
         </h2>
+        <Outcome result={result} intents={MOVE_INTENTS} />
         <p className="mt-2">
           This request is {STATUS_LABELS[status].toLowerCase()}; nothing more to do.
         </p>
@@ -576,8 +745,10 @@ function StatusActions({
       <h2 id="status-heading" className="font-display text-2xl font-semibold">
         Move it along
       </h2>
+      <Outcome result={result} intents={MOVE_INTENTS} />
       {canReady || canComplete ? (
         <Form method="post" className="flex flex-wrap gap-3">
+          <VersionField />
           {canReady ? (
             <button type="submit" name="intent" value="ready" className="button-primary">
               Mark ready
@@ -595,9 +766,9 @@ function StatusActions({
           ) : null}
         </Form>
       ) : null}
-      <ActionResult result={result} intent={['ready', 'complete']} />
       {canDecline ? (
         <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+          <VersionField />
           <FormField
             name="reason"
             label="Reason for declining"
@@ -611,11 +782,11 @@ function StatusActions({
               Decline
             </button>
           </div>
-          <ActionResult result={result} intent="decline" />
         </Form>
       ) : null}
       {canCancel ? (
         <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+          <VersionField />
           <FormField
             name="note"
             label="Note on cancelling"
@@ -630,7 +801,6 @@ function StatusActions({
               Cancel request
             </button>
           </div>
-          <ActionResult result={result} intent="cancel" />
         </Form>
       ) : null}
     </section>

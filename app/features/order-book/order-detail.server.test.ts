@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { setWeekdayCapacity } from '../availability/availability.server.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
@@ -42,7 +42,23 @@ async function openBook() {
   return { db, id: request.id, token: request.customer_token! }
 }
 
-function post(db: Db, id: number, form: Record<string, string>, now = NOW) {
+/** The version of the request a page opened now would show. */
+async function versionOf(db: Db, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return String(row?.version ?? 0)
+}
+
+/** A post from the owner's page as it stands, the page's question already answered yes. */
+async function post(db: Db, id: number, form: Record<string, string>, now = NOW) {
+  return postForm(db, id, { confirm: 'yes', version: await versionOf(db, id), ...form }, now)
+}
+
+/** Exactly these fields, as a page (perhaps an old one) posts them. */
+function postForm(db: Db, id: number, form: Record<string, string>, now = NOW) {
   return receiveOrderAction({
     request: new Request(`http://localhost/admin/orders/${id}`, {
       method: 'POST',
@@ -358,4 +374,198 @@ test('a cancellation tells the customer, with the owner’s note', async () => {
   expect(emails).toHaveLength(2)
   expect(emails[1]!.subject).toBe('Your Cakes request is cancelled — Butter & Bloom Bakery')
   expect(emails[1]!.text).toContain('> As we agreed on the phone.')
+})
+
+test('a page opened before another change posts nothing: 409 with the request as it stands', async () => {
+  const { db, id } = await openBook()
+  // Two tabs open on the new request; tab A quotes first.
+  const opened = await versionOf(db, id)
+  expect(await postForm(db, id, { ...quoteForm, confirm: 'yes', version: opened })).toMatchObject({
+    status: 200,
+  })
+  const quoted = await snapshot(db, id)
+  const tabB = await postForm(db, id, {
+    ...quoteForm,
+    price: '150',
+    confirm: 'yes',
+    version: opened,
+  })
+  expect(tabB).toEqual({
+    status: 409,
+    body: {
+      ok: false,
+      intent: 'quote',
+      error:
+        'This request changed since you opened it. It is now “Quoted”: here it is as it stands.',
+      stale: true,
+    },
+  })
+  // One quote, one email: the customer never hears of tab B's.
+  expect(await snapshot(db, id)).toEqual(quoted)
+  expect((await updates(db, id)).map((email) => email.subject)).toEqual([
+    'Your quote for the Cakes — Butter & Bloom Bakery',
+  ])
+})
+
+test('the customer’s answer also dates the owner’s page: its cancel is refused', async () => {
+  const { db, id, token } = await openBook()
+  await post(db, id, quoteForm)
+  const opened = await versionOf(db, id)
+  await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
+  const before = await snapshot(db, id)
+  const cancel = await postForm(db, id, {
+    intent: 'cancel',
+    note: '',
+    confirm: 'yes',
+    version: opened,
+  })
+  expect(cancel.status).toBe(409)
+  expect(cancel.body).toMatchObject({
+    error:
+      'This request changed since you opened it. It is now “Accepted, awaiting the deposit”: here it is as it stands.',
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+})
+
+test('a post without the page’s version is refused, and nothing is written', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  expect(await postForm(db, id, { ...quoteForm, confirm: 'yes' })).toEqual({
+    status: 400,
+    body: {
+      ok: false,
+      intent: 'quote',
+      error: 'This form is out of date: reload the page and try again.',
+    },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+})
+
+test('two tabs quoting at once from the same page, on two connections: one quote, one email', async () => {
+  // On PostgreSQL, two servers on one database; SQLite is one server's file,
+  // whose single connection runs one transaction at a time.
+  const [first, second = first] =
+    testDatabaseKind() === 'pg' ? await openTwoInstances() : [(await openTestDatabase()).db]
+  await seedMenu(first)
+  await setWeekdayCapacity(first, [3, 3, 3, 3, 3, 3, 3])
+  const sent = await submitOrderRequests(first, [birthdayCakeOrder], {
+    products: [],
+    siteUrl: SITE,
+    now: new Date(NOW),
+  })
+  if (!sent.ok) throw new Error('The request could not be booked.')
+  const { id } = await first.selectFrom('order_request').select('id').executeTakeFirstOrThrow()
+  const opened = await versionOf(first, id)
+  const tab = (db: Db, price: string) =>
+    postForm(db, id, { ...quoteForm, price, confirm: 'yes', version: opened })
+  const answers = await Promise.all([
+    tab(first, '120'),
+    tab(second, '150'),
+    tab(first, '130'),
+    tab(second, '140'),
+  ])
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409])
+  const quotes = await first.selectFrom('request_quote').select('id').execute()
+  expect(quotes).toHaveLength(1)
+  const events = await first.selectFrom('request_event').select('to_status').execute()
+  expect(events.map((event) => event.to_status)).toEqual(['new', 'quoted'])
+  expect(await updates(first, id)).toHaveLength(1)
+})
+
+test('decline and cancel ask first, naming who will be emailed; only confirm=yes sends', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  const version = await versionOf(db, id)
+  const decline = await postForm(db, id, { intent: 'decline', reason: 'Fully booked.', version })
+  expect(decline).toEqual({
+    status: 200,
+    body: {
+      ok: false,
+      intent: 'decline',
+      error:
+        'Decline Priya’s request? Priya Sharma (priya@example.com) will be emailed your reason.',
+      ask: {
+        question:
+          'Decline Priya’s request? Priya Sharma (priya@example.com) will be emailed your reason.',
+        yes: 'Yes, decline and email Priya',
+        fields: { reason: 'Fully booked.' },
+      },
+    },
+  })
+  const cancel = await postForm(db, id, { intent: 'cancel', note: '', version })
+  expect(cancel.body).toMatchObject({
+    ask: {
+      question:
+        'Cancel Priya’s request? Priya Sharma (priya@example.com) will be emailed that it is cancelled.',
+    },
+  })
+  // Asking wrote nothing, not even a new version: the question's own form still posts.
+  expect(await snapshot(db, id)).toEqual(before)
+  const confirmed = await postForm(db, id, {
+    intent: 'decline',
+    reason: 'Fully booked.',
+    version,
+    confirm: 'yes',
+  })
+  expect(confirmed).toMatchObject({ status: 200, body: { ok: true, intent: 'decline' } })
+  expect(await updates(db, id)).toHaveLength(1)
+})
+
+test('marking ready days early, or completed with money owed, asks first', async () => {
+  const { db, id, token } = await openBook()
+  await post(db, id, { ...quoteForm, deposit_due: '' })
+  await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
+  await post(db, id, { intent: 'payment', amount: '60', received_on: '2026-11-24', method: 'Cash' })
+  const ask = async (intent: string, now: number) =>
+    postForm(db, id, { intent, version: await versionOf(db, id) }, now)
+
+  // Due Saturday, December 12. On Wednesday the 9th it is three days early.
+  const early = await ask('ready', Date.parse('2026-12-09T15:00:00Z'))
+  expect(early.body).toMatchObject({
+    ok: false,
+    ask: {
+      question:
+        'Mark it ready 3 days before its date, Saturday, December 12, 2026? Priya Sharma (priya@example.com) will be emailed that it is ready.',
+    },
+  })
+  expect((await readOrderDetail(db, id))!.request.status).toBe('confirmed')
+  // The day before is the usual bake: no question.
+  expect(await ask('ready', Date.parse('2026-12-11T15:00:00Z'))).toMatchObject({
+    status: 200,
+    body: { ok: true },
+  })
+  const owed = await ask('complete', Date.parse('2026-12-12T20:00:00Z'))
+  expect(owed.body).toMatchObject({
+    ask: {
+      question: 'Mark it completed with $60 still owed? Record the payment first if it came in.',
+    },
+  })
+  expect((await readOrderDetail(db, id))!.request.status).toBe('ready')
+  await post(db, id, { intent: 'payment', amount: '60', received_on: '2026-12-12', method: 'Cash' })
+  expect(await ask('complete', Date.parse('2026-12-12T20:00:00Z'))).toMatchObject({
+    body: { ok: true, message: 'Marked completed.' },
+  })
+})
+
+test('a quote whose deposit falls due after the quote expires asks before it is sent', async () => {
+  const { db, id } = await openBook()
+  const before = await snapshot(db, id)
+  const version = await versionOf(db, id)
+  // Expires in 3 days (Thursday, November 26); the deposit is due December 1.
+  const late = await postForm(db, id, { ...quoteForm, version })
+  expect(late.body).toMatchObject({
+    ok: false,
+    intent: 'quote',
+    ask: {
+      question:
+        'The deposit is due Tuesday, December 1, 2026, after the quote expires on Thursday, November 26, 2026. Send it to Priya Sharma (priya@example.com) anyway?',
+      yes: 'Yes, send the quote to Priya',
+      fields: { price: '120', deposit_due: '2026-12-01', expires_in_days: '3' },
+    },
+  })
+  expect(await snapshot(db, id)).toEqual(before)
+  // Due on the day it expires: no question.
+  expect(
+    await postForm(db, id, { ...quoteForm, deposit_due: '2026-11-26', version }),
+  ).toMatchObject({ status: 200, body: { ok: true } })
 })

@@ -1,21 +1,43 @@
+import type { Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { OutboxStatus, OutboxTopic, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import type {
+  Database,
+  OutboxStatus,
+  OutboxTopic,
+  RequestEventTable,
+  RequestStatus,
+} from '#app/db/schema.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
 import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { amountsOwed } from './lifecycle.ts'
+import {
+  DISPLAY_LABELS,
+  READY_EARLY_DAYS,
+  amountsOwed,
+  canMove,
+  daysBetween,
+  depositOverdue,
+  displayStateOf,
+  formatMoney,
+} from './lifecycle.ts'
 import {
   type OrderActionResult,
   type OrderIntent,
+  type OrderQuestion,
+  OwnerFormGuardSchema,
   SCHEMA_OF,
   depositCentsOf,
   isOrderIntent,
 } from './order-actions.ts'
 import {
   type BookChange,
+  STALE_MESSAGE,
+  claimVersion,
   currentQuote,
   moneyOf,
   moveRequest,
@@ -59,8 +81,11 @@ export interface CustomerEmail {
   createdLabel: string
 }
 
-/** Everything /admin/orders/<id> shows about one request; undefined when there is none. */
-export async function readOrderDetail(db: Db, requestId: number) {
+/**
+ * Everything /admin/orders/<id> shows about one request; undefined when
+ * there is none. `today` is the bakery's, for what is overdue.
+ */
+export async function readOrderDetail(db: Db, requestId: number, today = bakeryToday()) {
   const request = await db
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
@@ -119,7 +144,22 @@ export async function readOrderDetail(db: Db, requestId: number) {
     // Only what went to this customer: a send's confirmations go one to each
     // customer in it, and the owner's own news of their answer is no email to them.
     .filter((email) => email.to.toLowerCase() === request.email.toLowerCase())
+  const owed = amountsOwed(money)
   return {
+    /** The version the page's forms carry back (see claimVersion). */
+    version: Number(request.version),
+    /** The request as the owner reads it: "Accepted, awaiting the deposit" is derived. */
+    state: displayStateOf({
+      status: request.status,
+      accepted: Boolean(quote?.accepted_at),
+      depositOwed: owed.depositOwed,
+    }),
+    depositOverdue: depositOverdue({
+      status: request.status,
+      depositDue: quote?.deposit_due ?? null,
+      depositOwed: owed.depositOwed,
+      today,
+    }),
     request: {
       id: request.id,
       batchId: request.batch_id,
@@ -151,7 +191,7 @@ export async function readOrderDetail(db: Db, requestId: number) {
           acceptedLabel: quote.accepted_at ? bakeryTime(Number(quote.accepted_at)) : null,
         }
       : null,
-    money: { ...money, ...amountsOwed(money) },
+    money: { ...money, ...owed },
     photos: photos.map(({ key, preview }) => ({ key, preview })),
     timeline: events.map((event): TimelineEntry => ({
       id: event.id,
@@ -214,6 +254,12 @@ export async function receiveOrderAction({
     return reply(400, { ok: false, intent: null, error: NOT_UNDERSTOOD })
   }
   const intent = form.intent
+  const guard = OwnerFormGuardSchema.safeParse(form)
+  if (!guard.success) {
+    return reply(400, { ok: false, intent, error: guard.error.issues[0]!.message })
+  }
+  const { version } = guard.data
+  const confirmed = guard.data.confirm === 'yes'
   const parsed = SCHEMA_OF[intent].safeParse(form)
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf<string>(parsed.error) as Record<string, string>
@@ -236,6 +282,13 @@ export async function receiveOrderAction({
       const move = async (to: RequestStatus, note: string | null) => {
         const moved = await moveRequest(trx, { requestId, to, actor: 'owner', note, now })
         if (!moved.ok) refuse(moved)
+      }
+      // First, so a page that is out of date changes nothing and sends nothing.
+      const claimed = await claimVersion(trx, { requestId, version })
+      if (!claimed.ok) refuse(claimed)
+      if (!confirmed) {
+        const ask = await questionFor(trx, { intent, data, form, requestId, now })
+        if (ask) throw new Asked(ask)
       }
       switch (intent) {
         case 'quote': {
@@ -312,10 +365,21 @@ export async function receiveOrderAction({
       return { ok: true }
     })
     .catch((error: unknown) => {
-      if (error instanceof Refused) return error.change
+      if (error instanceof Refused || error instanceof Asked) return error.change
       throw error
     })
 
+  if (!change.ok && 'ask' in change) {
+    // Nothing written: the page asks, and posts the same fields again with confirm=yes.
+    return reply(200, { ok: false, intent, error: change.ask.question, ask: change.ask })
+  }
+  if (!change.ok && change.error === STALE_MESSAGE) {
+    const current = await readOrderDetail(db, requestId)
+    const now = current
+      ? ` It is now “${DISPLAY_LABELS[current.state]}”: here it is as it stands.`
+      : ''
+    return reply(409, { ok: false, intent, error: `${STALE_MESSAGE}${now}`, stale: true })
+  }
   if (!change.ok) {
     return reply(change.status, {
       ok: false,
@@ -327,6 +391,98 @@ export async function receiveOrderAction({
   // Stored: the customer's email, if the change queued one, goes out now.
   kickDeliveryWorker()
   return reply(200, { ok: true, intent, message: DONE[intent] })
+}
+
+/**
+ * The question the owner answers before a change that emails the customer
+ * and cannot be taken back, or that looks like a slip; null to go ahead.
+ * Asked inside the change's transaction, after its version is claimed, so
+ * the question is about the request as it stands. A change the lifecycle
+ * refuses anyway is not asked about: its refusal says why.
+ */
+async function questionFor(
+  trx: Transaction<Database>,
+  {
+    intent,
+    data,
+    form,
+    requestId,
+    now,
+  }: {
+    intent: OrderIntent
+    data: Record<string, unknown>
+    form: Record<string, string>
+    requestId: number
+    now: number
+  },
+): Promise<OrderQuestion | null> {
+  const request = await trx
+    .selectFrom('order_request')
+    .select(['status', 'name', 'email', 'due_date'])
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (!request) return null
+  const firstName = request.name.split(/\s+/)[0] || request.name
+  const who = `${request.name} (${request.email})`
+  const today = bakeryToday(new Date(now))
+  const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
+  const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
+  switch (intent) {
+    case 'decline':
+      if (!canMove(request.status, 'declined')) return null
+      return ask(
+        `Decline ${firstName}’s request? ${who} will be emailed your reason.`,
+        `Yes, decline and email ${firstName}`,
+      )
+    case 'cancel':
+      if (!canMove(request.status, 'cancelled')) return null
+      return ask(
+        `Cancel ${firstName}’s request? ${who} will be emailed that it is cancelled.`,
+        `Yes, cancel and email ${firstName}`,
+      )
+    case 'ready': {
+      if (!canMove(request.status, 'ready')) return null
+      const early = daysBetween(today, request.due_date)
+      if (early < READY_EARLY_DAYS) return null
+      return ask(
+        `Mark it ready ${early} days before its date, ${formatCalendarDate(request.due_date)}? ${who} will be emailed that it is ready.`,
+        `Yes, mark ready and email ${firstName}`,
+      )
+    }
+    case 'complete': {
+      if (!canMove(request.status, 'completed')) return null
+      const { balanceOwed } = amountsOwed(await moneyOf(trx, requestId))
+      if (balanceOwed === 0) return null
+      return ask(
+        `Mark it completed with ${formatMoney(balanceOwed)} still owed? Record the payment first if it came in.`,
+        'Yes, mark completed',
+      )
+    }
+    case 'quote': {
+      const quote = data as { price: number; deposit_kind: 'amount' | 'percent'; deposit: string }
+      const depositDue = data.deposit_due as string | null
+      if (!depositDue || !depositCentsOf(quote)) return null
+      const expiresOn = bakeryToday(new Date(now + (data.expires_in_days as number) * DAY_MS))
+      if (depositDue <= expiresOn) return null
+      return ask(
+        `The deposit is due ${formatCalendarDate(depositDue)}, after the quote expires on ${formatCalendarDate(expiresOn)}. Send it to ${who} anyway?`,
+        `Yes, send the quote to ${firstName}`,
+      )
+    }
+    default:
+      return null
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The owner is asked first: thrown out of the transaction so it rolls back. */
+class Asked extends Error {
+  readonly change: { ok: false; ask: OrderQuestion }
+  constructor(ask: OrderQuestion) {
+    super(ask.question)
+    this.change = { ok: false, ask }
+  }
 }
 
 /** A refused change, thrown out of the transaction so it rolls back. */

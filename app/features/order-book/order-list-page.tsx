@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import type { RequestStatus } from '#app/db/schema.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { STATUS_LABELS, formatMoney } from './lifecycle.ts'
+import { DISPLAY_LABELS, type DisplayState, formatMoney } from './lifecycle.ts'
 import { type OrderFilters, type OrderRow, STATUSES, orderListHref } from './order-list.ts'
-import { StatusBadge } from './status-badge.tsx'
+import { OverdueFlag, StatusBadge } from './status-badge.tsx'
 
 export type OrderBookView = 'orders' | 'messages'
 
@@ -52,7 +51,7 @@ export function OrderList({
 }: {
   filters: OrderFilters
   rows: OrderRow[]
-  counts: Record<RequestStatus, number>
+  counts: Record<DisplayState, number>
   total: number
   problems: string[]
   limited: boolean
@@ -75,7 +74,7 @@ export function OrderList({
               <StatusChip
                 to={orderListHref({ ...filters, status })}
                 on={filters.status === status}
-                label={STATUS_LABELS[status]}
+                label={DISPLAY_LABELS[status]}
                 count={counts[status]}
               />
             </li>
@@ -212,7 +211,10 @@ function OrderCard({ row }: { row: OrderRow }) {
             {row.productType}
           </Link>
         </h2>
-        <StatusBadge status={row.status} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge state={row.state} />
+          {row.depositOverdue ? <OverdueFlag /> : null}
+        </div>
       </div>
       <p>
         <span className="font-bold">{row.name}</span>{' '}

@@ -150,3 +150,64 @@ test('filters come from the query string; what cannot be read is left out and sa
   expect(orderListHref({ ...all, status: 'new', q: 'a b' })).toBe('/admin/orders?status=new&q=a+b')
   expect(orderListHref(all)).toBe('/admin/orders')
 })
+
+test('an accepted quote awaiting its deposit is a state of its own: its chip, its filter, its count', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, priyaSoon, marcus] = ids as [number, number, number, number]
+  const quote = (requestId: number, depositDue: string | null) =>
+    db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId,
+        quote: {
+          priceCents: 9_000,
+          depositCents: 3_000,
+          depositDue,
+          paymentInstructions: '',
+          message: '',
+          expiresInDays: 30,
+        },
+        now: NOW,
+      }),
+    )
+  await quote(marcus, '2026-11-25')
+  await quote(priyaSoon, '2026-11-30')
+  await quote(priyaLate, null)
+  // Marcus and Priya (December 5) accept; Priya's later cake waits for an answer.
+  await db
+    .updateTable('request_quote')
+    .set({ accepted_at: NOW + 1000 })
+    .where('request_id', 'in', [marcus, priyaSoon])
+    .execute()
+
+  const book = await listOrderBook(db, all, '2026-11-26')
+  expect(book.counts).toMatchObject({ new: 1, quoted: 1, accepted: 2 })
+  expect(book.total).toBe(4)
+  const marcusRow = book.rows.find((row) => row.id === marcus)!
+  expect(marcusRow).toMatchObject({ status: 'quoted', state: 'accepted', depositOverdue: true })
+  // Due November 30: not overdue on the 26th.
+  expect(book.rows.find((row) => row.id === priyaSoon)).toMatchObject({
+    state: 'accepted',
+    depositOverdue: false,
+  })
+  expect(book.rows.find((row) => row.id === priyaLate)).toMatchObject({ state: 'quoted' })
+
+  const accepted = await listOrderBook(db, { ...all, status: 'accepted' }, '2026-11-26')
+  expect(accepted.rows.map((row) => row.id)).toEqual([marcus, priyaSoon])
+  expect(accepted.counts).toEqual(book.counts)
+  const quoted = await listOrderBook(db, { ...all, status: 'quoted' }, '2026-11-26')
+  expect(quoted.rows.map((row) => row.id)).toEqual([priyaLate])
+
+  // The deposit in, Marcus's order is confirmed and nothing is overdue.
+  await recordPayment(db, {
+    requestId: marcus,
+    payment: { amountCents: 3_000, receivedOn: '2026-11-26', method: 'Cash' },
+    now: NOW,
+  })
+  const after = await listOrderBook(db, all, '2026-11-26')
+  expect(after.counts).toMatchObject({ accepted: 1, confirmed: 1 })
+  expect(after.rows.find((row) => row.id === marcus)).toMatchObject({
+    state: 'confirmed',
+    depositOverdue: false,
+  })
+  expect(parseOrderFilters(new URLSearchParams('status=accepted')).filters.status).toBe('accepted')
+})

@@ -1,7 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import { amountsOwed } from './lifecycle.ts'
+import { bakeryToday } from '../availability/availability.server.ts'
+import { type DisplayState, amountsOwed, depositOverdue, displayStateOf } from './lifecycle.ts'
 import { ORDER_LIST_LIMIT, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 
 /** LIKE's own characters in a search are matched as themselves. */
@@ -14,7 +15,7 @@ function likePattern(query: string): string {
  * filters, with the count of each status under the same date and search
  * filters, for the status chips.
  */
-export async function listOrderBook(db: Db, filters: OrderFilters) {
+export async function listOrderBook(db: Db, filters: OrderFilters, today = bakeryToday()) {
   // The date range and search narrow both the rows and the chips' counts.
   const narrowed = () => {
     let query = db
@@ -50,25 +51,82 @@ export async function listOrderBook(db: Db, filters: OrderFilters) {
       'order_batch.created_at',
     ])
     .limit(ORDER_LIST_LIMIT)
-  if (filters.status) rowsQuery = rowsQuery.where('order_request.status', '=', filters.status)
+  // "Accepted" is a quoted request seen closer: both read the quoted rows, then tell them apart.
+  const stored: RequestStatus | null = filters.status === 'accepted' ? 'quoted' : filters.status
+  if (stored) rowsQuery = rowsQuery.where('order_request.status', '=', stored)
   rowsQuery =
     filters.sort === 'due'
       ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
       : rowsQuery.orderBy('order_request.id', 'desc')
 
-  const [rows, counted] = await Promise.all([
+  const [allRows, counted, quotedRows] = await Promise.all([
     rowsQuery.execute(),
     narrowed()
       .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
       .groupBy('order_request.status')
       .execute(),
+    // The open quotes under the filters, to count the accepted ones apart.
+    narrowed()
+      .select(['order_request.id', 'order_request.status', 'order_request.deposit_waived'])
+      .where('order_request.status', '=', 'quoted')
+      .execute(),
   ])
-  const ids = rows.map((row) => row.id)
+  const standing = await standingOf(db, [...allRows, ...quotedRows], today)
+  const rows = filters.status
+    ? allRows.filter((row) => standing.get(row.id)!.state === filters.status)
+    : allRows
+
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
+    DisplayState,
+    number
+  >
+  for (const { status, count } of counted) counts[status] = Number(count)
+  for (const row of quotedRows) {
+    if (standing.get(row.id)!.state === 'accepted') {
+      counts.quoted -= 1
+      counts.accepted += 1
+    }
+  }
+
+  return {
+    rows: rows.map((row): OrderRow => {
+      const { money, state, overdue } = standing.get(row.id)!
+      return {
+        id: row.id,
+        productType: row.product_type,
+        eventTheme: row.event_theme,
+        name: row.name,
+        email: row.email,
+        dueDate: row.due_date,
+        status: row.status,
+        state,
+        depositOverdue: overdue,
+        effort: Number(row.effort),
+        fulfilment: row.fulfilment,
+        receivedAt: row.created_at,
+        money: money ? { priceCents: money.priceCents, ...amountsOwed(money) } : null,
+      }
+    }),
+    counts,
+    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+  }
+}
+
+/**
+ * Each request's money, state as the owner reads it, and whether its
+ * deposit is overdue, from its newest quote and its payments.
+ */
+async function standingOf(
+  db: Db,
+  requests: { id: number; status: RequestStatus; deposit_waived: number }[],
+  today: string,
+) {
+  const ids = [...new Set(requests.map((request) => request.id))]
   const [quotes, payments] = ids.length
     ? await Promise.all([
         db
           .selectFrom('request_quote')
-          .select(['request_id', 'price_cents', 'deposit_cents'])
+          .select(['request_id', 'price_cents', 'deposit_cents', 'deposit_due', 'accepted_at'])
           .where('request_id', 'in', ids)
           .orderBy('id')
           .execute(),
@@ -83,37 +141,35 @@ export async function listOrderBook(db: Db, filters: OrderFilters) {
   // Oldest first, so the newest quote of each request is the one kept.
   const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
   const paidOf = new Map(payments.map((payment) => [payment.request_id, Number(payment.paid)]))
-
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
-    RequestStatus,
-    number
-  >
-  for (const { status, count } of counted) counts[status] = Number(count)
-
-  return {
-    rows: rows.map((row): OrderRow => {
-      const quote = quoteOf.get(row.id)
-      const money = quote && {
-        priceCents: Number(quote.price_cents),
-        depositCents: Number(quote.deposit_cents),
-        paidCents: paidOf.get(row.id) ?? 0,
-        depositWaived: Number(row.deposit_waived) === 1,
-      }
-      return {
-        id: row.id,
-        productType: row.product_type,
-        eventTheme: row.event_theme,
-        name: row.name,
-        email: row.email,
-        dueDate: row.due_date,
-        status: row.status,
-        effort: Number(row.effort),
-        fulfilment: row.fulfilment,
-        receivedAt: row.created_at,
-        money: money ? { priceCents: money.priceCents, ...amountsOwed(money) } : null,
-      }
+  return new Map(
+    requests.map((request) => {
+      const quote = quoteOf.get(request.id)
+      const money = quote
+        ? {
+            priceCents: Number(quote.price_cents),
+            depositCents: Number(quote.deposit_cents),
+            paidCents: paidOf.get(request.id) ?? 0,
+            depositWaived: Number(request.deposit_waived) === 1,
+          }
+        : null
+      const { depositOwed } = money ? amountsOwed(money) : { depositOwed: 0 }
+      return [
+        request.id,
+        {
+          money,
+          state: displayStateOf({
+            status: request.status,
+            accepted: Boolean(quote?.accepted_at),
+            depositOwed,
+          }),
+          overdue: depositOverdue({
+            status: request.status,
+            depositDue: quote?.deposit_due ?? null,
+            depositOwed,
+            today,
+          }),
+        },
+      ]
     }),
-    counts,
-    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
-  }
+  )
 }

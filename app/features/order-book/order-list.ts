@@ -1,14 +1,15 @@
 import type { RequestStatus } from '#app/db/schema.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
-import { STATUS_LABELS } from './lifecycle.ts'
+import { DISPLAY_STATES, type DisplayState, isDisplayState } from './lifecycle.ts'
 
-export const STATUSES = Object.keys(STATUS_LABELS) as RequestStatus[]
+/** The states the list filters and counts by: the stored statuses and "accepted, awaiting the deposit". */
+export const STATUSES = DISPLAY_STATES
 export const SORTS = ['newest', 'due'] as const
 export type OrderSort = (typeof SORTS)[number]
 
 /** The list's filters as the page's query string carries them (GET, so they can be shared). */
 export interface OrderFilters {
-  status: RequestStatus | null
+  status: DisplayState | null
   /** YYYY-MM-DD, inclusive */
   from: string | null
   to: string | null
@@ -48,7 +49,7 @@ export function parseOrderFilters(params: URLSearchParams): {
   const sort = params.get('sort')
   return {
     filters: {
-      status: STATUSES.includes(status as RequestStatus) ? (status as RequestStatus) : null,
+      status: isDisplayState(status) ? status : null,
       from,
       to,
       q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
@@ -67,6 +68,10 @@ export interface OrderRow {
   /** YYYY-MM-DD */
   dueDate: string
   status: RequestStatus
+  /** As the owner reads it (see displayStateOf). */
+  state: DisplayState
+  /** The deposit had a due date before the bakery's today and is still owed. */
+  depositOverdue: boolean
   effort: number
   fulfilment: 'pickup' | 'delivery' | null
   /** ISO timestamp the send arrived. */

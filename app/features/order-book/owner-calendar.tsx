@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { STATUS_LABELS } from './lifecycle.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
+import { servingsPhrase } from './servings.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -252,7 +253,7 @@ export function BakeList({
                   {item.servings ? (
                     <span className="font-sans text-base font-bold text-chocolate">
                       {' '}
-                      · {item.servings} servings
+                      · {servingsPhrase(item.servings)}
                     </span>
                   ) : null}
                 </h3>

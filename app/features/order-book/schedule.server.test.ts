@@ -114,6 +114,60 @@ test('the morning digest lists what is due today and tomorrow, once a day, from 
   ])
 })
 
+test('the digest flags deposits overdue by the bakery’s today, and says servings as a phrase', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  const [late, dueToday] = await send(db, [
+    { ...birthdayCakeOrder, due_date: '2026-12-19', name: 'Ana Lima', servings: '20' },
+    {
+      ...birthdayCakeOrder,
+      due_date: '2026-12-12',
+      product_type: 'Cupcakes',
+      servings: '24 cupcakes',
+    },
+  ])
+  for (const [id, depositDue] of [
+    [late!, '2026-12-10'],
+    [dueToday!, '2026-12-11'],
+  ] as const) {
+    await db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId: id,
+        quote: {
+          priceCents: 9_000,
+          depositCents: 3_000,
+          depositDue,
+          paymentInstructions: '',
+          message: '',
+          expiresInDays: 30,
+        },
+        now: Date.parse('2026-12-09T15:00:00Z'),
+      }),
+    )
+  }
+  await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
+  const { text } = (await queued(db, 'owner_digest'))[0]!.email
+  expect(text).toContain(
+    'Deposits overdue:\n• Cakes for Ana Lima: $30 was due Thursday, December 10, 2026',
+  )
+  // Due today is not yet overdue.
+  expect(text).not.toContain('was due Friday, December 11')
+  expect(text).toContain('Tomorrow: Cupcakes for Priya Sharma (Quoted), 24 cupcakes')
+  expect(text).not.toContain('servings')
+  await runSchedule(db, { now: NEXT_MORNING, siteUrl: SITE_URL })
+  const next = (await queued(db, 'owner_digest'))[1]!.email.text
+  expect(next).toContain('was due Friday, December 11, 2026')
+})
+
+test('a bare number of servings reads "serves 20" in the digest', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  await send(db, [{ ...birthdayCakeOrder, due_date: '2026-12-11', servings: '20' }])
+  await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
+  const { text } = (await queued(db, 'owner_digest'))[0]!.email
+  expect(text).toContain('Today: Cakes for Priya Sharma (New), serves 20')
+})
+
 test('a day with nothing to say sends no digest', async () => {
   const { db } = await openTestDatabase()
   await prepare(db)

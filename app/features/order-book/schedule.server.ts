@@ -13,8 +13,9 @@ import {
   ownerEmailHtml,
 } from '../mail/html.ts'
 import { enqueueEmailOnce } from '../mail/outbox.server.ts'
-import { amountsOwed, formatMoney, STATUS_LABELS } from './lifecycle.ts'
+import { STATUS_LABELS, amountsOwed, depositOverdue, formatMoney } from './lifecycle.ts'
 import { moneyOf } from './order-book.server.ts'
+import { servingsPhrase } from './servings.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
 export const DIGEST_HOUR = 7
@@ -75,6 +76,7 @@ async function queueDigest(
       'order_request.name',
       'order_request.product_type',
       'order_request.due_date',
+      'order_request.status',
       'request_quote.accepted_at',
       'request_quote.deposit_due',
     ])
@@ -87,14 +89,20 @@ async function queueDigest(
   const awaiting = [...latest.values()].filter((row) => row.accepted_at === null)
   const overdue = []
   for (const row of latest.values()) {
-    if (!row.deposit_due || row.deposit_due >= today) continue
+    if (!row.deposit_due) continue
     const owed = amountsOwed(await moneyOf(db, row.id)).depositOwed
-    if (owed > 0) overdue.push({ ...row, owed })
+    const late = depositOverdue({
+      status: row.status,
+      depositDue: row.deposit_due,
+      depositOwed: owed,
+      today,
+    })
+    if (late) overdue.push({ ...row, owed })
   }
   if (due.length + awaiting.length + overdue.length === 0) return false
 
   const dueLine = (row: (typeof due)[number]) =>
-    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${row.servings}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
+    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
   const sections: [string, string[]][] = [
     ['Due today and tomorrow', due.map(dueLine)],
     [

@@ -1,10 +1,11 @@
-import type { RequestStatus } from '#app/db/schema.ts'
-import { STATUS_LABELS } from './lifecycle.ts'
+import { DISPLAY_LABELS, type DisplayState } from './lifecycle.ts'
 
 /** Colours as the customer's page uses them: waiting, good, done, closed (AA contrast each). */
-const TONES: Record<RequestStatus, string> = {
+const TONES: Record<DisplayState, string> = {
   new: 'bg-butter text-cocoa',
   quoted: 'bg-butter text-cocoa',
+  // Her move next: the deposit to chase or record.
+  accepted: 'bg-[#fde1c4] text-cocoa ring-1 ring-[#b4570f]/40',
   confirmed: 'bg-[#d7ead9] text-[#1f4f29]',
   ready: 'bg-[#d7ead9] text-[#1f4f29]',
   completed: 'bg-paper text-chocolate ring-1 ring-chocolate/25',
@@ -13,14 +14,27 @@ const TONES: Record<RequestStatus, string> = {
   expired: 'bg-blush-100 text-raspberry-dark',
 }
 
-export function StatusBadge({ status }: { status: RequestStatus }) {
+/** The request's state as the owner reads it (see displayStateOf). */
+export function StatusBadge({ state }: { state: DisplayState }) {
   return (
     <span
-      className={`inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap ${TONES[status]}`}
+      className={`inline-block rounded-full px-3 py-1 text-sm font-bold ${TONES[state]}`}
       data-testid="order-status"
     >
       <span className="sr-only">Status: </span>
-      {STATUS_LABELS[status]}
+      {DISPLAY_LABELS[state]}
+    </span>
+  )
+}
+
+/** Beside the badge when a deposit's due date has passed and it is still owed. */
+export function OverdueFlag() {
+  return (
+    <span
+      className="inline-block rounded-full bg-raspberry-dark px-3 py-1 text-sm font-bold whitespace-nowrap text-white"
+      data-testid="deposit-overdue"
+    >
+      Deposit overdue
     </span>
   )
 }
