@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
   if (!view) return data({ view: null, book: {} }, { status: 404 })
-  return { view, book: await readCustomerBook(db, view.requests, Date.now()) }
+  return { view, book: await readCustomerBook(db, params.token, Date.now()) }
 }
 
 /** The customer accepts or declines a quote: see receiveQuoteAnswer. */

@@ -17,18 +17,19 @@ export const ANSWER_MESSAGES: Record<Extract<QuoteAnswerResult, { ok: true }>['o
  * without) JavaScript; declining asks again in a disclosure that needs none.
  */
 export function QuotePanel({
-  requestId,
+  position,
   quote,
   error,
 }: {
-  requestId: number
+  /** The request's position in its send: how the answer names it. */
+  position: number
   quote: CustomerQuote
   error: string | undefined
 }) {
   const navigation = useNavigation()
   const busy =
-    navigation.state !== 'idle' && navigation.formData?.get('request') === String(requestId)
-  const headingId = `quote-${requestId}`
+    navigation.state !== 'idle' && navigation.formData?.get('request') === String(position)
+  const headingId = `quote-${position}`
   const amounts: [string, string][] = [
     ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
@@ -96,7 +97,8 @@ export function QuotePanel({
           </p>
           <div className="mt-5 flex flex-wrap items-start gap-3">
             <Form method="post" replace preventScrollReset>
-              <input type="hidden" name="request" value={requestId} />
+              <input type="hidden" name="request" value={position} />
+              <input type="hidden" name="quote" value={quote.number} />
               <button
                 type="submit"
                 name="intent"
@@ -117,7 +119,8 @@ export function QuotePanel({
                   Declining lets your date go to other orders. You can always ask us again.
                 </p>
                 <Form method="post" replace preventScrollReset className="mt-3">
-                  <input type="hidden" name="request" value={requestId} />
+                  <input type="hidden" name="request" value={position} />
+                  <input type="hidden" name="quote" value={quote.number} />
                   <button
                     type="submit"
                     name="intent"

@@ -7,7 +7,8 @@ import type { RequestStatus } from '#app/db/schema.ts'
  */
 export interface RequestPhoto {
   key: string
-  requestId: number
+  /** The position of the request it was sent with, in its send. */
+  requestPosition: number
   width: number
   height: number
   /** A tiny blurred image (a data: URL) shown while the photo loads. */
@@ -16,7 +17,11 @@ export interface RequestPhoto {
 
 /** One request as its customer sees it: what they asked for and where it stands. */
 export interface CustomerRequest {
-  id: number
+  /**
+   * Its place in the send (1-based): how the page and its answers name it.
+   * Never the database id, which would tell anyone how many orders the
+   * bakery takes.
+   */
   position: number
   productType: string
   /** YYYY-MM-DD */
@@ -146,6 +151,8 @@ export const PRIVATE_PAGE_HEADERS = {
  * written out (the order book fills it in; this folder only shows it).
  */
 export interface CustomerQuote {
+  /** Which of the request's quotes this is (1 for the first), posted with an answer. */
+  number: number
   /** '$120' */
   price: string
   /** '$60'; null when the quote asks no deposit or the bakery waived it. */
@@ -181,5 +188,5 @@ export interface CustomerBookEntry {
 
 /** How an answer to a quote went, as the page tells it. */
 export type QuoteAnswerResult =
-  | { ok: true; requestId: number; outcome: 'confirmed' | 'accepted' | 'declined' }
-  | { ok: false; error: string; requestId?: number; notFound?: true }
+  | { ok: true; position: number; outcome: 'confirmed' | 'accepted' | 'declined' }
+  | { ok: false; error: string; position?: number; notFound?: true }
