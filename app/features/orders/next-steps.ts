@@ -1,9 +1,11 @@
+import { QUOTE_HOLDS_DATE } from './date-hold.ts'
+
 /**
  * What the customer hears next, and when: the same words on the page after a
  * send, in the confirmation email and on the request's status page.
  */
 export const NEXT_STEPS = [
   'We read every request ourselves and reply within 2 days, usually sooner.',
-  'If we can make it, we send you a quote with the price and the deposit that holds your date.',
+  QUOTE_HOLDS_DATE,
   'Your date is booked once you accept the quote and the deposit is paid.',
 ] as const

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { heldUntil } from './date-hold.ts'
 import { paymentTextParts } from './payment-text.ts'
 import type { CustomerOwed, CustomerQuote, QuoteAnswerResult } from './request-status.ts'
 
@@ -30,6 +31,11 @@ export function QuotePanel({
   const busy =
     navigation.state !== 'idle' && navigation.formData?.get('request') === String(position)
   const headingId = `quote-${position}`
+  const [heldBefore, heldExpiry, heldAfter] = heldUntil(
+    <time dateTime={quote.expiresAt} className="font-bold">
+      {quote.expiresLabel}
+    </time>,
+  )
   const amounts: [string, string][] = [
     ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
@@ -89,11 +95,9 @@ export function QuotePanel({
       ) : (
         <>
           <p className="mt-5">
-            This quote holds your date until{' '}
-            <time dateTime={quote.expiresAt} className="font-bold">
-              {quote.expiresLabel}
-            </time>
-            .
+            {heldBefore}
+            {heldExpiry}
+            {heldAfter}
           </p>
           <div className="mt-5 flex flex-wrap items-start gap-3">
             <Form method="post" replace preventScrollReset>

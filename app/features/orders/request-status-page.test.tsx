@@ -73,7 +73,13 @@ test('what happens next is told while a request waits for its first reply, and n
 
 test('a request’s inspiration photos appear under it, served from its private link', () => {
   const photos = [
-    { key: 'p1', requestPosition: 1, width: 800, height: 600, preview: 'data:image/webp;base64,AAAA' },
+    {
+      key: 'p1',
+      requestPosition: 1,
+      width: 800,
+      height: 600,
+      preview: 'data:image/webp;base64,AAAA',
+    },
   ]
   const html = render(viewWith({ photos }))
   expect(html.match(/<img /g)).toHaveLength(1)
@@ -116,9 +122,7 @@ function renderWithRouter(
 
 const quotedView = () =>
   viewWith({
-    requests: [
-      { ...viewWith().requests[1]!, position: 3, status: 'quoted', productType: 'Cakes' },
-    ],
+    requests: [{ ...viewWith().requests[1]!, position: 3, status: 'quoted', productType: 'Cakes' }],
   })
 
 const quote: CustomerQuote = {
@@ -143,6 +147,11 @@ test('a quote waiting for an answer shows its money, how to pay, its expiry and 
   expect(html).toContain('Deposit due by')
   expect(html).toContain('Tuesday, December 1, 2026')
   expect(html).toContain('Thursday, November 26, 2026 at 3:00 PM')
+  // When the date is held, in the same words as the quote email.
+  expect(html).toContain(
+    'Your date is held for you until <time dateTime="2026-11-26T20:00:00.000Z" class="font-bold">Thursday, November 26, 2026 at 3:00 PM</time>. After that the quote expires and the date may go to someone else.',
+  )
+  expect(html).toContain('Your date is held for you until the quote expires')
   // The owner's words as text, never markup; only the web address is a link.
   expect(html).toContain('Two tiers, &lt;b&gt;lemon&lt;/b&gt; and raspberry.')
   expect(html).toContain(

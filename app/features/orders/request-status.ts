@@ -1,4 +1,5 @@
 import type { RequestStatus } from '#app/db/schema.ts'
+import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from './date-hold.ts'
 
 /**
  * An inspiration photo the customer sent with a request, served at
@@ -69,8 +70,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   },
   quoted: {
     label: 'Quote sent',
-    explanation:
-      'We’ve sent you a quote with the price and the deposit. Your date is held for you once you accept it and the deposit is paid.',
+    explanation: `We’ve sent you a quote with the price and the deposit. ${QUOTED_DATE_HOLD}`,
     tone: 'waiting',
   },
   confirmed: {
@@ -115,8 +115,7 @@ export function statusCopyOf(status: RequestStatus, book?: CustomerBookEntry): S
   if (status === 'quoted' && book?.quote?.accepted) {
     return {
       label: 'Accepted',
-      explanation:
-        'Thank you for accepting! Your date is held, and we’ll confirm it once your deposit arrives.',
+      explanation: `Thank you for accepting! ${ACCEPTED_DATE_HOLD}`,
       tone: 'waiting',
     }
   }
