@@ -476,7 +476,10 @@ export const migrations: Record<string, Migration> = {
   // answers racing (on one instance or several) exactly one is taken.
   '012-answers-quote-declined-at': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('request_quote').addColumn('declined_at', epochMsType(db)).execute()
+      await db.schema
+        .alterTable('request_quote')
+        .addColumn('declined_at', epochMsType(db))
+        .execute()
     },
   },
 }

@@ -1,4 +1,4 @@
-import { data, useActionData } from 'react-router'
+import { type ShouldRevalidateFunction, data, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -40,6 +40,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }),
   )
 }
+
+/**
+ * A refused answer (409) means the request moved on, in another tab or by
+ * the bakery: the page shows where it stands now beside the reason.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(PRIVATE_PAGE_HEADERS)

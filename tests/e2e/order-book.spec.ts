@@ -151,7 +151,10 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(page.getByTestId('money')).toContainText('Price$180')
   await expect(page.getByTestId('money')).toContainText('Deposit owed$90')
 
-  const quoteMail = await mailTo(customer.email, 'Your quote for your cakes order — Butter & Bloom Bakery')
+  const quoteMail = await mailTo(
+    customer.email,
+    'Your quote for your cakes order — Butter & Bloom Bakery',
+  )
   expect(quoteMail.text).toContain('Price: $180')
   expect(quoteMail.text).toContain('Deposit: $90')
   expect(quoteMail.text).toContain(`Interac e-Transfer to hello@butterandbloom.ca ${stamp}`)

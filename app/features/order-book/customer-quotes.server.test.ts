@@ -384,7 +384,9 @@ test('an expired quote’s customer is told once, however often expiry runs', as
   expect(emails[0]!.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
   expect(emails[0]!.replyTo).toBeUndefined()
   expect(emails[0]!.subject).toBe('Your quote has expired — Butter & Bloom Bakery')
-  expect(emails[0]!.text).toContain('our quote for your cakes order for Saturday, December 12, 2026')
+  expect(emails[0]!.text).toContain(
+    'our quote for your cakes order for Saturday, December 12, 2026',
+  )
   expect(emails[0]!.text).toContain('the date has been released')
   expect(emails[0]!.text).toContain(`${SITE}/requests/${priya.token}`)
   // Sam accepted in time: his quote stays, and his only email is the owner's news.

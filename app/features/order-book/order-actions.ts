@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { isCalendarDate } from '#app/utils/dates.ts'
-import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
+import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and

@@ -249,8 +249,10 @@ function answeredMessage(
       : 'You already accepted this quote, and your date is booked. If your plans have changed, just reply to our email.'
   }
   if (status === 'expired') return QUOTE_EXPIRED
-  if (status === 'declined') return 'We declined this request, so its quote can no longer be answered.'
-  if (status === 'cancelled') return 'This request was cancelled, so its quote can no longer be answered.'
+  if (status === 'declined')
+    return 'We declined this request, so its quote can no longer be answered.'
+  if (status === 'cancelled')
+    return 'This request was cancelled, so its quote can no longer be answered.'
   return 'This request has no quote waiting for an answer.'
 }
 
@@ -318,7 +320,8 @@ export async function answerQuote(
       if (!request || request.customer_token !== token) return NOT_FOUND
       const quote = await currentQuote(trx, requestId)
       const refuse = (error: string): BookChange => ({ ok: false, status: 409, error })
-      if (held.numUpdatedRows === 0n || !quote) return refuse(answeredMessage(request.status, quote))
+      if (held.numUpdatedRows === 0n || !quote)
+        return refuse(answeredMessage(request.status, quote))
       const { count } = await trx
         .selectFrom('request_quote')
         .select(({ fn }) => fn.countAll<number | string>().as('count'))
