@@ -344,7 +344,17 @@ test.describe('answers that cannot be taken', () => {
     expect(madeUp.status()).toBe(404)
     expect(madeUp.headers()['cache-control']).toBe('private, no-store')
     expect(await madeUp.text()).toContain('Oops!')
-    expect((await answer(other.pagePath)).status()).toBe(404)
+    // On another customer's link the same post names that link's own first request, unquoted.
+    expect((await answer(other.pagePath)).status()).toBe(409)
+    const beyond = await request.post(sent.pagePath, {
+      headers: {
+        origin: baseURL!,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+      },
+      data: 'intent=accept&request=2&quote=1',
+    })
+    expect(beyond.status()).toBe(404)
     const crossSite = await answer(sent.pagePath, { origin: 'https://evil.example' })
     expect(crossSite.status()).toBe(403)
     expect(
