@@ -12,7 +12,7 @@ import {
   readCustomerBook,
   receiveQuoteAnswer,
 } from './customer-quotes.server.ts'
-import { quoteRequest, recordPayment, waiveDeposit } from './order-book.server.ts'
+import { moveRequest, quoteRequest, recordPayment, waiveDeposit } from './order-book.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -213,6 +213,21 @@ test('after an accept, a posted decline is refused: the date stays held and the 
   ])
   const book = await readCustomerBook(db, priya.token, NOW + HOUR)
   expect(book[1]?.quote).toMatchObject({ accepted: true })
+})
+
+test('a quote on a request the bakery cancelled cannot be answered, and says so', async () => {
+  const { db, priya } = await openQuotedBook()
+  expect((await answer(db, priya.token, `intent=accept&${PRIYA}`)).status).toBe(200)
+  await db
+    .transaction()
+    .execute((trx) =>
+      moveRequest(trx, { requestId: priya.id, to: 'cancelled', actor: 'owner', now: NOW + HOUR }),
+    )
+  expect(await answer(db, priya.token, `intent=accept&${PRIYA}`)).toMatchObject({
+    status: 409,
+    body: { error: 'This request was cancelled, so its quote can no longer be answered.' },
+  })
+  expect(await updates(db, priya.id)).toHaveLength(1)
 })
 
 test('an answer to a quote the bakery has since replaced is refused, and the new one can be answered', async () => {
