@@ -189,7 +189,6 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
     await expect(input).toHaveValue('1')
   }
   await expect(quote.locator('input[name="quote"]').first()).toHaveValue('1')
-  expect(await page.content()).not.toContain(`request-${sent.requestId}"`)
 
   await page.getByRole('button', { name: 'Accept quote' }).click()
   await expect(
