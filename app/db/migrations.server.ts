@@ -522,4 +522,16 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+
+  // The customer's "no" to a quote, beside her "yes": an answer claims the
+  // quote by setting one of the two where both are still empty, so of any
+  // answers racing (on one instance or several) exactly one is taken.
+  '012-answers-quote-declined-at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('request_quote')
+        .addColumn('declined_at', epochMsType(db))
+        .execute()
+    },
+  },
 }

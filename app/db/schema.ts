@@ -266,6 +266,8 @@ export interface RequestQuoteTable {
   expires_at: Millis
   /** When the customer accepted it through their link; null until then. */
   accepted_at: Millis | null
+  /** When the customer declined it through their link; null until then. */
+  declined_at: Millis | null
 }
 
 export interface PaymentTable {

@@ -1,4 +1,4 @@
-import { data, useActionData } from 'react-router'
+import { type ShouldRevalidateFunction, data, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
   if (!view) return data({ view: null, book: {} }, { status: 404 })
-  return { view, book: await readCustomerBook(db, view.requests, Date.now()) }
+  return { view, book: await readCustomerBook(db, params.token, Date.now()) }
 }
 
 /** The customer accepts or declines a quote: see receiveQuoteAnswer. */
@@ -42,6 +42,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }),
   )
 }
+
+/**
+ * A refused answer (409) means the request moved on, in another tab or by
+ * the bakery: the page shows where it stands now beside the reason.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(PRIVATE_PAGE_HEADERS)

@@ -154,7 +154,10 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(page.getByTestId('money')).toContainText('Price$180')
   await expect(page.getByTestId('money')).toContainText('Deposit owed$90')
 
-  const quoteMail = await mailTo(customer.email, 'Your quote for the Cakes — Butter & Bloom Bakery')
+  const quoteMail = await mailTo(
+    customer.email,
+    'Your quote for your cakes order — Butter & Bloom Bakery',
+  )
   expect(quoteMail.text).toContain('Price: $180')
   expect(quoteMail.text).toContain('Deposit: $90')
   expect(quoteMail.text).toContain(`Interac e-Transfer to hello@butterandbloom.ca ${stamp}`)
@@ -179,7 +182,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
   await expect(page.getByTestId('money')).toContainText('Paid$90')
   await expect(page.getByTestId('money')).toContainText('Balance owed$90')
-  const booked = await mailTo(customer.email, 'Your Cakes is booked — Butter & Bloom Bakery')
+  const booked = await mailTo(customer.email, 'Your cakes order is booked — Butter & Bloom Bakery')
   expect(booked.text).toContain(`Date booked: ${formatCalendarDate(due)}`)
   expect(booked.text).toContain('Balance owed: $90')
 
@@ -190,7 +193,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
     .getByRole('button', { name: /^Yes, mark ready/ })
     .click()
   await expect(page.getByTestId('order-status').first()).toContainText('Ready')
-  const ready = await mailTo(customer.email, 'Your Cakes is ready — Butter & Bloom Bakery')
+  const ready = await mailTo(customer.email, 'Your cakes order is ready — Butter & Bloom Bakery')
   expect(ready.text).toContain('is ready for pickup')
   expect(ready.text).toContain('Owed at pickup: $90')
 

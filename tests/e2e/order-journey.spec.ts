@@ -199,7 +199,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     await expect(owner.getByTestId('money')).toContainText('Price$165.50')
     await expect(owner.getByTestId('money')).toContainText('Deposit owed$50')
 
-    const quoted = await arrived(`Your quote for the Cakes — ${BRAND}`, customer.email)
+    const quoted = await arrived(`Your quote for your cakes order — ${BRAND}`, customer.email)
     expect(quoted.text).toContain('Price: $165.50')
     expect(quoted.text).toContain('Deposit: $50')
     expect(quoted.text).toContain(payBy)
@@ -253,7 +253,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     await expect(owner.getByTestId('money')).toContainText('Paid$50')
     await expect(owner.getByTestId('money')).toContainText('Balance owed$115.50')
 
-    const booked = await arrived(`Your Cakes is booked — ${BRAND}`, customer.email)
+    const booked = await arrived(`Your cakes order is booked — ${BRAND}`, customer.email)
     expect(booked.text).toContain(`Date booked: ${dueLabel}`)
     expect(booked.text).toContain('Balance owed: $115.50')
     expect(privateLinkIn(booked)).toBe(link)
@@ -269,7 +269,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
       owner.getByRole('status').filter({ hasText: 'Marked ready; the customer is told.' }),
     ).toBeVisible()
     await expect(owner.getByTestId('order-status').first()).toContainText('Ready')
-    const ready = await arrived(`Your Cakes is ready — ${BRAND}`, customer.email)
+    const ready = await arrived(`Your cakes order is ready — ${BRAND}`, customer.email)
     expect(ready.text).toContain('is ready for pickup')
     expect(ready.text).toContain('Owed at pickup: $115.50')
 
@@ -296,9 +296,9 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     const emails = owner.getByTestId('emails').getByRole('listitem')
     await expect(emails).toHaveText([
       new RegExp(`^We got your request — ${BRAND}Sent.*to ${customer.email}`),
-      new RegExp(`^Your quote for the Cakes — ${BRAND}Sent.*to ${customer.email}`),
-      new RegExp(`^Your Cakes is booked — ${BRAND}Sent.*to ${customer.email}`),
-      new RegExp(`^Your Cakes is ready — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^Your quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^Your cakes order is booked — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^Your cakes order is ready — ${BRAND}Sent.*to ${customer.email}`),
     ])
 
     await shopper.goto(link)
@@ -320,9 +320,9 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
         `1 new order request from ${customer.name}`,
         `${customer.name} accepted the quote for Cakes on ${dueLabel}`,
         `We got your request — ${BRAND}`,
-        `Your Cakes is booked — ${BRAND}`,
-        `Your Cakes is ready — ${BRAND}`,
-        `Your quote for the Cakes — ${BRAND}`,
+        `Your cakes order is booked — ${BRAND}`,
+        `Your cakes order is ready — ${BRAND}`,
+        `Your quote for your cakes order — ${BRAND}`,
       ].sort(),
     )
   })

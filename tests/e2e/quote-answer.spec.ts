@@ -167,7 +167,7 @@ async function expectQuoteShown(page: Page, sent: Sent) {
   const payLink = quote.getByRole('link', { name: 'https://pay.example/butter-and-bloom' })
   await expect(payLink).toHaveAttribute('href', 'https://pay.example/butter-and-bloom')
   await expect(payLink).toHaveAttribute('rel', 'noopener noreferrer')
-  await expect(quote).toContainText(/This quote holds your date until \w+day, \w+ \d+, \d{4} at/)
+  await expect(quote).toContainText(/Your date is held for you until \w+day, \w+ \d+, \d{4} at/)
   expect(sent.pagePath).toMatch(/^\/requests\//)
 }
 
@@ -183,6 +183,12 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
   await page.goto(sent.pagePath)
   await expect(page.getByTestId('request-status')).toHaveText('Status: Quote sent')
   await expectQuoteShown(page, sent)
+  // The answer names the request by its place in the send, never by its id in the order book.
+  const quote = page.getByTestId('quote')
+  for (const input of await quote.locator('input[name="request"]').all()) {
+    await expect(input).toHaveValue('1')
+  }
+  await expect(quote.locator('input[name="quote"]').first()).toHaveValue('1')
 
   await page.getByRole('button', { name: 'Accept quote' }).click()
   await expect(
@@ -275,13 +281,45 @@ test.describe('answers that cannot be taken', () => {
         'content-type': 'application/x-www-form-urlencoded',
         'x-forwarded-for': freshAddress(),
       },
-      data: `intent=accept&request=${sent.requestId}`,
+      data: 'intent=accept&request=1&quote=1',
     })
     expect(response.status()).toBe(409)
     expect(await response.text()).toMatch(
       /This quote has expired|This request has no quote waiting for an answer/,
     )
     expect(['quoted', 'expired']).toContain(statusOf(sent))
+  })
+
+  test('a quote answered in another tab cannot be answered again: the reason shows on the page', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const sent = await sendRequest(request, baseURL!, { offset: 14, name: 'Rosa Diaz' })
+    putQuote(sent)
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
+    await page.setViewportSize({ width: 375, height: 900 })
+    await page.goto(sent.pagePath)
+    const other = await context.newPage()
+    await other.goto(sent.pagePath)
+    await other.getByRole('button', { name: 'Accept quote' }).click()
+    await expect(other.getByTestId('request-status')).toHaveText('Status: Accepted')
+
+    // The first tab still offers both answers; declining there is refused, and says why.
+    await page.getByText('Decline quote', { exact: true }).click()
+    await page.getByRole('button', { name: 'Yes, decline the quote' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'You already accepted this quote. If your plans have changed, just reply to our email.',
+    )
+    await expect(page.getByTestId('request-status')).toHaveText('Status: Accepted')
+    await expect(page.getByRole('button', { name: 'Yes, decline the quote' })).toHaveCount(0)
+    expect(statusOf(sent)).toBe('quoted')
+    await ownerNews(sent, 'accepted')
+    await page.screenshot({
+      path: shotPath('quote-answered-elsewhere-375', (name) => test.info().outputPath(name)),
+      fullPage: true,
+    })
   })
 
   test('a made-up link, another customer’s link or another site’s post changes nothing', async ({
@@ -299,13 +337,23 @@ test.describe('answers that cannot be taken', () => {
           'x-forwarded-for': freshAddress(),
           ...headers,
         },
-        data: `intent=accept&request=${sent.requestId}`,
+        data: 'intent=accept&request=1&quote=1',
       })
     const madeUp = await answer('/requests/AAAAAAAAAAAAAAAAAAAAAAAA')
     expect(madeUp.status()).toBe(404)
     expect(madeUp.headers()['cache-control']).toBe('private, no-store')
     expect(await madeUp.text()).toContain('Oops!')
-    expect((await answer(other.pagePath)).status()).toBe(404)
+    // On another customer's link the same post names that link's own first request, unquoted.
+    expect((await answer(other.pagePath)).status()).toBe(409)
+    const beyond = await request.post(sent.pagePath, {
+      headers: {
+        origin: baseURL!,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+      },
+      data: 'intent=accept&request=2&quote=1',
+    })
+    expect(beyond.status()).toBe(404)
     const crossSite = await answer(sent.pagePath, { origin: 'https://evil.example' })
     expect(crossSite.status()).toBe(403)
     expect(

@@ -43,6 +43,13 @@ test('the add form adds a product with its price in cents', async () => {
   })
   expect(cents.status).toBe(200)
   expect((await listProducts(db)).at(-1)?.priceFromCents).toBe(1250)
+  // A decimal comma is read as one, never as a hundred times the price.
+  const comma = await receiveMenuAction({
+    request: post({ ...tart, name: 'Crumpets', price: '12,50' }),
+    db,
+  })
+  expect(comma.status).toBe(200)
+  expect((await listProducts(db)).at(-1)?.priceFromCents).toBe(1250)
 })
 
 test('a product’s name and description are stored without bidi controls, so they read as typed', async () => {
@@ -65,7 +72,11 @@ test('a product’s name and description are stored without bidi controls, so th
 test.each([
   ['an empty name', { name: '  ' }, 'Name is required.'],
   ['the name Other', { name: 'other' }, '“Other” is always offered; choose another name.'],
-  ['a price in words', { price: 'forty' }, 'Price must be in dollars, e.g. 45 or 12.50, or empty.'],
+  [
+    'a price in words',
+    { price: 'forty' },
+    'Price must be an amount in dollars, like 45 or 12.50, or empty.',
+  ],
   ['a negative notice', { notice_days: '-1' }, 'Notice must be a whole number from 0 to 365.'],
   ['an effort of 0', { effort: '0' }, 'Effort must be a whole number from 1 to 100.'],
   ['a fractional effort', { effort: '1.5' }, 'Effort must be a whole number from 1 to 100.'],

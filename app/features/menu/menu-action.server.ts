@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { noControlCharacters, stripBidiControls } from '#app/utils/form-fields.ts'
+import { moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addProduct,
@@ -45,18 +46,22 @@ const productFields = {
       z.maxLength(300, 'Description must be at most 300 characters.'),
       noControlCharacters('Description'),
     ),
-  // Dollars as typed ("45" or "12.50"); empty for no price.
+  // Dollars as people write them ("45", "12.50", "12,50"; app/utils/money.ts); empty for no price.
   price: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(
-          /^(\d{1,5}(\.\d{1,2})?)?$/,
-          'Price must be in dollars, e.g. 45 or 12.50, or empty.',
-        ),
-      ),
-    z.transform((value) => (value === '' ? null : Math.round(Number(value) * 100))),
+    z.string().check(
+      z.trim(),
+      z.superRefine((value, context) => {
+        const reading = readMoney(value)
+        if (value !== '' && !reading.ok) {
+          const message = `${moneyProblemMessage('Price', reading.problem).slice(0, -1)}, or empty.`
+          context.issues.push({ code: 'custom', input: value, message })
+        }
+      }),
+    ),
+    z.transform((value) => {
+      const reading = readMoney(value)
+      return reading.ok ? reading.cents : null
+    }),
   ),
   notice_days: wholeNumber('Notice', 0, 365),
   effort: wholeNumber('Effort', 1, 100),

@@ -1,3 +1,5 @@
+import { formatMoney } from '#app/utils/money.ts'
+
 /** The menu as the pages show it; the browser may load this file. */
 
 /** One treat on the menu, as the pages and the owner's settings show it. */
@@ -14,7 +16,5 @@ export interface Product {
 
 /** "from $45" or "from $12.50"; '' without a price. */
 export function formatPriceFrom(cents: number | null): string {
-  if (cents === null) return ''
-  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
-  return `from $${dollars}`
+  return cents === null ? '' : `from ${formatMoney(cents)}`
 }

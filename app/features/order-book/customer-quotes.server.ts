@@ -8,13 +8,11 @@ import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { enqueueEmail } from '../mail/outbox.server.ts'
-import type {
-  CustomerBookEntry,
-  CustomerRequest,
-  QuoteAnswerResult,
-} from '../orders/request-status.ts'
+import type { CustomerBookEntry, QuoteAnswerResult } from '../orders/request-status.ts'
 import { amountsOwed, formatMoney } from './lifecycle.ts'
 import {
+  type BookChange,
+  NOT_FOUND,
   type QuoteAnswer,
   answerQuote,
   currentQuote,
@@ -39,13 +37,19 @@ const OWING_STATUSES = new Set(['quoted', 'confirmed', 'ready'])
 /**
  * The order book's side of each request a private link shows: the quote
  * waiting for an answer, what is still owed, and whether the customer
- * declined it themselves. Keyed by request id.
+ * declined it themselves. Keyed by the request's position in its send, as
+ * the page knows it (the page never sees a request's id).
  */
 export async function readCustomerBook(
   db: Db,
-  requests: readonly Pick<CustomerRequest, 'id' | 'status'>[],
+  token: string,
   now: number,
 ): Promise<Record<number, CustomerBookEntry>> {
+  const requests = await db
+    .selectFrom('order_request')
+    .select(['id', 'position', 'status'])
+    .where('customer_token', '=', token)
+    .execute()
   const entries = await Promise.all(
     requests.map(async (request): Promise<[number, CustomerBookEntry]> => {
       const entry: CustomerBookEntry = { quote: null, owed: null, declinedByCustomer: false }
@@ -59,17 +63,23 @@ export async function readCustomerBook(
           .executeTakeFirst()
         entry.declinedByCustomer = event?.actor === 'customer'
       }
-      if (!OWING_STATUSES.has(request.status)) return [request.id, entry]
-      const [quote, money] = await Promise.all([
+      if (!OWING_STATUSES.has(request.status)) return [request.position, entry]
+      const [quote, money, quotes] = await Promise.all([
         currentQuote(db, request.id),
         moneyOf(db, request.id),
+        db
+          .selectFrom('request_quote')
+          .select(({ fn }) => fn.countAll<number | string>().as('count'))
+          .where('request_id', '=', request.id)
+          .executeTakeFirstOrThrow(),
       ])
-      if (!quote) return [request.id, entry]
+      if (!quote) return [request.position, entry]
       const owed = amountsOwed(money)
       const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
       if (request.status === 'quoted') {
         const expiresAt = Number(quote.expires_at)
         entry.quote = {
+          number: Number(quotes.count),
           price: formatMoney(Number(quote.price_cents)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,
           depositDue: quote.deposit_due ? formatCalendarDate(quote.deposit_due) : null,
@@ -87,7 +97,7 @@ export async function readCustomerBook(
           balance: owed.balanceOwed > 0 ? formatMoney(owed.balanceOwed) : null,
         }
       }
-      return [request.id, entry]
+      return [request.position, entry]
     }),
   )
   return Object.fromEntries(entries)
@@ -99,9 +109,12 @@ const MAX_ANSWER_BYTES = 1024
 
 /**
  * A customer's answer to a quote, posted from their private page (form
- * fields `intent` = accept | decline and `request` = the request's id). A
- * link or request that is not theirs gets the same 404 as an unknown link;
- * a quote that expired or was already answered gets 409 with the reason.
+ * fields `intent` = accept | decline, `request` = the request's position in
+ * its send and `quote` = the quote's number among that request's quotes;
+ * never a database id, which would tell anyone how many orders the bakery
+ * takes). A link or request that is not theirs gets the same 404 as an
+ * unknown link; a quote that expired, was replaced or was already answered
+ * gets 409 with the reason.
  */
 export async function receiveQuoteAnswer({
   request,
@@ -151,30 +164,49 @@ export async function receiveQuoteAnswer({
     return fail(413, 'Please answer with the buttons on your request’s page.')
   }
   const intent = form.get('intent')
-  const requestText = form.get('request') ?? ''
-  const requestId = /^\d{1,15}$/.test(requestText) ? Number(requestText) : NaN
-  if ((intent !== 'accept' && intent !== 'decline') || !Number.isSafeInteger(requestId)) {
+  const position = wholeNumber(form.get('request'))
+  const quoteNumber = wholeNumber(form.get('quote'))
+  if (intent !== 'accept' && intent !== 'decline') {
     return fail(400, 'Please choose Accept quote or Decline quote.')
   }
-  const answered = await answerQuote(db, {
-    token,
-    requestId,
-    answer: intent satisfies QuoteAnswer,
-    now,
-    siteUrl,
-  })
+  if (position === undefined || quoteNumber === undefined) {
+    // A page from before the answer named its quote: its post cannot say which one.
+    return fail(400, 'Please reload your request’s page and answer again.')
+  }
+  // The page names the request by its place in the send; the order book by its id.
+  const named = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('customer_token', '=', token)
+    .where('position', '=', position)
+    .executeTakeFirst()
+  const answered: BookChange & { confirmed?: boolean } = named
+    ? await answerQuote(db, {
+        token,
+        requestId: named.id,
+        quoteNumber,
+        answer: intent satisfies QuoteAnswer,
+        now,
+        siteUrl,
+      })
+    : NOT_FOUND
   if (!answered.ok) {
     return answered.status === 404
       ? reply<QuoteAnswerResult>(404, { ok: false, error: answered.error, notFound: true })
-      : reply<QuoteAnswerResult>(answered.status, { ok: false, error: answered.error, requestId })
+      : reply<QuoteAnswerResult>(answered.status, { ok: false, error: answered.error, position })
   }
   // The owner's email was queued with the answer; send it now, not at the next poll.
   kickDeliveryWorker()
   return reply<QuoteAnswerResult>(200, {
     ok: true,
-    requestId,
+    position,
     outcome: intent === 'decline' ? 'declined' : answered.confirmed ? 'confirmed' : 'accepted',
   })
+}
+
+/** A small whole number as a form posts it ('1', '12'); undefined otherwise. */
+function wholeNumber(text: string | null): number | undefined {
+  return text !== null && /^[1-9]\d{0,5}$/.test(text) ? Number(text) : undefined
 }
 
 /**

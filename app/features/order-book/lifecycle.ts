@@ -109,11 +109,8 @@ export function refusedWaiveMessage(status: RequestStatus): string | null {
   return "This request's deposit is already settled."
 }
 
-/** '$45', '$12.50' */
-export function formatMoney(cents: number): string {
-  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
-  return `$${dollars}`
-}
+// Money has one home; the order book's modules have long imported it from here.
+export { formatMoney } from '#app/utils/money.ts'
 
 /**
  * What the owner sees a request as: its stored status, except that a quote

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
+import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and
@@ -22,7 +23,7 @@ export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
 export const LIMITS = {
   /** Dollars: a home bakery's order stays well under this. */
-  maxDollars: 99_999,
+  maxDollars: MAX_DOLLARS,
   paymentInstructions: 1000,
   message: 2000,
   method: 60,
@@ -31,32 +32,31 @@ export const LIMITS = {
   expiryDays: { min: 1, max: 60 },
 } as const
 
-const DOLLARS = /^\$?\s*(\d{1,5})(?:\.(\d{1,2}))?$/
+export { centsToInput }
 
-/** '$45', '45.5', '12.50' in cents; undefined when it is not an amount of money. */
-export function parseDollars(value: string): number | undefined {
-  const match = DOLLARS.exec(value.trim().replace(/,/g, ''))
-  if (!match) return undefined
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
-}
-
-/** Cents as a form shows them back: '45', '12.50'. */
-export function centsToInput(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
-}
-
+/** An amount field, read by the one money rule (app/utils/money.ts), in cents. */
 function money(label: string, { allowZero = false } = {}) {
-  const message = `${label} must be an amount in dollars, like 45 or 12.50.`
   return z.pipe(
-    z.string(message).check(z.trim()),
-    z.pipe(
-      z.transform((value: string) => parseDollars(value) ?? -1),
-      z.number().check(
-        z.gte(0, message),
-        z.refine((cents) => allowZero || cents > 0, `${label} must be more than $0.`),
-      ),
+    z.string(moneyProblemMessage(label, 'not-money')).check(
+      z.trim(),
+      z.superRefine((value, context) => {
+        const reading = readMoney(value)
+        const message = !reading.ok
+          ? moneyProblemMessage(label, reading.problem)
+          : !allowZero && reading.cents === 0
+            ? `${label} must be more than $0.`
+            : null
+        if (message) context.issues.push({ code: 'custom', input: value, message })
+      }),
     ),
+    z.transform(centsOf),
   )
+}
+
+/** An amount a schema above has already checked, in cents. */
+function centsOf(value: string): number {
+  const reading = readMoney(value)
+  return reading.ok ? reading.cents : 0
 }
 
 function optionalDate(message: string) {
@@ -130,7 +130,7 @@ export const QuoteFormSchema = z
           message:
             form.deposit_kind === 'percent'
               ? 'The deposit must be a percent from 0 to 100, like 50.'
-              : 'The deposit must be an amount in dollars, like 40 or 12.50.',
+              : moneyProblemMessage('The deposit', depositProblem(form.deposit)),
         })
       } else if (deposit > form.price) {
         context.issues.push({
@@ -150,12 +150,21 @@ export function depositCentsOf(form: {
   deposit: string
 }): number | undefined {
   if (form.deposit === '') return 0
-  if (form.deposit_kind === 'amount') return parseDollars(form.deposit)
+  if (form.deposit_kind === 'amount') {
+    const reading = readMoney(form.deposit)
+    return reading.ok ? reading.cents : undefined
+  }
   const percent = /^(\d{1,3})(?:\.\d+)?\s*%?$/.test(form.deposit)
     ? Number.parseFloat(form.deposit)
     : Number.NaN
   if (!(percent >= 0 && percent <= 100)) return undefined
   return Math.round((form.price * percent) / 100)
+}
+
+/** Why a deposit in dollars cannot be read. */
+function depositProblem(deposit: string) {
+  const reading = readMoney(deposit)
+  return reading.ok ? 'not-money' : reading.problem
 }
 
 export const PaymentFormSchema = z.object({

@@ -267,98 +267,170 @@ async function confirmIfSettled(
 export type QuoteAnswer = 'accept' | 'decline'
 
 /**
+ * Why a quote cannot be answered any more, as its customer reads it: the
+ * request moved on, or this quote was answered already.
+ */
+function answeredMessage(
+  status: RequestStatus,
+  quote: { accepted_at: unknown; declined_at: unknown } | undefined,
+): string {
+  if (quote?.declined_at != null) return 'You already declined this quote.'
+  if (status === 'expired') return QUOTE_EXPIRED
+  if (status === 'declined') {
+    return 'We declined this request, so its quote can no longer be answered.'
+  }
+  if (status === 'cancelled') {
+    return 'This request was cancelled, so its quote can no longer be answered.'
+  }
+  if (quote?.accepted_at != null) {
+    return status === 'quoted'
+      ? 'You already accepted this quote. If your plans have changed, just reply to our email.'
+      : 'You already accepted this quote, and your date is booked. If your plans have changed, just reply to our email.'
+  }
+  return 'This request has no quote waiting for an answer.'
+}
+
+const QUOTE_EXPIRED =
+  'This quote has expired. Please reply to our email if you would still like it.'
+
+/** Undoes an answer's transaction: what it wrote is not kept. */
+class AnswerRefused extends Error {
+  constructor(readonly change: BookChange) {
+    super(change.ok ? 'refused' : change.error)
+  }
+}
+
+/**
  * The customer's answer to a quote, through their private link: the token
- * must be the request's own, the request quoted and its quote unexpired.
+ * must be the request's own. `quoteNumber` is the quote the customer saw
+ * (its number among the request's quotes; absent, the current one), so an
+ * answer to a quote the bakery has since replaced is refused rather than
+ * taken for the new one.
+ *
+ * Exactly one answer to a quote is taken, however many race on however many
+ * instances: the answer first updates the request's row on the condition
+ * that it is this link's and still quoted (which, until the transaction
+ * ends, holds back every other answer and the owner's own changes), then
+ * claims the quote by setting its accepted_at or declined_at where both are
+ * still empty. Each step checks the rows it changed; any later or losing
+ * answer gets 409 with the reason and writes nothing.
+ *
  * Accepting confirms the request at once when the deposit is already in
  * (or waived); otherwise it stays quoted, accepted, until the owner records
- * the deposit. The owner's email about the answer is queued in the same
- * transaction, so an answer is never stored without it (nor sent twice: a
- * second accept changes nothing and queues nothing).
+ * the deposit. Declining closes it and lets its date go. The owner's email
+ * about the answer is queued in the same transaction, so it is sent once.
  */
 export async function answerQuote(
   db: Db,
   {
     token,
     requestId,
+    quoteNumber,
     answer,
     now,
     siteUrl,
   }: {
     token: string
     requestId: number
+    quoteNumber?: number
     answer: QuoteAnswer
     now: number
     /** SITE_URL, for the owner's link to the request. */
     siteUrl?: string
   },
 ): Promise<BookChange & { confirmed?: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('order_request')
-      .select(['status', 'customer_token', 'name', 'email', 'product_type', 'due_date'])
-      .where('id', '=', requestId)
-      .executeTakeFirst()
-    // Another customer's link reads and changes nothing, exactly as a wrong id.
-    if (!request || request.customer_token !== token) return NOT_FOUND
-    const tellOwner = (outcome: QuoteOutcome) =>
-      enqueueEmail(
-        trx,
-        {
-          topic: 'request_update',
-          subjectId: requestId,
-          email: composeQuoteAnswer(
-            {
-              name: request.name,
-              email: request.email,
-              productType: request.product_type,
-              dueDate: request.due_date,
-            },
-            outcome,
-            siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
-          ),
-        },
-        now,
-      )
-    const quote = await currentQuote(trx, requestId)
-    if (request.status !== 'quoted' || !quote) {
-      return { ok: false, status: 409, error: 'This request has no quote waiting for an answer.' }
-    }
-    if (Number(quote.expires_at) <= now) {
-      return {
-        ok: false,
-        status: 409,
-        error: 'This quote has expired. Please reply to our email if you would still like it.',
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const held = await trx
+        .updateTable('order_request')
+        .set({ status: 'quoted' })
+        .where('id', '=', requestId)
+        .where('customer_token', '=', token)
+        .where('status', '=', 'quoted')
+        .executeTakeFirst()
+      const request = await trx
+        .selectFrom('order_request')
+        .select(['status', 'customer_token', 'name', 'email', 'product_type', 'due_date'])
+        .where('id', '=', requestId)
+        .executeTakeFirst()
+      // Another customer's link reads and changes nothing, exactly as a wrong id.
+      if (!request || request.customer_token !== token) return NOT_FOUND
+      const quote = await currentQuote(trx, requestId)
+      const refuse = (error: string): BookChange => ({ ok: false, status: 409, error })
+      if (held.numUpdatedRows === 0n || !quote)
+        return refuse(answeredMessage(request.status, quote))
+      const { count } = await trx
+        .selectFrom('request_quote')
+        .select(({ fn }) => fn.countAll<number | string>().as('count'))
+        .where('request_id', '=', requestId)
+        .executeTakeFirstOrThrow()
+      if (quoteNumber !== undefined && quoteNumber !== Number(count)) {
+        return refuse(
+          'We have sent you a new quote since you opened this page. Please look it over and answer again.',
+        )
       }
-    }
-    if (answer === 'decline') {
-      const moved = await moveRequest(trx, {
+      if (quote.accepted_at !== null || quote.declined_at !== null) {
+        return refuse(answeredMessage(request.status, quote))
+      }
+      if (Number(quote.expires_at) <= now) return refuse(QUOTE_EXPIRED)
+      const claimed = await trx
+        .updateTable('request_quote')
+        .set(answer === 'accept' ? { accepted_at: now } : { declined_at: now })
+        .where('id', '=', quote.id)
+        .where('accepted_at', 'is', null)
+        .where('declined_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      if (claimed.numUpdatedRows === 0n) {
+        const again = await currentQuote(trx, requestId)
+        return refuse(answeredMessage(request.status, again))
+      }
+      const tellOwner = (outcome: QuoteOutcome) =>
+        enqueueEmail(
+          trx,
+          {
+            topic: 'request_update',
+            subjectId: requestId,
+            email: composeQuoteAnswer(
+              {
+                name: request.name,
+                email: request.email,
+                productType: request.product_type,
+                dueDate: request.due_date,
+              },
+              outcome,
+            ),
+          },
+          now,
+        )
+      if (answer === 'decline') {
+        const moved = await moveRequest(trx, {
+          requestId,
+          to: 'declined',
+          actor: 'customer',
+          note: 'Declined the quote.',
+          now,
+        })
+        if (!moved.ok) throw new AnswerRefused(moved)
+        await tellOwner('declined')
+        return moved
+      }
+      await recordEvent(trx, {
         requestId,
-        to: 'declined',
+        from: 'quoted',
+        to: 'quoted',
         actor: 'customer',
-        note: 'Declined the quote.',
+        note: 'Accepted the quote.',
         now,
       })
-      if (moved.ok) await tellOwner('declined')
-      return moved
-    }
-    if (quote.accepted_at) return { ok: true, confirmed: false }
-    await trx
-      .updateTable('request_quote')
-      .set({ accepted_at: now })
-      .where('id', '=', quote.id)
-      .execute()
-    await recordEvent(trx, {
-      requestId,
-      from: 'quoted',
-      to: 'quoted',
-      actor: 'customer',
-      note: 'Accepted the quote.',
-      now,
+      const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
+      await tellOwner(confirmed ? 'confirmed' : 'accepted')
+      return { ok: true, confirmed }
     })
-    const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
-    await tellOwner(confirmed ? 'confirmed' : 'accepted')
-    return { ok: true, confirmed }
-  })
+  } catch (error) {
+    if (error instanceof AnswerRefused) return error.change
+    throw error
+  }
 }
 
 export interface PaymentInput {

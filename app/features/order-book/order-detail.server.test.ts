@@ -128,7 +128,7 @@ test('a quote is stored, the request quoted, and its email queued with it', asyn
   })
   const [email, ...more] = await updates(db, id)
   expect(more).toEqual([])
-  expect(email!.subject).toBe('Your quote for the Cakes — Butter & Bloom Bakery')
+  expect(email!.subject).toBe('Your quote for your cakes order — Butter & Bloom Bakery')
   expect(email!.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
   // No Reply-To of its own: the customer's Reply reaches the owner.
   expect(email!.replyTo).toBeUndefined()
@@ -264,9 +264,9 @@ test('quote, accept, deposit, ready, completed: one email for each change the cu
   ])
   const emails = all.filter((email) => email.to)
   expect(emails.map((email) => email.subject)).toEqual([
-    'Your quote for the Cakes — Butter & Bloom Bakery',
-    'Your Cakes is booked — Butter & Bloom Bakery',
-    'Your Cakes is ready — Butter & Bloom Bakery',
+    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'Your cakes order is booked — Butter & Bloom Bakery',
+    'Your cakes order is ready — Butter & Bloom Bakery',
   ])
   const [, confirmed, ready] = emails
   expect(confirmed!.text).toContain('Date booked: Saturday, December 12, 2026')
@@ -305,7 +305,7 @@ test('a waived deposit confirms an accepted quote and tells the customer', async
   await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
   expect(await post(db, id, { intent: 'waive' })).toMatchObject({ status: 200 })
   const emails = await updates(db, id)
-  expect(emails.at(-1)!.subject).toBe('Your Cakes is booked — Butter & Bloom Bakery')
+  expect(emails.at(-1)!.subject).toBe('Your cakes order is booked — Butter & Bloom Bakery')
   expect(emails.at(-1)!.text).toContain('Balance owed: $120')
 })
 
@@ -352,7 +352,7 @@ test('a decline needs a reason, which the customer reads, escaped in the HTML', 
   const reason = 'We are fully booked <that> weekend & the next.'
   expect(await post(db, id, { intent: 'decline', reason })).toMatchObject({ status: 200 })
   const [email] = await updates(db, id)
-  expect(email!.subject).toBe('About your Cakes request — Butter & Bloom Bakery')
+  expect(email!.subject).toBe('About your cakes order — Butter & Bloom Bakery')
   expect(email!.text).toContain(`> ${reason}`)
   expect(email!.html).toContain('We are fully booked &lt;that&gt; weekend &amp; the next.')
   expect(email!.html).not.toContain('<that>')
@@ -372,7 +372,7 @@ test('a cancellation tells the customer, with the owner’s note', async () => {
   })
   const emails = await updates(db, id)
   expect(emails).toHaveLength(2)
-  expect(emails[1]!.subject).toBe('Your Cakes request is cancelled — Butter & Bloom Bakery')
+  expect(emails[1]!.subject).toBe('Your cakes order is cancelled — Butter & Bloom Bakery')
   expect(emails[1]!.text).toContain('> As we agreed on the phone.')
 })
 

@@ -9,6 +9,7 @@ import {
   markup,
   ownerEmailHtml,
 } from '../mail/html.ts'
+import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */
 export interface QuotedRequest {
@@ -74,8 +75,9 @@ export function composeQuoteExpired(
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const when = formatCalendarDate(request.dueDate)
   const subject = `Your quote has expired — ${site.brandTitle}`
-  const heading = `Your quote for ${request.productType} has expired`
-  const body = `We did not hear back in time about our quote for ${request.productType} on ${when}, so the date has been released for other orders.`
+  const order = orderName(request.productType)
+  const heading = `Your quote for your ${order} has expired`
+  const body = `We did not hear back in time about our quote for your ${order} for ${when}, so the date has been released for other orders.`
   const again = `Would you still like it? Just reply to this email and ${site.ownerName} will see what can be done.`
   const text = [
     `Hi ${firstName},`,

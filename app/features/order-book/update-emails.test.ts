@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest'
-import { composeRequestUpdate } from './update-emails.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import type { OutgoingEmail } from '../mail/email.ts'
+import { composeRequestConfirmation } from '../orders/confirmation-email.ts'
+import { composeQuoteExpired } from './quote-answer-emails.ts'
+import { type UpdateKind, composeRequestUpdate, orderName } from './update-emails.ts'
 
 const request = {
   name: 'Priya Sharma',
@@ -14,7 +18,7 @@ const siteUrl = 'https://butterandbloom.example'
 
 test('ready for a delivery says it is out for delivery and what is owed on delivery', () => {
   const email = composeRequestUpdate('ready', { request, money, siteUrl })
-  expect(email.text).toContain('Your Cakes is out for delivery')
+  expect(email.text).toContain('Your cakes order is out for delivery')
   expect(email.text).toContain('Owed on delivery: $60')
   expect(email.text).toContain(`${siteUrl}/requests/tok3n`)
   const paid = composeRequestUpdate('ready', {
@@ -48,4 +52,92 @@ test('a quote with no deposit says none is needed; the owner’s words are escap
 
 test('a quote email needs its quote', () => {
   expect(() => composeRequestUpdate('quoted', { request, money, siteUrl })).toThrow()
+})
+
+const quote = {
+  depositDue: '2026-12-01',
+  paymentInstructions: 'Interac e-Transfer',
+  message: '',
+  expiresAt: Date.parse('2026-11-26T20:00:00Z'),
+}
+const statusUrl = `${siteUrl}/requests/tok3n`
+
+/** Every email a customer can get, by name. */
+function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
+  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled']
+  return [
+    [
+      'confirmation',
+      composeRequestConfirmation({
+        orders: [{ ...birthdayCakeOrder, product_type: productType }],
+        statusUrl,
+      }),
+    ],
+    ...kinds.map((kind): [string, OutgoingEmail] => [
+      kind,
+      composeRequestUpdate(kind, {
+        request: { ...request, product_type: productType },
+        money,
+        siteUrl,
+        quote,
+        note: 'We are fully booked that weekend.',
+      }),
+    ]),
+    [
+      'expired',
+      composeQuoteExpired(
+        { name: request.name, email: request.email, productType, dueDate: request.due_date },
+        { statusUrl },
+      ),
+    ],
+  ]
+}
+
+test('every email to a customer links her private page, in its text and as a link', () => {
+  for (const [kind, email] of everyCustomerEmail()) {
+    expect(email.text, kind).toContain(statusUrl)
+    expect(email.html, kind).toContain(`href="${statusUrl}"`)
+    expect(email.emailjs, kind).toMatchObject({ templateParams: { status_url: statusUrl } })
+  }
+})
+
+test('every email to a customer greets her once', () => {
+  for (const [kind, email] of everyCustomerEmail()) {
+    expect(email.text.match(/Priya/g), kind).toHaveLength(1)
+    expect(email.text, kind).toMatch(/^Hi Priya,\n/)
+  }
+})
+
+test('the treat is named grammatically, whatever the owner calls it', () => {
+  expect(orderName('Cakes')).toBe('cakes order')
+  expect(orderName('Wedding cake')).toBe('wedding cake order')
+  expect(orderName('French Macarons')).toBe('French Macarons order')
+  expect(orderName('Other')).toBe('order')
+  const subjects = (product: string) =>
+    everyCustomerEmail(product).map(([, email]) => email.subject.replace(/ — .*/, ''))
+  expect(subjects('Cakes')).toEqual([
+    'We got your request',
+    'Your quote for your cakes order',
+    'Your cakes order is booked',
+    'Your cakes order is ready',
+    'About your cakes order',
+    'Your cakes order is cancelled',
+    'Your quote has expired',
+  ])
+  expect(subjects('Other').slice(1, 3)).toEqual([
+    'Your quote for your order',
+    'Your order is booked',
+  ])
+  for (const [kind, email] of everyCustomerEmail()) {
+    expect(email.text, kind).not.toMatch(/[Yy]our Cakes\b|a Cakes\b/)
+  }
+  const booked = everyCustomerEmail()[2]![1]
+  expect(booked.text).toContain('Your cakes order for Saturday, December 12, 2026 is booked.')
+})
+
+test('the quote email and the private page say the same about when the date is held', () => {
+  const email = composeRequestUpdate('quoted', { request, money, siteUrl, quote })
+  expect(email.text).toContain(
+    'Your date is held for you until Thursday, November 26, 2026 at 3:00 PM. After that the quote expires and the date may go to someone else.',
+  )
 })

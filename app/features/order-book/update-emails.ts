@@ -9,6 +9,7 @@ import {
   emailHeading,
   markup,
 } from '../mail/html.ts'
+import { heldUntil } from '../orders/date-hold.ts'
 import { type Money, amountsOwed, formatMoney } from './lifecycle.ts'
 
 /** The changes a customer hears about by email. */
@@ -116,39 +117,57 @@ function owedRows(money: Money): [string, string][] {
   ]
 }
 
-const subjects: Record<UpdateKind, (product: string) => string> = {
-  quoted: (product) => `Your quote for the ${product}`,
-  confirmed: (product) => `Your ${product} is booked`,
-  ready: (product) => `Your ${product} is ready`,
-  declined: (product) => `About your ${product} request`,
-  cancelled: (product) => `Your ${product} request is cancelled`,
+/**
+ * How a customer's email names what she asked for, grammatical whatever the
+ * treat is called: 'cakes order', 'Wedding Cake order', and plain 'order'
+ * for "Other", which names no treat. A name with capitals only at its start
+ * reads as a common noun in a sentence ("your cakes order"); one with more
+ * ("French Macarons") is kept as the owner wrote it.
+ */
+export function orderName(product: string): string {
+  const name = product.trim()
+  if (name === '' || name.toLowerCase() === 'other') return 'order'
+  const rest = name.slice(1)
+  const asNoun = rest === rest.toLowerCase() ? name[0]!.toLowerCase() + rest : name
+  return `${asNoun} order`
+}
+
+const subjects: Record<UpdateKind, (order: string) => string> = {
+  quoted: (order) => `Your quote for your ${order}`,
+  confirmed: (order) => `Your ${order} is booked`,
+  ready: (order) => `Your ${order} is ready`,
+  declined: (order) => `About your ${order}`,
+  cancelled: (order) => `Your ${order} is cancelled`,
 }
 
 /**
  * The email a customer gets when their request changes: a quote, its
  * confirmation, the day it is ready, or the bakery declining or cancelling.
- * Text and HTML say the same; the customer's and the owner's words are
- * escaped by `markup`. It names no Reply-To, so it comes from the site
- * (MAIL_FROM) and the customer's Reply reaches the owner (MAIL_TO).
+ * Each greets her once and links her private page. Text and HTML say the
+ * same; the customer's and the owner's words are escaped by `markup`. It
+ * names no Reply-To, so it comes from the site (MAIL_FROM) and the
+ * customer's Reply reaches the owner (MAIL_TO).
  */
 export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): OutgoingEmail {
   const { request, money, siteUrl, quote, note } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
-  const product = request.product_type
+  const order = orderName(request.product_type)
   const date = formatCalendarDate(request.due_date)
   const statusUrl = request.customer_token
     ? `${siteUrl}/requests/${request.customer_token}`
     : undefined
-  const subject = `${subjects[kind](product)} — ${site.brandTitle}`
+  const subject = `${subjects[kind](order)} — ${site.brandTitle}`
   const delivery = request.fulfilment === 'delivery'
-
   let title: string
   const blocks: Block[] = []
+  const seeRequest = () => {
+    if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request’s page:'))
+  }
   switch (kind) {
     case 'quoted': {
       if (!quote) throw new Error('A quote email needs its quote.')
-      title = `Here is your quote, ${firstName}`
-      blocks.push(paragraph(`Thank you for asking us to make your ${product} for ${date}.`))
+      title = 'Here is your quote'
+      blocks.push(paragraph(`Thank you for asking us to bake your ${order} for ${date}.`))
       if (quote.message.trim()) blocks.push(quoted(quote.message))
       const deposit: [string, string][] =
         money.depositCents > 0 && !money.depositWaived
@@ -169,11 +188,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       if (quote.paymentInstructions.trim()) {
         blocks.push(heading('How to pay'), paragraph(quote.paymentInstructions))
       }
-      blocks.push(
-        paragraph(
-          `Your date is held for you until ${formatExpiry(quote.expiresAt)}. After that the quote expires and the date may go to someone else.`,
-        ),
-      )
+      blocks.push(paragraph(heldUntil(formatExpiry(quote.expiresAt)).join('')))
       if (statusUrl) {
         blocks.push(
           linkBlock(statusUrl, 'Accept or decline', 'Accept or decline the quote on your page:'),
@@ -182,23 +197,21 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       break
     }
     case 'confirmed':
-      title = `You are booked, ${firstName}!`
+      title = 'You are booked!'
       blocks.push(
-        paragraph(`Your ${product} is booked for ${date}. We look forward to making it.`),
+        paragraph(`Your ${order} for ${date} is booked. We look forward to making it.`),
         lines([['Date booked', date], ...owedRows(money)]),
       )
-      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      seeRequest()
       break
     case 'ready': {
       const { balanceOwed } = amountsOwed(money)
-      title = delivery
-        ? `Your ${product} is out for delivery`
-        : `Your ${product} is ready for pickup`
+      title = delivery ? `Your ${order} is out for delivery` : `Your ${order} is ready for pickup`
       blocks.push(
         paragraph(
           delivery
-            ? `Good news, ${firstName}: your ${product} is out for delivery and on its way to you.`
-            : `Good news, ${firstName}: your ${product} is ready for pickup.`,
+            ? `Good news: your ${order} for ${date} is on its way to you.`
+            : `Good news: your ${order} for ${date} is baked and waiting for you.`,
         ),
         lines([
           [
@@ -207,24 +220,25 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           ],
         ]),
       )
-      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      seeRequest()
       break
     }
     case 'declined':
-      title = `We are sorry, ${firstName}`
+      title = 'We are sorry'
       blocks.push(
-        paragraph(`We are not able to make your ${product} for ${date}.`),
+        paragraph(`We are not able to make your ${order} for ${date}.`),
         ...(note?.trim() ? [quoted(note)] : []),
         paragraph('Nothing is owed. We hope to bake for you another time.'),
       )
+      seeRequest()
       break
     case 'cancelled':
-      title = `Your ${product} request is cancelled`
+      title = `Your ${order} is cancelled`
       blocks.push(
-        paragraph(`Your request for a ${product} on ${date} is cancelled.`),
+        paragraph(`Your ${order} for ${date} is cancelled.`),
         ...(note?.trim() ? [quoted(note)] : []),
       )
-      if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request:'))
+      seeRequest()
       break
   }
 
@@ -239,7 +253,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
     'Warmly,',
     `${site.ownerName}, ${site.brandTitle}`,
   ].join('\n')
-  const content = markup`${emailHeading(title)}${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+  const content = markup`${emailHeading(title)}<p style="margin:0 0 16px">Hi ${firstName},</p>${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
 
   return customerEmail({
     to: { name: request.name, address: request.email },

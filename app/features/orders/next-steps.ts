@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import { QUOTE_HOLDS_DATE } from './date-hold.ts'
 
 /**
  * What the customer hears next, and when: the same words on the page after a
@@ -6,6 +7,6 @@ import { site } from '#app/content/site.ts'
  */
 export const NEXT_STEPS = [
   `We read every request ourselves and reply ${site.replyTime}.`,
-  'If we can make it, we send you a quote with the price and the deposit that holds your date.',
+  QUOTE_HOLDS_DATE,
   'Your date is booked once you accept the quote and the deposit is paid.',
 ] as const

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { heldUntil } from './date-hold.ts'
 import { paymentTextParts } from './payment-text.ts'
 import type { CustomerOwed, CustomerQuote, QuoteAnswerResult } from './request-status.ts'
 
@@ -17,18 +18,24 @@ export const ANSWER_MESSAGES: Record<Extract<QuoteAnswerResult, { ok: true }>['o
  * without) JavaScript; declining asks again in a disclosure that needs none.
  */
 export function QuotePanel({
-  requestId,
+  position,
   quote,
   error,
 }: {
-  requestId: number
+  /** The request's position in its send: how the answer names it. */
+  position: number
   quote: CustomerQuote
   error: string | undefined
 }) {
   const navigation = useNavigation()
   const busy =
-    navigation.state !== 'idle' && navigation.formData?.get('request') === String(requestId)
-  const headingId = `quote-${requestId}`
+    navigation.state !== 'idle' && navigation.formData?.get('request') === String(position)
+  const headingId = `quote-${position}`
+  const [heldBefore, heldExpiry, heldAfter] = heldUntil(
+    <time dateTime={quote.expiresAt} className="font-bold">
+      {quote.expiresLabel}
+    </time>,
+  )
   const amounts: [string, string][] = [
     ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
@@ -88,15 +95,14 @@ export function QuotePanel({
       ) : (
         <>
           <p className="mt-5">
-            This quote holds your date until{' '}
-            <time dateTime={quote.expiresAt} className="font-bold">
-              {quote.expiresLabel}
-            </time>
-            .
+            {heldBefore}
+            {heldExpiry}
+            {heldAfter}
           </p>
           <div className="mt-5 flex flex-wrap items-start gap-3">
             <Form method="post" replace preventScrollReset>
-              <input type="hidden" name="request" value={requestId} />
+              <input type="hidden" name="request" value={position} />
+              <input type="hidden" name="quote" value={quote.number} />
               <button
                 type="submit"
                 name="intent"
@@ -117,7 +123,8 @@ export function QuotePanel({
                   Declining lets your date go to other orders. You can always ask us again.
                 </p>
                 <Form method="post" replace preventScrollReset className="mt-3">
-                  <input type="hidden" name="request" value={requestId} />
+                  <input type="hidden" name="request" value={position} />
+                  <input type="hidden" name="quote" value={quote.number} />
                   <button
                     type="submit"
                     name="intent"

@@ -14,7 +14,6 @@ function viewWith(overrides: Partial<RequestStatusView> = {}): RequestStatusView
     sentAt: '2026-11-21T15:00:00.000Z',
     sentLabel: 'November 21, 2026',
     requests: statuses.map((status, index) => ({
-      id: 100 + index,
       position: index + 1,
       productType: `Treat ${index + 1}`,
       dueDate: '2026-12-12',
@@ -74,7 +73,13 @@ test('what happens next is told while a request waits for its first reply, and n
 
 test('a request’s inspiration photos appear under it, served from its private link', () => {
   const photos = [
-    { key: 'p1', requestId: 100, width: 800, height: 600, preview: 'data:image/webp;base64,AAAA' },
+    {
+      key: 'p1',
+      requestPosition: 1,
+      width: 800,
+      height: 600,
+      preview: 'data:image/webp;base64,AAAA',
+    },
   ]
   const html = render(viewWith({ photos }))
   expect(html.match(/<img /g)).toHaveLength(1)
@@ -117,10 +122,11 @@ function renderWithRouter(
 
 const quotedView = () =>
   viewWith({
-    requests: [{ ...viewWith().requests[1]!, id: 7, status: 'quoted', productType: 'Cakes' }],
+    requests: [{ ...viewWith().requests[1]!, position: 3, status: 'quoted', productType: 'Cakes' }],
   })
 
 const quote: CustomerQuote = {
+  number: 2,
   price: '$120',
   deposit: '$60',
   depositDue: 'Tuesday, December 1, 2026',
@@ -135,12 +141,17 @@ const quote: CustomerQuote = {
 
 test('a quote waiting for an answer shows its money, how to pay, its expiry and both answers', () => {
   const html = renderWithRouter(quotedView(), {
-    book: { 7: { quote, owed: null, declinedByCustomer: false } },
+    book: { 3: { quote, owed: null, declinedByCustomer: false } },
   })
   expect(html).toContain('$120')
   expect(html).toContain('Deposit due by')
   expect(html).toContain('Tuesday, December 1, 2026')
   expect(html).toContain('Thursday, November 26, 2026 at 3:00 PM')
+  // When the date is held, in the same words as the quote email.
+  expect(html).toContain(
+    'Your date is held for you until <time dateTime="2026-11-26T20:00:00.000Z" class="font-bold">Thursday, November 26, 2026 at 3:00 PM</time>. After that the quote expires and the date may go to someone else.',
+  )
+  expect(html).toContain('Your date is held for you until the quote expires')
   // The owner's words as text, never markup; only the web address is a link.
   expect(html).toContain('Two tiers, &lt;b&gt;lemon&lt;/b&gt; and raspberry.')
   expect(html).toContain(
@@ -151,28 +162,31 @@ test('a quote waiting for an answer shows its money, how to pay, its expiry and 
   expect(html).toMatch(/<button type="submit" value="accept"[^>]*name="intent">Accept quote</)
   expect(html).toMatch(/<button type="submit" value="decline"[^>]*name="intent">Yes, decline/)
   expect(html).toContain('<summary class="button-secondary')
-  expect(html).toContain('name="request" value="7"')
+  // The answer names the request by its place in the send and the quote it
+  // answers; no database id, which would tell how many orders the bakery takes.
+  expect(html.match(/name="request" value="3"/g)).toHaveLength(2)
+  expect(html.match(/name="quote" value="2"/g)).toHaveLength(2)
   expect(html).toContain('Are you sure?')
 })
 
 test('after an answer the page says where the request stands', () => {
   const accepted = renderWithRouter(quotedView(), {
     book: {
-      7: {
+      3: {
         quote: { ...quote, accepted: true },
         owed: { deposit: '$60', balance: '$120' },
         declinedByCustomer: false,
       },
     },
-    answer: { ok: true, requestId: 7, outcome: 'accepted' },
+    answer: { ok: true, position: 3, outcome: 'accepted' },
   })
   expect(accepted).toContain('Quote accepted — we’ll confirm once your deposit arrives')
   expect(accepted).toContain('Deposit still to pay')
   expect(accepted).not.toContain('value="accept"')
 
   const refused = renderWithRouter(quotedView(), {
-    book: { 7: { quote: { ...quote, expired: true }, owed: null, declinedByCustomer: false } },
-    answer: { ok: false, requestId: 7, error: 'This quote has expired.' },
+    book: { 3: { quote: { ...quote, expired: true }, owed: null, declinedByCustomer: false } },
+    answer: { ok: false, position: 3, error: 'This quote has expired.' },
   })
   expect(refused).toContain('This quote expired on')
   expect(refused).toContain('This quote has expired.')

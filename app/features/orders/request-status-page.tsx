@@ -33,7 +33,7 @@ export function RequestStatusPage({
   answer,
 }: {
   view: RequestStatusView
-  /** The order book's side of each request (its quote, what is owed), by id. */
+  /** The order book's side of each request (its quote, what is owed), by the request's position. */
   book?: Record<number, CustomerBookEntry>
   /** How the answer just posted went, if one was. */
   answer?: QuoteAnswerResult
@@ -66,16 +66,16 @@ export function RequestStatusPage({
           aria-label={one ? 'Your request' : 'Your requests'}
         >
           {view.requests.map((request, index) => (
-            <li key={request.id}>
+            <li key={request.position}>
               <RequestCard
                 request={request}
                 // Numbered as the customer's email numbers them: their own
                 // requests only, not their places in a send shared with others.
                 number={one ? undefined : index + 1}
-                photos={view.photos.filter((photo) => photo.requestId === request.id)}
+                photos={view.photos.filter((photo) => photo.requestPosition === request.position)}
                 token={view.token}
-                book={book[request.id]}
-                answer={answer?.requestId === request.id ? answer : undefined}
+                book={book[request.position]}
+                answer={answer?.position === request.position ? answer : undefined}
               />
             </li>
           ))}
@@ -170,7 +170,7 @@ function RequestCard({
     ['Pickup or delivery', request.fulfilment ? fulfilmentLabel(request.fulfilment) : null],
     ['Comments', given(request.comments)],
   ]
-  const headingId = `request-${request.id}`
+  const headingId = `request-${request.position}`
   return (
     <article className="card overflow-hidden" aria-labelledby={headingId}>
       <header className="flex flex-wrap items-center justify-between gap-3 bg-paper px-6 py-4 sm:px-7">
@@ -209,7 +209,7 @@ function RequestCard({
         <RequestPhotos photos={photos} token={token} />
         {book?.quote ? (
           <QuotePanel
-            requestId={request.id}
+            position={request.position}
             quote={book.quote}
             error={answer && !answer.ok ? answer.error : undefined}
           />

@@ -48,6 +48,7 @@ export async function readRequestStatus(
     .execute()
   const [first] = rows
   if (!first) return undefined
+  const positionOf = new Map(rows.map((row) => [row.id, row.position]))
   const photos = await listInspirationPhotos(
     db,
     rows.map((row) => row.id),
@@ -58,7 +59,6 @@ export async function readRequestStatus(
     sentAt: first.created_at,
     sentLabel: sentFormat.format(new Date(first.created_at)),
     requests: rows.map((row) => ({
-      id: row.id,
       position: row.position,
       productType: row.product_type,
       dueDate: row.due_date,
@@ -70,7 +70,10 @@ export async function readRequestStatus(
       status: row.status,
     })),
     acceptedPolicies: first.accepted_policies,
-    photos,
+    photos: photos.map(({ requestId, ...photo }) => ({
+      ...photo,
+      requestPosition: positionOf.get(requestId)!,
+    })),
   }
 }
 

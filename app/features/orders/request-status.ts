@@ -1,5 +1,6 @@
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
+import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from './date-hold.ts'
 
 /**
  * An inspiration photo the customer sent with a request, served at
@@ -8,7 +9,8 @@ import type { RequestStatus } from '#app/db/schema.ts'
  */
 export interface RequestPhoto {
   key: string
-  requestId: number
+  /** The position of the request it was sent with, in its send. */
+  requestPosition: number
   width: number
   height: number
   /** A tiny blurred image (a data: URL) shown while the photo loads. */
@@ -17,7 +19,11 @@ export interface RequestPhoto {
 
 /** One request as its customer sees it: what they asked for and where it stands. */
 export interface CustomerRequest {
-  id: number
+  /**
+   * Its place in the send (1-based): how the page and its answers name it.
+   * Never the database id, which would tell anyone how many orders the
+   * bakery takes.
+   */
   position: number
   productType: string
   /** YYYY-MM-DD */
@@ -64,8 +70,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   },
   quoted: {
     label: 'Quote sent',
-    explanation:
-      'We’ve sent you a quote with the price and the deposit. Your date is held for you once you accept it and the deposit is paid.',
+    explanation: `We’ve sent you a quote with the price and the deposit. ${QUOTED_DATE_HOLD}`,
     tone: 'waiting',
   },
   confirmed: {
@@ -110,8 +115,7 @@ export function statusCopyOf(status: RequestStatus, book?: CustomerBookEntry): S
   if (status === 'quoted' && book?.quote?.accepted) {
     return {
       label: 'Accepted',
-      explanation:
-        'Thank you for accepting! Your date is held, and we’ll confirm it once your deposit arrives.',
+      explanation: `Thank you for accepting! ${ACCEPTED_DATE_HOLD}`,
       tone: 'waiting',
     }
   }
@@ -146,6 +150,8 @@ export const PRIVATE_PAGE_HEADERS = {
  * written out (the order book fills it in; this folder only shows it).
  */
 export interface CustomerQuote {
+  /** Which of the request's quotes this is (1 for the first), posted with an answer. */
+  number: number
   /** '$120' */
   price: string
   /** '$60'; null when the quote asks no deposit or the bakery waived it. */
@@ -181,5 +187,5 @@ export interface CustomerBookEntry {
 
 /** How an answer to a quote went, as the page tells it. */
 export type QuoteAnswerResult =
-  | { ok: true; requestId: number; outcome: 'confirmed' | 'accepted' | 'declined' }
-  | { ok: false; error: string; requestId?: number; notFound?: true }
+  | { ok: true; position: number; outcome: 'confirmed' | 'accepted' | 'declined' }
+  | { ok: false; error: string; position?: number; notFound?: true }

@@ -1,0 +1,98 @@
+/**
+ * Money, in integer cents: how an amount is written for people and how one
+ * they typed is read. Every amount field (a quote's price and deposit, a
+ * payment, a treat's "from" price) reads through readMoney, so the owner
+ * never records 100 times what she meant. The browser may load this file.
+ *
+ * The rule (decision 030):
+ * - A "$" before or after, and spaces around, are allowed: "$45", "45 $".
+ * - Cents have two digits, so a separator followed by one or two digits is
+ *   the decimal point, whichever it is: "10.50", "10,50", "10.5" and
+ *   "10,5" are all $10.50.
+ * - A separator followed by groups of exactly three digits groups thousands,
+ *   whichever it is (comma, dot or space): "1,050", "1.050" and "1 050" are
+ *   all $1,050, as no one writes cents with three digits.
+ * - With both a comma and a dot, the last one is the decimal point:
+ *   "$1,050.00" and "1.050,00" are both $1,050. Spaces only group thousands:
+ *   "1 050,50" is $1,050.50.
+ * - Anything else ("1,05,0", "10 50", "1,0500", "12.345.6") is refused with
+ *   a message asking to write it plainly, rather than guessed at.
+ */
+
+/** '$45', '$12.50', '$1,050' */
+export function formatMoney(cents: number): string {
+  const dollars = Math.trunc(cents / 100).toLocaleString('en-US')
+  const rest = cents % 100
+  return rest === 0 ? `$${dollars}` : `$${dollars}.${String(rest).padStart(2, '0')}`
+}
+
+/** Cents as a form shows them back, ready to be read again: '45', '12.50'. */
+export function centsToInput(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+}
+
+/** The most any amount field takes: a home bakery's order stays well under it. */
+export const MAX_DOLLARS = 99_999
+
+export type MoneyReading =
+  { ok: true; cents: number } | { ok: false; problem: 'not-money' | 'unclear' | 'too-much' }
+
+// Spaces people put in numbers: ordinary, no-break and narrow no-break.
+const SPACES = /[\s\u00a0\u202f]+/g
+
+/** Reads an amount as people write it (see the rule above). */
+export function readMoney(typed: string): MoneyReading {
+  const text = typed
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/\s*\$$/, '')
+  if (!/^[\d.,\s\u00a0\u202f]+$/.test(text) || !/\d/.test(text)) {
+    return { ok: false, problem: 'not-money' }
+  }
+  // Spaces group thousands only; mark them so the grouping check sees them.
+  const marked = text.replace(SPACES, ' ')
+  const separators = [...marked.matchAll(/[.,]/g)]
+  let whole = marked
+  let fraction = ''
+  const last = separators.at(-1)
+  if (last) {
+    const after = marked.slice(last.index + 1)
+    const kinds = new Set(separators.map((match) => match[0]))
+    // One or two digits after the last separator, or a second kind before it: the decimal point.
+    const isDecimal = /^\d{1,2}$/.test(after) || (kinds.size === 2 && /^\d*$/.test(after))
+    if (isDecimal) {
+      if (marked.slice(0, last.index).includes(last[0])) return { ok: false, problem: 'unclear' }
+      whole = marked.slice(0, last.index)
+      fraction = after
+    }
+  }
+  const groups = whole === '' ? [''] : whole.split(/[ .,]/)
+  const [first, ...rest] = groups
+  if (rest.length > 0) {
+    // Thousands: one mark throughout, groups of three after a first of one to three digits.
+    const marks = new Set(whole.match(/[ .,]/g))
+    if (marks.size > 1 || !/^[1-9]\d{0,2}$/.test(first!)) return { ok: false, problem: 'unclear' }
+    if (!rest.every((group) => /^\d{3}$/.test(group))) return { ok: false, problem: 'unclear' }
+  } else if (!/^\d*$/.test(first!) || (first === '' && fraction === '')) {
+    return { ok: false, problem: 'unclear' }
+  }
+  if (fraction.length > 2) return { ok: false, problem: 'unclear' }
+  const dollars = Number(groups.join('') || '0')
+  if (dollars > MAX_DOLLARS) return { ok: false, problem: 'too-much' }
+  return { ok: true, cents: dollars * 100 + Number(fraction.padEnd(2, '0') || '0') }
+}
+
+/** What a person reads when an amount cannot be taken: 'The price must be …'. */
+export function moneyProblemMessage(
+  label: string,
+  problem: Extract<MoneyReading, { ok: false }>['problem'],
+): string {
+  switch (problem) {
+    case 'too-much':
+      return `${label} must be at most ${formatMoney(MAX_DOLLARS * 100)}.`
+    case 'unclear':
+      return `${label} is unclear: write it like 1050 or 10.50, with the cents after one point or comma.`
+    case 'not-money':
+      return `${label} must be an amount in dollars, like 45 or 12.50.`
+  }
+}
