@@ -17,6 +17,7 @@ export default [
   route('admin/calendar.ics', 'routes/admin.calendar-ics.ts'),
   route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   route('admin/login', 'routes/admin.login.ts'),
+  route('admin/sign-in', 'routes/admin.sign-in.tsx'),
   route('admin/logout', 'routes/admin.logout.ts'),
   route('api/availability', 'routes/api.availability.ts'),
   route('admin/photos/:key', 'routes/admin.photos.$key.ts'),
