@@ -19,6 +19,8 @@ export const HYDRATION = {
   inertType: 'text/x-deferred-module',
   /** Dispatched on document by the app once hydrated (and `data-hydrated` set on <html>). */
   hydratedEvent: 'app:hydrated',
+  /** Dispatched on document once the module script's imports have all arrived and run. */
+  arrivedEvent: 'app:scripts-arrived',
   /** Clicks on these before hydration wait for React: controls that do nothing without it. */
   replayClick: 'button[type="button"],[data-replay-click]',
   /** Submits of these forms (by their submit buttons or otherwise) wait for React instead of posting: JavaScript gives them another meaning. */
@@ -26,7 +28,7 @@ export const HYDRATION = {
   /** An element naming a localStorage key: when that key holds something, React starts at once. */
   storedStateAttribute: 'data-hydrate-if-stored',
   /**
-   * Set on <html> when the scripts failed to load, or had not hydrated the page
+   * Set on <html> when the scripts failed to load, or had not all arrived
    * `fallbackAfterMs` after the first action held for them: the page shows and
    * does what it does without JavaScript (app.css: `.without-script`, `.with-script`).
    */
@@ -75,6 +77,7 @@ export function installHydrationLoader(
   let started = false
   let hydrated = false
   let failed = false
+  let arrived = false
   let timing = 0
   const capture = { capture: true, passive: true }
 
@@ -89,11 +92,12 @@ export function installHydrationLoader(
     const script = doc.createElement('script')
     script.type = 'module'
     script.nonce = inert.nonce
-    script.textContent = inert.textContent
-    // A module the script imports could not be fetched (a deploy removed old
-    // chunks, the connection dropped). Anything else that keeps React from
-    // hydrating (a hanging request, an error as it starts) runs out the clock
-    // of the first held action (see hold).
+    // Its last statement runs once every module it imports has arrived: from
+    // then on React is starting, however slowly a busy phone runs it.
+    script.textContent = `${inert.textContent}\n;document.dispatchEvent(new Event(${JSON.stringify(config.arrivedEvent)}))`
+    // A module it imports could not be fetched (a deploy removed old chunks,
+    // the connection dropped); a request that hangs runs out the clock of the
+    // first held action (see hold).
     script.addEventListener('error', fallBack)
     doc.head.append(script)
   }
@@ -148,7 +152,7 @@ export function installHydrationLoader(
     start()
     // Until something is held, nothing is lost by waiting for the scripts;
     // from then on the visitor is waiting.
-    if (!timing) timing = win.setTimeout(fallBack, config.fallbackAfterMs)
+    if (!timing && !arrived) timing = win.setTimeout(fallBack, config.fallbackAfterMs)
     if (replays.length === 1) {
       checks = 0
       win.setTimeout(replayOwned, 50)
@@ -218,6 +222,17 @@ export function installHydrationLoader(
   }
   win.addEventListener('pageshow', resume)
   doc.addEventListener('visibilitychange', resume)
+
+  doc.addEventListener(config.arrivedEvent, () => {
+    arrived = true
+    win.clearTimeout(timing)
+  })
+
+  // The script's last import, the app's entry, is a dynamic one: its failure
+  // is a rejected promise nobody handles.
+  win.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+    if (started && !hydrated && event.reason instanceof TypeError) fallBack()
+  })
 
   // Scripts that arrive after all (after the fallback) take the page over again.
   doc.addEventListener(config.hydratedEvent, () => {
