@@ -270,7 +270,7 @@ test.describe('when the scripts cannot be loaded', () => {
     await failScripts(page)
     await page.goto('/about')
     await page.getByRole('button', { name: 'Admin Login' }).click()
-    await expect(page).toHaveURL(/\/admin\/sign-in$/)
+    await expect(page).toHaveURL(/\/admin\/sign-in$/, { timeout: 15_000 })
     await page.getByLabel('Email').fill(OWNER.email)
     await page.getByLabel('Password').fill('not the password')
     await page.getByRole('button', { name: 'Sign In' }).click()
@@ -305,6 +305,9 @@ test.describe('when the scripts cannot be loaded', () => {
 test('a control clicked while the scripts hang shows it is working, then does its job without them', async ({
   page,
 }) => {
+  await page.addInitScript(() => {
+    delete (window as { hydrationFallbackAfterMs?: number }).hydrationFallbackAfterMs
+  })
   await page.clock.install()
   await hangScripts(page)
   await page.goto('/about')
