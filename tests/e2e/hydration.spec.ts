@@ -340,7 +340,9 @@ test('a message sent while the scripts are slow is sent once, in place, when the
   expect(posts).toEqual([])
   release()
   await waitForHydration(page, { intent: false })
-  await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
+  await expect(page.getByRole('status')).toHaveText('Message sent successfully!', {
+    timeout: 15_000,
+  })
   await expect(send).not.toHaveAttribute('aria-busy')
   expect(page.url()).toMatch(/\/contact$/)
   expect(posts).toHaveLength(1)
