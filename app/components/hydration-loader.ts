@@ -230,12 +230,6 @@ export function installHydrationLoader(
     win.clearTimeout(timing)
   })
 
-  // The script's last import, the app's entry, is a dynamic one: its failure
-  // is a rejected promise nobody handles.
-  win.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-    if (started && !hydrated && event.reason instanceof TypeError) fallBack()
-  })
-
   // Scripts that arrive after all (after the fallback) take the page over again.
   doc.addEventListener(config.hydratedEvent, () => {
     hydrated = true
