@@ -18,6 +18,7 @@ export default [
   route('admin/calendar.ics', 'routes/admin.calendar-ics.ts'),
   route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   route('admin/login', 'routes/admin.login.ts'),
+  route('admin/sign-in', 'routes/admin.sign-in.tsx'),
   route('admin/logout', 'routes/admin.logout.ts'),
   route('admin/forgot-password', 'routes/admin.forgot-password.ts'),
   route('admin/reset-password/:token', 'routes/admin.reset-password.$token.tsx'),

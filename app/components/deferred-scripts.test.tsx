@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { useContext } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Scripts, UNSAFE_FrameworkContext, createRoutesStub } from 'react-router'
@@ -75,7 +76,9 @@ test('the owner pages and the customer request page hydrate at once; public page
 test("the loader's text stays small and refers to nothing outside itself", () => {
   const source = hydrationLoaderSource()
   expect(() => new Function(source)).not.toThrow()
-  // Under 1 KB gzipped in the page (the server bundle is not minified).
-  expect(source.length).toBeLessThan(4000)
+  // Under 2 KB gzipped in the page (the server bundle is not minified); the
+  // fallback when scripts fail took it from 1.3 KB to 1.7 KB (decision 035).
+  expect(source.length).toBeLessThan(5500)
+  expect(gzipSync(source).length).toBeLessThan(2048)
   expect(source).not.toMatch(/\b(import|require|__vite|__name)\b/)
 })

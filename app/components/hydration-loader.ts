@@ -6,6 +6,9 @@
  * do alone: clicks on controls only JavaScript gives meaning to, and submits
  * of forms that mean something else with JavaScript. Both are replayed once
  * React runs, on the same elements (hydration keeps the server's nodes).
+ * If the scripts fail to load, or have not hydrated the page in time, the
+ * page becomes its no-JavaScript self instead and the last held action is
+ * done the way it is without JavaScript (decision 035).
  */
 
 /** What the server renders and the loader looks for; shared with root.tsx and the tests. */
@@ -16,12 +19,29 @@ export const HYDRATION = {
   inertType: 'text/x-deferred-module',
   /** Dispatched on document by the app once hydrated (and `data-hydrated` set on <html>). */
   hydratedEvent: 'app:hydrated',
+  /** Dispatched on document once the module script's imports have all arrived and run. */
+  arrivedEvent: 'app:scripts-arrived',
   /** Clicks on these before hydration wait for React: controls that do nothing without it. */
   replayClick: 'button[type="button"],[data-replay-click]',
   /** Submits of these forms (by their submit buttons or otherwise) wait for React instead of posting: JavaScript gives them another meaning. */
   replaySubmit: 'form[data-replay-submit]',
   /** An element naming a localStorage key: when that key holds something, React starts at once. */
   storedStateAttribute: 'data-hydrate-if-stored',
+  /**
+   * Set on <html> when the scripts failed to load, or had not all arrived
+   * `fallbackAfterMs` after the first action held for them: the page shows and
+   * does what it does without JavaScript (app.css: `.without-script`, `.with-script`).
+   */
+  withoutScriptsAttribute: 'data-without-scripts',
+  /** Long enough for a slow phone on a poor connection, short enough that a visitor is still waiting. */
+  fallbackAfterMs: 10_000,
+  /**
+   * On a JavaScript-only control: the id of the element that does its job
+   * without JavaScript (a link), clicked instead when the page falls back.
+   */
+  fallbackAttribute: 'data-without-script',
+  /** Set on a held control until it is replayed: app.css shows it working. */
+  busyAttribute: 'aria-busy',
 } as const
 
 export type HydrationConfig = typeof HYDRATION
@@ -56,6 +76,9 @@ export function installHydrationLoader(
   let wanted = false
   let started = false
   let hydrated = false
+  let failed = false
+  let arrived = false
+  let timing = 0
   const capture = { capture: true, passive: true }
 
   function start() {
@@ -69,8 +92,29 @@ export function installHydrationLoader(
     const script = doc.createElement('script')
     script.type = 'module'
     script.nonce = inert.nonce
-    script.textContent = inert.textContent
+    // Its last statement runs once every module it imports has arrived: from
+    // then on React is starting, however slowly a busy phone runs it.
+    script.textContent = `${inert.textContent}\n;document.dispatchEvent(new Event(${JSON.stringify(config.arrivedEvent)}))`
+    // A module it imports could not be fetched (a deploy removed old chunks,
+    // the connection dropped); a request that hangs runs out the clock of the
+    // first held action (see hold).
+    script.addEventListener('error', fallBack)
     doc.head.append(script)
+  }
+
+  /**
+   * The page goes on without React: the no-JavaScript variants show, nothing
+   * more is held, and the visitor's last held action is done natively (a held
+   * submit posts, a JavaScript-only control clicks its no-JavaScript stand-in).
+   * Earlier held actions are dropped: only one of them could navigate.
+   */
+  function fallBack() {
+    if (hydrated || failed) return
+    failed = true
+    doc.documentElement.setAttribute(config.withoutScriptsAttribute, '')
+    const held = replays.splice(0)
+    for (const { node } of held) node.removeAttribute(config.busyAttribute)
+    held.at(-1)?.native()
   }
 
   // React marks each node it has taken over with its props; until then (the
@@ -81,7 +125,7 @@ export function installHydrationLoader(
 
   // Replayed in order, each once React has owned its node for one whole check
   // (so its render has been committed, effects and all); given up after 20 s.
-  const replays: { node: Element; replay: () => void }[] = []
+  const replays: { node: Element; replay: () => void; native: () => void }[] = []
   let checks = 0
   let ownedBefore: Element | null = null
   function replayOwned() {
@@ -90,16 +134,27 @@ export function installHydrationLoader(
         ownedBefore = replays[0]!.node
         break
       }
-      replays.shift()!.replay()
+      const { node, replay } = replays.shift()!
+      node.removeAttribute(config.busyAttribute)
+      replay()
     }
-    if (replays.length === 0 || ++checks > 400) replays.length = 0
-    else win.setTimeout(replayOwned, 50)
+    if (replays.length === 0 || ++checks > 400) {
+      for (const { node } of replays.splice(0)) node.removeAttribute(config.busyAttribute)
+    } else win.setTimeout(replayOwned, 50)
   }
 
-  function hold(event: Event, node: Element, replay: () => void) {
+  // The control shows it is working while it waits (a form's submit button,
+  // or the form itself when it was sent without one).
+  function hold(event: Event, node: Element, replay: () => void, native = replay) {
     event.preventDefault()
-    replays.push({ node, replay })
+    node.setAttribute(config.busyAttribute, 'true')
+    replays.push({ node, replay, native })
     start()
+    // Until something is held, nothing is lost by waiting for the scripts;
+    // from then on the visitor is waiting.
+    // Browser tests on a busy machine lengthen the wait (tests/e2e/fixtures.ts).
+    const wait = (win as { hydrationFallbackAfterMs?: number }).hydrationFallbackAfterMs
+    if (!timing && !arrived) timing = win.setTimeout(fallBack, wait ?? config.fallbackAfterMs)
     if (replays.length === 1) {
       checks = 0
       win.setTimeout(replayOwned, 50)
@@ -111,7 +166,7 @@ export function installHydrationLoader(
   win.addEventListener(
     'click',
     (event: MouseEvent) => {
-      if (!(event.target instanceof Element)) return
+      if (failed || !(event.target instanceof Element)) return
       // A form that means something else with JavaScript is held at its
       // submit button, before the browser's own checks: those are the
       // no-JavaScript form's (its hidden policy tick included), not the page's.
@@ -127,7 +182,13 @@ export function installHydrationLoader(
       // A middle or modified click on a link keeps the browser's meaning (a new tab).
       if (!control || control.disabled || owned(control)) return
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
-      hold(event, control, () => control.click())
+      const standIn = control.getAttribute(config.fallbackAttribute)
+      hold(
+        event,
+        control,
+        () => control.click(),
+        () => (standIn ? doc.getElementById(standIn) : control)?.click(),
+      )
     },
     true,
   )
@@ -137,8 +198,8 @@ export function installHydrationLoader(
     'submit',
     (event: SubmitEvent) => {
       const form = event.target
-      if (!(form instanceof HTMLFormElement) || !form.matches(config.replaySubmit) || owned(form))
-        return
+      if (failed || !(form instanceof HTMLFormElement)) return
+      if (!form.matches(config.replaySubmit) || owned(form)) return
       const submitter = event.submitter
       hold(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null))
     },
@@ -164,8 +225,15 @@ export function installHydrationLoader(
   win.addEventListener('pageshow', resume)
   doc.addEventListener('visibilitychange', resume)
 
+  doc.addEventListener(config.arrivedEvent, () => {
+    arrived = true
+    win.clearTimeout(timing)
+  })
+
+  // Scripts that arrive after all (after the fallback) take the page over again.
   doc.addEventListener(config.hydratedEvent, () => {
     hydrated = true
+    doc.documentElement.removeAttribute(config.withoutScriptsAttribute)
     for (const type of intents) win.removeEventListener(type, start, capture)
   })
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { site } from '#app/content/site.ts'
 import { MenuIcon } from './icons.tsx'
@@ -21,7 +21,8 @@ export function SiteHeader() {
   const [openedOn, setOpenedOn] = useState<string | null>(null)
   const menuOpen = openedOn === pathname
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null)
-  const menuId = useId()
+  // Fixed, so that without JavaScript the menu opens as the target of a link (#site-menu).
+  const menuId = 'site-menu'
   const [home, ...rest] = navItems
 
   useEffect(() => {
@@ -60,17 +61,23 @@ export function SiteHeader() {
             </NavLink>
             <button
               type="button"
-              className="menu-toggle"
+              className="menu-toggle with-script"
               aria-expanded={menuOpen}
               aria-controls={menuId}
               onClick={() => setMenuOpen(!menuOpen)}
+              data-without-script="site-menu-link"
             >
               <MenuIcon open={menuOpen} />
               <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
             </button>
+            {/* Without JavaScript (or when the page's scripts failed to load). */}
+            <a id="site-menu-link" href={`#${menuId}`} className="menu-toggle without-script">
+              <MenuIcon open={false} />
+              <span className="sr-only">Open menu</span>
+            </a>
           </div>
         </div>
-        <ul id={menuId} hidden={!menuOpen} className="mobile-menu md:hidden">
+        <ul id={menuId} data-open={menuOpen ? '' : undefined} className="mobile-menu md:hidden">
           {rest.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={linkClass} onClick={() => setMenuOpen(false)}>

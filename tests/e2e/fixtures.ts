@@ -12,6 +12,12 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
+    // A busy test machine can take longer than a phone to deliver a page's
+    // scripts; the public pages then fall back to working without them
+    // (decision 035). Only the tests of that fallback keep the real wait.
+    await page.addInitScript(() => {
+      Object.assign(window, { hydrationFallbackAfterMs: 10 * 60_000 })
+    })
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
     page.on('console', (message) => {

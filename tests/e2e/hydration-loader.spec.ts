@@ -5,10 +5,14 @@ import { expect, test } from './fixtures.ts'
 // The loader on its own, in a blank page: what it starts, holds and replays.
 
 /** A page as the server sends it: the loader first, then the body, the inert module script last. */
-async function page(browserPage: Page, body: string) {
+async function page(
+  browserPage: Page,
+  body: string,
+  moduleScript = 'window.started = (window.started ?? 0) + 1',
+) {
   await browserPage.setContent(
     `<!doctype html><html><head><script>${hydrationLoaderSource()}</script></head><body>${body}` +
-      `<script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}">window.started = (window.started ?? 0) + 1</script></body></html>`,
+      `<script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}">${moduleScript}</script></body></html>`,
   )
 }
 
@@ -99,4 +103,51 @@ test('stored state the page names starts it as the page arrives', async ({ page:
   )
   await p.goto('/stored')
   await expect.poll(() => started(p)).toBe(1)
+})
+
+test.describe(() => {
+  // The browser notes the import it could not fetch.
+  test.use({ allowedConsoleErrors: [/Failed to load|ERR_FAILED|chunks\.test/] })
+  test('when the module script cannot load its imports, the last held click goes to its stand-in and nothing more is held', async ({
+    page: p,
+  }) => {
+    // The import waits until the test lets it fail, so both clicks are held first.
+    let fail!: () => void
+    const failing = new Promise<void>((resolve) => (fail = resolve))
+    await p.route('http://chunks.test/**', async (route) => {
+      await failing
+      await route.abort('failed')
+    })
+    await page(
+      p,
+      '<button type="button" id="cart">Cart</button>' +
+        '<button type="button" id="menu" data-without-script="menu-link">Menu</button>' +
+        '<a id="menu-link" href="#menu-open">Menu</a>',
+      "import 'http://chunks.test/entry.js'",
+    )
+    await p.evaluate(() => {
+      const w = window as { clicks?: string[] }
+      w.clicks = []
+      for (const id of ['cart', 'menu', 'menu-link'])
+        document.getElementById(id)!.addEventListener('click', () => w.clicks!.push(id))
+    })
+    await p.click('#cart')
+    await p.click('#menu')
+    await expect(p.locator('#cart')).toHaveAttribute('aria-busy', 'true')
+    await expect(p.locator('#menu')).toHaveAttribute('aria-busy', 'true')
+    expect(p.url()).not.toContain('#menu-open')
+
+    fail()
+    await expect(p.locator(`html[${HYDRATION.withoutScriptsAttribute}]`)).toHaveCount(1)
+    await expect(p.locator('[aria-busy]')).toHaveCount(0)
+    await expect.poll(() => p.url()).toContain('#menu-open')
+    const clicks = () => p.evaluate(() => (window as { clicks?: string[] }).clicks)
+    // The held clicks are not done again; the last one's stand-in is clicked, once.
+    expect(await clicks()).toEqual(['cart', 'menu', 'menu-link'])
+    // From now on clicks are the page's own: nothing is held.
+    await p.click('#cart')
+    await p.waitForTimeout(200)
+    expect(await clicks()).toEqual(['cart', 'menu', 'menu-link', 'cart'])
+    await expect(p.locator('[aria-busy]')).toHaveCount(0)
+  })
 })

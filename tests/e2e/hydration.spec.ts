@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, publicPages, test, waitForHydration } from './fixtures.ts'
+import { HYDRATION } from '#app/components/hydration-loader.ts'
+import { OWNER, expect, publicPages, test, waitForHydration } from './fixtures.ts'
+import { findMail } from './inbox.ts'
 
 const isScript = (url: string) => /\/assets\/[^?]*\.js(\?|$)/.test(new URL(url).pathname)
 
@@ -192,4 +194,172 @@ test('a returning visitor with queued orders sees them counted without touching 
   await page.reload()
   await waitForHydration(page, { intent: false })
   await expect(page.getByTestId('cart-count')).toHaveText('1')
+})
+
+/** The page's script files never arrive (a deploy removed them, the connection dropped). */
+async function failScripts(page: Page) {
+  await page.route(
+    (url) => isScript(url.href),
+    (route) => route.abort('failed'),
+  )
+}
+
+/** The page's script files are requested but never answered. */
+async function hangScripts(page: Page) {
+  await page.route(
+    (url) => isScript(url.href),
+    () => undefined,
+  )
+}
+
+/** A link of the phone menu (at 375 px the only one in the main navigation by that name). */
+const mainNav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
+
+const withoutScripts = (page: Page) => page.locator('html[data-without-scripts]')
+
+async function fillOrder(page: Page, name: string) {
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill('fallback@example.com')
+  await page.getByLabel('Phone Number').fill('647 555 0142')
+  await page.getByLabel('Product Type').selectOption('Cakes')
+  await page.getByLabel('Event / Theme').fill('Power cut party')
+  await page.getByLabel('Order Date').fill(inDays(30))
+  await page.getByLabel('How did you hear about us?').selectOption('Word of Mouth')
+}
+
+test.describe('when the scripts cannot be loaded', () => {
+  // The browser notes each script it could not fetch.
+  test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED/] })
+
+  test('an order is sent as it is without JavaScript: the policy tick shows and the form posts', async ({
+    page,
+  }) => {
+    await failScripts(page)
+    const name = `Fallback Order ${Date.now()}`
+    await page.goto('/ordernow')
+    const tick = page.getByRole('checkbox', { name: 'I have read the order policies' })
+    await expect(tick).toBeHidden()
+    await fillOrder(page, name)
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    // The form without JavaScript asks for the tick before it posts.
+    await expect(withoutScripts(page)).toHaveCount(1)
+    await expect(tick).toBeVisible()
+    await expect(page.getByRole('button', { name: /Your cart/ })).toBeHidden()
+    expect(page.url()).toMatch(/\/ordernow$/)
+    await tick.check()
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByRole('status')).toHaveText('Orders sent successfully!')
+    await expect
+      .poll(() => findMail(`1 new order request from ${name}`).then(Boolean), { timeout: 10_000 })
+      .toBe(true)
+  })
+
+  test('a message sent before the failure is posted and answered', async ({ page }) => {
+    await failScripts(page)
+    await page.goto('/contact')
+    await page.getByLabel('Name').fill('Fallback Writer')
+    await page.getByLabel('Email').fill('writer@example.com')
+    await page.getByLabel('Phone Number').fill('4165550142')
+    await page.getByLabel('Message').fill('Sent while the scripts were missing')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
+  })
+
+  test('Admin Login leads to the sign-in page, which signs the owner in', async ({ page }) => {
+    await failScripts(page)
+    await page.goto('/about')
+    await page.getByRole('button', { name: 'Admin Login' }).click()
+    await expect(page).toHaveURL(/\/admin\/sign-in$/, { timeout: 15_000 })
+    await page.getByLabel('Email').fill(OWNER.email)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.')
+    await page.getByLabel('Email').fill(OWNER.email)
+    await page.getByLabel('Password').fill(OWNER.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/admin\/orders$/)
+    await expect(page.getByRole('link', { name: 'Orders', exact: true })).toBeVisible()
+  })
+
+  test('the phone menu opens', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await failScripts(page)
+    await page.goto('/')
+    await expect(mainNav(page, 'Gallery')).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(mainNav(page, 'Gallery')).toBeVisible()
+    await mainNav(page, 'Gallery').click()
+    await expect(page).toHaveURL(/\/gallery$/)
+    // On the next page, whether the failure is noticed before the tap (on the
+    // pointer's arrival) or after it, the menu opens all the same.
+    await expect(mainNav(page, 'Contact')).toBeHidden()
+    await page
+      .getByRole('button', { name: 'Open menu' })
+      .or(page.getByRole('link', { name: 'Open menu' }))
+      .click()
+    await expect(mainNav(page, 'Contact')).toBeVisible()
+  })
+})
+
+test('a control clicked while the scripts hang shows it is working, then does its job without them', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as { hydrationFallbackAfterMs?: number }).hydrationFallbackAfterMs
+  })
+  await page.clock.install()
+  await hangScripts(page)
+  await page.goto('/about')
+  const login = page.getByRole('button', { name: 'Admin Login' })
+  await login.click()
+  await expect(login).toHaveAttribute('aria-busy', 'true')
+  await expect(withoutScripts(page)).toHaveCount(0)
+  expect(page.url()).toMatch(/\/about$/)
+  await page.clock.runFor(HYDRATION.fallbackAfterMs)
+  await expect(page).toHaveURL(/\/admin\/sign-in$/)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+})
+
+test('a message sent while the scripts are slow is sent once, in place, when they arrive', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url())
+  })
+  await page.goto('/contact')
+  await page.getByLabel('Name').fill('Patient Writer')
+  await page.getByLabel('Email').fill('patient@example.com')
+  await page.getByLabel('Phone Number').fill('4165550143')
+  await page.getByLabel('Message').fill('Sent on a slow connection')
+  const send = page.getByRole('button', { name: 'Send Message' })
+  await send.click()
+  await expect(send).toHaveAttribute('aria-busy', 'true')
+  expect(posts).toEqual([])
+  release()
+  await waitForHydration(page, { intent: false })
+  await expect(page.getByRole('status')).toHaveText('Message sent successfully!', {
+    timeout: 15_000,
+  })
+  await expect(send).not.toHaveAttribute('aria-busy')
+  expect(page.url()).toMatch(/\/contact$/)
+  expect(posts).toHaveLength(1)
+  await expect(withoutScripts(page)).toHaveCount(0)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the phone menu opens and Admin Login leads to the sign-in page', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/about')
+    await expect(mainNav(page, 'Gallery')).toBeHidden()
+    await page.getByRole('link', { name: 'Open menu' }).click()
+    await expect(mainNav(page, 'Gallery')).toBeVisible()
+    await page.getByRole('link', { name: 'Admin Login' }).click()
+    await expect(page).toHaveURL(/\/admin\/sign-in$/)
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  })
 })

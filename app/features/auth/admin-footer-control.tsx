@@ -33,7 +33,8 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
       <button
         ref={toggleRef}
         type="button"
-        className="footer-link underline"
+        className="footer-link underline with-script"
+        data-without-script="admin-login-link"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => (open ? close() : setOpen(true))}
@@ -42,6 +43,14 @@ export function AdminFooterControl({ signedIn }: { signedIn: boolean }) {
       >
         Admin Login
       </button>
+      {/* Without JavaScript (or when the page's scripts failed to load): the sign-in page. */}
+      <a
+        id="admin-login-link"
+        href="/admin/sign-in"
+        className="footer-link underline without-script"
+      >
+        Admin Login
+      </a>
       {open ? (
         <Suspense fallback={null}>
           <LoginDialog onClose={close} />

@@ -19,7 +19,7 @@ export function CartButton({
   return (
     <button
       type="button"
-      className="cart-button"
+      className="cart-button with-script"
       aria-expanded={expanded}
       aria-controls={controls}
       onClick={onToggle}

@@ -1,0 +1,41 @@
+import { data, redirect } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { getAuth } from '#app/features/auth/auth.server.ts'
+import { SignInForm } from '#app/features/auth/sign-in-form.tsx'
+import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
+import type { Route } from './+types/admin.sign-in'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Sign in') },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** Where Admin Login leads without JavaScript; signed in already, to the orders. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.admin) throw redirect('/admin/orders', 303)
+  return null
+}
+
+/** The same sign-in as the dialog's; signed in, the owner goes on to her orders. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, body, headers } = await receiveSignIn({
+    request,
+    clientIp: context.clientIp,
+    auth: getAuth(),
+    db: getDb(),
+  })
+  if (body.ok) throw redirect('/admin/orders', { status: 303, headers })
+  return data(body, { status, headers })
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const error = actionData && !actionData.ok ? actionData.error : null
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Sign in</h1>
+      <SignInForm error={error} />
+    </section>
+  )
+}
