@@ -11,13 +11,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** Where Admin Login leads without JavaScript; signed in already, to the orders. */
+/** Where Admin Login leads without JavaScript; signed in already, to her Today page. */
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.admin) throw redirect('/admin/orders', 303)
+  if (context.admin) throw redirect('/admin', 303)
   return null
 }
 
-/** The same sign-in as the dialog's; signed in, the owner goes on to her orders. */
+/** The same sign-in as the dialog's; signed in, the owner lands on her Today page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { status, body, headers } = await receiveSignIn({
     request,
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     auth: getAuth(),
     db: getDb(),
   })
-  if (body.ok) throw redirect('/admin/orders', { status: 303, headers })
+  if (body.ok) throw redirect('/admin', { status: 303, headers })
   return data(body, { status, headers })
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
-import { removeBidiControls } from '#app/utils/plain-text.ts'
 import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and

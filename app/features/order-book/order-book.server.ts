@@ -399,6 +399,7 @@ export async function answerQuote(
                 dueDate: request.due_date,
               },
               outcome,
+              siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
             ),
           },
           now,

@@ -1,7 +1,7 @@
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '../availability/availability.server.ts'
 import { addDays } from '../availability/availability.ts'
-import { amountsOwed } from './lifecycle.ts'
+import { amountsOwed, depositOverdue } from './lifecycle.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 
 /** A request as the Today page lists it: whose, what and for when, with a link by id. */
@@ -126,7 +126,12 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
       ...request,
       owedCents: depositOwed,
       depositDue: quote.deposit_due,
-      overdue: quote.deposit_due !== null && quote.deposit_due < today,
+      overdue: depositOverdue({
+        status: 'quoted',
+        depositDue: quote.deposit_due,
+        depositOwed,
+        today,
+      }),
     })
   }
   awaitingAnswer.sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)
