@@ -36,6 +36,9 @@ function redactPath(path: string): string {
   if (name(1) === 'admin' && name(2) === 'photos' && segments.length > 3) {
     segments[3] = replaced(segments[3]!, ':key')
   }
+  if (name(1) === 'admin' && name(2) === 'reset-password' && segments.length > 3) {
+    segments[3] = replaced(segments[3]!, ':token')
+  }
   return segments
     .map((segment) =>
       TOKEN_LIKE.test(segment.replace(/\.data$/i, '')) ? replaced(segment, ':secret') : segment,

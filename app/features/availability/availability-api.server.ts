@@ -12,7 +12,7 @@ import { type AvailabilityAnswer, answerAvailability, bakeryToday } from './avai
  * Generous, so a household or an office behind one address never meets it;
  * a script asking thousands does (docs/decisions/029).
  */
-export const LOOKUPS_PER_MINUTE = 120
+export const LOOKUPS_PER_MINUTE = 300
 
 /**
  * Answers kept in memory at once: at most 400 days each (~20 kB), so a few
