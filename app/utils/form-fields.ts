@@ -105,6 +105,7 @@ export const emailAddress = z
  * (utils/phone-number.ts). Both public forms use this one field.
  */
 export const phoneNumber = z.string('Phone number is required.').check(
+  z.overwrite(removeBidiControls),
   z.trim(),
   z.minLength(1, { error: 'Phone number is required.', abort: true }),
   noControlCharacters('Phone number'),

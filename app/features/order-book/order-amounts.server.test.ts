@@ -26,13 +26,18 @@ async function openBook() {
   return { db, id }
 }
 
-/** A form on the owner's order page, posted as her browser posts it. */
-function post(db: Db, id: number, form: Record<string, string>) {
+/** A form on the owner's order page, posted as her browser posts it: from a page showing the request as it stands. */
+async function post(db: Db, id: number, form: Record<string, string>) {
+  const { version } = await db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   return receiveOrderAction({
     request: new Request(`http://localhost/admin/orders/${id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form),
+      body: new URLSearchParams({ version: String(version), ...form }),
     }),
     db,
     requestId: id,
@@ -46,7 +51,7 @@ const quoteForm = {
   price: '1 050,50',
   deposit_kind: 'amount',
   deposit: '10,50',
-  deposit_due: '2026-12-01',
+  deposit_due: '2026-11-25',
   payment_instructions: '',
   message: '',
   expires_in_days: '3',

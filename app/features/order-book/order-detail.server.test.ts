@@ -403,7 +403,7 @@ test('a page opened before another change posts nothing: 409 with the request as
   // One quote, one email: the customer never hears of tab B's.
   expect(await snapshot(db, id)).toEqual(quoted)
   expect((await updates(db, id)).map((email) => email.subject)).toEqual([
-    'Your quote for the Cakes — Butter & Bloom Bakery',
+    'Your quote for your cakes order — Butter & Bloom Bakery',
   ])
 })
 
