@@ -225,7 +225,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     ).toBeVisible()
     await expect(status).toHaveText('Status: Accepted')
     await expect(shopper.getByRole('main')).toContainText(
-      'we’ll confirm it once your deposit arrives',
+      'we’ll confirm the booking once your deposit arrives',
     )
     await expect(shopper.getByRole('region', { name: 'Still to pay' })).toContainText(
       'Deposit still to pay$50',
