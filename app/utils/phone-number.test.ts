@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { phoneDigits } from './phone-number.ts'
+import { formatPhoneNumber, phoneDigits } from './phone-number.ts'
 
 test('a number is read as people write it, and its ten digits are kept', () => {
   for (const written of [
@@ -31,4 +31,9 @@ test('fewer or more than ten digits, letters or another country code are refused
   ]) {
     expect(phoneDigits(written), written).toBeNull()
   }
+})
+
+test('a stored number reads as 416-555-0123 for the owner; one kept as typed before stays as it is', () => {
+  expect(formatPhoneNumber('4165550123')).toBe('416-555-0123')
+  expect(formatPhoneNumber('416 555 0123')).toBe('416 555 0123')
 })

@@ -32,3 +32,12 @@ export function phoneDigits(written: string): string | null {
   if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1)
   return null
 }
+
+/**
+ * A stored number as the owner reads it: ten digits as "416-555-0123";
+ * anything else (a number kept before the forms stored digits) as it is.
+ */
+export function formatPhoneNumber(stored: string): string {
+  const match = /^(\d{3})(\d{3})(\d{4})$/.exec(stored)
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : stored
+}

@@ -209,7 +209,7 @@ test('inspiration photos go from the order form through the cart to the customer
     expect((await response.body()).includes(EXIF_MARKER)).toBe(false)
   }
   // The keyboard reaches each thumbnail, right after the customer's phone number.
-  await order.getByRole('link', { name: '416 555 0142' }).focus()
+  await order.getByRole('link', { name: '416-555-0142' }).focus()
   await page.keyboard.press('Tab')
   await expect(thumbnails.getByRole('link').first()).toBeFocused()
   await screenshots(page, 'inbox-photos', order)

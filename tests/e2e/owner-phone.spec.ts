@@ -212,7 +212,7 @@ test('decline asks in the site’s dialog who will be emailed; "No" sends nothin
     .poll(async () => (await mailTo(customer.email)).map((mail) => mail.subject), {
       timeout: 15_000,
     })
-    .toContain('About your Cakes request — Butter & Bloom Bakery')
+    .toContain('About your cakes order — Butter & Bloom Bakery')
 })
 
 test('without JavaScript, cancelling asks on the page and the answer posts', async ({

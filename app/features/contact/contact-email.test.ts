@@ -24,7 +24,7 @@ test("the email's text keeps the visitor's words as they wrote them", () => {
 
 Name: Eve "<script>"
 Email: eve@example.com
-Phone: 4165550123
+Phone: 416-555-0123
 
 Message:
 Line one <i>

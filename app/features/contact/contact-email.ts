@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import type { OutgoingEmail } from '../mail/email.ts'
 import { detailsTable, markup, ownerEmailHtml } from '../mail/html.ts'
 import type { ContactMessage } from './contact-schema.ts'
@@ -7,7 +8,7 @@ export function composeContactEmail(message: ContactMessage): OutgoingEmail {
   const details: [string, string][] = [
     ['Name', message.name],
     ['Email', message.email],
-    ['Phone', message.phone_number],
+    ['Phone', formatPhoneNumber(message.phone_number)],
   ]
   const subject = `New message from ${message.name}`
   return {

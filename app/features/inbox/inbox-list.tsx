@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { orderDetailLines } from '../orders/order-summary.ts'
 import type { Confirmation, Delivery, InboxItem } from './inbox.server.ts'
 
@@ -70,7 +71,7 @@ function InboxItemCard({ item }: { item: InboxEntry }) {
             {customer.email}
           </a>
           <a className="text-link" href={`tel:${customer.phone_number.replace(/[^0-9+]/g, '')}`}>
-            {customer.phone_number}
+            {formatPhoneNumber(customer.phone_number)}
           </a>
         </p>
       ) : null}

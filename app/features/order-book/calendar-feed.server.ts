@@ -5,6 +5,7 @@ import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { addDays } from '../availability/availability.ts'
 import { type IcalKeyActionResult, ROTATE_ICAL_KEY } from './calendar-feed-settings.tsx'
@@ -100,7 +101,7 @@ export async function composeCalendarFeed(
           ? 'Pickup'
           : null,
       request.event_theme ? `Event: ${request.event_theme}` : null,
-      `Phone: ${request.phone_number}`,
+      `Phone: ${formatPhoneNumber(request.phone_number)}`,
       link,
     ]
       .filter((line) => line !== null)

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { addDays } from '../availability/availability.ts'
 import { fulfilmentLabel } from '../orders/order-summary.ts'
 import { STATUS_LABELS, canMove, formatMoney, refusedPaymentMessage } from './lifecycle.ts'
@@ -114,7 +115,7 @@ export function OrderDetailPage({
                 {request.email}
               </a>
               <a className="text-link" href={`tel:${request.phoneNumber.replace(/[^0-9+]/g, '')}`}>
-                {request.phoneNumber}
+                {formatPhoneNumber(request.phoneNumber)}
               </a>
             </p>
             <h2 className="mt-6 font-display text-2xl font-semibold">The request</h2>

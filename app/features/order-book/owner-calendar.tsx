@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { STATUS_LABELS } from './lifecycle.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
 import { servingsPhrase } from './servings.ts'
@@ -282,7 +283,7 @@ export function BakeList({
                 <dt>Phone</dt>
                 <dd>
                   <a href={`tel:${item.phone.replace(/[^\d+]/g, '')}`} className="text-link">
-                    {item.phone}
+                    {formatPhoneNumber(item.phone)}
                   </a>
                 </dd>
               </dl>

@@ -1,4 +1,5 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type OPTIONAL_ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
@@ -17,7 +18,7 @@ export function customerLines(order: OrderDetails): Line[] {
   return [
     ['Name', order.name],
     ['Email', order.email],
-    ['Phone', order.phone_number],
+    ['Phone', formatPhoneNumber(order.phone_number)],
   ]
 }
 
