@@ -73,7 +73,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // The owner's journeys sign in, land on Today and answer a question or two: on a busy
+  // two-core machine the longest take close to half a minute.
+  timeout: 45_000,
   use: {
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),

@@ -30,6 +30,8 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   request,
   baseURL,
 }, testInfo) => {
+  // A long journey: an order, the calendar at two widths, the feed and the CSV.
+  test.setTimeout(60_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`
   const name = `Mara Quinn ${stamp}`
   const availability = await request.get(

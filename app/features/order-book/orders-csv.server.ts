@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { bakeryToday } from '../availability/availability.server.ts'
 import { amountsOwed } from './lifecycle.ts'
 
@@ -126,7 +127,7 @@ export async function composeOrdersCsv(db: Executor): Promise<string> {
       request.product_type,
       request.name,
       request.email,
-      request.phone_number,
+      formatPhoneNumber(request.phone_number),
       request.event_theme,
       request.servings ?? '',
       request.allergies ?? '',
