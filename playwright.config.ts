@@ -76,6 +76,9 @@ export default defineConfig({
   // The owner's journeys sign in, land on Today and answer a question or two: on a busy
   // two-core machine the longest take close to half a minute.
   timeout: 45_000,
+  // A click before React runs is held and replayed once the page's scripts arrive; on a
+  // busy two-core machine a cold page's chain of chunks can take over five seconds.
+  expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
