@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import checkFile from 'eslint-plugin-check-file'
 import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -76,6 +77,22 @@ const noTestSupport = {
   message: 'Production code must not import test support.',
 }
 
+// Reaching up a folder spells the place by its root, so a file reads the same
+// wherever it moves: `#app/features/mail/outbox.server.ts`, never `../mail/…`.
+const oneImportSpelling = {
+  patterns: [
+    {
+      regex: '^\\.\\./',
+      message: 'Import from outside this folder by its root: #app/…, #server/… or #tests/….',
+    },
+  ],
+}
+
+// Files are kebab-case words with lowercase role suffixes (`.server`, `.test`);
+// route modules spell their URL the way React Router's file routes do.
+const kebabFileName = '+([a-z0-9])*(-+([a-z0-9]))*(.+([a-z]))'
+const routeFileName = '+([a-z0-9$_.-])'
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,6 +133,26 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', oneImportSpelling],
+    },
+  },
+  {
+    files: ['{app,server,scripts,tests}/**/*.{ts,tsx}'],
+    ignores: ['app/routes/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': kebabFileName }],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{app,server,scripts,tests}/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
+    files: ['app/routes/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': routeFileName }],
     },
   },
   {

@@ -23,13 +23,13 @@ test('the written edges are allowed: orders hand mail to mail, the inbox reads t
   expect(
     await boundaryErrors(
       'app/features/orders/uses-mail.ts',
-      "export { enqueueEmail } from '../mail/outbox.server.ts'\n",
+      "export { enqueueEmail } from '#app/features/mail/outbox.server.ts'\n",
     ),
   ).toEqual([])
   expect(
     await boundaryErrors(
       'app/features/inbox/uses-orders.ts',
-      "export { orderDetailLines } from '../orders/order-summary.ts'\n",
+      "export { orderDetailLines } from '#app/features/orders/order-summary.ts'\n",
     ),
   ).toEqual([])
 })
@@ -41,4 +41,37 @@ test('production code may not import test support, while tests may', async () =>
   ])
   expect(await boundaryErrors('server/sample.ts', source)).toHaveLength(1)
   expect(await boundaryErrors('app/features/orders/sample.test.ts', source)).toEqual([])
+})
+
+/** The messages ESLint gives `source` at `filePath` from one rule. */
+async function ruleErrors(ruleId: string, filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath })
+  return result!.messages
+    .filter((message) => message.ruleId === ruleId)
+    .map((message) => message.message)
+}
+
+test('a file reaches outside its folder by the root spelling, never by climbing with ../', async () => {
+  const climbing = "export { enqueueEmail } from '../mail/outbox.server.ts'\n"
+  expect(
+    await ruleErrors('no-restricted-imports', 'app/features/orders/uses-mail.ts', climbing),
+  ).toEqual([expect.stringContaining('Import from outside this folder by its root')])
+  const rooted = "export { enqueueEmail } from '#app/features/mail/outbox.server.ts'\n"
+  expect(
+    await ruleErrors('no-restricted-imports', 'app/features/orders/uses-mail.ts', rooted),
+  ).toEqual([])
+})
+
+test('file names are kebab-case with lowercase role suffixes; routes spell their URL', async () => {
+  const rule = 'check-file/filename-naming-convention'
+  const source = 'export const answer = 42\n'
+  expect(await ruleErrors(rule, 'app/features/orders/orderSummary.ts', source)).toHaveLength(1)
+  expect(
+    await ruleErrors(rule, 'app/features/orders/order_summary.server.ts', source),
+  ).toHaveLength(1)
+  expect(
+    await ruleErrors(rule, 'app/features/orders/order-summary.server.test.ts', source),
+  ).toEqual([])
+  expect(await ruleErrors(rule, 'app/routes/admin.orders.$id.tsx', source)).toEqual([])
+  expect(await ruleErrors(rule, 'app/routes/Admin.tsx', source)).toHaveLength(1)
 })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { BASIC, EXTENDED, FONT_FACES, LATIN, textOf, unicodeRange } from '../app/fonts/faces.ts'
+import { BASIC, EXTENDED, FONT_FACES, LATIN, textOf, unicodeRange } from '#app/fonts/faces.ts'
 import { subsetFace } from './subset-fonts.ts'
 
 const appDir = path.resolve(import.meta.dirname, '../app')

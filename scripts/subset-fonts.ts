@@ -18,7 +18,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import subsetFont from 'subset-font'
-import { FONT_FACES, textOf, type FontFace } from '../app/fonts/faces.ts'
+import { FONT_FACES, textOf, type FontFace } from '#app/fonts/faces.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const require = createRequire(path.join(root, 'package.json'))

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { expect, OWNER, test } from './fixtures.ts'
 
 const run = promisify(execFile)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
-import { photoJpeg } from '../support/images.ts'
-import { startServerProcess } from '../support/server-process.ts'
+import { photoJpeg } from '#tests/support/images.ts'
+import { startServerProcess } from '#tests/support/server-process.ts'
 import { expect, OWNER, publicPages, test, waitForHydration } from './fixtures.ts'
 
 const PAGE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400'

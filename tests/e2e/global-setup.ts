@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { startSmtpSink } from '../support/smtp-sink.ts'
+import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 
 /**
  * The site under test delivers its mail to a real SMTP server on loopback.

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
-import { sendChunked } from '../support/raw-http.ts'
-import { startServerProcess } from '../support/server-process.ts'
+import { sendChunked } from '#tests/support/raw-http.ts'
+import { startServerProcess } from '#tests/support/server-process.ts'
 import { expect, OWNER, test } from './fixtures.ts'
 
 const PUBLIC_FORMS = ['/contact', '/contact.data', '/ordernow', '/ordernow.data'] as const

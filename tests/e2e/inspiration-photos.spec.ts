@@ -1,6 +1,6 @@
 import { type APIRequestContext, request as newRequest } from '@playwright/test'
 import sharp from 'sharp'
-import { EXIF_MARKER, gpsTaggedJpeg } from '../support/images.ts'
+import { EXIF_MARKER, gpsTaggedJpeg } from '#tests/support/images.ts'
 import { expect, OWNER, test } from './fixtures.ts'
 
 /** A customer's photo as the order form sends it: multipart, from this site's page. */

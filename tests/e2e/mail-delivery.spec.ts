@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startServerProcess } from '../support/server-process.ts'
-import { startSmtpSink } from '../support/smtp-sink.ts'
+import { startServerProcess } from '#tests/support/server-process.ts'
+import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 import { expect, test } from './fixtures.ts'
 
 // These start servers of their own, with mail going to ports we control.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { type S3Bucket, startS3Bucket } from '../support/s3-bucket.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type S3Bucket, startS3Bucket } from '#tests/support/s3-bucket.ts'
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { expect, OWNER, test } from './fixtures.ts'
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210) + 62

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
-import { EXIF_MARKER, gpsTaggedJpeg } from '../support/images.ts'
+import { EXIF_MARKER, gpsTaggedJpeg } from '#tests/support/images.ts'
 import { expect, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 

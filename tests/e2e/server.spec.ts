@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startServerProcess } from '../support/server-process.ts'
+import { startServerProcess } from '#tests/support/server-process.ts'
 import { expect, publicPages, test } from './fixtures.ts'
 
 test('every rendered page carries an enforced CSP whose nonce is on each inline script', async ({

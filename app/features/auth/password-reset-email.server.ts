@@ -1,9 +1,9 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
-import { emailButton, markup, ownerEmailHtml } from '../mail/html.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { emailButton, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 
 /** How long a link to set a new password works, once. */
 export const RESET_LINK_MINUTES = 15

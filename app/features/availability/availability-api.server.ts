@@ -1,9 +1,9 @@
 import type { Db } from '#app/db/db.server.ts'
 import { readBookingVersion } from '#app/db/page-version.server.ts'
+import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { listActiveProducts } from '../menu/menu.server.ts'
 import { type AvailabilityAnswer, answerAvailability, bakeryToday } from './availability.server.ts'
 
 /**

@@ -1,8 +1,13 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import {
+  listActiveProducts,
+  listProducts,
+  seedMenu,
+  updateProduct,
+} from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { listActiveProducts, listProducts, seedMenu, updateProduct } from '../menu/menu.server.ts'
 import {
   addClosedPeriod,
   answerAvailability,

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
+import type { Product } from '#app/features/menu/product.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate, todayIn } from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import type { Product } from '../menu/product.ts'
 import {
   type AvailabilityDay,
   type BookingRules,

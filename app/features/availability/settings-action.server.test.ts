@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { listActiveProducts, seedMenu } from '../menu/menu.server.ts'
 import { answerAvailability, readBookingSettings } from './availability.server.ts'
 import { receiveSettingsAction } from './settings-action.server.ts'
 

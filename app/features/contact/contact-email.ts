@@ -1,6 +1,6 @@
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { detailsTable, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
-import { detailsTable, markup, ownerEmailHtml } from '../mail/html.ts'
 import type { ContactMessage } from './contact-schema.ts'
 
 /** The email that brings a visitor's question to the owner. */

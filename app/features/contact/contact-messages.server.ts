@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
 

@@ -1,10 +1,10 @@
 import type { Db } from '#app/db/db.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import { submitContactMessage } from './contact-messages.server.ts'
 import { type ContactField, ContactMessageSchema } from './contact-schema.ts'
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { submitContactMessage } from '../contact/contact-messages.server.ts'
 import { receiveInboxAction } from './inbox-action.server.ts'
 import { listInbox } from './inbox.server.ts'
 

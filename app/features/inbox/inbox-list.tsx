@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
+import { orderDetailLines } from '#app/features/orders/order-summary.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { orderDetailLines } from '../orders/order-summary.ts'
 import type { Confirmation, Delivery, InboxItem } from './inbox.server.ts'
 
 /** An inbox item with its arrival time already written out by the server. */

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
+import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
+import { claimDueEmail, markEmailFailed, markEmailSent } from '#app/features/mail/outbox.server.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { submitContactMessage } from '../contact/contact-messages.server.ts'
-import { claimDueEmail, markEmailFailed, markEmailSent } from '../mail/outbox.server.ts'
-import { submitOrderRequests } from '../orders/order-requests.server.ts'
 import { listInbox, resendItemEmail, setHandled } from './inbox.server.ts'
 
 const order = birthdayCakeOrder

@@ -2,14 +2,14 @@ import type { Selectable } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { OrderRequestTable, OutboxTopic } from '#app/db/schema.ts'
-import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
+import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import {
   type OutboxState,
   listOutboxEmails,
   listOutboxState,
   requeueEmail,
-} from '../mail/outbox.server.ts'
+} from '#app/features/mail/outbox.server.ts'
 
 export type InboxKind = 'orders' | 'message'
 

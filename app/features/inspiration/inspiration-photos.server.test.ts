@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import {
   QuotaExceededError,
   addGalleryImage,
@@ -14,7 +15,6 @@ import { submitOrderRequests } from '#app/features/orders/order-requests.server.
 import { openTestDatabase } from '#tests/support/database.ts'
 import { EXIF_MARKER, gpsTaggedJpeg, photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { setWeekdayCapacity } from '../availability/availability.server.ts'
 import {
   INSPIRATION_FOLDER,
   UNATTACHED_LIFETIME_MS,

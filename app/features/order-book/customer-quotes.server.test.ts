@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { setWeekdayCapacity } from '../availability/availability.server.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
-import { seedMenu } from '../menu/menu.server.ts'
-import { submitOrderRequests } from '../orders/order-requests.server.ts'
 import {
   ANSWERS_PER_MINUTE,
   expireQuotesAndTell,

@@ -1,14 +1,14 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import type { CustomerBookEntry, QuoteAnswerResult } from '#app/features/orders/request-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
-import type { CustomerBookEntry, QuoteAnswerResult } from '../orders/request-status.ts'
 import { amountsOwed, formatMoney } from './lifecycle.ts'
 import {
   type BookChange,

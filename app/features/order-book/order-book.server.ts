@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
 import {
   type Money,
   canMove,

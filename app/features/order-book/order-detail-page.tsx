@@ -2,10 +2,10 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from 'r
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
+import { addDays } from '#app/features/availability/availability.ts'
+import { fulfilmentLabel } from '#app/features/orders/order-summary.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { addDays } from '../availability/availability.ts'
-import { fulfilmentLabel } from '../orders/order-summary.ts'
 import { STATUS_LABELS, canMove, formatMoney, refusedPaymentMessage } from './lifecycle.ts'
 import {
   LIMITS,

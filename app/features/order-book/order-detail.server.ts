@@ -8,13 +8,13 @@ import type {
   RequestEventTable,
   RequestStatus,
 } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
-import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
 import {
   DISPLAY_LABELS,
   READY_EARLY_DAYS,

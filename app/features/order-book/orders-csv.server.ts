@@ -2,8 +2,8 @@ import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
 import { amountsOwed } from './lifecycle.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import { addClosedPeriod } from '#app/features/availability/availability.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { addClosedPeriod } from '../availability/availability.server.ts'
 import {
   addMonths,
   parseCalendarQuery,

@@ -1,12 +1,17 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import {
   type ClosedPeriod,
   bookedEffort,
   readBookingSettings,
-} from '../availability/availability.server.ts'
-import { HELD_STATUSES, addDays, datesFrom, weekdayOf } from '../availability/availability.ts'
+} from '#app/features/availability/availability.server.ts'
+import {
+  HELD_STATUSES,
+  addDays,
+  datesFrom,
+  weekdayOf,
+} from '#app/features/availability/availability.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

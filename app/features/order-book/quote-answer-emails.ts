@@ -1,6 +1,5 @@
 import { site } from '#app/content/site.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
   detailsTable,
@@ -8,7 +7,8 @@ import {
   emailHeading,
   markup,
   ownerEmailHtml,
-} from '../mail/html.ts'
+} from '#app/features/mail/html.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { setWeekdayCapacity } from '../availability/availability.server.ts'
-import { seedMenu } from '../menu/menu.server.ts'
-import { submitOrderRequests } from '../orders/order-requests.server.ts'
 import { moveRequest, quoteRequest, waiveDeposit } from './order-book.server.ts'
 import { bakeryHour, runSchedule } from './schedule.server.ts'
 

@@ -1,9 +1,8 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
-import { addDays } from '../availability/availability.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { addDays } from '#app/features/availability/availability.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
   detailsTable,
@@ -11,8 +10,9 @@ import {
   emailHeading,
   markup,
   ownerEmailHtml,
-} from '../mail/html.ts'
-import { enqueueEmailOnce } from '../mail/outbox.server.ts'
+} from '#app/features/mail/html.ts'
+import { enqueueEmailOnce } from '#app/features/mail/outbox.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { STATUS_LABELS, amountsOwed, depositOverdue, formatMoney } from './lifecycle.ts'
 import { moneyOf } from './order-book.server.ts'
 import { servingsPhrase } from './servings.ts'

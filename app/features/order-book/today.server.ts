@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '../availability/availability.server.ts'
-import { addDays } from '../availability/availability.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { addDays } from '#app/features/availability/availability.ts'
 import { amountsOwed, depositOverdue } from './lifecycle.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
 import { type UpdateKind, composeRequestUpdate } from './update-emails.ts'
 

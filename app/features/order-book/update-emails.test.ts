@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { composeRequestConfirmation } from '#app/features/orders/confirmation-email.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
-import { composeRequestConfirmation } from '../orders/confirmation-email.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import { type UpdateKind, composeRequestUpdate, orderName } from './update-emails.ts'
 

@@ -1,6 +1,5 @@
 import { site } from '#app/content/site.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
   type Markup,
@@ -8,8 +7,9 @@ import {
   emailButton,
   emailHeading,
   markup,
-} from '../mail/html.ts'
-import { heldUntil } from '../orders/date-hold.ts'
+} from '#app/features/mail/html.ts'
+import { heldUntil } from '#app/features/orders/date-hold.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { type Money, amountsOwed, formatMoney } from './lifecycle.ts'
 
 /** The changes a customer hears about by email. */

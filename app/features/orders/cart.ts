@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
-import { type QueuedPhoto, isQueuedPhoto } from '../inspiration/queued-photo.ts'
+import { type QueuedPhoto, isQueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { HEAR_ABOUT_US_OPTIONS, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
 
-export type { QueuedPhoto } from '../inspiration/queued-photo.ts'
+export type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 
 /**
  * An order as the cart keeps it: the request, with its photos as the cart

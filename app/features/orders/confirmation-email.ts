@@ -1,7 +1,13 @@
 import { site } from '#app/content/site.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import {
+  EMAIL_COLORS,
+  customerEmail,
+  emailButton,
+  emailHeading,
+  markup,
+} from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import type { OutgoingEmail } from '../mail/email.ts'
-import { EMAIL_COLORS, customerEmail, emailButton, emailHeading, markup } from '../mail/html.ts'
 import { NEXT_STEPS } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 

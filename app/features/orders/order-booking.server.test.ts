@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import {
   addClosedPeriod,
   setWeekdayCapacity,
   updateBookingSettings,
-} from '../availability/availability.server.ts'
-import { listProducts, seedMenu, updateProduct } from '../menu/menu.server.ts'
+} from '#app/features/availability/availability.server.ts'
+import { listProducts, seedMenu, updateProduct } from '#app/features/menu/menu.server.ts'
+import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
 

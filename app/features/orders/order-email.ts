@@ -1,5 +1,5 @@
-import type { OutgoingEmail } from '../mail/email.ts'
-import { detailsTable, emailButton, markup, ownerEmailHtml } from '../mail/html.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { detailsTable, emailButton, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { orderLines, ordersSummary } from './order-summary.ts'
 

@@ -1,15 +1,15 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
-import { photoJpeg } from '#tests/support/images.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { setWeekdayCapacity } from '../availability/availability.server.ts'
-import { createLocalMediaStore } from '../gallery/media-store.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
 import {
   addInspirationPhoto,
   sweepUnattachedInspirationPhotos,
-} from '../inspiration/inspiration-photos.server.ts'
-import { seedMenu } from '../menu/menu.server.ts'
+} from '#app/features/inspiration/inspiration-photos.server.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
 import { readRequestStatus, requestIdsOfToken } from './request-status.server.ts'

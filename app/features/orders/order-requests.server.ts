@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
-import { type Unbookable, demandOf, findUnbookable } from '../availability/availability.server.ts'
-import { attachInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
-import { enqueueEmail } from '../mail/outbox.server.ts'
-import type { Product } from '../menu/product.ts'
+import {
+  type Unbookable,
+  demandOf,
+  findUnbookable,
+} from '#app/features/availability/availability.server.ts'
+import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import type { Product } from '#app/features/menu/product.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { seedMenu, setProductActive, listProducts } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase as openEmptyDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { setWeekdayCapacity } from '../availability/availability.server.ts'
-import { seedMenu, setProductActive, listProducts } from '../menu/menu.server.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
 

@@ -1,17 +1,17 @@
 import type { Db } from '#app/db/db.server.ts'
+import {
+  type Unbookable,
+  bakeryToday,
+  readBookingSettings,
+} from '#app/features/availability/availability.server.ts'
+import { unavailableReason } from '#app/features/availability/availability.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import {
-  type Unbookable,
-  bakeryToday,
-  readBookingSettings,
-} from '../availability/availability.server.ts'
-import { unavailableReason } from '../availability/availability.ts'
-import { kickDeliveryWorker } from '../mail/delivery-worker.server.ts'
-import { listActiveProducts } from '../menu/menu.server.ts'
 import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import { type OrderField, type OrderRequest, orderBatchSchema } from './order-schema.ts'

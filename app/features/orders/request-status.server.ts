@@ -1,6 +1,6 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { listInspirationPhotos } from '../inspiration/inspiration-photos.server.ts'
+import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import type { RequestStatusView } from './request-status.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../email.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { DeliveryError, type MailTransport } from './transport.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
-import type { OutgoingEmail } from '../email.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   DeliveryError,
   type MailAddress,

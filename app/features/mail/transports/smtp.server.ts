@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer'
-import type { OutgoingEmail } from '../email.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   DeliveryError,
   type MailAddress,

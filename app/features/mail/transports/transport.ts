@@ -1,5 +1,5 @@
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { toDisplayName } from '#app/utils/plain-text.ts'
-import type { OutgoingEmail } from '../email.ts'
 
 /** A bare address, `Name <address>`, or the two apart (nodemailer quotes the name). */
 export type MailAddress = string | { name: string; address: string }
