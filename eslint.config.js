@@ -28,12 +28,25 @@ const featureEdges = {
   mail: [],
   // The menu's active products are what an order may name.
   menu: [],
-  // Availability weighs each request by its product's notice and effort.
-  availability: ['menu'],
+  // Availability weighs each request by its product's notice and effort, and
+  // counts the requests whose status holds a day (order-status's HELD_STATUSES).
+  availability: ['menu', 'order-status'],
   // An order sent with inspiration photos attaches them in its own transaction.
   orders: ['availability', 'inspiration', 'mail', 'menu'],
-  // The order book moves the orders' requests along and emails their customers.
-  'order-book': ['availability', 'gallery', 'inspiration', 'mail', 'menu', 'orders'],
+  // The order book moves the orders' requests along and emails their customers;
+  // what each status and change means is order-status's table.
+  'order-book': [
+    'availability',
+    'gallery',
+    'inspiration',
+    'mail',
+    'menu',
+    'order-status',
+    'orders',
+  ],
+  // The one home of a request's statuses, transitions, status sets and what each
+  // change moves and emails: it uses no other feature, so every feature may read it.
+  'order-status': [],
 }
 
 // A new feature folder must say which features it may use before it lints.

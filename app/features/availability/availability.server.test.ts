@@ -69,17 +69,20 @@ test('the answer lists every asked day with its status and remaining capacity', 
   ])
 })
 
-test('only requests that will be made hold capacity; declined, cancelled and expired ones free it', async () => {
+test('requests still to be made or handed over hold capacity, ready ones too; completed, declined, cancelled and expired ones free it', async () => {
   const db = await openBakery()
   await holdRequest(db, '2026-12-01', 1, 'new')
   await holdRequest(db, '2026-12-01', 1, 'quoted')
   await holdRequest(db, '2026-12-01', 1, 'confirmed')
-  for (const status of ['declined', 'cancelled', 'expired', 'ready', 'completed']) {
+  for (const status of ['declined', 'cancelled', 'expired', 'completed']) {
     await holdRequest(db, '2026-12-02', 1, status)
   }
-  expect(await daysOf(db, 'from=2026-12-01&to=2026-12-02')).toEqual([
+  // Baked and waiting for its pickup: still that day's order.
+  await holdRequest(db, '2026-12-03', 1, 'ready')
+  expect(await daysOf(db, 'from=2026-12-01&to=2026-12-03')).toEqual([
     { date: '2026-12-01', status: 'full', remaining: 0 },
     { date: '2026-12-02', status: 'open', remaining: 3 },
+    { date: '2026-12-03', status: 'open', remaining: 2 },
   ])
 })
 

@@ -2,13 +2,13 @@ import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
+import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate, todayIn } from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   type AvailabilityDay,
   type BookingRules,
   type Demand,
-  HELD_STATUSES,
   PLAIN_DEMAND,
   addDays,
   availabilityBetween,

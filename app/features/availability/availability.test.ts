@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import {
   type BookingRules,
   addDays,
+  daysBetween,
   MAX_DATES,
   availabilityBetween,
   datesFrom,
@@ -141,4 +142,10 @@ test('a loop over dates always ends: past year 9999 it is empty, and an endless 
   expect(
     nextOpenDay({ after: '9999-12-31', today: TODAY, rules, booked: none, demand: tieredCake }),
   ).toBeUndefined()
+})
+
+test('days between two calendar dates, across a month and a clock change', () => {
+  expect(daysBetween('2026-11-30', '2026-12-02')).toBe(2)
+  expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2)
+  expect(daysBetween('2026-12-12', '2026-12-09')).toBe(-3)
 })

@@ -36,9 +36,6 @@ export interface Demand {
 /** An order with no product's own rules ("Other", or no product chosen yet). */
 export const PLAIN_DEMAND: Demand = { noticeDays: 0, effort: 1 }
 
-/** Requests in these statuses hold their share of a day's capacity. */
-export const HELD_STATUSES = ['new', 'quoted', 'confirmed'] as const
-
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function addDays(date: string, days: number): string {

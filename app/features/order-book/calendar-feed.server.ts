@@ -3,18 +3,15 @@ import ical from 'ical-generator'
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { Database, RequestStatus } from '#app/db/schema.ts'
+import type { Database } from '#app/db/schema.ts'
 import { addDays } from '#app/features/availability/availability.ts'
+import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type IcalKeyActionResult, ROTATE_ICAL_KEY } from './calendar-feed-settings.tsx'
-import { STATUS_LABELS } from './lifecycle.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
-
-/** Requests still to be made or handed over: the ones the owner's phone calendar shows. */
-export const FEED_STATUSES: readonly RequestStatus[] = ['new', 'quoted', 'confirmed', 'ready']
 
 /** 144 random bits, URL-safe: the only credential the feed has (phones fetch it without a session). */
 function newIcalKey(): string {

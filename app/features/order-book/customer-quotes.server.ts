@@ -2,18 +2,19 @@ import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { OWING_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
+import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import type { CustomerBookEntry, QuoteAnswerResult } from '#app/features/orders/request-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { amountsOwed, formatMoney } from './lifecycle.ts'
 import {
   type BookChange,
   NOT_FOUND,
-  type QuoteAnswer,
   answerQuote,
   currentQuote,
   expireQuotes,
@@ -31,8 +32,6 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-/** Statuses whose money the customer still follows. */
-const OWING_STATUSES = new Set(['quoted', 'confirmed', 'ready'])
 
 /**
  * The order book's side of each request a private link shows: the quote
@@ -63,7 +62,7 @@ export async function readCustomerBook(
           .executeTakeFirst()
         entry.declinedByCustomer = event?.actor === 'customer'
       }
-      if (!OWING_STATUSES.has(request.status)) return [request.position, entry]
+      if (!isIn(OWING_STATUSES, request.status)) return [request.position, entry]
       const [quote, money, quotes] = await Promise.all([
         currentQuote(db, request.id),
         moneyOf(db, request.id),
@@ -219,6 +218,8 @@ export async function expireQuotesAndTell(
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<number[]> {
   const expired = await expireQuotes(db, now, async (trx, requestId) => {
+    // Whom an expiry emails is the order-status table's (QUOTE_EXPIRY): the customer.
+    if (QUOTE_EXPIRY.email?.send.template !== 'quote-expired') return
     const request = await trx
       .selectFrom('order_request')
       .select(['name', 'email', 'product_type', 'due_date', 'customer_token'])

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini'
+import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owner-intents.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
 import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
@@ -7,19 +9,10 @@ import { removeBidiControls } from '#app/utils/plain-text.ts'
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and
  * the rules their fields follow. Shared by the server's action and the page
- * (which uses the limits for its inputs), so it stays browser-safe.
+ * (which uses the limits for its inputs), so it stays browser-safe. Which
+ * intents there are, and what each moves and emails, is the order-status
+ * feature's (owner-intents.ts).
  */
-
-export const ORDER_INTENTS = [
-  'quote',
-  'payment',
-  'waive',
-  'ready',
-  'complete',
-  'cancel',
-  'decline',
-] as const
-export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
 export const LIMITS = {
   /** Dollars: a home bakery's order stays well under this. */
@@ -185,9 +178,32 @@ export const DeclineFormSchema = z.object({
 })
 
 /** The buttons that post nothing but their intent. */
-export const PlainIntentSchema = z.object({
-  intent: z.enum(['waive', 'ready', 'complete']),
-})
+const WaiveFormSchema = z.object({ intent: z.literal('waive') })
+const ReadyFormSchema = z.object({ intent: z.literal('ready') })
+const CompleteFormSchema = z.object({ intent: z.literal('complete') })
+
+/**
+ * Every owner form, told apart by its `intent`: a post is read by its own
+ * form's schema only, so its errors name that form's fields alone.
+ */
+export const OwnerIntentSchema = z.discriminatedUnion('intent', [
+  QuoteFormSchema,
+  PaymentFormSchema,
+  WaiveFormSchema,
+  ReadyFormSchema,
+  CompleteFormSchema,
+  CancelFormSchema,
+  DeclineFormSchema,
+])
+export type OwnerIntentForm = z.output<typeof OwnerIntentSchema>
+
+// Each intent the order-status table names has its form here, and no other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const everyIntentHasAForm: Same<OwnerIntentForm['intent'], OrderIntent> = true
+void everyIntentHasAForm
+
+/** Reads an intent's name alone, to answer for the right form before its fields are read. */
+export const IntentNameSchema = z.enum(ORDER_INTENTS)
 
 /**
  * What every owner form carries besides its own fields: the version of the
@@ -220,24 +236,9 @@ export type OrderActionResult =
       ok: false
       intent: OrderIntent | null
       error: string
-      fieldErrors?: Record<string, string>
+      fieldErrors?: FieldErrors<string>
       /** Set when the page was out of date: it reloads to show the request as it stands. */
       stale?: true
       /** Set when nothing was done yet because the owner is asked first. */
       ask?: OrderQuestion
     }
-
-/** The schema for each intent, so a form's errors are its own fields' only. */
-export const SCHEMA_OF: Record<OrderIntent, z.ZodMiniType> = {
-  quote: QuoteFormSchema,
-  payment: PaymentFormSchema,
-  waive: PlainIntentSchema,
-  ready: PlainIntentSchema,
-  complete: PlainIntentSchema,
-  cancel: CancelFormSchema,
-  decline: DeclineFormSchema,
-}
-
-export function isOrderIntent(value: unknown): value is OrderIntent {
-  return ORDER_INTENTS.includes(value as OrderIntent)
-}

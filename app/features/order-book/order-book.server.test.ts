@@ -2,10 +2,10 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { bookedEffort, setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { refusedMoveMessage } from './lifecycle.ts'
 import {
   answerQuote,
   expireQuotes,

@@ -3,16 +3,14 @@ import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { type Money, canMove, depositSettled, refusedMoveMessage, refusedPaymentMessage, refusedWaiveMessage } from '#app/features/order-status/order-status.ts'
 import {
-  type Money,
-  canMove,
-  depositSettled,
-  formatMoney,
-  refusedMoveMessage,
-  refusedPaymentMessage,
-  refusedWaiveMessage,
-} from './lifecycle.ts'
+  QUOTE_ANSWERS,
+  QUOTE_EXPIRY,
+  type QuoteAnswer,
+} from '#app/features/order-status/owner-intents.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -264,8 +262,6 @@ async function confirmIfSettled(
   return moved.ok
 }
 
-export type QuoteAnswer = 'accept' | 'decline'
-
 /**
  * Why a quote cannot be answered any more, as its customer reads it: the
  * request moved on, or this quote was answered already.
@@ -385,8 +381,11 @@ export async function answerQuote(
         const again = await currentQuote(trx, requestId)
         return refuse(answeredMessage(request.status, again))
       }
-      const tellOwner = (outcome: QuoteOutcome) =>
-        enqueueEmail(
+      // Whom the answer emails is the order-status table's (QUOTE_ANSWERS): the owner.
+      const plan = QUOTE_ANSWERS[answer]
+      const tellOwner = async (outcome: QuoteOutcome) => {
+        if (plan.email?.send.template !== 'quote-answer') return
+        await enqueueEmail(
           trx,
           {
             topic: 'request_update',
@@ -404,10 +403,11 @@ export async function answerQuote(
           },
           now,
         )
+      }
       if (answer === 'decline') {
         const moved = await moveRequest(trx, {
           requestId,
-          to: 'declined',
+          to: plan.target,
           actor: 'customer',
           note: 'Declined the quote.',
           now,
@@ -558,7 +558,7 @@ export async function expireQuotes(
     const moved = await db.transaction().execute(async (trx) => {
       const result = await moveRequest(trx, {
         requestId: id,
-        to: 'expired',
+        to: QUOTE_EXPIRY.target,
         actor: 'site',
         note: 'Quote not answered in time.',
         now,

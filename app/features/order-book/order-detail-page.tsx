@@ -3,14 +3,25 @@ import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { addDays } from '#app/features/availability/availability.ts'
+import {
+  STATUS_LABELS,
+  canMove,
+  formsFor,
+  refusedPaymentMessage,
+} from '#app/features/order-status/order-status.ts'
+import {
+  MOVE_INTENTS,
+  ORDER_INTENTS,
+  OWNER_INTENTS,
+  type OrderIntent,
+} from '#app/features/order-status/owner-intents.ts'
 import { fulfilmentLabel } from '#app/features/orders/order-summary.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { STATUS_LABELS, canMove, formatMoney, refusedPaymentMessage } from './lifecycle.ts'
 import {
   LIMITS,
   type OrderActionResult,
-  type OrderIntent,
   type OrderQuestion,
   centsToInput,
 } from './order-actions.ts'
@@ -64,8 +75,7 @@ export function OrderDetailPage({
   result: OrderActionResult | undefined
   today: string
 }) {
-  const { request, quote } = detail
-  const status = request.status
+  const { request } = detail
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
     ['Due date', formatCalendarDate(request.dueDate)],
@@ -175,7 +185,7 @@ export function OrderDetailPage({
               <>
                 <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
                 <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
-                {status === 'quoted' ? (
+                {formsShown(detail).includes('quote') ? (
                   <QuoteForm
                     key={`quote-${detail.version}`}
                     detail={detail}
@@ -186,7 +196,7 @@ export function OrderDetailPage({
               </>
             ) : (
               <>
-                {status === 'new' || status === 'quoted' ? (
+                {formsShown(detail).includes('quote') ? (
                   <QuoteForm
                     key={`quote-${detail.version}`}
                     detail={detail}
@@ -194,7 +204,7 @@ export function OrderDetailPage({
                     today={today}
                   />
                 ) : null}
-                {quote && !['declined', 'cancelled', 'expired', 'new'].includes(status) ? (
+                {formsShown(detail).includes('payment') ? (
                   <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
                 ) : null}
                 <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
@@ -220,19 +230,17 @@ function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
   return request.status !== 'quoted' && money.balanceOwed > 0
 }
 
-/** The forms the page shows for the request as it stands. */
+/**
+ * The intents whose forms the page shows for the request as it stands, as
+ * the order-status table says (formsFor); the payment card needs a quote to
+ * record against. A card answers for all its intents, shown or not: the
+ * payment card for its Waive button, the status card (always on the page)
+ * for all its buttons at its top, after Mark completed above "nothing more
+ * to do".
+ */
 function formsShown({ request, quote }: OrderDetail): OrderIntent[] {
-  const status = request.status
-  const shown: OrderIntent[] = []
-  if (status === 'new' || status === 'quoted') shown.push('quote')
-  if (quote && !refusedPaymentMessage(status)) {
-    // The payment card answers for its Waive button too, shown or not.
-    shown.push('payment', 'waive')
-  }
-  // The status card is always on the page, and answers for all its buttons
-  // at its top: after Mark completed, above "nothing more to do".
-  shown.push('ready', 'complete', 'cancel', 'decline')
-  return shown
+  const forms = formsFor(request.status).filter((form) => form !== 'payment' || quote)
+  return ORDER_INTENTS.filter((intent) => forms.includes(OWNER_INTENTS[intent].form))
 }
 
 function MoneyCard({ detail }: { detail: OrderDetail }) {
@@ -355,7 +363,7 @@ function Outcome({
   intents,
 }: {
   result: OrderActionResult | undefined
-  intents: OrderIntent[] | null
+  intents: readonly OrderIntent[] | null
 }) {
   const ref = useRef<HTMLParagraphElement>(null)
   const mine =
@@ -712,8 +720,6 @@ function PaymentForm({
   )
 }
 
-const MOVE_INTENTS: OrderIntent[] = ['ready', 'complete', 'cancel', 'decline']
-
 function StatusActions({
   detail,
   result,
@@ -723,10 +729,11 @@ function StatusActions({
 }) {
   const { money } = detail
   const status = detail.request.status
-  const canReady = canMove(status, 'ready')
-  const canComplete = canMove(status, 'completed')
-  const canCancel = canMove(status, 'cancelled')
-  const canDecline = canMove(status, 'declined')
+  const can = (intent: OrderIntent) => canMove(status, OWNER_INTENTS[intent].target)
+  const canReady = can('ready')
+  const canComplete = can('complete')
+  const canCancel = can('cancel')
+  const canDecline = can('decline')
   const err = (intent: OrderIntent, field: string) => errorOf(result, intent, field)
   if (!canReady && !canComplete && !canCancel && !canDecline) {
     return (

@@ -1,14 +1,16 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { serveAvailability } from '#app/features/availability/availability-api.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { refusedMoveMessage } from './lifecycle.ts'
 import { answerQuote } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
+import { readCalendarMonth } from './owner-calendar.server.ts'
 
 // Monday, November 23, 2026, in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -297,6 +299,46 @@ test('quote, accept, deposit, ready, completed: one email for each change the cu
     ['request_update', 'priya@example.com'],
     ['request_update', 'priya@example.com'],
   ])
+})
+
+test('a ready order keeps holding its day on the availability API and the owner’s calendar until it is completed', async () => {
+  const { db, id, token } = await openBook()
+  // What a visitor's calendar and the owner's see of Saturday the 12th (3 a day; Priya's takes 1).
+  const saturday = async (now: number) => {
+    const answer = await serveAvailability({
+      db,
+      url: new URL('http://localhost/api/availability?from=2026-12-12&to=2026-12-12'),
+      clientIp: '198.51.100.7',
+      now: new Date(now),
+    })
+    const month = await readCalendarMonth(db, { month: '2026-12', today: '2026-11-23' })
+    const day = month.weeks.flat().find((candidate) => candidate.date === '2026-12-12')!
+    return { api: answer.body, booked: day.booked, held: day.held, live: day.live }
+  }
+  const held = {
+    api: { days: [{ date: '2026-12-12', status: 'open', remaining: 2 }] },
+    booked: 1,
+    held: 1,
+    live: 1,
+  }
+  await post(db, id, { ...quoteForm, deposit: '' })
+  await answerQuote(db, { token, requestId: id, answer: 'accept', now: NOW + 1000 })
+  expect((await readOrderDetail(db, id))!.request.status).toBe('confirmed')
+  expect(await saturday(NOW + DAY)).toEqual(held)
+
+  // Baked the day before: it is still that day's order, and the day stays as full as it was.
+  expect((await post(db, id, { intent: 'ready' }, NOW + 18 * DAY)).status).toBe(200)
+  expect((await readOrderDetail(db, id))!.request.status).toBe('ready')
+  expect(await saturday(NOW + DAY)).toEqual(held)
+
+  // Handed over: done, so it holds nothing more, though the calendar still lists it that day.
+  expect((await post(db, id, { intent: 'complete' }, NOW + 19 * DAY)).status).toBe(200)
+  expect(await saturday(NOW + DAY)).toEqual({
+    api: { days: [{ date: '2026-12-12', status: 'open', remaining: 3 }] },
+    booked: 0,
+    held: 0,
+    live: 1,
+  })
 })
 
 test('a waived deposit confirms an accepted quote and tells the customer', async () => {

@@ -9,30 +9,35 @@ import type {
   RequestStatus,
 } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { daysBetween } from '#app/features/availability/availability.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import {
+  DISPLAY_LABELS,
+  amountsOwed,
+  canMove,
+  depositOverdue,
+  displayStateOf,
+} from '#app/features/order-status/order-status.ts'
+import {
+  type ChangeEmail,
+  OWNER_INTENTS,
+  READY_EARLY_DAYS,
+  type UpdateKind,
+} from '#app/features/order-status/owner-intents.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
-  DISPLAY_LABELS,
-  READY_EARLY_DAYS,
-  amountsOwed,
-  canMove,
-  daysBetween,
-  depositOverdue,
-  displayStateOf,
-  formatMoney,
-} from './lifecycle.ts'
-import {
+  IntentNameSchema,
   type OrderActionResult,
-  type OrderIntent,
   type OrderQuestion,
   OwnerFormGuardSchema,
-  SCHEMA_OF,
+  type OwnerIntentForm,
+  OwnerIntentSchema,
   depositCentsOf,
-  isOrderIntent,
 } from './order-actions.ts'
 import {
   type BookChange,
@@ -221,16 +226,6 @@ function readPayload(payload: string): { subject: string; to: string } {
   }
 }
 
-const DONE: Record<OrderIntent, string> = {
-  quote: 'Quote sent to the customer.',
-  payment: 'Payment recorded.',
-  waive: 'Deposit waived.',
-  ready: 'Marked ready; the customer is told.',
-  complete: 'Marked completed.',
-  cancel: 'Request cancelled; the customer is told.',
-  decline: 'Request declined; the customer is told.',
-}
-
 /**
  * The owner's actions on one request, each a form with an `intent`. Each
  * change and the customer's email about it are written in one transaction;
@@ -250,27 +245,28 @@ export async function receiveOrderAction({
   now?: number
 }): Promise<Reply<OrderActionResult>> {
   const form = await readAdminForm(request, MAX_ORDER_FORM_BYTES)
-  if (!form || !isOrderIntent(form.intent)) {
+  const named = IntentNameSchema.safeParse(form?.intent)
+  if (!form || !named.success) {
     return reply(400, { ok: false, intent: null, error: NOT_UNDERSTOOD })
   }
-  const intent = form.intent
+  const intent = named.data
   const guard = OwnerFormGuardSchema.safeParse(form)
   if (!guard.success) {
     return reply(400, { ok: false, intent, error: guard.error.issues[0]!.message })
   }
   const { version } = guard.data
   const confirmed = guard.data.confirm === 'yes'
-  const parsed = SCHEMA_OF[intent].safeParse(form)
+  const parsed = OwnerIntentSchema.safeParse(form)
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<string>(parsed.error) as Record<string, string>
     return reply(400, {
       ok: false,
       intent,
       error: 'Please check the highlighted fields.',
-      fieldErrors,
+      fieldErrors: fieldErrorsOf<string>(parsed.error),
     })
   }
-  const data = parsed.data as Record<string, unknown>
+  const data = parsed.data
+  const plan = OWNER_INTENTS[intent]
 
   const change = await db
     .transaction()
@@ -279,88 +275,23 @@ export async function receiveOrderAction({
       const refuse = (result: BookChange) => {
         throw new Refused(result)
       }
-      const move = async (to: RequestStatus, note: string | null) => {
-        const moved = await moveRequest(trx, { requestId, to, actor: 'owner', note, now })
-        if (!moved.ok) refuse(moved)
-      }
       // First, so a page that is out of date changes nothing and sends nothing.
       const claimed = await claimVersion(trx, { requestId, version })
       if (!claimed.ok) refuse(claimed)
       if (!confirmed) {
-        const ask = await questionFor(trx, { intent, data, form, requestId, now })
+        const ask = await questionFor(trx, { data, form, requestId, now })
         if (ask) throw new Asked(ask)
       }
-      switch (intent) {
-        case 'quote': {
-          const quote = data as {
-            price: number
-            deposit_kind: 'amount' | 'percent'
-            deposit: string
-            deposit_due: string | null
-            payment_instructions: string
-            message: string
-            expires_in_days: number
-          }
-          const quoted = await quoteRequest(trx, {
-            requestId,
-            quote: {
-              priceCents: quote.price,
-              depositCents: depositCentsOf(quote) ?? 0,
-              depositDue: quote.deposit_due,
-              paymentInstructions: quote.payment_instructions,
-              message: quote.message,
-              expiresInDays: quote.expires_in_days,
-            },
-            now,
-          })
-          if (!quoted.ok) refuse(quoted)
-          await queueRequestUpdate(trx, 'quoted', { requestId, siteUrl, now })
-          break
-        }
-        case 'payment': {
-          const payment = data as { amount: number; received_on: string; method: string }
-          const paid = await recordPaymentIn(trx, {
-            requestId,
-            payment: {
-              amountCents: payment.amount,
-              receivedOn: payment.received_on,
-              method: payment.method,
-            },
-            now,
-          })
-          if (!paid.ok) refuse(paid)
-          if (paid.ok && paid.confirmed) {
-            await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl, now })
-          }
-          break
-        }
-        case 'waive': {
-          const waived = await waiveDepositIn(trx, { requestId, now })
-          if (!waived.ok) refuse(waived)
-          if (waived.ok && waived.confirmed) {
-            await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl, now })
-          }
-          break
-        }
-        case 'ready':
-          await move('ready', null)
-          await queueRequestUpdate(trx, 'ready', { requestId, siteUrl, now })
-          break
-        case 'complete':
-          await move('completed', null)
-          break
-        case 'cancel': {
-          const note = (data.note as string) || null
-          await move('cancelled', note)
-          await queueRequestUpdate(trx, 'cancelled', { requestId, siteUrl, note, now })
-          break
-        }
-        case 'decline': {
-          const reason = data.reason as string
-          await move('declined', reason)
-          await queueRequestUpdate(trx, 'declined', { requestId, siteUrl, note: reason, now })
-          break
-        }
+      const done = await makeChange(trx, { data, requestId, now })
+      if (!done.ok) refuse(done)
+      // The change's email, as the order-status table names it, in the change's own transaction.
+      if (done.ok && plan.email && (plan.email.when === 'always' || done.moved)) {
+        await queueRequestUpdate(trx, updateKindOf(plan.email.send), {
+          requestId,
+          siteUrl,
+          note: done.note,
+          now,
+        })
       }
       return { ok: true }
     })
@@ -390,7 +321,69 @@ export async function receiveOrderAction({
   }
   // Stored: the customer's email, if the change queued one, goes out now.
   kickDeliveryWorker()
-  return reply(200, { ok: true, intent, message: DONE[intent] })
+  return reply(200, { ok: true, intent, message: plan.done })
+}
+
+/** What one owner change did: whether it moved the request, and the note its email carries. */
+type Made = BookChange & { moved?: boolean; note?: string | null }
+
+/**
+ * The book's side of one owner change, in the caller's transaction. The
+ * status each moves to is the order-status table's (OWNER_INTENTS).
+ */
+async function makeChange(
+  trx: Transaction<Database>,
+  { data, requestId, now }: { data: OwnerIntentForm; requestId: number; now: number },
+): Promise<Made> {
+  const target = OWNER_INTENTS[data.intent].target
+  const move = async (note: string | null): Promise<Made> => {
+    const moved = await moveRequest(trx, { requestId, to: target, actor: 'owner', note, now })
+    return moved.ok ? { ok: true, moved: true, note } : moved
+  }
+  switch (data.intent) {
+    case 'quote': {
+      const quoted = await quoteRequest(trx, {
+        requestId,
+        quote: {
+          priceCents: data.price,
+          depositCents: depositCentsOf(data) ?? 0,
+          depositDue: data.deposit_due,
+          paymentInstructions: data.payment_instructions,
+          message: data.message,
+          expiresInDays: data.expires_in_days,
+        },
+        now,
+      })
+      return quoted.ok ? { ok: true, moved: true } : quoted
+    }
+    case 'payment': {
+      const paid = await recordPaymentIn(trx, {
+        requestId,
+        payment: { amountCents: data.amount, receivedOn: data.received_on, method: data.method },
+        now,
+      })
+      return paid.ok ? { ok: true, moved: Boolean(paid.confirmed) } : paid
+    }
+    case 'waive': {
+      const waived = await waiveDepositIn(trx, { requestId, now })
+      return waived.ok ? { ok: true, moved: Boolean(waived.confirmed) } : waived
+    }
+    case 'ready':
+    case 'complete':
+      return move(null)
+    case 'cancel':
+      return move(data.note || null)
+    case 'decline':
+      return move(data.reason)
+  }
+}
+
+/** The owner's changes email the customer an update; the table says which. */
+function updateKindOf(email: ChangeEmail): UpdateKind {
+  if (email.template !== 'request-update') {
+    throw new Error(`An owner change sends the customer an update, not ${email.template}.`)
+  }
+  return email.kind
 }
 
 /**
@@ -403,14 +396,12 @@ export async function receiveOrderAction({
 async function questionFor(
   trx: Transaction<Database>,
   {
-    intent,
     data,
     form,
     requestId,
     now,
   }: {
-    intent: OrderIntent
-    data: Record<string, unknown>
+    data: OwnerIntentForm
     form: Record<string, string>
     requestId: number
     now: number
@@ -427,21 +418,23 @@ async function questionFor(
   const today = bakeryToday(new Date(now))
   const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
   const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
-  switch (intent) {
+  // A change the lifecycle refuses anyway is not asked about.
+  const allowed = canMove(request.status, OWNER_INTENTS[data.intent].target)
+  switch (data.intent) {
     case 'decline':
-      if (!canMove(request.status, 'declined')) return null
+      if (!allowed) return null
       return ask(
         `Decline ${firstName}’s request? ${who} will be emailed your reason.`,
         `Yes, decline and email ${firstName}`,
       )
     case 'cancel':
-      if (!canMove(request.status, 'cancelled')) return null
+      if (!allowed) return null
       return ask(
         `Cancel ${firstName}’s request? ${who} will be emailed that it is cancelled.`,
         `Yes, cancel and email ${firstName}`,
       )
     case 'ready': {
-      if (!canMove(request.status, 'ready')) return null
+      if (!allowed) return null
       const early = daysBetween(today, request.due_date)
       if (early < READY_EARLY_DAYS) return null
       return ask(
@@ -450,7 +443,7 @@ async function questionFor(
       )
     }
     case 'complete': {
-      if (!canMove(request.status, 'completed')) return null
+      if (!allowed) return null
       const { balanceOwed } = amountsOwed(await moneyOf(trx, requestId))
       if (balanceOwed === 0) return null
       return ask(
@@ -459,10 +452,9 @@ async function questionFor(
       )
     }
     case 'quote': {
-      const quote = data as { price: number; deposit_kind: 'amount' | 'percent'; deposit: string }
-      const depositDue = data.deposit_due as string | null
-      if (!depositDue || !depositCentsOf(quote)) return null
-      const expiresOn = bakeryToday(new Date(now + (data.expires_in_days as number) * DAY_MS))
+      const depositDue = data.deposit_due
+      if (!depositDue || !depositCentsOf(data)) return null
+      const expiresOn = bakeryToday(new Date(now + data.expires_in_days * DAY_MS))
       if (depositDue <= expiresOn) return null
       return ask(
         `The deposit is due ${formatCalendarDate(depositDue)}, after the quote expires on ${formatCalendarDate(expiresOn)}. Send it to ${who} anyway?`,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { DISPLAY_LABELS, type DisplayState, formatMoney } from './lifecycle.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { type OrderFilters, type OrderRow, STATUSES, orderListHref } from './order-list.ts'
 import { OverdueFlag, StatusBadge } from './status-badge.tsx'
 

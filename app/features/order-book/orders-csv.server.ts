@@ -3,8 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { amountsOwed } from '#app/features/order-status/order-status.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { amountsOwed } from './lifecycle.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

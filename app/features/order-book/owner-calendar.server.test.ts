@@ -53,17 +53,18 @@ test('a month shows each day’s booked effort against its capacity, held reques
   ).toEqual([])
 })
 
-test('a ready request still shows on its day but no longer holds capacity', async () => {
+test('a ready request still holds its day; once completed it shows on its day but holds nothing', async () => {
   const { db } = await openTestDatabase()
   await openBakery(db)
   const id = await sendRequest(db, { product_type: 'Cupcakes' })
+  const saturday = async () =>
+    (await readCalendarMonth(db, { month: '2026-12', today: '2026-11-23' })).weeks
+      .flat()
+      .find((day) => day.date === '2026-12-12')
   await db.updateTable('order_request').set({ status: 'ready' }).where('id', '=', id).execute()
-  const days = (await readCalendarMonth(db, { month: '2026-12', today: '2026-11-23' })).weeks.flat()
-  expect(days.find((day) => day.date === '2026-12-12')).toMatchObject({
-    booked: 0,
-    held: 0,
-    live: 1,
-  })
+  expect(await saturday()).toMatchObject({ booked: 1, held: 1, live: 1 })
+  await moveTo(db, id, 'completed')
+  expect(await saturday()).toMatchObject({ booked: 0, held: 0, live: 1 })
 })
 
 test('the bake list has every request of the day that will be made, with its allergies', async () => {

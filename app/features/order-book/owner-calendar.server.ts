@@ -5,18 +5,18 @@ import {
   bookedEffort,
   readBookingSettings,
 } from '#app/features/availability/availability.server.ts'
+import { addDays, datesFrom, weekdayOf } from '#app/features/availability/availability.ts'
 import {
+  CALLED_OFF_STATUSES,
   HELD_STATUSES,
-  addDays,
-  datesFrom,
-  weekdayOf,
-} from '#app/features/availability/availability.ts'
+  isIn,
+} from '#app/features/order-status/order-status.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
 /** Requests that will not be made: they leave the bake list and the calendar. */
-const OFF_THE_BOOK: readonly RequestStatus[] = ['declined', 'cancelled', 'expired']
+const OFF_THE_BOOK = CALLED_OFF_STATUSES
 
 export interface CalendarDay {
   date: string
@@ -25,7 +25,7 @@ export interface CalendarDay {
   isToday: boolean
   /** Effort units the weekday allows; 0 when the bakery does not bake that weekday. */
   capacity: number
-  /** Effort units held by new, quoted and confirmed requests: what counts against capacity. */
+  /** Effort units held by requests still to be made or handed over (HELD_STATUSES): what counts against capacity. */
   booked: number
   /** How many requests hold a share of the day. */
   held: number
@@ -132,7 +132,7 @@ export async function readCalendarMonth(
   for (const row of counts) {
     const count = Number(row.count)
     live.set(row.due_date, (live.get(row.due_date) ?? 0) + count)
-    if ((HELD_STATUSES as readonly string[]).includes(row.status)) {
+    if (isIn(HELD_STATUSES, row.status)) {
       held.set(row.due_date, (held.get(row.due_date) ?? 0) + count)
     }
   }

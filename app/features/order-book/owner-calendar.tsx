@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { STATUS_LABELS } from './lifecycle.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
 import { servingsPhrase } from './servings.ts'
 

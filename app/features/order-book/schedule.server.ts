@@ -12,8 +12,16 @@ import {
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
 import { enqueueEmailOnce } from '#app/features/mail/outbox.server.ts'
+import {
+  BOOKED_STATUSES,
+  LIVE_STATUSES,
+  QUOTE_FOLLOW_UP_STATUSES,
+  STATUS_LABELS,
+  amountsOwed,
+  depositOverdue,
+} from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { STATUS_LABELS, amountsOwed, depositOverdue, formatMoney } from './lifecycle.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { moneyOf } from './order-book.server.ts'
 import { servingsPhrase } from './servings.ts'
 
@@ -53,7 +61,7 @@ export async function runSchedule(
   return { digest, reminders }
 }
 
-const LIVE = ['new', 'quoted', 'confirmed', 'ready'] as const
+const LIVE = LIVE_STATUSES
 
 async function queueDigest(
   db: Db,
@@ -80,7 +88,7 @@ async function queueDigest(
       'request_quote.accepted_at',
       'request_quote.deposit_due',
     ])
-    .where('order_request.status', 'in', ['quoted', 'confirmed'])
+    .where('order_request.status', 'in', QUOTE_FOLLOW_UP_STATUSES)
     .orderBy('request_quote.id', 'desc')
     .execute()
   // The newest quote of each request is the one that counts.
@@ -165,7 +173,7 @@ async function queueReminders(
     .selectFrom('order_request')
     .select(['id', 'name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
     .where('due_date', '=', tomorrow)
-    .where('status', 'in', ['confirmed', 'ready'])
+    .where('status', 'in', BOOKED_STATUSES)
     .orderBy('id')
     .execute()
   let queued = 0

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
-import { formatMoney } from './lifecycle.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { BakeList } from './owner-calendar.tsx'
 import type { TodayPage as TodayData, TodayRequest } from './today.server.ts'
 

@@ -1,7 +1,7 @@
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
-import { amountsOwed, depositOverdue } from './lifecycle.ts'
+import { amountsOwed, depositOverdue } from '#app/features/order-status/order-status.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 
 /** A request as the Today page lists it: whose, what and for when, with a link by id. */

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
-import { type UpdateKind, composeRequestUpdate } from './update-emails.ts'
+import { composeRequestUpdate } from './update-emails.ts'
 
 /**
  * Queues the customer's email about a change to their request, in the

@@ -1,9 +1,10 @@
 import { expect, test } from 'vitest'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { composeRequestConfirmation } from '#app/features/orders/confirmation-email.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
-import { type UpdateKind, composeRequestUpdate, orderName } from './update-emails.ts'
+import { composeRequestUpdate, orderName } from './update-emails.ts'
 
 const request = {
   name: 'Priya Sharma',

@@ -8,12 +8,12 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
+import { type Money, amountsOwed } from '#app/features/order-status/order-status.ts'
+import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { type Money, amountsOwed, formatMoney } from './lifecycle.ts'
+import { formatMoney } from '#app/utils/money.ts'
 
-/** The changes a customer hears about by email. */
-export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {

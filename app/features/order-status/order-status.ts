@@ -1,6 +1,28 @@
 import type { RequestStatus } from '#app/db/schema.ts'
 
 /**
+ * The one home of a request's status: what the statuses are, where each may
+ * go, what each is called, and every set of statuses a rule reads (which
+ * hold a day's capacity, which the owner's schedule and feed show, which owe
+ * money, which the order page offers a form for). Availability, the order
+ * book and the customer's pages read these; none keeps a list of its own.
+ * What each owner action moves and emails is beside it, in owner-intents.ts.
+ * The browser may load this file.
+ */
+
+/** Every stored status, in the order a request meets them. */
+export const REQUEST_STATUSES = [
+  'new',
+  'quoted',
+  'confirmed',
+  'ready',
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+] as const satisfies readonly RequestStatus[]
+
+/**
  * Where a request may go from where it is. Each request in a send has its
  * own date, so its own status:
  *
@@ -9,7 +31,7 @@ import type { RequestStatus } from '#app/db/schema.ts'
  * with declined (the bakery says no), cancelled (either side calls it off)
  * and expired (a quote nobody answered) closing it early. A quoted request
  * may be quoted again (a new price replaces the old); nothing leaves a
- * closed status. The browser may load this file.
+ * closed status.
  */
 export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
   new: ['quoted', 'declined', 'cancelled'],
@@ -23,12 +45,93 @@ export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[
 }
 
 /** Statuses that close a request: nothing follows them. */
-export const CLOSED_STATUSES: readonly RequestStatus[] = [
+export const CLOSED_STATUSES = [
   'completed',
   'declined',
   'cancelled',
   'expired',
-]
+] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests that will not be made: the bakery said no, someone called it
+ * off, or the quote lapsed. They leave the bake list and the calendar, and
+ * take no payments. (A completed request was made: it stays on the book.)
+ */
+export const CALLED_OFF_STATUSES = [
+  'declined',
+  'cancelled',
+  'expired',
+] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests still to be made or handed over: they hold their share of their
+ * day's capacity. A ready order was baked for its day and is collected or
+ * delivered on it, so it keeps the day's share until it is completed or
+ * called off (decision 036); only then may another order take its place.
+ */
+export const HELD_STATUSES = [
+  'new',
+  'quoted',
+  'confirmed',
+  'ready',
+] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests the owner still works on: the morning digest lists today's and
+ * tomorrow's, and her phone's calendar feed shows them (a closed request
+ * leaves the feed).
+ */
+export const LIVE_STATUSES = [
+  'new',
+  'quoted',
+  'confirmed',
+  'ready',
+] as const satisfies readonly RequestStatus[]
+
+/** What the owner's phone calendar (the iCal feed) shows: the live requests. */
+export const FEED_STATUSES: readonly RequestStatus[] = LIVE_STATUSES
+
+/**
+ * Requests whose money the customer still follows on their private page:
+ * from the quote until the order is handed over.
+ */
+export const OWING_STATUSES = [
+  'quoted',
+  'confirmed',
+  'ready',
+] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests with a quote the digest follows up: one waiting for its answer,
+ * or for its deposit.
+ */
+export const QUOTE_FOLLOW_UP_STATUSES = [
+  'quoted',
+  'confirmed',
+] as const satisfies readonly RequestStatus[]
+
+/** Booked requests: the customer is reminded the day before their date. */
+export const BOOKED_STATUSES = ['confirmed', 'ready'] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests a payment may be recorded against: from their quote on,
+ * completed included (the balance is often paid at pickup), until they are
+ * called off.
+ */
+export const PAYABLE_STATUSES = [
+  'quoted',
+  'confirmed',
+  'ready',
+  'completed',
+] as const satisfies readonly RequestStatus[]
+
+/** Requests the owner may (re)quote: a new one, or one whose quote a new price replaces. */
+export const QUOTABLE_STATUSES = ['new', 'quoted'] as const satisfies readonly RequestStatus[]
+
+/** Whether `status` is one of `set`: `isIn(HELD_STATUSES, row.status)`. */
+export function isIn(set: readonly RequestStatus[], status: RequestStatus): boolean {
+  return set.includes(status)
+}
 
 export const STATUS_LABELS: Readonly<Record<RequestStatus, string>> = {
   new: 'New',
@@ -83,15 +186,12 @@ export function depositSettled(money: Money): boolean {
 
 /**
  * Why a payment cannot be recorded against a request in `status`, or null
- * when it can: from its quote on, completed included (the balance is often
- * paid at pickup), until it is called off.
+ * when it can (see PAYABLE_STATUSES).
  */
 export function refusedPaymentMessage(status: RequestStatus): string | null {
-  if (status === 'new') return 'Send a quote before recording a payment.'
-  if (status === 'declined' || status === 'cancelled' || status === 'expired') {
-    return `A ${status} request takes no payments.`
-  }
-  return null
+  if (isIn(PAYABLE_STATUSES, status)) return null
+  if (isIn(CALLED_OFF_STATUSES, status)) return `A ${status} request takes no payments.`
+  return 'Send a quote before recording a payment.'
 }
 
 /**
@@ -102,15 +202,12 @@ export function refusedPaymentMessage(status: RequestStatus): string | null {
 export function refusedWaiveMessage(status: RequestStatus): string | null {
   if (status === 'quoted') return null
   if (status === 'new') return 'Send a quote before waiving its deposit.'
-  if (CLOSED_STATUSES.includes(status)) {
+  if (isIn(CLOSED_STATUSES, status)) {
     const article = /^[aeiou]/i.test(status) ? 'An' : 'A'
     return `${article} ${status} request has no deposit to waive.`
   }
   return "This request's deposit is already settled."
 }
-
-// Money has one home; the order book's modules have long imported it from here.
-export { formatMoney } from '#app/utils/money.ts'
 
 /**
  * What the owner sees a request as: its stored status, except that a quote
@@ -139,7 +236,7 @@ export const DISPLAY_LABELS: Readonly<Record<DisplayState, string>> = {
 }
 
 export function isDisplayState(value: unknown): value is DisplayState {
-  return DISPLAY_STATES.includes(value as DisplayState)
+  return DISPLAY_STATES.some((state) => state === value)
 }
 
 /** A request as the derived state needs it. */
@@ -171,20 +268,26 @@ export function depositOverdue({
   today: string
 }): boolean {
   return (
-    !CLOSED_STATUSES.includes(status) &&
+    !isIn(CLOSED_STATUSES, status) &&
     depositOwed > 0 &&
     depositDue !== null &&
     depositDue < today
   )
 }
 
-/** Whole days from `from` to `to`, both YYYY-MM-DD (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
-}
+/** The forms on the owner's order page. */
+export type OwnerForm = 'quote' | 'payment' | 'status'
 
 /**
- * Marking ready asks first when it is this many days or more before the
- * due date: the day before is the usual bake, earlier is likely a slip.
+ * Which forms the order page shows for a request in each status: the quote
+ * form while it may be (re)quoted, the payment card while it takes payments
+ * (once it has a quote), and the status card always (it says "nothing more
+ * to do" once closed).
  */
-export const READY_EARLY_DAYS = 2
+export function formsFor(status: RequestStatus): readonly OwnerForm[] {
+  return [
+    ...(isIn(QUOTABLE_STATUSES, status) ? (['quote'] as const) : []),
+    ...(isIn(PAYABLE_STATUSES, status) ? (['payment'] as const) : []),
+    'status',
+  ]
+}

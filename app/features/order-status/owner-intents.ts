@@ -1,0 +1,164 @@
+import type { RequestStatus } from '#app/db/schema.ts'
+import type { OwnerForm } from './order-status.ts'
+
+/**
+ * What each change to a request does besides the move itself: the status it
+ * moves to, whom it emails with which email, and what the owner reads
+ * after it. The owner's forms on /admin/orders/<id> post one intent each;
+ * the customer's answers to a quote and the site's expiry of an unanswered
+ * one are here too, so every "this change emails that person" lives in one
+ * table. The order book does the work and maps each email to its builder.
+ * The browser may load this file.
+ */
+
+export const ORDER_INTENTS = [
+  'quote',
+  'payment',
+  'waive',
+  'ready',
+  'complete',
+  'cancel',
+  'decline',
+] as const
+export type OrderIntent = (typeof ORDER_INTENTS)[number]
+
+/** The changes a customer hears about by email (update-emails.ts writes each). */
+export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled'
+
+/** Which email a change sends, and to whom. */
+export type ChangeEmail =
+  /** The customer's update about their request (update-emails.ts). */
+  | { to: 'customer'; template: 'request-update'; kind: UpdateKind }
+  /** The customer's news that their quote lapsed (quote-answer-emails.ts). */
+  | { to: 'customer'; template: 'quote-expired' }
+  /** The owner's news of the customer's answer (quote-answer-emails.ts). */
+  | { to: 'owner'; template: 'quote-answer' }
+
+export interface ChangePlan {
+  /** The status the change moves a request to. */
+  target: RequestStatus
+  /**
+   * 'always': the change is the move (refused when TRANSITIONS forbid it).
+   * 'when-settled': the change moves the request only when it settles an
+   * accepted quote's deposit (a payment on a booked order moves nothing).
+   */
+  moves: 'always' | 'when-settled'
+  /** The statuses it moves a request from. */
+  from: readonly RequestStatus[]
+  /** The email it sends, and when: whenever it is made, or only when it moved the request. */
+  email: { send: ChangeEmail; when: 'always' | 'moved' } | null
+}
+
+export interface OwnerIntentPlan extends ChangePlan {
+  /** The form on the order page that posts it. */
+  form: OwnerForm
+  /** What the owner reads once it is done. */
+  done: string
+}
+
+const update = (kind: UpdateKind): ChangeEmail => ({
+  to: 'customer',
+  template: 'request-update',
+  kind,
+})
+
+export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
+  quote: {
+    form: 'quote',
+    target: 'quoted',
+    moves: 'always',
+    from: ['new', 'quoted'],
+    email: { send: update('quoted'), when: 'always' },
+    done: 'Quote sent to the customer.',
+  },
+  payment: {
+    form: 'payment',
+    target: 'confirmed',
+    moves: 'when-settled',
+    from: ['quoted'],
+    email: { send: update('confirmed'), when: 'moved' },
+    done: 'Payment recorded.',
+  },
+  waive: {
+    form: 'payment',
+    target: 'confirmed',
+    moves: 'when-settled',
+    from: ['quoted'],
+    email: { send: update('confirmed'), when: 'moved' },
+    done: 'Deposit waived.',
+  },
+  ready: {
+    form: 'status',
+    target: 'ready',
+    moves: 'always',
+    from: ['confirmed'],
+    email: { send: update('ready'), when: 'always' },
+    done: 'Marked ready; the customer is told.',
+  },
+  complete: {
+    form: 'status',
+    target: 'completed',
+    moves: 'always',
+    from: ['ready'],
+    email: null,
+    done: 'Marked completed.',
+  },
+  cancel: {
+    form: 'status',
+    target: 'cancelled',
+    moves: 'always',
+    from: ['new', 'quoted', 'confirmed', 'ready'],
+    email: { send: update('cancelled'), when: 'always' },
+    done: 'Request cancelled; the customer is told.',
+  },
+  decline: {
+    form: 'status',
+    target: 'declined',
+    moves: 'always',
+    from: ['new', 'quoted'],
+    email: { send: update('declined'), when: 'always' },
+    done: 'Request declined; the customer is told.',
+  },
+}
+
+/** The owner's intents that are a move and nothing else: the status card's buttons. */
+export const MOVE_INTENTS: readonly OrderIntent[] = ORDER_INTENTS.filter(
+  (intent) => OWNER_INTENTS[intent].form === 'status',
+)
+
+/** The customer's answers to a quote, from their private page. */
+export type QuoteAnswer = 'accept' | 'decline'
+
+/**
+ * Accepting confirms the request when its deposit is already in (or
+ * waived), else it stays quoted, accepted; declining closes it. Either way
+ * the owner hears of it.
+ */
+export const QUOTE_ANSWERS: Readonly<Record<QuoteAnswer, ChangePlan>> = {
+  accept: {
+    target: 'confirmed',
+    moves: 'when-settled',
+    from: ['quoted'],
+    email: { send: { to: 'owner', template: 'quote-answer' }, when: 'always' },
+  },
+  decline: {
+    target: 'declined',
+    moves: 'always',
+    from: ['quoted'],
+    email: { send: { to: 'owner', template: 'quote-answer' }, when: 'always' },
+  },
+}
+
+/** The site's own change: a quote nobody answered in time expires, and the customer is told. */
+export const QUOTE_EXPIRY: ChangePlan = {
+  target: 'expired',
+  moves: 'always',
+  from: ['quoted'],
+  email: { send: { to: 'customer', template: 'quote-expired' }, when: 'always' },
+}
+
+/**
+ * Marking ready asks first when it is this many days or more before the
+ * due date: the day before is the usual bake, earlier is likely a slip.
+ */
+export const READY_EARLY_DAYS = 2
