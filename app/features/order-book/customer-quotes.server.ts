@@ -32,7 +32,6 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-
 /**
  * The order book's side of each request a private link shows: the quote
  * waiting for an answer, what is still owed, and whether the customer

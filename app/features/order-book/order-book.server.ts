@@ -3,7 +3,14 @@ import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { type Money, canMove, depositSettled, refusedMoveMessage, refusedPaymentMessage, refusedWaiveMessage } from '#app/features/order-status/order-status.ts'
+import {
+  type Money,
+  canMove,
+  depositSettled,
+  refusedMoveMessage,
+  refusedPaymentMessage,
+  refusedWaiveMessage,
+} from '#app/features/order-status/order-status.ts'
 import {
   QUOTE_ANSWERS,
   QUOTE_EXPIRY,

@@ -2,7 +2,12 @@ import { type Expression, type SqlBool, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { type DisplayState, amountsOwed, depositOverdue, displayStateOf } from '#app/features/order-status/order-status.ts'
+import {
+  type DisplayState,
+  amountsOwed,
+  depositOverdue,
+  displayStateOf,
+} from '#app/features/order-status/order-status.ts'
 import { ORDER_LIST_LIMIT, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 
 /** LIKE's own characters in a search are matched as themselves. */

@@ -1,5 +1,9 @@
 import type { RequestStatus } from '#app/db/schema.ts'
-import { DISPLAY_STATES, type DisplayState, isDisplayState } from '#app/features/order-status/order-status.ts'
+import {
+  DISPLAY_STATES,
+  type DisplayState,
+  isDisplayState,
+} from '#app/features/order-status/order-status.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 
 /** The states the list filters and counts by: the stored statuses and "accepted, awaiting the deposit". */

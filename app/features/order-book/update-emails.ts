@@ -14,7 +14,6 @@ import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
-
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {
   name: string

@@ -136,7 +136,10 @@ test('each change emails the person the bakery means it for', () => {
   // The owner's changes email the customer an update of their own kind, but completing one.
   expect(emailOf(OWNER_INTENTS.complete)).toBeNull()
   for (const intent of ORDER_INTENTS.filter((name) => name !== 'complete')) {
-    expect(emailOf(OWNER_INTENTS[intent])).toMatchObject({ to: 'customer', template: 'request-update' })
+    expect(emailOf(OWNER_INTENTS[intent])).toMatchObject({
+      to: 'customer',
+      template: 'request-update',
+    })
   }
   expect(emailOf(OWNER_INTENTS.decline)).toMatchObject({ kind: 'declined' })
   expect(emailOf(OWNER_INTENTS.ready)).toMatchObject({ kind: 'ready' })

@@ -268,10 +268,7 @@ export function depositOverdue({
   today: string
 }): boolean {
   return (
-    !isIn(CLOSED_STATUSES, status) &&
-    depositOwed > 0 &&
-    depositDue !== null &&
-    depositDue < today
+    !isIn(CLOSED_STATUSES, status) && depositOwed > 0 && depositDue !== null && depositDue < today
   )
 }
 
