@@ -186,6 +186,14 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   expect(booked.text).toContain(`Date booked: ${formatCalendarDate(due)}`)
   expect(booked.text).toContain('Balance owed: $90')
 
+  // What a visitor's calendar shows of the order's day: a booked order holds its share.
+  const remainingOnDue = async () => {
+    const answer = await page.request.get(`/api/availability?from=${due}&to=${due}&product=Cakes`)
+    expect(answer.status()).toBe(200)
+    return ((await answer.json()) as { days: { remaining: number }[] }).days[0]!.remaining
+  }
+  const whileBooked = await remainingOnDue()
+
   // Months before its date, marking it ready asks first.
   await page.getByRole('button', { name: 'Mark ready' }).click()
   await page
@@ -196,11 +204,15 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   const ready = await mailTo(customer.email, 'Your cakes order is ready — Butter & Bloom Bakery')
   expect(ready.text).toContain('is ready for pickup')
   expect(ready.text).toContain('Owed at pickup: $90')
+  // Baked for its day, it still holds the day's share: the day is no roomier for another order.
+  expect(await remainingOnDue()).toBe(whileBooked)
 
   await page.getByRole('button', { name: 'Mark completed' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, mark completed' }).click()
   await expect(page.getByTestId('order-status').first()).toContainText('Completed')
   await expect(page.getByText('This request is completed; nothing more to do.')).toBeVisible()
+  // Handed over, it lets its day go.
+  expect(await remainingOnDue()).toBeGreaterThan(whileBooked)
 
   const steps = page.getByTestId('timeline').getByRole('listitem')
   await expect(steps).toHaveText([
