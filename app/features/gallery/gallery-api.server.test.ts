@@ -4,6 +4,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { MAX_UPLOAD_BYTES } from '#app/features/media/receive-upload.server.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
@@ -15,8 +17,6 @@ import {
 } from './gallery-api.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { galleryFolder, listGalleryImages } from './gallery.server.ts'
-import { createLocalMediaStore } from './media-store.server.ts'
-import { MAX_UPLOAD_BYTES } from './receive-upload.server.ts'
 
 async function setUp(overrides: Partial<GallerySettings> = {}) {
   const { db, dataDir } = await openTestDatabase()
