@@ -274,7 +274,7 @@ test('when the disk refuses the upload mid-way, the answer is 507 at once and no
   const script = `
     import { openDatabase, migrateToLatest } from ${JSON.stringify(path.join(here, '../../db/db.server.ts'))}
     import { uploadGalleryImage } from ${JSON.stringify(path.join(here, 'gallery-api.server.ts'))}
-    import { createLocalMediaStore } from ${JSON.stringify(path.join(here, 'media-store.server.ts'))}
+    import { createLocalMediaStore } from ${JSON.stringify(path.join(here, '../media/local-media-store.server.ts'))}
     const dataDir = process.env.DATA_DIR
     const db = openDatabase({ dataDir, url: process.env.DATABASE_URL })
     await migrateToLatest(db)

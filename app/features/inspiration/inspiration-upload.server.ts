@@ -62,7 +62,10 @@ const WORDING: UploadFailureWording = {
     message:
       'We cannot take more photos right now. Please describe your idea in the comments instead.',
   },
-  busy: { status: 503, message: 'We are busy with other photos. Please try again in a few seconds.' },
+  busy: {
+    status: 503,
+    message: 'We are busy with other photos. Please try again in a few seconds.',
+  },
 }
 
 /** The failure as the cart hears it, or the error itself when it is ours, not the upload's. */
