@@ -17,15 +17,20 @@ import tseslint from 'typescript-eslint'
 const featureEdges = {
   // An admin's link to set a new password goes out through the outbox.
   auth: ['mail'],
-  backups: [],
+  // A backup copies the local media store's folder, where the media module says it is.
+  backups: ['media'],
   contact: ['mail'],
-  gallery: [],
+  // The gallery's photos go through the shared image pipeline, store and quota.
+  gallery: ['media'],
   home: [],
   // The owner's inbox lists what the forms stored, with the orders' own labels and photos.
   inbox: ['inspiration', 'mail', 'orders'],
-  // A customer's inspiration photos go through the gallery's image pipeline and media store.
-  inspiration: ['gallery'],
+  // A customer's inspiration photos go through the shared image pipeline, store and quota.
+  inspiration: ['media'],
   mail: [],
+  // Photos in a store: where they live, how an upload arrives and is re-encoded, the quota.
+  // It knows no feature; each kind of photo (gallery, inspiration) is built on it.
+  media: [],
   // The menu's active products are what an order may name.
   menu: [],
   // Availability weighs each request by its product's notice and effort, and
@@ -33,13 +38,14 @@ const featureEdges = {
   availability: ['menu', 'order-status'],
   // An order sent with inspiration photos attaches them in its own transaction.
   orders: ['availability', 'inspiration', 'mail', 'menu'],
-  // The order book moves the orders' requests along and emails their customers;
-  // what each status and change means is order-status's table.
+  // The order book moves the orders' requests along and emails their customers
+  // (what each status and change means is order-status's table); erasing a
+  // customer removes their photos from the media store.
   'order-book': [
     'availability',
-    'gallery',
     'inspiration',
     'mail',
+    'media',
     'menu',
     'order-status',
     'orders',

@@ -16,7 +16,15 @@ test('a feature may not import another feature outside its written edges', async
     'app/features/gallery/uses-auth.ts',
     "export { requireAdmin } from '#app/features/auth/require-admin.server.ts'\n",
   )
-  expect(errors).toEqual([expect.stringContaining('The gallery feature stays out of')])
+  expect(errors).toEqual([expect.stringContaining('The gallery feature may use only media')])
+})
+
+test('the media module knows no feature: photos are stored the same for every kind', async () => {
+  const errors = await boundaryErrors(
+    'app/features/media/uses-gallery.ts',
+    "export { GALLERY_FOLDER } from '#app/features/gallery/gallery.server.ts'\n",
+  )
+  expect(errors).toEqual([expect.stringContaining('The media feature stays out of')])
 })
 
 test('the written edges are allowed: orders hand mail to mail, the inbox reads the orders’ labels', async () => {

@@ -19,16 +19,7 @@ import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
-import {
-  MEDIA_URL_PATH,
-  setMediaPublicUrl,
-  sweepStrayMedia,
-} from '#app/features/gallery/gallery.server.ts'
-import {
-  getMediaStore,
-  openMediaStore,
-  setMediaStore,
-} from '#app/features/gallery/media-store.server.ts'
+import { setMediaPublicUrl, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
 import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   type DeliveryWorker,
@@ -37,6 +28,12 @@ import {
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
+import { MEDIA_URL_PATH } from '#app/features/media/media-store.server.ts'
+import {
+  getMediaStore,
+  openMediaStore,
+  setMediaStore,
+} from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'

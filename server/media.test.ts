@@ -4,13 +4,10 @@ import path from 'node:path'
 import express from 'express'
 import { expect, onTestFinished, test } from 'vitest'
 import { addGalleryImage } from '#app/features/gallery/gallery.server.ts'
-import {
-  MEDIA_CACHE_CONTROL,
-  createLocalMediaStore,
-  type MediaStore,
-} from '#app/features/gallery/media-store.server.ts'
-import { createS3MediaStore } from '#app/features/gallery/s3-media-store.server.ts'
 import { addInspirationPhoto } from '#app/features/inspiration/inspiration-photos.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/media/media-store.server.ts'
+import { createS3MediaStore } from '#app/features/media/s3-media-store.server.ts'
 import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { startS3Bucket } from '#tests/support/s3-bucket.ts'

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import express, { type RequestHandler } from 'express'
 import { GALLERY_FOLDER } from '#app/features/gallery/gallery.server.ts'
-import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/gallery/media-store.server.ts'
+import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/media/media-store.server.ts'
 
 /**
  * The store's folders that are public. Only these are served: the store also

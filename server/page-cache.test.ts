@@ -20,7 +20,7 @@ import {
   deleteGalleryImage,
   listGalleryPage,
 } from '#app/features/gallery/gallery.server.ts'
-import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import {
   listActiveProducts,
   listProducts,

@@ -18,7 +18,7 @@ import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,
 } from '#app/features/availability/settings-action.server.ts'
-import { getMediaStore } from '#app/features/gallery/media-store.server.ts'
+import { getMediaStore } from '#app/features/media/open-media-store.server.ts'
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'

@@ -6,7 +6,7 @@ import { site } from '#app/content/site.ts'
 import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import { demoArtworks, type DemoArtwork } from '#app/features/gallery/demo-artwork.server.ts'
 import { addGalleryImage } from '#app/features/gallery/gallery.server.ts'
-import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { onCleanup } from './cleanup.ts'
 
 /** A well-used gallery: the page's weight grows with it, and 8 demo photos flatter it. */

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs'
 import type { VariantFormat } from '#app/features/gallery/gallery-image.ts'
-import { renderGalleryImage } from '#app/features/gallery/image-pipeline.server.ts'
-import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
+import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 
 export interface PhotoRun {
   /** Wall time of renderGalleryImage alone, without Node's and tsx's start-up. */

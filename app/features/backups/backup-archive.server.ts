@@ -3,18 +3,22 @@ import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { EnvError, getEnv } from '#app/config/env.server.ts'
+import { LOCAL_MEDIA_FOLDER } from '#app/features/media/local-media-store.server.ts'
+import { MEDIA_URL_PATH } from '#app/features/media/media-store.server.ts'
 
 /**
  * What a backup archive holds, shared by `npm run backup` and `npm run restore`.
  * The names follow DATA_DIR's layout: the database file db.server.ts opens,
- * the secret admins.server.ts keeps, the gallery's media folder and the file
+ * the secret admins.server.ts keeps, the local media store's folder and the file
  * transport's .eml folder.
  */
 export const DATABASE_FILE = 'bakery.sqlite'
 export const AUTH_SECRET_FILE = 'auth-secret'
-export const MEDIA_FOLDER = 'media'
+export const MEDIA_FOLDER = LOCAL_MEDIA_FOLDER
 export const MAIL_FOLDER = 'mail'
 export const MANIFEST_FILE = 'backup.json'
+/** Where a recorded photo's URL starts: what follows is its path in the media folder. */
+const URL_PREFIX = new RegExp(`^${MEDIA_URL_PATH}/`)
 const TOP_LEVEL = new Set([
   MANIFEST_FILE,
   DATABASE_FILE,
@@ -115,7 +119,7 @@ export function inspectDatabase(file: string): {
       // Each variant's src is its URL, /media/gallery/{file}, which maps onto media/gallery/{file}.
       mediaFiles: variants.flatMap((row) =>
         (JSON.parse(row.variants) as { src: string }[]).map((variant) =>
-          path.posix.join(MEDIA_FOLDER, variant.src.replace(/^\/media\//, '')),
+          path.posix.join(MEDIA_FOLDER, variant.src.replace(URL_PREFIX, '')),
         ),
       ),
     }

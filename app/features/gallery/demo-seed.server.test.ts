@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import { acquireLease } from '#app/db/lease.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { makeTempDir, openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
@@ -11,7 +12,6 @@ import {
   galleryFolder,
   listGalleryImages,
 } from './gallery.server.ts'
-import { createLocalMediaStore } from './media-store.server.ts'
 
 test('a new site gets the demo photos once, through the real pipeline, and deleted ones stay gone', async () => {
   const { db, dataDir } = await openTestDatabase()

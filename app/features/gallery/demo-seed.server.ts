@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { Db } from '#app/db/db.server.ts'
 import { withLease } from '#app/db/lease.server.ts'
+import type { MediaStore } from '#app/features/media/media-store.server.ts'
+import { safeFileName } from '#app/features/media/safe-name.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
-import type { MediaStore } from './media-store.server.ts'
-import { safeFileName } from './safe-name.ts'
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
 

@@ -4,6 +4,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { MAX_UPLOAD_BYTES } from '#app/features/media/receive-upload.server.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
@@ -15,8 +17,6 @@ import {
 } from './gallery-api.server.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { galleryFolder, listGalleryImages } from './gallery.server.ts'
-import { createLocalMediaStore } from './media-store.server.ts'
-import { MAX_UPLOAD_BYTES } from './receive-upload.server.ts'
 
 async function setUp(overrides: Partial<GallerySettings> = {}) {
   const { db, dataDir } = await openTestDatabase()
@@ -274,7 +274,7 @@ test('when the disk refuses the upload mid-way, the answer is 507 at once and no
   const script = `
     import { openDatabase, migrateToLatest } from ${JSON.stringify(path.join(here, '../../db/db.server.ts'))}
     import { uploadGalleryImage } from ${JSON.stringify(path.join(here, 'gallery-api.server.ts'))}
-    import { createLocalMediaStore } from ${JSON.stringify(path.join(here, 'media-store.server.ts'))}
+    import { createLocalMediaStore } from ${JSON.stringify(path.join(here, '../media/local-media-store.server.ts'))}
     const dataDir = process.env.DATA_DIR
     const db = openDatabase({ dataDir, url: process.env.DATABASE_URL })
     await migrateToLatest(db)

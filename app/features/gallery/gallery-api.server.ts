@@ -1,30 +1,21 @@
-import { getEnv } from '#app/config/env.server.ts'
-import { type Db, getDb } from '#app/db/db.server.ts'
+import { imageProcessingGate } from '#app/features/media/image-pipeline.server.ts'
+import { type MediaSettings, mediaSettings } from '#app/features/media/media-quota.server.ts'
+import { receiveUpload } from '#app/features/media/receive-upload.server.ts'
+import {
+  type UploadFailureWording,
+  describeUploadFailure,
+} from '#app/features/media/upload-failure.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import { QuotaExceededError, addGalleryImage, deleteGalleryImage } from './gallery.server.ts'
-import { ImageRejectedError, isSystemError } from './image-pipeline.server.ts'
-import { type MediaStore, getMediaStore } from './media-store.server.ts'
-import { GateFullError, createProcessingGate } from './processing-gate.ts'
-import { UploadError, receiveUpload } from './receive-upload.server.ts'
+import { addGalleryImage, deleteGalleryImage } from './gallery.server.ts'
 import { type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
 
-export interface GallerySettings {
-  db: Db
-  /** Where the photos go: DATA_DIR/media or a bucket (MEDIA_STORE). */
-  store: MediaStore
-  /** MEDIA_QUOTA_MB in bytes; undefined means no limit. */
-  quotaBytes?: number
-}
+/** The gallery's photos share the media store and its quota with every other kind of photo. */
+export type GallerySettings = MediaSettings
 
 /** The running server's gallery settings, from the environment validated at boot. */
 export function gallerySettings(): GallerySettings {
-  const env = getEnv()
-  return {
-    db: getDb(),
-    store: getMediaStore(),
-    quotaBytes: env.MEDIA_QUOTA_MB === undefined ? undefined : env.MEDIA_QUOTA_MB * 1024 * 1024,
-  }
+  return mediaSettings()
 }
 
 export interface UploadFailure {
@@ -32,22 +23,38 @@ export interface UploadFailure {
   error: string
 }
 
-// Decoding a large photo takes a core and a few hundred MB; two at a time
-// keeps a small server responsive. A few more may wait; beyond that, 503.
-// Shared with the customers' inspiration photos, which use the same pipeline.
-export const imageProcessingGate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
-
 const fail = (status: number, code: UploadErrorCode, error: string, headers?: HeadersInit) =>
   reply<UploadFailure>(status, { code, error }, headers)
 
-const noRoom = () => fail(507, 'quota-exceeded', 'There is no room left for more images.')
-
 /**
- * The owner hears "storage quota exceeded" whether our quota, the disk, the
- * user's disk quota or a file-size limit on the process (EFBIG) ran out.
+ * The owner's dialog picks its own words by `code` (upload-client.ts); the
+ * message is the receiver's or the pipeline's own sentence. 507 for no room:
+ * the owner's site is what is full.
  */
-const isDiskFull = (error: unknown) =>
-  isSystemError(error) && ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(error.code ?? '')
+const WORDING: UploadFailureWording = {
+  'too-large': { status: 413, message: (detail) => detail },
+  'invalid-request': { status: 400, message: (detail) => detail },
+  'not-an-image': { status: 422, message: (detail) => detail },
+  unreadable: { status: 422, message: (detail) => detail },
+  'no-room': { status: 507, message: 'There is no room left for more images.' },
+  busy: { status: 503, message: 'Other images are being processed. Please try again.' },
+}
+
+const CODES: Record<keyof UploadFailureWording, UploadErrorCode> = {
+  'too-large': 'too-large',
+  'invalid-request': 'invalid-request',
+  'not-an-image': 'invalid-format',
+  unreadable: 'invalid-format',
+  'no-room': 'quota-exceeded',
+  busy: 'busy',
+}
+
+/** The failure as the gallery API answers it, or the error itself when it is ours, not the upload's. */
+function failureReply(error: unknown): Reply<UploadFailure> {
+  const failure = describeUploadFailure(error, WORDING)
+  if (!failure) throw error
+  return fail(failure.status, CODES[failure.kind], failure.message, failure.headers)
+}
 
 /**
  * POST /api/gallery: the owner's upload (the route has checked the session
@@ -65,11 +72,7 @@ export async function uploadGalleryImage({
   try {
     upload = await receiveUpload(request, { folder: settings.store.uploadFolder })
   } catch (error) {
-    if (isDiskFull(error)) return noRoom()
-    if (!(error instanceof UploadError)) throw error
-    return error.status === 413
-      ? fail(413, 'too-large', error.message)
-      : fail(400, 'invalid-request', error.message)
+    return failureReply(error)
   }
 
   try {
@@ -94,14 +97,7 @@ export async function uploadGalleryImage({
     )
     return reply(201, image)
   } catch (error) {
-    if (error instanceof ImageRejectedError) return fail(422, 'invalid-format', error.message)
-    if (error instanceof QuotaExceededError || isDiskFull(error)) return noRoom()
-    if (error instanceof GateFullError) {
-      return fail(503, 'busy', 'Other images are being processed. Please try again.', {
-        'Retry-After': '5',
-      })
-    }
-    throw error
+    return failureReply(error)
   } finally {
     await upload.discard()
   }

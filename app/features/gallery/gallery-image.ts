@@ -1,3 +1,5 @@
+import type { VariantFormat } from '#app/features/media/media-types.ts'
+
 /**
  * A gallery photo as the API and the pages see it: the spec's record
  * (id, src, tags, uploadedAt, fileName, originalSize, compressedSize,
@@ -34,7 +36,8 @@ export interface GalleryPage {
   tags: string[]
 }
 
-export type VariantFormat = 'avif' | 'webp' | 'jpeg'
+// The record's variants are the media pipeline's encodings; named here too, as the pages read them.
+export type { VariantFormat }
 
 export interface GalleryVariant {
   format: VariantFormat

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
+import { VARIANT_WIDTHS } from '#app/features/media/image-pipeline.server.ts'
 import { GRID_SIZES, LIGHTBOX_SIZES, pickCandidate, slotWidth } from './gallery-sizes.ts'
-import { VARIANT_WIDTHS } from './image-pipeline.server.ts'
 
 test("the grid's sizes match its layout's tile widths", () => {
   // (viewport − padding − gaps) ÷ columns, as app.css lays out .gallery-grid

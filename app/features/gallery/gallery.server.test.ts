@@ -1,6 +1,8 @@
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
+import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { makeTempDir, openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import {
@@ -11,8 +13,6 @@ import {
   listGalleryPage,
   sweepStrayMedia,
 } from './gallery.server.ts'
-import { renderGalleryImage } from './image-pipeline.server.ts'
-import { createLocalMediaStore } from './media-store.server.ts'
 
 async function addPhoto(
   db: Parameters<typeof addGalleryImage>[0],

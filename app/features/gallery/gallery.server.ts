@@ -5,6 +5,15 @@ import type { Selectable } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
+import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
+import { LOCAL_MEDIA_FOLDER } from '#app/features/media/local-media-store.server.ts'
+import {
+  MEDIA_QUOTA_LOCK,
+  QuotaExceededError,
+  mediaUsageBytes,
+} from '#app/features/media/media-quota.server.ts'
+import { MEDIA_URL_PATH, type MediaStore } from '#app/features/media/media-store.server.ts'
+import { storedName } from '#app/features/media/safe-name.ts'
 import {
   compressionRatio,
   type GalleryImage,
@@ -12,19 +21,13 @@ import {
   type GalleryVariant,
 } from './gallery-image.ts'
 import { filterByTags, tagsInUse } from './gallery-tags.ts'
-import { renderGalleryImage } from './image-pipeline.server.ts'
-import type { MediaStore } from './media-store.server.ts'
-import { storedName } from './safe-name.ts'
-
-/** The URL path the media folder is served at (server/app.ts). */
-export const MEDIA_URL_PATH = '/media'
 
 /** The folder (key prefix) of gallery photos in the media store. */
 export const GALLERY_FOLDER = 'gallery'
 
 /** Where gallery files live under DATA_DIR with the local media store. */
 export function galleryFolder(dataDir: string): string {
-  return path.join(dataDir, 'media', GALLERY_FOLDER)
+  return path.join(dataDir, LOCAL_MEDIA_FOLDER, GALLERY_FOLDER)
 }
 
 /**
@@ -46,10 +49,6 @@ export function variantKey(variant: Pick<GalleryVariant, 'src'>): string {
 
 function publicSrc(src: string): string {
   return `${mediaBaseUrl}/${GALLERY_FOLDER}/${path.posix.basename(src)}`
-}
-
-export class QuotaExceededError extends Error {
-  override name = 'QuotaExceededError'
 }
 
 /** Every gallery image, newest first. */
@@ -102,31 +101,6 @@ async function findImageWhere(
     .executeTakeFirst()
   return row ? toGalleryImage(row) : undefined
 }
-
-/**
- * Bytes stored for every recorded variant, as counted against MEDIA_QUOTA_MB:
- * the gallery's photos and the customers' inspiration photos share one store,
- * so they share one quota.
- */
-export async function mediaUsageBytes(db: Db): Promise<number> {
-  let total = 0
-  // One after the other: inside a transaction both share one connection.
-  for (const table of ['gallery_image', 'inspiration_photo'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_bytes'), eb.lit(0)).as('total'))
-      .executeTakeFirstOrThrow()
-    total += Number(row.total)
-  }
-  return total
-}
-
-/**
- * The lock a transaction takes before it checks the quota and records a
- * photo: one name for every kind of photo, so two uploads of either kind
- * finishing together cannot both squeeze under the quota.
- */
-export const MEDIA_QUOTA_LOCK = 'gallery_image'
 
 export interface NewGalleryImage {
   /** The uploaded file: a path on disk or its bytes. */

@@ -12,7 +12,7 @@ import {
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { ModalHeader } from '#app/components/modal-header.tsx'
 import { site } from '#app/content/site.ts'
-import { CompressionFailedError, compressImage } from './compress-image.ts'
+import { CompressionFailedError, compressImage } from '#app/features/media/compress-image.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import {
   isValidTag,

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
-import { compressImage } from '#app/features/gallery/compress-image.ts'
+import { compressImage } from '#app/features/media/compress-image.ts'
 import { MAX_INSPIRATION_PHOTOS, type QueuedPhoto } from './queued-photo.ts'
 import { PhotoNotSentError, SEND_MESSAGES, sendInspirationPhoto } from './send-photo.ts'
 

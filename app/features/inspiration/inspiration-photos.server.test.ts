@@ -5,12 +5,9 @@ import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
-import {
-  QuotaExceededError,
-  addGalleryImage,
-  mediaUsageBytes,
-} from '#app/features/gallery/gallery.server.ts'
-import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
+import { addGalleryImage } from '#app/features/gallery/gallery.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { QuotaExceededError, mediaUsageBytes } from '#app/features/media/media-quota.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { EXIF_MARKER, gpsTaggedJpeg, photoJpeg } from '#tests/support/images.ts'

@@ -3,14 +3,14 @@ import { Readable } from 'node:stream'
 import type { Selectable, Transaction } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import type { Database, InspirationPhotoTable } from '#app/db/schema.ts'
-import type { VariantFormat } from '#app/features/gallery/gallery-image.ts'
+import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
 import {
   MEDIA_QUOTA_LOCK,
   QuotaExceededError,
   mediaUsageBytes,
-} from '#app/features/gallery/gallery.server.ts'
-import { renderGalleryImage } from '#app/features/gallery/image-pipeline.server.ts'
-import type { MediaStore, StoredObject } from '#app/features/gallery/media-store.server.ts'
+} from '#app/features/media/media-quota.server.ts'
+import type { MediaStore, StoredObject } from '#app/features/media/media-store.server.ts'
+import type { VariantFormat } from '#app/features/media/media-types.ts'
 import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
 
 /**
@@ -57,7 +57,7 @@ export function newPhotoKey(): string {
 }
 
 /**
- * Runs a customer's photo through the gallery's pipeline (checked by content,
+ * Runs a customer's photo through the media pipeline (checked by content,
  * turned upright, every trace of EXIF and GPS gone, resized) into the private
  * folder, then records it unattached. As with the gallery, the objects exist
  * before the record, so a crash leaves objects without a record (the sweep

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from 'vitest'
-import { mediaUsageBytes } from '#app/features/gallery/gallery.server.ts'
-import { createLocalMediaStore } from '#app/features/gallery/media-store.server.ts'
-import { MAX_UPLOAD_BYTES } from '#app/features/gallery/receive-upload.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { mediaUsageBytes } from '#app/features/media/media-quota.server.ts'
+import { MAX_UPLOAD_BYTES } from '#app/features/media/receive-upload.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg, pngBomb } from '#tests/support/images.ts'
 import {

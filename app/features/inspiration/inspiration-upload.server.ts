@@ -1,22 +1,25 @@
+import { imageProcessingGate } from '#app/features/media/image-pipeline.server.ts'
 import {
-  type GallerySettings,
-  gallerySettings,
-  imageProcessingGate,
-} from '#app/features/gallery/gallery-api.server.ts'
-import { QuotaExceededError, mediaUsageBytes } from '#app/features/gallery/gallery.server.ts'
-import { ImageRejectedError, isSystemError } from '#app/features/gallery/image-pipeline.server.ts'
-import { GateFullError } from '#app/features/gallery/processing-gate.ts'
-import { UploadError, receiveUpload } from '#app/features/gallery/receive-upload.server.ts'
+  type MediaSettings,
+  mediaSettings,
+  mediaUsageBytes,
+} from '#app/features/media/media-quota.server.ts'
+import { MAX_UPLOAD_BYTES, receiveUpload } from '#app/features/media/receive-upload.server.ts'
+import {
+  type UploadFailureWording,
+  describeUploadFailure,
+  uploadFailure,
+} from '#app/features/media/upload-failure.server.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type AddedInspirationPhoto, addInspirationPhoto } from './inspiration-photos.server.ts'
 
-/** The gallery's database, media store and quota: both kinds of photo share them. */
-export type InspirationSettings = GallerySettings
+/** The database, media store and quota that every kind of photo shares. */
+export type InspirationSettings = MediaSettings
 
 export function inspirationSettings(): InspirationSettings {
-  return gallerySettings()
+  return mediaSettings()
 }
 
 export interface InspirationUploadFailure {
@@ -34,16 +37,48 @@ export const UPLOAD_WINDOW_MS = 10 * 60_000
 const fail = (status: number, error: string, headers?: HeadersInit) =>
   reply<InspirationUploadFailure>(status, { ok: false, error }, headers)
 
-// 413, not the gallery's 507: the visitor's upload is what we cannot take,
-// and a 4xx says it is not a fault of the site that retrying would fix.
-const noRoom = () =>
-  fail(
-    413,
-    'We cannot take more photos right now. Please describe your idea in the comments instead.',
-  )
+/**
+ * A visitor reads these in the cart, beside the photo they chose: what to do
+ * next, in their words. 413, not the gallery's 507, for no room: the
+ * visitor's upload is what we cannot take, and a 4xx says it is not a fault
+ * of the site that retrying would fix.
+ */
+const WORDING: UploadFailureWording = {
+  'too-large': {
+    status: 413,
+    message: `That photo is too large. Please choose one under ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+  },
+  'invalid-request': { status: 400, message: (detail) => detail },
+  'not-an-image': {
+    status: 415,
+    message: 'That file is not a photo we can use. Please choose a JPEG, PNG or WebP image.',
+  },
+  unreadable: {
+    status: 422,
+    message: (detail) => `We could not read that photo: ${lowerFirst(detail)}`,
+  },
+  'no-room': {
+    status: 413,
+    message:
+      'We cannot take more photos right now. Please describe your idea in the comments instead.',
+  },
+  busy: {
+    status: 503,
+    message: 'We are busy with other photos. Please try again in a few seconds.',
+  },
+}
 
-const isDiskFull = (error: unknown) =>
-  isSystemError(error) && ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(error.code ?? '')
+/** The failure as the cart hears it, or the error itself when it is ours, not the upload's. */
+function failureReply(error: unknown): Reply<InspirationUploadFailure> {
+  const failure = describeUploadFailure(error, WORDING)
+  if (!failure) throw error
+  return fail(failure.status, failure.message, failure.headers)
+}
+
+const noRoom = () => {
+  const failure = uploadFailure('no-room', WORDING)
+  return fail(failure.status, failure.message)
+}
 
 /**
  * POST /api/inspiration-photos: a visitor's photo for an order they are
@@ -89,11 +124,7 @@ export async function uploadInspirationPhoto({
   try {
     upload = await receiveUpload(request, { folder: settings.store.uploadFolder })
   } catch (error) {
-    if (isDiskFull(error)) return noRoom()
-    if (!(error instanceof UploadError)) throw error
-    return error.status === 413
-      ? fail(413, 'That photo is too large. Please choose one under 15 MB.')
-      : fail(400, error.message)
+    return failureReply(error)
   }
   try {
     const photo = await imageProcessingGate.run(() =>
@@ -101,18 +132,7 @@ export async function uploadInspirationPhoto({
     )
     return reply(201, photo)
   } catch (error) {
-    if (error instanceof ImageRejectedError) {
-      return error.reason === 'unsupported-format'
-        ? fail(415, 'That file is not a photo we can use. Please choose a JPEG, PNG or WebP image.')
-        : fail(422, `We could not read that photo: ${lowerFirst(error.message)}`)
-    }
-    if (error instanceof QuotaExceededError || isDiskFull(error)) return noRoom()
-    if (error instanceof GateFullError) {
-      return fail(503, 'We are busy with other photos. Please try again in a few seconds.', {
-        'Retry-After': '5',
-      })
-    }
-    throw error
+    return failureReply(error)
   } finally {
     await upload.discard()
   }

@@ -10,7 +10,7 @@ import {
   renderGalleryImage,
   variantWidths,
 } from './image-pipeline.server.ts'
-import { createLocalMediaStore } from './media-store.server.ts'
+import { createLocalMediaStore } from './local-media-store.server.ts'
 
 /** Renders into a fresh local store; its gallery folder is outputDir. */
 async function render(input: string | Buffer) {

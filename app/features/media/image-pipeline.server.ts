@@ -1,8 +1,17 @@
 import { availableParallelism } from 'node:os'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { CREAM } from '#app/content/brand-colors.ts'
-import type { VariantFormat } from './gallery-image.ts'
 import type { MediaStore } from './media-store.server.ts'
+import type { VariantFormat } from './media-types.ts'
+import { createProcessingGate } from './processing-gate.ts'
+
+/**
+ * Decoding a large photo takes a core and a few hundred MB; two at a time
+ * keeps a small server responsive. A few more may wait; beyond that, 503.
+ * One gate for every upload endpoint (the owner's gallery, customers'
+ * inspiration photos), as they share the server's cores.
+ */
+export const imageProcessingGate = createProcessingGate({ concurrency: 2, maxWaiting: 4 })
 
 /**
  * About 40 megapixels: more than any phone camera makes, far less than a

@@ -4,21 +4,22 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { expect, onTestFinished, test } from 'vitest'
 import { EnvError, parseEnv } from '#app/config/env.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
-import { photoJpeg } from '#tests/support/images.ts'
-import { startS3Bucket } from '#tests/support/s3-bucket.ts'
-import { seedDemoGallery } from './demo-seed.server.ts'
-import { uploadGalleryImage } from './gallery-api.server.ts'
-import type { GalleryImage } from './gallery-image.ts'
+import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
+import { uploadGalleryImage } from '#app/features/gallery/gallery-api.server.ts'
+import type { GalleryImage } from '#app/features/gallery/gallery-image.ts'
 import {
   addGalleryImage,
   deleteGalleryImage,
   listGalleryImages,
   setMediaPublicUrl,
   sweepStrayMedia,
-} from './gallery.server.ts'
+} from '#app/features/gallery/gallery.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
+import { startS3Bucket } from '#tests/support/s3-bucket.ts'
 import { renderGalleryImage } from './image-pipeline.server.ts'
-import { MEDIA_CACHE_CONTROL, type MediaStore, openMediaStore } from './media-store.server.ts'
+import { MEDIA_CACHE_CONTROL, type MediaStore } from './media-store.server.ts'
+import { openMediaStore } from './open-media-store.server.ts'
 import { createS3MediaStore } from './s3-media-store.server.ts'
 
 async function setUp() {
