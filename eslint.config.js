@@ -21,8 +21,8 @@ const featureEdges = {
   contact: ['mail'],
   gallery: [],
   home: [],
-  // The owner's inbox lists what the forms stored, with the orders' own labels and photos.
-  inbox: ['inspiration', 'mail', 'orders'],
+  // The owner's inbox lists the contact form's messages and their emails' delivery.
+  inbox: ['contact', 'mail'],
   // A customer's inspiration photos go through the gallery's image pipeline and media store.
   inspiration: ['gallery'],
   mail: [],
@@ -31,9 +31,13 @@ const featureEdges = {
   // Availability weighs each request by its product's notice and effort.
   availability: ['menu'],
   // An order sent with inspiration photos attaches them in its own transaction.
-  orders: ['availability', 'inspiration', 'mail', 'menu'],
-  // The order book moves the orders' requests along and emails their customers.
-  'order-book': ['availability', 'gallery', 'inspiration', 'mail', 'menu', 'orders'],
+  // A send's requests enter the order book through its one door, the intake
+  // module (it imports nothing from orders, see `oneWayDoors`): the book owns
+  // the request tables and writes each request's first timeline entry.
+  orders: ['availability', 'inspiration', 'mail', 'menu', 'order-book/request-intake.server.ts'],
+  // The order book moves the orders' requests along and emails their customers;
+  // erasing a customer removes her contact messages through the contact feature.
+  'order-book': ['availability', 'contact', 'gallery', 'inspiration', 'mail', 'menu', 'orders'],
 }
 
 // A new feature folder must say which features it may use before it lints.
@@ -57,6 +61,16 @@ const featureZones = Object.entries(featureEdges).map(([feature, allowed]) => ({
       : `The ${feature} feature stays out of the other features; move what both need to shared code.`,
 }))
 
+// A door another feature may use opens one way: it never imports that feature back.
+const oneWayDoors = [
+  {
+    target: './app/features/order-book/request-intake.server.ts',
+    from: './app/features/orders',
+    message:
+      'The order book’s intake is the orders’ door into the book; it must not import orders.',
+  },
+]
+
 const boundaries = [
   { target: './app/features', from: './app/routes', message: 'Features must not import routes.' },
   {
@@ -66,6 +80,7 @@ const boundaries = [
   },
   { target: './server', from: './app/routes', message: 'The server uses features, not routes.' },
   ...featureZones,
+  ...oneWayDoors,
 ]
 
 // Test support (databases, sample orders, SMTP servers) is for tests only;

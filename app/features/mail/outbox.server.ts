@@ -355,6 +355,125 @@ export async function listOutboxEmails(
   return emails
 }
 
+/** An email about one of the records asked for, with its subject and recipient read back. */
+export interface EmailAbout extends OutboxEmailState {
+  topic: OutboxTopic
+  subjectId: number
+  /** The subject line as queued; '' when the payload cannot be read. */
+  subject: string
+}
+
+/**
+ * Every email about any of the given records (a topic and the record's id),
+ * oldest first: what a feature shows of the mail it caused, read through the
+ * mail feature rather than from its table.
+ */
+export async function listEmailsAbout(
+  db: Executor,
+  about: readonly { topic: OutboxTopic; subjectIds: readonly number[] }[],
+): Promise<EmailAbout[]> {
+  const wanted = about.filter(({ subjectIds }) => subjectIds.length > 0)
+  if (wanted.length === 0) return []
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ topic, subjectIds }) =>
+          eb.and([eb('topic', '=', topic), eb('subject_id', 'in', subjectIds)]),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    outboxId: row.id,
+    topic: row.topic,
+    subjectId: Number(row.subject_id),
+    subject: subjectOf(row.payload),
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    nextAttemptAt: Number(row.next_attempt_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    to: recipientOf(row.payload),
+  }))
+}
+
+/** A stored email as a sweep sees it (see `sweepEmails`). */
+export interface StoredEmail {
+  id: number
+  topic: OutboxTopic
+  subjectId: number
+  createdAt: number
+  payload: string
+}
+
+/**
+ * Reads every stored email, a page at a time (the outbox keeps years of
+ * them), and asks `decide` about each: keep it, delete it, or replace its
+ * payload. For a customer's erasure, which decides what names her. Returns
+ * how many were deleted and the emails deleted or rewritten.
+ */
+export async function sweepEmails(
+  trx: Transaction<Database>,
+  decide: (email: StoredEmail) => 'keep' | 'delete' | { payload: string },
+): Promise<{ deleted: number; changed: StoredEmail[] }> {
+  const doomed: number[] = []
+  const changed: StoredEmail[] = []
+  for (let after = 0; ;) {
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(200)
+      .execute()
+    if (rows.length === 0) break
+    after = rows.at(-1)!.id
+    for (const row of rows) {
+      const email: StoredEmail = {
+        id: row.id,
+        topic: row.topic,
+        subjectId: Number(row.subject_id),
+        createdAt: Number(row.created_at),
+        payload: row.payload,
+      }
+      const decision = decide(email)
+      if (decision === 'keep') continue
+      if (decision === 'delete') {
+        doomed.push(row.id)
+      } else {
+        await trx
+          .updateTable('outbox')
+          .set({ payload: decision.payload })
+          .where('id', '=', row.id)
+          .execute()
+      }
+      changed.push(email)
+    }
+  }
+  // In slices: a long-time customer's emails must not outgrow a statement's parameters.
+  for (let start = 0; start < doomed.length; start += 500) {
+    await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', doomed.slice(start, start + 500))
+      .execute()
+  }
+  return { deleted: doomed.length, changed }
+}
+
+/** The subject stored in a payload; '' when it has none or cannot be read. */
+function subjectOf(payload: string): string {
+  try {
+    const email = JSON.parse(payload) as Partial<OutgoingEmail>
+    return typeof email.subject === 'string' ? email.subject : ''
+  } catch {
+    return ''
+  }
+}
+
 /** The `to` address stored in a payload; undefined when it has none or cannot be read. */
 function recipientOf(payload: string): string | undefined {
   try {

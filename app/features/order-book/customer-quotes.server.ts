@@ -2,7 +2,6 @@ import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import type { CustomerBookEntry, QuoteAnswerResult } from '#app/features/orders/request-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
@@ -20,6 +19,7 @@ import {
   moneyOf,
 } from './order-book.server.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
+import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: site.timeZone,
