@@ -39,16 +39,40 @@ export interface OutboxState {
   sentAt: number | null
 }
 
+/** What to queue: the record an email is about, the email, and for a scheduled email its name. */
+export interface EmailToQueue {
+  topic: OutboxTopic
+  subjectId: number
+  email: OutgoingEmail
+  /**
+   * A scheduled email's name ('digest:2026-11-24'), to queue it once: a second
+   * call with the same key (a restart, another instance running the same
+   * schedule) queues nothing.
+   */
+  dedupeKey?: string
+}
+
 /**
- * Queues an email, due at once. Call it in the same transaction as the record
- * it announces: either both are stored or neither is, so a stored order is
- * never left without its email.
+ * Queues an email, due at once, and returns its outbox id. Call it in the
+ * same transaction as the record it announces: either both are stored or
+ * neither is, so a stored order is never left without its email. With a
+ * `dedupeKey`, returns undefined when that email was queued before.
  */
 export async function enqueueEmail(
   db: Executor,
-  { topic, subjectId, email }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail },
+  email: EmailToQueue & { dedupeKey?: undefined },
+  now?: number,
+): Promise<number>
+export async function enqueueEmail(
+  db: Executor,
+  email: EmailToQueue,
+  now?: number,
+): Promise<number | undefined>
+export async function enqueueEmail(
+  db: Executor,
+  { topic, subjectId, email, dedupeKey }: EmailToQueue,
   now = Date.now(),
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -57,42 +81,17 @@ export async function enqueueEmail(
       payload: JSON.stringify(email),
       created_at: now,
       next_attempt_at: now,
+      ...(dedupeKey === undefined ? {} : { dedupe_key: dedupeKey }),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-/**
- * Queues a scheduled email (a digest, a reminder) under a name of its own,
- * once: a second call with the same `dedupeKey` (a restart, another
- * instance running the same schedule) queues nothing. Returns whether this
- * call queued it.
- */
-export async function enqueueEmailOnce(
-  db: Executor,
-  {
-    topic,
-    subjectId,
-    email,
-    dedupeKey,
-  }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail; dedupeKey: string },
-  now = Date.now(),
-): Promise<boolean> {
-  const result = await db
-    .insertInto('outbox')
-    .values({
-      topic,
-      subject_id: subjectId,
-      payload: JSON.stringify(email),
-      created_at: now,
-      next_attempt_at: now,
-      dedupe_key: dedupeKey,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .$if(dedupeKey !== undefined, (insert) =>
+      insert.onConflict((oc) => oc.column('dedupe_key').doNothing()),
+    )
     .returning('id')
     .executeTakeFirst()
-  return result !== undefined
+  if (row === undefined && dedupeKey === undefined) {
+    throw new Error('outbox: an email without a dedupe key was not stored')
+  }
+  return row?.id
 }
 
 /** Who holds a lease: an instance's stable name, and the id of its current boot. */

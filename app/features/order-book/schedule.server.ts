@@ -11,7 +11,7 @@ import {
   markup,
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
-import { enqueueEmailOnce } from '#app/features/mail/outbox.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { STATUS_LABELS, amountsOwed, depositOverdue, formatMoney } from './lifecycle.ts'
 import { moneyOf } from './order-book.server.ts'
@@ -149,11 +149,12 @@ async function queueDigest(
       templateParams: { order_count: String(due.length), orders_summary: text },
     },
   }
-  return enqueueEmailOnce(
+  const queued = await enqueueEmail(
     db,
     { topic: 'owner_digest', subjectId: 0, email, dedupeKey: `digest:${today}` },
     now.getTime(),
   )
+  return queued !== undefined
 }
 
 async function queueReminders(
@@ -176,7 +177,7 @@ async function queueReminders(
       balanceOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
     })
-    const added = await enqueueEmailOnce(
+    const added = await enqueueEmail(
       db,
       {
         topic: 'request_reminder',
@@ -186,7 +187,7 @@ async function queueReminders(
       },
       now.getTime(),
     )
-    if (added) queued += 1
+    if (added !== undefined) queued += 1
   }
   return queued
 }
