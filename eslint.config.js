@@ -23,8 +23,8 @@ const featureEdges = {
   // The gallery's photos go through the shared image pipeline, store and quota.
   gallery: ['media'],
   home: [],
-  // The owner's inbox lists what the forms stored, with the orders' own labels and photos.
-  inbox: ['inspiration', 'mail', 'orders'],
+  // The owner's inbox lists the contact form's messages and their emails' delivery.
+  inbox: ['contact', 'mail'],
   // A customer's inspiration photos go through the shared image pipeline, store and quota.
   inspiration: ['media'],
   mail: [],
@@ -37,12 +37,17 @@ const featureEdges = {
   // counts the requests whose status holds a day (order-status's HELD_STATUSES).
   availability: ['menu', 'order-status'],
   // An order sent with inspiration photos attaches them in its own transaction.
-  orders: ['availability', 'inspiration', 'mail', 'menu'],
+  // A send's requests enter the order book through its one door, the intake
+  // module (it imports nothing from orders, see `oneWayDoors`): the book owns
+  // the request tables and writes each request's first timeline entry.
+  orders: ['availability', 'inspiration', 'mail', 'menu', 'order-book/request-intake.server.ts'],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
-  // customer removes their photos from the media store.
+  // customer removes her contact messages through the contact feature and her
+  // photos from the media store.
   'order-book': [
     'availability',
+    'contact',
     'inspiration',
     'mail',
     'media',
@@ -76,6 +81,16 @@ const featureZones = Object.entries(featureEdges).map(([feature, allowed]) => ({
       : `The ${feature} feature stays out of the other features; move what both need to shared code.`,
 }))
 
+// A door another feature may use opens one way: it never imports that feature back.
+const oneWayDoors = [
+  {
+    target: './app/features/order-book/request-intake.server.ts',
+    from: './app/features/orders',
+    message:
+      'The order book’s intake is the orders’ door into the book; it must not import orders.',
+  },
+]
+
 const boundaries = [
   { target: './app/features', from: './app/routes', message: 'Features must not import routes.' },
   {
@@ -85,6 +100,7 @@ const boundaries = [
   },
   { target: './server', from: './app/routes', message: 'The server uses features, not routes.' },
   ...featureZones,
+  ...oneWayDoors,
 ]
 
 // Test support (databases, sample orders, SMTP servers) is for tests only;

@@ -27,7 +27,7 @@ test('the media module knows no feature: photos are stored the same for every ki
   expect(errors).toEqual([expect.stringContaining('The media feature stays out of')])
 })
 
-test('the written edges are allowed: orders hand mail to mail, the inbox reads the orders’ labels', async () => {
+test('the written edges are allowed: orders hand mail to mail, the inbox reads the contact messages', async () => {
   expect(
     await boundaryErrors(
       'app/features/orders/uses-mail.ts',
@@ -36,10 +36,31 @@ test('the written edges are allowed: orders hand mail to mail, the inbox reads t
   ).toEqual([])
   expect(
     await boundaryErrors(
-      'app/features/inbox/uses-orders.ts',
-      "export { orderDetailLines } from '#app/features/orders/order-summary.ts'\n",
+      'app/features/inbox/uses-contact.ts',
+      "export { listContactMessages } from '#app/features/contact/contact-messages.server.ts'\n",
     ),
   ).toEqual([])
+})
+
+test('the orders reach the order book through its intake only, and the intake never reaches back', async () => {
+  expect(
+    await boundaryErrors(
+      'app/features/orders/uses-intake.ts',
+      "export { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'\n",
+    ),
+  ).toEqual([])
+  expect(
+    await boundaryErrors(
+      'app/features/orders/uses-book.ts',
+      "export { moveRequest } from '#app/features/order-book/order-book.server.ts'\n",
+    ),
+  ).toEqual([expect.stringContaining('The orders feature may use only')])
+  expect(
+    await boundaryErrors(
+      'app/features/order-book/request-intake.server.ts',
+      "export { newCustomerToken } from '#app/features/orders/order-requests.server.ts'\n",
+    ),
+  ).toEqual([expect.stringContaining('must not import orders')])
 })
 
 test('production code may not import test support, while tests may', async () => {

@@ -22,11 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   ])
   // Oldest first, as the requests waiting for a reply.
   const messages = inbox
-    .flatMap((item) =>
-      item.kind === 'message'
-        ? [{ id: item.id, name: item.name, receivedOn: bakeryToday(new Date(item.receivedAt)) }]
-        : [],
-    )
+    .map((item) => ({
+      id: item.id,
+      name: item.name,
+      receivedOn: bakeryToday(new Date(item.receivedAt)),
+    }))
     .reverse()
   return { today, messages }
 }

@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOrderBook(db, filters),
     listInbox(db, { openOnly: !showHandled }),
   ])
-  const messages = labelReceived(inbox.filter((item) => item.kind === 'message'))
+  // The inbox holds messages only: no send is read to be thrown away.
+  const messages = labelReceived(inbox)
   return {
     filters,
     problems,

@@ -21,7 +21,7 @@ import {
 import { getMediaStore } from '#app/features/media/open-media-store.server.ts'
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
-import { formatPriceFrom, type Product } from '#app/features/menu/product.ts'
+import { formatPriceFrom, PRODUCT_LIMITS, type Product } from '#app/features/menu/product.ts'
 import {
   CalendarFeedSettings,
   ROTATE_ICAL_KEY,
@@ -115,7 +115,7 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
             {...props}
             name="name"
             required
-            maxLength={60}
+            maxLength={PRODUCT_LIMITS.name}
             defaultValue={product?.name ?? ''}
           />
         )}
@@ -145,7 +145,7 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
               {...props}
               name="description"
               rows={2}
-              maxLength={300}
+              maxLength={PRODUCT_LIMITS.description}
               defaultValue={product?.description ?? ''}
             />
           )}

@@ -9,12 +9,12 @@ import {
   readCustomerBook,
   receiveQuoteAnswer,
 } from '#app/features/order-book/customer-quotes.server.ts'
-import { RequestStatusPage } from '#app/features/orders/request-status-page.tsx'
-import { readRequestStatus } from '#app/features/orders/request-status.server.ts'
+import { RequestStatusPage } from '#app/features/order-book/request-status-page.tsx'
+import { readRequestStatus } from '#app/features/order-book/request-status.server.ts'
 import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
-} from '#app/features/orders/request-status.ts'
+} from '#app/features/order-book/request-status.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/requests.$token'
 

@@ -71,6 +71,16 @@ export async function readBookingSettings(db: Executor): Promise<BookingSettings
   }
 }
 
+/** The order policies a customer ticks, as they read now: what a send keeps beside its requests. */
+export async function readOrderPolicies(db: Executor): Promise<string> {
+  const { policies } = await db
+    .selectFrom('booking_settings')
+    .select('policies')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  return policies
+}
+
 /** The rules customers' bookings follow: the settings without anything private. */
 export async function readBookingRules(db: Executor): Promise<BookingRules> {
   const { weekdayCapacity, closedPeriods, horizonDays } = await readBookingSettings(db)

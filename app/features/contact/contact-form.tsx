@@ -3,9 +3,11 @@ import { flushSync } from 'react-dom'
 import { useFetcher } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
+import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { CONTACT_LIMITS } from './contact-options.ts'
 import type { ContactField } from './contact-schema.ts'
 import type { ContactSendResult } from './contact-send.server.ts'
 
@@ -78,7 +80,7 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
             {...props}
             type="text"
             required
-            maxLength={100}
+            maxLength={CONTACT_LIMITS.name}
             autoComplete="name"
             defaultValue={values?.name}
           />
@@ -91,7 +93,7 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
               {...props}
               type="email"
               required
-              maxLength={254}
+              maxLength={EMAIL_MAX_LENGTH}
               autoComplete="email"
               defaultValue={values?.email}
             />
@@ -117,7 +119,13 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
       </div>
       <FormField name="message" label="Message" error={errors.message}>
         {(props) => (
-          <textarea {...props} required rows={6} maxLength={5000} defaultValue={values?.message} />
+          <textarea
+            {...props}
+            required
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            defaultValue={values?.message}
+          />
         )}
       </FormField>
       <HoneypotField />

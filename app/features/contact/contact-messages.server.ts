@@ -1,7 +1,11 @@
+import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
 
 /** Stores a visitor's message and queues the owner's email about it, in one transaction. */
 export async function submitContactMessage(
@@ -22,4 +26,59 @@ export async function submitContactMessage(
     )
     return { messageId }
   })
+}
+
+/** A stored message as the owner reads it. */
+export interface StoredContactMessage extends ContactMessage {
+  id: number
+  /** ISO timestamp */
+  receivedAt: string
+  handled: boolean
+}
+
+/** The newest messages first, at most `limit`; only those not yet handled with `openOnly`. */
+export async function listContactMessages(
+  db: Executor,
+  { openOnly = false, limit }: { openOnly?: boolean; limit: number },
+): Promise<StoredContactMessage[]> {
+  let query = db.selectFrom('contact_message').selectAll().orderBy('id', 'desc').limit(limit)
+  if (openOnly) query = query.where('handled_at', 'is', null)
+  const rows = await query.execute()
+  return rows.map((row) => ({
+    id: row.id,
+    receivedAt: row.created_at,
+    handled: row.handled_at !== null,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    message: row.message,
+  }))
+}
+
+/** Marks a message handled (or open again). Returns false when there is no such message. */
+export async function setContactMessageHandled(
+  db: Executor,
+  { id, handled, now = new Date() }: { id: number; handled: boolean; now?: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_message')
+    .set({ handled_at: handled ? now.toISOString() : null })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/**
+ * Deletes every message sent from an address (any case), for a customer's
+ * erasure; returns what the erasure must also scrub from emails.
+ */
+export async function deleteContactMessagesFrom(
+  db: Executor,
+  address: string,
+): Promise<{ id: number; name: string; phone_number: string }[]> {
+  return db
+    .deleteFrom('contact_message')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
+    .returning(['id', 'name', 'phone_number'])
+    .execute()
 }

@@ -47,6 +47,8 @@ test.each([
   ['multipart without a boundary', 'multipart/form-data', 'intent=handled'],
   ['an unknown intent', 'application/x-www-form-urlencoded', 'intent=delete&kind=message&id=1'],
   ['an unknown kind', 'application/x-www-form-urlencoded', 'intent=handled&kind=photo&id=1'],
+  // Order requests are moved along in the order book, never from the inbox.
+  ['an order send', 'application/x-www-form-urlencoded', 'intent=handled&kind=orders&id=1'],
   ['a fractional id', 'application/x-www-form-urlencoded', 'intent=handled&kind=message&id=1.5'],
   [
     'an id in exponent form',
@@ -69,8 +71,8 @@ test.each([
   expect((await listInbox(db))[0]?.handled).toBe(false)
 })
 
-test('an item that is not there is a 409', async () => {
+test('a message that is not there is a 409', async () => {
   const { db } = await openTestDatabase()
-  const form = new URLSearchParams({ intent: 'handled', kind: 'orders', id: '99' })
+  const form = new URLSearchParams({ intent: 'handled', kind: 'message', id: '99' })
   expect((await post(db, form.toString(), 'application/x-www-form-urlencoded')).status).toBe(409)
 })

@@ -6,15 +6,18 @@ import { resendItemEmail, setHandled } from './inbox.server.ts'
 
 export type InboxActionResult = { ok: true } | { ok: false; error: string }
 
-/** What the inbox's buttons post (urlencoded): what to do to which item. */
+/**
+ * What the inbox's buttons post (urlencoded): what to do to which message.
+ * `kind` is always 'message': order requests are moved along in the order book.
+ */
 export const InboxActionSchema = z.object({
   intent: z.enum(['handled', 'open', 'resend']),
-  kind: z.enum(['orders', 'message']),
+  kind: z.enum(['message']),
   id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
 })
 
 /**
- * The owner's inbox buttons: mark an item handled or open again, or send its
+ * The owner's inbox buttons: mark a message handled or open again, or send its
  * email again. Only the form the buttons send is read; anything else is a
  * 400 with a message, never a server error.
  */

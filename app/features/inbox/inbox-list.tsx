@@ -1,7 +1,6 @@
 import { Form } from 'react-router'
-import { orderDetailLines } from '#app/features/orders/order-summary.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import type { Confirmation, Delivery, InboxItem } from './inbox.server.ts'
+import type { Delivery, InboxItem } from './inbox.server.ts'
 
 /** An inbox item with its arrival time already written out by the server. */
 export type InboxEntry = InboxItem & { receivedLabel: string }
@@ -13,20 +12,11 @@ const deliveryLabels: Record<Delivery['status'], string> = {
   failed: 'Email failed',
 }
 
-const confirmationLabels: Record<Delivery['status'], string> = {
-  queued: 'queued',
-  sending: 'sending',
-  sent: 'sent',
-  failed: 'failed',
-}
-
 export function InboxList({ items, openOnly }: { items: InboxEntry[]; openOnly: boolean }) {
   if (items.length === 0) {
     return (
       <p className="mt-10 text-lg">
-        {openOnly
-          ? 'Nothing open: everything has been handled.'
-          : 'No order requests or messages yet.'}
+        {openOnly ? 'Nothing open: everything has been handled.' : 'No messages yet.'}
       </p>
     )
   }
@@ -45,18 +35,11 @@ export function InboxList({ items, openOnly }: { items: InboxEntry[]; openOnly: 
 }
 
 function InboxItemCard({ item }: { item: InboxEntry }) {
-  const customer = item.kind === 'orders' ? item.orders[0] : item
-  const title =
-    item.kind === 'orders'
-      ? `${item.orders.length} order request${item.orders.length === 1 ? '' : 's'}`
-      : 'Message'
   return (
-    <article aria-label={`${title} from ${customer?.name ?? 'unknown'}`}>
+    <article aria-label={`Message from ${item.name}`}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="font-display text-xl font-semibold">
-            {title} from {customer?.name}
-          </h2>
+          <h2 className="font-display text-xl font-semibold">Message from {item.name}</h2>
           <p className="text-sm text-chocolate">
             Received <time dateTime={item.receivedAt}>{item.receivedLabel}</time>
             {item.handled ? ' · Handled' : ' · Open'}
@@ -65,61 +48,16 @@ function InboxItemCard({ item }: { item: InboxEntry }) {
         <DeliveryBadge delivery={item.delivery} />
       </header>
 
-      {customer ? (
-        <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
-          <a className="text-link" href={`mailto:${customer.email}`}>
-            {customer.email}
-          </a>
-          <a className="text-link" href={`tel:${customer.phone_number.replace(/[^0-9+]/g, '')}`}>
-            {formatPhoneNumber(customer.phone_number)}
-          </a>
-        </p>
-      ) : null}
+      <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
+        <a className="text-link" href={`mailto:${item.email}`}>
+          {item.email}
+        </a>
+        <a className="text-link" href={`tel:${item.phone_number.replace(/[^0-9+]/g, '')}`}>
+          {formatPhoneNumber(item.phone_number)}
+        </a>
+      </p>
 
-      {item.kind === 'orders' ? (
-        <ol className="mt-4 grid gap-3 sm:grid-cols-2">
-          {item.orders.map((order) => (
-            <li key={order.position} className="inbox-order">
-              <h3 className="font-bold">
-                {order.position}. {order.product_type}
-              </h3>
-              <dl className="cart-details">
-                {orderDetailLines(order).map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-              {order.photos.length > 0 ? (
-                <ul
-                  className="cart-photos"
-                  aria-label={`Inspiration photos for ${order.position}. ${order.product_type}`}
-                >
-                  {order.photos.map((photo, index) => (
-                    <li key={photo.key}>
-                      <a href={`/admin/photos/${photo.key}`} target="_blank" rel="noreferrer">
-                        <img
-                          src={photo.preview}
-                          alt={`Inspiration ${index + 1} of ${order.photos.length}, full size`}
-                          width={56}
-                          height={56}
-                        />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-4 whitespace-pre-wrap rounded-xl bg-paper p-4">{item.message}</p>
-      )}
-
-      {item.kind === 'orders' && item.confirmations.length > 0 ? (
-        <Confirmations confirmations={item.confirmations} />
-      ) : null}
+      <p className="mt-4 whitespace-pre-wrap rounded-xl bg-paper p-4">{item.message}</p>
 
       <div className="mt-5 flex flex-wrap gap-3">
         <Form method="post">
@@ -158,30 +96,6 @@ function DeliveryBadge({ delivery }: { delivery: Delivery | null }) {
       {delivery.status === 'failed' && delivery.error ? (
         <p className="mt-1 max-w-xs text-sm text-raspberry-dark">{delivery.error}</p>
       ) : null}
-    </div>
-  )
-}
-
-/** Whether each customer's "We got your request" email went out. */
-function Confirmations({ confirmations }: { confirmations: Confirmation[] }) {
-  return (
-    <div className="mt-4">
-      <h3 className="text-sm font-bold text-chocolate">
-        Customer confirmation{confirmations.length === 1 ? '' : 's'}
-      </h3>
-      <ul className="mt-1 grid gap-1 text-sm">
-        {confirmations.map((confirmation, index) => (
-          <li key={index} className="flex flex-wrap items-center gap-2">
-            <span>To {confirmation.to || 'the customer'}:</span>
-            <span className={`delivery-badge delivery-${confirmation.status}`}>
-              {confirmationLabels[confirmation.status]}
-            </span>
-            {confirmation.status === 'failed' && confirmation.error ? (
-              <span className="text-raspberry-dark">{confirmation.error}</span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
     </div>
   )
 }

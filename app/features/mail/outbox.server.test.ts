@@ -232,3 +232,23 @@ test('the inbox can read the state of each record’s email', async () => {
   expect(states.get(3)).toMatchObject({ outboxId: queued, status: 'queued', attempts: 0 })
   expect(await listOutboxState(db, 'order_batch', [])).toEqual(new Map())
 })
+
+test('an email queued under a dedupe key is stored once, however often it is queued', async () => {
+  const { db } = await openTestDatabase()
+  const email = buildOrderEmail()
+  const digest = {
+    topic: 'owner_digest',
+    subjectId: 0,
+    email,
+    dedupeKey: 'digest:2026-11-24',
+  } as const
+  const first = await enqueueEmail(db, digest, 1_000)
+  expect(first).toEqual(expect.any(Number))
+  expect(await enqueueEmail(db, digest, 2_000)).toBeUndefined()
+  // Without a key, the same email is queued each time it is asked for.
+  await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email }, 3_000)
+  await enqueueEmail(db, { topic: 'order_batch', subjectId: 1, email }, 3_000)
+  const rows = await db.selectFrom('outbox').select(['id', 'topic']).orderBy('id').execute()
+  expect(rows.map((row) => row.topic)).toEqual(['owner_digest', 'order_batch', 'order_batch'])
+  expect(rows[0]!.id).toBe(first)
+})

@@ -39,16 +39,40 @@ export interface OutboxState {
   sentAt: number | null
 }
 
+/** What to queue: the record an email is about, the email, and for a scheduled email its name. */
+export interface EmailToQueue {
+  topic: OutboxTopic
+  subjectId: number
+  email: OutgoingEmail
+  /**
+   * A scheduled email's name ('digest:2026-11-24'), to queue it once: a second
+   * call with the same key (a restart, another instance running the same
+   * schedule) queues nothing.
+   */
+  dedupeKey?: string
+}
+
 /**
- * Queues an email, due at once. Call it in the same transaction as the record
- * it announces: either both are stored or neither is, so a stored order is
- * never left without its email.
+ * Queues an email, due at once, and returns its outbox id. Call it in the
+ * same transaction as the record it announces: either both are stored or
+ * neither is, so a stored order is never left without its email. With a
+ * `dedupeKey`, returns undefined when that email was queued before.
  */
 export async function enqueueEmail(
   db: Executor,
-  { topic, subjectId, email }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail },
+  email: EmailToQueue & { dedupeKey?: undefined },
+  now?: number,
+): Promise<number>
+export async function enqueueEmail(
+  db: Executor,
+  email: EmailToQueue,
+  now?: number,
+): Promise<number | undefined>
+export async function enqueueEmail(
+  db: Executor,
+  { topic, subjectId, email, dedupeKey }: EmailToQueue,
   now = Date.now(),
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -57,42 +81,17 @@ export async function enqueueEmail(
       payload: JSON.stringify(email),
       created_at: now,
       next_attempt_at: now,
+      ...(dedupeKey === undefined ? {} : { dedupe_key: dedupeKey }),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-/**
- * Queues a scheduled email (a digest, a reminder) under a name of its own,
- * once: a second call with the same `dedupeKey` (a restart, another
- * instance running the same schedule) queues nothing. Returns whether this
- * call queued it.
- */
-export async function enqueueEmailOnce(
-  db: Executor,
-  {
-    topic,
-    subjectId,
-    email,
-    dedupeKey,
-  }: { topic: OutboxTopic; subjectId: number; email: OutgoingEmail; dedupeKey: string },
-  now = Date.now(),
-): Promise<boolean> {
-  const result = await db
-    .insertInto('outbox')
-    .values({
-      topic,
-      subject_id: subjectId,
-      payload: JSON.stringify(email),
-      created_at: now,
-      next_attempt_at: now,
-      dedupe_key: dedupeKey,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .$if(dedupeKey !== undefined, (insert) =>
+      insert.onConflict((oc) => oc.column('dedupe_key').doNothing()),
+    )
     .returning('id')
     .executeTakeFirst()
-  return result !== undefined
+  if (row === undefined && dedupeKey === undefined) {
+    throw new Error('outbox: an email without a dedupe key was not stored')
+  }
+  return row?.id
 }
 
 /** Who holds a lease: an instance's stable name, and the id of its current boot. */
@@ -353,6 +352,125 @@ export async function listOutboxEmails(
     emails.set(row.subject_id, list)
   }
   return emails
+}
+
+/** An email about one of the records asked for, with its subject and recipient read back. */
+export interface EmailAbout extends OutboxEmailState {
+  topic: OutboxTopic
+  subjectId: number
+  /** The subject line as queued; '' when the payload cannot be read. */
+  subject: string
+}
+
+/**
+ * Every email about any of the given records (a topic and the record's id),
+ * oldest first: what a feature shows of the mail it caused, read through the
+ * mail feature rather than from its table.
+ */
+export async function listEmailsAbout(
+  db: Executor,
+  about: readonly { topic: OutboxTopic; subjectIds: readonly number[] }[],
+): Promise<EmailAbout[]> {
+  const wanted = about.filter(({ subjectIds }) => subjectIds.length > 0)
+  if (wanted.length === 0) return []
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ topic, subjectIds }) =>
+          eb.and([eb('topic', '=', topic), eb('subject_id', 'in', subjectIds)]),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    outboxId: row.id,
+    topic: row.topic,
+    subjectId: Number(row.subject_id),
+    subject: subjectOf(row.payload),
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    nextAttemptAt: Number(row.next_attempt_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    to: recipientOf(row.payload),
+  }))
+}
+
+/** A stored email as a sweep sees it (see `sweepEmails`). */
+export interface StoredEmail {
+  id: number
+  topic: OutboxTopic
+  subjectId: number
+  createdAt: number
+  payload: string
+}
+
+/**
+ * Reads every stored email, a page at a time (the outbox keeps years of
+ * them), and asks `decide` about each: keep it, delete it, or replace its
+ * payload. For a customer's erasure, which decides what names her. Returns
+ * how many were deleted and the emails deleted or rewritten.
+ */
+export async function sweepEmails(
+  trx: Transaction<Database>,
+  decide: (email: StoredEmail) => 'keep' | 'delete' | { payload: string },
+): Promise<{ deleted: number; changed: StoredEmail[] }> {
+  const doomed: number[] = []
+  const changed: StoredEmail[] = []
+  for (let after = 0; ;) {
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(200)
+      .execute()
+    if (rows.length === 0) break
+    after = rows.at(-1)!.id
+    for (const row of rows) {
+      const email: StoredEmail = {
+        id: row.id,
+        topic: row.topic,
+        subjectId: Number(row.subject_id),
+        createdAt: Number(row.created_at),
+        payload: row.payload,
+      }
+      const decision = decide(email)
+      if (decision === 'keep') continue
+      if (decision === 'delete') {
+        doomed.push(row.id)
+      } else {
+        await trx
+          .updateTable('outbox')
+          .set({ payload: decision.payload })
+          .where('id', '=', row.id)
+          .execute()
+      }
+      changed.push(email)
+    }
+  }
+  // In slices: a long-time customer's emails must not outgrow a statement's parameters.
+  for (let start = 0; start < doomed.length; start += 500) {
+    await trx
+      .deleteFrom('outbox')
+      .where('id', 'in', doomed.slice(start, start + 500))
+      .execute()
+  }
+  return { deleted: doomed.length, changed }
+}
+
+/** The subject stored in a payload; '' when it has none or cannot be read. */
+function subjectOf(payload: string): string {
+  try {
+    const email = JSON.parse(payload) as Partial<OutgoingEmail>
+    return typeof email.subject === 'string' ? email.subject : ''
+  } catch {
+    return ''
+  }
 }
 
 /** The `to` address stored in a payload; undefined when it has none or cannot be read. */

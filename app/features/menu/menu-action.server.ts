@@ -12,6 +12,7 @@ import {
   setProductActive,
   updateProduct,
 } from './menu.server.ts'
+import { PRODUCT_LIMITS } from './product.ts'
 
 export type MenuActionResult = { ok: true; intent: string } | { ok: false; error: string }
 
@@ -31,7 +32,7 @@ const productFields = {
     stripBidiControls(),
     z.trim(),
     z.minLength(1, 'Name is required.'),
-    z.maxLength(60, 'Name must be at most 60 characters.'),
+    z.maxLength(PRODUCT_LIMITS.name, `Name must be at most ${PRODUCT_LIMITS.name} characters.`),
     noControlCharacters('Name'),
     z.refine(
       (value) => value.toLowerCase() !== 'other',
@@ -43,7 +44,10 @@ const productFields = {
     .check(
       stripBidiControls(),
       z.trim(),
-      z.maxLength(300, 'Description must be at most 300 characters.'),
+      z.maxLength(
+        PRODUCT_LIMITS.description,
+        `Description must be at most ${PRODUCT_LIMITS.description} characters.`,
+      ),
       noControlCharacters('Description'),
     ),
   // Dollars as people write them ("45", "12.50", "12,50"; app/utils/money.ts); empty for no price.

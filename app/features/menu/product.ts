@@ -2,6 +2,9 @@ import { formatMoney } from '#app/utils/money.ts'
 
 /** The menu as the pages show it; the browser may load this file. */
 
+/** The longest a treat's name and description may be: the settings' schema and form share them. */
+export const PRODUCT_LIMITS = { name: 60, description: 300 } as const
+
 /** One treat on the menu, as the pages and the owner's settings show it. */
 export interface Product {
   id: number

@@ -4,13 +4,10 @@ import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { OWING_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
-import type { CustomerBookEntry, QuoteAnswerResult } from '#app/features/orders/request-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { rateLimit } from '#app/utils/rate-limit.server.ts'
-import { describeWait } from '#app/utils/rate-limit.ts'
-import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
+import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   type BookChange,
@@ -21,6 +18,7 @@ import {
   moneyOf,
 } from './order-book.server.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
+import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: site.timeZone,
@@ -102,7 +100,7 @@ export async function readCustomerBook(
 }
 
 /** A person answers a quote a few times at most; this stops a script, not a customer. */
-export const ANSWERS_PER_MINUTE = 10
+export const ANSWERS_PER_MINUTE = SENDS_PER_MINUTE
 const MAX_ANSWER_BYTES = 1024
 
 /**
@@ -130,37 +128,21 @@ export async function receiveQuoteAnswer({
   /** SITE_URL, for the owner's link to the request in her email. */
   siteUrl?: string
 }): Promise<Reply<QuoteAnswerResult>> {
-  const fail = (status: number, error: string, headers?: HeadersInit) =>
-    reply<QuoteAnswerResult>(status, { ok: false, error }, headers)
-  if (request.method !== 'POST') {
-    return fail(405, 'This page takes answers to a quote only.', { Allow: 'GET, HEAD, POST' })
-  }
-  const mediaType = mediaTypeOf(request.headers.get('content-type'))
-  // The page's forms post url-encoded, with JavaScript or without.
-  if (mediaType !== FORM_URLENCODED) {
-    return fail(415, 'Please answer with the buttons on your request’s page.')
-  }
-  const limit = await rateLimit({
+  const fail = (status: number, error: string) =>
+    reply<QuoteAnswerResult>(status, { ok: false, error })
+  // The page's forms post url-encoded, with JavaScript or without; the checks
+  // are every public post's (POST only, its type, a limit per address, a bounded body).
+  const post = await readPublicPost({
+    request,
+    clientIp,
     db,
-    key: `quote-answer:${clientIp}`,
-    max: ANSWERS_PER_MINUTE,
-    windowMs: 60_000,
+    form: 'quote-answer',
     now,
+    maxBytes: MAX_ANSWER_BYTES,
+    mediaTypes: [FORM_URLENCODED],
   })
-  if (!limit.allowed) {
-    return fail(
-      429,
-      `That is a lot of answers in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
-      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
-    )
-  }
-  let form: URLSearchParams
-  try {
-    form = new URLSearchParams(await readBodyText(request, MAX_ANSWER_BYTES))
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error
-    return fail(413, 'Please answer with the buttons on your request’s page.')
-  }
+  if ('refused' in post) return post.refused
+  const form = new URLSearchParams(post.text)
   const intent = form.get('intent')
   const position = wholeNumber(form.get('request'))
   const quoteNumber = wholeNumber(form.get('quote'))

@@ -1,9 +1,11 @@
 import { type Transaction, sql } from 'kysely'
 import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
+import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
 import { escapeHtml } from '#app/features/mail/html.ts'
+import { sweepEmails } from '#app/features/mail/outbox.server.ts'
 import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
@@ -56,11 +58,7 @@ export async function eraseCustomer(
   const photos = await deletePhotosOfRequests(db, store, requestIds)
 
   const erased = await db.transaction().execute(async (trx) => {
-    const messages = await trx
-      .deleteFrom('contact_message')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-      .returning(['id', 'name', 'phone_number'])
-      .execute()
+    const messages = await deleteContactMessagesFrom(trx, address)
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       await trx
@@ -162,44 +160,14 @@ async function eraseEmails(
     traces,
   }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
 ): Promise<{ deleted: number; files: string[] }> {
-  const doomed: number[] = []
-  const files: string[] = []
-  // Every email is read, a page at a time: the outbox keeps years of them.
-  for (let after = 0; ;) {
-    const rows = await trx
-      .selectFrom('outbox')
-      .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(200)
-      .execute()
-    if (rows.length === 0) break
-    after = rows.at(-1)!.id
-    for (const row of rows) {
-      const key = outboxMessageKey({ id: row.id, createdAt: Number(row.created_at) })
-      if (row.topic === 'owner_digest') {
-        const scrubbed = scrubPayload(row.payload, traces)
-        if (scrubbed === row.payload) continue
-        await trx
-          .updateTable('outbox')
-          .set({ payload: scrubbed })
-          .where('id', '=', row.id)
-          .execute()
-        files.push(key)
-      } else if (isAboutHer(row, { requestIds, batchIds, messageIds, traces })) {
-        doomed.push(row.id)
-        files.push(key)
-      }
+  const { deleted, changed } = await sweepEmails(trx, (email) => {
+    if (email.topic === 'owner_digest') {
+      const scrubbed = scrubPayload(email.payload, traces)
+      return scrubbed === email.payload ? 'keep' : { payload: scrubbed }
     }
-  }
-  // In slices: a long-time customer's emails must not outgrow a statement's parameters.
-  for (let start = 0; start < doomed.length; start += 500) {
-    await trx
-      .deleteFrom('outbox')
-      .where('id', 'in', doomed.slice(start, start + 500))
-      .execute()
-  }
-  return { deleted: doomed.length, files }
+    return isAboutHer(email, { requestIds, batchIds, messageIds, traces }) ? 'delete' : 'keep'
+  })
+  return { deleted, files: changed.map((email) => outboxMessageKey(email)) }
 }
 
 /**
@@ -209,7 +177,7 @@ async function eraseEmails(
  * carries her address or private link.
  */
 function isAboutHer(
-  row: { topic: string; subject_id: number; payload: string },
+  row: { topic: string; subjectId: number; payload: string },
   {
     requestIds,
     batchIds,
@@ -217,7 +185,7 @@ function isAboutHer(
     traces,
   }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
 ): boolean {
-  const subject = Number(row.subject_id)
+  const subject = row.subjectId
   if (row.topic === 'request_update' || row.topic === 'request_reminder') {
     if (requestIds.includes(subject)) return true
   }

@@ -12,6 +12,7 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { daysBetween } from '#app/features/availability/availability.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { listEmailsAbout } from '#app/features/mail/outbox.server.ts'
 import {
   DISPLAY_LABELS,
   amountsOwed,
@@ -110,23 +111,11 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     currentQuote(db, requestId),
     moneyOf(db, requestId),
     listInspirationPhotos(db, [requestId]),
-    db
-      .selectFrom('outbox')
-      .select(['id', 'topic', 'payload', 'status', 'last_error', 'created_at'])
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('topic', '=', 'request_confirmation'),
-            eb('subject_id', '=', request.batch_id),
-          ]),
-          eb.and([
-            eb('topic', 'in', ['request_update', 'request_reminder']),
-            eb('subject_id', '=', requestId),
-          ]),
-        ]),
-      )
-      .orderBy('id')
-      .execute(),
+    listEmailsAbout(db, [
+      { topic: 'request_confirmation', subjectIds: [request.batch_id] },
+      { topic: 'request_update', subjectIds: [requestId] },
+      { topic: 'request_reminder', subjectIds: [requestId] },
+    ]),
     db
       .selectFrom('booking_settings')
       .select('quote_expiry_days')
@@ -134,18 +123,15 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       .executeTakeFirst(),
   ])
   const customerEmails: CustomerEmail[] = emails
-    .map((row) => {
-      const payload = readPayload(row.payload)
-      return {
-        id: row.id,
-        topic: row.topic,
-        subject: payload.subject,
-        to: payload.to,
-        status: row.status,
-        error: row.last_error,
-        createdLabel: bakeryTime(Number(row.created_at)),
-      }
-    })
+    .map((email) => ({
+      id: email.outboxId,
+      topic: email.topic,
+      subject: email.subject,
+      to: email.to ?? '',
+      status: email.status,
+      error: email.lastError,
+      createdLabel: bakeryTime(email.createdAt),
+    }))
     // Only what went to this customer: a send's confirmations go one to each
     // customer in it, and the owner's own news of their answer is no email to them.
     .filter((email) => email.to.toLowerCase() === request.email.toLowerCase())
@@ -213,18 +199,6 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof readOrderDetail>>>
-
-function readPayload(payload: string): { subject: string; to: string } {
-  try {
-    const email = JSON.parse(payload) as { subject?: unknown; to?: { address?: unknown } }
-    return {
-      subject: typeof email.subject === 'string' ? email.subject : '',
-      to: typeof email.to?.address === 'string' ? email.to.address : '',
-    }
-  } catch {
-    return { subject: '', to: '' }
-  }
-}
 
 /**
  * The owner's actions on one request, each a form with an `intent`. Each

@@ -11,7 +11,7 @@ import {
   markup,
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
-import { enqueueEmailOnce } from '#app/features/mail/outbox.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   BOOKED_STATUSES,
   LIVE_STATUSES,
@@ -157,11 +157,12 @@ async function queueDigest(
       templateParams: { order_count: String(due.length), orders_summary: text },
     },
   }
-  return enqueueEmailOnce(
+  const queued = await enqueueEmail(
     db,
     { topic: 'owner_digest', subjectId: 0, email, dedupeKey: `digest:${today}` },
     now.getTime(),
   )
+  return queued !== undefined
 }
 
 async function queueReminders(
@@ -184,7 +185,7 @@ async function queueReminders(
       balanceOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
     })
-    const added = await enqueueEmailOnce(
+    const added = await enqueueEmail(
       db,
       {
         topic: 'request_reminder',
@@ -194,7 +195,7 @@ async function queueReminders(
       },
       now.getTime(),
     )
-    if (added) queued += 1
+    if (added !== undefined) queued += 1
   }
   return queued
 }

@@ -5,6 +5,7 @@ import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { addDays } from '#app/features/availability/availability.ts'
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
+import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -16,6 +17,7 @@ import { FulfilmentChoice } from './fulfilment-choice.tsx'
 import { OrderDateField } from './order-date-field.tsx'
 import {
   HEAR_ABOUT_US_OPTIONS,
+  ORDER_LIMITS,
   productChoices,
   productHint,
   productLabel,
@@ -201,7 +203,7 @@ export function OrderForm({
               {...props}
               type="text"
               required
-              maxLength={100}
+              maxLength={ORDER_LIMITS.name}
               autoComplete="name"
               defaultValue={values.name}
             />
@@ -213,7 +215,7 @@ export function OrderForm({
               {...props}
               type="email"
               required
-              maxLength={254}
+              maxLength={EMAIL_MAX_LENGTH}
               autoComplete="email"
               defaultValue={values.email}
             />
@@ -267,7 +269,7 @@ export function OrderForm({
               {...props}
               type="text"
               required
-              maxLength={200}
+              maxLength={ORDER_LIMITS.event_theme}
               placeholder="e.g. Baby shower, pastel florals"
               defaultValue={values.event_theme}
             />
@@ -290,7 +292,7 @@ export function OrderForm({
             <input
               {...props}
               type="text"
-              maxLength={100}
+              maxLength={ORDER_LIMITS.servings}
               placeholder="e.g. 24 cupcakes, serves 40"
               defaultValue={values.servings}
             />
@@ -306,7 +308,7 @@ export function OrderForm({
             <input
               {...props}
               type="text"
-              maxLength={300}
+              maxLength={ORDER_LIMITS.allergies}
               placeholder="e.g. nut-free, one vegan guest"
               defaultValue={values.allergies}
             />
@@ -340,7 +342,7 @@ export function OrderForm({
               <textarea
                 {...props}
                 rows={4}
-                maxLength={2000}
+                maxLength={ORDER_LIMITS.comments}
                 placeholder="Flavours, colours, design ideas…"
                 defaultValue={values.comments}
               />

@@ -13,6 +13,18 @@ export const HEAR_ABOUT_US_OPTIONS = [
 ] as const
 
 /**
+ * The longest each free-text field may be: the schema (order-schema.ts) holds
+ * a field to it, and the form's maxLength stops typing at it.
+ */
+export const ORDER_LIMITS = {
+  name: 100,
+  event_theme: 200,
+  comments: 2000,
+  servings: 100,
+  allergies: 300,
+} as const
+
+/**
  * The choice offered beside the menu's products for anything else: always
  * there, never a product of its own.
  */

@@ -7,12 +7,15 @@ import {
 } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
+import {
+  readRequestStatus,
+  requestIdsOfToken,
+} from '#app/features/order-book/request-status.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
-import { readRequestStatus, requestIdsOfToken } from './request-status.server.ts'
 
 const NOW = new Date('2026-11-23T20:00:00Z')
 const order: OrderRequest = { ...birthdayCakeOrder, due_date: '2026-12-12' }

@@ -4,10 +4,12 @@ import {
   type Unbookable,
   demandOf,
   findUnbookable,
+  readOrderPolicies,
 } from '#app/features/availability/availability.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'
+import { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
@@ -58,21 +60,7 @@ export async function submitOrderRequests(
       )
       if (unbookable) return { ok: false, unbookable }
 
-      const { policies } = await trx
-        .selectFrom('booking_settings')
-        .select('policies')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow()
-      const { id: batchId } = await trx
-        .insertInto('order_batch')
-        .values({
-          created_at: now.toISOString(),
-          order_count: orders.length,
-          accepted_policies: policies,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-
+      const policies = await readOrderPolicies(trx)
       // One link per customer: a send for two people (a gift, a shared event)
       // tells each about their own requests only.
       const tokens = new Map<string, string>()
@@ -81,43 +69,26 @@ export async function submitOrderRequests(
         if (!tokens.has(key)) tokens.set(key, newCustomerToken())
         return tokens.get(key)!
       }
-      const requests = await trx
-        .insertInto('order_request')
-        .values(
-          orders.map((order, index) => ({
-            batch_id: batchId,
-            position: index + 1,
-            name: order.name,
-            email: order.email,
-            phone_number: order.phone_number,
-            product_type: order.product_type,
-            event_theme: order.event_theme,
-            due_date: order.due_date,
-            hear_about_us: order.hear_about_us,
-            comments: order.comments?.trim() ? order.comments : null,
-            effort: demandOf(order.product_type, products).effort,
-            servings: order.servings || null,
-            allergies: order.allergies || null,
-            fulfilment: order.fulfilment ?? null,
-            customer_token: tokenFor(order.email),
-          })),
-        )
-        .returning(['id', 'position'])
-        .execute()
-      // Each request's timeline starts with its arrival (features/order-book).
-      await trx
-        .insertInto('request_event')
-        .values(
-          requests.map(({ id }) => ({
-            request_id: id,
-            at: now.getTime(),
-            from_status: null,
-            to_status: 'new' as const,
-            actor: 'customer' as const,
-            note: null,
-          })),
-        )
-        .execute()
+      // The order book stores them and starts each one's timeline.
+      const { batchId, requests } = await storeSentRequests(trx, {
+        acceptedPolicies: policies,
+        now,
+        requests: orders.map((order) => ({
+          name: order.name,
+          email: order.email,
+          phone_number: order.phone_number,
+          product_type: order.product_type,
+          event_theme: order.event_theme,
+          due_date: order.due_date,
+          hear_about_us: order.hear_about_us,
+          comments: order.comments?.trim() ? order.comments : null,
+          effort: demandOf(order.product_type, products).effort,
+          servings: order.servings || null,
+          allergies: order.allergies || null,
+          fulfilment: order.fulfilment ?? null,
+          customer_token: tokenFor(order.email),
+        })),
+      })
       for (const { id, position } of requests) {
         const keys = orders[position - 1]!.photos ?? []
         if (!(await attachInspirationPhotos(trx, { requestId: id, keys }))) {
@@ -135,7 +106,7 @@ export async function submitOrderRequests(
             siteUrl,
             requestIds: [...requests]
               .sort((a, b) => a.position - b.position)
-              .map((request) => Number(request.id)),
+              .map((request) => request.id),
           }),
         },
         now.getTime(),

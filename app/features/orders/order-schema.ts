@@ -15,6 +15,7 @@ import {
   HEAR_ABOUT_US_OPTIONS,
   MAX_ORDERS_PER_SEND,
   MAX_PHOTOS_PER_ORDER,
+  ORDER_LIMITS,
   OTHER_PRODUCT,
   POLICIES_NOT_ACCEPTED,
   productChoices,
@@ -38,7 +39,7 @@ export interface OrderRules {
 export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRules) {
   const allowed = new Set(productChoices(products))
   return z.object({
-    name: personName('Name', 100),
+    name: personName('Name', ORDER_LIMITS.name),
     email: emailAddress,
     phone_number: phoneNumber,
     product_type: z.string('Choose what you would like us to make.').check(
@@ -53,7 +54,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
             : 'Choose what you would like us to make.',
       }),
     ),
-    event_theme: singleLine('Event / theme', 200),
+    event_theme: singleLine('Event / theme', ORDER_LIMITS.event_theme),
     due_date: z.string('Order date is required.').check(
       z.minLength(1, 'Order date is required.'),
       noControlCharacters('Order date'),
@@ -72,12 +73,15 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
         .check(
           stripBidiControls(),
           z.trim(),
-          z.maxLength(2000, 'Comments must be at most 2000 characters.'),
+          z.maxLength(
+            ORDER_LIMITS.comments,
+            `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
+          ),
           noControlCharacters('Comments', { allow: MULTI_LINE }),
         ),
     ),
-    servings: optionalLine('Servings or quantity', 100),
-    allergies: optionalLine('Allergies or dietary needs', 300),
+    servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),
+    allergies: optionalLine('Allergies or dietary needs', ORDER_LIMITS.allergies),
     fulfilment: z.optional(
       z
         .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { heldUntil } from './date-hold.ts'
+import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { paymentTextParts } from './payment-text.ts'
 import type { CustomerOwed, CustomerQuote, QuoteAnswerResult } from './request-status.ts'
 

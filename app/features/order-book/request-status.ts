@@ -1,6 +1,6 @@
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from './date-hold.ts'
+import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from '#app/features/orders/date-hold.ts'
 
 /**
  * An inspiration photo the customer sent with a request, served at

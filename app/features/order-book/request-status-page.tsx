@@ -2,9 +2,9 @@ import { Link } from 'react-router'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
+import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
+import { fulfilmentLabel } from '#app/features/orders/order-summary.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { NEXT_STEPS } from './next-steps.ts'
-import { fulfilmentLabel } from './order-summary.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel } from './request-quote.tsx'
 import {
   type CustomerBookEntry,

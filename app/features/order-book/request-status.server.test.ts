@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { submitOrderRequests } from './order-requests.server.ts'
-import type { OrderRequest } from './order-schema.ts'
 import { readRequestStatus } from './request-status.server.ts'
 import { STATUS_COPY } from './request-status.ts'
 

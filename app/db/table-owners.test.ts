@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { queriedTables, refusedQueries, tableExceptions, tableOwners } from './table-owners.ts'
+
+const featuresDir = join(import.meta.dirname, '..', 'features')
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/** A feature's own source files (tests may set up what they need in any table). */
+function sourceFiles(feature: string): string[] {
+  return readdirSync(join(featuresDir, feature), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => join(featuresDir, feature, file))
+}
+
+const sources = features.flatMap((feature) =>
+  sourceFiles(feature).map((file) => ({ feature, file, source: readFileSync(file, 'utf8') })),
+)
+
+test('no feature queries a table it does not own, outside the declared exceptions', () => {
+  const refused = sources.flatMap(({ feature, file, source }) =>
+    refusedQueries(feature, source).map((why) => `${file.slice(featuresDir.length + 1)}: ${why}`),
+  )
+  expect(refused).toEqual([])
+})
+
+test('every declared exception is still needed', () => {
+  const unused = tableExceptions.filter(
+    ({ feature, table }) =>
+      !sources.some(
+        (source) => source.feature === feature && queriedTables(source.source).has(table),
+      ),
+  )
+  expect(unused).toEqual([])
+})
+
+test('the checker catches a feature reading another’s table, in a call, a join or raw sql', () => {
+  const inboxReadingOrders = `
+    const batches = await db.selectFrom('order_batch').selectAll().execute()
+    await db.selectFrom('contact_message').innerJoin('outbox as o', 'o.subject_id', 'contact_message.id')
+    await sql\`delete from payment where id = \${id}\`.execute(db)
+  `
+  expect(refusedQueries('inbox', inboxReadingOrders)).toEqual([
+    expect.stringContaining('queries order_batch, owned by order-book'),
+    expect.stringContaining('queries contact_message, owned by contact'),
+    expect.stringContaining('queries outbox, owned by mail'),
+    expect.stringContaining('queries payment, owned by order-book'),
+  ])
+  // The same source is the order book's own business, but for the two rooms it does not own.
+  expect(refusedQueries('order-book', inboxReadingOrders)).toEqual([
+    expect.stringContaining('contact_message, owned by contact'),
+    expect.stringContaining('outbox, owned by mail'),
+  ])
+})
+
+test('a table named in a variable, or one the map does not list, is refused', () => {
+  expect(refusedQueries('contact', 'await trx.updateTable(table).set({ x: 1 })')).toEqual([
+    expect.stringContaining('names its table in a variable'),
+  ])
+  expect(refusedQueries('contact', "await db.deleteFrom('scratch').execute()")).toEqual([
+    expect.stringContaining('queries scratch, which app/db/table-owners.ts does not list'),
+  ])
+})
+
+test('the checker reads lists, aliases, multi-line calls and sql.ref, and ignores columns', () => {
+  expect(
+    queriedTables(`db
+      .selectFrom(
+        'order_request as r',
+      )
+      .leftJoin(['payment'], (join) => join)
+      .where(sql\`lower(\${sql.ref('request_quote.message')}) like 'x'\`)
+      .select(['order_request.outbox_id'])`),
+  ).toEqual(new Set(['order_request', 'payment', 'request_quote']))
+})
+
+test('shared tables are anyone’s, and each exception names a feature, a table and a reason', () => {
+  expect(refusedQueries('gallery', "db.selectFrom('app_state')")).toEqual([])
+  for (const { feature, table, reason } of tableExceptions) {
+    expect(features).toContain(feature)
+    if (table !== '?') expect(tableOwners[table].owner).not.toBe(feature)
+    expect(reason.length).toBeGreaterThan(40)
+  }
+  // Every owner is a feature folder of today, or shared code.
+  for (const { owner } of Object.values(tableOwners)) {
+    expect([...features, 'shared']).toContain(owner)
+  }
+})

@@ -1,0 +1,159 @@
+import type { Database } from './schema.ts'
+
+/**
+ * Which feature owns each table: the one place that says it (decision 038).
+ * A feature queries only its own tables (and the shared ones); what it needs
+ * of another's table it asks that feature's functions for, along the edges
+ * in eslint.config.js (`featureEdges`). table-owners.test.ts scans every
+ * feature's source and fails on a query outside this map and its
+ * exceptions below, so a new query across rooms is a decision, not a slip.
+ *
+ * `shared` marks tables kept by shared code (app/db, app/utils) that any
+ * feature may use for its own rows. A new table in schema.ts must be added
+ * here before the types check.
+ */
+export const tableOwners = {
+  // The order book owns a request from the moment it is stored: the orders
+  // feature's send hands its requests to the book's intake
+  // (order-book/request-intake.server.ts), which writes these rows.
+  order_batch: { owner: 'order-book', holds: 'one send: when it came, the policies ticked' },
+  order_request: { owner: 'order-book', holds: 'each request, its status and its private link' },
+  request_event: { owner: 'order-book', holds: "each request's timeline" },
+  request_quote: { owner: 'order-book', holds: "the owner's quotes and the customer's answers" },
+  payment: { owner: 'order-book', holds: 'the payments the owner records' },
+
+  contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
+  outbox: { owner: 'mail', holds: 'every email, queued until delivered' },
+  gallery_image: { owner: 'gallery', holds: 'the gallery’s photos and their variants' },
+  inspiration_photo: { owner: 'inspiration', holds: 'photos a customer sends with a request' },
+  product: { owner: 'menu', holds: 'the treats an order may name' },
+
+  weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
+  closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },
+  booking_settings: { owner: 'availability', holds: 'the one settings row: horizon, policies…' },
+
+  sign_in_failure: { owner: 'auth', holds: 'failed sign-ins, for the throttle' },
+  // better-auth's own tables, created and queried by better-auth inside auth.
+  user: { owner: 'auth', holds: 'admin accounts (better-auth)' },
+  session: { owner: 'auth', holds: 'admin sessions (better-auth)' },
+  account: { owner: 'auth', holds: 'admin passwords (better-auth)' },
+  verification: { owner: 'auth', holds: 'better-auth’s one-time values' },
+
+  app_state: { owner: 'shared', holds: 'one value per key, each feature under keys of its own' },
+  rate_limit: { owner: 'shared', holds: 'utils/rate-limit.server.ts: hits per key' },
+  lease: { owner: 'shared', holds: 'db/lease.server.ts: who runs scheduled work' },
+  page_version: { owner: 'shared', holds: 'db triggers: the public pages’ cache token' },
+  booking_version: { owner: 'shared', holds: 'db triggers: the availability cache token' },
+} as const satisfies Record<keyof Database | BetterAuthTable, { owner: string; holds: string }>
+
+type BetterAuthTable = 'user' | 'session' | 'account' | 'verification'
+
+export type TableName = keyof typeof tableOwners
+
+/**
+ * Queries across rooms that are deliberate, each with its reason. Keep this
+ * list short: an entry is a place where going through the owner's functions
+ * would cost more than it protects.
+ */
+export const tableExceptions: readonly {
+  feature: string
+  /** '?': a query whose table is held in a variable, allowed only with its reason. */
+  table: TableName | '?'
+  reason: string
+}[] = [
+  {
+    feature: 'availability',
+    table: 'order_request',
+    reason:
+      'Capacity is the booked requests’ effort summed per day in one grouped query, run inside a send’s booking lock; the order book uses availability, so asking the book would turn that edge round.',
+  },
+  {
+    feature: 'order-book',
+    table: 'booking_settings',
+    reason:
+      'The settings row also keeps the order book’s own settings (how long a quote waits, the calendar feed’s key), which the owner edits in Settings beside the booking rules.',
+  },
+  // mediaUsageBytes (gallery.server.ts) loops over the two tables whose rows
+  // hold stored bytes: the media quota counts the gallery's photos and the
+  // customers' inspiration photos together. It leaves gallery with the media
+  // store (features/media); this entry goes with it.
+  {
+    feature: 'gallery',
+    table: '?',
+    reason:
+      'The media quota (mediaUsageBytes) sums the stored bytes of gallery_image and inspiration_photo, the two tables of the one media store, looping over their names.',
+  },
+]
+
+/** Kysely's calls that name a table, and sql.table(): the first argument is the table. */
+const TABLE_CALLS =
+  /\b(?:selectFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom|(?:inner|left|right|full|cross)Join(?:Lateral)?|table)\(\s*/g
+
+/**
+ * The tables a source file queries: named in Kysely's calls (`selectFrom('x')`,
+ * `innerJoin('x as y', …)`, `updateTable(['x'])`…) or written in raw `sql`
+ * text. A call whose table is not written out (`updateTable(table)`) is
+ * returned as '?', so a query cannot hide its table from the check.
+ */
+export function queriedTables(source: string): Set<string> {
+  const tables = new Set<string>()
+  for (const match of source.matchAll(TABLE_CALLS)) {
+    const rest = source.slice(match.index + match[0].length)
+    const list = /^\[([^\]]*)\]/.exec(rest)
+    const names = list
+      ? [...list[1]!.matchAll(/(['"`])([^'"`]+)\1/g)].map((name) => name[2]!)
+      : [/^(['"`])([^'"`]+)\1/.exec(rest)?.[2]]
+    for (const name of names) {
+      if (name !== undefined) {
+        tables.add(name.trim().split(/\s+as\s+|\s/)[0]!)
+      } else if (/^[A-Za-z_$][\w$.]*\s*[,)]/.test(rest)) {
+        tables.add('?')
+      }
+    }
+  }
+  for (const text of sqlTexts(source)) {
+    for (const table of Object.keys(tableOwners)) {
+      if (new RegExp(`(?<![\\w.])${table}(?![\\w])`).test(text)) tables.add(table)
+    }
+  }
+  return tables
+}
+
+/** The text of each raw sql`…` template (its ${…} parts included, so sql.ref('x.y') counts). */
+function sqlTexts(source: string): string[] {
+  const texts: string[] = []
+  for (const match of source.matchAll(/\bsql(?:<[^`>]*>)?`/g)) {
+    let depth = 0
+    let end = match.index + match[0].length
+    for (; end < source.length; end++) {
+      const character = source[end]
+      if (character === '\\') end++
+      else if (depth === 0 && character === '`') break
+      else if (character === '$' && source[end + 1] === '{') depth++
+      else if (character === '}' && depth > 0) depth--
+    }
+    texts.push(source.slice(match.index + match[0].length, end))
+  }
+  return texts
+}
+
+/** Why a feature's query of a table is not allowed; undefined when it is. */
+export function refusedQuery(feature: string, table: string): string | undefined {
+  const excepted = tableExceptions.some(
+    (entry) => entry.feature === feature && entry.table === table,
+  )
+  if (excepted) return undefined
+  if (!(table in tableOwners)) {
+    return table === '?'
+      ? 'names its table in a variable: write the table out so its owner can be checked'
+      : `queries ${table}, which app/db/table-owners.ts does not list`
+  }
+  const { owner } = tableOwners[table as TableName]
+  if (owner === feature || owner === 'shared') return undefined
+  return `queries ${table}, owned by ${owner}: use ${owner}'s functions, or declare an exception with its reason in app/db/table-owners.ts`
+}
+
+/** Every refused query in one feature's source file. */
+export function refusedQueries(feature: string, source: string): string[] {
+  return [...queriedTables(source)].flatMap((table) => refusedQuery(feature, table) ?? [])
+}
