@@ -83,6 +83,7 @@ const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
 let deliveryWorker: DeliveryWorker | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
 let quoteExpiries: NodeJS.Timeout | undefined
+let runClockwork: (() => Promise<void>) | undefined
 let demoSeeding: Promise<unknown> | undefined
 const stopSeeding = new AbortController()
 
@@ -149,8 +150,8 @@ export async function startServices(): Promise<Env> {
         if (scheduled.digest || scheduled.reminders > 0) kickDeliveryWorker()
       })
       .catch((error: unknown) => console.error('orders: could not run the schedule', error))
-  await expireQuotes()
-  quoteExpiries = setInterval(() => void expireQuotes(), QUOTE_EXPIRY_EVERY_MS).unref()
+  // Started by startSchedule once the server listens: boot never waits for it.
+  runClockwork = expireQuotes
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).
@@ -175,6 +176,20 @@ export async function startServices(): Promise<Env> {
   setDeliveryWorker(deliveryWorker)
   console.log(`mail: delivering through ${transport.name}`)
   return env
+}
+
+/**
+ * The order book's clockwork (quote expiry, the digest, reminders): a first
+ * run now, then every five minutes. server/main.ts calls it once the server
+ * listens and does not wait for it, so however long a run takes on a large
+ * book, the site answers from the first moment (docs/decisions/041). Returns
+ * the first run, for a caller that wants to know when it is done.
+ */
+export function startSchedule(): Promise<void> {
+  const run = runClockwork
+  if (!run || quoteExpiries) return Promise.resolve()
+  quoteExpiries = setInterval(() => void run(), QUOTE_EXPIRY_EVERY_MS).unref()
+  return run()
 }
 
 /** Lets an email being sent finish, then closes the database. */

@@ -110,6 +110,8 @@ const listener = httpServer.listen(env.PORT, env.HOST ?? '0.0.0.0', () => {
   console.log(
     `Butter & Bloom is serving ${env.SITE_URL} (port ${env.PORT}, data in ${env.DATA_DIR})`,
   )
+  // Scheduled work starts once the site answers, and is not waited for.
+  void appModule.startSchedule()
 })
 
 let stopping = false

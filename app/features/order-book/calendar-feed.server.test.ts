@@ -1,6 +1,9 @@
+import ical from 'ical-generator'
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
+import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import {
@@ -9,6 +12,7 @@ import {
   feedUrls,
   receiveIcalKeyAction,
   rotateIcalKey,
+  streamCalendarFeed,
 } from './calendar-feed.server.ts'
 
 const SITE = 'https://butterandbloom.example'
@@ -162,4 +166,96 @@ test('the settings page’s Rotate key post makes a new key; any other post is n
     status: 400,
   })
   expect(await ensureIcalKey(db)).toBe(rotated)
+})
+
+/** Sends `count` requests, then puts each on its date as the test needs (past dates cannot be booked). */
+async function requestsOn(db: Db, dates: string[]): Promise<number[]> {
+  const ids: number[] = []
+  for (const [index, date] of dates.entries()) {
+    const id = await sendRequest(db, { product_type: 'Cupcakes', name: `Guest ${index}` })
+    await db.updateTable('order_request').set({ due_date: date }).where('id', '=', id).execute()
+    ids.push(id)
+  }
+  return ids
+}
+
+test('the feed reaches 90 days back and forward to the booking horizon, however many pages it is written in', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  // Today is 2026-11-23: the window is 2026-08-25 to 2026-12-23 with 30 days ahead.
+  await updateBookingSettings(db, { horizonDays: 30 })
+  const [tooOld, firstDay, sameA, sameB, sameC, lastDay, tooFar] = await requestsOn(db, [
+    '2026-08-24',
+    '2026-08-25',
+    '2026-12-01',
+    '2026-12-01',
+    '2026-12-01',
+    '2026-12-23',
+    '2026-12-24',
+  ])
+  const key = await ensureIcalKey(db)
+  const whole = await (await fetchFeed(db, key)).text()
+  const uids = eventsOf(whole).map((event) => event.uid)
+  const uid = (id: number | undefined) => `request-${id}@butterandbloom.example`
+  // In due-date order, the same day's by id; the old one and the one past the horizon left out.
+  expect(uids).toEqual([firstDay, sameA, sameB, sameC, lastDay].map(uid))
+  expect(uids).not.toContain(uid(tooOld))
+  expect(uids).not.toContain(uid(tooFar))
+
+  // Pages of 1, 2 and 3 split the same day's requests and end exactly on the
+  // last one or one short: the same file every time, nothing lost or repeated.
+  for (const pageSize of [1, 2, 3, 5]) {
+    const stream = await streamCalendarFeed(db, {
+      siteUrl: SITE,
+      now: new Date(BOOK_NOW),
+      pageSize,
+    })
+    expect(await new Response(stream).text()).toBe(whole)
+  }
+})
+
+test('the feed reads byte for byte as ical-generator wrote it, long and non-ASCII text folded the same', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const id = await sendRequest(db, {
+    name: 'Zoë Ångström-Nakamura; the "birthday" girl',
+    event_theme: `Garden party, ${'🌸 fleurs à gogo — '.repeat(6)}and a backslash \\ too`,
+    allergies: 'Peanuts\nsesame; shellfish, eggs',
+    servings: '40',
+    fulfilment: 'delivery',
+  })
+  const key = await ensureIcalKey(db)
+  const text = await (await fetchFeed(db, key)).text()
+
+  // What the feed was before it streamed: the package, given the same event.
+  const request = await db
+    .selectFrom('order_request')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  const calendar = ical({
+    name: `${site.brandTitle} orders`,
+    prodId: { company: site.brandTitle, product: 'Order book', language: 'EN' },
+    ttl: 60 * 60,
+  })
+  const link = `${SITE}/admin/orders/${id}`
+  calendar.createEvent({
+    id: `request-${id}@butterandbloom.example`,
+    start: new Date(`${request.due_date}T00:00:00Z`),
+    end: new Date('2026-12-13T00:00:00Z'),
+    allDay: true,
+    stamp: new Date(BOOK_NOW),
+    summary: `Cakes — ${request.name} (new)`,
+    description: [
+      'Servings: 40',
+      `Allergies: ${request.allergies}`,
+      'Delivery',
+      `Event: ${request.event_theme}`,
+      'Phone: 416-555-0199',
+      link,
+    ].join('\n'),
+    url: link,
+  })
+  expect(text).toBe(calendar.toString())
+  for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
 })

@@ -1,15 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import ical from 'ical-generator'
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
+import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type IcalKeyActionResult, ROTATE_ICAL_KEY } from './calendar-feed-settings.tsx'
+import { escapeIcalText, icalLines } from './ical-text.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -57,66 +59,133 @@ export function feedUrls(siteUrl: string, key: string) {
   return { https, webcal: https.replace(/^https?:\/\//, 'webcal://') }
 }
 
-/** The owner's calendar: one all-day event per request still to be made, on its due date. */
-export async function composeCalendarFeed(
+/** How far back the feed reaches: a month or three of past orders, not the whole book. */
+export const FEED_PAST_DAYS = 90
+
+/** Events per page read from the database and written to the phone. */
+const FEED_PAGE_SIZE = 500
+
+/**
+ * The feed's dates: from FEED_PAST_DAYS before the bakery's today to the
+ * last date customers can book (the booking horizon). Past events older than
+ * that are history a phone does not need every hour, and without a bound the
+ * feed grew with the book forever.
+ */
+export function feedWindow(today: string, horizonDays: number): { from: string; to: string } {
+  return { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, horizonDays) }
+}
+
+const FEED_HEAD = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  `PRODID:-//${site.brandTitle}//Order book//EN`,
+  `NAME:${site.brandTitle} orders`,
+  `X-WR-CALNAME:${site.brandTitle} orders`,
+  // Phones ask again about this often; the feed is small.
+  'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+  'X-PUBLISHED-TTL:PT1H',
+]
+// As the feed always ended (no line break after the last line).
+const FEED_TAIL = 'END:VCALENDAR'
+
+type FeedCursor = { dueDate: string; id: number } | 'first'
+
+/** '2026-12-12' → '20261212': a DATE value. */
+const icalDate = (day: string) => day.replaceAll('-', '')
+
+/**
+ * The owner's calendar: one all-day event per request still to be made, on
+ * its due date, within feedWindow. Streamed a page at a time in (due date,
+ * id) order, so it costs the same memory at any size of book.
+ */
+export async function streamCalendarFeed(
   db: Executor,
-  { siteUrl, now }: { siteUrl: string; now: Date },
-): Promise<string> {
-  const requests = await db
-    .selectFrom('order_request')
-    .select([
-      'id',
-      'status',
-      'name',
-      'phone_number',
-      'product_type',
-      'due_date',
-      'servings',
-      'allergies',
-      'fulfilment',
-      'event_theme',
-    ])
-    .where('status', 'in', FEED_STATUSES)
-    .orderBy('due_date')
-    .orderBy('id')
-    .execute()
+  { siteUrl, now, pageSize = FEED_PAGE_SIZE }: { siteUrl: string; now: Date; pageSize?: number },
+): Promise<ReadableStream<Uint8Array>> {
+  const { horizonDays } = await readBookingSettings(db)
+  const { from, to } = feedWindow(bakeryToday(now), horizonDays)
   const host = new URL(siteUrl).host
-  const calendar = ical({
-    name: `${site.brandTitle} orders`,
-    prodId: { company: site.brandTitle, product: 'Order book', language: 'EN' },
-    // Phones ask again about this often; the feed is small.
-    ttl: 60 * 60,
-  })
-  for (const request of requests) {
-    const link = `${siteUrl}/admin/orders/${request.id}`
-    const description = [
-      request.servings ? `Servings: ${request.servings}` : null,
-      `Allergies: ${request.allergies?.trim() || 'none noted'}`,
-      request.fulfilment === 'delivery'
-        ? 'Delivery'
-        : request.fulfilment === 'pickup'
-          ? 'Pickup'
-          : null,
-      request.event_theme ? `Event: ${request.event_theme}` : null,
-      `Phone: ${formatPhoneNumber(request.phone_number)}`,
-      link,
-    ]
-      .filter((line) => line !== null)
-      .join('\n')
-    calendar.createEvent({
-      // The same request is the same event on every fetch, so a phone updates it rather than adding another.
-      id: `request-${request.id}@${host}`,
-      // A due date is a calendar day, not a moment: written as a DATE, read in UTC so no time zone moves it.
-      start: new Date(`${request.due_date}T00:00:00Z`),
-      end: new Date(`${addDays(request.due_date, 1)}T00:00:00Z`),
-      allDay: true,
-      stamp: now,
-      summary: `${request.product_type} — ${request.name} (${STATUS_LABELS[request.status].toLowerCase()})`,
-      description,
-      url: link,
-    })
+  // Formatted once for the whole feed: every event carries the same stamp.
+  const stamp = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
+  const readPage = async (cursor: FeedCursor) => {
+    let query = db
+      .selectFrom('order_request')
+      .select([
+        'id',
+        'status',
+        'name',
+        'phone_number',
+        'product_type',
+        'due_date',
+        'servings',
+        'allergies',
+        'fulfilment',
+        'event_theme',
+      ])
+      .where('status', 'in', FEED_STATUSES)
+      .where('due_date', '<=', to)
+    // Keyset: after the last (due date, id) written, never an OFFSET that
+    // rereads every page before it.
+    query =
+      cursor === 'first'
+        ? query.where('due_date', '>=', from)
+        : query
+            .where('due_date', '>=', cursor.dueDate)
+            .where((eb) =>
+              eb.or([
+                eb('due_date', '>', cursor.dueDate),
+                eb.and([eb('due_date', '=', cursor.dueDate), eb('id', '>', cursor.id)]),
+              ]),
+            )
+    const rows = await query.orderBy('due_date').orderBy('id').limit(pageSize).execute()
+    let text = ''
+    for (const request of rows) {
+      const link = `${siteUrl}/admin/orders/${request.id}`
+      const description = [
+        request.servings ? `Servings: ${request.servings}` : null,
+        `Allergies: ${request.allergies?.trim() || 'none noted'}`,
+        request.fulfilment === 'delivery'
+          ? 'Delivery'
+          : request.fulfilment === 'pickup'
+            ? 'Pickup'
+            : null,
+        request.event_theme ? `Event: ${request.event_theme}` : null,
+        `Phone: ${formatPhoneNumber(request.phone_number)}`,
+        link,
+      ]
+        .filter((line) => line !== null)
+        .join('\n')
+      const summary = `${request.product_type} — ${request.name} (${STATUS_LABELS[request.status].toLowerCase()})`
+      text += icalLines([
+        'BEGIN:VEVENT',
+        // The same request is the same event on every fetch, so a phone updates it rather than adding another.
+        `UID:request-${request.id}@${host}`,
+        'SEQUENCE:0',
+        `DTSTAMP:${stamp}`,
+        // A due date is a calendar day, not a moment: written as a DATE, so no time zone moves it.
+        `DTSTART;VALUE=DATE:${icalDate(request.due_date)}`,
+        `DTEND;VALUE=DATE:${icalDate(addDays(request.due_date, 1))}`,
+        'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+        'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+        `SUMMARY:${escapeIcalText(summary)}`,
+        `DESCRIPTION:${escapeIcalText(description)}`,
+        `URL;VALUE=URI:${link}`,
+        'END:VEVENT',
+      ])
+    }
+    const last = rows.at(-1)
+    return {
+      text,
+      next:
+        rows.length < pageSize || !last ? null : { dueDate: last.due_date, id: Number(last.id) },
+    }
   }
-  return calendar.toString()
+  return streamPages<FeedCursor>({
+    head: icalLines(FEED_HEAD),
+    first: 'first',
+    readPage,
+    tail: FEED_TAIL,
+  })
 }
 
 /**
@@ -147,7 +216,7 @@ export async function answerCalendarFeed({
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  return new Response(await composeCalendarFeed(db, { siteUrl, now }), {
+  return new Response(await streamCalendarFeed(db, { siteUrl, now }), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Cache-Control': 'private, no-store',

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
@@ -541,11 +541,34 @@ export async function expireQuotes(
   now: number,
   onExpired?: (trx: Transaction<Database>, requestId: number) => Promise<void>,
 ): Promise<number[]> {
+  const expired: number[] = []
+  // Keyset on the request id: a request that would not move is not met again.
+  let afterId = 0
+  for (;;) {
+    const page = await expireQuotesPage(db, { now, afterId }, onExpired)
+    expired.push(...page.expired)
+    if (page.lastId === null) return expired
+    afterId = page.lastId
+  }
+}
+
+/** Quotes expired per pass: a server back after weeks away works through them a page at a time. */
+const EXPIRY_PAGE_SIZE = 200
+
+async function expireQuotesPage(
+  db: Db,
+  { now, afterId }: { now: number; afterId: number },
+  onExpired?: (trx: Transaction<Database>, requestId: number) => Promise<void>,
+): Promise<{ expired: number[]; lastId: number | null }> {
   const due = await db
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select('order_request.id')
-    .where('order_request.status', '=', 'quoted')
+    // Written out rather than bound, so both databases can answer from the
+    // small partial index of quoted requests (migration 013-streaming-quoted-requests)
+    // instead of reading the whole book every five minutes.
+    .where('order_request.status', '=', sql.lit('quoted'))
+    .where('order_request.id', '>', afterId)
     .where('request_quote.accepted_at', 'is', null)
     .where('request_quote.expires_at', '<=', now)
     // Only the newest quote counts: a re-quote replaces an expired one.
@@ -559,6 +582,8 @@ export async function expireQuotes(
         ),
       ),
     )
+    .orderBy('order_request.id')
+    .limit(EXPIRY_PAGE_SIZE)
     .execute()
   const expired: number[] = []
   for (const { id } of due) {
@@ -575,5 +600,8 @@ export async function expireQuotes(
     })
     if (moved.ok) expired.push(id)
   }
-  return expired
+  return {
+    expired,
+    lastId: due.length === EXPIRY_PAGE_SIZE ? Number(due.at(-1)!.id) : null,
+  }
 }

@@ -3,7 +3,12 @@ import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { recordPayment, quoteRequest } from './order-book.server.ts'
-import { CSV_COLUMNS, answerOrdersCsv, neutraliseFormula } from './orders-csv.server.ts'
+import {
+  CSV_COLUMNS,
+  answerOrdersCsv,
+  neutraliseFormula,
+  streamOrdersCsv,
+} from './orders-csv.server.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -127,4 +132,52 @@ test('a cell a spreadsheet would run as a formula is written as plain text', asy
   })
   expect(neutraliseFormula('\r=1')).toBe("'\r=1")
   expect(neutraliseFormula('Lemon = good')).toBe('Lemon = good')
+})
+
+test('a book longer than a page comes out whole, each request once with its own quote and payments', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const ids: number[] = []
+  for (const name of ['Ada', 'Ben', 'Cy', 'Di', 'Eve']) {
+    ids.push(await sendRequest(db, { product_type: 'Cupcakes', name, due_date: '2026-12-15' }))
+  }
+  // Money on the requests either side of the page boundaries (pages of 2: 1–2, 3–4, 5).
+  for (const [index, cents] of [
+    [1, 2_000],
+    [2, 3_000],
+    [3, 4_000],
+    [4, 5_000],
+  ] as const) {
+    await db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId: ids[index]!,
+        quote: {
+          priceCents: cents * 2,
+          depositCents: cents,
+          depositDue: '2026-12-01',
+          paymentInstructions: '',
+          message: '',
+        },
+        now: BOOK_NOW,
+      }),
+    )
+    await recordPayment(db, {
+      requestId: ids[index]!,
+      payment: { amountCents: cents, receivedOn: '2026-11-24', method: 'Cash' },
+      now: BOOK_NOW,
+    })
+  }
+  const { records } = await download(db)
+  expect(records.map((record) => [record.id, record.name, record.price, record.payments])).toEqual([
+    [String(ids[0]), 'Ada', '', ''],
+    [String(ids[1]), 'Ben', '40.00', '2026-11-24 $20.00 Cash'],
+    [String(ids[2]), 'Cy', '60.00', '2026-11-24 $30.00 Cash'],
+    [String(ids[3]), 'Di', '80.00', '2026-11-24 $40.00 Cash'],
+    [String(ids[4]), 'Eve', '100.00', '2026-11-24 $50.00 Cash'],
+  ])
+  const whole = await (await answerOrdersCsv({ db, now: new Date(BOOK_NOW) })).text()
+  // Pages that end on a request, one short of it, and exactly at the last one.
+  for (const pageSize of [1, 2, 4, 5]) {
+    expect(await new Response(streamOrdersCsv(db, { pageSize })).text()).toBe(whole)
+  }
 })

@@ -4,6 +4,7 @@ import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { amountsOwed } from '#app/features/order-status/order-status.ts'
+import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -55,48 +56,64 @@ const sentAtFormat = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 })
 
-/** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it. */
+/** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
 function formatSentAt(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    sentAtFormat.formatToParts(date).find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const { type, value } of sentAtFormat.formatToParts(date)) parts[type] = value
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''} ${parts.hour ?? ''}:${parts.minute ?? ''}`
 }
 
-/** Every request in the order book, one row each, with its quote and payments: for the owner's books. */
-export async function composeOrdersCsv(db: Executor): Promise<string> {
-  const [requests, quotes, payments] = await Promise.all([
-    db
-      .selectFrom('order_request')
-      .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
-      .select([
-        'order_request.id',
-        'order_batch.created_at',
-        'order_request.status',
-        'order_request.due_date',
-        'order_request.product_type',
-        'order_request.name',
-        'order_request.email',
-        'order_request.phone_number',
-        'order_request.event_theme',
-        'order_request.servings',
-        'order_request.allergies',
-        'order_request.fulfilment',
-        'order_request.comments',
-        'order_request.effort',
-        'order_request.deposit_waived',
-      ])
-      .orderBy('order_request.id')
-      .execute(),
+/** Requests per page read from the database and written to the download. */
+const CSV_PAGE_SIZE = 500
+
+/**
+ * One page of the book: up to `pageSize` requests after request `afterId`,
+ * with their quotes and payments, as CSV rows. Keyset on the id, so the
+ * last page costs what the first does; the quotes and payments are read for
+ * the page's own id range (their request_id indexes), not for the whole book.
+ */
+async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
+  const requests = await db
+    .selectFrom('order_request')
+    .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
+    .select([
+      'order_request.id',
+      'order_batch.created_at',
+      'order_request.status',
+      'order_request.due_date',
+      'order_request.product_type',
+      'order_request.name',
+      'order_request.email',
+      'order_request.phone_number',
+      'order_request.event_theme',
+      'order_request.servings',
+      'order_request.allergies',
+      'order_request.fulfilment',
+      'order_request.comments',
+      'order_request.effort',
+      'order_request.deposit_waived',
+    ])
+    .where('order_request.id', '>', afterId)
+    .orderBy('order_request.id')
+    .limit(pageSize)
+    .execute()
+  if (requests.length === 0) return { rows: [], lastId: null }
+  const lastId = Number(requests.at(-1)!.id)
+  const [quotes, payments] = await Promise.all([
     db
       .selectFrom('request_quote')
       .select(['request_id', 'price_cents', 'deposit_cents'])
+      .where('request_id', '>', afterId)
+      .where('request_id', '<=', lastId)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('payment')
       .select(['request_id', 'amount_cents', 'received_on', 'method'])
+      .where('request_id', '>', afterId)
+      .where('request_id', '<=', lastId)
       .orderBy('received_on')
       .orderBy('id')
       .execute(),
@@ -106,7 +123,9 @@ export async function composeOrdersCsv(db: Executor): Promise<string> {
   const paymentsOf = new Map<number, typeof payments>()
   for (const payment of payments) {
     const id = Number(payment.request_id)
-    paymentsOf.set(id, [...(paymentsOf.get(id) ?? []), payment])
+    const list = paymentsOf.get(id)
+    if (list) list.push(payment)
+    else paymentsOf.set(id, [payment])
   }
   const rows = requests.map((request) => {
     const id = Number(request.id)
@@ -148,7 +167,30 @@ export async function composeOrdersCsv(db: Executor): Promise<string> {
         .join('; '),
     ].map(neutraliseFormula)
   })
-  return stringify([[...CSV_COLUMNS], ...rows])
+  return { rows, lastId }
+}
+
+/**
+ * Every request in the order book, one row each, with its quote and
+ * payments: for the owner's books. Streamed a page at a time (each page
+ * stringified on its own: a record always ends with its line break, so the
+ * pages join into the same file one stringify of everything made).
+ */
+export function streamOrdersCsv(
+  db: Executor,
+  { pageSize = CSV_PAGE_SIZE }: { pageSize?: number } = {},
+): ReadableStream<Uint8Array> {
+  return streamPages<number>({
+    head: stringify([[...CSV_COLUMNS]]),
+    first: 0,
+    readPage: async (afterId) => {
+      const { rows, lastId } = await readCsvPage(db, afterId, pageSize)
+      return {
+        text: rows.length > 0 ? stringify(rows) : '',
+        next: rows.length < pageSize ? null : lastId,
+      }
+    },
+  })
 }
 
 /** GET /admin/orders.csv: the whole order book as a download named for today. */
@@ -159,7 +201,7 @@ export async function answerOrdersCsv({
   db: Executor
   now?: Date
 }): Promise<Response> {
-  return new Response(await composeOrdersCsv(db), {
+  return new Response(streamOrdersCsv(db), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="orders-${bakeryToday(now)}.csv"`,

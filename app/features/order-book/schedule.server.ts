@@ -22,7 +22,6 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { moneyOf } from './order-book.server.ts'
 import { servingsPhrase } from './servings.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
@@ -67,6 +66,10 @@ async function queueDigest(
   db: Db,
   { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
 ): Promise<boolean> {
+  const dedupeKey = `digest:${today}`
+  // Queued already today (by this instance or another): nothing to compute.
+  // The schedule runs every few minutes, so this is what most runs do.
+  if (await isQueued(db, [dedupeKey]).then((keys) => keys.size > 0)) return false
   const tomorrow = addDays(today, 1)
   const due = await db
     .selectFrom('order_request')
@@ -76,29 +79,60 @@ async function queueDigest(
     .orderBy('due_date')
     .orderBy('id')
     .execute()
+  // One query for every quote the digest may name: each quoted or confirmed
+  // request's current quote (no newer one), still unanswered or with its
+  // deposit date passed, with what has been paid on it. The old way asked
+  // three more queries per request; the deposit rule itself stays in
+  // lifecycle.ts (amountsOwed, depositOverdue), applied to these rows.
   const quoted = await db
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
-    .select([
+    .select((eb) => [
       'order_request.id',
       'order_request.name',
       'order_request.product_type',
       'order_request.due_date',
       'order_request.status',
+      'order_request.deposit_waived',
       'request_quote.accepted_at',
       'request_quote.deposit_due',
+      'request_quote.price_cents',
+      'request_quote.deposit_cents',
+      eb
+        .selectFrom('payment')
+        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
+        .whereRef('payment.request_id', '=', 'order_request.id')
+        .as('paid'),
     ])
     .where('order_request.status', 'in', QUOTE_FOLLOW_UP_STATUSES)
+    .where(({ not, exists, selectFrom, ref }) =>
+      not(
+        exists(
+          selectFrom('request_quote as newer')
+            .select('newer.id')
+            .whereRef('newer.request_id', '=', 'order_request.id')
+            .where('newer.id', '>', ref('request_quote.id')),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('request_quote.accepted_at', 'is', null),
+        eb('request_quote.deposit_due', '<', today),
+      ]),
+    )
     .orderBy('request_quote.id', 'desc')
     .execute()
-  // The newest quote of each request is the one that counts.
-  const latest = new Map<number, (typeof quoted)[number]>()
-  for (const row of quoted) if (!latest.has(row.id)) latest.set(row.id, row)
-  const awaiting = [...latest.values()].filter((row) => row.accepted_at === null)
+  const awaiting = quoted.filter((row) => row.accepted_at === null)
   const overdue = []
-  for (const row of latest.values()) {
+  for (const row of quoted) {
     if (!row.deposit_due) continue
-    const owed = amountsOwed(await moneyOf(db, row.id)).depositOwed
+    const owed = amountsOwed({
+      priceCents: Number(row.price_cents),
+      depositCents: Number(row.deposit_cents),
+      paidCents: Number(row.paid ?? 0),
+      depositWaived: Number(row.deposit_waived) === 1,
+    }).depositOwed
     const late = depositOverdue({
       status: row.status,
       depositDue: row.deposit_due,
@@ -159,7 +193,7 @@ async function queueDigest(
   }
   const queued = await enqueueEmail(
     db,
-    { topic: 'owner_digest', subjectId: 0, email, dedupeKey: `digest:${today}` },
+    { topic: 'owner_digest', subjectId: 0, email, dedupeKey },
     now.getTime(),
   )
   return queued !== undefined
@@ -170,16 +204,47 @@ async function queueReminders(
   { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
 ): Promise<number> {
   const tomorrow = addDays(today, 1)
+  // Tomorrow's confirmed requests, each with its current quote's price and
+  // what has been paid, in one query.
   const rows = await db
     .selectFrom('order_request')
-    .select(['id', 'name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
-    .where('due_date', '=', tomorrow)
-    .where('status', 'in', BOOKED_STATUSES)
-    .orderBy('id')
+    .select((eb) => [
+      'order_request.id',
+      'order_request.name',
+      'order_request.email',
+      'order_request.product_type',
+      'order_request.due_date',
+      'order_request.fulfilment',
+      'order_request.customer_token',
+      eb
+        .selectFrom('request_quote')
+        .select('request_quote.price_cents')
+        .whereRef('request_quote.request_id', '=', 'order_request.id')
+        .orderBy('request_quote.id', 'desc')
+        .limit(1)
+        .as('price_cents'),
+      eb
+        .selectFrom('payment')
+        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
+        .whereRef('payment.request_id', '=', 'order_request.id')
+        .as('paid'),
+    ])
+    .where('order_request.due_date', '=', tomorrow)
+    .where('order_request.status', 'in', BOOKED_STATUSES)
+    .orderBy('order_request.id')
     .execute()
+  const keyOf = (row: (typeof rows)[number]) => `reminder:${row.id}:${row.due_date}`
+  // Reminded already (an earlier run, another instance): skipped before composing.
+  const done = await isQueued(db, rows.map(keyOf))
   let queued = 0
   for (const row of rows) {
-    const { balanceOwed } = amountsOwed(await moneyOf(db, row.id))
+    if (done.has(keyOf(row))) continue
+    const { balanceOwed } = amountsOwed({
+      priceCents: Number(row.price_cents ?? 0),
+      depositCents: 0,
+      paidCents: Number(row.paid ?? 0),
+      depositWaived: false,
+    })
     const email = composeReminder({
       ...row,
       balanceOwed,
@@ -187,17 +252,23 @@ async function queueReminders(
     })
     const added = await enqueueEmail(
       db,
-      {
-        topic: 'request_reminder',
-        subjectId: row.id,
-        email,
-        dedupeKey: `reminder:${row.id}:${row.due_date}`,
-      },
+      { topic: 'request_reminder', subjectId: row.id, email, dedupeKey: keyOf(row) },
       now.getTime(),
     )
     if (added !== undefined) queued += 1
   }
   return queued
+}
+
+/** Which of these scheduled emails' names the outbox holds already (its unique dedupe_key index). */
+async function isQueued(db: Db, dedupeKeys: string[]): Promise<Set<string>> {
+  if (dedupeKeys.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('outbox')
+    .select('dedupe_key')
+    .where('dedupe_key', 'in', dedupeKeys)
+    .execute()
+  return new Set(rows.map((row) => row.dedupe_key ?? ''))
 }
 
 /** "See you tomorrow": the customer's reminder the day before their date. */
