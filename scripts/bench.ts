@@ -11,7 +11,8 @@
  * Sections: Lighthouse (mobile, every page), Load (autocannon: static files
  * as the baseline, then the public pages, at 10 and 50 connections), Memory (a
  * fresh server's RSS through a minute of mixed browsing, then a 12-megapixel
- * upload), Data growth (every owner page, the CSV, the feed, availability and
+ * upload), Load: customers booking (the browsing plus availability lookups
+ * and order sends at 50 connections, on a fresh server), Data growth (every owner page, the CSV, the feed, availability and
  * a send on synthetic books of 0, 1k, 10k and 100k requests, SQLite and
  * PostgreSQL, each on a fresh server) and Image pipeline (time and peak memory to process one
  * 12-megapixel photo, each run in a fresh Node process; it needs no server).
@@ -45,6 +46,7 @@ import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { growthSection } from './bench/growth.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
+import { loadMixSection } from './bench/load-mix.ts'
 import { loadSection } from './bench/load.ts'
 import { memorySection } from './bench/memory.ts'
 import { pipelineSection } from './bench/pipeline.ts'
@@ -63,6 +65,7 @@ import { formatSummary, summaryRows } from './bench/summary.ts'
 const SECTIONS: readonly Section[] = [
   lighthouseSection,
   loadSection,
+  loadMixSection,
   memorySection,
   growthSection,
   pipelineSection,

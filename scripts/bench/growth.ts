@@ -146,7 +146,8 @@ function orderSend(server: RunningServer, run: number, dueDate: string): Request
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      origin: server.siteOrigin,
+      // React Router refuses an action whose Origin is not the URL's own.
+      origin: server.loopbackOrigin,
       'x-forwarded-for': `198.51.100.${(run % 250) + 1}`,
     },
     body: JSON.stringify({

@@ -67,7 +67,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
  * form's calendar asking for availability, and the static files and photos
  * those pages pull in. Weights are per request, not per visit.
  */
-async function browsingMix(server: RunningServer): Promise<MixEntry[]> {
+export async function browsingMix(server: RunningServer): Promise<MixEntry[]> {
   const response = await fetch(new URL('/api/gallery', server.loopbackOrigin))
   const photos = response.ok ? ((await response.json()) as GalleryListing[]) : []
   const tags = [...new Set(photos.flatMap((photo) => photo.tags))].slice(0, 3)
