@@ -11,7 +11,10 @@
  * Sections: Lighthouse (mobile, every page), Load (autocannon: static files
  * as the baseline, then the public pages, at 10 and 50 connections), Memory (a
  * fresh server's RSS through a minute of mixed browsing, then a 12-megapixel
- * upload) and Image pipeline (time and peak memory to process one
+ * upload), Load: customers booking (the browsing plus availability lookups
+ * and order sends at 50 connections, on a fresh server), Data growth (every owner page, the CSV, the feed, availability and
+ * a send on synthetic books of 0, 1k, 10k and 100k requests, SQLite and
+ * PostgreSQL, each on a fresh server) and Image pipeline (time and peak memory to process one
  * 12-megapixel photo, each run in a fresh Node process; it needs no server).
  * A summary table of every performance goal comes first.
  *
@@ -24,6 +27,13 @@
  * BENCH_MEMORY_SECONDS length of the memory section's mixed browsing (default 60)
  * BENCH_SECTIONS     only these sections, e.g. lighthouse,pipeline (default all)
  * BENCH_PAGES        only these pages in Lighthouse, e.g. /gallery (default all)
+ * BENCH_GROWTH_SIZES book sizes for Data growth, e.g. 1000,10000 (default
+ *                    0,1000,10000,100000; the empty book is always measured)
+ * BENCH_GROWTH_RUNS  runs per endpoint and book; the report shows medians (default 5)
+ * BENCH_DATABASE_URL a PostgreSQL database Data growth may add schemas to (and
+ *                    drop them after); unset, it measures SQLite only
+ *
+ *   BENCH_SECTIONS=growth BENCH_DATABASE_URL=postgres://… npm run bench
  *
  * Progress goes to stderr, so `npm run bench > report.md` keeps the report
  * (after the build's own output) without the noise.
@@ -34,7 +44,9 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
+import { growthSection } from './bench/growth.ts'
 import { lighthouseSection } from './bench/lighthouse.ts'
+import { loadMixSection } from './bench/load-mix.ts'
 import { loadSection } from './bench/load.ts'
 import { memorySection } from './bench/memory.ts'
 import { pipelineSection } from './bench/pipeline.ts'
@@ -53,7 +65,9 @@ import { formatSummary, summaryRows } from './bench/summary.ts'
 const SECTIONS: readonly Section[] = [
   lighthouseSection,
   loadSection,
+  loadMixSection,
   memorySection,
+  growthSection,
   pipelineSection,
 ]
 
@@ -90,9 +104,15 @@ async function main(): Promise<void> {
   cleanUpOnSignals()
   const startedAt = new Date()
 
+  const only = envList(
+    'BENCH_SECTIONS',
+    SECTIONS.map((section) => section.id),
+  )
   const appDir = await buildSnapshot()
+  // The growth section brings books of its own; only the others need the gallery.
+  const needsGallery = only.some((id) => id !== 'growth')
   const serverOptions: ServerOptions = {
-    dataFrom: await prepareGalleryData(GALLERY_PHOTOS),
+    ...(needsGallery ? { dataFrom: await prepareGalleryData(GALLERY_PHOTOS) } : {}),
     // The prepared gallery is the one to measure; the demo photos would join it.
     env: { SEED_DEMO: 'false' },
   }
@@ -104,10 +124,6 @@ async function main(): Promise<void> {
   const serverStops: string[] = []
   const unreliable: string[] = []
   try {
-    const only = envList(
-      'BENCH_SECTIONS',
-      SECTIONS.map((section) => section.id),
-    )
     for (const section of SECTIONS.filter((s) => only.includes(s.id))) {
       // Something else on the machine can stop the server mid-run (a cleanup
       // that kills every `server/main.ts`, say). Numbers taken without a

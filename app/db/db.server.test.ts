@@ -107,12 +107,16 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER order_request_delete_booking_version after delete on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
-    'order_request_due_date',
-    'CREATE INDEX "order_request_due_date" on "order_request" ("due_date", "status")',
+    'order_request_due_date_effort',
+    'CREATE INDEX "order_request_due_date_effort" on "order_request" ("due_date", "status", "effort")',
   ],
   [
     'order_request_insert_booking_version',
     'CREATE TRIGGER order_request_insert_booking_version after insert on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'order_request_status',
+    'CREATE INDEX "order_request_status" on "order_request" ("status", "due_date", "effort")',
   ],
   [
     'order_request_update_booking_version',
@@ -301,4 +305,47 @@ test('a second photo with the same upload key is refused as a unique violation o
     )
   expect(isUniqueViolation(refusal)).toBe(true)
   expect(isUniqueViolation(new Error('something else'))).toBe(false)
+})
+
+test('a growing book is read through indexes: by status, by date with effort, and by search on PostgreSQL', async () => {
+  const { db } = await openTestDatabase()
+  if (testDatabaseKind() === 'sqlite') {
+    const { rows } = await sql<{ detail: string }>`explain query plan
+      select due_date, sum(effort) from order_request
+      where due_date >= '2026-12-01' and due_date <= '2026-12-31' and status in ('new', 'quoted')
+      group by due_date`.execute(db)
+    // Whichever of the two it takes, the rows themselves are not read.
+    expect(rows.map((row) => row.detail).join('\n')).toMatch(
+      /USING COVERING INDEX order_request_(status|due_date_effort)/,
+    )
+    return
+  }
+  const { rows } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes
+    where schemaname = current_schema() and tablename = 'order_request' order by indexname`.execute(
+    db,
+  )
+  const names = rows.map((row) => row.indexname)
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'order_request_status',
+      'order_request_due_date_effort',
+      'order_request_name_trigram',
+      'order_request_email_trigram',
+    ]),
+  )
+  expect(names).not.toContain('order_request_due_date')
+  // With the table too small for the planner to prefer an index, ask it to.
+  await db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection)
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain
+      select id from order_request
+      where lower(name) like ${'%zoë%'} escape '\\' or lower(email) like ${'%zoë%'} escape '\\'`.execute(
+      connection,
+    )
+    await sql`reset enable_seqscan`.execute(connection)
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+    expect(text).toContain('order_request_name_trigram')
+    expect(text).toContain('order_request_email_trigram')
+  })
 })

@@ -547,4 +547,72 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+
+  // A book of many thousands of requests (docs/decisions/042). The order
+  // list's status chips count by status; the capacity check and the
+  // availability API sum effort by date for the held statuses; the owner's
+  // calendar and feed read by date. Both indexes carry effort, so none of
+  // these reads a row (the date one replaces 008's (due_date, status), its
+  // prefix).
+  '013-growth-indexes': {
+    async up(db: Kysely<unknown>) {
+      // Status first, then date and effort: the chips count from it alone,
+      // and the capacity sums seek each held status's dates in it without
+      // touching the rows (SQLite, without statistics, prefers any index
+      // led by status for `status in (...)`, so it had better be this one).
+      await db.schema
+        .createIndex('order_request_status')
+        .on('order_request')
+        .columns(['status', 'due_date', 'effort'])
+        .execute()
+      await db.schema
+        .createIndex('order_request_due_date_effort')
+        .on('order_request')
+        .columns(['due_date', 'status', 'effort'])
+        .execute()
+      await db.schema.dropIndex('order_request_due_date').execute()
+    },
+  },
+
+  // The order list's search (any part of a name or email, case ignored) on
+  // PostgreSQL: trigram indexes find '%lee%' without reading every row.
+  // pg_trgm is a trusted extension, so the database's owner may create it;
+  // where it cannot be (no contrib package, a role without the right) the
+  // search still works, by reading the rows as before, and the server says
+  // so once at migration. SQLite has no such index: its search reads the
+  // rows, which at its sizes stays quick.
+  '013-growth-search-trigrams': {
+    async up(db: Kysely<unknown>) {
+      if (!isPostgres(db)) return
+      // In public, not the site's own schema: an extension lives once per
+      // database, and dropping one site's schema must not take it (and
+      // every other schema's search indexes) with it. The exception block
+      // is a subtransaction, so a refusal leaves the migration's own
+      // transaction usable.
+      await sql`do $$
+        begin
+          if not exists (select 1 from pg_extension where extname = 'pg_trgm') then
+            create extension pg_trgm with schema public;
+          end if;
+        exception when others then
+          raise notice 'pg_trgm could not be created (%): the order search reads every row', sqlerrm;
+        end $$`.execute(db)
+      const { rows } = await sql<{ schema: string }>`
+        select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(
+        db,
+      )
+      const schema = rows[0]?.schema
+      if (!schema) {
+        console.warn(
+          'database: pg_trgm is not available, so the order search reads every request (it still works)',
+        )
+        return
+      }
+      // lower(): the search compares lower-cased text (order-list.server.ts).
+      for (const column of ['name', 'email']) {
+        await sql`create index ${sql.id(`order_request_${column}_trigram`)} on order_request
+          using gin (lower(${sql.ref(column)}) ${sql.id(schema)}.gin_trgm_ops)`.execute(db)
+      }
+    },
+  },
 }

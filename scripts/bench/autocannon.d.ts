@@ -10,6 +10,8 @@ declare module 'autocannon' {
     path?: string
     headers?: Record<string, string>
     body?: string
+    /** Called before each send of this request: may change it (a fresh body, another header). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
   }
 
   interface Options {

@@ -11,7 +11,7 @@ import { nodeFlag, startServer, type RunningServer } from './server.ts'
 import { envInt, MIB, parseProcStatus, type ProcessMemory } from './stats.ts'
 
 const CONNECTIONS = 50
-const ADMIN = { email: 'bench@example.com', password: 'bench-password-0123456789' }
+export const ADMIN = { email: 'bench@example.com', password: 'bench-password-0123456789' }
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
 /** One kind of request in the browsing mix and how often it comes, relative to the others. */
@@ -67,7 +67,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
  * form's calendar asking for availability, and the static files and photos
  * those pages pull in. Weights are per request, not per visit.
  */
-async function browsingMix(server: RunningServer): Promise<MixEntry[]> {
+export async function browsingMix(server: RunningServer): Promise<MixEntry[]> {
   const response = await fetch(new URL('/api/gallery', server.loopbackOrigin))
   const photos = response.ok ? ((await response.json()) as GalleryListing[]) : []
   const tags = [...new Set(photos.flatMap((photo) => photo.tags))].slice(0, 3)
@@ -144,7 +144,7 @@ export interface UploadCheck {
   error?: string
 }
 
-async function signIn(server: RunningServer): Promise<string> {
+export async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(new URL('/admin/login', server.loopbackOrigin), {
     method: 'POST',
     headers: {

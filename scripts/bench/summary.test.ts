@@ -153,4 +153,38 @@ describe('formatSummary', () => {
     expect(lines[3]).toMatch(/\| FAIL +\|$/)
     expect(lines[4]).toMatch(/\| — +\|$/)
   })
+
+  it('judges the largest book against the empty one per database, naming the slowest and any failed', () => {
+    const row = (database: string, requests: number, medianMs: Record<string, number | null>) => ({
+      database,
+      requests,
+      medianMs,
+    })
+    const rows = summaryRows({
+      growth: {
+        rows: [
+          row('sqlite', 0, { '/admin': 10, '/admin/orders.csv': 20 }),
+          row('sqlite', 100_000, { '/admin': 15, '/admin/orders.csv': 30 }),
+          row('pg', 0, { '/admin': 10, '/admin/orders.csv': 20 }),
+          row('pg', 1_000, { '/admin': 50, '/admin/orders.csv': 20 }),
+          row('pg', 100_000, { '/admin': 12, '/admin/orders.csv': null }),
+        ],
+      },
+      mix: { latencyP99Ms: 57, peakRssBytes: 150 * MIB },
+    })
+    const growth = rows.filter((r) => r.goal.includes('requests,'))
+    expect(growth.map((r) => [r.goal, r.measured, r.pass])).toEqual([
+      ['100,000 requests, SQLite: slowest page against empty', '1.5× (/admin)', true],
+      [
+        '100,000 requests, PostgreSQL: slowest page against empty',
+        '1.2× (/admin); failed: /admin/orders.csv',
+        false,
+      ],
+    ])
+    const mix = rows.filter((r) => r.goal.startsWith('Customers booking'))
+    expect(mix.map((r) => [r.measured, r.pass])).toEqual([
+      ['57 ms', false],
+      ['150 MB', true],
+    ])
+  })
 })

@@ -313,11 +313,78 @@ function pipelineRows(pipeline: unknown): SummaryRow[] {
   ]
 }
 
+/** Each owner page, the CSV, the feed, availability and a send at the largest book, against the empty one. */
+const GROWTH_RATIO = 2
+
+function growthRows(growth: unknown): SummaryRow[] {
+  const rows = list(growth, 'rows')
+  if (rows.length === 0) return []
+  return (['sqlite', 'pg'] as const).flatMap((database) => {
+    const mine = rows.filter((row) => at(row, 'database') === database)
+    const baseline = mine.find((row) => num(row, 'requests') === 0)
+    const largest = mine.reduce<unknown>(
+      (top, row) => ((num(row, 'requests') ?? 0) > (num(top, 'requests') ?? 0) ? row : top),
+      null,
+    )
+    const size = num(largest, 'requests')
+    if (!baseline || !largest || !size) return []
+    const endpoints = Object.keys(record(at(baseline, 'medianMs')) ?? {})
+    const ratios = endpoints.map((endpoint) => {
+      const base = num(baseline, 'medianMs', endpoint)
+      const value = num(largest, 'medianMs', endpoint)
+      return { endpoint, ratio: base && value !== null ? value / base : null }
+    })
+    const failed = ratios.filter((r) => r.ratio === null).map((r) => r.endpoint)
+    const worst = ratios
+      .filter((r): r is { endpoint: string; ratio: number } => r.ratio !== null)
+      .reduce<{ endpoint: string; ratio: number } | null>(
+        (top, r) => (top === null || r.ratio > top.ratio ? r : top),
+        null,
+      )
+    const name = database === 'pg' ? 'PostgreSQL' : 'SQLite'
+    return [
+      {
+        goal: `${size.toLocaleString('en')} requests, ${name}: slowest page against empty`,
+        target: `≤ ${GROWTH_RATIO}× empty, none failing`,
+        measured:
+          (worst ? `${worst.ratio.toFixed(1)}× (${worst.endpoint})` : NONE) +
+          (failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''),
+        baseline: 'same run, 0 requests',
+        pass: worst === null ? null : worst.ratio <= GROWTH_RATIO && failed.length === 0,
+      },
+    ]
+  })
+}
+
+function mixRows(mix: unknown): SummaryRow[] {
+  const p99 = num(mix, 'latencyP99Ms')
+  const peak = num(mix, 'peakRssBytes')
+  if (p99 === null) return []
+  return [
+    {
+      goal: 'Customers booking beside browsing, 50 conns: p99',
+      target: '≤ 50 ms',
+      measured: `${p99.toFixed(0)} ms`,
+      baseline: NONE,
+      pass: p99 <= 50,
+    },
+    {
+      goal: 'Customers booking beside browsing, 50 conns: peak RSS',
+      target: '≤ 200 MB',
+      measured: mb(peak),
+      baseline: NONE,
+      pass: peak === null ? null : peak <= 200 * MIB,
+    },
+  ]
+}
+
 export function summaryRows(data: Readonly<Record<string, unknown>>): SummaryRow[] {
   return [
     ...lighthouseRows(data.lighthouse),
     ...loadRows(data.load),
+    ...mixRows(data.mix),
     ...memoryRows(data.memory),
+    ...growthRows(data.growth),
     ...pipelineRows(data.pipeline),
   ]
 }

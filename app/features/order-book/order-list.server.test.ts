@@ -211,3 +211,54 @@ test('an accepted quote awaiting its deposit is a state of its own: its chip, it
   })
   expect(parseOrderFilters(new URLSearchParams('status=accepted')).filters.status).toBe('accepted')
 })
+
+test('a search narrows the chips’ counts too, each status counted once, accepted apart; non-ASCII names are found', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, priyaSoon, marcus, zoe] = ids as [number, number, number, number]
+  const quote = (requestId: number) =>
+    db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId,
+        quote: {
+          priceCents: 9_000,
+          depositCents: 3_000,
+          depositDue: null,
+          paymentInstructions: '',
+          message: '',
+          expiresInDays: 30,
+        },
+        now: NOW,
+      }),
+    )
+  await quote(priyaLate)
+  await quote(priyaSoon)
+  await quote(zoe)
+  await db
+    .updateTable('request_quote')
+    .set({ accepted_at: NOW + 1000 })
+    .where('request_id', '=', priyaSoon)
+    .execute()
+
+  const priya = await listOrderBook(db, { ...all, q: 'PRIYA' }, '2026-11-26')
+  expect(priya.rows.map((row) => row.id)).toEqual([priyaSoon, priyaLate])
+  expect(priya.counts).toMatchObject({ new: 0, quoted: 1, accepted: 1 })
+  expect(priya.total).toBe(2)
+
+  const everyone = await listOrderBook(db, all, '2026-11-26')
+  expect(everyone.counts).toMatchObject({ new: 1, quoted: 2, accepted: 1 })
+  expect(everyone.total).toBe(4)
+  // A status filter leaves the chips as the search alone makes them.
+  const accepted = await listOrderBook(db, { ...all, q: 'priya', status: 'accepted' }, '2026-11-26')
+  expect(accepted.rows.map((row) => row.id)).toEqual([priyaSoon])
+  expect(accepted.counts).toEqual(priya.counts)
+
+  const names = async (q: string) =>
+    (await listOrderBook(db, { ...all, q })).rows.map((row) => row.name)
+  expect(await names('zoë')).toEqual(['Zoë 100% Sweet'])
+  expect(await names('ZOë 1')).toEqual(['Zoë 100% Sweet'])
+  expect(await names('ë 100% s')).toEqual(['Zoë 100% Sweet'])
+  expect(await names('zoé')).toEqual([])
+  expect(await names('\\')).toEqual([])
+  expect(await names('mar_us')).toEqual([])
+  expect(ids).toContain(marcus)
+})

@@ -1,0 +1,205 @@
+import autocannon, { type Request as CannonRequest } from 'autocannon'
+import { formatTable } from './markdown.ts'
+import { ADMIN, browsingMix, readProcessMemory, weightedSequence } from './memory.ts'
+import type { Section, SectionContext } from './section.ts'
+import { startServer } from './server.ts'
+import { envInt, MIB } from './stats.ts'
+
+export const MIX_CONNECTIONS = 50
+const DAY_MS = 86_400_000
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+/** Marks in the sequence that become a fresh request each time they are sent. */
+const SEND = 'send'
+const LOOKUP = 'lookup'
+
+export interface MixedLoadSummary {
+  seconds: number
+  connections: number
+  requestsPerSecond: number
+  latencyP50Ms: number
+  latencyP99Ms: number
+  requests: number
+  /** Answers by status code, e.g. { '200': 5012, '429': 3 }. */
+  statusCodes: Record<string, number>
+  failures: number
+  sends: number
+  lookups: number
+  afterStartRssBytes: number | null
+  endRssBytes: number | null
+  peakRssBytes: number | null
+}
+
+/**
+ * The memory section's browsing (pages, gallery, static files, photos, the
+ * order form's calendar) plus what customers booking do: availability for
+ * months they page through, each customer from an address of their own,
+ * and order sends, each for a day with room. Sends change the bookings, so
+ * the availability answers kept by the server are worked out again after
+ * each, as they are on a busy day.
+ */
+export async function runMixedLoad(
+  { appDir, serverOptions }: SectionContext,
+  seconds: number,
+): Promise<MixedLoadSummary> {
+  const server = await startServer(appDir, {
+    ...serverOptions,
+    env: { ...serverOptions.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  })
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const afterStart = await readProcessMemory(server.pid)
+    const browsing = await browsingMix(server)
+    const sequence = weightedSequence(
+      [...browsing, { path: LOOKUP, weight: 10 }, { path: SEND, weight: 2 }],
+      400,
+    )
+    const now = Date.now()
+    let sends = 0
+    let lookups = 0
+    // One address per customer: the per-address limits are not what is measured.
+    const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+    const requests: CannonRequest[] = sequence.map((path) => {
+      if (path === SEND) {
+        return {
+          method: 'POST',
+          path: '/ordernow',
+          setupRequest(request) {
+            const n = ++sends
+            // Up to four a day fit; 150 days of them, past every product's notice.
+            const due = isoDay(now + (14 + (Math.floor(n / 3) % 150)) * DAY_MS)
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                // React Router refuses an action whose Origin is not the URL's own.
+                origin: server.loopbackOrigin,
+                'x-forwarded-for': address(n),
+                'accept-encoding': 'gzip, deflate, br',
+              },
+              body: JSON.stringify({
+                orders: [
+                  {
+                    name: 'Load Customer',
+                    email: 'load@example.com',
+                    phone_number: '416-555-0123',
+                    product_type: 'Cupcakes',
+                    event_theme: `Load ${n}`,
+                    due_date: due,
+                    hear_about_us: 'Instagram',
+                  },
+                ],
+                website: '',
+                accept_policies: true,
+              }),
+            }
+          },
+        }
+      }
+      if (path === LOOKUP) {
+        return {
+          method: 'GET',
+          setupRequest(request) {
+            const n = ++lookups
+            // A month at a time, as the order form's calendar pages through the next six.
+            const month = n % 6
+            const from = isoDay(now + month * 30 * DAY_MS)
+            const to = isoDay(now + (month * 30 + 41) * DAY_MS)
+            const product = n % 2 === 0 ? '&product=Cupcakes' : ''
+            return {
+              ...request,
+              path: `/api/availability?from=${from}&to=${to}${product}`,
+              headers: {
+                'x-forwarded-for': address(100_000 + (n % 5_000)),
+                'accept-encoding': 'gzip, deflate, br',
+              },
+            }
+          },
+        }
+      }
+      return { method: 'GET', path, headers: { 'accept-encoding': 'gzip, deflate, br' } }
+    })
+    console.error(
+      `Load mix: ${seconds} s of browsing, availability and sends at ${MIX_CONNECTIONS} connections`,
+    )
+    const raw = await autocannon({
+      url: server.loopbackOrigin,
+      connections: MIX_CONNECTIONS,
+      duration: seconds,
+      requests,
+    })
+    const end = await readProcessMemory(server.pid)
+    const statusCodes = Object.fromEntries(
+      Object.entries(raw.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    )
+    return {
+      seconds,
+      connections: MIX_CONNECTIONS,
+      requestsPerSecond: raw.requests.p50 ?? raw.requests.average,
+      latencyP50Ms: raw.latency.p50 ?? raw.latency.average,
+      latencyP99Ms: raw.latency.p99 ?? raw.latency.max,
+      requests: raw.latency.totalCount,
+      statusCodes,
+      failures: raw.errors + raw.timeouts + raw.non2xx,
+      sends,
+      lookups,
+      afterStartRssBytes: afterStart?.rssBytes ?? null,
+      endRssBytes: end?.rssBytes ?? null,
+      peakRssBytes: end?.peakRssBytes ?? null,
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+export function formatMixedLoad(summary: MixedLoadSummary): string {
+  const mb = (bytes: number | null) => (bytes === null ? '—' : (bytes / MIB).toFixed(0))
+  const codes = Object.entries(summary.statusCodes)
+    .map(([code, count]) => `${code}: ${count}`)
+    .join(', ')
+  return [
+    `Browsing as in Memory, plus availability lookups (a month at a time, six months, one ` +
+      `address per customer) and order sends (one order each, a day with room, one address ` +
+      `each), on a fresh server, ${summary.seconds} s at ${summary.connections} connections. ` +
+      `Answers: ${codes || 'none'}.`,
+    '',
+    formatTable(
+      [
+        'Req/s (p50)',
+        'Latency p50 ms',
+        'Latency p99 ms',
+        'Requests',
+        'Sends',
+        'Lookups',
+        'Failures',
+        'RSS start MB',
+        'RSS end MB',
+        'Peak RSS MB',
+      ],
+      [
+        [
+          summary.requestsPerSecond.toFixed(0),
+          summary.latencyP50Ms.toFixed(0),
+          summary.latencyP99Ms.toFixed(0),
+          String(summary.requests),
+          String(summary.sends),
+          String(summary.lookups),
+          String(summary.failures),
+          mb(summary.afterStartRssBytes),
+          mb(summary.endRssBytes),
+          mb(summary.peakRssBytes),
+        ],
+      ],
+      Array(10).fill('right'),
+    ),
+  ].join('\n')
+}
+
+export const loadMixSection: Section = {
+  id: 'mix',
+  title: 'Load: customers booking',
+  // A server of its own: the shared one carries whatever earlier sections left in it.
+  async run(_shared, context) {
+    const summary = await runMixedLoad(context, envInt('BENCH_LOAD_SECONDS', 10))
+    return { markdown: formatMixedLoad(summary), data: summary }
+  },
+}

@@ -1,0 +1,52 @@
+import { expect, test } from 'vitest'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { listOrderBook } from '#app/features/order-book/order-list.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { seedSyntheticBook } from './synthetic-book.ts'
+
+const NOW = Date.parse('2026-11-25T12:00:00Z')
+
+test('a synthetic book has the life of a real one: statuses past and future, quotes, payments, timelines, emails', async () => {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  const book = await seedSyntheticBook(db, { requests: 1_200, now: NOW })
+  expect(book.requests).toBe(1_200)
+  const requests = await db
+    .selectFrom('order_request')
+    .select(['status', 'due_date', 'name'])
+    .execute()
+  expect(requests).toHaveLength(1_200)
+  const statuses = new Set(requests.map((row) => row.status))
+  for (const status of ['new', 'quoted', 'confirmed', 'completed', 'declined', 'expired']) {
+    expect(statuses).toContain(status)
+  }
+  expect(requests.some((row) => row.due_date < '2026-11-25')).toBe(true)
+  expect(requests.some((row) => row.due_date > '2026-11-25')).toBe(true)
+  expect(requests.some((row) => /\P{ASCII}/u.test(row.name))).toBe(true)
+  const count = async (table: 'request_event' | 'request_quote' | 'payment' | 'outbox') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(({ fn }) => fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  expect(await count('request_event')).toBe(book.rows.events)
+  expect(book.rows.events).toBeGreaterThan(1_200)
+  expect(await count('request_quote')).toBe(book.rows.quotes)
+  expect(await count('payment')).toBe(book.rows.payments)
+  expect(await count('outbox')).toBe(book.rows.emails)
+
+  // The owner's list reads it as it reads a real book.
+  const listed = await listOrderBook(db, {
+    status: null,
+    from: null,
+    to: null,
+    q: 'zoë',
+    sort: 'newest',
+  })
+  expect(listed.total).toBeGreaterThan(0)
+  expect(listed.rows.every((row) => row.name.toLowerCase().includes('zoë'))).toBe(true)
+  expect(book.sampleRequestId).not.toBeNull()
+})
