@@ -171,6 +171,8 @@ test('every admin route refuses a visitor without a session and changes nothing'
   baseURL,
   playwright,
 }) => {
+  // Four requests for every guarded route, then the hand-written forms: many requests on a busy machine.
+  test.slow()
   const owner = await playwright.request.newContext({ baseURL })
   await signIn(owner, baseURL!)
   const id = await walkersRequest(owner, baseURL!)
