@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter, isRouteErrorResponse } from 'react-router'
 import { NonceProvider } from '#app/components/nonce.tsx'
+import { cspNonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 5_000
 
@@ -34,9 +35,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce
+  const nonce = loadContext.get(cspNonceContext)
   // Crawlers get the whole page at once; browsers get the shell as soon as
   // the data is in or the window has passed, and the rest as it streams in.
   const crawler = isbot(request.headers.get('user-agent') ?? '')

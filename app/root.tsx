@@ -27,6 +27,7 @@ import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
+import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     description,
     priceFromCents,
   }))
-  return { siteUrl: getEnv().SITE_URL, signedIn: context.admin !== null, menu }
+  return { siteUrl: getEnv().SITE_URL, signedIn: context.get(adminContext) !== null, menu }
 }
 
 /**

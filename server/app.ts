@@ -4,10 +4,10 @@
  * shares one copy of each module with the routes. server/main.ts owns the
  * process around it: static files, compression, logging, listen and shutdown.
  */
-import 'react-router'
 import { randomUUID } from 'node:crypto'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
+import { RouterContextProvider } from 'react-router'
 import { getEnv, type Env } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
@@ -16,6 +16,7 @@ import { readPageVersion } from '#app/db/page-version.server.ts'
 import { ensureAdmin } from '#app/features/auth/admins.server.ts'
 import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
 import { openStores } from '#app/features/auth/open-stores.server.ts'
+import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
@@ -37,21 +38,12 @@ import {
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
+import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
-
-declare module 'react-router' {
-  interface AppLoadContext {
-    cspNonce: string
-    /** The visitor's address (from the proxy on this machine, if any), for rate limits. */
-    clientIp: string
-    /** The signed-in admin, from the session cookie checked on this very request. */
-    admin: Admin | null
-  }
-}
 
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
@@ -259,11 +251,14 @@ if (process.env.NODE_ENV !== 'development') {
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
-    getLoadContext: (req, res) => ({
-      cspNonce: String(res.locals.cspNonce ?? ''),
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      admin: (res.locals.admin as Admin | null | undefined) ?? null,
-    }),
+    // What routes read with context.get(...): typed contexts, each set for every request.
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider()
+      context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
+      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+      context.set(adminContext, (res.locals.admin as Admin | null | undefined) ?? null)
+      return context
+    },
   }),
 )
 

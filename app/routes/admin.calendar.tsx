@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import {
   parseCalendarQuery,
@@ -20,8 +19,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context)
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
   const today = bakeryToday()
   const query = parseCalendarQuery(new URL(request.url), today)

@@ -5,6 +5,7 @@ import {
   receivePasswordResetRequest,
 } from '#app/features/auth/password-reset.server.ts'
 import { onlyPost, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/admin.forgot-password'
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond(
     await receivePasswordResetRequest({
       request,
-      clientIp: context.clientIp,
+      clientIp: context.get(clientIpContext),
       auth: getAuth(),
       db: getDb(),
     }),

@@ -3,6 +3,7 @@ import { getAuth } from '#app/features/auth/auth.server.ts'
 import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
 import type { SignInReply } from '#app/features/auth/sign-in.server.ts'
 import { onlyPost, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/admin.login'
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond(
     await receiveSignIn({
       request,
-      clientIp: context.clientIp,
+      clientIp: context.get(clientIpContext),
       auth: getAuth(),
       db: getDb(),
     }),

@@ -1,9 +1,7 @@
 import { type ShouldRevalidateFunction, data } from 'react-router'
-import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { OrderDetailPage } from '#app/features/order-book/order-detail-page.tsx'
 import {
@@ -29,12 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdmin(context)
+export async function loader({ params }: Route.LoaderArgs) {
   const id = requestIdOf(params.id)
   const today = bakeryToday()
   const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id, today)
-  if (!detail) return data({ detail: null, today }, { status: 404 })
+  // The owner layout's error page says which order is not there, with the way back.
+  if (!detail) throw data('That request is not in the order book.', { status: 404 })
   return { detail, today }
 }
 
@@ -47,8 +45,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => defaultShouldRevalidate || actionStatus === 409
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAdmin(context)
+export async function action({ request, params }: Route.ActionArgs) {
   const id = requestIdOf(params.id)
   if (id === undefined) {
     return data(
@@ -62,9 +59,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  return loaderData.detail ? (
-    <OrderDetailPage detail={loaderData.detail} result={actionData} today={loaderData.today} />
-  ) : (
-    <NotFoundPage />
-  )
+  return <OrderDetailPage detail={loaderData.detail} result={actionData} today={loaderData.today} />
 }

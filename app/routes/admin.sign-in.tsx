@@ -2,8 +2,10 @@ import { data, redirect } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
+import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { SignInForm } from '#app/features/auth/sign-in-form.tsx'
 import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/admin.sign-in'
 
 export const meta: Route.MetaFunction = () => [
@@ -13,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Where Admin Login leads without JavaScript; signed in already, to her Today page. */
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.admin) throw redirect('/admin', 303)
+  if (context.get(adminContext)) throw redirect('/admin', 303)
   return null
 }
 
@@ -21,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { status, body, headers } = await receiveSignIn({
     request,
-    clientIp: context.clientIp,
+    clientIp: context.get(clientIpContext),
     auth: getAuth(),
     db: getDb(),
   })

@@ -3,6 +3,7 @@ import {
   uploadInspirationPhoto,
 } from '#app/features/inspiration/inspiration-upload.server.ts'
 import { respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/api.inspiration-photos'
 
 /** POST /api/inspiration-photos: multipart `file`, a photo for an order being filled in. */
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond(
     await uploadInspirationPhoto({
       request,
-      clientIp: context.clientIp,
+      clientIp: context.get(clientIpContext),
       settings: inspirationSettings(),
     }),
   )

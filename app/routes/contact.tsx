@@ -9,6 +9,7 @@ import {
   receiveContactMessage,
 } from '#app/features/contact/contact-send.server.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/contact'
 
@@ -16,7 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: site.pages.contact, path: '/contact', matches })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return respond(await receiveContactMessage({ request, clientIp: context.clientIp, db: getDb() }))
+  return respond(
+    await receiveContactMessage({ request, clientIp: context.get(clientIpContext), db: getDb() }),
+  )
 }
 
 export const headers = actionReplyHeaders

@@ -3,6 +3,7 @@ import { Await } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import type { GalleryPage } from '#app/features/gallery/gallery-image.ts'
 import { shownCountFrom } from '#app/features/gallery/gallery-paging.ts'
 import { selectedTagsFrom } from '#app/features/gallery/gallery-tags.ts'
@@ -25,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     console.error('gallery: could not list images', error)
     return { images: [], matching: 0, total: 0, tags: [] }
   })
-  return { gallery, signedIn: context.admin !== null }
+  return { gallery, signedIn: context.get(adminContext) !== null }
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import {
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond(
     await receiveOrderRequests({
       request,
-      clientIp: context.clientIp,
+      clientIp: context.get(clientIpContext),
       db: getDb(),
       siteUrl: getEnv().SITE_URL,
     }),

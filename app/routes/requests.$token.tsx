@@ -16,6 +16,7 @@ import {
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
 import { respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
 
 /**
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await receiveQuoteAnswer({
       request,
       token: params.token,
-      clientIp: context.clientIp,
+      clientIp: context.get(clientIpContext),
       db: getDb(),
       siteUrl: getEnv().SITE_URL,
     }),
