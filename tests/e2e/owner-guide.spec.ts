@@ -28,6 +28,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bakery-owner-guide-'))
 let server: ServerProcess | undefined
 
 test.beforeAll(async () => {
+  // Starting from the sources and drawing the demo photos takes a while on a busy machine.
+  test.setTimeout(150_000)
   server = startServerProcess({
     PORT: String(PORT),
     SITE_URL: BASE,
@@ -40,7 +42,7 @@ test.beforeAll(async () => {
     MEDIA_STORE: '',
     SMTP_URL: '',
   })
-  await server.ready({ timeoutMs: 60_000 })
+  await server.ready({ timeoutMs: 140_000 })
 })
 
 test.afterAll(async () => {
