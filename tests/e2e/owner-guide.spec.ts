@@ -1,0 +1,381 @@
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test'
+import SQLite from 'better-sqlite3'
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
+import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+
+/**
+ * The owner's day on her phone, as docs/owner-guide.md tells it: each step
+ * checks what the guide says she sees, and photographs it. The photographs
+ * go to test-results like any test's output; `npm run docs:screenshots`
+ * (OWNER_GUIDE_SCREENSHOTS=1) writes them into docs/owner-guide/ instead,
+ * so the guide's pictures are remade from the product as it is.
+ *
+ * It runs on a server of its own, as a new bakery starts: the starting
+ * capacity (the shared server's is raised for other journeys) and the demo
+ * gallery, so the pictures show what an owner's own site would.
+ */
+// One long walk with a server of its own; on a busy two-core machine it has taken five minutes.
+test.describe.configure({ timeout: 600_000 })
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 85
+const BASE = `http://localhost:${PORT}`
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bakery-owner-guide-'))
+let server: ServerProcess | undefined
+
+test.beforeAll(async () => {
+  // Starting from the sources and drawing the demo photos takes a while on a busy machine.
+  test.setTimeout(150_000)
+  server = startServerProcess({
+    PORT: String(PORT),
+    SITE_URL: BASE,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    MAIL_TO: OWNER.email,
+    SEED_DEMO: 'true',
+    DATABASE_URL: '',
+    MEDIA_STORE: '',
+    SMTP_URL: '',
+  })
+  await server.ready({ timeoutMs: 140_000 })
+})
+
+test.afterAll(async () => {
+  server?.child.kill('SIGTERM')
+  await server?.exited
+})
+
+test.use({ baseURL: BASE, viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 })
+
+const GUIDE_DIR = path.resolve(import.meta.dirname, '../../docs/owner-guide')
+
+/** Saves what the owner sees (the window, or one part of the page) as a small JPEG. */
+async function photograph(target: Page | Locator, name: string, testInfo: TestInfo) {
+  const file = process.env.OWNER_GUIDE_SCREENSHOTS
+    ? path.join(GUIDE_DIR, `${name}.jpg`)
+    : testInfo.outputPath(`${name}.jpg`)
+  mkdirSync(path.dirname(file), { recursive: true })
+  await target.screenshot({ path: file, type: 'jpeg', quality: 60, animations: 'disabled' })
+}
+
+/** YYYY-MM-DD, `days` after the bakery's today. */
+function daysFromToday(days: number): string {
+  const today = new Date(`${todayIn(site.timeZone)}T12:00:00Z`)
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+const visitorAddress = () => `198.51.100.${Math.floor(Math.random() * 200) + 20}`
+
+/** Sends one request as the order form does. */
+async function sendRequest(
+  request: APIRequestContext,
+  order: { name: string; product: string; theme: string; servings: string; dueDate: string },
+) {
+  const email = `${order.name.split(' ')[0]!.toLowerCase()}@example.com`
+  const send = await request.post('/ordernow', {
+    headers: {
+      origin: BASE,
+      'content-type': 'application/json',
+      'x-forwarded-for': visitorAddress(),
+    },
+    data: JSON.stringify({
+      orders: [
+        {
+          name: order.name,
+          email,
+          phone_number: '416-555-0147',
+          product_type: order.product,
+          event_theme: order.theme,
+          due_date: order.dueDate,
+          servings: order.servings,
+          allergies: order.product === 'Cakes' ? 'No nuts, please' : '',
+          fulfilment: 'pickup',
+          hear_about_us: 'Instagram',
+          comments: '',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+  return { email, dueDate: order.dueDate }
+}
+
+/** Sample data the forms cannot make: a confirmed order already due tomorrow. */
+function bookForTomorrow(email: string) {
+  const db = new SQLite(path.join(dataDir, 'bakery.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare("UPDATE order_request SET due_date = ?, status = 'confirmed' WHERE email = ?").run(
+      daysFromToday(1),
+      email,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+/** The customer's private link, as her confirmation email carries it. */
+function customerLink(email: string): string {
+  const db = new SQLite(path.join(dataDir, 'bakery.sqlite'), { readonly: true })
+  try {
+    const row = db
+      .prepare('SELECT customer_token FROM order_request WHERE email = ? ORDER BY id DESC LIMIT 1')
+      .get(email) as { customer_token: string }
+    return `/requests/${row.customer_token}`
+  } finally {
+    db.close()
+  }
+}
+
+/** Scrolls so `target` sits just below the page's sticky header. */
+async function scrollToTop(target: Locator) {
+  await target.evaluate((element) =>
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 90),
+  )
+}
+
+/** The answer to her last tap, shown where she is looking. */
+async function expectOutcome(page: Page, text: string) {
+  const outcome = page.getByTestId('outcome')
+  await expect(outcome).toHaveText(text)
+  await expect(outcome).toBeInViewport()
+}
+
+test('the owner guide’s day on a phone: sign in, Today, an order from quote to pickup, calendar, settings, gallery, messages', async ({
+  page,
+}, testInfo) => {
+  // Two requests on one day five months ahead, and one already confirmed for tomorrow.
+  const day = daysFromToday(150)
+  const amara = await sendRequest(page.request, {
+    name: 'Amara Okafor',
+    product: 'Cakes',
+    theme: 'Garden party, two tiers, pale pink roses',
+    servings: '30',
+    dueDate: day,
+  })
+  await sendRequest(page.request, {
+    name: 'Lena Fischer',
+    product: 'Cupcakes',
+    theme: 'Baby shower, lemon and lavender',
+    servings: '24',
+    dueDate: day,
+  })
+  const sam = await sendRequest(page.request, {
+    name: 'Sam Rivera',
+    product: 'Cake Pops',
+    theme: 'Dinosaur birthday',
+    servings: '18',
+    dueDate: daysFromToday(30),
+  })
+  bookForTomorrow(sam.email)
+  const message = await page.request.post('/contact', {
+    headers: { origin: BASE, 'x-forwarded-for': visitorAddress() },
+    form: {
+      name: 'Priya Shah',
+      email: 'priya@example.com',
+      phone_number: '416-555-0199',
+      message: 'Do you make gluten-free cupcakes? We have a party in the spring.',
+      website: '',
+    },
+  })
+  expect(message.status()).toBe(200)
+
+  await test.step('signing in', async () => {
+    // The fonts are `font-display: optional`: a page that paints before they arrive keeps
+    // the fallback. Fetched once here, every page after has them from the cache, as the
+    // owner's phone does.
+    await page.goto('/')
+    await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())))
+    await page.reload()
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Admin Login' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in' })
+    await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
+    await dialog.getByPlaceholder('Your password').fill(OWNER.password)
+    await expect(dialog.getByRole('button', { name: 'Forgot password?' })).toBeVisible()
+    await photograph(page, '01-sign-in', testInfo)
+    await dialog.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible({
+      timeout: 30_000,
+    })
+  })
+
+  await test.step('the Today page', async () => {
+    await expect(page).toHaveURL('/admin')
+    const bar = page.getByRole('navigation', { name: 'Owner' })
+    await expect(bar.locator('a, button')).toHaveText([
+      'Today',
+      'Orders',
+      'Calendar',
+      'Gallery',
+      'Settings',
+      'Sign Out',
+    ])
+    await expect(page.getByRole('heading', { name: /Waiting for your reply/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: /Cakes for Amara Okafor/ })).toBeVisible()
+    const tomorrow = page.locator('#tomorrow-bake-list')
+    await expect(tomorrow).toContainText('Cake Pops')
+    await expect(tomorrow).toContainText('Sam Rivera')
+    await photograph(page, '02-today', testInfo)
+    await tomorrow.evaluate((list) => list.scrollIntoView({ block: 'start' }))
+    await photograph(page, '03-today-tomorrow', testInfo)
+  })
+
+  await test.step('the order list', async () => {
+    await page
+      .getByRole('navigation', { name: 'Owner' })
+      .getByRole('link', { name: 'Orders' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('article').filter({ hasText: 'Amara Okafor' })).toBeVisible()
+    await expect(page.getByRole('article').filter({ hasText: 'Lena Fischer' })).toBeVisible()
+    await scrollToTop(page.getByRole('list', { name: 'Order requests' }))
+    await photograph(page, '04-orders', testInfo)
+  })
+
+  await test.step('one order: the quote', async () => {
+    await page.goto(`/admin/orders?q=${encodeURIComponent(amara.email)}`)
+    await page.getByRole('article').getByRole('link', { name: 'Cakes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cakes')
+    await waitForHydration(page)
+    await expect(page.getByTestId('order-status')).toHaveText('Status: New')
+    await expect(page.getByText('No nuts, please').first()).toBeVisible()
+    await photograph(page, '05-order-new', testInfo)
+    const quote = page.getByRole('region', { name: 'Send a quote' })
+    await quote.getByLabel('Price ($)').fill('180')
+    await quote.getByLabel('Deposit ($)').fill('60')
+    await quote.getByLabel('How to pay').fill('Interac e-Transfer to the bakery’s email')
+    await quote
+      .getByLabel('Message to the customer')
+      .fill('Two tiers with pale pink roses, nut-free.')
+    await photograph(quote, '06-quote-form', testInfo)
+    await quote.getByRole('button', { name: 'Send quote' }).click()
+    await expectOutcome(page, 'Quote sent to the customer.')
+    await expect(page.getByTestId('order-status')).toHaveText('Status: Quoted')
+  })
+
+  await test.step('the customer accepts through her link', async () => {
+    const customer = await page
+      .context()
+      .browser()!
+      .newPage({
+        viewport: { width: 375, height: 740 },
+        deviceScaleFactor: 2,
+      })
+    await customer.goto(customerLink(amara.email))
+    await waitForHydration(customer)
+    await customer.getByRole('button', { name: 'Accept quote' }).click()
+    await expect(customer.getByText('Your accepted quote')).toBeVisible()
+    await customer.close()
+  })
+
+  await test.step('the deposit, ready and completed', async () => {
+    await page.goto(page.url())
+    await waitForHydration(page)
+    await expect(page.getByTestId('order-status')).toHaveText(
+      'Status: Accepted, awaiting the deposit',
+    )
+    const payment = page.getByRole('region', { name: 'Record a payment' })
+    await expect(payment).toContainText('Deposit owed: $60')
+    await payment.getByLabel('Amount ($)').fill('60')
+    await photograph(payment, '07-record-payment', testInfo)
+    await payment.getByRole('button', { name: 'Record payment' }).click()
+    await expectOutcome(page, 'Payment recorded.')
+    await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed')
+    await expect(payment).toContainText('Balance owed: $120')
+
+    // Months before the date, Mark ready asks first and names who is emailed.
+    await page.getByRole('button', { name: 'Mark ready' }).click()
+    const ask = page.getByRole('alertdialog')
+    await expect(ask).toContainText(`Amara Okafor (${amara.email}) will be emailed`)
+    await photograph(page, '08-mark-ready-asks', testInfo)
+    await ask.getByRole('button', { name: 'Yes, mark ready and email Amara' }).click()
+    await expectOutcome(page, 'Marked ready; the customer is told.')
+    await expect(page.getByTestId('order-status')).toHaveText('Status: Ready')
+  })
+
+  await test.step('the calendar and its bake list', async () => {
+    await page.goto(`/admin/calendar?month=${amara.dueDate.slice(0, 7)}&day=${amara.dueDate}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
+    await expect(page.getByRole('table')).toBeVisible()
+    await expect(page.getByRole('link', { name: /Download CSV/ })).toBeVisible()
+    await scrollToTop(page.getByRole('navigation', { name: 'Months' }))
+    await photograph(page, '09-calendar', testInfo)
+    const bakeList = page.locator('section').filter({ hasText: 'Amara Okafor' }).last()
+    await expect(bakeList).toContainText('No nuts, please')
+    await bakeList.scrollIntoViewIfNeeded()
+    await photograph(page, '10-bake-list', testInfo)
+  })
+
+  await test.step('settings: the menu, opening days and the phone feed', async () => {
+    await page.goto('/admin/settings')
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Cakes', exact: true })).toBeVisible()
+    await scrollToTop(page.getByRole('heading', { level: 2, name: 'The menu' }))
+    await photograph(page, '11-menu', testInfo)
+    const capacity = page.getByRole('region', { name: 'Weekly capacity' })
+    await expect(capacity).toBeVisible()
+    await photograph(capacity, '12-weekly-capacity', testInfo)
+    const closed = page.getByRole('region', { name: 'Closed dates' })
+    await photograph(closed, '13-closed-dates', testInfo)
+    const feed = page.getByRole('region', { name: 'Calendar on your phone' })
+    await expect(feed.getByLabel('Calendar address')).toHaveValue(/\/admin\/calendar\.ics\?key=/)
+    await expect(feed.getByRole('link', { name: 'Add to my calendar' })).toHaveAttribute(
+      'href',
+      /^webcal:\/\//,
+    )
+    await photograph(feed, '14-phone-calendar', testInfo)
+    const erase = page.getByRole('region', { name: 'Erase a customer’s data' })
+    await expect(erase).toContainText('It cannot be undone.')
+    await photograph(erase, '15-erase-customer', testInfo)
+  })
+
+  await test.step('the gallery', async () => {
+    await page
+      .getByRole('navigation', { name: 'Owner' })
+      .getByRole('link', { name: 'Gallery' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Gallery' })).toBeVisible()
+    await waitForHydration(page)
+    const add = page.getByRole('button', { name: 'Add New Image' })
+    // The demo photos a new site starts with, each with the owner's delete cross.
+    await expect(page.getByRole('button', { name: /^Delete image/ }).first()).toBeVisible()
+    await scrollToTop(add)
+    await photograph(page, '16-gallery', testInfo)
+    await add.click()
+    const upload = page.getByRole('dialog')
+    await expect(upload).toBeVisible()
+    await photograph(page, '17-gallery-upload', testInfo)
+    await page.keyboard.press('Escape')
+    await expect(upload).toHaveCount(0)
+  })
+
+  await test.step('messages', async () => {
+    await page.goto('/admin/orders?view=messages')
+    await expect(page.getByText('Priya Shah').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: /Mark handled/ }).first()).toBeVisible()
+    await page
+      .getByText('Do you make gluten-free cupcakes?')
+      .evaluate((text) => text.scrollIntoView({ block: 'center' }))
+    await photograph(page, '18-messages', testInfo)
+  })
+
+  await test.step('forgot password', async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page.getByRole('button', { name: 'Admin Login' })).toBeVisible()
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Admin Login' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in' })
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click()
+    await expect(dialog).toContainText('It works once, for 15 minutes.')
+    await photograph(page, '19-forgot-password', testInfo)
+  })
+})
