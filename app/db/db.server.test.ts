@@ -115,6 +115,10 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER order_request_insert_booking_version after insert on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'order_request_quoted',
+    'CREATE INDEX "order_request_quoted" on "order_request" ("id") where "status" = \'quoted\'',
+  ],
+  [
     'order_request_status',
     'CREATE INDEX "order_request_status" on "order_request" ("status", "due_date", "effort")',
   ],

@@ -73,12 +73,11 @@ export const tableExceptions: readonly {
     reason:
       'The settings row also keeps the order book’s own settings (how long a quote waits, the calendar feed’s key), which the owner edits in Settings beside the booking rules.',
   },
-  // mediaUsageBytes (gallery.server.ts) loops over the two tables whose rows
-  // hold stored bytes: the media quota counts the gallery's photos and the
-  // customers' inspiration photos together. It leaves gallery with the media
-  // store (features/media); this entry goes with it.
+  // mediaUsageBytes (media/media-quota.server.ts) loops over PHOTO_TABLES,
+  // the tables whose rows hold stored bytes: the media quota counts the
+  // gallery's photos and the customers' inspiration photos together.
   {
-    feature: 'gallery',
+    feature: 'media',
     table: '?',
     reason:
       'The media quota (mediaUsageBytes) sums the stored bytes of gallery_image and inspiration_photo, the two tables of the one media store, looping over their names.',

@@ -101,6 +101,23 @@ export interface LeaseHolder {
 }
 
 /**
+ * Which of these dedupe keys already have an email queued (by an earlier run
+ * or another instance), so scheduled work can skip composing them.
+ */
+export async function queuedDedupeKeys(
+  db: Kysely<Database>,
+  dedupeKeys: readonly string[],
+): Promise<Set<string>> {
+  if (dedupeKeys.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('outbox')
+    .select('dedupe_key')
+    .where('dedupe_key', 'in', dedupeKeys)
+    .execute()
+  return new Set(rows.map((row) => row.dedupe_key ?? ''))
+}
+
+/**
  * Takes one due email for this worker. It is a single UPDATE whose WHERE picks
  * the row, and each email goes to exactly one worker, however many there are:
  * - SQLite runs the whole statement under its write lock, so two workers,

@@ -11,7 +11,7 @@ import {
   markup,
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
-import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import {
   BOOKED_STATUSES,
   LIVE_STATUSES,
@@ -69,7 +69,7 @@ async function queueDigest(
   const dedupeKey = `digest:${today}`
   // Queued already today (by this instance or another): nothing to compute.
   // The schedule runs every few minutes, so this is what most runs do.
-  if (await isQueued(db, [dedupeKey]).then((keys) => keys.size > 0)) return false
+  if (await queuedDedupeKeys(db, [dedupeKey]).then((keys) => keys.size > 0)) return false
   const tomorrow = addDays(today, 1)
   const due = await db
     .selectFrom('order_request')
@@ -235,7 +235,7 @@ async function queueReminders(
     .execute()
   const keyOf = (row: (typeof rows)[number]) => `reminder:${row.id}:${row.due_date}`
   // Reminded already (an earlier run, another instance): skipped before composing.
-  const done = await isQueued(db, rows.map(keyOf))
+  const done = await queuedDedupeKeys(db, rows.map(keyOf))
   let queued = 0
   for (const row of rows) {
     if (done.has(keyOf(row))) continue
@@ -261,16 +261,6 @@ async function queueReminders(
 }
 
 /** Which of these scheduled emails' names the outbox holds already (its unique dedupe_key index). */
-async function isQueued(db: Db, dedupeKeys: string[]): Promise<Set<string>> {
-  if (dedupeKeys.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('outbox')
-    .select('dedupe_key')
-    .where('dedupe_key', 'in', dedupeKeys)
-    .execute()
-  return new Set(rows.map((row) => row.dedupe_key ?? ''))
-}
-
 /** "See you tomorrow": the customer's reminder the day before their date. */
 export function composeReminder({
   name,
