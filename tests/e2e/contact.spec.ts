@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
 
 async function fillContact(
@@ -117,6 +117,8 @@ test('an empty message shows every missing field at once, beside the field, and 
   page,
 }) => {
   await page.goto('/contact')
+  // The check beside each field is the page's own, so it needs React running.
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Send Message' }).click()
   for (const label of ['Name', 'Email', 'Phone Number', 'Message']) {
     const field = page.getByLabel(label)
@@ -132,6 +134,8 @@ test('an empty message shows every missing field at once, beside the field, and 
 
 test('a textarea in error has the same border as an input in error', async ({ page }) => {
   await page.goto('/contact')
+  // The check beside each field is the page's own, so it needs React running.
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true')
   // Read once transitions are over, with the pointer on the field and away from it.
