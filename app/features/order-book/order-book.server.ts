@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
@@ -552,6 +552,22 @@ export async function expireQuotes(
   }
 }
 
+/**
+ * Keeps a joined quote only if no newer one exists for its request: a
+ * re-quote replaces the last, so only the newest counts.
+ */
+export function isNewestQuote(eb: ExpressionBuilder<Database, 'order_request' | 'request_quote'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('request_quote as newer')
+        .select('newer.id')
+        .whereRef('newer.request_id', '=', 'order_request.id')
+        .whereRef('newer.id', '>', 'request_quote.id'),
+    ),
+  )
+}
+
 /** Quotes expired per pass: a server back after weeks away works through them a page at a time. */
 const EXPIRY_PAGE_SIZE = 200
 
@@ -572,16 +588,7 @@ async function expireQuotesPage(
     .where('request_quote.accepted_at', 'is', null)
     .where('request_quote.expires_at', '<=', now)
     // Only the newest quote counts: a re-quote replaces an expired one.
-    .where(({ not, exists, selectFrom, ref }) =>
-      not(
-        exists(
-          selectFrom('request_quote as newer')
-            .select('newer.id')
-            .whereRef('newer.request_id', '=', 'order_request.id')
-            .where('newer.id', '>', ref('request_quote.id')),
-        ),
-      ),
-    )
+    .where(isNewestQuote)
     .orderBy('order_request.id')
     .limit(EXPIRY_PAGE_SIZE)
     .execute()

@@ -22,6 +22,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { isNewestQuote } from './order-book.server.ts'
 import { servingsPhrase } from './servings.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
@@ -105,16 +106,7 @@ async function queueDigest(
         .as('paid'),
     ])
     .where('order_request.status', 'in', QUOTE_FOLLOW_UP_STATUSES)
-    .where(({ not, exists, selectFrom, ref }) =>
-      not(
-        exists(
-          selectFrom('request_quote as newer')
-            .select('newer.id')
-            .whereRef('newer.request_id', '=', 'order_request.id')
-            .where('newer.id', '>', ref('request_quote.id')),
-        ),
-      ),
-    )
+    .where(isNewestQuote)
     .where((eb) =>
       eb.or([
         eb('request_quote.accepted_at', 'is', null),
