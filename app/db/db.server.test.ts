@@ -116,7 +116,49 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request_quoted',
-    'CREATE INDEX "order_request_quoted" on "order_request" ("id") where "status" = \'quoted\'',
+    'CREATE INDEX "order_request_quoted" on "order_request" ("id", "deposit_waived", "due_date") where "status" = \'quoted\'',
+  ],
+  [
+    'order_request_search',
+    `CREATE VIRTUAL TABLE order_request_search using fts5(
+        name, email, content = 'order_request', content_rowid = 'id', tokenize = 'trigram')`,
+  ],
+  [
+    'order_request_search_config',
+    "CREATE TABLE 'order_request_search_config'(k PRIMARY KEY, v) WITHOUT ROWID",
+  ],
+  [
+    'order_request_search_data',
+    "CREATE TABLE 'order_request_search_data'(id INTEGER PRIMARY KEY, block BLOB)",
+  ],
+  [
+    'order_request_search_delete',
+    `CREATE TRIGGER order_request_search_delete after delete on order_request begin
+        insert into order_request_search (order_request_search, rowid, name, email)
+          values ('delete', old.id, old.name, old.email);
+      end`,
+  ],
+  [
+    'order_request_search_docsize',
+    "CREATE TABLE 'order_request_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB)",
+  ],
+  [
+    'order_request_search_idx',
+    "CREATE TABLE 'order_request_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID",
+  ],
+  [
+    'order_request_search_insert',
+    `CREATE TRIGGER order_request_search_insert after insert on order_request begin
+        insert into order_request_search (rowid, name, email) values (new.id, new.name, new.email);
+      end`,
+  ],
+  [
+    'order_request_search_update',
+    `CREATE TRIGGER order_request_search_update after update of name, email on order_request begin
+        insert into order_request_search (order_request_search, rowid, name, email)
+          values ('delete', old.id, old.name, old.email);
+        insert into order_request_search (rowid, name, email) values (new.id, new.name, new.email);
+      end`,
   ],
   [
     'order_request_status',
@@ -217,7 +259,10 @@ test('the migrations make the schema the database has always had', async () => {
   if (testDatabaseKind() === 'sqlite') {
     const file = new SQLite(path.join(dataDir, 'bakery.sqlite'), { readonly: true })
     const rows = file
-      .prepare("select name, sql from sqlite_master where name not like 'kysely_%' order by name")
+      // sqlite_stat*: the planner's statistics (pragma optimize), not the schema.
+      .prepare(
+        "select name, sql from sqlite_master where name not like 'kysely_%' and name not like 'sqlite_stat%' order by name",
+      )
       .all() as { name: string; sql: string | null }[]
     file.close()
     expect(rows.map((row) => [row.name, row.sql])).toEqual(SQLITE_SCHEMA)

@@ -17,6 +17,8 @@ export const tableOwners = {
   // feature's send hands its requests to the book's intake
   // (order-book/request-intake.server.ts), which writes these rows.
   order_batch: { owner: 'order-book', holds: 'one send: when it came, the policies ticked' },
+  // With it, on SQLite, its search index order_request_search (FTS5, kept by
+  // triggers, read in raw SQL by order-list.server.ts only).
   order_request: { owner: 'order-book', holds: 'each request, its status and its private link' },
   request_event: { owner: 'order-book', holds: "each request's timeline" },
   request_quote: { owner: 'order-book', holds: "the owner's quotes and the customer's answers" },

@@ -6,7 +6,7 @@ import { InboxList } from '#app/features/inbox/inbox-list.tsx'
 import { labelReceived, listInbox } from '#app/features/inbox/inbox.server.ts'
 import { OrderBookTabs, OrderList } from '#app/features/order-book/order-list-page.tsx'
 import { listOrderBook } from '#app/features/order-book/order-list.server.ts'
-import { ORDER_LIST_LIMIT, parseOrderFilters } from '#app/features/order-book/order-list.ts'
+import { parseOrderFilters } from '#app/features/order-book/order-list.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.orders'
 
@@ -20,8 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const { filters, problems } = parseOrderFilters(params)
   const showHandled = params.get('messages') === 'all'
+  // Each tab reads only what it shows; the tabs' count of open messages is always needed.
+  const onMessages = params.get('view') === 'messages'
   const [book, inbox] = await Promise.all([
-    listOrderBook(db, filters),
+    onMessages ? null : listOrderBook(db, filters),
     listInbox(db, { openOnly: !showHandled }),
   ])
   // The inbox holds messages only: no send is read to be thrown away.
@@ -29,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     problems,
-    ...book,
-    limited: book.rows.length >= ORDER_LIST_LIMIT,
+    book,
     messages,
     openMessages: showHandled
       ? messages.filter((message) => !message.handled).length
@@ -53,14 +54,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <h1 className="page-heading mt-2">Orders</h1>
       <p className="lede mt-3">Every order request, and the messages sent through the site.</p>
       <OrderBookTabs view={view} openMessages={loaderData.openMessages} />
-      {view === 'orders' ? (
+      {loaderData.book ? (
         <OrderList
           filters={loaderData.filters}
-          rows={loaderData.rows}
-          counts={loaderData.counts}
-          total={loaderData.total}
+          rows={loaderData.book.rows}
+          counts={loaderData.book.counts}
+          total={loaderData.book.total}
           problems={loaderData.problems}
-          limited={loaderData.limited}
+          matching={loaderData.book.matching}
+          hasMore={loaderData.book.hasMore}
         />
       ) : (
         <>

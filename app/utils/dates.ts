@@ -1,12 +1,20 @@
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today's date as YYYY-MM-DD in the given time zone (the bakery's, not the server's). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // The en-CA locale formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    // The en-CA locale formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormats.set(timeZone, format)
+  }
+  return format.format(now)
 }
 
 /**

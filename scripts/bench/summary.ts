@@ -1,3 +1,4 @@
+import { CONTENT_SIZED } from './growth.ts'
 import { formatTable } from './markdown.ts'
 import { MIB } from './stats.ts'
 
@@ -328,7 +329,9 @@ function growthRows(growth: unknown): SummaryRow[] {
     )
     const size = num(largest, 'requests')
     if (!baseline || !largest || !size) return []
-    const endpoints = Object.keys(record(at(baseline, 'medianMs')) ?? {})
+    const endpoints = Object.keys(record(at(baseline, 'medianMs')) ?? {}).filter(
+      (endpoint) => !(CONTENT_SIZED as readonly string[]).includes(endpoint),
+    )
     const ratios = endpoints.map((endpoint) => {
       const base = num(baseline, 'medianMs', endpoint)
       const value = num(largest, 'medianMs', endpoint)

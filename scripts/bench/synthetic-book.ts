@@ -145,6 +145,36 @@ function statusFor(random: Random, dueInPast: boolean): RequestStatus {
       ])
 }
 
+/**
+ * Effort a day of the book holds at most. The site refuses a send for a full
+ * day, so a real book never holds (or completed) more than its capacity on
+ * one date, however many requests it has: a book of 100,000 over three
+ * years turned most of them away, and each day's bake list stays a day's.
+ */
+const DAILY_CAPACITY = 12
+/** What became of a request its day had no room for. */
+const TURNED_AWAY: readonly (readonly [RequestStatus, number])[] = [
+  ['declined', 6],
+  ['expired', 3],
+  ['cancelled', 1],
+]
+const TAKES_ROOM = new Set<RequestStatus>(['new', 'quoted', 'confirmed', 'ready', 'completed'])
+
+/** `status`, unless the day is full: then one of the statuses that hold nothing. */
+function withinCapacity(
+  random: Random,
+  heldByDay: Map<string, number>,
+  dueDate: string,
+  effort: number,
+  status: RequestStatus,
+): RequestStatus {
+  if (!TAKES_ROOM.has(status)) return status
+  const held = heldByDay.get(dueDate) ?? 0
+  if (held + effort > DAILY_CAPACITY) return weighted(random, TURNED_AWAY)
+  heldByDay.set(dueDate, held + effort)
+  return status
+}
+
 /** The path a request took to its status, after arriving as new. */
 const PATH: Record<RequestStatus, RequestStatus[]> = {
   new: [],
@@ -202,6 +232,7 @@ export async function seedSyntheticBook(
   const random = randomFrom(seed)
   const today = isoDay(now)
   const rows = { batches: 0, events: 0, quotes: 0, payments: 0, emails: 0 }
+  const heldByDay = new Map<string, number>()
   let written = 0
   let sampleRequestId: number | null = null
   let sampleEvents = 0
@@ -268,7 +299,13 @@ export async function seedSyntheticBook(
           const product = random.pick(PRODUCTS)
           const dueMs = send.sentAt + random.int(5, MAX_LEAD_DAYS) * DAY_MS
           const dueDate = isoDay(dueMs)
-          const status = statusFor(random, dueDate < today)
+          const status = withinCapacity(
+            random,
+            heldByDay,
+            dueDate,
+            product.effort,
+            statusFor(random, dueDate < today),
+          )
           requestRows.push({
             batch_id: batchId,
             position,

@@ -3,7 +3,13 @@ import { Form, Link } from 'react-router'
 import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { type OrderFilters, type OrderRow, STATUSES, orderListHref } from './order-list.ts'
+import {
+  ORDER_PAGE_SIZE,
+  type OrderFilters,
+  type OrderRow,
+  STATUSES,
+  orderListHref,
+} from './order-list.ts'
 import { OverdueFlag, StatusBadge } from './status-badge.tsx'
 
 export type OrderBookView = 'orders' | 'messages'
@@ -37,6 +43,28 @@ export function OrderBookTabs({
   )
 }
 
+/** What the list shows, said once above it: how many, and which of them on a later page. */
+function listSummary({
+  shown,
+  matching,
+  page,
+  filtered,
+}: {
+  shown: number
+  matching: number
+  page: number
+  filtered: boolean
+}): string {
+  if (shown === 0) {
+    if (page > 1) return 'No order requests on this page: the list ends before it.'
+    return filtered ? 'No order requests match these filters.' : 'No order requests yet.'
+  }
+  const requests = `order request${matching === 1 ? '' : 's'}`
+  if (page === 1 && shown === matching) return `${matching} ${requests}.`
+  const first = (page - 1) * ORDER_PAGE_SIZE + 1
+  return `${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} ${requests}.`
+}
+
 /**
  * The order book's list: status chips with counts, a search and date range
  * that work as a plain GET form (shareable, no script needed), and one card
@@ -48,23 +76,27 @@ export function OrderList({
   counts,
   total,
   problems,
-  limited,
+  matching,
+  hasMore,
 }: {
   filters: OrderFilters
   rows: OrderRow[]
   counts: Record<DisplayState, number>
   total: number
   problems: string[]
-  limited: boolean
+  /** How many requests the filters find, across every page. */
+  matching: number
+  /** Another page follows this one. */
+  hasMore: boolean
 }) {
-  const filtered = filters.q || filters.from || filters.to || filters.status
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status)
   return (
     <>
       <nav aria-label="Filter by status" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           <li>
             <StatusChip
-              to={orderListHref({ ...filters, status: null })}
+              to={orderListHref({ ...filters, status: null, page: 1 })}
               on={filters.status === null}
               label="All"
               count={total}
@@ -73,7 +105,7 @@ export function OrderList({
           {STATUSES.map((status) => (
             <li key={status}>
               <StatusChip
-                to={orderListHref({ ...filters, status })}
+                to={orderListHref({ ...filters, status, page: 1 })}
                 on={filters.status === status}
                 label={DISPLAY_LABELS[status]}
                 count={counts[status]}
@@ -154,11 +186,7 @@ export function OrderList({
       ))}
 
       <p className="mt-6 text-chocolate" role="status">
-        {rows.length === 0
-          ? filtered
-            ? 'No order requests match these filters.'
-            : 'No order requests yet.'
-          : `${rows.length}${limited ? '+' : ''} order request${rows.length === 1 ? '' : 's'}${limited ? ': narrow the filters to see the rest' : ''}.`}
+        {listSummary({ shown: rows.length, matching, page: filters.page, filtered })}
       </p>
 
       {rows.length > 0 ? (
@@ -169,6 +197,29 @@ export function OrderList({
             </li>
           ))}
         </ol>
+      ) : null}
+
+      {filters.page > 1 || hasMore ? (
+        <nav aria-label="Pages of order requests" className="mt-6 flex flex-wrap gap-3">
+          {filters.page > 1 ? (
+            <Link
+              to={orderListHref({ ...filters, page: filters.page - 1 })}
+              className="button-secondary"
+              rel="prev"
+            >
+              ← {filters.sort === 'due' ? 'Due sooner' : 'Newer'}
+            </Link>
+          ) : null}
+          {hasMore ? (
+            <Link
+              to={orderListHref({ ...filters, page: filters.page + 1 })}
+              className="button-secondary"
+              rel="next"
+            >
+              {filters.sort === 'due' ? 'Due later' : 'Older'} →
+            </Link>
+          ) : null}
+        </nav>
       ) : null}
     </>
   )

@@ -6,10 +6,15 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { moveRequest, quoteRequest, recordPayment } from './order-book.server.ts'
 import { listOrderBook } from './order-list.server.ts'
-import { type OrderFilters, orderListHref, parseOrderFilters } from './order-list.ts'
+import {
+  ORDER_PAGE_SIZE,
+  type OrderFilters,
+  orderListHref,
+  parseOrderFilters,
+} from './order-list.ts'
 
 const NOW = Date.parse('2026-11-23T20:00:00Z')
-const all: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest' }
+const all: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }
 
 /** Four requests in three sends: Priya (two), Marcus, and Zoë whose name has a % in it. */
 async function openBook() {
@@ -107,6 +112,13 @@ test('search by name or email ignores case; LIKE’s characters match themselves
   expect(await names('100%')).toEqual(['Zoë 100% Sweet'])
   expect(await names('%')).toEqual(['Zoë 100% Sweet'])
   expect(await names('_')).toEqual([])
+  // Search syntax of the index is text too: nothing matches, nothing fails.
+  expect(await names('lee OR priya')).toEqual([])
+  expect(await names('"lee"')).toEqual([])
+  expect(await names('pri*')).toEqual([])
+  expect(await names('NEAR(lee')).toEqual([])
+  // Shorter than the index's three characters: still found.
+  expect(await names('zo')).toEqual(['Zoë 100% Sweet'])
   const counted = await listOrderBook(db, { ...all, q: 'priya' })
   expect(counted.total).toBe(2)
   expect(counted.counts.new).toBe(2)
@@ -132,9 +144,11 @@ test('a due-date range, both ends included, and soonest due first', async () => 
 
 test('filters come from the query string; what cannot be read is left out and said', () => {
   expect(
-    parseOrderFilters(new URLSearchParams('status=quoted&q=%20Priya%20&sort=due&from=2026-12-01')),
+    parseOrderFilters(
+      new URLSearchParams('status=quoted&q=%20Priya%20&sort=due&from=2026-12-01&page=3'),
+    ),
   ).toEqual({
-    filters: { status: 'quoted', from: '2026-12-01', to: null, q: 'Priya', sort: 'due' },
+    filters: { status: 'quoted', from: '2026-12-01', to: null, q: 'Priya', sort: 'due', page: 3 },
     problems: [],
   })
   const odd = parseOrderFilters(new URLSearchParams('status=baked&from=tomorrow&sort=x'))
@@ -149,6 +163,52 @@ test('filters come from the query string; what cannot be read is left out and sa
   })
   expect(orderListHref({ ...all, status: 'new', q: 'a b' })).toBe('/admin/orders?status=new&q=a+b')
   expect(orderListHref(all)).toBe('/admin/orders')
+  expect(orderListHref({ ...all, status: 'new', page: 2 })).toBe('/admin/orders?status=new&page=2')
+  // A page that cannot be is the first, and said.
+  for (const page of ['0', '-1', '2.5', 'last', '99999999']) {
+    const read = parseOrderFilters(new URLSearchParams({ page }))
+    expect(read.filters.page).toBe(1)
+    expect(read.problems).toEqual([`There is no page “${page}”, so the first is shown.`])
+  }
+})
+
+test('the list comes a page at a time, newest or soonest first, each filter paging its own rows', async () => {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [99, 99, 99, 99, 99, 99, 99])
+  const orders = Array.from({ length: ORDER_PAGE_SIZE + 5 }, (_, index) => ({
+    ...birthdayCakeOrder,
+    name: `Customer ${index}`,
+    due_date: `2026-12-${String(1 + (index % 28)).padStart(2, '0')}`,
+  }))
+  for (let start = 0; start < orders.length; start += 5) {
+    const sent = await submitOrderRequests(db, orders.slice(start, start + 5), {
+      products: [],
+      siteUrl: 'https://butterandbloom.example',
+      now: new Date(NOW),
+    })
+    if (!sent.ok) throw new Error('Not booked')
+  }
+  const ids = (
+    await db.selectFrom('order_request').select('id').orderBy('id', 'desc').execute()
+  ).map((row) => row.id)
+  const first = await listOrderBook(db, all)
+  expect(first.rows.map((row) => row.id)).toEqual(ids.slice(0, ORDER_PAGE_SIZE))
+  expect(first).toMatchObject({ matching: ids.length, page: 1, hasMore: true })
+  const second = await listOrderBook(db, { ...all, page: 2 })
+  expect(second.rows.map((row) => row.id)).toEqual(ids.slice(ORDER_PAGE_SIZE))
+  expect(second.hasMore).toBe(false)
+  expect((await listOrderBook(db, { ...all, page: 3 })).rows).toEqual([])
+
+  // Soonest first pages through the dates in order; a status pages its own rows.
+  const due = [
+    ...(await listOrderBook(db, { ...all, sort: 'due' })).rows,
+    ...(await listOrderBook(db, { ...all, sort: 'due', page: 2 })).rows,
+  ].map((row) => row.dueDate)
+  expect(due).toEqual([...due].sort())
+  expect(due).toHaveLength(ids.length)
+  const quoted = await listOrderBook(db, { ...all, status: 'quoted' })
+  expect(quoted).toMatchObject({ rows: [], matching: 0, hasMore: false })
 })
 
 test('an accepted quote awaiting its deposit is a state of its own: its chip, its filter, its count', async () => {
@@ -261,4 +321,20 @@ test('a search narrows the chips’ counts too, each status counted once, accept
   expect(await names('\\')).toEqual([])
   expect(await names('mar_us')).toEqual([])
   expect(ids).toContain(marcus)
+})
+
+test('the search follows the book: a renamed or erased customer is found by what she is now', async () => {
+  const { db, ids } = await openBook()
+  const names = async (q: string) =>
+    (await listOrderBook(db, { ...all, q })).rows.map((row) => row.name)
+  await db
+    .updateTable('order_request')
+    .set({ name: 'Marcus Okafor' })
+    .where('id', '=', ids[2]!)
+    .execute()
+  expect(await names('okafor')).toEqual(['Marcus Okafor'])
+  expect(await names('marcus lee')).toEqual([])
+  await db.deleteFrom('order_request').where('id', '=', ids[2]!).execute()
+  expect(await names('marcus')).toEqual([])
+  expect(await names('priya')).toEqual(['Priya Sharma', 'Priya Sharma'])
 })

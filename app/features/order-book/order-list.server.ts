@@ -1,6 +1,7 @@
-import { type Expression, type SqlBool, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
-import type { RequestStatus } from '#app/db/schema.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
+import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import {
   type DisplayState,
@@ -8,11 +9,42 @@ import {
   depositOverdue,
   displayStateOf,
 } from '#app/features/order-status/order-status.ts'
-import { ORDER_LIST_LIMIT, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
+import { readOpenQuotes } from './open-quotes.server.ts'
+import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 
 /** LIKE's own characters in a search are matched as themselves. */
 function likePattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** A trigram index matches three characters at least; shorter searches read the rows. */
+const TRIGRAM = 3
+
+/**
+ * Requests whose name or email contains `query`, ignoring case. Each
+ * database answers from an index of trigrams (docs/decisions/042): on
+ * PostgreSQL the GIN indexes on lower(name) and lower(email) serve the LIKE
+ * itself; on SQLite the FTS5 table order_request_search, whose trigram
+ * phrase is the same "contains" (its double quotes doubled, so the text is
+ * a phrase and never FTS syntax).
+ */
+function searchMatches(db: Db, query: string) {
+  return (eb: ExpressionBuilder<Database, 'order_request'>): Expression<SqlBool> => {
+    if (!isPostgres(db) && [...query].length >= TRIGRAM) {
+      const phrase = `"${query.replaceAll('"', '""')}"`
+      return eb(
+        'order_request.id',
+        'in',
+        sql<number>`(select rowid from order_request_search where order_request_search match ${phrase})`,
+      )
+    }
+    const pattern = likePattern(query)
+    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's
+    // only for ASCII; the escape clause is needed by SQLite, which has none.
+    const matches = (column: 'order_request.name' | 'order_request.email') =>
+      sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'` as Expression<SqlBool>
+    return eb.or([matches('order_request.name'), matches('order_request.email')])
+  }
 }
 
 /**
@@ -27,20 +59,30 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     let query = db.selectFrom('order_request')
     if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
     if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
-    if (filters.q) {
-      const pattern = likePattern(filters.q)
-      // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's
-      // only for ASCII; the escape clause is needed by SQLite, which has none.
-      // On PostgreSQL the trigram indexes on lower(name) and lower(email)
-      // (migration 013-growth-search-trigrams) answer it.
-      const matches = (column: 'order_request.name' | 'order_request.email') =>
-        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'` as Expression<SqlBool>
-      query = query.where((eb) =>
-        eb.or([matches('order_request.name'), matches('order_request.email')]),
-      )
-    }
+    if (filters.q) query = query.where(searchMatches(db, filters.q))
     return query
   }
+
+  // The chips: a count per stored status from the status index, then the
+  // open quotes (a small partial index) to tell the accepted ones apart.
+  const [groups, openQuotes] = await Promise.all([
+    narrowed()
+      .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
+      .groupBy('order_request.status')
+      .execute(),
+    readOpenQuotes(narrowed(), { today }),
+  ])
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
+    DisplayState,
+    number
+  >
+  for (const { status, count } of groups) counts[status] += Number(count)
+  const acceptedIds = openQuotes
+    .filter((quote) => quote.state === 'accepted')
+    .map((quote) => quote.id)
+  counts.quoted -= acceptedIds.length
+  counts.accepted += acceptedIds.length
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
 
   let rowsQuery = narrowed()
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
@@ -57,60 +99,32 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
       'order_request.deposit_waived',
       'order_batch.created_at',
     ])
-    .limit(ORDER_LIST_LIMIT)
-  // "Accepted" is a quoted request seen closer: both read the quoted rows, then tell them apart.
-  const stored: RequestStatus | null = filters.status === 'accepted' ? 'quoted' : filters.status
-  if (stored) rowsQuery = rowsQuery.where('order_request.status', '=', stored)
-  rowsQuery =
+  // "Accepted" is a quoted request seen closer: the open quotes say which.
+  if (filters.status === 'accepted' || filters.status === 'quoted') {
+    rowsQuery = rowsQuery.where('order_request.status', '=', 'quoted')
+    if (acceptedIds.length > 0) {
+      rowsQuery = rowsQuery.where(
+        'order_request.id',
+        filters.status === 'accepted' ? 'in' : 'not in',
+        acceptedIds,
+      )
+    }
+  } else if (filters.status) {
+    rowsQuery = rowsQuery.where('order_request.status', '=', filters.status)
+  }
+  rowsQuery = (
     filters.sort === 'due'
       ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
       : rowsQuery.orderBy('order_request.id', 'desc')
-
-  // One pass over the narrowed requests for the chips: a count per status,
-  // except that each open quote is a group of its own (its id kept), so the
-  // accepted ones can be told apart below.
-  const quotedId = sql<
-    number | null
-  >`case when ${sql.ref('order_request.status')} = 'quoted' then ${sql.ref('order_request.id')} end`
-  const [allRows, groups] = await Promise.all([
-    rowsQuery.execute(),
-    narrowed()
-      .select(({ fn }) => [
-        'order_request.status',
-        quotedId.as('quoted_id'),
-        fn.max('order_request.deposit_waived').as('deposit_waived'),
-        fn.countAll<number | string>().as('count'),
-      ])
-      .groupBy(['order_request.status', quotedId])
-      .execute(),
-  ])
-  const quotedRows = groups.flatMap((group) =>
-    group.quoted_id === null
-      ? []
-      : [
-          {
-            id: Number(group.quoted_id),
-            status: group.status,
-            deposit_waived: Number(group.deposit_waived),
-          },
-        ],
   )
-  const standing = await standingOf(db, [...allRows, ...quotedRows], today)
-  const rows = filters.status
-    ? allRows.filter((row) => standing.get(row.id)!.state === filters.status)
-    : allRows
-
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
-    DisplayState,
-    number
-  >
-  for (const { status, count } of groups) counts[status] += Number(count)
-  for (const row of quotedRows) {
-    if (standing.get(row.id)!.state === 'accepted') {
-      counts.quoted -= 1
-      counts.accepted += 1
-    }
-  }
+    // One more than a page, to know whether another follows.
+    .limit(ORDER_PAGE_SIZE + 1)
+    .offset((filters.page - 1) * ORDER_PAGE_SIZE)
+  const matching = filters.status ? counts[filters.status] : total
+  const found =
+    filters.status === 'accepted' && acceptedIds.length === 0 ? [] : await rowsQuery.execute()
+  const rows = found.slice(0, ORDER_PAGE_SIZE)
+  const standing = await standingOf(db, rows, today)
 
   return {
     rows: rows.map((row): OrderRow => {
@@ -132,7 +146,12 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
       }
     }),
     counts,
-    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+    total,
+    /** How many requests the filters find, across every page. */
+    matching,
+    /** The page shown, and whether another follows it. */
+    page: filters.page,
+    hasMore: found.length > ORDER_PAGE_SIZE,
   }
 }
 

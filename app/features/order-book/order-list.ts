@@ -19,10 +19,14 @@ export interface OrderFilters {
   to: string | null
   q: string
   sort: OrderSort
+  /** 1 for the first ORDER_PAGE_SIZE rows, and so on. */
+  page: number
 }
 
-/** The most rows the page shows at once; narrower filters find the rest. */
-export const ORDER_LIST_LIMIT = 200
+/** Rows a page of the list shows: a phone's few screens, whatever the size of the book. */
+export const ORDER_PAGE_SIZE = 50
+/** Far past any book's last page; a bound, so no link can ask for an endless skip. */
+const MAX_PAGE = 10_000
 const MAX_QUERY_LENGTH = 100
 
 /**
@@ -51,6 +55,13 @@ export function parseOrderFilters(params: URLSearchParams): {
   let to = date('to', 'to')
   if (from && to && from > to) [from, to] = [to, from]
   const sort = params.get('sort')
+  const pageParam = params.get('page')?.trim() ?? ''
+  let page = 1
+  if (pageParam !== '') {
+    const asked = Number(pageParam)
+    if (/^\d{1,6}$/.test(pageParam) && asked >= 1 && asked <= MAX_PAGE) page = asked
+    else problems.push(`There is no page “${pageParam.slice(0, 20)}”, so the first is shown.`)
+  }
   return {
     filters: {
       status: isDisplayState(status) ? status : null,
@@ -58,6 +69,7 @@ export function parseOrderFilters(params: URLSearchParams): {
       to,
       q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
       sort: sort === 'due' ? 'due' : 'newest',
+      page,
     },
     problems,
   }
@@ -92,6 +104,7 @@ export function orderListHref(filters: Partial<OrderFilters>): string {
   if (filters.to) params.set('to', filters.to)
   if (filters.q) params.set('q', filters.q)
   if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort)
+  if (filters.page && filters.page > 1) params.set('page', String(filters.page))
   const query = params.toString()
   return `/admin/orders${query ? `?${query}` : ''}`
 }

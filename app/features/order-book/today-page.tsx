@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { DisplayState } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { orderListHref } from './order-list.ts'
 import { BakeList } from './owner-calendar.tsx'
-import type { TodayPage as TodayData, TodayRequest } from './today.server.ts'
+import type { TodayPage as TodayData, TodayList, TodayRequest } from './today.server.ts'
 
 /** An open contact message as the Today page lists it. */
 export interface TodayMessage {
@@ -42,6 +44,16 @@ function TodaySection({
   )
 }
 
+/** The link to the rest of a list the page shows only the first of, or nothing when it shows all. */
+function SeeAll({ list, status }: { list: TodayList<unknown>; status: DisplayState }) {
+  if (list.total <= list.items.length) return null
+  return (
+    <Link to={orderListHref({ status })} className="text-link">
+      See all {list.total.toLocaleString('en-CA')} in Orders
+    </Link>
+  )
+}
+
 /** A request on one line of a list: the whole row is its link, for a thumb. */
 function RequestItem({ request, children }: { request: TodayRequest; children: ReactNode }) {
   return (
@@ -75,9 +87,9 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
           {[
             ['today-bake-list', `Today (${today?.items.length ?? 0})`],
             ['tomorrow-bake-list', `Tomorrow (${tomorrow?.items.length ?? 0})`],
-            ['waiting-heading', `Replies owed (${data.waiting.length})`],
-            ['quotes-heading', `Quotes out (${data.awaitingAnswer.length})`],
-            ['deposits-heading', `Deposits due (${data.deposits.length})`],
+            ['waiting-heading', `Replies owed (${data.waiting.total})`],
+            ['quotes-heading', `Quotes out (${data.awaitingAnswer.total})`],
+            ['deposits-heading', `Deposits due (${data.deposits.total})`],
             ['messages-heading', `Messages (${messages.length})`],
           ].map(([target, label]) => (
             <li key={target}>
@@ -111,11 +123,12 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
       <TodaySection
         id="waiting-heading"
         title="Waiting for your reply"
-        count={data.waiting.length}
+        count={data.waiting.total}
         empty="No new requests wait for a reply."
+        more={<SeeAll list={data.waiting} status="new" />}
       >
         <ol className="today-list">
-          {data.waiting.map((request) => (
+          {data.waiting.items.map((request) => (
             <RequestItem key={request.id} request={request}>
               received {shortDate(request.receivedOn)}
             </RequestItem>
@@ -126,11 +139,12 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
       <TodaySection
         id="quotes-heading"
         title="Quotes awaiting an answer"
-        count={data.awaitingAnswer.length}
+        count={data.awaitingAnswer.total}
         empty="No quote waits for a customer’s answer."
+        more={<SeeAll list={data.awaitingAnswer} status="quoted" />}
       >
         <ul className="today-list">
-          {data.awaitingAnswer.map((request) => (
+          {data.awaitingAnswer.items.map((request) => (
             <RequestItem key={request.id} request={request}>
               lapses {shortDate(request.expiresOn)} if not answered
             </RequestItem>
@@ -141,11 +155,12 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
       <TodaySection
         id="deposits-heading"
         title="Deposits due"
-        count={data.deposits.length}
+        count={data.deposits.total}
         empty="No accepted quote waits for its deposit."
+        more={<SeeAll list={data.deposits} status="accepted" />}
       >
         <ul className="today-list">
-          {data.deposits.map((request) => (
+          {data.deposits.items.map((request) => (
             <RequestItem key={request.id} request={request}>
               {request.overdue ? <strong className="today-overdue">Overdue</strong> : null}
               {request.overdue ? ' · ' : ''}

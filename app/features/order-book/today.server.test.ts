@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { answerQuote, quoteRequest, recordPayment, waiveDeposit } from './order-book.server.ts'
-import { readTodayPage } from './today.server.ts'
+import { TODAY_LIST_LIMIT, readTodayPage } from './today.server.ts'
 
 /** Thursday, December 10, 2026, 9 in the morning in Toronto: today is the 10th, tomorrow the 11th. */
 const TODAY_NOW = new Date('2026-12-10T14:00:00Z')
@@ -77,10 +77,10 @@ test('the Today page: the bake lists of today and tomorrow, replies owed oldest 
     ['2026-12-10', ['Flo Waived']],
     ['2026-12-11', ['Bo Newer']],
   ])
-  expect(page.waiting.map((request) => request.id)).toEqual([olderNew, newerNew])
-  expect(page.awaitingAnswer.map((request) => request.name)).toEqual(['Cy Quoted'])
+  expect(page.waiting.items.map((request) => request.id)).toEqual([olderNew, newerNew])
+  expect(page.awaitingAnswer.items.map((request) => request.name)).toEqual(['Cy Quoted'])
   // Accepted, deposit not in: the overdue one first, with what is still owed.
-  expect(page.deposits).toEqual([
+  expect(page.deposits.items).toEqual([
     expect.objectContaining({
       id: overdue,
       owedCents: 3_000,
@@ -102,12 +102,12 @@ test('a deposit due today is due, not overdue; once paid it leaves the list', as
   const id = await sendRequest(db, { due_date: '2026-12-18' })
   await quote(db, id, { depositDue: '2026-12-10' })
   await accept(db, id)
-  expect((await readTodayPage(db, { now: TODAY_NOW })).deposits).toEqual([
+  expect((await readTodayPage(db, { now: TODAY_NOW })).deposits.items).toEqual([
     expect.objectContaining({ id, overdue: false, owedCents: 5_000 }),
   ])
   // The next morning, still owed: overdue.
   const nextDay = new Date(TODAY_NOW.getTime() + 24 * 60 * 60 * 1000)
-  expect((await readTodayPage(db, { now: nextDay })).deposits).toEqual([
+  expect((await readTodayPage(db, { now: nextDay })).deposits.items).toEqual([
     expect.objectContaining({ id, overdue: true }),
   ])
   await recordPayment(db, {
@@ -115,5 +115,32 @@ test('a deposit due today is due, not overdue; once paid it leaves the list', as
     payment: { amountCents: 5_000, receivedOn: '2026-12-10', method: 'Cash' },
     now: BOOK_NOW + 5000,
   })
-  expect((await readTodayPage(db, { now: nextDay })).deposits).toEqual([])
+  expect((await readTodayPage(db, { now: nextDay })).deposits.items).toEqual([])
+})
+
+test('a long list shows its oldest few and counts them all, so the page stays a glance', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const sent: number[] = []
+  for (let index = 0; index < TODAY_LIST_LIMIT + 2; index++) {
+    sent.push(await sendRequest(db, { due_date: `2026-12-${14 + Math.floor(index / 3)}` }))
+  }
+  const quoted = sent.slice(0, 3)
+  for (const id of quoted) await quote(db, id)
+  await accept(db, quoted[0]!)
+
+  const page = await readTodayPage(db, { now: TODAY_NOW })
+  const waiting = sent.slice(3)
+  expect(page.waiting.total).toBe(waiting.length)
+  expect(page.waiting.items.map((request) => request.id)).toEqual(
+    waiting.slice(0, TODAY_LIST_LIMIT),
+  )
+  expect(page.awaitingAnswer).toEqual({
+    total: 2,
+    items: quoted.slice(1).map((id) => expect.objectContaining({ id })),
+  })
+  expect(page.deposits).toEqual({
+    total: 1,
+    items: [expect.objectContaining({ id: quoted[0], owedCents: 5_000, name: expect.any(String) })],
+  })
 })

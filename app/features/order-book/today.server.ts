@@ -1,7 +1,7 @@
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
-import { amountsOwed, depositOverdue } from '#app/features/order-status/order-status.ts'
+import { type OpenQuote, readOpenQuotes } from './open-quotes.server.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 
 /** A request as the Today page lists it: whose, what and for when, with a link by id. */
@@ -34,31 +34,44 @@ export interface DepositDue extends TodayRequest {
   overdue: boolean
 }
 
+/** One of the page's lists: its first items, and how many there are in all. */
+export interface TodayList<T> {
+  items: T[]
+  total: number
+}
+
+/**
+ * The most items a list shows: a glance, not the order book. The rest are
+ * one tap away in the order list, filtered to the same state.
+ */
+export const TODAY_LIST_LIMIT = 10
+
 export interface TodayPage {
   today: string
   /** The bake lists of today and tomorrow. */
   days: { date: string; items: BakeListItem[] }[]
   /** New requests waiting for the owner's reply, oldest first. */
-  waiting: WaitingRequest[]
+  waiting: TodayList<WaitingRequest>
   /** Quotes sent and not answered yet, the soonest to lapse first. */
-  awaitingAnswer: QuoteAwaitingAnswer[]
+  awaitingAnswer: TodayList<QuoteAwaitingAnswer>
   /** Quotes the customer accepted whose deposit is not in: overdue first, then by due date. */
-  deposits: DepositDue[]
+  deposits: TodayList<DepositDue>
 }
 
 /**
  * What the owner needs at a glance when she signs in: what to bake today and
  * tomorrow, who waits for her reply, which quotes wait for the customer's, and
  * which deposits are due or overdue. Read from the same tables, rules and bake
- * lists as the order book, calendar and morning digest.
+ * lists as the order book, calendar and morning digest; each list reads its
+ * first items and its count, so the page costs the same at any size of book.
  */
 export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<TodayPage> {
   const today = bakeryToday(now)
   const dates = [today, addDays(today, 1)]
-  const [days, waiting, quoted] = await Promise.all([
+  const newRequests = () => db.selectFrom('order_request').where('order_request.status', '=', 'new')
+  const [days, waiting, waitingCount, openQuotes] = await Promise.all([
     Promise.all(dates.map(async (date) => ({ date, items: await readBakeList(db, date) }))),
-    db
-      .selectFrom('order_request')
+    newRequests()
       .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
       .select([
         'order_request.id',
@@ -67,92 +80,71 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
         'order_request.due_date',
         'order_batch.created_at',
       ])
-      .where('order_request.status', '=', 'new')
       .orderBy('order_request.id', 'asc')
+      .limit(TODAY_LIST_LIMIT)
       .execute(),
-    db
-      .selectFrom('order_request')
-      .select(['id', 'name', 'product_type', 'due_date', 'deposit_waived'])
-      .where('status', '=', 'quoted')
-      .orderBy('id', 'asc')
-      .execute(),
+    newRequests()
+      .select(({ fn }) => fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
+    readOpenQuotes(db.selectFrom('order_request'), { today }),
   ])
 
-  const ids = quoted.map((row) => row.id)
-  const [quotes, payments] = ids.length
-    ? await Promise.all([
-        db
-          .selectFrom('request_quote')
-          .select(['request_id', 'deposit_cents', 'deposit_due', 'accepted_at', 'expires_at'])
-          .where('request_id', 'in', ids)
-          .orderBy('id')
-          .execute(),
-        db
-          .selectFrom('payment')
-          .select(({ fn }) => ['request_id', fn.sum<number | string>('amount_cents').as('paid')])
-          .where('request_id', 'in', ids)
-          .groupBy('request_id')
-          .execute(),
-      ])
-    : [[], []]
-  // Oldest first, so the newest quote of each request is the one kept.
-  const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
-  const paidOf = new Map(payments.map((payment) => [payment.request_id, Number(payment.paid)]))
-
-  const awaitingAnswer: QuoteAwaitingAnswer[] = []
-  const deposits: DepositDue[] = []
-  for (const row of quoted) {
-    const quote = quoteOf.get(row.id)
-    if (!quote) continue
-    const request = {
-      id: row.id,
-      name: row.name,
-      productType: row.product_type,
-      dueDate: row.due_date,
-    }
-    if (quote.accepted_at === null) {
-      const expiresAt = Number(quote.expires_at)
-      awaitingAnswer.push({ ...request, expiresAt, expiresOn: bakeryToday(new Date(expiresAt)) })
-      continue
-    }
-    const { depositOwed } = amountsOwed({
-      priceCents: 0,
-      depositCents: Number(quote.deposit_cents),
-      paidCents: paidOf.get(row.id) ?? 0,
-      depositWaived: Number(row.deposit_waived) === 1,
-    })
-    if (depositOwed === 0) continue
-    deposits.push({
-      ...request,
-      owedCents: depositOwed,
-      depositDue: quote.deposit_due,
-      overdue: depositOverdue({
-        status: 'quoted',
-        depositDue: quote.deposit_due,
-        depositOwed,
-        today,
-      }),
-    })
-  }
-  awaitingAnswer.sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)
-  deposits.sort(
-    (a, b) =>
-      Number(b.overdue) - Number(a.overdue) ||
-      (a.depositDue ?? a.dueDate).localeCompare(b.depositDue ?? b.dueDate) ||
-      a.id - b.id,
+  const awaitingAnswer = openQuotes
+    .filter((quote) => !quote.accepted)
+    .sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)
+  const deposits = openQuotes
+    .filter((quote) => quote.state === 'accepted')
+    .sort(
+      (a, b) =>
+        Number(b.overdue) - Number(a.overdue) ||
+        (a.depositDue ?? a.dueDate).localeCompare(b.depositDue ?? b.dueDate) ||
+        a.id - b.id,
+    )
+  // Only the requests shown need their names: a handful of rows, whatever the book.
+  const shownIds = [awaitingAnswer, deposits].flatMap((list) =>
+    list.slice(0, TODAY_LIST_LIMIT).map((quote) => quote.id),
   )
+  const names = shownIds.length
+    ? await db
+        .selectFrom('order_request')
+        .select(['id', 'name', 'product_type'])
+        .where('id', 'in', shownIds)
+        .execute()
+    : []
+  const whose = new Map(names.map((row) => [Number(row.id), row]))
+  const requestOf = (quote: OpenQuote): TodayRequest => {
+    const row = whose.get(quote.id)!
+    return { id: quote.id, name: row.name, productType: row.product_type, dueDate: quote.dueDate }
+  }
 
   return {
     today,
     days,
-    waiting: waiting.map((row) => ({
-      id: row.id,
-      name: row.name,
-      productType: row.product_type,
-      dueDate: row.due_date,
-      receivedOn: bakeryToday(new Date(row.created_at)),
+    waiting: {
+      items: waiting.map((row) => ({
+        id: row.id,
+        name: row.name,
+        productType: row.product_type,
+        dueDate: row.due_date,
+        receivedOn: bakeryToday(new Date(row.created_at)),
+      })),
+      total: Number(waitingCount.count),
+    },
+    awaitingAnswer: firstOf(awaitingAnswer, (quote) => ({
+      ...requestOf(quote),
+      expiresAt: quote.expiresAt,
+      expiresOn: bakeryToday(new Date(quote.expiresAt)),
     })),
-    awaitingAnswer,
-    deposits,
+    deposits: firstOf(deposits, (quote) => ({
+      ...requestOf(quote),
+      owedCents: quote.depositOwed,
+      depositDue: quote.depositDue,
+      overdue: quote.overdue,
+    })),
   }
+}
+
+/** The list's first items, shaped for the page only once they are sure to show. */
+function firstOf<T, Shown>(items: T[], shape: (item: T) => Shown): TodayList<Shown> {
+  return { items: items.slice(0, TODAY_LIST_LIMIT).map(shape), total: items.length }
 }
