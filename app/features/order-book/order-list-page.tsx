@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/order-status.ts'
+import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import {
@@ -60,9 +61,9 @@ function listSummary({
     return filtered ? 'No order requests match these filters.' : 'No order requests yet.'
   }
   const requests = `order request${matching === 1 ? '' : 's'}`
-  if (page === 1 && shown === matching) return `${matching} ${requests}.`
+  if (page === 1 && shown === matching) return `${formatCount(matching)} ${requests}.`
   const first = (page - 1) * ORDER_PAGE_SIZE + 1
-  return `${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${matching.toLocaleString('en-US')} ${requests}.`
+  return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(matching)} ${requests}.`
 }
 
 /**
@@ -242,7 +243,7 @@ function StatusChip({
       className={`filter-chip inline-block ${on ? 'filter-chip-on' : ''}`}
       aria-current={on ? 'page' : undefined}
     >
-      {label} <span className="font-bold">{count}</span>
+      {label} <span className="font-bold">{formatCount(count)}</span>
     </Link>
   )
 }

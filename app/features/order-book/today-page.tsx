@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { DisplayState } from '#app/features/order-status/order-status.ts'
+import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { orderListHref } from './order-list.ts'
@@ -36,7 +37,7 @@ function TodaySection({
   return (
     <section aria-labelledby={id} className="mt-10">
       <h2 id={id} className="section-heading">
-        {title} <span className="today-count">{count}</span>
+        {title} <span className="today-count">{formatCount(count)}</span>
       </h2>
       {count === 0 ? <p className="card mt-4 p-5">{empty}</p> : children}
       {more ? <p className="mt-3">{more}</p> : null}
@@ -49,7 +50,7 @@ function SeeAll({ list, status }: { list: TodayList<unknown>; status: DisplaySta
   if (list.total <= list.items.length) return null
   return (
     <Link to={orderListHref({ status })} className="text-link">
-      See all {list.total.toLocaleString('en-CA')} in Orders
+      See all {formatCount(list.total)} in Orders
     </Link>
   )
 }
@@ -87,9 +88,9 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
           {[
             ['today-bake-list', `Today (${today?.items.length ?? 0})`],
             ['tomorrow-bake-list', `Tomorrow (${tomorrow?.items.length ?? 0})`],
-            ['waiting-heading', `Replies owed (${data.waiting.total})`],
-            ['quotes-heading', `Quotes out (${data.awaitingAnswer.total})`],
-            ['deposits-heading', `Deposits due (${data.deposits.total})`],
+            ['waiting-heading', `Replies owed (${formatCount(data.waiting.total)})`],
+            ['quotes-heading', `Quotes out (${formatCount(data.awaitingAnswer.total)})`],
+            ['deposits-heading', `Deposits due (${formatCount(data.deposits.total)})`],
             ['messages-heading', `Messages (${messages.length})`],
           ].map(([target, label]) => (
             <li key={target}>

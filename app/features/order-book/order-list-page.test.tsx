@@ -1,0 +1,72 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { expect, test } from 'vitest'
+import { DISPLAY_STATES } from '#app/features/order-status/order-status.ts'
+import { OrderList } from './order-list-page.tsx'
+import type { OrderFilters, OrderRow } from './order-list.ts'
+
+const filters: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }
+const counts = Object.fromEntries(DISPLAY_STATES.map((state) => [state, 0])) as Parameters<
+  typeof OrderList
+>[0]['counts']
+
+function row(id: number): OrderRow {
+  return {
+    id,
+    productType: 'Cakes',
+    eventTheme: 'Unicorn birthday',
+    name: `Customer ${id}`,
+    email: `customer${id}@example.com`,
+    dueDate: '2026-12-12',
+    status: 'new',
+    state: 'new',
+    depositOverdue: false,
+    effort: 2,
+    fulfilment: 'pickup',
+    receivedAt: '2026-11-20T15:00:00.000Z',
+    money: null,
+  }
+}
+
+function render(props: Partial<Parameters<typeof OrderList>[0]>) {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/orders',
+      Component: () => (
+        <OrderList
+          filters={filters}
+          rows={[row(1)]}
+          counts={{ ...counts, new: 1_204 }}
+          total={1_204}
+          problems={[]}
+          matching={1_204}
+          hasMore={false}
+          {...props}
+        />
+      ),
+    },
+  ])
+  return renderToStaticMarkup(<Stub initialEntries={['/admin/orders']} />)
+}
+
+test('a page of the list says which rows it shows and links to the pages beside it, keeping the filters', () => {
+  const rows = Array.from({ length: 50 }, (_, index) => row(100 - index))
+  const second = render({ filters: { ...filters, status: 'new', page: 2 }, rows, hasMore: true })
+  expect(second).toContain('51–100 of 1,204 order requests.')
+  expect(second).toContain('rel="prev" href="/admin/orders?status=new"')
+  expect(second).toContain('rel="next" href="/admin/orders?status=new&amp;page=3"')
+  expect(second).toContain('New <span class="font-bold">1,204</span>')
+  // The chips start a filter from its first page.
+  expect(second).toContain('href="/admin/orders?status=quoted"')
+  expect(second).not.toMatch(/href="\/admin\/orders\?status=[a-z]+&amp;page=2"/)
+
+  const only = render({ rows: [row(1)], matching: 1, hasMore: false })
+  expect(only).toContain('1 order request.')
+  expect(only).not.toContain('Pages of order requests')
+})
+
+test('a page past the end says so rather than showing an empty book', () => {
+  const past = render({ filters: { ...filters, page: 40 }, rows: [], hasMore: false })
+  expect(past).toContain('No order requests on this page: the list ends before it.')
+  expect(past).toContain('rel="prev"')
+})
