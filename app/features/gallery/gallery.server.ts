@@ -276,6 +276,9 @@ async function removeVariantObjects(store: MediaStore, variants: readonly Galler
   }
 }
 
+/** Names tried per upload: uploads of one name in one millisecond, far more than ever come at once. */
+const NAME_ATTEMPTS = 1000
+
 /** How long an upload being processed keeps its name; far longer than any upload takes. */
 const UPLOAD_NAME_LEASE_MS = 60 * 60_000
 
@@ -290,18 +293,22 @@ async function claimUnusedName(
   timestamp: number,
 ): Promise<{ name: string; lease: { name: string; holder: string } }> {
   const holder = randomUUID()
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
     const candidate = storedName(uploadedName, timestamp + attempt)
+    const lease = { name: `upload-name:${candidate}`, holder }
+    if (!(await acquireLease(db, { ...lease, ttlMs: UPLOAD_NAME_LEASE_MS }))) continue
+    // Looked up only once the lease is ours: an upload of the same name
+    // holds it until its record is written, so a name read as free here
+    // cannot be recorded by another upload before this one's.
     const taken = await db
       .selectFrom('gallery_image')
       .select('id')
       .where('file_name', '=', candidate)
       .executeTakeFirst()
-    const lease = { name: `upload-name:${candidate}`, holder }
-    if (!taken && (await acquireLease(db, { ...lease, ttlMs: UPLOAD_NAME_LEASE_MS }))) {
-      return { name: candidate, lease }
-    }
+    if (!taken) return { name: candidate, lease }
+    await releaseLease(db, lease)
   }
+  throw new Error(`No free file name for “${uploadedName}” after ${NAME_ATTEMPTS} tries`)
 }
 
 function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
