@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { createTestSchema } from '#tests/support/pg-schema.ts'
 import { startServerProcess } from '#tests/support/server-process.ts'
 import { expect, publicPages, test } from './fixtures.ts'
 
@@ -57,6 +59,46 @@ test('the server creates its data folder and stops cleanly on SIGTERM', async ()
   expect(await server.exited).toBe(0)
   expect(server.output()).toContain('SIGTERM received')
   expect(server.output()).toMatch(/GET \/healthz 200/)
+})
+
+test('the site answers from its first moment while its scheduled work is held up @postgres', async ({
+  request,
+}) => {
+  const schema = await createTestSchema(process.env.TEST_DATABASE_URL!)
+  const env = {
+    PORT: '3297',
+    DATABASE_URL: schema.url,
+    SITE_URL: 'http://localhost:3297',
+    SEED_DEMO: 'false',
+  }
+  const locker = new pg.Client({ connectionString: schema.url })
+  try {
+    // A first boot makes the tables.
+    const first = startServerProcess(env)
+    await first.ready()
+    first.child.kill('SIGTERM')
+    await first.exited
+
+    // Quote expiry, the schedule's first work, reads the quotes: while
+    // another connection holds them, that run cannot finish.
+    await locker.connect()
+    await locker.query('begin')
+    await locker.query('lock table request_quote in access exclusive mode')
+    const server = startServerProcess(env)
+    try {
+      await server.ready()
+      expect((await request.get('http://localhost:3297/')).status()).toBe(200)
+      expect(server.output()).not.toMatch(/could not run the schedule/)
+      await locker.query('rollback')
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    }
+  } finally {
+    await locker.end()
+    await schema.drop()
+  }
 })
 
 test('half-configured EmailJS stops the server, naming what is missing', async () => {
