@@ -40,7 +40,7 @@ function TodaySection({
         {title} <span className="today-count">{formatCount(count)}</span>
       </h2>
       {count === 0 ? <p className="card mt-4 p-5">{empty}</p> : children}
-      {more ? <p className="mt-3">{more}</p> : null}
+      {more ? <p className="mt-1">{more}</p> : null}
     </section>
   )
 }
@@ -49,7 +49,7 @@ function TodaySection({
 function SeeAll({ list, status }: { list: TodayList<unknown>; status: DisplayState }) {
   if (list.total <= list.items.length) return null
   return (
-    <Link to={orderListHref({ status })} className="text-link">
+    <Link to={orderListHref({ status })} className="text-link inline-block py-3">
       See all {formatCount(list.total)} in Orders
     </Link>
   )
@@ -181,7 +181,7 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
         empty="No message waits for you."
         more={
           messages.length > 0 ? (
-            <Link to="/admin/orders?view=messages" className="text-link">
+            <Link to="/admin/orders?view=messages" className="text-link inline-block py-3">
               Read and answer them in Orders › Messages
             </Link>
           ) : null
