@@ -1,3 +1,4 @@
+import { addressOf } from './handover.ts'
 import type { Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
@@ -166,6 +167,8 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       servings: request.servings,
       allergies: request.allergies,
       fulfilment: request.fulfilment,
+      window: request.pickup_window,
+      delivery: addressOf(request),
       effort: Number(request.effort),
       declineReason: request.decline_reason,
       receivedLabel: bakeryTime(Date.parse(request.received_at)),
