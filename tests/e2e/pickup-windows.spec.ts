@@ -3,6 +3,9 @@ import path from 'node:path'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
 
+// The overlapping time the owner tries is refused with a 409, which the browser notes.
+test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] })
+
 /** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
 function shotPath(name: string, outputPath: (name: string) => string): string {
   const dir = process.env.SHOTS_DIR
