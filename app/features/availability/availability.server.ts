@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import { serializeTransactions } from '#app/db/db.server.ts'
 import { site } from '#app/content/site.ts'
+import { serializeTransactions } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
@@ -190,7 +190,9 @@ export async function findWindowRefusal(
       return { index, reason: 'unknown', open: [] }
     }
     const open = own
-      .filter((candidate) => (held.get(`${dueDate} ${windowValue(candidate)}`) ?? 0) < candidate.capacity)
+      .filter(
+        (candidate) => (held.get(`${dueDate} ${windowValue(candidate)}`) ?? 0) < candidate.capacity,
+      )
       .map(windowValue)
     const chosen = own.find((candidate) => windowValue(candidate) === window)
     if (window === undefined) return { index, reason: 'missing', open }
@@ -204,8 +206,7 @@ export async function findWindowRefusal(
 }
 
 export type AddWindowResult =
-  | { ok: true; window: PickupWindow }
-  | { ok: false; field: string; error: string }
+  { ok: true; window: PickupWindow } | { ok: false; field: string; error: string }
 
 /**
  * Adds a pickup window to a weekday: refused when the day has its most

@@ -124,9 +124,9 @@ export function settingsActionSchema({ today }: { today: string }) {
       .object({
         intent: z.literal('pickup-window-add'),
         window_weekday: z.pipe(
-          z.string('Choose the day of the week.').check(
-            z.regex(/^[0-6]$/, 'Choose the day of the week.'),
-          ),
+          z
+            .string('Choose the day of the week.')
+            .check(z.regex(/^[0-6]$/, 'Choose the day of the week.')),
           z.transform(Number),
         ),
         window_start: windowTime('From'),

@@ -12,7 +12,6 @@ import {
   setWeekdayCapacity,
   updateBookingSettings,
 } from './availability.server.ts'
-import { formatWindow, windowValue } from './pickup-windows.ts'
 import {
   LIMITS,
   SETTINGS_FIELDS,
@@ -22,6 +21,7 @@ import {
   isSettingsIntent,
   settingsActionSchema,
 } from './booking-settings-schema.ts'
+import { formatWindow, windowValue } from './pickup-windows.ts'
 
 /**
  * The most an availability form may post: the policies' 4,000 characters,

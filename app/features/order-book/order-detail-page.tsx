@@ -1,4 +1,3 @@
-import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
@@ -19,6 +18,7 @@ import {
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import {
   LIMITS,
   type OrderActionResult,

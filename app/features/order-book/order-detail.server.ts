@@ -1,4 +1,3 @@
-import { addressOf } from './handover.ts'
 import type { Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
@@ -32,6 +31,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { addressOf } from './handover.ts'
 import {
   IntentNameSchema,
   type OrderActionResult,

@@ -1,4 +1,3 @@
-import { type DeliveryAddress, HANDOVER_COLUMNS, addressOf } from './handover.ts'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import {
@@ -13,6 +12,7 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { type DeliveryAddress, HANDOVER_COLUMNS, addressOf } from './handover.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

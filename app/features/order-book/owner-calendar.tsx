@@ -1,8 +1,8 @@
-import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
 import { servingsPhrase } from './servings.ts'
 

@@ -1,10 +1,10 @@
-import { handoverLabel } from './handover.ts'
 import { Link } from 'react-router'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel } from './request-quote.tsx'
 import {
   type CustomerBookEntry,

@@ -1,7 +1,7 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { readPickupAddress } from '#app/features/availability/availability.server.ts'
+import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import type { RequestStatusView } from './request-status.ts'

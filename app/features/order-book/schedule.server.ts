@@ -1,9 +1,6 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  bakeryToday,
-  readPickupAddress,
-} from '#app/features/availability/availability.server.ts'
+import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'

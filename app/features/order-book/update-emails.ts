@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
@@ -8,7 +9,6 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
-import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { type Money, amountsOwed } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'

@@ -91,7 +91,6 @@ export function PickupWindowField({
             required
             disabled={full.has(window.value)}
             defaultChecked={defaultValue === window.value}
-            aria-invalid={error ? true : undefined}
           />
           <span>
             {formatWindow(window.value)}
