@@ -136,8 +136,15 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
             const given = order as Record<string, unknown>
             return given.fulfilment !== 'delivery' || Boolean(given[field])
           },
-          // Beside the other fields' messages, so the customer sees all at once.
-          { error: message, path: [field], when: ({ value }) => typeof value === 'object' },
+          // Beside the other fields' messages, so the customer sees all at once;
+          // not when delivery itself is refused (the bakery is not delivering).
+          {
+            error: message,
+            path: [field],
+            when: ({ value, issues }) =>
+              typeof value === 'object' &&
+              !issues.some((issue) => issue.path?.[0] === 'fulfilment'),
+          },
         ),
       ),
     )
