@@ -164,6 +164,8 @@ export interface WindowRefusal {
   reason: 'missing' | 'unknown' | 'full'
   /** The day's windows that still have room, as `HH:MM-HH:MM`. */
   open: string[]
+  /** Whether the day has windows at all (full or not). */
+  dayHasWindows: boolean
 }
 
 /**
@@ -179,7 +181,7 @@ export async function findWindowRefusal(
   const windows = await readPickupWindows(trx)
   if (windows.length === 0) {
     const index = bookings.findIndex((booking) => booking.window !== undefined)
-    return index === -1 ? undefined : { index, reason: 'unknown', open: [] }
+    return index === -1 ? undefined : { index, reason: 'unknown', open: [], dayHasWindows: false }
   }
   const dates = bookings.map((booking) => booking.dueDate).sort()
   const held = await heldInWindows(trx, { from: dates[0]!, to: dates.at(-1)! })
@@ -187,7 +189,7 @@ export async function findWindowRefusal(
     const own = windows.filter((candidate) => candidate.weekday === weekdayOf(dueDate))
     if (own.length === 0) {
       if (window === undefined) continue
-      return { index, reason: 'unknown', open: [] }
+      return { index, reason: 'unknown', open: [], dayHasWindows: false }
     }
     const open = own
       .filter(
@@ -195,11 +197,11 @@ export async function findWindowRefusal(
       )
       .map(windowValue)
     const chosen = own.find((candidate) => windowValue(candidate) === window)
-    if (window === undefined) return { index, reason: 'missing', open }
-    if (!chosen) return { index, reason: 'unknown', open }
+    if (window === undefined) return { index, reason: 'missing', open, dayHasWindows: true }
+    if (!chosen) return { index, reason: 'unknown', open, dayHasWindows: true }
     const key = `${dueDate} ${window}`
     const taken = held.get(key) ?? 0
-    if (taken >= chosen.capacity) return { index, reason: 'full', open }
+    if (taken >= chosen.capacity) return { index, reason: 'full', open, dayHasWindows: true }
     held.set(key, taken + 1)
   }
   return undefined

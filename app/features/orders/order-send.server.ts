@@ -202,7 +202,10 @@ function unbookableMessage(
  * 'Saturday, December 12, 2026: the pickup time 10:00–12:00 is fully booked.
  * Times still open that day: 14:00–16:00.'
  */
-function windowMessage(order: OrderRequest, { reason, open }: WindowRefusal): string {
+function windowMessage(
+  order: OrderRequest,
+  { reason, open, dayHasWindows }: WindowRefusal,
+): string {
   const day = formatCalendarDate(order.due_date)
   const chosen = order.pickup_window ? formatWindow(order.pickup_window) : ''
   const why =
@@ -210,15 +213,13 @@ function windowMessage(order: OrderRequest, { reason, open }: WindowRefusal): st
       ? `the pickup time ${chosen} is fully booked.`
       : reason === 'missing'
         ? 'please choose a pickup time.'
-        : open.length === 0 && !chosen
-          ? 'we have no pickup times that day.'
-          : `we have no pickup time ${chosen} that day.`
+        : `we have no pickup time ${chosen} that day.`
   const times =
     open.length > 0
       ? ` Times still open that day: ${open.map(formatWindow).join(', ')}.`
-      : reason === 'unknown'
-        ? ' Leave the pickup time empty for that day.'
-        : ' Every pickup time that day is taken; please choose another date.'
+      : dayHasWindows
+        ? ' Every pickup time that day is taken; please choose another date.'
+        : ' Leave the pickup time empty for that day.'
   return `${day}: ${why}${times}`
 }
 

@@ -137,6 +137,21 @@ test('a full window is refused with 409 like a full day, naming the times still 
   expect(overfull.status).toBe(409)
   expect(overfull.body).toMatchObject({ problems: [{ order: 3, field: 'pickup_window' }] })
   expect(await storedWindows(db)).toEqual(['2026-12-12 14:00-16:00'])
+  // Once every time is taken, the message says to choose another date.
+  expect(
+    (
+      await send(db, [
+        { ...order, pickup_window: '10:00-12:00' },
+        { ...order, pickup_window: '10:00-12:00' },
+      ])
+    ).status,
+  ).toBe(200)
+  const noneLeft = await send(db, [{ ...order, pickup_window: '09:00-10:00' }])
+  expect(noneLeft.status).toBe(400)
+  expect(noneLeft.body).toMatchObject({
+    error:
+      'Order 1: Saturday, December 12, 2026: we have no pickup time 09:00–10:00 that day. Every pickup time that day is taken; please choose another date.',
+  })
 })
 
 test('a window the day does not have, or none on a day with windows, is a 400 that says what to do', async () => {
