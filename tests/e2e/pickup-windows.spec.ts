@@ -3,8 +3,9 @@ import path from 'node:path'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
 
-// The overlapping time the owner tries is refused with a 409, which the browser notes.
-test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] })
+// The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
+// the browser notes both.
+test.use({ allowedConsoleErrors: [/status of (400 \(Bad Request\)|409 \(Conflict\))/] })
 
 /** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
 function shotPath(name: string, outputPath: (name: string) => string): string {
@@ -29,6 +30,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   const date = saturdayAhead()
   const stamp = `${Date.now()}`
   const name = `Lena Fox ${stamp}`
+  const plainName = `Noah Reed ${stamp}`
 
   // The owner, on her phone.
   await page.setViewportSize({ width: 375, height: 812 })
@@ -102,12 +104,40 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   expect(await (await customer.request.get('/ordernow')).text()).not.toContain('Rosewood')
   await customer.close()
 
+  // Without JavaScript the form lists every weekday's times; the server checks the date's.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  })
+  const noScript = await plain.newPage()
+  await noScript.goto('/ordernow')
+  await noScript.getByLabel('Name').fill(plainName)
+  await noScript.getByLabel('Email').fill(`plain.${stamp}@example.com`)
+  await noScript.getByLabel('Phone Number').fill('416-555-0178')
+  await noScript.getByLabel('Product Type').selectOption('Other')
+  await noScript.getByLabel('Event / Theme').fill('Book club')
+  await noScript.getByLabel('Order Date').fill(date)
+  await noScript.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await noScript.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(noScript.locator('#field-pickup_window-error')).toHaveText(
+    `${formatCalendarDate(date)}: please choose a pickup time. Times still open that day: 10:00–12:00.`,
+  )
+  await noScript.getByLabel('Pickup time').selectOption({ label: 'Saturday 10:00–12:00' })
+  await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await noScript.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(noScript.getByRole('status')).toHaveText('Orders sent successfully!')
+  await plain.close()
+
   // The owner's bake list for that Saturday shows the time.
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto(`/admin/calendar?month=${date.slice(0, 7)}&day=${date}#bake-list`)
   const bakeList = page.getByRole('region', { name: formatCalendarDate(date) })
   const item = bakeList.getByRole('listitem').filter({ hasText: name })
   await expect(item).toContainText('Pickup 10:00–12:00')
+  await expect(bakeList.getByRole('listitem').filter({ hasText: plainName })).toContainText(
+    'Pickup 10:00–12:00',
+  )
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await bakeList.screenshot({
