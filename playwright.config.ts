@@ -12,11 +12,13 @@ const GALLERY_PORT = PORT + 1
 // The order calendar's journeys close days, fill them and change notice: on a
 // server of their own, no other spec's order meets their rules.
 const CALENDAR_PORT = PORT + 2
+const PICKUP_PORT = PORT + 3
 process.env.E2E_SMTP_PORT ??= String(PORT + 15)
 // Workers inherit the runner's environment, so every process sees one folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bakery-e2e-'))
 const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
 const calendarDataDir = path.join(process.env.E2E_DATA_DIR, 'calendar-server')
+const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
 // Two instances on one PostgreSQL database, and the order journey's run on
@@ -91,6 +93,7 @@ export default defineConfig({
         'menu.spec.ts',
         'settings-availability.spec.ts',
         'order-calendar.spec.ts',
+        'pickup-windows.spec.ts',
         ...withoutPostgres,
       ],
       grepInvert: postgresTests,
@@ -106,11 +109,18 @@ export default defineConfig({
       testMatch: ['order-calendar.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CALENDAR_PORT}` },
     },
+    // Pickup times hold every Saturday of their server: a server of their own.
+    {
+      name: 'pickup',
+      testMatch: ['pickup-windows.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PICKUP_PORT}` },
+    },
   ],
   // Playwright starts these in order, so the second serves the build the first made.
   webServer: [
     server(PORT, process.env.E2E_DATA_DIR, 'npm run build && npm run serve'),
     server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
     server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
+    server(PICKUP_PORT, pickupDataDir, 'npm run serve'),
   ],
 })

@@ -12,7 +12,7 @@ const SQLITE_SCHEMA = [
   ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
   [
     'booking_settings',
-    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null)',
+    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null, "pickup_address" text default \'\' not null)',
   ],
   [
     'booking_settings_delete_page_version',
@@ -92,7 +92,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request',
-    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null)',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null, "pickup_window" text, "delivery_street" text, "delivery_city" text, "delivery_postal_code" text, "delivery_notes" text)',
   ],
   [
     'order_request_batch',
@@ -169,6 +169,10 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER order_request_update_booking_version after update of due_date, status, effort on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'order_request_window',
+    'CREATE INDEX "order_request_window" on "order_request" ("due_date", "pickup_window") where "pickup_window" is not null',
+  ],
+  [
     'outbox',
     'CREATE TABLE "outbox" ("id" integer primary key autoincrement, "topic" text not null, "subject_id" integer not null, "payload" text not null, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "last_error" text, "sent_at" integer, "lease_holder" text, "lease_boot" text, "dedupe_key" text, constraint "outbox_status" check (status in (\'queued\', \'sending\', \'sent\', \'failed\')))',
   ],
@@ -181,6 +185,26 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null)',
   ],
   ['payment_request', 'CREATE INDEX "payment_request" on "payment" ("request_id")'],
+  [
+    'pickup_window',
+    'CREATE TABLE "pickup_window" ("id" integer primary key autoincrement, "weekday" integer not null, "start_time" text not null, "end_time" text not null, "capacity" integer not null)',
+  ],
+  [
+    'pickup_window_delete_page_version',
+    'CREATE TRIGGER pickup_window_delete_page_version after delete on pickup_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'pickup_window_insert_page_version',
+    'CREATE TRIGGER pickup_window_insert_page_version after insert on pickup_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'pickup_window_update_page_version',
+    'CREATE TRIGGER pickup_window_update_page_version after update on pickup_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'pickup_window_weekday_start',
+    'CREATE UNIQUE INDEX "pickup_window_weekday_start" on "pickup_window" ("weekday", "start_time")',
+  ],
   [
     'product',
     'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null)',

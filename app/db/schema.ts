@@ -13,6 +13,7 @@ export interface Database {
   lease: LeaseTable
   product: ProductTable
   weekday_capacity: WeekdayCapacityTable
+  pickup_window: PickupWindowTable
   closed_period: ClosedPeriodTable
   booking_settings: BookingSettingsTable
   inspiration_photo: InspirationPhotoTable
@@ -62,6 +63,13 @@ export interface OrderRequestTable {
   decline_reason: string | null
   /** Counts the changes to the request (one per timeline entry); the owner's forms carry it. */
   version: Generated<number>
+  /** The handover window chosen, HH:MM-HH:MM; null on a day without windows. */
+  pickup_window: string | null
+  /** Where a delivery goes; null for a pickup, and once the customer is erased. */
+  delivery_street: string | null
+  delivery_city: string | null
+  delivery_postal_code: string | null
+  delivery_notes: string | null
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */
@@ -190,6 +198,19 @@ export interface ProductTable {
   position: number
 }
 
+/** A pickup window on a weekday (docs/decisions/043). */
+export interface PickupWindowTable {
+  id: Generated<number>
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number
+  /** HH:MM */
+  start_time: string
+  /** HH:MM, after start_time. */
+  end_time: string
+  /** How many requests the window takes. */
+  capacity: number
+}
+
 export interface WeekdayCapacityTable {
   /** 0 = Sunday … 6 = Saturday. */
   weekday: number
@@ -222,6 +243,8 @@ export interface BookingSettingsTable {
   ical_key: string | null
   /** Days a quote waits for the customer's answer before it expires. */
   quote_expiry_days: Generated<number>
+  /** Where customers collect; private, shown to a customer once her request is confirmed. */
+  pickup_address: Generated<string>
 }
 
 export interface InspirationPhotoTable {

@@ -32,6 +32,7 @@ export const tableOwners = {
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },
+  pickup_window: { owner: 'availability', holds: 'pickup windows per weekday and their caps' },
   booking_settings: { owner: 'availability', holds: 'the one settings row: horizon, policies…' },
 
   sign_in_failure: { owner: 'auth', holds: 'failed sign-ins, for the throttle' },

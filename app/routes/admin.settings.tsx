@@ -263,6 +263,7 @@ const SECTIONS = [
   ['closed-dates-heading', 'Closed dates'],
   ['booking-horizon-heading', 'Booking horizon'],
   ['delivery-heading', 'Delivery'],
+  ['pickup-windows-heading', 'Pickup times'],
   ['order-policies-heading', 'Order policies'],
   ['calendar-feed-heading', 'Calendar on your phone'],
   ['password-heading', 'Your password'],

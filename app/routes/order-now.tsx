@@ -3,6 +3,7 @@ import { getEnv } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { cart } from '#app/features/orders/cart.ts'
 import { OrderPage } from '#app/features/orders/order-page.tsx'
@@ -34,6 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     horizonDays: booking.horizonDays,
     deliveryEnabled: booking.deliveryEnabled,
     deliveryNote: booking.deliveryNote,
+    // The times only: the caps and the pickup address stay private.
+    pickupWindows: booking.pickupWindows.map((window) => ({
+      weekday: window.weekday,
+      value: windowValue(window),
+    })),
     policies: booking.policies,
   }
 }

@@ -5,6 +5,7 @@ import {
   formatDateRange,
   formatShortDateRange,
   isCalendarDate,
+  instantIn,
 } from './dates.ts'
 
 test('a calendar date reads as people write it', () => {
@@ -45,4 +46,21 @@ test('the site reads dates from 2000 to 2100 only', () => {
     expect(isRealDate(far), far).toBe(true)
   }
   expect(isRealDate('2026-02-30')).toBe(false)
+})
+
+test('a wall-clock time in the bakery’s zone is the moment it is there, on the days clocks change too', () => {
+  // Toronto: UTC−5 in winter, UTC−4 in summer; clocks change on March 8 and November 1, 2026.
+  expect(instantIn('America/Toronto', '2026-12-12', '10:00').toISOString()).toBe(
+    '2026-12-12T15:00:00.000Z',
+  )
+  expect(instantIn('America/Toronto', '2026-07-04', '14:15').toISOString()).toBe(
+    '2026-07-04T18:15:00.000Z',
+  )
+  expect(instantIn('America/Toronto', '2026-03-08', '10:00').toISOString()).toBe(
+    '2026-03-08T14:00:00.000Z',
+  )
+  expect(instantIn('America/Toronto', '2026-11-01', '10:00').toISOString()).toBe(
+    '2026-11-01T15:00:00.000Z',
+  )
+  expect(instantIn('UTC', '2026-12-12', '00:00').toISOString()).toBe('2026-12-12T00:00:00.000Z')
 })

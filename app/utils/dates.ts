@@ -18,6 +18,39 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /**
+ * The moment a wall-clock time (`HH:MM`) on a date (YYYY-MM-DD) is in the
+ * given time zone: '2026-12-12', '10:00' in America/Toronto is 15:00 UTC.
+ * Found by asking the zone's offset at a first guess and again at the
+ * answer, which settles the days clocks change on.
+ */
+export function instantIn(timeZone: string, date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const [hour, minute] = time.split(':').map(Number) as [number, number]
+  const wall = Date.UTC(year, month - 1, day, hour, minute)
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+        .formatToParts(new Date(instant))
+        .map((part) => [part.type, Number(part.value)]),
+    )
+    return (
+      Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) -
+      Math.floor(instant / 60_000) * 60_000
+    )
+  }
+  const first = wall - offsetAt(wall)
+  return new Date(wall - offsetAt(first))
+}
+
+/**
  * The dates the site reads at all: a bakery's orders, payments and closed
  * days fall well inside this century. Anything outside (9999-12-31 in a
  * link) is refused where it is read, so no page, query or loop over days

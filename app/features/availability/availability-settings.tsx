@@ -12,6 +12,13 @@ import {
   WEEKDAY_NAMES,
   capacityField,
 } from './booking-settings-schema.ts'
+import {
+  PICKUP_WINDOW_LIMITS,
+  type PickupWindow,
+  formatWindow,
+  gridTimes,
+  windowValue,
+} from './pickup-windows.ts'
 import type { SettingsActionResult } from './settings-action.server.ts'
 
 /** What the settings page's loader reads for these forms. */
@@ -24,6 +31,9 @@ export interface AvailabilitySettingsData {
   policies: string
   deliveryEnabled: boolean
   deliveryNote: string
+  pickupWindows: readonly PickupWindow[]
+  /** Private until the owner confirms a request. */
+  pickupAddress: string
 }
 
 /** Monday first, as a week is planned; index 0 = Sunday as stored. */
@@ -399,6 +409,178 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
   )
 }
 
+const TIMES = gridTimes()
+
+function TimeSelect({
+  name,
+  label,
+  error,
+  value,
+}: {
+  name: string
+  label: string
+  error?: string
+  value: string
+}) {
+  return (
+    <FormField name={name} label={label} error={error}>
+      {(props) => (
+        <select {...props} defaultValue={value}>
+          {TIMES.map((time) => (
+            <option key={time}>{time}</option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, statusRef, result, busy, fields, values } = useSettingsForm(
+    ['pickup-window-add', 'pickup-window-remove'],
+    posted,
+  )
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data.intent === 'pickup-window-remove') {
+      statusRef.current?.focus()
+    }
+  }, [fetcher.data, statusRef])
+  const days = WEEK_ORDER.map((weekday) => ({
+    weekday,
+    windows: data.pickupWindows.filter((window) => window.weekday === weekday),
+  })).filter((day) => day.windows.length > 0)
+  return (
+    <Card id="pickup-windows" title="Pickup times">
+      <p className="mt-2">
+        Set times on the days you hand orders over, e.g. Saturday 10:00–12:00, each taking a few
+        requests. Customers choose one with their date (deliveries too). A day without times works
+        as before: no time asked.
+      </p>
+      {days.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-paper p-4">No set times: customers give a date only.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-[#ecdcd2] rounded-2xl border-2 border-[#ecdcd2]">
+          {days.flatMap(({ weekday, windows }) =>
+            windows.map((window) => {
+              const name = `${WEEKDAY_NAMES[weekday]} ${formatWindow(windowValue(window))}`
+              return (
+                <li key={window.id} className="flex items-center justify-between gap-3 p-4">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-bold">{name}</p>
+                    <p className="mt-1 text-sm">
+                      Takes {window.capacity} {window.capacity === 1 ? 'request' : 'requests'}
+                    </p>
+                  </div>
+                  <fetcher.Form method="post" className="shrink-0">
+                    <input type="hidden" name="intent" value="pickup-window-remove" />
+                    <input type="hidden" name="id" value={window.id} />
+                    <button
+                      type="submit"
+                      className="filter-chip"
+                      aria-label={`Remove pickup time ${name}`}
+                    >
+                      Remove
+                    </button>
+                  </fetcher.Form>
+                </li>
+              )
+            }),
+          )}
+        </ul>
+      )}
+      <h4 className="mt-6 text-lg font-bold">Add a pickup time</h4>
+      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-3">
+        <input type="hidden" name="intent" value="pickup-window-add" />
+        <div className="grid grid-cols-2 gap-4">
+          <div className="col-span-2">
+            <FormField name="window_weekday" label="Day" error={fields.window_weekday}>
+              {(props) => (
+                <select {...props} defaultValue={values.window_weekday ?? '6'}>
+                  {WEEK_ORDER.map((weekday) => (
+                    <option key={weekday} value={weekday}>
+                      {WEEKDAY_NAMES[weekday]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </div>
+          <TimeSelect
+            name="window_start"
+            label="From"
+            error={fields.window_start}
+            value={values.window_start ?? '10:00'}
+          />
+          <TimeSelect
+            name="window_end"
+            label="Until"
+            error={fields.window_end}
+            value={values.window_end ?? '12:00'}
+          />
+          <div className="col-span-2">
+            <FormField
+              name="window_capacity"
+              label="Requests it takes"
+              hint={`From ${PICKUP_WINDOW_LIMITS.capacity.min} to ${PICKUP_WINDOW_LIMITS.capacity.max}; at most ${PICKUP_WINDOW_LIMITS.perDay} times a day.`}
+              error={fields.window_capacity}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="number"
+                  inputMode="numeric"
+                  min={PICKUP_WINDOW_LIMITS.capacity.min}
+                  max={PICKUP_WINDOW_LIMITS.capacity.max}
+                  required
+                  defaultValue={values.window_capacity ?? '4'}
+                />
+              )}
+            </FormField>
+          </div>
+        </div>
+        <SaveRow label="Add pickup time" busy={busy}>
+          <Status result={result} busy={busy} statusRef={statusRef} />
+        </SaveRow>
+      </fetcher.Form>
+      <PickupAddress data={data} posted={posted} />
+    </Card>
+  )
+}
+
+function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+  const hydrated = useHydrated()
+  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(
+    ['pickup-address'],
+    posted,
+  )
+  return (
+    <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-6">
+      <input type="hidden" name="intent" value="pickup-address" />
+      <FormField
+        name="pickup_address"
+        label="Pickup address"
+        optional
+        hint="Private: a customer sees it only once you confirm her request, on her page and in the confirmation email."
+        error={fields.pickup_address}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="off"
+            maxLength={PICKUP_WINDOW_LIMITS.address}
+            defaultValue={values.pickup_address ?? data.pickupAddress}
+          />
+        )}
+      </FormField>
+      <SaveRow label="Save address" busy={busy}>
+        <Status result={result} busy={busy} />
+      </SaveRow>
+    </fetcher.Form>
+  )
+}
+
 /** The owner's availability settings: capacity, closed dates, horizon, delivery, policies. */
 export function AvailabilitySettings({
   data,
@@ -414,6 +596,7 @@ export function AvailabilitySettings({
       <ClosedDates data={data} posted={posted} />
       <BookingHorizon data={data} posted={posted} />
       <Delivery data={data} posted={posted} />
+      <PickupWindows data={data} posted={posted} />
       <OrderPolicies data={data} posted={posted} />
     </div>
   )

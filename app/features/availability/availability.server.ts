@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
+import { serializeTransactions } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
@@ -15,7 +16,16 @@ import {
   dayAvailability,
   daysBetween,
   nextOpenDay,
+  weekdayOf,
 } from './availability.ts'
+import {
+  type DayWindow,
+  PICKUP_WINDOW_LIMITS,
+  type PickupWindow,
+  formatWindow,
+  windowValue,
+  windowsOverlap,
+} from './pickup-windows.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -41,10 +51,14 @@ export interface BookingSettings extends BookingRules {
   policies: string
   deliveryEnabled: boolean
   deliveryNote: string
+  /** Every weekday's pickup windows, by weekday then time. */
+  pickupWindows: PickupWindow[]
+  /** Private: shown to a customer only once her request is confirmed. */
+  pickupAddress: string
 }
 
 export async function readBookingSettings(db: Executor): Promise<BookingSettings> {
-  const [weekdays, periods, settings] = await Promise.all([
+  const [weekdays, periods, settings, pickupWindows] = await Promise.all([
     db.selectFrom('weekday_capacity').select(['weekday', 'capacity']).execute(),
     db
       .selectFrom('closed_period')
@@ -53,6 +67,7 @@ export async function readBookingSettings(db: Executor): Promise<BookingSettings
       .orderBy('id')
       .execute(),
     db.selectFrom('booking_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
+    readPickupWindows(db),
   ])
   const weekdayCapacity = [0, 0, 0, 0, 0, 0, 0]
   for (const row of weekdays) weekdayCapacity[Number(row.weekday)] = Number(row.capacity)
@@ -68,7 +83,193 @@ export async function readBookingSettings(db: Executor): Promise<BookingSettings
     policies: settings.policies,
     deliveryEnabled: Number(settings.delivery_enabled) === 1,
     deliveryNote: settings.delivery_note,
+    pickupWindows,
+    pickupAddress: settings.pickup_address,
   }
+}
+
+/** Every pickup window the owner set, by weekday then start time. */
+export async function readPickupWindows(db: Executor): Promise<PickupWindow[]> {
+  const rows = await db
+    .selectFrom('pickup_window')
+    .select(['id', 'weekday', 'start_time', 'end_time', 'capacity'])
+    .orderBy('weekday')
+    .orderBy('start_time')
+    .execute()
+  return rows.map((row) => ({
+    id: Number(row.id),
+    weekday: Number(row.weekday),
+    start: row.start_time,
+    end: row.end_time,
+    capacity: Number(row.capacity),
+  }))
+}
+
+/** The pickup address, for a customer whose request is confirmed (and the owner). */
+export async function readPickupAddress(db: Executor): Promise<string> {
+  const { pickup_address } = await db
+    .selectFrom('booking_settings')
+    .select('pickup_address')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  return pickup_address
+}
+
+/** Requests held in each window from `from` to `to`, keyed `date window`. */
+async function heldInWindows(
+  db: Executor,
+  { from, to }: { from: string; to: string },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('order_request')
+    .select(({ fn }) => ['due_date', 'pickup_window', fn.countAll<number | string>().as('held')])
+    .where('due_date', '>=', from)
+    .where('due_date', '<=', to)
+    .where('pickup_window', 'is not', null)
+    .where('status', 'in', HELD_STATUSES)
+    .groupBy(['due_date', 'pickup_window'])
+    .execute()
+  return new Map(rows.map((row) => [`${row.due_date} ${row.pickup_window}`, Number(row.held)]))
+}
+
+/** The windows of each day from `from` to `to` that has any, and whether each is full. */
+export async function dayWindowsBetween(
+  db: Executor,
+  { from, to }: { from: string; to: string },
+): Promise<Map<string, DayWindow[]>> {
+  const windows = await readPickupWindows(db)
+  const days = new Map<string, DayWindow[]>()
+  if (windows.length === 0) return days
+  const held = await heldInWindows(db, { from, to })
+  for (let date = from, step = 0; date <= to && step < MAX_AVAILABILITY_DAYS; step++) {
+    const own = windows.filter((window) => window.weekday === weekdayOf(date))
+    if (own.length > 0) {
+      days.set(
+        date,
+        own.map((window) => {
+          const value = windowValue(window)
+          return { value, full: (held.get(`${date} ${value}`) ?? 0) >= window.capacity }
+        }),
+      )
+    }
+    date = addDays(date, 1)
+  }
+  return days
+}
+
+/** Why a send's request cannot have its window: none chosen on a day with windows, one the day has not, or a full one. */
+export interface WindowRefusal {
+  /** 0-based, in the send's order. */
+  index: number
+  reason: 'missing' | 'unknown' | 'full'
+  /** The day's windows that still have room, as `HH:MM-HH:MM`. */
+  open: string[]
+  /** Whether the day has windows at all (full or not). */
+  dayHasWindows: boolean
+}
+
+/**
+ * Checks each request's pickup window against its day's windows and what
+ * they already hold, counting the send's own earlier requests. Run it in the
+ * send's transaction after the booking lock, as findUnbookable.
+ */
+export async function findWindowRefusal(
+  trx: Executor,
+  bookings: readonly { dueDate: string; window: string | undefined }[],
+): Promise<WindowRefusal | undefined> {
+  if (bookings.length === 0) return undefined
+  const windows = await readPickupWindows(trx)
+  if (windows.length === 0) {
+    const index = bookings.findIndex((booking) => booking.window !== undefined)
+    return index === -1 ? undefined : { index, reason: 'unknown', open: [], dayHasWindows: false }
+  }
+  const dates = bookings.map((booking) => booking.dueDate).sort()
+  const held = await heldInWindows(trx, { from: dates[0]!, to: dates.at(-1)! })
+  for (const [index, { dueDate, window }] of bookings.entries()) {
+    const own = windows.filter((candidate) => candidate.weekday === weekdayOf(dueDate))
+    if (own.length === 0) {
+      if (window === undefined) continue
+      return { index, reason: 'unknown', open: [], dayHasWindows: false }
+    }
+    const open = own
+      .filter(
+        (candidate) => (held.get(`${dueDate} ${windowValue(candidate)}`) ?? 0) < candidate.capacity,
+      )
+      .map(windowValue)
+    const chosen = own.find((candidate) => windowValue(candidate) === window)
+    if (window === undefined) return { index, reason: 'missing', open, dayHasWindows: true }
+    if (!chosen) return { index, reason: 'unknown', open, dayHasWindows: true }
+    const key = `${dueDate} ${window}`
+    const taken = held.get(key) ?? 0
+    if (taken >= chosen.capacity) return { index, reason: 'full', open, dayHasWindows: true }
+    held.set(key, taken + 1)
+  }
+  return undefined
+}
+
+export type AddWindowResult =
+  { ok: true; window: PickupWindow } | { ok: false; field: string; error: string }
+
+/**
+ * Adds a pickup window to a weekday: refused when the day has its most
+ * windows already or the new one overlaps one of them. Two owners' tabs
+ * adding at once take turns (the booking lock), so neither check is raced.
+ */
+export async function addPickupWindow(
+  db: Executor,
+  window: Omit<PickupWindow, 'id'>,
+): Promise<AddWindowResult> {
+  return inTransaction(db, async (trx) => {
+    await serializeTransactions(trx as Transaction<Database>, 'booking')
+    const own = (await readPickupWindows(trx)).filter((other) => other.weekday === window.weekday)
+    if (own.length >= PICKUP_WINDOW_LIMITS.perDay) {
+      return {
+        ok: false,
+        field: 'window_weekday',
+        error: `A day can have at most ${PICKUP_WINDOW_LIMITS.perDay} pickup windows; remove one first.`,
+      }
+    }
+    const clash = own.find((other) => windowsOverlap(other, window))
+    if (clash) {
+      return {
+        ok: false,
+        field: 'window_start',
+        error: `That overlaps ${formatWindow(windowValue(clash))} on the same day; choose times outside it.`,
+      }
+    }
+    const { id } = await trx
+      .insertInto('pickup_window')
+      .values({
+        weekday: window.weekday,
+        start_time: window.start,
+        end_time: window.end,
+        capacity: window.capacity,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { ok: true, window: { ...window, id: Number(id) } }
+  })
+}
+
+/** Removes a pickup window; the window removed, or undefined if it was gone. Requests keep the time they chose. */
+export async function removePickupWindow(
+  db: Executor,
+  id: number,
+): Promise<PickupWindow | undefined> {
+  const row = await db
+    .deleteFrom('pickup_window')
+    .where('id', '=', id)
+    .returning(['id', 'weekday', 'start_time', 'end_time', 'capacity'])
+    .executeTakeFirst()
+  return row
+    ? {
+        id: Number(row.id),
+        weekday: Number(row.weekday),
+        start: row.start_time,
+        end: row.end_time,
+        capacity: Number(row.capacity),
+      }
+    : undefined
 }
 
 /** The order policies a customer ticks, as they read now: what a send keeps beside its requests. */
@@ -155,10 +356,23 @@ export async function answerAvailability({
   if (product !== null && product !== 'Other' && !products.some((p) => p.name === product)) {
     return reply(400, { error: `“${product.slice(0, 60)}” is not on our menu now.` })
   }
-  const [rules, booked] = await Promise.all([readBookingRules(db), bookedEffort(db, { from, to })])
+  const [rules, booked, windows] = await Promise.all([
+    readBookingRules(db),
+    bookedEffort(db, { from, to }),
+    dayWindowsBetween(db, { from, to }),
+  ])
   const today = bakeryToday(now)
   const demand = demandOf(product ?? undefined, products)
-  return reply(200, { days: availabilityBetween({ from, to, today, rules, booked, demand }) })
+  const days = availabilityBetween({ from, to, today, rules, booked, demand })
+  return reply(200, {
+    days: days.map((day) => {
+      const own = windows.get(day.date)
+      // A closed or past day offers no times; an open one says which are full.
+      return own && day.status !== 'closed' && day.status !== 'too-soon'
+        ? { ...day, windows: own }
+        : day
+    }),
+  })
 }
 
 /** The last date customers may book today. */
@@ -269,7 +483,10 @@ export async function removeClosedPeriod(
 export async function updateBookingSettings(
   db: Executor,
   change: Partial<
-    Pick<BookingSettings, 'horizonDays' | 'policies' | 'deliveryEnabled' | 'deliveryNote'>
+    Pick<
+      BookingSettings,
+      'horizonDays' | 'policies' | 'deliveryEnabled' | 'deliveryNote' | 'pickupAddress'
+    >
   >,
 ): Promise<void> {
   const values = {
@@ -279,6 +496,7 @@ export async function updateBookingSettings(
       ? { delivery_enabled: change.deliveryEnabled ? 1 : 0 }
       : {}),
     ...(change.deliveryNote !== undefined ? { delivery_note: change.deliveryNote } : {}),
+    ...(change.pickupAddress !== undefined ? { pickup_address: change.pickupAddress } : {}),
   }
   if (Object.keys(values).length === 0) return
   await db.updateTable('booking_settings').set(values).where('id', '=', 1).execute()

@@ -8,6 +8,19 @@
  * where every day is 24 hours long.
  */
 
+import type { DayWindow } from './pickup-windows.ts'
+
+/** Index 0 = Sunday, as weekdayOf counts. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+
 export type DayStatus = 'open' | 'full' | 'closed' | 'too-soon'
 
 export interface AvailabilityDay {
@@ -15,6 +28,8 @@ export interface AvailabilityDay {
   status: DayStatus
   /** Effort units still free that day (0 when closed). */
   remaining: number
+  /** The day's pickup windows, when the owner set some for its weekday (docs/decisions/043). */
+  windows?: DayWindow[]
 }
 
 /** The owner's booking rules, without the private notes. */

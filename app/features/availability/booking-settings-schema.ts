@@ -1,6 +1,8 @@
 import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { multiLine, optionalLine } from '#app/utils/form-fields.ts'
+import { WEEKDAY_NAMES } from './availability.ts'
+import { PICKUP_WINDOW_LIMITS, isGridTime, minutesOf } from './pickup-windows.ts'
 
 /**
  * What the owner's availability forms at /admin/settings post, one intent
@@ -15,6 +17,9 @@ export const SETTINGS_INTENTS = [
   'horizon',
   'policies',
   'delivery',
+  'pickup-window-add',
+  'pickup-window-remove',
+  'pickup-address',
 ] as const
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
@@ -22,15 +27,7 @@ export function isSettingsIntent(value: unknown): value is SettingsIntent {
   return SETTINGS_INTENTS.includes(value as SettingsIntent)
 }
 
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const
+export { WEEKDAY_NAMES }
 
 /** The capacity form's field for a weekday (0 = Sunday). */
 export const capacityField = (weekday: number) => `capacity_${weekday}`
@@ -69,6 +66,12 @@ const capacityFields = Object.fromEntries(
     wholeNumber(day, LIMITS.capacity.min, LIMITS.capacity.max),
   ]),
 ) as Record<`capacity_${0 | 1 | 2 | 3 | 4 | 5 | 6}`, ReturnType<typeof wholeNumber>>
+
+/** A time of day chosen for a pickup window: on the quarter hour. */
+function windowTime(label: string) {
+  const message = `${label} must be a time such as 10:00, on the hour or a quarter past, half past or a quarter to.`
+  return z.string(message).check(z.trim(), z.refine(isGridTime, message))
+}
 
 const FROM_MESSAGE = 'Choose the first closed date.'
 const TO_MESSAGE = 'Choose the last closed date, or leave it empty for one day.'
@@ -117,6 +120,37 @@ export function settingsActionSchema({ today }: { today: string }) {
       delivery_enabled: z.optional(z.string()),
       delivery_note: optionalLine('Delivery note', LIMITS.deliveryNote),
     }),
+    z
+      .object({
+        intent: z.literal('pickup-window-add'),
+        window_weekday: z.pipe(
+          z
+            .string('Choose the day of the week.')
+            .check(z.regex(/^[0-6]$/, 'Choose the day of the week.')),
+          z.transform(Number),
+        ),
+        window_start: windowTime('From'),
+        window_end: windowTime('Until'),
+        window_capacity: wholeNumber(
+          'Requests it takes',
+          PICKUP_WINDOW_LIMITS.capacity.min,
+          PICKUP_WINDOW_LIMITS.capacity.max,
+        ),
+      })
+      .check(
+        z.refine((value) => minutesOf(value.window_start)! < minutesOf(value.window_end)!, {
+          error: '“Until” must be later than “From”.',
+          path: ['window_end'],
+        }),
+      ),
+    z.object({
+      intent: z.literal('pickup-window-remove'),
+      id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
+    }),
+    z.object({
+      intent: z.literal('pickup-address'),
+      pickup_address: optionalLine('Pickup address', PICKUP_WINDOW_LIMITS.address),
+    }),
   ])
 }
 
@@ -130,4 +164,7 @@ export const SETTINGS_FIELDS: Record<SettingsIntent, readonly string[]> = {
   horizon: ['horizon_days'],
   policies: ['policies'],
   delivery: ['delivery_enabled', 'delivery_note'],
+  'pickup-window-add': ['window_weekday', 'window_start', 'window_end', 'window_capacity'],
+  'pickup-window-remove': [],
+  'pickup-address': ['pickup_address'],
 }

@@ -5,19 +5,23 @@ import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addClosedPeriod,
+  addPickupWindow,
   bakeryToday,
   removeClosedPeriod,
+  removePickupWindow,
   setWeekdayCapacity,
   updateBookingSettings,
 } from './availability.server.ts'
 import {
   LIMITS,
   SETTINGS_FIELDS,
+  WEEKDAY_NAMES,
   type SettingsIntent,
   capacityField,
   isSettingsIntent,
   settingsActionSchema,
 } from './booking-settings-schema.ts'
+import { formatWindow, windowValue } from './pickup-windows.ts'
 
 /**
  * The most an availability form may post: the policies' 4,000 characters,
@@ -116,6 +120,49 @@ export async function receiveSettingsAction({
       return saved(
         intent,
         enabled ? 'Delivery saved: customers can choose it.' : 'Delivery saved: pickup only.',
+      )
+    }
+    case 'pickup-window-add': {
+      const added = await addPickupWindow(db, {
+        weekday: action.window_weekday,
+        start: action.window_start,
+        end: action.window_end,
+        capacity: action.window_capacity,
+      })
+      if (!added.ok) {
+        const values = Object.fromEntries(
+          Object.entries(form).filter(([field]) => SETTINGS_FIELDS[intent].includes(field)),
+        )
+        return reply(409, {
+          ok: false,
+          intent,
+          error: added.error,
+          fields: { [added.field]: added.error },
+          values,
+        })
+      }
+      return saved(
+        intent,
+        `${WEEKDAY_NAMES[added.window.weekday]} ${formatWindow(windowValue(added.window))} added, taking ${added.window.capacity} ${added.window.capacity === 1 ? 'request' : 'requests'}.`,
+      )
+    }
+    case 'pickup-window-remove': {
+      const removed = await removePickupWindow(db, action.id)
+      if (!removed) {
+        return reply(409, { ok: false, intent, error: 'That pickup window was already removed.' })
+      }
+      return saved(
+        intent,
+        `${WEEKDAY_NAMES[removed.weekday]} ${formatWindow(windowValue(removed))} removed. Requests already made keep their time.`,
+      )
+    }
+    case 'pickup-address': {
+      await updateBookingSettings(db, { pickupAddress: action.pickup_address ?? '' })
+      return saved(
+        intent,
+        action.pickup_address
+          ? 'Pickup address saved. Customers see it once you confirm their request.'
+          : 'Pickup address cleared.',
       )
     }
   }

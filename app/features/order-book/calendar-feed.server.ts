@@ -7,10 +7,12 @@ import { bakeryToday, readBookingSettings } from '#app/features/availability/ava
 import { addDays } from '#app/features/availability/availability.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { instantIn } from '#app/utils/dates.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type IcalKeyActionResult, ROTATE_ICAL_KEY } from './calendar-feed-settings.tsx'
+import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { escapeIcalText, icalLines } from './ical-text.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -93,6 +95,30 @@ type FeedCursor = { dueDate: string; id: number } | 'first'
 /** '2026-12-12' → '20261212': a DATE value. */
 const icalDate = (day: string) => day.replaceAll('-', '')
 
+/** A moment as a UTC DATE-TIME: '20261212T150000Z'. */
+const icalInstant = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
+
+/**
+ * When a request's event is: its handover window, in UTC from the bakery's
+ * time zone, when it has one; otherwise its due date as an all-day event.
+ */
+function eventTimes(dueDate: string, window: string | null): string[] {
+  const [start, end] = window?.split('-') ?? []
+  if (start && end) {
+    return [
+      `DTSTART:${icalInstant(instantIn(site.timeZone, dueDate, start))}`,
+      `DTEND:${icalInstant(instantIn(site.timeZone, dueDate, end))}`,
+    ]
+  }
+  return [
+    // A due date is a calendar day, not a moment: written as a DATE, so no time zone moves it.
+    `DTSTART;VALUE=DATE:${icalDate(dueDate)}`,
+    `DTEND;VALUE=DATE:${icalDate(addDays(dueDate, 1))}`,
+    'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+    'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+  ]
+}
+
 /**
  * The owner's calendar: one all-day event per request still to be made, on
  * its due date, within feedWindow. Streamed a page at a time in (due date,
@@ -121,6 +147,7 @@ export async function streamCalendarFeed(
         'allergies',
         'fulfilment',
         'event_theme',
+        ...HANDOVER_COLUMNS,
       ])
       .where('status', 'in', FEED_STATUSES)
       .where('due_date', '<=', to)
@@ -141,14 +168,14 @@ export async function streamCalendarFeed(
     let text = ''
     for (const request of rows) {
       const link = `${siteUrl}/admin/orders/${request.id}`
+      const address = formatDeliveryAddress(addressOf(request))
       const description = [
         request.servings ? `Servings: ${request.servings}` : null,
         `Allergies: ${request.allergies?.trim() || 'none noted'}`,
-        request.fulfilment === 'delivery'
-          ? 'Delivery'
-          : request.fulfilment === 'pickup'
-            ? 'Pickup'
-            : null,
+        request.fulfilment || request.pickup_window
+          ? handoverLabel(request.fulfilment, request.pickup_window)
+          : null,
+        request.delivery_notes ? `Delivery notes: ${request.delivery_notes}` : null,
         request.event_theme ? `Event: ${request.event_theme}` : null,
         `Phone: ${formatPhoneNumber(request.phone_number)}`,
         link,
@@ -162,13 +189,11 @@ export async function streamCalendarFeed(
         `UID:request-${request.id}@${host}`,
         'SEQUENCE:0',
         `DTSTAMP:${stamp}`,
-        // A due date is a calendar day, not a moment: written as a DATE, so no time zone moves it.
-        `DTSTART;VALUE=DATE:${icalDate(request.due_date)}`,
-        `DTEND;VALUE=DATE:${icalDate(addDays(request.due_date, 1))}`,
-        'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
-        'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+        ...eventTimes(request.due_date, request.pickup_window),
         `SUMMARY:${escapeIcalText(summary)}`,
         `DESCRIPTION:${escapeIcalText(description)}`,
+        // Where a delivery goes; a pickup is at the bakery, which the owner knows.
+        ...(address ? [`LOCATION:${escapeIcalText(address)}`] : []),
         `URL;VALUE=URI:${link}`,
         'END:VEVENT',
       ])

@@ -38,6 +38,11 @@ test('erasing a customer leaves nothing that names them in the database or the m
     allergies: 'Peanuts (Maya)',
     servings: 'serves 20',
     photos: [photo.key],
+    fulfilment: 'delivery' as const,
+    delivery_street: '88 Lilac Lane',
+    delivery_city: 'Oakville',
+    delivery_postal_code: 'L6J 2X9',
+    delivery_notes: 'Blue door, ring twice',
   }
   const sam = {
     ...birthdayCakeOrder,
@@ -77,7 +82,19 @@ test('erasing a customer leaves nothing that names them in the database or the m
   expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
 
   // Every text column of every table, searched for anything that was hers.
-  const traces = ['Priya', 'priya@example.com', '555-0199', '5550199', 'Maya', 'Unicorn', 'Peanuts']
+  const traces = [
+    'Priya',
+    'priya@example.com',
+    '555-0199',
+    '5550199',
+    'Maya',
+    'Unicorn',
+    'Peanuts',
+    'Lilac',
+    'Oakville',
+    'L6J',
+    'Blue door',
+  ]
   const tables = [
     'order_request',
     'order_batch',

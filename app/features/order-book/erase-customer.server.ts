@@ -49,7 +49,18 @@ export async function eraseCustomer(
   const address = email.trim().toLowerCase()
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'batch_id', 'name', 'phone_number', 'allergies', 'customer_token'])
+    .select([
+      'id',
+      'batch_id',
+      'name',
+      'phone_number',
+      'allergies',
+      'customer_token',
+      'delivery_street',
+      'delivery_city',
+      'delivery_postal_code',
+      'delivery_notes',
+    ])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
     .execute()
   const requestIds = requests.map((request) => request.id)
@@ -71,6 +82,11 @@ export async function eraseCustomer(
           comments: null,
           servings: null,
           allergies: null,
+          // Where she lives; the window stays, as the day's date does.
+          delivery_street: null,
+          delivery_city: null,
+          delivery_postal_code: null,
+          delivery_notes: null,
           decline_reason: null,
           customer_token: null,
         }))
@@ -122,7 +138,7 @@ interface Traces {
   tokens: string[]
   /** Her names, as she typed them on each request and message. */
   names: string[]
-  /** Her phone numbers and allergies: shown in the owner's emails beside her name. */
+  /** Her phone numbers, allergies and delivery address: shown in the owner's emails beside her name. */
   details: string[]
 }
 
@@ -133,6 +149,9 @@ function tracesOf(
     phone_number: string
     allergies?: string | null
     customer_token?: string | null
+    delivery_street?: string | null
+    delivery_postal_code?: string | null
+    delivery_notes?: string | null
   }[],
 ): Traces {
   const distinct = (values: (string | null | undefined)[]) => [
@@ -142,7 +161,15 @@ function tracesOf(
     address,
     tokens: distinct(records.map((record) => record.customer_token)),
     names: distinct(records.map((record) => record.name)),
-    details: distinct(records.flatMap((record) => [record.phone_number, record.allergies])),
+    details: distinct(
+      records.flatMap((record) => [
+        record.phone_number,
+        record.allergies,
+        record.delivery_street,
+        record.delivery_postal_code,
+        record.delivery_notes,
+      ]),
+    ),
   }
 }
 

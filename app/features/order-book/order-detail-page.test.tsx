@@ -28,6 +28,8 @@ function detailAt(status: RequestStatus): OrderDetail {
       servings: null,
       allergies: null,
       fulfilment: null,
+      window: null,
+      delivery: { street: null, city: null, postalCode: null, notes: null },
       effort: 2,
       declineReason: null,
       receivedLabel: 'Nov 23, 2026, 3:00 p.m.',

@@ -15,10 +15,10 @@ import {
   OWNER_INTENTS,
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
-import { fulfilmentLabel } from '#app/features/orders/order-summary.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import {
   LIMITS,
   type OrderActionResult,
@@ -82,7 +82,14 @@ export function OrderDetailPage({
     ['Event/Theme', given(request.eventTheme)],
     ['Servings/Quantity', given(request.servings)],
     ['Allergies/Dietary needs', given(request.allergies)],
-    ['Pickup or delivery', request.fulfilment ? fulfilmentLabel(request.fulfilment) : null],
+    [
+      'Pickup or delivery',
+      request.fulfilment || request.window
+        ? handoverLabel(request.fulfilment, request.window)
+        : null,
+    ],
+    ['Delivery address', formatDeliveryAddress(request.delivery)],
+    ['Delivery notes', given(request.delivery.notes)],
     ['Comments', given(request.comments)],
     ['Heard about us', given(request.hearAboutUs)],
     ['Effort', String(request.effort)],

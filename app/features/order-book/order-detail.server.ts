@@ -31,6 +31,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { addressOf } from './handover.ts'
 import {
   IntentNameSchema,
   type OrderActionResult,
@@ -166,6 +167,8 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       servings: request.servings,
       allergies: request.allergies,
       fulfilment: request.fulfilment,
+      window: request.pickup_window,
+      delivery: addressOf(request),
       effort: Number(request.effort),
       declineReason: request.decline_reason,
       receivedLabel: bakeryTime(Date.parse(request.received_at)),

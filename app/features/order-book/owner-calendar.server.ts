@@ -12,6 +12,7 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { type DeliveryAddress, HANDOVER_COLUMNS, addressOf } from './handover.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -180,6 +181,10 @@ export interface BakeListItem {
   phone: string
   eventTheme: string
   fulfilment: 'pickup' | 'delivery' | null
+  /** The handover window, HH:MM-HH:MM, when the day has windows. */
+  window: string | null
+  /** A delivery's address and notes. */
+  delivery: DeliveryAddress
   allergies: string | null
   comments: string | null
   effort: number
@@ -204,6 +209,7 @@ export async function readBakeList(db: Executor, date: string): Promise<BakeList
       'allergies',
       'comments',
       'effort',
+      ...HANDOVER_COLUMNS,
     ])
     .where('due_date', '=', date)
     .where('status', 'not in', OFF_THE_BOOK)
@@ -218,6 +224,8 @@ export async function readBakeList(db: Executor, date: string): Promise<BakeList
     phone: row.phone_number,
     eventTheme: row.event_theme,
     fulfilment: row.fulfilment,
+    window: row.pickup_window,
+    delivery: addressOf(row),
     // Blank allergies are no allergies: the list shows only what needs care.
     allergies: row.allergies?.trim() ? row.allergies.trim() : null,
     comments: row.comments,

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
 import { servingsPhrase } from './servings.ts'
 
@@ -206,12 +207,6 @@ export function ClosedThisMonth({ calendar }: { calendar: CalendarMonth }) {
   )
 }
 
-function fulfilmentLabel(fulfilment: BakeListItem['fulfilment']): string {
-  if (fulfilment === 'delivery') return 'Delivery'
-  if (fulfilment === 'pickup') return 'Pickup'
-  return 'Not chosen'
-}
-
 /** One day's bake list: what to make, for whom, and what to keep out of it. */
 export function BakeList({
   date,
@@ -273,7 +268,24 @@ export function BakeList({
                 <dt>Customer</dt>
                 <dd>{item.name}</dd>
                 <dt>Handover</dt>
-                <dd>{fulfilmentLabel(item.fulfilment)}</dd>
+                <dd>
+                  {item.window ? (
+                    <strong>{handoverLabel(item.fulfilment, item.window)}</strong>
+                  ) : (
+                    handoverLabel(item.fulfilment, item.window)
+                  )}
+                </dd>
+                {formatDeliveryAddress(item.delivery) ? (
+                  <>
+                    <dt>Deliver to</dt>
+                    <dd>
+                      {formatDeliveryAddress(item.delivery)}
+                      {item.delivery.notes ? (
+                        <span className="block text-sm">{item.delivery.notes}</span>
+                      ) : null}
+                    </dd>
+                  </>
+                ) : null}
                 {item.eventTheme ? (
                   <>
                     <dt>Event</dt>

@@ -3,8 +3,8 @@ import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
-import { fulfilmentLabel } from '#app/features/orders/order-summary.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel } from './request-quote.tsx'
 import {
   type CustomerBookEntry,
@@ -167,7 +167,14 @@ function RequestCard({
     ['Event/Theme', given(request.eventTheme)],
     ['Servings/Quantity', given(request.servings)],
     ['Allergies/Dietary needs', given(request.allergies)],
-    ['Pickup or delivery', request.fulfilment ? fulfilmentLabel(request.fulfilment) : null],
+    [
+      'Pickup or delivery',
+      request.fulfilment || request.window
+        ? handoverLabel(request.fulfilment, request.window)
+        : null,
+    ],
+    ['Delivery address', request.deliveryAddress],
+    ['Pickup address', request.pickupAddress],
     ['Comments', given(request.comments)],
   ]
   const headingId = `request-${request.position}`

@@ -1,7 +1,12 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
+import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { addressOf, formatDeliveryAddress } from './handover.ts'
 import type { RequestStatusView } from './request-status.ts'
+
+const isBooked = (status: string) => (BOOKED_STATUSES as readonly string[]).includes(status)
 
 /**
  * What newCustomerToken makes (base64url), with room for longer ones. A path
@@ -38,6 +43,11 @@ export async function readRequestStatus(
       'order_request.servings',
       'order_request.allergies',
       'order_request.fulfilment',
+      'order_request.pickup_window',
+      'order_request.delivery_street',
+      'order_request.delivery_city',
+      'order_request.delivery_postal_code',
+      'order_request.delivery_notes',
       'order_request.comments',
       'order_request.status',
       'order_batch.created_at',
@@ -53,6 +63,10 @@ export async function readRequestStatus(
     db,
     rows.map((row) => row.id),
   )
+  // The bakery's address is private until the owner confirms: read only then.
+  const collects = (row: (typeof rows)[number]) =>
+    isBooked(row.status) && row.fulfilment !== 'delivery'
+  const pickupAddress = rows.some(collects) ? (await readPickupAddress(db)) || null : null
   return {
     token,
     customerName: first.name,
@@ -66,6 +80,9 @@ export async function readRequestStatus(
       servings: row.servings,
       allergies: row.allergies,
       fulfilment: row.fulfilment,
+      window: row.pickup_window,
+      deliveryAddress: formatDeliveryAddress(addressOf(row)),
+      pickupAddress: collects(row) ? pickupAddress : null,
       comments: row.comments,
       status: row.status,
     })),

@@ -32,6 +32,15 @@ export interface CustomerRequest {
   servings: string | null
   allergies: string | null
   fulfilment: 'pickup' | 'delivery' | null
+  /** The handover window chosen, HH:MM-HH:MM. */
+  window: string | null
+  /** Her delivery address on one line, for a delivery. */
+  deliveryAddress: string | null
+  /**
+   * Where to collect: the bakery's private address, given only once the
+   * request is confirmed (or ready) and is picked up; null before then.
+   */
+  pickupAddress: string | null
   comments: string | null
   status: RequestStatus
 }

@@ -1,7 +1,8 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -22,6 +23,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { addressOf, formatDeliveryAddress } from './handover.ts'
 import { isNewestQuote } from './order-book.server.ts'
 import { servingsPhrase } from './servings.ts'
 
@@ -208,6 +210,11 @@ async function queueReminders(
       'order_request.due_date',
       'order_request.fulfilment',
       'order_request.customer_token',
+      'order_request.pickup_window',
+      'order_request.delivery_street',
+      'order_request.delivery_city',
+      'order_request.delivery_postal_code',
+      'order_request.delivery_notes',
       eb
         .selectFrom('request_quote')
         .select('request_quote.price_cents')
@@ -228,6 +235,8 @@ async function queueReminders(
   const keyOf = (row: (typeof rows)[number]) => `reminder:${row.id}:${row.due_date}`
   // Reminded already (an earlier run, another instance): skipped before composing.
   const done = await queuedDedupeKeys(db, rows.map(keyOf))
+  // Every reminder is for a confirmed request: the pickup address may be given.
+  const pickupAddress = rows.length > 0 ? await readPickupAddress(db) : ''
   let queued = 0
   for (const row of rows) {
     if (done.has(keyOf(row))) continue
@@ -239,6 +248,11 @@ async function queueReminders(
     })
     const email = composeReminder({
       ...row,
+      window: row.pickup_window,
+      place:
+        row.fulfilment === 'delivery'
+          ? formatDeliveryAddress(addressOf(row))
+          : pickupAddress.trim() || null,
       balanceOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
     })
@@ -260,6 +274,8 @@ export function composeReminder({
   product_type,
   due_date,
   fulfilment,
+  window = null,
+  place = null,
   balanceOwed,
   statusUrl,
 }: {
@@ -268,6 +284,10 @@ export function composeReminder({
   product_type: string
   due_date: string
   fulfilment: string | null
+  /** The handover window, HH:MM-HH:MM. */
+  window?: string | null
+  /** Where: her delivery address, or the bakery's pickup address. */
+  place?: string | null
   balanceOwed: number
   statusUrl: string | undefined
 }): OutgoingEmail {
@@ -279,12 +299,15 @@ export function composeReminder({
     ['Treat', product_type],
     ['Date', when],
     ['How', delivery ? 'We deliver it to you' : 'Pickup from our kitchen'],
+    ...(window ? [['Time', formatWindow(window)] as [string, string]] : []),
+    ...(place ? [[delivery ? 'To' : 'Where', place] as [string, string]] : []),
     ...(balanceOwed > 0 ? [['Still to pay', formatMoney(balanceOwed)] as [string, string]] : []),
   ]
   const text = [
     `Hi ${firstName},`,
     '',
-    `A reminder that your ${product_type} is ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}.`,
+    `A reminder that your ${product_type} is ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}${window ? `, ${formatWindow(window)}` : ''}.`,
+    ...(place ? ['', `${delivery ? 'To' : 'Where'}: ${place}`] : []),
     ...(balanceOwed > 0 ? ['', `Still to pay: ${formatMoney(balanceOwed)}.`] : []),
     ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
     '',

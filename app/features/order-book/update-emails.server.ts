@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
+import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
 
@@ -23,14 +25,30 @@ export async function queueRequestUpdate(
   const [request, quote, money] = await Promise.all([
     trx
       .selectFrom('order_request')
-      .select(['name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
+      .select([
+        'name',
+        'email',
+        'product_type',
+        'due_date',
+        'fulfilment',
+        'customer_token',
+        ...HANDOVER_COLUMNS,
+      ])
       .where('id', '=', requestId)
       .executeTakeFirstOrThrow(),
     currentQuote(trx, requestId),
     moneyOf(trx, requestId),
   ])
+  // The pickup address is private until the request is confirmed: read for that email only.
+  const place =
+    kind !== 'confirmed'
+      ? null
+      : request.fulfilment === 'delivery'
+        ? formatDeliveryAddress(addressOf(request))
+        : (await readPickupAddress(trx)).trim() || null
   const email = composeRequestUpdate(kind, {
     request,
+    place,
     money,
     siteUrl,
     note,

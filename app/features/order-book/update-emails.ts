@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
@@ -23,6 +24,8 @@ export interface UpdateRequest {
   due_date: string
   fulfilment: 'pickup' | 'delivery' | null
   customer_token: string | null
+  /** The handover window, HH:MM-HH:MM. */
+  pickup_window?: string | null
 }
 
 /** The quote an email about a quote describes. */
@@ -44,6 +47,11 @@ export interface UpdateDetails {
   quote?: UpdateQuote
   /** Why the bakery declined (for 'declined'), or the owner's note on a cancellation. */
   note?: string | null
+  /**
+   * Where the handover is, for 'confirmed': her delivery address, or the
+   * bakery's private pickup address, which a customer learns only now.
+   */
+  place?: string | null
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -148,7 +156,7 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
  * customer's Reply reaches the owner (MAIL_TO).
  */
 export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): OutgoingEmail {
-  const { request, money, siteUrl, quote, note } = details
+  const { request, money, siteUrl, quote, note, place } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.product_type)
   const date = formatCalendarDate(request.due_date)
@@ -199,7 +207,19 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       title = 'You are booked!'
       blocks.push(
         paragraph(`Your ${order} for ${date} is booked. We look forward to making it.`),
-        lines([['Date booked', date], ...owedRows(money)]),
+        lines([
+          ['Date booked', date],
+          ...(request.pickup_window
+            ? [
+                [
+                  delivery ? 'Delivery time' : 'Pickup time',
+                  formatWindow(request.pickup_window),
+                ] as [string, string],
+              ]
+            : []),
+          ...(place ? [[delivery ? 'Delivery to' : 'Pickup at', place] as [string, string]] : []),
+          ...owedRows(money),
+        ]),
       )
       seeRequest()
       break

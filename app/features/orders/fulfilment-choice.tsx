@@ -9,11 +9,14 @@ export function FulfilmentChoice({
   deliveryNote,
   defaultValue,
   error,
+  onChange,
 }: {
   deliveryEnabled: boolean
   deliveryNote: string
   defaultValue?: string
   error?: string
+  /** Told the choice, so the form can ask for a delivery's address. */
+  onChange?: (fulfilment: 'pickup' | 'delivery') => void
 }) {
   const id = useId()
   if (!deliveryEnabled) {
@@ -35,7 +38,13 @@ export function FulfilmentChoice({
     >
       <legend className="form-label">Pickup or delivery</legend>
       <label className="choice-label">
-        <input type="radio" name="fulfilment" value="pickup" defaultChecked={chosen === 'pickup'} />
+        <input
+          type="radio"
+          name="fulfilment"
+          value="pickup"
+          defaultChecked={chosen === 'pickup'}
+          onChange={() => onChange?.('pickup')}
+        />
         <span>Pickup</span>
       </label>
       <label className="choice-label">
@@ -44,6 +53,7 @@ export function FulfilmentChoice({
           name="fulfilment"
           value="delivery"
           defaultChecked={chosen === 'delivery'}
+          onChange={() => onChange?.('delivery')}
           aria-describedby={deliveryNote ? `${id}-note` : undefined}
         />
         <span>Delivery</span>

@@ -2,7 +2,7 @@ import { type FormEvent, type Ref, useCallback, useEffect, useRef, useState } fr
 import { flushSync } from 'react-dom'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { addDays } from '#app/features/availability/availability.ts'
+import { addDays, weekdayOf } from '#app/features/availability/availability.ts'
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
@@ -14,6 +14,7 @@ import { type AddedOrder, AddedToCart } from './added-to-cart.tsx'
 import type { CartOrder } from './cart.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
 import { FulfilmentChoice } from './fulfilment-choice.tsx'
+import { DeliveryAddressFields, PickupWindowField, type WeeklyWindow } from './handover-fields.tsx'
 import { OrderDateField } from './order-date-field.tsx'
 import {
   HEAR_ABOUT_US_OPTIONS,
@@ -49,6 +50,7 @@ export function OrderForm({
   horizonDays,
   deliveryEnabled = false,
   deliveryNote = '',
+  pickupWindows = [],
   policies,
   disabled,
   onAdd,
@@ -73,6 +75,8 @@ export function OrderForm({
   horizonDays: number
   deliveryEnabled?: boolean
   deliveryNote?: string
+  /** Every weekday's pickup windows (times only). */
+  pickupWindows?: readonly WeeklyWindow[]
   /** The owner's order policies, for the tick a form without JavaScript sends. */
   policies: string
   disabled: boolean
@@ -94,6 +98,7 @@ export function OrderForm({
   const [product, setProduct] = useState(values.product_type ?? chosenProduct)
   const productRef = useRef<HTMLSelectElement>(null)
   const [dueDate, setDueDate] = useState(values.due_date ?? '')
+  const [fulfilment, setFulfilment] = useState(values.fulfilment ?? 'pickup')
   const [month, setMonth] = useState(dueDate && dueDate >= today ? dueDate : today)
   const [calendarWanted, setCalendarWanted] = useState(false)
   const [photos, setPhotos] = useState<QueuedPhoto[]>([])
@@ -164,6 +169,15 @@ export function OrderForm({
       focusFirstInvalid(form, { due_date: note.text })
       return
     }
+    const dayHasWindows = pickupWindows.some(
+      (window) => window.weekday === weekdayOf(parsed.data.due_date),
+    )
+    if (dayHasWindows && !parsed.data.pickup_window) {
+      const message = `Choose a ${parsed.data.fulfilment === 'delivery' ? 'delivery' : 'pickup'} time for your date.`
+      flushSync(() => setClientErrors({ pickup_window: message }))
+      focusFirstInvalid(form, { pickup_window: message })
+      return
+    }
     setClientErrors({})
     const { photos: _keys, ...order } = parsed.data
     onAdd(photos.length > 0 ? { ...order, photos } : order)
@@ -178,6 +192,7 @@ export function OrderForm({
     if (productRef.current) productRef.current.value = ''
     setProduct('')
     setDueDate('')
+    setFulfilment('pickup')
     setPhotos([])
     setPickerRound((round) => round + 1)
   }
@@ -319,6 +334,23 @@ export function OrderForm({
           deliveryNote={deliveryNote}
           defaultValue={values.fulfilment}
           error={errors.fulfilment}
+          onChange={setFulfilment}
+        />
+        <PickupWindowField
+          hydrated={hydrated}
+          dueDate={dueDate}
+          day={days.get(dueDate)}
+          weekly={pickupWindows}
+          delivery={fulfilment === 'delivery'}
+          // Keyed by the date, so a time chosen for one day is not kept for another.
+          key={dueDate}
+          defaultValue={values.pickup_window}
+          error={errors.pickup_window}
+        />
+        <DeliveryAddressFields
+          shown={deliveryEnabled && (!hydrated || fulfilment === 'delivery')}
+          values={values}
+          errors={errors}
         />
         <FormField
           name="hear_about_us"

@@ -22,6 +22,10 @@ export const ORDER_LIMITS = {
   comments: 2000,
   servings: 100,
   allergies: 300,
+  delivery_street: 200,
+  delivery_city: 100,
+  delivery_postal_code: 20,
+  delivery_notes: 300,
 } as const
 
 /**
@@ -75,10 +79,33 @@ export const ORDER_FIELDS = [
   'servings',
   'allergies',
   'fulfilment',
+  'pickup_window',
+  'delivery_street',
+  'delivery_city',
+  'delivery_postal_code',
+  'delivery_notes',
 ] as const
 
 /** The fields a request may leave out. */
-export const OPTIONAL_ORDER_FIELDS = ['comments', 'servings', 'allergies', 'fulfilment'] as const
+export const OPTIONAL_ORDER_FIELDS = [
+  'comments',
+  'servings',
+  'allergies',
+  'fulfilment',
+  'pickup_window',
+  'delivery_street',
+  'delivery_city',
+  'delivery_postal_code',
+  'delivery_notes',
+] as const
+
+/** The delivery address's fields, as the form names them. */
+export const DELIVERY_FIELDS = [
+  'delivery_street',
+  'delivery_city',
+  'delivery_postal_code',
+  'delivery_notes',
+] as const
 
 /** Inspiration photos one order may carry. */
 export const MAX_PHOTOS_PER_ORDER = 3

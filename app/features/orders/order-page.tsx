@@ -5,6 +5,7 @@ import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
+import type { WeeklyWindow } from './handover-fields.tsx'
 import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
 import type { OrderSendResult } from './order-send.server.ts'
@@ -27,6 +28,8 @@ export interface OrderPageData {
   horizonDays: number
   deliveryEnabled: boolean
   deliveryNote: string
+  /** Every weekday's pickup windows, times only. */
+  pickupWindows: WeeklyWindow[]
   policies: string
 }
 
@@ -103,6 +106,7 @@ export function OrderPage(data: OrderPageData) {
               horizonDays={data.horizonDays}
               deliveryEnabled={data.deliveryEnabled}
               deliveryNote={data.deliveryNote}
+              pickupWindows={data.pickupWindows}
               policies={data.policies}
               disabled={send.sending}
               postedErrors={postedFieldErrors(postedWithoutScript)}

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import {
   type Unbookable,
+  type WindowRefusal,
   demandOf,
   findUnbookable,
+  findWindowRefusal,
   readOrderPolicies,
 } from '#app/features/availability/availability.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -30,6 +32,8 @@ export type SubmitResult =
       links: { email: string; token: string }[]
     }
   | { ok: false; unbookable: Unbookable }
+  /** A request without a window on a day that has them, with one the day has not, or with a full one. */
+  | { ok: false; window: WindowRefusal }
   /** The 0-based order whose inspiration photos are gone (swept) or were sent before. */
   | { ok: false; photosGone: number }
 
@@ -59,6 +63,12 @@ export async function submitOrderRequests(
         { products, now },
       )
       if (unbookable) return { ok: false, unbookable }
+      // Under the same lock: of sends racing for a window's last place, one takes it.
+      const window = await findWindowRefusal(
+        trx,
+        orders.map((order) => ({ dueDate: order.due_date, window: order.pickup_window })),
+      )
+      if (window) return { ok: false, window }
 
       const policies = await readOrderPolicies(trx)
       // One link per customer: a send for two people (a gift, a shared event)
@@ -86,6 +96,16 @@ export async function submitOrderRequests(
           servings: order.servings || null,
           allergies: order.allergies || null,
           fulfilment: order.fulfilment ?? null,
+          pickup_window: order.pickup_window ?? null,
+          // Only a delivery keeps an address.
+          ...(order.fulfilment === 'delivery'
+            ? {
+                delivery_street: order.delivery_street ?? null,
+                delivery_city: order.delivery_city ?? null,
+                delivery_postal_code: order.delivery_postal_code ?? null,
+                delivery_notes: order.delivery_notes || null,
+              }
+            : {}),
           customer_token: tokenFor(order.email),
         })),
       })

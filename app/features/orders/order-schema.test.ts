@@ -79,8 +79,20 @@ test('servings, allergies and pickup or delivery are optional; delivery only whe
     orderRequestSchema({ ...options, deliveryEnabled: true }).safeParse({
       ...order,
       fulfilment: 'delivery',
+      delivery_street: '88 Lilac Lane',
+      delivery_city: 'Oakville',
+      delivery_postal_code: 'L6J 2X9',
     }).success,
   ).toBe(true)
+  // A delivery needs somewhere to go.
+  expect(
+    orderRequestSchema({ ...options, deliveryEnabled: true })
+      .safeParse({ ...order, fulfilment: 'delivery', delivery_city: 'Oakville' })
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+  ).toEqual([
+    ['delivery_street', 'Enter the street address for the delivery.'],
+    ['delivery_postal_code', 'Enter the postal code for the delivery.'],
+  ])
   expect(orderErrors({ fulfilment: 'drone' })).toEqual({ fulfilment: 'Choose pickup or delivery.' })
   expect(orderErrors({ servings: 'x'.repeat(101) })).toEqual({
     servings: 'Servings or quantity must be at most 100 characters.',

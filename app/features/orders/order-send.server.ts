@@ -1,10 +1,12 @@
 import type { Db } from '#app/db/db.server.ts'
 import {
   type Unbookable,
+  type WindowRefusal,
   bakeryToday,
   readBookingSettings,
 } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -106,6 +108,21 @@ export async function receiveOrderRequests({
     }
     return reply(400, { ok: false, error: describeProblem(problem), problems: [problem] })
   }
+  if (!stored.ok && 'window' in stored) {
+    const { index, reason } = stored.window
+    const problem = {
+      order: index + 1,
+      field: 'pickup_window',
+      message: windowMessage(parsed.data.orders[index]!, stored.window),
+    }
+    // A full window is taken, like a full day; a missing or unknown one is a mistake in the form.
+    return reply(reason === 'full' ? 409 : 400, {
+      ok: false,
+      error: describeProblem(problem),
+      problems: [problem],
+      ...(values ? { values } : {}),
+    })
+  }
   if (!stored.ok) {
     const { index, nextOpen } = stored.unbookable
     const problem = {
@@ -178,6 +195,32 @@ function unbookableMessage(
     ? `The next open day for it is ${formatCalendarDate(nextOpen)}.`
     : 'We have no open day for it in our calendar just now; please contact us.'
   return `${order.product_type} on ${formatCalendarDate(day.date)}: ${why}. ${next}`
+}
+
+/**
+ * Why a request's window was refused, and the day's times still open:
+ * 'Saturday, December 12, 2026: the pickup time 10:00–12:00 is fully booked.
+ * Times still open that day: 14:00–16:00.'
+ */
+function windowMessage(
+  order: OrderRequest,
+  { reason, open, dayHasWindows }: WindowRefusal,
+): string {
+  const day = formatCalendarDate(order.due_date)
+  const chosen = order.pickup_window ? formatWindow(order.pickup_window) : ''
+  const why =
+    reason === 'full'
+      ? `the pickup time ${chosen} is fully booked.`
+      : reason === 'missing'
+        ? 'please choose a pickup time.'
+        : `we have no pickup time ${chosen} that day.`
+  const times =
+    open.length > 0
+      ? ` Times still open that day: ${open.map(formatWindow).join(', ')}.`
+      : dayHasWindows
+        ? ' Every pickup time that day is taken; please choose another date.'
+        : ' Leave the pickup time empty for that day.'
+  return `${day}: ${why}${times}`
 }
 
 export function describeProblem(problem: OrderProblem): string {

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+
+// The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
+// the browser notes both.
+test.use({ allowedConsoleErrors: [/status of (400 \(Bad Request\)|409 \(Conflict\))/] })
+
+/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
+function shotPath(name: string, outputPath: (name: string) => string): string {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return outputPath(`${name}.png`)
+  mkdirSync(dir, { recursive: true })
+  return path.join(dir, `${name}.png`)
+}
+
+/** A Saturday three to four weeks ahead: inside the horizon, past any product's notice. */
+function saturdayAhead(): string {
+  const day = new Date(Date.now() + 21 * 86_400_000)
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7))
+  return day.toISOString().slice(0, 10)
+}
+
+test('the owner sets a Saturday pickup time, a customer on her phone picks it, and the bake list shows it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const date = saturdayAhead()
+  const stamp = `${Date.now()}`
+  const name = `Lena Fox ${stamp}`
+  const plainName = `Noah Reed ${stamp}`
+
+  // The owner, on her phone.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto('/admin/settings#pickup-windows-heading')
+  const card = page.getByRole('region', { name: 'Pickup times' })
+  await expect(card).toContainText('No set times: customers give a date only.')
+  await card.getByLabel('Day').selectOption('Saturday')
+  await card.getByLabel('From').selectOption('10:00')
+  await card.getByLabel('Until').selectOption('12:00')
+  await card.getByLabel('Requests it takes').fill('2')
+  await card.getByRole('button', { name: 'Add pickup time' }).click()
+  await expect(card.getByText('Saturday 10:00–12:00 added, taking 2 requests.')).toBeVisible()
+  await expect(card.getByRole('listitem')).toHaveText(/Saturday 10:00–12:00\s*Takes 2 requests/)
+  // A second that overlaps it is refused beside its field.
+  await card.getByLabel('From').selectOption('11:00')
+  await card.getByLabel('Until').selectOption('13:00')
+  await card.getByRole('button', { name: 'Add pickup time' }).click()
+  await expect(card.getByLabel('From')).toHaveAccessibleDescription(
+    'That overlaps 10:00–12:00 on the same day; choose times outside it.',
+  )
+  await card.getByLabel('Pickup address').fill('12 Rosewood Crescent, Unit B')
+  await card.getByRole('button', { name: 'Save address' }).click()
+  await expect(
+    card.getByText('Pickup address saved. Customers see it once you confirm their request.'),
+  ).toBeVisible()
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    await card.screenshot({
+      path: shotPath(`pickup-settings-${width}`, (file) => testInfo.outputPath(file)),
+    })
+  }
+
+  // The customer, on her phone, in a browser of her own.
+  const customer = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await customer.goto('/ordernow')
+  await waitForHydration(customer)
+  await customer.getByLabel('Name').fill(name)
+  await customer.getByLabel('Email').fill(`lena.${stamp}@example.com`)
+  await customer.getByLabel('Phone Number').fill('416-555-0177')
+  await customer.getByLabel('Product Type').selectOption('Other')
+  await customer.getByLabel('Event / Theme').fill('Garden brunch')
+  await customer.getByLabel('Order Date').fill(date)
+  await customer.getByLabel('How did you hear about us?').selectOption('Instagram')
+  const times = customer.getByRole('group', { name: 'Pickup time' })
+  await expect(times.getByRole('radio')).toHaveCount(1)
+  // Not chosen: the form says so beside the times.
+  await customer.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(times).toContainText('Choose a pickup time for your date.')
+  await times.getByRole('radio', { name: '10:00–12:00' }).check()
+  await times.scrollIntoViewIfNeeded()
+  await customer.screenshot({
+    path: shotPath('pickup-order-form-375', (file) => testInfo.outputPath(file)),
+  })
+  await customer.setViewportSize({ width: 1280, height: 900 })
+  await times.scrollIntoViewIfNeeded()
+  await customer.screenshot({
+    path: shotPath('pickup-order-form-1280', (file) => testInfo.outputPath(file)),
+  })
+  await customer.setViewportSize({ width: 375, height: 812 })
+  await customer.getByRole('button', { name: 'Add to Cart' }).click()
+  await customer.getByRole('button', { name: /Your cart/ }).click()
+  const panel = customer.getByRole('region', { name: 'Your Orders' })
+  await panel.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await panel.getByRole('button', { name: 'Send All Orders' }).click()
+  await expect(
+    customer.getByRole('status').filter({ hasText: 'Orders sent successfully!' }),
+  ).toBeVisible()
+  // Public pages never carry the private address.
+  expect(await (await customer.request.get('/ordernow')).text()).not.toContain('Rosewood')
+  await customer.close()
+
+  // Without JavaScript the form lists every weekday's times; the server checks the date's.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  })
+  const noScript = await plain.newPage()
+  await noScript.goto('/ordernow')
+  await noScript.getByLabel('Name').fill(plainName)
+  await noScript.getByLabel('Email').fill(`plain.${stamp}@example.com`)
+  await noScript.getByLabel('Phone Number').fill('416-555-0178')
+  await noScript.getByLabel('Product Type').selectOption('Other')
+  await noScript.getByLabel('Event / Theme').fill('Book club')
+  await noScript.getByLabel('Order Date').fill(date)
+  await noScript.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await noScript.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(noScript.locator('#field-pickup_window-error')).toHaveText(
+    `${formatCalendarDate(date)}: please choose a pickup time. Times still open that day: 10:00–12:00.`,
+  )
+  await noScript.getByLabel('Pickup time').selectOption({ label: 'Saturday 10:00–12:00' })
+  await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await noScript.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(noScript.getByRole('status')).toHaveText('Orders sent successfully!')
+  await plain.close()
+
+  // The owner's bake list for that Saturday shows the time.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto(`/admin/calendar?month=${date.slice(0, 7)}&day=${date}#bake-list`)
+  const bakeList = page.getByRole('region', { name: formatCalendarDate(date) })
+  const item = bakeList.getByRole('listitem').filter({ hasText: name })
+  await expect(item).toContainText('Pickup 10:00–12:00')
+  await expect(bakeList.getByRole('listitem').filter({ hasText: plainName })).toContainText(
+    'Pickup 10:00–12:00',
+  )
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    await bakeList.screenshot({
+      path: shotPath(`pickup-bake-list-${width}`, (file) => testInfo.outputPath(file)),
+    })
+  }
+})
