@@ -62,6 +62,8 @@ export interface OrderRequestTable {
   decline_reason: string | null
   /** Counts the changes to the request (one per timeline entry); the owner's forms carry it. */
   version: Generated<number>
+  /** What the customer writes in her e-Transfer message ('BB-4821'): random, unique in the book. */
+  payment_reference: string | null
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */
@@ -222,6 +224,8 @@ export interface BookingSettingsTable {
   ical_key: string | null
   /** Days a quote waits for the customer's answer before it expires. */
   quote_expiry_days: Generated<number>
+  /** A quote's balance is due this many days before the order date, unless the owner sets another. */
+  balance_due_days: Generated<number>
 }
 
 export interface InspirationPhotoTable {
@@ -261,6 +265,8 @@ export interface RequestQuoteTable {
   deposit_cents: number
   /** YYYY-MM-DD */
   deposit_due: string | null
+  /** YYYY-MM-DD: when the balance is due; null when none was set (due at handover). */
+  balance_due: Generated<string | null>
   payment_instructions: Generated<string>
   message: Generated<string>
   expires_at: Millis

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
@@ -23,7 +24,16 @@ export async function queueRequestUpdate(
   const [request, quote, money] = await Promise.all([
     trx
       .selectFrom('order_request')
-      .select(['name', 'email', 'product_type', 'due_date', 'fulfilment', 'customer_token'])
+      .select([
+        'name',
+        'email',
+        'product_type',
+        'due_date',
+        'fulfilment',
+        'customer_token',
+        'payment_reference',
+        'status',
+      ])
       .where('id', '=', requestId)
       .executeTakeFirstOrThrow(),
     currentQuote(trx, requestId),
@@ -34,8 +44,10 @@ export async function queueRequestUpdate(
     money,
     siteUrl,
     note,
+    today: bakeryToday(new Date(now)),
     quote: quote && {
       depositDue: quote.deposit_due,
+      balanceDue: quote.balance_due,
       paymentInstructions: quote.payment_instructions,
       message: quote.message,
       expiresAt: Number(quote.expires_at),

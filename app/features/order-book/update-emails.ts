@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
@@ -8,11 +9,13 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
-import { type Money, amountsOwed } from '#app/features/order-status/order-status.ts'
+import { type Money, amountsOwed, paymentSchedule } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { referenceInstruction } from './payment-reference.ts'
+import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {
@@ -23,12 +26,18 @@ export interface UpdateRequest {
   due_date: string
   fulfilment: 'pickup' | 'delivery' | null
   customer_token: string | null
+  /** 'BB-4821'; null for requests stored before references. */
+  payment_reference?: string | null
+  /** Where it stands, for what is overdue; absent, nothing reads as overdue. */
+  status?: RequestStatus
 }
 
 /** The quote an email about a quote describes. */
 export interface UpdateQuote {
   /** YYYY-MM-DD, or null for no set date. */
   depositDue: string | null
+  /** YYYY-MM-DD, or null/absent for none (due at handover). */
+  balanceDue?: string | null
   paymentInstructions: string
   message: string
   /** Epoch ms */
@@ -44,6 +53,8 @@ export interface UpdateDetails {
   quote?: UpdateQuote
   /** Why the bakery declined (for 'declined'), or the owner's note on a cancellation. */
   note?: string | null
+  /** The bakery's today (YYYY-MM-DD), for what is overdue. */
+  today?: string
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -117,6 +128,31 @@ function owedRows(money: Money): [string, string][] {
 }
 
 /**
+ * The quote's payments, when each is due and what is left of it, then the
+ * reference to pay with: the same lines the customer's page shows.
+ */
+export function scheduleRows(
+  details: Pick<UpdateDetails, 'request' | 'money' | 'quote' | 'today'>,
+): [string, string][] {
+  const { request, money, quote, today = '' } = details
+  const schedule = paymentSchedule(money, {
+    status: request.status ?? 'quoted',
+    depositDue: quote?.depositDue ?? null,
+    balanceDue: quote?.balanceDue ?? null,
+    today,
+  })
+  return [
+    ...scheduleLines(schedule, { delivery: request.fulfilment === 'delivery' }).map(
+      scheduleSentence,
+    ),
+    ...(money.paidCents > 0 ? [['Paid so far', formatMoney(money.paidCents)] as [string, string]] : []),
+    ...(request.payment_reference
+      ? [['Payment reference', request.payment_reference] as [string, string]]
+      : []),
+  ]
+}
+
+/**
  * How a customer's email names what she asked for, grammatical whatever the
  * treat is called: 'cakes order', 'Wedding Cake order', and plain 'order'
  * for "Other", which names no treat. A name with capitals only at its start
@@ -177,15 +213,33 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
               ],
             ]
           : [['Deposit', 'None needed']]
+      const rest = money.priceCents - (money.depositWaived ? 0 : money.depositCents)
+      const balance: [string, string][] =
+        rest > 0
+          ? [
+              [
+                'Balance',
+                `${formatMoney(rest)}, ${quote.balanceDue ? `due by ${formatCalendarDate(quote.balanceDue)}` : delivery ? 'due on delivery' : 'due at pickup'}`,
+              ],
+            ]
+          : []
       blocks.push(
         lines([
           ['Price', formatMoney(money.priceCents)],
           ...deposit,
+          ...balance,
+          ...(request.payment_reference
+            ? [['Payment reference', request.payment_reference] as [string, string]]
+            : []),
           ['Answer by', formatExpiry(quote.expiresAt)],
         ]),
       )
-      if (quote.paymentInstructions.trim()) {
-        blocks.push(heading('How to pay'), paragraph(quote.paymentInstructions))
+      const howToPay = [
+        quote.paymentInstructions.trim(),
+        request.payment_reference ? referenceInstruction(request.payment_reference) : '',
+      ].filter(Boolean)
+      if (howToPay.length > 0) {
+        blocks.push(heading('How to pay'), paragraph(howToPay.join('\n\n')))
       }
       blocks.push(paragraph(heldUntil(formatExpiry(quote.expiresAt)).join('')))
       if (statusUrl) {
@@ -200,6 +254,8 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       blocks.push(
         paragraph(`Your ${order} for ${date} is booked. We look forward to making it.`),
         lines([['Date booked', date], ...owedRows(money)]),
+        heading('Your payments'),
+        lines(scheduleRows(details)),
       )
       seeRequest()
       break
@@ -217,6 +273,9 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             delivery ? 'Owed on delivery' : 'Owed at pickup',
             balanceOwed > 0 ? formatMoney(balanceOwed) : 'Nothing: it is all paid.',
           ],
+          ...(balanceOwed > 0 && request.payment_reference
+            ? [['Payment reference', request.payment_reference] as [string, string]]
+            : []),
         ]),
       )
       seeRequest()
