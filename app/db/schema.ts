@@ -89,6 +89,8 @@ export type OutboxTopic =
   | 'request_update'
   /** The day-before reminder to a customer (subject_id: the request). */
   | 'request_reminder'
+  /** A customer's reminder of a balance falling due, or notice of an overdue payment (subject_id: the request). */
+  | 'payment_notice'
   /** The owner's morning digest (subject_id: 0). */
   | 'owner_digest'
   /** An admin's one-time link to set a new password (subject_id: 0). */

@@ -293,8 +293,8 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
       {detail.request.paymentReference ? (
         <p className="mt-2 text-sm">
           <span className="font-bold">Payment reference: </span>
-          <span className="font-mono">{detail.request.paymentReference}</span> (the customer puts
-          it in her e-Transfer message)
+          <span className="font-mono">{detail.request.paymentReference}</span> (the customer puts it
+          in her e-Transfer message)
         </p>
       ) : null}
       {quote.paymentInstructions ? (

@@ -117,6 +117,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       { topic: 'request_confirmation', subjectIds: [request.batch_id] },
       { topic: 'request_update', subjectIds: [requestId] },
       { topic: 'request_reminder', subjectIds: [requestId] },
+      { topic: 'payment_notice', subjectIds: [requestId] },
     ]),
     db
       .selectFrom('booking_settings')

@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { type Insertable, type Transaction, sql } from 'kysely'
 import type { Database, OrderRequestTable } from '#app/db/schema.ts'
-import { REFERENCE_MAX_DIGITS, REFERENCE_MIN_DIGITS, REFERENCE_PREFIX } from './payment-reference.ts'
+import {
+  REFERENCE_MAX_DIGITS,
+  REFERENCE_MIN_DIGITS,
+  REFERENCE_PREFIX,
+} from './payment-reference.ts'
 
 /**
  * The order book's one door for the orders feature (eslint.config.js,

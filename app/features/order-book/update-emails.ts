@@ -9,7 +9,11 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
-import { type Money, amountsOwed, paymentSchedule } from '#app/features/order-status/order-status.ts'
+import {
+  type Money,
+  amountsOwed,
+  paymentSchedule,
+} from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -145,7 +149,9 @@ export function scheduleRows(
     ...scheduleLines(schedule, { delivery: request.fulfilment === 'delivery' }).map(
       scheduleSentence,
     ),
-    ...(money.paidCents > 0 ? [['Paid so far', formatMoney(money.paidCents)] as [string, string]] : []),
+    ...(money.paidCents > 0
+      ? [['Paid so far', formatMoney(money.paidCents)] as [string, string]]
+      : []),
     ...(request.payment_reference
       ? [['Payment reference', request.payment_reference] as [string, string]]
       : []),

@@ -372,6 +372,13 @@ export function paymentSchedule(
   return schedule
 }
 
+/**
+ * Days before a balance's date that the customer is reminded of it, and
+ * that the owner's Today page lists it as due soon: enough for an
+ * e-Transfer to arrive, close enough that the reminder is not forgotten.
+ */
+export const BALANCE_REMINDER_DAYS = 3
+
 /** The balance-due setting's bounds: days before the order date (0: on the day). */
 export const BALANCE_DUE_DAYS = { min: 0, max: 60 } as const
 
