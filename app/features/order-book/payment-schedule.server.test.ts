@@ -23,7 +23,6 @@ import { runSchedule } from './schedule.server.ts'
 import { readTodayPage } from './today.server.ts'
 
 const SITE_URL = 'https://butterandbloom.example'
-const REFERENCE = /^BB-\d{4,8}$/
 
 /** 10 in the morning in Toronto (UTC−5) on `date`. */
 const morningOf = (date: string) => new Date(`${date}T15:00:00Z`)

@@ -189,7 +189,8 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
       ])
       for (const row of rows) expect(row.last_error).toMatch(/^SMTP: .*ECONNREFUSED/)
     },
-    { timeoutMs: 10_000 },
+    // A worker process starting on a busy machine takes a while before its first try.
+    { timeoutMs: 20_000 },
   )
   await dying.kill()
   const tried = await outboxRows(db)
@@ -276,4 +277,4 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
     `balance-overdue:${priya.id}:${addDays(day, -2)}`,
     `digest:${tomorrow}`,
   ])
-}, 30_000)
+}, 45_000)
