@@ -421,7 +421,15 @@ export async function answerQuote(
         .executeTakeFirst()
       const request = await trx
         .selectFrom('order_request')
-        .select(['status', 'customer_token', 'name', 'email', 'product_type', 'due_date'])
+        .select([
+          'status',
+          'customer_token',
+          'name',
+          'email',
+          'product_type',
+          'due_date',
+          'payment_reference',
+        ])
         .where('id', '=', requestId)
         .executeTakeFirst()
       // Another customer's link reads and changes nothing, exactly as a wrong id.
@@ -471,6 +479,7 @@ export async function answerQuote(
                 email: request.email,
                 productType: request.product_type,
                 dueDate: request.due_date,
+                paymentReference: request.payment_reference,
               },
               outcome,
               siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,

@@ -243,7 +243,7 @@ test('each request gets its own random reference, and the owner’s search finds
   const digits = reference.slice(3)
   const found = async (q: string) =>
     (
-      await listOrderBook(db, { status: null, from: null, to: null, q, sort: 'new', page: 1 })
+      await listOrderBook(db, { status: null, from: null, to: null, q, sort: 'newest', page: 1 })
     ).rows.map((row) => row.id)
   for (const typed of [reference, reference.toLowerCase(), `bb${digits}`, ` BB - ${digits} `]) {
     expect(await found(typed)).toEqual([ids[5]])
@@ -255,7 +255,7 @@ test('each request gets its own random reference, and the owner’s search finds
       from: null,
       to: null,
       q: 'Customer 5',
-      sort: 'new',
+      sort: 'newest',
       page: 1,
     })
   ).rows
