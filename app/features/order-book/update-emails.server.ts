@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import type { Database } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
