@@ -102,6 +102,19 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   expect(reference).toMatch(/^BB-\d{4,8}$/)
   await expect(badge).toHaveText(`Payment reference ${reference}`)
 
+  // Settings › Payments keeps the owner's "days before the order date".
+  await page.goto('/admin/settings')
+  const payments = page.getByRole('region', { name: 'Payments' })
+  await expect(payments.getByLabel(/Balance due/)).toHaveValue('7')
+  await payments.getByLabel(/Balance due/).fill('7')
+  await payments.getByRole('button', { name: 'Save' }).click()
+  await expect(payments).toContainText(
+    'Saved: new quotes ask for the balance 7 days before the order date.',
+  )
+  await shoot(page, 'payment-schedule-settings', (name) => testInfo.outputPath(name), payments)
+  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
+  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+
   // The balance date starts at the setting's week before the order date.
   const quote = page.getByRole('region', { name: 'Send a quote' })
   await expect(quote.getByLabel('Balance due by')).toHaveValue(addDays(due, -7))
