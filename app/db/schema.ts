@@ -70,6 +70,8 @@ export interface OrderRequestTable {
   delivery_city: string | null
   delivery_postal_code: string | null
   delivery_notes: string | null
+  /** What the customer writes in her e-Transfer message ('BB-4821'): random, unique in the book. */
+  payment_reference: string | null
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */
@@ -95,6 +97,8 @@ export type OutboxTopic =
   | 'request_update'
   /** The day-before reminder to a customer (subject_id: the request). */
   | 'request_reminder'
+  /** A customer's reminder of a balance falling due, or notice of an overdue payment (subject_id: the request). */
+  | 'payment_notice'
   /** The owner's morning digest (subject_id: 0). */
   | 'owner_digest'
   /** An admin's one-time link to set a new password (subject_id: 0). */
@@ -245,6 +249,8 @@ export interface BookingSettingsTable {
   quote_expiry_days: Generated<number>
   /** Where customers collect; private, shown to a customer once her request is confirmed. */
   pickup_address: Generated<string>
+  /** A quote's balance is due this many days before the order date, unless the owner sets another. */
+  balance_due_days: Generated<number>
 }
 
 export interface InspirationPhotoTable {
@@ -284,6 +290,8 @@ export interface RequestQuoteTable {
   deposit_cents: number
   /** YYYY-MM-DD */
   deposit_due: string | null
+  /** YYYY-MM-DD: when the balance is due; null when none was set (due at handover). */
+  balance_due: Generated<string | null>
   payment_instructions: Generated<string>
   message: Generated<string>
   expires_at: Millis

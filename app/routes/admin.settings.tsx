@@ -38,6 +38,15 @@ import {
   asEraseCustomerResult,
 } from '#app/features/order-book/erase-customer-settings.tsx'
 import { receiveEraseCustomerAction } from '#app/features/order-book/erase-customer.server.ts'
+import {
+  readBalanceDueDays,
+  receiveBalanceDueAction,
+} from '#app/features/order-book/payment-schedule-settings.server.ts'
+import {
+  PaymentScheduleSettings,
+  SAVE_BALANCE_DUE,
+  asBalanceDueResult,
+} from '#app/features/order-book/payment-schedule-settings.tsx'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
@@ -49,16 +58,18 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader() {
   const db = getDb()
-  const [products, booking, icalKey] = await Promise.all([
+  const [products, booking, icalKey, balanceDueDays] = await Promise.all([
     listProducts(db),
     readBookingSettings(db),
     // Made the first time this page shows it.
     ensureIcalKey(db),
+    readBalanceDueDays(db),
   ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
+    balanceDueDays,
     availability: {
       ...booking,
       today,
@@ -82,6 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(await receivePasswordChange({ request, auth: getAuth(), db, adminId: admin.id }))
   }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
+  if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
   if (intent === ERASE_CUSTOMER) {
     return respond(
       await receiveEraseCustomerAction({
@@ -265,6 +277,7 @@ const SECTIONS = [
   ['delivery-heading', 'Delivery'],
   ['pickup-windows-heading', 'Pickup times'],
   ['order-policies-heading', 'Order policies'],
+  ['payments-heading', 'Payments'],
   ['calendar-feed-heading', 'Calendar on your phone'],
   ['password-heading', 'Your password'],
 ] as const
@@ -272,15 +285,20 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products, availability, calendarFeed } = loaderData
+  const { products, availability, calendarFeed, balanceDueDays } = loaderData
   const feedResult = asIcalKeyResult(result)
+  const balanceDueResult = asBalanceDueResult(result)
   const eraseResult = asEraseCustomerResult(result)
   const passwordResult = asChangePasswordResult(result)
   // The availability forms, the calendar feed and the erasure show their own answers beside them.
   const menuResult =
     result &&
     'intent' in result &&
-    (isSettingsIntent(result.intent) || feedResult || eraseResult || passwordResult)
+    (isSettingsIntent(result.intent) ||
+      feedResult ||
+      balanceDueResult ||
+      eraseResult ||
+      passwordResult)
       ? undefined
       : result
   return (
@@ -342,6 +360,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <h2 className="section-heading mt-12">Opening days and bookings</h2>
       <AvailabilitySettings data={availability} posted={result} />
 
+      <PaymentScheduleSettings balanceDueDays={balanceDueDays} posted={balanceDueResult} />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
       <ChangePasswordSettings posted={passwordResult} />

@@ -172,7 +172,7 @@ test('accepting with the deposit waived books the date at once', async () => {
   const [email] = await updates(db, priya.id)
   expect(email!.text).toContain('the date is now confirmed')
   const book = await readCustomerBook(db, priya.token, NOW)
-  expect(book[1]).toEqual({
+  expect(book[1]).toMatchObject({
     quote: null,
     owed: { deposit: null, balance: '$120' },
     declinedByCustomer: false,

@@ -1,8 +1,14 @@
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { OWING_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
+import {
+  OWING_STATUSES,
+  amountsOwed,
+  isIn,
+  paymentSchedule,
+} from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
@@ -17,6 +23,7 @@ import {
   expireQuotes,
   moneyOf,
 } from './order-book.server.ts'
+import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'
 
@@ -43,7 +50,7 @@ export async function readCustomerBook(
 ): Promise<Record<number, CustomerBookEntry>> {
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'position', 'status'])
+    .select(['id', 'position', 'status', 'payment_reference', 'fulfilment'])
     .where('customer_token', '=', token)
     .execute()
   const entries = await Promise.all(
@@ -72,6 +79,20 @@ export async function readCustomerBook(
       if (!quote) return [request.position, entry]
       const owed = amountsOwed(money)
       const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
+      const restCents = Number(quote.price_cents) - depositCents
+      entry.schedule = {
+        reference: request.payment_reference,
+        lines: scheduleLines(
+          paymentSchedule(money, {
+            status: request.status,
+            depositDue: quote.deposit_due,
+            balanceDue: quote.balance_due,
+            today: bakeryToday(new Date(now)),
+          }),
+          { delivery: request.fulfilment === 'delivery' },
+        ),
+        paid: money.paidCents > 0 ? formatMoney(money.paidCents) : null,
+      }
       if (request.status === 'quoted') {
         const expiresAt = Number(quote.expires_at)
         entry.quote = {
@@ -79,6 +100,8 @@ export async function readCustomerBook(
           price: formatMoney(Number(quote.price_cents)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,
           depositDue: quote.deposit_due ? formatCalendarDate(quote.deposit_due) : null,
+          balance: restCents > 0 ? formatMoney(restCents) : null,
+          balanceDue: quote.balance_due ? formatCalendarDate(quote.balance_due) : null,
           paymentInstructions: quote.payment_instructions,
           message: quote.message,
           expiresAt: new Date(expiresAt).toISOString(),

@@ -213,7 +213,11 @@ function isAboutHer(
   }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
 ): boolean {
   const subject = row.subjectId
-  if (row.topic === 'request_update' || row.topic === 'request_reminder') {
+  if (
+    row.topic === 'request_update' ||
+    row.topic === 'request_reminder' ||
+    row.topic === 'payment_notice'
+  ) {
     if (requestIds.includes(subject)) return true
   }
   if (row.topic === 'order_batch' && batchIds.includes(subject)) return true

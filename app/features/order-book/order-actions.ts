@@ -108,6 +108,8 @@ export const QuoteFormSchema = z
       z.transform((value) => value?.trim() ?? ''),
     ),
     deposit_due: optionalDate('Choose the date the deposit is due, or leave it empty.'),
+    // Empty means the settings' "days before the order date".
+    balance_due: optionalDate('Choose the date the balance is due, or leave it empty.'),
     payment_instructions: optionalText('How to pay', LIMITS.paymentInstructions),
     message: optionalText('The message', LIMITS.message),
     expires_in_days: wholeDays,

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kyse
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { addDays } from '#app/features/availability/availability.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   type Money,
@@ -144,6 +145,11 @@ export interface QuoteInput {
   depositCents: number
   /** YYYY-MM-DD, or null for no set date. */
   depositDue: string | null
+  /**
+   * YYYY-MM-DD: when the balance is due. Absent (or null), the settings'
+   * "N days before the order date" decides (see defaultBalanceDue).
+   */
+  balanceDue?: string | null
   paymentInstructions: string
   message: string
   /** Days the customer has to answer; the settings' default when absent. */
@@ -172,7 +178,7 @@ export async function quoteRequest(
 ): Promise<BookChange & { expiresAt?: number }> {
   const settings = await trx
     .selectFrom('booking_settings')
-    .select('quote_expiry_days')
+    .select(['quote_expiry_days', 'balance_due_days'])
     .where('id', '=', 1)
     .executeTakeFirstOrThrow()
   const request = await trx
@@ -188,6 +194,23 @@ export async function quoteRequest(
     orderDate: request.due_date,
   })
   if (refusedDue) return { ok: false, status: 400, error: refusedDue, field: 'deposit_due' }
+  const today = bakeryToday(new Date(now))
+  const balanceDue =
+    quote.balanceDue ??
+    defaultBalanceDue({
+      orderDate: request.due_date,
+      daysBefore: Number(settings.balance_due_days),
+      today,
+      depositDue,
+    })
+  const refusedBalance = refusedBalanceDue(balanceDue, {
+    today,
+    orderDate: request.due_date,
+    depositDue,
+  })
+  if (refusedBalance) {
+    return { ok: false, status: 400, error: refusedBalance, field: 'balance_due' }
+  }
   const moved = await moveRequest(trx, {
     requestId,
     to: 'quoted',
@@ -205,6 +228,7 @@ export async function quoteRequest(
       price_cents: quote.priceCents,
       deposit_cents: quote.depositCents,
       deposit_due: depositDue,
+      balance_due: balanceDue,
       payment_instructions: quote.paymentInstructions,
       message: quote.message,
       expires_at: expiresAt,
@@ -226,6 +250,50 @@ function refusedDepositDue(
   if (depositDue < today) return 'The deposit cannot be due before today.'
   if (depositDue > orderDate) {
     return `The deposit must be due by the order date, ${formatCalendarDate(orderDate)}.`
+  }
+  return null
+}
+
+/**
+ * The balance's date when the owner sets none: `daysBefore` the order date
+ * (the setting), but never before today or before the deposit's own date,
+ * for an order booked closer than that. Null for an order whose date has
+ * passed.
+ */
+export function defaultBalanceDue({
+  orderDate,
+  daysBefore,
+  today,
+  depositDue,
+}: {
+  orderDate: string
+  daysBefore: number
+  today: string
+  depositDue: string | null
+}): string | null {
+  // An order whose date has passed has no schedule left to keep.
+  if (orderDate < today) return null
+  const dates = [addDays(orderDate, -daysBefore), today, depositDue ?? today].sort()
+  const latest = dates.at(-1)!
+  return latest > orderDate ? orderDate : latest
+}
+
+/**
+ * A balance falls due from today (and not before the deposit) to the order
+ * date: earlier would make it overdue on arrival or before the deposit,
+ * later would leave the owner handing over an unpaid order.
+ */
+function refusedBalanceDue(
+  balanceDue: string | null,
+  { today, orderDate, depositDue }: { today: string; orderDate: string; depositDue: string | null },
+): string | null {
+  if (balanceDue === null) return null
+  if (balanceDue < today) return 'The balance cannot be due before today.'
+  if (balanceDue > orderDate) {
+    return `The balance must be due by the order date, ${formatCalendarDate(orderDate)}.`
+  }
+  if (depositDue !== null && balanceDue < depositDue) {
+    return `The balance cannot be due before the deposit, due ${formatCalendarDate(depositDue)}.`
   }
   return null
 }
@@ -353,7 +421,15 @@ export async function answerQuote(
         .executeTakeFirst()
       const request = await trx
         .selectFrom('order_request')
-        .select(['status', 'customer_token', 'name', 'email', 'product_type', 'due_date'])
+        .select([
+          'status',
+          'customer_token',
+          'name',
+          'email',
+          'product_type',
+          'due_date',
+          'payment_reference',
+        ])
         .where('id', '=', requestId)
         .executeTakeFirst()
       // Another customer's link reads and changes nothing, exactly as a wrong id.
@@ -403,6 +479,7 @@ export async function answerQuote(
                 email: request.email,
                 productType: request.product_type,
                 dueDate: request.due_date,
+                paymentReference: request.payment_reference,
               },
               outcome,
               siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,

@@ -13,6 +13,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     version: 4,
     state: status,
     depositOverdue: false,
+    balanceOverdue: false,
     request: {
       id: 7,
       batchId: 3,
@@ -32,12 +33,14 @@ function detailAt(status: RequestStatus): OrderDetail {
       delivery: { street: null, city: null, postalCode: null, notes: null },
       effort: 2,
       declineReason: null,
+      paymentReference: 'BB-4821',
       receivedLabel: 'Nov 23, 2026, 3:00 p.m.',
     },
     quote: {
       priceCents: 12000,
       depositCents: 6000,
       depositDue: null,
+      balanceDue: '2026-12-05',
       paymentInstructions: 'Interac e-Transfer',
       message: '',
       expiresAt: Date.parse('2026-11-26T20:00:00Z'),
@@ -56,6 +59,8 @@ function detailAt(status: RequestStatus): OrderDetail {
     timeline: [],
     emails: [],
     quoteExpiryDays: 3,
+    balanceDueDays: 7,
+    defaultBalanceDue: '2026-12-05',
   }
 }
 

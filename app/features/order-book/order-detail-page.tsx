@@ -26,7 +26,7 @@ import {
   centsToInput,
 } from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
-import { OverdueFlag, StatusBadge } from './status-badge.tsx'
+import { OverdueFlag, PaymentReference, StatusBadge } from './status-badge.tsx'
 
 /** The version of the request the page shows; every form posts it back. */
 const VersionContext = createContext(0)
@@ -108,6 +108,8 @@ export function OrderDetailPage({
           <h1 className="page-heading">{request.productType}</h1>
           <StatusBadge state={detail.state} />
           {detail.depositOverdue ? <OverdueFlag /> : null}
+          {detail.balanceOverdue ? <OverdueFlag what="balance" /> : null}
+          <PaymentReference reference={request.paymentReference} />
         </div>
         <p className="lede mt-2">
           For {request.name}, {formatCalendarDate(request.dueDate)}
@@ -265,7 +267,11 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
         },
     { label: 'Paid', value: formatMoney(money.paidCents) },
     { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
-    { label: 'Balance owed', value: formatMoney(money.balanceOwed) },
+    {
+      label: 'Balance owed',
+      value: formatMoney(money.balanceOwed),
+      note: quote.balanceDue ? `due ${formatCalendarDate(quote.balanceDue)}` : 'due at handover',
+    },
   ]
   return (
     <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="money-heading">
@@ -291,6 +297,13 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
           ? `Accepted by the customer: ${quote.acceptedLabel}`
           : `Waiting for the customer’s answer (the quote expires ${quote.expiresLabel})`}
       </p>
+      {detail.request.paymentReference ? (
+        <p className="mt-2 text-sm">
+          <span className="font-bold">Payment reference: </span>
+          <span className="font-mono">{detail.request.paymentReference}</span> (the customer puts it
+          in her e-Transfer message)
+        </p>
+      ) : null}
       {quote.paymentInstructions ? (
         <p className="mt-2 whitespace-pre-wrap text-sm">
           <span className="font-bold">How to pay: </span>
@@ -586,6 +599,23 @@ function QuoteForm({
               min={today}
               defaultValue={quote?.depositDue ?? ''}
               onChange={(event) => setDepositDue(event.currentTarget.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          name="balance_due"
+          label="Balance due by"
+          optional
+          hint={`Set from Settings: ${detail.balanceDueDays} days before the order date. Change it for this quote if you like.`}
+          error={err('balance_due')}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              min={today}
+              max={detail.request.dueDate}
+              defaultValue={quote?.balanceDue ?? detail.defaultBalanceDue ?? ''}
             />
           )}
         </FormField>

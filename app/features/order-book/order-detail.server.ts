@@ -16,6 +16,7 @@ import { listEmailsAbout } from '#app/features/mail/outbox.server.ts'
 import {
   DISPLAY_LABELS,
   amountsOwed,
+  balanceOverdue,
   canMove,
   depositOverdue,
   displayStateOf,
@@ -46,6 +47,7 @@ import {
   STALE_MESSAGE,
   claimVersion,
   currentQuote,
+  defaultBalanceDue,
   moneyOf,
   moveRequest,
   quoteRequest,
@@ -116,10 +118,11 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       { topic: 'request_confirmation', subjectIds: [request.batch_id] },
       { topic: 'request_update', subjectIds: [requestId] },
       { topic: 'request_reminder', subjectIds: [requestId] },
+      { topic: 'payment_notice', subjectIds: [requestId] },
     ]),
     db
       .selectFrom('booking_settings')
-      .select('quote_expiry_days')
+      .select(['quote_expiry_days', 'balance_due_days'])
       .where('id', '=', 1)
       .executeTakeFirst(),
   ])
@@ -152,6 +155,12 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       depositOwed: owed.depositOwed,
       today,
     }),
+    balanceOverdue: balanceOverdue({
+      status: request.status,
+      balanceDue: quote?.balance_due ?? null,
+      balanceOwed: owed.balanceOwed,
+      today,
+    }),
     request: {
       id: request.id,
       batchId: request.batch_id,
@@ -170,6 +179,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       window: request.pickup_window,
       delivery: addressOf(request),
       effort: Number(request.effort),
+      paymentReference: request.payment_reference,
       declineReason: request.decline_reason,
       receivedLabel: bakeryTime(Date.parse(request.received_at)),
     },
@@ -178,6 +188,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
           priceCents: Number(quote.price_cents),
           depositCents: Number(quote.deposit_cents),
           depositDue: quote.deposit_due,
+          balanceDue: quote.balance_due,
           paymentInstructions: quote.payment_instructions,
           message: quote.message,
           expiresAt: Number(quote.expires_at),
@@ -198,6 +209,14 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     })),
     emails: customerEmails,
     quoteExpiryDays: Number(settings?.quote_expiry_days ?? 3),
+    balanceDueDays: Number(settings?.balance_due_days ?? 7),
+    /** The balance date a new quote gets when the owner leaves it empty (the setting's). */
+    defaultBalanceDue: defaultBalanceDue({
+      orderDate: request.due_date,
+      daysBefore: Number(settings?.balance_due_days ?? 7),
+      today,
+      depositDue: null,
+    }),
   }
 }
 
@@ -325,6 +344,7 @@ async function makeChange(
           priceCents: data.price,
           depositCents: depositCentsOf(data) ?? 0,
           depositDue: data.deposit_due,
+          balanceDue: data.balance_due,
           paymentInstructions: data.payment_instructions,
           message: data.message,
           expiresInDays: data.expires_in_days,

@@ -19,6 +19,7 @@ function row(id: number): OrderRow {
     email: `customer${id}@example.com`,
     dueDate: '2026-12-12',
     status: 'new',
+    paymentReference: `BB-${1000 + id}`,
     state: 'new',
     depositOverdue: false,
     effort: 2,

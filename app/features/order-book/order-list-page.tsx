@@ -128,7 +128,16 @@ export function OrderList({
           <label htmlFor="order-search" className="form-label">
             Customer name or email
           </label>
-          <input id="order-search" name="q" type="search" defaultValue={filters.q} />
+          <input
+            id="order-search"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            aria-describedby="order-search-hint"
+          />
+          <p id="order-search-hint" className="form-hint">
+            Or a payment reference, like BB-4821.
+          </p>
         </div>
         <div className="form-field min-w-0">
           <label htmlFor="order-from" className="form-label">
@@ -283,6 +292,14 @@ function OrderCard({ row }: { row: OrderRow }) {
         <dd>{row.eventTheme}</dd>
         <dt className="font-bold text-chocolate">Effort</dt>
         <dd>{row.effort}</dd>
+        {row.paymentReference ? (
+          <>
+            <dt className="font-bold text-chocolate">Reference</dt>
+            <dd className="font-mono" data-testid="card-reference">
+              {row.paymentReference}
+            </dd>
+          </>
+        ) : null}
         {row.money ? (
           <>
             <dt className="font-bold text-chocolate">Quoted</dt>

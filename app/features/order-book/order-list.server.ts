@@ -11,6 +11,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
 import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
+import { readPaymentReference } from './payment-reference.ts'
 
 /** LIKE's own characters in a search are matched as themselves. */
 function likePattern(query: string): string {
@@ -30,6 +31,10 @@ const TRIGRAM = 3
  */
 function searchMatches(db: Db, query: string) {
   return (eb: ExpressionBuilder<Database, 'order_request'>): Expression<SqlBool> => {
+    // A payment reference ('BB-4821', 'bb4821') finds its one request, by
+    // its unique index; no name or email looks like one.
+    const reference = readPaymentReference(query)
+    if (reference) return eb('order_request.payment_reference', '=', reference)
     if (!isPostgres(db) && [...query].length >= TRIGRAM) {
       const phrase = `"${query.replaceAll('"', '""')}"`
       return eb(
@@ -97,6 +102,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
       'order_request.effort',
       'order_request.fulfilment',
       'order_request.deposit_waived',
+      'order_request.payment_reference',
       'order_batch.created_at',
     ])
   // "Accepted" is a quoted request seen closer: the open quotes say which.
@@ -137,6 +143,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
         email: row.email,
         dueDate: row.due_date,
         status: row.status,
+        paymentReference: row.payment_reference,
         state,
         depositOverdue: overdue,
         effort: Number(row.effort),

@@ -84,6 +84,8 @@ export interface OrderRow {
   /** YYYY-MM-DD */
   dueDate: string
   status: RequestStatus
+  /** 'BB-4821': what the customer writes with her e-Transfer; null for requests stored before it. */
+  paymentReference: string | null
   /** As the owner reads it (see displayStateOf). */
   state: DisplayState
   /** The deposit had a due date before the bakery's today and is still owed. */

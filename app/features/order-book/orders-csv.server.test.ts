@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { recordPayment, quoteRequest } from './order-book.server.ts'
@@ -21,6 +22,15 @@ async function download(db: Parameters<typeof answerOrdersCsv>[0]['db']) {
     header,
     records: records.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]]))),
   }
+}
+
+async function referenceOf(db: Db, id: number) {
+  const row = await db
+    .selectFrom('order_request')
+    .select('payment_reference')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.payment_reference
 }
 
 test('one row per request, with its quote, payments and what is still owed', async () => {
@@ -91,6 +101,9 @@ test('one row per request, with its quote, payments and what is still owed', asy
       'deposit owed': '10.00',
       'balance owed': '70.50',
       payments: '2026-11-24 $40.00 e-Transfer; 2026-11-26 $10.00 Cash',
+      'payment reference': await referenceOf(db, cake),
+      'deposit due': '2026-12-01',
+      'balance due': '2026-12-05',
     },
     {
       id: String(cupcakes),
@@ -118,7 +131,14 @@ test('one row per request, with its quote, payments and what is still owed', asy
       'deposit owed': '0.00',
       'balance owed': '0.00',
       payments: '',
+      'payment reference': await referenceOf(db, cupcakes),
+      'deposit due': '',
+      'balance due': '',
     },
+  ])
+  expect(records.map((record) => record['payment reference'])).toEqual([
+    expect.stringMatching(/^BB-\d{4}$/),
+    expect.stringMatching(/^BB-\d{4}$/),
   ])
 })
 

@@ -35,6 +35,9 @@ export const CSV_COLUMNS = [
   'deposit owed',
   'balance owed',
   'payments',
+  'payment reference',
+  'deposit due',
+  'balance due',
 ] as const
 
 /**
@@ -110,6 +113,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       'order_request.comments',
       'order_request.effort',
       'order_request.deposit_waived',
+      'order_request.payment_reference',
     ])
     .where('order_request.id', '>', afterId)
     .orderBy('order_request.id')
@@ -120,7 +124,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
   const [quotes, payments] = await Promise.all([
     db
       .selectFrom('request_quote')
-      .select(['request_id', 'price_cents', 'deposit_cents'])
+      .select(['request_id', 'price_cents', 'deposit_cents', 'deposit_due', 'balance_due'])
       .where('request_id', '>', afterId)
       .where('request_id', '<=', lastId)
       .orderBy('id')
@@ -186,6 +190,9 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
             .join(' '),
         )
         .join('; '),
+      request.payment_reference ?? '',
+      quote?.deposit_due ?? '',
+      quote?.balance_due ?? '',
     ].map(neutraliseFormula)
   })
   return { rows, lastId }

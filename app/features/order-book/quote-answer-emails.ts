@@ -18,6 +18,8 @@ export interface QuotedRequest {
   productType: string
   /** YYYY-MM-DD */
   dueDate: string
+  /** 'BB-4821', what her e-Transfer will say; absent for requests stored before references. */
+  paymentReference?: string | null
 }
 
 export type QuoteOutcome = 'confirmed' | 'accepted' | 'declined'
@@ -45,6 +47,9 @@ export function composeQuoteAnswer(
     ['Customer', `${request.name} <${request.email}>`],
     ['Treat', request.productType],
     ['Date', when],
+    ...(request.paymentReference
+      ? [['Payment reference', request.paymentReference] as [string, string]]
+      : []),
   ]
   return {
     subject,

@@ -1,5 +1,11 @@
-import type { Insertable, Transaction } from 'kysely'
+import { randomInt } from 'node:crypto'
+import { type Insertable, type Transaction, sql } from 'kysely'
 import type { Database, OrderRequestTable } from '#app/db/schema.ts'
+import {
+  REFERENCE_MAX_DIGITS,
+  REFERENCE_MIN_DIGITS,
+  REFERENCE_PREFIX,
+} from './payment-reference.ts'
 
 /**
  * The order book's one door for the orders feature (eslint.config.js,
@@ -13,12 +19,45 @@ import type { Database, OrderRequestTable } from '#app/db/schema.ts'
 /** One request as the send stores it; the book numbers them and sets the rest. */
 export type SentRequest = Omit<
   Insertable<OrderRequestTable>,
-  'id' | 'batch_id' | 'position' | 'status' | 'deposit_waived' | 'decline_reason' | 'version'
+  | 'id'
+  | 'batch_id'
+  | 'position'
+  | 'status'
+  | 'deposit_waived'
+  | 'decline_reason'
+  | 'version'
+  | 'payment_reference'
 >
+
+/** Tries at drawing a send's references before the send is refused; each try widens them a little. */
+const REFERENCE_TRIES = 12
+
+/**
+ * A fresh random reference: 4 digits for the first tries, a digit more every
+ * three, so a book that has used most four-digit numbers still finds one.
+ */
+export function drawPaymentReference(attempt: number): string {
+  const digits = Math.min(REFERENCE_MAX_DIGITS, REFERENCE_MIN_DIGITS + Math.floor(attempt / 3))
+  return `${REFERENCE_PREFIX}-${randomInt(10 ** (digits - 1), 10 ** digits)}`
+}
+
+/** A unique index refused the row: SQLite's and PostgreSQL's words for it. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof message === 'string' && /UNIQUE constraint failed/.test(message))
+  )
+}
 
 /**
  * Stores one send: its batch, its requests numbered from 1 as the emails
- * number them, and each request's arrival as the first entry of its timeline.
+ * number them, each with a random payment reference, and each request's
+ * arrival as the first entry of its timeline. The references are drawn at
+ * random and the unique index settles any clash (an earlier request, or a
+ * send racing on another instance): the insert is tried under a savepoint,
+ * and a clash rolls back to it and draws again, a bounded number of times.
  */
 export async function storeSentRequests(
   trx: Transaction<Database>,
@@ -37,13 +76,7 @@ export async function storeSentRequests(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const stored = await trx
-    .insertInto('order_request')
-    .values(
-      requests.map((request, index) => ({ ...request, batch_id: batchId, position: index + 1 })),
-    )
-    .returning(['id', 'position'])
-    .execute()
+  const stored = await insertWithReferences(trx, requests, Number(batchId))
   await recordArrivals(trx, {
     requestIds: stored.map((request) => Number(request.id)),
     at: now.getTime(),
@@ -76,4 +109,39 @@ async function recordArrivals(
       })),
     )
     .execute()
+}
+
+async function insertWithReferences(
+  trx: Transaction<Database>,
+  requests: SentRequest[],
+  batchId: number,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    const drawn = new Set<string>()
+    while (drawn.size < requests.length) drawn.add(drawPaymentReference(attempt))
+    const references = [...drawn]
+    // A savepoint: on PostgreSQL a refused statement spoils the whole
+    // transaction unless rolled back to one; SQLite takes the same words.
+    await sql`savepoint payment_reference`.execute(trx)
+    try {
+      const stored = await trx
+        .insertInto('order_request')
+        .values(
+          requests.map((request, index) => ({
+            ...request,
+            batch_id: batchId,
+            position: index + 1,
+            payment_reference: references[index]!,
+          })),
+        )
+        .returning(['id', 'position'])
+        .execute()
+      await sql`release savepoint payment_reference`.execute(trx)
+      return stored
+    } catch (error) {
+      await sql`rollback to savepoint payment_reference`.execute(trx)
+      await sql`release savepoint payment_reference`.execute(trx)
+      if (!isUniqueViolation(error) || attempt + 1 >= REFERENCE_TRIES) throw error
+    }
+  }
 }

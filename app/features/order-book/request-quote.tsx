@@ -1,7 +1,14 @@
 import { Form, useNavigation } from 'react-router'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
+import { referenceInstruction } from './payment-reference.ts'
+import type { ScheduleLine } from './payment-schedule-text.ts'
 import { paymentTextParts } from './payment-text.ts'
-import type { CustomerOwed, CustomerQuote, QuoteAnswerResult } from './request-status.ts'
+import type {
+  CustomerOwed,
+  CustomerQuote,
+  CustomerSchedule,
+  QuoteAnswerResult,
+} from './request-status.ts'
 
 /** What the customer reads right after answering, in their words. */
 export const ANSWER_MESSAGES: Record<Extract<QuoteAnswerResult, { ok: true }>['outcome'], string> =
@@ -20,11 +27,14 @@ export const ANSWER_MESSAGES: Record<Extract<QuoteAnswerResult, { ok: true }>['o
 export function QuotePanel({
   position,
   quote,
+  reference = null,
   error,
 }: {
   /** The request's position in its send: how the answer names it. */
   position: number
   quote: CustomerQuote
+  /** The request's payment reference, for the e-Transfer message. */
+  reference?: string | null
   error: string | undefined
 }) {
   const navigation = useNavigation()
@@ -73,12 +83,19 @@ export function QuotePanel({
           <p className="mt-1 whitespace-pre-line break-words">{quote.message.trim()}</p>
         </div>
       ) : null}
-      {quote.paymentInstructions.trim() ? (
+      {quote.paymentInstructions.trim() || reference ? (
         <div className="mt-5">
           <h4 className="text-sm font-bold text-chocolate">How to pay</h4>
-          <p className="mt-1 whitespace-pre-line break-words">
-            <PaymentText text={quote.paymentInstructions.trim()} />
-          </p>
+          {quote.paymentInstructions.trim() ? (
+            <p className="mt-1 whitespace-pre-line break-words">
+              <PaymentText text={quote.paymentInstructions.trim()} />
+            </p>
+          ) : null}
+          {reference ? (
+            <p className="mt-1" data-testid="reference-instruction">
+              {referenceInstruction(reference)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -187,6 +204,81 @@ export function OwedPanel({ owed }: { owed: CustomerOwed }) {
           ))}
         </dl>
       )}
+    </section>
+  )
+}
+
+const scheduleStates: Record<
+  ScheduleLine['state'],
+  { className: string; text: (line: ScheduleLine) => string }
+> = {
+  paid: { className: 'bg-[#d7ead9] text-[#1f4f29]', text: () => 'Paid' },
+  'to-pay': { className: 'bg-butter text-cocoa', text: (line) => `${line.owed} to pay` },
+  overdue: { className: 'bg-raspberry-dark text-white', text: (line) => `Overdue: ${line.owed}` },
+}
+
+/**
+ * The quote's payments, each with its amount, when it is due and whether
+ * it is paid, above the reference to put in the e-Transfer message.
+ */
+export function SchedulePanel({
+  position,
+  schedule,
+}: {
+  position: number
+  schedule: CustomerSchedule
+}) {
+  const headingId = `payments-${position}`
+  return (
+    <section
+      className="mt-6 rounded-2xl bg-paper p-5"
+      aria-labelledby={headingId}
+      data-testid="payment-schedule"
+    >
+      <h3 id={headingId} className="font-display text-xl font-semibold">
+        Your payments
+      </h3>
+      {schedule.reference ? (
+        <p className="mt-2">
+          Your payment reference:{' '}
+          <strong className="font-mono text-lg text-cocoa" data-testid="customer-reference">
+            {schedule.reference}
+          </strong>
+          <span className="block text-sm text-chocolate">
+            Put it in the e-Transfer message, so we know the payment is yours.
+          </span>
+        </p>
+      ) : null}
+      <ol className="mt-4 grid gap-2">
+        {schedule.lines.map((line) => {
+          const state = scheduleStates[line.state]
+          return (
+            <li
+              key={line.label}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-white px-4 py-3"
+            >
+              <div>
+                <p className="font-bold text-cocoa">
+                  {line.label} · {line.amount}
+                </p>
+                <p className="text-sm text-chocolate">
+                  {/^(At|On|When) /.test(line.due) ? line.due : `Due ${line.due}`}
+                </p>
+              </div>
+              <span
+                className={`rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap ${state.className}`}
+              >
+                {state.text(line)}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+      {schedule.paid ? (
+        <p className="mt-3 text-sm">
+          <span className="font-bold text-chocolate">Paid so far:</span> {schedule.paid}
+        </p>
+      ) : null}
     </section>
   )
 }

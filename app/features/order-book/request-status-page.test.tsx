@@ -195,3 +195,50 @@ test('after an answer the page says where the request stands', () => {
   expect(refused).toContain('This quote has expired.')
   expect(refused).not.toContain('value="accept"')
 })
+
+test('a booked request shows her payment reference and each payment with its date and what is left', () => {
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <RequestStatusPage
+        view={viewWith()}
+        book={{
+          3: {
+            quote: null,
+            owed: { deposit: null, balance: '$80' },
+            declinedByCustomer: false,
+            schedule: {
+              reference: 'BB-4821',
+              paid: '$40',
+              lines: [
+                {
+                  label: 'Deposit',
+                  amount: '$40',
+                  due: 'Tuesday, December 1, 2026',
+                  state: 'paid',
+                  owed: null,
+                },
+                {
+                  label: 'Balance',
+                  amount: '$80',
+                  due: 'Saturday, December 5, 2026',
+                  state: 'overdue',
+                  owed: '$80',
+                },
+              ],
+            },
+          },
+        }}
+      />
+    </MemoryRouter>,
+  )
+  expect(html).toContain('Your payments')
+  expect(html).toContain('>BB-4821</strong>')
+  expect(html).toContain('Put it in the e-Transfer message, so we know the payment is yours.')
+  expect(html).toContain('Deposit · $40')
+  expect(html).toContain('Due Tuesday, December 1, 2026')
+  expect(html).toContain('>Paid</span>')
+  expect(html).toContain('Balance · $80')
+  expect(html).toContain('Due Saturday, December 5, 2026')
+  expect(html).toContain('>Overdue: $80</span>')
+  expect(html).toContain('Paid so far:</span> $40')
+})

@@ -5,7 +5,7 @@ import { site } from '#app/content/site.ts'
 import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { handoverLabel } from './handover.ts'
-import { ANSWER_MESSAGES, OwedPanel, QuotePanel } from './request-quote.tsx'
+import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
 import {
   type CustomerBookEntry,
   type CustomerRequest,
@@ -218,12 +218,16 @@ function RequestCard({
           <QuotePanel
             position={request.position}
             quote={book.quote}
+            reference={book.schedule?.reference ?? null}
             error={answer && !answer.ok ? answer.error : undefined}
           />
         ) : answer && !answer.ok ? (
           <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
             {answer.error}
           </p>
+        ) : null}
+        {book?.schedule && book.schedule.lines.length > 0 ? (
+          <SchedulePanel position={request.position} schedule={book.schedule} />
         ) : null}
         {book?.owed ? <OwedPanel owed={book.owed} /> : null}
       </div>

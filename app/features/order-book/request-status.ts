@@ -1,6 +1,7 @@
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from '#app/features/orders/date-hold.ts'
+import type { ScheduleLine } from './payment-schedule-text.ts'
 
 /**
  * An inspiration photo the customer sent with a request, served at
@@ -167,6 +168,10 @@ export interface CustomerQuote {
   deposit: string | null
   /** 'Tuesday, December 1, 2026'; null when no date was set. */
   depositDue: string | null
+  /** The rest of the price after the deposit: '$60'; null when nothing is left. */
+  balance?: string | null
+  /** 'Saturday, December 5, 2026'; null when no date was set (due at handover). */
+  balanceDue?: string | null
   /** The owner's words on how to pay, line breaks and all. */
   paymentInstructions: string
   message: string
@@ -185,11 +190,22 @@ export interface CustomerOwed {
   balance: string | null
 }
 
+/** What a quote asks, when, and what is paid: the customer's payment schedule. */
+export interface CustomerSchedule {
+  /** 'BB-4821', for her e-Transfer message; null for requests stored before references. */
+  reference: string | null
+  lines: ScheduleLine[]
+  /** '$60' paid so far; null when nothing is. */
+  paid: string | null
+}
+
 /** The order book's side of one request, for its customer. */
 export interface CustomerBookEntry {
   /** The quote waiting for an answer (or accepted, waiting for the deposit). */
   quote: CustomerQuote | null
   owed: CustomerOwed | null
+  /** Each payment of the quote and when it is due; null before a quote and once closed. */
+  schedule?: CustomerSchedule | null
   /** The customer said no to the quote themselves (not the bakery). */
   declinedByCustomer: boolean
 }

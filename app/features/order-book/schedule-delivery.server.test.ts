@@ -171,18 +171,26 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
   const down = await startSmtpSink()
   await down.close()
   const smtpUrl = down.url
+  // Priya's balance fell due when she was quoted, two days ago (the
+  // setting's week before her date had passed): her notice goes out with them.
   expect(await runSchedule(db, { now: first, siteUrl: SITE_URL })).toEqual({
     digest: true,
     reminders: 1,
+    paymentNotices: 1,
   })
   const dying = startWorkerProcess({ dataDir, location, smtpUrl, shortWaits: true })
   await waitFor(
     async () => {
       const rows = await outboxRows(db)
-      expect(rows.map((row) => row.topic)).toEqual(['owner_digest', 'request_reminder'])
+      expect(rows.map((row) => row.topic)).toEqual([
+        'owner_digest',
+        'request_reminder',
+        'payment_notice',
+      ])
       for (const row of rows) expect(row.last_error).toMatch(/^SMTP: .*ECONNREFUSED/)
     },
-    { timeoutMs: 10_000 },
+    // A worker process starting on a busy machine takes a while before its first try.
+    { timeoutMs: 20_000 },
   )
   await dying.kill()
   const tried = await outboxRows(db)
@@ -227,35 +235,46 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
     sink.messages
       .map((mail, index) => ({ subject: mail.subject, to: sink.recipients[index], mail }))
       .sort((a, b) => String(a.subject).localeCompare(String(b.subject)))
+  const balanceDue = addDays(day, -2)
   const expected = [
     {
       subject: 'See you tomorrow — your Cakes from Butter & Bloom Bakery',
       to: ['priya@example.com'],
     },
+    {
+      subject: `Your balance of $60 was due ${formatCalendarDate(balanceDue)} — Butter & Bloom Bakery`,
+      to: ['priya@example.com'],
+    },
     { subject: `Your day: ${formatCalendarDate(day)}`, to: [OWNER] },
   ]
   expect(received().map(({ subject, to }) => ({ subject, to }))).toEqual(expected)
-  const [reminder, digest] = received().map(({ mail }) => mail.text ?? '')
+  const [reminder, notice, digest] = received().map(({ mail }) => mail.text ?? '')
   expect(reminder).toContain(`ready for pickup tomorrow, ${formatCalendarDate(tomorrow)}`)
   expect(reminder).toContain('Still to pay: $60.')
   expect(reminder).toContain(`Your request: ${SITE_URL}/requests/${priya.token}`)
+  expect(notice).toContain(`was due ${formatCalendarDate(balanceDue)}, and $60 is still to pay`)
+  expect(notice).toMatch(/Put BB-\d{4} in the e-Transfer message/)
+  expect(notice).toContain('Deposit: $30, when you accept (paid, thank you)')
+  expect(digest).toContain('Balances overdue:')
+  expect(digest).toContain(`Cakes for Priya Sharma: $60 was due ${formatCalendarDate(balanceDue)}`)
   expect(digest).toContain('Today: Cupcakes for Ana Lima (New)')
   expect(digest).toContain('Tomorrow: Cakes for Priya Sharma (Confirmed)')
   expect(digest).toContain(`Cake Pops for Sam Ortiz, ${formatCalendarDate(addDays(day, 5))}`)
-  expect(reruns).toEqual(Array(3).fill({ digest: false, reminders: 0 }))
+  expect(reruns).toEqual(Array(3).fill({ digest: false, reminders: 0, paymentNotices: 0 }))
 
   // Later that day the timer runs again; whatever it queued, the worker
   // (looking every 100 ms) would have sent by the time nothing waits.
   const last = await runSchedule(db, { now: later, siteUrl: SITE_URL })
   await allSent()
   expect(received().map(({ subject, to }) => ({ subject, to }))).toEqual(expected)
-  expect(last).toEqual({ digest: false, reminders: 0 })
+  expect(last).toEqual({ digest: false, reminders: 0, paymentNotices: 0 })
 
   // The next morning is another day, with a digest of its own.
   await runSchedule(db, { now: atBakeryTime(tomorrow, '07:30'), siteUrl: SITE_URL })
   expect((await outboxRows(db)).map((row) => row.dedupe_key)).toEqual([
     `digest:${day}`,
     `reminder:${priya.id}:${tomorrow}`,
+    `balance-overdue:${priya.id}:${addDays(day, -2)}`,
     `digest:${tomorrow}`,
   ])
-}, 30_000)
+}, 45_000)

@@ -93,6 +93,7 @@ test('the morning digest lists what is due today and tomorrow, once a day, from 
   expect(await runSchedule(db, { now: BEFORE_SEVEN, siteUrl: SITE_URL })).toEqual({
     digest: false,
     reminders: 0,
+    paymentNotices: 0,
   })
   expect(await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })).toMatchObject({ digest: true })
   // Every few minutes, after a restart: still one.
@@ -174,6 +175,7 @@ test('a day with nothing to say sends no digest', async () => {
   expect(await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })).toEqual({
     digest: false,
     reminders: 0,
+    paymentNotices: 0,
   })
   expect(await queued(db, 'owner_digest')).toEqual([])
 })

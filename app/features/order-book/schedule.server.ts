@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
@@ -14,17 +15,23 @@ import {
 } from '#app/features/mail/html.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import {
+  BALANCE_REMINDER_DAYS,
   BOOKED_STATUSES,
   LIVE_STATUSES,
+  type Money,
   QUOTE_FOLLOW_UP_STATUSES,
   STATUS_LABELS,
   amountsOwed,
+  balanceDueSoon,
+  balanceOverdue,
   depositOverdue,
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { readBookedBalances } from './booked-balances.server.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import { isNewestQuote } from './order-book.server.ts'
+import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
@@ -55,12 +62,177 @@ export function bakeryHour(now: Date): number {
 export async function runSchedule(
   db: Db,
   { now, siteUrl }: { now: Date; siteUrl: string },
-): Promise<{ digest: boolean; reminders: number }> {
+): Promise<{ digest: boolean; reminders: number; paymentNotices: number }> {
   const today = bakeryToday(now)
   const hour = bakeryHour(now)
   const digest = hour >= DIGEST_HOUR ? await queueDigest(db, { today, now, siteUrl }) : false
   const reminders = hour >= REMINDER_HOUR ? await queueReminders(db, { today, now, siteUrl }) : 0
-  return { digest, reminders }
+  const paymentNotices =
+    hour >= REMINDER_HOUR ? await queuePaymentNotices(db, { today, now, siteUrl }) : 0
+  return { digest, reminders, paymentNotices }
+}
+
+/** Requests read per page by the payment notices: a server back after weeks away works through them. */
+const NOTICE_PAGE_SIZE = 200
+
+/**
+ * The customers' payment emails (decision 044): a reminder
+ * BALANCE_REMINDER_DAYS before a balance is due, and a notice once a deposit
+ * or a balance is overdue. Each has a name of its own in the outbox
+ * ('balance-reminder:42:2026-12-05', 'balance-overdue:…', 'deposit-overdue:…',
+ * with the date it is about, so a new quote with a new date is a new
+ * email), so it is queued once however often, and on however many
+ * instances, this runs. Read in pages of requests by id, each page one
+ * query (its rows joined to their newest quote and their payments) and one
+ * look at the outbox's names; the rules are order-status.ts's.
+ */
+async function queuePaymentNotices(
+  db: Db,
+  { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
+): Promise<number> {
+  let queued = 0
+  for (const kind of ['balance', 'deposit'] as const) {
+    let afterId = 0
+    for (;;) {
+      const page = await noticePage(db, { kind, today, afterId })
+      queued += await queueNoticesOf(db, page, { today, now, siteUrl })
+      if (page.length < NOTICE_PAGE_SIZE) break
+      afterId = Number(page.at(-1)!.id)
+    }
+  }
+  return queued
+}
+
+/**
+ * One page of the requests a notice may be due for: booked ones whose
+ * balance falls due within the reminder's days or before (through the
+ * status index), or quoted ones whose deposit date has passed (through the
+ * small partial index of quoted requests).
+ */
+function noticePage(
+  db: Db,
+  { kind, today, afterId }: { kind: 'balance' | 'deposit'; today: string; afterId: number },
+) {
+  let query = db
+    .selectFrom('order_request')
+    .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+    .select((eb) => [
+      'order_request.id',
+      'order_request.name',
+      'order_request.email',
+      'order_request.product_type',
+      'order_request.due_date',
+      'order_request.status',
+      'order_request.fulfilment',
+      'order_request.customer_token',
+      'order_request.payment_reference',
+      'order_request.deposit_waived',
+      'request_quote.price_cents',
+      'request_quote.deposit_cents',
+      'request_quote.deposit_due',
+      'request_quote.balance_due',
+      'request_quote.payment_instructions',
+      eb
+        .selectFrom('payment')
+        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
+        .whereRef('payment.request_id', '=', 'order_request.id')
+        .as('paid'),
+    ])
+    .where('order_request.id', '>', afterId)
+    .where(isNewestQuote)
+  query =
+    kind === 'balance'
+      ? query
+          .where('order_request.status', 'in', BOOKED_STATUSES)
+          .where('request_quote.balance_due', 'is not', null)
+          .where('request_quote.balance_due', '<=', addDays(today, BALANCE_REMINDER_DAYS))
+      : query
+          // Written out, so both databases read the partial index of quoted requests.
+          .where('order_request.status', '=', sql.lit('quoted'))
+          .where('request_quote.deposit_due', '<', today)
+  return query.orderBy('order_request.id').limit(NOTICE_PAGE_SIZE).execute()
+}
+
+type NoticeRow = Awaited<ReturnType<typeof noticePage>>[number]
+
+async function queueNoticesOf(
+  db: Db,
+  rows: NoticeRow[],
+  { today, now, siteUrl }: { today: string; now: Date; siteUrl: string },
+): Promise<number> {
+  const due: {
+    row: NoticeRow
+    kind: PaymentNoticeKind
+    date: string
+    owedCents: number
+    money: Money
+  }[] = []
+  for (const row of rows) {
+    const money: Money = {
+      priceCents: Number(row.price_cents),
+      depositCents: Number(row.deposit_cents),
+      paidCents: Number(row.paid ?? 0),
+      depositWaived: Number(row.deposit_waived) === 1,
+    }
+    const { depositOwed, balanceOwed } = amountsOwed(money)
+    const status = row.status
+    if (depositOverdue({ status, depositDue: row.deposit_due, depositOwed, today })) {
+      due.push({
+        row,
+        kind: 'deposit-overdue',
+        date: row.deposit_due!,
+        owedCents: depositOwed,
+        money,
+      })
+      continue
+    }
+    const balance = { status, balanceDue: row.balance_due, balanceOwed, today }
+    if (balanceOverdue(balance)) {
+      due.push({
+        row,
+        kind: 'balance-overdue',
+        date: row.balance_due!,
+        owedCents: balanceOwed,
+        money,
+      })
+    } else if (balanceDueSoon({ ...balance, until: addDays(today, BALANCE_REMINDER_DAYS) })) {
+      due.push({
+        row,
+        kind: 'balance-reminder',
+        date: row.balance_due!,
+        owedCents: balanceOwed,
+        money,
+      })
+    }
+  }
+  const keyOf = (notice: (typeof due)[number]) => `${notice.kind}:${notice.row.id}:${notice.date}`
+  // Queued already (an earlier run, another instance): skipped before composing.
+  const done = await queuedDedupeKeys(db, due.map(keyOf))
+  let queued = 0
+  for (const notice of due) {
+    if (done.has(keyOf(notice))) continue
+    const { row } = notice
+    const email = composePaymentNotice(notice.kind, {
+      request: row,
+      quote: {
+        depositDue: row.deposit_due,
+        balanceDue: row.balance_due,
+        paymentInstructions: row.payment_instructions,
+      },
+      money: notice.money,
+      owedCents: notice.owedCents,
+      due: notice.date,
+      today,
+      siteUrl,
+    })
+    const added = await enqueueEmail(
+      db,
+      { topic: 'payment_notice', subjectId: row.id, email, dedupeKey: keyOf(notice) },
+      now.getTime(),
+    )
+    if (added !== undefined) queued += 1
+  }
+  return queued
 }
 
 const LIVE = LIVE_STATUSES
@@ -135,7 +307,9 @@ async function queueDigest(
     })
     if (late) overdue.push({ ...row, owed })
   }
-  if (due.length + awaiting.length + overdue.length === 0) return false
+  // Balances past their date and still owed on booked requests (the rule is balanceOverdue's).
+  const lateBalances = await readBookedBalances(db, { today, until: addDays(today, -1) })
+  if (due.length + awaiting.length + overdue.length + lateBalances.length === 0) return false
 
   const dueLine = (row: (typeof due)[number]) =>
     `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
@@ -152,6 +326,13 @@ async function queueDigest(
       overdue.map(
         (row) =>
           `${row.product_type} for ${row.name}: ${formatMoney(row.owed)} was due ${formatCalendarDate(row.deposit_due!)}`,
+      ),
+    ],
+    [
+      'Balances overdue',
+      lateBalances.map(
+        (row) =>
+          `${row.productType} for ${row.name}: ${formatMoney(row.owedCents)} was due ${formatCalendarDate(row.balanceDue)}`,
       ),
     ],
   ]

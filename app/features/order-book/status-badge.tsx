@@ -28,13 +28,27 @@ export function StatusBadge({ state }: { state: DisplayState }) {
 }
 
 /** Beside the badge when a deposit's due date has passed and it is still owed. */
-export function OverdueFlag() {
+export function OverdueFlag({ what = 'deposit' }: { what?: 'deposit' | 'balance' }) {
   return (
     <span
       className="inline-block rounded-full bg-raspberry-dark px-3 py-1 text-sm font-bold whitespace-nowrap text-white"
-      data-testid="deposit-overdue"
+      data-testid={`${what}-overdue`}
     >
-      Deposit overdue
+      {what === 'deposit' ? 'Deposit overdue' : 'Balance overdue'}
+    </span>
+  )
+}
+
+/** A request's payment reference, as the customer writes it in her e-Transfer message. */
+export function PaymentReference({ reference }: { reference: string | null }) {
+  if (!reference) return null
+  return (
+    <span
+      className="inline-block rounded-full border border-chocolate/30 bg-paper px-3 py-1 font-mono text-sm font-bold whitespace-nowrap text-chocolate"
+      data-testid="payment-reference"
+    >
+      <span className="sr-only">Payment reference </span>
+      {reference}
     </span>
   )
 }

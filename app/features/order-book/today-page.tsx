@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { DisplayState } from '#app/features/order-status/order-status.ts'
+import {
+  BALANCE_REMINDER_DAYS,
+  type DisplayState,
+} from '#app/features/order-status/order-status.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -91,6 +94,7 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
             ['waiting-heading', `Replies owed (${formatCount(data.waiting.total)})`],
             ['quotes-heading', `Quotes out (${formatCount(data.awaitingAnswer.total)})`],
             ['deposits-heading', `Deposits due (${formatCount(data.deposits.total)})`],
+            ['balances-heading', `Balances due (${formatCount(data.balances.total)})`],
             ['messages-heading', `Messages (${messages.length})`],
           ].map(([target, label]) => (
             <li key={target}>
@@ -169,6 +173,25 @@ export function TodayPage({ data, messages }: { data: TodayData; messages: Today
               {request.depositDue
                 ? ` ${request.overdue ? 'was due' : 'due'} ${shortDate(request.depositDue)}`
                 : ', no date set'}
+            </RequestItem>
+          ))}
+        </ul>
+      </TodaySection>
+
+      <TodaySection
+        id="balances-heading"
+        title="Balances due"
+        count={data.balances.total}
+        empty={`No balance is overdue or due in the next ${BALANCE_REMINDER_DAYS} days.`}
+        more={<SeeAll list={data.balances} status="confirmed" />}
+      >
+        <ul className="today-list" data-testid="balances-due">
+          {data.balances.items.map((request) => (
+            <RequestItem key={request.id} request={request}>
+              {request.overdue ? <strong className="today-overdue">Overdue</strong> : null}
+              {request.overdue ? ' · ' : ''}
+              {formatMoney(request.owedCents)} balance {request.overdue ? 'was due' : 'due'}{' '}
+              {shortDate(request.balanceDue)}
             </RequestItem>
           ))}
         </ul>

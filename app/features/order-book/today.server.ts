@@ -1,6 +1,8 @@
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
+import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/order-status.ts'
+import { readBookedBalances } from './booked-balances.server.ts'
 import { type OpenQuote, readOpenQuotes } from './open-quotes.server.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 
@@ -34,6 +36,15 @@ export interface DepositDue extends TodayRequest {
   overdue: boolean
 }
 
+export interface BalanceDue extends TodayRequest {
+  /** Cents still owed. */
+  owedCents: number
+  /** YYYY-MM-DD */
+  balanceDue: string
+  /** Its date is before the bakery's today and it is still owed. */
+  overdue: boolean
+}
+
 /** One of the page's lists: its first items, and how many there are in all. */
 export interface TodayList<T> {
   items: T[]
@@ -56,6 +67,11 @@ export interface TodayPage {
   awaitingAnswer: TodayList<QuoteAwaitingAnswer>
   /** Quotes the customer accepted whose deposit is not in: overdue first, then by due date. */
   deposits: TodayList<DepositDue>
+  /**
+   * Balances of booked requests still owed and overdue, or due within
+   * BALANCE_REMINDER_DAYS: overdue first, then by date.
+   */
+  balances: TodayList<BalanceDue>
 }
 
 /**
@@ -69,7 +85,7 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
   const today = bakeryToday(now)
   const dates = [today, addDays(today, 1)]
   const newRequests = () => db.selectFrom('order_request').where('order_request.status', '=', 'new')
-  const [days, waiting, waitingCount, openQuotes] = await Promise.all([
+  const [days, waiting, waitingCount, openQuotes, balances] = await Promise.all([
     Promise.all(dates.map(async (date) => ({ date, items: await readBakeList(db, date) }))),
     newRequests()
       .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
@@ -87,6 +103,7 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
       .select(({ fn }) => fn.countAll<number | string>().as('count'))
       .executeTakeFirstOrThrow(),
     readOpenQuotes(db.selectFrom('order_request'), { today }),
+    readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) }),
   ])
 
   const awaitingAnswer = openQuotes
@@ -141,6 +158,19 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
       depositDue: quote.depositDue,
       overdue: quote.overdue,
     })),
+    balances: firstOf(
+      // Overdue first; each part by date already.
+      [...balances.filter((row) => row.overdue), ...balances.filter((row) => !row.overdue)],
+      (row): BalanceDue => ({
+        id: row.id,
+        name: row.name,
+        productType: row.productType,
+        dueDate: row.dueDate,
+        owedCents: row.owedCents,
+        balanceDue: row.balanceDue,
+        overdue: row.overdue,
+      }),
+    ),
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
-import { readPickupAddress } from '#app/features/availability/availability.server.ts'
+import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
@@ -33,6 +33,8 @@ export async function queueRequestUpdate(
         'fulfilment',
         'customer_token',
         ...HANDOVER_COLUMNS,
+        'payment_reference',
+        'status',
       ])
       .where('id', '=', requestId)
       .executeTakeFirstOrThrow(),
@@ -52,8 +54,10 @@ export async function queueRequestUpdate(
     money,
     siteUrl,
     note,
+    today: bakeryToday(new Date(now)),
     quote: quote && {
       depositDue: quote.deposit_due,
+      balanceDue: quote.balance_due,
       paymentInstructions: quote.payment_instructions,
       message: quote.message,
       expiresAt: Number(quote.expires_at),

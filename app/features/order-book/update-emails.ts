@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
@@ -9,11 +10,17 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
-import { type Money, amountsOwed } from '#app/features/order-status/order-status.ts'
+import {
+  type Money,
+  amountsOwed,
+  paymentSchedule,
+} from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { referenceInstruction } from './payment-reference.ts'
+import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {
@@ -26,12 +33,18 @@ export interface UpdateRequest {
   customer_token: string | null
   /** The handover window, HH:MM-HH:MM. */
   pickup_window?: string | null
+  /** 'BB-4821'; null for requests stored before references. */
+  payment_reference?: string | null
+  /** Where it stands, for what is overdue; absent, nothing reads as overdue. */
+  status?: RequestStatus
 }
 
 /** The quote an email about a quote describes. */
 export interface UpdateQuote {
   /** YYYY-MM-DD, or null for no set date. */
   depositDue: string | null
+  /** YYYY-MM-DD, or null/absent for none (due at handover). */
+  balanceDue?: string | null
   paymentInstructions: string
   message: string
   /** Epoch ms */
@@ -52,6 +65,8 @@ export interface UpdateDetails {
    * bakery's private pickup address, which a customer learns only now.
    */
   place?: string | null
+  /** The bakery's today (YYYY-MM-DD), for what is overdue. */
+  today?: string
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -125,6 +140,33 @@ function owedRows(money: Money): [string, string][] {
 }
 
 /**
+ * The quote's payments, when each is due and what is left of it, then the
+ * reference to pay with: the same lines the customer's page shows.
+ */
+export function scheduleRows(
+  details: Pick<UpdateDetails, 'request' | 'money' | 'quote' | 'today'>,
+): [string, string][] {
+  const { request, money, quote, today = '' } = details
+  const schedule = paymentSchedule(money, {
+    status: request.status ?? 'quoted',
+    depositDue: quote?.depositDue ?? null,
+    balanceDue: quote?.balanceDue ?? null,
+    today,
+  })
+  return [
+    ...scheduleLines(schedule, { delivery: request.fulfilment === 'delivery' }).map(
+      scheduleSentence,
+    ),
+    ...(money.paidCents > 0
+      ? [['Paid so far', formatMoney(money.paidCents)] as [string, string]]
+      : []),
+    ...(request.payment_reference
+      ? [['Payment reference', request.payment_reference] as [string, string]]
+      : []),
+  ]
+}
+
+/**
  * How a customer's email names what she asked for, grammatical whatever the
  * treat is called: 'cakes order', 'Wedding Cake order', and plain 'order'
  * for "Other", which names no treat. A name with capitals only at its start
@@ -185,15 +227,33 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
               ],
             ]
           : [['Deposit', 'None needed']]
+      const rest = money.priceCents - (money.depositWaived ? 0 : money.depositCents)
+      const balance: [string, string][] =
+        rest > 0
+          ? [
+              [
+                'Balance',
+                `${formatMoney(rest)}, ${quote.balanceDue ? `due by ${formatCalendarDate(quote.balanceDue)}` : delivery ? 'due on delivery' : 'due at pickup'}`,
+              ],
+            ]
+          : []
       blocks.push(
         lines([
           ['Price', formatMoney(money.priceCents)],
           ...deposit,
+          ...balance,
+          ...(request.payment_reference
+            ? [['Payment reference', request.payment_reference] as [string, string]]
+            : []),
           ['Answer by', formatExpiry(quote.expiresAt)],
         ]),
       )
-      if (quote.paymentInstructions.trim()) {
-        blocks.push(heading('How to pay'), paragraph(quote.paymentInstructions))
+      const howToPay = [
+        quote.paymentInstructions.trim(),
+        request.payment_reference ? referenceInstruction(request.payment_reference) : '',
+      ].filter(Boolean)
+      if (howToPay.length > 0) {
+        blocks.push(heading('How to pay'), paragraph(howToPay.join('\n\n')))
       }
       blocks.push(paragraph(heldUntil(formatExpiry(quote.expiresAt)).join('')))
       if (statusUrl) {
@@ -220,6 +280,8 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           ...(place ? [[delivery ? 'Delivery to' : 'Pickup at', place] as [string, string]] : []),
           ...owedRows(money),
         ]),
+        heading('Your payments'),
+        lines(scheduleRows(details)),
       )
       seeRequest()
       break
@@ -237,6 +299,9 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             delivery ? 'Owed on delivery' : 'Owed at pickup',
             balanceOwed > 0 ? formatMoney(balanceOwed) : 'Nothing: it is all paid.',
           ],
+          ...(balanceOwed > 0 && request.payment_reference
+            ? [['Payment reference', request.payment_reference] as [string, string]]
+            : []),
         ]),
       )
       seeRequest()

@@ -272,6 +272,116 @@ export function depositOverdue({
   )
 }
 
+/**
+ * Whether a balance is overdue: it had a due date before the bakery's
+ * `today` and is still owed on a booked request (confirmed or ready). A
+ * quoted request owes its deposit first (see depositOverdue); a closed one
+ * owes nothing more that the site chases.
+ */
+export function balanceOverdue({
+  status,
+  balanceDue,
+  balanceOwed,
+  today,
+}: {
+  status: RequestStatus
+  balanceDue: string | null
+  balanceOwed: number
+  today: string
+}): boolean {
+  return (
+    isIn(BOOKED_STATUSES, status) && balanceOwed > 0 && balanceDue !== null && balanceDue < today
+  )
+}
+
+/**
+ * Whether a balance falls due soon: still owed on a booked request, with its
+ * date from the bakery's `today` to `until` (both YYYY-MM-DD, inclusive).
+ */
+export function balanceDueSoon({
+  status,
+  balanceDue,
+  balanceOwed,
+  today,
+  until,
+}: {
+  status: RequestStatus
+  balanceDue: string | null
+  balanceOwed: number
+  today: string
+  until: string
+}): boolean {
+  return (
+    isIn(BOOKED_STATUSES, status) &&
+    balanceOwed > 0 &&
+    balanceDue !== null &&
+    balanceDue >= today &&
+    balanceDue <= until
+  )
+}
+
+/** One payment a quote asks for, as its schedule lists it. */
+export interface ScheduledPayment {
+  what: 'deposit' | 'balance'
+  /** What this part of the price is, in cents. */
+  amountCents: number
+  /** What is still to pay of it, in cents (0 once paid). */
+  owedCents: number
+  /** YYYY-MM-DD, or null when no date was set (a balance is then due at handover). */
+  due: string | null
+  overdue: boolean
+}
+
+/**
+ * What a quote asks, when, and what is left of each: the deposit (unless
+ * none or waived), then the balance (the rest of the price). Payments count
+ * towards the deposit first. The customer's page, her emails and the
+ * owner's pages all read the schedule from here.
+ */
+export function paymentSchedule(
+  money: Money,
+  {
+    status,
+    depositDue,
+    balanceDue,
+    today,
+  }: { status: RequestStatus; depositDue: string | null; balanceDue: string | null; today: string },
+): ScheduledPayment[] {
+  const { depositOwed, balanceOwed } = amountsOwed(money)
+  const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, money.priceCents)
+  const schedule: ScheduledPayment[] = []
+  if (depositCents > 0) {
+    schedule.push({
+      what: 'deposit',
+      amountCents: depositCents,
+      owedCents: depositOwed,
+      due: depositDue,
+      overdue: depositOverdue({ status, depositDue, depositOwed, today }),
+    })
+  }
+  const restCents = money.priceCents - depositCents
+  if (restCents > 0) {
+    schedule.push({
+      what: 'balance',
+      amountCents: restCents,
+      owedCents: Math.max(0, balanceOwed - depositOwed),
+      due: balanceDue,
+      overdue: balanceOverdue({ status, balanceDue, balanceOwed, today }),
+    })
+  }
+  return schedule
+}
+
+/**
+ * Days before a balance's date that the customer is reminded of it, and
+ * that the owner's Today page lists it as due soon: enough for an
+ * e-Transfer to arrive, close enough that the reminder is not forgotten.
+ */
+export const BALANCE_REMINDER_DAYS = 3
+
+/** The balance-due setting's bounds: days before the order date (0: on the day). */
+export const BALANCE_DUE_DAYS = { min: 0, max: 60 } as const
+
 /** The forms on the owner's order page. */
 export type OwnerForm = 'quote' | 'payment' | 'status'
 

@@ -1,0 +1,72 @@
+import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
+import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
+
+/** The settings form's intent for the balance's default date; the settings route dispatches on it. */
+export const SAVE_BALANCE_DUE = 'save-balance-due'
+
+export type BalanceDueActionResult =
+  | { ok: true; intent: typeof SAVE_BALANCE_DUE; message: string }
+  | { ok: false; intent?: typeof SAVE_BALANCE_DUE; error: string }
+
+/** The settings page's action data, when it answered this form. */
+export function asBalanceDueResult(posted: unknown): BalanceDueActionResult | undefined {
+  return typeof posted === 'object' &&
+    posted !== null &&
+    'intent' in posted &&
+    posted.intent === SAVE_BALANCE_DUE
+    ? (posted as BalanceDueActionResult)
+    : undefined
+}
+
+/**
+ * The settings page's "Payments": how many days before the order date a
+ * quote's balance falls due, unless the owner sets another date on the quote.
+ */
+export function PaymentScheduleSettings({
+  balanceDueDays,
+  posted,
+}: {
+  balanceDueDays: number
+  /** The page's action data, when it was this form's answer. */
+  posted: BalanceDueActionResult | undefined
+}) {
+  return (
+    <section aria-labelledby="payments-heading" className="card mt-4 p-5 sm:p-6">
+      <h3 id="payments-heading" className="font-display text-2xl font-bold scroll-mt-24">
+        Payments
+      </h3>
+      <p className="mt-2">
+        A quote asks for its balance this many days before the order date. You can pick another date
+        on any quote. Customers get a reminder a few days before, and a note if it is late.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <input type="hidden" name="intent" value={SAVE_BALANCE_DUE} />
+        <div className="form-field">
+          <label htmlFor="balance-due-days" className="form-label">
+            Balance due (days before the order date)
+          </label>
+          <input
+            id="balance-due-days"
+            name="balance_due_days"
+            type="number"
+            inputMode="numeric"
+            min={BALANCE_DUE_DAYS.min}
+            max={BALANCE_DUE_DAYS.max}
+            required
+            defaultValue={balanceDueDays}
+            className="max-w-32"
+            aria-describedby="balance-due-days-hint"
+          />
+          <p id="balance-due-days-hint" className="form-hint">
+            From {BALANCE_DUE_DAYS.min} (on the day) to {BALANCE_DUE_DAYS.max}.
+          </p>
+        </div>
+        <button type="submit" className="button-primary">
+          Save
+        </button>
+      </Form>
+      <ActionStatus answer={posted} className="mt-2" />
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import type { ScheduledPayment } from '#app/features/order-status/order-status.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+
+/** One line of a payment schedule, written out for the customer: her page and her emails. */
+export interface ScheduleLine {
+  /** 'Deposit' or 'Balance' */
+  label: string
+  /** '$60' */
+  amount: string
+  /** 'Tuesday, December 1, 2026', or 'At pickup' when no date was set. */
+  due: string
+  state: 'paid' | 'to-pay' | 'overdue'
+  /** '$60' still to pay of it; null once paid. */
+  owed: string | null
+}
+
+/** The schedule as the customer reads it (see paymentSchedule in order-status.ts). */
+export function scheduleLines(
+  schedule: readonly ScheduledPayment[],
+  { delivery }: { delivery: boolean },
+): ScheduleLine[] {
+  return schedule.map((item) => ({
+    label: item.what === 'deposit' ? 'Deposit' : 'Balance',
+    amount: formatMoney(item.amountCents),
+    due: item.due
+      ? formatCalendarDate(item.due)
+      : item.what === 'balance'
+        ? delivery
+          ? 'On delivery'
+          : 'At pickup'
+        : 'When you accept',
+    state: item.owedCents === 0 ? 'paid' : item.overdue ? 'overdue' : 'to-pay',
+    owed: item.owedCents === 0 ? null : formatMoney(item.owedCents),
+  }))
+}
+
+/** A line as one sentence: 'Balance: $60, due Saturday, December 5, 2026 (overdue: $60 to pay)'. */
+export function scheduleSentence(line: ScheduleLine): [string, string] {
+  const due = /^(At|On|When) /.test(line.due) ? line.due.toLowerCase() : `due ${line.due}`
+  const state =
+    line.state === 'paid'
+      ? 'paid, thank you'
+      : line.state === 'overdue'
+        ? `overdue: ${line.owed} to pay`
+        : `${line.owed} to pay`
+  return [line.label, `${line.amount}, ${due} (${state})`]
+}
