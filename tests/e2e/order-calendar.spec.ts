@@ -287,6 +287,10 @@ test('the policy tick is needed once per send, and the new details reach the own
   await expect(page.getByRole('radio', { name: 'Pickup' })).toBeChecked()
   await expect(page.getByText('Delivery within 15 km, $15.')).toBeVisible()
   await page.getByRole('radio', { name: 'Delivery' }).check()
+  // A delivery asks where to.
+  await page.getByLabel('Street address').fill('12 Rosewood Crescent')
+  await page.getByLabel('Town or city').fill('Toronto')
+  await page.getByLabel('Postal code').fill('M4C 1A1')
   await page.getByRole('button', { name: 'Add to Cart' }).click()
 
   await page.getByRole('button', { name: /Your cart/ }).click()

@@ -388,6 +388,13 @@ test('a balance reminder three days before, and each overdue notice, are queued 
   await quote(db, unpaid, { depositDue: '2026-12-01' })
   const { token } = await tokenOf(db, unpaid)
   await answerQuote(db, { token, requestId: unpaid, answer: 'accept', now: BOOK_NOW + 1000 })
+  // Quoted with the same deposit date, not answered yet: not chased, it lapses.
+  const unanswered = await sendRequest(db, {
+    name: 'Una Answered',
+    email: 'una@example.com',
+    due_date: '2026-12-16',
+  })
+  await quote(db, unanswered, { depositDue: '2026-12-01' })
 
   // December 8: the 12th is four days off, the 5th has passed.
   const eighth = await runSchedule(db, { now: morningOf('2026-12-08'), siteUrl: SITE_URL })

@@ -106,8 +106,8 @@ async function queuePaymentNotices(
 /**
  * One page of the requests a notice may be due for: booked ones whose
  * balance falls due within the reminder's days or before (through the
- * status index), or quoted ones whose deposit date has passed (through the
- * small partial index of quoted requests).
+ * status index), or accepted quotes whose deposit date has passed (through
+ * the small partial index of quoted requests).
  */
 function noticePage(
   db: Db,
@@ -149,6 +149,8 @@ function noticePage(
       : query
           // Written out, so both databases read the partial index of quoted requests.
           .where('order_request.status', '=', sql.lit('quoted'))
+          // Only a quote she said yes to: one not answered yet is not chased, it lapses.
+          .where('request_quote.accepted_at', 'is not', null)
           .where('request_quote.deposit_due', '<', today)
   return query.orderBy('order_request.id').limit(NOTICE_PAGE_SIZE).execute()
 }
