@@ -5,7 +5,7 @@ import {
   balanceDueSoon,
   balanceOverdue,
 } from '#app/features/order-status/order-status.ts'
-import { isNewestQuote } from './order-book.server.ts'
+import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 
 /**
  * Booked requests (confirmed or ready) whose newest quote's balance falls
@@ -33,11 +33,7 @@ export async function readBookedBalances(
       'request_quote.price_cents',
       'request_quote.deposit_cents',
       'request_quote.balance_due',
-      eb
-        .selectFrom('payment')
-        .select((payments) => payments.fn.sum<number | string>('payment.amount_cents').as('paid'))
-        .whereRef('payment.request_id', '=', 'order_request.id')
-        .as('paid'),
+      paidSoFar(eb),
     ])
     .where('order_request.status', 'in', BOOKED_STATUSES)
     .where(isNewestQuote)

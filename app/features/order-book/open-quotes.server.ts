@@ -5,7 +5,7 @@ import {
   depositOverdue,
   displayStateOf,
 } from '#app/features/order-status/order-status.ts'
-import { isNewestQuote } from './order-book.server.ts'
+import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 
 /**
  * The quoted requests among `requests`, each joined to its newest quote and
@@ -32,11 +32,7 @@ export async function readOpenQuotes(
       'request_quote.deposit_due',
       'request_quote.accepted_at',
       'request_quote.expires_at',
-      eb
-        .selectFrom('payment')
-        .select((payments) => payments.fn.sum<number | string>('payment.amount_cents').as('paid'))
-        .whereRef('payment.request_id', '=', 'order_request.id')
-        .as('paid'),
+      paidSoFar(eb),
     ])
     .execute()
   return rows.map((row) => {

@@ -645,6 +645,15 @@ export function isNewestQuote(eb: ExpressionBuilder<Database, 'order_request' | 
   )
 }
 
+/** What has been paid on the joined request, as a column `paid` (null for nothing yet). */
+export function paidSoFar(eb: ExpressionBuilder<Database, 'order_request' | 'request_quote'>) {
+  return eb
+    .selectFrom('payment')
+    .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
+    .whereRef('payment.request_id', '=', 'order_request.id')
+    .as('paid')
+}
+
 /** Quotes expired per pass: a server back after weeks away works through them a page at a time. */
 const EXPIRY_PAGE_SIZE = 200
 

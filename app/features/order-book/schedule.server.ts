@@ -30,7 +30,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
-import { isNewestQuote } from './order-book.server.ts'
+import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
 
@@ -132,11 +132,7 @@ function noticePage(
       'request_quote.deposit_due',
       'request_quote.balance_due',
       'request_quote.payment_instructions',
-      eb
-        .selectFrom('payment')
-        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
-        .whereRef('payment.request_id', '=', 'order_request.id')
-        .as('paid'),
+      paidSoFar(eb),
     ])
     .where('order_request.id', '>', afterId)
     .where(isNewestQuote)
@@ -275,11 +271,7 @@ async function queueDigest(
       'request_quote.deposit_due',
       'request_quote.price_cents',
       'request_quote.deposit_cents',
-      eb
-        .selectFrom('payment')
-        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
-        .whereRef('payment.request_id', '=', 'order_request.id')
-        .as('paid'),
+      paidSoFar(eb),
     ])
     .where('order_request.status', 'in', QUOTE_FOLLOW_UP_STATUSES)
     .where(isNewestQuote)
@@ -405,11 +397,7 @@ async function queueReminders(
         .orderBy('request_quote.id', 'desc')
         .limit(1)
         .as('price_cents'),
-      eb
-        .selectFrom('payment')
-        .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
-        .whereRef('payment.request_id', '=', 'order_request.id')
-        .as('paid'),
+      paidSoFar(eb),
     ])
     .where('order_request.due_date', '=', tomorrow)
     .where('order_request.status', 'in', BOOKED_STATUSES)
