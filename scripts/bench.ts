@@ -24,6 +24,8 @@
  * BENCH_RUNS         Lighthouse runs per page, and image pipeline runs; the report
  *                    shows medians (default 3)
  * BENCH_LOAD_SECONDS length of each load run (default 10)
+ * BENCH_LOAD_WARMUP_SECONDS the booking mix run unmeasured on its fresh server
+ *                    before it is timed (default 5)
  * BENCH_MEMORY_SECONDS length of the memory section's mixed browsing (default 60)
  * BENCH_SECTIONS     only these sections, e.g. lighthouse,pipeline (default all)
  * BENCH_PAGES        only these pages in Lighthouse, e.g. /gallery (default all)

@@ -177,6 +177,22 @@ const SQLITE_SCHEMA = [
     'CREATE INDEX "order_request_window" on "order_request" ("due_date", "pickup_window") where "pickup_window" is not null',
   ],
   [
+    'order_status_count',
+    'CREATE TABLE "order_status_count" ("status" text primary key, "count" integer not null)',
+  ],
+  [
+    'order_status_count_delete',
+    'CREATE TRIGGER order_status_count_delete after delete on order_request\n          begin update order_status_count set count = count - 1 where status = old.status; end',
+  ],
+  [
+    'order_status_count_insert',
+    'CREATE TRIGGER order_status_count_insert after insert on order_request\n          begin insert into order_status_count (status, count) values (new.status, 1)\n          on conflict (status) do update set count = count + 1; end',
+  ],
+  [
+    'order_status_count_update',
+    'CREATE TRIGGER order_status_count_update after update of status on order_request\n          when old.status <> new.status begin update order_status_count set count = count - 1 where status = old.status; insert into order_status_count (status, count) values (new.status, 1)\n          on conflict (status) do update set count = count + 1; end',
+  ],
+  [
     'outbox',
     'CREATE TABLE "outbox" ("id" integer primary key autoincrement, "topic" text not null, "subject_id" integer not null, "payload" text not null, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "last_error" text, "sent_at" integer, "lease_holder" text, "lease_boot" text, "dedupe_key" text, constraint "outbox_status" check (status in (\'queued\', \'sending\', \'sent\', \'failed\')))',
   ],
@@ -260,6 +276,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_kysely_migration_1', null],
   ['sqlite_autoindex_kysely_migration_lock_1', null],
   ['sqlite_autoindex_lease_1', null],
+  ['sqlite_autoindex_order_status_count_1', null],
   ['sqlite_autoindex_product_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely'
 export interface Database {
   order_batch: OrderBatchTable
   order_request: OrderRequestTable
+  order_status_count: OrderStatusCountTable
   contact_message: ContactMessageTable
   outbox: OutboxTable
   gallery_image: GalleryImageTable
@@ -33,6 +34,12 @@ export interface OrderBatchTable {
   handled_at: string | null
   /** The order policies the customer ticked, as they read when sent; null before they existed. */
   accepted_policies: string | null
+}
+
+/** How many requests stand in each status, kept by triggers on order_request (migration 016-growth-status-counts). */
+export interface OrderStatusCountTable {
+  status: RequestStatus
+  count: number
 }
 
 export interface OrderRequestTable {

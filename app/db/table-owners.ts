@@ -20,6 +20,7 @@ export const tableOwners = {
   // With it, on SQLite, its search index order_request_search (FTS5, kept by
   // triggers, read in raw SQL by order-list.server.ts only).
   order_request: { owner: 'order-book', holds: 'each request, its status and its private link' },
+  order_status_count: { owner: 'order-book', holds: 'requests per status, kept by triggers' },
   request_event: { owner: 'order-book', holds: "each request's timeline" },
   request_quote: { owner: 'order-book', holds: "the owner's quotes and the customer's answers" },
   payment: { owner: 'order-book', holds: 'the payments the owner records' },

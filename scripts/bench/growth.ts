@@ -370,7 +370,7 @@ export function formatGrowth(rows: readonly GrowthRow[], runs: number): string {
     ...row.serverStops.map((stop) => `- ${row.database} ${row.requests}: ${stop}`),
   ])
   return [
-    `Median ms of ${runs} runs after one warm-up, each book on a fresh server started as ` +
+    `Median ms of ${runs} runs after ${WARM_UP_PASSES} warm-up passes, each book on a fresh server started as ` +
       '`npm run serve` starts it; (n×) against the empty book (0 requests) in the same run; ' +
       '! = some runs failed (listed below). Each book: sends of 1–3 requests over three years ' +
       'and four months ahead, with quotes, payments, timelines and outbox emails ' +

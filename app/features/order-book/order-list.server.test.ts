@@ -338,3 +338,46 @@ test('the search follows the book: a renamed or erased customer is found by what
   expect(await names('marcus')).toEqual([])
   expect(await names('priya')).toEqual(['Priya Sharma', 'Priya Sharma'])
 })
+
+test('the chips’ counts follow every send, move and erasure, as a count of the book would', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, priyaSoon, marcus] = ids as [number, number, number, number]
+  // What the chips say, beside the book counted row by row.
+  const chips = async () => (await listOrderBook(db, all, '2026-11-23')).counts
+  const counted = async () => {
+    const rows = await db.selectFrom('order_request').select('status').execute()
+    const counts = Object.fromEntries(Object.keys(await chips()).map((state) => [state, 0]))
+    for (const { status } of rows) counts[status]! += 1
+    return counts
+  }
+  expect(await chips()).toEqual(await counted())
+  expect((await chips()).new).toBe(4)
+
+  await db.transaction().execute(async (trx) => {
+    await quoteRequest(trx, {
+      requestId: priyaLate,
+      quote: {
+        priceCents: 9000,
+        depositCents: 0,
+        depositDue: null,
+        paymentInstructions: '',
+        message: '',
+        expiresInDays: 3,
+      },
+      now: NOW,
+    })
+    await moveRequest(trx, { requestId: marcus, to: 'declined', actor: 'owner', now: NOW })
+  })
+  // A write that leaves the status as it was moves no count.
+  await db
+    .updateTable('order_request')
+    .set({ name: 'Priya S.' })
+    .where('id', '=', priyaSoon)
+    .execute()
+  expect(await chips()).toMatchObject({ new: 2, quoted: 1, declined: 1 })
+  expect(await chips()).toEqual(await counted())
+
+  await db.deleteFrom('order_request').where('id', 'in', [marcus, priyaSoon]).execute()
+  expect(await chips()).toMatchObject({ new: 1, quoted: 1, declined: 0 })
+  expect(await chips()).toEqual(await counted())
+})

@@ -68,13 +68,17 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     return query
   }
 
-  // The chips: a count per stored status from the status index, then the
-  // open quotes (a small partial index) to tell the accepted ones apart.
+  // The chips: a count per stored status, then the open quotes (a small
+  // partial index) to tell the accepted ones apart. The whole book's counts
+  // are kept by triggers; a date range or search counts what it narrows to.
+  const narrowing = Boolean(filters.from || filters.to || filters.q)
   const [groups, openQuotes] = await Promise.all([
-    narrowed()
-      .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
-      .groupBy('order_request.status')
-      .execute(),
+    narrowing
+      ? narrowed()
+          .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
+          .groupBy('order_request.status')
+          .execute()
+      : db.selectFrom('order_status_count').select(['status', 'count']).execute(),
     readOpenQuotes(narrowed(), { today }),
   ])
   const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<

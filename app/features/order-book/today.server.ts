@@ -99,9 +99,12 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
       .orderBy('order_request.id', 'asc')
       .limit(TODAY_LIST_LIMIT)
       .execute(),
-    newRequests()
-      .select(({ fn }) => fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
+    // Kept by triggers (migration 016-growth-status-counts): no count of the book.
+    db
+      .selectFrom('order_status_count')
+      .select('count')
+      .where('status', '=', 'new')
+      .executeTakeFirst(),
     readOpenQuotes(db.selectFrom('order_request'), { today }),
     readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) }),
   ])
@@ -145,7 +148,7 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
         dueDate: row.due_date,
         receivedOn: bakeryToday(new Date(row.created_at)),
       })),
-      total: Number(waitingCount.count),
+      total: Number(waitingCount?.count ?? 0),
     },
     awaitingAnswer: firstOf(awaitingAnswer, (quote) => ({
       ...requestOf(quote),
