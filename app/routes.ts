@@ -26,15 +26,17 @@ export default [
   // Owner routes that must answer without a session, each with its own check:
   // a phone's calendar app fetches the feed with its key and no cookie (404
   // without the right key); signing in, asking for a reset link and setting a
-  // new password are how a signed-out owner gets back in; signing out must
-  // work with a session that has already ended; a customer's photo answers
-  // 404 to anyone but the owner, so no answer says a photo is there.
+  // new password are how a signed-out owner gets back in, and an invitation's
+  // link how a new admin first does; signing out must work with a session
+  // that has already ended; a customer's photo answers 404 to anyone but the
+  // owner, so no answer says a photo is there.
   route('admin/calendar.ics', 'routes/admin.calendar-ics.ts'),
   route('admin/login', 'routes/admin.login.ts'),
   route('admin/sign-in', 'routes/admin.sign-in.tsx'),
   route('admin/logout', 'routes/admin.logout.ts'),
   route('admin/forgot-password', 'routes/admin.forgot-password.ts'),
   route('admin/reset-password/:token', 'routes/admin.reset-password.$token.tsx'),
+  route('admin/invite/:token', 'routes/admin.invite.$token.tsx'),
   route('admin/photos/:key', 'routes/admin.photos.$key.ts'),
   route('api/availability', 'routes/api.availability.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),

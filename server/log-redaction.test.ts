@@ -16,9 +16,22 @@ test('a customer’s private link and its photos are logged without the token or
   expect(redactSecrets('/admin/photos/a1b2c3')).toBe('/admin/photos/:key')
 })
 
-test('the owner’s password-reset link is logged without its token, however short', () => {
+test('the owner’s password-reset and invitation links are logged without their token, however short', () => {
   expect(redactSecrets(`/admin/reset-password/${TOKEN}`)).toBe('/admin/reset-password/:token')
   expect(redactSecrets('/admin/reset-password/abc.data')).toBe('/admin/reset-password/:token.data')
+  expect(redactSecrets('/admin/invite/abc')).toBe('/admin/invite/:token')
+  expect(redactSecrets('/admin/invite/abc.data')).toBe('/admin/invite/:token.data')
+})
+
+test('route discovery’s list of paths is logged without the private links in it', () => {
+  // What React Router asks when a customer opens her page: her link among the page's links.
+  const asked = `/__manifest?paths=${encodeURIComponent(`/,/about,/requests/${TOKEN},/admin/invite/abc`)}&version=e0e86487`
+  const logged = redactSecrets(asked)
+  expect(logged).not.toContain(TOKEN)
+  expect(decodeURIComponent(logged)).toBe(
+    '/__manifest?paths=/,/about,/requests/:token,/admin/invite/:token&version=e0e86487',
+  )
+  expect(redactSecrets('/__manifest?paths=%E0%A4%A')).toBe('/__manifest?paths=…')
 })
 
 test('secret query values are logged as … and the rest of the query is kept', () => {

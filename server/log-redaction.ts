@@ -1,7 +1,8 @@
 /**
  * Request paths as the access log prints them, with the secrets in them
  * replaced: a customer's private link (/requests/<token>, its photos), the
- * owner's calendar feed key (?key=…), sign-in and reset tokens. Logs are
+ * owner's calendar feed key (?key=…), sign-in, reset and invitation tokens,
+ * and each of these in the paths React Router's route discovery asks about. Logs are
  * read, copied and kept longer than anything else, so a secret in one is a
  * secret given away.
  */
@@ -36,7 +37,11 @@ function redactPath(path: string): string {
   if (name(1) === 'admin' && name(2) === 'photos' && segments.length > 3) {
     segments[3] = replaced(segments[3]!, ':key')
   }
-  if (name(1) === 'admin' && name(2) === 'reset-password' && segments.length > 3) {
+  if (
+    name(1) === 'admin' &&
+    ['reset-password', 'invite'].includes(name(2)) &&
+    segments.length > 3
+  ) {
     segments[3] = replaced(segments[3]!, ':token')
   }
   return segments
@@ -46,13 +51,32 @@ function redactPath(path: string): string {
     .join('/')
 }
 
+/**
+ * React Router's route discovery (`/__manifest?paths=/a,/b`) names the page
+ * the browser is on and the links on it, a customer's private link among
+ * them: each path in it is redacted as a request's own path would be.
+ */
+function redactPathList(value: string): string {
+  let paths: string
+  try {
+    paths = decodeURIComponent(value.replace(/\+/g, ' '))
+  } catch {
+    return '…'
+  }
+  return encodeURIComponent(paths.split(',').map(redactPath).join(',')).replaceAll('%3A', ':')
+}
+
 function redactQuery(query: string): string {
   return query
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=')
       const name = equals === -1 ? pair : pair.slice(0, equals)
-      return SECRET_PARAMS.has(decoded(name.replace(/\+/g, ' ')).trim()) ? `${name}=…` : pair
+      const param = decoded(name.replace(/\+/g, ' ')).trim()
+      if (SECRET_PARAMS.has(param)) return `${name}=…`
+      if (param === 'paths' && equals !== -1)
+        return `${name}=${redactPathList(pair.slice(equals + 1))}`
+      return pair
     })
     .join('&')
 }

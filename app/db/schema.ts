@@ -110,6 +110,8 @@ export type OutboxTopic =
   | 'owner_digest'
   /** An admin's one-time link to set a new password (subject_id: 0). */
   | 'password_reset'
+  /** A one-time link inviting someone to become an admin (subject_id: 0). */
+  | 'admin_invite'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {

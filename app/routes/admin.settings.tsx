@@ -3,6 +3,19 @@ import { FormField } from '#app/components/form-field.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { AccountSettings } from '#app/features/auth/account-settings.tsx'
+import {
+  CHANGE_EMAIL,
+  INVITE_ADMIN,
+  asAccountResult,
+  isAccountIntent,
+} from '#app/features/auth/account.ts'
+import {
+  listAccountAdmins,
+  receiveAdminInvite,
+  receiveAdminRemoval,
+  receiveEmailChange,
+} from '#app/features/auth/admin-accounts.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import {
   CHANGE_PASSWORD,
@@ -56,20 +69,23 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context)
   const db = getDb()
-  const [products, booking, icalKey, balanceDueDays] = await Promise.all([
+  const [products, booking, icalKey, balanceDueDays, admins] = await Promise.all([
     listProducts(db),
     readBookingSettings(db),
     // Made the first time this page shows it.
     ensureIcalKey(db),
     readBalanceDueDays(db),
+    listAccountAdmins(getAuth(), admin.id),
   ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     balanceDueDays,
+    admins,
     availability: {
       ...booking,
       today,
@@ -91,6 +107,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
   if (intent === CHANGE_PASSWORD) {
     return respond(await receivePasswordChange({ request, auth: getAuth(), db, adminId: admin.id }))
+  }
+  if (isAccountIntent(intent)) {
+    const auth = getAuth()
+    if (intent === CHANGE_EMAIL) {
+      return respond(await receiveEmailChange({ request, auth, db, adminId: admin.id }))
+    }
+    if (intent === INVITE_ADMIN) {
+      const siteUrl = getEnv().SITE_URL
+      return respond(await receiveAdminInvite({ request, auth, db, adminId: admin.id, siteUrl }))
+    }
+    return respond(await receiveAdminRemoval({ request, auth, adminId: admin.id }))
   }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
@@ -279,17 +306,20 @@ const SECTIONS = [
   ['order-policies-heading', 'Order policies'],
   ['payments-heading', 'Payments'],
   ['calendar-feed-heading', 'Calendar on your phone'],
+  ['email-heading', 'Your sign-in email'],
+  ['admins-heading', 'Admins'],
   ['password-heading', 'Your password'],
 ] as const
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products, availability, calendarFeed, balanceDueDays } = loaderData
+  const { products, availability, calendarFeed, balanceDueDays, admins } = loaderData
   const feedResult = asIcalKeyResult(result)
   const balanceDueResult = asBalanceDueResult(result)
   const eraseResult = asEraseCustomerResult(result)
   const passwordResult = asChangePasswordResult(result)
+  const accountResult = asAccountResult(result)
   // The availability forms, the calendar feed and the erasure show their own answers beside them.
   const menuResult =
     result &&
@@ -298,6 +328,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       feedResult ||
       balanceDueResult ||
       eraseResult ||
+      accountResult ||
       passwordResult)
       ? undefined
       : result
@@ -363,6 +394,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <PaymentScheduleSettings balanceDueDays={balanceDueDays} posted={balanceDueResult} />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
+      <AccountSettings admins={admins} posted={accountResult} />
       <ChangePasswordSettings posted={passwordResult} />
     </section>
   )

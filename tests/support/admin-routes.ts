@@ -22,6 +22,10 @@ export const OPEN_ADMIN_ROUTES: Record<string, { signedOutGet: number; why: stri
     signedOutGet: 200,
     why: 'the emailed link sets a new password, signed out; the token is its credential',
   },
+  'admin/invite/:token': {
+    signedOutGet: 200,
+    why: 'an invitation’s link makes a new admin, signed out; the token is its credential',
+  },
   'admin/photos/:key': {
     signedOutGet: 404,
     why: 'a customer’s photo answers 404 to anyone but the owner, so no answer says it is there',

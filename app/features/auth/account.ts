@@ -1,0 +1,24 @@
+/** The intents of "Your account"'s forms (admin-accounts.server.ts answers them). */
+export const CHANGE_EMAIL = 'change-email'
+export const INVITE_ADMIN = 'invite-admin'
+export const REMOVE_ADMIN = 'remove-admin'
+export const ACCOUNT_INTENTS = [CHANGE_EMAIL, INVITE_ADMIN, REMOVE_ADMIN] as const
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number]
+
+export type AccountResult = { intent: AccountIntent } & (
+  { ok: true; message: string } | { ok: false; error: string }
+)
+
+export function isAccountIntent(intent: unknown): intent is AccountIntent {
+  return ACCOUNT_INTENTS.some((known) => known === intent)
+}
+
+/** The settings page's action data, when it answered one of these forms. */
+export function asAccountResult(posted: unknown): AccountResult | undefined {
+  return typeof posted === 'object' &&
+    posted !== null &&
+    'intent' in posted &&
+    isAccountIntent(posted.intent)
+    ? (posted as AccountResult)
+    : undefined
+}
