@@ -23,6 +23,7 @@ import {
   expireQuotes,
   moneyOf,
 } from './order-book.server.ts'
+import { cardOfferOf } from './card-payments.server.ts'
 import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'
@@ -47,6 +48,8 @@ export async function readCustomerBook(
   db: Db,
   token: string,
   now: number,
+  /** Card payments on (both Stripe keys set): each entry says what she may pay by card now. */
+  { cardPayments = false }: { cardPayments?: boolean } = {},
 ): Promise<Record<number, CustomerBookEntry>> {
   const requests = await db
     .selectFrom('order_request')
@@ -109,6 +112,9 @@ export async function readCustomerBook(
           expired: expiresAt <= now && quote.accepted_at === null,
           accepted: quote.accepted_at !== null,
         }
+      }
+      if (cardPayments) {
+        entry.card = cardOfferOf(request.status, quote.accepted_at !== null, money)
       }
       if (request.status !== 'quoted' || quote.accepted_at !== null) {
         entry.owed = {

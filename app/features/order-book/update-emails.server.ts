@@ -20,8 +20,16 @@ export async function queueRequestUpdate(
     siteUrl,
     note = null,
     now,
-  }: { requestId: number; siteUrl: string; note?: string | null; now: number },
-): Promise<number> {
+    dedupeKey,
+  }: {
+    requestId: number
+    siteUrl: string
+    note?: string | null
+    now: number
+    /** Names the email so it is queued once (a card payment's confirmation). */
+    dedupeKey?: string
+  },
+): Promise<number | undefined> {
   const [request, quote, money] = await Promise.all([
     trx
       .selectFrom('order_request')
@@ -63,5 +71,9 @@ export async function queueRequestUpdate(
       expiresAt: Number(quote.expires_at),
     },
   })
-  return enqueueEmail(trx, { topic: 'request_update', subjectId: requestId, email }, now)
+  return enqueueEmail(
+    trx,
+    { topic: 'request_update', subjectId: requestId, email, ...(dedupeKey ? { dedupeKey } : {}) },
+    now,
+  )
 }
