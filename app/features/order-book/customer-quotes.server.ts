@@ -15,6 +15,7 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { cardOfferOf } from './card-payments.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
@@ -23,7 +24,6 @@ import {
   expireQuotes,
   moneyOf,
 } from './order-book.server.ts'
-import { cardOfferOf } from './card-payments.server.ts'
 import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'

@@ -1,5 +1,5 @@
-import { Form, useNavigation } from 'react-router'
 import type { ReactNode } from 'react'
+import { Form, useNavigation } from 'react-router'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import type { ScheduleLine } from './payment-schedule-text.ts'

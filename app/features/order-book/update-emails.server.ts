@@ -3,6 +3,7 @@ import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
@@ -21,6 +22,7 @@ export async function queueRequestUpdate(
     note = null,
     now,
     dedupeKey,
+    cardPayments = cardPaymentsOn(),
   }: {
     requestId: number
     siteUrl: string
@@ -28,6 +30,8 @@ export async function queueRequestUpdate(
     now: number
     /** Names the email so it is queued once (a card payment's confirmation). */
     dedupeKey?: string
+    /** Card payments on (decision 045); read from the environment unless given. */
+    cardPayments?: boolean
   },
 ): Promise<number | undefined> {
   const [request, quote, money] = await Promise.all([
@@ -63,6 +67,7 @@ export async function queueRequestUpdate(
     siteUrl,
     note,
     today: bakeryToday(new Date(now)),
+    cardPayments,
     quote: quote && {
       depositDue: quote.deposit_due,
       balanceDue: quote.balance_due,
