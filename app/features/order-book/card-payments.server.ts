@@ -213,7 +213,8 @@ export async function startCardCheckout({
     )
   } catch (error) {
     const connection = error instanceof Stripe.errors.StripeConnectionError
-    console.error(
+    // Handled (she is told, nothing is stored); kept in the log for the owner.
+    console.warn(
       `card checkout for request ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
     )
     return fail(connection ? 503 : 502, connection ? UNREACHABLE : REFUSED, { position })
