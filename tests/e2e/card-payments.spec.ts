@@ -63,7 +63,7 @@ test.describe.configure({ mode: 'serial' })
 let fake: FakeStripe
 let siteUrl: string
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browser: _browser }, testInfo) => {
   siteUrl = String(testInfo.project.use.baseURL)
   fake = await startFakeStripe({
     port: Number(process.env.E2E_FAKE_STRIPE_PORT),
