@@ -3,11 +3,11 @@ import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './reque
 
 const NOTICES: Record<CardNotice, { text: string; tone: string }> = {
   'paid-deposit': {
-    text: 'Thank you — your card payment for the deposit went through. It shows below as soon as the card service tells us, usually within a minute, and we’ll email you.',
+    text: 'Thank you — your card payment for the deposit went through. We’ll email you as soon as it reaches us; if it does not show as paid below yet, it will within a minute or so.',
     tone: 'bg-[#d7ead9] text-[#1f4f29]',
   },
   'paid-balance': {
-    text: 'Thank you — your card payment for the balance went through. It shows below as soon as the card service tells us, usually within a minute, and we’ll email you.',
+    text: 'Thank you — your card payment for the balance went through. We’ll email you as soon as it reaches us; if it does not show as paid below yet, it will within a minute or so.',
     tone: 'bg-[#d7ead9] text-[#1f4f29]',
   },
   cancelled: {
