@@ -157,8 +157,9 @@ test('card payments take both Stripe keys, and the refusal never repeats a key',
     STRIPE_WEBHOOK_SECRET: 'whsec_xyz789',
     STRIPE_API_URL: 'http://127.0.0.1:4010',
   })
-  expect(parseEnv({ STRIPE_SECRET_KEY: 'rk_live_restricted1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }))
-    .toMatchObject({ STRIPE_SECRET_KEY: 'rk_live_restricted1' })
+  expect(
+    parseEnv({ STRIPE_SECRET_KEY: 'rk_live_restricted1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+  ).toMatchObject({ STRIPE_SECRET_KEY: 'rk_live_restricted1' })
   expect(parseEnv({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).STRIPE_SECRET_KEY).toBe(
     undefined,
   )

@@ -83,9 +83,7 @@ const EnvSchema = z.object({
 
   /** Card payments through the owner's own Stripe account: both or neither (decision 045). */
   STRIPE_SECRET_KEY: optional(
-    z
-      .string()
-      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key, starting sk_ or rk_'),
+    z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key, starting sk_ or rk_'),
   ),
   STRIPE_WEBHOOK_SECRET: optional(
     z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook secret, starting whsec_'),
