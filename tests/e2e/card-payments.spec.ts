@@ -89,12 +89,12 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 375, height: 812 } })
 
-test('a customer pays her deposit by card on Stripe’s page: the request is confirmed once, both sides are emailed once, and replayed or forged events change nothing', async ({
+test('a customer pays her deposit by card on Stripe’s page without scripts and her balance with them: confirmed once, both sides emailed once, replayed or forged events change nothing', async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: `Cara Card ${stamp}`, email: `cara.${stamp}@example.com` }
   const today = todayIn(site.timeZone)
@@ -130,6 +130,7 @@ test('a customer pays her deposit by card on Stripe’s page: the request is con
   await signInThroughDialog(page)
   await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
   await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await page.waitForURL(/\/admin\/orders\/\d+$/)
   const orderUrl = page.url()
   const reference =
     (await page.getByTestId('payment-reference').textContent())?.match(/BB-\d{4,8}/)?.[0] ?? ''
@@ -146,8 +147,13 @@ test('a customer pays her deposit by card on Stripe’s page: the request is con
   const quoteMail = await mailTo(customer.email, /^Your quote for your cakes order/)
   expect(quoteMail.text).toContain(`Pay the deposit now: ${link}`)
 
-  // The customer, on her phone: she accepts, then the deposit is offered by card.
-  const shopper = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  // The customer, on her phone with its scripts off (the forms need none): she
+  // accepts, then the deposit is offered by card.
+  const noScripts = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: false,
+  })
+  const shopper = await noScripts.newPage()
   await shopper.goto(link!)
   await expect(shopper.getByRole('button', { name: /Pay the deposit now/ })).toHaveCount(0)
   await shopper.getByRole('button', { name: 'Accept quote' }).click()
@@ -235,6 +241,45 @@ test('a customer pays her deposit by card on Stripe’s page: the request is con
   expect(
     await mailsTo('owner@butterandbloom.test', new RegExp(`^${customer.name} paid the deposit`)),
   ).toHaveLength(1)
+  await noScripts.close()
+
+  // Later, with scripts on: she opens the balance's payment, changes her mind, then pays it.
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(link!)
+  const payments = phone.getByRole('region', { name: 'Your payments' })
+  await payments.getByRole('button', { name: 'Pay the balance: $140' }).click()
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  await expect(phone.getByTestId('checkout-amount')).toHaveText('$140.00 CAD')
+  await phone.getByRole('link', { name: 'Back' }).click()
+  await phone.waitForURL(`${link}?card=cancelled`)
+  await expect(phone.getByRole('status').filter({ hasText: 'nothing was charged' })).toHaveText(
+    'You left the card payment page, so nothing was charged. You can pay whenever you are ready.',
+  )
+  await payments.getByRole('button', { name: 'Pay the balance: $140' }).click()
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  const balanceKeys = fake.received
+    .filter((request) => request.path === '/v1/checkout/sessions')
+    .map((request) => request.idempotencyKey)
+  // The same payment asked for twice is one session: the same key both times.
+  expect(balanceKeys.slice(1)).toEqual([balanceKeys[1], balanceKeys[1]])
+  expect(balanceKeys[1]).toMatch(/^checkout-\d+-balance-14000-4000$/)
+  expect(fake.sessions.size).toBe(2)
+  await phone.getByRole('button', { name: 'Pay $140.00 CAD' }).click()
+  await phone.waitForURL(`${link}?paid=balance`)
+  await expect(payments.getByRole('listitem').nth(1)).toContainText('Paid')
+  await expect(phone.getByRole('region', { name: 'Still to pay' })).toHaveText(
+    'Paid in full — thank you!',
+  )
+  await expect(payments.getByRole('button', { name: /Pay the/ })).toHaveCount(0)
+  const received = await mailTo(customer.email, /^We received your payment of \$140/)
+  expect(received.text).toContain('Still to pay: Nothing: it is all paid.')
+  await mailTo(
+    'owner@butterandbloom.test',
+    new RegExp(`^${customer.name} paid the balance by card: \\$140`),
+  )
+  await page.reload()
+  await expect(page.getByTestId('timeline').getByText(/Payment received/)).toHaveCount(2)
+  await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
 })
 
 test('a card payment for a request the site does not have is listed on Today for the owner, until she has looked', async ({
