@@ -13,12 +13,19 @@ const GALLERY_PORT = PORT + 1
 // server of their own, no other spec's order meets their rules.
 const CALENDAR_PORT = PORT + 2
 const PICKUP_PORT = PORT + 3
+// Card payments: a server with Stripe keys of its own, pointed at the fake
+// Stripe the card spec starts on the port after it.
+const CARD_PORT = PORT + 4
+process.env.E2E_FAKE_STRIPE_PORT ??= String(PORT + 5)
+process.env.E2E_STRIPE_SECRET_KEY ??= 'sk_test_e2efake000000000000'
+process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_e2efake000000000000'
 process.env.E2E_SMTP_PORT ??= String(PORT + 15)
 // Workers inherit the runner's environment, so every process sees one folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bakery-e2e-'))
 const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
 const calendarDataDir = path.join(process.env.E2E_DATA_DIR, 'calendar-server')
 const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
+const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
 // Two instances on one PostgreSQL database, and the order journey's run on
@@ -43,7 +50,12 @@ const withoutPostgres = process.env.TEST_DATABASE_URL ? [] : needsPostgres
 const postgresTests = process.env.TEST_DATABASE_URL ? undefined : /@postgres/
 
 /** The production server as visitors get it, on its own port and data folder. */
-function server(port: number, dataDir: string, command: string) {
+function server(
+  port: number,
+  dataDir: string,
+  command: string,
+  extraEnv: Record<string, string> = {},
+) {
   return {
     command,
     url: `http://localhost:${port}/healthz`,
@@ -63,6 +75,7 @@ function server(port: number, dataDir: string, command: string) {
       ADMIN_PASSWORD: 'correct horse battery staple',
       // The gallery journeys start from an empty gallery, and other pages need no photos.
       SEED_DEMO: 'false',
+      ...extraEnv,
     },
   }
 }
@@ -94,6 +107,7 @@ export default defineConfig({
         'settings-availability.spec.ts',
         'order-calendar.spec.ts',
         'pickup-windows.spec.ts',
+        'card-payments.spec.ts',
         ...withoutPostgres,
       ],
       grepInvert: postgresTests,
@@ -115,6 +129,12 @@ export default defineConfig({
       testMatch: ['pickup-windows.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PICKUP_PORT}` },
     },
+    // Card payments on: only this server has Stripe keys.
+    {
+      name: 'card',
+      testMatch: ['card-payments.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
+    },
   ],
   // Playwright starts these in order, so the second serves the build the first made.
   webServer: [
@@ -122,5 +142,10 @@ export default defineConfig({
     server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
     server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
     server(PICKUP_PORT, pickupDataDir, 'npm run serve'),
+    server(CARD_PORT, cardDataDir, 'npm run serve', {
+      STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_STRIPE_PORT}`,
+    }),
   ],
 })

@@ -42,6 +42,8 @@ export default [
   route('api/gallery', 'routes/api.gallery.ts'),
   route('api/gallery/:id', 'routes/api.gallery.$id.ts'),
   route('api/inspiration-photos', 'routes/api.inspiration-photos.ts'),
+  // Stripe's signed events about card payments: no session, the signature is the check.
+  route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -74,6 +74,13 @@ server.use(
     dev,
     https: env.SITE_URL.startsWith('https:'),
     mediaPublicUrl: env.MEDIA_PUBLIC_URL,
+    // Card payments on: Stripe's hosted Checkout (or, in tests, the fake's page).
+    cardCheckoutOrigin:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? env.STRIPE_API_URL
+          ? new URL(env.STRIPE_API_URL).origin
+          : 'https://checkout.stripe.com'
+        : undefined,
   }),
 )
 

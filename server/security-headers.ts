@@ -42,7 +42,13 @@ export function securityHeaders({
   dev,
   https,
   mediaPublicUrl,
+  cardCheckoutOrigin,
 }: {
+  /**
+   * Where "Pay the deposit now" sends the customer (Stripe's hosted page):
+   * a form post may end there, by its redirect. Unset: card payments are off.
+   */
+  cardCheckoutOrigin?: string
   dev: boolean
   /** Whether the public site (SITE_URL) is served over https. */
   https: boolean
@@ -62,7 +68,7 @@ export function securityHeaders({
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(cardCheckoutOrigin ? [cardCheckoutOrigin] : [])],
         scriptSrc: [
           "'self'",
           (_req, res) => `'nonce-${String((res as Response).locals.cspNonce)}'`,

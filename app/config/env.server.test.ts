@@ -69,6 +69,24 @@ test.each([
   [{ S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set'],
   [{ MEDIA_PUBLIC_URL: 'cdn.example.com' }, 'MEDIA_PUBLIC_URL: must be an http:// or https:// URL'],
   [{ MEDIA_PUBLIC_URL: 'https://cdn.example.com/?v=1' }, 'MEDIA_PUBLIC_URL: must not have a query'],
+  [
+    { STRIPE_SECRET_KEY: 'sk_test_abc123' },
+    'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither',
+  ],
+  [
+    { STRIPE_WEBHOOK_SECRET: 'whsec_abc123' },
+    'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither',
+  ],
+  [
+    { STRIPE_SECRET_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' },
+    'STRIPE_SECRET_KEY: must be a Stripe secret key, starting sk_ or rk_',
+  ],
+  [
+    { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'sk_test_abc123' },
+    'STRIPE_WEBHOOK_SECRET: must be a Stripe webhook secret, starting whsec_',
+  ],
+  [{ STRIPE_API_URL: '127.0.0.1:4010' }, 'STRIPE_API_URL: must be an http:// or https:// URL'],
+  [{ STRIPE_API_URL: 'http://127.0.0.1:4010/v1' }, 'STRIPE_API_URL: must be an origin'],
 ])('%o is refused with "%s"', (source, message) => {
   expect(() => parseEnv(source)).toThrow(EnvError)
   expect(() => parseEnv(source)).toThrow(message)
@@ -126,4 +144,34 @@ test('photos stay in DATA_DIR/media unless MEDIA_STORE is s3, which needs a buck
     S3_FORCE_PATH_STYLE: true,
     MEDIA_PUBLIC_URL: 'https://photos.butterandbloom.ca',
   })
+})
+
+test('card payments take both Stripe keys, and the refusal never repeats a key', () => {
+  const env = parseEnv({
+    STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+    STRIPE_WEBHOOK_SECRET: 'whsec_xyz789',
+    STRIPE_API_URL: 'http://127.0.0.1:4010',
+  })
+  expect(env).toMatchObject({
+    STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+    STRIPE_WEBHOOK_SECRET: 'whsec_xyz789',
+    STRIPE_API_URL: 'http://127.0.0.1:4010',
+  })
+  expect(
+    parseEnv({ STRIPE_SECRET_KEY: 'rk_live_restricted1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+  ).toMatchObject({ STRIPE_SECRET_KEY: 'rk_live_restricted1' })
+  expect(parseEnv({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).STRIPE_SECRET_KEY).toBe(
+    undefined,
+  )
+  for (const source of [
+    { STRIPE_SECRET_KEY: 'sk_live_verysecret' },
+    { STRIPE_SECRET_KEY: 'pk_live_verysecret', STRIPE_WEBHOOK_SECRET: 'whsec_verysecret' },
+  ]) {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    try {
+      parseEnv(source)
+    } catch (error) {
+      expect(String(error)).not.toContain('verysecret')
+    }
+  }
 })

@@ -80,6 +80,21 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: optional(flag).default(false),
   MEDIA_PUBLIC_URL: optional(httpUrl.refine((url) => !/[?#]/.test(url), 'must not have a query')),
+
+  /** Card payments through the owner's own Stripe account: both or neither (decision 045). */
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key, starting sk_ or rk_'),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook secret, starting whsec_'),
+  ),
+  /** Tests only: the origin of a local fake of Stripe's API, e.g. http://127.0.0.1:4010. */
+  STRIPE_API_URL: optional(
+    httpUrl.refine(
+      (url) => !URL.canParse(url) || new URL(url).origin === url.replace(/\/$/, ''),
+      'must be an origin, like http://127.0.0.1:4010',
+    ),
+  ),
 })
 
 export type Env = Omit<
@@ -121,6 +136,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
     const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'
     throw new EnvError(`Invalid environment:\n  ${missing}: is required when ${other} is set`)
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    // The messages never repeat a key: they are secrets.
+    throw new EnvError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither',
+    )
   }
   const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`
   return {

@@ -43,6 +43,8 @@ export interface SiteContent {
   city: string
   /** Where "today" is decided, e.g. for the earliest date an order can be due. */
   timeZone: string
+  /** The ISO code of the money every price is in (formatMoney's dollars): card payments charge in it. */
+  currency: string
   region: string
   country: string
   socialLinks: SocialLink[]
@@ -76,6 +78,7 @@ export const site: SiteContent = {
   foundingYear: 2020,
   city: 'Toronto',
   timeZone: 'America/Toronto',
+  currency: 'CAD',
   region: 'ON',
   country: 'CA',
   socialLinks: [

@@ -46,7 +46,7 @@ export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuIt
                     priceSpecification: {
                       '@type': 'PriceSpecification',
                       minPrice: (item.priceFromCents / 100).toFixed(2),
-                      priceCurrency: 'CAD',
+                      priceCurrency: content.currency,
                     },
                   }),
             })),

@@ -31,6 +31,18 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "booking_version" ("id" integer primary key, "token" text not null)',
   ],
   [
+    'card_checkout',
+    'CREATE TABLE "card_checkout" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "session_id" text not null, "kind" text not null, "amount_cents" integer not null, "currency" text not null, "created_at" integer not null)',
+  ],
+  [
+    'card_checkout_request',
+    'CREATE INDEX "card_checkout_request" on "card_checkout" ("request_id")',
+  ],
+  [
+    'card_checkout_session',
+    'CREATE UNIQUE INDEX "card_checkout_session" on "card_checkout" ("session_id")',
+  ],
+  [
     'closed_period',
     'CREATE TABLE "closed_period" ("id" integer primary key autoincrement, "start_date" text not null, "end_date" text not null, "note" text default \'\' not null)',
   ],
@@ -202,7 +214,11 @@ const SQLITE_SCHEMA = [
   ['page_version', 'CREATE TABLE "page_version" ("id" integer primary key, "token" text not null)'],
   [
     'payment',
-    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null)',
+    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text)',
+  ],
+  [
+    'payment_checkout_session',
+    'CREATE UNIQUE INDEX "payment_checkout_session" on "payment" ("checkout_session_id")',
   ],
   ['payment_request', 'CREATE INDEX "payment_request" on "payment" ("request_id")'],
   [
@@ -280,7 +296,16 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_product_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
+  ['sqlite_autoindex_stripe_event_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
+  [
+    'stripe_event',
+    'CREATE TABLE "stripe_event" ("id" text primary key, "type" text not null, "outcome" text not null, "note" text default \'\' not null, "request_id" integer references "order_request" ("id") on delete set null, "payment_reference" text, "session_id" text, "amount_cents" integer, "currency" text, "created_at" integer not null, "handled_at" integer)',
+  ],
+  [
+    'stripe_event_needs_look',
+    'CREATE INDEX "stripe_event_needs_look" on "stripe_event" ("outcome", "handled_at", "created_at")',
+  ],
   [
     'weekday_capacity',
     'CREATE TABLE "weekday_capacity" ("weekday" integer primary key, "capacity" integer not null)',

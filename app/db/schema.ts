@@ -21,6 +21,8 @@ export interface Database {
   request_event: RequestEventTable
   request_quote: RequestQuoteTable
   payment: PaymentTable
+  card_checkout: CardCheckoutTable
+  stripe_event: StripeEventTable
   page_version: PageVersionTable
   booking_version: BookingVersionTable
 }
@@ -318,6 +320,40 @@ export interface PaymentTable {
   received_on: string
   method: Generated<string>
   created_at: Millis
+  /** The Stripe Checkout session a card payment came through (unique); null for others. */
+  checkout_session_id: string | null
+}
+
+/** A Stripe Checkout session the site opened for a customer (decision 045). */
+export interface CardCheckoutTable {
+  id: Generated<number>
+  request_id: number
+  /** Stripe's id, cs_… */
+  session_id: string
+  kind: 'deposit' | 'balance'
+  amount_cents: number
+  /** Lower-case ISO code, as Stripe writes it: 'cad' */
+  currency: string
+  created_at: Millis
+}
+
+/** What a verified Stripe webhook event led to; one row per event id. */
+export type StripeEventOutcome = 'paid' | 'needs_look' | 'unpaid' | 'ignored'
+
+export interface StripeEventTable {
+  /** Stripe's id, evt_… */
+  id: string
+  type: string
+  outcome: StripeEventOutcome
+  /** In the owner's words: what happened, what to look at. */
+  note: Generated<string>
+  request_id: number | null
+  payment_reference: string | null
+  session_id: string | null
+  amount_cents: number | null
+  currency: string | null
+  created_at: Millis
+  handled_at: Millis | null
 }
 
 /** One row (id = 1): the token every write to a public page's tables replaces (migration 011). */

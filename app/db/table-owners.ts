@@ -23,7 +23,9 @@ export const tableOwners = {
   order_status_count: { owner: 'order-book', holds: 'requests per status, kept by triggers' },
   request_event: { owner: 'order-book', holds: "each request's timeline" },
   request_quote: { owner: 'order-book', holds: "the owner's quotes and the customer's answers" },
-  payment: { owner: 'order-book', holds: 'the payments the owner records' },
+  payment: { owner: 'order-book', holds: 'the payments the owner records, and card payments' },
+  card_checkout: { owner: 'order-book', holds: 'each Stripe Checkout session opened to pay' },
+  stripe_event: { owner: 'order-book', holds: 'each verified Stripe webhook event, once' },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },

@@ -1,4 +1,4 @@
-import { type ShouldRevalidateFunction, data, useActionData } from 'react-router'
+import { type ShouldRevalidateFunction, data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
@@ -6,12 +6,18 @@ import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import {
+  cardNoticeOf,
+  cardPaymentsOn,
+  startCardCheckout,
+} from '#app/features/order-book/card-payments.server.ts'
+import {
   readCustomerBook,
   receiveQuoteAnswer,
 } from '#app/features/order-book/customer-quotes.server.ts'
 import { RequestStatusPage } from '#app/features/order-book/request-status-page.tsx'
 import { readRequestStatus } from '#app/features/order-book/request-status.server.ts'
 import {
+  type CardCheckoutFailure,
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
@@ -24,15 +30,34 @@ import type { Route } from './+types/requests.$token'
  * does: the same page and status whether the token is malformed, made up or
  * one that was never issued.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
-  if (!view) return data({ view: null, book: {} }, { status: 404 })
-  return { view, book: await readCustomerBook(db, params.token, Date.now()) }
+  if (!view) return data({ view: null, book: {}, cardNotice: null }, { status: 404 })
+  const cardPayments = cardPaymentsOn()
+  return {
+    view,
+    book: await readCustomerBook(db, params.token, Date.now(), { cardPayments }),
+    // Back from Stripe's page: paid, or changed her mind.
+    cardNotice: cardPayments ? cardNoticeOf(new URL(request.url)) : null,
+  }
 }
 
-/** The customer accepts or declines a quote: see receiveQuoteAnswer. */
+/**
+ * The customer accepts or declines a quote (see receiveQuoteAnswer), or,
+ * posted to `?checkout`, pays by card: she is sent on to Stripe's page
+ * (see startCardCheckout).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  if (new URL(request.url).searchParams.has('checkout')) {
+    const started = await startCardCheckout({
+      request,
+      token: params.token,
+      clientIp: context.get(clientIpContext),
+      db: getDb(),
+    })
+    return 'redirect' in started ? redirect(started.redirect, 303) : respond(started)
+  }
   return respond(
     await receiveQuoteAnswer({
       request,
@@ -77,8 +102,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<QuoteAnswerResult>()
+  const result = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
+  const card = result && 'card' in result ? result : undefined
+  const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
-  if (!loaderData.view || (answer && !answer.ok && answer.notFound)) return <NotFoundPage />
-  return <RequestStatusPage view={loaderData.view} book={loaderData.book} answer={answer} />
+  if (!loaderData.view || (result && !result.ok && result.notFound)) return <NotFoundPage />
+  return (
+    <RequestStatusPage
+      view={loaderData.view}
+      book={loaderData.book}
+      answer={answer}
+      cardNotice={loaderData.cardNotice}
+      cardError={card}
+    />
+  )
 }

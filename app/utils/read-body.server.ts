@@ -16,10 +16,18 @@ export const DRAIN_LIMIT_BYTES = 1024 * 1024
  * but the reading: it is never kept.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString('utf8')
+}
+
+/**
+ * readBodyText's bytes, exactly as they came: what a signature over the body
+ * (a Stripe webhook's) was computed on.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   // The server reads off a declared body itself once the reply is sent.
   if (declared > maxBytes) throw new BodyTooLargeError()
-  if (!request.body) return ''
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -34,5 +42,5 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (size <= maxBytes) chunks.push(value)
   }
   if (size > maxBytes) throw new BodyTooLargeError()
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }

@@ -15,6 +15,7 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { cardOfferOf } from './card-payments.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
@@ -47,6 +48,8 @@ export async function readCustomerBook(
   db: Db,
   token: string,
   now: number,
+  /** Card payments on (both Stripe keys set): each entry says what she may pay by card now. */
+  { cardPayments = false }: { cardPayments?: boolean } = {},
 ): Promise<Record<number, CustomerBookEntry>> {
   const requests = await db
     .selectFrom('order_request')
@@ -109,6 +112,9 @@ export async function readCustomerBook(
           expired: expiresAt <= now && quote.accepted_at === null,
           accepted: quote.accepted_at !== null,
         }
+      }
+      if (cardPayments) {
+        entry.card = cardOfferOf(request.status, quote.accepted_at !== null, money)
       }
       if (request.status !== 'quoted' || quote.accepted_at !== null) {
         entry.owed = {

@@ -523,6 +523,8 @@ export interface PaymentInput {
   /** YYYY-MM-DD */
   receivedOn: string
   method: string
+  /** A card payment's Stripe Checkout session: recorded once (unique), never by the owner. */
+  checkoutSessionId?: string
 }
 
 /** Records a payment the owner received; an accepted quote whose deposit it settles is confirmed. */
@@ -539,7 +541,12 @@ export async function recordPayment(
  */
 export async function recordPaymentIn(
   trx: Transaction<Database>,
-  { requestId, payment, now }: { requestId: number; payment: PaymentInput; now: number },
+  {
+    requestId,
+    payment,
+    now,
+    actor = 'owner',
+  }: { requestId: number; payment: PaymentInput; now: number; actor?: Actor },
 ): Promise<BookChange & { confirmed?: boolean }> {
   const status = await statusOf(trx, requestId)
   if (!status) return NOT_FOUND
@@ -553,6 +560,7 @@ export async function recordPaymentIn(
       received_on: payment.receivedOn,
       method: payment.method,
       created_at: now,
+      checkout_session_id: payment.checkoutSessionId ?? null,
     })
     .execute()
   // On the timeline too, so the story of a request shows when its money came in.
@@ -560,11 +568,11 @@ export async function recordPaymentIn(
     requestId,
     from: status,
     to: status,
-    actor: 'owner',
+    actor,
     note: `Payment received: ${formatMoney(payment.amountCents)} by ${payment.method}, ${formatCalendarDate(payment.receivedOn)}.`,
     now,
   })
-  const confirmed = await confirmIfSettled(trx, { requestId, actor: 'owner', now })
+  const confirmed = await confirmIfSettled(trx, { requestId, actor, now })
   return { ok: true, confirmed }
 }
 

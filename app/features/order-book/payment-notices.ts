@@ -39,6 +39,8 @@ export interface PaymentNoticeDetails {
   /** The bakery's today, YYYY-MM-DD. */
   today: string
   siteUrl: string
+  /** Card payments on: the notice links her page's "Pay … now" (decision 045). */
+  cardPayments?: boolean
 }
 
 /**
@@ -52,7 +54,7 @@ export function composePaymentNotice(
   kind: PaymentNoticeKind,
   details: PaymentNoticeDetails,
 ): OutgoingEmail {
-  const { request, quote, money, owedCents, due, today, siteUrl } = details
+  const { request, quote, money, owedCents, due, today, siteUrl, cardPayments = false } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.product_type)
   const amount = formatMoney(owedCents)
@@ -83,7 +85,12 @@ export function composePaymentNotice(
     quote: { ...quote, message: '', expiresAt: 0 },
     today,
   })
+  const payNow =
+    cardPayments && statusUrl
+      ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${statusUrl}`
+      : ''
   const howToPay = [
+    payNow,
     quote.paymentInstructions.trim(),
     request.payment_reference ? referenceInstruction(request.payment_reference) : '',
   ].filter(Boolean)

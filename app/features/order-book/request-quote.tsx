@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { referenceInstruction } from './payment-reference.ts'
@@ -224,9 +225,12 @@ const scheduleStates: Record<
 export function SchedulePanel({
   position,
   schedule,
+  children,
 }: {
   position: number
   schedule: CustomerSchedule
+  /** What follows the lines: the card payment form, when one is offered. */
+  children?: ReactNode
 }) {
   const headingId = `payments-${position}`
   return (
@@ -279,6 +283,7 @@ export function SchedulePanel({
           <span className="font-bold text-chocolate">Paid so far:</span> {schedule.paid}
         </p>
       ) : null}
+      {children}
     </section>
   )
 }

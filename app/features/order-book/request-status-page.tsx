@@ -4,9 +4,12 @@ import { SocialLinks } from '#app/components/social-links.tsx'
 import { site } from '#app/content/site.ts'
 import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
 import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
 import {
+  type CardCheckoutFailure,
+  type CardNotice,
   type CustomerBookEntry,
   type CustomerRequest,
   type QuoteAnswerResult,
@@ -31,12 +34,18 @@ export function RequestStatusPage({
   view,
   book = {},
   answer,
+  cardNotice = null,
+  cardError,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
   book?: Record<number, CustomerBookEntry>
   /** How the answer just posted went, if one was. */
   answer?: QuoteAnswerResult
+  /** Back from Stripe's payment page: paid, or cancelled. */
+  cardNotice?: CardNotice | null
+  /** Why a card payment could not be started, if it could not. */
+  cardError?: CardCheckoutFailure
 }) {
   const one = view.requests.length === 1
   // The steps from request to booking say nothing to a request already past its first reply.
@@ -56,6 +65,15 @@ export function RequestStatusPage({
         <strong>Keep this link private.</strong> Anyone who has it can see this page, so please
         don’t share or forward it.
       </p>
+      {cardNotice ? <CardNoticeBanner notice={cardNotice} /> : null}
+      {cardError && cardError.position === undefined ? (
+        <p
+          role="alert"
+          className="mt-6 max-w-2xl rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark"
+        >
+          {cardError.error}
+        </p>
+      ) : null}
 
       {/* On a phone: the requests, what happens next, whom to ask, then the
           policies. On a wide screen the policies follow the requests on the
@@ -76,6 +94,7 @@ export function RequestStatusPage({
                 token={view.token}
                 book={book[request.position]}
                 answer={answer?.position === request.position ? answer : undefined}
+                cardError={cardError?.position === request.position ? cardError : undefined}
               />
             </li>
           ))}
@@ -152,6 +171,7 @@ function RequestCard({
   token,
   book,
   answer,
+  cardError,
 }: {
   request: CustomerRequest
   number: number | undefined
@@ -159,6 +179,7 @@ function RequestCard({
   token: string
   book: CustomerBookEntry | undefined
   answer: QuoteAnswerResult | undefined
+  cardError: CardCheckoutFailure | undefined
 }) {
   const status = statusCopyOf(request.status, book)
   const given = (value: string | null) => (value?.trim() ? value : null)
@@ -227,7 +248,18 @@ function RequestCard({
           </p>
         ) : null}
         {book?.schedule && book.schedule.lines.length > 0 ? (
-          <SchedulePanel position={request.position} schedule={book.schedule} />
+          <SchedulePanel position={request.position} schedule={book.schedule}>
+            {book.card ? (
+              <CardPayForm position={request.position} offer={book.card} error={cardError} />
+            ) : null}
+          </SchedulePanel>
+        ) : book?.card ? (
+          <CardPayForm position={request.position} offer={book.card} error={cardError} />
+        ) : null}
+        {cardError && !book?.card ? (
+          <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+            {cardError.error}
+          </p>
         ) : null}
         {book?.owed ? <OwedPanel owed={book.owed} /> : null}
       </div>

@@ -208,6 +208,28 @@ export interface CustomerBookEntry {
   schedule?: CustomerSchedule | null
   /** The customer said no to the quote themselves (not the bakery). */
   declinedByCustomer: boolean
+  /** What she may pay by card now, when card payments are on (decision 045). */
+  card?: CustomerCardOffer | null
+}
+
+/** A payment the customer may make by card now: the deposit, or later the balance. */
+export interface CustomerCardOffer {
+  kind: 'deposit' | 'balance'
+  amountCents: number
+  /** '$50' */
+  amount: string
+}
+
+/** What the page says on coming back from the card payment page (?paid=… or ?card=cancelled). */
+export type CardNotice = 'paid-deposit' | 'paid-balance' | 'cancelled'
+
+/** A card payment that could not be started, as the page tells it. */
+export interface CardCheckoutFailure {
+  ok: false
+  card: true
+  error: string
+  position?: number
+  notFound?: true
 }
 
 /** How an answer to a quote went, as the page tells it. */

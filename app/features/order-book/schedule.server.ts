@@ -29,6 +29,7 @@ import {
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
+import { cardPaymentsOn } from './card-payments.server.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
@@ -222,6 +223,7 @@ async function queueNoticesOf(
       due: notice.date,
       today,
       siteUrl,
+      cardPayments: cardPaymentsOn(),
     })
     const added = await enqueueEmail(
       db,

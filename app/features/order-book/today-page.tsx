@@ -7,8 +7,10 @@ import {
 import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { CardPaymentsToLook } from './card-payments-to-look.tsx'
 import { orderListHref } from './order-list.ts'
 import { BakeList } from './owner-calendar.tsx'
+import type { CardPaymentToLook } from './stripe-webhook.server.ts'
 import type { TodayPage as TodayData, TodayList, TodayRequest } from './today.server.ts'
 
 /** An open contact message as the Today page lists it. */
@@ -78,13 +80,23 @@ function RequestItem({ request, children }: { request: TodayRequest; children: R
  * The owner's Today page: what to bake today and tomorrow, then everything
  * that waits on her or on a customer, each item one tap from its request.
  */
-export function TodayPage({ data, messages }: { data: TodayData; messages: TodayMessage[] }) {
+export function TodayPage({
+  data,
+  messages,
+  cardLooks = [],
+}: {
+  data: TodayData
+  messages: TodayMessage[]
+  /** Card payments that need the owner's eye (decision 045); none when card payments are off. */
+  cardLooks?: CardPaymentToLook[]
+}) {
   const [today, tomorrow] = data.days
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Today</h1>
       <p className="lede mt-3">{formatCalendarDate(data.today)}</p>
+      <CardPaymentsToLook items={cardLooks} />
 
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">

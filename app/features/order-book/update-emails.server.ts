@@ -3,6 +3,7 @@ import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
@@ -20,8 +21,19 @@ export async function queueRequestUpdate(
     siteUrl,
     note = null,
     now,
-  }: { requestId: number; siteUrl: string; note?: string | null; now: number },
-): Promise<number> {
+    dedupeKey,
+    cardPayments = cardPaymentsOn(),
+  }: {
+    requestId: number
+    siteUrl: string
+    note?: string | null
+    now: number
+    /** Names the email so it is queued once (a card payment's confirmation). */
+    dedupeKey?: string
+    /** Card payments on (decision 045); read from the environment unless given. */
+    cardPayments?: boolean
+  },
+): Promise<number | undefined> {
   const [request, quote, money] = await Promise.all([
     trx
       .selectFrom('order_request')
@@ -55,6 +67,7 @@ export async function queueRequestUpdate(
     siteUrl,
     note,
     today: bakeryToday(new Date(now)),
+    cardPayments,
     quote: quote && {
       depositDue: quote.deposit_due,
       balanceDue: quote.balance_due,
@@ -63,5 +76,9 @@ export async function queueRequestUpdate(
       expiresAt: Number(quote.expires_at),
     },
   })
-  return enqueueEmail(trx, { topic: 'request_update', subjectId: requestId, email }, now)
+  return enqueueEmail(
+    trx,
+    { topic: 'request_update', subjectId: requestId, email, ...(dedupeKey ? { dedupeKey } : {}) },
+    now,
+  )
 }

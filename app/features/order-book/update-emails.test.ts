@@ -3,6 +3,7 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { composeRequestConfirmation } from '#app/features/orders/confirmation-email.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import { composeRequestUpdate, orderName } from './update-emails.ts'
 
@@ -141,4 +142,43 @@ test('the quote email and the private page say the same about when the date is h
   expect(email.text).toContain(
     'Your date is held for you until Thursday, November 26, 2026 at 3:00 PM. After that the quote expires and the date may go to someone else.',
   )
+})
+
+test('with card payments on, the quote and the payment notices say "Pay … now" with her page; off, they do not', () => {
+  const unpaid = { ...money, paidCents: 0 }
+  const on = composeRequestUpdate('quoted', {
+    request,
+    money: unpaid,
+    siteUrl,
+    quote,
+    cardPayments: true,
+  })
+  expect(on.text).toContain(`Pay the deposit now: ${statusUrl}`)
+  expect(on.html).toContain(`Pay the deposit now: ${statusUrl}`)
+  const off = composeRequestUpdate('quoted', { request, money: unpaid, siteUrl, quote })
+  expect(off.text).not.toContain('Pay the deposit now')
+  // No deposit asked, nothing to pay by card before the date is booked.
+  const noDeposit = composeRequestUpdate('quoted', {
+    request,
+    money: { ...unpaid, depositCents: 0 },
+    siteUrl,
+    quote,
+    cardPayments: true,
+  })
+  expect(noDeposit.text).not.toContain('Pay the deposit now')
+
+  const notice = (kind: PaymentNoticeKind, cardPayments: boolean) =>
+    composePaymentNotice(kind, {
+      request: { ...request, status: 'quoted', payment_reference: 'BB-4821' },
+      quote: { depositDue: '2026-12-01', balanceDue: '2026-12-05', paymentInstructions: '' },
+      money: unpaid,
+      owedCents: 6_000,
+      due: '2026-12-01',
+      today: '2026-12-02',
+      siteUrl,
+      cardPayments,
+    })
+  expect(notice('deposit-overdue', true).text).toContain(`Pay the deposit now: ${statusUrl}`)
+  expect(notice('balance-reminder', true).text).toContain(`Pay the balance now: ${statusUrl}`)
+  expect(notice('deposit-overdue', false).text).not.toContain('Pay the deposit now')
 })

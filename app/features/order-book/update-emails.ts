@@ -67,6 +67,8 @@ export interface UpdateDetails {
   place?: string | null
   /** The bakery's today (YYYY-MM-DD), for what is overdue. */
   today?: string
+  /** Card payments on: the quote links her page's "Pay the deposit now" (decision 045). */
+  cardPayments?: boolean
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -248,7 +250,12 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           ['Answer by', formatExpiry(quote.expiresAt)],
         ]),
       )
+      const payByCard =
+        details.cardPayments && statusUrl && money.depositCents > 0 && !money.depositWaived
       const howToPay = [
+        payByCard
+          ? `Pay the deposit now: ${statusUrl}\nBy card, once you accept the quote on your page.`
+          : '',
         quote.paymentInstructions.trim(),
         request.payment_reference ? referenceInstruction(request.payment_reference) : '',
       ].filter(Boolean)

@@ -1,0 +1,59 @@
+import { Form, Link } from 'react-router'
+import { site } from '#app/content/site.ts'
+import type { CardPaymentToLook } from './stripe-webhook.server.ts'
+
+const whenFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: site.timeZone,
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/**
+ * Card payments the site could not simply put on a request (for a request
+ * it cannot find, one already closed, or more than was owed): each says
+ * what happened, links the request when there is one, and leaves the list
+ * once the owner marks it looked at. Shown only when there are some.
+ */
+export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
+  if (items.length === 0) return null
+  return (
+    <section
+      aria-labelledby="card-look-heading"
+      className="mt-8"
+      data-testid="card-payments-to-look"
+    >
+      <h2 id="card-look-heading" className="section-heading">
+        Card payments that need a look <span className="today-count">{items.length}</span>
+      </h2>
+      <ul className="mt-4 grid gap-3">
+        {items.map((item) => (
+          <li key={item.eventId} className="card border-l-4 border-raspberry p-5">
+            <p className="font-bold">
+              A card payment{item.amount ? ` of ${item.amount}` : ''}
+              {item.reference ? ` for ${item.reference}` : ''} needs a look
+            </p>
+            <p className="mt-1 text-sm text-chocolate">
+              {whenFormat.format(new Date(item.at))} · {item.note}
+            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              {item.requestId !== null ? (
+                <Link to={`/admin/orders/${item.requestId}`} className="button-secondary">
+                  Open the request
+                </Link>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="intent" value="card-looked" />
+                <input type="hidden" name="event" value={item.eventId} />
+                <button type="submit" className="button-secondary">
+                  Mark as looked at
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,343 @@
+import type { Transaction } from 'kysely'
+import type Stripe from 'stripe'
+import { type Env, getEnv } from '#app/config/env.server.ts'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import {
+  composeCardPaymentNeedsLook,
+  composeCardPaymentOwner,
+  composeCardPaymentReceived,
+} from './card-payment-emails.ts'
+import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
+import { moneyOf, recordPaymentIn } from './order-book.server.ts'
+import { queueRequestUpdate } from './update-emails.server.ts'
+
+/** Stripe's events are a few kilobytes; a checkout session's is well under this. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024
+
+/** The events that pay a Checkout session; the rest are recorded as ignored. */
+const PAYING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+])
+
+export type WebhookAnswer =
+  { received: true; outcome: StripeEventOutcome | 'replay' } | { error: string }
+
+/**
+ * POST /webhooks/stripe. The signature covers the body's exact bytes, so
+ * they are read raw (bounded) and checked by the stripe package before
+ * anything else; a bad or missing one gets 400 and changes nothing. Each
+ * verified event is handled once (handleStripeEvent): Stripe's retries and
+ * replays, on any instance, get 200 and change nothing.
+ */
+export async function receiveStripeWebhook({
+  request,
+  db,
+  env = getEnv(),
+  now = Date.now(),
+}: {
+  request: Request
+  db: Db
+  env?: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'SITE_URL'>
+  now?: number
+}): Promise<Reply<WebhookAnswer>> {
+  if (request.method !== 'POST') {
+    return reply<WebhookAnswer>(405, { error: 'Use POST here.' }, { Allow: 'POST' })
+  }
+  if (!cardPaymentsOn(env)) return reply<WebhookAnswer>(404, { error: 'Card payments are off.' })
+  let body: Buffer
+  try {
+    body = await readBodyBytes(request, MAX_WEBHOOK_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return reply<WebhookAnswer>(413, { error: 'This event is too large.' })
+    }
+    throw error
+  }
+  const signature = request.headers.get('stripe-signature')
+  let event: Stripe.Event
+  try {
+    if (!signature) throw new Error('no signature')
+    event = stripeClient(env).webhooks.constructEvent(body, signature, env.STRIPE_WEBHOOK_SECRET!)
+  } catch {
+    return reply<WebhookAnswer>(400, { error: 'bad signature' })
+  }
+  const outcome = await db
+    .transaction()
+    .execute((trx) => handleStripeEvent(trx, event, { now, siteUrl: env.SITE_URL }))
+  if (outcome !== 'replay' && outcome !== 'ignored') kickDeliveryWorker()
+  return reply<WebhookAnswer>(200, { received: true, outcome })
+}
+
+interface Looked {
+  outcome: StripeEventOutcome
+  note: string
+  requestId: number | null
+  reference: string | null
+  sessionId: string | null
+  amountCents: number | null
+  currency: string | null
+}
+
+/**
+ * One verified event, in one transaction: the event's row (keyed by its id,
+ * so a replay finds it and changes nothing), the payment it brings, the
+ * confirmation that follows and both emails are stored together or not at
+ * all. A paid Checkout session is recorded once however many events and
+ * instances tell of it: its payment's checkout_session_id is unique, and the
+ * session's lock holds back a second event about it until the first is in.
+ * A payment for a request the site cannot find, one that is closed, or an
+ * amount that is not the session's is kept with outcome `needs_look` and
+ * shown to the owner (Today), never lost.
+ */
+export async function handleStripeEvent(
+  trx: Transaction<Database>,
+  event: Stripe.Event,
+  { now, siteUrl }: { now: number; siteUrl: string },
+): Promise<StripeEventOutcome | 'replay'> {
+  const claimed = await trx
+    .insertInto('stripe_event')
+    .values({ id: event.id, type: event.type, outcome: 'ignored', created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!claimed) return 'replay'
+  if (!PAYING_EVENTS.has(event.type)) return 'ignored'
+
+  const session = event.data.object as Stripe.Checkout.Session
+  const looked = await settleSession(trx, session, { now, siteUrl, eventId: event.id })
+  await trx
+    .updateTable('stripe_event')
+    .set({
+      outcome: looked.outcome,
+      note: looked.note,
+      request_id: looked.requestId,
+      payment_reference: looked.reference,
+      session_id: looked.sessionId,
+      amount_cents: looked.amountCents,
+      currency: looked.currency,
+    })
+    .where('id', '=', event.id)
+    .execute()
+  if (looked.outcome === 'needs_look') {
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: looked.requestId ?? 0,
+        email: composeCardPaymentNeedsLook(
+          { amountCents: looked.amountCents, reference: looked.reference, why: looked.note },
+          `${siteUrl}/admin`,
+        ),
+        dedupeKey: `card-needs-look:${event.id}`,
+      },
+      now,
+    )
+  }
+  return looked.outcome
+}
+
+async function settleSession(
+  trx: Transaction<Database>,
+  session: Stripe.Checkout.Session,
+  { now, siteUrl, eventId }: { now: number; siteUrl: string; eventId: string },
+): Promise<Looked> {
+  const amountCents = typeof session.amount_total === 'number' ? session.amount_total : null
+  const currency = typeof session.currency === 'string' ? session.currency : null
+  const reference = session.metadata?.payment_reference || null
+  const base = {
+    requestId: null,
+    reference,
+    sessionId: typeof session.id === 'string' ? session.id : null,
+    amountCents,
+    currency,
+  }
+  const look = (note: string, more: Partial<Looked> = {}): Looked => ({
+    ...base,
+    outcome: 'needs_look',
+    note,
+    ...more,
+  })
+  if (!base.sessionId) return look('Stripe told of a payment without its Checkout session.')
+  if (session.payment_status !== 'paid') {
+    return { ...base, outcome: 'unpaid', note: 'Checkout finished; the payment is not in yet.' }
+  }
+  // A second event about the same session (completed, then async succeeded;
+  // or a retry racing on another instance) waits here until this one is in.
+  await serializeTransactions(trx, `stripe-session:${base.sessionId}`)
+  const already = await trx
+    .selectFrom('payment')
+    .select('request_id')
+    .where('checkout_session_id', '=', base.sessionId)
+    .executeTakeFirst()
+  if (already) {
+    return {
+      ...base,
+      requestId: already.request_id,
+      outcome: 'ignored',
+      note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
+    }
+  }
+  const opened = await trx
+    .selectFrom('card_checkout')
+    .innerJoin('order_request', 'order_request.id', 'card_checkout.request_id')
+    .select([
+      'card_checkout.request_id',
+      'card_checkout.kind',
+      'card_checkout.amount_cents',
+      'card_checkout.currency',
+      'order_request.status',
+      'order_request.name',
+      'order_request.email',
+      'order_request.product_type',
+      'order_request.due_date',
+      'order_request.customer_token',
+      'order_request.payment_reference',
+    ])
+    .where('card_checkout.session_id', '=', base.sessionId)
+    .executeTakeFirst()
+  const paid =
+    amountCents === null ? 'A card payment' : `A card payment of ${formatMoney(amountCents)}`
+  if (!opened) {
+    return look(
+      `${paid}${reference ? ` naming ${reference}` : ''} came for a request this site does not have (it may have been erased). Find the customer in Stripe's dashboard and record or refund it.`,
+    )
+  }
+  const found = { requestId: opened.request_id, reference: opened.payment_reference ?? reference }
+  if (isIn(CLOSED_STATUSES, opened.status)) {
+    return look(
+      `${paid} came for ${found.reference ?? 'a request'}, which is ${opened.status}. It was not added to the request: refund it in Stripe's dashboard, or reopen the conversation with the customer.`,
+      found,
+    )
+  }
+  if (amountCents !== opened.amount_cents || currency !== opened.currency) {
+    return look(
+      `${paid} came for ${found.reference ?? 'a request'}, but the payment opened was ${formatMoney(opened.amount_cents)} in ${opened.currency.toUpperCase()}. It was not added to the request: check it in Stripe's dashboard.`,
+      found,
+    )
+  }
+
+  const before = amountsOwed(await moneyOf(trx, opened.request_id))
+  const recorded = await recordPaymentIn(trx, {
+    requestId: opened.request_id,
+    payment: {
+      amountCents,
+      receivedOn: bakeryToday(new Date(now)),
+      method: 'card',
+      checkoutSessionId: base.sessionId,
+    },
+    actor: 'customer',
+    now,
+  })
+  if (!recorded.ok) return look(`${paid} could not be added: ${recorded.error}`, found)
+  const confirmed = Boolean(recorded.confirmed)
+  const after = amountsOwed(await moneyOf(trx, opened.request_id))
+  const cardPaid = {
+    kind: opened.kind,
+    amountCents,
+    balanceOwedCents: after.balanceOwed,
+  }
+  if (confirmed) {
+    await queueRequestUpdate(trx, 'confirmed', {
+      requestId: opened.request_id,
+      siteUrl,
+      now,
+      dedupeKey: `card-paid:${base.sessionId}:customer`,
+    })
+  } else {
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: opened.request_id,
+        email: composeCardPaymentReceived(opened, cardPaid, { siteUrl }),
+        dedupeKey: `card-paid:${base.sessionId}:customer`,
+      },
+      now,
+    )
+  }
+  await enqueueEmail(
+    trx,
+    {
+      topic: 'request_update',
+      subjectId: opened.request_id,
+      email: composeCardPaymentOwner(
+        opened,
+        { ...cardPaid, confirmed },
+        `${siteUrl}/admin/orders/${opened.request_id}`,
+      ),
+      dedupeKey: `card-paid:${base.sessionId}:owner`,
+    },
+    now,
+  )
+  // More than was owed when it came (an e-Transfer crossed it): kept, and shown.
+  const owedBefore = opened.kind === 'deposit' ? before.depositOwed : before.balanceOwed
+  if (amountCents > owedBefore) {
+    return {
+      ...base,
+      ...found,
+      outcome: 'needs_look',
+      note: `${paid} for ${found.reference ?? 'a request'} was recorded, but only ${formatMoney(owedBefore)} of the ${opened.kind} was still owed: refund the difference in Stripe's dashboard if you agree.`,
+    }
+  }
+  return {
+    ...base,
+    ...found,
+    outcome: 'paid',
+    note: `${paid} (${opened.kind}) recorded${confirmed ? '; the request is confirmed' : ''}.`,
+  }
+}
+
+/** A card payment that needs the owner's eye, as Today lists it. */
+export interface CardPaymentToLook {
+  eventId: string
+  note: string
+  amount: string | null
+  reference: string | null
+  requestId: number | null
+  /** Epoch ms */
+  at: number
+}
+
+/** The card payments that need a look and that the owner has not marked looked at, newest first. */
+export async function cardPaymentsToLook(db: Db, limit = 10): Promise<CardPaymentToLook[]> {
+  const rows = await db
+    .selectFrom('stripe_event')
+    .select(['id', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
+    .where('outcome', '=', 'needs_look')
+    .where('handled_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(Math.min(Math.max(1, limit), 50))
+    .execute()
+  return rows.map((row) => ({
+    eventId: row.id,
+    note: row.note,
+    amount: row.amount_cents === null ? null : formatMoney(Number(row.amount_cents)),
+    reference: row.payment_reference,
+    requestId: row.request_id,
+    at: Number(row.created_at),
+  }))
+}
+
+/** The owner has looked at a card payment that needed it: Today lists it no more. */
+export async function markCardPaymentLooked(
+  db: Db,
+  { eventId, now }: { eventId: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stripe_event')
+    .set({ handled_at: now })
+    .where('id', '=', eventId)
+    .where('outcome', '=', 'needs_look')
+    .where('handled_at', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}

@@ -1,0 +1,317 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import type { AddressObject, ParsedMail } from 'mailparser'
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
+import { type FakeStripe, startFakeStripe } from '#tests/support/fake-stripe.ts'
+import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { receivedMail } from './inbox.ts'
+
+/** A day `days` after `date` (YYYY-MM-DD). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Screenshots at a phone's width and a laptop's, for people to look at. */
+async function shoot(
+  page: Page,
+  name: string,
+  outputPath: (name: string) => string,
+  part?: Locator,
+) {
+  const dir = process.env.SHOTS_DIR
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    const file = dir
+      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
+      : outputPath(`${name}-${width}.png`)
+    if (part) await part.screenshot({ path: file })
+    else await page.screenshot({ path: file, fullPage: true })
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}`)
+        .slice(0, 5),
+    )
+    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
+  }
+  await page.setViewportSize({ width: 375, height: 812 })
+}
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
+    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
+  )
+
+async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
+  return (await receivedMail()).filter(
+    (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
+  )
+}
+
+async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  await expect
+    .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000 })
+    .toBe(1)
+  return (await mailsTo(address, subject))[0]!
+}
+
+// One fake Stripe on its one port: these tests share it, one after the other.
+test.describe.configure({ mode: 'serial' })
+
+let fake: FakeStripe
+let siteUrl: string
+
+test.beforeAll(async ({ browser: _browser }, testInfo) => {
+  siteUrl = String(testInfo.project.use.baseURL)
+  fake = await startFakeStripe({
+    port: Number(process.env.E2E_FAKE_STRIPE_PORT),
+    secretKey: process.env.E2E_STRIPE_SECRET_KEY,
+    webhookSecret: process.env.E2E_STRIPE_WEBHOOK_SECRET,
+    deliver: async (payload, signature) => {
+      const response = await fetch(`${siteUrl}/webhooks/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+        },
+        body: payload,
+      })
+      return response.status
+    },
+  })
+})
+
+test.afterAll(async () => {
+  await fake?.close()
+})
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+test('a customer pays her deposit by card on Stripe’s page without scripts and her balance with them: confirmed once, both sides emailed once, replayed or forged events change nothing', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const customer = { name: `Cara Card ${stamp}`, email: `cara.${stamp}@example.com` }
+  const today = todayIn(site.timeZone)
+  const due = addDays(today, 40 + Math.floor(Math.random() * 20))
+  const send = await page.request.post('/ordernow', {
+    headers: {
+      origin: baseURL!,
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
+    },
+    data: JSON.stringify({
+      orders: [
+        {
+          ...customer,
+          phone_number: '416-555-0177',
+          product_type: 'Cakes',
+          event_theme: `Graduation ${stamp}`,
+          due_date: due,
+          hear_about_us: 'Instagram',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+  const confirmation = await mailTo(customer.email, /^We got your request/)
+  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
+  expect(link).toBeDefined()
+
+  // The owner quotes: $180, a $40 deposit.
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
+  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await page.waitForURL(/\/admin\/orders\/\d+$/)
+  const orderUrl = page.url()
+  const reference =
+    (await page.getByTestId('payment-reference').textContent())?.match(/BB-\d{4,8}/)?.[0] ?? ''
+  expect(reference).toMatch(/^BB-\d{4,8}$/)
+  const quote = page.getByRole('region', { name: 'Send a quote' })
+  await quote.getByLabel('Price ($)').fill('180')
+  await quote.getByLabel('Deposit ($)').fill('40')
+  await quote.getByLabel('Deposit due by').fill(addDays(today, 3))
+  await quote.getByLabel('How to pay').fill('Interac e-Transfer to hello@butterandbloom.ca')
+  await quote.getByRole('button', { name: 'Send quote' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
+  ).toBeVisible()
+  const quoteMail = await mailTo(customer.email, /^Your quote for your cakes order/)
+  expect(quoteMail.text).toContain(`Pay the deposit now: ${link}`)
+
+  // The customer, on her phone with its scripts off (the forms need none): she
+  // accepts, then the deposit is offered by card.
+  const noScripts = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: false,
+  })
+  const shopper = await noScripts.newPage()
+  await shopper.goto(link!)
+  await expect(shopper.getByRole('button', { name: /Pay the deposit now/ })).toHaveCount(0)
+  await shopper.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(shopper.getByText('Quote accepted')).toBeVisible()
+  const schedule = shopper.getByRole('region', { name: 'Your payments' })
+  const payButton = schedule.getByRole('button', { name: 'Pay the deposit now: $40' })
+  await expect(payButton).toBeVisible()
+  const box = await payButton.boundingBox()
+  expect(box!.height).toBeGreaterThanOrEqual(44)
+  await shoot(shopper, 'card-pay-customer-page', (name) => testInfo.outputPath(name))
+
+  // Stripe's page (the fake's), for exactly the deposit, in the bakery's currency.
+  await payButton.click()
+  await shopper.waitForURL(`${fake.url}/pay/**`)
+  await expect(shopper.getByTestId('checkout-amount')).toHaveText('$40.00 CAD')
+  const created = fake.received.filter((request) => request.path === '/v1/checkout/sessions')
+  expect(created).toHaveLength(1)
+  expect(created[0]!.authorization).toBe(`Bearer ${process.env.E2E_STRIPE_SECRET_KEY}`)
+  expect(created[0]!.idempotencyKey).toMatch(/^checkout-\d+-deposit-4000-0$/)
+  expect(Object.fromEntries(created[0]!.form)).toMatchObject({
+    'line_items[0][price_data][unit_amount]': '4000',
+    'line_items[0][price_data][currency]': 'cad',
+    'metadata[payment_reference]': reference,
+    'metadata[kind]': 'deposit',
+    customer_email: customer.email,
+  })
+
+  // She pays: the fake signs and posts the event, then sends her back.
+  await shopper.getByRole('button', { name: 'Pay $40.00 CAD' }).click()
+  await shopper.waitForURL(`${link}?paid=deposit`)
+  await expect(shopper.getByRole('status').filter({ hasText: 'card payment' })).toContainText(
+    'Thank you — your card payment for the deposit went through.',
+  )
+  expect(fake.deliveries.map((delivery) => delivery.status)).toEqual([200])
+  await expect(shopper.getByTestId('request-status')).toHaveText('Status: Confirmed')
+  const lines = schedule.getByRole('listitem')
+  await expect(lines.nth(0)).toContainText('Paid')
+  await expect(schedule).toContainText('Paid so far: $40')
+  // Booked now: the balance is what she may pay by card next.
+  await expect(schedule.getByRole('button', { name: 'Pay the balance: $140' })).toBeVisible()
+  await shoot(shopper, 'card-paid-customer-page', (name) => testInfo.outputPath(name))
+
+  // Both sides emailed, once.
+  const booked = await mailTo(customer.email, /^Your cakes order is booked/)
+  expect(booked.text).toContain('(paid, thank you)')
+  const ownerMail = await mailTo(
+    'owner@butterandbloom.test',
+    new RegExp(`^${customer.name} paid the deposit by card: \\$40`),
+  )
+  expect(ownerMail.text).toContain(reference)
+
+  // The owner's order page: Confirmed, and the card payment on the timeline.
+  await page.goto(orderUrl)
+  await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
+  await expect(page.getByTestId('timeline')).toContainText('Payment received: $40 by card')
+  await expect(page.getByTestId('money')).toContainText('$40')
+  await shoot(page, 'card-paid-owner-order', (name) => testInfo.outputPath(name))
+
+  // Stripe sends the same event again: 200, nothing changes.
+  const session = [...fake.sessions.values()].at(-1)!
+  const replay = fake.event(session, { id: fake.deliveries[0]!.eventId })
+  const replayed = await page.request.post('/webhooks/stripe', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': replay.signature() },
+    data: replay.payload,
+  })
+  expect(replayed.status()).toBe(200)
+  expect(await replayed.json()).toEqual({ received: true, outcome: 'replay' })
+  // A forged event (signed with another secret) for the balance: 400, nothing changes.
+  const forged = fake.event(
+    { ...session, id: 'cs_test_forged', amount_total: 14_000 },
+    { secret: 'whsec_somebodyelse0000000000' },
+  )
+  const refused = await page.request.post('/webhooks/stripe', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature() },
+    data: forged.payload,
+  })
+  expect(refused.status()).toBe(400)
+  expect(await refused.json()).toEqual({ error: 'bad signature' })
+  await page.reload()
+  await expect(page.getByTestId('timeline')).toContainText('Payment received: $40 by card')
+  await expect(page.getByTestId('timeline').getByText(/Payment received/)).toHaveCount(1)
+  await shopper.reload()
+  await expect(schedule).toContainText('Paid so far: $40')
+  expect(await mailsTo(customer.email, /^Your cakes order is booked/)).toHaveLength(1)
+  expect(
+    await mailsTo('owner@butterandbloom.test', new RegExp(`^${customer.name} paid the deposit`)),
+  ).toHaveLength(1)
+  await noScripts.close()
+
+  // Later, with scripts on: she opens the balance's payment, changes her mind, then pays it.
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(link!)
+  const payments = phone.getByRole('region', { name: 'Your payments' })
+  await payments.getByRole('button', { name: 'Pay the balance: $140' }).click()
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  await expect(phone.getByTestId('checkout-amount')).toHaveText('$140.00 CAD')
+  await phone.getByRole('link', { name: 'Back' }).click()
+  await phone.waitForURL(`${link}?card=cancelled`)
+  await expect(phone.getByRole('status').filter({ hasText: 'nothing was charged' })).toHaveText(
+    'You left the card payment page, so nothing was charged. You can pay whenever you are ready.',
+  )
+  await payments.getByRole('button', { name: 'Pay the balance: $140' }).click()
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  const balanceKeys = fake.received
+    .filter((request) => request.path === '/v1/checkout/sessions')
+    .map((request) => request.idempotencyKey)
+  // The same payment asked for twice is one session: the same key both times.
+  expect(balanceKeys.slice(1)).toEqual([balanceKeys[1], balanceKeys[1]])
+  expect(balanceKeys[1]).toMatch(/^checkout-\d+-balance-14000-4000$/)
+  expect(fake.sessions.size).toBe(2)
+  await phone.getByRole('button', { name: 'Pay $140.00 CAD' }).click()
+  await phone.waitForURL(`${link}?paid=balance`)
+  await expect(payments.getByRole('listitem').nth(1)).toContainText('Paid')
+  await expect(phone.getByRole('region', { name: 'Still to pay' })).toHaveText(
+    'Paid in full — thank you!',
+  )
+  await expect(payments.getByRole('button', { name: /Pay the/ })).toHaveCount(0)
+  const received = await mailTo(customer.email, /^We received your payment of \$140/)
+  expect(received.text).toContain('Still to pay: Nothing: it is all paid.')
+  await mailTo(
+    'owner@butterandbloom.test',
+    new RegExp(`^${customer.name} paid the balance by card: \\$140`),
+  )
+  await page.reload()
+  await expect(page.getByTestId('timeline').getByText(/Payment received/)).toHaveCount(2)
+  await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
+})
+
+test('a card payment for a request the site does not have is listed on Today for the owner, until she has looked', async ({
+  page,
+}, testInfo) => {
+  const reference = `BB-9${String(Date.now()).slice(-5)}`
+  const stranger = {
+    id: `cs_test_unknown${Date.now()}`,
+    object: 'checkout.session' as const,
+    mode: 'payment',
+    status: 'complete' as const,
+    payment_status: 'paid' as const,
+    amount_total: 2_500,
+    currency: 'cad',
+    client_reference_id: reference,
+    customer_email: 'someone@example.com',
+    metadata: { request_id: '999999', payment_reference: reference, kind: 'deposit' },
+    success_url: '',
+    cancel_url: '',
+    url: '',
+    payment_intent: 'pi_test_unknown',
+  }
+  expect(await fake.deliver(fake.event(stranger))).toBe(200)
+
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto('/admin')
+  const looks = page.getByRole('region', { name: /Card payments that need a look/ })
+  const item = looks.getByRole('listitem').filter({ hasText: reference })
+  await expect(item).toContainText(`A card payment of $25 for ${reference} needs a look`)
+  await expect(item).toContainText('does not have')
+  await shoot(page, 'card-look-owner-today', (name) => testInfo.outputPath(name), looks)
+  await item.getByRole('button', { name: 'Mark as looked at' }).click()
+  await expect(looks.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0)
+})
