@@ -38,6 +38,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     },
     quote: {
       priceCents: 12000,
+      deliveryFeeCents: 0,
       depositCents: 6000,
       depositDue: null,
       balanceDue: '2026-12-05',
@@ -49,6 +50,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     },
     money: {
       priceCents: 12000,
+      deliveryFeeCents: 0,
       depositCents: 6000,
       paidCents: 6000,
       depositWaived: false,

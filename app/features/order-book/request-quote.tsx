@@ -46,8 +46,9 @@ export function QuotePanel({
       {quote.expiresLabel}
     </time>,
   )
+  // With a delivery fee, the first box is the total, the price and the fee each on a line under it.
   const amounts: [string, string][] = [
-    ['Price', quote.price],
+    quote.deliveryFee && quote.total ? ['Total', quote.total] : ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
     ...(quote.deposit && quote.depositDue
       ? [['Deposit due by', quote.depositDue] as [string, string]]
@@ -74,6 +75,12 @@ export function QuotePanel({
             <dd className={`mt-0.5 font-bold text-cocoa ${index === 2 ? 'text-base' : 'text-xl'}`}>
               {value}
             </dd>
+            {index === 0 && quote.deliveryFee ? (
+              <dd className="mt-1 text-sm text-chocolate" data-testid="quote-charges">
+                <span className="block">Price {quote.price}</span>
+                <span className="block">Delivery fee {quote.deliveryFee}</span>
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>
@@ -248,6 +255,19 @@ export function SchedulePanel({
             Put it in the e-Transfer message, so we know the payment is yours.
           </span>
         </p>
+      ) : null}
+      {schedule.charges?.length ? (
+        <dl className="mt-4 grid gap-1 rounded-xl bg-white px-4 py-3" data-testid="charges">
+          {schedule.charges.map(([label, value]) => (
+            <div
+              key={label}
+              className={`flex justify-between gap-4 ${label === 'Total' ? 'border-t border-butter pt-1 font-bold text-cocoa' : ''}`}
+            >
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
       ) : null}
       <ol className="mt-4 grid gap-2">
         {schedule.lines.map((line) => {

@@ -128,6 +128,7 @@ function noticePage(
       'order_request.payment_reference',
       'order_request.deposit_waived',
       'request_quote.price_cents',
+      'request_quote.delivery_fee_cents',
       'request_quote.deposit_cents',
       'request_quote.deposit_due',
       'request_quote.balance_due',
@@ -168,6 +169,7 @@ async function queueNoticesOf(
   for (const row of rows) {
     const money: Money = {
       priceCents: Number(row.price_cents),
+      deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
@@ -270,6 +272,7 @@ async function queueDigest(
       'request_quote.accepted_at',
       'request_quote.deposit_due',
       'request_quote.price_cents',
+      'request_quote.delivery_fee_cents',
       'request_quote.deposit_cents',
       paidSoFar(eb),
     ])
@@ -289,6 +292,7 @@ async function queueDigest(
     if (!row.deposit_due) continue
     const owed = amountsOwed({
       priceCents: Number(row.price_cents),
+      deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
@@ -397,6 +401,13 @@ async function queueReminders(
         .orderBy('request_quote.id', 'desc')
         .limit(1)
         .as('price_cents'),
+      eb
+        .selectFrom('request_quote')
+        .select('request_quote.delivery_fee_cents')
+        .whereRef('request_quote.request_id', '=', 'order_request.id')
+        .orderBy('request_quote.id', 'desc')
+        .limit(1)
+        .as('delivery_fee_cents'),
       paidSoFar(eb),
     ])
     .where('order_request.due_date', '=', tomorrow)
@@ -413,6 +424,7 @@ async function queueReminders(
     if (done.has(keyOf(row))) continue
     const { balanceOwed } = amountsOwed({
       priceCents: Number(row.price_cents ?? 0),
+      deliveryFeeCents: Number(row.delivery_fee_cents ?? 0),
       depositCents: 0,
       paidCents: Number(row.paid ?? 0),
       depositWaived: false,

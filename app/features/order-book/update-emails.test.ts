@@ -14,7 +14,13 @@ const request = {
   fulfilment: 'delivery' as const,
   customer_token: 'tok3n',
 }
-const money = { priceCents: 12_000, depositCents: 6_000, paidCents: 6_000, depositWaived: false }
+const money = {
+  priceCents: 12_000,
+  deliveryFeeCents: 0,
+  depositCents: 6_000,
+  paidCents: 6_000,
+  depositWaived: false,
+}
 const siteUrl = 'https://butterandbloom.example'
 
 test('ready for a delivery says it is out for delivery and what is owed on delivery', () => {
