@@ -93,13 +93,15 @@ export async function readCustomerBook(
           }),
           { delivery: request.fulfilment === 'delivery' },
         ),
-        charges: deliveryFee
-          ? [
-              ['Price', formatMoney(money.priceCents)],
-              ['Delivery fee', deliveryFee],
-              ['Total', formatMoney(totalOf(money))],
-            ]
-          : [],
+        ...(deliveryFee
+          ? {
+              charges: [
+                ['Price', formatMoney(money.priceCents)],
+                ['Delivery fee', deliveryFee],
+                ['Total', formatMoney(totalOf(money))],
+              ] as [string, string][],
+            }
+          : {}),
         paid: money.paidCents > 0 ? formatMoney(money.paidCents) : null,
       }
       if (request.status === 'quoted') {

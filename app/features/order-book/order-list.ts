@@ -75,7 +75,7 @@ export function parseOrderFilters(params: URLSearchParams): {
       q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
       sort: sort === 'due' ? 'due' : 'newest',
       page,
-      balance: params.get('balance') === 'due',
+      ...(params.get('balance') === 'due' ? { balance: true } : {}),
     },
     problems,
   }

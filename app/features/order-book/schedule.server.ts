@@ -29,7 +29,7 @@ import {
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
-import { addressOf, formatDeliveryAddress } from './handover.ts'
+import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
@@ -248,7 +248,17 @@ async function queueDigest(
   const tomorrow = addDays(today, 1)
   const due = await db
     .selectFrom('order_request')
-    .select(['id', 'name', 'product_type', 'due_date', 'status', 'servings', 'allergies'])
+    .select([
+      'id',
+      'name',
+      'product_type',
+      'due_date',
+      'status',
+      'servings',
+      'allergies',
+      'fulfilment',
+      ...HANDOVER_COLUMNS,
+    ])
     .where('due_date', 'in', [today, tomorrow])
     .where('status', 'in', LIVE)
     .orderBy('due_date')
@@ -309,8 +319,14 @@ async function queueDigest(
   const lateBalances = await readBookedBalances(db, { today, until: addDays(today, -1) })
   if (due.length + awaiting.length + overdue.length + lateBalances.length === 0) return false
 
+  // When and where it is handed over: 'Delivery 14:00–16:00 to 12 Maple Street, Toronto M4C 1A1'.
+  const handover = (row: (typeof due)[number]) => {
+    if (!row.fulfilment && !row.pickup_window) return ''
+    const place = row.fulfilment === 'delivery' ? formatDeliveryAddress(addressOf(row)) : null
+    return ` · ${handoverLabel(row.fulfilment, row.pickup_window)}${place ? ` to ${place}` : ''}`
+  }
   const dueLine = (row: (typeof due)[number]) =>
-    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
+    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${handover(row)}${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
   const sections: [string, string[]][] = [
     ['Due today and tomorrow', due.map(dueLine)],
     [
