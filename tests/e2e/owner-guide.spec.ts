@@ -63,6 +63,20 @@ async function photograph(target: Page | Locator, name: string, testInfo: TestIn
   await target.screenshot({ path: file, type: 'jpeg', quality: 60, animations: 'disabled' })
 }
 
+/**
+ * Photographs a part of the page taller than the phone's window whole: the
+ * window grows to hold it for the picture, so the sticky header never
+ * crosses it.
+ */
+async function photographTall(page: Page, target: Locator, name: string, testInfo: TestInfo) {
+  const before = page.viewportSize()!
+  const box = await target.boundingBox()
+  await page.setViewportSize({ width: before.width, height: Math.ceil((box?.height ?? 0) + 200) })
+  await scrollToTop(target)
+  await photograph(target, name, testInfo)
+  await page.setViewportSize(before)
+}
+
 /** YYYY-MM-DD, `days` after the bakery's today. */
 function daysFromToday(days: number): string {
   const today = new Date(`${todayIn(site.timeZone)}T12:00:00Z`)
@@ -358,7 +372,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await expect(
       times.getByText('Pickup address saved. Customers see it once you confirm their request.'),
     ).toBeVisible()
-    await photograph(times, '20-pickup-times', testInfo)
+    await photographTall(page, times, '20-pickup-times', testInfo)
     const delivery = page.getByRole('region', { name: 'Delivery', exact: true })
     await delivery.getByRole('checkbox', { name: 'We deliver' }).check()
     await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15')
@@ -414,8 +428,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await quote.getByLabel('Delivery fee ($)').fill('15')
     await quote.getByLabel('Deposit ($)').fill('40')
     await quote.getByLabel('How to pay').fill('Interac e-Transfer to the bakery’s email')
-    await scrollToTop(quote)
-    await photograph(quote, '22-quote-delivery-fee', testInfo)
+    await photographTall(page, quote, '22-quote-delivery-fee', testInfo)
     await quote.getByRole('button', { name: 'Send quote' }).click()
     await expectOutcome(page, 'Quote sent to the customer.')
     const money = page.getByTestId('money')

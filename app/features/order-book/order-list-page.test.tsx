@@ -85,7 +85,7 @@ test('a card shows the handover window beside the date', () => {
 
 test('the balances filter says what it shows, keeps itself in the search, and can be taken off', () => {
   const html = render({ filters: { ...filters, balance: true }, matching: 1 })
-  expect(html).toContain('Balances due: overdue or due within 3 days')
+  expect(html).toContain('Balances due</span>: overdue or due within 3 days.')
   expect(html).toContain('<input type="hidden" name="balance" value="due"/>')
   expect(html).toMatch(/href="\/admin\/orders"[^>]*>Show every request<\/a>/)
   expect(html).toContain('href="/admin/orders?balance=due&amp;status=new"')

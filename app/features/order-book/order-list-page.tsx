@@ -101,17 +101,18 @@ export function OrderList({
   return (
     <>
       {filters.balance ? (
-        <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="filter-chip filter-chip-on inline-block">
-            Balances due: overdue or due within {BALANCE_REMINDER_DAYS} days
-          </span>
+        <div className="card mt-6 flex flex-wrap items-center justify-between gap-x-4 px-4 py-1 sm:px-5">
+          <p className="py-2">
+            <span className="font-bold">Balances due</span>: overdue or due within{' '}
+            {BALANCE_REMINDER_DAYS} days.
+          </p>
           <Link
             to={orderListHref({ ...filters, balance: false, page: 1 })}
             className="text-link inline-block py-3"
           >
             Show every request
           </Link>
-        </p>
+        </div>
       ) : null}
       <nav aria-label="Filter by status" className="mt-6">
         <ul className="flex flex-wrap gap-2">
