@@ -60,7 +60,13 @@ async function shootBoth(page: Page, target: () => Locator | Page, name: string,
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     const what = target()
-    if ('scrollIntoViewIfNeeded' in what) await what.scrollIntoViewIfNeeded()
+    if ('scrollIntoViewIfNeeded' in what) {
+      // A part taller than the window: the window grows to hold it, so the sticky header never crosses it.
+      const box = await what.boundingBox()
+      const height = Math.max(width === 375 ? 812 : 900, Math.ceil((box?.height ?? 0) + 240))
+      await page.setViewportSize({ width, height })
+      await what.scrollIntoViewIfNeeded()
+    }
     await shoot(what, `${name}-${width}`, info)
   }
   await page.setViewportSize({ width: 375, height: 812 })

@@ -71,7 +71,7 @@ const statusUrl = `${siteUrl}/requests/tok3n`
 
 /** Every email a customer can get, by name. */
 function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
-  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled']
+  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled', 'paid']
   return [
     [
       'confirmation',
@@ -129,6 +129,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'Your cakes order is ready',
     'About your cakes order',
     'Your cakes order is cancelled',
+    'Your cakes order is paid in full',
     'Your quote has expired',
   ])
   expect(subjects('Other').slice(1, 3)).toEqual([
