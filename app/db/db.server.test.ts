@@ -272,7 +272,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'request_quote',
-    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text)',
+    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null)',
   ],
   [
     'request_quote_request',

@@ -908,4 +908,15 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+
+  // A delivery fee on a quote (decision 047): what the customer owes is the
+  // price and the fee. Quotes sent before it charged none.
+  '016-fee-delivery-fee': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('request_quote')
+        .addColumn('delivery_fee_cents', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute()
+    },
+  },
 }

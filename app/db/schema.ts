@@ -298,6 +298,8 @@ export interface RequestQuoteTable {
   request_id: number
   created_at: Millis
   price_cents: number
+  /** What a delivery adds to the price, in cents; 0 for a pickup (decision 047). */
+  delivery_fee_cents: Generated<number>
   deposit_cents: number
   /** YYYY-MM-DD */
   deposit_due: string | null

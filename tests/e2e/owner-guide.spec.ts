@@ -63,10 +63,31 @@ async function photograph(target: Page | Locator, name: string, testInfo: TestIn
   await target.screenshot({ path: file, type: 'jpeg', quality: 60, animations: 'disabled' })
 }
 
+/**
+ * Photographs a part of the page taller than the phone's window whole: the
+ * window grows to hold it for the picture, so the sticky header never
+ * crosses it.
+ */
+async function photographTall(page: Page, target: Locator, name: string, testInfo: TestInfo) {
+  const before = page.viewportSize()!
+  const box = await target.boundingBox()
+  await page.setViewportSize({ width: before.width, height: Math.ceil((box?.height ?? 0) + 200) })
+  await scrollToTop(target)
+  await photograph(target, name, testInfo)
+  await page.setViewportSize(before)
+}
+
 /** YYYY-MM-DD, `days` after the bakery's today. */
 function daysFromToday(days: number): string {
   const today = new Date(`${todayIn(site.timeZone)}T12:00:00Z`)
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The first Saturday at least `days` after the bakery's today. */
+function saturdayFrom(days: number): string {
+  const day = new Date(`${daysFromToday(days)}T12:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7))
+  return day.toISOString().slice(0, 10)
 }
 
 const visitorAddress = () => `198.51.100.${Math.floor(Math.random() * 200) + 20}`
@@ -335,6 +356,91 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     const erase = page.getByRole('region', { name: 'Erase a customer’s data' })
     await expect(erase).toContainText('It cannot be undone.')
     await photograph(erase, '15-erase-customer', testInfo)
+  })
+
+  await test.step('settings: pickup times and address, delivery, payments', async () => {
+    const times = page.getByRole('region', { name: 'Pickup times' })
+    await scrollToTop(times)
+    await times.getByLabel('Day').selectOption('Saturday')
+    await times.getByLabel('From').selectOption('10:00')
+    await times.getByLabel('Until').selectOption('12:00')
+    await times.getByLabel('Requests it takes').fill('3')
+    await times.getByRole('button', { name: 'Add pickup time' }).click()
+    await expect(times.getByText('Saturday 10:00–12:00 added, taking 3 requests.')).toBeVisible()
+    await times.getByLabel('Pickup address').fill('12 Rosewood Crescent, Unit B')
+    await times.getByRole('button', { name: 'Save address' }).click()
+    await expect(
+      times.getByText('Pickup address saved. Customers see it once you confirm their request.'),
+    ).toBeVisible()
+    await photographTall(page, times, '20-pickup-times', testInfo)
+    const delivery = page.getByRole('region', { name: 'Delivery', exact: true })
+    await delivery.getByRole('checkbox', { name: 'We deliver' }).check()
+    await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15')
+    await delivery.getByRole('button', { name: 'Save delivery' }).click()
+    await expect(delivery.getByText('Delivery saved: customers can choose it.')).toBeVisible()
+    const payments = page.getByRole('region', { name: 'Payments' })
+    await expect(payments.getByLabel(/Balance due/)).toHaveValue('7')
+    await photograph(payments, '21-payments', testInfo)
+  })
+
+  await test.step('a delivery quoted with its fee', async () => {
+    const saturday = saturdayFrom(40)
+    const send = await page.request.post('/ordernow', {
+      headers: {
+        origin: BASE,
+        'content-type': 'application/json',
+        'x-forwarded-for': visitorAddress(),
+      },
+      data: JSON.stringify({
+        orders: [
+          {
+            name: 'Noah Patel',
+            email: 'noah@example.com',
+            phone_number: '416-555-0163',
+            product_type: 'Cupcakes',
+            event_theme: 'Office party, vanilla and chocolate',
+            due_date: saturday,
+            servings: '36',
+            allergies: '',
+            fulfilment: 'delivery',
+            pickup_window: '10:00-12:00',
+            delivery_street: '88 King Street West, 5th floor',
+            delivery_city: 'Toronto',
+            delivery_postal_code: 'M5K 1A1',
+            delivery_notes: 'Ask for Noah at reception.',
+            hear_about_us: 'Instagram',
+            comments: '',
+          },
+        ],
+        accept_policies: true,
+        website: '',
+      }),
+    })
+    expect(send.status(), await send.text()).toBe(200)
+    await page.goto('/admin/orders?q=noah%40example.com')
+    const card = page.getByRole('article').filter({ hasText: 'Noah Patel' })
+    await expect(card).toContainText('Delivery 10:00–12:00')
+    await card.getByRole('link', { name: 'Cupcakes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupcakes')
+    await waitForHydration(page)
+    const quote = page.getByRole('region', { name: 'Send a quote' })
+    await quote.getByLabel('Price ($)').fill('96')
+    await quote.getByLabel('Delivery fee ($)').fill('15')
+    await quote.getByLabel('Deposit ($)').fill('40')
+    await quote.getByLabel('How to pay').fill('Interac e-Transfer to the bakery’s email')
+    await photographTall(page, quote, '22-quote-delivery-fee', testInfo)
+    await quote.getByRole('button', { name: 'Send quote' }).click()
+    await expectOutcome(page, 'Quote sent to the customer.')
+    const money = page.getByTestId('money')
+    await expect(money).toContainText('Delivery fee$15')
+    await expect(money).toContainText('Total$111')
+    await expect(money).toContainText('Balance owed$111')
+    await scrollToTop(page.getByRole('region', { name: 'Quote and payments' }))
+    await photograph(
+      page.getByRole('region', { name: 'Quote and payments' }),
+      '23-quote-and-payments',
+      testInfo,
+    )
   })
 
   await test.step('the gallery', async () => {

@@ -31,6 +31,7 @@ export async function readBookedBalances(
       'order_request.status',
       'order_request.deposit_waived',
       'request_quote.price_cents',
+      'request_quote.delivery_fee_cents',
       'request_quote.deposit_cents',
       'request_quote.balance_due',
       paidSoFar(eb),
@@ -46,6 +47,7 @@ export async function readBookedBalances(
     const balanceDue = row.balance_due!
     const { balanceOwed } = amountsOwed({
       priceCents: Number(row.price_cents),
+      deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,

@@ -172,7 +172,13 @@ async function openSession(book: Awaited<ReturnType<typeof openCardBook>>) {
 }
 
 test('the deposit is offered by card only once the quote is accepted, and the balance once booked', () => {
-  const money = { priceCents: 12_000, depositCents: 5_000, paidCents: 0, depositWaived: false }
+  const money = {
+    priceCents: 11_000,
+    deliveryFeeCents: 1_000,
+    depositCents: 5_000,
+    paidCents: 0,
+    depositWaived: false,
+  }
   expect(cardDueOf('quoted', false, money)).toBeNull()
   expect(cardDueOf('quoted', true, money)).toEqual({ kind: 'deposit', amountCents: 5_000 })
   expect(cardDueOf('quoted', true, { ...money, paidCents: 2_000 })).toEqual({

@@ -8,6 +8,7 @@ import {
   amountsOwed,
   isIn,
   paymentSchedule,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -82,7 +83,8 @@ export async function readCustomerBook(
       if (!quote) return [request.position, entry]
       const owed = amountsOwed(money)
       const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
-      const restCents = Number(quote.price_cents) - depositCents
+      const restCents = totalOf(money) - depositCents
+      const deliveryFee = money.deliveryFeeCents > 0 ? formatMoney(money.deliveryFeeCents) : null
       entry.schedule = {
         reference: request.payment_reference,
         lines: scheduleLines(
@@ -94,6 +96,15 @@ export async function readCustomerBook(
           }),
           { delivery: request.fulfilment === 'delivery' },
         ),
+        ...(deliveryFee
+          ? {
+              charges: [
+                ['Price', formatMoney(money.priceCents)],
+                ['Delivery fee', deliveryFee],
+                ['Total', formatMoney(totalOf(money))],
+              ] as [string, string][],
+            }
+          : {}),
         paid: money.paidCents > 0 ? formatMoney(money.paidCents) : null,
       }
       if (request.status === 'quoted') {
@@ -101,6 +112,8 @@ export async function readCustomerBook(
         entry.quote = {
           number: Number(quotes.count),
           price: formatMoney(Number(quote.price_cents)),
+          deliveryFee,
+          total: formatMoney(totalOf(money)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,
           depositDue: quote.deposit_due ? formatCalendarDate(quote.deposit_due) : null,
           balance: restCents > 0 ? formatMoney(restCents) : null,

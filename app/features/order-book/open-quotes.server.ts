@@ -39,6 +39,7 @@ export async function readOpenQuotes(
     const accepted = row.accepted_at !== null
     const { depositOwed } = amountsOwed({
       priceCents: 0,
+      deliveryFeeCents: 0,
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,

@@ -17,6 +17,8 @@ import { removeBidiControls } from '#app/utils/plain-text.ts'
 export const LIMITS = {
   /** Dollars: a home bakery's order stays well under this. */
   maxDollars: MAX_DOLLARS,
+  /** Dollars: a delivery fee above this is a slip (cents typed as dollars), not a fee. */
+  maxDeliveryFeeDollars: 1000,
   paymentInstructions: 1000,
   message: 2000,
   method: 60,
@@ -96,11 +98,41 @@ const wholeDays = (() => {
   )
 })()
 
-/** The quote form: the deposit is an amount or a percent of the price. */
+/**
+ * The delivery fee: empty is none. Read by the one money rule and bounded;
+ * whether the request is a delivery at all is the server's to say (a
+ * pickup is refused a fee in quoteRequest).
+ */
+const deliveryFee = (() => {
+  const label = 'The delivery fee'
+  const max = LIMITS.maxDeliveryFeeDollars
+  return z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => value?.trim() || '0'),
+    )
+    .check(
+      z.superRefine((value, context) => {
+        const reading = readMoney(value)
+        const message = !reading.ok
+          ? moneyProblemMessage(label, reading.problem)
+          : reading.cents > max * 100
+            ? `${label} must be at most $${max.toLocaleString('en-US')}.`
+            : null
+        if (message) context.issues.push({ code: 'custom', input: value, message })
+      }),
+    )
+})()
+
+/**
+ * The quote form: the deposit is an amount or a percent of what the
+ * customer owes in all (the price and any delivery fee).
+ */
 export const QuoteFormSchema = z
   .object({
     intent: z.literal('quote'),
     price: money('The price'),
+    delivery_fee: z.pipe(deliveryFee, z.transform(centsOf)),
     deposit_kind: z.enum(['amount', 'percent'], 'Choose a deposit in dollars or a percent.'),
     // Empty means no deposit.
     deposit: z.pipe(
@@ -127,20 +159,27 @@ export const QuoteFormSchema = z
               ? 'The deposit must be a percent from 0 to 100, like 50.'
               : moneyProblemMessage('The deposit', depositProblem(form.deposit)),
         })
-      } else if (deposit > form.price) {
+      } else if (deposit > form.price + form.delivery_fee) {
         context.issues.push({
           code: 'custom',
           input: form.deposit,
           path: ['deposit'],
-          message: 'The deposit cannot be more than the price.',
+          message:
+            form.delivery_fee > 0
+              ? 'The deposit cannot be more than the price and the delivery fee together.'
+              : 'The deposit cannot be more than the price.',
         })
       }
     }),
   )
 
-/** The deposit a quote form asks, in cents; undefined when it cannot be read. */
+/**
+ * The deposit a quote form asks, in cents; undefined when it cannot be read.
+ * A percent is of the whole: the price and the delivery fee.
+ */
 export function depositCentsOf(form: {
   price: number
+  delivery_fee?: number
   deposit_kind: 'amount' | 'percent'
   deposit: string
 }): number | undefined {
@@ -153,7 +192,7 @@ export function depositCentsOf(form: {
     ? Number.parseFloat(form.deposit)
     : Number.NaN
   if (!(percent >= 0 && percent <= 100)) return undefined
-  return Math.round((form.price * percent) / 100)
+  return Math.round(((form.price + (form.delivery_fee ?? 0)) * percent) / 100)
 }
 
 /** Why a deposit in dollars cannot be read. */

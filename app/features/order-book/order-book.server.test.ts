@@ -102,9 +102,10 @@ test('quote, accept, deposit, ready, completed: each step on the timeline', asyn
       payment: { amountCents: 6_000, receivedOn: '2026-11-24', method: 'e-Transfer' },
       now: NOW + DAY,
     }),
-  ).toEqual({ ok: true, confirmed: true })
+  ).toEqual({ ok: true, confirmed: true, settled: false })
   expect(await moneyOf(db, id)).toEqual({
     priceCents: 12_000,
+    deliveryFeeCents: 0,
     depositCents: 6_000,
     paidCents: 6_000,
     depositWaived: false,

@@ -5,9 +5,12 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
+  BOOKED_STATUSES,
   type Money,
+  amountsOwed,
   canMove,
   depositSettled,
+  isIn,
   refusedMoveMessage,
   refusedPaymentMessage,
   refusedWaiveMessage,
@@ -142,6 +145,8 @@ export async function claimVersion(
 
 export interface QuoteInput {
   priceCents: number
+  /** What a delivery adds, in cents; absent or 0 for none. A pickup takes none. */
+  deliveryFeeCents?: number
   depositCents: number
   /** YYYY-MM-DD, or null for no set date. */
   depositDue: string | null
@@ -155,6 +160,10 @@ export interface QuoteInput {
   /** Days the customer has to answer; the settings' default when absent. */
   expiresInDays?: number
 }
+
+/** Why a request picked up at the bakery is refused a delivery fee. */
+export const PICKUP_FEE_MESSAGE =
+  'This order is picked up, so it takes no delivery fee. Leave the delivery fee empty.'
 
 /** The newest quote of a request, if it has one. */
 export async function currentQuote(db: Executor, requestId: number) {
@@ -183,10 +192,14 @@ export async function quoteRequest(
     .executeTakeFirstOrThrow()
   const request = await trx
     .selectFrom('order_request')
-    .select('due_date')
+    .select(['due_date', 'fulfilment'])
     .where('id', '=', requestId)
     .executeTakeFirst()
   if (!request) return NOT_FOUND
+  const deliveryFeeCents = quote.deliveryFeeCents ?? 0
+  if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery') {
+    return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
+  }
   // A due date only means something for a deposit there is to pay.
   const depositDue = quote.depositCents > 0 ? quote.depositDue : null
   const refusedDue = refusedDepositDue(depositDue, {
@@ -226,6 +239,7 @@ export async function quoteRequest(
       request_id: requestId,
       created_at: now,
       price_cents: quote.priceCents,
+      delivery_fee_cents: deliveryFeeCents,
       deposit_cents: quote.depositCents,
       deposit_due: depositDue,
       balance_due: balanceDue,
@@ -315,6 +329,7 @@ export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
   ])
   return {
     priceCents: quote ? Number(quote.price_cents) : 0,
+    deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
     depositCents: quote ? Number(quote.deposit_cents) : 0,
     paidCents: Number(paid?.paid ?? 0),
     depositWaived: Number(request?.deposit_waived ?? 0) === 1,
@@ -547,11 +562,12 @@ export async function recordPaymentIn(
     now,
     actor = 'owner',
   }: { requestId: number; payment: PaymentInput; now: number; actor?: Actor },
-): Promise<BookChange & { confirmed?: boolean }> {
+): Promise<BookChange & { confirmed?: boolean; settled?: boolean }> {
   const status = await statusOf(trx, requestId)
   if (!status) return NOT_FOUND
   const refused = refusedPaymentMessage(status)
   if (refused) return { ok: false, status: 409, error: refused }
+  const owedBefore = amountsOwed(await moneyOf(trx, requestId)).balanceOwed
   await trx
     .insertInto('payment')
     .values({
@@ -573,7 +589,13 @@ export async function recordPaymentIn(
     now,
   })
   const confirmed = await confirmIfSettled(trx, { requestId, actor, now })
-  return { ok: true, confirmed }
+  // A booked order's last payment: what was owed is now nothing (decision 047).
+  const settled =
+    !confirmed &&
+    isIn(BOOKED_STATUSES, status) &&
+    owedBefore > 0 &&
+    amountsOwed(await moneyOf(trx, requestId)).balanceOwed === 0
+  return { ok: true, confirmed, settled }
 }
 
 /** The owner confirms without a deposit: an accepted quote is confirmed at once. */

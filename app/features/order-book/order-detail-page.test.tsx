@@ -38,6 +38,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     },
     quote: {
       priceCents: 12000,
+      deliveryFeeCents: 0,
       depositCents: 6000,
       depositDue: null,
       balanceDue: '2026-12-05',
@@ -49,6 +50,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     },
     money: {
       priceCents: 12000,
+      deliveryFeeCents: 0,
       depositCents: 6000,
       paidCents: 6000,
       depositWaived: false,
@@ -131,4 +133,38 @@ test('an accepted quote with its deposit owed reads so, with payment first and i
   expect(html.indexOf('Record a payment')).toBeLessThan(html.indexOf('Send a new quote'))
   expect(html).toContain('Deposit owed: $60')
   expect(html).toMatch(/<input[^>]*name="amount"[^>]*value=""/)
+})
+
+test('a delivery’s quote form asks its fee and its money card adds it up; a pickup’s does neither', () => {
+  const pickup = detailAt('quoted')
+  const delivery: OrderDetail = {
+    ...pickup,
+    request: { ...pickup.request, fulfilment: 'delivery', window: '14:00-16:00' },
+    quote: { ...pickup.quote!, deliveryFeeCents: 1_550 },
+    money: { ...pickup.money, deliveryFeeCents: 1_550, balanceOwed: 7_550 },
+  }
+  const shown = render(delivery, {
+    ok: true,
+    intent: 'quote',
+    message: 'Quote sent to the customer.',
+  })
+  expect(shown).toMatch(/<label[^>]*for="field-delivery_fee"[^>]*>Delivery fee \(\$\)/)
+  expect(shown).toMatch(/name="delivery_fee"[^>]*value="15.50"/)
+  expect(shown).toContain('Percent of the total')
+  for (const [label, value] of [
+    ['Price', '$120'],
+    ['Delivery fee', '$15.50'],
+    ['Total', '$135.50'],
+    ['Balance owed', '$75.50'],
+  ]) {
+    expect(shown).toMatch(new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>\\${value}`))
+  }
+  const plain = render(pickup, {
+    ok: true,
+    intent: 'quote',
+    message: 'Quote sent to the customer.',
+  })
+  expect(plain).not.toContain('delivery_fee')
+  expect(plain).not.toMatch(/<dt[^>]*>(Delivery fee|Total)</)
+  expect(plain).toContain('Percent of the price')
 })

@@ -8,6 +8,7 @@ import {
   canMove,
   formsFor,
   refusedPaymentMessage,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
 import {
   MOVE_INTENTS,
@@ -258,6 +259,13 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
   // A deposit's due date sits under its amount, so the amounts line up across the cards.
   const rows: { label: string; value: string; note?: string }[] = [
     { label: 'Price', value: formatMoney(money.priceCents) },
+    // A delivery's fee, and what the two come to, each on its own line.
+    ...(money.deliveryFeeCents > 0 || detail.request.fulfilment === 'delivery'
+      ? [
+          { label: 'Delivery fee', value: formatMoney(money.deliveryFeeCents) },
+          { label: 'Total', value: formatMoney(totalOf(money)) },
+        ]
+      : []),
     money.depositWaived
       ? { label: 'Deposit', value: 'Waived' }
       : {
@@ -522,6 +530,7 @@ function QuoteForm({
   today: string
 }) {
   const { quote } = detail
+  const delivery = detail.request.fulfilment === 'delivery'
   const busy = useBusy('quote')
   const [depositKind, setDepositKind] = useState<'amount' | 'percent'>('amount')
   const [depositDue, setDepositDue] = useState(quote?.depositDue ?? '')
@@ -551,6 +560,25 @@ function QuoteForm({
             />
           )}
         </FormField>
+        {delivery ? (
+          <FormField
+            name="delivery_fee"
+            label="Delivery fee ($)"
+            optional
+            hint="Added to the price. Leave empty for free delivery."
+            error={err('delivery_fee')}
+          >
+            {(props) => (
+              <input
+                {...props}
+                inputMode="decimal"
+                defaultValue={
+                  quote && quote.deliveryFeeCents ? centsToInput(quote.deliveryFeeCents) : ''
+                }
+              />
+            )}
+          </FormField>
+        ) : null}
         <fieldset className="grid gap-2">
           <legend className="form-label">Deposit</legend>
           <div className="flex flex-wrap gap-4">
@@ -572,7 +600,7 @@ function QuoteForm({
                 checked={depositKind === 'percent'}
                 onChange={() => setDepositKind('percent')}
               />
-              Percent of the price
+              {delivery ? 'Percent of the total' : 'Percent of the price'}
             </label>
           </div>
           <FormField

@@ -186,6 +186,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     quote: quote
       ? {
           priceCents: Number(quote.price_cents),
+          deliveryFeeCents: Number(quote.delivery_fee_cents),
           depositCents: Number(quote.deposit_cents),
           depositDue: quote.deposit_due,
           balanceDue: quote.balance_due,
@@ -266,7 +267,7 @@ export async function receiveOrderAction({
 
   const change = await db
     .transaction()
-    .execute(async (trx): Promise<BookChange> => {
+    .execute(async (trx): Promise<BookChange & { settled?: boolean }> => {
       // Rolls the transaction back: a refusal found after a write keeps nothing.
       const refuse = (result: BookChange) => {
         throw new Refused(result)
@@ -281,15 +282,21 @@ export async function receiveOrderAction({
       const done = await makeChange(trx, { data, requestId, now })
       if (!done.ok) refuse(done)
       // The change's email, as the order-status table names it, in the change's own transaction.
-      if (done.ok && plan.email && (plan.email.when === 'always' || done.moved)) {
-        await queueRequestUpdate(trx, updateKindOf(plan.email.send), {
+      const email =
+        done.ok && done.settled && plan.settled
+          ? plan.settled.send
+          : done.ok && plan.email && (plan.email.when === 'always' || done.moved)
+            ? plan.email.send
+            : null
+      if (email) {
+        await queueRequestUpdate(trx, updateKindOf(email), {
           requestId,
           siteUrl,
-          note: done.note,
+          note: done.ok ? done.note : null,
           now,
         })
       }
-      return { ok: true }
+      return { ok: true, settled: done.ok && Boolean(done.settled) }
     })
     .catch((error: unknown) => {
       if (error instanceof Refused || error instanceof Asked) return error.change
@@ -317,11 +324,16 @@ export async function receiveOrderAction({
   }
   // Stored: the customer's email, if the change queued one, goes out now.
   kickDeliveryWorker()
-  return reply(200, { ok: true, intent, message: plan.done })
+  const settled = change.ok && 'settled' in change && change.settled
+  return reply(200, {
+    ok: true,
+    intent,
+    message: settled && plan.settled ? plan.settled.done : plan.done,
+  })
 }
 
 /** What one owner change did: whether it moved the request, and the note its email carries. */
-type Made = BookChange & { moved?: boolean; note?: string | null }
+type Made = BookChange & { moved?: boolean; settled?: boolean; note?: string | null }
 
 /**
  * The book's side of one owner change, in the caller's transaction. The
@@ -342,6 +354,7 @@ async function makeChange(
         requestId,
         quote: {
           priceCents: data.price,
+          deliveryFeeCents: data.delivery_fee,
           depositCents: depositCentsOf(data) ?? 0,
           depositDue: data.deposit_due,
           balanceDue: data.balance_due,
@@ -359,7 +372,9 @@ async function makeChange(
         payment: { amountCents: data.amount, receivedOn: data.received_on, method: data.method },
         now,
       })
-      return paid.ok ? { ok: true, moved: Boolean(paid.confirmed) } : paid
+      return paid.ok
+        ? { ok: true, moved: Boolean(paid.confirmed), settled: Boolean(paid.settled) }
+        : paid
     }
     case 'waive': {
       const waived = await waiveDepositIn(trx, { requestId, now })

@@ -24,6 +24,7 @@ function row(id: number): OrderRow {
     depositOverdue: false,
     effort: 2,
     fulfilment: 'pickup',
+    window: null,
     receivedAt: '2026-11-20T15:00:00.000Z',
     money: null,
   }
@@ -70,4 +71,22 @@ test('a page past the end says so rather than showing an empty book', () => {
   const past = render({ filters: { ...filters, page: 40 }, rows: [], hasMore: false })
   expect(past).toContain('No order requests on this page: the list ends before it.')
   expect(past).toContain('rel="prev"')
+})
+
+test('a card shows the handover window beside the date', () => {
+  const html = render({
+    rows: [{ ...row(1), fulfilment: 'delivery', window: '14:00-16:00' }, row(2)],
+    matching: 2,
+  })
+  expect(html).toMatch(/Saturday, December 12, 2026 · Delivery<span[^>]*> 14:00–16:00<\/span>/)
+  // A request on a day without windows shows none.
+  expect(html.match(/data-testid="card-window"/g)).toHaveLength(1)
+})
+
+test('the balances filter says what it shows, keeps itself in the search, and can be taken off', () => {
+  const html = render({ filters: { ...filters, balance: true }, matching: 1 })
+  expect(html).toContain('Balances due</span>: overdue or due within 3 days.')
+  expect(html).toContain('<input type="hidden" name="balance" value="due"/>')
+  expect(html).toMatch(/href="\/admin\/orders"[^>]*>Show every request<\/a>/)
+  expect(html).toContain('href="/admin/orders?balance=due&amp;status=new"')
 })

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/order-status.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import {
+  BALANCE_REMINDER_DAYS,
+  DISPLAY_LABELS,
+  type DisplayState,
+} from '#app/features/order-status/order-status.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -90,9 +95,25 @@ export function OrderList({
   /** Another page follows this one. */
   hasMore: boolean
 }) {
-  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status)
+  const filtered = Boolean(
+    filters.q || filters.from || filters.to || filters.status || filters.balance,
+  )
   return (
     <>
+      {filters.balance ? (
+        <div className="card mt-6 flex flex-wrap items-center justify-between gap-x-4 px-4 py-1 sm:px-5">
+          <p className="py-2">
+            <span className="font-bold">Balances due</span>: overdue or due within{' '}
+            {BALANCE_REMINDER_DAYS} days.
+          </p>
+          <Link
+            to={orderListHref({ ...filters, balance: false, page: 1 })}
+            className="text-link inline-block py-3"
+          >
+            Show every request
+          </Link>
+        </div>
+      ) : null}
       <nav aria-label="Filter by status" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           <li>
@@ -124,6 +145,7 @@ export function OrderList({
         aria-label="Find order requests"
       >
         {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+        {filters.balance ? <input type="hidden" name="balance" value="due" /> : null}
         <div className="form-field col-span-2 lg:col-span-1">
           <label htmlFor="order-search" className="form-label">
             Customer name or email
@@ -287,6 +309,13 @@ function OrderCard({ row }: { row: OrderRow }) {
         <dd>
           {formatCalendarDate(row.dueDate)}
           {row.fulfilment ? ` · ${row.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}` : ''}
+          {row.window ? (
+            <span className="font-bold whitespace-nowrap" data-testid="card-window">
+              {' '}
+              {row.fulfilment ? '' : 'at '}
+              {formatWindow(row.window)}
+            </span>
+          ) : null}
         </dd>
         <dt className="font-bold text-chocolate">Theme</dt>
         <dd>{row.eventTheme}</dd>
@@ -304,7 +333,7 @@ function OrderCard({ row }: { row: OrderRow }) {
           <>
             <dt className="font-bold text-chocolate">Quoted</dt>
             <dd>
-              {formatMoney(row.money.priceCents)}
+              {formatMoney(row.money.totalCents)}
               {row.money.depositOwed > 0
                 ? ` · deposit owed ${formatMoney(row.money.depositOwed)}`
                 : ''}

@@ -1,14 +1,24 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { addDays } from '#app/features/availability/availability.ts'
 import {
+  BALANCE_REMINDER_DAYS,
   type DisplayState,
   amountsOwed,
   depositOverdue,
   displayStateOf,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
+import { readBookedBalances } from './booked-balances.server.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
 import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 import { readPaymentReference } from './payment-reference.ts'
@@ -92,6 +102,13 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
   counts.quoted -= acceptedIds.length
   counts.accepted += acceptedIds.length
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
+  // Today's "Balances due", as it counts them: read from the booked
+  // requests only (booked-balances.server.ts), then paged in SQL by id.
+  const balanceIds = filters.balance
+    ? (await readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) })).map(
+        (row) => row.id,
+      )
+    : []
 
   let rowsQuery = narrowed()
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
@@ -105,6 +122,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
       'order_request.status',
       'order_request.effort',
       'order_request.fulfilment',
+      'order_request.pickup_window',
       'order_request.deposit_waived',
       'order_request.payment_reference',
       'order_batch.created_at',
@@ -122,6 +140,9 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
   } else if (filters.status) {
     rowsQuery = rowsQuery.where('order_request.status', '=', filters.status)
   }
+  if (filters.balance && balanceIds.length > 0) {
+    rowsQuery = rowsQuery.where('order_request.id', 'in', balanceIds)
+  }
   rowsQuery = (
     filters.sort === 'due'
       ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
@@ -130,9 +151,17 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     // One more than a page, to know whether another follows.
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((filters.page - 1) * ORDER_PAGE_SIZE)
-  const matching = filters.status ? counts[filters.status] : total
-  const found =
-    filters.status === 'accepted' && acceptedIds.length === 0 ? [] : await rowsQuery.execute()
+  const nothing =
+    (filters.status === 'accepted' && acceptedIds.length === 0) ||
+    (filters.balance && balanceIds.length === 0)
+  const matching = filters.balance
+    ? nothing
+      ? 0
+      : await countMatching(rowsQuery.clearSelect().clearOrderBy().clearLimit().clearOffset())
+    : filters.status
+      ? counts[filters.status]
+      : total
+  const found = nothing ? [] : await rowsQuery.execute()
   const rows = found.slice(0, ORDER_PAGE_SIZE)
   const standing = await standingOf(db, rows, today)
 
@@ -152,8 +181,9 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
         depositOverdue: overdue,
         effort: Number(row.effort),
         fulfilment: row.fulfilment,
+        window: row.pickup_window,
         receivedAt: row.created_at,
-        money: money ? { priceCents: money.priceCents, ...amountsOwed(money) } : null,
+        money: money ? { totalCents: totalOf(money), ...amountsOwed(money) } : null,
       }
     }),
     counts,
@@ -164,6 +194,16 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     page: filters.page,
     hasMore: found.length > ORDER_PAGE_SIZE,
   }
+}
+
+/** How many requests a filtered query of the list finds, across every page. */
+async function countMatching(
+  query: SelectQueryBuilder<Database, 'order_request' | 'order_batch', object>,
+) {
+  const { count } = await query
+    .select(({ fn }) => fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }
 
 /**
@@ -180,7 +220,14 @@ async function standingOf(
     ? await Promise.all([
         db
           .selectFrom('request_quote')
-          .select(['request_id', 'price_cents', 'deposit_cents', 'deposit_due', 'accepted_at'])
+          .select([
+            'request_id',
+            'price_cents',
+            'delivery_fee_cents',
+            'deposit_cents',
+            'deposit_due',
+            'accepted_at',
+          ])
           .where('request_id', 'in', ids)
           .orderBy('id')
           .execute(),
@@ -201,6 +248,7 @@ async function standingOf(
       const money = quote
         ? {
             priceCents: Number(quote.price_cents),
+            deliveryFeeCents: Number(quote.delivery_fee_cents),
             depositCents: Number(quote.deposit_cents),
             paidCents: paidOf.get(request.id) ?? 0,
             depositWaived: Number(request.deposit_waived) === 1,

@@ -21,6 +21,11 @@ export interface OrderFilters {
   sort: OrderSort
   /** 1 for the first ORDER_PAGE_SIZE rows, and so on. */
   page: number
+  /**
+   * Only booked requests whose balance is overdue or falls due within
+   * BALANCE_REMINDER_DAYS: what Today's "Balances due" counts (`balance=due`).
+   */
+  balance?: boolean
 }
 
 /** Rows a page of the list shows: a phone's few screens, whatever the size of the book. */
@@ -70,6 +75,7 @@ export function parseOrderFilters(params: URLSearchParams): {
       q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
       sort: sort === 'due' ? 'due' : 'newest',
       page,
+      ...(params.get('balance') === 'due' ? { balance: true } : {}),
     },
     problems,
   }
@@ -92,15 +98,18 @@ export interface OrderRow {
   depositOverdue: boolean
   effort: number
   fulfilment: 'pickup' | 'delivery' | null
+  /** The handover window, HH:MM-HH:MM; null when the day has none. */
+  window: string | null
   /** ISO timestamp the send arrived. */
   receivedAt: string
-  /** What the quote asks and what is owed; null before a quote. */
-  money: { priceCents: number; depositOwed: number; balanceOwed: number } | null
+  /** What the customer owes in all (price and delivery fee), and what is left of it. */
+  money: { totalCents: number; depositOwed: number; balanceOwed: number } | null
 }
 
 /** The page's URL for these filters, leaving out what is the default. */
 export function orderListHref(filters: Partial<OrderFilters>): string {
   const params = new URLSearchParams()
+  if (filters.balance) params.set('balance', 'due')
   if (filters.status) params.set('status', filters.status)
   if (filters.from) params.set('from', filters.from)
   if (filters.to) params.set('to', filters.to)

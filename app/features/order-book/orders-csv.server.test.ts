@@ -33,7 +33,7 @@ async function referenceOf(db: Db, id: number) {
   return row.payment_reference
 }
 
-test('one row per request, with its quote, payments and what is still owed', async () => {
+test('one row per request, with its quote, delivery fee, payments and what is still owed', async () => {
   const { db } = await openTestDatabase()
   await openBakery(db)
   const cake = await sendRequest(db, {
@@ -48,6 +48,7 @@ test('one row per request, with its quote, payments and what is still owed', asy
       requestId: cake,
       quote: {
         priceCents: 12_050,
+        deliveryFeeCents: 1_500,
         depositCents: 6_000,
         depositDue: '2026-12-01',
         paymentInstructions: 'e-Transfer',
@@ -96,10 +97,12 @@ test('one row per request, with its quote, payments and what is still owed', asy
       comments: 'Lemon, please.',
       effort: '2',
       price: '120.50',
+      'delivery fee': '15.00',
+      total: '135.50',
       deposit: '60.00',
       paid: '50.00',
       'deposit owed': '10.00',
-      'balance owed': '70.50',
+      'balance owed': '85.50',
       payments: '2026-11-24 $40.00 e-Transfer; 2026-11-26 $10.00 Cash',
       'payment reference': await referenceOf(db, cake),
       'deposit due': '2026-12-01',
@@ -126,6 +129,8 @@ test('one row per request, with its quote, payments and what is still owed', asy
       comments: '',
       effort: '1',
       price: '',
+      'delivery fee': '',
+      total: '',
       deposit: '',
       paid: '0.00',
       'deposit owed': '0.00',

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { amountsOwed } from '#app/features/order-status/order-status.ts'
+import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 
@@ -30,6 +30,8 @@ export const CSV_COLUMNS = [
   'comments',
   'effort',
   'price',
+  'delivery fee',
+  'total',
   'deposit',
   'paid',
   'deposit owed',
@@ -124,7 +126,14 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
   const [quotes, payments] = await Promise.all([
     db
       .selectFrom('request_quote')
-      .select(['request_id', 'price_cents', 'deposit_cents', 'deposit_due', 'balance_due'])
+      .select([
+        'request_id',
+        'price_cents',
+        'delivery_fee_cents',
+        'deposit_cents',
+        'deposit_due',
+        'balance_due',
+      ])
       .where('request_id', '>', afterId)
       .where('request_id', '<=', lastId)
       .orderBy('id')
@@ -153,6 +162,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
     const paid = paymentsOf.get(id) ?? []
     const money = {
       priceCents: quote ? Number(quote.price_cents) : 0,
+      deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
       depositCents: quote ? Number(quote.deposit_cents) : 0,
       paidCents: paid.reduce((sum, payment) => sum + Number(payment.amount_cents), 0),
       depositWaived: Number(request.deposit_waived) === 1,
@@ -179,6 +189,8 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       request.comments ?? '',
       String(Number(request.effort)),
       quote ? dollars(money.priceCents) : '',
+      quote ? dollars(money.deliveryFeeCents) : '',
+      quote ? dollars(totalOf(money)) : '',
       quote ? dollars(money.depositCents) : '',
       dollars(money.paidCents),
       dollars(owed.depositOwed),

@@ -47,8 +47,9 @@ export function QuotePanel({
       {quote.expiresLabel}
     </time>,
   )
+  // With a delivery fee, the price and the fee each have a line above, and the first box is their total.
   const amounts: [string, string][] = [
-    ['Price', quote.price],
+    quote.deliveryFee && quote.total ? ['Total', quote.total] : ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
     ...(quote.deposit && quote.depositDue
       ? [['Deposit due by', quote.depositDue] as [string, string]]
@@ -65,7 +66,16 @@ export function QuotePanel({
       </h3>
       {/* Two amounts side by side even on a phone; the due date, a longer
           line, gets a row of its own there and the widest column beside. */}
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_1.5fr]">
+      {quote.deliveryFee ? (
+        <Charges
+          rows={[
+            ['Price', quote.price],
+            ['Delivery fee', quote.deliveryFee],
+          ]}
+          testId="quote-charges"
+        />
+      ) : null}
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_1.5fr]">
         {amounts.map(([label, value], index) => (
           <div
             key={label}
@@ -253,6 +263,7 @@ export function SchedulePanel({
           </span>
         </p>
       ) : null}
+      {schedule.charges?.length ? <Charges rows={schedule.charges} testId="charges" /> : null}
       <ol className="mt-4 grid gap-2">
         {schedule.lines.map((line) => {
           const state = scheduleStates[line.state]
@@ -285,5 +296,22 @@ export function SchedulePanel({
       ) : null}
       {children}
     </section>
+  )
+}
+
+/** A delivery's price and fee, one line each (and the total, when given, under a rule). */
+function Charges({ rows, testId }: { rows: [string, string][]; testId: string }) {
+  return (
+    <dl className="mt-4 grid gap-1 rounded-xl bg-white px-4 py-3" data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <div
+          key={label}
+          className={`flex justify-between gap-4 ${label === 'Total' ? 'mt-1 border-t border-butter pt-2 font-bold text-cocoa' : ''}`}
+        >
+          <dt>{label}</dt>
+          <dd className="font-bold text-cocoa">{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }

@@ -164,6 +164,10 @@ export interface CustomerQuote {
   number: number
   /** '$120' */
   price: string
+  /** '$15' for a delivery with a fee; null for none. */
+  deliveryFee?: string | null
+  /** What she owes in all, the price and the fee: '$135'. */
+  total?: string
   /** '$60'; null when the quote asks no deposit or the bakery waived it. */
   deposit: string | null
   /** 'Tuesday, December 1, 2026'; null when no date was set. */
@@ -195,6 +199,11 @@ export interface CustomerSchedule {
   /** 'BB-4821', for her e-Transfer message; null for requests stored before references. */
   reference: string | null
   lines: ScheduleLine[]
+  /**
+   * For a delivery with a fee, what the payments add up to, line by line:
+   * [['Price', '$120'], ['Delivery fee', '$15'], ['Total', '$135']]; empty otherwise.
+   */
+  charges?: [string, string][]
   /** '$60' paid so far; null when nothing is. */
   paid: string | null
 }

@@ -115,6 +115,41 @@ test('the morning digest lists what is due today and tomorrow, once a day, from 
   ])
 })
 
+test('the digest says when each order is handed over and, for a delivery, where', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  const [delivery, pickup] = await send(db, [
+    { ...birthdayCakeOrder, due_date: '2026-12-11', name: 'Ana Lima' },
+    { ...birthdayCakeOrder, due_date: '2026-12-12' },
+  ])
+  // As the order form stores them on a day with windows.
+  await db
+    .updateTable('order_request')
+    .set({
+      fulfilment: 'delivery',
+      pickup_window: '14:00-16:00',
+      delivery_street: '12 Maple Street',
+      delivery_city: 'Toronto',
+      delivery_postal_code: 'M4C 1A1',
+    })
+    .where('id', '=', delivery!)
+    .execute()
+  await db
+    .updateTable('order_request')
+    .set({ fulfilment: 'pickup', pickup_window: '10:00-12:00' })
+    .where('id', '=', pickup!)
+    .execute()
+  await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
+  const [digest] = await queued(db, 'owner_digest')
+  expect(digest!.email.text).toContain(
+    'Today: Cakes for Ana Lima (New) · Delivery 14:00–16:00 to 12 Maple Street, Toronto M4C 1A1',
+  )
+  expect(digest!.email.text).toContain(
+    'Tomorrow: Cakes for Priya Sharma (New) · Pickup 10:00–12:00',
+  )
+  expect(digest!.email.html).toContain('Delivery 14:00–16:00 to 12 Maple Street')
+})
+
 test('the digest flags deposits overdue by the bakery’s today, and says servings as a phrase', async () => {
   const { db } = await openTestDatabase()
   await prepare(db)

@@ -30,7 +30,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
-import { addressOf, formatDeliveryAddress } from './handover.ts'
+import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
@@ -129,6 +129,7 @@ function noticePage(
       'order_request.payment_reference',
       'order_request.deposit_waived',
       'request_quote.price_cents',
+      'request_quote.delivery_fee_cents',
       'request_quote.deposit_cents',
       'request_quote.deposit_due',
       'request_quote.balance_due',
@@ -169,6 +170,7 @@ async function queueNoticesOf(
   for (const row of rows) {
     const money: Money = {
       priceCents: Number(row.price_cents),
+      deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
@@ -248,7 +250,17 @@ async function queueDigest(
   const tomorrow = addDays(today, 1)
   const due = await db
     .selectFrom('order_request')
-    .select(['id', 'name', 'product_type', 'due_date', 'status', 'servings', 'allergies'])
+    .select([
+      'id',
+      'name',
+      'product_type',
+      'due_date',
+      'status',
+      'servings',
+      'allergies',
+      'fulfilment',
+      ...HANDOVER_COLUMNS,
+    ])
     .where('due_date', 'in', [today, tomorrow])
     .where('status', 'in', LIVE)
     .orderBy('due_date')
@@ -272,6 +284,7 @@ async function queueDigest(
       'request_quote.accepted_at',
       'request_quote.deposit_due',
       'request_quote.price_cents',
+      'request_quote.delivery_fee_cents',
       'request_quote.deposit_cents',
       paidSoFar(eb),
     ])
@@ -291,6 +304,7 @@ async function queueDigest(
     if (!row.deposit_due) continue
     const owed = amountsOwed({
       priceCents: Number(row.price_cents),
+      deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
@@ -307,8 +321,14 @@ async function queueDigest(
   const lateBalances = await readBookedBalances(db, { today, until: addDays(today, -1) })
   if (due.length + awaiting.length + overdue.length + lateBalances.length === 0) return false
 
+  // When and where it is handed over: 'Delivery 14:00–16:00 to 12 Maple Street, Toronto M4C 1A1'.
+  const handover = (row: (typeof due)[number]) => {
+    if (!row.fulfilment && !row.pickup_window) return ''
+    const place = row.fulfilment === 'delivery' ? formatDeliveryAddress(addressOf(row)) : null
+    return ` · ${handoverLabel(row.fulfilment, row.pickup_window)}${place ? ` to ${place}` : ''}`
+  }
   const dueLine = (row: (typeof due)[number]) =>
-    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
+    `${row.due_date === today ? 'Today' : 'Tomorrow'}: ${row.product_type} for ${row.name} (${STATUS_LABELS[row.status]})${handover(row)}${row.servings ? `, ${servingsPhrase(row.servings)}` : ''}${row.allergies ? ` — allergies: ${row.allergies}` : ''}`
   const sections: [string, string[]][] = [
     ['Due today and tomorrow', due.map(dueLine)],
     [
@@ -399,6 +419,13 @@ async function queueReminders(
         .orderBy('request_quote.id', 'desc')
         .limit(1)
         .as('price_cents'),
+      eb
+        .selectFrom('request_quote')
+        .select('request_quote.delivery_fee_cents')
+        .whereRef('request_quote.request_id', '=', 'order_request.id')
+        .orderBy('request_quote.id', 'desc')
+        .limit(1)
+        .as('delivery_fee_cents'),
       paidSoFar(eb),
     ])
     .where('order_request.due_date', '=', tomorrow)
@@ -415,6 +442,7 @@ async function queueReminders(
     if (done.has(keyOf(row))) continue
     const { balanceOwed } = amountsOwed({
       priceCents: Number(row.price_cents ?? 0),
+      deliveryFeeCents: Number(row.delivery_fee_cents ?? 0),
       depositCents: 0,
       paidCents: Number(row.paid ?? 0),
       depositWaived: false,

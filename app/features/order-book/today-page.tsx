@@ -51,10 +51,19 @@ function TodaySection({
 }
 
 /** The link to the rest of a list the page shows only the first of, or nothing when it shows all. */
-function SeeAll({ list, status }: { list: TodayList<unknown>; status: DisplayState }) {
+function SeeAll({
+  list,
+  status,
+  href = orderListHref({ status }),
+}: {
+  list: TodayList<unknown>
+  status?: DisplayState
+  /** The list filtered to what this one counts, when a status alone does not say it. */
+  href?: string
+}) {
   if (list.total <= list.items.length) return null
   return (
-    <Link to={orderListHref({ status })} className="text-link inline-block py-3">
+    <Link to={href} className="text-link inline-block py-3">
       See all {formatCount(list.total)} in Orders
     </Link>
   )
@@ -195,7 +204,7 @@ export function TodayPage({
         title="Balances due"
         count={data.balances.total}
         empty={`No balance is overdue or due in the next ${BALANCE_REMINDER_DAYS} days.`}
-        more={<SeeAll list={data.balances} status="confirmed" />}
+        more={<SeeAll list={data.balances} href={orderListHref({ balance: true, sort: 'due' })} />}
       >
         <ul className="today-list" data-testid="balances-due">
           {data.balances.items.map((request) => (

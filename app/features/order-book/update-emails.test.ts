@@ -15,7 +15,13 @@ const request = {
   fulfilment: 'delivery' as const,
   customer_token: 'tok3n',
 }
-const money = { priceCents: 12_000, depositCents: 6_000, paidCents: 6_000, depositWaived: false }
+const money = {
+  priceCents: 12_000,
+  deliveryFeeCents: 0,
+  depositCents: 6_000,
+  paidCents: 6_000,
+  depositWaived: false,
+}
 const siteUrl = 'https://butterandbloom.example'
 
 test('ready for a delivery says it is out for delivery and what is owed on delivery', () => {
@@ -66,7 +72,7 @@ const statusUrl = `${siteUrl}/requests/tok3n`
 
 /** Every email a customer can get, by name. */
 function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
-  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled']
+  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled', 'paid']
   return [
     [
       'confirmation',
@@ -124,6 +130,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'Your cakes order is ready',
     'About your cakes order',
     'Your cakes order is cancelled',
+    'Your cakes order is paid in full',
     'Your quote has expired',
   ])
   expect(subjects('Other').slice(1, 3)).toEqual([

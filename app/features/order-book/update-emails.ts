@@ -14,6 +14,7 @@ import {
   type Money,
   amountsOwed,
   paymentSchedule,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
@@ -129,6 +130,19 @@ function linkBlock(url: string, label: string, lead: string): Block {
   }
 }
 
+/**
+ * The price, and for a delivery with a fee, the fee and the total on lines
+ * of their own: what the customer owes in all is never left to add up.
+ */
+export function priceRows(money: Money): [string, string][] {
+  if (money.deliveryFeeCents === 0) return [['Price', formatMoney(money.priceCents)]]
+  return [
+    ['Price', formatMoney(money.priceCents)],
+    ['Delivery fee', formatMoney(money.deliveryFeeCents)],
+    ['Total', formatMoney(totalOf(money))],
+  ]
+}
+
 /** What is still owed, or that nothing is. */
 function owedRows(money: Money): [string, string][] {
   const { depositOwed, balanceOwed } = amountsOwed(money)
@@ -189,6 +203,7 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
   ready: (order) => `Your ${order} is ready`,
   declined: (order) => `About your ${order}`,
   cancelled: (order) => `Your ${order} is cancelled`,
+  paid: (order) => `Your ${order} is paid in full`,
 }
 
 /**
@@ -229,7 +244,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
               ],
             ]
           : [['Deposit', 'None needed']]
-      const rest = money.priceCents - (money.depositWaived ? 0 : money.depositCents)
+      const rest = totalOf(money) - (money.depositWaived ? 0 : money.depositCents)
       const balance: [string, string][] =
         rest > 0
           ? [
@@ -241,7 +256,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           : []
       blocks.push(
         lines([
-          ['Price', formatMoney(money.priceCents)],
+          ...priceRows(money),
           ...deposit,
           ...balance,
           ...(request.payment_reference
@@ -314,6 +329,29 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       seeRequest()
       break
     }
+    case 'paid':
+      // A booked order's last payment; a part payment sends nothing (decision 047).
+      title = 'Paid in full — thank you!'
+      blocks.push(
+        paragraph(
+          `We received your payment: your ${order} for ${date} is paid in full. Nothing more is owed.`,
+        ),
+        lines([
+          ...priceRows(money),
+          ['Paid', formatMoney(money.paidCents)],
+          ...owedRows(money),
+          ...(request.pickup_window
+            ? [
+                [
+                  delivery ? 'Delivery time' : 'Pickup time',
+                  formatWindow(request.pickup_window),
+                ] as [string, string],
+              ]
+            : []),
+        ]),
+      )
+      seeRequest()
+      break
     case 'declined':
       title = 'We are sorry'
       blocks.push(

@@ -165,18 +165,29 @@ export function refusedMoveMessage(from: RequestStatus, to: RequestStatus): stri
 }
 
 export interface Money {
-  /** What the quote asks, in cents; 0 before a quote. */
+  /** What the quote asks for the bake, in cents; 0 before a quote. */
   priceCents: number
+  /** What a delivery adds to it, in cents; 0 for a pickup (decision 047). */
+  deliveryFeeCents: number
   depositCents: number
   /** Payments recorded so far. */
   paidCents: number
   depositWaived: boolean
 }
 
+/**
+ * What the customer owes in all: the price and the delivery fee. The one
+ * place the two are added; everything that reads what is owed reads it here.
+ */
+export function totalOf({ priceCents, deliveryFeeCents }: Money): number {
+  return priceCents + deliveryFeeCents
+}
+
 /** What is still owed: the deposit (until paid or waived) and the balance. */
-export function amountsOwed({ priceCents, depositCents, paidCents, depositWaived }: Money) {
+export function amountsOwed(money: Money) {
+  const { depositCents, paidCents, depositWaived } = money
   const depositOwed = depositWaived ? 0 : Math.max(0, depositCents - paidCents)
-  return { depositOwed, balanceOwed: Math.max(0, priceCents - paidCents) }
+  return { depositOwed, balanceOwed: Math.max(0, totalOf(money) - paidCents) }
 }
 
 /** Whether an accepted quote may become confirmed: its deposit is in, or waived. */
@@ -334,7 +345,8 @@ export interface ScheduledPayment {
 
 /**
  * What a quote asks, when, and what is left of each: the deposit (unless
- * none or waived), then the balance (the rest of the price). Payments count
+ * none or waived), then the balance (the rest of the price and the
+ * delivery fee). Payments count
  * towards the deposit first. The customer's page, her emails and the
  * owner's pages all read the schedule from here.
  */
@@ -348,7 +360,7 @@ export function paymentSchedule(
   }: { status: RequestStatus; depositDue: string | null; balanceDue: string | null; today: string },
 ): ScheduledPayment[] {
   const { depositOwed, balanceOwed } = amountsOwed(money)
-  const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, money.priceCents)
+  const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, totalOf(money))
   const schedule: ScheduledPayment[] = []
   if (depositCents > 0) {
     schedule.push({
@@ -359,7 +371,7 @@ export function paymentSchedule(
       overdue: depositOverdue({ status, depositDue, depositOwed, today }),
     })
   }
-  const restCents = money.priceCents - depositCents
+  const restCents = totalOf(money) - depositCents
   if (restCents > 0) {
     schedule.push({
       what: 'balance',

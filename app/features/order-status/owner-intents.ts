@@ -23,7 +23,7 @@ export const ORDER_INTENTS = [
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
 /** The changes a customer hears about by email (update-emails.ts writes each). */
-export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled'
+export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled' | 'paid'
 
 /** Which email a change sends, and to whom. */
 export type ChangeEmail =
@@ -54,6 +54,12 @@ export interface OwnerIntentPlan extends ChangePlan {
   form: OwnerForm
   /** What the owner reads once it is done. */
   done: string
+  /**
+   * For a payment on a booked order (which moves nothing, so sends none of
+   * the emails above): the one email it sends when it leaves nothing owed,
+   * and what the owner reads then. A part payment sends none (decision 047).
+   */
+  settled?: { send: ChangeEmail; done: string }
 }
 
 const update = (kind: UpdateKind): ChangeEmail => ({
@@ -78,6 +84,10 @@ export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
     from: ['quoted'],
     email: { send: update('confirmed'), when: 'moved' },
     done: 'Payment recorded.',
+    settled: {
+      send: update('paid'),
+      done: 'Payment recorded. It is all paid; the customer is thanked by email.',
+    },
   },
   waive: {
     form: 'payment',

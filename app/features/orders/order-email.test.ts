@@ -58,3 +58,31 @@ test('each order links to its request in the order book and says how many photos
     'Order 1: 2 inspiration photos attached. Open this request: https://butterandbloom.example/admin/orders/41\nOrder 2: Open this request: https://butterandbloom.example/admin/orders/42',
   )
 })
+
+test('the owner reads each order’s pickup or delivery time and, for a delivery, where to take it', () => {
+  const { text, html } = composeOrderEmail([
+    {
+      ...birthdayCakeOrder,
+      fulfilment: 'delivery',
+      pickup_window: '14:00-16:00',
+      delivery_street: '12 Maple Street',
+      delivery_city: 'Toronto',
+      delivery_postal_code: 'M4C 1A1',
+      delivery_notes: 'Side door, please.',
+    },
+    { ...birthdayCakeOrder, fulfilment: 'pickup', pickup_window: '10:00-12:00' },
+  ])
+  const [delivery, pickup] = text.split('------------------------------')
+  expect(delivery).toContain(
+    [
+      'Pickup or delivery: Delivery',
+      'Delivery time: 14:00–16:00',
+      'Deliver to: 12 Maple Street, Toronto M4C 1A1',
+      'Delivery notes: Side door, please.',
+    ].join('\n'),
+  )
+  expect(pickup).toContain('Pickup or delivery: Pickup\nPickup time: 10:00–12:00')
+  expect(pickup).not.toContain('Deliver to')
+  expect(html).toContain('12 Maple Street, Toronto M4C 1A1')
+  expect(html).toContain('10:00–12:00')
+})

@@ -1,3 +1,4 @@
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type OPTIONAL_ORDER_FIELDS } from './order-options.ts'
@@ -24,16 +25,29 @@ export function customerLines(order: OrderDetails): Line[] {
 
 /**
  * The details of one order after its product, with the due date as people
- * write it. The spec's lines always; servings, allergies and pickup or
- * delivery only when the customer gave them, so an order without them reads
- * exactly as it always has.
+ * write it. The spec's lines always; servings, allergies, pickup or
+ * delivery, its time and a delivery's address only when the customer gave
+ * them, so an order without them reads exactly as it always has.
  */
 export function orderDetailLines(order: OrderDetails): Line[] {
   const given = (value: string | null | undefined) => (value?.trim() ? value : undefined)
+  const delivery = order.fulfilment === 'delivery'
+  const address = delivery
+    ? [
+        order.delivery_street,
+        [order.delivery_city, order.delivery_postal_code].filter((part) => given(part)).join(' '),
+      ]
+        .filter((part) => given(part))
+        .join(', ')
+    : ''
+  const window = given(order.pickup_window)
   const extras: [string, string | undefined][] = [
     ['Servings/Quantity', given(order.servings)],
     ['Allergies/Dietary needs', given(order.allergies)],
     ['Pickup or delivery', given(order.fulfilment) && fulfilmentLabel(order.fulfilment!)],
+    [delivery ? 'Delivery time' : 'Pickup time', window && formatWindow(window)],
+    ['Deliver to', given(address)],
+    ['Delivery notes', delivery ? given(order.delivery_notes) : undefined],
   ]
   return [
     ['Event/Theme', order.event_theme],
