@@ -23,6 +23,8 @@ export const tableOwners = {
   request_event: { owner: 'order-book', holds: "each request's timeline" },
   request_quote: { owner: 'order-book', holds: "the owner's quotes and the customer's answers" },
   payment: { owner: 'order-book', holds: 'the payments the owner records' },
+  refund: { owner: 'order-book', holds: 'money handed back to a customer' },
+  receipt: { owner: 'order-book', holds: "each paid request's receipt number" },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },
