@@ -169,6 +169,14 @@ export const PaymentFormSchema = z.object({
   method: singleLine('How it was paid', LIMITS.method),
 })
 
+export const RefundFormSchema = z.object({
+  intent: z.literal('refund'),
+  amount: money('The refund'),
+  refunded_on: requiredDate('Choose the date the refund was sent.'),
+  method: singleLine('How it was refunded', LIMITS.method),
+  reason: optionalText('The reason', LIMITS.reason),
+})
+
 export const CancelFormSchema = z.object({
   intent: z.literal('cancel'),
   note: optionalText('The note', LIMITS.note),
@@ -192,6 +200,7 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   QuoteFormSchema,
   PaymentFormSchema,
   WaiveFormSchema,
+  RefundFormSchema,
   ReadyFormSchema,
   CompleteFormSchema,
   CancelFormSchema,

@@ -766,7 +766,10 @@ function StatusActions({
 }) {
   const { money } = detail
   const status = detail.request.status
-  const can = (intent: OrderIntent) => canMove(status, OWNER_INTENTS[intent].target)
+  const can = (intent: OrderIntent) => {
+    const target = OWNER_INTENTS[intent].target
+    return target !== null && canMove(status, target)
+  }
   const canReady = can('ready')
   const canComplete = can('complete')
   const canCancel = can('cancel')

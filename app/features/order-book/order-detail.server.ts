@@ -52,6 +52,7 @@ import {
   moveRequest,
   quoteRequest,
   recordPaymentIn,
+  recordRefundIn,
   waiveDepositIn,
 } from './order-book.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
@@ -333,6 +334,7 @@ async function makeChange(
 ): Promise<Made> {
   const target = OWNER_INTENTS[data.intent].target
   const move = async (note: string | null): Promise<Made> => {
+    if (target === null) throw new Error(`${data.intent} moves no request.`)
     const moved = await moveRequest(trx, { requestId, to: target, actor: 'owner', note, now })
     return moved.ok ? { ok: true, moved: true, note } : moved
   }
@@ -364,6 +366,17 @@ async function makeChange(
     case 'waive': {
       const waived = await waiveDepositIn(trx, { requestId, now })
       return waived.ok ? { ok: true, moved: Boolean(waived.confirmed) } : waived
+    }
+    case 'refund': {
+      const refunded = await recordRefundIn(trx, {
+        requestId,
+        amountCents: data.amount,
+        refundedOn: data.refunded_on,
+        method: data.method,
+        reason: data.reason,
+        now,
+      })
+      return refunded.ok ? { ok: true, moved: false } : refunded
     }
     case 'ready':
     case 'complete':
@@ -416,7 +429,8 @@ async function questionFor(
   const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
   const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
   // A change the lifecycle refuses anyway is not asked about.
-  const allowed = canMove(request.status, OWNER_INTENTS[data.intent].target)
+  const target = OWNER_INTENTS[data.intent].target
+  const allowed = target !== null && canMove(request.status, target)
   switch (data.intent) {
     case 'decline':
       if (!allowed) return null
@@ -446,6 +460,15 @@ async function questionFor(
       return ask(
         `Mark it completed with ${formatMoney(balanceOwed)} still owed? Record the payment first if it came in.`,
         'Yes, mark completed',
+      )
+    }
+    case 'refund': {
+      // A refund the book refuses anyway (more than is paid) is not asked about.
+      const { paidCents } = await moneyOf(trx, requestId)
+      if (data.amount > paidCents) return null
+      return ask(
+        `Refund ${formatMoney(data.amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
+        `Yes, record the refund and email ${firstName}`,
       )
     }
     case 'quote': {

@@ -12,7 +12,9 @@ import {
 } from '#app/features/mail/html.ts'
 import {
   type Money,
+  OWING_STATUSES,
   amountsOwed,
+  isIn,
   paymentSchedule,
 } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
@@ -67,6 +69,17 @@ export interface UpdateDetails {
   place?: string | null
   /** The bakery's today (YYYY-MM-DD), for what is overdue. */
   today?: string
+  /** The refund a 'refunded' email announces. */
+  refund?: UpdateRefund
+}
+
+/** Money handed back, as the customer's email tells it. */
+export interface UpdateRefund {
+  amountCents: number
+  /** YYYY-MM-DD */
+  refundedOn: string
+  method: string
+  reason: string
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -187,6 +200,7 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
   ready: (order) => `Your ${order} is ready`,
   declined: (order) => `About your ${order}`,
   cancelled: (order) => `Your ${order} is cancelled`,
+  refunded: (order) => `A refund for your ${order}`,
 }
 
 /**
@@ -316,6 +330,36 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       )
       seeRequest()
       break
+    case 'refunded': {
+      const refund = details.refund
+      if (!refund) throw new Error('A refund email needs its refund.')
+      const { balanceOwed } = amountsOwed(money)
+      title = `We have refunded ${formatMoney(refund.amountCents)}`
+      const by = refund.method.trim() ? ` by ${refund.method.trim()}` : ''
+      blocks.push(
+        paragraph(
+          `We sent you ${formatMoney(refund.amountCents)}${by} on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}.`,
+        ),
+        ...(refund.reason.trim() ? [quoted(refund.reason)] : []),
+        lines([
+          ['Refunded', formatMoney(refund.amountCents)],
+          ['Paid, after refunds', formatMoney(money.paidCents)],
+          ...(request.status && isIn(OWING_STATUSES, request.status) && balanceOwed > 0
+            ? ([['Still to pay', formatMoney(balanceOwed)]] as [string, string][])
+            : []),
+        ]),
+      )
+      if (statusUrl) {
+        blocks.push(
+          linkBlock(
+            `${statusUrl}/receipt`,
+            'See your receipt',
+            'Your receipt lists every payment and refund:',
+          ),
+        )
+      }
+      break
+    }
     case 'cancelled':
       title = `Your ${order} is cancelled`
       blocks.push(
