@@ -50,11 +50,14 @@ import {
   defaultBalanceDue,
   moneyOf,
   moveRequest,
+  paymentTotals,
   quoteRequest,
   recordPaymentIn,
   recordRefundIn,
   waiveDepositIn,
 } from './order-book.server.ts'
+import { receiptNumber } from './receipt.server.ts'
+import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
@@ -104,7 +107,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
   if (!request) return undefined
-  const [events, quote, money, photos, emails, settings] = await Promise.all([
+  const [events, quote, money, photos, emails, settings, totals, receipt] = await Promise.all([
     db
       .selectFrom('request_event')
       .selectAll()
@@ -126,7 +129,10 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       .select(['quote_expiry_days', 'balance_due_days'])
       .where('id', '=', 1)
       .executeTakeFirst(),
+    paymentTotals(db, [requestId]),
+    db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
   ])
+  const total = totals.get(requestId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
       id: email.outboxId,
@@ -197,7 +203,21 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
           acceptedLabel: quote.accepted_at ? bakeryTime(Number(quote.accepted_at)) : null,
         }
       : null,
-    money: { ...money, ...owed },
+    money: {
+      ...money,
+      ...owed,
+      receivedCents: total.receivedCents,
+      refundedCents: total.refundedCents,
+    },
+    /** The customer's receipt, once something is paid: the owner opens the page the customer sees. */
+    receipt:
+      total.receivedCents > 0 && request.customer_token
+        ? {
+            number: receipt ? receiptNumber(Number(receipt.id)) : null,
+            href: receiptPath(request.customer_token, request.position),
+            pdfHref: receiptPdfPath(request.customer_token, request.position),
+          }
+        : null,
     photos: photos.map(({ key, preview }) => ({ key, preview })),
     timeline: events.map((event): TimelineEntry => ({
       id: event.id,

@@ -14,7 +14,7 @@ const RULE = '#e8d9cc'
 export async function renderReceiptPdf(
   receipts: readonly Receipt[],
   { compress = true }: { compress?: boolean } = {},
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const first = receipts[0]
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -27,7 +27,7 @@ export async function renderReceiptPdf(
     },
   })
   const chunks: Buffer[] = []
-  const done = new Promise<Uint8Array>((resolve, reject) => {
+  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
     doc.on('error', reject)

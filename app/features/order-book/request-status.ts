@@ -199,6 +199,26 @@ export interface CustomerSchedule {
   paid: string | null
 }
 
+/** A payment or refund on a request, as its customer reads it. */
+export interface CustomerMoneyEntry {
+  kind: 'payment' | 'refund'
+  /** 'Thursday, November 26, 2026' */
+  on: string
+  /** '$40' */
+  amount: string
+  /** 'e-Transfer' */
+  method: string
+}
+
+/** What has been paid and handed back on a request, once anything has been paid. */
+export interface CustomerLedger {
+  entries: CustomerMoneyEntry[]
+  /** '$40' handed back in all; null when nothing was. */
+  refunded: string | null
+  /** '$60' paid, after refunds. */
+  paid: string
+}
+
 /** The order book's side of one request, for its customer. */
 export interface CustomerBookEntry {
   /** The quote waiting for an answer (or accepted, waiting for the deposit). */
@@ -208,6 +228,8 @@ export interface CustomerBookEntry {
   schedule?: CustomerSchedule | null
   /** The customer said no to the quote themselves (not the bakery). */
   declinedByCustomer: boolean
+  /** Her payments and refunds, with a receipt to print; absent until something is paid. */
+  ledger?: CustomerLedger | null
 }
 
 /** How an answer to a quote went, as the page tells it. */
