@@ -323,20 +323,19 @@ function LedgerList({
           </li>
         ))}
       </ul>
-      <dl className="mt-3 grid gap-1 border-t border-chocolate/20 pt-3 text-sm">
+      <div className="mt-3 grid gap-1 border-t border-chocolate/20 pt-3 text-sm">
         {ledger.refunded ? (
-          <div className="flex flex-wrap justify-between gap-x-4">
-            <dt className="font-bold text-chocolate">Refunded</dt>
-            <dd className="font-bold text-cocoa">{ledger.refunded}</dd>
-          </div>
+          <p>
+            <span className="font-bold text-chocolate">Refunded:</span> {ledger.refunded}
+          </p>
         ) : null}
-        <div className="flex flex-wrap justify-between gap-x-4">
-          <dt className="font-bold text-chocolate">
-            {ledger.refunded ? 'Paid, after refunds' : 'Paid so far'}
-          </dt>
-          <dd className="font-bold text-cocoa">{ledger.paid}</dd>
-        </div>
-      </dl>
+        <p>
+          <span className="font-bold text-chocolate">
+            {ledger.refunded ? 'Paid, after refunds:' : 'Paid so far:'}
+          </span>{' '}
+          {ledger.paid}
+        </p>
+      </div>
       <p className="mt-4 flex flex-wrap gap-3">
         <a className="button-secondary" href={receiptPath(token, position)}>
           Receipt
