@@ -169,12 +169,13 @@ export const PaymentFormSchema = z.object({
   method: singleLine('How it was paid', LIMITS.method),
 })
 
+/** Its fields are named apart from the payment form's and the decline's, which share the page. */
 export const RefundFormSchema = z.object({
   intent: z.literal('refund'),
-  amount: money('The refund'),
+  refund_amount: money('The refund'),
   refunded_on: requiredDate('Choose the date the refund was sent.'),
-  method: singleLine('How it was refunded', LIMITS.method),
-  reason: optionalText('The reason', LIMITS.reason),
+  refund_method: singleLine('How it was refunded', LIMITS.method),
+  refund_reason: optionalText('The reason', LIMITS.reason),
 })
 
 export const CancelFormSchema = z.object({

@@ -663,7 +663,12 @@ export async function recordRefundIn(
     }
   }
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > MAX_REFUND_CENTS) {
-    return { ok: false, status: 400, error: 'The refund must be more than $0.', field: 'amount' }
+    return {
+      ok: false,
+      status: 400,
+      error: 'The refund must be more than $0.',
+      field: 'refund_amount',
+    }
   }
   const status = (await statusOf(trx, requestId))!
   const totals = (await paymentTotals(trx, [requestId])).get(requestId)!
@@ -679,7 +684,7 @@ export async function recordRefundIn(
       ok: false,
       status: 409,
       error: `Only ${formatMoney(totals.paidCents)} has been paid (after refunds), so no more than that can be refunded.`,
-      field: 'amount',
+      field: 'refund_amount',
     }
   }
   const paymentId = input.paymentId ?? null
@@ -704,7 +709,7 @@ export async function recordRefundIn(
         ok: false,
         status: 409,
         error: `Only ${formatMoney(Math.max(0, left))} of that payment is left to refund.`,
-        field: 'amount',
+        field: 'refund_amount',
       }
     }
   }

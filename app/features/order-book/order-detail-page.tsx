@@ -824,10 +824,10 @@ function RefundForm({
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <VersionField />
         <FormField
-          name="amount"
+          name="refund_amount"
           label="Refund ($)"
           hint={`Up to ${formatMoney(money.paidCents)}, what is paid`}
-          error={err('amount')}
+          error={err('refund_amount')}
         >
           {(props) => <input {...props} inputMode="decimal" required defaultValue="" />}
         </FormField>
@@ -836,10 +836,10 @@ function RefundForm({
         </FormField>
         <div className="sm:col-span-2">
           <FormField
-            name="method"
+            name="refund_method"
             label="How it was refunded"
             hint="e-Transfer, cash…"
-            error={err('method')}
+            error={err('refund_method')}
           >
             {(props) => (
               <input {...props} required maxLength={LIMITS.method} defaultValue="e-Transfer" />
@@ -848,10 +848,10 @@ function RefundForm({
         </div>
         <div className="sm:col-span-2">
           <FormField
-            name="reason"
+            name="refund_reason"
             label="Reason (optional)"
             hint="The customer reads it in her email."
-            error={err('reason')}
+            error={err('refund_reason')}
           >
             {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />}
           </FormField>

@@ -390,10 +390,10 @@ async function makeChange(
     case 'refund': {
       const refunded = await recordRefundIn(trx, {
         requestId,
-        amountCents: data.amount,
+        amountCents: data.refund_amount,
         refundedOn: data.refunded_on,
-        method: data.method,
-        reason: data.reason,
+        method: data.refund_method,
+        reason: data.refund_reason,
         now,
       })
       return refunded.ok ? { ok: true, moved: false } : refunded
@@ -485,9 +485,9 @@ async function questionFor(
     case 'refund': {
       // A refund the book refuses anyway (more than is paid) is not asked about.
       const { paidCents } = await moneyOf(trx, requestId)
-      if (data.amount > paidCents) return null
+      if (data.refund_amount > paidCents) return null
       return ask(
-        `Refund ${formatMoney(data.amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
+        `Refund ${formatMoney(data.refund_amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
         `Yes, record the refund and email ${firstName}`,
       )
     }

@@ -6,8 +6,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { quoteRequest, recordPayment, recordRefundIn } from './order-book.server.ts'
-import { renderReceiptPdf } from './receipt-pdf.server.ts'
 import { ReceiptPage } from './receipt-page.tsx'
+import { renderReceiptPdf } from './receipt-pdf.server.ts'
 import { readReceipts, receiptNumber } from './receipt.server.ts'
 
 /**

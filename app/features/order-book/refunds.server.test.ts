@@ -71,8 +71,8 @@ async function postRefund(db: Db, id: number, fields: Record<string, string>) {
         intent: 'refund',
         version: await versionOf(db, id),
         refunded_on: '2026-11-26',
-        method: 'e-Transfer',
-        reason: '',
+        refund_method: 'e-Transfer',
+        refund_reason: '',
         ...fields,
       }),
     }),
@@ -99,7 +99,10 @@ async function refundEmails(db: Db, id: number): Promise<OutgoingEmail[]> {
 test('the owner is asked first, then the refund is recorded, on the timeline, and emailed', async () => {
   const { db, id } = await paidBook()
 
-  const asked = await postRefund(db, id, { amount: '$40', reason: 'Smaller cake after all.' })
+  const asked = await postRefund(db, id, {
+    refund_amount: '$40',
+    refund_reason: 'Smaller cake after all.',
+  })
   expect(asked.status).toBe(200)
   expect(asked.body).toMatchObject({
     ok: false,
@@ -108,8 +111,8 @@ test('the owner is asked first, then the refund is recorded, on the timeline, an
   expect(await db.selectFrom('refund').selectAll().execute()).toEqual([])
 
   const done = await postRefund(db, id, {
-    amount: '$40',
-    reason: 'Smaller cake after all.',
+    refund_amount: '$40',
+    refund_reason: 'Smaller cake after all.',
     confirm: 'yes',
   })
   expect(done).toMatchObject({ status: 200, body: { ok: true, intent: 'refund' } })
@@ -161,7 +164,7 @@ test('a refund of more than is paid net is refused with a sentence, and writes n
   )
   const before = await db.selectFrom('request_event').select('id').execute()
 
-  const refused = await postRefund(db, id, { amount: '10.01', confirm: 'yes' })
+  const refused = await postRefund(db, id, { refund_amount: '10.01', confirm: 'yes' })
   expect(refused.status).toBe(409)
   expect(refused.body).toMatchObject({
     ok: false,
@@ -172,34 +175,34 @@ test('a refund of more than is paid net is refused with a sentence, and writes n
   expect(await refundEmails(db, id)).toEqual([])
 
   // Not even asked about: the refusal says why.
-  const unasked = await postRefund(db, id, { amount: '11' })
+  const unasked = await postRefund(db, id, { refund_amount: '11' })
   expect(unasked.status).toBe(409)
 
   // Amounts are read as people write them, or refused (400 naming the field).
-  const unreadable = await postRefund(db, id, { amount: 'ten', confirm: 'yes' })
+  const unreadable = await postRefund(db, id, { refund_amount: 'ten', confirm: 'yes' })
   expect(unreadable.status).toBe(400)
-  expect(unreadable.body).toMatchObject({ fieldErrors: { amount: expect.any(String) } })
-  const zero = await postRefund(db, id, { amount: '0', confirm: 'yes' })
+  expect(unreadable.body).toMatchObject({ fieldErrors: { refund_amount: expect.any(String) } })
+  const zero = await postRefund(db, id, { refund_amount: '0', confirm: 'yes' })
   expect(zero.status).toBe(400)
 })
 
 test("a cancelled order's deposit may be refunded; a request never paid has nothing to refund", async () => {
   const { db, id } = await paidBook()
   await moveTo(db, id, 'cancelled')
-  const done = await postRefund(db, id, { amount: '60', confirm: 'yes' })
+  const done = await postRefund(db, id, { refund_amount: '60', confirm: 'yes' })
   expect(done).toMatchObject({ status: 200, body: { ok: true } })
   expect(await paymentTotals(db, [id])).toEqual(
     new Map([[id, { receivedCents: 6000, refundedCents: 6000, paidCents: 0 }]]),
   )
   // Nothing is left to refund.
-  const again = await postRefund(db, id, { amount: '1', confirm: 'yes' })
+  const again = await postRefund(db, id, { refund_amount: '1', confirm: 'yes' })
   expect(again).toMatchObject({
     status: 409,
     body: { error: 'Nothing has been paid on this request, so there is nothing to refund.' },
   })
 
   const unpaid = await sendRequest(db, { due_date: '2026-12-19' })
-  const refused = await postRefund(db, unpaid, { amount: '5', confirm: 'yes' })
+  const refused = await postRefund(db, unpaid, { refund_amount: '5', confirm: 'yes' })
   expect(refused.status).toBe(409)
 })
 
@@ -267,7 +270,7 @@ test('two refunds racing on two instances never give back more than was paid', a
 
 test('the CSV counts what is paid net, with a refunded column and each refund', async () => {
   const { db, id } = await paidBook()
-  await postRefund(db, id, { amount: '15.50', confirm: 'yes', method: 'cash' })
+  await postRefund(db, id, { refund_amount: '15.50', confirm: 'yes', refund_method: 'cash' })
   const response = await answerOrdersCsv({ db, now: new Date(BOOK_NOW) })
   const [header, ...records] = parse(await response.text()) as string[][]
   const row = Object.fromEntries(header!.map((name, i) => [name, records[0]![i]]))
@@ -284,7 +287,7 @@ test('the CSV counts what is paid net, with a refunded column and each refund', 
 
 test("the customer's page lists her payments and refunds, with what is paid after them", async () => {
   const { db, id, token } = await paidBook()
-  await postRefund(db, id, { amount: '40', confirm: 'yes' })
+  await postRefund(db, id, { refund_amount: '40', confirm: 'yes' })
   const book = await readCustomerBook(db, token, BOOK_NOW)
   const [entry] = Object.values(book)
   expect(entry?.ledger).toEqual({
