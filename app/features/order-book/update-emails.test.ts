@@ -65,7 +65,7 @@ const statusUrl = `${siteUrl}/requests/tok3n`
 
 /** Every email a customer can get, by name. */
 function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
-  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled']
+  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled', 'refunded']
   return [
     [
       'confirmation',
@@ -82,6 +82,12 @@ function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
         siteUrl,
         quote,
         note: 'We are fully booked that weekend.',
+        refund: {
+          amountCents: 4000,
+          refundedOn: '2026-11-26',
+          method: 'e-Transfer',
+          reason: 'We are fully booked that weekend.',
+        },
       }),
     ]),
     [
@@ -123,6 +129,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'Your cakes order is ready',
     'About your cakes order',
     'Your cakes order is cancelled',
+    'A refund for your cakes order',
     'Your quote has expired',
   ])
   expect(subjects('Other').slice(1, 3)).toEqual([

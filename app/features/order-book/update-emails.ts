@@ -349,6 +349,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             : []),
         ]),
       )
+      seeRequest()
       if (statusUrl) {
         blocks.push(
           linkBlock(

@@ -152,6 +152,10 @@ test('each change emails the person the bakery means it for', () => {
   }
   expect(emailOf(OWNER_INTENTS.decline)).toMatchObject({ kind: 'declined' })
   expect(emailOf(OWNER_INTENTS.ready)).toMatchObject({ kind: 'ready' })
+  // A refund always tells the customer, and moves nothing.
+  expect(emailOf(OWNER_INTENTS.refund)).toMatchObject({ kind: 'refunded' })
+  expect(OWNER_INTENTS.refund.email?.when).toBe('always')
+  expect(OWNER_INTENTS.refund.target).toBeNull()
   // A payment or a waiver emails only when it confirms the order.
   expect(OWNER_INTENTS.payment.email?.when).toBe('moved')
   expect(OWNER_INTENTS.waive.email?.when).toBe('moved')
