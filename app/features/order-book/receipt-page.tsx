@@ -17,10 +17,11 @@ export function ReceiptPage({
   return (
     <section className="page-section receipt-page" aria-label="Receipt" data-receipt>
       <div className="receipt-actions flex flex-wrap items-center gap-3">
-        <a className="text-link inline-flex min-h-11 items-center" href={backTo}>
+        {/* On a phone the way back takes its own line, the two buttons the next. */}
+        <a className="text-link inline-flex min-h-11 w-full items-center sm:w-auto" href={backTo}>
           ← Back to your request
         </a>
-        <span className="grow" />
+        <span className="hidden grow sm:block" />
         <PrintButton />
         <a className="button-primary" href={pdfHref} download>
           Download PDF
