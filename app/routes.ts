@@ -8,6 +8,8 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('requests/:token', 'routes/requests.$token.tsx'),
+  route('requests/:token/receipt', 'routes/requests.$token.receipt.tsx'),
+  route('requests/:token/receipt.pdf', 'routes/requests.$token.receipt-pdf.ts'),
   route('requests/:token/photos/:key', 'routes/requests.$token.photos.$key.ts'),
   // The owner's pages: the layout's middleware refuses a visitor without a
   // session before any of them runs (docs/decisions/039-guards-by-shape.md).

@@ -10,6 +10,10 @@ test('a customer’s private link and its photos are logged without the token or
   expect(redactSecrets(`/requests/${TOKEN}/photos/a1b2c3.webp`)).toBe(
     '/requests/:token/photos/:key',
   )
+  expect(redactSecrets(`/requests/${TOKEN}/receipt.pdf?request=1`)).toBe(
+    '/requests/:token/receipt.pdf?request=1',
+  )
+  expect(redactSecrets(`/requests/${TOKEN}/receipt.data`)).toBe('/requests/:token/receipt.data')
   // Routes match whatever the case or encoding, and so does the log.
   expect(redactSecrets('/REQUESTS/short')).toBe('/REQUESTS/:token')
   expect(redactSecrets('/%72equests/short')).toBe('/%72equests/:token')

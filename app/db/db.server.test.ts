@@ -263,6 +263,20 @@ const SQLITE_SCHEMA = [
   ],
   ['rate_limit_expires', 'CREATE INDEX "rate_limit_expires" on "rate_limit" ("expires_at")'],
   [
+    'receipt',
+    'CREATE TABLE "receipt" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null)',
+  ],
+  ['receipt_request', 'CREATE UNIQUE INDEX "receipt_request" on "receipt" ("request_id")'],
+  [
+    'refund',
+    'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null)',
+  ],
+  ['refund_request', 'CREATE INDEX "refund_request" on "refund" ("request_id")'],
+  [
+    'refund_stripe_refund_id',
+    'CREATE UNIQUE INDEX "refund_stripe_refund_id" on "refund" ("stripe_refund_id")',
+  ],
+  [
     'request_event',
     'CREATE TABLE "request_event" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "at" integer not null, "from_status" text, "to_status" text not null, "actor" text not null, "note" text)',
   ],

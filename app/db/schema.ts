@@ -23,6 +23,8 @@ export interface Database {
   payment: PaymentTable
   card_checkout: CardCheckoutTable
   stripe_event: StripeEventTable
+  refund: RefundTable
+  receipt: ReceiptTable
   page_version: PageVersionTable
   booking_version: BookingVersionTable
 }
@@ -356,6 +358,32 @@ export interface StripeEventTable {
   currency: string | null
   created_at: Millis
   handled_at: Millis | null
+}
+
+/**
+ * Money handed back to a customer (docs/decisions/046): what has been paid
+ * on a request is its payments less its refunds.
+ */
+export interface RefundTable {
+  id: Generated<number>
+  request_id: number
+  /** The payment it gives back (a card payment's refund); null for a manual refund. */
+  payment_id: number | null
+  amount_cents: number
+  /** YYYY-MM-DD */
+  refunded_on: string
+  method: Generated<string>
+  reason: Generated<string>
+  /** Stripe's id for a card refund, unique; null for a manual one. */
+  stripe_refund_id: string | null
+  created_at: Millis
+}
+
+/** A request's receipt number: the row's id, never handed out twice; one per request. */
+export interface ReceiptTable {
+  id: Generated<number>
+  request_id: number
+  created_at: Millis
 }
 
 /** One row (id = 1): the token every write to a public page's tables replaces (migration 011). */

@@ -26,6 +26,8 @@ export const tableOwners = {
   payment: { owner: 'order-book', holds: 'the payments the owner records, and card payments' },
   card_checkout: { owner: 'order-book', holds: 'each Stripe Checkout session opened to pay' },
   stripe_event: { owner: 'order-book', holds: 'each verified Stripe webhook event, once' },
+  refund: { owner: 'order-book', holds: 'money handed back to a customer' },
+  receipt: { owner: 'order-book', holds: "each paid request's receipt number" },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },

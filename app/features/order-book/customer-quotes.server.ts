@@ -24,10 +24,11 @@ import {
   currentQuote,
   expireQuotes,
   moneyOf,
+  paymentTotals,
 } from './order-book.server.ts'
 import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
-import type { CustomerBookEntry, QuoteAnswerResult } from './request-status.ts'
+import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: site.timeZone,
@@ -70,6 +71,7 @@ export async function readCustomerBook(
           .executeTakeFirst()
         entry.declinedByCustomer = event?.actor === 'customer'
       }
+      entry.ledger = await readLedger(db, request.id)
       if (!isIn(OWING_STATUSES, request.status)) return [request.position, entry]
       const [quote, money, quotes] = await Promise.all([
         currentQuote(db, request.id),
@@ -139,6 +141,56 @@ export async function readCustomerBook(
     }),
   )
   return Object.fromEntries(entries)
+}
+
+/**
+ * A request's payments and refunds, oldest first, with what is paid after
+ * refunds; null before anything is paid (no receipt to print yet).
+ */
+async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | null> {
+  const [payments, refunds, totals] = await Promise.all([
+    db
+      .selectFrom('payment')
+      .select(['id', 'amount_cents', 'received_on', 'method'])
+      .where('request_id', '=', requestId)
+      .orderBy('received_on')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refund')
+      .select(['id', 'amount_cents', 'refunded_on', 'method'])
+      .where('request_id', '=', requestId)
+      .orderBy('refunded_on')
+      .orderBy('id')
+      .execute(),
+    paymentTotals(db, [requestId]),
+  ])
+  if (payments.length === 0) return null
+  const total = totals.get(requestId)!
+  const entries = [
+    ...payments.map((payment) => ({
+      kind: 'payment' as const,
+      date: payment.received_on,
+      amountCents: Number(payment.amount_cents),
+      method: payment.method,
+    })),
+    ...refunds.map((refund) => ({
+      kind: 'refund' as const,
+      date: refund.refunded_on,
+      amountCents: Number(refund.amount_cents),
+      method: refund.method,
+    })),
+  ].sort((a, b) => a.date.localeCompare(b.date))
+  return {
+    entries: entries.map((entry) => ({
+      kind: entry.kind,
+      on: formatCalendarDate(entry.date),
+      amount: formatMoney(entry.amountCents),
+      method: entry.method,
+    })),
+    refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
+    paid: formatMoney(total.paidCents),
+  }
 }
 
 /** A person answers a quote a few times at most; this stops a script, not a customer. */

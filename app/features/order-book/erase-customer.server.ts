@@ -104,6 +104,7 @@ export async function eraseCustomer(
         .where('request_id', 'in', requestIds)
         .execute()
       await scrubPaymentMethods(trx, requestIds, traces)
+      await scrubRefunds(trx, requestIds, traces)
     }
     const emails = await eraseEmails(trx, {
       requestIds,
@@ -308,6 +309,26 @@ async function scrubPaymentMethods(
     const method = scrubText(payment.method, { ...traces, names: nameWords(traces.names) })
     if (method === payment.method) continue
     await trx.updateTable('payment').set({ method }).where('id', '=', payment.id).execute()
+  }
+}
+
+/** A refund's method and reason are the owner's words too: her name goes from both. */
+async function scrubRefunds(
+  trx: Transaction<Database>,
+  requestIds: number[],
+  traces: Traces,
+): Promise<void> {
+  const refunds = await trx
+    .selectFrom('refund')
+    .select(['id', 'method', 'reason'])
+    .where('request_id', 'in', requestIds)
+    .execute()
+  const words = { ...traces, names: nameWords(traces.names) }
+  for (const refund of refunds) {
+    const method = scrubText(refund.method, words)
+    const reason = scrubText(refund.reason, words)
+    if (method === refund.method && reason === refund.reason) continue
+    await trx.updateTable('refund').set({ method, reason }).where('id', '=', refund.id).execute()
   }
 }
 

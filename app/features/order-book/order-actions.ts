@@ -208,6 +208,15 @@ export const PaymentFormSchema = z.object({
   method: singleLine('How it was paid', LIMITS.method),
 })
 
+/** Its fields are named apart from the payment form's and the decline's, which share the page. */
+export const RefundFormSchema = z.object({
+  intent: z.literal('refund'),
+  refund_amount: money('The refund'),
+  refunded_on: requiredDate('Choose the date the refund was sent.'),
+  refund_method: singleLine('How it was refunded', LIMITS.method),
+  refund_reason: optionalText('The reason', LIMITS.reason),
+})
+
 export const CancelFormSchema = z.object({
   intent: z.literal('cancel'),
   note: optionalText('The note', LIMITS.note),
@@ -231,6 +240,7 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   QuoteFormSchema,
   PaymentFormSchema,
   WaiveFormSchema,
+  RefundFormSchema,
   ReadyFormSchema,
   CompleteFormSchema,
   CancelFormSchema,

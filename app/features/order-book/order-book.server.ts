@@ -21,7 +21,7 @@ import {
   type QuoteAnswer,
 } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
 import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -312,18 +312,16 @@ function refusedBalanceDue(
   return null
 }
 
-/** What a request's quote asks and what has been paid towards it. */
+/**
+ * What a request's quote asks and what has been paid towards it: its
+ * payments less its refunds (netPaid, the one rule).
+ */
 export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
-  const [quote, paid, request] = await Promise.all([
+  const [quote, request] = await Promise.all([
     currentQuote(db, requestId),
     db
-      .selectFrom('payment')
-      .select(({ fn }) => fn.sum<number | string>('amount_cents').as('paid'))
-      .where('request_id', '=', requestId)
-      .executeTakeFirst(),
-    db
       .selectFrom('order_request')
-      .select('deposit_waived')
+      .select((eb) => ['deposit_waived', netPaid(eb).as('paid')])
       .where('id', '=', requestId)
       .executeTakeFirst(),
   ])
@@ -331,7 +329,7 @@ export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
     priceCents: quote ? Number(quote.price_cents) : 0,
     deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
     depositCents: quote ? Number(quote.deposit_cents) : 0,
-    paidCents: Number(paid?.paid ?? 0),
+    paidCents: Number(request?.paid ?? 0),
     depositWaived: Number(request?.deposit_waived ?? 0) === 1,
   }
 }
@@ -579,6 +577,8 @@ export async function recordPaymentIn(
       checkout_session_id: payment.checkoutSessionId ?? null,
     })
     .execute()
+  // Its receipt gets its number with the first money in.
+  await ensureReceiptIn(trx, { requestId, now })
   // On the timeline too, so the story of a request shows when its money came in.
   await recordEvent(trx, {
     requestId,
@@ -635,6 +635,174 @@ export async function waiveDepositIn(
   return { ok: true, confirmed }
 }
 
+export interface RefundInput {
+  requestId: number
+  /** The payment it gives back (a card refund's); absent or null for a manual refund. */
+  paymentId?: number | null
+  amountCents: number
+  /** YYYY-MM-DD */
+  refundedOn: string
+  /** How it was handed back: 'e-Transfer', 'cash', 'card'. */
+  method: string
+  reason: string
+  /** Stripe's refund id, for a card refund: recording it twice records it once. */
+  stripeRefundId?: string | null
+  now: number
+  actor?: Actor
+}
+
+/** The most a refund may be, in cents: what a payment is bounded by (MAX_DOLLARS). */
+const MAX_REFUND_CENTS = MAX_DOLLARS * 100
+
+/**
+ * Records money handed back to the customer, in the caller's transaction
+ * (so the email announcing it, or a card refund's webhook, is stored with
+ * it). Never more than has been paid net, nor, for one payment's refund,
+ * more than is left of that payment; a 409 says why. Any status may take a
+ * refund while money is held, a cancelled order's deposit above all; the
+ * status does not move.
+ *
+ * Race-safe on both databases: it first updates the request's row (on
+ * PostgreSQL that takes the row's lock until the transaction ends; SQLite
+ * has one writer), so two refunds on one request are weighed one after the
+ * other against what is left. A Stripe refund id already recorded is
+ * answered with that refund and writes nothing more.
+ */
+export async function recordRefundIn(
+  trx: Transaction<Database>,
+  input: RefundInput,
+): Promise<BookChange & { refundId?: number; duplicate?: boolean }> {
+  const { requestId, amountCents, now } = input
+  const held = await trx
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (held.numUpdatedRows === 0n) return NOT_FOUND
+  if (input.stripeRefundId) {
+    const known = await trx
+      .selectFrom('refund')
+      .select(['id', 'request_id'])
+      .where('stripe_refund_id', '=', input.stripeRefundId)
+      .executeTakeFirst()
+    if (known) {
+      if (Number(known.request_id) !== requestId) {
+        return { ok: false, status: 409, error: 'That card refund belongs to another request.' }
+      }
+      return { ok: true, refundId: Number(known.id), duplicate: true }
+    }
+  }
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > MAX_REFUND_CENTS) {
+    return {
+      ok: false,
+      status: 400,
+      error: 'The refund must be more than $0.',
+      field: 'refund_amount',
+    }
+  }
+  const status = (await statusOf(trx, requestId))!
+  const totals = (await paymentTotals(trx, [requestId])).get(requestId)!
+  if (totals.paidCents <= 0) {
+    return {
+      ok: false,
+      status: 409,
+      error: 'Nothing has been paid on this request, so there is nothing to refund.',
+    }
+  }
+  if (amountCents > totals.paidCents) {
+    return {
+      ok: false,
+      status: 409,
+      error: `Only ${formatMoney(totals.paidCents)} has been paid (after refunds), so no more than that can be refunded.`,
+      field: 'refund_amount',
+    }
+  }
+  const paymentId = input.paymentId ?? null
+  if (paymentId !== null) {
+    const payment = await trx
+      .selectFrom('payment')
+      .select(['amount_cents'])
+      .where('id', '=', paymentId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst()
+    if (!payment) return { ok: false, status: 404, error: 'That payment is not on this request.' }
+    const { given } = await trx
+      .selectFrom('refund')
+      .select(({ fn }) =>
+        fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),
+      )
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow()
+    const left = Number(payment.amount_cents) - Number(given)
+    if (amountCents > left) {
+      return {
+        ok: false,
+        status: 409,
+        error: `Only ${formatMoney(Math.max(0, left))} of that payment is left to refund.`,
+        field: 'refund_amount',
+      }
+    }
+  }
+  const inserted = await trx
+    .insertInto('refund')
+    .values({
+      request_id: requestId,
+      payment_id: paymentId,
+      amount_cents: amountCents,
+      refunded_on: input.refundedOn,
+      method: input.method,
+      reason: input.reason,
+      stripe_refund_id: input.stripeRefundId ?? null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await recordEvent(trx, {
+    requestId,
+    from: status,
+    to: status,
+    actor: input.actor ?? 'owner',
+    note: refundNote(input),
+    now,
+  })
+  return { ok: true, refundId: Number(inserted.id) }
+}
+
+/** The timeline's words: 'Refund recorded: $40 by e-Transfer, Nov 26, 2026. Reason: …' */
+export function refundNote({
+  amountCents,
+  method,
+  refundedOn,
+  reason,
+}: Pick<RefundInput, 'amountCents' | 'method' | 'refundedOn' | 'reason'>): string {
+  const by = method.trim() ? ` by ${method.trim()}` : ''
+  const why = reason.trim() ? ` Reason: ${reason.trim()}` : ''
+  return `Refund recorded: ${formatMoney(amountCents)}${by}, ${formatCalendarDate(refundedOn)}.${why}`
+}
+
+/**
+ * The request's receipt number, assigned the first time something is paid
+ * (or its receipt is first opened) and never again: the receipt row's id,
+ * which neither database hands out twice. Two transactions racing for one
+ * request meet at the unique index on request_id: the second inserts
+ * nothing and reads the first's number.
+ */
+export async function ensureReceiptIn(
+  trx: Transaction<Database>,
+  { requestId, now }: { requestId: number; now: number },
+): Promise<number> {
+  const numberOf = () =>
+    trx.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst()
+  const known = await numberOf()
+  if (known) return Number(known.id)
+  await trx
+    .insertInto('receipt')
+    .values({ request_id: requestId, created_at: now })
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .execute()
+  return Number((await numberOf())!.id)
+}
+
 /**
  * Quotes nobody answered in time: their requests become expired (by the
  * site), which frees their day's capacity. Returns the ids it expired.
@@ -675,13 +843,81 @@ export function isNewestQuote(eb: ExpressionBuilder<Database, 'order_request' | 
   )
 }
 
-/** What has been paid on the joined request, as a column `paid` (null for nothing yet). */
+/**
+ * What has been paid on the joined request, as a column `paid`: its
+ * payments less its refunds (see netPaid).
+ */
 export function paidSoFar(eb: ExpressionBuilder<Database, 'order_request' | 'request_quote'>) {
+  return netPaid(eb).as('paid')
+}
+
+/** What the joined request's payments come to, in cents (0 for none). */
+function receivedOf(eb: ExpressionBuilder<Database, 'order_request'>) {
   return eb
     .selectFrom('payment')
-    .select(({ fn }) => fn.sum<number | string>('payment.amount_cents').as('paid'))
+    .select(({ fn }) =>
+      fn.coalesce(fn.sum<number | string>('payment.amount_cents'), sql.lit(0)).as('received'),
+    )
     .whereRef('payment.request_id', '=', 'order_request.id')
-    .as('paid')
+}
+
+/** What the joined request's refunds come to, in cents (0 for none). */
+function refundedOf(eb: ExpressionBuilder<Database, 'order_request'>) {
+  return eb
+    .selectFrom('refund')
+    .select(({ fn }) =>
+      fn.coalesce(fn.sum<number | string>('refund.amount_cents'), sql.lit(0)).as('refunded'),
+    )
+    .whereRef('refund.request_id', '=', 'order_request.id')
+}
+
+/**
+ * The one rule of what has been paid on a request: its payments less its
+ * refunds (docs/decisions/046). Everything that reads what is paid or owed
+ * (the order page, the list, the CSV, Today, the digest, the notices, the
+ * customer's page and emails, the receipt) reads it through this
+ * expression, via paidSoFar, moneyOf or paymentTotals.
+ */
+export function netPaid(eb: ExpressionBuilder<Database, 'order_request'>) {
+  return eb(receivedOf(eb), '-', refundedOf(eb))
+}
+
+export interface PaymentTotals {
+  /** What the payments came to. */
+  receivedCents: number
+  /** What was handed back. */
+  refundedCents: number
+  /** What is paid: received less refunded (netPaid). */
+  paidCents: number
+}
+
+/** Each request's payments, refunds and what is paid net, for a page of requests. */
+export async function paymentTotals(
+  db: Executor,
+  requestIds: readonly number[],
+): Promise<Map<number, PaymentTotals>> {
+  const ids = [...new Set(requestIds)]
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('order_request')
+    .select((eb) => [
+      'order_request.id',
+      receivedOf(eb).as('received'),
+      refundedOf(eb).as('refunded'),
+      netPaid(eb).as('paid'),
+    ])
+    .where('order_request.id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        receivedCents: Number(row.received ?? 0),
+        refundedCents: Number(row.refunded ?? 0),
+        paidCents: Number(row.paid ?? 0),
+      },
+    ]),
+  )
 }
 
 /** Quotes expired per pass: a server back after weeks away works through them a page at a time. */

@@ -195,6 +195,14 @@ export function OrderDetailPage({
               <>
                 <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
                 <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
+                {formsShown(detail).includes('refund') ? (
+                  <RefundForm
+                    key={`refund-${detail.version}`}
+                    detail={detail}
+                    result={result}
+                    today={today}
+                  />
+                ) : null}
                 {formsShown(detail).includes('quote') ? (
                   <QuoteForm
                     key={`quote-${detail.version}`}
@@ -218,6 +226,14 @@ export function OrderDetailPage({
                   <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
                 ) : null}
                 <StatusActions key={`move-${detail.version}`} detail={detail} result={result} />
+                {formsShown(detail).includes('refund') ? (
+                  <RefundForm
+                    key={`refund-${detail.version}`}
+                    detail={detail}
+                    result={result}
+                    today={today}
+                  />
+                ) : null}
               </>
             )}
           </div>
@@ -248,8 +264,13 @@ function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
  * for all its buttons at its top, after Mark completed above "nothing more
  * to do".
  */
-function formsShown({ request, quote }: OrderDetail): OrderIntent[] {
-  const forms = formsFor(request.status).filter((form) => form !== 'payment' || quote)
+function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
+  const forms = formsFor(request.status).filter(
+    (form) =>
+      (form !== 'payment' || quote) &&
+      // A refund gives back money held: the form shows once something is paid.
+      (form !== 'refund' || money.paidCents > 0),
+  )
   return ORDER_INTENTS.filter((intent) => forms.includes(OWNER_INTENTS[intent].form))
 }
 
@@ -273,7 +294,13 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
           value: formatMoney(money.depositCents),
           note: quote.depositDue ? `due ${formatCalendarDate(quote.depositDue)}` : undefined,
         },
-    { label: 'Paid', value: formatMoney(money.paidCents) },
+    ...(money.refundedCents > 0
+      ? [
+          { label: 'Paid', value: formatMoney(money.receivedCents) },
+          { label: 'Refunded', value: formatMoney(money.refundedCents) },
+          { label: 'Net paid', value: formatMoney(money.paidCents) },
+        ]
+      : [{ label: 'Paid', value: formatMoney(money.paidCents) }]),
     { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
     {
       label: 'Balance owed',
@@ -316,6 +343,20 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
         <p className="mt-2 whitespace-pre-wrap text-sm">
           <span className="font-bold">How to pay: </span>
           {quote.paymentInstructions}
+        </p>
+      ) : null}
+      {detail.receipt ? (
+        <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <a className="text-link inline-flex min-h-11 items-center" href={detail.receipt.href}>
+            Receipt{detail.receipt.number ? ` ${detail.receipt.number}` : ''}
+          </a>
+          <a
+            className="text-link inline-flex min-h-11 items-center"
+            href={detail.receipt.pdfHref}
+            download
+          >
+            PDF
+          </a>
         </p>
       ) : null}
     </section>
@@ -785,6 +826,80 @@ function PaymentForm({
   )
 }
 
+/**
+ * Money handed back to the customer: never more than is paid net (the
+ * server refuses more, with a 409 that says how much), asked about before
+ * the customer is emailed.
+ */
+function RefundForm({
+  detail,
+  result,
+  today,
+}: {
+  detail: OrderDetail
+  result: OrderActionResult | undefined
+  today: string
+}) {
+  const busy = useBusy('refund')
+  const { money } = detail
+  const err = (field: string) => errorOf(result, 'refund', field)
+  return (
+    <section className="card p-5 sm:p-7" aria-labelledby="refund-heading">
+      <h2 id="refund-heading" className="font-display text-2xl font-semibold">
+        Record a refund
+      </h2>
+      <Outcome result={result} intents={['refund']} />
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <VersionField />
+        <FormField
+          name="refund_amount"
+          label="Refund ($)"
+          hint={`Up to ${formatMoney(money.paidCents)}, what is paid`}
+          error={err('refund_amount')}
+        >
+          {(props) => <input {...props} inputMode="decimal" required defaultValue="" />}
+        </FormField>
+        <FormField name="refunded_on" label="Sent on" error={err('refunded_on')}>
+          {(props) => <input {...props} type="date" required defaultValue={today} />}
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField
+            name="refund_method"
+            label="How it was refunded"
+            hint="e-Transfer, cash…"
+            error={err('refund_method')}
+          >
+            {(props) => (
+              <input {...props} required maxLength={LIMITS.method} defaultValue="e-Transfer" />
+            )}
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            name="refund_reason"
+            label="Reason (optional)"
+            hint="The customer reads it in her email."
+            error={err('refund_reason')}
+          >
+            {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />}
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            name="intent"
+            value="refund"
+            className="button-secondary"
+            disabled={busy}
+          >
+            {busy ? 'Saving…' : 'Record refund'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
 function StatusActions({
   detail,
   result,
@@ -794,7 +909,10 @@ function StatusActions({
 }) {
   const { money } = detail
   const status = detail.request.status
-  const can = (intent: OrderIntent) => canMove(status, OWNER_INTENTS[intent].target)
+  const can = (intent: OrderIntent) => {
+    const target = OWNER_INTENTS[intent].target
+    return target !== null && canMove(status, target)
+  }
   const canReady = can('ready')
   const canComplete = can('complete')
   const canCancel = can('cancel')

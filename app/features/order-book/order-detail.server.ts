@@ -50,10 +50,14 @@ import {
   defaultBalanceDue,
   moneyOf,
   moveRequest,
+  paymentTotals,
   quoteRequest,
   recordPaymentIn,
+  recordRefundIn,
   waiveDepositIn,
 } from './order-book.server.ts'
+import { receiptNumber } from './receipt.server.ts'
+import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
@@ -103,7 +107,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
   if (!request) return undefined
-  const [events, quote, money, photos, emails, settings] = await Promise.all([
+  const [events, quote, money, photos, emails, settings, totals, receipt] = await Promise.all([
     db
       .selectFrom('request_event')
       .selectAll()
@@ -125,7 +129,10 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       .select(['quote_expiry_days', 'balance_due_days'])
       .where('id', '=', 1)
       .executeTakeFirst(),
+    paymentTotals(db, [requestId]),
+    db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
   ])
+  const total = totals.get(requestId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
       id: email.outboxId,
@@ -197,7 +204,21 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
           acceptedLabel: quote.accepted_at ? bakeryTime(Number(quote.accepted_at)) : null,
         }
       : null,
-    money: { ...money, ...owed },
+    money: {
+      ...money,
+      ...owed,
+      receivedCents: total.receivedCents,
+      refundedCents: total.refundedCents,
+    },
+    /** The customer's receipt, once something is paid: the owner opens the page the customer sees. */
+    receipt:
+      total.receivedCents > 0 && request.customer_token
+        ? {
+            number: receipt ? receiptNumber(Number(receipt.id)) : null,
+            href: receiptPath(request.customer_token, request.position),
+            pdfHref: receiptPdfPath(request.customer_token, request.position),
+          }
+        : null,
     photos: photos.map(({ key, preview }) => ({ key, preview })),
     timeline: events.map((event): TimelineEntry => ({
       id: event.id,
@@ -345,6 +366,7 @@ async function makeChange(
 ): Promise<Made> {
   const target = OWNER_INTENTS[data.intent].target
   const move = async (note: string | null): Promise<Made> => {
+    if (target === null) throw new Error(`${data.intent} moves no request.`)
     const moved = await moveRequest(trx, { requestId, to: target, actor: 'owner', note, now })
     return moved.ok ? { ok: true, moved: true, note } : moved
   }
@@ -379,6 +401,17 @@ async function makeChange(
     case 'waive': {
       const waived = await waiveDepositIn(trx, { requestId, now })
       return waived.ok ? { ok: true, moved: Boolean(waived.confirmed) } : waived
+    }
+    case 'refund': {
+      const refunded = await recordRefundIn(trx, {
+        requestId,
+        amountCents: data.refund_amount,
+        refundedOn: data.refunded_on,
+        method: data.refund_method,
+        reason: data.refund_reason,
+        now,
+      })
+      return refunded.ok ? { ok: true, moved: false } : refunded
     }
     case 'ready':
     case 'complete':
@@ -431,7 +464,8 @@ async function questionFor(
   const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
   const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
   // A change the lifecycle refuses anyway is not asked about.
-  const allowed = canMove(request.status, OWNER_INTENTS[data.intent].target)
+  const target = OWNER_INTENTS[data.intent].target
+  const allowed = target !== null && canMove(request.status, target)
   switch (data.intent) {
     case 'decline':
       if (!allowed) return null
@@ -461,6 +495,15 @@ async function questionFor(
       return ask(
         `Mark it completed with ${formatMoney(balanceOwed)} still owed? Record the payment first if it came in.`,
         'Yes, mark completed',
+      )
+    }
+    case 'refund': {
+      // A refund the book refuses anyway (more than is paid) is not asked about.
+      const { paidCents } = await moneyOf(trx, requestId)
+      if (data.refund_amount > paidCents) return null
+      return ask(
+        `Refund ${formatMoney(data.refund_amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
+        `Yes, record the refund and email ${firstName}`,
       )
     }
     case 'quote': {

@@ -20,6 +20,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
+import { type PaymentTotals, paymentTotals } from './order-book.server.ts'
 import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 import { readPaymentReference } from './payment-reference.ts'
 
@@ -231,17 +232,11 @@ async function standingOf(
           .where('request_id', 'in', ids)
           .orderBy('id')
           .execute(),
-        db
-          .selectFrom('payment')
-          .select(({ fn }) => ['request_id', fn.sum<number | string>('amount_cents').as('paid')])
-          .where('request_id', 'in', ids)
-          .groupBy('request_id')
-          .execute(),
+        paymentTotals(db, ids),
       ])
-    : [[], []]
+    : [[], new Map<number, PaymentTotals>()]
   // Oldest first, so the newest quote of each request is the one kept.
   const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
-  const paidOf = new Map(payments.map((payment) => [payment.request_id, Number(payment.paid)]))
   return new Map(
     requests.map((request) => {
       const quote = quoteOf.get(request.id)
@@ -250,7 +245,7 @@ async function standingOf(
             priceCents: Number(quote.price_cents),
             deliveryFeeCents: Number(quote.delivery_fee_cents),
             depositCents: Number(quote.deposit_cents),
-            paidCents: paidOf.get(request.id) ?? 0,
+            paidCents: payments.get(request.id)?.paidCents ?? 0,
             depositWaived: Number(request.deposit_waived) === 1,
           }
         : null

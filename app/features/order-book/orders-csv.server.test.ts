@@ -107,6 +107,8 @@ test('one row per request, with its quote, delivery fee, payments and what is st
       'payment reference': await referenceOf(db, cake),
       'deposit due': '2026-12-01',
       'balance due': '2026-12-05',
+      refunded: '0.00',
+      refunds: '',
     },
     {
       id: String(cupcakes),
@@ -139,6 +141,8 @@ test('one row per request, with its quote, delivery fee, payments and what is st
       'payment reference': await referenceOf(db, cupcakes),
       'deposit due': '',
       'balance due': '',
+      refunded: '0.00',
+      refunds: '',
     },
   ])
   expect(records.map((record) => record['payment reference'])).toEqual([

@@ -6,6 +6,7 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { paymentTotals } from './order-book.server.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -40,6 +41,8 @@ export const CSV_COLUMNS = [
   'payment reference',
   'deposit due',
   'balance due',
+  'refunded',
+  'refunds',
 ] as const
 
 /**
@@ -123,7 +126,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
     .execute()
   if (requests.length === 0) return { rows: [], lastId: null }
   const lastId = Number(requests.at(-1)!.id)
-  const [quotes, payments] = await Promise.all([
+  const [quotes, payments, refunds, totals] = await Promise.all([
     db
       .selectFrom('request_quote')
       .select([
@@ -146,6 +149,18 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       .orderBy('received_on')
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('refund')
+      .select(['request_id', 'amount_cents', 'refunded_on', 'method'])
+      .where('request_id', '>', afterId)
+      .where('request_id', '<=', lastId)
+      .orderBy('refunded_on')
+      .orderBy('id')
+      .execute(),
+    paymentTotals(
+      db,
+      requests.map((request) => Number(request.id)),
+    ),
   ])
   // Ordered by id, so the last quote seen for a request is its current one.
   const quoteOf = new Map(quotes.map((quote) => [Number(quote.request_id), quote]))
@@ -156,6 +171,13 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
     if (list) list.push(payment)
     else paymentsOf.set(id, [payment])
   }
+  const refundsOf = new Map<number, typeof refunds>()
+  for (const refund of refunds) {
+    const id = Number(refund.request_id)
+    const list = refundsOf.get(id)
+    if (list) list.push(refund)
+    else refundsOf.set(id, [refund])
+  }
   const rows = requests.map((request) => {
     const id = Number(request.id)
     const quote = quoteOf.get(id)
@@ -164,7 +186,8 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       priceCents: quote ? Number(quote.price_cents) : 0,
       deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
       depositCents: quote ? Number(quote.deposit_cents) : 0,
-      paidCents: paid.reduce((sum, payment) => sum + Number(payment.amount_cents), 0),
+      // Payments less refunds: the one rule (netPaid).
+      paidCents: totals.get(id)?.paidCents ?? 0,
       depositWaived: Number(request.deposit_waived) === 1,
     }
     const owed = amountsOwed(money)
@@ -205,6 +228,14 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       request.payment_reference ?? '',
       quote?.deposit_due ?? '',
       quote?.balance_due ?? '',
+      dollars(totals.get(id)?.refundedCents ?? 0),
+      (refundsOf.get(id) ?? [])
+        .map((refund) =>
+          [refund.refunded_on, `$${dollars(Number(refund.amount_cents))}`, refund.method]
+            .filter(Boolean)
+            .join(' '),
+        )
+        .join('; '),
     ].map(neutraliseFormula)
   })
   return { rows, lastId }

@@ -4,7 +4,9 @@ import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import type { ScheduleLine } from './payment-schedule-text.ts'
 import { paymentTextParts } from './payment-text.ts'
+import { receiptPath, receiptPdfPath } from './receipt.ts'
 import type {
+  CustomerLedger,
   CustomerOwed,
   CustomerQuote,
   CustomerSchedule,
@@ -235,10 +237,16 @@ const scheduleStates: Record<
 export function SchedulePanel({
   position,
   schedule,
+  ledger,
+  token,
   children,
 }: {
   position: number
-  schedule: CustomerSchedule
+  /** The quote's payments; null once the request is closed (its ledger may still show). */
+  schedule: CustomerSchedule | null
+  ledger?: CustomerLedger | null
+  /** The private link's token, for the receipt's address. */
+  token: string
   /** What follows the lines: the card payment form, when one is offered. */
   children?: ReactNode
 }) {
@@ -252,7 +260,7 @@ export function SchedulePanel({
       <h3 id={headingId} className="font-display text-xl font-semibold">
         Your payments
       </h3>
-      {schedule.reference ? (
+      {schedule?.reference ? (
         <p className="mt-2">
           Your payment reference:{' '}
           <strong className="font-mono text-lg text-cocoa" data-testid="customer-reference">
@@ -263,33 +271,37 @@ export function SchedulePanel({
           </span>
         </p>
       ) : null}
-      {schedule.charges?.length ? <Charges rows={schedule.charges} testId="charges" /> : null}
-      <ol className="mt-4 grid gap-2">
-        {schedule.lines.map((line) => {
-          const state = scheduleStates[line.state]
-          return (
-            <li
-              key={line.label}
-              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-white px-4 py-3"
-            >
-              <div>
-                <p className="font-bold text-cocoa">
-                  {line.label} · {line.amount}
-                </p>
-                <p className="text-sm text-chocolate">
-                  {/^(At|On|When) /.test(line.due) ? line.due : `Due ${line.due}`}
-                </p>
-              </div>
-              <span
-                className={`rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap ${state.className}`}
+      {schedule?.charges?.length ? <Charges rows={schedule.charges} testId="charges" /> : null}
+      {schedule && schedule.lines.length > 0 ? (
+        <ol className="mt-4 grid gap-2">
+          {schedule.lines.map((line) => {
+            const state = scheduleStates[line.state]
+            return (
+              <li
+                key={line.label}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-white px-4 py-3"
               >
-                {state.text(line)}
-              </span>
-            </li>
-          )
-        })}
-      </ol>
-      {schedule.paid ? (
+                <div>
+                  <p className="font-bold text-cocoa">
+                    {line.label} · {line.amount}
+                  </p>
+                  <p className="text-sm text-chocolate">
+                    {/^(At|On|When) /.test(line.due) ? line.due : `Due ${line.due}`}
+                  </p>
+                </div>
+                <span
+                  className={`rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap ${state.className}`}
+                >
+                  {state.text(line)}
+                </span>
+              </li>
+            )
+          })}
+        </ol>
+      ) : null}
+      {ledger ? (
+        <LedgerList ledger={ledger} position={position} token={token} />
+      ) : schedule?.paid ? (
         <p className="mt-3 text-sm">
           <span className="font-bold text-chocolate">Paid so far:</span> {schedule.paid}
         </p>
@@ -313,5 +325,62 @@ function Charges({ rows, testId }: { rows: [string, string][]; testId: string })
         </div>
       ))}
     </dl>
+  )
+}
+
+/**
+ * Each payment and refund with its date, what is paid after refunds, and
+ * the receipt to print or download.
+ */
+function LedgerList({
+  ledger,
+  position,
+  token,
+}: {
+  ledger: CustomerLedger
+  position: number
+  token: string
+}) {
+  return (
+    <div className="mt-4" data-testid="customer-ledger">
+      <ul className="grid gap-1 text-sm" aria-label="Payments and refunds">
+        {ledger.entries.map((entry, index) => (
+          <li key={index} className="flex flex-wrap justify-between gap-x-4">
+            <span>
+              {entry.kind === 'payment' ? 'Paid' : 'Refunded to you'} {entry.on}
+              {entry.method ? <span className="text-chocolate"> · {entry.method}</span> : null}
+            </span>
+            <span className="font-bold text-cocoa">
+              {entry.kind === 'refund' ? `−${entry.amount}` : entry.amount}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 grid gap-1 border-t border-chocolate/20 pt-3 text-sm">
+        {ledger.refunded ? (
+          <p>
+            <span className="font-bold text-chocolate">Refunded:</span> {ledger.refunded}
+          </p>
+        ) : null}
+        <p>
+          <span className="font-bold text-chocolate">
+            {ledger.refunded ? 'Paid, after refunds:' : 'Paid so far:'}
+          </span>{' '}
+          {ledger.paid}
+        </p>
+      </div>
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a className="button-secondary" href={receiptPath(token, position)}>
+          Receipt
+        </a>
+        <a
+          className="text-link inline-flex min-h-11 items-center"
+          href={receiptPdfPath(token, position)}
+          download
+        >
+          Download the receipt (PDF)
+        </a>
+      </p>
+    </div>
   )
 }

@@ -247,8 +247,13 @@ function RequestCard({
             {answer.error}
           </p>
         ) : null}
-        {book?.schedule && book.schedule.lines.length > 0 ? (
-          <SchedulePanel position={request.position} schedule={book.schedule}>
+        {(book?.schedule && book.schedule.lines.length > 0) || book?.ledger ? (
+          <SchedulePanel
+            position={request.position}
+            schedule={book.schedule ?? null}
+            ledger={book.ledger}
+            token={token}
+          >
             {book.card ? (
               <CardPayForm position={request.position} offer={book.card} error={cardError} />
             ) : null}

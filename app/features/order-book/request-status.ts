@@ -208,6 +208,26 @@ export interface CustomerSchedule {
   paid: string | null
 }
 
+/** A payment or refund on a request, as its customer reads it. */
+export interface CustomerMoneyEntry {
+  kind: 'payment' | 'refund'
+  /** 'Thursday, November 26, 2026' */
+  on: string
+  /** '$40' */
+  amount: string
+  /** 'e-Transfer' */
+  method: string
+}
+
+/** What has been paid and handed back on a request, once anything has been paid. */
+export interface CustomerLedger {
+  entries: CustomerMoneyEntry[]
+  /** '$40' handed back in all; null when nothing was. */
+  refunded: string | null
+  /** '$60' paid, after refunds. */
+  paid: string
+}
+
 /** The order book's side of one request, for its customer. */
 export interface CustomerBookEntry {
   /** The quote waiting for an answer (or accepted, waiting for the deposit). */
@@ -219,6 +239,8 @@ export interface CustomerBookEntry {
   declinedByCustomer: boolean
   /** What she may pay by card now, when card payments are on (decision 045). */
   card?: CustomerCardOffer | null
+  /** Her payments and refunds, with a receipt to print; absent until something is paid. */
+  ledger?: CustomerLedger | null
 }
 
 /** A payment the customer may make by card now: the deposit, or later the balance. */

@@ -60,7 +60,23 @@ export async function queueRequestUpdate(
       : request.fulfilment === 'delivery'
         ? formatDeliveryAddress(addressOf(request))
         : (await readPickupAddress(trx)).trim() || null
+  // A refund's email tells the newest refund, the one just recorded.
+  const refund =
+    kind === 'refunded'
+      ? await trx
+          .selectFrom('refund')
+          .select(['amount_cents', 'refunded_on', 'method', 'reason'])
+          .where('request_id', '=', requestId)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      : undefined
   const email = composeRequestUpdate(kind, {
+    refund: refund && {
+      amountCents: Number(refund.amount_cents),
+      refundedOn: refund.refunded_on,
+      method: refund.method,
+      reason: refund.reason,
+    },
     request,
     place,
     money,

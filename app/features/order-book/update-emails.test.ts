@@ -72,7 +72,15 @@ const statusUrl = `${siteUrl}/requests/tok3n`
 
 /** Every email a customer can get, by name. */
 function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
-  const kinds: UpdateKind[] = ['quoted', 'confirmed', 'ready', 'declined', 'cancelled', 'paid']
+  const kinds: UpdateKind[] = [
+    'quoted',
+    'confirmed',
+    'ready',
+    'declined',
+    'cancelled',
+    'paid',
+    'refunded',
+  ]
   return [
     [
       'confirmation',
@@ -89,6 +97,12 @@ function everyCustomerEmail(productType = 'Cakes'): [string, OutgoingEmail][] {
         siteUrl,
         quote,
         note: 'We are fully booked that weekend.',
+        refund: {
+          amountCents: 4000,
+          refundedOn: '2026-11-26',
+          method: 'e-Transfer',
+          reason: 'We are fully booked that weekend.',
+        },
       }),
     ]),
     [
@@ -131,6 +145,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'About your cakes order',
     'Your cakes order is cancelled',
     'Your cakes order is paid in full',
+    'A refund for your cakes order',
     'Your quote has expired',
   ])
   expect(subjects('Other').slice(1, 3)).toEqual([

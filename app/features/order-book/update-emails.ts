@@ -12,7 +12,9 @@ import {
 } from '#app/features/mail/html.ts'
 import {
   type Money,
+  OWING_STATUSES,
   amountsOwed,
+  isIn,
   paymentSchedule,
   totalOf,
 } from '#app/features/order-status/order-status.ts'
@@ -70,6 +72,17 @@ export interface UpdateDetails {
   today?: string
   /** Card payments on: the quote links her page's "Pay the deposit now" (decision 045). */
   cardPayments?: boolean
+  /** The refund a 'refunded' email announces. */
+  refund?: UpdateRefund
+}
+
+/** Money handed back, as the customer's email tells it. */
+export interface UpdateRefund {
+  amountCents: number
+  /** YYYY-MM-DD */
+  refundedOn: string
+  method: string
+  reason: string
 }
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
@@ -204,6 +217,7 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
   declined: (order) => `About your ${order}`,
   cancelled: (order) => `Your ${order} is cancelled`,
   paid: (order) => `Your ${order} is paid in full`,
+  refunded: (order) => `A refund for your ${order}`,
 }
 
 /**
@@ -361,6 +375,37 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       )
       seeRequest()
       break
+    case 'refunded': {
+      const refund = details.refund
+      if (!refund) throw new Error('A refund email needs its refund.')
+      const { balanceOwed } = amountsOwed(money)
+      title = `We have refunded ${formatMoney(refund.amountCents)}`
+      const by = refund.method.trim() ? ` by ${refund.method.trim()}` : ''
+      blocks.push(
+        paragraph(
+          `We sent you ${formatMoney(refund.amountCents)}${by} on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}.`,
+        ),
+        ...(refund.reason.trim() ? [quoted(refund.reason)] : []),
+        lines([
+          ['Refunded', formatMoney(refund.amountCents)],
+          ['Paid, after refunds', formatMoney(money.paidCents)],
+          ...(request.status && isIn(OWING_STATUSES, request.status) && balanceOwed > 0
+            ? ([['Still to pay', formatMoney(balanceOwed)]] as [string, string][])
+            : []),
+        ]),
+      )
+      seeRequest()
+      if (statusUrl) {
+        blocks.push(
+          linkBlock(
+            `${statusUrl}/receipt`,
+            'See your receipt',
+            'Your receipt lists every payment and refund:',
+          ),
+        )
+      }
+      break
+    }
     case 'cancelled':
       title = `Your ${order} is cancelled`
       blocks.push(

@@ -108,17 +108,25 @@ test('a ready order still holds its day; a completed or called-off one lets it g
 test('every owner intent moves to a status its form can reach from where the form shows', () => {
   for (const intent of ORDER_INTENTS) {
     const plan = OWNER_INTENTS[intent]
-    expect(REQUEST_STATUSES).toContain(plan.target)
+    const target = plan.target
     expect(plan.from.length).toBeGreaterThan(0)
     for (const from of plan.from) {
-      // It moves only from statuses where the page shows its form…
+      // It is made only from statuses where the page shows its form…
       expect(formsFor(from)).toContain(plan.form)
-      // …and TRANSITIONS allow the move from each of them.
-      expect(canMove(from, plan.target)).toBe(true)
     }
+    if (target === null) {
+      // A change to the money alone moves nothing, and its form shows exactly where it is taken.
+      expect(plan.moves).toBe('never')
+      const shown = REQUEST_STATUSES.filter((status) => formsFor(status).includes(plan.form))
+      expect([...plan.from].sort()).toEqual([...shown].sort())
+      continue
+    }
+    expect(REQUEST_STATUSES).toContain(target)
+    // …and TRANSITIONS allow the move from each of them.
+    for (const from of plan.from) expect(canMove(from, target)).toBe(true)
     if (plan.moves === 'always') {
       // A plain move is offered from exactly the statuses the transitions allow it from.
-      const allowed = REQUEST_STATUSES.filter((status) => canMove(status, plan.target))
+      const allowed = REQUEST_STATUSES.filter((status) => canMove(status, target))
       expect([...plan.from].sort()).toEqual([...allowed].sort())
     }
     expect(plan.done).toMatch(/\.$/)
@@ -126,8 +134,9 @@ test('every owner intent moves to a status its form can reach from where the for
   // The status card's buttons are the plain moves.
   expect([...MOVE_INTENTS].sort()).toEqual(['cancel', 'complete', 'decline', 'ready'])
   // A closed request shows the status card alone ("nothing more to do") and, once made, the payments.
-  expect(formsFor('completed')).toEqual(['payment', 'status'])
-  expect(formsFor('cancelled')).toEqual(['status'])
+  expect(formsFor('completed')).toEqual(['payment', 'refund', 'status'])
+  // A cancelled order takes no payments, but its deposit may be refunded.
+  expect(formsFor('cancelled')).toEqual(['refund', 'status'])
   expect(formsFor('new')).toEqual(['quote', 'status'])
 })
 
@@ -143,6 +152,10 @@ test('each change emails the person the bakery means it for', () => {
   }
   expect(emailOf(OWNER_INTENTS.decline)).toMatchObject({ kind: 'declined' })
   expect(emailOf(OWNER_INTENTS.ready)).toMatchObject({ kind: 'ready' })
+  // A refund always tells the customer, and moves nothing.
+  expect(emailOf(OWNER_INTENTS.refund)).toMatchObject({ kind: 'refunded' })
+  expect(OWNER_INTENTS.refund.email?.when).toBe('always')
+  expect(OWNER_INTENTS.refund.target).toBeNull()
   // A payment or a waiver emails only when it confirms the order.
   expect(OWNER_INTENTS.payment.email?.when).toBe('moved')
   expect(OWNER_INTENTS.waive.email?.when).toBe('moved')

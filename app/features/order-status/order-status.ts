@@ -170,7 +170,7 @@ export interface Money {
   /** What a delivery adds to it, in cents; 0 for a pickup (decision 047). */
   deliveryFeeCents: number
   depositCents: number
-  /** Payments recorded so far. */
+  /** What is paid: the payments recorded less the refunds (the order book's netPaid). */
   paidCents: number
   depositWaived: boolean
 }
@@ -394,19 +394,37 @@ export const BALANCE_REMINDER_DAYS = 3
 /** The balance-due setting's bounds: days before the order date (0: on the day). */
 export const BALANCE_DUE_DAYS = { min: 0, max: 60 } as const
 
+/**
+ * Requests a refund may be recorded against: any that may have taken money
+ * (every status after new), called-off ones above all (a cancelled order's
+ * deposit is the usual refund). What bounds a refund is what has been paid
+ * net (netPaid in the order book), not the status.
+ */
+export const REFUNDABLE_STATUSES = [
+  'quoted',
+  'confirmed',
+  'ready',
+  'completed',
+  'declined',
+  'cancelled',
+  'expired',
+] as const satisfies readonly RequestStatus[]
+
 /** The forms on the owner's order page. */
-export type OwnerForm = 'quote' | 'payment' | 'status'
+export type OwnerForm = 'quote' | 'payment' | 'refund' | 'status'
 
 /**
  * Which forms the order page shows for a request in each status: the quote
  * form while it may be (re)quoted, the payment card while it takes payments
- * (once it has a quote), and the status card always (it says "nothing more
+ * (once it has a quote), the refund form while money may be held (once
+ * something is paid), and the status card always (it says "nothing more
  * to do" once closed).
  */
 export function formsFor(status: RequestStatus): readonly OwnerForm[] {
   return [
     ...(isIn(QUOTABLE_STATUSES, status) ? (['quote'] as const) : []),
     ...(isIn(PAYABLE_STATUSES, status) ? (['payment'] as const) : []),
+    ...(isIn(REFUNDABLE_STATUSES, status) ? (['refund'] as const) : []),
     'status',
   ]
 }

@@ -15,6 +15,7 @@ export const ORDER_INTENTS = [
   'quote',
   'payment',
   'waive',
+  'refund',
   'ready',
   'complete',
   'cancel',
@@ -23,7 +24,8 @@ export const ORDER_INTENTS = [
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
 /** The changes a customer hears about by email (update-emails.ts writes each). */
-export type UpdateKind = 'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled' | 'paid'
+export type UpdateKind =
+  'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled' | 'paid' | 'refunded'
 
 /** Which email a change sends, and to whom. */
 export type ChangeEmail =
@@ -49,7 +51,11 @@ export interface ChangePlan {
   email: { send: ChangeEmail; when: 'always' | 'moved' } | null
 }
 
-export interface OwnerIntentPlan extends ChangePlan {
+export interface OwnerIntentPlan extends Omit<ChangePlan, 'target' | 'moves'> {
+  /** The status the change moves a request to; null for a change that moves none. */
+  target: RequestStatus | null
+  /** As a ChangePlan's, or 'never': the change is to the money alone (a refund). */
+  moves: ChangePlan['moves'] | 'never'
   /** The form on the order page that posts it. */
   form: OwnerForm
   /** What the owner reads once it is done. */
@@ -96,6 +102,15 @@ export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
     from: ['quoted'],
     email: { send: update('confirmed'), when: 'moved' },
     done: 'Deposit waived.',
+  },
+  refund: {
+    form: 'refund',
+    target: null,
+    moves: 'never',
+    // Wherever money may be held: a cancelled order's deposit is the usual refund.
+    from: ['quoted', 'confirmed', 'ready', 'completed', 'declined', 'cancelled', 'expired'],
+    email: { send: update('refunded'), when: 'always' },
+    done: 'Refund recorded; the customer is told.',
   },
   ready: {
     form: 'status',

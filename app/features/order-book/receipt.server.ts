@@ -1,0 +1,180 @@
+import { site } from '#app/content/site.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import {
+  CALLED_OFF_STATUSES,
+  STATUS_LABELS,
+  amountsOwed,
+  totalOf,
+  isIn,
+} from '#app/features/order-status/order-status.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { currentQuote, ensureReceiptIn, moneyOf, paymentTotals } from './order-book.server.ts'
+import type { Receipt } from './receipt.ts'
+import { servingsPhrase } from './servings.ts'
+
+/** What newCustomerToken makes (as request-status.server.ts reads it): anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
+
+/** A request's receipt number as printed: 'R-0042'. */
+export function receiptNumber(id: number): string {
+  return `R-${String(id).padStart(4, '0')}`
+}
+
+/**
+ * The receipts a private link shows: one for each of its requests that has
+ * had money paid (a refund keeps it: a refunded deposit is still on the
+ * books). `position` narrows them to one request of the send. Undefined
+ * when the token is nobody's, or nothing it holds has been paid: the page
+ * answers 404 either way, so a link tells nothing it should not.
+ *
+ * A request paid without a receipt number yet (a card payment recorded by
+ * its own path) gets its number here, once: see ensureReceiptIn.
+ */
+export async function readReceipts(
+  db: Db,
+  { token, position, now }: { token: string; position?: number | null; now: number },
+): Promise<Receipt[] | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined
+  let query = db
+    .selectFrom('order_request')
+    .select([
+      'id',
+      'position',
+      'name',
+      'email',
+      'product_type',
+      'due_date',
+      'servings',
+      'fulfilment',
+      'status',
+      'payment_reference',
+    ])
+    .where('customer_token', '=', token)
+  if (position != null) query = query.where('position', '=', position)
+  const requests = await query.orderBy('position').execute()
+  if (requests.length === 0) return undefined
+  const totals = await paymentTotals(
+    db,
+    requests.map((request) => request.id),
+  )
+  const paid = requests.filter((request) => (totals.get(request.id)?.receivedCents ?? 0) > 0)
+  if (paid.length === 0) return undefined
+  const ids = paid.map((request) => request.id)
+  const [numbers, payments, refunds] = await Promise.all([
+    db.transaction().execute(async (trx) => {
+      const assigned = new Map<number, number>()
+      for (const id of ids) assigned.set(id, await ensureReceiptIn(trx, { requestId: id, now }))
+      return assigned
+    }),
+    db
+      .selectFrom('payment')
+      .select(['request_id', 'amount_cents', 'received_on', 'method'])
+      .where('request_id', 'in', ids)
+      .orderBy('received_on')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refund')
+      .select(['request_id', 'amount_cents', 'refunded_on', 'method', 'reason'])
+      .where('request_id', 'in', ids)
+      .orderBy('refunded_on')
+      .orderBy('id')
+      .execute(),
+  ])
+  const today = bakeryToday(new Date(now))
+  return Promise.all(
+    paid.map(async (request): Promise<Receipt> => {
+      const [quote, money] = await Promise.all([
+        currentQuote(db, request.id),
+        moneyOf(db, request.id),
+      ])
+      const total = totals.get(request.id)!
+      const owed = amountsOwed(money)
+      const totalCents = totalOf(money)
+      const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, totalCents)
+      const detail = [
+        `For ${formatCalendarDate(request.due_date)}`,
+        request.servings?.trim() ? servingsPhrase(request.servings) : null,
+        request.fulfilment === 'delivery' ? 'delivered' : request.fulfilment ? 'picked up' : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+      return {
+        number: receiptNumber(numbers.get(request.id)!),
+        position: request.position,
+        issuedOn: formatCalendarDate(today),
+        bakery: {
+          name: site.brandTitle,
+          owner: site.ownerName,
+          email: site.email,
+          place: `${site.city}, ${site.region}`,
+        },
+        customer: { name: request.name, email: request.email },
+        reference: request.payment_reference,
+        status: STATUS_LABELS[request.status],
+        lines: quote
+          ? [
+              {
+                description: request.product_type,
+                detail,
+                amount: formatMoney(Number(quote.price_cents)),
+              },
+              ...(money.deliveryFeeCents > 0
+                ? [
+                    {
+                      description: 'Delivery fee',
+                      detail: '',
+                      amount: formatMoney(money.deliveryFeeCents),
+                    },
+                  ]
+                : []),
+            ]
+          : [],
+        price: formatMoney(totalCents),
+        deposit: money.depositWaived
+          ? { amount: 'Waived', note: null }
+          : depositCents > 0
+            ? {
+                amount: formatMoney(depositCents),
+                note: quote?.deposit_due ? `due ${formatCalendarDate(quote.deposit_due)}` : null,
+              }
+            : { amount: 'None', note: null },
+        balance: {
+          amount: formatMoney(Math.max(0, totalCents - depositCents)),
+          note: quote?.balance_due ? `due ${formatCalendarDate(quote.balance_due)}` : null,
+        },
+        payments: payments
+          .filter((payment) => payment.request_id === request.id)
+          .map((payment) => ({
+            on: formatCalendarDate(payment.received_on),
+            method: payment.method,
+            amount: formatMoney(Number(payment.amount_cents)),
+          })),
+        refunds: refunds
+          .filter((refund) => refund.request_id === request.id)
+          .map((refund) => ({
+            on: formatCalendarDate(refund.refunded_on),
+            method: refund.method,
+            amount: formatMoney(Number(refund.amount_cents)),
+            reason: refund.reason,
+          })),
+        received: formatMoney(total.receivedCents),
+        refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
+        paid: formatMoney(total.paidCents),
+        // A called-off request owes nothing more: its receipt says so rather than a balance.
+        stillOwed: isIn(CALLED_OFF_STATUSES, request.status)
+          ? formatMoney(0)
+          : formatMoney(owed.balanceOwed),
+      }
+    }),
+  )
+}
+
+/** What a receipt's page and its PDF answer with: for the holder of the link alone. */
+export const RECEIPT_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+} as const

@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import type { AddressObject, ParsedMail } from 'mailparser'
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
+import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { receivedMail } from './inbox.ts'
+
+/** A day `days` after `date` (YYYY-MM-DD). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Screenshots at a phone's width and a laptop's, for people to look at; nothing scrolls sideways. */
+async function shoot(
+  page: Page,
+  name: string,
+  outputPath: (name: string) => string,
+  part?: Locator,
+) {
+  const dir = process.env.SHOTS_DIR
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    const file = dir
+      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
+      : outputPath(`${name}-${width}.png`)
+    if (part) await part.screenshot({ path: file })
+    else await page.screenshot({ path: file, fullPage: true })
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}`)
+        .slice(0, 5),
+    )
+    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
+  }
+  await page.setViewportSize({ width: 375, height: 812 })
+}
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
+    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
+  )
+
+async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  const find = async () =>
+    (await receivedMail()).filter(
+      (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
+    )
+  await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(1)
+  return (await find())[0]!
+}
+
+// A wrong link's 404 and the refused over-refund's 409 are noted by the browser.
+test.use({
+  viewport: { width: 375, height: 812 },
+  // One pattern: Playwright reads a second entry as the option's settings.
+  allowedConsoleErrors: [/status of (404|409)/],
+})
+
+test('the owner refunds part of a deposit; the customer sees it and opens her receipt', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const customer = { name: 'Rhea Refund', email: `rhea.${stamp}@example.com` }
+  const today = todayIn(site.timeZone)
+  // A date of its own, 150 to 160 days ahead, away from other journeys' days.
+  const due = addDays(today, 150 + Math.floor(Math.random() * 10))
+  const send = await page.request.post('/ordernow', {
+    headers: {
+      origin: baseURL!,
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
+    },
+    data: JSON.stringify({
+      orders: [
+        {
+          ...customer,
+          phone_number: '416-555-0177',
+          product_type: 'Cakes',
+          event_theme: `Retirement ${stamp}`,
+          due_date: due,
+          hear_about_us: 'Instagram',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+  const confirmation = await mailTo(customer.email, /^We got your request/)
+  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
+  expect(link).toBeDefined()
+
+  // Nothing paid yet: no receipt, the same 404 as a link nobody holds.
+  expect((await page.request.get(`${link}/receipt`)).status()).toBe(404)
+
+  // The owner quotes $120 with a $60 deposit and records the deposit.
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
+  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  const quote = page.getByRole('region', { name: 'Send a quote' })
+  await quote.getByLabel('Price ($)').fill('120')
+  await quote.getByLabel('Deposit ($)').fill('60')
+  await quote.getByRole('button', { name: 'Send quote' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
+  ).toBeVisible()
+  const payment = page.getByRole('region', { name: 'Record a payment' })
+  await payment.getByLabel('Amount ($)').fill('60')
+  await payment.getByRole('button', { name: 'Record payment' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+
+  const refund = page.getByRole('region', { name: 'Record a refund' })
+  await refund.getByLabel('Refund ($)').fill('$40')
+  await refund.getByLabel('Reason (optional)').fill('A smaller cake after all.')
+  await shoot(page, 'refund-form', (name) => testInfo.outputPath(name), refund)
+
+  // More than is paid is refused with the reason, and nothing is asked or sent.
+  await refund.getByLabel('Refund ($)').fill('$75')
+  await refund.getByRole('button', { name: 'Record refund' }).click()
+  await expect(refund.getByTestId('outcome')).toHaveText(
+    'Only $60 has been paid (after refunds), so no more than that can be refunded.',
+  )
+
+  // $40 back, asked first.
+  await refund.getByLabel('Refund ($)').fill('$40')
+  await refund.getByLabel('Reason (optional)').fill('A smaller cake after all.')
+  await refund.getByRole('button', { name: 'Record refund' }).click()
+  const dialog = page.getByTestId('confirm-dialog')
+  await expect(dialog).toContainText('Refund $40 to Rhea?')
+  await dialog.getByRole('button', { name: 'Yes, record the refund and email Rhea' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Refund recorded; the customer is told.' }),
+  ).toBeVisible()
+  const money = page.getByTestId('money')
+  await expect(money).toContainText('Paid$60')
+  await expect(money).toContainText('Refunded$40')
+  await expect(money).toContainText('Net paid$20')
+  await expect(money).toContainText('Deposit owed$40')
+  await expect(page.getByTestId('timeline')).toContainText('Refund recorded: $40 by e-Transfer')
+  const moneyCard = page.getByRole('region', { name: 'Quote and payments' })
+  await expect(moneyCard.getByRole('link', { name: /^Receipt R-\d{4,}$/ })).toBeVisible()
+  await shoot(page, 'refund-money-card', (name) => testInfo.outputPath(name), moneyCard)
+
+  const refundMail = await mailTo(customer.email, /^A refund for your cakes order/)
+  expect(refundMail.text).toContain('We sent you $40 by e-Transfer')
+  expect(refundMail.text).toContain('A smaller cake after all.')
+
+  // The customer, on her phone: her payments, the refund, and the receipt.
+  const shopper = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await shopper.goto(link!)
+  const panel = shopper.getByRole('region', { name: 'Your payments' })
+  const ledger = panel.getByTestId('customer-ledger')
+  await expect(ledger).toContainText('Paid')
+  await expect(ledger).toContainText('Refunded to you')
+  await expect(ledger).toContainText('−$40')
+  await expect(ledger).toContainText('Paid, after refunds: $20')
+  await shoot(shopper, 'refund-customer-payments', (name) => testInfo.outputPath(name), panel)
+
+  await panel.getByRole('link', { name: 'Receipt', exact: true }).click()
+  await expect(shopper).toHaveURL(/\/receipt\?request=\d+$/)
+  const number = shopper.getByTestId('receipt-number')
+  await expect(number).toHaveText(/^R-\d{4,}$/)
+  const receipt = shopper.getByRole('article')
+  await expect(receipt).toContainText(customer.name)
+  await expect(receipt).toContainText('Total$120')
+  await expect(receipt).toContainText('−$40')
+  await expect(receipt).toContainText('Paid$20')
+  await expect(receipt).toContainText('Still owed$100')
+  // The bakery's public details, never its private pickup address.
+  await expect(receipt).toContainText(site.email)
+  await shoot(shopper, 'receipt', (name) => testInfo.outputPath(name))
+  await shopper.emulateMedia({ media: 'print' })
+  await expect(shopper.locator('header').first()).toBeHidden()
+  await expect(shopper.getByRole('button', { name: 'Print' })).toBeHidden()
+  await shoot(shopper, 'receipt-print', (name) => testInfo.outputPath(name))
+  await shopper.emulateMedia({ media: 'screen' })
+
+  // Private: not kept by any cache, not indexed; the PDF is a PDF with the same number.
+  const url = new URL(shopper.url())
+  const html = await shopper.request.get(url.toString())
+  expect(html.headers()['cache-control']).toBe('private, no-store')
+  expect(html.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  const pdf = await shopper.request.get(url.toString().replace('/receipt?', '/receipt.pdf?'))
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect(pdf.headers()['cache-control']).toBe('private, no-store')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  expect(pdf.headers()['content-disposition']).toContain(`receipt-${await number.textContent()}`)
+  // A wrong link gets the site's 404.
+  const wrong = await shopper.request.get(`${baseURL}/requests/${'x'.repeat(32)}/receipt`)
+  expect(wrong.status()).toBe(404)
+  await shopper.close()
+})
