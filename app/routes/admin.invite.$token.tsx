@@ -1,5 +1,4 @@
 import { Form, redirect, useNavigation } from 'react-router'
-import { FormField } from '#app/components/form-field.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
 import {
@@ -7,7 +6,8 @@ import {
   receiveInviteAcceptance,
 } from '#app/features/auth/admin-accounts.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
+import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
+import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.invite.$token'
 
@@ -43,32 +43,11 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
             <strong className="break-words">{invite.email}</strong>. Choose a password: at least{' '}
             {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
           </p>
-          <FormField name="invite-password" label="Password">
-            {(props) => (
-              <input
-                {...props}
-                name="password"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <FormField name="invite-confirm" label="Type it again">
-            {(props) => (
-              <input
-                {...props}
-                name="confirm"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
+          <NewPasswordFields
+            ids={['invite-password', 'invite-confirm']}
+            label="Password"
+            confirmLabel="Type it again"
+          />
           <button
             type="submit"
             className="button-primary"

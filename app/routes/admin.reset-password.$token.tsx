@@ -1,8 +1,8 @@
 import { Form, redirect, useNavigation } from 'react-router'
-import { FormField } from '#app/components/form-field.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
+import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
+import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { isResetLinkValid, receivePasswordReset } from '#app/features/auth/password-reset.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.reset-password.$token'
@@ -37,32 +37,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             At least {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
             Setting it signs you out on every other browser.
           </p>
-          <FormField name="new-password" label="New password">
-            {(props) => (
-              <input
-                {...props}
-                name="password"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <FormField name="confirm-password" label="Type it again">
-            {(props) => (
-              <input
-                {...props}
-                name="confirm"
-                type="password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
+          <NewPasswordFields
+            ids={['new-password', 'confirm-password']}
+            label="New password"
+            confirmLabel="Type it again"
+          />
           <button
             type="submit"
             className="button-primary"

@@ -15,10 +15,9 @@ import {
   REMOVE_ADMIN,
 } from './account.ts'
 import { composeAdminInviteEmail, INVITE_DAYS, INVITE_PATH } from './admin-invite-email.server.ts'
-import { AdminError, checkPassword, createAdmin, listAdmins } from './admins.server.ts'
+import { AdminError, createAdmin, listAdmins } from './admins.server.ts'
 import type { Auth } from './auth.server.ts'
-import { issueDeviceCookie } from './device-cookie.server.ts'
-import { signIn } from './session.server.ts'
+import { deviceCookieFor, newPasswordOf, signInWithNewPassword } from './new-password.server.ts'
 
 const WINDOW_MS = 15 * 60_000
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -108,13 +107,7 @@ export async function receiveEmailChange({
     return done(409, { error: `${email} is another admin’s sign-in already.` })
   }
   await context.internalAdapter.updateUser(adminId, { email, name: email.split('@')[0] ?? email })
-  headers.append(
-    'Set-Cookie',
-    issueDeviceCookie(email, {
-      secret: context.secret,
-      secure: context.options.advanced?.useSecureCookies === true,
-    }),
-  )
+  headers.append('Set-Cookie', await deviceCookieFor(auth, email))
   return done(200, { message: `Done: you sign in with ${email} from now on.` })
 }
 
@@ -215,17 +208,12 @@ export async function receiveInviteAcceptance({
     body: { ok: false as const, error },
     headers,
   })
-  const form = await readAdminForm(request)
-  const password = form?.password ?? ''
-  if (password !== (form?.confirm ?? '')) {
-    return fail(400, 'The two passwords differ. Type the same password twice.')
-  }
-  try {
-    checkPassword(password)
-  } catch (error) {
-    if (error instanceof AdminError) return fail(400, error.message)
-    throw error
-  }
+  const chosen = newPasswordOf(
+    await readAdminForm(request),
+    'The two passwords differ. Type the same password twice.',
+  )
+  if (!chosen.ok) return fail(400, chosen.error)
+  const { password } = chosen
   const context = await auth.$context
   const invite = await context.internalAdapter.consumeVerificationValue(inviteIdentifier(token))
   if (!invite) return fail(410, INVITE_GONE)
@@ -239,17 +227,7 @@ export async function receiveInviteAcceptance({
     }
     throw error
   }
-  const signedIn = await signIn(auth, { email, password, headers: request.headers })
-  if (signedIn.ok) {
-    for (const cookie of signedIn.setCookies) headers.append('Set-Cookie', cookie)
-    headers.append(
-      'Set-Cookie',
-      issueDeviceCookie(email, {
-        secret: context.secret,
-        secure: context.options.advanced?.useSecureCookies === true,
-      }),
-    )
-  }
+  await signInWithNewPassword(auth, { email, password, request, headers })
   return { status: 200, body: { ok: true, message: 'Welcome: you are an admin now.' }, headers }
 }
 

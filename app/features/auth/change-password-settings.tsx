@@ -1,7 +1,8 @@
 import { Form } from 'react-router'
 import { ActionStatus } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
+import { PASSWORD_MIN_LENGTH } from './password-limits.ts'
 
 /** The settings form's intent for a new password; the settings route dispatches on it. */
 export const CHANGE_PASSWORD = 'change-password'
@@ -22,7 +23,6 @@ export function asChangePasswordResult(posted: unknown): ChangePasswordResult | 
 
 /** Settings' "Your password": the current one, then the new one twice. */
 export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResult | undefined }) {
-  const limits = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }
   return (
     <section aria-labelledby="password-heading" className="card mt-8 p-5 sm:p-6">
       <h2 id="password-heading" className="section-heading scroll-mt-24">
@@ -46,34 +46,12 @@ export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResul
             />
           )}
         </FormField>
-        <FormField
-          name="settings-new-password"
+        <NewPasswordFields
+          ids={['settings-new-password', 'settings-confirm-password']}
           label="New password"
+          confirmLabel="Type the new password again"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        >
-          {(props) => (
-            <input
-              {...props}
-              name="password"
-              type="password"
-              required
-              autoComplete="new-password"
-              {...limits}
-            />
-          )}
-        </FormField>
-        <FormField name="settings-confirm-password" label="Type the new password again">
-          {(props) => (
-            <input
-              {...props}
-              name="confirm"
-              type="password"
-              required
-              autoComplete="new-password"
-              {...limits}
-            />
-          )}
-        </FormField>
+        />
         <div>
           <button type="submit" className="button-primary">
             Change password

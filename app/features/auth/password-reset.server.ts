@@ -5,11 +5,9 @@ import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { AdminError, checkPassword } from './admins.server.ts'
 import type { Auth } from './auth.server.ts'
-import { issueDeviceCookie } from './device-cookie.server.ts'
+import { newPasswordOf, signInWithNewPassword } from './new-password.server.ts'
 import { RESET_LINK_MINUTES } from './password-reset-email.server.ts'
-import { signIn } from './session.server.ts'
 
 export type PasswordFormReply = { ok: true; message: string } | { ok: false; error: string }
 
@@ -115,16 +113,12 @@ export async function receivePasswordReset({
     headers,
   })
   const form = await readForm(request)
-  const password = form?.get('password') ?? ''
-  if (password !== (form?.get('confirm') ?? '')) {
-    return fail(400, 'The two passwords differ. Type the same new password twice.')
-  }
-  try {
-    checkPassword(password)
-  } catch (error) {
-    if (error instanceof AdminError) return fail(400, error.message)
-    throw error
-  }
+  const chosen = newPasswordOf(
+    { password: form?.get('password'), confirm: form?.get('confirm') },
+    'The two passwords differ. Type the same new password twice.',
+  )
+  if (!chosen.ok) return fail(400, chosen.error)
+  const { password } = chosen
   const context = await auth.$context
   const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
   const user = found ? await context.internalAdapter.findUserById(found.value) : null
@@ -136,17 +130,7 @@ export async function receivePasswordReset({
     if (error instanceof APIError && error.statusCode < 500) return fail(410, LINK_GONE)
     throw error
   }
-  const signedIn = await signIn(auth, { email: user.email, password, headers: request.headers })
-  if (signedIn.ok) {
-    for (const cookie of signedIn.setCookies) headers.append('Set-Cookie', cookie)
-    headers.append(
-      'Set-Cookie',
-      issueDeviceCookie(user.email.toLowerCase(), {
-        secret: context.secret,
-        secure: context.options.advanced?.useSecureCookies === true,
-      }),
-    )
-  }
+  await signInWithNewPassword(auth, { email: user.email, password, request, headers })
   return { status: 200, body: { ok: true, message: 'Your new password is set.' }, headers }
 }
 
@@ -178,20 +162,13 @@ export async function receivePasswordChange({
   })
   const form = await readForm(request)
   const current = form?.get('current_password') ?? ''
-  const password = form?.get('password') ?? ''
   if (!current) return answer(400, { ok: false, error: 'Enter your current password.' })
-  if (password !== (form?.get('confirm') ?? '')) {
-    return answer(400, {
-      ok: false,
-      error: 'The two new passwords differ. Type the same new password twice.',
-    })
-  }
-  try {
-    checkPassword(password)
-  } catch (error) {
-    if (error instanceof AdminError) return answer(400, { ok: false, error: error.message })
-    throw error
-  }
+  const chosen = newPasswordOf(
+    { password: form?.get('password'), confirm: form?.get('confirm') },
+    'The two new passwords differ. Type the same new password twice.',
+  )
+  if (!chosen.ok) return answer(400, chosen)
+  const { password } = chosen
   const limit = await rateLimit({
     db,
     key: `password-change:${adminId}`,
