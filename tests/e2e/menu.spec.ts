@@ -8,6 +8,9 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
   page,
   browser,
 }) => {
+  // Four pages, two browsers and a deactivation on the gallery's busy server:
+  // more than the default budget when the suite's uploads run beside it.
+  test.setTimeout(90_000)
   const name = `Lemon Tarts ${Date.now()}`
   await page.goto('/about')
   await signInThroughDialog(page)
