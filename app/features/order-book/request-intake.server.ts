@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { type Insertable, type Transaction, sql } from 'kysely'
+import { isUniqueViolation } from '#app/db/db.server.ts'
 import type { Database, OrderRequestTable } from '#app/db/schema.ts'
 import {
   REFERENCE_MAX_DIGITS,
@@ -39,16 +40,6 @@ const REFERENCE_TRIES = 12
 export function drawPaymentReference(attempt: number): string {
   const digits = Math.min(REFERENCE_MAX_DIGITS, REFERENCE_MIN_DIGITS + Math.floor(attempt / 3))
   return `${REFERENCE_PREFIX}-${randomInt(10 ** (digits - 1), 10 ** digits)}`
-}
-
-/** A unique index refused the row: SQLite's and PostgreSQL's words for it. */
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof message === 'string' && /UNIQUE constraint failed/.test(message))
-  )
 }
 
 /**
