@@ -1,12 +1,13 @@
-import { Form, redirect, useNavigation } from 'react-router'
+import { redirect } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
 import { site } from '#app/content/site.ts'
+import { INVITE_GONE } from '#app/features/auth/account.ts'
 import {
   readAdminInvite,
   receiveInviteAcceptance,
 } from '#app/features/auth/admin-accounts.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
+import { LinkPasswordPage } from '#app/features/auth/link-password-page.tsx'
 import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.invite.$token'
@@ -29,42 +30,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const error = actionData && !actionData.ok ? actionData.error : null
   const { invite } = loaderData
   return (
-    <section className="page-section max-w-xl">
-      <p className="eyebrow">For the bakery’s team</p>
-      <h1 className="page-heading mt-2">Join {site.brandTitle}</h1>
-      {invite ? (
-        <Form method="post" className="card mt-6 grid gap-4 p-5">
-          <p>
-            You were invited to run the site as{' '}
-            <strong className="break-words">{invite.email}</strong>. Choose a password: at least{' '}
-            {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
-          </p>
-          <NewPasswordFields
-            ids={['invite-password', 'invite-confirm']}
-            label="Password"
-            confirmLabel="Type it again"
-          />
-          <button
-            type="submit"
-            className="button-primary"
-            disabled={navigation.state === 'submitting'}
-          >
-            Join and sign in
-          </button>
-          <div role="alert" className="min-h-6">
-            {error ? <p className="form-error">{error}</p> : null}
-          </div>
-        </Form>
-      ) : (
-        <p className="status-error mt-6" role="alert">
-          {error ??
-            'This invitation has expired or was already used. Ask the owner to send a new one from Settings.'}
-        </p>
-      )}
-    </section>
+    <LinkPasswordPage
+      eyebrow="For the bakery’s team"
+      heading={`Join ${site.brandTitle}`}
+      intro={
+        <>
+          You were invited to run the site as{' '}
+          <strong className="break-words">{invite?.email}</strong>. Choose a password: at least{' '}
+          {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
+        </>
+      }
+      ids={['invite-password', 'invite-confirm']}
+      label="Password"
+      submitLabel="Join and sign in"
+      linkWorks={invite !== null}
+      gone={INVITE_GONE}
+      error={actionData && !actionData.ok ? actionData.error : null}
+    />
   )
 }

@@ -1,7 +1,7 @@
-import { Form, redirect, useNavigation } from 'react-router'
+import { redirect } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
+import { LinkPasswordPage } from '#app/features/auth/link-password-page.tsx'
 import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { isResetLinkValid, receivePasswordReset } from '#app/features/auth/password-reset.server.ts'
 import { respond } from '#app/utils/reply.ts'
@@ -25,40 +25,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const error = actionData && !actionData.ok ? actionData.error : null
   return (
-    <section className="page-section max-w-xl">
-      <p className="eyebrow">For the owner</p>
-      <h1 className="page-heading mt-2">Set a new password</h1>
-      {loaderData.valid ? (
-        <Form method="post" className="card mt-6 grid gap-4 p-5">
-          <p>
-            At least {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
-            Setting it signs you out on every other browser.
-          </p>
-          <NewPasswordFields
-            ids={['new-password', 'confirm-password']}
-            label="New password"
-            confirmLabel="Type it again"
-          />
-          <button
-            type="submit"
-            className="button-primary"
-            disabled={navigation.state === 'submitting'}
-          >
-            Set new password
-          </button>
-          <div role="alert" className="min-h-6">
-            {error ? <p className="form-error">{error}</p> : null}
-          </div>
-        </Form>
-      ) : (
-        <p className="status-error mt-6" role="alert">
-          This link has expired or was already used. Ask for a new one with “Forgot password?” in
-          the sign-in dialog (Admin Login, at the foot of every page).
-        </p>
-      )}
-    </section>
+    <LinkPasswordPage
+      eyebrow="For the owner"
+      heading="Set a new password"
+      intro={`At least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember work well. Setting it signs you out on every other browser.`}
+      ids={['new-password', 'confirm-password']}
+      label="New password"
+      submitLabel="Set new password"
+      linkWorks={loaderData.valid}
+      gone="This link has expired or was already used. Ask for a new one with “Forgot password?” in the sign-in dialog (Admin Login, at the foot of every page)."
+      error={actionData && !actionData.ok ? actionData.error : null}
+    />
   )
 }

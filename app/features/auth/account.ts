@@ -5,6 +5,10 @@ export const REMOVE_ADMIN = 'remove-admin'
 export const ACCOUNT_INTENTS = [CHANGE_EMAIL, INVITE_ADMIN, REMOVE_ADMIN] as const
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number]
 
+/** What an invitation's page says once its link has expired or been used. */
+export const INVITE_GONE =
+  'This invitation has expired or was already used. Ask the owner to send a new one from Settings.'
+
 export type AccountResult = { intent: AccountIntent } & (
   { ok: true; message: string } | { ok: false; error: string }
 )

@@ -12,6 +12,7 @@ import {
   type AccountResult,
   CHANGE_EMAIL,
   INVITE_ADMIN,
+  INVITE_GONE,
   REMOVE_ADMIN,
 } from './account.ts'
 import { composeAdminInviteEmail, INVITE_DAYS, INVITE_PATH } from './admin-invite-email.server.ts'
@@ -28,9 +29,6 @@ export const INVITES_PER_DAY = 10
 
 /** better-auth keeps only a hash of this identifier (verification.storeIdentifier). */
 const inviteIdentifier = (token: string) => `admin-invite:${token}`
-
-const INVITE_GONE =
-  'This invitation has expired or was already used. Ask the owner to send a new one from Settings.'
 
 function answer(
   intent: AccountIntent,
