@@ -29,7 +29,9 @@ export function EditDialog({
   onSaved: (image: GalleryImage) => void
 }) {
   const titleId = useId()
+  const altId = useId()
   const altHintId = useId()
+  const captionId = useId()
   const captionHintId = useId()
   const [base, setBase] = useState(image)
   const [alt, setAlt] = useState(image.alt)
@@ -98,9 +100,12 @@ export function EditDialog({
           <p className="text-sm">Changes show on the public gallery as soon as you save.</p>
         </div>
 
-        <label className="form-field">
-          <span className="form-label">Describe this photo</span>
+        <div className="form-field">
+          <label htmlFor={altId} className="form-label">
+            Describe this photo
+          </label>
           <textarea
+            id={altId}
             rows={3}
             value={alt}
             maxLength={PHOTO_TEXT_LIMITS.alt}
@@ -113,13 +118,14 @@ export function EditDialog({
           <span id={altHintId} className="form-hint">
             Read aloud to people who cannot see the photo, and shown if it cannot load.
           </span>
-        </label>
+        </div>
 
-        <label className="form-field">
-          <span className="form-label">
+        <div className="form-field">
+          <label htmlFor={captionId} className="form-label">
             Caption <span className="form-optional">(optional)</span>
-          </span>
+          </label>
           <input
+            id={captionId}
             type="text"
             value={caption}
             maxLength={PHOTO_TEXT_LIMITS.caption}
@@ -130,7 +136,7 @@ export function EditDialog({
           <span id={captionHintId} className="form-hint">
             Shown under the photo in the larger view.
           </span>
-        </label>
+        </div>
 
         <TagPicker
           tagsInUse={tagsInUse}

@@ -71,6 +71,7 @@ export function UploadDialog({
   const titleId = useId()
   const hintId = useId()
   const captionId = useId()
+  const captionInputId = useId()
   const [photos, setPhotos] = useState<ChosenPhoto[]>([])
   const nextKey = useRef(0)
   const [chosenTags, setChosenTags] = useState<string[]>([])
@@ -273,12 +274,13 @@ export function UploadDialog({
           </ol>
         ) : null}
 
-        <label className="form-field">
-          <span className="form-label">
+        <div className="form-field">
+          <label htmlFor={captionInputId} className="form-label">
             Caption{' '}
             <span className="form-optional">(optional{several ? ', for every photo' : ''})</span>
-          </span>
+          </label>
           <input
+            id={captionInputId}
             type="text"
             value={caption}
             maxLength={PHOTO_TEXT_LIMITS.caption}
@@ -289,7 +291,7 @@ export function UploadDialog({
           <span id={captionId} className="form-hint">
             Shown under the photo in the larger view.
           </span>
-        </label>
+        </div>
 
         <TagPicker
           tagsInUse={tagsInUse}
@@ -342,6 +344,7 @@ function ChosenPhotoItem({
   onAlt: (alt: string) => void
   onRemove: () => void
 }) {
+  const altId = useId()
   const altHintId = useId()
   const { state, file } = photo
   const name = file.name
@@ -368,9 +371,12 @@ function ChosenPhotoItem({
         {state.kind === 'added' ? (
           <p className="status-success text-sm">Added: “{state.image.alt}”</p>
         ) : (
-          <label className="form-field">
-            <span className="form-label text-sm">Describe this photo</span>
+          <div className="form-field">
+            <label htmlFor={altId} className="form-label text-sm">
+              Describe this photo
+            </label>
             <textarea
+              id={altId}
               rows={2}
               value={photo.alt}
               maxLength={PHOTO_TEXT_LIMITS.alt}
@@ -383,7 +389,7 @@ function ChosenPhotoItem({
             <span id={altHintId} className="form-hint">
               Read aloud to people who cannot see the photo.
             </span>
-          </label>
+          </div>
         )}
         {state.kind === 'sending' ? (
           <div className="grid gap-1">
