@@ -64,7 +64,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'gallery_image',
-    'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text)',
+    'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text, "alt_text" text, "caption" text, "version" integer default 1 not null)',
   ],
   [
     'gallery_image_delete_page_version',

@@ -164,6 +164,12 @@ export interface GalleryImageTable {
   stored_bytes: number
   /** The browser's key for the upload that made this image; null for demo photos. */
   upload_key: string | null
+  /** The owner's description of the photo for screen readers; null for photos from before 017. */
+  alt_text: string | null
+  /** The owner's line shown under the photo in the larger view, if any. */
+  caption: string | null
+  /** Goes up by one with every edit: an edit made from an older version is refused. */
+  version: Generated<number>
 }
 
 export interface AppStateTable {

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import {
+  editGalleryImageReply,
   gallerySettings,
   parseImageId,
   removeGalleryImage,
@@ -9,16 +10,21 @@ import { findGalleryImage } from '#app/features/gallery/gallery.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/api.gallery.$id'
 
-/** DELETE /api/gallery/:id */
+/** DELETE /api/gallery/:id removes a photo; PATCH (or POST) changes its tags, alt text and caption. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context)
-  if (request.method !== 'DELETE') {
-    return data(
-      { error: 'Use DELETE to remove an image.' },
-      { status: 405, headers: { Allow: 'DELETE' } },
+  if (request.method === 'DELETE') {
+    return respond(await removeGalleryImage({ id: params.id, settings: gallerySettings() }))
+  }
+  if (request.method === 'PATCH' || request.method === 'POST') {
+    return respond(
+      await editGalleryImageReply({ id: params.id, request, settings: gallerySettings() }),
     )
   }
-  return respond(await removeGalleryImage({ id: params.id, settings: gallerySettings() }))
+  return data(
+    { error: 'Use PATCH to change an image or DELETE to remove it.' },
+    { status: 405, headers: { Allow: 'GET, PATCH, POST, DELETE' } },
+  )
 }
 
 /** GET /api/gallery/:id: one image's record. */

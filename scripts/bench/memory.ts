@@ -175,6 +175,7 @@ async function uploadPhoto(server: RunningServer): Promise<UploadCheck> {
     const photo = new Uint8Array(await readFile(file))
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'camera.jpg')
     form.append('tags', 'bench')
+    form.append('alt', 'A camera photo for the memory bench')
     form.append('originalSize', String(photoBytes))
     const sent = Date.now()
     const response = await fetch(new URL('/api/gallery', server.loopbackOrigin), {

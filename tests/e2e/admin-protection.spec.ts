@@ -14,6 +14,7 @@ function photoUpload() {
   const start = new Uint8Array([0xff, 0xd8, 0xff])
   form.append('file', new Blob([start], { type: 'image/jpeg' }), 'x.jpg')
   form.append('tags', 'cake')
+  form.append('alt', 'A cake')
   return form
 }
 

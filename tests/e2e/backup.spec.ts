@@ -44,6 +44,7 @@ async function uploadPhoto(base: string, cookie: string, background: string) {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'cake.jpg')
   form.append('tags', 'Cakes')
+  form.append('alt', 'A cake on a stand')
   form.append('originalSize', String(photo.length * 3))
   const response = await fetch(`${base}/api/gallery`, {
     method: 'POST',

@@ -281,6 +281,7 @@ test('after an upload or a delete the origin serves the changed gallery at once,
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'fresh-tart.jpg')
     form.append('tags', 'tart')
+    form.append('alt', 'A fresh fruit tart')
     form.append('originalSize', String(photo.length))
     const upload = await fetch(`${base}/api/gallery`, {
       method: 'POST',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { photoJpeg } from '#tests/support/images.ts'
 import { expect, expectFooterAfterContent, signInThroughDialog, test } from './fixtures.ts'
 
 /** The gallery journeys' own server (see playwright.config.ts), as the page sees it. */
@@ -26,7 +27,12 @@ async function cameraPhoto(background: string, { width = 2400, height = 1800 } =
 }
 
 /** Adds a photo through the API as the signed-in page would, for journeys that need several. */
-async function addThroughApi(page: Page, tags: string[], color: string) {
+async function addThroughApi(
+  page: Page,
+  tags: string[],
+  color: string,
+  alt = `A ${tags.join(' and ')} bake`,
+) {
   const photo = await sharp({
     create: { width: 900, height: 700, channels: 3, background: color },
   })
@@ -35,6 +41,7 @@ async function addThroughApi(page: Page, tags: string[], color: string) {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
   for (const tag of tags) form.append('tags', tag)
+  form.append('alt', alt)
   form.append('originalSize', String(photo.length * 3))
   const response = await page.request.post('/api/gallery', {
     headers: { origin: origin(page) },
@@ -96,7 +103,9 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
     mimeType: 'image/jpeg',
     buffer: photo,
   })
-  await expect(dialog.getByRole('img', { name: 'Preview of your choice' })).toBeVisible()
+  await expect(
+    dialog.getByRole('img', { name: 'Preview of Strawberry Birthday.jpg' }),
+  ).toBeVisible()
   await expect(
     dialog.getByText(`Strawberry Birthday.jpg · ${(photo.length / 1024 / 1024).toFixed(2)} MB`),
   ).toBeVisible()
@@ -118,6 +127,14 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   await newTag.fill('STRAWBERRY')
   await dialog.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(dialog.getByRole('checkbox')).toHaveCount(10)
+  // Tags alone are not enough: the photo needs its description.
+  await expect(upload).toBeDisabled()
+  await expect(
+    dialog.getByText('Please describe each photo for people who cannot see it.'),
+  ).toBeVisible()
+  await dialog
+    .getByLabel('Describe this photo')
+    .fill('A strawberry birthday cake on a garden table')
   await expect(upload).toBeEnabled()
 
   // Twelve tags at most: the rest wait until one is taken off.
@@ -173,8 +190,9 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   })
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(grid(page)).toHaveCount(1)
+  // The owner's words are what a screen reader hears.
   await expect(
-    page.getByRole('img', { name: 'Strawberry and garden party bake by Butter & Bloom Bakery' }),
+    page.getByRole('img', { name: 'A strawberry birthday cake on a garden table' }),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add New Image' })).toBeVisible()
 
@@ -237,9 +255,7 @@ test('visitors filter by tags with OR semantics, in the page and through the URL
     'Wedding',
     'Garden party',
   ])
-  await expect(
-    page.getByRole('img', { name: 'Cake pops and wedding bake by Butter & Bloom Bakery' }),
-  ).toBeVisible()
+  await expect(page.getByRole('img', { name: 'A cake-pops and wedding bake' })).toBeVisible()
 
   await filters.getByRole('button', { name: 'wedding' }).click()
   await expect(filters.getByRole('button', { name: 'wedding' })).toHaveAttribute(
@@ -360,6 +376,7 @@ test.describe('when an upload fails', () => {
         .locator('input[type=file]')
         .setInputFiles({ name: 'sage.jpg', mimeType: 'image/jpeg', buffer: photo })
       await dialog.getByText('Vanilla', { exact: true }).click()
+      await dialog.getByLabel('Describe this photo').fill('A sage green cake')
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
       return dialog
     }
@@ -519,4 +536,241 @@ test.describe('deleting', () => {
     expect(await (await page.request.get('/api/gallery')).json()).toEqual([])
     expect(nativeDialogs).toEqual([])
   })
+})
+
+/** Where the screenshots of the owner's dialogs go, to be looked at. */
+const SHOTS = 'test-results/gallery-screens'
+
+test('on her phone the owner adds three photos in one pick, each described, and all three appear', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/gallery')
+  await signInThroughDialog(page)
+  await page.getByRole('button', { name: 'Upload Your First Image' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
+  const photos = await Promise.all(
+    [
+      ['Lemon Tart.jpg', 900],
+      ['Rose Cake.jpg', 1000],
+      ['Cookie Box.jpg', 1100],
+    ].map(async ([name, width]) => ({
+      name: name as string,
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg({ width: width as number, height: 800 }),
+    })),
+  )
+  await dialog.locator('input[type=file]').setInputFiles(photos)
+  await expect(page.getByRole('dialog', { name: 'Add photos' })).toBeVisible()
+  const chosen = dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')
+  await expect(chosen).toHaveCount(3)
+  for (const photo of photos) {
+    await expect(dialog.getByRole('img', { name: `Preview of ${photo.name}` })).toBeVisible()
+  }
+  const upload = dialog.getByRole('button', { name: 'Upload 3 photos' })
+  await dialog.getByText('Birthday', { exact: true }).click()
+  await dialog.getByLabel(/^Caption/).fill('Baked this week')
+  // Each photo needs its own description before anything is sent.
+  const descriptions = dialog.getByLabel('Describe this photo')
+  await expect(descriptions).toHaveCount(3)
+  await descriptions.nth(0).fill('A lemon tart with candied peel')
+  await descriptions.nth(1).fill('A pink cake covered in piped roses')
+  await expect(upload).toBeDisabled()
+  await expect(
+    dialog.getByText('Please describe each photo for people who cannot see it.'),
+  ).toBeVisible()
+  await descriptions.nth(2).fill('A box of iced sugar cookies')
+  await expect(upload).toBeEnabled()
+  // Every target in the dialog is at least 44 px on a phone.
+  for (const target of await dialog.getByRole('button').all()) {
+    const box = (await target.boundingBox())!
+    expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
+  }
+  await page.screenshot({ path: `${SHOTS}/upload-several-375.png`, fullPage: true })
+
+  // A slow uplink, so each photo's own progress can be seen.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 64 * 1024,
+  })
+  await upload.click()
+  await expect(
+    dialog.getByRole('progressbar', { name: 'Upload progress of Lemon Tart.jpg' }),
+  ).toBeVisible()
+  await expect(chosen.nth(0).getByText(/^\d{1,3}% sent$/)).toBeVisible()
+  await expect(chosen.nth(0).getByText('Added: “A lemon tart with candied peel”')).toBeVisible({
+    timeout: 20_000,
+  })
+  await page.screenshot({ path: `${SHOTS}/upload-progress-375.png` })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(page.getByRole('status')).toHaveText('3 photos added to the gallery.', {
+    timeout: 20_000,
+  })
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(grid(page)).toHaveCount(3)
+  for (const alt of [
+    'A lemon tart with candied peel',
+    'A pink cake covered in piped roses',
+    'A box of iced sugar cookies',
+  ]) {
+    await expect(page.getByRole('img', { name: alt })).toBeVisible()
+  }
+  const records = (await (await page.request.get('/api/gallery')).json()) as {
+    caption: string
+    tags: string[]
+  }[]
+  expect(records.map((record) => [record.caption, record.tags])).toEqual(
+    Array.from({ length: 3 }, () => ['Baked this week', ['birthday']]),
+  )
+})
+
+test('a photo refused in a pick says why, and the others are added', async ({ page }) => {
+  await page.goto('/gallery')
+  await signInThroughDialog(page)
+  await page.getByRole('button', { name: 'Add New Image' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
+  await dialog.locator('input[type=file]').setInputFiles([
+    {
+      name: 'Scones.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg({ width: 700, height: 500 }),
+    },
+    // Says it is a photo, but is not one: the browser cannot shrink it.
+    { name: 'Broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') },
+  ])
+  await dialog.getByText('Vanilla', { exact: true }).click()
+  const descriptions = dialog.getByLabel('Describe this photo')
+  await descriptions.nth(0).fill('Warm scones with jam')
+  await descriptions.nth(1).fill('Nothing to see')
+  await dialog.getByRole('button', { name: 'Upload 2 photos' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('1 of 2 photos added.')
+  const items = dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')
+  await expect(items.nth(0).getByText('Added: “Warm scones with jam”')).toBeVisible()
+  await expect(items.nth(1).getByText('Failed to load image')).toBeVisible()
+  // The refused one can be taken out; the added one is in the gallery already.
+  await dialog.getByRole('button', { name: 'Remove Broken.jpg' }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('img', { name: 'Warm scones with jam' })).toBeVisible()
+  await expect(grid(page)).toHaveCount(4)
+})
+
+test('the owner edits a photo’s tags, caption and alt text; a signed-out visitor sees it and finds it by its new tag', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/gallery')
+  await signInThroughDialog(page)
+  await page.getByRole('img', { name: 'A pink cake covered in piped roses' }).click()
+  const lightbox = page.getByRole('dialog', { name: /^Photo \d of 4: A pink cake/ })
+  await expect(lightbox.getByText('Baked this week')).toBeVisible()
+  await lightbox.getByRole('button', { name: 'Edit this photo' }).click()
+
+  const edit = page.getByRole('dialog', { name: 'Edit photo' })
+  const alt = edit.getByLabel('Describe this photo')
+  await expect(alt).toHaveValue('A pink cake covered in piped roses')
+  await expect(edit.getByLabel(/^Caption/)).toHaveValue('Baked this week')
+  await expect(edit.getByRole('checkbox', { name: 'Birthday', exact: true })).toBeChecked()
+  // Without a description it is not saved.
+  await alt.fill('  ')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByRole('alert')).toHaveText(
+    'Please describe the photo for people who cannot see it.',
+  )
+  await alt.fill('A two-tier pink wedding cake covered in piped buttercream roses')
+  await edit.getByLabel(/^Caption/).fill('For Ana and Sam, June 2026')
+  await edit.getByText('Birthday', { exact: true }).click()
+  await expect(edit.getByRole('checkbox', { name: 'Birthday', exact: true })).not.toBeChecked()
+  await edit.getByPlaceholder('Add a new tag').fill('Garden Wedding')
+  await edit.getByPlaceholder('Add a new tag').press('Enter')
+  await expect(edit.getByRole('checkbox', { name: 'Garden wedding', exact: true })).toBeChecked()
+  for (const target of await edit.getByRole('button').all()) {
+    const box = (await target.boundingBox())!
+    expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
+  }
+  await page.screenshot({ path: `${SHOTS}/edit-375.png`, fullPage: true })
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Photo saved: “A two-tier pink wedding cake covered in piped buttercream roses”',
+  )
+  await expect(edit).toHaveCount(0)
+  // The page shows it at once, and the keyboard is back on the photo.
+  await expect(
+    page.getByRole('link').filter({
+      has: page.getByRole('img', {
+        name: 'A two-tier pink wedding cake covered in piped buttercream roses',
+      }),
+    }),
+  ).toBeFocused()
+
+  // A visitor, signed out in a browser of her own, sees the change and filters by the new tag.
+  const visitor = await browser.newContext()
+  const other = await visitor.newPage()
+  await other.goto(`${origin(page)}/gallery`)
+  const filters = other.getByRole('navigation', { name: 'Filter the gallery by tag' })
+  await filters.getByRole('button', { name: 'Garden wedding', exact: true }).click()
+  await expect(other).toHaveURL(`${origin(page)}/gallery?tag=garden+wedding`)
+  await expect(grid(other)).toHaveCount(1)
+  await expect(
+    other.getByRole('img', {
+      name: 'A two-tier pink wedding cake covered in piped buttercream roses',
+    }),
+  ).toBeVisible()
+  await other.getByRole('list', { name: 'Photos' }).getByRole('link').first().click()
+  const publicView = other.getByRole('dialog')
+  await expect(publicView.getByText('For Ana and Sam, June 2026')).toBeVisible()
+  await expect(publicView.getByRole('button', { name: 'Edit this photo' })).toHaveCount(0)
+  // Nobody but the owner can change it, and not from another site.
+  const [record] = (await (await other.request.get(`${origin(page)}/api/gallery`)).json()) as {
+    id: number
+  }[]
+  const signedOut = await other.request.patch(`${origin(page)}/api/gallery/${record!.id}`, {
+    headers: { origin: origin(page) },
+    data: { tags: ['cake'], alt: 'Defaced', version: 1 },
+  })
+  expect(signedOut.status()).toBe(401)
+  await visitor.close()
+  const crossSite = await page.request.patch(`${origin(page)}/api/gallery/${record!.id}`, {
+    headers: { origin: 'https://evil.example' },
+    data: { tags: ['cake'], alt: 'Defaced', version: 2 },
+  })
+  expect(crossSite.status()).toBe(403)
+})
+
+test('the upload and edit dialogs at 1280 px', async ({ page }) => {
+  await page.goto('/gallery')
+  await signInThroughDialog(page)
+  await page.getByRole('button', { name: 'Add New Image' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
+  await dialog.locator('input[type=file]').setInputFiles([
+    {
+      name: 'Macarons.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg({ width: 800, height: 600 }),
+    },
+    {
+      name: 'Bread.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg({ width: 600, height: 800 }),
+    },
+  ])
+  await dialog.getByLabel('Describe this photo').first().fill('Pastel macarons in a row')
+  await page.screenshot({ path: `${SHOTS}/upload-several-1280.png` })
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByRole('img', { name: 'Warm scones with jam' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Edit this photo' }).click()
+  await expect(page.getByRole('dialog', { name: 'Edit photo' })).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/edit-1280.png` })
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 })

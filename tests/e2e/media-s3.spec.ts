@@ -58,6 +58,7 @@ async function signInAndUpload(page: Page, origin: string) {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Rose Cake.jpg')
   form.append('tags', 'cake')
+  form.append('alt', 'A rose cake')
   const upload = await page.request.post(`${origin}/api/gallery`, {
     headers: { origin },
     multipart: form,

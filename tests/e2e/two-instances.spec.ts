@@ -165,6 +165,7 @@ test('two instances on one database and one bucket behave as one site', async ({
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Twin Cake.jpg')
     form.append('tags', 'cake')
+    form.append('alt', 'A twin cake')
     form.append('originalSize', String(photo.length))
     form.append('uploadKey', randomBytes(16).toString('hex'))
     const upload = await request.post(`${a.origin}/api/gallery`, {

@@ -27,18 +27,24 @@ function uploadRequest({
   file,
   fileName = 'birthday-cake.jpg',
   tags = ['cake', 'birthday'],
+  alt = 'A birthday cake with pink roses',
+  caption,
   originalSize,
   uploadKey,
 }: {
   file?: Buffer
   fileName?: string
   tags?: string[]
+  alt?: string | null
+  caption?: string
   originalSize?: number
   uploadKey?: string
 }) {
   const form = new FormData()
   if (file) form.append('file', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), fileName)
   for (const tag of tags) form.append('tags', tag)
+  if (alt !== null) form.append('alt', alt)
+  if (caption !== undefined) form.append('caption', caption)
   if (originalSize !== undefined) form.append('originalSize', String(originalSize))
   if (uploadKey !== undefined) form.append('uploadKey', uploadKey)
   return new Request('http://localhost:3000/api/gallery', { method: 'POST', body: form })
@@ -77,6 +83,10 @@ test('an upload by the signed-in owner comes back as a record with every field',
     width: 1200,
     height: 900,
     placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+    alt: 'A birthday cake with pink roses',
+    altText: 'A birthday cake with pink roses',
+    caption: null,
+    version: 1,
   })
   expect(image.variants).toHaveLength(9)
   expect(await listGalleryImages(db)).toEqual([image])
@@ -170,6 +180,77 @@ test('an upload with no tag or no file is refused with a clear message', async (
   const noFile = await reply(await uploadGalleryImage({ request: uploadRequest({}), settings }))
   expect(noFile.status).toBe(400)
   expect(noFile.body).toMatchObject({ error: 'Please select an image file.' })
+})
+
+test('an upload without alt text, or with too long a description or caption, is refused with a sentence and stores nothing', async () => {
+  const { db, dataDir, settings } = await setUp()
+  const photo = await photoJpeg({ width: 600, height: 400 })
+  for (const [fields, sentence] of [
+    [{ alt: null }, 'Please describe the photo for people who cannot see it.'],
+    [{ alt: ' \n  ' }, 'Please describe the photo for people who cannot see it.'],
+    [{ alt: 'x'.repeat(251) }, 'Please describe the photo in at most 250 characters.'],
+    [{ caption: 'y'.repeat(201) }, 'Please keep the caption to at most 200 characters.'],
+  ] as const) {
+    const { status, body } = await reply(
+      await uploadGalleryImage({ request: uploadRequest({ file: photo, ...fields }), settings }),
+    )
+    expect(status, sentence).toBe(400)
+    expect(body).toEqual({ code: 'invalid-request', error: sentence })
+  }
+  expect(await listGalleryImages(db)).toEqual([])
+  expect(await filesIn(dataDir)).toEqual([])
+
+  // Spaces and line breaks are tidied; the caption is kept, and the pages read the alt text.
+  const { status, body } = await reply(
+    await uploadGalleryImage({
+      request: uploadRequest({
+        file: photo,
+        alt: '  A lemon tart\n with  berries ',
+        caption: ' For Maya’s 7th ',
+      }),
+      settings,
+    }),
+  )
+  expect(status).toBe(201)
+  expect(body).toMatchObject({
+    alt: 'A lemon tart with berries',
+    altText: 'A lemon tart with berries',
+    caption: 'For Maya’s 7th',
+  })
+})
+
+test('several photos sent one after another each get their own answer, and the quota stops them when full', async () => {
+  const { db, settings } = await setUp()
+  const photos = await Promise.all([1, 2, 3, 4].map(() => photoJpeg({ width: 500, height: 400 })))
+  // Room for two of these photos' stored variants, not three.
+  const first = await reply(
+    await uploadGalleryImage({ request: uploadRequest({ file: photos[0]! }), settings }),
+  )
+  expect(first.status).toBe(201)
+  const perPhoto = (await listGalleryImages(db)).map((image) =>
+    image.variants.reduce((sum, variant) => sum + variant.bytes, 0),
+  )[0]!
+  const limited = { ...settings, quotaBytes: Math.floor(perPhoto * 2.5) }
+
+  const answers = []
+  for (const [index, photo] of photos.slice(1).entries()) {
+    const { status, body } = await reply(
+      await uploadGalleryImage({
+        request: uploadRequest({ file: photo, alt: `Photo ${index + 2}` }),
+        settings: limited,
+      }),
+    )
+    answers.push({ status, code: (body as { code?: string }).code })
+  }
+  expect(answers).toEqual([
+    { status: 201, code: undefined },
+    { status: 507, code: 'quota-exceeded' },
+    { status: 507, code: 'quota-exceeded' },
+  ])
+  expect((await listGalleryImages(db)).map((image) => image.alt)).toEqual([
+    'Photo 2',
+    'A birthday cake with pink roses',
+  ])
 })
 
 test('tags are stored trimmed, lower-cased and once each', async () => {

@@ -5,10 +5,16 @@ import {
   type UploadFailureWording,
   describeUploadFailure,
 } from '#app/features/media/upload-failure.server.ts'
+import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import { addGalleryImage, deleteGalleryImage } from './gallery.server.ts'
-import { type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
+import {
+  TagListFullError,
+  addGalleryImage,
+  deleteGalleryImage,
+  editGalleryImage,
+} from './gallery.server.ts'
+import { EditFieldsSchema, type UploadErrorCode, UploadFieldsSchema } from './upload-fields.ts'
 
 /** The gallery's photos share the media store and its quota with every other kind of photo. */
 export type GallerySettings = MediaSettings
@@ -51,6 +57,7 @@ const CODES: Record<keyof UploadFailureWording, UploadErrorCode> = {
 
 /** The failure as the gallery API answers it, or the error itself when it is ours, not the upload's. */
 function failureReply(error: unknown): Reply<UploadFailure> {
+  if (error instanceof TagListFullError) return fail(400, 'invalid-request', error.message)
   const failure = describeUploadFailure(error, WORDING)
   if (!failure) throw error
   return fail(failure.status, CODES[failure.kind], failure.message, failure.headers)
@@ -78,13 +85,15 @@ export async function uploadGalleryImage({
   try {
     const parsed = UploadFieldsSchema.safeParse({
       tags: upload.fields.get('tags') ?? [],
+      alt: upload.fields.get('alt')?.[0] ?? '',
+      caption: upload.fields.get('caption')?.[0],
       originalSize: upload.fields.get('originalSize')?.[0],
       uploadKey: upload.fields.get('uploadKey')?.[0],
     })
     if (!parsed.success) {
       return fail(400, 'invalid-request', parsed.error.issues[0]?.message ?? 'Invalid upload.')
     }
-    const { tags, originalSize, uploadKey } = parsed.data
+    const { tags, alt, caption, originalSize, uploadKey } = parsed.data
     const image: GalleryImage = await imageProcessingGate.run(() =>
       addGalleryImage(settings.db, settings, {
         input: upload.filePath,
@@ -93,6 +102,8 @@ export async function uploadGalleryImage({
         originalSize: originalSize ?? upload.bytes,
         compressedSize: upload.bytes,
         uploadKey,
+        altText: alt,
+        caption,
       }),
     )
     return reply(201, image)
@@ -114,9 +125,91 @@ export async function removeGalleryImage({
   const numericId = parseImageId(id)
   const deleted =
     numericId === undefined ? false : await deleteGalleryImage(settings.db, settings, numericId)
-  if (!deleted) return reply(404, { error: 'That image is not in the gallery.' })
+  if (!deleted) return reply(404, { error: NOT_IN_GALLERY })
   return reply(200, { deleted: numericId! })
 }
+
+/** An edit's body is a few short lines of text; anything longer is not an edit. */
+export const MAX_EDIT_BODY_BYTES = 8 * 1024
+
+export interface EditRefusal {
+  error: string
+  /** With a 409: the photo as it is now, to start again from. */
+  image?: GalleryImage
+}
+
+/**
+ * PATCH (or POST) /api/gallery/:id (the route has checked the session): the
+ * owner's new tags, alt text and caption for a photo, as JSON or a urlencoded form, with
+ * the version she started from. An edit from an older version is refused
+ * with 409 and the photo as it is now, so nothing she did not see is
+ * overwritten.
+ */
+export async function editGalleryImageReply({
+  id,
+  request,
+  settings,
+}: {
+  id: string | undefined
+  request: Request
+  settings: Pick<GallerySettings, 'db'>
+}): Promise<Reply<GalleryImage | EditRefusal>> {
+  const numericId = parseImageId(id)
+  if (numericId === undefined) return reply(404, { error: NOT_IN_GALLERY })
+  let body: unknown
+  try {
+    body = await readEditBody(request)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return reply(413, { error: 'That edit is too long to be a photo’s words.' })
+    }
+    return reply(400, { error: 'Send the edit as JSON or as a form.' })
+  }
+  const parsed = EditFieldsSchema.safeParse(body)
+  if (!parsed.success) {
+    return reply(400, { error: parsed.error.issues[0]?.message ?? 'That edit is not valid.' })
+  }
+  const { tags, alt, caption, version } = parsed.data
+  try {
+    const outcome = await editGalleryImage(settings.db, numericId, {
+      tags: [...new Set(tags)],
+      altText: alt,
+      caption,
+      version,
+    })
+    if (outcome.kind === 'not-found') return reply(404, { error: NOT_IN_GALLERY })
+    if (outcome.kind === 'changed-elsewhere') {
+      return reply(409, {
+        error:
+          'This photo was changed in another window since you opened it. Here it is as it is now: please make your change again.',
+        image: outcome.image,
+      })
+    }
+    return reply(200, outcome.image)
+  } catch (error) {
+    if (error instanceof TagListFullError) return reply(400, { error: error.message })
+    throw error
+  }
+}
+
+/** The edit's fields from a JSON body or a urlencoded form (tags repeated). */
+async function readEditBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  const text = await readBodyText(request, MAX_EDIT_BODY_BYTES)
+  if (type.startsWith('application/json')) return JSON.parse(text) as unknown
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(text)
+    return {
+      tags: form.getAll('tags'),
+      alt: form.get('alt') ?? undefined,
+      caption: form.get('caption') ?? undefined,
+      version: form.get('version') ?? undefined,
+    }
+  }
+  throw new Error('unsupported edit body')
+}
+
+const NOT_IN_GALLERY = 'That image is not in the gallery.'
 
 /** An image id from the URL: digits only, so '1e3' or '0x10' name no image. */
 export function parseImageId(id: string | undefined): number | undefined {

@@ -23,6 +23,17 @@ export interface GalleryImage {
   variants: GalleryVariant[]
   /** A tiny blurred image (data: URL) to show while the real one loads. */
   placeholder: string
+  /**
+   * What the pages give screen readers: the owner's alt text, else her
+   * caption, else a sentence made from the tags (photos from before 052).
+   */
+  alt: string
+  /** The owner's own alt text; null for photos added before she could write one. */
+  altText: string | null
+  /** Her line under the photo in the larger view, if any. */
+  caption: string | null
+  /** Goes up with every edit; an edit must name the version it started from. */
+  version: number
 }
 
 export interface GalleryPage {

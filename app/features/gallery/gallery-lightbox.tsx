@@ -3,7 +3,7 @@ import { useModalDialog } from '#app/components/modal-dialog.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 import { LIGHTBOX_SIZES } from './gallery-sizes.ts'
-import { describeImage, tagLabel } from './gallery-tags.ts'
+import { tagLabel } from './gallery-tags.ts'
 
 /** A horizontal drag longer than this (CSS px) turns the page on a phone. */
 const SWIPE_DISTANCE = 50
@@ -18,16 +18,19 @@ export function GalleryLightbox({
   index,
   onIndexChange,
   onClose,
+  onEdit,
 }: {
   images: GalleryImage[]
   index: number
   onIndexChange: (index: number) => void
   onClose: () => void
+  /** The signed-in owner's way to change this photo's words and tags; absent for visitors. */
+  onEdit?: (image: GalleryImage) => void
 }) {
   const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const swipeStart = useRef<{ x: number; y: number } | null>(null)
   const image = images[index]!
-  const alt = describeImage(image.tags)
+  const alt = image.alt
   const many = images.length > 1
 
   const step = (by: number) => onIndexChange((index + by + images.length) % images.length)
@@ -74,7 +77,10 @@ export function GalleryLightbox({
           className="lightbox-image"
         />
         <figcaption className="lightbox-caption">
-          <span>{image.tags.map(tagLabel).join(' · ')}</span>
+          <span className="lightbox-words">
+            {image.caption ? <p>{image.caption}</p> : null}
+            <p>{image.tags.map(tagLabel).join(' · ')}</p>
+          </span>
           <span aria-hidden="true">
             {index + 1} / {images.length}
           </span>
@@ -83,6 +89,16 @@ export function GalleryLightbox({
       <button type="button" className="lightbox-close" onClick={close} aria-label="Close">
         <span aria-hidden="true">×</span>
       </button>
+      {onEdit ? (
+        <button
+          type="button"
+          className="lightbox-edit"
+          aria-label="Edit this photo"
+          onClick={() => onEdit(image)}
+        >
+          Edit
+        </button>
+      ) : null}
       {many ? (
         <>
           <button

@@ -27,6 +27,10 @@ function imageWith(variants: [VariantFormat, number][]): GalleryImage {
     height: 900,
     variants: list,
     placeholder: 'data:image/webp;base64,AAAA',
+    alt: 'A round cake',
+    altText: 'A round cake',
+    caption: null,
+    version: 1,
   }
 }
 

@@ -4,6 +4,13 @@ import { site } from '#app/content/site.ts'
 export const MAX_TAG_LENGTH = 30
 export const MAX_TAGS_PER_IMAGE = 12
 export const TOO_MANY_TAGS = `Choose at most ${MAX_TAGS_PER_IMAGE} tags.`
+/**
+ * The most tags the whole gallery keeps: the bakery's default ones and every
+ * tag on a photo. A new tag is welcome until the list is this long, so the
+ * filter buttons stay a list a visitor can read.
+ */
+export const MAX_GALLERY_TAGS = 40
+export const TAG_LIST_FULL = `The gallery already has ${MAX_GALLERY_TAGS} tags, the most it keeps. Please choose from them, or take an unused tag off its photos first.`
 
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u
 

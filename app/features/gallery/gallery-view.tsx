@@ -6,7 +6,7 @@ import { type GalleryImage, type GalleryPage, srcSetFor } from './gallery-image.
 import { showMoreSearch, shownCountFrom } from './gallery-paging.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 import { GRID_SIZES, coverSizes } from './gallery-sizes.ts'
-import { describeImage, selectedTagsFrom } from './gallery-tags.ts'
+import { selectedTagsFrom } from './gallery-tags.ts'
 import { TagFilters } from './tag-filters.tsx'
 
 // Both load on first use: visitors who only browse never download them.
@@ -15,6 +15,9 @@ const GalleryLightbox = lazy(() =>
 )
 const UploadDialog = lazy(() =>
   import('./upload-dialog.tsx').then(({ UploadDialog }) => ({ default: UploadDialog })),
+)
+const EditDialog = lazy(() =>
+  import('./edit-dialog.tsx').then(({ EditDialog }) => ({ default: EditDialog })),
 )
 const DeleteDialog = lazy(() =>
   import('./delete-dialog.tsx').then(({ DeleteDialog }) => ({ default: DeleteDialog })),
@@ -35,6 +38,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
   const [uploading, setUploading] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
   const [confirming, setConfirming] = useState<{ image: GalleryImage; index: number } | null>(null)
+  const [editing, setEditing] = useState<{ image: GalleryImage; index: number } | null>(null)
   const gridRef = useRef<HTMLUListElement>(null)
   const uploadButtonRef = useRef<HTMLButtonElement>(null)
 
@@ -86,6 +90,12 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
     await reload()
   }
 
+  /** The edit is closed: the keyboard goes back to the photo it was about. */
+  function afterEdit(index: number) {
+    setEditing(null)
+    gridRef.current?.querySelectorAll<HTMLElement>('.gallery-link')[index]?.focus()
+  }
+
   /** The page's data again; a failure leaves what is shown, which is still right. */
   async function reload() {
     await revalidator.revalidate().catch((error: unknown) => console.warn(error))
@@ -126,7 +136,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
           ) : (
             <ul ref={gridRef} className="gallery-grid mt-8" aria-label="Photos">
               {visible.map((image, index) => {
-                const alt = describeImage(image.tags)
+                const alt = image.alt
                 return (
                   <li key={image.id} className="gallery-item">
                     <a
@@ -193,6 +203,15 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
             index={Math.min(openIndex, visible.length - 1)}
             onIndexChange={setOpenIndex}
             onClose={() => setOpenIndex(null)}
+            onEdit={
+              signedIn
+                ? (image) => {
+                    // The larger view gives way to the edit: one dialog at a time.
+                    setEditing({ image, index: visible.indexOf(image) })
+                    setOpenIndex(null)
+                  }
+                : undefined
+            }
           />
         </Suspense>
       ) : null}
@@ -201,11 +220,26 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
         <Suspense fallback={null}>
           <DeleteDialog
             image={confirming.image}
-            alt={describeImage(confirming.image.tags)}
+            alt={confirming.image.alt}
             onCancel={() => setConfirming(null)}
             onDelete={() => {
               setConfirming(null)
               void deleteImage(confirming.image, confirming.index)
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditDialog
+            image={editing.image}
+            tagsInUse={tags}
+            onClose={() => afterEdit(editing.index)}
+            onSaved={(image) => {
+              setNotice({ tone: 'success', text: `Photo saved: “${image.alt}”` })
+              afterEdit(editing.index)
+              void reload()
             }}
           />
         </Suspense>
@@ -216,13 +250,17 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
           <UploadDialog
             tagsInUse={tags}
             onClose={() => setUploading(false)}
-            onUploaded={(image) => {
+            // Each photo shows in the grid as soon as it is in.
+            onAdded={() => void reload()}
+            onFinished={(images) => {
               setUploading(false)
               setNotice({
                 tone: 'success',
-                text: `Image uploaded successfully! Compressed by ${image.compressionRatio}%`,
+                text:
+                  images.length === 1
+                    ? `Image uploaded successfully! Compressed by ${images[0]!.compressionRatio}%`
+                    : `${images.length} photos added to the gallery.`,
               })
-              void reload()
             }}
           />
         </Suspense>

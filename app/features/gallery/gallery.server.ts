@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
+import { site } from '#app/content/site.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
@@ -20,7 +21,13 @@ import {
   type GalleryPage,
   type GalleryVariant,
 } from './gallery-image.ts'
-import { filterByTags, tagsInUse } from './gallery-tags.ts'
+import {
+  MAX_GALLERY_TAGS,
+  TAG_LIST_FULL,
+  describeImage,
+  filterByTags,
+  tagsInUse,
+} from './gallery-tags.ts'
 
 /** The folder (key prefix) of gallery photos in the media store. */
 export const GALLERY_FOLDER = 'gallery'
@@ -114,6 +121,10 @@ export interface NewGalleryImage {
   compressedSize: number
   /** The browser's key for this upload, the same on every retry of it. */
   uploadKey?: string
+  /** The owner's description for screen readers; the demo photos have none. */
+  altText?: string
+  /** The owner's line under the photo; empty or absent for none. */
+  caption?: string
 }
 
 /**
@@ -172,6 +183,7 @@ async function renderAndRecord(
       // An attempt of the same upload that finished while this one was processed.
       const earlier = image.uploadKey ? await findByUploadKey(trx, image.uploadKey) : undefined
       if (earlier) return { image: earlier, replayed: true }
+      await refuseNewTagsPastTheList(trx, image.tags)
       const usage = quotaBytes === undefined ? 0 : await mediaUsageBytes(trx)
       if (quotaBytes !== undefined && usage + rendered.storedBytes > quotaBytes) {
         throw new QuotaExceededError('The media folder is full.')
@@ -190,6 +202,8 @@ async function renderAndRecord(
           placeholder: rendered.placeholder,
           stored_bytes: rendered.storedBytes,
           upload_key: image.uploadKey ?? null,
+          alt_text: image.altText || null,
+          caption: image.caption || null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -202,6 +216,79 @@ async function renderAndRecord(
     await removeVariantObjects(store, variants)
     throw error
   }
+}
+
+/** A photo's tags would take the gallery's list of tags past MAX_GALLERY_TAGS. */
+export class TagListFullError extends Error {
+  override name = 'TagListFullError'
+  constructor() {
+    super(TAG_LIST_FULL)
+  }
+}
+
+/**
+ * The gallery's tags are the bakery's default ones and every tag a photo
+ * has; a photo may bring new ones while that list stays within
+ * MAX_GALLERY_TAGS. Run inside the transaction that writes the photo, after
+ * serializeTransactions, so two writes cannot both take the last place.
+ * `exceptId` is the photo being edited: its old tags do not count.
+ */
+async function refuseNewTagsPastTheList(
+  trx: Db,
+  tags: readonly string[],
+  exceptId?: number,
+): Promise<void> {
+  let query = trx.selectFrom('gallery_image').select('tags')
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+  const rows = await query.execute()
+  const listed = new Set([
+    ...site.defaultGalleryTags,
+    ...rows.flatMap((row) => JSON.parse(row.tags) as string[]),
+  ])
+  const before = listed.size
+  for (const tag of tags) listed.add(tag)
+  if (listed.size > before && listed.size > MAX_GALLERY_TAGS) throw new TagListFullError()
+}
+
+export interface PhotoEdit {
+  tags: string[]
+  altText: string
+  caption: string
+  /** The version the owner started from. */
+  version: number
+}
+
+export type EditOutcome =
+  | { kind: 'edited'; image: GalleryImage }
+  | { kind: 'not-found' }
+  | { kind: 'changed-elsewhere'; image: GalleryImage }
+
+/**
+ * Changes a photo's tags, alt text and caption, if it is still at the
+ * version the owner started from; the version then goes up by one. The
+ * update bumps the page cache's token (gallery_image's page_version trigger).
+ */
+export async function editGalleryImage(db: Db, id: number, edit: PhotoEdit): Promise<EditOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
+    const current = await findGalleryImage(trx, id)
+    if (!current) return { kind: 'not-found' }
+    if (current.version !== edit.version) return { kind: 'changed-elsewhere', image: current }
+    await refuseNewTagsPastTheList(trx, edit.tags, id)
+    const row = await trx
+      .updateTable('gallery_image')
+      .set({
+        tags: JSON.stringify(edit.tags),
+        alt_text: edit.altText,
+        caption: edit.caption || null,
+        version: edit.version + 1,
+      })
+      .where('id', '=', id)
+      .where('version', '=', edit.version)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return { kind: 'edited', image: toGalleryImage(row) }
+  })
 }
 
 /**
@@ -319,10 +406,11 @@ function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
   const largestJpeg = variants
     .filter((variant) => variant.format === 'jpeg')
     .reduce((a, b) => (b.width > a.width ? b : a))
+  const tags = JSON.parse(row.tags) as string[]
   return {
     id: row.id,
     src: largestJpeg.src,
-    tags: JSON.parse(row.tags) as string[],
+    tags,
     uploadedAt: row.uploaded_at,
     fileName: row.file_name,
     originalSize: row.original_size,
@@ -332,5 +420,9 @@ function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
     height: row.height,
     variants,
     placeholder: row.placeholder,
+    alt: row.alt_text ?? row.caption ?? describeImage(tags),
+    altText: row.alt_text,
+    caption: row.caption,
+    version: row.version,
   }
 }

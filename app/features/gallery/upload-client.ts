@@ -6,15 +6,28 @@ export const UPLOAD_MESSAGES = {
   unauthorized: 'Upload failed: Unauthorized. Please sign in again.',
   quotaExceeded: 'Upload failed: Storage quota exceeded.',
   invalidFormat: 'Upload failed: Invalid file format.',
+  tooLarge: 'Upload failed: The photo is too big (over 15 MB).',
   network: 'Upload failed: Network error. Please try again.',
   other: 'Error uploading image. Please try again.',
 } as const
 
-/** What the person sees for a failed upload, from the HTTP status and the API's code. */
-export function uploadFailureMessage(status: number, code?: UploadErrorCode): string {
+/**
+ * What the person sees for a failed upload, from the HTTP status and the
+ * API's code; a request the server refused for its fields (no alt text, a
+ * tag too many) carries the server's own sentence.
+ */
+export function uploadFailureMessage(
+  status: number,
+  code?: UploadErrorCode,
+  serverSentence?: string,
+): string {
   if (status === 401 || code === 'unauthorized') return UPLOAD_MESSAGES.unauthorized
   if (status === 507 || code === 'quota-exceeded') return UPLOAD_MESSAGES.quotaExceeded
-  if (status === 413 || status === 422) return UPLOAD_MESSAGES.invalidFormat
+  if (status === 413 || code === 'too-large') return UPLOAD_MESSAGES.tooLarge
+  if (status === 422) return UPLOAD_MESSAGES.invalidFormat
+  if (status === 400 && code === 'invalid-request' && serverSentence) {
+    return `Upload failed: ${serverSentence}`
+  }
   return UPLOAD_MESSAGES.other
 }
 
@@ -46,6 +59,8 @@ export async function uploadImage({
   file,
   fileName,
   tags,
+  alt,
+  caption = '',
   originalSize,
   onProgress,
   retryDelaysMs = RETRY_DELAYS_MS,
@@ -53,6 +68,8 @@ export async function uploadImage({
   file: Blob
   fileName: string
   tags: string[]
+  alt: string
+  caption?: string
   originalSize: number
   onProgress: (percent: number) => void
   retryDelaysMs?: number[]
@@ -60,6 +77,8 @@ export async function uploadImage({
   const form = new FormData()
   form.append('file', file, fileName)
   for (const tag of tags) form.append('tags', tag)
+  form.append('alt', alt)
+  if (caption) form.append('caption', caption)
   form.append('originalSize', String(originalSize))
   form.append('uploadKey', newUploadKey())
 
@@ -67,8 +86,9 @@ export async function uploadImage({
     const outcome = await send(form, onProgress)
     if (outcome.kind === 'answered') {
       if (outcome.status === 201) return outcome.body as GalleryImage
-      const code = (outcome.body as { code?: UploadErrorCode } | null)?.code
-      throw new UploadFailedError(uploadFailureMessage(outcome.status, code))
+      const body = outcome.body as { code?: UploadErrorCode; error?: unknown } | null
+      const sentence = typeof body?.error === 'string' ? body.error : undefined
+      throw new UploadFailedError(uploadFailureMessage(outcome.status, body?.code, sentence))
     }
     const delay = retryDelaysMs[attempt]
     if (delay === undefined) throw new UploadFailedError(UPLOAD_MESSAGES.network)

@@ -67,6 +67,7 @@ test('an upload puts each variant in the bucket under its gallery key, typed, ca
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Cake Pops!.jpg')
   form.append('tags', 'cake-pops')
+  form.append('alt', 'Cake pops on a stand')
   const request = new Request('http://localhost:3000/api/gallery', { method: 'POST', body: form })
 
   const response = await uploadGalleryImage({ request, settings: { db, store } })
@@ -193,6 +194,7 @@ test('the quota counts what the records say was stored in the bucket', async () 
   const upload = async (quotaBytes: number) => {
     const body = new FormData()
     body.append('tags', 'cake')
+    body.append('alt', 'A cake')
     const photo = await photoJpeg({ width: 800, height: 600 })
     body.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'cake.jpg')
     const request = new Request('http://localhost:3000/api/gallery', { method: 'POST', body })
