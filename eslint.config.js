@@ -19,7 +19,8 @@ const featureEdges = {
   auth: ['mail'],
   // A backup copies the local media store's folder, where the media module says it is.
   backups: ['media'],
-  contact: ['mail'],
+  // A message is stored with its email to the owner and an alert to her phone.
+  contact: ['mail', 'owner-alerts'],
   // The gallery's photos go through the shared image pipeline, store and quota.
   gallery: ['media'],
   home: [],
@@ -40,7 +41,15 @@ const featureEdges = {
   // A send's requests enter the order book through its one door, the intake
   // module (it imports nothing from orders, see `oneWayDoors`): the book owns
   // the request tables and writes each request's first timeline entry.
-  orders: ['availability', 'inspiration', 'mail', 'menu', 'order-book/request-intake.server.ts'],
+  // A send queues the owner's alert of a new request beside her email.
+  orders: [
+    'availability',
+    'inspiration',
+    'mail',
+    'menu',
+    'order-book/request-intake.server.ts',
+    'owner-alerts',
+  ],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
   // customer removes her contact messages through the contact feature and her
@@ -54,7 +63,11 @@ const featureEdges = {
     'menu',
     'order-status',
     'orders',
+    'owner-alerts',
   ],
+  // The owner's phone: its app (manifest, service worker) and the alerts other
+  // features queue where they queue her emails. It uses no other feature.
+  'owner-alerts': [],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.
   'order-status': [],

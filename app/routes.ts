@@ -22,6 +22,7 @@ export default [
     route('admin/orders', 'routes/admin.orders.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
     route('admin/settings', 'routes/admin.settings.tsx'),
+    route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   ]),
@@ -44,6 +45,11 @@ export default [
   route('api/gallery', 'routes/api.gallery.ts'),
   route('api/gallery/:id', 'routes/api.gallery.$id.ts'),
   route('api/inspiration-photos', 'routes/api.inspiration-photos.ts'),
+  // The owner's app's manifest and service worker: a browser fetches the
+  // manifest without cookies and checks the worker for updates on its own;
+  // both are the same for everyone and hold nothing private.
+  route('admin/manifest.webmanifest', 'routes/admin.manifest-webmanifest.ts'),
+  route('admin/sw.js', 'routes/admin.sw-js.ts'),
   // Stripe's signed events about card payments: no session, the signature is the check.
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

@@ -38,6 +38,11 @@ import {
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
+import { type PushWorker, startPushWorker } from '#app/features/owner-alerts/push-sender.server.ts'
+import {
+  kickPushWorker,
+  setPushWorker,
+} from '#app/features/owner-alerts/push-worker-handle.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
@@ -73,6 +78,7 @@ const QUOTE_EXPIRY_LEASE_MS = 5 * 60_000
 const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
 
 let deliveryWorker: DeliveryWorker | undefined
+let pushWorker: PushWorker | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
 let quoteExpiries: NodeJS.Timeout | undefined
 let runClockwork: (() => Promise<void>) | undefined
@@ -165,7 +171,18 @@ export async function startServices(): Promise<Env> {
     siteUrl: env.SITE_URL,
     instance: env.INSTANCE_NAME,
   })
-  setDeliveryWorker(deliveryWorker)
+  // The owner's alerts go out beside her emails: wherever an owner's email is
+  // queued an alert may be too, so a kick for the mail wakes the alerts as well.
+  pushWorker = startPushWorker(db, { contact: `mailto:${env.MAIL_TO ?? site.email}` })
+  setPushWorker(pushWorker)
+  const mailWorker = deliveryWorker
+  setDeliveryWorker({
+    kick() {
+      mailWorker.kick()
+      kickPushWorker()
+    },
+    stop: () => mailWorker.stop(),
+  })
   console.log(`mail: delivering through ${transport.name}`)
   return env
 }
@@ -187,10 +204,11 @@ export function startSchedule(): Promise<void> {
 /** Lets an email being sent finish, then closes the database. */
 export async function stopServices(): Promise<void> {
   setDeliveryWorker(undefined)
+  setPushWorker(undefined)
   clearInterval(inspirationSweeps)
   clearInterval(quoteExpiries)
   stopSeeding.abort()
-  await Promise.all([deliveryWorker?.stop(), demoSeeding])
+  await Promise.all([deliveryWorker?.stop(), pushWorker?.stop(), demoSeeding])
   await closeDatabase()
 }
 

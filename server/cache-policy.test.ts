@@ -219,3 +219,24 @@ test('open days are kept by a CDN for seconds only; a customer’s private reque
     })
   }
 })
+
+test("the owner's app's service worker and manifest are checked again on every use, signed in or not; her pages stay private", () => {
+  for (const path of ['/admin/sw.js', '/admin/manifest.webmanifest']) {
+    for (const hasSession of [false, true]) {
+      expect(cacheControlFor({ ...anonymous, path, hasSession }), path).toEqual({
+        cacheControl: 'no-cache',
+        varyCookie: false,
+      })
+    }
+    // A write or a failure there is kept by nobody.
+    expect(cacheControlFor({ ...anonymous, method: 'POST', path }).cacheControl).toBe(
+      CACHE_CONTROL.private,
+    )
+    expect(cacheControlFor({ ...anonymous, path, status: 500 }).cacheControl).toBe(
+      CACHE_CONTROL.private,
+    )
+  }
+  expect(cacheControlFor({ ...anonymous, path: '/admin/sw.json' }).cacheControl).toBe(
+    CACHE_CONTROL.private,
+  )
+})

@@ -20,9 +20,17 @@ export const CACHE_CONTROL = {
   crawlers: 'public, max-age=3600',
   /** Admin pages, writes and anything sent to a signed-in browser. */
   private: 'private, no-store',
+  /**
+   * The owner's app's service worker and manifest: the same for everyone, and
+   * checked again on every use, so a new version reaches her phone at once.
+   */
+  ownerApp: 'no-cache',
   /** Errors, health checks and anything not listed: nobody keeps it. */
   none: 'no-store',
 } as const
+
+/** The owner's app's files (docs/decisions/053): open, and the same for every visitor. */
+const OWNER_APP_FILES = new Set(['/admin/sw.js', '/admin/manifest.webmanifest'])
 
 const PAGES: Record<string, string> = {
   '/': CACHE_CONTROL.page,
@@ -71,6 +79,7 @@ export function cacheControlFor({
   // not (the owner's browser sends its cookie with them too): their own
   // year-long immutable caching stands.
   if (/^\/(?:media|assets)\//.test(lower) && ownCacheControl) return keep(ownCacheControl)
+  if (OWNER_APP_FILES.has(lower) && status === 200) return keep(CACHE_CONTROL.ownerApp)
   // Customers' inspiration photos are uploaded here and never read back
   // publicly; a customer's status page is for the holder of its link alone.
   if (

@@ -84,6 +84,9 @@ export function securityHeaders({
           ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : []),
         ],
         fontSrc: ["'self'"],
+        // The owner's app: its service worker (/admin/sw.js) and manifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Vite's hot reload talks over a websocket in development.
         connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
         upgradeInsecureRequests: https ? [] : null,

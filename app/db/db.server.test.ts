@@ -258,6 +258,19 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER product_update_page_version after update on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'push_alert',
+    'CREATE TABLE "push_alert" ("id" integer primary key autoincrement, "subscription_id" integer not null references "push_subscription" ("id") on delete cascade, "kind" text not null, "dedupe_key" text not null unique, "payload" text, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "sent_at" integer, "last_error" text)',
+  ],
+  ['push_alert_due', 'CREATE INDEX "push_alert_due" on "push_alert" ("status", "next_attempt_at")'],
+  [
+    'push_alert_subscription',
+    'CREATE INDEX "push_alert_subscription" on "push_alert" ("subscription_id")',
+  ],
+  [
+    'push_subscription',
+    'CREATE TABLE "push_subscription" ("id" integer primary key autoincrement, "endpoint" text not null unique, "p256dh" text not null, "auth" text not null, "user_id" text not null, "device_label" text default \'\' not null, "kinds" text not null, "created_at" integer not null, "last_success_at" integer, "failures" integer default 0 not null)',
+  ],
+  [
     'rate_limit',
     'CREATE TABLE "rate_limit" ("key" text primary key, "hits" text not null, "expires_at" integer not null)',
   ],
@@ -308,6 +321,8 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_lease_1', null],
   ['sqlite_autoindex_order_status_count_1', null],
   ['sqlite_autoindex_product_1', null],
+  ['sqlite_autoindex_push_alert_1', null],
+  ['sqlite_autoindex_push_subscription_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_stripe_event_1', null],

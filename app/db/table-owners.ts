@@ -34,6 +34,8 @@ export const tableOwners = {
   gallery_image: { owner: 'gallery', holds: 'the gallery’s photos and their variants' },
   inspiration_photo: { owner: 'inspiration', holds: 'photos a customer sends with a request' },
   product: { owner: 'menu', holds: 'the treats an order may name' },
+  push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
+  push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

@@ -1,6 +1,10 @@
 import { Outlet, isRouteErrorResponse } from 'react-router'
 import { OwnerErrorPage } from '#app/features/auth/owner-error-page.tsx'
 import { guardOwnerPages } from '#app/features/auth/require-admin.server.ts'
+import {
+  OWNER_APP_LINKS,
+  OwnerAppRegistration,
+} from '#app/features/owner-alerts/owner-app-registration.tsx'
 import type { Route } from './+types/admin-layout'
 
 /**
@@ -19,8 +23,16 @@ export function loader() {
   return null
 }
 
+/** The owner's pages install as an app (docs/decisions/053); public pages never link it. */
+export const links: Route.LinksFunction = () => OWNER_APP_LINKS
+
 export default function AdminLayout() {
-  return <Outlet />
+  return (
+    <>
+      <OwnerAppRegistration />
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

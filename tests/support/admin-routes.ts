@@ -30,6 +30,14 @@ export const OPEN_ADMIN_ROUTES: Record<string, { signedOutGet: number; why: stri
     signedOutGet: 404,
     why: 'a customer’s photo answers 404 to anyone but the owner, so no answer says it is there',
   },
+  'admin/manifest.webmanifest': {
+    signedOutGet: 200,
+    why: 'the owner’s app’s manifest: browsers fetch it without cookies; it is the same for all',
+  },
+  'admin/sw.js': {
+    signedOutGet: 200,
+    why: 'the owner’s app’s service worker: browsers check it for updates alone; it holds nothing private',
+  },
 }
 
 export interface AdminRoute {

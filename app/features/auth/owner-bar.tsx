@@ -1,4 +1,5 @@
 import { NavLink, useFetcher } from 'react-router'
+import { forgetOwnerCache } from '#app/utils/owner-cache.ts'
 
 const OWNER_LINKS = [
   { to: '/admin', label: 'Today', end: true },
@@ -29,7 +30,12 @@ export function OwnerBar() {
         ))}
         <li className="owner-bar-end">
           {/* Pressed before React runs, it waits for it and signs out in place (see decision 027). */}
-          <signOut.Form method="post" action="/admin/logout" data-replay-submit="">
+          <signOut.Form
+            method="post"
+            action="/admin/logout"
+            data-replay-submit=""
+            onSubmit={() => void forgetOwnerCache()}
+          >
             <button type="submit" className="owner-bar-link">
               Sign Out
             </button>

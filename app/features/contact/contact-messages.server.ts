@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { messageAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
 
@@ -24,6 +26,7 @@ export async function submitContactMessage(
       { topic: 'contact_message', subjectId: messageId, email: composeContactEmail(message) },
       now.getTime(),
     )
+    await queueOwnerAlert(trx, messageAlert(messageId, message.name), now.getTime())
     return { messageId }
   })
 }

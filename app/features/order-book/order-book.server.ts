@@ -20,6 +20,8 @@ import {
   QUOTE_EXPIRY,
   type QuoteAnswer,
 } from '#app/features/order-status/owner-intents.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
 import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
@@ -500,6 +502,13 @@ export async function answerQuote(
           },
           now,
         )
+        const about = {
+          id: requestId,
+          name: request.name,
+          productType: request.product_type,
+          dueDate: request.due_date,
+        }
+        await queueOwnerAlert(trx, quoteAnswerAlert(about, answer, quote.id), now)
       }
       if (answer === 'decline') {
         const moved = await moveRequest(trx, {

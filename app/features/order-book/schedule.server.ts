@@ -26,6 +26,8 @@ import {
   balanceOverdue,
   depositOverdue,
 } from '#app/features/order-status/order-status.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
@@ -233,6 +235,16 @@ async function queueNoticesOf(
       now.getTime(),
     )
     if (added !== undefined) queued += 1
+    // The owner reads of it in the morning digest; her phone hears of it now.
+    if (added !== undefined && notice.kind === 'deposit-overdue') {
+      const about = {
+        id: row.id,
+        name: row.name,
+        productType: row.product_type,
+        dueDate: row.due_date,
+      }
+      await queueOwnerAlert(db, depositOverdueAlert(about, notice.date), now.getTime())
+    }
   }
   return queued
 }

@@ -7,6 +7,8 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -276,6 +278,19 @@ async function settleSession(
       ),
       dedupeKey: `card-paid:${base.sessionId}:owner`,
     },
+    now,
+  )
+  await queueOwnerAlert(
+    trx,
+    paymentAlert(
+      {
+        id: opened.request_id,
+        name: opened.name,
+        productType: opened.product_type,
+        dueDate: opened.due_date,
+      },
+      { amountCents: opened.amount_cents, kind: opened.kind, reference: base.sessionId },
+    ),
     now,
   )
   // More than was owed when it came (an e-Transfer crossed it): kept, and shown.

@@ -12,6 +12,8 @@ import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-p
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
@@ -129,6 +131,24 @@ export async function submitOrderRequests(
               .map((request) => request.id),
           }),
         },
+        now.getTime(),
+      )
+      await queueOwnerAlert(
+        trx,
+        newRequestAlert(
+          batchId,
+          [...requests]
+            .sort((a, b) => a.position - b.position)
+            .map(({ id, position }) => {
+              const order = orders[position - 1]!
+              return {
+                id,
+                name: order.name,
+                productType: order.product_type,
+                dueDate: order.due_date,
+              }
+            }),
+        ),
         now.getTime(),
       )
       const links = [...tokens.values()].map((token) => {

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import webpush from 'web-push'
+import type { Database } from '#app/db/schema.ts'
+import {
+  ALERT_LEASE_MS,
+  ALERT_RETRY_MIN_MS,
+  type ClaimedAlert,
+  claimDueAlert,
+  findNextAlertDueAt,
+  forgetDevice,
+  markAlertForRetry,
+  markAlertSent,
+  pruneOldAlerts,
+} from './alert-queue.server.ts'
+import { getVapidKeys } from './vapid.server.ts'
+
+/** How long a push service may keep an alert for a phone that is off: a day. */
+export const ALERT_TTL_SECONDS = 24 * 60 * 60
+/** A push service that has not answered in this long is tried again later. */
+export const PUSH_TIMEOUT_MS = 10_000
+
+export interface SendOptions {
+  /** Who the push services may write to about our pushes (VAPID's subject): mailto:… */
+  contact: string
+  now?: () => number
+  timeoutMs?: number
+  retryMinMs?: number
+  leaseMs?: number
+  /** One line per failed attempt; never the device's address or keys. */
+  log?: (line: string) => void
+}
+
+export type SendOutcome = 'sent' | 'retry' | 'failed' | 'gone'
+
+/**
+ * Sends every alert due now, one at a time, and says what became of each.
+ * `web-push` encrypts the payload for the device (RFC 8291, aes128gcm) and
+ * signs the request with the site's VAPID keys; the request itself is sent
+ * here with fetch and a timeout, so a push service that hangs holds up
+ * nothing but this loop.
+ */
+export async function sendDueAlerts(
+  db: Kysely<Database>,
+  options: SendOptions,
+): Promise<SendOutcome[]> {
+  const now = options.now ?? Date.now
+  const outcomes: SendOutcome[] = []
+  // Bounded: a queue that keeps refilling is picked up on the next round.
+  for (let round = 0; round < 200; round++) {
+    const claim = await claimDueAlert(db, {
+      now: now(),
+      leaseMs: options.leaseMs ?? ALERT_LEASE_MS,
+    })
+    if (!claim) break
+    outcomes.push(await sendAlert(db, claim, options))
+  }
+  return outcomes
+}
+
+async function sendAlert(
+  db: Kysely<Database>,
+  claim: ClaimedAlert,
+  {
+    contact,
+    now = Date.now,
+    timeoutMs = PUSH_TIMEOUT_MS,
+    retryMinMs,
+    log = console.warn,
+  }: SendOptions,
+): Promise<SendOutcome> {
+  const label = `push: alert ${claim.id} (${claim.kind}) to device ${claim.subscriptionId}`
+  if (claim.payload === null) {
+    await markAlertForRetry(db, claim, 'The alert has no words.', { now: now(), permanent: true })
+    return 'failed'
+  }
+  let status: number
+  try {
+    const keys = await getVapidKeys(db)
+    const request = webpush.generateRequestDetails(
+      { endpoint: claim.endpoint, keys: { p256dh: claim.p256dh, auth: claim.auth } },
+      claim.payload,
+      {
+        vapidDetails: { subject: contact, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: ALERT_TTL_SECONDS,
+        urgency: claim.kind === 'deposit-overdue' || claim.kind === 'test' ? 'normal' : 'high',
+        // The same alert sent twice (a retry after a lost answer) replaces itself.
+        topic: topicOf(claim.payload),
+      },
+    )
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers: request.headers as Record<string, string>,
+      body: request.body === null ? null : new Uint8Array(request.body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    await response.body?.cancel()
+    status = response.status
+  } catch (error) {
+    // Unreachable, refused, timed out: the alert waits and goes again.
+    const reason = describeError(error)
+    const outcome = await markAlertForRetry(db, claim, reason, { now: now(), retryMinMs })
+    log(
+      `${label} attempt ${claim.attempts} failed (${reason}), ${outcome === 'queued' ? 'will retry' : 'gave up'}`,
+    )
+    return outcome === 'queued' ? 'retry' : 'failed'
+  }
+  if (status >= 200 && status < 300) {
+    await markAlertSent(db, claim, now())
+    return 'sent'
+  }
+  if (status === 404 || status === 410) {
+    // The browser unsubscribed or the subscription expired: it will never take a push again.
+    await forgetDevice(db, claim.subscriptionId)
+    log(`${label}: the push service no longer knows the device (${status}); it was removed`)
+    return 'gone'
+  }
+  // Refused for good: a payload too large, or keys the service does not accept.
+  const permanent = status === 400 || status === 401 || status === 403 || status === 413
+  const outcome = await markAlertForRetry(db, claim, `The push service answered ${status}.`, {
+    now: now(),
+    retryMinMs,
+    permanent,
+  })
+  log(
+    `${label} attempt ${claim.attempts}: the push service answered ${status}, ${outcome === 'queued' ? 'will retry' : 'gave up'}`,
+  )
+  return outcome === 'queued' ? 'retry' : 'failed'
+}
+
+/** A push service's Topic: at most 32 characters of the URL-safe alphabet. */
+function topicOf(payload: string): string {
+  let tag = payload
+  try {
+    tag = String((JSON.parse(payload) as { tag?: unknown }).tag ?? payload)
+  } catch {
+    // An unreadable payload is named by itself.
+  }
+  return createHash('sha256').update(tag).digest('base64url').slice(0, 32)
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause
+    if (error.name === 'TimeoutError') return 'no answer in time'
+    if (cause && typeof cause.code === 'string') return cause.code
+    return error.name === 'TypeError' ? 'the push service could not be reached' : error.message
+  }
+  return String(error)
+}
+
+export interface PushWorker {
+  /** Look for due alerts now, e.g. right after a request that queued one was committed. */
+  kick(): void
+  /** Lets an alert being sent finish, then stops. */
+  stop(): Promise<void>
+}
+
+/**
+ * Sends queued alerts in the server process: it sleeps until the next alert
+ * is due, a kick, or `maxIdleMs` (to notice alerts another instance queued),
+ * and once an hour clears out old sent alerts.
+ */
+export function startPushWorker(
+  db: Kysely<Database>,
+  { maxIdleMs = 15_000, ...options }: SendOptions & { maxIdleMs?: number },
+): PushWorker {
+  const log = options.log ?? console.warn
+  let stopped = false
+  let kicked = false
+  let wake: (() => void) | undefined
+  let prunedAt = 0
+
+  function pause(ms: number): Promise<void> {
+    if (kicked || stopped) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        wake = undefined
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      timer.unref()
+      wake = done
+    })
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      kicked = false
+      try {
+        await sendDueAlerts(db, options)
+        if (Date.now() - prunedAt > 60 * 60_000) {
+          prunedAt = Date.now()
+          await pruneOldAlerts(db)
+        }
+        const nextDueAt = await findNextAlertDueAt(db)
+        const wait = nextDueAt === undefined ? maxIdleMs : nextDueAt - Date.now()
+        await pause(Math.max(0, Math.min(wait, maxIdleMs)))
+      } catch (error) {
+        log(`push: the alert queue could not be read: ${describeError(error)}`)
+        await pause(Math.min(options.retryMinMs ?? ALERT_RETRY_MIN_MS, maxIdleMs))
+      }
+    }
+  }
+
+  const running = run()
+  return {
+    kick() {
+      kicked = true
+      wake?.()
+    },
+    stop() {
+      stopped = true
+      wake?.()
+      return running
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import { Link, useActionData } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
+import { receiveAlertsAction } from '#app/features/owner-alerts/alerts-action.server.ts'
+import { loadAlertsPage } from '#app/features/owner-alerts/alerts-page.server.ts'
+import { AlertsSettings } from '#app/features/owner-alerts/alerts-settings.tsx'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.settings.alerts'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Alerts on your phone') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader() {
+  return loadAlertsPage(getDb())
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context)
+  return respond(await receiveAlertsAction({ request, db: getDb(), adminId: admin.id }))
+}
+
+export default function AlertsPage({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<typeof action>()
+  return (
+    <section className="page-section">
+      <p className="eyebrow">
+        <Link to="/admin/settings" className="text-link">
+          Settings
+        </Link>
+      </p>
+      <h1 className="page-heading mt-2">Alerts on your phone</h1>
+      <p className="lede mt-3">
+        Know first: a new request, a quote answered, a payment, a message or a late deposit.
+      </p>
+      <AlertsSettings
+        devices={loaderData.devices}
+        publicKey={loaderData.publicKey}
+        posted={posted}
+      />
+    </section>
+  )
+}
