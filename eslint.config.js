@@ -55,6 +55,9 @@ const featureEdges = {
     'order-status',
     'orders',
   ],
+  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in:
+  // it uses no other feature; pages, emails and the settings page read it.
+  'site-content': [],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.
   'order-status': [],

@@ -36,6 +36,7 @@ import {
   setMediaStore,
 } from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
@@ -106,6 +107,8 @@ export async function startServices(): Promise<Env> {
   await pruneExpiredLeases(db)
   const menuAdded = await seedMenu(db)
   if (menuAdded > 0) console.log(`menu: added ${menuAdded} treats from site.ts to the empty menu`)
+  const wordsAdded = await seedSiteContent(db)
+  if (wordsAdded > 0) console.log(`site: wrote ${wordsAdded} sections of words from site.ts`)
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },

@@ -27,6 +27,7 @@ export interface Database {
   receipt: ReceiptTable
   page_version: PageVersionTable
   booking_version: BookingVersionTable
+  site_content: SiteContentTable
 }
 
 export interface OrderBatchTable {
@@ -169,6 +170,13 @@ export interface GalleryImageTable {
 export interface AppStateTable {
   key: string
   value: string
+}
+
+/** One section of the owner's words (features/site-content): its key and its JSON. */
+export interface SiteContentTable {
+  key: string
+  value: string
+  updated_at: Millis
 }
 
 /**

@@ -34,6 +34,7 @@ export const tableOwners = {
   gallery_image: { owner: 'gallery', holds: 'the gallery’s photos and their variants' },
   inspiration_photo: { owner: 'inspiration', holds: 'photos a customer sends with a request' },
   product: { owner: 'menu', holds: 'the treats an order may name' },
+  site_content: { owner: 'site-content', holds: "the owner's words, banner and FAQ, by section" },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

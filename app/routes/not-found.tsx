@@ -12,7 +12,7 @@ export function loader() {
 export const action = loader
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta({ page: site.pages.notFound, path: location.pathname, matches }),
+  ...pageMeta({ page: 'notFound', path: location.pathname, matches }),
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -17,7 +17,7 @@ import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
+  pageMeta({ page: 'orderNow', path: '/ordernow', matches })
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()

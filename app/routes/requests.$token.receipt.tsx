@@ -31,7 +31,7 @@ export const headers: Route.HeadersFunction = () => RECEIPT_HEADERS
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
   ...(loaderData?.receipts
     ? [{ title: pageTitle(`Receipt ${loaderData.receipts.map((r) => r.number).join(', ')}`) }]
-    : pageMeta({ page: site.pages.notFound, path: location.pathname, matches })),
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })),
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },
 ]

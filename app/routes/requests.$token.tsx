@@ -96,7 +96,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
           ),
         },
       ]
-    : pageMeta({ page: site.pages.notFound, path: location.pathname, matches })),
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })),
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },
 ]
