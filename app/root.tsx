@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
 import {
   DeferredScripts,
   HydrationLoader,
@@ -31,7 +32,6 @@ import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { bakeryToday, readOrderPolicies } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
-import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
 import nunitoUrl from './fonts/nunito-400-basic.woff2?url'

@@ -36,9 +36,9 @@ import {
   setMediaStore,
 } from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
+import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'

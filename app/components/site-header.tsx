@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { useSiteWords } from './use-site-words.ts'
 import { MenuIcon } from './icons.tsx'
+import { useSiteWords } from './use-site-words.ts'
 
 export const navItems = [
   { to: '/', label: 'Home' },

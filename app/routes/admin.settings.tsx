@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from 'react-router'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -337,6 +337,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Settings</h1>
       <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
+      <p className="mt-4">
+        <Link to="/admin/settings/site" className="button-secondary">
+          Your site: name, words, banner, FAQ and policies
+        </Link>
+      </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">
           {SECTIONS.map(([id, label]) => (

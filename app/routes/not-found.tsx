@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
-import { site } from '#app/content/site.ts'
 import type { Route } from './+types/not-found'
 
 export function loader() {

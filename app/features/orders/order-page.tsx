@@ -31,7 +31,8 @@ export interface OrderPageData {
   deliveryNote: string
   /** Every weekday's pickup windows, times only. */
   pickupWindows: WeeklyWindow[]
-  policies: string
+  /** The order policies as /policies shows them: sanitised HTML. */
+  policiesHtml: string
 }
 
 /**
@@ -109,7 +110,7 @@ export function OrderPage(data: OrderPageData) {
               deliveryEnabled={data.deliveryEnabled}
               deliveryNote={data.deliveryNote}
               pickupWindows={data.pickupWindows}
-              policies={data.policies}
+              policiesHtml={data.policiesHtml}
               disabled={send.sending}
               postedErrors={postedFieldErrors(postedWithoutScript)}
               postedPoliciesError={sendProblems(postedWithoutScript).policies}
@@ -140,7 +141,7 @@ export function OrderPage(data: OrderPageData) {
                 sending={send.sending}
                 status={send.status}
                 notes={send.notes}
-                policies={data.policies}
+                policiesHtml={data.policiesHtml}
                 policiesTicked={send.policiesTicked}
                 policiesError={send.policiesError}
                 policiesRef={send.policiesRef}

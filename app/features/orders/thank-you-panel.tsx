@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
-import { site } from '#app/content/site.ts'
 import { useSiteWords } from '#app/components/use-site-words.ts'
+import { site } from '#app/content/site.ts'
 import { nextSteps } from './next-steps.ts'
 
 /**
