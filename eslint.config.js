@@ -40,7 +40,15 @@ const featureEdges = {
   // A send's requests enter the order book through its one door, the intake
   // module (it imports nothing from orders, see `oneWayDoors`): the book owns
   // the request tables and writes each request's first timeline entry.
-  orders: ['availability', 'inspiration', 'mail', 'menu', 'order-book/request-intake.server.ts'],
+  // Its confirmation email says the owner's name and reply time (site-content).
+  orders: [
+    'availability',
+    'inspiration',
+    'mail',
+    'menu',
+    'order-book/request-intake.server.ts',
+    'site-content',
+  ],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
   // customer removes her contact messages through the contact feature and her

@@ -20,10 +20,11 @@ import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import { SiteWordsContext } from '#app/components/use-site-words.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { siteContentWith, toPublicWords } from '#app/content/site-words.ts'
+import { SEED_PUBLIC_WORDS, siteContentWith, toPublicWords } from '#app/content/site-words.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
@@ -125,19 +126,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {/* Only for a request with a checked session: such pages are never cached for others. */}
-        {data?.signedIn ? <OwnerBar /> : null}
-        {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
-        <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} deferred={deferred} />
+        <SiteWordsContext value={data?.words ?? SEED_PUBLIC_WORDS}>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          {/* Only for a request with a checked session: such pages are never cached for others. */}
+          {data?.signedIn ? <OwnerBar /> : null}
+          {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
+          <ScrollRestoration nonce={nonce} />
+          <DeferredScripts nonce={nonce} deferred={deferred} />
+        </SiteWordsContext>
       </body>
     </html>
   )

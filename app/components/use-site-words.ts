@@ -1,14 +1,15 @@
-import { useRouteLoaderData } from 'react-router'
+import { createContext, useContext } from 'react'
 import { type PublicWords, SEED_PUBLIC_WORDS } from '#app/content/site-words.ts'
 
 /**
- * The owner's words for a component: what the root loader read from the
- * store for this request (features/site-content). An error page rendered
- * without the root's data shows the seed's words.
+ * The owner's words for this request, as the root loader read them from the
+ * store (features/site-content); root.tsx provides them around the page.
+ * Rendered without it (an error page, a component's test), the seed's words.
  */
+export const SiteWordsContext = createContext<PublicWords>(SEED_PUBLIC_WORDS)
+
 export function useSiteWords(): PublicWords {
-  const data = useRouteLoaderData('root') as { words?: PublicWords } | undefined
-  return data?.words ?? SEED_PUBLIC_WORDS
+  return useContext(SiteWordsContext)
 }
 
 /** The same words from a meta function's matches. */
@@ -16,7 +17,6 @@ export function siteWordsFrom(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): PublicWords {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | { words?: PublicWords }
-    | undefined
+    { words?: PublicWords } | undefined
   return root?.words ?? SEED_PUBLIC_WORDS
 }

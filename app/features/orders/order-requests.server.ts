@@ -12,6 +12,7 @@ import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-p
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
@@ -135,6 +136,8 @@ export async function submitOrderRequests(
         const own = orders.filter((order) => tokenFor(order.email) === token)
         return { email: own[0]!.email, token, own }
       })
+      // Her name and reply time as they stand now (Settings › Your site).
+      const bakery = await readSiteSection(trx, 'identity')
       for (const { token, own } of links) {
         await enqueueEmail(
           trx,
@@ -144,6 +147,7 @@ export async function submitOrderRequests(
             email: composeRequestConfirmation({
               orders: own,
               statusUrl: `${siteUrl}/requests/${token}`,
+              bakery,
             }),
           },
           now.getTime(),

@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { SEED_WORDS, SITE_WORDS_KEYS, bannerShowing, toPublicWords } from '#app/content/site-words.ts'
+import {
+  SEED_WORDS,
+  SITE_WORDS_KEYS,
+  bannerShowing,
+  toPublicWords,
+} from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
 import { todayIn } from '#app/utils/dates.ts'
@@ -30,7 +35,11 @@ test('the first start writes site.ts’s words once, and a restart never writes 
 
 test('two instances starting at once write each section once between them', async () => {
   const [first, second] = await openTwoInstances()
-  const added = await Promise.all([seedSiteContent(first), seedSiteContent(second), seedSiteContent(first)])
+  const added = await Promise.all([
+    seedSiteContent(first),
+    seedSiteContent(second),
+    seedSiteContent(first),
+  ])
   expect(added.reduce((sum, count) => sum + count, 0)).toBe(SITE_WORDS_KEYS.length)
   const rows = await second.selectFrom('site_content').select('key').execute()
   expect(rows.map((row) => row.key).sort()).toEqual([...SITE_WORDS_KEYS].sort())

@@ -89,8 +89,7 @@ export async function readSiteSection<K extends SiteWordsKey>(
 }
 
 export type SaveResult<K extends SiteWordsKey> =
-  | { ok: true; value: SiteWords[K] }
-  | { ok: false; errors: FieldErrors }
+  { ok: true; value: SiteWords[K] } | { ok: false; errors: FieldErrors }
 
 /**
  * Checks `input` with the section's schema and, only when all of it passes,

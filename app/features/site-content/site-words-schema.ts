@@ -54,7 +54,9 @@ function webAddress(label: string) {
   return z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().max(WORDS_LIMITS.url, `${label} can be at most ${WORDS_LIMITS.url} characters.`))
+    .pipe(
+      z.string().max(WORDS_LIMITS.url, `${label} can be at most ${WORDS_LIMITS.url} characters.`),
+    )
     .refine(
       (value) => value === '' || isWebAddress(value),
       `${label} must be a web address starting with https://.`,
