@@ -122,7 +122,7 @@ export const SEED_WORDS: SiteWords = {
     treatsIntro: site.specialRequestsNote,
   },
   announcement: { on: false, text: '', link: '', endsOn: '' },
-  faq: { markdown: SEED_FAQ },
+  faq: { markdown: SEED_FAQ.trim() },
 }
 
 /** The public words plus what the pages work out from them, as the root loader hands them on. */
