@@ -64,8 +64,12 @@ export interface SiteWords {
 
 export type SiteWordsKey = keyof SiteWords
 
-export const SITE_WORDS_KEYS = ['identity', 'words', 'announcement', 'faq'] as const satisfies
-  readonly SiteWordsKey[]
+export const SITE_WORDS_KEYS = [
+  'identity',
+  'words',
+  'announcement',
+  'faq',
+] as const satisfies readonly SiteWordsKey[]
 
 export const SOCIAL_NETWORKS = [
   { network: 'instagram', label: 'Instagram' },
@@ -189,7 +193,8 @@ export function pageCopyFor(page: PageKey, identity: IdentityWords): PageCopy {
     [site.city, identity.serviceArea],
     [site.replyTime, identity.replyTime],
   ])
-  const swap = (text: string) => text.replace(SEED_WORDS_IN_COPY, (word) => theirs.get(word) ?? word)
+  const swap = (text: string) =>
+    text.replace(SEED_WORDS_IN_COPY, (word) => theirs.get(word) ?? word)
   return {
     title: copy.title,
     description: swap(copy.description),

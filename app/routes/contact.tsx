@@ -38,8 +38,8 @@ export default function Contact() {
         <p className="eyebrow">Say hello</p>
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
-          Flavours, allergies, pick-up in {identity.serviceArea}, how much cake feeds a party — ask us
-          anything. {site.ownerName.split(' ')[0]} answers every message {identity.replyTime}.
+          Flavours, allergies, pick-up in {identity.serviceArea}, how much cake feeds a party — ask
+          us anything. {site.ownerName.split(' ')[0]} answers every message {identity.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}
