@@ -11,7 +11,7 @@ export function AnnouncementBanner({ banner }: { banner: { text: string; link: s
   return (
     <section aria-label="Announcement" className="announcement-banner">
       <p>
-        {banner.text}
+        <span>{banner.text}</span>
         {banner.link ? (
           <>
             {' '}

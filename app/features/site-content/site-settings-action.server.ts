@@ -110,7 +110,7 @@ export async function receiveSiteSettingsAction({
       status: 'refused',
       values,
       errors: formErrors(section, errors),
-      error: 'Please check the words marked below; nothing was saved.',
+      error: 'Please check the words marked in red; nothing was saved.',
     })
 
   if (section === 'policies') {
