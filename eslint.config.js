@@ -42,6 +42,7 @@ const featureEdges = {
   // module (it imports nothing from orders, see `oneWayDoors`): the book owns
   // the request tables and writes each request's first timeline entry.
   // A send queues the owner's alert of a new request beside her email.
+  // Its confirmation email says the owner's name and reply time (site-content).
   orders: [
     'availability',
     'inspiration',
@@ -49,6 +50,7 @@ const featureEdges = {
     'menu',
     'order-book/request-intake.server.ts',
     'owner-alerts',
+    'site-content',
   ],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
@@ -68,6 +70,9 @@ const featureEdges = {
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],
+  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in:
+  // it uses no other feature; pages, emails and the settings page read it.
+  'site-content': [],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.
   'order-status': [],

@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
 import {
   DeferredScripts,
   HydrationLoader,
@@ -19,16 +20,19 @@ import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import { SiteWordsContext } from '#app/components/use-site-words.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { site } from '#app/content/site.ts'
+import { SEED_PUBLIC_WORDS, siteContentWith, toPublicWords } from '#app/content/site-words.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
+import { bakeryToday, readOrderPolicies } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
+import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
 import nunitoUrl from './fonts/nunito-400-basic.woff2?url'
@@ -36,12 +40,24 @@ import nunitoBoldUrl from './fonts/nunito-700-basic.woff2?url'
 import './app.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const menu = (await listActiveProducts(getDb())).map(({ name, description, priceFromCents }) => ({
+  const db = getDb()
+  const [products, words, policies] = await Promise.all([
+    listActiveProducts(db),
+    readSiteWords(db),
+    readOrderPolicies(db),
+  ])
+  const menu = products.map(({ name, description, priceFromCents }) => ({
     name,
     description,
     priceFromCents,
   }))
-  return { siteUrl: getEnv().SITE_URL, signedIn: context.get(adminContext) !== null, menu }
+  return {
+    siteUrl: getEnv().SITE_URL,
+    signedIn: context.get(adminContext) !== null,
+    menu,
+    // The owner's words (features/site-content); the banner as it stands on the bakery's today.
+    words: toPublicWords(words, bakeryToday(), policies),
+  }
 }
 
 /**
@@ -102,24 +118,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
             type="application/ld+json"
             // Structured data from our own content, escaped by serializeJsonLd.
             dangerouslySetInnerHTML={{
-              __html: serializeJsonLd(bakeryJsonLd(site, data.siteUrl, data.menu)),
+              __html: serializeJsonLd(
+                bakeryJsonLd(siteContentWith(data.words.identity), data.siteUrl, data.menu),
+              ),
             }}
           />
         ) : null}
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {/* Only for a request with a checked session: such pages are never cached for others. */}
-        {data?.signedIn ? <OwnerBar /> : null}
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
-        <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} deferred={deferred} />
+        <SiteWordsContext value={data?.words ?? SEED_PUBLIC_WORDS}>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          {/* Only for a request with a checked session: such pages are never cached for others. */}
+          {data?.signedIn ? <OwnerBar /> : null}
+          {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
+          <ScrollRestoration nonce={nonce} />
+          <DeferredScripts nonce={nonce} deferred={deferred} />
+        </SiteWordsContext>
       </body>
     </html>
   )

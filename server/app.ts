@@ -43,6 +43,7 @@ import {
   kickPushWorker,
   setPushWorker,
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
+import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
@@ -112,6 +113,8 @@ export async function startServices(): Promise<Env> {
   await pruneExpiredLeases(db)
   const menuAdded = await seedMenu(db)
   if (menuAdded > 0) console.log(`menu: added ${menuAdded} treats from site.ts to the empty menu`)
+  const wordsAdded = await seedSiteContent(db)
+  if (wordsAdded > 0) console.log(`site: wrote ${wordsAdded} sections of words from site.ts`)
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },

@@ -7,7 +7,11 @@ import type { RequestHandler } from 'express'
  * ask again (`max-age=0`), which a CDN answers without reaching us.
  */
 export const CACHE_CONTROL = {
-  /** Home, About, Order Now and Contact change only with a deploy. */
+  /**
+   * Home, About, Order Now, Contact, the FAQ and the policies: the owner's words in
+   * them change from Settings, and the origin follows at once (page version); a CDN
+   * may show the last version for up to this long.
+   */
   page: 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400',
   /** The gallery (page and API) changes whenever the owner uploads or deletes a photo. */
   gallery: 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400',
@@ -37,6 +41,8 @@ const PAGES: Record<string, string> = {
   '/about': CACHE_CONTROL.page,
   '/ordernow': CACHE_CONTROL.page,
   '/contact': CACHE_CONTROL.page,
+  '/faq': CACHE_CONTROL.page,
+  '/policies': CACHE_CONTROL.page,
   '/gallery': CACHE_CONTROL.gallery,
 }
 

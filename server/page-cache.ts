@@ -76,7 +76,7 @@ const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
 
 /** Pages whose HTML depends only on the database, the day and the build, never on the query string. */
-const PLAIN_PAGES = new Set(['/', '/about'])
+const PLAIN_PAGES = new Set(['/', '/about', '/faq', '/policies'])
 /**
  * The order form renders the treat a link chose (`?product=Cakes`, from
  * About's cards) and nothing else of its query: one page per treat asked for.

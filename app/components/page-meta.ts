@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
-import type { PageCopy } from '#app/content/site.ts'
-import { site } from '#app/content/site.ts'
+import { pageCopyFor } from '#app/content/site-words.ts'
+import type { PageCopy, PageKey } from '#app/content/site.ts'
+import { siteWordsFrom } from './use-site-words.ts'
 
 interface MatchWithData {
   id: string
@@ -20,17 +21,20 @@ export function siteUrlFrom(matches: ReadonlyArray<MatchWithData | undefined>): 
  * page. `path` is the page's canonical path, so /About and /about agree.
  */
 export function pageMeta({
-  page,
+  page: which,
   path,
   matches,
 }: {
-  page: PageCopy
+  /** A page of site.ts's (its copy with her name, place and reply time in it), or copy of its own. */
+  page: PageKey | PageCopy
   path: string
   matches: ReadonlyArray<MatchWithData | undefined>
 }): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches)
+  const { identity } = siteWordsFrom(matches)
+  const page = typeof which === 'string' ? pageCopyFor(which, identity) : which
   const url = `${siteUrl}${path}`
-  const title = pageTitle(page.title)
+  const title = pageTitle(page.title, identity.name)
   const image = `${siteUrl}/images/og-image.png`
   return [
     { title },
@@ -38,7 +42,7 @@ export function pageMeta({
     { name: 'keywords', content: page.keywords.join(', ') },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: site.brandTitle },
+    { property: 'og:site_name', content: identity.name },
     { property: 'og:locale', content: 'en_CA' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
@@ -46,7 +50,7 @@ export function pageMeta({
     { property: 'og:image', content: image },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: `${site.brandTitle}: ${site.tagline}` },
+    { property: 'og:image:alt', content: `${identity.name}: ${identity.tagline}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },

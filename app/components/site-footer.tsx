@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { site } from '#app/content/site.ts'
 import { SocialLinks } from './social-links.tsx'
+import { useSiteWords } from './use-site-words.ts'
 
 const footerLinks = [
   { to: '/', label: 'Home' },
@@ -14,17 +15,34 @@ const footerLinks = [
 /** `adminControl` is the sign-in / sign-out corner, supplied by the app shell. */
 export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
   const year = new Date().getFullYear()
+  const words = useSiteWords()
+  const { identity } = words
+  // /faq and /policies are linked once she has written them.
+  const links = [
+    ...footerLinks,
+    ...(words.hasFaq ? [{ to: '/faq', label: 'FAQ' }] : []),
+    ...(words.hasPolicies ? [{ to: '/policies', label: 'Order policies' }] : []),
+  ]
   return (
     <footer className="site-footer">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr]">
         <div>
-          <p className="font-display text-2xl font-semibold text-cream">{site.brandTitle}</p>
-          <p className="mt-2 max-w-sm text-blush-100">{site.tagline}.</p>
+          <p className="font-display text-2xl font-semibold text-cream">{identity.name}</p>
+          {identity.footerLine ? (
+            <p className="mt-2 max-w-sm text-blush-100">{identity.footerLine}</p>
+          ) : null}
+          {identity.phone ? (
+            <p className="mt-2 text-blush-100">
+              <a href={`tel:${identity.phone.replace(/[^\d+]/g, '')}`} className="footer-link">
+                {identity.phone}
+              </a>
+            </p>
+          ) : null}
           <SocialLinks className="mt-5 footer-social" />
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 md:grid-cols-2">
-            {footerLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="footer-link">
                   {link.label}
@@ -37,7 +55,7 @@ export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-blush-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            © {year} {site.brandTitle}. All rights reserved.
+            © {year} {identity.name}. All rights reserved.
           </p>
           <div className="flex flex-wrap items-center gap-3">
             {adminControl}

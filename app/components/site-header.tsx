@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { site } from '#app/content/site.ts'
 import { MenuIcon } from './icons.tsx'
+import { useSiteWords } from './use-site-words.ts'
 
 export const navItems = [
   { to: '/', label: 'Home' },
@@ -34,14 +34,15 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [menuOpen])
 
+  const { identity } = useSiteWords()
   return (
     <header className="site-header">
       <nav aria-label="Main">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
-          <Link to="/" className="brand-mark" aria-label={`${site.brandTitle}, home`}>
+          <Link to="/" className="brand-mark" aria-label={`${identity.name}, home`}>
             <img src="/images/logo.svg" alt="" width="44" height="44" className="size-11" />
             <span className="hidden font-display text-lg font-semibold sm:inline">
-              {site.brandTitle}
+              {identity.name}
             </span>
           </Link>
 

@@ -27,7 +27,8 @@ export interface PageCopy {
   keywords: string[]
 }
 
-export type PageKey = 'home' | 'about' | 'orderNow' | 'gallery' | 'contact' | 'notFound'
+export type PageKey =
+  'home' | 'about' | 'orderNow' | 'gallery' | 'contact' | 'faq' | 'policies' | 'notFound'
 
 export interface SiteContent {
   brandTitle: string
@@ -182,6 +183,18 @@ export const site: SiteContent = {
       title: 'Contact',
       description: `Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you ${REPLY_TIME}.`,
       keywords: ['contact Butter & Bloom', 'Toronto bakery contact', 'cake questions'],
+    },
+    faq: {
+      title: 'Questions & Answers',
+      description:
+        'How to order from Butter & Bloom, how much notice we need, pick-up in Toronto, allergies and payment.',
+      keywords: ['Butter & Bloom FAQ', 'custom cake questions', 'Toronto bakery pick-up'],
+    },
+    policies: {
+      title: 'Order Policies',
+      description:
+        'Butter & Bloom’s order policies: notice, deposits, cancellations and allergens, as every order accepts them.',
+      keywords: ['Butter & Bloom policies', 'cake deposit', 'cancellation policy'],
     },
     notFound: {
       title: '404',

@@ -1,5 +1,13 @@
 /** The public pages search engines should list, in the order of the navigation. */
-export const publicPaths = ['/', '/about', '/ordernow', '/gallery', '/contact'] as const
+export const publicPaths = [
+  '/',
+  '/about',
+  '/ordernow',
+  '/gallery',
+  '/contact',
+  '/faq',
+  '/policies',
+] as const
 
 export function sitemapXml(siteUrl: string): string {
   const urls = publicPaths.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`).join('\n')

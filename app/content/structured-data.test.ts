@@ -23,7 +23,7 @@ test('JSON-LD serialisation cannot close its script element', () => {
   expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
 })
 
-test('the sitemap lists the five public pages on the public origin', () => {
+test('the sitemap lists the seven public pages on the public origin', () => {
   const xml = sitemapXml('https://bakery.example')
   const locations = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1])
   expect(locations).toEqual([
@@ -32,6 +32,8 @@ test('the sitemap lists the five public pages on the public origin', () => {
     'https://bakery.example/ordernow',
     'https://bakery.example/gallery',
     'https://bakery.example/contact',
+    'https://bakery.example/faq',
+    'https://bakery.example/policies',
   ])
 })
 

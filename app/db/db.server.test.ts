@@ -313,6 +313,22 @@ const SQLITE_SCHEMA = [
     'sign_in_failure_failed_at',
     'CREATE INDEX "sign_in_failure_failed_at" on "sign_in_failure" ("failed_at")',
   ],
+  [
+    'site_content',
+    'CREATE TABLE "site_content" ("key" text primary key, "value" text not null, "updated_at" integer not null)',
+  ],
+  [
+    'site_content_delete_page_version',
+    'CREATE TRIGGER site_content_delete_page_version after delete on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'site_content_insert_page_version',
+    'CREATE TRIGGER site_content_insert_page_version after insert on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'site_content_update_page_version',
+    'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
   ['sqlite_autoindex_app_state_1', null],
   ['sqlite_autoindex_gallery_image_1', null],
   ['sqlite_autoindex_inspiration_photo_1', null],
@@ -325,6 +341,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_push_subscription_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
+  ['sqlite_autoindex_site_content_1', null],
   ['sqlite_autoindex_stripe_event_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
   [

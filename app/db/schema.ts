@@ -29,6 +29,7 @@ export interface Database {
   booking_version: BookingVersionTable
   push_subscription: PushSubscriptionTable
   push_alert: PushAlertTable
+  site_content: SiteContentTable
 }
 
 export interface OrderBatchTable {
@@ -177,6 +178,13 @@ export interface GalleryImageTable {
 export interface AppStateTable {
   key: string
   value: string
+}
+
+/** One section of the owner's words (features/site-content): its key and its JSON. */
+export interface SiteContentTable {
+  key: string
+  value: string
+  updated_at: Millis
 }
 
 /**

@@ -1,5 +1,7 @@
 import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
+import { paragraphsOf, socialLinksOf } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
@@ -7,7 +9,7 @@ import { formatPriceFrom } from '#app/features/menu/product.ts'
 import type { Route } from './+types/about'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.about, path: '/about', matches })
+  pageMeta({ page: 'about', path: '/about', matches })
 
 export async function loader() {
   return { treats: await listActiveProducts(getDb()) }
@@ -24,17 +26,18 @@ function treatImage(name: string): string {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
+  const { identity, words } = useSiteWords()
   return (
     <>
       <section className="page-section grid items-start gap-12 md:grid-cols-[1.5fr_1fr]">
         <div>
           <p className="eyebrow">
-            {site.city} · since {site.foundingYear}
+            {identity.serviceArea} · since {site.foundingYear}
           </p>
-          <h1 className="page-heading mt-2">Welcome to {site.brandTitle}</h1>
+          <h1 className="page-heading mt-2">Welcome to {identity.name}</h1>
           <div className="mt-6 space-y-5 text-lg">
-            {site.aboutText.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            {paragraphsOf(words.aboutStory).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
           <p className="mt-6 font-display text-xl italic text-chocolate">
@@ -43,7 +46,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
         <img
           src="/images/logo.svg"
-          alt={`${site.brandTitle} logo`}
+          alt={`${identity.name} logo`}
           width="240"
           height="240"
           className="mx-auto w-56 md:w-full md:max-w-xs"
@@ -96,7 +99,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <p className="mx-auto mt-8 max-w-2xl text-center text-lg">{site.specialRequestsNote}</p>
+          {words.treatsIntro ? (
+            <p className="mx-auto mt-8 max-w-2xl text-center text-lg">{words.treatsIntro}</p>
+          ) : null}
         </div>
       </section>
 
@@ -106,7 +111,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-3">New bakes go up every week.</p>
         <ul className="mt-6 flex flex-wrap justify-center gap-3">
-          {site.socialLinks.map((link) => (
+          {socialLinksOf(identity).map((link) => (
             <li key={link.network}>
               <a href={link.url} className="follow-link" rel="me noopener" target="_blank">
                 <SocialIcon network={link.network} />
@@ -118,9 +123,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
           <li>
-            <a href={`mailto:${site.email}`} className="follow-link">
+            <a href={`mailto:${identity.email}`} className="follow-link">
               <MailIcon />
-              <span>{site.email}</span>
+              <span>{identity.email}</span>
             </a>
           </li>
         </ul>

@@ -337,8 +337,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Settings</h1>
       <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
-      <p className="mt-3">
-        <Link to="/admin/settings/alerts" className="text-link">
+      <p className="mt-4 flex flex-wrap gap-3">
+        <Link to="/admin/settings/site" className="button-secondary">
+          Your site: name, words, banner, FAQ and policies
+        </Link>
+        <Link to="/admin/settings/alerts" className="button-secondary">
           Alerts on your phone
         </Link>
       </p>

@@ -1,6 +1,7 @@
 import { useActionData } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
@@ -14,7 +15,7 @@ import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.contact, path: '/contact', matches })
+  pageMeta({ page: 'contact', path: '/contact', matches })
 
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(
@@ -30,20 +31,30 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
 
 export default function Contact() {
   const postedResult = useActionData<ContactSendResult>()
+  const { identity } = useSiteWords()
   return (
     <section className="page-section grid gap-10 lg:grid-cols-[1fr_1.4fr]">
       <div>
         <p className="eyebrow">Say hello</p>
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
-          Flavours, allergies, pick-up in {site.city}, how much cake feeds a party — ask us
-          anything. {site.ownerName.split(' ')[0]} answers every message {site.replyTime}.
+          Flavours, allergies, pick-up in {identity.serviceArea}, how much cake feeds a party — ask
+          us anything. {site.ownerName.split(' ')[0]} answers every message {identity.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}
-          <a href={`mailto:${site.email}`} className="text-link">
-            {site.email}
+          <a href={`mailto:${identity.email}`} className="text-link">
+            {identity.email}
           </a>
+          {identity.phone ? (
+            <>
+              {' '}
+              or call{' '}
+              <a href={`tel:${identity.phone.replace(/[^\d+]/g, '')}`} className="text-link">
+                {identity.phone}
+              </a>
+            </>
+          ) : null}
           .
         </p>
         <SocialLinks className="mt-6" />

@@ -12,7 +12,7 @@ import { listGalleryPage } from '#app/features/gallery/gallery.server.ts'
 import type { Route } from './+types/gallery'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.gallery, path: '/gallery', matches })
+  pageMeta({ page: 'gallery', path: '/gallery', matches })
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url)

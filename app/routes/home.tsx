@@ -1,17 +1,16 @@
 import { Link } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
-import { previewSentences } from '#app/content/format.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { site } from '#app/content/site.ts'
 import { Hero } from '#app/features/home/hero.tsx'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.home, path: '/', matches })
-
-const storyPreview = previewSentences(site.aboutText.join(' '), 2)
+  pageMeta({ page: 'home', path: '/', matches })
 
 export default function Home() {
+  const { identity, words } = useSiteWords()
   return (
     <>
       <Hero />
@@ -20,8 +19,8 @@ export default function Home() {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
           <p className="font-display text-lg font-semibold">
             Follow our bakes, or write to{' '}
-            <a href={`mailto:${site.email}`} className="text-link">
-              {site.email}
+            <a href={`mailto:${identity.email}`} className="text-link">
+              {identity.email}
             </a>
           </p>
           <SocialLinks />
@@ -42,10 +41,10 @@ export default function Home() {
         />
         <div>
           <p className="eyebrow">
-            Baking in {site.city} since {site.foundingYear}
+            Baking in {identity.serviceArea} since {site.foundingYear}
           </p>
           <h2 className="section-heading mt-2">Our Story</h2>
-          <p className="lede mt-4">{storyPreview}</p>
+          <p className="lede mt-4">{words.homeStory}</p>
           <Link to="/about" className="button-secondary mt-6">
             Discover Our Journey
           </Link>

@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
-import { site } from '#app/content/site.ts'
 import type { Route } from './+types/not-found'
 
 export function loader() {
@@ -12,7 +11,7 @@ export function loader() {
 export const action = loader
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta({ page: site.pages.notFound, path: location.pathname, matches }),
+  ...pageMeta({ page: 'notFound', path: location.pathname, matches }),
   { name: 'robots', content: 'noindex' },
 ]
 

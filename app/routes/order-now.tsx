@@ -1,6 +1,5 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
@@ -11,13 +10,14 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
 import type { Route } from './+types/order-now'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ page: site.pages.orderNow, path: '/ordernow', matches })
+  pageMeta({ page: 'orderNow', path: '/ordernow', matches })
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
@@ -40,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       weekday: window.weekday,
       value: windowValue(window),
     })),
-    policies: booking.policies,
+    // The text /policies shows, rendered the same way: what the tick accepts (decision 051).
+    policiesHtml: renderMarkdown(booking.policies),
   }
 }
 

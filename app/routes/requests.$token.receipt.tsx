@@ -2,7 +2,6 @@ import { data } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ReceiptPage } from '#app/features/order-book/receipt-page.tsx'
 import { RECEIPT_HEADERS, readReceipts } from '#app/features/order-book/receipt.server.ts'
@@ -31,7 +30,7 @@ export const headers: Route.HeadersFunction = () => RECEIPT_HEADERS
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
   ...(loaderData?.receipts
     ? [{ title: pageTitle(`Receipt ${loaderData.receipts.map((r) => r.number).join(', ')}`) }]
-    : pageMeta({ page: site.pages.notFound, path: location.pathname, matches })),
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })),
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },
 ]

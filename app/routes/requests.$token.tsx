@@ -3,7 +3,6 @@ import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import {
   cardNoticeOf,
@@ -96,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
           ),
         },
       ]
-    : pageMeta({ page: site.pages.notFound, path: location.pathname, matches })),
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })),
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },
 ]

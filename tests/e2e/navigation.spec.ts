@@ -96,6 +96,9 @@ test('the footer links every page and shows the copyright, version and designer'
     'Order Now',
     'Gallery',
     'Contact',
+    // The owner's own pages, linked while they have words (Settings › Your site).
+    'FAQ',
+    'Order policies',
   ])
   const year = new Date().getFullYear()
   await expect(footer).toContainText(`© ${year} Butter & Bloom Bakery. All rights reserved.`)

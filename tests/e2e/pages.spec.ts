@@ -95,11 +95,15 @@ test('robots.txt allows the site and points to the sitemap', async ({ request })
   expect(body).toContain(`Sitemap: ${SITE}/sitemap.xml`)
 })
 
-test('sitemap.xml lists the five public pages', async ({ request }) => {
+test('sitemap.xml lists the public pages, the FAQ and the policies', async ({ request }) => {
   const response = await request.get('/sitemap.xml')
   expect(response.headers()['content-type']).toContain('application/xml')
   const locations = [...(await response.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])
-  expect(locations).toEqual(publicPages.map((page) => `${SITE}${page.path}`))
+  expect(locations).toEqual([
+    ...publicPages.map((page) => `${SITE}${page.path}`),
+    `${SITE}/faq`,
+    `${SITE}/policies`,
+  ])
 })
 
 test('every page describes the business as a schema.org Bakery', async ({ page }) => {

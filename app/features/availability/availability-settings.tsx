@@ -381,7 +381,11 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
       <p className="mt-2">
         Customers tick that they have read these before sending a request: your notice, deposits,
         cancellations, and allergens in a home kitchen. Each request keeps the text as it read when
-        it was sent, so a change here applies to new requests only.
+        it was sent, so a change here applies to new requests only. They are the page{' '}
+        <a href="/policies" className="text-link">
+          /policies
+        </a>{' '}
+        too; Settings › Your site edits the same text with a preview.
       </p>
       <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
         <input type="hidden" name="intent" value="policies" />

@@ -1,13 +1,16 @@
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import { ChevronDownIcon } from '#app/components/icons.tsx'
-import { site } from '#app/content/site.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
+import { monogramOf, rotatingTitleText } from '#app/content/site-words.ts'
 import { heroOverlay, useHeroOverlay } from './hero-overlay.ts'
 import { RotatingTitle } from './rotating-title.tsx'
 
 export function Hero() {
   const overlayRef = useRef<HTMLDivElement>(null)
   useHeroOverlay(overlayRef)
+  const { identity } = useSiteWords()
+  const monogram = monogramOf(identity.name)
 
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -22,13 +25,19 @@ export function Hero() {
       <div ref={overlayRef} className="hero-overlay" style={{ opacity: heroOverlay(0) / 100 }} />
       <div className="hero-content">
         <h1 id="hero-title" className="hero-title">
-          <span className="sr-only">{site.brandTitle}</span>
-          <RotatingTitle text="BUTTER & BLOOM • HOME BAKERY • TORONTO • " />
+          <span className="sr-only">{identity.name}</span>
+          <RotatingTitle text={rotatingTitleText(identity)} />
           <span aria-hidden="true" className="hero-monogram">
-            B<span className="text-raspberry">&amp;</span>B
+            {monogram.first}
+            {monogram.second ? (
+              <>
+                <span className="text-raspberry">&amp;</span>
+                {monogram.second}
+              </>
+            ) : null}
           </span>
         </h1>
-        <p className="hero-tagline">{site.tagline}</p>
+        <p className="hero-tagline">{identity.tagline}</p>
         {/* On a phone the first screen is the hero: the way to order starts here. */}
         <Link to="/ordernow" className="button-primary hero-order">
           Order now

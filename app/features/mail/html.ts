@@ -1,4 +1,5 @@
 import { CREAM } from '#app/content/brand-colors.ts'
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import type { OutgoingEmail } from './email.ts'
 
@@ -88,6 +89,9 @@ const SANS = 'Helvetica,Arial,sans-serif'
 /** Fraunces is the site's display face; mail clients fall back to Georgia. */
 const SERIF = "Fraunces,Georgia,'Times New Roman',serif"
 
+/** What an email's head and foot say about the bakery. */
+export type BakeryWords = Pick<IdentityWords, 'name' | 'email' | 'serviceArea'>
+
 /**
  * The whole of an email to a customer: the bakery's cream paper and a white
  * card, its name at the top, and a foot that says how to reach the bakery.
@@ -98,10 +102,13 @@ export function customerEmailHtml({
   title,
   preview,
   content,
+  bakery = SEED_WORDS.identity,
 }: {
   title: string
   preview: string
   content: MarkupValue
+  /** Her name, place and email (Settings › Your site); site.ts's until a caller passes hers. */
+  bakery?: BakeryWords
 }): string {
   const c = EMAIL_COLORS
   const body = markup`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title></head>
@@ -109,9 +116,9 @@ export function customerEmailHtml({
 <div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.cream}"><tr><td align="center" style="padding:24px 10px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
-<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:22px;font-weight:bold;color:${c.accentDark}">${site.brandTitle}</td></tr>
+<tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:22px;font-weight:bold;color:${c.accentDark}">${bakery.name}</td></tr>
 <tr><td style="background:#ffffff;border-radius:20px;padding:28px 22px;font-size:16px;line-height:1.6;color:${c.ink}">${content}</td></tr>
-<tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${site.brandTitle} · a home bakery in ${site.city}<br>Questions? Reply to this email or write to <a href="mailto:${site.email}" style="color:${c.accentDark}">${site.email}</a>.</td></tr>
+<tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${bakery.name} · a home bakery in ${bakery.serviceArea}<br>Questions? Reply to this email or write to <a href="mailto:${bakery.email}" style="color:${c.accentDark}">${bakery.email}</a>.</td></tr>
 </table>
 </td></tr></table>
 </body>`
@@ -130,6 +137,7 @@ export function customerEmail({
   preview,
   content,
   statusUrl,
+  bakery,
 }: {
   to: { name: string; address: string }
   subject: string
@@ -137,11 +145,12 @@ export function customerEmail({
   preview: string
   content: MarkupValue
   statusUrl?: string
+  bakery?: BakeryWords
 }): OutgoingEmail {
   return {
     subject,
     text,
-    html: customerEmailHtml({ title: subject, preview, content }),
+    html: customerEmailHtml({ title: subject, preview, content, ...(bakery ? { bakery } : {}) }),
     to,
     emailjs: {
       call: 'send',

@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
+import { useSiteWords } from '#app/components/use-site-words.ts'
+import { withReplyTime } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
-import { NEXT_STEPS } from '#app/features/orders/next-steps.ts'
+import { nextSteps } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
 import { handoverLabel } from './handover.ts'
@@ -47,6 +49,7 @@ export function RequestStatusPage({
   /** Why a card payment could not be started, if it could not. */
   cardError?: CardCheckoutFailure
 }) {
+  const { identity } = useSiteWords()
   const one = view.requests.length === 1
   // The steps from request to booking say nothing to a request already past its first reply.
   const waitingForReply = view.requests.some((request) => request.status === 'new')
@@ -107,7 +110,7 @@ export function RequestStatusPage({
                 What happens next
               </h2>
               <ol className="mt-4 grid gap-4">
-                {NEXT_STEPS.map((step, index) => (
+                {nextSteps(identity.replyTime).map((step, index) => (
                   <li key={step} className="flex gap-3">
                     <span
                       aria-hidden="true"
@@ -128,8 +131,8 @@ export function RequestStatusPage({
             </h2>
             <p className="mt-3">
               Reply to the email that brought you here, or write to {site.ownerName} at{' '}
-              <a href={`mailto:${site.email}`} className="text-link">
-                <EmailAddress address={site.email} />
+              <a href={`mailto:${identity.email}`} className="text-link">
+                <EmailAddress address={identity.email} />
               </a>
               . You can also use our{' '}
               <Link to="/contact" className="text-link">
@@ -181,6 +184,7 @@ function RequestCard({
   answer: QuoteAnswerResult | undefined
   cardError: CardCheckoutFailure | undefined
 }) {
+  const { identity } = useSiteWords()
   const status = statusCopyOf(request.status, book)
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
@@ -223,7 +227,7 @@ function RequestCard({
             {ANSWER_MESSAGES[answer.outcome]}
           </p>
         ) : null}
-        <p className="text-chocolate">{status.explanation}</p>
+        <p className="text-chocolate">{withReplyTime(status.explanation, identity.replyTime)}</p>
         <dl className="mt-5 grid gap-3">
           {details
             .filter((detail): detail is [string, string] => detail[1] !== null)

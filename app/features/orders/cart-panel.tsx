@@ -19,7 +19,7 @@ export function CartPanel({
   sending,
   status,
   notes,
-  policies,
+  policiesHtml,
   policiesTicked,
   policiesError,
   policiesRef,
@@ -36,7 +36,7 @@ export function CartPanel({
   status: CartStatus | null
   /** What a refused send said about each order, by its 0-based position. */
   notes: ReadonlyMap<number, OrderNote>
-  policies: string
+  policiesHtml: string
   policiesTicked: boolean
   policiesError?: string
   policiesRef?: Ref<HTMLInputElement>
@@ -143,7 +143,7 @@ export function CartPanel({
       )}
       {orders.length > 0 ? (
         <PoliciesTick
-          policies={policies}
+          policiesHtml={policiesHtml}
           checked={policiesTicked}
           onChange={onTickPolicies}
           error={policiesError}

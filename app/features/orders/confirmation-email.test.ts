@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { SEED_WORDS } from '#app/content/site-words.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { NEXT_STEPS } from './next-steps.ts'
@@ -109,4 +110,22 @@ test('EmailJS gets the customer template with whom to send it to and the whole t
 
 test('a confirmation needs a request', () => {
   expect(() => composeRequestConfirmation({ orders: [], statusUrl })).toThrow(/at least one/)
+})
+
+test('the email speaks in the owner’s words from Your site: her name, reply time, place and email', () => {
+  const bakery = {
+    ...SEED_WORDS.identity,
+    name: 'Crumb & Co',
+    replyTime: 'by the next morning',
+    serviceArea: 'Leslieville',
+    email: 'hi@crumb.example',
+  }
+  const email = composeRequestConfirmation({ orders: [birthdayCakeOrder], statusUrl, bakery })
+  expect(email.subject).toBe('We got your request — Crumb & Co')
+  expect(email.text).toContain('We read every request ourselves and reply by the next morning.')
+  expect(email.text).not.toContain('within 2 days')
+  expect(email.html).toContain('We read every request ourselves and reply by the next morning.')
+  expect(email.html).toContain('Crumb &amp; Co · a home bakery in Leslieville')
+  expect(email.html).toContain('mailto:hi@crumb.example')
+  expect(email.html).not.toContain('Butter &amp; Bloom Bakery')
 })

@@ -1,3 +1,4 @@
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
@@ -8,12 +9,12 @@ import {
   markup,
 } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { NEXT_STEPS } from './next-steps.ts'
+import { nextSteps } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
 /** "We got your request — Butter & Bloom Bakery" (or "requests" for several). */
-export function confirmationSubject(count: number): string {
-  return `We got your request${count === 1 ? '' : 's'} — ${site.brandTitle}`
+export function confirmationSubject(count: number, name: string = site.brandTitle): string {
+  return `We got your request${count === 1 ? '' : 's'} — ${name}`
 }
 
 /**
@@ -40,20 +41,24 @@ function requestLines(order: OrderDetails): [string, string][] {
 export function composeRequestConfirmation({
   orders,
   statusUrl,
+  bakery = SEED_WORDS.identity,
 }: {
   orders: readonly OrderDetails[]
   statusUrl: string
+  /** Her words (Settings › Your site): name, reply time, email, place. */
+  bakery?: IdentityWords
 }): OutgoingEmail {
   const [first] = orders
   if (!first) throw new Error('A confirmation needs at least one request.')
   const one = orders.length === 1
   const firstName = first.name.trim().split(/\s+/)[0] || first.name
-  const subject = confirmationSubject(orders.length)
+  const subject = confirmationSubject(orders.length, bakery.name)
+  const steps = nextSteps(bakery.replyTime)
   const what = one ? 'your request' : `your ${orders.length} requests`
   const heading = `Thank you, ${firstName}! We got ${what}.`
   const intro = 'Here is what you sent us. Nothing is booked or charged yet.'
   const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your request' : 'your requests'}, so please keep it private and do not forward this email.`
-  const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`
+  const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${site.ownerName} at ${bakery.name}.`
 
   const text = [
     `Hi ${firstName},`,
@@ -66,7 +71,7 @@ export function composeRequestConfirmation({
       '',
     ]),
     'What happens next:',
-    ...NEXT_STEPS.map((step, index) => `${index + 1}. ${step}`),
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
     '',
     `Follow ${what} at any time here:`,
     statusUrl,
@@ -76,7 +81,7 @@ export function composeRequestConfirmation({
     reply,
     '',
     `Warmly,`,
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${site.ownerName}, ${bakery.name}`,
   ].join('\n')
 
   const c = EMAIL_COLORS
@@ -95,7 +100,7 @@ export function composeRequestConfirmation({
 <p style="margin:0 0 20px">${intro}</p>
 ${requestCards}
 ${emailHeading('What happens next', 2)}
-<ol style="margin:0;padding-left:22px">${NEXT_STEPS.map((step) => markup`<li style="margin:0 0 6px">${step}</li>`)}</ol>
+<ol style="margin:0;padding-left:22px">${steps.map((step) => markup`<li style="margin:0 0 6px">${step}</li>`)}</ol>
 ${emailHeading(one ? 'Follow your request' : 'Follow your requests', 2)}
 <p style="margin:0">Your private page shows ${what} and where ${one ? 'it stands' : 'each one stands'}, and is where your quote will be.</p>
 ${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your requests' })}
@@ -112,5 +117,6 @@ ${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your req
     preview: `${heading} ${intro}`,
     content,
     statusUrl,
+    bakery,
   })
 }

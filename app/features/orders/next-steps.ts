@@ -1,3 +1,4 @@
+import { withReplyTime } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import { QUOTE_HOLDS_DATE } from './date-hold.ts'
 
@@ -10,3 +11,8 @@ export const NEXT_STEPS = [
   QUOTE_HOLDS_DATE,
   'Your date is booked once you accept the quote and the deposit is paid.',
 ] as const
+
+/** The next steps with her reply time (Settings › Your site). */
+export function nextSteps(replyTime: string): string[] {
+  return NEXT_STEPS.map((step) => withReplyTime(step, replyTime))
+}

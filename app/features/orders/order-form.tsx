@@ -51,7 +51,7 @@ export function OrderForm({
   deliveryEnabled = false,
   deliveryNote = '',
   pickupWindows = [],
-  policies,
+  policiesHtml,
   disabled,
   onAdd,
   cartCount = 0,
@@ -78,7 +78,7 @@ export function OrderForm({
   /** Every weekday's pickup windows (times only). */
   pickupWindows?: readonly WeeklyWindow[]
   /** The owner's order policies, for the tick a form without JavaScript sends. */
-  policies: string
+  policiesHtml: string
   disabled: boolean
   onAdd: (order: CartOrder) => void
   /** Orders in the cart, for the line that says what was just added. */
@@ -395,7 +395,7 @@ export function OrderForm({
       </div>
       {/* The cart's tick is the one that counts with JavaScript; this one is for the form posting itself. */}
       <div className="without-script">
-        <PoliciesTick policies={policies} error={postedPoliciesError} />
+        <PoliciesTick policiesHtml={policiesHtml} error={postedPoliciesError} />
       </div>
       <HoneypotField inputRef={honeypotRef} />
       <div className="add-to-cart-row mt-6">

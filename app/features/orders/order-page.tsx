@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useActionData } from 'react-router'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { site } from '#app/content/site.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { CartButton } from './cart-button.tsx'
@@ -30,7 +31,8 @@ export interface OrderPageData {
   deliveryNote: string
   /** Every weekday's pickup windows, times only. */
   pickupWindows: WeeklyWindow[]
-  policies: string
+  /** The order policies as /policies shows them: sanitised HTML. */
+  policiesHtml: string
 }
 
 /**
@@ -39,6 +41,7 @@ export interface OrderPageData {
  * posts one order, and the server's answer arrives as the route's action data.
  */
 export function OrderPage(data: OrderPageData) {
+  const { identity } = useSiteWords()
   const orders = useCart()
   const postedWithoutScript = useActionData<OrderSendResult>()
   const [cartOpen, setCartOpen] = useState(false)
@@ -58,7 +61,7 @@ export function OrderPage(data: OrderPageData) {
           <p className="lede mt-3 max-w-2xl">
             Add each treat you would like to your cart, then send them to us together.{' '}
             {site.ownerName.split(' ')[0]} replies to every request with ideas and a quote{' '}
-            {site.replyTime}.
+            {identity.replyTime}.
           </p>
         </div>
         <CartButton
@@ -107,7 +110,7 @@ export function OrderPage(data: OrderPageData) {
               deliveryEnabled={data.deliveryEnabled}
               deliveryNote={data.deliveryNote}
               pickupWindows={data.pickupWindows}
-              policies={data.policies}
+              policiesHtml={data.policiesHtml}
               disabled={send.sending}
               postedErrors={postedFieldErrors(postedWithoutScript)}
               postedPoliciesError={sendProblems(postedWithoutScript).policies}
@@ -138,7 +141,7 @@ export function OrderPage(data: OrderPageData) {
                 sending={send.sending}
                 status={send.status}
                 notes={send.notes}
-                policies={data.policies}
+                policiesHtml={data.policiesHtml}
                 policiesTicked={send.policiesTicked}
                 policiesError={send.policiesError}
                 policiesRef={send.policiesRef}

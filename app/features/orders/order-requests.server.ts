@@ -14,6 +14,7 @@ import type { Product } from '#app/features/menu/product.ts'
 import { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
@@ -155,6 +156,8 @@ export async function submitOrderRequests(
         const own = orders.filter((order) => tokenFor(order.email) === token)
         return { email: own[0]!.email, token, own }
       })
+      // Her name and reply time as they stand now (Settings › Your site).
+      const bakery = await readSiteSection(trx, 'identity')
       for (const { token, own } of links) {
         await enqueueEmail(
           trx,
@@ -164,6 +167,7 @@ export async function submitOrderRequests(
             email: composeRequestConfirmation({
               orders: own,
               statusUrl: `${siteUrl}/requests/${token}`,
+              bakery,
             }),
           },
           now.getTime(),

@@ -1,38 +1,39 @@
 import { type Ref, useId } from 'react'
+import { Link } from 'react-router'
 
 /**
  * The tick every send carries: "I have read the order policies", with the
- * owner's policy text a click away (each blank-line-separated paragraph
- * kept). Controlled in the cart; uncontrolled in the form that posts itself.
+ * owner's policy text a click away: the same text /policies shows, rendered
+ * and sanitised on the server (decision 051), and a link to that page.
+ * Controlled in the cart; uncontrolled in the form that posts itself.
  */
 export function PoliciesTick({
-  policies,
+  policiesHtml,
   error,
   checked,
   onChange,
   inputRef,
 }: {
-  policies: string
+  policiesHtml: string
   error?: string
   checked?: boolean
   onChange?: (checked: boolean) => void
   inputRef?: Ref<HTMLInputElement>
 }) {
   const id = useId()
-  const paragraphs = policies
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
   return (
     <div className="policies-tick">
-      {paragraphs.length > 0 ? (
+      {policiesHtml ? (
         <details className="policies-details">
           <summary>Read our order policies</summary>
-          <div className="policies-text">
-            {paragraphs.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
+          {/* Sanitised on the server (features/site-content/markdown.server.ts). */}
+          <div
+            className="policies-text markdown-page"
+            dangerouslySetInnerHTML={{ __html: policiesHtml }}
+          />
+          <Link to="/policies" className="text-link policies-page-link">
+            Open the policies page
+          </Link>
         </details>
       ) : null}
       <label className="tick-label" htmlFor={`${id}-tick`}>

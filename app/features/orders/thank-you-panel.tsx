@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { site } from '#app/content/site.ts'
-import { NEXT_STEPS } from './next-steps.ts'
+import { nextSteps } from './next-steps.ts'
 
 /**
  * What the page says once the orders are sent: the spec's 'Orders sent
@@ -26,6 +27,7 @@ export function ThankYouPanel({
   useEffect(() => headingRef.current?.focus(), [])
   const firstName = name.trim().split(/\s+/)[0]
   const ownerFirstName = site.ownerName.split(' ')[0]
+  const { identity } = useSiteWords()
   return (
     <section className="thank-you card" aria-labelledby="thank-you-heading">
       <p role="status" className="status-success">
@@ -41,11 +43,11 @@ export function ThankYouPanel({
       </h2>
       <p className="lede mt-3">
         {count === 1 ? 'Your request is' : `Your ${count} requests are`} with us. {ownerFirstName}{' '}
-        will reply {site.replyTime}.
+        will reply {identity.replyTime}.
       </p>
       <h3 className="mt-6 font-bold text-cocoa">What happens next</h3>
       <ol className="next-steps mt-3">
-        {NEXT_STEPS.map((step) => (
+        {nextSteps(identity.replyTime).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

@@ -1,0 +1,250 @@
+import { previewSentences } from './format.ts'
+import { type PageCopy, type PageKey, type SiteContent, type SocialNetwork, site } from './site.ts'
+
+/**
+ * The owner's words as every public page and email reads them: kept in the
+ * database by features/site-content (edited at /admin/settings/site), first
+ * filled from site.ts by `SEED_WORDS`. These types are the shape each
+ * section is stored in; features/site-content/site-words-schema.ts checks it.
+ */
+
+export interface SocialProfile {
+  /** https://… of her profile; empty hides the network. */
+  url: string
+  /** What the link says, e.g. @butterandbloom.to. */
+  handle: string
+}
+
+export interface IdentityWords {
+  name: string
+  tagline: string
+  /** The words that turn around the home page's title, e.g. BUTTER & BLOOM, HOME BAKERY, TORONTO. */
+  titleWords: string[]
+  email: string
+  /** Optional; empty shows no phone. */
+  phone: string
+  social: Record<SocialNetwork, SocialProfile>
+  /** Public: a neighbourhood or city, never the street. */
+  serviceArea: string
+  /** Finishes "We reply …": every page and email that promises a reply says it. */
+  replyTime: string
+  footerLine: string
+}
+
+export interface StoryWords {
+  /** The Home page's "Our Story" teaser. */
+  homeStory: string
+  /** About's story: paragraphs separated by a blank line. */
+  aboutStory: string
+  /** The line under About's treats. */
+  treatsIntro: string
+}
+
+export interface AnnouncementWords {
+  on: boolean
+  text: string
+  /** Optional: a path on the site (/ordernow) or an https:// address. */
+  link: string
+  /** Optional YYYY-MM-DD, bakery-local: the last day it shows. */
+  endsOn: string
+}
+
+export interface MarkdownPage {
+  /** The owner's Markdown; empty shows "nothing here yet". */
+  markdown: string
+}
+
+/** Every section of the store, by its key: one row each. */
+export interface SiteWords {
+  identity: IdentityWords
+  words: StoryWords
+  announcement: AnnouncementWords
+  faq: MarkdownPage
+}
+
+export type SiteWordsKey = keyof SiteWords
+
+export const SITE_WORDS_KEYS = [
+  'identity',
+  'words',
+  'announcement',
+  'faq',
+] as const satisfies readonly SiteWordsKey[]
+
+export const SOCIAL_NETWORKS = [
+  { network: 'instagram', label: 'Instagram' },
+  { network: 'tiktok', label: 'TikTok' },
+  { network: 'facebook', label: 'Facebook' },
+] as const satisfies readonly { network: SocialNetwork; label: string }[]
+
+function seedSocial(network: SocialNetwork): SocialProfile {
+  const link = site.socialLinks.find((each) => each.network === network)
+  return { url: link?.url ?? '', handle: link?.handle ?? '' }
+}
+
+const SEED_FAQ = `## How do I order?
+
+Fill in the [order form](/ordernow) with the treat, the date and what you have in mind. We read every request ourselves and reply ${site.replyTime} with a quote or any questions.
+
+## How much notice do you need?
+
+Each treat needs the notice shown on the order form; custom designs may need more. The order form only offers the dates we can still make.
+
+## Where do I pick up?
+
+Pick-up is in ${site.city}. We send the address once your order is confirmed.
+
+## Can you bake for allergies?
+
+We love special requests: gluten-friendly sponges and dairy-free frostings included. Everything is made in a home kitchen that also handles wheat, eggs, dairy, soy, peanuts and tree nuts, so we cannot promise any treat is free of them.
+
+## How do I pay?
+
+A 50% deposit holds your date once you accept our quote; the balance is due at pick-up. See our [order policies](/policies).
+`
+
+/** What a new bakery starts with, from site.ts: written once into the store, never again. */
+export const SEED_WORDS: SiteWords = {
+  identity: {
+    name: site.brandTitle,
+    tagline: site.tagline,
+    titleWords: ['BUTTER & BLOOM', 'HOME BAKERY', site.city.toUpperCase()],
+    email: site.email,
+    phone: '',
+    social: {
+      instagram: seedSocial('instagram'),
+      tiktok: seedSocial('tiktok'),
+      facebook: seedSocial('facebook'),
+    },
+    serviceArea: site.city,
+    replyTime: site.replyTime,
+    footerLine: `${site.tagline}.`,
+  },
+  words: {
+    homeStory: previewSentences(site.aboutText.join(' '), 2),
+    aboutStory: site.aboutText.join('\n\n'),
+    treatsIntro: site.specialRequestsNote,
+  },
+  announcement: { on: false, text: '', link: '', endsOn: '' },
+  faq: { markdown: SEED_FAQ.trim() },
+}
+
+/** The public words plus what the pages work out from them, as the root loader hands them on. */
+export interface PublicWords extends Omit<SiteWords, 'faq' | 'announcement'> {
+  /** The banner to show today, or null. */
+  banner: { text: string; link: string } | null
+  /** Whether /faq and /policies have anything to show (the footer links them only then). */
+  hasFaq: boolean
+  hasPolicies: boolean
+}
+
+/**
+ * Whether the banner shows on `today` (YYYY-MM-DD, the bakery's): switched
+ * on, with words, and its last day not yet past.
+ */
+export function bannerShowing(announcement: AnnouncementWords, today: string): boolean {
+  if (!announcement.on || announcement.text.trim() === '') return false
+  return announcement.endsOn === '' || announcement.endsOn >= today
+}
+
+/** Paragraphs of a story: split at blank lines, trimmed, none empty. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+}
+
+/** Her social links in the site's order, only those with an address. */
+export function socialLinksOf(identity: IdentityWords) {
+  return SOCIAL_NETWORKS.flatMap(({ network, label }) => {
+    const profile = identity.social[network]
+    return profile.url ? [{ network, label, url: profile.url, handle: profile.handle }] : []
+  })
+}
+
+/** The title's turning text: each word followed by a bullet, round and round. */
+export function rotatingTitleText(identity: IdentityWords): string {
+  return identity.titleWords.map((word) => `${word} • `).join('')
+}
+
+/** The name's initials for the hero's monogram (Butter & Bloom → B&B). */
+export function monogramOf(name: string): { first: string; second: string } {
+  const words = name
+    .replace(/\b(bakery|bakes|bakeshop|cakes|the)\b/gi, '')
+    .split(/[\s&+]+/)
+    .filter((word) => /\p{L}/u.test(word))
+  const first = words[0]?.[0]?.toUpperCase() ?? name[0]?.toUpperCase() ?? ''
+  const second = words[1]?.[0]?.toUpperCase() ?? ''
+  return { first, second }
+}
+
+/**
+ * A page's title, description and keywords with her name, place and reply
+ * time in them: site.ts's copy is written about the seed bakery, and each of
+ * the seed's words in it is replaced by hers (the same text when unchanged).
+ */
+export function pageCopyFor(page: PageKey, identity: IdentityWords): PageCopy {
+  const copy = site.pages[page]
+  const theirs = new Map([
+    [site.brandTitle, identity.name],
+    // The short name stays short while she keeps the seed's name.
+    ['Butter & Bloom', identity.name === site.brandTitle ? 'Butter & Bloom' : identity.name],
+    [site.city, identity.serviceArea],
+    [site.replyTime, identity.replyTime],
+  ])
+  const swap = (text: string) =>
+    text.replace(SEED_WORDS_IN_COPY, (word) => theirs.get(word) ?? word)
+  return {
+    title: copy.title,
+    description: swap(copy.description),
+    keywords: copy.keywords.map(swap),
+  }
+}
+
+/** The seed's own words in site.ts's page copy, longest first so one pass replaces each once. */
+const SEED_WORDS_IN_COPY = new RegExp(
+  [site.brandTitle, 'Butter & Bloom', site.city, site.replyTime]
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+  'g',
+)
+
+/** What the root loader hands every page: the words, today's banner, and which of /faq and /policies have words. */
+export function toPublicWords(words: SiteWords, today: string, policies: string): PublicWords {
+  const { announcement, faq, ...rest } = words
+  return {
+    ...rest,
+    banner: bannerShowing(announcement, today)
+      ? { text: announcement.text, link: announcement.link }
+      : null,
+    hasFaq: faq.markdown.trim() !== '',
+    hasPolicies: policies.trim() !== '',
+  }
+}
+
+/** The seed's public words: what a page shows when the root loader's data is missing (an error page). */
+export const SEED_PUBLIC_WORDS: PublicWords = toPublicWords(SEED_WORDS, '', 'policies')
+
+/** site.ts's content with her identity in it, for what is written from a SiteContent (structured data). */
+export function siteContentWith(identity: IdentityWords): SiteContent {
+  return {
+    ...site,
+    brandTitle: identity.name,
+    tagline: identity.tagline,
+    email: identity.email,
+    city: identity.serviceArea,
+    replyTime: identity.replyTime,
+    socialLinks: socialLinksOf(identity),
+    pages: { ...site.pages, home: pageCopyFor('home', identity) },
+  }
+}
+
+/**
+ * Our own fixed copy (the next steps, a status's explanation) with her reply
+ * time in place of the seed's: written once with site.ts's words, said in hers.
+ * Only for the site's own sentences, never for anything a customer wrote.
+ */
+export function withReplyTime(copy: string, replyTime: string): string {
+  return copy.replaceAll(site.replyTime, replyTime)
+}

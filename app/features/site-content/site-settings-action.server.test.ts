@@ -1,0 +1,132 @@
+import { expect, test } from 'vitest'
+import { SEED_WORDS } from '#app/content/site-words.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { readSiteWords, seedSiteContent } from './site-content.server.ts'
+import { receiveSiteSettingsAction } from './site-settings-action.server.ts'
+
+function post(fields: Record<string, string>) {
+  return new Request('http://localhost/admin/settings/site', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+const identityForm = {
+  intent: 'identity',
+  name: 'Crumb & Co',
+  tagline: 'Cakes from Leslieville',
+  title_words: 'CRUMB & CO\nLESLIEVILLE',
+  email: 'hi@crumb.example',
+  phone: '',
+  instagram_url: 'https://instagram.com/crumb',
+  instagram_handle: '@crumb',
+  tiktok_url: '',
+  tiktok_handle: '',
+  facebook_url: '',
+  facebook_handle: '',
+  service_area: 'Leslieville',
+  reply_time: 'by the next morning',
+  footer_line: '',
+}
+
+test('a group saves on its own; a refusal names the form’s field and keeps what she typed', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  let policies = ''
+  const savePolicies = async (text: string) => void (policies = text)
+
+  const refused = await receiveSiteSettingsAction({
+    request: post({ ...identityForm, instagram_url: 'javascript:alert(1)', email: 'nope' }),
+    db,
+    savePolicies,
+  })
+  expect(refused.status).toBe(400)
+  expect(refused.body.errors).toEqual({
+    email: 'Please write an email address like hello@example.com.',
+    instagram_url: 'The Instagram address must be a web address starting with https://.',
+  })
+  expect(refused.body.values.name).toBe('Crumb & Co')
+  expect((await readSiteWords(db)).identity).toEqual(SEED_WORDS.identity)
+
+  const saved = await receiveSiteSettingsAction({ request: post(identityForm), db, savePolicies })
+  expect(saved).toMatchObject({ status: 200, body: { section: 'identity', status: 'saved' } })
+  const { identity } = await readSiteWords(db)
+  expect(identity).toMatchObject({
+    name: 'Crumb & Co',
+    titleWords: ['CRUMB & CO', 'LESLIEVILLE'],
+    social: { instagram: { url: 'https://instagram.com/crumb', handle: '@crumb' } },
+    replyTime: 'by the next morning',
+  })
+  // Only the identity changed.
+  expect((await readSiteWords(db)).words).toEqual(SEED_WORDS.words)
+  expect(policies).toBe('')
+})
+
+test('a preview renders on the server and saves nothing; Publish saves', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  let policies = 'Old rules.'
+  const savePolicies = async (text: string) => void (policies = text)
+  const markdown = '## Deposits\n\n<script>alert(1)</script>Half holds the date.'
+
+  const preview = await receiveSiteSettingsAction({
+    request: post({ intent: 'faq', mode: 'preview', markdown }),
+    db,
+    savePolicies,
+  })
+  expect(preview.body).toMatchObject({ status: 'preview', values: { markdown } })
+  expect(preview.body.previewHtml).toContain('<h2>Deposits</h2>')
+  expect(preview.body.previewHtml).not.toContain('script')
+  expect((await readSiteWords(db)).faq).toEqual(SEED_WORDS.faq)
+
+  const words = await receiveSiteSettingsAction({
+    request: post({
+      intent: 'words',
+      mode: 'preview',
+      home_story: 'New.',
+      about_story: 'A.\r\n\r\nB.',
+      treats_intro: '',
+    }),
+    db,
+    savePolicies,
+  })
+  expect(words.body.previewWords).toEqual({
+    homeStory: 'New.',
+    aboutStory: 'A.\n\nB.',
+    treatsIntro: '',
+  })
+  expect((await readSiteWords(db)).words).toEqual(SEED_WORDS.words)
+
+  const policiesPreview = await receiveSiteSettingsAction({
+    request: post({ intent: 'policies', mode: 'preview', markdown }),
+    db,
+    savePolicies,
+  })
+  expect(policiesPreview.body.status).toBe('preview')
+  expect(policies).toBe('Old rules.')
+  await receiveSiteSettingsAction({
+    request: post({ intent: 'policies', mode: 'publish', markdown }),
+    db,
+    savePolicies,
+  })
+  expect(policies).toBe(markdown)
+  const tooLong = await receiveSiteSettingsAction({
+    request: post({ intent: 'policies', markdown: 'x'.repeat(4001) }),
+    db,
+    savePolicies,
+  })
+  expect(tooLong.status).toBe(400)
+  expect(tooLong.body.errors.markdown).toBe('The policies can be at most 4000 characters.')
+})
+
+test('a post that is not one of the forms is refused with a sentence', async () => {
+  const { db } = await openTestDatabase()
+  const answer = await receiveSiteSettingsAction({
+    request: post({ intent: 'everything' }),
+    db,
+    savePolicies: async () => {},
+  })
+  expect(answer.status).toBe(400)
+  expect(answer.body.error).toBe('That request could not be understood.')
+})

@@ -1,0 +1,67 @@
+import type { SiteWordsKey, StoryWords } from '#app/content/site-words.ts'
+
+/** The forms of Settings › Your site, each posted with its own intent. */
+export const SITE_SETTINGS_SECTIONS = [
+  'identity',
+  'words',
+  'announcement',
+  'faq',
+  'policies',
+] as const satisfies readonly (SiteWordsKey | 'policies')[]
+
+export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number]
+
+export function isSiteSettingsSection(value: unknown): value is SiteSettingsSection {
+  return SITE_SETTINGS_SECTIONS.includes(value as SiteSettingsSection)
+}
+
+/** The order policies' bound: booking_settings keeps them (availability's LIMITS.policies). */
+export const POLICIES_MAX = 4000
+
+/** Each form's field names and the path in the section's shape their sentence comes back under. */
+export const FORM_FIELDS: Record<SiteSettingsSection, Record<string, string>> = {
+  identity: {
+    name: 'name',
+    tagline: 'tagline',
+    title_words: 'titleWords',
+    email: 'email',
+    phone: 'phone',
+    instagram_url: 'social.instagram.url',
+    instagram_handle: 'social.instagram.handle',
+    tiktok_url: 'social.tiktok.url',
+    tiktok_handle: 'social.tiktok.handle',
+    facebook_url: 'social.facebook.url',
+    facebook_handle: 'social.facebook.handle',
+    service_area: 'serviceArea',
+    reply_time: 'replyTime',
+    footer_line: 'footerLine',
+  },
+  words: { home_story: 'homeStory', about_story: 'aboutStory', treats_intro: 'treatsIntro' },
+  announcement: { on: 'on', text: 'text', link: 'link', ends_on: 'endsOn' },
+  faq: { markdown: 'markdown' },
+  policies: { markdown: 'markdown' },
+}
+
+/** What a "Your site" form answered: saved, a preview to look at, or refused with sentences. */
+export interface SiteSettingsResult {
+  section: SiteSettingsSection
+  status: 'saved' | 'preview' | 'refused'
+  /** What she posted, by field name, shown back on a preview or a refusal. */
+  values: Record<string, string>
+  /** A sentence per refused field, by field name. */
+  errors: Record<string, string>
+  error?: string
+  /** The FAQ's or the policies' preview, sanitised on the server. */
+  previewHtml?: string
+  /** The stories' preview. */
+  previewWords?: StoryWords
+}
+
+export function asSiteSettingsResult(value: unknown): SiteSettingsResult | undefined {
+  return typeof value === 'object' &&
+    value !== null &&
+    'section' in value &&
+    isSiteSettingsSection((value as { section: unknown }).section)
+    ? (value as SiteSettingsResult)
+    : undefined
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import type { SiteWords, SiteWordsKey } from '#app/content/site-words.ts'
+import { isRealDate } from '#app/utils/dates.ts'
+
+/**
+ * One schema per section of the owner's words, shared by the "Your site"
+ * forms and the server (features/site-content/site-content.server.ts): what
+ * a form may post, what the store keeps, and the sentence she reads beside a
+ * field when it is refused. Every text is bounded.
+ */
+
+export const WORDS_LIMITS = {
+  name: 80,
+  tagline: 160,
+  titleWord: 24,
+  titleWords: 6,
+  email: 254,
+  phone: 30,
+  url: 300,
+  handle: 60,
+  serviceArea: 80,
+  replyTime: 60,
+  footerLine: 200,
+  homeStory: 600,
+  aboutStory: 6000,
+  treatsIntro: 600,
+  bannerText: 200,
+  markdown: 20000,
+} as const
+
+function text(label: string, max: number, { optional = false } = {}) {
+  const trimmed = z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
+  return optional
+    ? trimmed
+    : trimmed.pipe(z.string().min(1, `Please write the ${label.toLowerCase()}.`))
+}
+
+/** Line breaks the owner typed, kept as one "\n" each (a browser posts "\r\n"). */
+function multiLine(label: string, max: number, { optional = false } = {}) {
+  const trimmed = z
+    .string()
+    .transform((value) => value.replaceAll('\r\n', '\n').trim())
+    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
+  return optional
+    ? trimmed
+    : trimmed.pipe(z.string().min(1, `Please write the ${label.toLowerCase()}.`))
+}
+
+/** An https:// or http:// address, or nothing. No other scheme (javascript:, data:) is kept. */
+function webAddress(label: string) {
+  return z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(
+      z.string().max(WORDS_LIMITS.url, `${label} can be at most ${WORDS_LIMITS.url} characters.`),
+    )
+    .refine(
+      (value) => value === '' || isWebAddress(value),
+      `${label} must be a web address starting with https://.`,
+    )
+}
+
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.')
+  } catch {
+    return false
+  }
+}
+
+const social = (label: string) =>
+  z.object({
+    url: webAddress(`The ${label} address`),
+    handle: text(`The ${label} name`, WORDS_LIMITS.handle, { optional: true }),
+  })
+
+export const identitySchema = z.object({
+  name: text('Bakery name', WORDS_LIMITS.name),
+  tagline: text('Tagline', WORDS_LIMITS.tagline),
+  titleWords: z
+    .array(text('Each title word', WORDS_LIMITS.titleWord))
+    .min(1, 'Please write at least one word for the title.')
+    .max(WORDS_LIMITS.titleWords, `The title takes at most ${WORDS_LIMITS.titleWords} words.`),
+  email: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .email('Please write an email address like hello@example.com.')
+        .max(WORDS_LIMITS.email, 'That email address is too long.'),
+    ),
+  phone: text('Phone', WORDS_LIMITS.phone, { optional: true }).refine(
+    (value) => value === '' || /^[+\d][\d\s().-]{5,}$/.test(value),
+    'Please write a phone number with digits, like 416-555-0134.',
+  ),
+  social: z.object({
+    instagram: social('Instagram'),
+    tiktok: social('TikTok'),
+    facebook: social('Facebook'),
+  }),
+  serviceArea: text('Service area', WORDS_LIMITS.serviceArea).refine(
+    (value) => !/\d/.test(value),
+    'Please give a neighbourhood or city, not a street address.',
+  ),
+  replyTime: text('Reply time', WORDS_LIMITS.replyTime),
+  footerLine: text('Footer line', WORDS_LIMITS.footerLine, { optional: true }),
+})
+
+export const storySchema = z.object({
+  homeStory: multiLine('Home story', WORDS_LIMITS.homeStory),
+  aboutStory: multiLine('About story', WORDS_LIMITS.aboutStory),
+  treatsIntro: multiLine('Treats introduction', WORDS_LIMITS.treatsIntro, { optional: true }),
+})
+
+export const announcementSchema = z
+  .object({
+    on: z.boolean(),
+    text: text('Banner text', WORDS_LIMITS.bannerText, { optional: true }),
+    link: z
+      .string()
+      .transform((value) => value.trim())
+      .pipe(z.string().max(WORDS_LIMITS.url, 'The link is too long.'))
+      .refine(
+        (value) => value === '' || /^\/(?!\/)[\w\-./?=&%#]*$/.test(value) || isWebAddress(value),
+        'The link must be a page of the site (like /ordernow) or start with https://.',
+      ),
+    endsOn: z
+      .string()
+      .transform((value) => value.trim())
+      .refine(
+        (value) => value === '' || isRealDate(value),
+        'Please choose the last day as a date, like 2027-01-05.',
+      ),
+  })
+  .refine((value) => !value.on || value.text !== '', {
+    message: 'Please write what the banner says, or switch it off.',
+    path: ['text'],
+  })
+
+export const markdownPageSchema = z.object({
+  markdown: multiLine('The page', WORDS_LIMITS.markdown, { optional: true }),
+})
+
+/** The schema of each section, by its key: the store checks every write (and read) with it. */
+export const SITE_WORDS_SCHEMAS = {
+  identity: identitySchema,
+  words: storySchema,
+  announcement: announcementSchema,
+  faq: markdownPageSchema,
+} as const satisfies { [K in SiteWordsKey]: z.ZodType<SiteWords[K], unknown> }
+
+/** A refused field, by its form name (`social.instagram.url` → `instagram_url` is the form's concern). */
+export type FieldErrors = Record<string, string>
+
+/** The first sentence per field of a refusal, keyed by the field's path joined with dots. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.')
+    // An array item's sentence belongs to the whole field.
+    const field = path.replace(/\.\d+$/, '')
+    errors[field] ??= issue.message
+  }
+  return errors
+}

@@ -1,0 +1,69 @@
+import { Link, useActionData } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import {
+  readOrderPolicies,
+  updateBookingSettings,
+} from '#app/features/availability/availability.server.ts'
+import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
+import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
+import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
+import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.settings.site'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Your site') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader() {
+  const db = getDb()
+  const [words, policies] = await Promise.all([readSiteWords(db), readOrderPolicies(db)])
+  return { words, policies }
+}
+
+/**
+ * Each group of "Your site" posts here with its intent; the policies are
+ * the order policies availability keeps (decision 051).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const db = getDb()
+  return respond(
+    await receiveSiteSettingsAction({
+      request,
+      db,
+      savePolicies: (policies) => updateBookingSettings(db, { policies }),
+    }),
+  )
+}
+
+export default function YourSite({ loaderData }: Route.ComponentProps) {
+  const result = asSiteSettingsResult(useActionData<typeof action>())
+  return (
+    <section className="page-section">
+      <p className="eyebrow">
+        <Link to="/admin/settings" className="text-link">
+          Settings
+        </Link>
+      </p>
+      <h1 className="page-heading mt-2">Your site</h1>
+      <p className="lede mt-3">
+        Your bakery’s name, words, announcement and pages. Each group saves on its own, and the site
+        shows it at once.
+      </p>
+      <nav aria-label="On this page" className="mt-5">
+        <ul className="flex flex-wrap gap-2">
+          {SITE_SETTINGS_GROUPS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#site-${id}`} className="filter-chip inline-block">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SiteSettings words={loaderData.words} policies={loaderData.policies} result={result} />
+    </section>
+  )
+}

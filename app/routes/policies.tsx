@@ -1,0 +1,25 @@
+import { pageMeta } from '#app/components/page-meta.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { readOrderPolicies } from '#app/features/availability/availability.server.ts'
+import { MarkdownPage } from '#app/features/site-content/markdown-page.tsx'
+import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
+import type { Route } from './+types/policies'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ page: 'policies', path: '/policies', matches })
+
+/** The very text every order's "I have read the order policies" tick accepts (decision 051). */
+export async function loader() {
+  return { html: renderMarkdown(await readOrderPolicies(getDb())) }
+}
+
+export default function Policies({ loaderData }: Route.ComponentProps) {
+  return (
+    <MarkdownPage
+      eyebrow="Before you order"
+      title="Order Policies"
+      html={loaderData.html}
+      empty="We have not written our order policies yet."
+    />
+  )
+}
