@@ -31,7 +31,8 @@ export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
         {items.map((item) => (
           <li key={item.eventId} className="card border-l-4 border-raspberry p-5">
             <p className="font-bold">
-              A card payment{item.amount ? ` of ${item.amount}` : ''}
+              A card {item.what}
+              {item.amount ? ` of ${item.amount}` : ''}
               {item.reference ? ` for ${item.reference}` : ''} needs a look
             </p>
             <p className="mt-1 text-sm text-chocolate">
