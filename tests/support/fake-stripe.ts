@@ -101,6 +101,8 @@ export interface FakeStripe {
   refundOnDashboard(
     paymentIntent: string,
     amount: number,
+    /** When it was made, epoch seconds; now unless given. */
+    created?: number,
   ): { refund: FakeRefund; event: SignedEvent }
   /** The `charge.refunded` event of a payment intent's charge as it stands (without its refunds' list, as Stripe's current API sends it). */
   chargeRefundedEvent(paymentIntent: string): SignedEvent
@@ -193,6 +195,7 @@ export async function startFakeStripe({
     paymentIntent: string,
     amount: number,
     metadata: Record<string, string>,
+    created = Math.floor(Date.now() / 1000),
   ): FakeRefund | { status: number; error: { type: string; code: string; message: string } } => {
     const charge = charges.get(paymentIntent)
     if (!charge) {
@@ -239,7 +242,7 @@ export async function startFakeStripe({
       charge: charge.id,
       status: 'succeeded',
       metadata,
-      created: Math.floor(Date.now() / 1000),
+      created,
     }
     charge.amount_refunded += amount
     charge.refunded = charge.amount_refunded === charge.amount
@@ -258,8 +261,8 @@ export async function startFakeStripe({
     deliveries,
     failWith: undefined,
     event,
-    refundOnDashboard: (paymentIntent, amount) => {
-      const made = makeRefund(paymentIntent, amount, {})
+    refundOnDashboard: (paymentIntent, amount, created) => {
+      const made = makeRefund(paymentIntent, amount, {}, created)
       if ('error' in made) throw new Error(`fake Stripe: ${made.error.message}`)
       return { refund: made, event: event(made, { type: 'refund.created' }) }
     },
