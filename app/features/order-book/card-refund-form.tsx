@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { FormField } from '#app/components/form-field.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
@@ -39,7 +38,11 @@ export function CardRefunds({
           const mine = refused && result.fieldErrors !== undefined
           const error = mine ? result.fieldErrors?.card_refund_amount : undefined
           return (
-            <li key={payment.paymentId} className="rounded-xl bg-paper px-4 py-3">
+            // Keyed by the request's version: after a refund its form starts afresh, closed.
+            <li
+              key={`${payment.paymentId}-${detail.version}`}
+              className="rounded-xl bg-paper px-4 py-3"
+            >
               <p className="flex flex-wrap justify-between gap-x-4">
                 <span>
                   <span className="font-bold">{formatMoney(payment.amountCents)}</span> by card,{' '}
@@ -67,8 +70,8 @@ export function CardRefunds({
                   <Form method="post" className="mt-3 grid gap-4" noValidate>
                     <input type="hidden" name="version" value={detail.version} />
                     <input type="hidden" name="payment" value={payment.paymentId} />
-                    <FormField
-                      name="card_refund_amount"
+                    <RefundField
+                      id={`card-refund-amount-${payment.paymentId}`}
                       label="Refund to the card ($)"
                       hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment. Stripe keeps its fee.`}
                       error={error}
@@ -76,23 +79,30 @@ export function CardRefunds({
                       {(props) => (
                         <input
                           {...props}
+                          name="card_refund_amount"
                           inputMode="decimal"
                           required
                           defaultValue={centsToInput(payment.leftCents)}
                         />
                       )}
-                    </FormField>
-                    <FormField
-                      name="card_refund_reason"
+                    </RefundField>
+                    <RefundField
+                      id={`card-refund-reason-${payment.paymentId}`}
                       label="Reason"
                       optional
                       hint="The customer reads it in her email."
                       error={mine ? result.fieldErrors?.card_refund_reason : undefined}
                     >
                       {(props) => (
-                        <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />
+                        <textarea
+                          {...props}
+                          name="card_refund_reason"
+                          rows={2}
+                          maxLength={LIMITS.reason}
+                          defaultValue=""
+                        />
                       )}
-                    </FormField>
+                    </RefundField>
                     <div>
                       <button
                         type="submit"
@@ -111,6 +121,52 @@ export function CardRefunds({
           )
         })}
       </ul>
+    </div>
+  )
+}
+
+/**
+ * A labelled field as FormField lays it out (the same classes), with an id
+ * of its own: each card payment has its form, so the names repeat.
+ */
+function RefundField({
+  id,
+  label,
+  hint,
+  error,
+  optional = false,
+  children,
+}: {
+  id: string
+  label: string
+  hint: string
+  error?: string
+  optional?: boolean
+  children: (props: {
+    id: string
+    'aria-invalid': boolean | undefined
+    'aria-describedby': string
+  }) => ReactNode
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        {label}
+        {optional ? <span className="form-optional"> (optional)</span> : null}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' '),
+      })}
+      <p id={`${id}-hint`} className="form-hint">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }
