@@ -214,11 +214,15 @@ const SQLITE_SCHEMA = [
   ['page_version', 'CREATE TABLE "page_version" ("id" integer primary key, "token" text not null)'],
   [
     'payment',
-    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text)',
+    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text, "payment_intent_id" text)',
   ],
   [
     'payment_checkout_session',
     'CREATE UNIQUE INDEX "payment_checkout_session" on "payment" ("checkout_session_id")',
+  ],
+  [
+    'payment_payment_intent',
+    'CREATE UNIQUE INDEX "payment_payment_intent" on "payment" ("payment_intent_id")',
   ],
   ['payment_request', 'CREATE INDEX "payment_request" on "payment" ("request_id")'],
   [

@@ -342,6 +342,8 @@ export interface PaymentTable {
   created_at: Millis
   /** The Stripe Checkout session a card payment came through (unique); null for others. */
   checkout_session_id: string | null
+  /** Stripe's payment intent (pi_…) of a card payment (unique): what a card refund names. */
+  payment_intent_id: string | null
 }
 
 /** A Stripe Checkout session the site opened for a customer (decision 045). */
@@ -358,7 +360,7 @@ export interface CardCheckoutTable {
 }
 
 /** What a verified Stripe webhook event led to; one row per event id. */
-export type StripeEventOutcome = 'paid' | 'needs_look' | 'unpaid' | 'ignored'
+export type StripeEventOutcome = 'paid' | 'refunded' | 'needs_look' | 'unpaid' | 'ignored'
 
 export interface StripeEventTable {
   /** Stripe's id, evt_… */

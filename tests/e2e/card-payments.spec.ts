@@ -1,61 +1,17 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
-import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { type FakeStripe, startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
-import { receivedMail } from './inbox.ts'
-
-/** A day `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots at a phone's width and a laptop's, for people to look at. */
-async function shoot(
-  page: Page,
-  name: string,
-  outputPath: (name: string) => string,
-  part?: Locator,
-) {
-  const dir = process.env.SHOTS_DIR
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const file = dir
-      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
-      : outputPath(`${name}-${width}.png`)
-    if (part) await part.screenshot({ path: file })
-    else await page.screenshot({ path: file, fullPage: true })
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5),
-    )
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
-}
-
-const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
-    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
-  )
-
-async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
-  return (await receivedMail()).filter(
-    (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
-  )
-}
-
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  await expect
-    .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000 })
-    .toBe(1)
-  return (await mailsTo(address, subject))[0]!
-}
+import { expect, test } from './fixtures.ts'
+import {
+  addDays,
+  mailTo,
+  mailsTo,
+  openOrderOf,
+  sendCakeRequest,
+  sendQuote,
+  shoot,
+  signIn,
+} from './money-journey.ts'
 
 // One fake Stripe on its one port: these tests share it, one after the other.
 test.describe.configure({ mode: 'serial' })
@@ -99,51 +55,26 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   const customer = { name: `Cara Card ${stamp}`, email: `cara.${stamp}@example.com` }
   const today = todayIn(site.timeZone)
   const due = addDays(today, 40 + Math.floor(Math.random() * 20))
-  const send = await page.request.post('/ordernow', {
-    headers: {
-      origin: baseURL!,
-      'content-type': 'application/json',
-      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
-    },
-    data: JSON.stringify({
-      orders: [
-        {
-          ...customer,
-          phone_number: '416-555-0177',
-          product_type: 'Cakes',
-          event_theme: `Graduation ${stamp}`,
-          due_date: due,
-          hear_about_us: 'Instagram',
-        },
-      ],
-      accept_policies: true,
-      website: '',
-    }),
+  const link = await sendCakeRequest(page, baseURL!, {
+    customer,
+    stamp,
+    due,
+    theme: 'Graduation',
   })
-  expect(send.status(), await send.text()).toBe(200)
-  const confirmation = await mailTo(customer.email, /^We got your request/)
-  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
-  expect(link).toBeDefined()
 
   // The owner quotes: $180, a $40 deposit.
-  await page.goto('/')
-  await signInThroughDialog(page)
-  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
-  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
-  await page.waitForURL(/\/admin\/orders\/\d+$/)
+  await signIn(page)
+  await openOrderOf(page, customer.email)
   const orderUrl = page.url()
   const reference =
     (await page.getByTestId('payment-reference').textContent())?.match(/BB-\d{4,8}/)?.[0] ?? ''
   expect(reference).toMatch(/^BB-\d{4,8}$/)
-  const quote = page.getByRole('region', { name: 'Send a quote' })
-  await quote.getByLabel('Price ($)').fill('180')
-  await quote.getByLabel('Deposit ($)').fill('40')
-  await quote.getByLabel('Deposit due by').fill(addDays(today, 3))
-  await quote.getByLabel('How to pay').fill('Interac e-Transfer to hello@butterandbloom.ca')
-  await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await sendQuote(page, {
+    price: '180',
+    deposit: '40',
+    depositDue: addDays(today, 3),
+    howToPay: 'Interac e-Transfer to hello@butterandbloom.ca',
+  })
   const quoteMail = await mailTo(customer.email, /^Your quote for your cakes order/)
   expect(quoteMail.text).toContain(`Pay the deposit now: ${link}`)
 
@@ -280,6 +211,85 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await page.reload()
   await expect(page.getByTestId('timeline').getByText(/Payment received/)).toHaveCount(2)
   await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
+
+  // On her phone, the owner gives $25 of the balance back to the card: asked first.
+  const moneyCard = page.getByRole('region', { name: 'Quote and payments' })
+  const balanceLine = moneyCard
+    .getByTestId('card-payments')
+    .getByRole('listitem')
+    .filter({ hasText: '$140 by card' })
+  const open = balanceLine.getByText('Refund on card', { exact: true }).first()
+  expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await open.click()
+  const amount = balanceLine.getByLabel('Refund to the card ($)')
+  // The whole of what is left of it, unless she says less.
+  await expect(amount).toHaveValue('140')
+  await amount.fill('25')
+  await balanceLine.getByLabel(/Reason/).fill('One tier fewer.')
+  await shoot(page, 'card-refund-form', (name) => testInfo.outputPath(name), moneyCard)
+  await balanceLine.getByRole('button', { name: 'Refund on card' }).click()
+  const dialog = page.getByTestId('confirm-dialog')
+  await expect(dialog).toContainText('Refund $25 to Cara’s card through Stripe?')
+  expect(fake.received.filter((request) => request.path === '/v1/refunds')).toHaveLength(0)
+  const yes = dialog.getByRole('button', { name: 'Yes, refund to the card and email Cara' })
+  expect((await yes.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await yes.click()
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Refunded to the card through Stripe; the customer is told.' }),
+  ).toBeVisible()
+  const refundCalls = fake.received.filter((request) => request.path === '/v1/refunds')
+  expect(refundCalls).toHaveLength(1)
+  expect(refundCalls[0]!.idempotencyKey).toMatch(/^card-refund-\d+-0-2500$/)
+  expect(Object.fromEntries(refundCalls[0]!.form)).toEqual({
+    payment_intent: expect.stringMatching(/^pi_test_\w+$/),
+    amount: '2500',
+    'metadata[request_id]': expect.stringMatching(/^\d+$/),
+    'metadata[payment_reference]': reference,
+  })
+  const money = page.getByTestId('money')
+  await expect(money).toContainText('Paid$180')
+  await expect(money).toContainText('Refunded$25')
+  await expect(money).toContainText('Net paid$155')
+  await expect(balanceLine).toContainText('$25 refunded to the card')
+  await expect(page.getByTestId('timeline')).toContainText(
+    'Refunded to the customer’s card through Stripe: $25',
+  )
+  await shoot(page, 'card-refunded-money-card', (name) => testInfo.outputPath(name), moneyCard)
+
+  // Stripe's own event about it changes nothing: one refund, one email.
+  const made = [...fake.refunds.values()].at(-1)!
+  expect(await fake.deliver(fake.event(made, { type: 'refund.created' }))).toBe(200)
+  const refundMail = await mailTo(customer.email, /^A refund for your cakes order/)
+  expect(refundMail.text).toContain('We refunded $25 to your card')
+  expect(refundMail.text).toContain('One tier fewer.')
+  await phone.reload()
+  const ledger = payments.getByTestId('customer-ledger')
+  await expect(ledger).toContainText('Refunded to you')
+  await expect(ledger).toContainText('to your card')
+  await expect(ledger).toContainText('−$25')
+  await expect(ledger).toContainText('Paid, after refunds: $155')
+  await shoot(phone, 'card-refund-customer-payments', (name) => testInfo.outputPath(name), payments)
+
+  // A refund made on Stripe's dashboard, of which only the charge's event came:
+  // a note on the order page until she has looked.
+  const intent = String(Object.fromEntries(refundCalls[0]!.form).payment_intent)
+  fake.refundOnDashboard(intent, 500)
+  expect(await fake.deliver(fake.chargeRefundedEvent(intent))).toBe(200)
+  await page.reload()
+  const note = page.getByTestId('card-looks').getByRole('note')
+  await expect(note).toContainText('A card refund of $30 needs a look')
+  await expect(note).toContainText('$5 more than the book shows')
+  await shoot(page, 'card-look-owner-order', (name) => testInfo.outputPath(name), note)
+  await note.getByRole('button', { name: 'Mark as looked at' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Marked as looked at.' })).toBeVisible()
+  await expect(page.getByTestId('card-looks')).toHaveCount(0)
+  await expect(
+    page.getByTestId('timeline').getByText(/Refunded to the customer’s card/),
+  ).toHaveCount(1)
+  expect(await mailsTo(customer.email, /^A refund for your cakes order/)).toHaveLength(1)
+  await phone.close()
 })
 
 test('a card payment for a request the site does not have is listed on Today for the owner, until she has looked', async ({
@@ -304,8 +314,7 @@ test('a card payment for a request the site does not have is listed on Today for
   }
   expect(await fake.deliver(fake.event(stranger))).toBe(200)
 
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signIn(page)
   await page.goto('/admin')
   const looks = page.getByRole('region', { name: /Card payments that need a look/ })
   const item = looks.getByRole('listitem').filter({ hasText: reference })

@@ -1,56 +1,7 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
-import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
-import { receivedMail } from './inbox.ts'
-
-/** A day `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots at a phone's width and a laptop's, for people to look at. */
-async function shoot(
-  page: Page,
-  name: string,
-  outputPath: (name: string) => string,
-  part?: Locator,
-) {
-  const dir = process.env.SHOTS_DIR
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const file = dir
-      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
-      : outputPath(`${name}-${width}.png`)
-    if (part) await part.screenshot({ path: file })
-    else await page.screenshot({ path: file, fullPage: true })
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5),
-    )
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
-}
-
-const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
-    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
-  )
-
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  const find = async () =>
-    (await receivedMail()).filter(
-      (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
-    )
-  await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(1)
-  return (await find())[0]!
-}
+import { expect, test } from './fixtures.ts'
+import { addDays, mailTo, openOrderOf, sendCakeRequest, shoot, signIn } from './money-journey.ts'
 
 // The quote form's refused first try answers 400, which the browser notes.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 400/] })
@@ -66,37 +17,17 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   const today = todayIn(site.timeZone)
   // A date of its own, 130 to 140 days ahead, away from other journeys' days.
   const due = addDays(today, 130 + Math.floor(Math.random() * 10))
-  const send = await page.request.post('/ordernow', {
-    headers: {
-      origin: baseURL!,
-      'content-type': 'application/json',
-      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
-    },
-    data: JSON.stringify({
-      orders: [
-        {
-          ...customer,
-          phone_number: '416-555-0166',
-          product_type: 'Cakes',
-          event_theme: `Baby shower ${stamp}`,
-          due_date: due,
-          hear_about_us: 'Instagram',
-        },
-      ],
-      accept_policies: true,
-      website: '',
-    }),
+  const link = await sendCakeRequest(page, baseURL!, {
+    customer,
+    stamp,
+    due,
+    theme: 'Baby shower',
+    phone: '416-555-0166',
   })
-  expect(send.status(), await send.text()).toBe(200)
-  const confirmation = await mailTo(customer.email, /^We got your request/)
-  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
-  expect(link).toBeDefined()
 
   // The owner opens it: its reference beside its status.
-  await page.goto('/')
-  await signInThroughDialog(page)
-  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
-  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await signIn(page)
+  await openOrderOf(page, customer.email)
   const badge = page.getByTestId('payment-reference')
   const reference = (await badge.textContent())?.match(/BB-\d{4,8}/)?.[0] ?? ''
   expect(reference).toMatch(/^BB-\d{4,8}$/)
@@ -112,8 +43,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
     'Saved: new quotes ask for the balance 7 days before the order date.',
   )
   await shoot(page, 'payment-schedule-settings', (name) => testInfo.outputPath(name), payments)
-  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
-  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await openOrderOf(page, customer.email)
 
   // The balance date starts at the setting's week before the order date.
   const quote = page.getByRole('region', { name: 'Send a quote' })
@@ -172,8 +102,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await expect(shopper.getByText('Quote accepted')).toBeVisible()
 
   // The owner records the deposit: booked, and her page says it is paid.
-  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
-  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await openOrderOf(page, customer.email)
   const payment = page.getByRole('region', { name: 'Record a payment' })
   await payment.getByLabel('Amount ($)').fill('50')
   await payment.getByLabel('How it was paid').fill(`e-Transfer, message ${reference}`)

@@ -1,56 +1,15 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
-import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
-import { receivedMail } from './inbox.ts'
-
-/** A day `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots at a phone's width and a laptop's, for people to look at; nothing scrolls sideways. */
-async function shoot(
-  page: Page,
-  name: string,
-  outputPath: (name: string) => string,
-  part?: Locator,
-) {
-  const dir = process.env.SHOTS_DIR
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const file = dir
-      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
-      : outputPath(`${name}-${width}.png`)
-    if (part) await part.screenshot({ path: file })
-    else await page.screenshot({ path: file, fullPage: true })
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5),
-    )
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
-}
-
-const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
-    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
-  )
-
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  const find = async () =>
-    (await receivedMail()).filter(
-      (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
-    )
-  await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(1)
-  return (await find())[0]!
-}
+import { expect, test } from './fixtures.ts'
+import {
+  addDays,
+  mailTo,
+  openOrderOf,
+  sendCakeRequest,
+  sendQuote,
+  shoot,
+  signIn,
+} from './money-journey.ts'
 
 // A wrong link's 404 and the refused over-refund's 409 are noted by the browser.
 test.use({
@@ -70,47 +29,20 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   const today = todayIn(site.timeZone)
   // A date of its own, 150 to 160 days ahead, away from other journeys' days.
   const due = addDays(today, 150 + Math.floor(Math.random() * 10))
-  const send = await page.request.post('/ordernow', {
-    headers: {
-      origin: baseURL!,
-      'content-type': 'application/json',
-      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
-    },
-    data: JSON.stringify({
-      orders: [
-        {
-          ...customer,
-          phone_number: '416-555-0177',
-          product_type: 'Cakes',
-          event_theme: `Retirement ${stamp}`,
-          due_date: due,
-          hear_about_us: 'Instagram',
-        },
-      ],
-      accept_policies: true,
-      website: '',
-    }),
+  const link = await sendCakeRequest(page, baseURL!, {
+    customer,
+    stamp,
+    due,
+    theme: 'Retirement',
   })
-  expect(send.status(), await send.text()).toBe(200)
-  const confirmation = await mailTo(customer.email, /^We got your request/)
-  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
-  expect(link).toBeDefined()
 
   // Nothing paid yet: no receipt, the same 404 as a link nobody holds.
   expect((await page.request.get(`${link}/receipt`)).status()).toBe(404)
 
   // The owner quotes $120 with a $60 deposit and records the deposit.
-  await page.goto('/')
-  await signInThroughDialog(page)
-  await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
-  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
-  const quote = page.getByRole('region', { name: 'Send a quote' })
-  await quote.getByLabel('Price ($)').fill('120')
-  await quote.getByLabel('Deposit ($)').fill('60')
-  await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await signIn(page)
+  await openOrderOf(page, customer.email)
+  await sendQuote(page, { price: '120', deposit: '60' })
   const payment = page.getByRole('region', { name: 'Record a payment' })
   await payment.getByLabel('Amount ($)').fill('60')
   await payment.getByRole('button', { name: 'Record payment' }).click()

@@ -6,7 +6,10 @@
  * the first time (as Stripe does), and serves a tiny hosted "checkout" page:
  * paying there posts a `checkout.session.completed` event, signed with the
  * package's own test-header helper, to the site's webhook, then sends the
- * browser on to the session's success_url.
+ * browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
+ * weighed against what is left of the paid session's payment intent, as
+ * Stripe does; a test can also refund "on the dashboard" and send the
+ * signed refund events Stripe would.
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -38,6 +41,31 @@ export interface FakeSession {
   payment_intent: string | null
 }
 
+export interface FakeRefund {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: string
+  payment_intent: string
+  charge: string
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled'
+  metadata: Record<string, string>
+  /** Epoch seconds */
+  created: number
+}
+
+/** A paid session's payment, as Stripe's charge keeps it: what is refunded of it so far. */
+export interface FakeCharge {
+  id: string
+  object: 'charge'
+  payment_intent: string
+  amount: number
+  amount_refunded: number
+  currency: string
+  refunded: boolean
+  metadata: Record<string, string>
+}
+
 export interface SignedEvent {
   id: string
   payload: string
@@ -52,15 +80,32 @@ export interface FakeStripe {
   webhookSecret: string
   received: ReceivedRequest[]
   sessions: Map<string, FakeSession>
+  /** Each refund made, through the API or "on the dashboard", by id. */
+  refunds: Map<string, FakeRefund>
+  /** The charge of each paid session, by its payment intent. */
+  charges: Map<string, FakeCharge>
   /** Each webhook delivery: the event and the site's answer. */
   deliveries: { eventId: string; status: number }[]
   /** While set, the API answers every request with this HTTP status and an error. */
   failWith: number | undefined
-  /** An event about a session, signed with the webhook secret (or another, to forge one). */
+  /** An event about a session (or a refund, a charge), signed with the webhook secret (or another, to forge one). */
   event(
-    session: FakeSession,
+    object: FakeSession | FakeRefund | FakeCharge,
     options?: { type?: string; id?: string; secret?: string },
   ): SignedEvent
+  /**
+   * The owner refunds on Stripe's dashboard, not through the site: the
+   * refund is made (and counted against the charge) and its signed
+   * `refund.created` event returned, to deliver (or not) when the test says.
+   */
+  refundOnDashboard(
+    paymentIntent: string,
+    amount: number,
+    /** When it was made, epoch seconds; now unless given. */
+    created?: number,
+  ): { refund: FakeRefund; event: SignedEvent }
+  /** The `charge.refunded` event of a payment intent's charge as it stands (without its refunds' list, as Stripe's current API sends it). */
+  chargeRefundedEvent(paymentIntent: string): SignedEvent
   /** Marks the session paid and delivers its completed event; the site's status. */
   pay(sessionId: string): Promise<number>
   /** Posts an event (again) to the site's webhook; the site's status. */
@@ -84,11 +129,14 @@ export async function startFakeStripe({
   const received: ReceivedRequest[] = []
   const sessions = new Map<string, FakeSession>()
   const byIdempotencyKey = new Map<string, FakeSession>()
+  const refunds = new Map<string, FakeRefund>()
+  const charges = new Map<string, FakeCharge>()
+  const refundsByKey = new Map<string, { body: string; refund: FakeRefund }>()
   const deliveries: FakeStripe['deliveries'] = []
   let count = 0
   let origin = ''
 
-  const event: FakeStripe['event'] = (session, options = {}) => {
+  const event: FakeStripe['event'] = (object, options = {}) => {
     count += 1
     const id = options.id ?? `evt_test_${String(count).padStart(6, '0')}`
     const payload = JSON.stringify(
@@ -101,7 +149,7 @@ export async function startFakeStripe({
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type: options.type ?? 'checkout.session.completed',
-        data: { object: session },
+        data: { object },
       },
       null,
       2,
@@ -129,7 +177,77 @@ export async function startFakeStripe({
     session.status = 'complete'
     session.payment_status = 'paid'
     session.payment_intent = `pi_test_${sessionId.slice(-6)}`
+    charges.set(session.payment_intent, {
+      id: `ch_test_${sessionId.slice(-6)}`,
+      object: 'charge',
+      payment_intent: session.payment_intent,
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      refunded: false,
+      metadata: session.metadata,
+    })
     return send(event(session))
+  }
+
+  /** A refund of a charge, as Stripe makes it; an error's status and body when it refuses. */
+  const makeRefund = (
+    paymentIntent: string,
+    amount: number,
+    metadata: Record<string, string>,
+    created = Math.floor(Date.now() / 1000),
+  ): FakeRefund | { status: number; error: { type: string; code: string; message: string } } => {
+    const charge = charges.get(paymentIntent)
+    if (!charge) {
+      return {
+        status: 404,
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${paymentIntent}'`,
+        },
+      }
+    }
+    if (charge.amount_refunded >= charge.amount) {
+      return {
+        status: 400,
+        error: {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge ${charge.id} has already been refunded.`,
+        },
+      }
+    }
+    if (
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      amount > charge.amount - charge.amount_refunded
+    ) {
+      return {
+        status: 400,
+        error: {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charge.amount - charge.amount_refunded) / 100).toFixed(2)})`,
+        },
+      }
+    }
+    count += 1
+    const refund: FakeRefund = {
+      id: `re_test_${String(count).padStart(6, '0')}`,
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      payment_intent: paymentIntent,
+      charge: charge.id,
+      status: 'succeeded',
+      metadata,
+      created,
+    }
+    charge.amount_refunded += amount
+    charge.refunded = charge.amount_refunded === charge.amount
+    refunds.set(refund.id, refund)
+    return refund
   }
 
   const fake: FakeStripe = {
@@ -138,9 +256,21 @@ export async function startFakeStripe({
     webhookSecret,
     received,
     sessions,
+    refunds,
+    charges,
     deliveries,
     failWith: undefined,
     event,
+    refundOnDashboard: (paymentIntent, amount, created) => {
+      const made = makeRefund(paymentIntent, amount, {}, created)
+      if ('error' in made) throw new Error(`fake Stripe: ${made.error.message}`)
+      return { refund: made, event: event(made, { type: 'refund.created' }) }
+    },
+    chargeRefundedEvent: (paymentIntent) => {
+      const charge = charges.get(paymentIntent)
+      if (!charge) throw new Error(`fake Stripe: no charge for ${paymentIntent}`)
+      return event({ ...charge }, { type: 'charge.refunded' })
+    },
     pay,
     deliver: send,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -211,6 +341,37 @@ export async function startFakeStripe({
         sessions.set(id, session)
         if (key) byIdempotencyKey.set(key, session)
         return json(res, 200, session)
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'] as string | undefined
+        const again = key ? refundsByKey.get(key) : undefined
+        if (again) {
+          // As Stripe: the same key with other parameters is an error, not a second refund.
+          if (again.body !== body) {
+            return json(res, 400, {
+              error: {
+                type: 'idempotency_error',
+                message:
+                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              },
+            })
+          }
+          return json(res, 200, again.refund)
+        }
+        const form = new URLSearchParams(body)
+        const metadata: Record<string, string> = {}
+        for (const [name, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(name)
+          if (match) metadata[match[1]!] = value
+        }
+        const made = makeRefund(
+          form.get('payment_intent') ?? '',
+          Number(form.get('amount') ?? Number.NaN),
+          metadata,
+        )
+        if ('error' in made) return json(res, made.status, { error: made.error })
+        if (key) refundsByKey.set(key, { body, refund: made })
+        return json(res, 200, made)
       }
       return json(res, 404, { error: { type: 'invalid_request_error', message: 'Unknown path.' } })
     }

@@ -31,7 +31,8 @@ export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
         {items.map((item) => (
           <li key={item.eventId} className="card border-l-4 border-raspberry p-5">
             <p className="font-bold">
-              A card payment{item.amount ? ` of ${item.amount}` : ''}
+              A card {item.what}
+              {item.amount ? ` of ${item.amount}` : ''}
               {item.reference ? ` for ${item.reference}` : ''} needs a look
             </p>
             <p className="mt-1 text-sm text-chocolate">
@@ -55,5 +56,39 @@ export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
         ))}
       </ul>
     </section>
+  )
+}
+
+/**
+ * The same, on the order page of the request they name: a note at its top,
+ * with the same "Mark as looked at" (posted to the order page itself).
+ */
+export function CardLooksNote({ items }: { items: CardPaymentToLook[] }) {
+  if (items.length === 0) return null
+  return (
+    <ul
+      className="mt-6 grid gap-3"
+      aria-label="Card payments that need a look"
+      data-testid="card-looks"
+    >
+      {items.map((item) => (
+        <li key={item.eventId} className="card border-l-4 border-raspberry p-5" role="note">
+          <p className="font-bold">
+            A card {item.what}
+            {item.amount ? ` of ${item.amount}` : ''} needs a look
+          </p>
+          <p className="mt-1 text-sm text-chocolate">
+            {whenFormat.format(new Date(item.at))} · {item.note}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="card-looked" />
+            <input type="hidden" name="event" value={item.eventId} />
+            <button type="submit" className="button-secondary">
+              Mark as looked at
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
   )
 }

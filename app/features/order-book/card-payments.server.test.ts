@@ -1,137 +1,28 @@
-import { expect, onTestFinished, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
-import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
-import { startFakeStripe } from '#tests/support/fake-stripe.ts'
+import {
+  HOUR,
+  NOW,
+  SITE,
+  accept,
+  cardEmails,
+  nextIp,
+  openCardBook,
+  openSession,
+  pay,
+  webhookPost,
+} from '#tests/support/card-book.ts'
+import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { cardDueOf, startCardCheckout } from './card-payments.server.ts'
-import { readCustomerBook, receiveQuoteAnswer } from './customer-quotes.server.ts'
-import { moveRequest, quoteRequest } from './order-book.server.ts'
+import { readCustomerBook } from './customer-quotes.server.ts'
+import { moveRequest } from './order-book.server.ts'
 import {
   cardPaymentsToLook,
   markCardPaymentLooked,
   receiveStripeWebhook,
 } from './stripe-webhook.server.ts'
-
-// Monday, November 23, 2026, 3 p.m. in Toronto.
-const NOW = Date.parse('2026-11-23T20:00:00Z')
-const HOUR = 60 * 60_000
-const SITE = 'https://butterandbloom.example'
-
-const quote = {
-  priceCents: 12_000,
-  depositCents: 5_000,
-  depositDue: '2026-12-01',
-  paymentInstructions: 'Interac e-Transfer to hello@butterandbloom.ca',
-  message: '',
-}
-
-/** A webhook post as Stripe makes it: raw JSON, its signature in Stripe-Signature. */
-function webhookPost(payload: string, signature?: string) {
-  return new Request(`${SITE}/webhooks/stripe`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    body: payload,
-  })
-}
-
-/**
- * Priya's cake quoted ($120, $50 deposit) and accepted, a fake Stripe whose
- * events reach the webhook on `db` (or, given, another connection), and the
- * environment that turns card payments on and points the package at it.
- */
-async function openCardBook() {
-  const { db, location } = await openTestDatabase()
-  await seedMenu(db)
-  await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
-  const sent = await submitOrderRequests(db, [birthdayCakeOrder], {
-    products: [],
-    siteUrl: SITE,
-    now: new Date(NOW),
-  })
-  if (!sent.ok) throw new Error('The request could not be booked.')
-  const row = await db
-    .selectFrom('order_request')
-    .select(['id', 'customer_token', 'payment_reference'])
-    .executeTakeFirstOrThrow()
-  await db.transaction().execute((trx) => quoteRequest(trx, { requestId: row.id, quote, now: NOW }))
-  const env = {
-    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
-    STRIPE_API_URL: '',
-    SITE_URL: SITE,
-  }
-  let webhookDb: Db = db
-  const fake = await startFakeStripe({
-    secretKey: env.STRIPE_SECRET_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    deliver: async (payload, signature) => {
-      const answered = await receiveStripeWebhook({
-        request: webhookPost(payload, signature),
-        db: webhookDb,
-        env,
-        now: NOW + 2 * HOUR,
-      })
-      return answered.status
-    },
-  })
-  onTestFinished(() => fake.close())
-  env.STRIPE_API_URL = fake.url
-  const token = row.customer_token!
-  return {
-    db,
-    location,
-    fake,
-    env,
-    id: row.id,
-    token,
-    reference: row.payment_reference!,
-    useWebhookDb: (other: Db) => (webhookDb = other),
-  }
-}
-
-let ipCounter = 0
-const nextIp = () => `198.51.100.${++ipCounter % 250}`
-
-function pay(
-  book: { db: Db; token: string; env: Awaited<ReturnType<typeof openCardBook>>['env'] },
-  body: string,
-) {
-  return startCardCheckout({
-    request: new Request(`${SITE}/requests/${book.token}?checkout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    }),
-    token: book.token,
-    clientIp: nextIp(),
-    db: book.db,
-    env: book.env,
-    now: NOW + HOUR,
-  })
-}
-
-async function accept(db: Db, token: string) {
-  const answered = await receiveQuoteAnswer({
-    request: new Request(`${SITE}/requests/${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'intent=accept&request=1&quote=1',
-    }),
-    token,
-    clientIp: nextIp(),
-    db,
-    now: NOW + HOUR / 2,
-    siteUrl: SITE,
-  })
-  expect(answered.status).toBe(200)
-}
 
 async function payments(db: Db) {
   return db
@@ -147,28 +38,6 @@ async function statusOf(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   return row.status
-}
-
-/** The emails queued after the quote's own, each with its name and to whom. */
-async function cardEmails(db: Db) {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['payload', 'dedupe_key'])
-    .where('dedupe_key', 'like', 'card-%')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => {
-    const email = JSON.parse(row.payload) as OutgoingEmail
-    return { key: row.dedupe_key, to: email.to?.address ?? 'owner', subject: email.subject }
-  })
-}
-
-async function openSession(book: Awaited<ReturnType<typeof openCardBook>>) {
-  const started = await pay(book, 'request=1&kind=deposit&amount=5000')
-  if (!('redirect' in started)) throw new Error(`No session: ${JSON.stringify(started)}`)
-  const session = [...book.fake.sessions.values()].at(-1)!
-  expect(started.redirect).toBe(session.url)
-  return session
 }
 
 test('the deposit is offered by card only once the quote is accepted, and the balance once booked', () => {

@@ -178,7 +178,8 @@ async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | n
       kind: 'refund' as const,
       date: refund.refunded_on,
       amountCents: Number(refund.amount_cents),
-      method: refund.method,
+      // A card refund goes back to the card she paid with (decision 050).
+      method: refund.method === 'card' ? 'to your card' : refund.method,
     })),
   ].sort((a, b) => a.date.localeCompare(b.date))
   return {

@@ -217,6 +217,22 @@ export const RefundFormSchema = z.object({
   refund_reason: optionalText('The reason', LIMITS.reason),
 })
 
+/**
+ * A refund through Stripe of one card payment (decision 050): the payment's
+ * id, the amount (whole or part) and an optional reason for her email.
+ */
+export const CardRefundFormSchema = z.object({
+  intent: z.literal('card_refund'),
+  payment: z.pipe(
+    z
+      .string('Choose the card payment to refund.')
+      .check(z.regex(/^\d{1,15}$/, 'Choose the card payment to refund.')),
+    z.transform(Number),
+  ),
+  card_refund_amount: money('The refund'),
+  card_refund_reason: optionalText('The reason', LIMITS.reason),
+})
+
 export const CancelFormSchema = z.object({
   intent: z.literal('cancel'),
   note: optionalText('The note', LIMITS.note),
@@ -241,6 +257,7 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   PaymentFormSchema,
   WaiveFormSchema,
   RefundFormSchema,
+  CardRefundFormSchema,
   ReadyFormSchema,
   CompleteFormSchema,
   CancelFormSchema,
@@ -283,6 +300,8 @@ export interface OrderQuestion {
 /** What the page shows after a post: the change made, or why not, beside the form that posted. */
 export type OrderActionResult =
   | { ok: true; intent: OrderIntent; message: string }
+  /** A post that is no order intent: marking a card payment looked at. */
+  | { ok: true; intent: null; message: string }
   | {
       ok: false
       intent: OrderIntent | null

@@ -34,7 +34,9 @@ type Actor = RequestEventTable['actor']
  * owner's fields (a 400) names it, so the page shows the message beside it.
  */
 export type BookChange =
-  { ok: true } | { ok: false; status: 400 | 404 | 409; error: string; field?: string }
+  | { ok: true }
+  // 502 and 503: Stripe refused a card refund, or did not answer (decision 050).
+  | { ok: false; status: 400 | 404 | 409 | 502 | 503; error: string; field?: string }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -547,6 +549,8 @@ export interface PaymentInput {
   method: string
   /** A card payment's Stripe Checkout session: recorded once (unique), never by the owner. */
   checkoutSessionId?: string
+  /** Its Stripe payment intent (pi_…), which a card refund names. */
+  paymentIntentId?: string | null
 }
 
 /** Records a payment the owner received; an accepted quote whose deposit it settles is confirmed. */
@@ -584,6 +588,7 @@ export async function recordPaymentIn(
       method: payment.method,
       created_at: now,
       checkout_session_id: payment.checkoutSessionId ?? null,
+      payment_intent_id: payment.paymentIntentId ?? null,
     })
     .execute()
   // Its receipt gets its number with the first money in.
@@ -783,9 +788,16 @@ export function refundNote({
   method,
   refundedOn,
   reason,
-}: Pick<RefundInput, 'amountCents' | 'method' | 'refundedOn' | 'reason'>): string {
-  const by = method.trim() ? ` by ${method.trim()}` : ''
+  stripeRefundId,
+}: Pick<
+  RefundInput,
+  'amountCents' | 'method' | 'refundedOn' | 'reason' | 'stripeRefundId'
+>): string {
   const why = reason.trim() ? ` Reason: ${reason.trim()}` : ''
+  if (stripeRefundId) {
+    return `Refunded to the customer’s card through Stripe: ${formatMoney(amountCents)}, ${formatCalendarDate(refundedOn)}.${why}`
+  }
+  const by = method.trim() ? ` by ${method.trim()}` : ''
   return `Refund recorded: ${formatMoney(amountCents)}${by}, ${formatCalendarDate(refundedOn)}.${why}`
 }
 

@@ -60,6 +60,7 @@ function detailAt(status: RequestStatus): OrderDetail {
       refundedCents: 0,
     },
     receipt: null,
+    card: { refundsOn: false, payments: [], looks: [] },
     photos: [],
     timeline: [],
     emails: [],

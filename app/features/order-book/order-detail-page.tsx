@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ReactNode,
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
@@ -19,6 +27,8 @@ import {
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { CardLooksNote } from './card-payments-to-look.tsx'
+import { CardRefunds } from './card-refund-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import {
   LIMITS,
@@ -115,6 +125,7 @@ export function OrderDetailPage({
         <p className="lede mt-2">
           For {request.name}, {formatCalendarDate(request.dueDate)}
         </p>
+        <CardLooksNote items={detail.card.looks} />
 
         {/*
         On a phone, one column in the order the owner works: the request, its
@@ -176,7 +187,16 @@ export function OrderDetailPage({
             ) : null}
           </section>
 
-          <MoneyCard detail={detail} />
+          <MoneyCard
+            detail={detail}
+            cardRefunds={
+              <CardRefunds
+                detail={detail}
+                result={result}
+                outcome={<Outcome result={result} intents={['card_refund']} />}
+              />
+            }
+          />
 
           {/*
           The forms are keyed by the request's version: after a change they
@@ -264,17 +284,22 @@ function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
  * for all its buttons at its top, after Mark completed above "nothing more
  * to do".
  */
-function formsShown({ request, quote, money }: OrderDetail): OrderIntent[] {
+function formsShown({ request, quote, money, card }: OrderDetail): OrderIntent[] {
   const forms = formsFor(request.status).filter(
     (form) =>
       (form !== 'payment' || quote) &&
       // A refund gives back money held: the form shows once something is paid.
       (form !== 'refund' || money.paidCents > 0),
   )
-  return ORDER_INTENTS.filter((intent) => forms.includes(OWNER_INTENTS[intent].form))
+  return ORDER_INTENTS.filter(
+    (intent) =>
+      forms.includes(OWNER_INTENTS[intent].form) ||
+      // The money card's card payments answer for their refunds while they show.
+      (intent === 'card_refund' && card.payments.length > 0),
+  )
 }
 
-function MoneyCard({ detail }: { detail: OrderDetail }) {
+function MoneyCard({ detail, cardRefunds }: { detail: OrderDetail; cardRefunds: ReactNode }) {
   const { quote, money } = detail
   if (!quote) return null
   // A deposit's due date sits under its amount, so the amounts line up across the cards.
@@ -359,6 +384,7 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
           </a>
         </p>
       ) : null}
+      {cardRefunds}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { type Env } from '#app/config/env.server.ts'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type {
@@ -32,6 +33,8 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { cardPaymentsOn } from './card-payments.server.ts'
+import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
 import { addressOf } from './handover.ts'
 import {
   IntentNameSchema,
@@ -58,6 +61,7 @@ import {
 } from './order-book.server.ts'
 import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
+import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
@@ -107,31 +111,34 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
   if (!request) return undefined
-  const [events, quote, money, photos, emails, settings, totals, receipt] = await Promise.all([
-    db
-      .selectFrom('request_event')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .orderBy('at')
-      .orderBy('id')
-      .execute(),
-    currentQuote(db, requestId),
-    moneyOf(db, requestId),
-    listInspirationPhotos(db, [requestId]),
-    listEmailsAbout(db, [
-      { topic: 'request_confirmation', subjectIds: [request.batch_id] },
-      { topic: 'request_update', subjectIds: [requestId] },
-      { topic: 'request_reminder', subjectIds: [requestId] },
-      { topic: 'payment_notice', subjectIds: [requestId] },
-    ]),
-    db
-      .selectFrom('booking_settings')
-      .select(['quote_expiry_days', 'balance_due_days'])
-      .where('id', '=', 1)
-      .executeTakeFirst(),
-    paymentTotals(db, [requestId]),
-    db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
-  ])
+  const [events, quote, money, photos, emails, settings, totals, receipt, card] = await Promise.all(
+    [
+      db
+        .selectFrom('request_event')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute(),
+      currentQuote(db, requestId),
+      moneyOf(db, requestId),
+      listInspirationPhotos(db, [requestId]),
+      listEmailsAbout(db, [
+        { topic: 'request_confirmation', subjectIds: [request.batch_id] },
+        { topic: 'request_update', subjectIds: [requestId] },
+        { topic: 'request_reminder', subjectIds: [requestId] },
+        { topic: 'payment_notice', subjectIds: [requestId] },
+      ]),
+      db
+        .selectFrom('booking_settings')
+        .select(['quote_expiry_days', 'balance_due_days'])
+        .where('id', '=', 1)
+        .executeTakeFirst(),
+      paymentTotals(db, [requestId]),
+      db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
+      readCardSide(db, requestId),
+    ],
+  )
   const total = totals.get(requestId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
@@ -219,6 +226,8 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
             pdfHref: receiptPdfPath(request.customer_token, request.position),
           }
         : null,
+    /** Card payments and their refunds through Stripe, and what needs a look (decision 050). */
+    card,
     photos: photos.map(({ key, preview }) => ({ key, preview })),
     timeline: events.map((event): TimelineEntry => ({
       id: event.id,
@@ -245,6 +254,37 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof readOrderDetail>>>
 
 /**
+ * The order page's card side: the request's card payments with what is left
+ * of each to refund, whether refunds through Stripe are on, and the card
+ * events about it that need the owner's look (as Today lists them).
+ */
+async function readCardSide(db: Db, requestId: number) {
+  const [payments, looks] = await Promise.all([
+    cardPaymentsOf(db, requestId),
+    cardPaymentsToLook(db, 10, { requestId }),
+  ])
+  return { refundsOn: cardPaymentsOn(), payments, looks }
+}
+
+/**
+ * The order page's "Mark as looked at" on a card payment that needed a look
+ * (as on Today), for this request's events only; null for any other post.
+ */
+async function markLookedFromOrder(
+  db: Db,
+  form: Record<string, string>,
+  { requestId, now }: { requestId: number; now: number },
+): Promise<Reply<OrderActionResult> | null> {
+  if (form.intent !== 'card-looked') return null
+  const eventId = form.event ?? ''
+  if (!/^evt_[A-Za-z0-9_]{1,200}$/.test(eventId)) {
+    return reply(400, { ok: false, intent: null, error: NOT_UNDERSTOOD })
+  }
+  await markCardPaymentLooked(db, { eventId, now, requestId })
+  return reply(200, { ok: true, intent: null, message: 'Marked as looked at.' })
+}
+
+/**
  * The owner's actions on one request, each a form with an `intent`. Each
  * change and the customer's email about it are written in one transaction;
  * a refused change (a 409 from the lifecycle) writes and queues nothing.
@@ -255,14 +295,19 @@ export async function receiveOrderAction({
   requestId,
   siteUrl,
   now = Date.now(),
+  env,
 }: {
   request: Request
   db: Db
   requestId: number
   siteUrl: string
   now?: number
+  /** Stripe's keys, for a card refund; the environment's unless given. */
+  env?: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
 }): Promise<Reply<OrderActionResult>> {
   const form = await readAdminForm(request, MAX_ORDER_FORM_BYTES)
+  const looked = form && (await markLookedFromOrder(db, form, { requestId, now }))
+  if (looked) return looked
   const named = IntentNameSchema.safeParse(form?.intent)
   if (!form || !named.success) {
     return reply(400, { ok: false, intent: null, error: NOT_UNDERSTOOD })
@@ -300,7 +345,7 @@ export async function receiveOrderAction({
         const ask = await questionFor(trx, { data, form, requestId, now })
         if (ask) throw new Asked(ask)
       }
-      const done = await makeChange(trx, { data, requestId, now })
+      const done = await makeChange(trx, { data, requestId, now, env })
       if (!done.ok) refuse(done)
       // The change's email, as the order-status table names it, in the change's own transaction.
       const email =
@@ -315,6 +360,8 @@ export async function receiveOrderAction({
           siteUrl,
           note: done.ok ? done.note : null,
           now,
+          // A card refund's email is named by its Stripe id: its webhook queues none again.
+          dedupeKey: done.ok ? done.dedupeKey : undefined,
         })
       }
       return { ok: true, settled: done.ok && Boolean(done.settled) }
@@ -354,7 +401,12 @@ export async function receiveOrderAction({
 }
 
 /** What one owner change did: whether it moved the request, and the note its email carries. */
-type Made = BookChange & { moved?: boolean; settled?: boolean; note?: string | null }
+type Made = BookChange & {
+  moved?: boolean
+  settled?: boolean
+  note?: string | null
+  dedupeKey?: string
+}
 
 /**
  * The book's side of one owner change, in the caller's transaction. The
@@ -362,7 +414,17 @@ type Made = BookChange & { moved?: boolean; settled?: boolean; note?: string | n
  */
 async function makeChange(
   trx: Transaction<Database>,
-  { data, requestId, now }: { data: OwnerIntentForm; requestId: number; now: number },
+  {
+    data,
+    requestId,
+    now,
+    env,
+  }: {
+    data: OwnerIntentForm
+    requestId: number
+    now: number
+    env?: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
+  },
 ): Promise<Made> {
   const target = OWNER_INTENTS[data.intent].target
   const move = async (note: string | null): Promise<Made> => {
@@ -412,6 +474,17 @@ async function makeChange(
         now,
       })
       return refunded.ok ? { ok: true, moved: false } : refunded
+    }
+    case 'card_refund': {
+      const refunded = await refundOnCardIn(trx, {
+        requestId,
+        paymentId: data.payment,
+        amountCents: data.card_refund_amount,
+        reason: data.card_refund_reason,
+        now,
+        env,
+      })
+      return refunded.ok ? { ok: true, moved: false, dedupeKey: refunded.dedupeKey } : refunded
     }
     case 'ready':
     case 'complete':
@@ -504,6 +577,15 @@ async function questionFor(
       return ask(
         `Refund ${formatMoney(data.refund_amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
         `Yes, record the refund and email ${firstName}`,
+      )
+    }
+    case 'card_refund': {
+      // A refund the book refuses anyway (more than is paid) is not asked about.
+      const { paidCents } = await moneyOf(trx, requestId)
+      if (data.card_refund_amount > paidCents) return null
+      return ask(
+        `Refund ${formatMoney(data.card_refund_amount)} to ${firstName}’s card through Stripe? ${who} will be emailed that it is on its way. Stripe keeps its fee on the payment.`,
+        `Yes, refund to the card and email ${firstName}`,
       )
     }
     case 'quote': {

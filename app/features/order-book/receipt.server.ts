@@ -156,7 +156,7 @@ export async function readReceipts(
           .filter((refund) => refund.request_id === request.id)
           .map((refund) => ({
             on: formatCalendarDate(refund.refunded_on),
-            method: refund.method,
+            method: refund.method === 'card' ? 'to your card' : refund.method,
             amount: formatMoney(Number(refund.amount_cents)),
             reason: refund.reason,
           })),

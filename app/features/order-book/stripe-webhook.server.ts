@@ -18,6 +18,7 @@ import {
   composeCardPaymentReceived,
 } from './card-payment-emails.ts'
 import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
+import { REFUND_EVENTS, settleRefundEvent } from './card-refunds.server.ts'
 import { moneyOf, recordPaymentIn } from './order-book.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
@@ -112,10 +113,16 @@ export async function handleStripeEvent(
     .returning('id')
     .executeTakeFirst()
   if (!claimed) return 'replay'
-  if (!PAYING_EVENTS.has(event.type)) return 'ignored'
+  const refunds = REFUND_EVENTS.has(event.type)
+  if (!PAYING_EVENTS.has(event.type) && !refunds) return 'ignored'
 
-  const session = event.data.object as Stripe.Checkout.Session
-  const looked = await settleSession(trx, session, { now, siteUrl, eventId: event.id })
+  const looked: Looked = refunds
+    ? await settleRefundEvent(trx, event, { now, siteUrl })
+    : await settleSession(trx, event.data.object as Stripe.Checkout.Session, {
+        now,
+        siteUrl,
+        eventId: event.id,
+      })
   await trx
     .updateTable('stripe_event')
     .set({
@@ -235,6 +242,7 @@ async function settleSession(
       receivedOn: bakeryToday(new Date(now)),
       method: 'card',
       checkoutSessionId: base.sessionId,
+      paymentIntentId: paymentIntentOf(session),
     },
     actor: 'customer',
     now,
@@ -311,9 +319,17 @@ async function settleSession(
   }
 }
 
+/** The payment intent (pi_…) a paid session made, which a card refund names. */
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent
+  return typeof intent === 'string' ? intent : (intent?.id ?? null)
+}
+
 /** A card payment that needs the owner's eye, as Today lists it. */
 export interface CardPaymentToLook {
   eventId: string
+  /** Whether Stripe told of a payment or of a refund. */
+  what: 'payment' | 'refund'
   note: string
   amount: string | null
   reference: string | null
@@ -322,18 +338,28 @@ export interface CardPaymentToLook {
   at: number
 }
 
-/** The card payments that need a look and that the owner has not marked looked at, newest first. */
-export async function cardPaymentsToLook(db: Db, limit = 10): Promise<CardPaymentToLook[]> {
-  const rows = await db
+/**
+ * The card payments that need a look and that the owner has not marked
+ * looked at, newest first: all of them (Today), or one request's (its page).
+ */
+export async function cardPaymentsToLook(
+  db: Db,
+  limit = 10,
+  { requestId }: { requestId?: number } = {},
+): Promise<CardPaymentToLook[]> {
+  let query = db
     .selectFrom('stripe_event')
-    .select(['id', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
+    .select(['id', 'type', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
     .where('outcome', '=', 'needs_look')
     .where('handled_at', 'is', null)
+  if (requestId !== undefined) query = query.where('request_id', '=', requestId)
+  const rows = await query
     .orderBy('created_at', 'desc')
     .limit(Math.min(Math.max(1, limit), 50))
     .execute()
   return rows.map((row) => ({
     eventId: row.id,
+    what: row.type.startsWith('refund.') || row.type.startsWith('charge.') ? 'refund' : 'payment',
     note: row.note,
     amount: row.amount_cents === null ? null : formatMoney(Number(row.amount_cents)),
     reference: row.payment_reference,
@@ -342,17 +368,21 @@ export async function cardPaymentsToLook(db: Db, limit = 10): Promise<CardPaymen
   }))
 }
 
-/** The owner has looked at a card payment that needed it: Today lists it no more. */
+/**
+ * The owner has looked at a card payment that needed it: Today (and its
+ * request's page) list it no more. Given a request, only that request's.
+ */
 export async function markCardPaymentLooked(
   db: Db,
-  { eventId, now }: { eventId: string; now: number },
+  { eventId, now, requestId }: { eventId: string; now: number; requestId?: number },
 ): Promise<boolean> {
-  const result = await db
+  let update = db
     .updateTable('stripe_event')
     .set({ handled_at: now })
     .where('id', '=', eventId)
     .where('outcome', '=', 'needs_look')
     .where('handled_at', 'is', null)
-    .executeTakeFirst()
+  if (requestId !== undefined) update = update.where('request_id', '=', requestId)
+  const result = await update.executeTakeFirst()
   return result.numUpdatedRows > 0n
 }

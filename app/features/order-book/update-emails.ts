@@ -381,10 +381,13 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       const { balanceOwed } = amountsOwed(money)
       title = `We have refunded ${formatMoney(refund.amountCents)}`
       const by = refund.method.trim() ? ` by ${refund.method.trim()}` : ''
+      // A card refund goes back to the card she paid with (decision 050).
+      const sent =
+        refund.method.trim() === 'card'
+          ? `We refunded ${formatMoney(refund.amountCents)} to your card on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}. Your bank usually shows it within 5 to 10 days.`
+          : `We sent you ${formatMoney(refund.amountCents)}${by} on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}.`
       blocks.push(
-        paragraph(
-          `We sent you ${formatMoney(refund.amountCents)}${by} on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}.`,
-        ),
+        paragraph(sent),
         ...(refund.reason.trim() ? [quoted(refund.reason)] : []),
         lines([
           ['Refunded', formatMoney(refund.amountCents)],

@@ -16,6 +16,7 @@ export const ORDER_INTENTS = [
   'payment',
   'waive',
   'refund',
+  'card_refund',
   'ready',
   'complete',
   'cancel',
@@ -111,6 +112,15 @@ export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
     from: ['quoted', 'confirmed', 'ready', 'completed', 'declined', 'cancelled', 'expired'],
     email: { send: update('refunded'), when: 'always' },
     done: 'Refund recorded; the customer is told.',
+  },
+  // Through Stripe, of one card payment (decision 050): asks first, like a recorded refund.
+  card_refund: {
+    form: 'refund',
+    target: null,
+    moves: 'never',
+    from: ['quoted', 'confirmed', 'ready', 'completed', 'declined', 'cancelled', 'expired'],
+    email: { send: update('refunded'), when: 'always' },
+    done: 'Refunded to the card through Stripe; the customer is told.',
   },
   ready: {
     form: 'status',

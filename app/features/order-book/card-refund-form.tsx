@@ -1,0 +1,172 @@
+import type { ReactNode } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
+import type { OrderDetail } from './order-detail.server.ts'
+
+/**
+ * The money card's card payments (decision 050): each with what has gone
+ * back to the card, and "Refund on card" for what is left of it, whole by
+ * default or part. It posts `card_refund`; the server asks first (the
+ * page's confirmation dialog, shown by `outcome`) and then refunds through
+ * Stripe. Without JavaScript the disclosure and the form work as they are.
+ */
+export function CardRefunds({
+  detail,
+  result,
+  outcome,
+}: {
+  detail: OrderDetail
+  result: OrderActionResult | undefined
+  /** The page's answer to a card refund (its question, or what was done), at the top. */
+  outcome: ReactNode
+}) {
+  const { payments, refundsOn } = detail.card
+  const navigation = useNavigation()
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'card_refund'
+  if (payments.length === 0) return null
+  // A refused refund keeps its form open, with what was typed and why not.
+  const refused = result && !result.ok && result.intent === 'card_refund' && !result.ask
+  return (
+    <div className="mt-5 border-t border-blush pt-4" data-testid="card-payments">
+      <h3 className="font-display text-xl font-semibold">Card payments</h3>
+      {outcome}
+      <ul className="mt-3 grid gap-3">
+        {payments.map((payment) => {
+          const mine = refused && result.fieldErrors !== undefined
+          const error = mine ? result.fieldErrors?.card_refund_amount : undefined
+          return (
+            // Keyed by the request's version: after a refund its form starts afresh, closed.
+            <li
+              key={`${payment.paymentId}-${detail.version}`}
+              className="rounded-xl bg-paper px-4 py-3"
+            >
+              <p className="flex flex-wrap justify-between gap-x-4">
+                <span>
+                  <span className="font-bold">{formatMoney(payment.amountCents)}</span> by card,{' '}
+                  {formatCalendarDate(payment.receivedOn)}
+                </span>
+                {payment.refundedCents > 0 ? (
+                  <span className="text-chocolate">
+                    {payment.leftCents === 0 && payment.refundedCents >= payment.amountCents
+                      ? 'Refunded in full to the card'
+                      : `${formatMoney(payment.refundedCents)} refunded to the card`}
+                  </span>
+                ) : null}
+              </p>
+              {!refundsOn ? (
+                <p className="mt-1 text-sm text-chocolate">
+                  Card payments are off: refund it in Stripe’s dashboard.
+                </p>
+              ) : !payment.refundable ? (
+                <p className="mt-1 text-sm text-chocolate">
+                  Refund this one in Stripe’s dashboard; it shows here once Stripe tells the site.
+                </p>
+              ) : payment.leftCents > 0 ? (
+                <details className="card-refund mt-2" open={Boolean(refused) || undefined}>
+                  <summary className="button-secondary cursor-pointer">Refund on card</summary>
+                  <Form method="post" className="mt-3 grid gap-4" noValidate>
+                    <input type="hidden" name="version" value={detail.version} />
+                    <input type="hidden" name="payment" value={payment.paymentId} />
+                    <RefundField
+                      id={`card-refund-amount-${payment.paymentId}`}
+                      label="Refund to the card ($)"
+                      hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment. Stripe keeps its fee.`}
+                      error={error}
+                    >
+                      {(props) => (
+                        <input
+                          {...props}
+                          name="card_refund_amount"
+                          inputMode="decimal"
+                          required
+                          defaultValue={centsToInput(payment.leftCents)}
+                        />
+                      )}
+                    </RefundField>
+                    <RefundField
+                      id={`card-refund-reason-${payment.paymentId}`}
+                      label="Reason"
+                      optional
+                      hint="The customer reads it in her email."
+                      error={mine ? result.fieldErrors?.card_refund_reason : undefined}
+                    >
+                      {(props) => (
+                        <textarea
+                          {...props}
+                          name="card_refund_reason"
+                          rows={2}
+                          maxLength={LIMITS.reason}
+                          defaultValue=""
+                        />
+                      )}
+                    </RefundField>
+                    <div>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="card_refund"
+                        className="button-secondary"
+                        disabled={busy}
+                      >
+                        {busy ? 'Refunding…' : 'Refund on card'}
+                      </button>
+                    </div>
+                  </Form>
+                </details>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/**
+ * A labelled field as FormField lays it out (the same classes), with an id
+ * of its own: each card payment has its form, so the names repeat.
+ */
+function RefundField({
+  id,
+  label,
+  hint,
+  error,
+  optional = false,
+  children,
+}: {
+  id: string
+  label: string
+  hint: string
+  error?: string
+  optional?: boolean
+  children: (props: {
+    id: string
+    'aria-invalid': boolean | undefined
+    'aria-describedby': string
+  }) => ReactNode
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        {label}
+        {optional ? <span className="form-optional"> (optional)</span> : null}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' '),
+      })}
+      <p id={`${id}-hint`} className="form-hint">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import type { AddressObject, ParsedMail } from 'mailparser'
+import { expect, signInThroughDialog } from './fixtures.ts'
+import { receivedMail } from './inbox.ts'
+
+/**
+ * What the money journeys (payment schedule, refunds and receipts, card
+ * payments) share: a customer's request sent in and its link from her
+ * email, the owner signed in on its order page, the quote sent, the mails
+ * each side gets, and screenshots at a phone's and a laptop's width.
+ */
+
+/** A day `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Screenshots at a phone's width and a laptop's, for people to look at; nothing scrolls sideways. */
+export async function shoot(
+  page: Page,
+  name: string,
+  outputPath: (name: string) => string,
+  part?: Locator,
+) {
+  const dir = process.env.SHOTS_DIR
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    const file = dir
+      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
+      : outputPath(`${name}-${width}.png`)
+    if (part) await part.screenshot({ path: file })
+    else await page.screenshot({ path: file, fullPage: true })
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}`)
+        .slice(0, 5),
+    )
+    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
+  }
+  await page.setViewportSize({ width: 375, height: 812 })
+}
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((to) =>
+    to.value.map((mailbox) => mailbox.address?.toLowerCase()),
+  )
+
+/** Every mail to `address` whose subject matches, so far. */
+export async function mailsTo(address: string, subject: RegExp): Promise<ParsedMail[]> {
+  return (await receivedMail()).filter(
+    (mail) => subject.test(mail.subject ?? '') && addressesOf(mail.to).includes(address),
+  )
+}
+
+/** The one mail to `address` whose subject matches, once it has come (and no second). */
+export async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  await expect
+    .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000 })
+    .toBe(1)
+  return (await mailsTo(address, subject))[0]!
+}
+
+/**
+ * Sends in her request for cakes on `due` (as the order form posts it) and
+ * returns the private link from the email confirming it.
+ */
+export async function sendCakeRequest(
+  page: Page,
+  baseURL: string,
+  {
+    customer,
+    stamp,
+    due,
+    theme,
+    phone = '416-555-0177',
+  }: {
+    customer: { name: string; email: string }
+    /** The run's own number: in her event's theme, and picking her address. */
+    stamp: string
+    due: string
+    theme: string
+    phone?: string
+  },
+): Promise<string> {
+  const send = await page.request.post('/ordernow', {
+    headers: {
+      origin: baseURL,
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
+    },
+    data: JSON.stringify({
+      orders: [
+        {
+          name: customer.name,
+          email: customer.email,
+          phone_number: phone,
+          product_type: 'Cakes',
+          event_theme: `${theme} ${stamp}`,
+          due_date: due,
+          hear_about_us: 'Instagram',
+        },
+      ],
+      accept_policies: true,
+      website: '',
+    }),
+  })
+  expect(send.status(), await send.text()).toBe(200)
+  const confirmation = await mailTo(customer.email, /^We got your request/)
+  const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
+  expect(link).toBeDefined()
+  return link!
+}
+
+/** The owner signs in from the home page. */
+export async function signIn(page: Page) {
+  await page.goto('/')
+  await signInThroughDialog(page)
+}
+
+/** The owner finds the customer's request by her email and opens its order page. */
+export async function openOrderOf(page: Page, email: string) {
+  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)
+  await page.getByRole('article', { name: 'Cakes' }).getByRole('link', { name: 'Cakes' }).click()
+  await page.waitForURL(/\/admin\/orders\/\d+$/)
+}
+
+/** The owner sends a quote from the order page: a price and a deposit, and what else is given. */
+export async function sendQuote(
+  page: Page,
+  {
+    price,
+    deposit,
+    depositDue,
+    howToPay,
+  }: { price: string; deposit: string; depositDue?: string; howToPay?: string },
+) {
+  const quote = page.getByRole('region', { name: 'Send a quote' })
+  await quote.getByLabel('Price ($)').fill(price)
+  await quote.getByLabel('Deposit ($)').fill(deposit)
+  if (depositDue) await quote.getByLabel('Deposit due by').fill(depositDue)
+  if (howToPay) await quote.getByLabel('How to pay').fill(howToPay)
+  await quote.getByRole('button', { name: 'Send quote' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
+  ).toBeVisible()
+}
