@@ -41,6 +41,7 @@ import {
   type OwnerIntentForm,
   OwnerIntentSchema,
   depositCentsOf,
+  readPartyLines,
 } from './order-actions.ts'
 import {
   type BookChange,
@@ -50,12 +51,13 @@ import {
   defaultBalanceDue,
   moneyOf,
   moveRequest,
+  partyOf,
   paymentTotals,
-  quoteRequest,
   recordPaymentIn,
   recordRefundIn,
   waiveDepositIn,
 } from './order-book.server.ts'
+import { quoteParty, readPartyChoices } from './party-quote.server.ts'
 import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
@@ -107,32 +109,38 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
   if (!request) return undefined
-  const [events, quote, money, photos, emails, settings, totals, receipt] = await Promise.all([
-    db
-      .selectFrom('request_event')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .orderBy('at')
-      .orderBy('id')
-      .execute(),
-    currentQuote(db, requestId),
-    moneyOf(db, requestId),
-    listInspirationPhotos(db, [requestId]),
-    listEmailsAbout(db, [
-      { topic: 'request_confirmation', subjectIds: [request.batch_id] },
-      { topic: 'request_update', subjectIds: [requestId] },
-      { topic: 'request_reminder', subjectIds: [requestId] },
-      { topic: 'payment_notice', subjectIds: [requestId] },
-    ]),
-    db
-      .selectFrom('booking_settings')
-      .select(['quote_expiry_days', 'balance_due_days'])
-      .where('id', '=', 1)
-      .executeTakeFirst(),
-    paymentTotals(db, [requestId]),
-    db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
-  ])
-  const total = totals.get(requestId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
+  // A party's quote, money and receipt are its lead's (decision 049).
+  const party = await partyOf(db, requestId)
+  const leadId = party.leadId
+  const [events, quote, money, photos, emails, settings, totals, receipt, choices, ownQuote] =
+    await Promise.all([
+      db
+        .selectFrom('request_event')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute(),
+      currentQuote(db, leadId),
+      moneyOf(db, requestId),
+      listInspirationPhotos(db, [requestId]),
+      listEmailsAbout(db, [
+        { topic: 'request_confirmation', subjectIds: [request.batch_id] },
+        { topic: 'request_update', subjectIds: [...new Set([requestId, leadId])] },
+        { topic: 'request_reminder', subjectIds: [requestId] },
+        { topic: 'payment_notice', subjectIds: [leadId] },
+      ]),
+      db
+        .selectFrom('booking_settings')
+        .select(['quote_expiry_days', 'balance_due_days'])
+        .where('id', '=', 1)
+        .executeTakeFirst(),
+      paymentTotals(db, [leadId]),
+      db.selectFrom('receipt').select('id').where('request_id', '=', leadId).executeTakeFirst(),
+      readPartyChoices(db, requestId),
+      currentQuote(db, requestId),
+    ])
+  const total = totals.get(leadId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
       id: email.outboxId,
@@ -190,6 +198,42 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       declineReason: request.decline_reason,
       receivedLabel: bakeryTime(Date.parse(request.received_at)),
     },
+    /**
+     * The requests quoted together with this one, this one included, in
+     * the send's order (decision 049); null for a request quoted on its own.
+     */
+    party:
+      party.memberIds.length > 1
+        ? {
+            leadId,
+            members: [
+              {
+                id: request.id,
+                position: request.position,
+                productType: request.product_type,
+                dueDate: request.due_date,
+                status: request.status,
+                lineCents: Number(ownQuote?.line_cents ?? 0),
+                here: true,
+              },
+              ...choices
+                .filter((choice) => choice.inParty)
+                .map((choice) => ({
+                  id: choice.id,
+                  position: choice.position,
+                  productType: choice.productType,
+                  dueDate: choice.dueDate,
+                  status: choice.status,
+                  lineCents: choice.lineCents ?? 0,
+                  here: false,
+                })),
+            ].sort((a, b) => a.position - b.position),
+          }
+        : null,
+    /** The send's other requests, for the quote form's "Quote these together". */
+    partyChoices: choices,
+    /** This request's own price on its newest quote: its line on a party's. */
+    ownPriceCents: ownQuote ? Number(ownQuote.line_cents ?? ownQuote.price_cents) : null,
     quote: quote
       ? {
           priceCents: Number(quote.price_cents),
@@ -274,6 +318,20 @@ export async function receiveOrderAction({
   }
   const { version } = guard.data
   const confirmed = guard.data.confirm === 'yes'
+  // A quote's other ticked requests and their prices (decision 049); their
+  // sum is the server's to give the deposit's check, never the post's.
+  const partyLines = intent === 'quote' ? readPartyLines(form) : null
+  if (partyLines && !partyLines.ok) {
+    return reply(400, {
+      ok: false,
+      intent,
+      error: partyLines.error,
+      fieldErrors: partyLines.fieldErrors,
+    })
+  }
+  form.party_lines = String(
+    partyLines ? [...partyLines.lines.values()].reduce((sum, cents) => sum + cents, 0) : 0,
+  )
   const parsed = OwnerIntentSchema.safeParse(form)
   if (!parsed.success) {
     return reply(400, {
@@ -285,6 +343,7 @@ export async function receiveOrderAction({
   }
   const data = parsed.data
   const plan = OWNER_INTENTS[intent]
+  const lines = partyLines?.lines ?? new Map<number, number>()
 
   const change = await db
     .transaction()
@@ -300,7 +359,7 @@ export async function receiveOrderAction({
         const ask = await questionFor(trx, { data, form, requestId, now })
         if (ask) throw new Asked(ask)
       }
-      const done = await makeChange(trx, { data, requestId, now })
+      const done = await makeChange(trx, { data, requestId, lines, now })
       if (!done.ok) refuse(done)
       // The change's email, as the order-status table names it, in the change's own transaction.
       const email =
@@ -362,7 +421,18 @@ type Made = BookChange & { moved?: boolean; settled?: boolean; note?: string | n
  */
 async function makeChange(
   trx: Transaction<Database>,
-  { data, requestId, now }: { data: OwnerIntentForm; requestId: number; now: number },
+  {
+    data,
+    requestId,
+    lines,
+    now,
+  }: {
+    data: OwnerIntentForm
+    requestId: number
+    /** A quote's other ticked requests, with their prices in cents. */
+    lines: ReadonlyMap<number, number>
+    now: number
+  },
 ): Promise<Made> {
   const target = OWNER_INTENTS[data.intent].target
   const move = async (note: string | null): Promise<Made> => {
@@ -372,8 +442,9 @@ async function makeChange(
   }
   switch (data.intent) {
     case 'quote': {
-      const quoted = await quoteRequest(trx, {
+      const quoted = await quoteParty(trx, {
         requestId,
+        lines,
         quote: {
           priceCents: data.price,
           deliveryFeeCents: data.delivery_fee,
