@@ -84,7 +84,12 @@ export async function readCustomerBook(
       // each other member points to it (decision 049).
       const lead = request.party_lead_id === null ? undefined : byId.get(request.party_lead_id)
       if (lead && lead.id !== request.id) {
-        entry.partyWith = { position: lead.position, productType: lead.product_type }
+        const own = await currentQuote(db, request.id)
+        entry.partyWith = {
+          position: lead.position,
+          productType: lead.product_type,
+          accepted: request.status === 'quoted' && Boolean(own?.accepted_at),
+        }
         return [request.position, entry]
       }
       entry.ledger = await readLedger(db, request.id)

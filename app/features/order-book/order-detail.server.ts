@@ -329,9 +329,9 @@ export async function receiveOrderAction({
       fieldErrors: partyLines.fieldErrors,
     })
   }
-  form.party_lines = String(
-    partyLines ? [...partyLines.lines.values()].reduce((sum, cents) => sum + cents, 0) : 0,
-  )
+  if (partyLines) {
+    form.party_lines = String([...partyLines.lines.values()].reduce((sum, cents) => sum + cents, 0))
+  }
   const parsed = OwnerIntentSchema.safeParse(form)
   if (!parsed.success) {
     return reply(400, {
@@ -532,7 +532,14 @@ async function questionFor(
   const firstName = request.name.split(/\s+/)[0] || request.name
   const who = `${request.name} (${request.email})`
   const today = bakeryToday(new Date(now))
-  const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
+  // The party's sum is the server's own: the question's form posts the ticks again, not it.
+  const {
+    intent: _intent,
+    version: _version,
+    confirm: _confirm,
+    party_lines: _partyLines,
+    ...fields
+  } = form
   const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
   // A change the lifecycle refuses anyway is not asked about.
   const target = OWNER_INTENTS[data.intent].target

@@ -198,7 +198,7 @@ test('one acceptance answers for the party, one deposit confirms both, and a ref
   ])
   expect(book[1]!.quote?.total).toBe('$165')
   expect(book[2]!.quote).toBeNull()
-  expect(book[2]!.partyWith).toEqual({ position: 1, productType: 'Cakes' })
+  expect(book[2]!.partyWith).toEqual({ position: 1, productType: 'Cakes', accepted: false })
 
   // She accepts on the cupcakes' number: the party is accepted, once.
   expect(await answer(db, token, 'intent=accept&request=2&quote=1')).toMatchObject({

@@ -122,7 +122,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
  * a quote accepted but waiting for its deposit, or one the customer declined.
  */
 export function statusCopyOf(status: RequestStatus, book?: CustomerBookEntry): StatusCopy {
-  if (status === 'quoted' && book?.quote?.accepted) {
+  if (status === 'quoted' && (book?.quote?.accepted || book?.partyWith?.accepted)) {
     return {
       label: 'Accepted',
       explanation: `Thank you for accepting! ${ACCEPTED_DATE_HOLD}`,
@@ -250,7 +250,12 @@ export interface CustomerBookEntry {
    * Quoted together with another request of the send, whose card shows the
    * party's one quote, money and answer (decision 049).
    */
-  partyWith?: { position: number; productType: string } | null
+  partyWith?: {
+    position: number
+    productType: string
+    /** The party's quote is accepted, waiting for its deposit. */
+    accepted: boolean
+  } | null
 }
 
 /** A payment the customer may make by card now: the deposit, or later the balance. */
