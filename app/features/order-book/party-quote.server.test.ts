@@ -14,8 +14,8 @@ import {
 } from './customer-quotes.server.ts'
 import { moneyOf } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
-import { parseOrderFilters } from './order-list.ts'
 import { listOrderBook } from './order-list.server.ts'
+import { parseOrderFilters } from './order-list.ts'
 import { readReceipts } from './receipt.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.

@@ -37,7 +37,7 @@ export async function readReceipts(
   { token, position, now }: { token: string; position?: number | null; now: number },
 ): Promise<Receipt[] | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  let query = db
+  const query = db
     .selectFrom('order_request')
     .select([
       'id',
