@@ -172,7 +172,7 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   const cards = page.getByRole('article')
   await expect(cards).toHaveCount(2)
   for (const product of ['Cakes', 'Cupcakes']) {
-    await expect(page.getByRole('article', { name: product })).toContainText(
+    await expect(page.getByRole('article', { name: product, exact: true })).toContainText(
       'Status: Accepted, awaiting the deposit',
     )
   }
