@@ -368,11 +368,15 @@ function MoneyCard({ detail }: { detail: OrderDetail }) {
           ? `Accepted by the customer: ${quote.acceptedLabel}`
           : `Waiting for the customer’s answer (the quote expires ${quote.expiresLabel})`}
       </p>
-      {detail.request.paymentReference ? (
+      {(detail.party?.reference ?? detail.request.paymentReference) ? (
         <p className="mt-2 text-sm">
-          <span className="font-bold">Payment reference: </span>
-          <span className="font-mono">{detail.request.paymentReference}</span> (the customer puts it
-          in her e-Transfer message)
+          <span className="font-bold">
+            {detail.party ? 'The party’s payment reference: ' : 'Payment reference: '}
+          </span>
+          <span className="font-mono">
+            {detail.party?.reference ?? detail.request.paymentReference}
+          </span>{' '}
+          (the customer puts it in her e-Transfer message)
         </p>
       ) : null}
       {quote.paymentInstructions ? (

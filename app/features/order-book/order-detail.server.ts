@@ -140,6 +140,16 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       readPartyChoices(db, requestId),
       currentQuote(db, requestId),
     ])
+  const leadReference =
+    leadId === requestId
+      ? request.payment_reference
+      : ((
+          await db
+            .selectFrom('order_request')
+            .select('payment_reference')
+            .where('id', '=', leadId)
+            .executeTakeFirst()
+        )?.payment_reference ?? null)
   const total = totals.get(leadId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
@@ -206,6 +216,8 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       party.memberIds.length > 1
         ? {
             leadId,
+            /** The party is paid with its lead's reference. */
+            reference: leadReference,
             members: [
               {
                 id: request.id,
