@@ -641,7 +641,7 @@ function QuoteForm({
         <VersionField />
         <FormField
           name="price"
-          label={party ? `Price of this ${detail.request.productType} ($)` : 'Price ($)'}
+          label={party ? `${detail.request.productType}: price ($)` : 'Price ($)'}
           error={err('price')}
         >
           {(props) => (
@@ -695,7 +695,7 @@ function QuoteForm({
                 ) : ticked.has(choice.id) ? (
                   <FormField
                     name={partyLineName(choice.id)}
-                    label={`Price of the ${choice.productType} ($)`}
+                    label={`${choice.productType}: price ($)`}
                     error={err(partyLineName(choice.id))}
                   >
                     {(props) => (
