@@ -101,8 +101,8 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   const quote = page.getByRole('region', { name: 'Send a quote' })
   const together = quote.getByRole('group', { name: 'Quote these together' })
   await together.getByRole('checkbox', { name: /Cupcakes/ }).check()
-  await quote.getByLabel('Cakes: price ($)').fill('120')
-  await quote.getByLabel('Cupcakes: price ($)').fill('45')
+  await quote.getByLabel('Cakes: price ($)', { exact: true }).fill('120')
+  await quote.getByLabel('Cupcakes: price ($)', { exact: true }).fill('45')
   await quote.getByLabel('Deposit ($)').fill('50')
   await quote.getByLabel('Message to the customer').fill('Both for the garden party.')
   await shootBoth(
