@@ -104,7 +104,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request',
-    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null, "payment_reference" text, "pickup_window" text, "delivery_street" text, "delivery_city" text, "delivery_postal_code" text, "delivery_notes" text)',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null, "payment_reference" text, "pickup_window" text, "delivery_street" text, "delivery_city" text, "delivery_postal_code" text, "delivery_notes" text, "party_lead_id" integer)',
   ],
   [
     'order_request_batch',
@@ -125,6 +125,10 @@ const SQLITE_SCHEMA = [
   [
     'order_request_insert_booking_version',
     'CREATE TRIGGER order_request_insert_booking_version after insert on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'order_request_party_lead',
+    'CREATE INDEX "order_request_party_lead" on "order_request" ("party_lead_id")',
   ],
   [
     'order_request_payment_reference',
@@ -303,7 +307,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'request_quote',
-    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null)',
+    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null, "line_cents" integer)',
   ],
   [
     'request_quote_request',

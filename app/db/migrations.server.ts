@@ -1096,7 +1096,6 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
-}
 
   '017-refunds-payment-intent': {
     async up(db: Kysely<unknown>) {
@@ -1111,6 +1110,22 @@ export const migrations: Record<string, Migration> = {
         .column('payment_intent_id')
         .unique()
         .execute()
+    },
+  },
+
+  // One quote for a party (docs/decisions/049): requests of one send quoted
+  // together point to their lead (the lead to itself), and each member's
+  // quote keeps its own line. The party's money (the lines' sum, the fee,
+  // the deposit, payments and refunds) is on the lead alone.
+  '017-party-lead': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('order_request').addColumn('party_lead_id', 'integer').execute()
+      await db.schema
+        .createIndex('order_request_party_lead')
+        .on('order_request')
+        .column('party_lead_id')
+        .execute()
+      await db.schema.alterTable('request_quote').addColumn('line_cents', 'integer').execute()
     },
   },
 }

@@ -86,6 +86,11 @@ export interface OrderRequestTable {
   delivery_notes: string | null
   /** What the customer writes in her e-Transfer message ('BB-4821'): random, unique in the book. */
   payment_reference: string | null
+  /**
+   * The lead of the party it was quoted with (the lead's own id on the lead);
+   * null for a request quoted on its own (decision 049).
+   */
+  party_lead_id: Generated<number | null>
 }
 
 /** A request's place between arriving and being picked up (see features/availability). */
@@ -316,6 +321,12 @@ export interface RequestQuoteTable {
   request_id: number
   created_at: Millis
   price_cents: number
+  /**
+   * A party member's own line, in cents: on a party's quotes the lead's
+   * price_cents is the lines' sum and a member's is 0 (decision 049); null
+   * on a quote of one request.
+   */
+  line_cents: Generated<number | null>
   /** What a delivery adds to the price, in cents; 0 for a pickup (decision 047). */
   delivery_fee_cents: Generated<number>
   deposit_cents: number

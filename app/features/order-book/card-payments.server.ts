@@ -158,12 +158,21 @@ export async function startCardCheckout({
   if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
     return fail(400, 'Please reload your request’s page and choose the payment again.')
   }
-  const row = await db
+  const named = await db
     .selectFrom('order_request')
-    .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
+    .select(['id', 'party_lead_id'])
     .where('customer_token', '=', token)
     .where('position', '=', position)
     .executeTakeFirst()
+  // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
+  const row =
+    named &&
+    (await db
+      .selectFrom('order_request')
+      .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
+      .where('id', '=', Number(named.party_lead_id ?? named.id))
+      .where('customer_token', '=', token)
+      .executeTakeFirst())
   if (!row) return fail(404, 'We could not find that request.', { notFound: true })
   const [quote, money] = await Promise.all([currentQuote(db, row.id), moneyOf(db, row.id)])
   const due = quote && cardDueOf(row.status, quote.accepted_at !== null, money)

@@ -7,7 +7,7 @@ import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
-import { type BookChange, paymentTotals, recordRefundIn } from './order-book.server.ts'
+import { type BookChange, partyOf, paymentTotals, recordRefundIn } from './order-book.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /**
@@ -98,7 +98,7 @@ export type CardRefundChange =
 export async function refundOnCardIn(
   trx: Transaction<Database>,
   {
-    requestId,
+    requestId: asked,
     paymentId,
     amountCents,
     reason,
@@ -120,6 +120,8 @@ export async function refundOnCardIn(
       error: 'Card payments are off here: refund it in Stripe’s dashboard and record it.',
     }
   }
+  // A party's payments are its lead's (decision 049), whichever member's page refunds one.
+  const requestId = (await partyOf(trx, asked)).leadId
   const payment = await trx
     .selectFrom('payment')
     .innerJoin('order_request', 'order_request.id', 'payment.request_id')

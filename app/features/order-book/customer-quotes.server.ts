@@ -55,9 +55,18 @@ export async function readCustomerBook(
 ): Promise<Record<number, CustomerBookEntry>> {
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'position', 'status', 'payment_reference', 'fulfilment'])
+    .select([
+      'id',
+      'position',
+      'status',
+      'payment_reference',
+      'fulfilment',
+      'product_type',
+      'party_lead_id',
+    ])
     .where('customer_token', '=', token)
     .execute()
+  const byId = new Map(requests.map((request) => [request.id, request]))
   const entries = await Promise.all(
     requests.map(async (request): Promise<[number, CustomerBookEntry]> => {
       const entry: CustomerBookEntry = { quote: null, owed: null, declinedByCustomer: false }
@@ -70,6 +79,18 @@ export async function readCustomerBook(
           .orderBy('id', 'desc')
           .executeTakeFirst()
         entry.declinedByCustomer = event?.actor === 'customer'
+      }
+      // A party's quote, money and answer are shown once, on its lead's card;
+      // each other member points to it (decision 049).
+      const lead = request.party_lead_id === null ? undefined : byId.get(request.party_lead_id)
+      if (lead && lead.id !== request.id) {
+        const own = await currentQuote(db, request.id)
+        entry.partyWith = {
+          position: lead.position,
+          productType: lead.product_type,
+          accepted: request.status === 'quoted' && Boolean(own?.accepted_at),
+        }
+        return [request.position, entry]
       }
       entry.ledger = await readLedger(db, request.id)
       if (!isIn(OWING_STATUSES, request.status)) return [request.position, entry]
@@ -87,6 +108,10 @@ export async function readCustomerBook(
       const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
       const restCents = totalOf(money) - depositCents
       const deliveryFee = money.deliveryFeeCents > 0 ? formatMoney(money.deliveryFeeCents) : null
+      const lines = money.lines?.map((line): [string, string] => [
+        line.label,
+        formatMoney(line.cents),
+      ])
       entry.schedule = {
         reference: request.payment_reference,
         lines: scheduleLines(
@@ -98,15 +123,23 @@ export async function readCustomerBook(
           }),
           { delivery: request.fulfilment === 'delivery' },
         ),
-        ...(deliveryFee
+        ...(lines
           ? {
               charges: [
-                ['Price', formatMoney(money.priceCents)],
-                ['Delivery fee', deliveryFee],
+                ...lines,
+                ...(deliveryFee ? [['Delivery fee', deliveryFee] as [string, string]] : []),
                 ['Total', formatMoney(totalOf(money))],
               ] as [string, string][],
             }
-          : {}),
+          : deliveryFee
+            ? {
+                charges: [
+                  ['Price', formatMoney(money.priceCents)],
+                  ['Delivery fee', deliveryFee],
+                  ['Total', formatMoney(totalOf(money))],
+                ] as [string, string][],
+              }
+            : {}),
         paid: money.paidCents > 0 ? formatMoney(money.paidCents) : null,
       }
       if (request.status === 'quoted') {
@@ -114,6 +147,7 @@ export async function readCustomerBook(
         entry.quote = {
           number: Number(quotes.count),
           price: formatMoney(Number(quote.price_cents)),
+          ...(lines ? { lines } : {}),
           deliveryFee,
           total: formatMoney(totalOf(money)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,

@@ -19,23 +19,38 @@ export async function readOpenQuotes(
   requests: SelectQueryBuilder<Database, 'order_request', object>,
   { today }: { today: string },
 ) {
-  const rows = await requests
-    .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
-    // Written out rather than bound, so both databases use the partial index.
-    .where('order_request.status', '=', sql.lit('quoted'))
-    .where(isNewestQuote)
-    .select((eb) => [
-      'order_request.id',
-      'order_request.due_date',
-      'order_request.deposit_waived',
-      'request_quote.deposit_cents',
-      'request_quote.deposit_due',
-      'request_quote.accepted_at',
-      'request_quote.expires_at',
-      paidSoFar(eb),
-    ])
-    .execute()
-  return rows.map((row) => {
+  const [rows, members] = await Promise.all([
+    requests
+      .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+      // Written out rather than bound, so both databases use the partial index.
+      .where('order_request.status', '=', sql.lit('quoted'))
+      .where(isNewestQuote)
+      .select((eb) => [
+        'order_request.id',
+        'order_request.due_date',
+        'order_request.deposit_waived',
+        'request_quote.deposit_cents',
+        'request_quote.deposit_due',
+        'request_quote.accepted_at',
+        'request_quote.expires_at',
+        paidSoFar(eb),
+      ])
+      .execute(),
+    // The quoted members of parties, read by the party index: few, whatever the book's size.
+    requests
+      .where('order_request.party_lead_id', 'is not', null)
+      .where('order_request.status', '=', sql.lit('quoted'))
+      .select(['order_request.id', 'order_request.party_lead_id'])
+      .execute(),
+  ])
+  // A party's deposit is its lead's (decision 049): a member reads as its
+  // lead does, and its lead alone is counted overdue.
+  const leadOf = new Map(
+    members
+      .filter((member) => Number(member.party_lead_id) !== Number(member.id))
+      .map((member) => [Number(member.id), Number(member.party_lead_id)]),
+  )
+  const quotes = rows.map((row) => {
     const accepted = row.accepted_at !== null
     const { depositOwed } = amountsOwed({
       priceCents: 0,
@@ -59,6 +74,18 @@ export async function readOpenQuotes(
         depositOwed,
         today,
       }),
+    }
+  })
+  const byId = new Map(quotes.map((quote) => [quote.id, quote]))
+  return quotes.map((quote) => {
+    const leadId = leadOf.get(quote.id)
+    if (leadId === undefined) return quote
+    const depositOwed = byId.get(leadId)?.depositOwed ?? 0
+    return {
+      ...quote,
+      depositOwed: 0,
+      state: displayStateOf({ status: 'quoted', accepted: quote.accepted, depositOwed }),
+      overdue: false,
     }
   })
 }

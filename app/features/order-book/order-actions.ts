@@ -145,6 +145,12 @@ export const QuoteFormSchema = z
     payment_instructions: optionalText('How to pay', LIMITS.paymentInstructions),
     message: optionalText('The message', LIMITS.message),
     expires_in_days: wholeDays,
+    // The other ticked requests' lines, in cents: set by the server from
+    // the party's fields (readPartyLines), never taken as posted.
+    party_lines: z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value && /^\d{1,12}$/.test(value) ? Number(value) : 0)),
+    ),
   })
   .check(
     z.superRefine((form, context) => {
@@ -159,15 +165,17 @@ export const QuoteFormSchema = z
               ? 'The deposit must be a percent from 0 to 100, like 50.'
               : moneyProblemMessage('The deposit', depositProblem(form.deposit)),
         })
-      } else if (deposit > form.price + form.delivery_fee) {
+      } else if (deposit > form.price + form.party_lines + form.delivery_fee) {
         context.issues.push({
           code: 'custom',
           input: form.deposit,
           path: ['deposit'],
           message:
-            form.delivery_fee > 0
-              ? 'The deposit cannot be more than the price and the delivery fee together.'
-              : 'The deposit cannot be more than the price.',
+            form.party_lines > 0
+              ? 'The deposit cannot be more than the party’s total.'
+              : form.delivery_fee > 0
+                ? 'The deposit cannot be more than the price and the delivery fee together.'
+                : 'The deposit cannot be more than the price.',
         })
       }
     }),
@@ -180,6 +188,8 @@ export const QuoteFormSchema = z
 export function depositCentsOf(form: {
   price: number
   delivery_fee?: number
+  /** A party's other lines, in cents (decision 049). */
+  party_lines?: number
   deposit_kind: 'amount' | 'percent'
   deposit: string
 }): number | undefined {
@@ -192,7 +202,58 @@ export function depositCentsOf(form: {
     ? Number.parseFloat(form.deposit)
     : Number.NaN
   if (!(percent >= 0 && percent <= 100)) return undefined
-  return Math.round(((form.price + (form.delivery_fee ?? 0)) * percent) / 100)
+  return Math.round(
+    ((form.price + (form.party_lines ?? 0) + (form.delivery_fee ?? 0)) * percent) / 100,
+  )
+}
+
+/** A party can hold at most this many other requests: more than any one send carries. */
+export const MAX_PARTY_LINES = 20
+
+/** The quote form's tick for another request of the send: `with_<id>=yes`. */
+export const partyTickName = (id: number) => `with_${id}`
+/** That request's own price on the party's quote: `line_<id>`. */
+export const partyLineName = (id: number) => `line_${id}`
+
+/**
+ * The other requests ticked on the quote form ("Quote these together"),
+ * each with its own price read by the one money rule, in cents; or the
+ * fields that cannot be read. Bounded: a post ticking more than a send
+ * holds is refused whole.
+ */
+export function readPartyLines(
+  form: Record<string, string>,
+):
+  | { ok: true; lines: Map<number, number> }
+  | { ok: false; error: string; fieldErrors: FieldErrors<string> } {
+  const lines = new Map<number, number>()
+  const fieldErrors: Record<string, string> = {}
+  const ticked = Object.keys(form).filter(
+    (key) => /^with_\d{1,12}$/.test(key) && form[key] === 'yes',
+  )
+  if (ticked.length > MAX_PARTY_LINES) {
+    return {
+      ok: false,
+      error: `A party can have at most ${MAX_PARTY_LINES + 1} requests.`,
+      fieldErrors: {},
+    }
+  }
+  for (const key of ticked) {
+    const id = Number(key.slice('with_'.length))
+    const name = partyLineName(id)
+    const reading = readMoney((form[name] ?? '').trim())
+    if (!reading.ok) {
+      fieldErrors[name] = moneyProblemMessage('Its price', reading.problem)
+    } else if (reading.cents === 0) {
+      fieldErrors[name] = 'Its price must be more than $0.'
+    } else {
+      lines.set(id, reading.cents)
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    return { ok: false, error: 'Please check the highlighted fields.', fieldErrors }
+  }
+  return { ok: true, lines }
 }
 
 /** Why a deposit in dollars cannot be read. */

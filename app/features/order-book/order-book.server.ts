@@ -7,6 +7,8 @@ import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   BOOKED_STATUSES,
   type Money,
+  type MoneyLine,
+  PARTY_MOVE_STATUSES,
   amountsOwed,
   canMove,
   depositSettled,
@@ -57,12 +59,82 @@ async function statusOf(db: Executor, requestId: number): Promise<RequestStatus 
 }
 
 /**
+ * Requests quoted together (decision 049): the lead, which holds the
+ * party's quote money, payments, refunds and receipt, and every member in
+ * its send's order, the lead included. A request quoted on its own is a
+ * party of one: its own lead, its only member.
+ */
+export interface Party {
+  leadId: number
+  memberIds: number[]
+}
+
+/** The party `requestId` belongs to (see Party); a party of one when none. */
+export async function partyOf(db: Executor, requestId: number): Promise<Party> {
+  const row = await db
+    .selectFrom('order_request')
+    .select('party_lead_id')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  if (row?.party_lead_id == null) return { leadId: requestId, memberIds: [requestId] }
+  const leadId = Number(row.party_lead_id)
+  // At most one send's requests: a party never reaches outside its batch.
+  const members = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('party_lead_id', '=', leadId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  return { leadId, memberIds: members.map((member) => Number(member.id)) }
+}
+
+/**
  * Moves a request to `to` and writes the move on its timeline, in the
  * caller's transaction. The update names the status it moves from, so two
  * changes racing (the owner's click and the customer's) cannot both win:
  * the second finds the status changed and is refused.
+ *
+ * A party's member moving to one of PARTY_MOVE_STATUSES (confirmed,
+ * declined, cancelled, expired) moves the whole party here, every member
+ * or none: this is the one place a party's status changes.
  */
 export async function moveRequest(
+  trx: Transaction<Database>,
+  input: { requestId: number; to: RequestStatus; actor: Actor; note?: string | null; now: number },
+): Promise<BookChange> {
+  if (!isIn(PARTY_MOVE_STATUSES, input.to)) return moveOne(trx, input)
+  const party = await partyOf(trx, input.requestId)
+  if (party.memberIds.length < 2) return moveOne(trx, input)
+  // Every member's row is held first (on PostgreSQL, locked until the
+  // transaction ends; SQLite has one writer), then every move is checked
+  // before any is made, so a member is never left behind.
+  await trx
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', 'in', party.memberIds)
+    .execute()
+  const members = await trx
+    .selectFrom('order_request')
+    .select(['id', 'status'])
+    .where('id', 'in', party.memberIds)
+    .execute()
+  const stuck = members.find((member) => !canMove(member.status, input.to))
+  if (stuck) {
+    return {
+      ok: false,
+      status: 409,
+      error: `${refusedMoveMessage(stuck.status, input.to)} It is quoted together with its party, which moves as one.`,
+    }
+  }
+  for (const requestId of party.memberIds) {
+    const moved = await moveOne(trx, { ...input, requestId })
+    if (!moved.ok) return moved
+  }
+  return { ok: true }
+}
+
+async function moveOne(
   trx: Transaction<Database>,
   {
     requestId,
@@ -163,6 +235,13 @@ export interface QuoteInput {
   message: string
   /** Days the customer has to answer; the settings' default when absent. */
   expiresInDays?: number
+  /**
+   * A party member's own line, in cents (decision 049): the lead's
+   * priceCents is then the lines' sum, a member's 0. Absent for a quote of one.
+   */
+  lineCents?: number
+  /** A party with a delivery in it may take a fee on its lead, whichever way the lead goes. */
+  partyDelivers?: boolean
 }
 
 /** Why a request picked up at the bakery is refused a delivery fee. */
@@ -201,7 +280,7 @@ export async function quoteRequest(
     .executeTakeFirst()
   if (!request) return NOT_FOUND
   const deliveryFeeCents = quote.deliveryFeeCents ?? 0
-  if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery') {
+  if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery' && !quote.partyDelivers) {
     return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
   }
   // A due date only means something for a deposit there is to pay.
@@ -243,6 +322,7 @@ export async function quoteRequest(
       request_id: requestId,
       created_at: now,
       price_cents: quote.priceCents,
+      line_cents: quote.lineCents ?? null,
       delivery_fee_cents: deliveryFeeCents,
       deposit_cents: quote.depositCents,
       deposit_due: depositDue,
@@ -318,9 +398,35 @@ function refusedBalanceDue(
 
 /**
  * What a request's quote asks and what has been paid towards it: its
- * payments less its refunds (netPaid, the one rule).
+ * payments less its refunds (netPaid, the one rule). A party member's is
+ * its party's, read from the lead (decision 049), with the lines.
  */
 export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
+  const party = await partyOf(db, requestId)
+  const [money, lines] = await Promise.all([
+    ownMoneyOf(db, party.leadId),
+    party.memberIds.length > 1 ? partyLines(db, party.memberIds) : undefined,
+  ])
+  return lines ? { ...money, lines } : money
+}
+
+/** Each member's treat and own price, from its newest quote, in the party's order. */
+async function partyLines(db: Executor, memberIds: readonly number[]): Promise<MoneyLine[]> {
+  const rows = await db
+    .selectFrom('order_request')
+    .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+    .select(['order_request.id', 'order_request.product_type', 'request_quote.line_cents'])
+    .where('order_request.id', 'in', memberIds)
+    .where(isNewestQuote)
+    .execute()
+  const byId = new Map(rows.map((row) => [Number(row.id), row]))
+  return memberIds.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [{ label: row.product_type, cents: Number(row.line_cents ?? 0) }] : []
+  })
+}
+
+async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
   const [quote, request] = await Promise.all([
     currentQuote(db, requestId),
     db
@@ -344,8 +450,10 @@ export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
  */
 async function confirmIfSettled(
   trx: Transaction<Database>,
-  { requestId, actor, now }: { requestId: number; actor: Actor; now: number },
+  { requestId: anyMember, actor, now }: { requestId: number; actor: Actor; now: number },
 ): Promise<boolean> {
+  // A party's deposit and acceptance are its lead's.
+  const requestId = (await partyOf(trx, anyMember)).leadId
   const status = await statusOf(trx, requestId)
   const quote = await currentQuote(trx, requestId)
   if (status !== 'quoted' || !quote?.accepted_at) return false
@@ -427,8 +535,13 @@ export async function answerQuote(
     siteUrl?: string
   },
 ): Promise<BookChange & { confirmed?: boolean }> {
+  const answeredId = requestId
   try {
     return await db.transaction().execute(async (trx) => {
+      // A party answers as one, on its lead: two members' pages racing
+      // meet at the lead's row, and one answer wins (decision 049).
+      const party = await partyOf(trx, answeredId)
+      const requestId = party.leadId
       const held = await trx
         .updateTable('order_request')
         .set({ status: 'quoted' })
@@ -455,10 +568,11 @@ export async function answerQuote(
       const refuse = (error: string): BookChange => ({ ok: false, status: 409, error })
       if (held.numUpdatedRows === 0n || !quote)
         return refuse(answeredMessage(request.status, quote))
+      // The number is of the quotes of the request the customer answered on.
       const { count } = await trx
         .selectFrom('request_quote')
         .select(({ fn }) => fn.countAll<number | string>().as('count'))
-        .where('request_id', '=', requestId)
+        .where('request_id', '=', answeredId)
         .executeTakeFirstOrThrow()
       if (quoteNumber !== undefined && quoteNumber !== Number(count)) {
         return refuse(
@@ -480,6 +594,19 @@ export async function answerQuote(
       if (claimed.numUpdatedRows === 0n) {
         const again = await currentQuote(trx, requestId)
         return refuse(answeredMessage(request.status, again))
+      }
+      // The other members' quotes carry the same answer: one answer for the party.
+      for (const memberId of party.memberIds) {
+        if (memberId === requestId) continue
+        const memberQuote = await currentQuote(trx, memberId)
+        if (!memberQuote) continue
+        await trx
+          .updateTable('request_quote')
+          .set(answer === 'accept' ? { accepted_at: now } : { declined_at: now })
+          .where('id', '=', memberQuote.id)
+          .where('accepted_at', 'is', null)
+          .where('declined_at', 'is', null)
+          .execute()
       }
       // Whom the answer emails is the order-status table's (QUOTE_ANSWERS): the owner.
       const plan = QUOTE_ANSWERS[answer]
@@ -524,14 +651,16 @@ export async function answerQuote(
         await tellOwner('declined')
         return moved
       }
-      await recordEvent(trx, {
-        requestId,
-        from: 'quoted',
-        to: 'quoted',
-        actor: 'customer',
-        note: 'Accepted the quote.',
-        now,
-      })
+      for (const memberId of party.memberIds) {
+        await recordEvent(trx, {
+          requestId: memberId,
+          from: 'quoted',
+          to: 'quoted',
+          actor: 'customer',
+          note: party.memberIds.length > 1 ? 'Accepted the party’s quote.' : 'Accepted the quote.',
+          now,
+        })
+      }
       const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
       await tellOwner(confirmed ? 'confirmed' : 'accepted')
       return { ok: true, confirmed }
@@ -568,12 +697,14 @@ export async function recordPayment(
 export async function recordPaymentIn(
   trx: Transaction<Database>,
   {
-    requestId,
+    requestId: anyMember,
     payment,
     now,
     actor = 'owner',
   }: { requestId: number; payment: PaymentInput; now: number; actor?: Actor },
 ): Promise<BookChange & { confirmed?: boolean; settled?: boolean }> {
+  // A party's payments are recorded once, on its lead (decision 049).
+  const requestId = (await partyOf(trx, anyMember)).leadId
   const status = await statusOf(trx, requestId)
   if (!status) return NOT_FOUND
   const refused = refusedPaymentMessage(status)
@@ -623,8 +754,10 @@ export async function waiveDeposit(
 /** waiveDeposit in the caller's transaction. */
 export async function waiveDepositIn(
   trx: Transaction<Database>,
-  { requestId, now }: { requestId: number; now: number },
+  { requestId: anyMember, now }: { requestId: number; now: number },
 ): Promise<BookChange & { confirmed?: boolean }> {
+  // A party's one deposit is its lead's.
+  const requestId = (await partyOf(trx, anyMember)).leadId
   // Naming the status it waives from, so a request closed meanwhile is not changed.
   const updated = await trx
     .updateTable('order_request')
@@ -684,8 +817,10 @@ const MAX_REFUND_CENTS = MAX_DOLLARS * 100
  */
 export async function recordRefundIn(
   trx: Transaction<Database>,
-  input: RefundInput,
+  asked: RefundInput,
 ): Promise<BookChange & { refundId?: number; duplicate?: boolean }> {
+  // A party's refunds, like its payments, are its lead's.
+  const input = { ...asked, requestId: (await partyOf(trx, asked.requestId)).leadId }
   const { requestId, amountCents, now } = input
   const held = await trx
     .updateTable('order_request')
@@ -810,8 +945,10 @@ export function refundNote({
  */
 export async function ensureReceiptIn(
   trx: Transaction<Database>,
-  { requestId, now }: { requestId: number; now: number },
+  { requestId: anyMember, now }: { requestId: number; now: number },
 ): Promise<number> {
+  // One receipt, one number, for a party: its lead's.
+  const requestId = (await partyOf(trx, anyMember)).leadId
   const numberOf = () =>
     trx.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst()
   const known = await numberOf()

@@ -36,6 +36,9 @@ function detailAt(status: RequestStatus): OrderDetail {
       paymentReference: 'BB-4821',
       receivedLabel: 'Nov 23, 2026, 3:00 p.m.',
     },
+    party: null,
+    partyChoices: [],
+    ownPriceCents: 12000,
     quote: {
       priceCents: 12000,
       deliveryFeeCents: 0,

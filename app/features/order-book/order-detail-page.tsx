@@ -32,6 +32,8 @@ import { CardRefunds } from './card-refund-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import {
   LIMITS,
+  partyLineName,
+  partyTickName,
   type OrderActionResult,
   type OrderQuestion,
   centsToInput,
@@ -303,15 +305,23 @@ function MoneyCard({ detail, cardRefunds }: { detail: OrderDetail; cardRefunds: 
   const { quote, money } = detail
   if (!quote) return null
   // A deposit's due date sits under its amount, so the amounts line up across the cards.
+  const lines = detail.party
+    ? detail.party.members.map((member) => ({
+        label: `${member.position}. ${member.productType}`,
+        value: formatMoney(member.lineCents),
+      }))
+    : null
   const rows: { label: string; value: string; note?: string }[] = [
-    { label: 'Price', value: formatMoney(money.priceCents) },
+    ...(lines ?? [{ label: 'Price', value: formatMoney(money.priceCents) }]),
     // A delivery's fee, and what the two come to, each on its own line.
-    ...(money.deliveryFeeCents > 0 || detail.request.fulfilment === 'delivery'
-      ? [
-          { label: 'Delivery fee', value: formatMoney(money.deliveryFeeCents) },
-          { label: 'Total', value: formatMoney(totalOf(money)) },
-        ]
-      : []),
+    ...(lines && money.deliveryFeeCents === 0
+      ? [{ label: 'Total', value: formatMoney(totalOf(money)) }]
+      : money.deliveryFeeCents > 0 || detail.request.fulfilment === 'delivery'
+        ? [
+            { label: 'Delivery fee', value: formatMoney(money.deliveryFeeCents) },
+            { label: 'Total', value: formatMoney(totalOf(money)) },
+          ]
+        : []),
     money.depositWaived
       ? { label: 'Deposit', value: 'Waived' }
       : {
@@ -336,11 +346,37 @@ function MoneyCard({ detail, cardRefunds }: { detail: OrderDetail; cardRefunds: 
   return (
     <section className="card min-w-0 p-5 sm:p-7 lg:col-start-1" aria-labelledby="money-heading">
       <h2 id="money-heading" className="font-display text-2xl font-semibold">
-        Quote and payments
+        {detail.party ? 'The party’s quote and payments' : 'Quote and payments'}
       </h2>
+      {detail.party ? (
+        <div className="mt-2 text-sm" data-testid="party-members">
+          <p>
+            Quoted together: one total, one deposit, one answer. Payments and refunds are recorded
+            once, for the party.
+          </p>
+          <ul className="mt-1 flex flex-wrap gap-x-5">
+            {detail.party.members.map((member) => (
+              <li key={member.id}>
+                {member.here ? (
+                  <span className="inline-flex min-h-11 items-center font-bold">
+                    {member.position}. {member.productType} (this one)
+                  </span>
+                ) : (
+                  <Link
+                    className="text-link inline-flex min-h-11 items-center"
+                    to={`/admin/orders/${member.id}`}
+                  >
+                    {member.position}. {member.productType}, {formatCalendarDate(member.dueDate)}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="money">
         {rows.map(({ label, value, note }) => (
-          <div key={label} className="rounded-xl bg-paper px-3 py-2">
+          <div key={label} className="min-w-0 rounded-xl bg-paper px-3 py-2">
             <dt className="text-sm font-bold text-chocolate">{label}</dt>
             <dd className="text-lg font-bold">
               {value}
@@ -357,11 +393,15 @@ function MoneyCard({ detail, cardRefunds }: { detail: OrderDetail; cardRefunds: 
           ? `Accepted by the customer: ${quote.acceptedLabel}`
           : `Waiting for the customer’s answer (the quote expires ${quote.expiresLabel})`}
       </p>
-      {detail.request.paymentReference ? (
+      {(detail.party?.reference ?? detail.request.paymentReference) ? (
         <p className="mt-2 text-sm">
-          <span className="font-bold">Payment reference: </span>
-          <span className="font-mono">{detail.request.paymentReference}</span> (the customer puts it
-          in her e-Transfer message)
+          <span className="font-bold">
+            {detail.party ? 'The party’s payment reference: ' : 'Payment reference: '}
+          </span>
+          <span className="font-mono">
+            {detail.party?.reference ?? detail.request.paymentReference}
+          </span>{' '}
+          (the customer puts it in her e-Transfer message)
         </p>
       ) : null}
       {quote.paymentInstructions ? (
@@ -597,7 +637,15 @@ function QuoteForm({
   today: string
 }) {
   const { quote } = detail
-  const delivery = detail.request.fulfilment === 'delivery'
+  const choices = detail.partyChoices
+  // "Quote these together": the send's other requests, ticked as they stand.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(
+    () => new Set(choices.filter((choice) => choice.inParty).map((choice) => choice.id)),
+  )
+  const party = ticked.size > 0
+  const delivery =
+    detail.request.fulfilment === 'delivery' ||
+    choices.some((choice) => ticked.has(choice.id) && choice.fulfilment === 'delivery')
   const busy = useBusy('quote')
   const [depositKind, setDepositKind] = useState<'amount' | 'percent'>('amount')
   const [depositDue, setDepositDue] = useState(quote?.depositDue ?? '')
@@ -617,22 +665,89 @@ function QuoteForm({
       </p>
       <Form method="post" className="mt-4 grid gap-4" noValidate>
         <VersionField />
-        <FormField name="price" label="Price ($)" error={err('price')}>
+        <FormField
+          name="price"
+          label={party ? `${detail.request.productType}: price ($)` : 'Price ($)'}
+          error={err('price')}
+        >
           {(props) => (
             <input
               {...props}
               inputMode="decimal"
               required
-              defaultValue={quote ? centsToInput(quote.priceCents) : ''}
+              defaultValue={detail.ownPriceCents ? centsToInput(detail.ownPriceCents) : ''}
             />
           )}
         </FormField>
+        {choices.length > 0 ? (
+          <fieldset className="grid gap-3 rounded-xl bg-paper p-4" data-testid="party-choices">
+            <legend className="form-label float-left mb-1 w-full">Quote these together</legend>
+            <p className="text-sm text-chocolate">
+              {detail.request.name.split(/\s+/)[0] || detail.request.name} sent these with this
+              request. Tick one to put it on this quote with its own price: one total, one deposit,
+              one answer. Leave them unticked to quote each separately.
+            </p>
+            {choices.map((choice) => (
+              <div key={choice.id} className="grid gap-2">
+                <label className="choice-label min-h-11">
+                  <input
+                    type="checkbox"
+                    name={partyTickName(choice.id)}
+                    value="yes"
+                    checked={ticked.has(choice.id)}
+                    disabled={choice.refused !== null}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked
+                      setTicked((current) => {
+                        const next = new Set(current)
+                        if (checked) next.add(choice.id)
+                        else next.delete(choice.id)
+                        return next
+                      })
+                    }}
+                  />
+                  <span>
+                    <span className="font-bold">
+                      {choice.position}. {choice.productType}
+                    </span>{' '}
+                    · {formatCalendarDate(choice.dueDate)} ·{' '}
+                    <Link className="text-link" to={`/admin/orders/${choice.id}`}>
+                      #{choice.id}
+                    </Link>
+                  </span>
+                </label>
+                {choice.refused ? (
+                  <p className="text-sm text-chocolate">{choice.refused}</p>
+                ) : ticked.has(choice.id) ? (
+                  <FormField
+                    name={partyLineName(choice.id)}
+                    label={`${choice.productType}: price ($)`}
+                    error={err(partyLineName(choice.id))}
+                  >
+                    {(props) => (
+                      <input
+                        {...props}
+                        inputMode="decimal"
+                        required
+                        defaultValue={choice.lineCents ? centsToInput(choice.lineCents) : ''}
+                      />
+                    )}
+                  </FormField>
+                ) : null}
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
         {delivery ? (
           <FormField
             name="delivery_fee"
             label="Delivery fee ($)"
             optional
-            hint="Added to the price. Leave empty for free delivery."
+            hint={
+              party
+                ? 'One fee for the party, added to its total. Leave empty for free delivery.'
+                : 'Added to the price. Leave empty for free delivery.'
+            }
             error={err('delivery_fee')}
           >
             {(props) => (
@@ -667,7 +782,7 @@ function QuoteForm({
                 checked={depositKind === 'percent'}
                 onChange={() => setDepositKind('percent')}
               />
-              {delivery ? 'Percent of the total' : 'Percent of the price'}
+              {delivery || party ? 'Percent of the total' : 'Percent of the price'}
             </label>
           </div>
           <FormField
@@ -771,7 +886,7 @@ function QuoteForm({
             className="button-primary"
             disabled={busy}
           >
-            {busy ? 'Sending…' : 'Send quote'}
+            {busy ? 'Sending…' : party ? `Send one quote for ${ticked.size + 1}` : 'Send quote'}
           </button>
         </div>
       </Form>

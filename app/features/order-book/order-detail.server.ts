@@ -44,6 +44,7 @@ import {
   type OwnerIntentForm,
   OwnerIntentSchema,
   depositCentsOf,
+  readPartyLines,
 } from './order-actions.ts'
 import {
   type BookChange,
@@ -53,12 +54,13 @@ import {
   defaultBalanceDue,
   moneyOf,
   moveRequest,
+  partyOf,
   paymentTotals,
-  quoteRequest,
   recordPaymentIn,
   recordRefundIn,
   waiveDepositIn,
 } from './order-book.server.ts'
+import { quoteParty, readPartyChoices } from './party-quote.server.ts'
 import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
@@ -111,8 +113,11 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
   if (!request) return undefined
-  const [events, quote, money, photos, emails, settings, totals, receipt, card] = await Promise.all(
-    [
+  // A party's quote, money and receipt are its lead's (decision 049).
+  const party = await partyOf(db, requestId)
+  const leadId = party.leadId
+  const [events, quote, money, photos, emails, settings, totals, receipt, choices, ownQuote, card] =
+    await Promise.all([
       db
         .selectFrom('request_event')
         .selectAll()
@@ -120,26 +125,37 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
         .orderBy('at')
         .orderBy('id')
         .execute(),
-      currentQuote(db, requestId),
+      currentQuote(db, leadId),
       moneyOf(db, requestId),
       listInspirationPhotos(db, [requestId]),
       listEmailsAbout(db, [
         { topic: 'request_confirmation', subjectIds: [request.batch_id] },
-        { topic: 'request_update', subjectIds: [requestId] },
+        { topic: 'request_update', subjectIds: [...new Set([requestId, leadId])] },
         { topic: 'request_reminder', subjectIds: [requestId] },
-        { topic: 'payment_notice', subjectIds: [requestId] },
+        { topic: 'payment_notice', subjectIds: [leadId] },
       ]),
       db
         .selectFrom('booking_settings')
         .select(['quote_expiry_days', 'balance_due_days'])
         .where('id', '=', 1)
         .executeTakeFirst(),
-      paymentTotals(db, [requestId]),
-      db.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst(),
-      readCardSide(db, requestId),
-    ],
-  )
-  const total = totals.get(requestId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
+      paymentTotals(db, [leadId]),
+      db.selectFrom('receipt').select('id').where('request_id', '=', leadId).executeTakeFirst(),
+      readPartyChoices(db, requestId),
+      currentQuote(db, requestId),
+      readCardSide(db, leadId),
+    ])
+  const leadReference =
+    leadId === requestId
+      ? request.payment_reference
+      : ((
+          await db
+            .selectFrom('order_request')
+            .select('payment_reference')
+            .where('id', '=', leadId)
+            .executeTakeFirst()
+        )?.payment_reference ?? null)
+  const total = totals.get(leadId) ?? { receivedCents: 0, refundedCents: 0, paidCents: 0 }
   const customerEmails: CustomerEmail[] = emails
     .map((email) => ({
       id: email.outboxId,
@@ -197,6 +213,44 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
       declineReason: request.decline_reason,
       receivedLabel: bakeryTime(Date.parse(request.received_at)),
     },
+    /**
+     * The requests quoted together with this one, this one included, in
+     * the send's order (decision 049); null for a request quoted on its own.
+     */
+    party:
+      party.memberIds.length > 1
+        ? {
+            leadId,
+            /** The party is paid with its lead's reference. */
+            reference: leadReference,
+            members: [
+              {
+                id: request.id,
+                position: request.position,
+                productType: request.product_type,
+                dueDate: request.due_date,
+                status: request.status,
+                lineCents: Number(ownQuote?.line_cents ?? 0),
+                here: true,
+              },
+              ...choices
+                .filter((choice) => choice.inParty)
+                .map((choice) => ({
+                  id: choice.id,
+                  position: choice.position,
+                  productType: choice.productType,
+                  dueDate: choice.dueDate,
+                  status: choice.status,
+                  lineCents: choice.lineCents ?? 0,
+                  here: false,
+                })),
+            ].sort((a, b) => a.position - b.position),
+          }
+        : null,
+    /** The send's other requests, for the quote form's "Quote these together". */
+    partyChoices: choices,
+    /** This request's own price on its newest quote: its line on a party's. */
+    ownPriceCents: ownQuote ? Number(ownQuote.line_cents ?? ownQuote.price_cents) : null,
     quote: quote
       ? {
           priceCents: Number(quote.price_cents),
@@ -319,6 +373,20 @@ export async function receiveOrderAction({
   }
   const { version } = guard.data
   const confirmed = guard.data.confirm === 'yes'
+  // A quote's other ticked requests and their prices (decision 049); their
+  // sum is the server's to give the deposit's check, never the post's.
+  const partyLines = intent === 'quote' ? readPartyLines(form) : null
+  if (partyLines && !partyLines.ok) {
+    return reply(400, {
+      ok: false,
+      intent,
+      error: partyLines.error,
+      fieldErrors: partyLines.fieldErrors,
+    })
+  }
+  if (partyLines) {
+    form.party_lines = String([...partyLines.lines.values()].reduce((sum, cents) => sum + cents, 0))
+  }
   const parsed = OwnerIntentSchema.safeParse(form)
   if (!parsed.success) {
     return reply(400, {
@@ -330,6 +398,7 @@ export async function receiveOrderAction({
   }
   const data = parsed.data
   const plan = OWNER_INTENTS[intent]
+  const lines = partyLines?.lines ?? new Map<number, number>()
 
   const change = await db
     .transaction()
@@ -345,7 +414,7 @@ export async function receiveOrderAction({
         const ask = await questionFor(trx, { data, form, requestId, now })
         if (ask) throw new Asked(ask)
       }
-      const done = await makeChange(trx, { data, requestId, now, env })
+      const done = await makeChange(trx, { data, requestId, lines, now, env })
       if (!done.ok) refuse(done)
       // The change's email, as the order-status table names it, in the change's own transaction.
       const email =
@@ -417,11 +486,14 @@ async function makeChange(
   {
     data,
     requestId,
+    lines,
     now,
     env,
   }: {
     data: OwnerIntentForm
     requestId: number
+    /** A quote's other ticked requests, with their prices in cents. */
+    lines: ReadonlyMap<number, number>
     now: number
     env?: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
   },
@@ -434,8 +506,9 @@ async function makeChange(
   }
   switch (data.intent) {
     case 'quote': {
-      const quoted = await quoteRequest(trx, {
+      const quoted = await quoteParty(trx, {
         requestId,
+        lines,
         quote: {
           priceCents: data.price,
           deliveryFeeCents: data.delivery_fee,
@@ -534,7 +607,14 @@ async function questionFor(
   const firstName = request.name.split(/\s+/)[0] || request.name
   const who = `${request.name} (${request.email})`
   const today = bakeryToday(new Date(now))
-  const { intent: _intent, version: _version, confirm: _confirm, ...fields } = form
+  // The party's sum is the server's own: the question's form posts the ticks again, not it.
+  const {
+    intent: _intent,
+    version: _version,
+    confirm: _confirm,
+    party_lines: _partyLines,
+    ...fields
+  } = form
   const ask = (question: string, yes: string): OrderQuestion => ({ question, yes, fields })
   // A change the lifecycle refuses anyway is not asked about.
   const target = OWNER_INTENTS[data.intent].target

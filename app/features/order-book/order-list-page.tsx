@@ -340,6 +340,16 @@ function OrderCard({ row }: { row: OrderRow }) {
               {` · balance owed ${formatMoney(row.money.balanceOwed)}`}
             </dd>
           </>
+        ) : row.partyLeadId ? (
+          <>
+            <dt className="font-bold text-chocolate">Quoted</dt>
+            <dd>
+              With its party, on{' '}
+              <a className="text-link" href={`/admin/orders/${row.partyLeadId}`}>
+                request #{row.partyLeadId}
+              </a>
+            </dd>
+          </>
         ) : null}
       </dl>
     </article>

@@ -20,7 +20,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
-import { type PaymentTotals, paymentTotals } from './order-book.server.ts'
+import { type PaymentTotals, moneyOf, paymentTotals } from './order-book.server.ts'
 import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
 import { readPaymentReference } from './payment-reference.ts'
 
@@ -126,6 +126,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
       'order_request.pickup_window',
       'order_request.deposit_waived',
       'order_request.payment_reference',
+      'order_request.party_lead_id',
       'order_batch.created_at',
     ])
   // "Accepted" is a quoted request seen closer: the open quotes say which.
@@ -185,6 +186,11 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
         window: row.pickup_window,
         receivedAt: row.created_at,
         money: money ? { totalCents: totalOf(money), ...amountsOwed(money) } : null,
+        /** Quoted with a party whose money is on its lead's row (decision 049); null otherwise. */
+        partyLeadId:
+          row.party_lead_id !== null && Number(row.party_lead_id) !== row.id
+            ? Number(row.party_lead_id)
+            : null,
       }
     }),
     counts,
@@ -213,7 +219,12 @@ async function countMatching(
  */
 async function standingOf(
   db: Db,
-  requests: { id: number; status: RequestStatus; deposit_waived: number }[],
+  requests: {
+    id: number
+    status: RequestStatus
+    deposit_waived: number
+    party_lead_id: number | null
+  }[],
   today: string,
 ) {
   const ids = [...new Set(requests.map((request) => request.id))]
@@ -237,9 +248,34 @@ async function standingOf(
     : [[], new Map<number, PaymentTotals>()]
   // Oldest first, so the newest quote of each request is the one kept.
   const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
+  // A party member's state is its party's, read from the lead; its row shows
+  // no money, which is all on the lead's row (decision 049).
+  const memberIds = requests
+    .filter(
+      (request) => request.party_lead_id !== null && Number(request.party_lead_id) !== request.id,
+    )
+    .map((request) => request.id)
+  const partyMoney = new Map(
+    await Promise.all(memberIds.map(async (id) => [id, await moneyOf(db, id)] as const)),
+  )
   return new Map(
     requests.map((request) => {
       const quote = quoteOf.get(request.id)
+      const party = partyMoney.get(request.id)
+      if (party) {
+        return [
+          request.id,
+          {
+            money: null,
+            state: displayStateOf({
+              status: request.status,
+              accepted: Boolean(quote?.accepted_at),
+              depositOwed: amountsOwed(party).depositOwed,
+            }),
+            overdue: false,
+          },
+        ]
+      }
       const money = quote
         ? {
             priceCents: Number(quote.price_cents),

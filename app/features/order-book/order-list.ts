@@ -104,6 +104,11 @@ export interface OrderRow {
   receivedAt: string
   /** What the customer owes in all (price and delivery fee), and what is left of it. */
   money: { totalCents: number; depositOwed: number; balanceOwed: number } | null
+  /**
+   * The lead of the party it was quoted with, whose row carries the party's
+   * money (decision 049); null for a request quoted on its own or a lead.
+   */
+  partyLeadId?: number | null
 }
 
 /** The page's URL for these filters, leaving out what is the default. */

@@ -37,7 +37,7 @@ export async function readReceipts(
   { token, position, now }: { token: string; position?: number | null; now: number },
 ): Promise<Receipt[] | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  let query = db
+  const query = db
     .selectFrom('order_request')
     .select([
       'id',
@@ -50,10 +50,15 @@ export async function readReceipts(
       'fulfilment',
       'status',
       'payment_reference',
+      'party_lead_id',
     ])
     .where('customer_token', '=', token)
-  if (position != null) query = query.where('position', '=', position)
-  const requests = await query.orderBy('position').execute()
+  const asked = await query.orderBy('position').execute()
+  // A party has one receipt, its lead's (decision 049): a member's position
+  // shows it, and the send's list shows it once.
+  const wanted = position == null ? asked : asked.filter((request) => request.position === position)
+  const leadIds = new Set(wanted.map((request) => Number(request.party_lead_id ?? request.id)))
+  const requests = asked.filter((request) => leadIds.has(Number(request.id)))
   if (requests.length === 0) return undefined
   const totals = await paymentTotals(
     db,
@@ -94,13 +99,20 @@ export async function readReceipts(
       const owed = amountsOwed(money)
       const totalCents = totalOf(money)
       const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, totalCents)
-      const detail = [
-        `For ${formatCalendarDate(request.due_date)}`,
-        request.servings?.trim() ? servingsPhrase(request.servings) : null,
-        request.fulfilment === 'delivery' ? 'delivered' : request.fulfilment ? 'picked up' : null,
-      ]
-        .filter(Boolean)
-        .join(', ')
+      const detailOf = (member: typeof request) =>
+        [
+          `For ${formatCalendarDate(member.due_date)}`,
+          member.servings?.trim() ? servingsPhrase(member.servings) : null,
+          member.fulfilment === 'delivery' ? 'delivered' : member.fulfilment ? 'picked up' : null,
+        ]
+          .filter(Boolean)
+          .join(', ')
+      // A party's lines, each its own request's, in the send's order (as money.lines).
+      const members = money.lines
+        ? asked
+            .filter((member) => Number(member.party_lead_id) === request.id)
+            .sort((a, b) => a.position - b.position)
+        : []
       return {
         number: receiptNumber(numbers.get(request.id)!),
         position: request.position,
@@ -116,11 +128,19 @@ export async function readReceipts(
         status: STATUS_LABELS[request.status],
         lines: quote
           ? [
-              {
-                description: request.product_type,
-                detail,
-                amount: formatMoney(Number(quote.price_cents)),
-              },
+              ...(money.lines && members.length === money.lines.length
+                ? money.lines.map((line, index) => ({
+                    description: line.label,
+                    detail: detailOf(members[index]!),
+                    amount: formatMoney(line.cents),
+                  }))
+                : [
+                    {
+                      description: request.product_type,
+                      detail: detailOf(request),
+                      amount: formatMoney(Number(quote.price_cents)),
+                    },
+                  ]),
               ...(money.deliveryFeeCents > 0
                 ? [
                     {

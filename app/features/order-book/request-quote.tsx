@@ -51,7 +51,9 @@ export function QuotePanel({
   )
   // With a delivery fee, the price and the fee each have a line above, and the first box is their total.
   const amounts: [string, string][] = [
-    quote.deliveryFee && quote.total ? ['Total', quote.total] : ['Price', quote.price],
+    (quote.deliveryFee || quote.lines) && quote.total
+      ? ['Total', quote.total]
+      : ['Price', quote.price],
     ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
     ...(quote.deposit && quote.depositDue
       ? [['Deposit due by', quote.depositDue] as [string, string]]
@@ -68,7 +70,23 @@ export function QuotePanel({
       </h3>
       {/* Two amounts side by side even on a phone; the due date, a longer
           line, gets a row of its own there and the widest column beside. */}
-      {quote.deliveryFee ? (
+      {quote.lines ? (
+        <>
+          <p className="mt-1 text-sm text-chocolate">
+            One quote for the {quote.lines.length} requests you sent together, with one answer for
+            all of them.
+          </p>
+          <Charges
+            rows={[
+              ...quote.lines,
+              ...(quote.deliveryFee
+                ? [['Delivery fee', quote.deliveryFee] as [string, string]]
+                : []),
+            ]}
+            testId="quote-charges"
+          />
+        </>
+      ) : quote.deliveryFee ? (
         <Charges
           rows={[
             ['Price', quote.price],
@@ -315,9 +333,9 @@ export function SchedulePanel({
 function Charges({ rows, testId }: { rows: [string, string][]; testId: string }) {
   return (
     <dl className="mt-4 grid gap-1 rounded-xl bg-white px-4 py-3" data-testid={testId}>
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value], index) => (
         <div
-          key={label}
+          key={`${index}-${label}`}
           className={`flex justify-between gap-4 ${label === 'Total' ? 'mt-1 border-t border-butter pt-2 font-bold text-cocoa' : ''}`}
         >
           <dt>{label}</dt>

@@ -239,6 +239,12 @@ function RequestCard({
             ))}
         </dl>
         <RequestPhotos photos={photos} token={token} />
+        {book?.partyWith ? (
+          <p className="mt-5 rounded-xl bg-cream px-4 py-3 font-bold" data-testid="party-with">
+            Quoted together with {book.partyWith.position}. {book.partyWith.productType}: the quote
+            and payments there cover this request too.
+          </p>
+        ) : null}
         {book?.quote ? (
           <QuotePanel
             position={request.position}

@@ -122,7 +122,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
  * a quote accepted but waiting for its deposit, or one the customer declined.
  */
 export function statusCopyOf(status: RequestStatus, book?: CustomerBookEntry): StatusCopy {
-  if (status === 'quoted' && book?.quote?.accepted) {
+  if (status === 'quoted' && (book?.quote?.accepted || book?.partyWith?.accepted)) {
     return {
       label: 'Accepted',
       explanation: `Thank you for accepting! ${ACCEPTED_DATE_HOLD}`,
@@ -164,6 +164,11 @@ export interface CustomerQuote {
   number: number
   /** '$120' */
   price: string
+  /**
+   * A party's lines, each request's treat and its price, when several
+   * requests are quoted together (decision 049): [['Cake', '$120'], ['Cupcakes', '$45']].
+   */
+  lines?: [string, string][]
   /** '$15' for a delivery with a fee; null for none. */
   deliveryFee?: string | null
   /** What she owes in all, the price and the fee: '$135'. */
@@ -241,6 +246,16 @@ export interface CustomerBookEntry {
   card?: CustomerCardOffer | null
   /** Her payments and refunds, with a receipt to print; absent until something is paid. */
   ledger?: CustomerLedger | null
+  /**
+   * Quoted together with another request of the send, whose card shows the
+   * party's one quote, money and answer (decision 049).
+   */
+  partyWith?: {
+    position: number
+    productType: string
+    /** The party's quote is accepted, waiting for its deposit. */
+    accepted: boolean
+  } | null
 }
 
 /** A payment the customer may make by card now: the deposit, or later the balance. */

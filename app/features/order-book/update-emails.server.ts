@@ -5,8 +5,8 @@ import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
-import { currentQuote, moneyOf } from './order-book.server.ts'
-import { composeRequestUpdate } from './update-emails.ts'
+import { currentQuote, moneyOf, partyOf } from './order-book.server.ts'
+import { composeRequestUpdate, partyName } from './update-emails.ts'
 
 /**
  * Queues the customer's email about a change to their request, in the
@@ -17,7 +17,7 @@ export async function queueRequestUpdate(
   trx: Transaction<Database>,
   kind: UpdateKind,
   {
-    requestId,
+    requestId: asked,
     siteUrl,
     note = null,
     now,
@@ -34,7 +34,11 @@ export async function queueRequestUpdate(
     cardPayments?: boolean
   },
 ): Promise<number | undefined> {
-  const [request, quote, money] = await Promise.all([
+  // A party hears once, about the whole party, from its lead (decision 049);
+  // only "ready" is each member's own, as each may be baked for its own day.
+  const party = await partyOf(trx, asked)
+  const requestId = kind === 'ready' ? asked : party.leadId
+  const [found, quote, money, members] = await Promise.all([
     trx
       .selectFrom('order_request')
       .select([
@@ -52,7 +56,19 @@ export async function queueRequestUpdate(
       .executeTakeFirstOrThrow(),
     currentQuote(trx, requestId),
     moneyOf(trx, requestId),
+    kind !== 'ready' && party.memberIds.length > 1
+      ? trx
+          .selectFrom('order_request')
+          .select(['product_type'])
+          .where('id', 'in', party.memberIds)
+          .orderBy('position')
+          .execute()
+      : [],
   ])
+  const request =
+    members.length > 1
+      ? { ...found, product_type: partyName(members.map((member) => member.product_type)) }
+      : found
   // The pickup address is private until the request is confirmed: read for that email only.
   const place =
     kind !== 'confirmed'

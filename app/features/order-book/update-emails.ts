@@ -148,6 +148,16 @@ function linkBlock(url: string, label: string, lead: string): Block {
  * of their own: what the customer owes in all is never left to add up.
  */
 export function priceRows(money: Money): [string, string][] {
+  // A party's quote lists each request's line, then what they come to (decision 049).
+  if (money.lines && money.lines.length > 1) {
+    return [
+      ...money.lines.map((line): [string, string] => [line.label, formatMoney(line.cents)]),
+      ...(money.deliveryFeeCents > 0
+        ? [['Delivery fee', formatMoney(money.deliveryFeeCents)] as [string, string]]
+        : []),
+      ['Total', formatMoney(totalOf(money))],
+    ]
+  }
   if (money.deliveryFeeCents === 0) return [['Price', formatMoney(money.priceCents)]]
   return [
     ['Price', formatMoney(money.priceCents)],
@@ -208,6 +218,16 @@ export function orderName(product: string): string {
   const rest = name.slice(1)
   const asNoun = rest === rest.toLowerCase() ? name[0]!.toLowerCase() + rest : name
   return `${asNoun} order`
+}
+
+/**
+ * A party's treats named as one order (decision 049): 'cake and cupcakes',
+ * 'cake, cupcakes and cookies'. Each is kept as the customer chose it.
+ */
+export function partyName(products: readonly string[]): string {
+  const names = products.map((product) => product.trim()).filter(Boolean)
+  if (names.length < 2) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 const subjects: Record<UpdateKind, (order: string) => string> = {

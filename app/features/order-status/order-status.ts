@@ -128,6 +128,20 @@ export const PAYABLE_STATUSES = [
 /** Requests the owner may (re)quote: a new one, or one whose quote a new price replaces. */
 export const QUOTABLE_STATUSES = ['new', 'quoted'] as const satisfies readonly RequestStatus[]
 
+/**
+ * Where a party (requests quoted together, decision 049) goes as one: its
+ * one answer, its one deposit and its calling off move every member in one
+ * transaction. Ready and completed stay each member's own (a party's
+ * requests may be baked for different days); a quote is the party's own
+ * step (quoteParty).
+ */
+export const PARTY_MOVE_STATUSES = [
+  'confirmed',
+  'declined',
+  'cancelled',
+  'expired',
+] as const satisfies readonly RequestStatus[]
+
 /** Whether `status` is one of `set`: `isIn(HELD_STATUSES, row.status)`. */
 export function isIn(set: readonly RequestStatus[], status: RequestStatus): boolean {
   return set.includes(status)
@@ -173,6 +187,17 @@ export interface Money {
   /** What is paid: the payments recorded less the refunds (the order book's netPaid). */
   paidCents: number
   depositWaived: boolean
+  /**
+   * A party's line items, in its members' order: each request's own price,
+   * which add up to priceCents (decision 049). Absent for a quote of one.
+   */
+  lines?: readonly MoneyLine[]
+}
+
+/** One line of a party's quote: a request's treat and its own price. */
+export interface MoneyLine {
+  label: string
+  cents: number
 }
 
 /**

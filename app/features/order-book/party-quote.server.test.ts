@@ -1,0 +1,406 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import {
+  expireQuotesAndTell,
+  readCustomerBook,
+  receiveQuoteAnswer,
+} from './customer-quotes.server.ts'
+import { moneyOf } from './order-book.server.ts'
+import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
+import { listOrderBook } from './order-list.server.ts'
+import { parseOrderFilters } from './order-list.ts'
+import { readReceipts } from './receipt.server.ts'
+
+// Monday, November 23, 2026, 3 p.m. in Toronto.
+const NOW = Date.parse('2026-11-23T20:00:00Z')
+const HOUR = 60 * 60_000
+const DAY = 24 * HOUR
+const SITE = 'https://butterandbloom.example'
+
+/**
+ * Priya sends a cake (Saturday, December 12), cupcakes (Sunday, December 13)
+ * and cookies together; Sam sends a cake of his own. Their ids and tokens.
+ */
+async function openParty() {
+  const { db, location } = await openTestDatabase()
+  await seedMenu(db)
+  await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
+  const priyaSent = await submitOrderRequests(
+    db,
+    [
+      birthdayCakeOrder,
+      { ...birthdayCakeOrder, product_type: 'Cupcakes', due_date: '2026-12-13' },
+      { ...birthdayCakeOrder, product_type: 'Cookies', due_date: '2026-12-13' },
+    ],
+    { products: [], siteUrl: SITE, now: new Date(NOW) },
+  )
+  const samSent = await submitOrderRequests(
+    db,
+    [{ ...birthdayCakeOrder, name: 'Sam Ortiz', email: 'sam@example.com' }],
+    { products: [], siteUrl: SITE, now: new Date(NOW) },
+  )
+  if (!priyaSent.ok || !samSent.ok) throw new Error('The requests could not be booked.')
+  const rows = await db
+    .selectFrom('order_request')
+    .select(['id', 'customer_token', 'email', 'position'])
+    .orderBy('id')
+    .execute()
+  const [cake, cupcakes, cookies, samCake] = rows.map((row) => Number(row.id))
+  return {
+    db,
+    location,
+    cake: cake!,
+    cupcakes: cupcakes!,
+    cookies: cookies!,
+    samCake: samCake!,
+    token: rows[0]!.customer_token!,
+  }
+}
+
+async function versionOf(db: Db, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return String(row.version)
+}
+
+/** A post from the owner's order page of request `id`, her question answered yes. */
+async function ownerPost(db: Db, id: number, form: Record<string, string>, now = NOW) {
+  return receiveOrderAction({
+    request: new Request(`http://localhost/admin/orders/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ confirm: 'yes', version: await versionOf(db, id), ...form }),
+    }),
+    db,
+    requestId: id,
+    siteUrl: SITE,
+    now,
+  })
+}
+
+const QUOTE = {
+  intent: 'quote',
+  deposit_kind: 'amount',
+  deposit: '50',
+  deposit_due: '2026-12-01',
+  payment_instructions: 'Interac e-Transfer to hello@butterandbloom.ca',
+  message: 'One table of treats for the party.',
+  expires_in_days: '3',
+}
+
+/** The cake at $120 and the cupcakes at $45, quoted together from the cupcakes' page. */
+async function quoteCakeAndCupcakes(
+  db: Db,
+  { cake, cupcakes }: { cake: number; cupcakes: number },
+) {
+  return ownerPost(db, cupcakes, {
+    ...QUOTE,
+    price: '45',
+    [`with_${cake}`]: 'yes',
+    [`line_${cake}`]: '120',
+  })
+}
+
+async function statuses(db: Db, ids: number[]) {
+  const rows = await db
+    .selectFrom('order_request')
+    .select(['id', 'status'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.status)
+}
+
+async function customerEmails(db: Db) {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['payload', 'topic'])
+    .where('topic', 'in', ['request_update', 'payment_notice'])
+    .orderBy('id')
+    .execute()
+  return rows
+    .map((row) => JSON.parse(row.payload) as OutgoingEmail)
+    .filter((email) => email.to !== undefined)
+}
+
+let ip = 0
+function answer(db: Db, token: string, body: string, now = NOW + HOUR) {
+  return receiveQuoteAnswer({
+    request: new Request(`${SITE}/requests/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    }),
+    token,
+    clientIp: `198.51.100.${++ip}`,
+    db,
+    now,
+    siteUrl: SITE,
+  })
+}
+
+test('two requests of one send are quoted as one: one email lists both lines and one total', async () => {
+  const { db, cake, cupcakes, cookies } = await openParty()
+  const sent = await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  expect(sent).toMatchObject({ status: 200, body: { ok: true } })
+  expect(await statuses(db, [cake, cupcakes, cookies])).toEqual(['quoted', 'quoted', 'new'])
+
+  const emails = await customerEmails(db)
+  expect(emails).toHaveLength(1)
+  const [email] = emails
+  expect(email!.subject).toContain('Cakes and Cupcakes')
+  expect(email!.text).toContain('Cakes: $120')
+  expect(email!.text).toContain('Cupcakes: $45')
+  expect(email!.text).toContain('Total: $165')
+  expect(email!.text).toContain('Deposit: $50, due by')
+
+  // The party's money is the lines' sum, whichever member it is read from.
+  for (const id of [cake, cupcakes]) {
+    const money = await moneyOf(db, id)
+    expect(totalOf(money)).toBe(16_500)
+    expect(money.depositCents).toBe(5_000)
+    expect(money.lines).toEqual([
+      { label: 'Cakes', cents: 12_000 },
+      { label: 'Cupcakes', cents: 4_500 },
+    ])
+  }
+  // The owner's page of either member shows the party, and links the other.
+  const detail = (await readOrderDetail(db, cupcakes))!
+  expect(detail.party?.members.map((member) => [member.productType, member.lineCents])).toEqual([
+    ['Cakes', 12_000],
+    ['Cupcakes', 4_500],
+  ])
+  expect(detail.money.balanceOwed).toBe(16_500)
+  // The cookies, not ticked, wait for their own quote, and may still join.
+  const cookiesChoice = detail.partyChoices.find((choice) => choice.id === cookies)
+  expect(cookiesChoice).toMatchObject({ inParty: false, refused: null })
+})
+
+test('one acceptance answers for the party, one deposit confirms both, and a refund is the party’s', async () => {
+  const { db, cake, cupcakes, token } = await openParty()
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+
+  // The customer's page shows one quote, on the lead (the cake, first in her send).
+  const book = await readCustomerBook(db, token, NOW + HOUR)
+  expect(book[1]!.quote?.lines).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+  ])
+  expect(book[1]!.quote?.total).toBe('$165')
+  expect(book[2]!.quote).toBeNull()
+  expect(book[2]!.partyWith).toEqual({ position: 1, productType: 'Cakes', accepted: false })
+
+  // She accepts on the cupcakes' number: the party is accepted, once.
+  expect(await answer(db, token, 'intent=accept&request=2&quote=1')).toMatchObject({
+    status: 200,
+    body: { ok: true, outcome: 'accepted' },
+  })
+  expect(await answer(db, token, 'intent=accept&request=1&quote=1')).toMatchObject({
+    status: 409,
+  })
+  const accepted = await readCustomerBook(db, token, NOW + HOUR)
+  expect(accepted[1]!.quote?.accepted).toBe(true)
+  const ownerNews = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('topic', '=', 'request_update')
+    .execute()
+  // The quote to her, and one note of her answer to the owner.
+  expect(ownerNews).toHaveLength(2)
+
+  // Both read as accepted on the owner's list, the money on the lead's row alone.
+  const list = await listOrderBook(
+    db,
+    parseOrderFilters(new URLSearchParams()).filters,
+    '2026-11-23',
+  )
+  const rowOf = (id: number) => list.rows.find((row) => row.id === id)!
+  expect(rowOf(cake).state).toBe('accepted')
+  expect(rowOf(cupcakes).state).toBe('accepted')
+  expect(rowOf(cake).money?.totalCents).toBe(16_500)
+  expect(rowOf(cupcakes).money).toBeNull()
+  expect(rowOf(cupcakes).partyLeadId).toBe(cake)
+
+  // The deposit, recorded from the cupcakes' page, confirms both.
+  const paid = await ownerPost(db, cupcakes, {
+    intent: 'payment',
+    amount: '50',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  expect(paid).toMatchObject({ status: 200, body: { ok: true } })
+  expect(await statuses(db, [cake, cupcakes])).toEqual(['confirmed', 'confirmed'])
+  const owed = amountsOwed(await moneyOf(db, cupcakes))
+  expect(owed).toEqual({ depositOwed: 0, balanceOwed: 11_500 })
+  const confirmations = (await customerEmails(db)).filter((email) =>
+    email.subject.startsWith('Your Cakes and Cupcakes order is booked'),
+  )
+  expect(confirmations).toHaveLength(1)
+  // Recorded once, on the lead.
+  const payments = await db.selectFrom('payment').select('request_id').execute()
+  expect(payments.map((payment) => Number(payment.request_id))).toEqual([cake])
+
+  // A refund from the cake's page comes off the party's money.
+  const refunded = await ownerPost(db, cake, {
+    intent: 'refund',
+    refund_amount: '20',
+    refunded_on: '2026-11-25',
+    refund_method: 'e-Transfer',
+    refund_reason: 'Fewer cupcakes.',
+  })
+  expect(refunded).toMatchObject({ status: 200, body: { ok: true } })
+  // The one money rule: what is paid after refunds, 0, against the deposit and the total.
+  expect(amountsOwed(await moneyOf(db, cupcakes))).toEqual({
+    depositOwed: 2_000,
+    balanceOwed: 13_500,
+  })
+  // More than was paid is refused with a sentence.
+  expect(
+    await ownerPost(db, cupcakes, {
+      intent: 'refund',
+      refund_amount: '40',
+      refunded_on: '2026-11-25',
+      refund_method: 'e-Transfer',
+    }),
+  ).toMatchObject({ status: 409, body: { ok: false, error: expect.stringContaining('$30') } })
+
+  // One receipt for the party, whichever member's link opens it.
+  const receipts = await readReceipts(db, { token, position: 2, now: NOW })
+  expect(receipts).toHaveLength(1)
+  expect(receipts![0]!.lines.map((line) => [line.description, line.amount])).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+  ])
+  expect(receipts![0]!.paid).toBe('$30')
+  const all = await readReceipts(db, { token, now: NOW })
+  expect(all!.map((receipt) => receipt.number)).toEqual([receipts![0]!.number])
+})
+
+test('declining, or letting the quote lapse, closes every member with one email', async () => {
+  const declined = await openParty()
+  await quoteCakeAndCupcakes(declined.db, declined)
+  expect(
+    await answer(declined.db, declined.token, 'intent=decline&request=1&quote=1'),
+  ).toMatchObject({ status: 200, body: { ok: true, outcome: 'declined' } })
+  expect(await statuses(declined.db, [declined.cake, declined.cupcakes])).toEqual([
+    'declined',
+    'declined',
+  ])
+
+  const lapsed = await openParty()
+  await quoteCakeAndCupcakes(lapsed.db, lapsed)
+  const expired = await expireQuotesAndTell(lapsed.db, { now: NOW + 4 * DAY, siteUrl: SITE })
+  expect(expired).toEqual([lapsed.cake])
+  expect(await statuses(lapsed.db, [lapsed.cake, lapsed.cupcakes])).toEqual(['expired', 'expired'])
+  const told = (await customerEmails(lapsed.db)).filter((email) =>
+    email.subject.includes('expired'),
+  )
+  expect(told).toHaveLength(1)
+  // Run again: nothing moves, nothing more is sent.
+  expect(await expireQuotesAndTell(lapsed.db, { now: NOW + 5 * DAY, siteUrl: SITE })).toEqual([])
+
+  // The owner's cancel from one member's page calls off the whole party.
+  const called = await openParty()
+  await quoteCakeAndCupcakes(called.db, called)
+  expect(
+    await ownerPost(called.db, called.cupcakes, { intent: 'cancel', note: 'Party moved.' }),
+  ).toMatchObject({ status: 200, body: { ok: true } })
+  expect(await statuses(called.db, [called.cake, called.cupcakes])).toEqual([
+    'cancelled',
+    'cancelled',
+  ])
+})
+
+test('two pages accepting the party at once: one answer wins', async () => {
+  const { db, location, cake, cupcakes, token } = await openParty()
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  // Two instances on PostgreSQL; SQLite runs one writer at a time.
+  const other = testDatabaseKind() === 'pg' ? openTestConnection(location) : db
+  const answers = await Promise.all([
+    answer(db, token, 'intent=accept&request=1&quote=1'),
+    answer(other, token, 'intent=accept&request=2&quote=1'),
+    answer(other, token, 'intent=decline&request=2&quote=1'),
+  ])
+  expect(answers.filter((result) => result.status === 200)).toHaveLength(1)
+  expect(answers.filter((result) => result.status === 409)).toHaveLength(2)
+  const statusesNow = await statuses(db, [cake, cupcakes])
+  expect(new Set(statusesNow).size).toBe(1)
+  const ownerNews = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('topic', '=', 'request_update')
+    .execute()
+  expect(ownerNews).toHaveLength(2)
+  if (other !== db) await other.destroy()
+})
+
+test('a request from another send, or one quoted on its own, is refused with a sentence', async () => {
+  const { db, cake, cupcakes, cookies, samCake } = await openParty()
+  const foreign = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    [`with_${samCake}`]: 'yes',
+    [`line_${samCake}`]: '45',
+  })
+  expect(foreign).toMatchObject({
+    status: 400,
+    body: { ok: false, error: expect.stringContaining('sent together') },
+  })
+  // Quoting separately still works as before.
+  expect(await ownerPost(db, cookies, { ...QUOTE, price: '30', deposit: '' })).toMatchObject({
+    status: 200,
+  })
+  expect((await moneyOf(db, cookies)).lines).toBeUndefined()
+  const quotedAlone = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    [`with_${cookies}`]: 'yes',
+    [`line_${cookies}`]: '30',
+  })
+  expect(quotedAlone).toMatchObject({
+    status: 409,
+    body: {
+      error:
+        'The Cookies request is already quoted on its own. Quote it separately, or decline it first.',
+    },
+  })
+  // A price it cannot read is the field's error; nothing is written.
+  const unread = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    [`with_${cupcakes}`]: 'yes',
+    [`line_${cupcakes}`]: 'lots',
+  })
+  expect(unread).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { [`line_${cupcakes}`]: expect.any(String) } },
+  })
+  // A deposit more than the party's total is refused.
+  const tooMuch = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    deposit: '200',
+    [`with_${cupcakes}`]: 'yes',
+    [`line_${cupcakes}`]: '45',
+  })
+  expect(tooMuch).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { deposit: 'The deposit cannot be more than the party’s total.' } },
+  })
+  expect(await statuses(db, [cake, cupcakes])).toEqual(['new', 'new'])
+  // A party re-quoted must keep its members: leaving one out is refused.
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  const leftOut = await ownerPost(db, cake, { ...QUOTE, price: '130' })
+  expect(leftOut).toMatchObject({ status: 409 })
+  expect(totalOf(await moneyOf(db, cake))).toBe(16_500)
+})
