@@ -37,6 +37,8 @@ test('the owner’s pages install as an app: the manifest is served and the serv
   request,
   baseURL,
 }) => {
+  // Five public pages, each until React runs, then signing in: on a busy machine it takes a while.
+  test.slow()
   const manifest = await request.get('/admin/manifest.webmanifest')
   expect(manifest.status()).toBe(200)
   expect(manifest.headers()['content-type']).toContain('application/manifest+json')
