@@ -92,8 +92,13 @@ test('the owner’s pages install as an app: the manifest is served and the serv
 })
 
 test.describe('offline', () => {
-  // The browser reports each request it could not make while offline.
-  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] })
+  // The browser reports each request it could not make while offline, and the
+  // page still open when the network goes cannot ask for its links' routes.
+  test.use({
+    allowedConsoleErrors: [
+      /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches/,
+    ],
+  })
 
   test('Today opens offline after one visit, with a note saying when it was saved, and signing out forgets it', async ({
     page,
