@@ -9,7 +9,15 @@ export const ADMIN_LAYOUT_FILE = 'routes/admin-layout.tsx'
  * app/routes.ts). A new /admin route outside the layout fails the walk until
  * it is either moved under the layout or named here.
  */
-export const OPEN_ADMIN_ROUTES: Record<string, { signedOutGet: number; why: string }> = {
+export const OPEN_ADMIN_ROUTES: Record<
+  string,
+  {
+    signedOutGet: number
+    why: string
+    /** Its Cache-Control when it is not `private, no-store`: the owner's app's own files. */
+    cacheControl?: string
+  }
+> = {
   'admin/calendar.ics': {
     signedOutGet: 404,
     why: 'a phone’s calendar fetches it with its key and no cookie; without the key it is not there',
@@ -32,10 +40,12 @@ export const OPEN_ADMIN_ROUTES: Record<string, { signedOutGet: number; why: stri
   },
   'admin/manifest.webmanifest': {
     signedOutGet: 200,
+    cacheControl: 'no-cache',
     why: 'the owner’s app’s manifest: browsers fetch it without cookies; it is the same for all',
   },
   'admin/sw.js': {
     signedOutGet: 200,
+    cacheControl: 'no-cache',
     why: 'the owner’s app’s service worker: browsers check it for updates alone; it holds nothing private',
   },
 }
