@@ -12,13 +12,16 @@ export const OWNER_APP = {
 /** The raspberry of app.css's palette: the owner's app's bar and splash accents. */
 const RASPBERRY = '#a93443'
 
-/** The owner's pages as an installable app: opens on Today, stays inside /admin. */
-export function ownerManifest() {
+/**
+ * The owner's pages as an installable app: opens on Today, stays inside
+ * /admin, named as she names her bakery in Settings › Your site.
+ */
+export function ownerManifest(bakeryName: string) {
   return {
     id: OWNER_APP.scope,
-    name: site.brandTitle,
-    short_name: site.brandTitle.replace(/\s+Bakery$/, ''),
-    description: `Today’s bakes, requests and alerts for ${site.brandTitle}.`,
+    name: bakeryName,
+    short_name: bakeryName.replace(/\s+Bakery$/, ''),
+    description: `Today’s bakes, requests and alerts for ${bakeryName}.`,
     start_url: OWNER_APP.scope,
     scope: OWNER_APP.scope,
     display: 'standalone',
@@ -47,8 +50,8 @@ export function ownerManifest() {
   }
 }
 
-export function manifestResponse(): Response {
-  return new Response(JSON.stringify(ownerManifest()), {
+export function manifestResponse(bakeryName: string): Response {
+  return new Response(JSON.stringify(ownerManifest(bakeryName)), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
   })
 }
