@@ -13,6 +13,7 @@ export interface ControlProps {
  */
 export function FormField({
   name,
+  id: givenId,
   label,
   error,
   hint,
@@ -20,13 +21,15 @@ export function FormField({
   children,
 }: {
   name: string
+  /** The control's id; `field-<name>` unless given (a form repeated on one page needs its own). */
+  id?: string
   label: string
   error?: string
   hint?: string
   optional?: boolean
   children: (props: ControlProps) => ReactNode
 }) {
-  const id = `field-${name}`
+  const id = givenId ?? `field-${name}`
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ')

@@ -581,8 +581,8 @@ test('on her phone the owner adds three photos in one pick, each described, and 
   ).toBeVisible()
   await descriptions.nth(2).fill('A box of iced sugar cookies')
   await expect(upload).toBeEnabled()
-  // Every target in the dialog is at least 44 px on a phone.
-  for (const target of await dialog.getByRole('button').all()) {
+  // Every button in the dialog is a finger's size on a phone (the drop zone, larger, opens the file chooser).
+  for (const target of await dialog.locator('button').all()) {
     const box = (await target.boundingBox())!
     expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
   }
@@ -604,6 +604,8 @@ test('on her phone the owner adds three photos in one pick, each described, and 
   await expect(chosen.nth(0).getByText('Added: “A lemon tart with candied peel”')).toBeVisible({
     timeout: 20_000,
   })
+  // The first photo added and the next on its way, as she sees them.
+  await chosen.nth(0).scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SHOTS}/upload-progress-375.png` })
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -632,34 +634,39 @@ test('on her phone the owner adds three photos in one pick, each described, and 
   )
 })
 
-test('a photo refused in a pick says why, and the others are added', async ({ page }) => {
-  await page.goto('/gallery')
-  await signInThroughDialog(page)
-  await page.getByRole('button', { name: 'Add New Image' }).click()
-  const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
-  await dialog.locator('input[type=file]').setInputFiles([
-    {
-      name: 'Scones.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photoJpeg({ width: 700, height: 500 }),
-    },
-    // Says it is a photo, but is not one: the browser cannot shrink it.
-    { name: 'Broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') },
-  ])
-  await dialog.getByText('Vanilla', { exact: true }).click()
-  const descriptions = dialog.getByLabel('Describe this photo')
-  await descriptions.nth(0).fill('Warm scones with jam')
-  await descriptions.nth(1).fill('Nothing to see')
-  await dialog.getByRole('button', { name: 'Upload 2 photos' }).click()
-  await expect(dialog.getByRole('alert')).toContainText('1 of 2 photos added.')
-  const items = dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')
-  await expect(items.nth(0).getByText('Added: “Warm scones with jam”')).toBeVisible()
-  await expect(items.nth(1).getByText('Failed to load image')).toBeVisible()
-  // The refused one can be taken out; the added one is in the gallery already.
-  await dialog.getByRole('button', { name: 'Remove Broken.jpg' }).click()
-  await page.keyboard.press('Escape')
-  await expect(page.getByRole('img', { name: 'Warm scones with jam' })).toBeVisible()
-  await expect(grid(page)).toHaveCount(4)
+test.describe('when one photo of a pick is refused', () => {
+  // The file that claims to be a JPEG cannot be decoded: Chromium reports its preview's blob.
+  test.use({ allowedConsoleErrors: [/^Connecting to 'blob:/] })
+
+  test('a photo refused in a pick says why, and the others are added', async ({ page }) => {
+    await page.goto('/gallery')
+    await signInThroughDialog(page)
+    await page.getByRole('button', { name: 'Add New Image' }).click()
+    const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
+    await dialog.locator('input[type=file]').setInputFiles([
+      {
+        name: 'Scones.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await photoJpeg({ width: 700, height: 500 }),
+      },
+      // Says it is a photo, but is not one: the browser cannot shrink it.
+      { name: 'Broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') },
+    ])
+    await dialog.getByText('Vanilla', { exact: true }).click()
+    const descriptions = dialog.getByLabel('Describe this photo')
+    await descriptions.nth(0).fill('Warm scones with jam')
+    await descriptions.nth(1).fill('Nothing to see')
+    await dialog.getByRole('button', { name: 'Upload 2 photos' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('1 of 2 photos added.')
+    const items = dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')
+    await expect(items.nth(0).getByText('Added: “Warm scones with jam”')).toBeVisible()
+    await expect(items.nth(1).getByText('Failed to load image')).toBeVisible()
+    // The refused one can be taken out; the added one is in the gallery already.
+    await dialog.getByRole('button', { name: 'Remove Broken.jpg' }).click()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('img', { name: 'Warm scones with jam' })).toBeVisible()
+    await expect(grid(page)).toHaveCount(4)
+  })
 })
 
 test('the owner edits a photo’s tags, caption and alt text; a signed-out visitor sees it and finds it by its new tag', async ({
@@ -692,7 +699,7 @@ test('the owner edits a photo’s tags, caption and alt text; a signed-out visit
   await edit.getByPlaceholder('Add a new tag').fill('Garden Wedding')
   await edit.getByPlaceholder('Add a new tag').press('Enter')
   await expect(edit.getByRole('checkbox', { name: 'Garden wedding', exact: true })).toBeChecked()
-  for (const target of await edit.getByRole('button').all()) {
+  for (const target of await edit.locator('button').all()) {
     const box = (await target.boundingBox())!
     expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
   }

@@ -387,7 +387,7 @@ function ChosenPhotoItem({
               onChange={(event) => onAlt(event.target.value)}
             />
             <span id={altHintId} className="form-hint">
-              Read aloud to people who cannot see the photo.
+              Read aloud to people who cannot see it.
             </span>
           </div>
         )}

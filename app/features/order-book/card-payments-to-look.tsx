@@ -29,30 +29,7 @@ export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
       </h2>
       <ul className="mt-4 grid gap-3">
         {items.map((item) => (
-          <li key={item.eventId} className="card border-l-4 border-raspberry p-5">
-            <p className="font-bold">
-              A card {item.what}
-              {item.amount ? ` of ${item.amount}` : ''}
-              {item.reference ? ` for ${item.reference}` : ''} needs a look
-            </p>
-            <p className="mt-1 text-sm text-chocolate">
-              {whenFormat.format(new Date(item.at))} · {item.note}
-            </p>
-            <div className="mt-3 flex flex-wrap items-center gap-3">
-              {item.requestId !== null ? (
-                <Link to={`/admin/orders/${item.requestId}`} className="button-secondary">
-                  Open the request
-                </Link>
-              ) : null}
-              <Form method="post">
-                <input type="hidden" name="intent" value="card-looked" />
-                <input type="hidden" name="event" value={item.eventId} />
-                <button type="submit" className="button-secondary">
-                  Mark as looked at
-                </button>
-              </Form>
-            </div>
-          </li>
+          <LookItem key={item.eventId} item={item} />
         ))}
       </ul>
     </section>
@@ -72,23 +49,38 @@ export function CardLooksNote({ items }: { items: CardPaymentToLook[] }) {
       data-testid="card-looks"
     >
       {items.map((item) => (
-        <li key={item.eventId} className="card border-l-4 border-raspberry p-5" role="note">
-          <p className="font-bold">
-            A card {item.what}
-            {item.amount ? ` of ${item.amount}` : ''} needs a look
-          </p>
-          <p className="mt-1 text-sm text-chocolate">
-            {whenFormat.format(new Date(item.at))} · {item.note}
-          </p>
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value="card-looked" />
-            <input type="hidden" name="event" value={item.eventId} />
-            <button type="submit" className="button-secondary">
-              Mark as looked at
-            </button>
-          </Form>
-        </li>
+        <LookItem key={item.eventId} item={item} onItsOrder />
       ))}
     </ul>
+  )
+}
+
+/** One card event that needs a look: what happened, and Mark as looked at (and, on Today, its order). */
+function LookItem({ item, onItsOrder = false }: { item: CardPaymentToLook; onItsOrder?: boolean }) {
+  return (
+    <li className="card border-l-4 border-raspberry p-5" role={onItsOrder ? 'note' : undefined}>
+      <p className="font-bold">
+        A card {item.what}
+        {item.amount ? ` of ${item.amount}` : ''}
+        {item.reference && !onItsOrder ? ` for ${item.reference}` : ''} needs a look
+      </p>
+      <p className="mt-1 text-sm text-chocolate">
+        {whenFormat.format(new Date(item.at))} · {item.note}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {item.requestId !== null && !onItsOrder ? (
+          <Link to={`/admin/orders/${item.requestId}`} className="button-secondary">
+            Open the request
+          </Link>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="card-looked" />
+          <input type="hidden" name="event" value={item.eventId} />
+          <button type="submit" className="button-secondary">
+            Mark as looked at
+          </button>
+        </Form>
+      </div>
+    </li>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
@@ -70,7 +71,8 @@ export function CardRefunds({
                   <Form method="post" className="mt-3 grid gap-4" noValidate>
                     <input type="hidden" name="version" value={detail.version} />
                     <input type="hidden" name="payment" value={payment.paymentId} />
-                    <RefundField
+                    <FormField
+                      name="card_refund_amount"
                       id={`card-refund-amount-${payment.paymentId}`}
                       label="Refund to the card ($)"
                       hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment. Stripe keeps its fee.`}
@@ -79,14 +81,14 @@ export function CardRefunds({
                       {(props) => (
                         <input
                           {...props}
-                          name="card_refund_amount"
                           inputMode="decimal"
                           required
                           defaultValue={centsToInput(payment.leftCents)}
                         />
                       )}
-                    </RefundField>
-                    <RefundField
+                    </FormField>
+                    <FormField
+                      name="card_refund_reason"
                       id={`card-refund-reason-${payment.paymentId}`}
                       label="Reason"
                       optional
@@ -94,15 +96,9 @@ export function CardRefunds({
                       error={mine ? result.fieldErrors?.card_refund_reason : undefined}
                     >
                       {(props) => (
-                        <textarea
-                          {...props}
-                          name="card_refund_reason"
-                          rows={2}
-                          maxLength={LIMITS.reason}
-                          defaultValue=""
-                        />
+                        <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />
                       )}
-                    </RefundField>
+                    </FormField>
                     <div>
                       <button
                         type="submit"
@@ -121,52 +117,6 @@ export function CardRefunds({
           )
         })}
       </ul>
-    </div>
-  )
-}
-
-/**
- * A labelled field as FormField lays it out (the same classes), with an id
- * of its own: each card payment has its form, so the names repeat.
- */
-function RefundField({
-  id,
-  label,
-  hint,
-  error,
-  optional = false,
-  children,
-}: {
-  id: string
-  label: string
-  hint: string
-  error?: string
-  optional?: boolean
-  children: (props: {
-    id: string
-    'aria-invalid': boolean | undefined
-    'aria-describedby': string
-  }) => ReactNode
-}) {
-  return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-label">
-        {label}
-        {optional ? <span className="form-optional"> (optional)</span> : null}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' '),
-      })}
-      <p id={`${id}-hint`} className="form-hint">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
-      ) : null}
     </div>
   )
 }
