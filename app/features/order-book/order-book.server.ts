@@ -90,6 +90,27 @@ export async function partyOf(db: Executor, requestId: number): Promise<Party> {
 }
 
 /**
+ * The party `requestId` belongs to, with its lead's row held first (on
+ * PostgreSQL locked until the transaction ends; SQLite has one writer).
+ * Every change to a party takes the lead before any member: the customer's
+ * answer and a payment work on the lead, a move holds it here, and the
+ * owner's change on any member's page calls this before claiming that
+ * member. Two changes to one party so meet at the lead and go in turn,
+ * rather than each holding a member the other waits for.
+ */
+export async function holdPartyLead(trx: Transaction<Database>, requestId: number): Promise<Party> {
+  const party = await partyOf(trx, requestId)
+  if (party.memberIds.length > 1) {
+    await trx
+      .updateTable('order_request')
+      .set((eb) => ({ version: eb.ref('version') }))
+      .where('id', '=', party.leadId)
+      .execute()
+  }
+  return party
+}
+
+/**
  * Moves a request to `to` and writes the move on its timeline, in the
  * caller's transaction. The update names the status it moves from, so two
  * changes racing (the owner's click and the customer's) cannot both win:
@@ -104,7 +125,7 @@ export async function moveRequest(
   input: { requestId: number; to: RequestStatus; actor: Actor; note?: string | null; now: number },
 ): Promise<BookChange> {
   if (!isIn(PARTY_MOVE_STATUSES, input.to)) return moveOne(trx, input)
-  const party = await partyOf(trx, input.requestId)
+  const party = await holdPartyLead(trx, input.requestId)
   if (party.memberIds.length < 2) return moveOne(trx, input)
   // Every member's row is held first (on PostgreSQL, locked until the
   // transaction ends; SQLite has one writer), then every move is checked

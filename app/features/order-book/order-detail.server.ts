@@ -52,6 +52,7 @@ import {
   claimVersion,
   currentQuote,
   defaultBalanceDue,
+  holdPartyLead,
   moneyOf,
   moveRequest,
   partyOf,
@@ -407,7 +408,9 @@ export async function receiveOrderAction({
       const refuse = (result: BookChange) => {
         throw new Refused(result)
       }
-      // First, so a page that is out of date changes nothing and sends nothing.
+      // A party's lead before its member, as every change to a party takes them.
+      await holdPartyLead(trx, requestId)
+      // Then, so a page that is out of date changes nothing and sends nothing.
       const claimed = await claimVersion(trx, { requestId, version })
       if (!claimed.ok) refuse(claimed)
       if (!confirmed) {
