@@ -201,7 +201,7 @@ function IdentityGroup({ words, result: posted }: GroupProps) {
     <Group
       section="identity"
       title="Identity"
-      intro="Your bakery’s name and how customers reach you, on every page and in every email."
+      intro="Your bakery’s name and how customers reach you, on every page."
       result={result}
       buttons={<SaveButton label="Save identity" />}
     >
