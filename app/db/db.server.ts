@@ -93,22 +93,41 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
+/** Tries at migrating when another schema vanishes while Kysely looks around (see below). */
+const MIGRATE_TRIES = 3
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  const schema = isPostgres(db) ? await currentSchema(db) : undefined
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     // Kysely looks for its bookkeeping tables in every schema it can see
     // unless told which one; with two sites (or two tests) in one PostgreSQL
     // database it would take another schema's for its own.
-    migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,
+    migrationTableSchema: schema,
   })
-  const { error, results } = await migrator.migrateToLatest()
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest()
+    // Before migrating, Kysely lists the tables of every schema in the
+    // database, asking about each by name; a schema another site or test
+    // drops meanwhile fails that listing ("schema … does not exist") before
+    // anything is written. Looking again no longer sees it.
+    if (error && isOtherSchemaGone(error, schema) && attempt < MIGRATE_TRIES) continue
+    for (const result of results ?? []) {
+      if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
+    }
+    if (error) throw error
+    // New indexes get their statistics now, not at the next boot (see openSqlite).
+    if (!isPostgres(db) && results?.length) await sql`pragma optimize = 0x10002`.execute(db)
+    return
   }
-  if (error) throw error
-  // New indexes get their statistics now, not at the next boot (see openSqlite).
-  if (!isPostgres(db) && results?.length) await sql`pragma optimize = 0x10002`.execute(db)
+}
+
+/** PostgreSQL's invalid_schema_name, about a schema other than `own`. */
+function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false
+  const message = error instanceof Error ? error.message : ''
+  return error.code === '3F000' && own !== undefined && !message.includes(`"${own}"`)
 }
 
 /**
