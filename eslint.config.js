@@ -24,6 +24,12 @@ const featureEdges = {
   // The gallery's photos go through the shared image pipeline, store and quota.
   gallery: ['media'],
   home: [],
+  // Exporting and importing the site (moving house) reads and replaces the
+  // owner's words, the booking settings and the menu, each through its owner.
+  moving: ['availability', 'menu', 'site-content'],
+  // The first-run setup makes the first admin, names the bakery and, without
+  // the demo, empties the menu and writes plain words, in one transaction.
+  setup: ['auth', 'menu', 'site-content'],
   // The owner's inbox lists the contact form's messages and their emails' delivery.
   inbox: ['contact', 'mail'],
   // A customer's inspiration photos go through the shared image pipeline, store and quota.

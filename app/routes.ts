@@ -33,7 +33,8 @@ export default [
   // a phone's calendar app fetches the feed with its key and no cookie (404
   // without the right key); signing in, asking for a reset link and setting a
   // new password are how a signed-out owner gets back in, and an invitation's
-  // link how a new admin first does; signing out must work with a session
+  // link how a new admin first does, and the first-run setup's link how the
+  // first admin is made; signing out must work with a session
   // that has already ended; a customer's photo answers 404 to anyone but the
   // owner, so no answer says a photo is there.
   route('admin/calendar.ics', 'routes/admin.calendar-ics.ts'),
@@ -43,6 +44,7 @@ export default [
   route('admin/forgot-password', 'routes/admin.forgot-password.ts'),
   route('admin/reset-password/:token', 'routes/admin.reset-password.$token.tsx'),
   route('admin/invite/:token', 'routes/admin.invite.$token.tsx'),
+  route('admin/setup', 'routes/admin.setup.tsx'),
   route('admin/photos/:key', 'routes/admin.photos.$key.ts'),
   route('api/availability', 'routes/api.availability.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),

@@ -104,8 +104,8 @@ export async function startServices(): Promise<Env> {
   await ensureAdmin(auth, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
-    fallbackEmail: env.MAIL_TO ?? site.email,
-    dataDir: env.DATA_DIR,
+    db,
+    siteUrl: env.SITE_URL,
   })
 
   // This boot, for the leases that let one instance at a time do boot work.

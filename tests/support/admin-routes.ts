@@ -34,6 +34,10 @@ export const OPEN_ADMIN_ROUTES: Record<
     signedOutGet: 200,
     why: 'an invitation’s link makes a new admin, signed out; the token is its credential',
   },
+  'admin/setup': {
+    signedOutGet: 403,
+    why: 'the first-run setup makes the first admin, signed out; the link printed at boot is its credential, and once there is an admin it refuses',
+  },
   'admin/photos/:key': {
     signedOutGet: 404,
     why: 'a customer’s photo answers 404 to anyone but the owner, so no answer says it is there',

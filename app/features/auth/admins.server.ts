@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Db } from '#app/db/db.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
+import { ensureSetupToken, forgetSetupToken, setupLink } from './setup-link.server.ts'
 
 export class AdminError extends Error {
   override name = 'AdminError'
@@ -102,27 +103,25 @@ async function createAdminAtBoot(auth: Auth, email: string, password: string): P
   }
 }
 
-export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt'
-
 /**
  * At boot: ADMIN_EMAIL + ADMIN_PASSWORD create that admin if it is missing.
- * With no admin at all and neither set, a strong password is generated for
- * `fallbackEmail`, printed once and written to DATA_DIR (mode 0600), so a
- * new owner can always sign in.
+ * With no admin at all and neither set, boot prints the one-time setup link
+ * (setup-link.server.ts) where the owner makes her own account: the only
+ * secret the log ever carries, and no password is written anywhere.
  */
 export async function ensureAdmin(
   auth: Auth,
   {
     adminEmail,
     adminPassword,
-    fallbackEmail,
-    dataDir,
+    db,
+    siteUrl,
     log = console.log,
   }: {
     adminEmail?: string
     adminPassword?: string
-    fallbackEmail: string
-    dataDir: string
+    db: Db
+    siteUrl: string
     log?: (line: string) => void
   },
 ): Promise<void> {
@@ -133,22 +132,14 @@ export async function ensureAdmin(
         log(`admin: created ${adminEmail} from ADMIN_EMAIL`)
       }
     }
+  }
+  if ((await context.internalAdapter.countTotalUsers()) > 0) {
+    await forgetSetupToken(db)
     return
   }
-  if ((await context.internalAdapter.countTotalUsers()) > 0) return
-
-  const password = randomBytes(18).toString('base64url')
-  // Another instance starting at once made it: its password is the one, in its DATA_DIR.
-  if (!(await createAdminAtBoot(auth, fallbackEmail, password))) return
-  const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
-  writeFileSync(
-    file,
-    `Admin sign-in for ${fallbackEmail}\nPassword: ${password}\n\nChange it with: npm run admin -- passwd ${fallbackEmail}\nthen delete this file.\n`,
-    { mode: 0o600 },
-  )
-  log(
-    `admin: created ${fallbackEmail} with the password ${password} (also in ${file}; change it with "npm run admin -- passwd ${fallbackEmail}")`,
-  )
+  const token = await ensureSetupToken(db)
+  log(`Set up your bakery: ${setupLink(siteUrl, token)}`)
+  log('admin: the link works once; it makes the first admin (the owner) and then stops working')
 }
 
 /**

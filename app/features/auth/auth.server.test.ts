@@ -1,11 +1,8 @@
-import { statSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setUpAuth as setUpAuthShared, signInRequest } from '#tests/support/admins.ts'
 import {
   AdminError,
-  INITIAL_PASSWORD_FILE,
   changeAdminPassword,
   createAdmin,
   ensureAdmin,
@@ -14,6 +11,7 @@ import {
 } from './admins.server.ts'
 import type { Auth } from './auth.server.ts'
 import { resolveAdmin, signOut } from './session.server.ts'
+import { setupTokenWorks } from './setup-link.server.ts'
 import { receiveSignIn as receiveSignInShared } from './sign-in.server.ts'
 
 /** Each test's database, so sign-ins count their failures in the test's own throttle table. */
@@ -410,40 +408,39 @@ test('admins can be listed and removed', async () => {
   await expect(removeAdmin(auth, 'helper@bakery.test')).rejects.toThrow('There is no admin')
 })
 
-test('a first start with no admin generates a password, prints it once and saves it with mode 0600', async () => {
-  const { auth, dataDir } = await setUpAuth()
+test('a first start with no admin prints a setup link, the same one at every start until an admin exists', async () => {
+  const { auth, db } = await setUpAuth()
   const lines: string[] = []
-  const options = {
-    fallbackEmail: 'hello@bakery.test',
-    dataDir,
-    log: (line: string) => lines.push(line),
-  }
+  const options = { db, siteUrl: 'https://bakery.test', log: (line: string) => lines.push(line) }
   await ensureAdmin(auth, options)
-  const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
-  expect(statSync(file).mode & 0o777).toBe(0o600)
-  const password = /Password: (\S+)/.exec(readFileSync(file, 'utf8'))?.[1]
-  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/)
-  expect(lines).toHaveLength(1)
-  expect(lines[0]).toContain(password)
-  const outcome = await receiveSignIn({
-    request: signInRequest('hello@bakery.test', password!),
-    clientIp: freshIp(),
-    auth,
-  })
-  expect(outcome.status).toBe(200)
+  const link = /Set up your bakery: (https:\/\/bakery\.test\/admin\/setup\?token=(\S+))/.exec(
+    lines.join('\n'),
+  )
+  expect(link).not.toBeNull()
+  // At least 128 random bits.
+  expect(link![2]).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  expect(await setupTokenWorks(db, link![2]!)).toBe(true)
+  expect(lines.join('\n')).not.toMatch(/password/i)
 
-  // The next start finds an admin and says nothing.
+  lines.length = 0
   await ensureAdmin(auth, options)
-  expect(lines).toHaveLength(1)
+  expect(lines.join('\n')).toContain(link![1])
+
+  // Once an admin exists (here from the command line), boot is quiet and the link is gone.
+  await createAdmin(auth, OWNER.email, OWNER.password)
+  lines.length = 0
+  await ensureAdmin(auth, options)
+  expect(lines).toEqual([])
+  expect(await setupTokenWorks(db, link![2]!)).toBe(false)
 })
 
 test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
-  const { auth, dataDir } = await setUpAuth({ admin: OWNER })
+  const { auth, db } = await setUpAuth({ admin: OWNER })
   const options = {
     adminEmail: 'nadia@bakery.test',
     adminPassword: 'from the environment',
-    fallbackEmail: 'hello@bakery.test',
-    dataDir,
+    db,
+    siteUrl: 'https://bakery.test',
     log: () => {},
   }
   await ensureAdmin(auth, options)
@@ -455,13 +452,13 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD create that admin once', async () => {
 })
 
 test('instances starting at once on one database create the admin once, and all of them start', async () => {
-  const { auth, dataDir } = await setUpAuth()
+  const { auth, db } = await setUpAuth()
   const lines: string[] = []
   const fromEnv = {
     adminEmail: 'nadia@bakery.test',
     adminPassword: 'from the environment',
-    fallbackEmail: 'hello@bakery.test',
-    dataDir,
+    db,
+    siteUrl: 'https://bakery.test',
     log: (line: string) => lines.push(line),
   }
   await Promise.all([ensureAdmin(auth, fromEnv), ensureAdmin(auth, fromEnv)])
@@ -475,27 +472,15 @@ test('instances starting at once on one database create the admin once, and all 
   expect(outcome.status).toBe(200)
 })
 
-test('instances starting at once with no admin generate one password, the one saved', async () => {
-  const { auth, dataDir } = await setUpAuth()
+test('instances starting at once with no admin agree on one setup link', async () => {
+  const { auth, db } = await setUpAuth()
   const lines: string[] = []
-  const options = {
-    fallbackEmail: 'hello@bakery.test',
-    dataDir,
-    log: (line: string) => lines.push(line),
-  }
-  await Promise.all([ensureAdmin(auth, options), ensureAdmin(auth, options)])
-  expect((await listAdmins(auth)).map((admin) => admin.email)).toEqual(['hello@bakery.test'])
-  expect(lines).toHaveLength(1)
-  const password = /Password: (\S+)/.exec(
-    readFileSync(path.join(dataDir, INITIAL_PASSWORD_FILE), 'utf8'),
-  )?.[1]
-  expect(lines[0]).toContain(password)
-  const outcome = await receiveSignIn({
-    request: signInRequest('hello@bakery.test', password!),
-    clientIp: freshIp(),
-    auth,
-  })
-  expect(outcome.status).toBe(200)
+  const options = { db, siteUrl: 'https://bakery.test', log: (line: string) => lines.push(line) }
+  await Promise.all([ensureAdmin(auth, options), ensureAdmin(auth, options), ensureAdmin(auth, options)])
+  const links = new Set(lines.flatMap((line) => /token=(\S+)/.exec(line)?.[1] ?? []))
+  expect(links.size).toBe(1)
+  expect(await setupTokenWorks(db, [...links][0]!)).toBe(true)
+  expect(await listAdmins(auth)).toEqual([])
 })
 
 test('a session ends 30 days after sign-in however much it is used', async () => {

@@ -68,6 +68,35 @@ export async function seedMenu(db: Db, treats = site.treats): Promise<number> {
   return added
 }
 
+/** A product as a move to another install carries it: everything but its id. */
+export type MenuEntry = Omit<Product, 'id'>
+
+/**
+ * Replaces the whole menu with `entries`, in their order (an empty list
+ * empties it: the first-run setup without the demo menu). Run inside the
+ * caller's transaction, so the menu changes with everything else or not at
+ * all; the menu never seeds itself again afterwards. Orders already stored
+ * keep the names they were sent with.
+ */
+export async function replaceMenu(db: Db, entries: readonly MenuEntry[]): Promise<void> {
+  await db.deleteFrom('product').execute()
+  for (const [index, entry] of entries.entries()) {
+    await db
+      .insertInto('product')
+      .values({
+        ...columnsOf(entry),
+        active: entry.active ? 1 : 0,
+        position: index + 1,
+      })
+      .execute()
+  }
+  await db
+    .insertInto('app_state')
+    .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+}
+
 /** Every product in menu order, active or not: the owner's list. */
 export async function listProducts(db: Db): Promise<Product[]> {
   const rows = await db

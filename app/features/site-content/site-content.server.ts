@@ -121,3 +121,55 @@ export function checkSiteSection<K extends SiteWordsKey>(key: K, input: unknown)
     ? { ok: true, value: parsed.data as SiteWords[K] }
     : { ok: false, errors: fieldErrorsOf(parsed.error) }
 }
+
+/**
+ * Replaces every section with `words`, each already checked by its schema
+ * (checkSiteSection), in the caller's transaction: all of them change, or
+ * none. The rows' trigger replaces the page version, so pages follow at once.
+ */
+export async function replaceSiteWords(
+  db: Executor,
+  words: SiteWords,
+  now: number = Date.now(),
+): Promise<void> {
+  for (const key of SITE_WORDS_KEYS) {
+    const value = JSON.stringify(words[key])
+    await db
+      .insertInto('site_content')
+      .values({ key, value, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+      .execute()
+  }
+}
+
+/**
+ * Plain words for a bakery that starts without the demo's: her name and
+ * email, a sentence or two she replaces in Settings › Your site, no FAQ, no
+ * social links and no banner. Each passes its section's schema.
+ */
+export function plainWords({ name, email }: { name: string; email: string }): SiteWords {
+  return {
+    identity: {
+      name,
+      tagline: 'Cakes and treats, baked to order',
+      titleWords: ['HOME BAKERY'],
+      email,
+      phone: '',
+      social: {
+        instagram: { url: '', handle: '' },
+        tiktok: { url: '', handle: '' },
+        facebook: { url: '', handle: '' },
+      },
+      serviceArea: 'Our neighbourhood',
+      replyTime: 'within two days',
+      footerLine: '',
+    },
+    words: {
+      homeStory: `Welcome to ${name}. Everything here is baked to order, in small batches.`,
+      aboutStory: `${name} is a home bakery. Our story is coming soon.`,
+      treatsIntro: '',
+    },
+    announcement: { on: false, text: '', link: '', endsOn: '' },
+    faq: { markdown: '' },
+  }
+}

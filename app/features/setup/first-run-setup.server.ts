@@ -1,0 +1,126 @@
+import { serializeTransactions, type Db } from '#app/db/db.server.ts'
+import { AdminError, createAdmin } from '#app/features/auth/admins.server.ts'
+import { type Auth, createAuth } from '#app/features/auth/auth.server.ts'
+import { newPasswordOf, signInWithNewPassword } from '#app/features/auth/new-password.server.ts'
+import { setupTokenWorks, spendSetupToken } from '#app/features/auth/setup-link.server.ts'
+import { replaceMenu } from '#app/features/menu/menu.server.ts'
+import {
+  checkSiteSection,
+  plainWords,
+  readSiteSection,
+  replaceSiteWords,
+  saveSiteSection,
+} from '#app/features/site-content/site-content.server.ts'
+import { readAdminForm, NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
+import { isEmailAddress } from '#app/utils/email-address.ts'
+import type { Reply } from '#app/utils/reply.ts'
+import {
+  BAKERY_NAME_FIELD,
+  DEMO_FIELD,
+  SETUP_REFUSALS,
+  type SetupReply,
+  type SetupState,
+} from './setup-form.ts'
+
+/**
+ * The first-run setup (docs/decisions/058): with the link printed at boot,
+ * the owner makes her own account, names her bakery and chooses whether to
+ * start from the demo's menu and words.
+ */
+
+async function adminCount(auth: Auth): Promise<number> {
+  const context = await auth.$context
+  return context.internalAdapter.countTotalUsers()
+}
+
+/** What the page shows for `token`: the form, or why not. */
+export async function readSetupState(db: Db, auth: Auth, token: string): Promise<SetupState> {
+  if ((await adminCount(auth)) > 0) return 'set-up'
+  return (await setupTokenWorks(db, token)) ? 'open' : 'bad-link'
+}
+
+/** A refusal decided inside the transaction: it rolls everything back. */
+class SetupRefused extends Error {
+  constructor(readonly state: Exclude<SetupState, 'open'>) {
+    super(SETUP_REFUSALS[state])
+  }
+}
+
+/**
+ * The form's post. Everything is checked first; then one transaction spends
+ * the token, makes the admin, names the bakery and, without the demo,
+ * empties the menu and writes plain words. Two tabs posting at once: the
+ * first makes the admin, the other finds the token spent and is told so.
+ * The new admin is then signed in on this browser.
+ */
+export async function receiveFirstRunSetup({
+  request,
+  token,
+  db,
+  auth,
+}: {
+  request: Request
+  token: string
+  db: Db
+  auth: Auth
+}): Promise<Reply<SetupReply> & { headers: Headers }> {
+  const headers = new Headers()
+  const fail = (status: number, error: string, field?: string) => ({
+    status,
+    body: { ok: false as const, error, ...(field ? { field } : {}) },
+    headers,
+  })
+  const state = await readSetupState(db, auth, token)
+  if (state !== 'open') return fail(state === 'set-up' ? 403 : 410, SETUP_REFUSALS[state])
+  const form = await readAdminForm(request)
+  if (!form) return fail(400, NOT_UNDERSTOOD)
+  const email = (form.email ?? '').trim().toLowerCase()
+  if (!isEmailAddress(email)) {
+    return fail(400, 'Enter your email address, like name@example.com.', 'email')
+  }
+  const chosen = newPasswordOf(form, 'The two passwords differ. Type the same password twice.')
+  if (!chosen.ok) return fail(400, chosen.error, 'password')
+  const demo = form[DEMO_FIELD]
+  if (demo !== 'yes' && demo !== 'no') {
+    return fail(400, 'Choose whether to start with the demo menu and words.', DEMO_FIELD)
+  }
+  const current = await readSiteSection(db, 'identity')
+  const words =
+    demo === 'yes'
+      ? null
+      : plainWords({ name: (form[BAKERY_NAME_FIELD] ?? '').trim(), email })
+  const identity = checkSiteSection('identity', {
+    ...(words?.identity ?? current),
+    name: form[BAKERY_NAME_FIELD] ?? '',
+  })
+  if (!identity.ok) {
+    return fail(400, identity.errors.name ?? 'Please check the bakery’s name.', BAKERY_NAME_FIELD)
+  }
+  // Time zone and currency (the local settings) join this form here, checked
+  // above and written in the transaction below with everything else.
+  const context = await auth.$context
+  try {
+    await db.transaction().execute(async (trx) => {
+      await serializeTransactions(trx, 'first-run-setup')
+      if (!(await spendSetupToken(trx, token))) throw new SetupRefused('bad-link')
+      // better-auth over this transaction: the admin is made with the token spent, or neither.
+      const inside = createAuth({ db: trx, siteUrl: context.baseURL, secret: context.secret })
+      if ((await adminCount(inside)) > 0) throw new SetupRefused('set-up')
+      await createAdmin(inside, email, chosen.password)
+      if (words) {
+        await replaceSiteWords(trx, { ...words, identity: identity.value })
+        await replaceMenu(trx, [])
+      } else {
+        await saveSiteSection(trx, 'identity', identity.value)
+      }
+    })
+  } catch (error) {
+    if (error instanceof SetupRefused) {
+      return fail(error.state === 'set-up' ? 403 : 410, error.message)
+    }
+    if (error instanceof AdminError) return fail(400, error.message, 'email')
+    throw error
+  }
+  await signInWithNewPassword(auth, { email, password: chosen.password, request, headers })
+  return { status: 200, body: { ok: true }, headers }
+}

@@ -1,0 +1,118 @@
+import { Form, useNavigation } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
+import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
+import {
+  BAKERY_NAME_FIELD,
+  DEMO_FIELD,
+  SETUP_REFUSALS,
+  type SetupReply,
+  type SetupState,
+} from './setup-form.ts'
+
+/**
+ * /admin/setup: the first-run form the boot's one-time link opens, or a
+ * sentence saying why it is not open. Works without JavaScript.
+ */
+export function SetupPage({
+  state,
+  token,
+  bakeryName,
+  reply,
+}: {
+  state: SetupState
+  token: string
+  bakeryName: string
+  reply: SetupReply | undefined
+}) {
+  const navigation = useNavigation()
+  const failed = reply && !reply.ok ? reply : undefined
+  const fieldError = (field: string) => (failed?.field === field ? failed.error : undefined)
+  return (
+    <section className="page-section max-w-xl">
+      <p className="eyebrow">Welcome</p>
+      <h1 className="page-heading mt-2">Set up your bakery</h1>
+      {state === 'open' ? (
+        <Form
+          method="post"
+          action={`/admin/setup?token=${encodeURIComponent(token)}`}
+          className="card mt-6 grid gap-4 p-5"
+        >
+          <p>
+            Make your own sign-in and name your bakery. You can change all of it later in Settings.
+          </p>
+          <FormField name="setup-email" label="Your email" error={fieldError('email')}>
+            {(props) => (
+              <input
+                {...props}
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                maxLength={254}
+              />
+            )}
+          </FormField>
+          <NewPasswordFields
+            ids={['setup-password', 'setup-confirm']}
+            label="Choose a password"
+            confirmLabel="Type it again"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.`}
+          />
+          {fieldError('password') ? <p className="form-error">{fieldError('password')}</p> : null}
+          <FormField
+            name="setup-bakery-name"
+            label="Your bakery’s name"
+            hint="Shown at the top of every page and in emails."
+            error={fieldError(BAKERY_NAME_FIELD)}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name={BAKERY_NAME_FIELD}
+                type="text"
+                required
+                maxLength={80}
+                defaultValue={bakeryName}
+              />
+            )}
+          </FormField>
+          {/* Local settings: the time zone and currency fields go here. */}
+          <fieldset
+            className="form-field"
+            aria-describedby={fieldError(DEMO_FIELD) ? 'setup-demo-error' : undefined}
+          >
+            <legend className="form-label">Start with the demo menu and words?</legend>
+            <label className="choice-label">
+              <input type="radio" name={DEMO_FIELD} value="yes" required defaultChecked />
+              <span>Yes: a sample menu and story to change at your own pace</span>
+            </label>
+            <label className="choice-label">
+              <input type="radio" name={DEMO_FIELD} value="no" required />
+              <span>No: an empty menu and plain words I fill in myself</span>
+            </label>
+            {fieldError(DEMO_FIELD) ? (
+              <p id="setup-demo-error" className="form-error">
+                {fieldError(DEMO_FIELD)}
+              </p>
+            ) : null}
+          </fieldset>
+          <button
+            type="submit"
+            className="button-primary"
+            disabled={navigation.state === 'submitting'}
+          >
+            Set up and sign in
+          </button>
+          <div role="alert" className="min-h-6">
+            {failed && !failed.field ? <p className="form-error">{failed.error}</p> : null}
+          </div>
+        </Form>
+      ) : (
+        <p className="status-error mt-6" role="alert">
+          {failed?.error ?? SETUP_REFUSALS[state]}
+        </p>
+      )}
+    </section>
+  )
+}
