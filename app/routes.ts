@@ -26,6 +26,8 @@ export default [
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
+    route('admin/settings/moving', 'routes/admin.settings.moving.tsx'),
+    route('admin/settings/moving/export', 'routes/admin.settings.moving-export.ts'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   ]),

@@ -344,6 +344,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/settings/alerts" className="button-secondary">
           Alerts on your phone
         </Link>
+        <Link to="/admin/settings/moving" className="button-secondary">
+          Move your site: export and import
+        </Link>
       </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">

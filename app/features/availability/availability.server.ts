@@ -501,3 +501,28 @@ export async function updateBookingSettings(
   if (Object.keys(values).length === 0) return
   await db.updateTable('booking_settings').set(values).where('id', '=', 1).execute()
 }
+
+/**
+ * Replaces every pickup window with `windows` (already checked: on the grid,
+ * at most PICKUP_WINDOW_LIMITS.perDay a day, none overlapping), in the
+ * caller's transaction. Requests keep the times they chose.
+ */
+export async function replacePickupWindows(
+  db: Executor,
+  windows: readonly Omit<PickupWindow, 'id'>[],
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('pickup_window').execute()
+    for (const window of windows) {
+      await trx
+        .insertInto('pickup_window')
+        .values({
+          weekday: window.weekday,
+          start_time: window.start,
+          end_time: window.end,
+          capacity: window.capacity,
+        })
+        .execute()
+    }
+  })
+}

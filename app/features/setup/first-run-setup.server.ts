@@ -86,9 +86,7 @@ export async function receiveFirstRunSetup({
   }
   const current = await readSiteSection(db, 'identity')
   const words =
-    demo === 'yes'
-      ? null
-      : plainWords({ name: (form[BAKERY_NAME_FIELD] ?? '').trim(), email })
+    demo === 'yes' ? null : plainWords({ name: (form[BAKERY_NAME_FIELD] ?? '').trim(), email })
   const identity = checkSiteSection('identity', {
     ...(words?.identity ?? current),
     name: form[BAKERY_NAME_FIELD] ?? '',

@@ -1,0 +1,36 @@
+/**
+ * The file an owner takes from one install to another (docs/decisions/058):
+ * her words, booking settings, pickup windows and menu, as one JSON document.
+ * Browser-safe: the page shows these names and limits.
+ */
+
+export const SITE_FILE_FORMAT = 'bakery-site'
+export const SITE_FILE_VERSION = 1
+
+/** The field the chosen file comes in, and the one the preview's Confirm sends it back in. */
+export const FILE_FIELD = 'site_file'
+
+/** The largest file Import reads: every section at its longest fits many times over. */
+export const MAX_SITE_FILE_BYTES = 512 * 1024
+
+/** The most treats and pickup windows a file may carry. */
+export const SITE_FILE_LIMITS = { treats: 200, pickupWindows: 7 * 4 } as const
+
+/** Said in the file and on the page: what the file leaves out. */
+export const LEFT_OUT =
+  'Photos (the gallery, the hero and About pictures) are not in this file: upload them again on the new site. Neither are customers, orders, messages, admins, closed dates or any secret.'
+
+/** What a file holds, counted and named, as the preview shows it before anything changes. */
+export interface SiteFileSummary {
+  bakeryName: string
+  treats: string[]
+  pickupWindows: number
+  openWeekdays: number
+  sections: string[]
+  exportedAt: string | null
+}
+
+export type MovingReply =
+  | { ok: true; step: 'preview'; summary: SiteFileSummary; fileText: string }
+  | { ok: true; step: 'imported'; summary: SiteFileSummary }
+  | { ok: false; error: string }
