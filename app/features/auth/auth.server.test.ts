@@ -476,7 +476,11 @@ test('instances starting at once with no admin agree on one setup link', async (
   const { auth, db } = await setUpAuth()
   const lines: string[] = []
   const options = { db, siteUrl: 'https://bakery.test', log: (line: string) => lines.push(line) }
-  await Promise.all([ensureAdmin(auth, options), ensureAdmin(auth, options), ensureAdmin(auth, options)])
+  await Promise.all([
+    ensureAdmin(auth, options),
+    ensureAdmin(auth, options),
+    ensureAdmin(auth, options),
+  ])
   const links = new Set(lines.flatMap((line) => /token=(\S+)/.exec(line)?.[1] ?? []))
   expect(links.size).toBe(1)
   expect(await setupTokenWorks(db, [...links][0]!)).toBe(true)

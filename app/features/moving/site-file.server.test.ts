@@ -20,8 +20,8 @@ import {
 } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { receiveSiteFile } from './moving-action.server.ts'
-import { FILE_FIELD, MAX_SITE_FILE_BYTES } from './site-file.ts'
 import { exportSiteFile } from './site-file.server.ts'
+import { FILE_FIELD, MAX_SITE_FILE_BYTES } from './site-file.ts'
 
 /** An install whose owner has made the site hers: words, settings, windows and menu. */
 async function ownersInstall(): Promise<Db> {

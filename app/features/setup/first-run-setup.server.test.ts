@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
 import { createAdmin, ensureAdmin, listAdmins } from '#app/features/auth/admins.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
 import { setupTokenWorks } from '#app/features/auth/setup-link.server.ts'
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { readSiteWords, seedSiteContent } from '#app/features/site-content/site-content.server.ts'
-import type { Db } from '#app/db/db.server.ts'
 import { setUpAuth } from '#tests/support/admins.ts'
 import { receiveFirstRunSetup, readSetupState } from './first-run-setup.server.ts'
 
