@@ -282,3 +282,40 @@ test('the scaled-out setup is refused, naming the variable and the tool to use',
   expect(scaledOutRefusal({ MEDIA_STORE: 's3' })).toMatch(/^MEDIA_STORE=s3 is set.*versioning/)
   expect(scaledOutRefusal({ MEDIA_STORE: 'local', DATABASE_URL: '' })).toBeUndefined()
 })
+
+test('a backup carries the owner’s words and settings: restored, the site reads as it did', async () => {
+  const { db, dataDir } = await makeDataDir({ orders: 0 })
+  const identity = JSON.stringify({ name: 'Maya’s Kitchen', tagline: 'Sourdough' })
+  await db
+    .insertInto('site_content')
+    .values([
+      { key: 'identity', value: identity, updated_at: 1 },
+      { key: 'faq', value: JSON.stringify({ markdown: '## Do you deliver?' }), updated_at: 2 },
+    ])
+    .execute()
+  await db.updateTable('booking_settings').set({ policies: 'Deposits hold dates.' }).execute()
+  await db
+    .insertInto('pickup_window')
+    .values({ weekday: 6, start_time: '10:00', end_time: '11:00', capacity: 3 })
+    .execute()
+  const archive = path.join(await makeTempDir(), 'words.tar.gz')
+  await createBackup({ dataDir, archive })
+
+  const restored = path.join(await makeTempDir(), 'data')
+  await restoreBackup({ archive, dataDir: restored })
+  const sqlite = new SQLite(path.join(restored, 'bakery.sqlite'), { readonly: true })
+  try {
+    expect(sqlite.prepare('select key, value from site_content order by key').all()).toEqual([
+      { key: 'faq', value: JSON.stringify({ markdown: '## Do you deliver?' }) },
+      { key: 'identity', value: identity },
+    ])
+    expect(sqlite.prepare('select policies from booking_settings').get()).toEqual({
+      policies: 'Deposits hold dates.',
+    })
+    expect(sqlite.prepare('select weekday, start_time, capacity from pickup_window').all()).toEqual(
+      [{ weekday: 6, start_time: '10:00', capacity: 3 }],
+    )
+  } finally {
+    sqlite.close()
+  }
+})
