@@ -11,6 +11,8 @@ const SITE = `http://localhost:${PORT}`
 const PASSWORD = 'flour and sugar at dawn'
 
 test.describe.configure({ mode: 'serial' })
+// A refused password answers 400 and a used link 403: the browser notes each in its console.
+test.use({ allowedConsoleErrors: [/status of (400|403) /] })
 test.setTimeout(180_000)
 
 /** A fresh install: a new DATA_DIR, no ADMIN_EMAIL, on SQLite. */
