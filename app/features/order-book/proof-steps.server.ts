@@ -1,4 +1,4 @@
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { imageProcessingGate } from '#app/features/media/image-pipeline.server.ts'
@@ -127,6 +127,9 @@ export async function receiveProofSend({
     if (!note.success) return sendFailed(400, note.error.issues[0]?.message ?? 'Check the note.')
     const included = await readProofRoundsIncluded(db)
     const sent = (await listProofRounds(db, [requestId])).get(requestId) ?? []
+    if (sent.some((round) => round.answer === 'approved')) {
+      return sendFailed(409, 'The customer has already approved a proof for this request.')
+    }
     if (sent.length >= included && upload.fields.get('extra') !== 'on') {
       return sendFailed(
         409,
@@ -137,6 +140,8 @@ export async function receiveProofSend({
       rendered.push(await imageProcessingGate.run(() => renderProofImage(store, filePath)))
     }
     const round = await db.transaction().execute(async (trx) => {
+      // Writers first, one request's proof steps at a time (on SQLite: the write lock up front).
+      await serializeTransactions(trx, proofLock(requestId))
       const current = await trx
         .selectFrom('order_request')
         .select('status')
@@ -207,6 +212,11 @@ export async function receiveProofSend({
     await removeRendered(store, rendered)
     await upload.discard()
   }
+}
+
+/** The lock a request's proof steps take, so a send and an answer go in turn. */
+function proofLock(requestId: number): string {
+  return `proof:${requestId}`
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -290,6 +300,7 @@ export async function receiveProofAnswer({
     )
   }
   const outcome = await db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, proofLock(named.id))
     const claimed = await answerRoundIn(trx, {
       requestId: named.id,
       number,
