@@ -131,8 +131,9 @@ export function CustomerProof({
         </div>
       ) : (
         <p className="mt-4">
-          You asked for a change: <q className="whitespace-pre-wrap">{latest.answerNote}</q>. We
-          will email you when the next proof is ready.
+          You asked for a change:{' '}
+          <span className="whitespace-pre-wrap break-words">“{latest.answerNote}”</span> We will
+          email you when the next proof is ready.
         </p>
       )}
       {earlier.length > 0 ? (
@@ -147,7 +148,8 @@ export function CustomerProof({
                 <ProofThumbnails images={round.images} round={round.number} src={src} />
                 {round.answer === 'change' ? (
                   <p className="mt-1 text-sm">
-                    You asked: <q className="whitespace-pre-wrap">{round.answerNote}</q>
+                    You asked:{' '}
+                    <span className="whitespace-pre-wrap break-words">“{round.answerNote}”</span>
                   </p>
                 ) : null}
               </li>
