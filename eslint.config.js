@@ -61,7 +61,8 @@ const featureEdges = {
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
   // customer removes her contact messages through the contact feature and her
-  // photos from the media store.
+  // photos from the media store. It sends a request's design proofs and takes
+  // the customer's answers (the proofs feature keeps the rounds and images).
   'order-book': [
     'availability',
     'contact',
@@ -72,10 +73,13 @@ const featureEdges = {
     'order-status',
     'orders',
     'owner-alerts',
+    'proofs',
   ],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],
+  // A design proof's images go through the shared image pipeline, store and quota.
+  proofs: ['media'],
   // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in:
   // it uses no other feature; pages, emails and the settings page read it.
   'site-content': [],

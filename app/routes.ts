@@ -13,6 +13,7 @@ export default [
   route('requests/:token/receipt', 'routes/requests.$token.receipt.tsx'),
   route('requests/:token/receipt.pdf', 'routes/requests.$token.receipt-pdf.ts'),
   route('requests/:token/photos/:key', 'routes/requests.$token.photos.$key.ts'),
+  route('requests/:token/proofs/:key', 'routes/requests.$token.proofs.$key.ts'),
   // The owner's pages: the layout's middleware refuses a visitor without a
   // session before any of them runs (docs/decisions/039-guards-by-shape.md).
   // An /admin route belongs here unless it must answer without a session;
@@ -30,6 +31,7 @@ export default [
     route('admin/settings/moving/export', 'routes/admin.settings.moving-export.ts'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
+    route('admin/proofs/:key', 'routes/admin.proofs.$key.ts'),
   ]),
   // Owner routes that must answer without a session, each with its own check:
   // a phone's calendar app fetches the feed with its key and no cookie (404

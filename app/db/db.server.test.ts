@@ -266,6 +266,18 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER product_update_page_version after update on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'proof_image',
+    'CREATE TABLE "proof_image" ("id" integer primary key autoincrement, "key" text not null unique, "round_id" integer not null references "proof_round" ("id") on delete cascade, "position" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "stored_bytes" integer not null, "preview" text not null)',
+  ],
+  [
+    'proof_image_round',
+    'CREATE INDEX "proof_image_round" on "proof_image" ("round_id", "position")',
+  ],
+  [
+    'proof_round',
+    'CREATE TABLE "proof_round" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "number" integer not null, "note" text not null, "sent_at" integer not null, "answer" text, "answer_note" text, "answered_at" integer, constraint "proof_round_request_number" unique ("request_id", "number"))',
+  ],
+  [
     'push_alert',
     'CREATE TABLE "push_alert" ("id" integer primary key autoincrement, "subscription_id" integer not null references "push_subscription" ("id") on delete cascade, "kind" text not null, "dedupe_key" text not null unique, "payload" text, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "sent_at" integer, "last_error" text)',
   ],
@@ -345,6 +357,8 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_lease_1', null],
   ['sqlite_autoindex_order_status_count_1', null],
   ['sqlite_autoindex_product_1', null],
+  ['sqlite_autoindex_proof_image_1', null],
+  ['sqlite_autoindex_proof_round_1', null],
   ['sqlite_autoindex_push_alert_1', null],
   ['sqlite_autoindex_push_subscription_1', null],
   ['sqlite_autoindex_rate_limit_1', null],

@@ -30,6 +30,8 @@ export interface Database {
   push_subscription: PushSubscriptionTable
   push_alert: PushAlertTable
   site_content: SiteContentTable
+  proof_round: ProofRoundTable
+  proof_image: ProofImageTable
 }
 
 export interface OrderBatchTable {
@@ -463,4 +465,38 @@ export interface PushAlertTable {
   lease_until: number | null
   sent_at: number | null
   last_error: string | null
+}
+
+/** One round of a request's design proof (features/proofs, decision 055). */
+export interface ProofRoundTable {
+  id: Generated<number>
+  request_id: number
+  /** 1 for the first round sent on this request, then 2, 3… */
+  number: number
+  /** The owner's note to the customer with this round. */
+  note: string
+  sent_at: Millis
+  /** Null until the customer answers. */
+  answer: 'approved' | 'change' | null
+  /** The change she asked for, in her words; null otherwise. */
+  answer_note: string | null
+  answered_at: Millis | null
+}
+
+/** One private image of a proof round, re-encoded by the media pipeline. */
+export interface ProofImageTable {
+  id: Generated<number>
+  /** The image's private name: at least 128 random bits, base64url. */
+  key: string
+  round_id: number
+  /** Its place in the round, from 1. */
+  position: number
+  width: number
+  height: number
+  /** JSON array of ProofVariant (features/proofs/proof-store.server.ts) */
+  variants: string
+  /** Bytes stored for all variants: counted against MEDIA_QUOTA_MB with the other photos. */
+  stored_bytes: number
+  /** A small WebP as a data: URL, shown while the image loads. */
+  preview: string
 }

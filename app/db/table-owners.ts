@@ -33,6 +33,8 @@ export const tableOwners = {
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },
   gallery_image: { owner: 'gallery', holds: 'the gallery’s photos and their variants' },
   inspiration_photo: { owner: 'inspiration', holds: 'photos a customer sends with a request' },
+  proof_round: { owner: 'proofs', holds: "each design proof round and the customer's answer" },
+  proof_image: { owner: 'proofs', holds: "a proof round's private images and their variants" },
   product: { owner: 'menu', holds: 'the treats an order may name' },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
@@ -91,7 +93,7 @@ export const tableExceptions: readonly {
     feature: 'media',
     table: '?',
     reason:
-      'The media quota (mediaUsageBytes) sums the stored bytes of gallery_image and inspiration_photo, the two tables of the one media store, looping over their names.',
+      'The media quota (mediaUsageBytes) sums the stored bytes of gallery_image, inspiration_photo and proof_image, the tables of the one media store, looping over their names.',
   },
 ]
 

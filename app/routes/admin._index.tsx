@@ -3,6 +3,7 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { listInbox } from '#app/features/inbox/inbox.server.ts'
+import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import {
   cardPaymentsToLook,
   markCardPaymentLooked,
@@ -33,7 +34,8 @@ export async function loader() {
       receivedOn: bakeryToday(new Date(item.receivedAt)),
     }))
     .reverse()
-  return { today, messages, cardLooks }
+  const bakeIds = today.days.flatMap((day) => day.items.map((item) => item.id))
+  return { today, messages, cardLooks, approvedProofs: await approvedProofsFor(db, bakeIds) }
 }
 
 /** The owner marks a card payment that needed a look as looked at. */
@@ -53,6 +55,7 @@ export default function Today({ loaderData }: Route.ComponentProps) {
       data={loaderData.today}
       messages={loaderData.messages}
       cardLooks={loaderData.cardLooks}
+      approvedProofs={loaderData.approvedProofs}
     />
   )
 }

@@ -12,6 +12,7 @@ import {
   ClosedThisMonth,
   OwnerCalendarMonth,
 } from '#app/features/order-book/owner-calendar.tsx'
+import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import type { Route } from './+types/admin.calendar'
 
 export const meta: Route.MetaFunction = () => [
@@ -31,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     calendar,
     day: query.day,
     bakeList,
+    approvedProofs: await approvedProofsFor(db, bakeList?.map((item) => item.id) ?? []),
     problem: query.ok ? null : query.error,
   }
   // A month or day that cannot be read still shows this month, with the reason, as a 400.
@@ -66,7 +68,14 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <OwnerCalendarMonth calendar={calendar} selectedDay={day} />
-      {day && bakeList ? <BakeList date={day} day={selected} items={bakeList} /> : null}
+      {day && bakeList ? (
+        <BakeList
+          date={day}
+          day={selected}
+          items={bakeList}
+          approvedProofs={loaderData.approvedProofs}
+        />
+      ) : null}
       <ClosedThisMonth calendar={calendar} />
     </section>
   )

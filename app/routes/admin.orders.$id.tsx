@@ -3,11 +3,17 @@ import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { mediaSettings } from '#app/features/media/media-quota.server.ts'
+import type { OrderActionResult } from '#app/features/order-book/order-actions.ts'
 import { OrderDetailPage } from '#app/features/order-book/order-detail-page.tsx'
 import {
   readOrderDetail,
   receiveOrderAction,
 } from '#app/features/order-book/order-detail.server.ts'
+import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
+import { ProofCard } from '#app/features/proofs/proof-card.tsx'
+import { asProofSendResult } from '#app/features/proofs/proof-rules.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.orders.$id'
 
@@ -33,7 +39,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id, today)
   // The owner layout's error page says which order is not there, with the way back.
   if (!detail) throw data('That request is not in the order book.', { status: 404 })
-  return { detail, today }
+  return { detail, today, proof: await readOwnerProof(getDb(), detail.request.id) }
 }
 
 /**
@@ -53,11 +59,34 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 404 },
     )
   }
+  // "Send a proof" posts its images here, multipart (decision 055).
+  if (new URL(request.url).searchParams.has('proof')) {
+    const { store, quotaBytes } = mediaSettings()
+    const siteUrl = getEnv().SITE_URL
+    return respond(
+      await receiveProofSend({ request, db: getDb(), store, quotaBytes, requestId: id, siteUrl }),
+    )
+  }
   return respond(
     await receiveOrderAction({ request, db: getDb(), requestId: id, siteUrl: getEnv().SITE_URL }),
   )
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  return <OrderDetailPage detail={loaderData.detail} result={actionData} today={loaderData.today} />
+  const proofResult = asProofSendResult(actionData)
+  return (
+    <OrderDetailPage
+      detail={loaderData.detail}
+      result={proofResult ? undefined : (actionData as OrderActionResult | undefined)}
+      today={loaderData.today}
+      proof={
+        <ProofCard
+          key={`proof-${loaderData.proof.rounds.length}`}
+          proof={loaderData.proof}
+          canSend={PROOF_STEPS.send_proof.from.includes(loaderData.detail.request.status)}
+          result={proofResult}
+        />
+      }
+    />
+  )
 }

@@ -60,6 +60,10 @@ import {
   SAVE_BALANCE_DUE,
   asBalanceDueResult,
 } from '#app/features/order-book/payment-schedule-settings.tsx'
+import { SAVE_PROOF_ROUNDS } from '#app/features/proofs/proof-rules.ts'
+import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
+import { ProofRoundsSettings, asProofRoundsResult } from '#app/features/proofs/proof-settings.tsx'
+import { readProofRoundsIncluded } from '#app/features/proofs/proof-store.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
@@ -72,19 +76,21 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context)
   const db = getDb()
-  const [products, booking, icalKey, balanceDueDays, admins] = await Promise.all([
+  const [products, booking, icalKey, balanceDueDays, admins, proofRounds] = await Promise.all([
     listProducts(db),
     readBookingSettings(db),
     // Made the first time this page shows it.
     ensureIcalKey(db),
     readBalanceDueDays(db),
     listAccountAdmins(getAuth(), admin.id),
+    readProofRoundsIncluded(db),
   ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     balanceDueDays,
+    proofRounds,
     admins,
     availability: {
       ...booking,
@@ -121,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
+  if (intent === SAVE_PROOF_ROUNDS) return respond(await receiveProofRoundsAction({ request, db }))
   if (intent === ERASE_CUSTOMER) {
     return respond(
       await receiveEraseCustomerAction({
@@ -403,6 +410,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <AvailabilitySettings data={availability} posted={result} />
 
       <PaymentScheduleSettings balanceDueDays={balanceDueDays} posted={balanceDueResult} />
+      <ProofRoundsSettings
+        roundsIncluded={loaderData.proofRounds}
+        posted={asProofRoundsResult(result)}
+      />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
       <AccountSettings admins={admins} posted={accountResult} />

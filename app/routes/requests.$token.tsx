@@ -13,6 +13,10 @@ import {
   readCustomerBook,
   receiveQuoteAnswer,
 } from '#app/features/order-book/customer-quotes.server.ts'
+import {
+  readCustomerProofs,
+  receiveProofAnswer,
+} from '#app/features/order-book/proof-steps.server.ts'
 import { RequestStatusPage } from '#app/features/order-book/request-status-page.tsx'
 import { readRequestStatus } from '#app/features/order-book/request-status.server.ts'
 import {
@@ -20,6 +24,8 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
+import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
+import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -32,10 +38,11 @@ import type { Route } from './+types/requests.$token'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
-  if (!view) return data({ view: null, book: {}, cardNotice: null }, { status: 404 })
+  if (!view) return data({ view: null, book: {}, cardNotice: null, proofs: {} }, { status: 404 })
   const cardPayments = cardPaymentsOn()
   return {
     view,
+    proofs: await readCustomerProofs(db, params.token),
     book: await readCustomerBook(db, params.token, Date.now(), { cardPayments }),
     // Back from Stripe's page: paid, or changed her mind.
     cardNotice: cardPayments ? cardNoticeOf(new URL(request.url)) : null,
@@ -48,6 +55,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * (see startCardCheckout).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // Her answer to a design proof: approve it, or ask for a change (decision 055).
+  if (new URL(request.url).searchParams.has('proof')) {
+    return respond(
+      await receiveProofAnswer({
+        request,
+        token: params.token,
+        clientIp: context.get(clientIpContext),
+        db: getDb(),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
   if (new URL(request.url).searchParams.has('checkout')) {
     const started = await startCardCheckout({
       request,
@@ -101,8 +120,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
-  const card = result && 'card' in result ? result : undefined
+  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
+  // Her answer to a design proof shows beside the proof, not as a quote's answer.
+  const proofResult = asProofAnswerResult(posted)
+  const result = proofResult ? undefined : posted
+  const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
   const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
   if (!loaderData.view || (result && !result.ok && result.notFound)) return <NotFoundPage />
@@ -113,6 +135,18 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
       answer={answer}
       cardNotice={loaderData.cardNotice}
       cardError={card}
+      proofs={Object.fromEntries(
+        Object.entries(loaderData.proofs).map(([position, proof]) => [
+          position,
+          <CustomerProof
+            key={`proof-${position}-${proof.rounds.length}`}
+            proof={proof}
+            position={Number(position)}
+            token={loaderData.view.token}
+            result={proofResult?.position === Number(position) ? proofResult : undefined}
+          />,
+        ]),
+      )}
     />
   )
 }

@@ -30,10 +30,10 @@ export class QuotaExceededError extends Error {
  * The tables whose rows record photos in the store, each with the bytes its
  * files take (`stored_bytes`). The quota is the store's, not one feature's:
  * a new kind of stored photo adds its table here, or it escapes the quota.
- * These columns are all the media module reads of them; the gallery and
- * inspiration features own the tables.
+ * These columns are all the media module reads of them; the gallery,
+ * inspiration and proofs features own the tables.
  */
-export const PHOTO_TABLES = ['gallery_image', 'inspiration_photo'] as const
+export const PHOTO_TABLES = ['gallery_image', 'inspiration_photo', 'proof_image'] as const
 
 /**
  * Bytes stored for every recorded variant, as counted against MEDIA_QUOTA_MB:

@@ -8,6 +8,7 @@ import { escapeHtml } from '#app/features/mail/html.ts'
 import { sweepEmails } from '#app/features/mail/outbox.server.ts'
 import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
+import { deleteProofsOfRequests } from '#app/features/proofs/proof-store.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -34,7 +35,8 @@ export interface ErasureStores {
  * expects on request: their requests stay in the book for the bakery's
  * accounts (product, date, status, amounts) but lose every word that names
  * or describes the person, and the owner's words to them (quote messages,
- * timeline notes); their inspiration photos are deleted, rows and files;
+ * timeline notes); their inspiration photos and their design proofs (the
+ * rounds, her answers and the images) are deleted, rows and files;
  * their contact messages are deleted; every email about them is purged from
  * the outbox (queued ones are never sent) and from DATA_DIR/mail, and the
  * owner's digests that named them keep their other lines; their private
@@ -66,7 +68,9 @@ export async function eraseCustomer(
   const requestIds = requests.map((request) => request.id)
   const batchIds = [...new Set(requests.map((request) => request.batch_id))]
   // Files first: a crash after this leaves rows to erase again, never files with no row.
-  const photos = await deletePhotosOfRequests(db, store, requestIds)
+  const photos =
+    (await deletePhotosOfRequests(db, store, requestIds)) +
+    (await deleteProofsOfRequests(db, store, requestIds))
 
   const erased = await db.transaction().execute(async (trx) => {
     const messages = await deleteContactMessagesFrom(trx, address)

@@ -83,10 +83,13 @@ export function OrderDetailPage({
   detail,
   result,
   today,
+  proof,
 }: {
   detail: OrderDetail
   result: OrderActionResult | undefined
   today: string
+  /** The design proof's card (features/proofs), last among the actions. */
+  proof?: ReactNode
 }) {
   const { request } = detail
   const given = (value: string | null) => (value?.trim() ? value : null)
@@ -258,6 +261,7 @@ export function OrderDetailPage({
                 ) : null}
               </>
             )}
+            {proof}
           </div>
 
           <Timeline detail={detail} />

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { ApprovedProofFigure, ownerProofSrc } from '#app/features/proofs/approved-proof.tsx'
+import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
@@ -214,10 +216,13 @@ export function BakeList({
   items,
   id = 'bake-list',
   eyebrow = 'Bake list',
+  approvedProofs = {},
 }: {
   date: string
   day: CalendarDay | undefined
   items: BakeListItem[]
+  /** Each request's approved design proof, by request id (features/proofs). */
+  approvedProofs?: Record<number, ApprovedProof>
   /** The section's id, unique on the page (the Today page shows two days). */
   id?: string
   eyebrow?: string
@@ -299,6 +304,13 @@ export function BakeList({
                   </a>
                 </dd>
               </dl>
+              {approvedProofs[item.id] ? (
+                <ApprovedProofFigure
+                  className="mt-3"
+                  proof={approvedProofs[item.id]!}
+                  src={ownerProofSrc}
+                />
+              ) : null}
               <Link to={`/admin/orders/${item.id}`} className="text-link mt-4 inline-block">
                 Open request #{item.id}
                 <span className="sr-only"> for {item.name}</span>

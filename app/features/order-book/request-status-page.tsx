@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
@@ -38,6 +39,7 @@ export function RequestStatusPage({
   answer,
   cardNotice = null,
   cardError,
+  proofs = {},
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -48,6 +50,8 @@ export function RequestStatusPage({
   cardNotice?: CardNotice | null
   /** Why a card payment could not be started, if it could not. */
   cardError?: CardCheckoutFailure
+  /** Each request's design proof (features/proofs), by the request's position. */
+  proofs?: Record<number, ReactNode>
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -98,6 +102,7 @@ export function RequestStatusPage({
                 book={book[request.position]}
                 answer={answer?.position === request.position ? answer : undefined}
                 cardError={cardError?.position === request.position ? cardError : undefined}
+                proof={proofs[request.position]}
               />
             </li>
           ))}
@@ -175,6 +180,7 @@ function RequestCard({
   book,
   answer,
   cardError,
+  proof,
 }: {
   request: CustomerRequest
   number: number | undefined
@@ -183,6 +189,7 @@ function RequestCard({
   book: CustomerBookEntry | undefined
   answer: QuoteAnswerResult | undefined
   cardError: CardCheckoutFailure | undefined
+  proof?: ReactNode
 }) {
   const { identity } = useSiteWords()
   const status = statusCopyOf(request.status, book)
@@ -239,6 +246,7 @@ function RequestCard({
             ))}
         </dl>
         <RequestPhotos photos={photos} token={token} />
+        {proof}
         {book?.partyWith ? (
           <p className="mt-5 rounded-xl bg-cream px-4 py-3 font-bold" data-testid="party-with">
             Quoted together with {book.partyWith.position}. {book.partyWith.productType}: the quote

@@ -4,6 +4,7 @@ import {
   BALANCE_REMINDER_DAYS,
   type DisplayState,
 } from '#app/features/order-status/order-status.ts'
+import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -93,9 +94,12 @@ export function TodayPage({
   data,
   messages,
   cardLooks = [],
+  approvedProofs = {},
 }: {
   data: TodayData
   messages: TodayMessage[]
+  /** The bake lists' approved design proofs, by request id. */
+  approvedProofs?: Record<number, ApprovedProof>
   /** Card payments that need the owner's eye (decision 045); none when card payments are off. */
   cardLooks?: CardPaymentToLook[]
 }) {
@@ -134,6 +138,7 @@ export function TodayPage({
           date={today.date}
           day={undefined}
           items={today.items}
+          approvedProofs={approvedProofs}
         />
       ) : null}
       {tomorrow ? (
@@ -143,6 +148,7 @@ export function TodayPage({
           date={tomorrow.date}
           day={undefined}
           items={tomorrow.items}
+          approvedProofs={approvedProofs}
         />
       ) : null}
 

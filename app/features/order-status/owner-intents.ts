@@ -197,3 +197,44 @@ export const QUOTE_EXPIRY: ChangePlan = {
  * due date: the day before is the usual bake, earlier is likely a slip.
  */
 export const READY_EARLY_DAYS = 2
+
+/**
+ * A design proof's steps (decision 055): the owner sends a round from the
+ * order page, the customer approves it or asks for a change from her page.
+ * None moves the request (a proof is a side record, not a status); each is
+ * written on the timeline and sends one email.
+ */
+export type ProofStep = 'send_proof' | 'approve_proof' | 'change_proof'
+
+export interface ProofStepPlan {
+  by: 'owner' | 'customer'
+  /** The statuses in which it may be made: before the order is made, while it may still change. */
+  from: readonly RequestStatus[]
+  /** Whom it emails: the customer hears of a new round, the owner of her answer. */
+  email: { to: 'customer' | 'owner'; template: 'proof-sent' | 'proof-answer' }
+  /** What the person who made it reads once it is done. */
+  done: string
+}
+
+const PROOF_STATUSES: readonly RequestStatus[] = ['new', 'quoted', 'confirmed']
+
+export const PROOF_STEPS: Readonly<Record<ProofStep, ProofStepPlan>> = {
+  send_proof: {
+    by: 'owner',
+    from: PROOF_STATUSES,
+    email: { to: 'customer', template: 'proof-sent' },
+    done: 'Proof sent; the customer is emailed a link to see it.',
+  },
+  approve_proof: {
+    by: 'customer',
+    from: PROOF_STATUSES,
+    email: { to: 'owner', template: 'proof-answer' },
+    done: 'Thank you! You approved this design, and we have let the bakery know.',
+  },
+  change_proof: {
+    by: 'customer',
+    from: PROOF_STATUSES,
+    email: { to: 'owner', template: 'proof-answer' },
+    done: 'Thank you! Your change is with the bakery; you will get an email when the next proof is ready.',
+  },
+}

@@ -1,0 +1,110 @@
+import { site } from '#app/content/site.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import {
+  customerEmail,
+  detailsTable,
+  emailButton,
+  emailHeading,
+  markup,
+  ownerEmailHtml,
+} from '#app/features/mail/html.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { orderName } from './update-emails.ts'
+
+/** The request a proof's email names: whose it is, what and for when. */
+export interface ProofRequest {
+  name: string
+  email: string
+  productType: string
+  /** YYYY-MM-DD */
+  dueDate: string
+}
+
+/**
+ * The customer hears that a proof of her design is ready to look at, with
+ * her private link (where the images are: they are never attached) and the
+ * owner's note. No Reply-To, so her reply reaches the owner (MAIL_TO).
+ */
+export function composeProofSent(
+  request: ProofRequest,
+  { round, note, statusUrl }: { round: number; note: string; statusUrl: string },
+): OutgoingEmail {
+  const firstName = request.name.trim().split(/\s+/)[0] || request.name
+  const order = orderName(request.productType)
+  const when = formatCalendarDate(request.dueDate)
+  const subject =
+    round === 1
+      ? `Your design proof is ready — ${site.brandTitle}`
+      : `Your updated design proof is ready — ${site.brandTitle}`
+  const body = `${round === 1 ? 'A proof' : 'A new proof'} of the design for your ${order} for ${when} is on your request’s page. Please have a look, then approve it or ask for a change.`
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    body,
+    ...(note ? ['', `${site.ownerName}’s note:`, note] : []),
+    '',
+    'See your proof:',
+    statusUrl,
+    '',
+    'Warmly,',
+    `${site.ownerName}, ${site.brandTitle}`,
+  ].join('\n')
+  const content = markup`${emailHeading(round === 1 ? 'Your design proof is ready' : 'Your updated proof is ready')}
+<p style="margin:0 0 16px">Hi ${firstName},</p>
+<p style="margin:0 0 16px">${body}</p>
+${note ? markup`<p style="margin:0 0 16px;white-space:pre-wrap">${note}</p>` : null}
+${emailButton({ href: `${statusUrl}#proof`, label: 'See your proof' })}
+<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+  return customerEmail({
+    to: { name: request.name, address: request.email },
+    subject,
+    text,
+    preview: body,
+    content,
+    statusUrl,
+  })
+}
+
+/**
+ * The owner hears at once how the customer answered a proof: approved, or
+ * the change she asks for, in her words. Reply goes to the customer.
+ */
+export function composeProofAnswer(
+  request: ProofRequest,
+  {
+    round,
+    answer,
+    change,
+    requestUrl,
+  }: { round: number; answer: 'approved' | 'change'; change?: string; requestUrl?: string },
+): OutgoingEmail {
+  const when = formatCalendarDate(request.dueDate)
+  const subject =
+    answer === 'approved'
+      ? `${request.name} approved the design for ${request.productType} on ${when}`
+      : `${request.name} asked for a change to the design for ${request.productType} on ${when}`
+  const next =
+    answer === 'approved'
+      ? `Proof ${round} is approved: it shows on the bake list and the order page.`
+      : `Her change to proof ${round}: “${change ?? ''}” Send the next round from the order page.`
+  const lines: [string, string][] = [
+    ['Customer', `${request.name} <${request.email}>`],
+    ['Treat', request.productType],
+    ['Date', when],
+  ]
+  return {
+    subject,
+    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n\n` : ''}Reply to this email to answer ${request.name}.\n`,
+    html: ownerEmailHtml({
+      heading: subject,
+      content: markup`<p style="white-space:pre-wrap">${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
+      replyName: request.name,
+    }),
+    replyTo: { name: request.name, address: request.email },
+    emailjs: {
+      call: 'send',
+      template: 'order',
+      templateParams: { order_count: '0', orders_summary: `${subject}. ${next}` },
+    },
+  }
+}

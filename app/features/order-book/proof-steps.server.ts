@@ -1,0 +1,396 @@
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { imageProcessingGate } from '#app/features/media/image-pipeline.server.ts'
+import { mediaUsageBytes } from '#app/features/media/media-quota.server.ts'
+import type { MediaStore } from '#app/features/media/media-store.server.ts'
+import { MAX_UPLOAD_BYTES } from '#app/features/media/receive-upload.server.ts'
+import {
+  type UploadFailureWording,
+  describeUploadFailure,
+  uploadFailure,
+} from '#app/features/media/upload-failure.server.ts'
+import { isIn } from '#app/features/order-status/order-status.ts'
+import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
+import {
+  type ApprovedProof,
+  type ProofAnswerResult,
+  type ProofSendResult,
+  type ProofView,
+  changeAllowed,
+  proofAnswerSchema,
+  proofNoteSchema,
+} from '#app/features/proofs/proof-rules.ts'
+import {
+  ProofRefused,
+  type RenderedProofImage,
+  answerRoundIn,
+  approvedProofsOf,
+  listProofRounds,
+  readProofRoundsIncluded,
+  recordRoundIn,
+  removeRendered,
+  renderProofImage,
+} from '#app/features/proofs/proof-store.server.ts'
+import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.server.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import { recordEvent } from './order-book.server.ts'
+import { composeProofAnswer, composeProofSent } from './proof-emails.ts'
+
+/**
+ * A request's design proofs (decision 055): the owner sends a round from the
+ * order page, the customer answers from her page. The proofs feature keeps
+ * the rounds and their images; the order book writes each step on the
+ * request's timeline and queues its email, in the step's own transaction.
+ */
+
+/** How the owner reads an upload's failure beside the "Send a proof" form. */
+const WORDING: UploadFailureWording = {
+  'too-large': {
+    status: 413,
+    message: `An image is too large. Each must be under ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+  },
+  'invalid-request': { status: 400, message: (detail) => detail },
+  'not-an-image': {
+    status: 415,
+    message: 'One of the files is not an image we can use. Choose JPEG, PNG, WebP or AVIF images.',
+  },
+  unreadable: { status: 422, message: (detail) => `One image could not be read: ${detail}` },
+  'no-room': {
+    status: 507,
+    message: 'The photo storage is full. Remove some gallery photos, or raise MEDIA_QUOTA_MB.',
+  },
+  busy: { status: 503, message: 'Other photos are being processed. Please try again in a moment.' },
+}
+
+const sendFailed = (status: number, error: string, headers?: HeadersInit) =>
+  reply<ProofSendResult>(status, { ok: false, intent: 'proof', error }, headers)
+
+/** The request a step is about, as its emails name it. */
+async function requestOf(db: Db, requestId: number) {
+  return db
+    .selectFrom('order_request')
+    .select(['id', 'status', 'name', 'email', 'product_type', 'due_date', 'customer_token'])
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+}
+
+const PROOF_STATUS_MESSAGE =
+  'A proof can be sent while the request is new, quoted or confirmed, before it is made.'
+
+/**
+ * The owner's "Send a proof" (multipart: `file` up to six times, `note`,
+ * and `extra` = 'on' to send a round past those included). The images go
+ * through the pipeline first; the round, its timeline entry and the
+ * customer's email are then written together, or none is.
+ */
+export async function receiveProofSend({
+  request,
+  db,
+  store,
+  quotaBytes,
+  requestId,
+  siteUrl,
+  now = Date.now(),
+}: {
+  request: Request
+  db: Db
+  store: MediaStore
+  quotaBytes?: number
+  requestId: number
+  siteUrl: string
+  now?: number
+}): Promise<Reply<ProofSendResult>> {
+  const found = await requestOf(db, requestId)
+  if (!found) return sendFailed(404, 'That request is not in the order book.')
+  if (!isIn(PROOF_STEPS.send_proof.from, found.status)) return sendFailed(409, PROOF_STATUS_MESSAGE)
+  if (!found.customer_token) {
+    return sendFailed(409, 'This request has no private page to show a proof on.')
+  }
+  if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
+    const failure = uploadFailure('no-room', WORDING)
+    return sendFailed(failure.status, failure.message)
+  }
+  let upload
+  try {
+    upload = await receiveProofUpload(request, { folder: store.uploadFolder })
+  } catch (error) {
+    const failure = describeUploadFailure(error, WORDING)
+    if (!failure) throw error
+    return sendFailed(failure.status, failure.message, failure.headers)
+  }
+  const rendered: RenderedProofImage[] = []
+  try {
+    const note = proofNoteSchema.safeParse(upload.fields.get('note'))
+    if (!note.success) return sendFailed(400, note.error.issues[0]?.message ?? 'Check the note.')
+    const included = await readProofRoundsIncluded(db)
+    const sent = (await listProofRounds(db, [requestId])).get(requestId) ?? []
+    if (sent.some((round) => round.answer === 'approved')) {
+      return sendFailed(409, 'The customer has already approved a proof for this request.')
+    }
+    if (sent.length >= included && upload.fields.get('extra') !== 'on') {
+      return sendFailed(
+        409,
+        `The ${included} proof round${included === 1 ? '' : 's'} included ${included === 1 ? 'is' : 'are'} used. Tick “Send one more round anyway” to send another.`,
+      )
+    }
+    for (const filePath of upload.filePaths) {
+      rendered.push(await imageProcessingGate.run(() => renderProofImage(store, filePath)))
+    }
+    const round = await db.transaction().execute(async (trx) => {
+      // Writers first, one request's proof steps at a time (on SQLite: the write lock up front).
+      await serializeTransactions(trx, proofLock(requestId))
+      const current = await trx
+        .selectFrom('order_request')
+        .select('status')
+        .where('id', '=', requestId)
+        .executeTakeFirstOrThrow()
+      if (!isIn(PROOF_STEPS.send_proof.from, current.status)) {
+        throw new ProofRefused(409, PROOF_STATUS_MESSAGE)
+      }
+      const recorded = await recordRoundIn(trx, {
+        requestId,
+        note: note.data,
+        images: rendered,
+        quotaBytes,
+        now,
+      })
+      const images = `${rendered.length} image${rendered.length === 1 ? '' : 's'}`
+      await recordEvent(trx, {
+        requestId,
+        from: current.status,
+        to: current.status,
+        actor: 'owner',
+        note: `Proof ${recorded.number} sent (${images}).${note.data ? ` Note: ${note.data}` : ''}`,
+        now,
+      })
+      // The customer's email, once for this round however the send is retried.
+      await enqueueEmail(
+        trx,
+        {
+          topic: 'request_update',
+          subjectId: requestId,
+          dedupeKey: `proof-sent:${recorded.id}`,
+          email: composeProofSent(
+            {
+              name: found.name,
+              email: found.email,
+              productType: found.product_type,
+              dueDate: found.due_date,
+            },
+            {
+              round: recorded.number,
+              note: note.data,
+              statusUrl: `${siteUrl}/requests/${found.customer_token}`,
+            },
+          ),
+        },
+        now,
+      )
+      return recorded
+    })
+    rendered.length = 0
+    kickDeliveryWorker()
+    const extra = round.number > included ? ' (an extra round, past those included)' : ''
+    return reply<ProofSendResult>(200, {
+      ok: true,
+      intent: 'proof',
+      message: `Proof ${round.number} sent${extra}; the customer is emailed a link to see it.`,
+    })
+  } catch (error) {
+    if (error instanceof ProofRefused) return sendFailed(error.status, error.message)
+    if (isUniqueViolation(error)) {
+      return sendFailed(409, 'Another proof was sent at the same moment. Please look again.')
+    }
+    const failure = describeUploadFailure(error, WORDING)
+    if (!failure) throw error
+    return sendFailed(failure.status, failure.message, failure.headers)
+  } finally {
+    // Images of a round that was not recorded go; the upload's spool files always do.
+    await removeRendered(store, rendered)
+    await upload.discard()
+  }
+}
+
+/** The lock a request's proof steps take, so a send and an answer go in turn. */
+function proofLock(requestId: number): string {
+  return `proof:${requestId}`
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code)}` : ''
+  return /UNIQUE constraint|duplicate key|23505/.test(text)
+}
+
+/** The most a proof answer's post may be: the change and a few fields. */
+const MAX_ANSWER_BYTES = 4 * 1024
+
+/**
+ * The customer's answer to a proof, from her page (url-encoded, with or
+ * without JavaScript): approve it, or ask for a change while the rounds
+ * included allow. One answer per round: the second of two tabs hears that
+ * it was already given. The owner is emailed once, with the step on the timeline.
+ */
+export async function receiveProofAnswer({
+  request,
+  token,
+  clientIp,
+  db,
+  siteUrl,
+  now = Date.now(),
+}: {
+  request: Request
+  token: string
+  clientIp: string
+  db: Db
+  siteUrl?: string
+  now?: number
+}): Promise<Reply<ProofAnswerResult>> {
+  const fail = (status: number, error: string, position?: number) =>
+    reply<ProofAnswerResult>(status, {
+      ok: false,
+      proof: true,
+      error,
+      ...(position === undefined ? {} : { position }),
+    })
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'proof-answer',
+    now,
+    maxBytes: MAX_ANSWER_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
+  const form = Object.fromEntries(new URLSearchParams(post.text))
+  const parsed = proofAnswerSchema.safeParse(form)
+  const position = /^\d{1,3}$/.test(form.position ?? '') ? Number(form.position) : undefined
+  if (!parsed.success) {
+    const changeIssue = parsed.error.issues.find((issue) => issue.path[0] === 'change')
+    return fail(
+      400,
+      changeIssue?.message ?? 'Please choose “Approve this design” or “Ask for a change”.',
+      position,
+    )
+  }
+  const answer = parsed.data
+  const named = await db
+    .selectFrom('order_request')
+    .select(['id', 'status', 'name', 'email', 'product_type', 'due_date'])
+    .where('customer_token', '=', token)
+    .where('position', '=', Number(answer.position))
+    .executeTakeFirst()
+  if (!named) return fail(404, 'That request is not on this page.')
+  const step = answer.answer === 'approve' ? PROOF_STEPS.approve_proof : PROOF_STEPS.change_proof
+  const at = Number(answer.position)
+  if (!isIn(step.from, named.status)) {
+    return fail(409, 'This request has moved on; please contact the bakery about the design.', at)
+  }
+  const number = Number(answer.round)
+  const included = await readProofRoundsIncluded(db)
+  if (answer.answer === 'change' && !changeAllowed({ number }, included)) {
+    return fail(
+      409,
+      'The rounds of changes included are used up. Please contact the bakery to talk it over.',
+      at,
+    )
+  }
+  const outcome = await db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, proofLock(named.id))
+    const claimed = await answerRoundIn(trx, {
+      requestId: named.id,
+      number,
+      answer:
+        answer.answer === 'approve'
+          ? { answer: 'approved' }
+          : { answer: 'change', note: answer.change },
+      now,
+    })
+    if (!claimed.ok) return claimed
+    await recordEvent(trx, {
+      requestId: named.id,
+      from: named.status,
+      to: named.status,
+      actor: 'customer',
+      note:
+        answer.answer === 'approve'
+          ? `Approved proof ${number}.`
+          : `Asked for a change to proof ${number}: ${answer.change}`,
+      now,
+    })
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: named.id,
+        dedupeKey: `proof-answer:${claimed.roundId}`,
+        email: composeProofAnswer(
+          {
+            name: named.name,
+            email: named.email,
+            productType: named.product_type,
+            dueDate: named.due_date,
+          },
+          {
+            round: number,
+            answer: answer.answer === 'approve' ? 'approved' : 'change',
+            ...(answer.answer === 'change' ? { change: answer.change } : {}),
+            ...(siteUrl ? { requestUrl: `${siteUrl}/admin/orders/${named.id}` } : {}),
+          },
+        ),
+      },
+      now,
+    )
+    return claimed
+  })
+  if (!outcome.ok) return fail(409, outcome.error, at)
+  kickDeliveryWorker()
+  return reply<ProofAnswerResult>(200, { ok: true, proof: true, position: at, message: step.done })
+}
+
+/** The order page's proof: its rounds and how many are included. */
+export async function readOwnerProof(db: Db, requestId: number): Promise<ProofView> {
+  const [rounds, included] = await Promise.all([
+    listProofRounds(db, [requestId]),
+    readProofRoundsIncluded(db),
+  ])
+  return { rounds: rounds.get(requestId) ?? [], included }
+}
+
+/** A customer's page: each of her requests' proofs, by the request's position, when it has one. */
+export async function readCustomerProofs(
+  db: Db,
+  token: string,
+): Promise<Record<number, ProofView>> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return {}
+  const requests = await db
+    .selectFrom('order_request')
+    .select(['id', 'position'])
+    .where('customer_token', '=', token)
+    .execute()
+  const [rounds, included] = await Promise.all([
+    listProofRounds(
+      db,
+      requests.map((row) => row.id),
+    ),
+    readProofRoundsIncluded(db),
+  ])
+  const proofs: Record<number, ProofView> = {}
+  for (const row of requests) {
+    const list = rounds.get(row.id)
+    if (list?.length) proofs[row.position] = { rounds: list, included }
+  }
+  return proofs
+}
+
+/** The approved proofs of the requests a page lists (Today's and the calendar's bake lists). */
+export async function approvedProofsFor(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<Record<number, ApprovedProof>> {
+  return Object.fromEntries(await approvedProofsOf(db, requestIds))
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod/mini'
+import { MULTI_LINE, multiLine, noControlCharacters } from '#app/utils/form-fields.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
+
+/**
+ * A design proof's rules (decision 055), shared by the owner's and the
+ * customer's forms and the server that checks them, so it stays browser-safe.
+ */
+export const PROOF_LIMITS = {
+  /** Images in one round: a cake from a few sides, a topper, a palette. */
+  images: 6,
+  /** The owner's note with a round. */
+  note: 1000,
+  /** The customer's change, a sentence or two. */
+  change: 500,
+  /**
+   * Rounds on one request, extra rounds included: past the included rounds
+   * the owner may send more, but the loop has an end.
+   */
+  maxRounds: 20,
+} as const
+
+/** "Proof rounds included", in Settings: how many rounds a customer may ask changes of. */
+export const PROOF_ROUNDS_SETTING = { min: 1, max: 10, default: 2 } as const
+
+/** The Settings form's intent; the settings route dispatches on it. */
+export const SAVE_PROOF_ROUNDS = 'save-proof-rounds'
+
+/** Settings › Proofs: one schema for the form's input and the server's check. */
+export const proofRoundsSchema = z.object({
+  proof_rounds: z.pipe(
+    z.string(roundsMessage()).check(z.trim(), z.regex(/^\d{1,2}$/, roundsMessage())),
+    z.pipe(
+      z.transform(Number),
+      z
+        .number()
+        .check(
+          z.gte(PROOF_ROUNDS_SETTING.min, roundsMessage()),
+          z.lte(PROOF_ROUNDS_SETTING.max, roundsMessage()),
+        ),
+    ),
+  ),
+})
+
+function roundsMessage() {
+  return `Choose ${PROOF_ROUNDS_SETTING.min} to ${PROOF_ROUNDS_SETTING.max} rounds.`
+}
+
+/** The owner's note with a round: optional, bounded, no stray controls. */
+export const proofNoteSchema = z
+  .pipe(
+    z.optional(z.string()),
+    z.transform((value) => removeBidiControls(value ?? '').trim()),
+  )
+  .check(
+    z.maxLength(PROOF_LIMITS.note, `The note must be at most ${PROOF_LIMITS.note} characters.`),
+    noControlCharacters('The note', { allow: MULTI_LINE }),
+  )
+
+/** What the customer's proof form posts (to her page, `?proof`). */
+export const proofAnswerSchema = z.discriminatedUnion('answer', [
+  z.object({
+    answer: z.literal('approve'),
+    position: z.string().check(z.regex(/^\d{1,3}$/)),
+    round: z.string().check(z.regex(/^\d{1,3}$/)),
+  }),
+  z.object({
+    answer: z.literal('change'),
+    position: z.string().check(z.regex(/^\d{1,3}$/)),
+    round: z.string().check(z.regex(/^\d{1,3}$/)),
+    change: multiLine('Your change', PROOF_LIMITS.change),
+  }),
+])
+
+/** One image of a round as the pages show it. */
+export interface ProofImageView {
+  key: string
+  width: number
+  height: number
+  /** A tiny blurred WebP (a data: URL) shown while the image loads. */
+  preview: string
+}
+
+/** One round as both pages show it. */
+export interface ProofRoundView {
+  number: number
+  note: string
+  /** Epoch milliseconds */
+  sentAt: number
+  answer: 'approved' | 'change' | null
+  answerNote: string | null
+  answeredAt: number | null
+  images: ProofImageView[]
+}
+
+/** A request's proof as a page shows it: its rounds, oldest first, and how many are included. */
+export interface ProofView {
+  rounds: ProofRoundView[]
+  included: number
+}
+
+/** The approved proof of a request, for the bake list and the order page. */
+export interface ApprovedProof {
+  round: number
+  image: ProofImageView | null
+  /** Epoch milliseconds */
+  approvedAt: number
+}
+
+/** What the owner's "Send a proof" form hears back. */
+export type ProofSendResult =
+  { ok: true; intent: 'proof'; message: string } | { ok: false; intent: 'proof'; error: string }
+
+/** What the customer's proof form hears back, beside the request it names. */
+export type ProofAnswerResult =
+  | { ok: true; proof: true; position: number; message: string }
+  | { ok: false; proof: true; position?: number; error: string }
+
+/** The action data of a page, when it answered a proof form. */
+export function asProofSendResult(posted: unknown): ProofSendResult | undefined {
+  return typeof posted === 'object' && posted !== null && 'intent' in posted
+    ? posted.intent === 'proof'
+      ? (posted as ProofSendResult)
+      : undefined
+    : undefined
+}
+
+export function asProofAnswerResult(posted: unknown): ProofAnswerResult | undefined {
+  return typeof posted === 'object' && posted !== null && 'proof' in posted && posted.proof === true
+    ? (posted as ProofAnswerResult)
+    : undefined
+}
+
+/**
+ * Whether the customer may still ask for a change on this round: only within
+ * the rounds included. On the last included round (or an extra one the owner
+ * chose to send) her page offers approval, and says to contact the bakery.
+ */
+export function changeAllowed(round: Pick<ProofRoundView, 'number'>, included: number): boolean {
+  return round.number < included
+}
+
+/** The round the customer answers: the latest, while it waits for her. */
+export function openRound(view: ProofView): ProofRoundView | undefined {
+  const latest = view.rounds.at(-1)
+  return latest && latest.answer === null ? latest : undefined
+}
+
+/** The approved round, if any (one approval ends the proof). */
+export function approvedRound(view: ProofView): ProofRoundView | undefined {
+  return view.rounds.find((round) => round.answer === 'approved')
+}

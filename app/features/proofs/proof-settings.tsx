@@ -1,0 +1,65 @@
+import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
+import { PROOF_ROUNDS_SETTING, SAVE_PROOF_ROUNDS } from './proof-rules.ts'
+
+export type ProofRoundsActionResult =
+  | { ok: true; intent: typeof SAVE_PROOF_ROUNDS; message: string }
+  | { ok: false; intent?: typeof SAVE_PROOF_ROUNDS; error: string }
+
+/** The settings page's action data, when it answered this form. */
+export function asProofRoundsResult(posted: unknown): ProofRoundsActionResult | undefined {
+  return typeof posted === 'object' &&
+    posted !== null &&
+    'intent' in posted &&
+    posted.intent === SAVE_PROOF_ROUNDS
+    ? (posted as ProofRoundsActionResult)
+    : undefined
+}
+
+/** Settings' "Design proofs": how many rounds of changes a customer's proof includes. */
+export function ProofRoundsSettings({
+  roundsIncluded,
+  posted,
+}: {
+  roundsIncluded: number
+  posted: ProofRoundsActionResult | undefined
+}) {
+  return (
+    <section aria-labelledby="proofs-settings-heading" className="card mt-4 p-5 sm:p-6">
+      <h3 id="proofs-settings-heading" className="font-display text-2xl font-bold scroll-mt-24">
+        Design proofs
+      </h3>
+      <p className="mt-2">
+        How many proofs a customer may ask changes of. On the last one her page offers approval and
+        asks her to contact you; you can still send one more round if you choose.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+        <input type="hidden" name="intent" value={SAVE_PROOF_ROUNDS} />
+        <div className="form-field">
+          <label htmlFor="proof-rounds" className="form-label">
+            Proof rounds included
+          </label>
+          <input
+            id="proof-rounds"
+            name="proof_rounds"
+            type="number"
+            inputMode="numeric"
+            min={PROOF_ROUNDS_SETTING.min}
+            max={PROOF_ROUNDS_SETTING.max}
+            required
+            defaultValue={roundsIncluded}
+            className="max-w-32"
+            aria-describedby="proof-rounds-hint"
+          />
+          <p id="proof-rounds-hint" className="form-hint">
+            From {PROOF_ROUNDS_SETTING.min} to {PROOF_ROUNDS_SETTING.max}.
+          </p>
+        </div>
+        <button type="submit" className="button-primary">
+          Save
+        </button>
+      </Form>
+      <ActionStatus answer={posted} className="mt-2" />
+    </section>
+  )
+}

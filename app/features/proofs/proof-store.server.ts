@@ -1,0 +1,474 @@
+import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import type { Transaction } from 'kysely'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
+import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
+import {
+  MEDIA_QUOTA_LOCK,
+  QuotaExceededError,
+  mediaUsageBytes,
+} from '#app/features/media/media-quota.server.ts'
+import type { MediaStore, StoredObject } from '#app/features/media/media-store.server.ts'
+import type { VariantFormat } from '#app/features/media/media-types.ts'
+import {
+  type ApprovedProof,
+  PROOF_LIMITS,
+  PROOF_ROUNDS_SETTING,
+  type ProofImageView,
+  type ProofRoundView,
+} from './proof-rules.ts'
+
+/**
+ * The store folder (key prefix) of proof images. /media never serves it
+ * (server/media.ts serves only the gallery's folder): an image is read only
+ * through respondWithProofImage, by the signed-in owner or the customer's own
+ * request link (decision 055).
+ */
+export const PROOF_FOLDER = 'proofs'
+
+/** About the width of a thumbnail on a phone at twice its CSS size. */
+const PREVIEW_WIDTH = 160
+
+/** A proof image's key: 128 random bits in base64url. */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
+
+/** The app_state key of Settings' "Proof rounds included". */
+const ROUNDS_KEY = 'proofs:rounds-included'
+
+export interface ProofVariant {
+  format: VariantFormat
+  width: number
+  height: number
+  /** The object's key in the media store: `proofs/{image key}-{w}w.{ext}`. */
+  key: string
+  bytes: number
+}
+
+/** An image through the pipeline and in the store, not yet recorded. */
+export interface RenderedProofImage {
+  key: string
+  width: number
+  height: number
+  variants: ProofVariant[]
+  storedBytes: number
+  preview: string
+}
+
+/**
+ * Runs one uploaded image through the media pipeline (checked by content,
+ * turned upright, every trace of EXIF and GPS gone, resized) into the private
+ * folder. Its objects exist before its record; recordRoundIn writes the
+ * record, and removeRendered takes the objects back when that fails.
+ * Throws ImageRejectedError for input the pipeline refuses.
+ */
+export async function renderProofImage(
+  store: MediaStore,
+  input: string | Buffer,
+): Promise<RenderedProofImage> {
+  const key = randomBytes(16).toString('base64url')
+  const rendered = await renderGalleryImage(input, {
+    store,
+    folder: PROOF_FOLDER,
+    name: key,
+    previewWidth: PREVIEW_WIDTH,
+  })
+  return {
+    key,
+    width: rendered.width,
+    height: rendered.height,
+    variants: rendered.variants.map(({ fileName, ...variant }) => ({
+      ...variant,
+      key: `${PROOF_FOLDER}/${fileName}`,
+    })),
+    storedBytes: rendered.storedBytes,
+    preview: rendered.preview ?? rendered.placeholder,
+  }
+}
+
+/** Removes rendered images' objects (a round that was not recorded). */
+export async function removeRendered(
+  store: MediaStore,
+  images: readonly Pick<RenderedProofImage, 'variants'>[],
+): Promise<void> {
+  for (const image of images) await removeObjects(store, image.variants)
+}
+
+export class ProofRefused extends Error {
+  override name = 'ProofRefused'
+  constructor(
+    readonly status: 409 | 413,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Records a new round on a request, with its images, in the caller's
+ * transaction: numbered after the request's last round. Refused (ProofRefused)
+ * once a round was approved, past PROOF_LIMITS.maxRounds, or when the media
+ * quota has no room; two sends at once cannot take the same number (the
+ * unique (request_id, number) constraint turns the second away).
+ */
+export async function recordRoundIn(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    note,
+    images,
+    quotaBytes,
+    now,
+  }: {
+    requestId: number
+    note: string
+    images: readonly RenderedProofImage[]
+    quotaBytes?: number
+    now: number
+  },
+): Promise<{ id: number; number: number }> {
+  const rounds = await trx
+    .selectFrom('proof_round')
+    .select(['number', 'answer'])
+    .where('request_id', '=', requestId)
+    .orderBy('number')
+    .execute()
+  if (rounds.some((round) => round.answer === 'approved')) {
+    throw new ProofRefused(409, 'The customer has already approved a proof for this request.')
+  }
+  if (rounds.length >= PROOF_LIMITS.maxRounds) {
+    throw new ProofRefused(409, `A request takes at most ${PROOF_LIMITS.maxRounds} proof rounds.`)
+  }
+  // The gallery's and the customers' uploads take the same lock: one quota for all.
+  await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
+  const adding = images.reduce((sum, image) => sum + image.storedBytes, 0)
+  if (quotaBytes !== undefined && (await mediaUsageBytes(trx)) + adding > quotaBytes) {
+    throw new QuotaExceededError('The media folder is full.')
+  }
+  const number = (rounds.at(-1)?.number ?? 0) + 1
+  const round = await trx
+    .insertInto('proof_round')
+    .values({ request_id: requestId, number, note, sent_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  let position = 0
+  for (const image of images) {
+    position += 1
+    await trx
+      .insertInto('proof_image')
+      .values({
+        key: image.key,
+        round_id: round.id,
+        position,
+        width: image.width,
+        height: image.height,
+        variants: JSON.stringify(image.variants),
+        stored_bytes: image.storedBytes,
+        preview: image.preview,
+      })
+      .execute()
+  }
+  return { id: Number(round.id), number }
+}
+
+export type RoundAnswer = { answer: 'approved' } | { answer: 'change'; note: string }
+
+/**
+ * The customer's answer to round `number`, in the caller's transaction. One
+ * conditional update claims the round while it is the request's latest and
+ * unanswered, so of two tabs answering at once one answer counts and the
+ * other hears why not. Returns the round's id, or the reason it was refused.
+ */
+export async function answerRoundIn(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    number,
+    answer,
+    now,
+  }: { requestId: number; number: number; answer: RoundAnswer; now: number },
+): Promise<{ ok: true; roundId: number } | { ok: false; error: string }> {
+  const latest = await trx
+    .selectFrom('proof_round')
+    .select(['id', 'number', 'answer'])
+    .where('request_id', '=', requestId)
+    .orderBy('number', 'desc')
+    .executeTakeFirst()
+  if (!latest) return { ok: false, error: 'There is no proof to answer on this request.' }
+  if (Number(latest.number) !== number) {
+    return {
+      ok: false,
+      error: 'The bakery has sent a newer proof since you opened this page. Please look at it.',
+    }
+  }
+  const claimed = await trx
+    .updateTable('proof_round')
+    .set({
+      answer: answer.answer,
+      answer_note: answer.answer === 'change' ? answer.note : null,
+      answered_at: now,
+    })
+    .where('id', '=', latest.id)
+    .where('answer', 'is', null)
+    .executeTakeFirst()
+  if (claimed.numUpdatedRows === 0n) {
+    const stands = await trx
+      .selectFrom('proof_round')
+      .select('answer')
+      .where('id', '=', latest.id)
+      .executeTakeFirst()
+    return {
+      ok: false,
+      error:
+        stands?.answer === 'approved'
+          ? 'You have already approved this design.'
+          : 'You have already asked for a change to this proof.',
+    }
+  }
+  return { ok: true, roundId: Number(latest.id) }
+}
+
+/** Each request's rounds, oldest first, with their images. */
+export async function listProofRounds(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<Map<number, ProofRoundView[]>> {
+  const byRequest = new Map<number, ProofRoundView[]>()
+  if (requestIds.length === 0) return byRequest
+  const rounds = await db
+    .selectFrom('proof_round')
+    .selectAll()
+    .where('request_id', 'in', [...requestIds])
+    .orderBy('request_id')
+    .orderBy('number')
+    .execute()
+  const images = await imagesOfRounds(
+    db,
+    rounds.map((round) => Number(round.id)),
+  )
+  for (const round of rounds) {
+    const requestId = Number(round.request_id)
+    const list = byRequest.get(requestId) ?? []
+    list.push({
+      number: Number(round.number),
+      note: round.note,
+      sentAt: Number(round.sent_at),
+      answer: round.answer,
+      answerNote: round.answer_note,
+      answeredAt: round.answered_at === null ? null : Number(round.answered_at),
+      images: images.get(Number(round.id)) ?? [],
+    })
+    byRequest.set(requestId, list)
+  }
+  return byRequest
+}
+
+async function imagesOfRounds(
+  db: Db,
+  roundIds: readonly number[],
+): Promise<Map<number, ProofImageView[]>> {
+  const byRound = new Map<number, ProofImageView[]>()
+  if (roundIds.length === 0) return byRound
+  const rows = await db
+    .selectFrom('proof_image')
+    .select(['round_id', 'key', 'width', 'height', 'preview'])
+    .where('round_id', 'in', [...roundIds])
+    .orderBy('round_id')
+    .orderBy('position')
+    .execute()
+  for (const row of rows) {
+    const list = byRound.get(Number(row.round_id)) ?? []
+    list.push({ key: row.key, width: row.width, height: row.height, preview: row.preview })
+    byRound.set(Number(row.round_id), list)
+  }
+  return byRound
+}
+
+/** The approved proof of each of these requests that has one: its first image and when. */
+export async function approvedProofsOf(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<Map<number, ApprovedProof>> {
+  const approved = new Map<number, ApprovedProof>()
+  if (requestIds.length === 0) return approved
+  const rounds = await db
+    .selectFrom('proof_round')
+    .select(['id', 'request_id', 'number', 'answered_at'])
+    .where('request_id', 'in', [...requestIds])
+    .where('answer', '=', 'approved')
+    .execute()
+  const images = await imagesOfRounds(
+    db,
+    rounds.map((round) => Number(round.id)),
+  )
+  for (const round of rounds) {
+    approved.set(Number(round.request_id), {
+      round: Number(round.number),
+      image: images.get(Number(round.id))?.[0] ?? null,
+      approvedAt: Number(round.answered_at),
+    })
+  }
+  return approved
+}
+
+/** Settings' "Proof rounds included": how many rounds a customer may ask changes of. */
+export async function readProofRoundsIncluded(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('app_state')
+    .select('value')
+    .where('key', '=', ROUNDS_KEY)
+    .executeTakeFirst()
+  const value = Number(row?.value)
+  return Number.isInteger(value) &&
+    value >= PROOF_ROUNDS_SETTING.min &&
+    value <= PROOF_ROUNDS_SETTING.max
+    ? value
+    : PROOF_ROUNDS_SETTING.default
+}
+
+export async function saveProofRoundsIncluded(db: Db, rounds: number): Promise<void> {
+  await db
+    .insertInto('app_state')
+    .values({ key: ROUNDS_KEY, value: String(rounds) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(rounds) }))
+    .execute()
+}
+
+/** Headers every proof image is served with: no cache anywhere keeps it. */
+export const PROOF_IMAGE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+  // Its URL is its secret: a link followed from a page showing it must not carry it.
+  'Referrer-Policy': 'no-referrer',
+} as const
+
+/**
+ * GET of a proof image: the variant its `?w=` and Accept header ask for. With
+ * `requestIds` (a customer's link) only an image of one of those requests is
+ * found; without, `owner` must be the signed-in admin. Anything else is the
+ * same plain 404, so no answer says an image is there.
+ */
+export async function respondWithProofImage(
+  request: Request,
+  {
+    db,
+    store,
+    key,
+    requestIds,
+    owner,
+  }: {
+    db: Db
+    store: MediaStore
+    key: string
+    requestIds?: readonly number[]
+    owner?: unknown
+  },
+): Promise<Response> {
+  if (requestIds === undefined && !owner) return proofNotFound()
+  if (!KEY_PATTERN.test(key) || requestIds?.length === 0) return proofNotFound()
+  let query = db
+    .selectFrom('proof_image')
+    .innerJoin('proof_round', 'proof_round.id', 'proof_image.round_id')
+    .select('proof_image.variants')
+    .where('proof_image.key', '=', key)
+  if (requestIds) query = query.where('proof_round.request_id', 'in', [...requestIds])
+  const row = await query.executeTakeFirst()
+  if (!row) return proofNotFound()
+  const wanted = Number(new URL(request.url).searchParams.get('w'))
+  const variant = pickVariant(JSON.parse(row.variants) as ProofVariant[], {
+    width: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined,
+    formats: acceptedFormats(request.headers.get('accept')),
+  })
+  const object = variant ? await store.get(variant.key) : undefined
+  return object ? imageResponse(object, request.method) : proofNotFound()
+}
+
+function imageResponse(object: StoredObject, method: string): Response {
+  const headers = new Headers({
+    ...PROOF_IMAGE_HEADERS,
+    'Content-Type': object.contentType,
+    Vary: 'Accept',
+  })
+  if (object.contentLength !== undefined) {
+    headers.set('Content-Length', String(object.contentLength))
+  }
+  if (method === 'HEAD') {
+    object.body.destroy()
+    return new Response(null, { status: 200, headers })
+  }
+  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers,
+  })
+}
+
+function proofNotFound(): Response {
+  return new Response('Not found', {
+    status: 404,
+    headers: { ...PROOF_IMAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
+
+function acceptedFormats(accept: string | null): VariantFormat[] {
+  const formats: VariantFormat[] = []
+  if (accept?.includes('image/avif')) formats.push('avif')
+  if (accept?.includes('image/webp')) formats.push('webp')
+  return [...formats, 'jpeg']
+}
+
+function pickVariant(
+  variants: readonly ProofVariant[],
+  { width, formats }: { width?: number; formats: readonly VariantFormat[] },
+): ProofVariant | undefined {
+  const format = formats.find((wanted) => variants.some((variant) => variant.format === wanted))
+  const candidates = variants
+    .filter((variant) => variant.format === (format ?? 'jpeg'))
+    .sort((a, b) => a.width - b.width)
+  if (width === undefined) return candidates.at(-1)
+  return candidates.find((variant) => variant.width >= width) ?? candidates.at(-1)
+}
+
+async function removeObjects(store: MediaStore, variants: readonly ProofVariant[]) {
+  for (const variant of variants) {
+    await store
+      .delete(variant.key)
+      .catch((error: unknown) => console.error(`media: could not remove ${variant.key}`, error))
+  }
+}
+
+/**
+ * Deletes the proofs of these requests, rounds, images and files (a
+ * customer's data being erased). Files go with their rows; returns how many
+ * images went.
+ */
+export async function deleteProofsOfRequests(
+  db: Db,
+  store: MediaStore,
+  requestIds: readonly number[],
+): Promise<number> {
+  if (requestIds.length === 0) return 0
+  const images = await db
+    .selectFrom('proof_image')
+    .innerJoin('proof_round', 'proof_round.id', 'proof_image.round_id')
+    .select('proof_image.variants')
+    .where('proof_round.request_id', 'in', [...requestIds])
+    .execute()
+  // Images first: their rows name the rounds.
+  await db
+    .deleteFrom('proof_image')
+    .where('round_id', 'in', (eb) =>
+      eb
+        .selectFrom('proof_round')
+        .select('id')
+        .where('request_id', 'in', [...requestIds]),
+    )
+    .execute()
+  await db
+    .deleteFrom('proof_round')
+    .where('request_id', 'in', [...requestIds])
+    .execute()
+  for (const image of images) {
+    await removeObjects(store, JSON.parse(image.variants) as ProofVariant[])
+  }
+  return images.length
+}
