@@ -45,6 +45,13 @@ import {
   feedUrls,
   receiveIcalKeyAction,
 } from '#app/features/order-book/calendar-feed.server.ts'
+import { receiveChangePolicyAction } from '#app/features/order-book/change-policy-settings.server.ts'
+import {
+  ChangePolicySettings,
+  asChangePolicyResult,
+} from '#app/features/order-book/change-policy-settings.tsx'
+import { SAVE_CHANGE_POLICY } from '#app/features/order-book/change-policy.ts'
+import { readChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
 import {
   ERASE_CUSTOMER,
   EraseCustomerSettings,
@@ -72,19 +79,21 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context)
   const db = getDb()
-  const [products, booking, icalKey, balanceDueDays, admins] = await Promise.all([
+  const [products, booking, icalKey, balanceDueDays, admins, changePolicy] = await Promise.all([
     listProducts(db),
     readBookingSettings(db),
     // Made the first time this page shows it.
     ensureIcalKey(db),
     readBalanceDueDays(db),
     listAccountAdmins(getAuth(), admin.id),
+    readChangePolicy(db),
   ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     balanceDueDays,
+    changePolicy,
     admins,
     availability: {
       ...booking,
@@ -121,6 +130,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
+  if (intent === SAVE_CHANGE_POLICY) {
+    return respond(await receiveChangePolicyAction({ request, db }))
+  }
   if (intent === ERASE_CUSTOMER) {
     return respond(
       await receiveEraseCustomerAction({
@@ -314,9 +326,10 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products, availability, calendarFeed, balanceDueDays, admins } = loaderData
+  const { products, availability, calendarFeed, balanceDueDays, admins, changePolicy } = loaderData
   const feedResult = asIcalKeyResult(result)
   const balanceDueResult = asBalanceDueResult(result)
+  const changePolicyResult = asChangePolicyResult(result)
   const eraseResult = asEraseCustomerResult(result)
   const passwordResult = asChangePasswordResult(result)
   const accountResult = asAccountResult(result)
@@ -327,6 +340,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     (isSettingsIntent(result.intent) ||
       feedResult ||
       balanceDueResult ||
+      changePolicyResult ||
       eraseResult ||
       accountResult ||
       passwordResult)
@@ -400,6 +414,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <AvailabilitySettings data={availability} posted={result} />
 
       <PaymentScheduleSettings balanceDueDays={balanceDueDays} posted={balanceDueResult} />
+      <ChangePolicySettings policy={changePolicy} posted={changePolicyResult} />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
       <AccountSettings admins={admins} posted={accountResult} />

@@ -20,6 +20,12 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
+import {
+  readSelfService,
+  receiveSelfService,
+} from '#app/features/order-book/self-service.server.ts'
+import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
+import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -32,13 +38,23 @@ import type { Route } from './+types/requests.$token'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
-  if (!view) return data({ view: null, book: {}, cardNotice: null }, { status: 404 })
+  if (!view) {
+    return data({ view: null, book: {}, cardNotice: null, selfService: null }, { status: 404 })
+  }
   const cardPayments = cardPaymentsOn()
+  const url = new URL(request.url)
+  const cancel = url.searchParams.get('cancel') ?? ''
+  const now = Date.now()
   return {
     view,
-    book: await readCustomerBook(db, params.token, Date.now(), { cardPayments }),
+    book: await readCustomerBook(db, params.token, now, { cardPayments }),
+    // Her changes and cancelling; ?cancel=<position> opens that request's confirm step.
+    selfService: await readSelfService(db, params.token, {
+      now,
+      cancelPosition: /^[1-9]\d{0,5}$/.test(cancel) ? Number(cancel) : undefined,
+    }),
     // Back from Stripe's page: paid, or changed her mind.
-    cardNotice: cardPayments ? cardNoticeOf(new URL(request.url)) : null,
+    cardNotice: cardPayments ? cardNoticeOf(url) : null,
   }
 }
 
@@ -48,6 +64,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * (see startCardCheckout).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // "Ask for a change" and "Cancel" (decision 054).
+  if (new URL(request.url).searchParams.has('change')) {
+    return respond(
+      await receiveSelfService({
+        request,
+        token: params.token,
+        clientIp: context.get(clientIpContext),
+        db: getDb(),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
   if (new URL(request.url).searchParams.has('checkout')) {
     const started = await startCardCheckout({
       request,
@@ -101,11 +129,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
-  const card = result && 'card' in result ? result : undefined
+  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure | SelfServiceResult>()
+  const selfServiceResult = isSelfServiceResult(posted) ? posted : undefined
+  const result = selfServiceResult
+    ? undefined
+    : (posted as QuoteAnswerResult | CardCheckoutFailure | undefined)
+  const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
   const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
-  if (!loaderData.view || (result && !result.ok && result.notFound)) return <NotFoundPage />
+  if (
+    !loaderData.view ||
+    (result && !result.ok && result.notFound) ||
+    (selfServiceResult && !selfServiceResult.ok && selfServiceResult.notFound)
+  ) {
+    return <NotFoundPage />
+  }
   return (
     <RequestStatusPage
       view={loaderData.view}
@@ -113,6 +151,8 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
       answer={answer}
       cardNotice={loaderData.cardNotice}
       cardError={card}
+      selfService={loaderData.selfService ?? undefined}
+      selfServiceResult={selfServiceResult}
     />
   )
 }

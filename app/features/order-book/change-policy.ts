@@ -1,6 +1,9 @@
 import { z } from 'zod/mini'
 import { daysBetween } from '#app/features/availability/availability.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { MULTI_LINE, noControlCharacters } from '#app/utils/form-fields.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
  * The owner's change and cancellation policy (decision 054), as rules the
@@ -147,3 +150,76 @@ export function refundSentence(refund: CancelRefund): string {
 
 /** The most words a customer's change may carry. */
 export const CHANGE_DETAILS_MAX = 1000
+
+const position = z.pipe(
+  z
+    .string('Please reload your request’s page and try again.')
+    .check(z.regex(/^[1-9]\d{0,5}$/, 'Please reload your request’s page and try again.')),
+  z.transform(Number),
+)
+
+/**
+ * "Ask for a change" on her page: a new date (and a time, if the day has
+ * set times) and/or other details in her words. At least one of the two.
+ */
+export const AskChangeFormSchema = z
+  .object({
+    intent: z.literal('ask-change'),
+    request: position,
+    new_date: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => (value?.trim() ? value.trim() : null)),
+      )
+      .check(
+        z.refine((value) => value === null || isRealDate(value), {
+          error: 'Choose the new date from the calendar.',
+          abort: true,
+        }),
+        z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
+      ),
+    new_window: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => (value?.trim() ? value.trim() : null)),
+      )
+      .check(
+        z.refine((value) => value === null || /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(value), {
+          error: 'Choose one of the times offered.',
+        }),
+      ),
+    details: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => removeBidiControls(value ?? '').trim()),
+      )
+      .check(
+        z.maxLength(
+          CHANGE_DETAILS_MAX,
+          `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
+        ),
+        noControlCharacters('What you would change', { allow: MULTI_LINE }),
+      ),
+  })
+  .check(
+    z.refine((form) => form.new_date !== null || form.details !== '', {
+      error: 'Choose a new date, or say what you would change.',
+    }),
+  )
+
+/** "Confirm cancellation" on her page: what her confirm step showed, in cents. */
+export const CancelFormSchema = z.object({
+  intent: z.literal('cancel'),
+  request: position,
+  expected_refund: z.pipe(
+    z
+      .string('Please look at what you would get back first.')
+      .check(z.regex(/^\d{1,9}$/, 'Please look at what you would get back first.')),
+    z.transform(Number),
+  ),
+})
+
+export const SelfServiceFormSchema = z.discriminatedUnion('intent', [
+  AskChangeFormSchema,
+  CancelFormSchema,
+])

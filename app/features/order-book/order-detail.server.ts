@@ -300,7 +300,10 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     /** Card payments and their refunds through Stripe, and what needs a look (decision 050). */
     card,
     /** The change the customer asked from her page, waiting for an answer (decision 054). */
-    pendingChange,
+    pendingChange: pendingChange && {
+      ...pendingChange,
+      askedLabel: bakeryTime(pendingChange.askedAt),
+    },
     /** Her cancellation from her page, and what is still to send back to her. */
     selfCancellation,
     photos: photos.map(({ key, preview }) => ({ key, preview })),

@@ -9,6 +9,8 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
 import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
+import { SelfServicePanel } from './self-service-panel.tsx'
+import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
 import {
   type CardCheckoutFailure,
   type CardNotice,
@@ -38,6 +40,8 @@ export function RequestStatusPage({
   answer,
   cardNotice = null,
   cardError,
+  selfService,
+  selfServiceResult,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -48,6 +52,10 @@ export function RequestStatusPage({
   cardNotice?: CardNotice | null
   /** Why a card payment could not be started, if it could not. */
   cardError?: CardCheckoutFailure
+  /** Her changes and cancelling, by the request's position (decision 054). */
+  selfService?: SelfServiceView
+  /** How the change or cancellation just posted went, if one was. */
+  selfServiceResult?: SelfServiceResult
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -98,6 +106,10 @@ export function RequestStatusPage({
                 book={book[request.position]}
                 answer={answer?.position === request.position ? answer : undefined}
                 cardError={cardError?.position === request.position ? cardError : undefined}
+                selfService={selfService}
+                selfServiceResult={
+                  selfServiceResult?.position === request.position ? selfServiceResult : undefined
+                }
               />
             </li>
           ))}
@@ -175,6 +187,8 @@ function RequestCard({
   book,
   answer,
   cardError,
+  selfService,
+  selfServiceResult,
 }: {
   request: CustomerRequest
   number: number | undefined
@@ -183,7 +197,10 @@ function RequestCard({
   book: CustomerBookEntry | undefined
   answer: QuoteAnswerResult | undefined
   cardError: CardCheckoutFailure | undefined
+  selfService: SelfServiceView | undefined
+  selfServiceResult: SelfServiceResult | undefined
 }) {
+  const selfServiceEntry = selfService?.entries[request.position]
   const { identity } = useSiteWords()
   const status = statusCopyOf(request.status, book)
   const given = (value: string | null) => (value?.trim() ? value : null)
@@ -277,6 +294,15 @@ function RequestCard({
           </p>
         ) : null}
         {book?.owed ? <OwedPanel owed={book.owed} /> : null}
+        {selfService && selfServiceEntry ? (
+          <SelfServicePanel
+            position={request.position}
+            token={token}
+            entry={selfServiceEntry}
+            view={selfService}
+            result={selfServiceResult}
+          />
+        ) : null}
       </div>
     </article>
   )
