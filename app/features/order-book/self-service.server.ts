@@ -1,3 +1,4 @@
+import type { Env } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday, readPickupWindows } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
@@ -155,6 +156,7 @@ export async function receiveSelfService({
   db,
   now = Date.now(),
   siteUrl,
+  env,
 }: {
   request: Request
   token: string
@@ -162,6 +164,8 @@ export async function receiveSelfService({
   db: Db
   now?: number
   siteUrl?: string
+  /** Stripe's keys, for the card part of a refund; the environment's unless given. */
+  env?: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
 }): Promise<Reply<SelfServiceResult>> {
   const post = await readPublicPost({
     request,
@@ -228,6 +232,7 @@ export async function receiveSelfService({
     expectedRefundCents: data.expected_refund,
     now,
     siteUrl,
+    ...(env ? { env } : {}),
   })
   if (!cancelled.ok) {
     return cancelled.status === 404
