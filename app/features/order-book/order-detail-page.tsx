@@ -292,15 +292,15 @@ function formsShown({ request, quote, money, card, pendingChange }: OrderDetail)
     (form) =>
       (form !== 'payment' || quote) &&
       // A refund gives back money held: the form shows once something is paid.
-      (form !== 'refund' || money.paidCents > 0),
+      (form !== 'refund' || money.paidCents > 0) &&
+      // The customer's change answers while one waits (decision 054).
+      (form !== 'change' || pendingChange !== null),
   )
   return ORDER_INTENTS.filter(
     (intent) =>
       forms.includes(OWNER_INTENTS[intent].form) ||
       // The money card's card payments answer for their refunds while they show.
-      (intent === 'card_refund' && card.payments.length > 0) ||
-      // The customer's change answers while it waits (decision 054).
-      (OWNER_INTENTS[intent].form === 'change' && pendingChange !== null),
+      (intent === 'card_refund' && card.payments.length > 0),
   )
 }
 

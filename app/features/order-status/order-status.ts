@@ -470,6 +470,8 @@ export function formsFor(status: RequestStatus): readonly OwnerForm[] {
     ...(isIn(QUOTABLE_STATUSES, status) ? (['quote'] as const) : []),
     ...(isIn(PAYABLE_STATUSES, status) ? (['payment'] as const) : []),
     ...(isIn(REFUNDABLE_STATUSES, status) ? (['refund'] as const) : []),
+    // The answer to a change the customer asked from her page (decision 054), while one waits.
+    ...(isIn(CUSTOMER_CHANGEABLE_STATUSES, status) ? (['change'] as const) : []),
     'status',
   ]
 }
