@@ -74,7 +74,10 @@ const SQLITE_SCHEMA = [
     'customer_change_one_open',
     "CREATE UNIQUE INDEX customer_change_one_open on customer_change (request_id) where kind = 'change' and status = 'open'",
   ],
-  ['customer_change_request', 'CREATE INDEX "customer_change_request" on "customer_change" ("request_id")'],
+  [
+    'customer_change_request',
+    'CREATE INDEX "customer_change_request" on "customer_change" ("request_id")',
+  ],
   [
     'gallery_image',
     'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text, "alt_text" text, "caption" text, "version" integer default 1 not null)',

@@ -2,8 +2,8 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import {
   HOUR,
   NOW,

@@ -9,8 +9,6 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
 import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
-import { SelfServicePanel } from './self-service-panel.tsx'
-import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
 import {
   type CardCheckoutFailure,
   type CardNotice,
@@ -22,6 +20,8 @@ import {
   type StatusCopy,
   statusCopyOf,
 } from './request-status.ts'
+import { SelfServicePanel } from './self-service-panel.tsx'
+import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
 
 const toneClasses: Record<StatusCopy['tone'], string> = {
   waiting: 'bg-butter text-cocoa',

@@ -51,5 +51,10 @@ export type SelfServiceResult = { selfService: true } & (
 
 /** Whether the action's answer was the self-service form's. */
 export function isSelfServiceResult(value: unknown): value is SelfServiceResult {
-  return typeof value === 'object' && value !== null && 'selfService' in value && value.selfService === true
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'selfService' in value &&
+    value.selfService === true
+  )
 }
