@@ -41,7 +41,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await waitForHydration(her)
   const panel = her.getByTestId('self-service')
   await expect(panel.getByTestId('policy')).toContainText('until 3 days before your date')
-  await panel.getByText('Ask for a change').click()
+  await panel.getByText('Ask for a change', { exact: true }).click()
   await panel.getByLabel(/New date/).fill(moved)
   await panel.getByLabel(/What else would you change/).fill('Could the flowers be lilac?')
   await shoot(her, 'self-service-change-form', (name) => testInfo.outputPath(name), panel)
