@@ -12,7 +12,7 @@ const SQLITE_SCHEMA = [
   ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
   [
     'booking_settings',
-    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null, "balance_due_days" integer default 7 not null, "pickup_address" text default \'\' not null)',
+    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null, "balance_due_days" integer default 7 not null, "pickup_address" text default \'\' not null, "change_window_days" integer default 3 not null, "refund_cutoff_days" integer default 7 not null, "refund_before_percent" integer default 100 not null, "refund_after_percent" integer default 0 not null)',
   ],
   [
     'booking_settings_delete_page_version',
@@ -61,6 +61,22 @@ const SQLITE_SCHEMA = [
   [
     'contact_message',
     'CREATE TABLE "contact_message" ("id" integer primary key autoincrement, "created_at" text not null, "name" text not null, "email" text not null, "phone_number" text not null, "message" text not null, "handled_at" text)',
+  ],
+  [
+    'customer_change',
+    'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer)',
+  ],
+  [
+    'customer_change_one_cancel',
+    "CREATE UNIQUE INDEX customer_change_one_cancel on customer_change (request_id) where kind = 'cancel'",
+  ],
+  [
+    'customer_change_one_open',
+    "CREATE UNIQUE INDEX customer_change_one_open on customer_change (request_id) where kind = 'change' and status = 'open'",
+  ],
+  [
+    'customer_change_request',
+    'CREATE INDEX "customer_change_request" on "customer_change" ("request_id")',
   ],
   [
     'gallery_image',

@@ -32,6 +32,7 @@ export interface Database {
   site_content: SiteContentTable
   proof_round: ProofRoundTable
   proof_image: ProofImageTable
+  customer_change: CustomerChangeTable
 }
 
 export interface OrderBatchTable {
@@ -287,6 +288,14 @@ export interface BookingSettingsTable {
   pickup_address: Generated<string>
   /** A quote's balance is due this many days before the order date, unless the owner sets another. */
   balance_due_days: Generated<number>
+  /** No changes or cancellations by the customer within this many days of the order date (decision 054). */
+  change_window_days: Generated<number>
+  /** A cancellation this many days or more before the order date gets refund_before_percent of the deposit. */
+  refund_cutoff_days: Generated<number>
+  /** Percent of the deposit refunded when cancelled refund_cutoff_days or more before. */
+  refund_before_percent: Generated<number>
+  /** Percent of the deposit refunded when cancelled later. */
+  refund_after_percent: Generated<number>
 }
 
 export interface InspirationPhotoTable {
@@ -499,4 +508,30 @@ export interface ProofImageTable {
   stored_bytes: number
   /** A small WebP as a data: URL, shown while the image loads. */
   preview: string
+}
+export type CustomerChangeKind = 'change' | 'cancel'
+/** A change: open until the owner answers; a cancellation is 'done' when made. */
+export type CustomerChangeStatus = 'open' | 'accepted' | 'declined' | 'done'
+
+/** What a customer asked from her private page: a change, or her cancellation (decision 054). */
+export interface CustomerChangeTable {
+  id: Generated<number>
+  /** The request, or its party's lead. */
+  request_id: number
+  kind: CustomerChangeKind
+  status: CustomerChangeStatus
+  /** YYYY-MM-DD: the date she asks for; null for details only. */
+  new_date: string | null
+  /** HH:MM-HH:MM: the window she asks for on the new date. */
+  new_window: string | null
+  /** Her words: what else she would change. */
+  details: Generated<string>
+  /** The owner's sentence when she declined. */
+  answer_note: Generated<string>
+  /** A cancellation's refund under the policy, in cents: what goes back in all. */
+  refund_cents: Generated<number>
+  /** Of it, what went back to her card through Stripe. */
+  card_refund_cents: Generated<number>
+  created_at: Millis
+  answered_at: Millis | null
 }

@@ -28,6 +28,7 @@ export const tableOwners = {
   stripe_event: { owner: 'order-book', holds: 'each verified Stripe webhook event, once' },
   refund: { owner: 'order-book', holds: 'money handed back to a customer' },
   receipt: { owner: 'order-book', holds: "each paid request's receipt number" },
+  customer_change: { owner: 'order-book', holds: 'changes and cancellations a customer asked for' },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },

@@ -45,6 +45,13 @@ import {
   feedUrls,
   receiveIcalKeyAction,
 } from '#app/features/order-book/calendar-feed.server.ts'
+import { receiveChangePolicyAction } from '#app/features/order-book/change-policy-settings.server.ts'
+import {
+  ChangePolicySettings,
+  asChangePolicyResult,
+} from '#app/features/order-book/change-policy-settings.tsx'
+import { SAVE_CHANGE_POLICY } from '#app/features/order-book/change-policy.ts'
+import { readChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
 import {
   ERASE_CUSTOMER,
   EraseCustomerSettings,
@@ -76,21 +83,24 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context)
   const db = getDb()
-  const [products, booking, icalKey, balanceDueDays, admins, proofRounds] = await Promise.all([
-    listProducts(db),
-    readBookingSettings(db),
-    // Made the first time this page shows it.
-    ensureIcalKey(db),
-    readBalanceDueDays(db),
-    listAccountAdmins(getAuth(), admin.id),
-    readProofRoundsIncluded(db),
-  ])
+  const [products, booking, icalKey, balanceDueDays, admins, proofRounds, changePolicy] =
+    await Promise.all([
+      listProducts(db),
+      readBookingSettings(db),
+      // Made the first time this page shows it.
+      ensureIcalKey(db),
+      readBalanceDueDays(db),
+      listAccountAdmins(getAuth(), admin.id),
+      readProofRoundsIncluded(db),
+      readChangePolicy(db),
+    ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     balanceDueDays,
     proofRounds,
+    changePolicy,
     admins,
     availability: {
       ...booking,
@@ -128,6 +138,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
   if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
   if (intent === SAVE_PROOF_ROUNDS) return respond(await receiveProofRoundsAction({ request, db }))
+  if (intent === SAVE_CHANGE_POLICY) {
+    return respond(await receiveChangePolicyAction({ request, db }))
+  }
   if (intent === ERASE_CUSTOMER) {
     return respond(
       await receiveEraseCustomerAction({
@@ -321,9 +334,10 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { products, availability, calendarFeed, balanceDueDays, admins } = loaderData
+  const { products, availability, calendarFeed, balanceDueDays, admins, changePolicy } = loaderData
   const feedResult = asIcalKeyResult(result)
   const balanceDueResult = asBalanceDueResult(result)
+  const changePolicyResult = asChangePolicyResult(result)
   const eraseResult = asEraseCustomerResult(result)
   const passwordResult = asChangePasswordResult(result)
   const accountResult = asAccountResult(result)
@@ -334,6 +348,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     (isSettingsIntent(result.intent) ||
       feedResult ||
       balanceDueResult ||
+      changePolicyResult ||
       eraseResult ||
       accountResult ||
       passwordResult)
@@ -414,6 +429,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         roundsIncluded={loaderData.proofRounds}
         posted={asProofRoundsResult(result)}
       />
+      <ChangePolicySettings policy={changePolicy} posted={changePolicyResult} />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
       <AccountSettings admins={admins} posted={accountResult} />

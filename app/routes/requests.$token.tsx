@@ -26,6 +26,12 @@ import {
 } from '#app/features/order-book/request-status.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
+import {
+  readSelfService,
+  receiveSelfService,
+} from '#app/features/order-book/self-service.server.ts'
+import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
+import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -38,14 +44,27 @@ import type { Route } from './+types/requests.$token'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
-  if (!view) return data({ view: null, book: {}, cardNotice: null, proofs: {} }, { status: 404 })
+  if (!view) {
+    return data(
+      { view: null, book: {}, cardNotice: null, proofs: {}, selfService: null },
+      { status: 404 },
+    )
+  }
   const cardPayments = cardPaymentsOn()
+  const url = new URL(request.url)
+  const cancel = url.searchParams.get('cancel') ?? ''
+  const now = Date.now()
   return {
     view,
     proofs: await readCustomerProofs(db, params.token),
-    book: await readCustomerBook(db, params.token, Date.now(), { cardPayments }),
+    book: await readCustomerBook(db, params.token, now, { cardPayments }),
+    // Her changes and cancelling; ?cancel=<position> opens that request's confirm step.
+    selfService: await readSelfService(db, params.token, {
+      now,
+      cancelPosition: /^[1-9]\d{0,5}$/.test(cancel) ? Number(cancel) : undefined,
+    }),
     // Back from Stripe's page: paid, or changed her mind.
-    cardNotice: cardPayments ? cardNoticeOf(new URL(request.url)) : null,
+    cardNotice: cardPayments ? cardNoticeOf(url) : null,
   }
 }
 
@@ -59,6 +78,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.has('proof')) {
     return respond(
       await receiveProofAnswer({
+        request,
+        token: params.token,
+        clientIp: context.get(clientIpContext),
+        db: getDb(),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
+  // "Ask for a change" and "Cancel" (decision 054).
+  if (new URL(request.url).searchParams.has('change')) {
+    return respond(
+      await receiveSelfService({
         request,
         token: params.token,
         clientIp: context.get(clientIpContext),
@@ -120,14 +151,25 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
-  // Her answer to a design proof shows beside the proof, not as a quote's answer.
+  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure | SelfServiceResult>()
+  // Her answer to a design proof shows beside the proof, and her change or
+  // cancelling beside its card, not as a quote's answer.
   const proofResult = asProofAnswerResult(posted)
-  const result = proofResult ? undefined : posted
+  const selfServiceResult = isSelfServiceResult(posted) ? posted : undefined
+  const result =
+    proofResult || selfServiceResult
+      ? undefined
+      : (posted as QuoteAnswerResult | CardCheckoutFailure | undefined)
   const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
   const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
-  if (!loaderData.view || (result && !result.ok && result.notFound)) return <NotFoundPage />
+  if (
+    !loaderData.view ||
+    (result && !result.ok && result.notFound) ||
+    (selfServiceResult && !selfServiceResult.ok && selfServiceResult.notFound)
+  ) {
+    return <NotFoundPage />
+  }
   return (
     <RequestStatusPage
       view={loaderData.view}
@@ -147,6 +189,8 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
           />,
         ]),
       )}
+      selfService={loaderData.selfService ?? undefined}
+      selfServiceResult={selfServiceResult}
     />
   )
 }

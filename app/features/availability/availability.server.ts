@@ -118,7 +118,7 @@ export async function readPickupAddress(db: Executor): Promise<string> {
 /** Requests held in each window from `from` to `to`, keyed `date window`. */
 async function heldInWindows(
   db: Executor,
-  { from, to }: { from: string; to: string },
+  { from, to, except = [] }: { from: string; to: string; except?: readonly number[] },
 ): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('order_request')
@@ -127,6 +127,7 @@ async function heldInWindows(
     .where('due_date', '<=', to)
     .where('pickup_window', 'is not', null)
     .where('status', 'in', HELD_STATUSES)
+    .$if(except.length > 0, (query) => query.where('id', 'not in', except))
     .groupBy(['due_date', 'pickup_window'])
     .execute()
   return new Map(rows.map((row) => [`${row.due_date} ${row.pickup_window}`, Number(row.held)]))
@@ -176,6 +177,8 @@ export interface WindowRefusal {
 export async function findWindowRefusal(
   trx: Executor,
   bookings: readonly { dueDate: string; window: string | undefined }[],
+  /** Requests not to count as held: those a change moves (decision 054). */
+  { except = [] }: { except?: readonly number[] } = {},
 ): Promise<WindowRefusal | undefined> {
   if (bookings.length === 0) return undefined
   const windows = await readPickupWindows(trx)
@@ -184,7 +187,7 @@ export async function findWindowRefusal(
     return index === -1 ? undefined : { index, reason: 'unknown', open: [], dayHasWindows: false }
   }
   const dates = bookings.map((booking) => booking.dueDate).sort()
-  const held = await heldInWindows(trx, { from: dates[0]!, to: dates.at(-1)! })
+  const held = await heldInWindows(trx, { from: dates[0]!, to: dates.at(-1)!, except })
   for (const [index, { dueDate, window }] of bookings.entries()) {
     const own = windows.filter((candidate) => candidate.weekday === weekdayOf(dueDate))
     if (own.length === 0) {
@@ -295,7 +298,7 @@ export async function readBookingRules(db: Executor): Promise<BookingRules> {
 /** Effort units held on each date from `from` to `to` by requests that will be made. */
 export async function bookedEffort(
   db: Executor,
-  { from, to }: { from: string; to: string },
+  { from, to, except = [] }: { from: string; to: string; except?: readonly number[] },
 ): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('order_request')
@@ -303,6 +306,7 @@ export async function bookedEffort(
     .where('due_date', '>=', from)
     .where('due_date', '<=', to)
     .where('status', 'in', HELD_STATUSES)
+    .$if(except.length > 0, (query) => query.where('id', 'not in', except))
     .groupBy('due_date')
     .execute()
   return new Map(rows.map((row) => [row.due_date, Number(row.effort)]))
@@ -407,7 +411,16 @@ export interface Unbookable {
 export async function findUnbookable(
   trx: Executor,
   bookings: readonly Booking[],
-  { products, now }: { products: readonly Product[]; now: Date },
+  {
+    products,
+    now,
+    except = [],
+  }: {
+    products: readonly Product[]
+    now: Date
+    /** Requests not to count as held: those a change moves to another day (decision 054). */
+    except?: readonly number[]
+  },
 ): Promise<Unbookable | undefined> {
   if (bookings.length === 0) return undefined
   const today = bakeryToday(now)
@@ -418,6 +431,7 @@ export async function findUnbookable(
     from: dates[0]!,
     // Far enough to suggest the next open day after the latest one.
     to: lastBookable > dates.at(-1)! ? lastBookable : dates.at(-1)!,
+    except,
   })
   for (const [index, booking] of bookings.entries()) {
     const demand = demandOf(booking.productType, products)

@@ -107,6 +107,12 @@ export async function eraseCustomer(
         .set({ message: '', payment_instructions: '' })
         .where('request_id', 'in', requestIds)
         .execute()
+      // Her words asking for a change, and the owner's answer to her (decision 054).
+      await trx
+        .updateTable('customer_change')
+        .set({ details: '', answer_note: '' })
+        .where('request_id', 'in', requestIds)
+        .execute()
       await scrubPaymentMethods(trx, requestIds, traces)
       await scrubRefunds(trx, requestIds, traces)
     }

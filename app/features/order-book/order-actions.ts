@@ -304,6 +304,29 @@ export const DeclineFormSchema = z.object({
   reason: multiLine('The reason', LIMITS.reason),
 })
 
+/**
+ * The owner's answer to the change a customer asked from her page (decision
+ * 054): `change` names the change the page showed, so an answer meets only
+ * that one; declining may carry a sentence for her email.
+ */
+const changeId = z.pipe(
+  z
+    .string('This form is out of date: reload the page and try again.')
+    .check(z.regex(/^\d{1,15}$/, 'This form is out of date: reload the page and try again.')),
+  z.transform(Number),
+)
+
+export const AcceptChangeFormSchema = z.object({
+  intent: z.literal('accept_change'),
+  change: changeId,
+})
+
+export const DeclineChangeFormSchema = z.object({
+  intent: z.literal('decline_change'),
+  change: changeId,
+  change_note: optionalText('The sentence', LIMITS.reason),
+})
+
 /** The buttons that post nothing but their intent. */
 const WaiveFormSchema = z.object({ intent: z.literal('waive') })
 const ReadyFormSchema = z.object({ intent: z.literal('ready') })
@@ -323,6 +346,8 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   CompleteFormSchema,
   CancelFormSchema,
   DeclineFormSchema,
+  AcceptChangeFormSchema,
+  DeclineChangeFormSchema,
 ])
 export type OwnerIntentForm = z.output<typeof OwnerIntentSchema>
 

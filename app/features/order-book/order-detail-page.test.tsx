@@ -64,6 +64,8 @@ function detailAt(status: RequestStatus): OrderDetail {
     },
     receipt: null,
     card: { refundsOn: false, payments: [], looks: [] },
+    pendingChange: null,
+    selfCancellation: null,
     photos: [],
     timeline: [],
     emails: [],

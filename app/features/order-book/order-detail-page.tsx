@@ -216,6 +216,7 @@ export function OrderDetailPage({
             {result && (result.intent === null || !formsShown(detail).includes(result.intent)) ? (
               <Outcome result={result} intents={result.intent ? [result.intent] : null} />
             ) : null}
+            <ChangeRequestCard key={`change-${detail.version}`} detail={detail} result={result} />
             {moneyDue(detail) ? (
               <>
                 <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
@@ -290,18 +291,94 @@ function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
  * for all its buttons at its top, after Mark completed above "nothing more
  * to do".
  */
-function formsShown({ request, quote, money, card }: OrderDetail): OrderIntent[] {
+function formsShown({ request, quote, money, card, pendingChange }: OrderDetail): OrderIntent[] {
   const forms = formsFor(request.status).filter(
     (form) =>
       (form !== 'payment' || quote) &&
       // A refund gives back money held: the form shows once something is paid.
-      (form !== 'refund' || money.paidCents > 0),
+      (form !== 'refund' || money.paidCents > 0) &&
+      // The customer's change answers while one waits (decision 054).
+      (form !== 'change' || pendingChange !== null),
   )
   return ORDER_INTENTS.filter(
     (intent) =>
       forms.includes(OWNER_INTENTS[intent].form) ||
       // The money card's card payments answer for their refunds while they show.
       (intent === 'card_refund' && card.payments.length > 0),
+  )
+}
+
+/**
+ * The change the customer asked from her page, waiting for the owner: what
+ * she asked, with Accept (a new date is weighed again, as a new order's) and
+ * Decline with an optional sentence for her email.
+ */
+function ChangeRequestCard({
+  detail,
+  result,
+}: {
+  detail: OrderDetail
+  result: OrderActionResult | undefined
+}) {
+  const change = detail.pendingChange
+  if (!change) return null
+  const err = (intent: OrderIntent, field: string) => errorOf(result, intent, field)
+  return (
+    <section
+      className="card grid gap-4 border-2 border-butter p-5 sm:p-7"
+      aria-labelledby="change-heading"
+      data-testid="pending-change"
+    >
+      <h2 id="change-heading" className="font-display text-2xl font-semibold">
+        She asked for a change
+      </h2>
+      <Outcome result={result} intents={['accept_change', 'decline_change']} />
+      <p className="text-lg">
+        <span className="font-bold">
+          {change.newDateLabel
+            ? `Asked to change to ${change.newDateLabel}`
+            : 'Asked to change details'}
+        </span>
+        {change.details ? (
+          <>
+            : <span className="whitespace-pre-wrap break-words">{change.details}</span>
+          </>
+        ) : null}
+      </p>
+      <p className="text-sm text-chocolate">
+        {/* The label ends in 'a.m.' or 'p.m.': no full stop after it. */}
+        Asked {change.askedLabel}{' '}
+        {change.newDateLabel
+          ? 'Accepting checks that day and time again, as for a new order, and moves the order there.'
+          : 'Accepting tells her it is agreed; change the order’s details as you do now.'}{' '}
+        Either way she is emailed.
+      </p>
+      <Form method="post" className="flex flex-wrap gap-3">
+        <VersionField />
+        <input type="hidden" name="change" value={change.id} />
+        <button type="submit" name="intent" value="accept_change" className="button-primary">
+          Accept the change
+        </button>
+      </Form>
+      <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+        <VersionField />
+        <input type="hidden" name="change" value={change.id} />
+        <FormField
+          name="change_note"
+          label="Sentence for her"
+          optional
+          hint="Included in her email if you decline."
+          error={err('decline_change', 'change_note')}
+        >
+          {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} />}
+        </FormField>
+        <div>
+          <button type="submit" name="intent" value="decline_change" className="button-secondary">
+            Decline the change
+          </button>
+        </div>
+      </Form>
+    </section>
   )
 }
 
@@ -340,6 +417,19 @@ function MoneyCard({ detail, cardRefunds }: { detail: OrderDetail; cardRefunds: 
           { label: 'Net paid', value: formatMoney(money.paidCents) },
         ]
       : [{ label: 'Paid', value: formatMoney(money.paidCents) }]),
+    // Her cancellation from her page promised a refund: what is not yet sent (decision 054).
+    ...(detail.selfCancellation
+      ? [
+          {
+            label: 'To send back',
+            value: formatMoney(detail.selfCancellation.owedBackCents),
+            note:
+              detail.selfCancellation.owedBackCents > 0
+                ? 'by e-Transfer or cash; record it as a refund'
+                : `all of the ${formatMoney(detail.selfCancellation.refundCents)} promised`,
+          },
+        ]
+      : []),
     { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
     {
       label: 'Balance owed',

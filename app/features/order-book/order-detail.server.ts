@@ -35,6 +35,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
+import { answerChangeIn, pendingChangeOf, selfCancellationOf } from './customer-changes.server.ts'
 import { addressOf } from './handover.ts'
 import {
   IntentNameSchema,
@@ -117,35 +118,50 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
   // A party's quote, money and receipt are its lead's (decision 049).
   const party = await partyOf(db, requestId)
   const leadId = party.leadId
-  const [events, quote, money, photos, emails, settings, totals, receipt, choices, ownQuote, card] =
-    await Promise.all([
-      db
-        .selectFrom('request_event')
-        .selectAll()
-        .where('request_id', '=', requestId)
-        .orderBy('at')
-        .orderBy('id')
-        .execute(),
-      currentQuote(db, leadId),
-      moneyOf(db, requestId),
-      listInspirationPhotos(db, [requestId]),
-      listEmailsAbout(db, [
-        { topic: 'request_confirmation', subjectIds: [request.batch_id] },
-        { topic: 'request_update', subjectIds: [...new Set([requestId, leadId])] },
-        { topic: 'request_reminder', subjectIds: [requestId] },
-        { topic: 'payment_notice', subjectIds: [leadId] },
-      ]),
-      db
-        .selectFrom('booking_settings')
-        .select(['quote_expiry_days', 'balance_due_days'])
-        .where('id', '=', 1)
-        .executeTakeFirst(),
-      paymentTotals(db, [leadId]),
-      db.selectFrom('receipt').select('id').where('request_id', '=', leadId).executeTakeFirst(),
-      readPartyChoices(db, requestId),
-      currentQuote(db, requestId),
-      readCardSide(db, leadId),
-    ])
+  const [
+    events,
+    quote,
+    money,
+    photos,
+    emails,
+    settings,
+    totals,
+    receipt,
+    choices,
+    ownQuote,
+    card,
+    pendingChange,
+    selfCancellation,
+  ] = await Promise.all([
+    db
+      .selectFrom('request_event')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    currentQuote(db, leadId),
+    moneyOf(db, requestId),
+    listInspirationPhotos(db, [requestId]),
+    listEmailsAbout(db, [
+      { topic: 'request_confirmation', subjectIds: [request.batch_id] },
+      { topic: 'request_update', subjectIds: [...new Set([requestId, leadId])] },
+      { topic: 'request_reminder', subjectIds: [requestId] },
+      { topic: 'payment_notice', subjectIds: [leadId] },
+    ]),
+    db
+      .selectFrom('booking_settings')
+      .select(['quote_expiry_days', 'balance_due_days'])
+      .where('id', '=', 1)
+      .executeTakeFirst(),
+    paymentTotals(db, [leadId]),
+    db.selectFrom('receipt').select('id').where('request_id', '=', leadId).executeTakeFirst(),
+    readPartyChoices(db, requestId),
+    currentQuote(db, requestId),
+    readCardSide(db, leadId),
+    pendingChangeOf(db, leadId),
+    selfCancellationOf(db, leadId),
+  ])
   const leadReference =
     leadId === requestId
       ? request.payment_reference
@@ -283,6 +299,13 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
         : null,
     /** Card payments and their refunds through Stripe, and what needs a look (decision 050). */
     card,
+    /** The change the customer asked from her page, waiting for an answer (decision 054). */
+    pendingChange: pendingChange && {
+      ...pendingChange,
+      askedLabel: bakeryTime(pendingChange.askedAt),
+    },
+    /** Her cancellation from her page, and what is still to send back to her. */
+    selfCancellation,
     photos: photos.map(({ key, preview }) => ({ key, preview })),
     timeline: events.map((event): TimelineEntry => ({
       id: event.id,
@@ -569,6 +592,25 @@ async function makeChange(
       return move(data.note || null)
     case 'decline':
       return move(data.reason)
+    case 'accept_change':
+    case 'decline_change': {
+      const waiting = await pendingChangeOf(trx, (await partyOf(trx, requestId)).leadId)
+      if (waiting?.id !== data.change) {
+        return {
+          ok: false,
+          status: 409,
+          error:
+            'That change was answered already, or she asked another: here is the page as it stands.',
+        }
+      }
+      const answered = await answerChangeIn(trx, {
+        requestId,
+        accept: data.intent === 'accept_change',
+        note: data.intent === 'decline_change' ? data.change_note : '',
+        now,
+      })
+      return answered.ok ? { ok: true, moved: false, note: answered.note ?? null } : answered
+    }
   }
 }
 

@@ -21,6 +21,8 @@ import {
   type StatusCopy,
   statusCopyOf,
 } from './request-status.ts'
+import { SelfServicePanel } from './self-service-panel.tsx'
+import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
 
 const toneClasses: Record<StatusCopy['tone'], string> = {
   waiting: 'bg-butter text-cocoa',
@@ -40,6 +42,8 @@ export function RequestStatusPage({
   cardNotice = null,
   cardError,
   proofs = {},
+  selfService,
+  selfServiceResult,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -52,6 +56,10 @@ export function RequestStatusPage({
   cardError?: CardCheckoutFailure
   /** Each request's design proof (features/proofs), by the request's position. */
   proofs?: Record<number, ReactNode>
+  /** Her changes and cancelling, by the request's position (decision 054). */
+  selfService?: SelfServiceView
+  /** How the change or cancellation just posted went, if one was. */
+  selfServiceResult?: SelfServiceResult
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -103,6 +111,10 @@ export function RequestStatusPage({
                 answer={answer?.position === request.position ? answer : undefined}
                 cardError={cardError?.position === request.position ? cardError : undefined}
                 proof={proofs[request.position]}
+                selfService={selfService}
+                selfServiceResult={
+                  selfServiceResult?.position === request.position ? selfServiceResult : undefined
+                }
               />
             </li>
           ))}
@@ -181,6 +193,8 @@ function RequestCard({
   answer,
   cardError,
   proof,
+  selfService,
+  selfServiceResult,
 }: {
   request: CustomerRequest
   number: number | undefined
@@ -190,7 +204,10 @@ function RequestCard({
   answer: QuoteAnswerResult | undefined
   cardError: CardCheckoutFailure | undefined
   proof?: ReactNode
+  selfService: SelfServiceView | undefined
+  selfServiceResult: SelfServiceResult | undefined
 }) {
+  const selfServiceEntry = selfService?.entries[request.position]
   const { identity } = useSiteWords()
   const status = statusCopyOf(request.status, book)
   const given = (value: string | null) => (value?.trim() ? value : null)
@@ -285,6 +302,15 @@ function RequestCard({
           </p>
         ) : null}
         {book?.owed ? <OwedPanel owed={book.owed} /> : null}
+        {selfService && selfServiceEntry ? (
+          <SelfServicePanel
+            position={request.position}
+            token={token}
+            entry={selfServiceEntry}
+            view={selfService}
+            result={selfServiceResult}
+          />
+        ) : null}
       </div>
     </article>
   )

@@ -86,7 +86,20 @@ export async function queueRequestUpdate(
           .orderBy('id', 'desc')
           .executeTakeFirst()
       : undefined
+  const cancellation =
+    kind === 'self_cancelled'
+      ? await trx
+          .selectFrom('customer_change')
+          .select(['refund_cents', 'card_refund_cents'])
+          .where('request_id', '=', requestId)
+          .where('kind', '=', 'cancel')
+          .executeTakeFirst()
+      : undefined
   const email = composeRequestUpdate(kind, {
+    cancellation: cancellation && {
+      refundCents: Number(cancellation.refund_cents),
+      cardCents: Number(cancellation.card_refund_cents),
+    },
     refund: refund && {
       amountCents: Number(refund.amount_cents),
       refundedOn: refund.refunded_on,

@@ -74,6 +74,8 @@ export interface UpdateDetails {
   cardPayments?: boolean
   /** The refund a 'refunded' email announces. */
   refund?: UpdateRefund
+  /** What her own cancellation gives back, for 'self_cancelled' (decision 054). */
+  cancellation?: { refundCents: number; cardCents: number }
 }
 
 /** Money handed back, as the customer's email tells it. */
@@ -238,6 +240,9 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
   cancelled: (order) => `Your ${order} is cancelled`,
   paid: (order) => `Your ${order} is paid in full`,
   refunded: (order) => `A refund for your ${order}`,
+  change_accepted: (order) => `Your change to your ${order} is made`,
+  change_declined: (order) => `About the change to your ${order}`,
+  self_cancelled: (order) => `Your ${order} is cancelled`,
 }
 
 /**
@@ -427,6 +432,63 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           ),
         )
       }
+      break
+    }
+    case 'change_accepted':
+      title = 'Your change is made'
+      blocks.push(
+        paragraph(`We made the change you asked for: your ${order} is now for ${date}.`),
+        ...(request.pickup_window
+          ? [
+              lines([
+                ['Date', date],
+                [delivery ? 'Delivery time' : 'Pickup time', formatWindow(request.pickup_window)],
+              ]),
+            ]
+          : []),
+        ...(note?.trim() ? [quoted(note)] : []),
+      )
+      seeRequest()
+      break
+    case 'change_declined':
+      title = 'We can’t make that change'
+      blocks.push(
+        paragraph(
+          `We’re sorry: we can’t make the change you asked for. Your ${order} stays as it was, for ${date}.`,
+        ),
+        ...(note?.trim() ? [quoted(note)] : []),
+      )
+      seeRequest()
+      break
+    case 'self_cancelled': {
+      const back = details.cancellation ?? { refundCents: 0, cardCents: 0 }
+      const manual = back.refundCents - back.cardCents
+      title = `Your ${order} is cancelled`
+      blocks.push(
+        paragraph(`As you asked, your ${order} for ${date} is cancelled and its date released.`),
+        lines([
+          ['Coming back to you', formatMoney(back.refundCents)],
+          ...(back.cardCents > 0
+            ? [['To your card', formatMoney(back.cardCents)] as [string, string]]
+            : []),
+          ...(manual > 0
+            ? [
+                [
+                  'By e-Transfer or cash',
+                  `${formatMoney(manual)}, sent by ${site.ownerName} shortly`,
+                ] as [string, string],
+              ]
+            : []),
+        ]),
+        paragraph(
+          back.refundCents === 0
+            ? 'Under our cancellation policy nothing is refunded at this point.'
+            : back.cardCents > 0
+              ? 'A card refund usually shows on your statement within 5 to 10 days.'
+              : 'Under our cancellation policy, this is what comes back to you.',
+        ),
+      )
+      seeRequest()
       break
     }
     case 'cancelled':

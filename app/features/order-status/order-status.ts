@@ -142,6 +142,26 @@ export const PARTY_MOVE_STATUSES = [
   'expired',
 ] as const satisfies readonly RequestStatus[]
 
+/**
+ * Requests a customer may ask to change from her private page (decision
+ * 054): once quoted, until it is baked. A new request she simply tells the
+ * bakery about in her reply; a closed one has nothing left to change.
+ */
+export const CUSTOMER_CHANGEABLE_STATUSES = [
+  'quoted',
+  'confirmed',
+] as const satisfies readonly RequestStatus[]
+
+/**
+ * Requests a customer may cancel herself from her private page (decision
+ * 054), outside the policy's no-cancellation window: any not yet baked.
+ */
+export const CUSTOMER_CANCELLABLE_STATUSES = [
+  'new',
+  'quoted',
+  'confirmed',
+] as const satisfies readonly RequestStatus[]
+
 /** Whether `status` is one of `set`: `isIn(HELD_STATUSES, row.status)`. */
 export function isIn(set: readonly RequestStatus[], status: RequestStatus): boolean {
   return set.includes(status)
@@ -436,7 +456,7 @@ export const REFUNDABLE_STATUSES = [
 ] as const satisfies readonly RequestStatus[]
 
 /** The forms on the owner's order page. */
-export type OwnerForm = 'quote' | 'payment' | 'refund' | 'status'
+export type OwnerForm = 'quote' | 'payment' | 'refund' | 'status' | 'change'
 
 /**
  * Which forms the order page shows for a request in each status: the quote
@@ -450,6 +470,8 @@ export function formsFor(status: RequestStatus): readonly OwnerForm[] {
     ...(isIn(QUOTABLE_STATUSES, status) ? (['quote'] as const) : []),
     ...(isIn(PAYABLE_STATUSES, status) ? (['payment'] as const) : []),
     ...(isIn(REFUNDABLE_STATUSES, status) ? (['refund'] as const) : []),
+    // The answer to a change the customer asked from her page (decision 054), while one waits.
+    ...(isIn(CUSTOMER_CHANGEABLE_STATUSES, status) ? (['change'] as const) : []),
     'status',
   ]
 }

@@ -21,12 +21,26 @@ export const ORDER_INTENTS = [
   'complete',
   'cancel',
   'decline',
+  'accept_change',
+  'decline_change',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
 /** The changes a customer hears about by email (update-emails.ts writes each). */
 export type UpdateKind =
-  'quoted' | 'confirmed' | 'ready' | 'declined' | 'cancelled' | 'paid' | 'refunded'
+  | 'quoted'
+  | 'confirmed'
+  | 'ready'
+  | 'declined'
+  | 'cancelled'
+  | 'paid'
+  | 'refunded'
+  /** The owner accepted the change the customer asked for (decision 054). */
+  | 'change_accepted'
+  /** The owner declined it, with her sentence if she wrote one. */
+  | 'change_declined'
+  /** The customer cancelled from her page: what comes back to her, and how. */
+  | 'self_cancelled'
 
 /** Which email a change sends, and to whom. */
 export type ChangeEmail =
@@ -154,6 +168,25 @@ export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
     email: { send: update('declined'), when: 'always' },
     done: 'Request declined; the customer is told.',
   },
+  // The customer's change asked from her page (decision 054): accepting a
+  // new date re-checks the day and its window, then moves the request (a
+  // party: every member) there; neither moves its status.
+  accept_change: {
+    form: 'change',
+    target: null,
+    moves: 'never',
+    from: ['quoted', 'confirmed'],
+    email: { send: update('change_accepted'), when: 'always' },
+    done: 'Change accepted; the customer is told.',
+  },
+  decline_change: {
+    form: 'change',
+    target: null,
+    moves: 'never',
+    from: ['quoted', 'confirmed'],
+    email: { send: update('change_declined'), when: 'always' },
+    done: 'Change declined; the customer is told.',
+  },
 }
 
 /** The owner's intents that are a move and nothing else: the status card's buttons. */
@@ -182,6 +215,18 @@ export const QUOTE_ANSWERS: Readonly<Record<QuoteAnswer, ChangePlan>> = {
     from: ['quoted'],
     email: { send: { to: 'owner', template: 'quote-answer' }, when: 'always' },
   },
+}
+
+/**
+ * The customer's own cancellation from her private page (decision 054):
+ * it moves the request (a party: every member) to cancelled, and emails
+ * her what comes back and how, and the owner that it happened.
+ */
+export const CUSTOMER_CANCEL: ChangePlan = {
+  target: 'cancelled',
+  moves: 'always',
+  from: ['new', 'quoted', 'confirmed'],
+  email: { send: update('self_cancelled'), when: 'always' },
 }
 
 /** The site's own change: a quote nobody answered in time expires, and the customer is told. */

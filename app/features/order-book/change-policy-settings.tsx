@@ -1,0 +1,135 @@
+import { Form } from 'react-router'
+import { ActionStatus } from '#app/components/action-status.tsx'
+import {
+  type ChangePolicy,
+  POLICY_LIMITS,
+  SAVE_CHANGE_POLICY,
+  policySentence,
+} from './change-policy.ts'
+
+export type ChangePolicyActionResult =
+  | { ok: true; intent: typeof SAVE_CHANGE_POLICY; message: string }
+  | { ok: false; intent?: typeof SAVE_CHANGE_POLICY; error: string }
+
+/** The settings page's action data, when it answered this form. */
+export function asChangePolicyResult(posted: unknown): ChangePolicyActionResult | undefined {
+  return typeof posted === 'object' &&
+    posted !== null &&
+    'intent' in posted &&
+    posted.intent === SAVE_CHANGE_POLICY
+    ? (posted as ChangePolicyActionResult)
+    : undefined
+}
+
+function NumberField({
+  id,
+  name,
+  label,
+  value,
+  limits,
+  unit,
+}: {
+  id: string
+  name: string
+  label: string
+  value: number
+  limits: { min: number; max: number }
+  unit: string
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={limits.min}
+        max={limits.max}
+        step={1}
+        required
+        defaultValue={value}
+        className="max-w-32"
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="form-hint">
+        {unit}, {limits.min} to {limits.max}.
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The settings page's "Changes and cancellations" (decision 054): the rules
+ * customers' own changes and cancellations follow on their private page,
+ * and the sentence they read there.
+ */
+export function ChangePolicySettings({
+  policy,
+  posted,
+}: {
+  policy: ChangePolicy
+  /** The page's action data, when it was this form's answer. */
+  posted: ChangePolicyActionResult | undefined
+}) {
+  return (
+    <section aria-labelledby="change-policy-heading" className="card mt-4 p-5 sm:p-6">
+      <h3 id="change-policy-heading" className="font-display text-2xl font-bold scroll-mt-24">
+        Changes and cancellations
+      </h3>
+      <p className="mt-2">
+        Customers can ask for a change or cancel from their private page, under these rules. You
+        accept or decline each change; a cancellation is made at once, with the refund below (a card
+        payment goes back through Stripe, the rest you send yourself).
+      </p>
+      <Form method="post" className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value={SAVE_CHANGE_POLICY} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberField
+            id="change-window-days"
+            name="change_window_days"
+            label="No changes or cancellations within"
+            value={policy.windowDays}
+            limits={POLICY_LIMITS.days}
+            unit="Days before the order date"
+          />
+          <NumberField
+            id="refund-cutoff-days"
+            name="refund_cutoff_days"
+            label="Bigger refund when cancelled at least"
+            value={policy.cutoffDays}
+            limits={POLICY_LIMITS.days}
+            unit="Days before the order date"
+          />
+          <NumberField
+            id="refund-before-percent"
+            name="refund_before_percent"
+            label="Refund of the deposit, cancelled that early"
+            value={policy.beforePercent}
+            limits={POLICY_LIMITS.percent}
+            unit="Percent"
+          />
+          <NumberField
+            id="refund-after-percent"
+            name="refund_after_percent"
+            label="Refund of the deposit, cancelled later"
+            value={policy.afterPercent}
+            limits={POLICY_LIMITS.percent}
+            unit="Percent"
+          />
+        </div>
+        <p className="text-sm text-chocolate" data-testid="policy-preview">
+          Customers read: “{policySentence(policy)}”
+        </p>
+        <div>
+          <button type="submit" className="button-primary">
+            Save
+          </button>
+        </div>
+      </Form>
+      <ActionStatus answer={posted} className="mt-2" />
+    </section>
+  )
+}

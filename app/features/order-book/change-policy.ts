@@ -1,0 +1,225 @@
+import { z } from 'zod/mini'
+import { daysBetween } from '#app/features/availability/availability.ts'
+import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { MULTI_LINE, noControlCharacters } from '#app/utils/form-fields.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { removeBidiControls } from '#app/utils/plain-text.ts'
+
+/**
+ * The owner's change and cancellation policy (decision 054), as rules the
+ * site applies: no changes or cancellations within `windowDays` of the
+ * order date; a cancellation `cutoffDays` or more before the order date
+ * gets `beforePercent` of the deposit back, a later one `afterPercent`.
+ * Anything paid beyond the deposit always comes back in full: the bake was
+ * not made. Shared by the settings form (browser) and the server.
+ */
+export interface ChangePolicy {
+  windowDays: number
+  cutoffDays: number
+  beforePercent: number
+  afterPercent: number
+}
+
+export const POLICY_LIMITS = {
+  days: { min: 0, max: 60 },
+  percent: { min: 0, max: 100 },
+} as const
+
+/** The settings form's intent; the settings route dispatches on it. */
+export const SAVE_CHANGE_POLICY = 'save-change-policy'
+
+function wholeNumber(label: string, { min, max }: { min: number; max: number }) {
+  const message = `${label}: a whole number from ${min} to ${max}.`
+  return z.pipe(
+    z.string(message).check(z.trim(), z.regex(/^\d{1,3}$/, message)),
+    z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))),
+  )
+}
+
+/** The settings form, read the same in the browser and on the server. */
+export const ChangePolicyFormSchema = z.object({
+  intent: z.literal(SAVE_CHANGE_POLICY),
+  change_window_days: wholeNumber('No changes within', POLICY_LIMITS.days),
+  refund_cutoff_days: wholeNumber('Full refund rule days', POLICY_LIMITS.days),
+  refund_before_percent: wholeNumber('Refund before', POLICY_LIMITS.percent),
+  refund_after_percent: wholeNumber('Refund after', POLICY_LIMITS.percent),
+})
+
+export type ChangePolicyForm = z.output<typeof ChangePolicyFormSchema>
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** The policy in the customer's words, shown on her page. */
+export function policySentence(policy: ChangePolicy): string {
+  const window =
+    policy.windowDays === 0
+      ? 'You can ask for a change or cancel up to the day before your date.'
+      : `You can ask for a change or cancel until ${plural(policy.windowDays, 'day')} before your date; after that, please write to us.`
+  const refund =
+    policy.beforePercent === policy.afterPercent
+      ? `If you cancel, ${policy.beforePercent}% of your deposit comes back to you.`
+      : `If you cancel ${plural(policy.cutoffDays, 'day')} or more before your date, ${policy.beforePercent}% of your deposit comes back to you; later, ${policy.afterPercent}%.`
+  return `${window} ${refund} Anything you paid beyond the deposit always comes back in full.`
+}
+
+/**
+ * Whether the customer may still change or cancel an order for `dueDate`
+ * on the bakery's `today`: only `windowDays` or more days before it (and
+ * never on the day itself or after).
+ */
+export function withinNoChangeWindow(
+  policy: Pick<ChangePolicy, 'windowDays'>,
+  { today, dueDate }: { today: string; dueDate: string },
+): boolean {
+  const left = daysBetween(today, dueDate)
+  return left < Math.max(1, policy.windowDays)
+}
+
+/** What a cancellation gives back, in cents, and how the sum is reached. */
+export interface CancelRefund {
+  /** What goes back in all. */
+  totalCents: number
+  /** Of the deposit paid, what goes back (its percent, rounded up in her favour). */
+  depositBackCents: number
+  /** What was paid beyond the deposit: always all of it. */
+  beyondDepositCents: number
+  /** The deposit part that was paid (what the percent is of). */
+  depositPaidCents: number
+  percent: number
+  /** Days from today to the order date. */
+  daysBefore: number
+}
+
+/**
+ * The refund the policy gives a cancellation made on `today`, in integer
+ * cents: the deposit part of what is paid net (up to the deposit, none if
+ * it was waived) times the percent for how many days are left, rounded up
+ * to the cent in the customer's favour, plus everything paid beyond the
+ * deposit. Exactly `cutoffDays` before the order date is "or more before".
+ */
+export function cancelRefund(
+  policy: ChangePolicy,
+  {
+    today,
+    dueDate,
+    paidCents,
+    depositCents,
+    depositWaived,
+  }: {
+    today: string
+    dueDate: string
+    /** Net paid (payments less refunds) on the request, or its party's lead. */
+    paidCents: number
+    depositCents: number
+    depositWaived: boolean
+  },
+): CancelRefund {
+  const daysBefore = daysBetween(today, dueDate)
+  const percent = daysBefore >= policy.cutoffDays ? policy.beforePercent : policy.afterPercent
+  const paid = Math.max(0, paidCents)
+  const depositPaidCents = depositWaived ? 0 : Math.min(Math.max(0, depositCents), paid)
+  const beyondDepositCents = paid - depositPaidCents
+  const depositBackCents = Math.ceil((depositPaidCents * percent) / 100)
+  return {
+    totalCents: beyondDepositCents + depositBackCents,
+    depositBackCents,
+    beyondDepositCents,
+    depositPaidCents,
+    percent,
+    daysBefore,
+  }
+}
+
+/** The refund in one sentence: 'You would get $60 back: 100% of your $60 deposit.' */
+export function refundSentence(refund: CancelRefund): string {
+  if (refund.totalCents === 0) {
+    return refund.depositPaidCents > 0
+      ? `Under our policy, ${refund.percent}% of your ${formatMoney(refund.depositPaidCents)} deposit comes back at this point, so nothing would be refunded.`
+      : 'Nothing has been paid, so there is nothing to refund.'
+  }
+  const parts = [
+    ...(refund.depositPaidCents > 0
+      ? [`${refund.percent}% of your ${formatMoney(refund.depositPaidCents)} deposit`]
+      : []),
+    ...(refund.beyondDepositCents > 0
+      ? [`the ${formatMoney(refund.beyondDepositCents)} you paid beyond the deposit`]
+      : []),
+  ]
+  return `You would get ${formatMoney(refund.totalCents)} back: ${parts.join(' and ')}.`
+}
+
+/** The most words a customer's change may carry. */
+export const CHANGE_DETAILS_MAX = 1000
+
+const position = z.pipe(
+  z
+    .string('Please reload your request’s page and try again.')
+    .check(z.regex(/^[1-9]\d{0,5}$/, 'Please reload your request’s page and try again.')),
+  z.transform(Number),
+)
+
+/**
+ * "Ask for a change" on her page: a new date (and a time, if the day has
+ * set times) and/or other details in her words. At least one of the two.
+ */
+export const AskChangeFormSchema = z
+  .object({
+    intent: z.literal('ask-change'),
+    request: position,
+    new_date: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => (value?.trim() ? value.trim() : null)),
+      )
+      .check(
+        z.refine((value) => value === null || isRealDate(value), {
+          error: 'Choose the new date from the calendar.',
+          abort: true,
+        }),
+        z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
+      ),
+    new_window: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => (value?.trim() ? value.trim() : null)),
+      )
+      .check(
+        z.refine((value) => value === null || /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(value), {
+          error: 'Choose one of the times offered.',
+        }),
+      ),
+    details: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value) => removeBidiControls(value ?? '').trim()),
+      )
+      .check(
+        z.maxLength(
+          CHANGE_DETAILS_MAX,
+          `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
+        ),
+        noControlCharacters('What you would change', { allow: MULTI_LINE }),
+      ),
+  })
+  .check(
+    z.refine((form) => form.new_date !== null || form.details !== '', {
+      error: 'Choose a new date, or say what you would change.',
+    }),
+  )
+
+/** "Confirm cancellation" on her page: what her confirm step showed, in cents. */
+export const CancelFormSchema = z.object({
+  intent: z.literal('cancel'),
+  request: position,
+  expected_refund: z.pipe(
+    z
+      .string('Please look at what you would get back first.')
+      .check(z.regex(/^\d{1,9}$/, 'Please look at what you would get back first.')),
+    z.transform(Number),
+  ),
+})
+
+export const SelfServiceFormSchema = z.discriminatedUnion('intent', [
+  AskChangeFormSchema,
+  CancelFormSchema,
+])

@@ -1,0 +1,166 @@
+import { site } from '#app/content/site.ts'
+import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import {
+  addDays,
+  mailTo,
+  openOrderOf,
+  sendCakeRequest,
+  sendQuote,
+  shoot,
+  signIn,
+} from './money-journey.ts'
+
+const OWNER_MAIL = 'owner@butterandbloom.test'
+
+// A refused post's 409 is noted by the browser.
+test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 409/] })
+
+test('she asks for a new date on her phone, the owner accepts, and her page shows it', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const customer = { name: 'Cora Change', email: `cora.${stamp}@example.com` }
+  const today = todayIn(site.timeZone)
+  // Days of their own, 120 to 130 days ahead, away from other journeys' days.
+  const due = addDays(today, 120 + Math.floor(Math.random() * 10))
+  const moved = addDays(due, 1)
+  const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Graduation' })
+  await signIn(page)
+  await openOrderOf(page, customer.email)
+  await sendQuote(page, { price: '120', deposit: '60' })
+  const orderUrl = page.url()
+
+  // On her phone: "Ask for a change", a new date and a sentence.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
+  const her = await phone.newPage()
+  await her.goto(link)
+  await waitForHydration(her)
+  const panel = her.getByTestId('self-service')
+  await expect(panel.getByTestId('policy')).toContainText('until 3 days before your date')
+  await panel.getByText('Ask for a change', { exact: true }).click()
+  await panel.getByLabel(/New date/).fill(moved)
+  await panel.getByLabel(/What else would you change/).fill('Could the flowers be lilac?')
+  await shoot(her, 'self-service-change-form', (name) => testInfo.outputPath(name), panel)
+  await panel.getByRole('button', { name: 'Send my request' }).click()
+  await expect(panel.getByRole('status')).toContainText('we have your request for a change')
+  await expect(panel.getByTestId('change-pending')).toContainText(
+    `to ${formatCalendarDate(moved)}: Could the flowers be lilac?`,
+  )
+  const asked = await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} asked to change`))
+  expect(asked.text).toContain(formatCalendarDate(moved))
+
+  // The owner sees it on the order page and accepts.
+  await page.goto(orderUrl)
+  const change = page.getByTestId('pending-change')
+  await expect(change).toContainText(`Asked to change to ${formatCalendarDate(moved)}`)
+  await expect(change).toContainText('Could the flowers be lilac?')
+  await shoot(page, 'self-service-owner-pending-change', (name) => testInfo.outputPath(name))
+  await change.getByRole('button', { name: 'Accept the change' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Change accepted; the customer is told.' }),
+  ).toBeVisible()
+  await expect(page.getByTestId('pending-change')).toHaveCount(0)
+  await expect(page.getByText(`For ${customer.name}, ${formatCalendarDate(moved)}`)).toBeVisible()
+  await expect(page.getByTestId('timeline')).toContainText(
+    `to ${formatCalendarDate(moved)}, as the customer asked`,
+  )
+
+  // She is emailed once, and her page shows the new date.
+  const made = await mailTo(customer.email, /^Your change to your cakes order is made/)
+  expect(made.text).toContain(formatCalendarDate(moved))
+  await her.reload()
+  await expect(her.getByText(formatCalendarDate(moved)).first()).toBeVisible()
+  await expect(her.getByTestId('change-answer')).toContainText('We made your change')
+  await phone.close()
+})
+
+test('she cancels after the cut-off and sees her partial refund before she confirms', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const customer = { name: 'Nora Cancel', email: `nora.${stamp}@example.com` }
+  const today = todayIn(site.timeZone)
+  const due = addDays(today, 40 + Math.floor(Math.random() * 10))
+
+  // The owner's policy: a 60-day cut-off, so today is "later": half the deposit back.
+  await signIn(page)
+  await page.goto('/admin/settings')
+  const policy = page.getByRole('region', { name: 'Changes and cancellations' })
+  const setPolicy = async (values: [RegExp, string][]) => {
+    for (const [label, value] of values) await policy.getByLabel(label).fill(value)
+    await policy.getByRole('button', { name: 'Save' }).click()
+    await expect(policy.getByText('Saved: customers’ pages show the new rules now.')).toBeVisible()
+  }
+  await setPolicy([
+    [/No changes or cancellations within/, '3'],
+    [/Bigger refund when cancelled at least/, '60'],
+    [/Refund of the deposit, cancelled that early/, '100'],
+    [/Refund of the deposit, cancelled later/, '50'],
+  ])
+  try {
+    const link = await sendCakeRequest(page, baseURL!, {
+      customer,
+      stamp,
+      due,
+      theme: 'Anniversary',
+    })
+    await openOrderOf(page, customer.email)
+    await sendQuote(page, { price: '120', deposit: '60' })
+    const orderUrl = page.url()
+    const payment = page.getByRole('region', { name: 'Record a payment' })
+    await payment.getByLabel('Amount ($)').fill('60')
+    await payment.getByRole('button', { name: 'Record payment' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+
+    // Her confirm step is a page of its own (it works without scripts): the sum first.
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      javaScriptEnabled: false,
+    })
+    const her = await phone.newPage()
+    await her.goto(link)
+    await her.getByRole('link', { name: 'Cancel this order' }).click()
+    await expect(her).toHaveURL(/\?cancel=1/)
+    const confirm = her.getByTestId('cancel-confirm')
+    await expect(confirm).toContainText('You would get $30 back: 50% of your $60 deposit.')
+    await expect(confirm).toContainText('By e-Transfer or cash$30')
+    await shoot(her, 'self-service-cancel-confirm', (name) => testInfo.outputPath(name), confirm)
+    await confirm.getByRole('button', { name: 'Yes, cancel my order' }).click()
+    await expect(her.getByTestId('self-service').getByRole('status')).toContainText(
+      'Your order is cancelled. $30 is coming back to you',
+    )
+    await her.goto(link)
+    await expect(her.getByTestId('request-status')).toContainText('Cancelled')
+    await expect(her.getByTestId('self-cancelled')).toContainText(
+      'Coming back to you: $30 ($30 by e-Transfer or cash',
+    )
+    await phone.close()
+
+    // Both sides are emailed once.
+    const hers = await mailTo(customer.email, /^Your cakes order is cancelled/)
+    expect(hers.text).toContain('$30')
+    await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} cancelled`))
+
+    // The owner's money card says what she still sends back.
+    await page.goto(orderUrl)
+    await expect(page.getByTestId('money')).toContainText('To send back$30')
+    await expect(page.getByTestId('timeline')).toContainText(
+      'To send back by e-Transfer or cash: $30',
+    )
+  } finally {
+    await page.goto('/admin/settings')
+    await setPolicy([
+      [/No changes or cancellations within/, '3'],
+      [/Bigger refund when cancelled at least/, '7'],
+      [/Refund of the deposit, cancelled that early/, '100'],
+      [/Refund of the deposit, cancelled later/, '0'],
+    ])
+  }
+})
