@@ -1,4 +1,5 @@
 import type { SiteContent } from './site.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
 
 /** A treat on the menu as the structured data lists it. */
 export interface MenuItemData {
@@ -46,7 +47,7 @@ export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuIt
                     priceSpecification: {
                       '@type': 'PriceSpecification',
                       minPrice: (item.priceFromCents / 100).toFixed(2),
-                      priceCurrency: content.currency,
+                      priceCurrency: localSettings().currency,
                     },
                   }),
             })),

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { ActionAnswerText } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { formatDateRange } from '#app/utils/dates.ts'
+import { formatCount } from '#app/utils/count.ts'
 import { focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ClosedPeriod } from './availability.server.ts'
@@ -392,7 +393,7 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
         <FormField
           name="policies"
           label="Order policies"
-          hint={`Up to ${LIMITS.policies.toLocaleString('en-US')} characters; a blank line starts a new paragraph.`}
+          hint={`Up to ${formatCount(LIMITS.policies)} characters; a blank line starts a new paragraph.`}
           error={fields.policies}
         >
           {(props) => (

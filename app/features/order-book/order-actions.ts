@@ -3,7 +3,13 @@ import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owne
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
-import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
+import {
+  MAX_DOLLARS,
+  centsToInput,
+  formatMoney,
+  moneyProblemMessage,
+  readMoney,
+} from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
@@ -117,7 +123,7 @@ const deliveryFee = (() => {
         const message = !reading.ok
           ? moneyProblemMessage(label, reading.problem)
           : reading.cents > max * 100
-            ? `${label} must be at most $${max.toLocaleString('en-US')}.`
+            ? `${label} must be at most ${formatMoney(max * 100)}.`
             : null
         if (message) context.issues.push({ code: 'custom', input: value, message })
       }),

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely'
 import { type Env } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type {
   Database,
@@ -66,19 +65,20 @@ import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
 export const MAX_ORDER_FORM_BYTES = 16 * 1024
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
+const timeFormat = () =>
+  bakeryDateTimeFormat({
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
 
 /** A moment (epoch ms) in the bakery's time zone: 'Nov 23, 2026, 3:00 p.m.' */
 export function bakeryTime(at: number): string {
-  return timeFormat.format(new Date(at))
+  return timeFormat().format(new Date(at))
 }
 
 export interface TimelineEntry {
