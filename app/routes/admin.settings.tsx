@@ -61,6 +61,7 @@ import {
   asBalanceDueResult,
 } from '#app/features/order-book/payment-schedule-settings.tsx'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
+import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
 
@@ -161,9 +162,9 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
       </FormField>
       <FormField
         name={`${prefix}-price`}
-        label="From price ($)"
+        label={`From price (${currencySymbol()})`}
         optional
-        hint="Shown as “from $45”. Leave empty for no price."
+        hint={`Shown as “from ${formatMoney(4500)}”. Leave empty for no price.`}
       >
         {(props) => (
           <input

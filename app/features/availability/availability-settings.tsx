@@ -21,6 +21,7 @@ import {
   windowValue,
 } from './pickup-windows.ts'
 import type { SettingsActionResult } from './settings-action.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
 
 /** What the settings page's loader reads for these forms. */
 export interface AvailabilitySettingsData {
@@ -353,7 +354,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
             name="delivery_note"
             label="Delivery area and fee"
             optional
-            hint="Shown to customers beside the pickup or delivery choice, e.g. “Within 10 miles of town, $15”."
+            hint={`Shown to customers beside the pickup or delivery choice, e.g. “Within 10 miles of town, ${formatMoney(1500)}”.`}
             error={fields.delivery_note}
           >
             {(props) => (

@@ -45,7 +45,7 @@ function money(label: string, { allowZero = false } = {}) {
         const message = !reading.ok
           ? moneyProblemMessage(label, reading.problem)
           : !allowZero && reading.cents === 0
-            ? `${label} must be more than $0.`
+            ? `${label} must be more than ${formatMoney(0)}.`
             : null
         if (message) context.issues.push({ code: 'custom', input: value, message })
       }),
@@ -251,7 +251,7 @@ export function readPartyLines(
     if (!reading.ok) {
       fieldErrors[name] = moneyProblemMessage('Its price', reading.problem)
     } else if (reading.cents === 0) {
-      fieldErrors[name] = 'Its price must be more than $0.'
+      fieldErrors[name] = `Its price must be more than ${formatMoney(0)}.`
     } else {
       lines.set(id, reading.cents)
     }

@@ -866,7 +866,7 @@ export async function recordRefundIn(
     return {
       ok: false,
       status: 400,
-      error: 'The refund must be more than $0.',
+      error: `The refund must be more than ${formatMoney(0)}.`,
       field: 'refund_amount',
     }
   }

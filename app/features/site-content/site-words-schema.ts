@@ -215,10 +215,7 @@ export const localSchema = z.object({
     .string()
     .transform((value) => value.trim())
     .pipe(z.string().max(LOCAL_LIMITS.locale, 'Please choose a language and region from the list.'))
-    .refine(
-      isCanonicalLocale,
-      'Please choose a language and region from the list, written like en-NZ.',
-    ),
+    .refine(isCanonicalLocale, 'Please choose a language and region from the list.'),
 })
 
 /** The schema of each section, by its key: the store checks every write (and read) with it. */
