@@ -145,3 +145,40 @@ test('a post that is not one of the forms is refused with a sentence', async () 
   expect(answer.status).toBe(400)
   expect(answer.body.error).toBe('That request could not be understood.')
 })
+
+test('the local settings form saves, and a refusal names its own fields; money keeps the currency', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const form = { intent: 'local', time_zone: 'Pacific/Auckland', currency: 'NZD', locale: 'en-NZ' }
+  const refused = await receiveSiteSettingsAction({
+    request: post({ ...form, time_zone: 'Middle Earth', currency: 'JPY' }),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded,
+  })
+  expect(refused.status).toBe(400)
+  expect(Object.keys(refused.body.errors).sort()).toEqual(['currency', 'time_zone'])
+  expect(refused.body.values.time_zone).toBe('Middle Earth')
+
+  const locked = await receiveSiteSettingsAction({
+    request: post(form),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded: async () => true,
+  })
+  expect(locked.status).toBe(400)
+  expect(locked.body.errors.currency).toMatch(/^The currency cannot change once a quote/)
+
+  const saved = await receiveSiteSettingsAction({
+    request: post(form),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded,
+  })
+  expect(saved).toMatchObject({ status: 200, body: { section: 'local', status: 'saved' } })
+  expect((await readSiteWords(db)).local).toEqual({
+    timeZone: 'Pacific/Auckland',
+    currency: 'NZD',
+    locale: 'en-NZ',
+  })
+})

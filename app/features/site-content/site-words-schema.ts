@@ -198,18 +198,18 @@ export const localSchema = z.object({
   currency: z
     .string()
     .transform((value) => value.trim().toUpperCase())
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Z]{3}$/, 'Please write the currency as its three-letter code, like NZD.'),
-    )
-    .refine(
-      isKnownCurrency,
-      'That is not a currency code we know: write its three-letter ISO code, like NZD.',
-    )
-    .refine(
-      (value) => minorDigitsOf(value) === 2,
-      'The site keeps amounts in cents, so it takes only a currency with two digits after the point (like NZD or EUR, not JPY).',
+    .check(
+      z.superRefine((value, context) => {
+        // One sentence, the first that applies: a later check never sees a code Intl refuses.
+        const message = !/^[A-Z]{3}$/.test(value)
+          ? 'Please write the currency as its three-letter code, like NZD.'
+          : !isKnownCurrency(value)
+            ? 'That is not a currency code we know: write its three-letter ISO code, like NZD.'
+            : minorDigitsOf(value) !== 2
+              ? 'The site keeps amounts in cents, so it takes only a currency with two digits after the point (like NZD or EUR, not JPY).'
+              : null
+        if (message) context.issues.push({ code: 'custom', input: value, message })
+      }),
     ),
   locale: z
     .string()
