@@ -37,7 +37,7 @@ const IANA_ZONE_IN_TEXT = new RegExp(`\\b(${ZONE_AREAS})/[A-Z][a-z]+_?[A-Za-z]*\
 const LOCALE_TAG = /\b[a-z]{2,3}(-[A-Z][a-z]{3})?-([A-Z]{2}|\d{3})\b/
 const CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'))
 /** A symbol before or after a number, or a '$' right before an interpolated amount. */
-const MONEY_SYMBOL = /([$€£¥]\s?\d|\d\s?[$€£¥]|\b(CA|US|NZ|A|AU)\$)/
+const MONEY_SYMBOL = /([$€£¥]\s?\d|\d\s?[$€£¥]|\b(CA|US|NZ|A|AU)\$|\([$€£¥]\))/
 const INTL_FORMATTERS =
   /^(DateTimeFormat|NumberFormat|RelativeTimeFormat|ListFormat|PluralRules|Collator|Segmenter|DisplayNames)$/
 
@@ -164,6 +164,7 @@ test('the check finds each kind in code and none in comments, names or plain wor
   expect(found("const c = { currency: 'CAD' }")).toEqual(['a currency code'])
   expect(found('const text = `$${dollars}`')).toEqual(['a currency symbol'])
   expect(found("const text = 'at most €500'")).toEqual(['a currency symbol'])
+  expect(found('const label = "Price ($)"')).toEqual(['a currency symbol'])
   expect(found('const p = <p lang="fr-CA">NZ$45</p>', 'x.tsx')).toEqual([
     'a locale tag',
     'a currency symbol',

@@ -25,7 +25,7 @@ import {
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds } from './card-refund-form.tsx'
@@ -667,7 +667,11 @@ function QuoteForm({
         <VersionField />
         <FormField
           name="price"
-          label={party ? `${detail.request.productType}: price ($)` : 'Price ($)'}
+          label={
+            party
+              ? `${detail.request.productType}: price (${currencySymbol()})`
+              : `Price (${currencySymbol()})`
+          }
           error={err('price')}
         >
           {(props) => (
@@ -721,7 +725,7 @@ function QuoteForm({
                 ) : ticked.has(choice.id) ? (
                   <FormField
                     name={partyLineName(choice.id)}
-                    label={`${choice.productType}: price ($)`}
+                    label={`${choice.productType}: price (${currencySymbol()})`}
                     error={err(partyLineName(choice.id))}
                   >
                     {(props) => (
@@ -741,7 +745,7 @@ function QuoteForm({
         {delivery ? (
           <FormField
             name="delivery_fee"
-            label="Delivery fee ($)"
+            label={`Delivery fee (${currencySymbol()})`}
             optional
             hint={
               party
@@ -787,7 +791,7 @@ function QuoteForm({
           </div>
           <FormField
             name="deposit"
-            label={depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
+            label={depositKind === 'percent' ? 'Deposit (%)' : `Deposit (${currencySymbol()})`}
             optional
             hint="Leave empty for no deposit."
             error={err('deposit')}
@@ -922,7 +926,12 @@ function PaymentForm({
       <Outcome result={result} intents={['payment', 'waive']} />
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <VersionField />
-        <FormField name="amount" label="Amount ($)" hint={owed} error={err('amount')}>
+        <FormField
+          name="amount"
+          label={`Amount (${currencySymbol()})`}
+          hint={owed}
+          error={err('amount')}
+        >
           {(props) => <input {...props} inputMode="decimal" required defaultValue="" />}
         </FormField>
         <FormField name="received_on" label="Received on" error={err('received_on')}>
@@ -994,7 +1003,7 @@ function RefundForm({
         <VersionField />
         <FormField
           name="refund_amount"
-          label="Refund ($)"
+          label={`Refund (${currencySymbol()})`}
           hint={`Up to ${formatMoney(money.paidCents)}, what is paid`}
           error={err('refund_amount')}
         >
