@@ -1,5 +1,5 @@
-import { site } from './site.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
+import { site } from './site.ts'
 
 /** 'About Us' → 'About Us | Butter & Bloom Bakery' */
 export function pageTitle(page: string, brandTitle: string = site.brandTitle): string {

@@ -1,5 +1,5 @@
-import { previewSentences } from './format.ts'
 import { type LocalSettings, SEED_LOCAL_SETTINGS } from '#app/utils/local-settings.ts'
+import { previewSentences } from './format.ts'
 import { type PageCopy, type PageKey, type SiteContent, type SocialNetwork, site } from './site.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { SiteContent } from './site.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
+import type { SiteContent } from './site.ts'
 
 /** A treat on the menu as the structured data lists it. */
 export interface MenuItemData {

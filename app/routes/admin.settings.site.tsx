@@ -8,9 +8,9 @@ import {
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
-import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
+import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.site'
 

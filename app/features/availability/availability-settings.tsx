@@ -2,9 +2,10 @@ import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { ActionAnswerText } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
-import { formatDateRange } from '#app/utils/dates.ts'
 import { formatCount } from '#app/utils/count.ts'
+import { formatDateRange } from '#app/utils/dates.ts'
 import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ClosedPeriod } from './availability.server.ts'
 import {
@@ -21,7 +22,6 @@ import {
   windowValue,
 } from './pickup-windows.ts'
 import type { SettingsActionResult } from './settings-action.server.ts'
-import { formatMoney } from '#app/utils/money.ts'
 
 /** What the settings page's loader reads for these forms. */
 export interface AvailabilitySettingsData {

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely'
-import { site } from '#app/content/site.ts'
 import { serializeTransactions } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'

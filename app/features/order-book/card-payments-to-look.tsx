@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
-import type { CardPaymentToLook } from './stripe-webhook.server.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
+import type { CardPaymentToLook } from './stripe-webhook.server.ts'
 
 const whenFormat = () =>
   bakeryDateTimeFormat({

@@ -9,6 +9,7 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
@@ -16,7 +17,6 @@ import { type Reply, reply } from '#app/utils/reply.ts'
 import { currentQuote, moneyOf } from './order-book.server.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './request-status.ts'
 import { orderName } from './update-emails.ts'
-import { localSettings } from '#app/utils/local-settings.ts'
 
 /**
  * Card payments through the owner's own Stripe account (decision 045): on

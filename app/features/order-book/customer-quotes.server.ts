@@ -11,6 +11,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
@@ -28,7 +29,6 @@ import {
 import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 const expiryFormat = () =>
   bakeryDateTimeFormat({

@@ -30,6 +30,7 @@ import {
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -65,7 +66,6 @@ import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
 export const MAX_ORDER_FORM_BYTES = 16 * 1024

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { CALENDAR_DAY_ZONE, formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
 import { servingsPhrase } from './servings.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 

@@ -2,9 +2,9 @@ import type { Db } from '#app/db/db.server.ts'
 import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import type { RequestStatusView } from './request-status.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 const isBooked = (status: string) => (BOOKED_STATUSES as readonly string[]).includes(status)
 

@@ -21,10 +21,10 @@ import {
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {

@@ -1,7 +1,7 @@
-import { formatMoney } from '#app/utils/money.ts'
-import type { AlertKind } from './alert-kinds.ts'
 import { CALENDAR_DAY_ZONE } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { AlertKind } from './alert-kinds.ts'
 
 /**
  * An alert as it is queued: what happened (its `event`, named once so it is

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '#app/db/db.server.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import type { AlertDeviceView } from './alerts-settings.tsx'
 import { listDevices } from './subscriptions.server.ts'
 import { getVapidKeys } from './vapid.server.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 const when = () =>
   bakeryDateTimeFormat({

@@ -6,8 +6,8 @@ import {
   type SiteWordsKey,
 } from '#app/content/site-words.ts'
 import type { Database } from '#app/db/schema.ts'
-import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
+import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
