@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import type { OutboxTopic } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { bakeryHour as hourOfBakery } from '#app/features/order-book/schedule.server.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
@@ -42,7 +43,7 @@ async function quote(db: Db, requestId: number, depositDue: string | null = null
   expect(quoted.ok).toBe(true)
 }
 
-async function outbox(db: Db, topic: string) {
+async function outbox(db: Db, topic: OutboxTopic) {
   const rows = await db
     .selectFrom('outbox')
     .select(['payload', 'dedupe_key'])

@@ -513,7 +513,8 @@ function LocalGroup({ words, moneyRecorded, timeZones, result: posted }: GroupPr
     >
       <p className="rounded-2xl bg-cream px-4 py-3">
         <span className="form-label">As the site writes them now: </span>
-        {formatCalendarDate(bakeryToday())} · {formatMoney(105_050)}
+        <span className="whitespace-nowrap">{formatCalendarDate(bakeryToday())}</span> ·{' '}
+        <span className="whitespace-nowrap">{formatMoney(105_050)}</span>
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField
