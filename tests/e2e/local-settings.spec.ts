@@ -12,7 +12,8 @@ test('on her phone the owner moves the bakery to Auckland and NZ$; the order for
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000)
+  // A long journey (settings, a request, a quote, two mails, a CSV) on a busy two-core machine.
+  test.setTimeout(240_000)
   await signIn(page)
   await page.goto('/admin/settings/site#site-local')
   const local = page.getByRole('region', { name: 'Local settings' })
