@@ -17,6 +17,9 @@ const PICKUP_PORT = PORT + 3
 // Stripe the card spec starts on the port after it.
 const CARD_PORT = PORT + 4
 process.env.E2E_FAKE_STRIPE_PORT ??= String(PORT + 5)
+// Local settings: the owner moves the bakery to Auckland and NZ$, which every
+// other spec's dates and amounts would feel, so on a server of its own.
+const LOCAL_PORT = PORT + 94
 process.env.E2E_STRIPE_SECRET_KEY ??= 'sk_test_e2efake000000000000'
 process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_e2efake000000000000'
 process.env.E2E_SMTP_PORT ??= String(PORT + 15)
@@ -26,6 +29,7 @@ const galleryDataDir = path.join(process.env.E2E_DATA_DIR, 'gallery-server')
 const calendarDataDir = path.join(process.env.E2E_DATA_DIR, 'calendar-server')
 const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
 const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
+const localDataDir = path.join(process.env.E2E_DATA_DIR, 'local-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
 // Two instances on one PostgreSQL database, and the order journey's run on
@@ -108,6 +112,7 @@ export default defineConfig({
         'order-calendar.spec.ts',
         'pickup-windows.spec.ts',
         'card-payments.spec.ts',
+        'local-settings.spec.ts',
         ...withoutPostgres,
       ],
       grepInvert: postgresTests,
@@ -135,6 +140,11 @@ export default defineConfig({
       testMatch: ['card-payments.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },
+    {
+      name: 'local',
+      testMatch: ['local-settings.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCAL_PORT}` },
+    },
   ],
   // Playwright starts these in order, so the second serves the build the first made.
   webServer: [
@@ -147,5 +157,6 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_STRIPE_PORT}`,
     }),
+    server(LOCAL_PORT, localDataDir, 'npm run serve'),
   ],
 })

@@ -33,6 +33,7 @@ import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { bakeryToday, readOrderPolicies } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
+import { localSettings, useLocalSettingsInBrowser } from '#app/utils/local-settings.ts'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
 import nunitoUrl from './fonts/nunito-400-basic.woff2?url'
@@ -89,6 +90,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  // In the browser, every date and amount follows the settings this page was rendered with.
+  useLocalSettingsInBrowser(data?.words.local)
   const { pathname } = useLocation()
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
@@ -101,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, [])
 
   return (
-    <html lang="en-CA">
+    <html lang={data?.words.local.locale ?? localSettings().locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

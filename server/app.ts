@@ -43,7 +43,12 @@ import {
   kickPushWorker,
   setPushWorker,
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
-import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
+import {
+  readLocalSettings,
+  seedSiteContent,
+  withBakeryLocalSettings,
+} from '#app/features/site-content/site-content.server.ts'
+import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
@@ -137,11 +142,14 @@ export async function startServices(): Promise<Env> {
   // The order book's clockwork: quotes that ran out, then the owner's morning
   // digest and tomorrow's reminders, each queued once through the outbox.
   const expireQuotes = () =>
-    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, async () => {
-      const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
-      const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
-      return { expired, scheduled }
-    })
+    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, () =>
+      // Each run's emails and "today" follow the local settings stored as it starts.
+      withBakeryLocalSettings(db, async () => {
+        const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
+        const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
+        return { expired, scheduled }
+      }),
+    )
       .then((run) => {
         if (!run.ran) return
         const { expired, scheduled } = run.result
@@ -255,6 +263,21 @@ app.use((req, res, next) => {
   sameOrigin(req, res, next)
 })
 app.use(resolveSessionHandler())
+
+// The bakery's time zone, currency and locale (Settings), read once per
+// request: everything the request formats, and its "today", follows them
+// (app/utils/local-settings.ts, docs/decisions/057). Before the page cache,
+// whose day is the bakery's.
+app.use(async (_req, _res, next) => {
+  let settings
+  try {
+    settings = await readLocalSettings(getDb())
+  } catch (error) {
+    next(error)
+    return
+  }
+  runWithLocalSettings(settings, () => next())
+})
 
 // Anonymous public pages are rendered once and served from memory until the
 // database's page version or the bakery's day moves on (server/page-cache.ts,

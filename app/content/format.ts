@@ -1,3 +1,4 @@
+import { localSettings } from '#app/utils/local-settings.ts'
 import { site } from './site.ts'
 
 /** 'About Us' → 'About Us | Butter & Bloom Bakery' */
@@ -11,7 +12,7 @@ export function pageTitle(page: string, brandTitle: string = site.brandTitle): s
  * gives way to the ellipsis so it never reads '....'.
  */
 export function previewSentences(text: string, count: number): string {
-  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
+  const segmenter = new Intl.Segmenter(localSettings().locale, { granularity: 'sentence' })
   const sentences = Array.from(segmenter.segment(text), ({ segment }) => segment.trim()).filter(
     Boolean,
   )

@@ -1,3 +1,4 @@
+import { type LocalSettings, SEED_LOCAL_SETTINGS } from '#app/utils/local-settings.ts'
 import { previewSentences } from './format.ts'
 import { type PageCopy, type PageKey, type SiteContent, type SocialNetwork, site } from './site.ts'
 
@@ -60,6 +61,8 @@ export interface SiteWords {
   words: StoryWords
   announcement: AnnouncementWords
   faq: MarkdownPage
+  /** Time zone, currency and locale (decision 057): utils/local-settings.ts applies them. */
+  local: LocalSettings
 }
 
 export type SiteWordsKey = keyof SiteWords
@@ -69,6 +72,7 @@ export const SITE_WORDS_KEYS = [
   'words',
   'announcement',
   'faq',
+  'local',
 ] as const satisfies readonly SiteWordsKey[]
 
 export const SOCIAL_NETWORKS = [
@@ -127,6 +131,7 @@ export const SEED_WORDS: SiteWords = {
   },
   announcement: { on: false, text: '', link: '', endsOn: '' },
   faq: { markdown: SEED_FAQ.trim() },
+  local: SEED_LOCAL_SETTINGS,
 }
 
 /** The public words plus what the pages work out from them, as the root loader hands them on. */

@@ -1,5 +1,8 @@
 /**
  * Every word and link the owner would change lives in this folder.
+ * This file is the seed: the owner's words and local settings (time zone,
+ * currency, locale) are first written from it into the database, where she
+ * changes them in Settings; the code reads them from there.
  * The `SiteContent` type makes a missing field a compile error.
  */
 
@@ -46,6 +49,8 @@ export interface SiteContent {
   timeZone: string
   /** The ISO code of the money every price is in (formatMoney's dollars): card payments charge in it. */
   currency: string
+  /** The BCP 47 tag dates and amounts are written in. */
+  locale: string
   region: string
   country: string
   socialLinks: SocialLink[]
@@ -80,6 +85,7 @@ export const site: SiteContent = {
   city: 'Toronto',
   timeZone: 'America/Toronto',
   currency: 'CAD',
+  locale: 'en-CA',
   region: 'ON',
   country: 'CA',
   socialLinks: [

@@ -1,3 +1,4 @@
+import { localSettings } from '#app/utils/local-settings.ts'
 import type { SiteContent } from './site.ts'
 
 /** A treat on the menu as the structured data lists it. */
@@ -46,7 +47,7 @@ export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuIt
                     priceSpecification: {
                       '@type': 'PriceSpecification',
                       minPrice: (item.priceFromCents / 100).toFixed(2),
-                      priceCurrency: content.currency,
+                      priceCurrency: localSettings().currency,
                     },
                   }),
             })),

@@ -39,7 +39,10 @@ export const tableOwners = {
   product: { owner: 'menu', holds: 'the treats an order may name' },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
-  site_content: { owner: 'site-content', holds: "the owner's words, banner and FAQ, by section" },
+  site_content: {
+    owner: 'site-content',
+    holds: "the owner's words, banner, FAQ and local settings, by section",
+  },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

@@ -5,10 +5,12 @@ import {
   readOrderPolicies,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
+import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
 import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
+import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.site'
 
@@ -19,8 +21,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader() {
   const db = getDb()
-  const [words, policies] = await Promise.all([readSiteWords(db), readOrderPolicies(db)])
-  return { words, policies }
+  const [words, policies, moneyExists] = await Promise.all([
+    readSiteWords(db),
+    readOrderPolicies(db),
+    moneyRecorded(db),
+  ])
+  return { words, policies, moneyRecorded: moneyExists, timeZones: timeZoneNames() }
 }
 
 /**
@@ -34,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       request,
       db,
       savePolicies: (policies) => updateBookingSettings(db, { policies }),
+      moneyRecorded: () => moneyRecorded(db),
     }),
   )
 }
@@ -49,8 +56,8 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="page-heading mt-2">Your site</h1>
       <p className="lede mt-3">
-        Your bakery’s name, words, announcement and pages. Each group saves on its own, and the site
-        shows it at once.
+        Your bakery’s name, words, announcement, pages and local settings. Each group saves on its
+        own, and the site shows it at once.
       </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">
@@ -63,7 +70,13 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <SiteSettings words={loaderData.words} policies={loaderData.policies} result={result} />
+      <SiteSettings
+        words={loaderData.words}
+        policies={loaderData.policies}
+        moneyRecorded={loaderData.moneyRecorded}
+        timeZones={loaderData.timeZones}
+        result={result}
+      />
     </section>
   )
 }

@@ -72,6 +72,7 @@ import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.se
 import { ProofRoundsSettings, asProofRoundsResult } from '#app/features/proofs/proof-settings.tsx'
 import { readProofRoundsIncluded } from '#app/features/proofs/proof-store.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
+import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
 
@@ -181,9 +182,9 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
       </FormField>
       <FormField
         name={`${prefix}-price`}
-        label="From price ($)"
+        label={`From price (${currencySymbol()})`}
         optional
-        hint="Shown as “from $45”. Leave empty for no price."
+        hint={`Shown as “from ${formatMoney(4500)}”. Leave empty for no price.`}
       >
         {(props) => (
           <input

@@ -1,20 +1,73 @@
+import { bakeryDateTimeFormat, cachedFormatter, localSettings } from './local-settings.ts'
+
+/**
+ * The zone a calendar day (a YYYY-MM-DD with no time) is written in: it
+ * names a day, not a moment, so it is read and written in UTC and no time
+ * zone (the server's, the visitor's or the bakery's) can move it a day.
+ * Never the bakery's time zone, which is the owner's (localSettings()).
+ */
+export const CALENDAR_DAY_ZONE = 'UTC'
+
 /** One formatter per time zone: building one costs far more than formatting with it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const partFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A moment's wall-clock parts in a time zone, as numbers (Latin digits, 24-hour clock). */
+function wallClockParts(timeZone: string, instant: Date) {
+  const format = cachedFormatter(
+    partFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat(undefined, {
+        timeZone,
+        numberingSystem: 'latn',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }),
+  )
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {}
+  for (const part of format.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+  }
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0')
 
 /** Today's date as YYYY-MM-DD in the given time zone (the bakery's, not the server's). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    // The en-CA locale formats dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    dayFormats.set(timeZone, format)
-  }
-  return format.format(now)
+  const { year, month, day } = wallClockParts(timeZone, now)
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+}
+
+/** The bakery's date now (YYYY-MM-DD), in its own time zone (Settings), whatever the server's. */
+export function bakeryToday(now: Date = new Date()): string {
+  return todayIn(localSettings().timeZone, now)
+}
+
+/** The bakery's wall-clock time of a moment, HH:MM (24-hour). */
+export function bakeryTimeOf(instant: Date): string {
+  const { hour, minute } = wallClockParts(localSettings().timeZone, instant)
+  return `${pad(hour)}:${pad(minute)}`
+}
+
+/** The bakery's date of a moment, YYYY-MM-DD. */
+export function bakeryDateOf(instant: Date): string {
+  return todayIn(localSettings().timeZone, instant)
+}
+
+/** The moment a bakery-local wall-clock time (HH:MM) on a date (YYYY-MM-DD) is. */
+export function bakeryInstant(date: string, time: string): Date {
+  return instantIn(localSettings().timeZone, date, time)
 }
 
 /**
@@ -28,21 +81,9 @@ export function instantIn(timeZone: string, date: string, time: string): Date {
   const [hour, minute] = time.split(':').map(Number) as [number, number]
   const wall = Date.UTC(year, month - 1, day, hour, minute)
   const offsetAt = (instant: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-      })
-        .formatToParts(new Date(instant))
-        .map((part) => [part.type, Number(part.value)]),
-    )
+    const parts = wallClockParts(timeZone, new Date(instant))
     return (
-      Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) -
+      Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) -
       Math.floor(instant / 60_000) * 60_000
     )
   }
@@ -76,40 +117,39 @@ export function isCalendarDate(value: string): boolean {
   return isRealDate(value) && value >= DATE_WINDOW.first && value <= DATE_WINDOW.last
 }
 
-// A date-only value names a calendar day, not a moment: it is read and written
-// in UTC so no time zone (the server's or the visitor's) can move it a day.
-const readableDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-})
+/** Written in the bakery's locale; a calendar day in CALENDAR_DAY_ZONE (see there). */
+const readableDate = () =>
+  bakeryDateTimeFormat({
+    timeZone: CALENDAR_DAY_ZONE,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  })
 
 /** A YYYY-MM-DD date as people write it: 'Saturday, December 12, 2026'. Other text is returned as it is. */
 export function formatCalendarDate(value: string): string {
   if (!isCalendarDate(value)) return value
-  return readableDate.format(new Date(`${value}T00:00:00Z`))
+  return readableDate().format(new Date(`${value}T00:00:00Z`))
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-})
-const shortDayAndYear = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-})
-const monthDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'short',
-  day: 'numeric',
-})
+const shortDay = () =>
+  bakeryDateTimeFormat({
+    timeZone: CALENDAR_DAY_ZONE,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  })
+const shortDayAndYear = () =>
+  bakeryDateTimeFormat({
+    timeZone: CALENDAR_DAY_ZONE,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  })
+const monthDay = () =>
+  bakeryDateTimeFormat({ timeZone: CALENDAR_DAY_ZONE, month: 'short', day: 'numeric' })
 
 const utc = (value: string) => new Date(`${value}T00:00:00Z`)
 
@@ -120,14 +160,14 @@ const utc = (value: string) => new Date(`${value}T00:00:00Z`)
  */
 export function formatDateRange(start: string, end: string): string {
   if (!isCalendarDate(start) || !isCalendarDate(end)) return `${start} – ${end}`
-  if (start === end) return shortDayAndYear.format(utc(start))
-  const first = start.slice(0, 4) === end.slice(0, 4) ? shortDay : shortDayAndYear
-  return `${first.format(utc(start))} – ${shortDayAndYear.format(utc(end))}`
+  if (start === end) return shortDayAndYear().format(utc(start))
+  const first = start.slice(0, 4) === end.slice(0, 4) ? shortDay() : shortDayAndYear()
+  return `${first.format(utc(start))} – ${shortDayAndYear().format(utc(end))}`
 }
 
 /** The same dates, briefly: 'Dec 24 – Dec 26', or 'Dec 24' for one day. */
 export function formatShortDateRange(start: string, end: string): string {
   if (!isCalendarDate(start) || !isCalendarDate(end)) return `${start} – ${end}`
-  if (start === end) return monthDay.format(utc(start))
-  return `${monthDay.format(utc(start))} – ${monthDay.format(utc(end))}`
+  if (start === end) return monthDay().format(utc(start))
+  return `${monthDay().format(utc(start))} – ${monthDay().format(utc(end))}`
 }

@@ -1,3 +1,5 @@
+import { cachedFormatter, localSettings } from './local-settings.ts'
+
 /**
  * Money, in integer cents: how an amount is written for people and how one
  * they typed is read. Every amount field (a quote's price and deposit, a
@@ -5,7 +7,8 @@
  * never records 100 times what she meant. The browser may load this file.
  *
  * The rule (decision 030):
- * - A "$" before or after, and spaces around, are allowed: "$45", "45 $".
+ * - A "$" or the bakery's own currency symbol ("NZ$", "€") before or after,
+ *   and spaces around, are allowed: "$45", "45 $", "€45".
  * - Cents have two digits, so a separator followed by one or two digits is
  *   the decimal point, whichever it is: "10.50", "10,50", "10.5" and
  *   "10,5" are all $10.50.
@@ -19,11 +22,44 @@
  *   a message asking to write it plainly, rather than guessed at.
  */
 
-/** '$45', '$12.50', '$1,050' */
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+/** The bakery's money formatter (Settings: currency and locale), with or without cents. */
+function moneyFormat(withCents: boolean): Intl.NumberFormat {
+  const { locale, currency } = localSettings()
+  return cachedFormatter(
+    moneyFormats,
+    `${locale}|${currency}|${withCents}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: withCents ? 2 : 0,
+        maximumFractionDigits: withCents ? 2 : 0,
+      }),
+  )
+}
+
+/**
+ * An amount in the bakery's currency and locale: '$45', '$12.50', '$1,050'
+ * for CAD in en-CA, 'NZ$45' for NZD there. A whole amount drops its ".00".
+ */
 export function formatMoney(cents: number): string {
-  const dollars = Math.trunc(cents / 100).toLocaleString('en-US')
-  const rest = cents % 100
-  return rest === 0 ? `$${dollars}` : `$${dollars}.${String(rest).padStart(2, '0')}`
+  return moneyFormat(cents % 100 !== 0).format(cents / 100)
+}
+
+/** An amount always with its cents, as a list of payments shows it: '$40.00', 'NZ$40.00'. */
+export function formatMoneyWithCents(cents: number): string {
+  return moneyFormat(true).format(cents / 100)
+}
+
+/** The bakery's currency symbol as its locale writes it: '$', 'NZ$', '€'. */
+export function currencySymbol(): string {
+  return (
+    moneyFormat(false)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? ''
+  )
 }
 
 /** Cents as a form shows them back, ready to be read again: '45', '12.50'. */
@@ -40,12 +76,20 @@ export type MoneyReading =
 // Spaces people put in numbers: ordinary, no-break and narrow no-break.
 const SPACES = /[\s\u00a0\u202f]+/g
 
+/** The amount without a "$" or the bakery's own symbol before or after it. */
+function withoutSymbol(text: string): string {
+  const own = currencySymbol()
+  for (const symbol of [own, '$']) {
+    if (symbol === '') continue
+    if (text.startsWith(symbol)) return text.slice(symbol.length).trimStart()
+    if (text.endsWith(symbol)) return text.slice(0, -symbol.length).trimEnd()
+  }
+  return text
+}
+
 /** Reads an amount as people write it (see the rule above). */
 export function readMoney(typed: string): MoneyReading {
-  const text = typed
-    .trim()
-    .replace(/^\$\s*/, '')
-    .replace(/\s*\$$/, '')
+  const text = withoutSymbol(typed.trim())
   if (!/^[\d.,\s\u00a0\u202f]+$/.test(text) || !/\d/.test(text)) {
     return { ok: false, problem: 'not-money' }
   }

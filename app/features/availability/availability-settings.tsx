@@ -2,8 +2,10 @@ import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { ActionAnswerText } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
+import { formatCount } from '#app/utils/count.ts'
 import { formatDateRange } from '#app/utils/dates.ts'
 import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ClosedPeriod } from './availability.server.ts'
 import {
@@ -352,7 +354,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
             name="delivery_note"
             label="Delivery area and fee"
             optional
-            hint="Shown to customers beside the pickup or delivery choice, e.g. “Within 10 miles of town, $15”."
+            hint={`Shown to customers beside the pickup or delivery choice, e.g. “Within 10 miles of town, ${formatMoney(1500)}”.`}
             error={fields.delivery_note}
           >
             {(props) => (
@@ -392,7 +394,7 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
         <FormField
           name="policies"
           label="Order policies"
-          hint={`Up to ${LIMITS.policies.toLocaleString('en-US')} characters; a blank line starts a new paragraph.`}
+          hint={`Up to ${formatCount(LIMITS.policies)} characters; a blank line starts a new paragraph.`}
           error={fields.policies}
         >
           {(props) => (

@@ -1,10 +1,14 @@
 import type { Kysely, Transaction } from 'kysely'
-import { site } from '#app/content/site.ts'
 import { serializeTransactions } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
-import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate, todayIn } from '#app/utils/dates.ts'
+import {
+  OUTSIDE_DATE_WINDOW,
+  bakeryToday as todayOfBakery,
+  isCalendarDate,
+  isRealDate,
+} from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   type AvailabilityDay,
@@ -34,7 +38,7 @@ export const MAX_AVAILABILITY_DAYS = 400
 
 /** The bakery's date now (YYYY-MM-DD), in its own time zone, whatever the server's. */
 export function bakeryToday(now: Date = new Date()): string {
-  return todayIn(site.timeZone, now)
+  return todayOfBakery(now)
 }
 
 export interface ClosedPeriod {

@@ -1,4 +1,3 @@
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import {
   listContactMessages,
@@ -10,6 +9,7 @@ import {
   listOutboxState,
   requeueEmail,
 } from '#app/features/mail/outbox.server.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 /**
  * What the owner's inbox holds: the messages sent through the contact form.
@@ -60,11 +60,11 @@ export async function listInbox(db: Db, { openOnly = false } = {}): Promise<Inbo
   })
 }
 
-const receivedFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
+const receivedFormat = () =>
+  bakeryDateTimeFormat({
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
 
 /**
  * Arrival times in the bakery's time zone, written on the server so the
@@ -73,7 +73,7 @@ const receivedFormat = new Intl.DateTimeFormat('en-CA', {
 export function labelReceived<T extends { receivedAt: string }>(items: T[]) {
   return items.map((item) => ({
     ...item,
-    receivedLabel: receivedFormat.format(new Date(item.receivedAt)),
+    receivedLabel: receivedFormat().format(new Date(item.receivedAt)),
   }))
 }
 

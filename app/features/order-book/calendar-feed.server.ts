@@ -7,7 +7,7 @@ import { bakeryToday, readBookingSettings } from '#app/features/availability/ava
 import { addDays } from '#app/features/availability/availability.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
-import { instantIn } from '#app/utils/dates.ts'
+import { bakeryInstant } from '#app/utils/dates.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -112,8 +112,8 @@ function eventTimes(dueDate: string, window: string | null): string[] {
   const [start, end] = window?.split('-') ?? []
   if (start && end) {
     return [
-      `DTSTART:${icalInstant(instantIn(site.timeZone, dueDate, start))}`,
-      `DTEND:${icalInstant(instantIn(site.timeZone, dueDate, end))}`,
+      `DTSTART:${icalInstant(bakeryInstant(dueDate, start))}`,
+      `DTEND:${icalInstant(bakeryInstant(dueDate, end))}`,
     ]
   }
   return [

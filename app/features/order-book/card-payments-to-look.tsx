@@ -1,14 +1,14 @@
 import { Form, Link } from 'react-router'
-import { site } from '#app/content/site.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import type { CardPaymentToLook } from './stripe-webhook.server.ts'
 
-const whenFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
+const whenFormat = () =>
+  bakeryDateTimeFormat({
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 
 /**
  * Card payments the site could not simply put on a request (for a request
@@ -65,7 +65,7 @@ function LookItem({ item, onItsOrder = false }: { item: CardPaymentToLook; onIts
         {item.reference && !onItsOrder ? ` for ${item.reference}` : ''} needs a look
       </p>
       <p className="mt-1 text-sm text-chocolate">
-        {whenFormat.format(new Date(item.at))} · {item.note}
+        {whenFormat().format(new Date(item.at))} · {item.note}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {item.requestId !== null && !onItsOrder ? (

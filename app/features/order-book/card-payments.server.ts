@@ -1,6 +1,5 @@
 import Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
@@ -10,6 +9,7 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
@@ -33,8 +33,10 @@ export function cardPaymentsOn(env: StripeSettings = getEnv()): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
 }
 
-/** What Stripe charges in: the bakery's currency, lower-case. */
-export const CARD_CURRENCY = site.currency.toLowerCase()
+/** What Stripe charges in: the bakery's currency (Settings), lower-case. */
+export function cardCurrency(): string {
+  return localSettings().currency.toLowerCase()
+}
 
 let cached: { key: string; apiUrl: string | undefined; client: Stripe } | undefined
 
@@ -203,7 +205,7 @@ export async function startCardCheckout({
           {
             quantity: 1,
             price_data: {
-              currency: CARD_CURRENCY,
+              currency: cardCurrency(),
               unit_amount: due.amountCents,
               product_data: {
                 name: row.payment_reference ? `${what} (${row.payment_reference})` : what,
@@ -236,7 +238,7 @@ export async function startCardCheckout({
       session_id: session.id,
       kind,
       amount_cents: due.amountCents,
-      currency: CARD_CURRENCY,
+      currency: cardCurrency(),
       created_at: now,
     })
     .onConflict((oc) => oc.column('session_id').doNothing())

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
 
@@ -74,7 +74,7 @@ export function CardRefunds({
                     <FormField
                       name="card_refund_amount"
                       id={`card-refund-amount-${payment.paymentId}`}
-                      label="Refund to the card ($)"
+                      label={`Refund to the card (${currencySymbol()})`}
                       hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment. Stripe keeps its fee.`}
                       error={error}
                     >

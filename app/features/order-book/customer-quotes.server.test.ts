@@ -316,7 +316,7 @@ test('an expired quote cannot be answered: 409 with the reason, and nothing is w
   const book = await readCustomerBook(db, priya.token, late)
   expect(book[1]?.quote).toMatchObject({
     expired: true,
-    expiresLabel: 'Thursday, November 26, 2026 at 3:00 PM',
+    expiresLabel: 'Thursday, November 26, 2026 at 3:00 p.m.',
   })
   expect(await answer(db, priya.token, `intent=accept&${PRIYA}`, { now: late })).toEqual({
     status: 409,

@@ -1,4 +1,3 @@
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
@@ -12,6 +11,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
@@ -30,15 +30,15 @@ import { scheduleLines } from './payment-schedule-text.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: site.timeZone,
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
+const expiryFormat = () =>
+  bakeryDateTimeFormat({
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 
 /**
  * The order book's side of each request a private link shows: the quote
@@ -157,7 +157,7 @@ export async function readCustomerBook(
           paymentInstructions: quote.payment_instructions,
           message: quote.message,
           expiresAt: new Date(expiresAt).toISOString(),
-          expiresLabel: expiryFormat.format(new Date(expiresAt)),
+          expiresLabel: expiryFormat().format(new Date(expiresAt)),
           expired: expiresAt <= now && quote.accepted_at === null,
           accepted: quote.accepted_at !== null,
         }

@@ -3,7 +3,13 @@ import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owne
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
-import { MAX_DOLLARS, centsToInput, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
+import {
+  MAX_DOLLARS,
+  centsToInput,
+  formatMoney,
+  moneyProblemMessage,
+  readMoney,
+} from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
 
 /**
@@ -39,7 +45,7 @@ function money(label: string, { allowZero = false } = {}) {
         const message = !reading.ok
           ? moneyProblemMessage(label, reading.problem)
           : !allowZero && reading.cents === 0
-            ? `${label} must be more than $0.`
+            ? `${label} must be more than ${formatMoney(0)}.`
             : null
         if (message) context.issues.push({ code: 'custom', input: value, message })
       }),
@@ -117,7 +123,7 @@ const deliveryFee = (() => {
         const message = !reading.ok
           ? moneyProblemMessage(label, reading.problem)
           : reading.cents > max * 100
-            ? `${label} must be at most $${max.toLocaleString('en-US')}.`
+            ? `${label} must be at most ${formatMoney(max * 100)}.`
             : null
         if (message) context.issues.push({ code: 'custom', input: value, message })
       }),
@@ -245,7 +251,7 @@ export function readPartyLines(
     if (!reading.ok) {
       fieldErrors[name] = moneyProblemMessage('Its price', reading.problem)
     } else if (reading.cents === 0) {
-      fieldErrors[name] = 'Its price must be more than $0.'
+      fieldErrors[name] = `Its price must be more than ${formatMoney(0)}.`
     } else {
       lines.set(id, reading.cents)
     }

@@ -866,7 +866,7 @@ export async function recordRefundIn(
     return {
       ok: false,
       status: 400,
-      error: 'The refund must be more than $0.',
+      error: `The refund must be more than ${formatMoney(0)}.`,
       field: 'refund_amount',
     }
   }
@@ -1142,4 +1142,16 @@ async function expireQuotesPage(
     expired,
     lastId: due.length === EXPIRY_PAGE_SIZE ? Number(due.at(-1)!.id) : null,
   }
+}
+
+/**
+ * Whether any quote or payment is recorded: from then on every amount in
+ * the book is in the bakery's currency, which then stays (decision 057).
+ */
+export async function moneyRecorded(db: Executor): Promise<boolean> {
+  const [quote, payment] = await Promise.all([
+    db.selectFrom('request_quote').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('payment').select('id').limit(1).executeTakeFirst(),
+  ])
+  return quote !== undefined || payment !== undefined
 }

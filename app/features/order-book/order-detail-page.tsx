@@ -25,7 +25,7 @@ import {
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds } from './card-refund-form.tsx'
@@ -761,7 +761,11 @@ function QuoteForm({
         <VersionField />
         <FormField
           name="price"
-          label={party ? `${detail.request.productType}: price ($)` : 'Price ($)'}
+          label={
+            party
+              ? `${detail.request.productType}: price (${currencySymbol()})`
+              : `Price (${currencySymbol()})`
+          }
           error={err('price')}
         >
           {(props) => (
@@ -815,7 +819,7 @@ function QuoteForm({
                 ) : ticked.has(choice.id) ? (
                   <FormField
                     name={partyLineName(choice.id)}
-                    label={`${choice.productType}: price ($)`}
+                    label={`${choice.productType}: price (${currencySymbol()})`}
                     error={err(partyLineName(choice.id))}
                   >
                     {(props) => (
@@ -835,7 +839,7 @@ function QuoteForm({
         {delivery ? (
           <FormField
             name="delivery_fee"
-            label="Delivery fee ($)"
+            label={`Delivery fee (${currencySymbol()})`}
             optional
             hint={
               party
@@ -881,7 +885,7 @@ function QuoteForm({
           </div>
           <FormField
             name="deposit"
-            label={depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
+            label={depositKind === 'percent' ? 'Deposit (%)' : `Deposit (${currencySymbol()})`}
             optional
             hint="Leave empty for no deposit."
             error={err('deposit')}
@@ -1016,7 +1020,12 @@ function PaymentForm({
       <Outcome result={result} intents={['payment', 'waive']} />
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <VersionField />
-        <FormField name="amount" label="Amount ($)" hint={owed} error={err('amount')}>
+        <FormField
+          name="amount"
+          label={`Amount (${currencySymbol()})`}
+          hint={owed}
+          error={err('amount')}
+        >
           {(props) => <input {...props} inputMode="decimal" required defaultValue="" />}
         </FormField>
         <FormField name="received_on" label="Received on" error={err('received_on')}>
@@ -1088,7 +1097,7 @@ function RefundForm({
         <VersionField />
         <FormField
           name="refund_amount"
-          label="Refund ($)"
+          label={`Refund (${currencySymbol()})`}
           hint={`Up to ${formatMoney(money.paidCents)}, what is paid`}
           error={err('refund_amount')}
         >

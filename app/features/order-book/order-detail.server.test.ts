@@ -139,7 +139,7 @@ test('a quote is stored, the request quoted, and its email queued with it', asyn
     'Deposit: $30, due by Tuesday, December 1, 2026',
     'Interac e-Transfer to hello@butterandbloom.ca',
     '> Two tiers, lemon and raspberry.',
-    'Answer by: Thursday, November 26, 2026 at 3:00 PM',
+    'Answer by: Thursday, November 26, 2026 at 3:00 p.m.',
     `${SITE}/requests/${token}`,
   ]) {
     expect(email!.text).toContain(part)

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely'
 import { type Env } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type {
   Database,
@@ -31,6 +30,7 @@ import {
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -71,15 +71,15 @@ import { queueRequestUpdate } from './update-emails.server.ts'
 /** The quote form's message and payment instructions make it larger than the other owner forms. */
 export const MAX_ORDER_FORM_BYTES = 16 * 1024
 
-const timeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
+const timeFormat = () =>
+  bakeryDateTimeFormat({
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
 
 /** A moment (epoch ms) in the bakery's time zone: 'Nov 23, 2026, 3:00 p.m.' */
 export function bakeryTime(at: number): string {
-  return timeFormat.format(new Date(at))
+  return timeFormat().format(new Date(at))
 }
 
 export interface TimelineEntry {

@@ -1,9 +1,10 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
-import { site } from '#app/content/site.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
+import { bakeryDateOf, bakeryTimeOf } from '#app/utils/dates.ts'
+import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { paymentTotals } from './order-book.server.ts'
@@ -59,23 +60,11 @@ function dollars(cents: number): string {
   return (cents / 100).toFixed(2)
 }
 
-const sentAtFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
 /** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
 function formatSentAt(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const { type, value } of sentAtFormat.formatToParts(date)) parts[type] = value
-  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''} ${parts.hour ?? ''}:${parts.minute ?? ''}`
+  return `${bakeryDateOf(date)} ${bakeryTimeOf(date)}`
 }
 
 /**
@@ -220,7 +209,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       dollars(owed.balanceOwed),
       paid
         .map((payment) =>
-          [payment.received_on, `$${dollars(Number(payment.amount_cents))}`, payment.method]
+          [payment.received_on, formatMoneyWithCents(Number(payment.amount_cents)), payment.method]
             .filter(Boolean)
             .join(' '),
         )
@@ -231,7 +220,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       dollars(totals.get(id)?.refundedCents ?? 0),
       (refundsOf.get(id) ?? [])
         .map((refund) =>
-          [refund.refunded_on, `$${dollars(Number(refund.amount_cents))}`, refund.method]
+          [refund.refunded_on, formatMoneyWithCents(Number(refund.amount_cents)), refund.method]
             .filter(Boolean)
             .join(' '),
         )

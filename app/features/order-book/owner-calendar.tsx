@@ -2,7 +2,8 @@ import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { ApprovedProofFigure, ownerProofSrc } from '#app/features/proofs/approved-proof.tsx'
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
-import { formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
+import { CALENDAR_DAY_ZONE, formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
@@ -10,16 +11,17 @@ import { servingsPhrase } from './servings.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
-const monthName = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  year: 'numeric',
-})
-const shortMonthName = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' })
+const monthName = () =>
+  bakeryDateTimeFormat({
+    timeZone: CALENDAR_DAY_ZONE,
+    month: 'long',
+    year: 'numeric',
+  })
+const shortMonthName = () => bakeryDateTimeFormat({ timeZone: CALENDAR_DAY_ZONE, month: 'short' })
 
 /** 'December 2026' for '2026-12'. */
 export function formatMonth(month: string): string {
-  return monthName.format(new Date(`${month}-01T00:00:00Z`))
+  return monthName().format(new Date(`${month}-01T00:00:00Z`))
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
@@ -104,7 +106,7 @@ export function OwnerCalendarMonth({
   selectedDay: string | null
 }) {
   const monthLabel = formatMonth(calendar.month)
-  const shortMonth = (month: string) => shortMonthName.format(new Date(`${month}-01T00:00:00Z`))
+  const shortMonth = (month: string) => shortMonthName().format(new Date(`${month}-01T00:00:00Z`))
   return (
     <div className="card mt-6 p-2 sm:p-6">
       <nav

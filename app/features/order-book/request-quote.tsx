@@ -48,6 +48,7 @@ export function QuotePanel({
     <time dateTime={quote.expiresAt} className="font-bold">
       {quote.expiresLabel}
     </time>,
+    quote.expiresLabel,
   )
   // With a delivery fee, the price and the fee each have a line above, and the first box is their total.
   const amounts: [string, string][] = [

@@ -137,7 +137,7 @@ const quote: CustomerQuote = {
     'Interac e-Transfer to hello@butterandbloom.ca\nor pay here: https://pay.example/bb?x=1.\njavascript:alert(1)',
   message: 'Two tiers, <b>lemon</b> and raspberry.',
   expiresAt: '2026-11-26T20:00:00.000Z',
-  expiresLabel: 'Thursday, November 26, 2026 at 3:00 PM',
+  expiresLabel: 'Thursday, November 26, 2026 at 3:00 p.m.',
   expired: false,
   accepted: false,
 }
@@ -149,10 +149,10 @@ test('a quote waiting for an answer shows its money, how to pay, its expiry and 
   expect(html).toContain('$120')
   expect(html).toContain('Deposit due by')
   expect(html).toContain('Tuesday, December 1, 2026')
-  expect(html).toContain('Thursday, November 26, 2026 at 3:00 PM')
+  expect(html).toContain('Thursday, November 26, 2026 at 3:00 p.m.')
   // When the date is held, in the same words as the quote email.
   expect(html).toContain(
-    'Your date is held for you until <time dateTime="2026-11-26T20:00:00.000Z" class="font-bold">Thursday, November 26, 2026 at 3:00 PM</time>. After that the quote expires and the date may go to someone else.',
+    'Your date is held for you until <time dateTime="2026-11-26T20:00:00.000Z" class="font-bold">Thursday, November 26, 2026 at 3:00 p.m.</time> After that the quote expires and the date may go to someone else.',
   )
   expect(html).toContain('Your date is held for you until the quote expires')
   // The owner's words as text, never markup; only the web address is a link.

@@ -1,8 +1,8 @@
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import type { RequestStatusView } from './request-status.ts'
 
@@ -15,10 +15,10 @@ const isBooked = (status: string) => (BOOKED_STATUSES as readonly string[]).incl
  */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
 
-const sentFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  dateStyle: 'long',
-})
+const sentFormat = () =>
+  bakeryDateTimeFormat({
+    dateStyle: 'long',
+  })
 
 /**
  * The requests a private link shows: those of one customer in one send, and
@@ -71,7 +71,7 @@ export async function readRequestStatus(
     token,
     customerName: first.name,
     sentAt: first.created_at,
-    sentLabel: sentFormat.format(new Date(first.created_at)),
+    sentLabel: sentFormat().format(new Date(first.created_at)),
     requests: rows.map((row) => ({
       position: row.position,
       productType: row.product_type,

@@ -186,7 +186,7 @@ export interface CustomerQuote {
   message: string
   /** ISO timestamp of when the quote stops holding the date. */
   expiresAt: string
-  /** 'Thursday, November 26, 2026 at 3:00 PM', in the bakery's time zone. */
+  /** 'Thursday, November 26, 2026 at 3:00 p.m.', in the bakery's time zone and locale. */
   expiresLabel: string
   /** The expiry has passed (the site has not moved the request yet). */
   expired: boolean

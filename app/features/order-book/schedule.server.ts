@@ -28,7 +28,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryTimeOf } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -42,15 +42,9 @@ export const DIGEST_HOUR = 7
 /** Customers are reminded from this hour of the day before their date. */
 export const REMINDER_HOUR = 9
 
-const hourFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: site.timeZone,
-  hour: 'numeric',
-  hourCycle: 'h23',
-})
-
 /** The hour (0–23) on the bakery's clock. */
 export function bakeryHour(now: Date): number {
-  return Number(hourFormat.format(now))
+  return Number(bakeryTimeOf(now).slice(0, 2))
 }
 
 /**

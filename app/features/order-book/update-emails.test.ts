@@ -162,7 +162,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
 test('the quote email and the private page say the same about when the date is held', () => {
   const email = composeRequestUpdate('quoted', { request, money, siteUrl, quote })
   expect(email.text).toContain(
-    'Your date is held for you until Thursday, November 26, 2026 at 3:00 PM. After that the quote expires and the date may go to someone else.',
+    'Your date is held for you until Thursday, November 26, 2026 at 3:00 p.m. After that the quote expires and the date may go to someone else.',
   )
 })
 

@@ -21,6 +21,7 @@ import {
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
@@ -87,19 +88,19 @@ export interface UpdateRefund {
   reason: string
 }
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: site.timeZone,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
+const expiryFormat = () =>
+  bakeryDateTimeFormat({
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 
 /** When a quote expires, as the customer reads it, in the bakery's time zone. */
 export function formatExpiry(at: number): string {
-  return expiryFormat.format(new Date(at))
+  return expiryFormat().format(new Date(at))
 }
 
 /** A paragraph: text in the email and the same words in its HTML. */

@@ -21,11 +21,13 @@ export const ACCEPTED_DATE_HOLD =
 /**
  * "Your date is held for you until <expiry>. After that …", around the
  * expiry as the caller writes it (text in an email, a <time> on the page).
+ * `written` is its text: a time that already ends in a full stop (3:00 p.m.,
+ * as some locales write it) gets no second one.
  */
-export function heldUntil<T>(expiry: T): [string, T, string] {
+export function heldUntil<T>(expiry: T, written: string = String(expiry)): [string, T, string] {
   return [
     'Your date is held for you until ',
     expiry,
-    '. After that the quote expires and the date may go to someone else.',
+    `${written.endsWith('.') ? '' : '.'} After that the quote expires and the date may go to someone else.`,
   ]
 }

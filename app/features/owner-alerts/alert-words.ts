@@ -1,3 +1,5 @@
+import { CALENDAR_DAY_ZONE } from '#app/utils/dates.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { AlertKind } from './alert-kinds.ts'
 
@@ -41,16 +43,17 @@ export function firstName(name: string): string {
   return first.slice(0, 40)
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-})
+const shortDate = () =>
+  bakeryDateTimeFormat({
+    timeZone: CALENDAR_DAY_ZONE,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  })
 
 /** '2026-12-12' → 'Sat, Dec 12'; anything else as it is. */
 export function alertDate(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? shortDate.format(new Date(`${date}T00:00:00Z`)) : date
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? shortDate().format(new Date(`${date}T00:00:00Z`)) : date
 }
 
 const about = (request: AlertRequest, joiner: 'from' | 'for') =>

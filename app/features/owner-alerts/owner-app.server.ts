@@ -1,5 +1,5 @@
 import { CREAM } from '#app/content/brand-colors.ts'
-import { site } from '#app/content/site.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
 import serviceWorkerSource from './owner-service-worker.js?raw'
 
 /** Where the owner's app lives: its pages, manifest and service worker (ARCHITECTURE.md). */
@@ -57,14 +57,15 @@ export function manifestResponse(bakeryName: string): Response {
 }
 
 /**
- * The service worker's script, with the bakery's time zone for its
+ * The service worker's script, with the bakery's time zone and locale (Settings) for its
  * "Offline — as of 14:05" note. Served with scope /admin (one level up from
  * its own folder, /admin/, so that Today itself, /admin, is inside it), and
  * `no-cache` so a browser always checks for a new version.
  */
 export function serviceWorkerResponse(): Response {
+  const { timeZone, locale } = localSettings()
   return new Response(
-    `const TIME_ZONE = ${JSON.stringify(site.timeZone)}\n${serviceWorkerSource}`,
+    `const TIME_ZONE = ${JSON.stringify(timeZone)}\nconst LOCALE = ${JSON.stringify(locale)}\n${serviceWorkerSource}`,
     {
       headers: {
         'Content-Type': 'text/javascript; charset=utf-8',

@@ -6,10 +6,10 @@
  * - shows the owner's alerts and opens their page when one is tapped;
  * - forgets the saved page when she signs out or her session has ended.
  * It caches nothing else: no other owner page, no customer's page, nothing
- * for a visitor who is not signed in. TIME_ZONE is set above this file when
+ * for a visitor who is not signed in. TIME_ZONE and LOCALE (the bakery's, from Settings) are set above this file when
  * it is served.
  */
-/* global TIME_ZONE */
+/* global TIME_ZONE, LOCALE */
 const CACHE = 'owner-today-v1'
 const TODAY = '/admin'
 const SAVED_AT = 'x-owner-saved-at'
@@ -83,7 +83,7 @@ async function ownerPage(request) {
     const cache = await caches.open(CACHE)
     if (!(await cache.match(TODAY))) throw error
     return htmlResponse(
-      `<!doctype html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title>${await stylesheetLinks()}</head><body><main id="main" class="page-section"><h1 class="page-heading">You are offline</h1><p class="lede mt-3">This page needs the internet. Today’s bake list is saved on this phone.</p><p class="mt-6"><a class="button-primary" href="${TODAY}">Open Today</a></p></main></body></html>`,
+      `<!doctype html><html lang="${LOCALE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title>${await stylesheetLinks()}</head><body><main id="main" class="page-section"><h1 class="page-heading">You are offline</h1><p class="lede mt-3">This page needs the internet. Today’s bake list is saved on this phone.</p><p class="mt-6"><a class="button-primary" href="${TODAY}">Open Today</a></p></main></body></html>`,
     )
   }
 }
@@ -165,15 +165,15 @@ async function stylesheetLinks() {
 
 /** 14:05 today; Tue, Nov 25, 14:05 on another day: in the bakery's time zone. */
 function asOf(ms) {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' })
-  const time = new Intl.DateTimeFormat('en-GB', {
+  const day = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: 'short' })
+  const time = new Intl.DateTimeFormat(LOCALE, {
     timeZone: TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(ms)
   if (day.format(ms) === day.format(Date.now())) return time
-  const date = new Intl.DateTimeFormat('en-US', {
+  const date = new Intl.DateTimeFormat(LOCALE, {
     timeZone: TIME_ZONE,
     weekday: 'short',
     month: 'short',

@@ -6,6 +6,8 @@ import {
   type SiteWordsKey,
 } from '#app/content/site-words.ts'
 import type { Database } from '#app/db/schema.ts'
+import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
+import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -72,6 +74,7 @@ export async function readSiteWords(db: Executor): Promise<SiteWords> {
     words: parseSection('words', byKey.get('words')),
     announcement: parseSection('announcement', byKey.get('announcement')),
     faq: parseSection('faq', byKey.get('faq')),
+    local: parseSection('local', byKey.get('local')),
   }
 }
 
@@ -171,5 +174,47 @@ export function plainWords({ name, email }: { name: string; email: string }): Si
     },
     announcement: { on: false, text: '', link: '', endsOn: '' },
     faq: { markdown: '' },
+    // Her time zone, currency and locale are asked for at setup, not replaced.
+    local: SEED_WORDS.local,
   }
+}
+
+/** Why a currency change is refused once money is recorded (decision 057). */
+export const CURRENCY_FIXED =
+  'The currency cannot change once a quote or payment is recorded: those amounts are in the currency they were written in. One bakery keeps one currency.'
+
+/**
+ * Saves the bakery's time zone, currency and locale (decision 057): Settings
+ * › Your site and the first-run setup both write through here. Checked by
+ * `localSchema`; a new currency is refused once any quote or payment is
+ * recorded, which `moneyRecorded` (the order book's) answers. A refusal
+ * writes nothing.
+ */
+export async function saveLocalSettings(
+  db: Executor,
+  input: unknown,
+  { moneyRecorded, now = Date.now() }: { moneyRecorded: () => Promise<boolean>; now?: number },
+): Promise<SaveResult<'local'>> {
+  const checked = checkSiteSection('local', input)
+  if (!checked.ok) return checked
+  const stored = await readSiteSection(db, 'local')
+  if (checked.value.currency !== stored.currency && (await moneyRecorded())) {
+    return { ok: false, errors: { currency: CURRENCY_FIXED } }
+  }
+  return saveSiteSection(db, 'local', checked.value, now)
+}
+
+/** The local settings as stored: what each request and job runs with. */
+export function readLocalSettings(db: Executor): Promise<LocalSettings> {
+  return readSiteSection(db, 'local')
+}
+
+/**
+ * Runs `work` with the bakery's local settings as stored now: what the
+ * server does around each request and each job of its workers, so a job
+ * (the digest, reminders, expiring quotes) formats and decides "today" as
+ * the owner set it, read once at its start (decision 057).
+ */
+export async function withBakeryLocalSettings<T>(db: Executor, work: () => Promise<T>): Promise<T> {
+  return runWithLocalSettings(await readLocalSettings(db), work)
 }

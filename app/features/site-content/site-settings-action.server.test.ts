@@ -4,6 +4,9 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { readSiteWords, seedSiteContent } from './site-content.server.ts'
 import { receiveSiteSettingsAction } from './site-settings-action.server.ts'
 
+/** No quote or payment recorded yet: the currency may change. */
+const moneyRecorded = async () => false
+
 function post(fields: Record<string, string>) {
   return new Request('http://localhost/admin/settings/site', {
     method: 'POST',
@@ -40,6 +43,7 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
     request: post({ ...identityForm, instagram_url: 'javascript:alert(1)', email: 'nope' }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(refused.status).toBe(400)
   expect(refused.body.errors).toEqual({
@@ -49,7 +53,12 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
   expect(refused.body.values.name).toBe('Crumb & Co')
   expect((await readSiteWords(db)).identity).toEqual(SEED_WORDS.identity)
 
-  const saved = await receiveSiteSettingsAction({ request: post(identityForm), db, savePolicies })
+  const saved = await receiveSiteSettingsAction({
+    request: post(identityForm),
+    db,
+    savePolicies,
+    moneyRecorded,
+  })
   expect(saved).toMatchObject({ status: 200, body: { section: 'identity', status: 'saved' } })
   const { identity } = await readSiteWords(db)
   expect(identity).toMatchObject({
@@ -74,6 +83,7 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
     request: post({ intent: 'faq', mode: 'preview', markdown }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(preview.body).toMatchObject({ status: 'preview', values: { markdown } })
   expect(preview.body.previewHtml).toContain('<h2>Deposits</h2>')
@@ -90,6 +100,7 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
     }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(words.body.previewWords).toEqual({
     homeStory: 'New.',
@@ -102,6 +113,7 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
     request: post({ intent: 'policies', mode: 'preview', markdown }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(policiesPreview.body.status).toBe('preview')
   expect(policies).toBe('Old rules.')
@@ -109,12 +121,14 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
     request: post({ intent: 'policies', mode: 'publish', markdown }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(policies).toBe(markdown)
   const tooLong = await receiveSiteSettingsAction({
     request: post({ intent: 'policies', markdown: 'x'.repeat(4001) }),
     db,
     savePolicies,
+    moneyRecorded,
   })
   expect(tooLong.status).toBe(400)
   expect(tooLong.body.errors.markdown).toBe('The policies can be at most 4000 characters.')
@@ -126,7 +140,45 @@ test('a post that is not one of the forms is refused with a sentence', async () 
     request: post({ intent: 'everything' }),
     db,
     savePolicies: async () => {},
+    moneyRecorded,
   })
   expect(answer.status).toBe(400)
   expect(answer.body.error).toBe('That request could not be understood.')
+})
+
+test('the local settings form saves, and a refusal names its own fields; money keeps the currency', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const form = { intent: 'local', time_zone: 'Pacific/Auckland', currency: 'NZD', locale: 'en-NZ' }
+  const refused = await receiveSiteSettingsAction({
+    request: post({ ...form, time_zone: 'Middle Earth', currency: 'JPY' }),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded,
+  })
+  expect(refused.status).toBe(400)
+  expect(Object.keys(refused.body.errors).sort()).toEqual(['currency', 'time_zone'])
+  expect(refused.body.values.time_zone).toBe('Middle Earth')
+
+  const locked = await receiveSiteSettingsAction({
+    request: post(form),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded: async () => true,
+  })
+  expect(locked.status).toBe(400)
+  expect(locked.body.errors.currency).toMatch(/^The currency cannot change once a quote/)
+
+  const saved = await receiveSiteSettingsAction({
+    request: post(form),
+    db,
+    savePolicies: async () => {},
+    moneyRecorded,
+  })
+  expect(saved).toMatchObject({ status: 200, body: { section: 'local', status: 'saved' } })
+  expect((await readSiteWords(db)).local).toEqual({
+    timeZone: 'Pacific/Auckland',
+    currency: 'NZD',
+    locale: 'en-NZ',
+  })
 })

@@ -4,7 +4,7 @@ import type { Database } from '#app/db/schema.ts'
 import { readAdminForm, NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { renderMarkdown } from './markdown.server.ts'
-import { checkSiteSection, saveSiteSection } from './site-content.server.ts'
+import { checkSiteSection, saveLocalSettings, saveSiteSection } from './site-content.server.ts'
 import {
   FORM_FIELDS,
   POLICIES_MAX,
@@ -58,6 +58,8 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
     case 'faq':
     case 'policies':
       return { markdown: field('markdown') }
+    case 'local':
+      return { timeZone: field('time_zone'), currency: field('currency'), locale: field('locale') }
   }
 }
 
@@ -76,16 +78,20 @@ function formErrors(section: SiteSettingsSection, errors: FieldErrors): FieldErr
  * saved) or publish it. A refusal answers 400 with each field's sentence
  * and what she typed, so the page shows her own words back beside them.
  * Policies are the order policies every send accepts, kept by availability
- * (decision 051): `savePolicies` writes them there.
+ * (decision 051): `savePolicies` writes them there. The local settings save
+ * through `saveLocalSettings` (decision 057), which asks `moneyRecorded`.
  */
 export async function receiveSiteSettingsAction({
   request,
   db,
   savePolicies,
+  moneyRecorded,
 }: {
   request: Request
   db: Executor
   savePolicies: (policies: string) => Promise<void>
+  /** Whether any quote or payment is recorded (the order book's): the currency then stays. */
+  moneyRecorded: () => Promise<boolean>
 }): Promise<Reply<SiteSettingsResult>> {
   const form = await readAdminForm(request, MAX_SITE_FORM_BYTES)
   const section = form?.intent
@@ -147,7 +153,10 @@ export async function receiveSiteSettingsAction({
       ...(section === 'words' ? { previewWords: checked.value as StoryWords } : {}),
     })
   }
-  const saved = await saveSiteSection(db, section, input)
+  const saved =
+    section === 'local'
+      ? await saveLocalSettings(db, input, { moneyRecorded })
+      : await saveSiteSection(db, section, input)
   if (!saved.ok) return refused(saved.errors)
   return reply(200, { section, status: 'saved', values, errors: {} })
 }

@@ -7,6 +7,7 @@ export const SITE_SETTINGS_SECTIONS = [
   'announcement',
   'faq',
   'policies',
+  'local',
 ] as const satisfies readonly (SiteWordsKey | 'policies')[]
 
 export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number]
@@ -40,6 +41,7 @@ export const FORM_FIELDS: Record<SiteSettingsSection, Record<string, string>> = 
   announcement: { on: 'on', text: 'text', link: 'link', ends_on: 'endsOn' },
   faq: { markdown: 'markdown' },
   policies: { markdown: 'markdown' },
+  local: { time_zone: 'timeZone', currency: 'currency', locale: 'locale' },
 }
 
 /** What a "Your site" form answered: saved, a preview to look at, or refused with sentences. */

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { CURRENCY_CHOICES, LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
+import { bakeryToday, formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import {
   POLICIES_MAX,
   type SiteSettingsResult,
   type SiteSettingsSection,
 } from './site-settings-form.ts'
-import { WORDS_LIMITS } from './site-words-schema.ts'
+import { LOCAL_LIMITS, WORDS_LIMITS } from './site-words-schema.ts'
 
 export const SITE_SETTINGS_GROUPS: [SiteSettingsSection, string][] = [
   ['identity', 'Identity'],
@@ -15,11 +18,16 @@ export const SITE_SETTINGS_GROUPS: [SiteSettingsSection, string][] = [
   ['announcement', 'Announcement'],
   ['faq', 'FAQ'],
   ['policies', 'Policies'],
+  ['local', 'Local settings'],
 ]
 
 interface GroupProps {
   words: SiteWords
   policies: string
+  /** Whether a quote or payment is recorded: the currency then stays (decision 057). */
+  moneyRecorded: boolean
+  /** The time zones the server accepts, for the time zone field's suggestions. */
+  timeZones: readonly string[]
   result: SiteSettingsResult | undefined
 }
 
@@ -37,6 +45,7 @@ export function SiteSettings(props: GroupProps) {
       <AnnouncementGroup {...props} />
       <MarkdownGroup {...props} section="faq" />
       <MarkdownGroup {...props} section="policies" />
+      <LocalGroup {...props} />
     </div>
   )
 }
@@ -483,6 +492,108 @@ function MarkdownGroup({
         max={faq ? WORDS_LIMITS.markdown : POLICIES_MAX}
         rows={14}
       />
+    </Group>
+  )
+}
+
+function LocalGroup({ words, moneyRecorded, timeZones, result: posted }: GroupProps) {
+  const result = own(posted, 'local')
+  const local = words.local
+  const locale = shown(result, 'locale', local.locale)
+  const locales = LOCALE_CHOICES.some((choice) => choice.tag === locale)
+    ? LOCALE_CHOICES
+    : [...LOCALE_CHOICES, { tag: locale, label: locale }]
+  return (
+    <Group
+      section="local"
+      title="Local settings"
+      intro="Where your “today” is, the money your prices are in, and how dates and amounts are written on every page, email and download."
+      result={result}
+      buttons={<SaveButton label="Save local settings" />}
+    >
+      <p className="rounded-2xl bg-cream px-4 py-3">
+        <span className="form-label">As the site writes them now: </span>
+        <span className="whitespace-nowrap">{formatCalendarDate(bakeryToday())}</span> ·{' '}
+        <span className="whitespace-nowrap">{formatMoney(105_050)}</span>
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          name="site-time_zone"
+          label="Time zone"
+          hint="Decides the first day customers can book, your morning digest and reminders. Type a city, like Pacific/Auckland."
+          error={result?.errors.time_zone}
+        >
+          {(props) => (
+            <>
+              <input
+                {...props}
+                name="time_zone"
+                list="site-time-zones"
+                required
+                maxLength={LOCAL_LIMITS.timeZone}
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={shown(result, 'time_zone', local.timeZone)}
+              />
+              <datalist id="site-time-zones">
+                {timeZones.map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </FormField>
+        <FormField
+          name="site-currency"
+          label="Currency"
+          hint={
+            moneyRecorded
+              ? 'Fixed now that quotes or payments are recorded: one bakery keeps one currency.'
+              : 'Its three-letter code, like NZD. Choose it before your first quote: it stays after that.'
+          }
+          error={result?.errors.currency}
+        >
+          {(props) => (
+            <>
+              <input
+                {...props}
+                name="currency"
+                list="site-currencies"
+                required
+                readOnly={moneyRecorded}
+                maxLength={LOCAL_LIMITS.currency}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                defaultValue={shown(result, 'currency', local.currency)}
+              />
+              <datalist id="site-currencies">
+                {CURRENCY_CHOICES.map((choice) => (
+                  <option key={choice.code} value={choice.code}>
+                    {choice.label}
+                  </option>
+                ))}
+              </datalist>
+            </>
+          )}
+        </FormField>
+        <FormField
+          name="site-locale"
+          label="Dates and amounts written in"
+          hint="The language and region: English (New Zealand) writes 2 December 2026."
+          error={result?.errors.locale}
+        >
+          {(props) => (
+            <select {...props} name="locale" defaultValue={locale}>
+              {locales.map((choice) => (
+                <option key={choice.tag} value={choice.tag}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
     </Group>
   )
 }

@@ -146,12 +146,85 @@ export const markdownPageSchema = z.object({
   markdown: multiLine('The page', WORDS_LIMITS.markdown, { optional: true }),
 })
 
+/** The time zones Intl knows by their IANA names, and UTC (which Node's list leaves out). */
+export function timeZoneNames(): string[] {
+  return [...Intl.supportedValuesOf('timeZone'), 'UTC']
+}
+
+/** Whether Intl knows the code as a currency (its list of ISO 4217 codes). */
+function isKnownCurrency(code: string): boolean {
+  return Intl.supportedValuesOf('currency').includes(code)
+}
+
+/** How many digits the currency's amounts have after the point: 2 for CAD, 0 for JPY. */
+export function minorDigitsOf(currency: string): number {
+  return (
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+    }).resolvedOptions().maximumFractionDigits ?? 2
+  )
+}
+
+/** Whether the tag is a BCP 47 locale written canonically (en-NZ, not en_nz) that Intl can write dates in. */
+function isCanonicalLocale(tag: string): boolean {
+  try {
+    return (
+      Intl.getCanonicalLocales(tag)[0] === tag &&
+      Intl.DateTimeFormat.supportedLocalesOf(tag).length === 1 &&
+      Intl.NumberFormat.supportedLocalesOf(tag).length === 1
+    )
+  } catch {
+    return false
+  }
+}
+
+export const LOCAL_LIMITS = { timeZone: 64, currency: 3, locale: 35 } as const
+
+/**
+ * Time zone, currency and locale (decision 057). The currency's amounts
+ * must have cents: every amount is kept in integer cents, so a currency
+ * without (or with three) minor digits would be written 100 times off.
+ */
+export const localSchema = z.object({
+  timeZone: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(LOCAL_LIMITS.timeZone, 'Please choose a time zone from the list.'))
+    .refine(
+      (value) => timeZoneNames().includes(value),
+      'Please choose a time zone from the list, written like Pacific/Auckland.',
+    ),
+  currency: z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .check(
+      z.superRefine((value, context) => {
+        // One sentence, the first that applies: a later check never sees a code Intl refuses.
+        const message = !/^[A-Z]{3}$/.test(value)
+          ? 'Please write the currency as its three-letter code, like NZD.'
+          : !isKnownCurrency(value)
+            ? 'That is not a currency code we know: write its three-letter ISO code, like NZD.'
+            : minorDigitsOf(value) !== 2
+              ? 'The site keeps amounts in cents, so it takes only a currency with two digits after the point (like NZD or EUR, not JPY).'
+              : null
+        if (message) context.issues.push({ code: 'custom', input: value, message })
+      }),
+    ),
+  locale: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(LOCAL_LIMITS.locale, 'Please choose a language and region from the list.'))
+    .refine(isCanonicalLocale, 'Please choose a language and region from the list.'),
+})
+
 /** The schema of each section, by its key: the store checks every write (and read) with it. */
 export const SITE_WORDS_SCHEMAS = {
   identity: identitySchema,
   words: storySchema,
   announcement: announcementSchema,
   faq: markdownPageSchema,
+  local: localSchema,
 } as const satisfies { [K in SiteWordsKey]: z.ZodType<SiteWords[K], unknown> }
 
 /** A refused field, by its form name (`social.instagram.url` → `instagram_url` is the form's concern). */
