@@ -70,9 +70,10 @@ const featureEdges = {
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],
-  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in:
-  // it uses no other feature; pages, emails and the settings page read it.
-  'site-content': [],
+  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in;
+  // her pictures go through the shared image pipeline and store. Pages, emails and the
+  // settings page read it.
+  'site-content': ['media'],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.
   'order-status': [],

@@ -72,6 +72,7 @@ export async function readSiteWords(db: Executor): Promise<SiteWords> {
     words: parseSection('words', byKey.get('words')),
     announcement: parseSection('announcement', byKey.get('announcement')),
     faq: parseSection('faq', byKey.get('faq')),
+    pictures: parseSection('pictures', byKey.get('pictures')),
   }
 }
 
