@@ -66,6 +66,7 @@ const featureEdges = {
     'order-status',
     'orders',
     'owner-alerts',
+    'site-content',
   ],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
