@@ -16,7 +16,8 @@ import tseslint from 'typescript-eslint'
  */
 const featureEdges = {
   // An admin's link to set a new password goes out through the outbox.
-  auth: ['mail'],
+  // Its emails say her bakery's name (site-content).
+  auth: ['mail', 'site-content'],
   // A backup copies the local media store's folder, where the media module says it is.
   backups: ['media'],
   // A message is stored with its email to the owner and an alert to her phone.
