@@ -16,7 +16,8 @@ import tseslint from 'typescript-eslint'
  */
 const featureEdges = {
   // An admin's link to set a new password goes out through the outbox.
-  auth: ['mail'],
+  // Its emails say her bakery's name (site-content).
+  auth: ['mail', 'site-content'],
   // A backup copies the local media store's folder, where the media module says it is.
   backups: ['media'],
   // A message is stored with its email to the owner and an alert to her phone.
@@ -74,15 +75,17 @@ const featureEdges = {
     'orders',
     'owner-alerts',
     'proofs',
+    'site-content',
   ],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],
   // A design proof's images go through the shared image pipeline, store and quota.
   proofs: ['media'],
-  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in:
-  // it uses no other feature; pages, emails and the settings page read it.
-  'site-content': [],
+  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in;
+  // her pictures go through the shared image pipeline and store. Pages, emails and the
+  // settings page read it.
+  'site-content': ['media'],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.
   'order-status': [],

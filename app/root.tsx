@@ -24,7 +24,13 @@ import { SiteWordsContext } from '#app/components/use-site-words.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { SEED_PUBLIC_WORDS, siteContentWith, toPublicWords } from '#app/content/site-words.ts'
+import {
+  type PictureWords,
+  SEED_PUBLIC_WORDS,
+  sharedPicturesOf,
+  siteContentWith,
+  toPublicWords,
+} from '#app/content/site-words.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
@@ -33,6 +39,7 @@ import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { bakeryToday, readOrderPolicies } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
+import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
 import { localSettings, useLocalSettingsInBrowser } from '#app/utils/local-settings.ts'
 import type { Route } from './+types/root'
 import frauncesUrl from './fonts/fraunces-600-basic.woff2?url'
@@ -57,8 +64,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     signedIn: context.get(adminContext) !== null,
     menu,
     // The owner's words (features/site-content); the banner as it stands on the bakery's today.
-    words: toPublicWords(words, bakeryToday(), policies),
+    // Her pictures at the address visitors fetch them from.
+    words: toPublicWords(
+      { ...words, pictures: publicPictures(words.pictures) },
+      bakeryToday(),
+      policies,
+    ),
   }
+}
+
+/** Her logo and hero in the structured data, when she has uploaded them. */
+function jsonLdPictures(pictures: PictureWords, siteUrl: string) {
+  const shared = sharedPicturesOf(pictures, siteUrl)
+  return { logo: shared.logo, ...(shared.image ? { image: shared.image.url } : {}) }
 }
 
 /**
@@ -122,7 +140,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             // Structured data from our own content, escaped by serializeJsonLd.
             dangerouslySetInnerHTML={{
               __html: serializeJsonLd(
-                bakeryJsonLd(siteContentWith(data.words.identity), data.siteUrl, data.menu),
+                bakeryJsonLd(
+                  siteContentWith(data.words.identity),
+                  data.siteUrl,
+                  data.menu,
+                  jsonLdPictures(data.words.pictures, data.siteUrl),
+                ),
               ),
             }}
           />

@@ -49,6 +49,7 @@ import {
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
+import { sweepStraySitePictures } from '#app/features/site-content/site-pictures.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
@@ -123,7 +124,10 @@ export async function startServices(): Promise<Env> {
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },
-    () => sweepStrayMedia(db, { store }),
+    async () => [
+      ...(await sweepStrayMedia(db, { store })),
+      ...(await sweepStraySitePictures(db, { store })),
+    ],
   )
   if (sweep.ran && sweep.result.length > 0)
     console.log(`media: removed ${sweep.result.length} files left by unfinished uploads`)

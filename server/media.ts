@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import express, { type RequestHandler } from 'express'
 import { GALLERY_FOLDER } from '#app/features/gallery/gallery.server.ts'
 import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/media/media-store.server.ts'
+import { SITE_PICTURES_FOLDER } from '#app/features/site-content/site-pictures.server.ts'
 
 /**
  * The store's folders that are public. Only these are served: the store also
@@ -10,7 +11,7 @@ import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/media/media-
  * lists what it may serve rather than what it may not, and a folder added
  * later stays private until it is written here.
  */
-export const PUBLIC_MEDIA_FOLDERS: readonly string[] = [GALLERY_FOLDER]
+export const PUBLIC_MEDIA_FOLDERS: readonly string[] = [GALLERY_FOLDER, SITE_PICTURES_FOLDER]
 
 /** A stored photo's key: a public folder and a plain file name, never a hidden (temporary) one. */
 const MEDIA_KEY = new RegExp(

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { pageTitle } from '#app/content/format.ts'
-import { pageCopyFor } from '#app/content/site-words.ts'
+import { pageCopyFor, sharedPicturesOf } from '#app/content/site-words.ts'
 import type { PageCopy, PageKey } from '#app/content/site.ts'
 import { siteWordsFrom } from './use-site-words.ts'
 
@@ -31,11 +31,18 @@ export function pageMeta({
   matches: ReadonlyArray<MatchWithData | undefined>
 }): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches)
-  const { identity } = siteWordsFrom(matches)
+  const { identity, pictures } = siteWordsFrom(matches)
   const page = typeof which === 'string' ? pageCopyFor(which, identity) : which
   const url = `${siteUrl}${path}`
   const title = pageTitle(page.title, identity.name)
-  const image = `${siteUrl}/images/og-image.png`
+  // Her hero when she has uploaded one, else the built-in card.
+  const shared = sharedPicturesOf(pictures, siteUrl).image ?? {
+    url: `${siteUrl}/images/og-image.png`,
+    width: 1200,
+    height: 630,
+    alt: `${identity.name}: ${identity.tagline}`,
+  }
+  const image = shared.url
   return [
     { title },
     { name: 'description', content: page.description },
@@ -48,9 +55,9 @@ export function pageMeta({
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: `${identity.name}: ${identity.tagline}` },
+    { property: 'og:image:width', content: String(shared.width) },
+    { property: 'og:image:height', content: String(shared.height) },
+    { property: 'og:image:alt', content: shared.alt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },

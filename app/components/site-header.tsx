@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { MenuIcon } from './icons.tsx'
+import { SitePicture } from './site-picture.tsx'
 import { useSiteWords } from './use-site-words.ts'
 
 export const navItems = [
@@ -34,13 +35,24 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [menuOpen])
 
-  const { identity } = useSiteWords()
+  const { identity, pictures } = useSiteWords()
+  const logo = pictures.logo.upload
+  // 44 px high, as wide as her logo's shape makes it.
+  const logoWidth = logo ? Math.round((44 * logo.width) / logo.height) : 44
   return (
     <header className="site-header">
       <nav aria-label="Main">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
           <Link to="/" className="brand-mark" aria-label={`${identity.name}, home`}>
-            <img src="/images/logo.svg" alt="" width="44" height="44" className="size-11" />
+            {/* The link says the name; the logo beside it says nothing more. */}
+            <SitePicture
+              slot="logo"
+              picture={pictures.logo}
+              alt=""
+              sizes={`${logoWidth}px`}
+              height={44}
+              className="h-11 w-auto max-w-32 object-contain"
+            />
             <span className="hidden font-display text-lg font-semibold sm:inline">
               {identity.name}
             </span>

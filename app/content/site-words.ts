@@ -18,6 +18,8 @@ export interface SocialProfile {
 
 export interface IdentityWords {
   name: string
+  /** Her own name: "Nadia replies…", the signature of every email, the receipt. */
+  ownerName: string
   tagline: string
   /** The words that turn around the home page's title, e.g. BUTTER & BLOOM, HOME BAKERY, TORONTO. */
   titleWords: string[]
@@ -56,6 +58,91 @@ export interface MarkdownPage {
 }
 
 /** Every section of the store, by its key: one row each. */
+/** The pictures she may replace: the home page's hero, About's photo and the logo. */
+export type PictureSlot = 'hero' | 'about' | 'logo'
+
+export const PICTURE_SLOTS = ['hero', 'about', 'logo'] as const satisfies readonly PictureSlot[]
+
+/** One file of an uploaded picture, as the image pipeline wrote it. */
+export interface PictureVariant {
+  format: 'avif' | 'webp' | 'jpeg'
+  width: number
+  height: number
+  /** `/media/site/…` as stored; the pages get the public address (MEDIA_PUBLIC_URL) in its place. */
+  src: string
+}
+
+/** Her upload for a slot: sized variants, metadata stripped. */
+export interface UploadedPicture {
+  /** Upright size of the largest variant. */
+  width: number
+  height: number
+  variants: PictureVariant[]
+  uploadedAt: string
+}
+
+export interface SitePicture {
+  /**
+   * Her description of her upload: required for the hero and About's photo;
+   * the logo's may be empty (the bakery's name is said instead). Empty while
+   * the built-in picture shows (the pages say what it is).
+   */
+  alt: string
+  /** Null: the built-in picture (BUILT_IN_PICTURES) shows. */
+  upload: UploadedPicture | null
+}
+
+export type PictureWords = Record<PictureSlot, SitePicture>
+
+/** The pictures the site comes with, shown while she has not uploaded her own. */
+export const BUILT_IN_PICTURES: Record<
+  PictureSlot,
+  { src: string; width: number; height: number }
+> = {
+  hero: { src: '/images/hero.svg', width: 1600, height: 1000 },
+  about: { src: '/images/logo.svg', width: 240, height: 240 },
+  logo: { src: '/images/logo.svg', width: 240, height: 240 },
+}
+
+/** A site address made whole for what leaves the page (Open Graph, structured data). */
+function absolute(src: string, siteUrl: string): string {
+  return /^https?:\/\//i.test(src) ? src : `${siteUrl}${src}`
+}
+
+/** The upload's plain file (its JPEG, the largest), the one every reader of a link can show. */
+function plainFileOf(picture: SitePicture): PictureVariant | undefined {
+  const variants = picture.upload?.variants ?? []
+  return variants
+    .filter((variant) => variant.format === 'jpeg')
+    .reduce<PictureVariant | undefined>(
+      (largest, variant) => (largest && largest.width >= variant.width ? largest : variant),
+      undefined,
+    )
+}
+
+/**
+ * The pictures a shared link and a search engine show: her hero as the
+ * link's image (else the built-in card) and her logo (else the built-in one).
+ */
+export function sharedPicturesOf(
+  pictures: PictureWords,
+  siteUrl: string,
+): { logo: string; image: { url: string; width: number; height: number; alt: string } | null } {
+  const logo = plainFileOf(pictures.logo)
+  const hero = plainFileOf(pictures.hero)
+  return {
+    logo: absolute(logo?.src ?? BUILT_IN_PICTURES.logo.src, siteUrl),
+    image: hero
+      ? {
+          url: absolute(hero.src, siteUrl),
+          width: hero.width,
+          height: hero.height,
+          alt: pictures.hero.alt,
+        }
+      : null,
+  }
+}
+
 export interface SiteWords {
   identity: IdentityWords
   words: StoryWords
@@ -63,6 +150,7 @@ export interface SiteWords {
   faq: MarkdownPage
   /** Time zone, currency and locale (decision 057): utils/local-settings.ts applies them. */
   local: LocalSettings
+  pictures: PictureWords
 }
 
 export type SiteWordsKey = keyof SiteWords
@@ -73,6 +161,7 @@ export const SITE_WORDS_KEYS = [
   'announcement',
   'faq',
   'local',
+  'pictures',
 ] as const satisfies readonly SiteWordsKey[]
 
 export const SOCIAL_NETWORKS = [
@@ -111,6 +200,7 @@ A 50% deposit holds your date once you accept our quote; the balance is due at p
 export const SEED_WORDS: SiteWords = {
   identity: {
     name: site.brandTitle,
+    ownerName: site.ownerName,
     tagline: site.tagline,
     titleWords: ['BUTTER & BLOOM', 'HOME BAKERY', site.city.toUpperCase()],
     email: site.email,
@@ -132,6 +222,11 @@ export const SEED_WORDS: SiteWords = {
   announcement: { on: false, text: '', link: '', endsOn: '' },
   faq: { markdown: SEED_FAQ.trim() },
   local: SEED_LOCAL_SETTINGS,
+  pictures: {
+    hero: { alt: '', upload: null },
+    about: { alt: '', upload: null },
+    logo: { alt: '', upload: null },
+  },
 }
 
 /** The public words plus what the pages work out from them, as the root loader hands them on. */
@@ -171,6 +266,11 @@ export function socialLinksOf(identity: IdentityWords) {
 /** The title's turning text: each word followed by a bullet, round and round. */
 export function rotatingTitleText(identity: IdentityWords): string {
   return identity.titleWords.map((word) => `${word} • `).join('')
+}
+
+/** Her first name, for "Nadia replies…". */
+export function firstNameOf(ownerName: string): string {
+  return ownerName.trim().split(/\s+/)[0] ?? ''
 }
 
 /** The name's initials for the hero's monogram (Butter & Bloom → B&B). */
@@ -236,6 +336,7 @@ export function siteContentWith(identity: IdentityWords): SiteContent {
   return {
     ...site,
     brandTitle: identity.name,
+    ownerName: identity.ownerName,
     tagline: identity.tagline,
     email: identity.email,
     city: identity.serviceArea,

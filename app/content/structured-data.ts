@@ -12,15 +12,21 @@ export interface MenuItemData {
  * schema.org Bakery description of the business, for search engines' rich
  * results, with the menu's active treats (read from the database).
  */
-export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuItemData[] = []) {
+export function bakeryJsonLd(
+  content: SiteContent,
+  siteUrl: string,
+  menu: MenuItemData[] = [],
+  /** Her logo and photo (absolute addresses), when she has uploaded them. */
+  pictures: { logo?: string; image?: string } = {},
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Bakery',
     name: content.brandTitle,
     description: content.pages.home.description,
     url: `${siteUrl}/`,
-    logo: `${siteUrl}/images/logo.svg`,
-    image: `${siteUrl}/images/og-image.png`,
+    logo: pictures.logo ?? `${siteUrl}/images/logo.svg`,
+    image: pictures.image ?? `${siteUrl}/images/og-image.png`,
     email: content.email,
     founder: { '@type': 'Person', name: content.ownerName },
     foundingDate: String(content.foundingYear),

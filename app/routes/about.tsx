@@ -1,5 +1,6 @@
 import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
+import { SitePicture } from '#app/components/site-picture.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { paragraphsOf, socialLinksOf } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
@@ -15,6 +16,9 @@ export async function loader() {
   return { treats: await listActiveProducts(getDb()) }
 }
 
+/** About's photo: 224 px wide on a phone, at most 320 px beside the story. */
+const ABOUT_SIZES = '(min-width: 768px) 320px, 224px'
+
 /** The order form with this treat already chosen. */
 function orderLink(name: string): string {
   return `/ordernow?${new URLSearchParams({ product: name })}`
@@ -26,7 +30,7 @@ function treatImage(name: string): string {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { identity, words } = useSiteWords()
+  const { identity, words, pictures } = useSiteWords()
   return (
     <>
       <section className="page-section grid items-start gap-12 md:grid-cols-[1.5fr_1fr]">
@@ -41,16 +45,26 @@ export default function About({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
           <p className="mt-6 font-display text-xl italic text-chocolate">
-            — {site.ownerName}, founder
+            — {identity.ownerName}, founder
           </p>
         </div>
-        <img
-          src="/images/logo.svg"
-          alt={`${identity.name} logo`}
-          width="240"
-          height="240"
-          className="mx-auto w-56 md:w-full md:max-w-xs"
-        />
+        {pictures.about.upload ? (
+          <SitePicture
+            slot="about"
+            picture={pictures.about}
+            sizes={ABOUT_SIZES}
+            className="mx-auto w-56 rounded-3xl shadow-lg md:w-full md:max-w-xs"
+          />
+        ) : (
+          // Without a photo of hers, About shows the logo (hers, or the built-in one).
+          <SitePicture
+            slot="logo"
+            picture={pictures.logo}
+            alt={pictures.logo.alt || `${identity.name} logo`}
+            sizes={ABOUT_SIZES}
+            className="mx-auto w-56 md:w-full md:max-w-xs"
+          />
+        )}
       </section>
 
       <section aria-labelledby="treats-heading" className="bg-paper">

@@ -5,12 +5,16 @@ import {
   readOrderPolicies,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
+import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
+import { receiveSitePictureAction } from '#app/features/site-content/site-pictures-action.server.ts'
+import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
 import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
 import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
 import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
+import { mediaTypeOf } from '#app/utils/media-type.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.site'
 
@@ -26,14 +30,23 @@ export async function loader() {
     readOrderPolicies(db),
     moneyRecorded(db),
   ])
-  return { words, policies, moneyRecorded: moneyExists, timeZones: timeZoneNames() }
+  return {
+    words: { ...words, pictures: publicPictures(words.pictures) },
+    policies,
+    moneyRecorded: moneyExists,
+    timeZones: timeZoneNames(),
+  }
 }
 
 /**
  * Each group of "Your site" posts here with its intent; the policies are
- * the order policies availability keeps (decision 051).
+ * the order policies availability keeps (decision 051). A picture comes as
+ * a file (multipart), every other group as a plain form.
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (mediaTypeOf(request.headers.get('content-type')) === 'multipart/form-data') {
+    return respond(await receiveSitePictureAction({ request, settings: mediaSettings() }))
+  }
   const db = getDb()
   return respond(
     await receiveSiteSettingsAction({
@@ -56,8 +69,8 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="page-heading mt-2">Your site</h1>
       <p className="lede mt-3">
-        Your bakery’s name, words, announcement, pages and local settings. Each group saves on its
-        own, and the site shows it at once.
+        Your bakery’s name, pictures, words, announcement, pages and local settings. Each group
+        saves on its own, and the site shows it at once.
       </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">

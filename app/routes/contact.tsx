@@ -2,7 +2,7 @@ import { useActionData } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
-import { site } from '#app/content/site.ts'
+import { firstNameOf } from '#app/content/site-words.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
 import {
@@ -39,7 +39,7 @@ export default function Contact() {
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
           Flavours, allergies, pick-up in {identity.serviceArea}, how much cake feeds a party — ask
-          us anything. {site.ownerName.split(' ')[0]} answers every message {identity.replyTime}.
+          us anything. {firstNameOf(identity.ownerName)} answers every message {identity.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}

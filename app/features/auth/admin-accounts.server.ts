@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
@@ -166,6 +167,7 @@ export async function receiveAdminInvite({
         to: email,
         from: inviter?.email ?? 'The owner',
         url: `${siteUrl}${INVITE_PATH}/${token}`,
+        bakeryName: (await readSiteSection(db, 'identity')).name,
       }),
     },
     now,

@@ -13,17 +13,20 @@ export function composeAdminInviteEmail({
   to,
   from,
   url,
+  bakeryName = site.brandTitle,
 }: {
   to: string
   from: string
   url: string
+  /** Her bakery's name (Settings › Your site). */
+  bakeryName?: string
 }): OutgoingEmail {
   return composeLinkEmail({
     to,
-    subject: `You are invited to help run ${site.brandTitle}`,
+    subject: `You are invited to help run ${bakeryName}`,
     heading: 'You are invited',
     lines: [
-      `${from} invited you (${to}) to be an admin of the ${site.brandTitle} website: its orders, calendar, messages and settings.`,
+      `${from} invited you (${to}) to be an admin of the ${bakeryName} website: its orders, calendar, messages and settings.`,
       `Choose a password with this link. It works once, for ${INVITE_DAYS} days:`,
     ],
     url,

@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeLinkEmail } from './link-email.server.ts'
 
 /** How long a link to set a new password works, once. */
@@ -12,13 +13,22 @@ export const RESET_LINK_MINUTES = 15
 export const RESET_PATH = '/admin/reset-password'
 
 /** The email with an admin's one-time link to set a new password. */
-export function composePasswordResetEmail({ to, url }: { to: string; url: string }): OutgoingEmail {
+export function composePasswordResetEmail({
+  to,
+  url,
+  bakeryName = site.brandTitle,
+}: {
+  to: string
+  url: string
+  /** Her bakery's name (Settings › Your site). */
+  bakeryName?: string
+}): OutgoingEmail {
   return composeLinkEmail({
     to,
-    subject: `Set a new password — ${site.brandTitle}`,
+    subject: `Set a new password — ${bakeryName}`,
     heading: 'Set a new password',
     lines: [
-      `Someone (we hope you) asked to set a new password for ${to} on the ${site.brandTitle} website.`,
+      `Someone (we hope you) asked to set a new password for ${to} on the ${bakeryName} website.`,
       `This link works once, for ${RESET_LINK_MINUTES} minutes, and signs you out everywhere else:`,
     ],
     url,
@@ -34,7 +44,15 @@ export async function queuePasswordResetEmail(
 ): Promise<void> {
   await enqueueEmail(
     db,
-    { topic: 'password_reset', subjectId: 0, email: composePasswordResetEmail({ to, url }) },
+    {
+      topic: 'password_reset',
+      subjectId: 0,
+      email: composePasswordResetEmail({
+        to,
+        url,
+        bakeryName: (await readSiteSection(db, 'identity')).name,
+      }),
+    },
     now,
   )
   kickDeliveryWorker()

@@ -1,9 +1,10 @@
 import { type PointerEvent, useRef } from 'react'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import type { GalleryImage } from './gallery-image.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 import { LIGHTBOX_SIZES } from './gallery-sizes.ts'
-import { tagLabel } from './gallery-tags.ts'
+import { altOf, tagLabel } from './gallery-tags.ts'
 
 /** A horizontal drag longer than this (CSS px) turns the page on a phone. */
 const SWIPE_DISTANCE = 50
@@ -30,7 +31,8 @@ export function GalleryLightbox({
   const { close, dialogProps } = useModalDialog({ onClosed: onClose })
   const swipeStart = useRef<{ x: number; y: number } | null>(null)
   const image = images[index]!
-  const alt = image.alt
+  const { identity } = useSiteWords()
+  const alt = altOf(image, identity.name)
   const many = images.length > 1
 
   const step = (by: number) => onIndexChange((index + by + images.length) % images.length)

@@ -72,10 +72,25 @@ export function tagLabel(tag: string): string {
 }
 
 /** Alt text from the tags, e.g. 'Cake, birthday and chocolate bake by Butter & Bloom'. */
-export function describeImage(tags: readonly string[]): string {
+export function describeImage(
+  tags: readonly string[],
+  bakeryName: string = site.brandTitle,
+): string {
   const words = tags.map((tag) => tag.replace(/-/g, ' '))
-  if (words.length === 0) return `A bake by ${site.brandTitle}`
+  if (words.length === 0) return `A bake by ${bakeryName}`
   const listed =
     words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`
-  return `${listed.charAt(0).toUpperCase()}${listed.slice(1)} bake by ${site.brandTitle}`
+  return `${listed.charAt(0).toUpperCase()}${listed.slice(1)} bake by ${bakeryName}`
+}
+
+/**
+ * What a photo says to a screen reader: her alt text, else her caption,
+ * else the sentence from its tags with her bakery's name (the record's
+ * `alt` says the seed's name, as it is written without her words).
+ */
+export function altOf(
+  image: { altText: string | null; caption: string | null; tags: readonly string[] },
+  bakeryName: string,
+): string {
+  return image.altText ?? image.caption ?? describeImage(image.tags, bakeryName)
 }

@@ -1,12 +1,12 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { preload } from 'react-dom'
 import { Link, useRevalidator, useSearchParams } from 'react-router'
-import { site } from '#app/content/site.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { type GalleryImage, type GalleryPage, srcSetFor } from './gallery-image.ts'
 import { showMoreSearch, shownCountFrom } from './gallery-paging.ts'
 import { GalleryPicture } from './gallery-picture.tsx'
 import { GRID_SIZES, coverSizes } from './gallery-sizes.ts'
-import { selectedTagsFrom } from './gallery-tags.ts'
+import { altOf, selectedTagsFrom } from './gallery-tags.ts'
 import { TagFilters } from './tag-filters.tsx'
 
 // Both load on first use: visitors who only browse never download them.
@@ -37,6 +37,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const [uploading, setUploading] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const { identity } = useSiteWords()
   const [confirming, setConfirming] = useState<{ image: GalleryImage; index: number } | null>(null)
   const [editing, setEditing] = useState<{ image: GalleryImage; index: number } | null>(null)
   const gridRef = useRef<HTMLUListElement>(null)
@@ -136,7 +137,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
           ) : (
             <ul ref={gridRef} className="gallery-grid mt-8" aria-label="Photos">
               {visible.map((image, index) => {
-                const alt = image.alt
+                const alt = altOf(image, identity.name)
                 return (
                   <li key={image.id} className="gallery-item">
                     <a
@@ -220,7 +221,7 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
         <Suspense fallback={null}>
           <DeleteDialog
             image={confirming.image}
-            alt={confirming.image.alt}
+            alt={altOf(confirming.image, identity.name)}
             onCancel={() => setConfirming(null)}
             onDelete={() => {
               setConfirming(null)
@@ -270,11 +271,12 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
 }
 
 function EmptyGallery() {
-  const instagram = site.socialLinks.find((link) => link.network === 'instagram')
+  // Her Instagram, as she wrote it in Settings › Your site (none hides the link).
+  const instagram = useSiteWords().identity.social.instagram
   return (
     <p className="lede mt-8">
       No images in the gallery yet.
-      {instagram ? (
+      {instagram.url ? (
         <>
           {' '}
           Our latest bakes are on{' '}

@@ -8,6 +8,7 @@ import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
 import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
 import { LOCAL_MEDIA_FOLDER } from '#app/features/media/local-media-store.server.ts'
+import { publicMediaSrc } from '#app/features/media/media-public-url.server.ts'
 import {
   MEDIA_QUOTA_LOCK,
   QuotaExceededError,
@@ -37,17 +38,8 @@ export function galleryFolder(dataDir: string): string {
   return path.join(dataDir, LOCAL_MEDIA_FOLDER, GALLERY_FOLDER)
 }
 
-/**
- * Records keep `/media/gallery/…` as every variant's address; where visitors
- * fetch it is decided as it is read, so moving the photos behind a CDN
- * (MEDIA_PUBLIC_URL) needs no change to the records.
- */
-let mediaBaseUrl = MEDIA_URL_PATH
-
-/** MEDIA_PUBLIC_URL, set at boot; undefined serves the photos from this site's /media. */
-export function setMediaPublicUrl(url: string | undefined): void {
-  mediaBaseUrl = url ?? MEDIA_URL_PATH
-}
+/** MEDIA_PUBLIC_URL, set at boot (the media module keeps it for every public folder). */
+export { setMediaPublicUrl } from '#app/features/media/media-public-url.server.ts'
 
 /** The store key of a recorded variant: `gallery/{name}`. */
 export function variantKey(variant: Pick<GalleryVariant, 'src'>): string {
@@ -55,7 +47,7 @@ export function variantKey(variant: Pick<GalleryVariant, 'src'>): string {
 }
 
 function publicSrc(src: string): string {
-  return `${mediaBaseUrl}/${GALLERY_FOLDER}/${path.posix.basename(src)}`
+  return publicMediaSrc(`${GALLERY_FOLDER}/${path.posix.basename(src)}`)
 }
 
 /** Every gallery image, newest first. */

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import { ChevronDownIcon } from '#app/components/icons.tsx'
+import { SitePicture } from '#app/components/site-picture.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { monogramOf, rotatingTitleText } from '#app/content/site-words.ts'
 import { heroOverlay, useHeroOverlay } from './hero-overlay.ts'
@@ -9,18 +10,20 @@ import { RotatingTitle } from './rotating-title.tsx'
 export function Hero() {
   const overlayRef = useRef<HTMLDivElement>(null)
   useHeroOverlay(overlayRef)
-  const { identity } = useSiteWords()
+  const { identity, pictures } = useSiteWords()
   const monogram = monogramOf(identity.name)
 
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <img
-        src="/images/hero.svg"
-        alt=""
-        width="1600"
-        height="1000"
+      {/* The page's largest paint: fetched first, and asked for from the head when it is hers. */}
+      <SitePicture
+        slot="hero"
+        picture={pictures.hero}
+        // The built-in drawing is decoration behind the title; her photo says what it shows.
+        alt={pictures.hero.upload ? pictures.hero.alt : ''}
+        sizes="100vw"
         className="hero-image"
-        fetchPriority="high"
+        priority
       />
       <div ref={overlayRef} className="hero-overlay" style={{ opacity: heroOverlay(0) / 100 }} />
       <div className="hero-content">

@@ -104,12 +104,15 @@ export async function renderGalleryImage(
     folder,
     name,
     previewWidth,
+    widths: wanted = VARIANT_WIDTHS,
   }: {
     store: MediaStore
     folder: string
     name: string
     /** Also make a small WebP data: URL this wide (never enlarged), from the same decoded pixels. */
     previewWidth?: number
+    /** The variants' widths, ascending; the gallery's unless a page shows it otherwise (a hero, a logo). */
+    widths?: readonly number[]
   },
 ): Promise<RenderedImage> {
   await checkImage(input)
@@ -125,7 +128,7 @@ export async function renderGalleryImage(
     })
       .autoOrient()
       .resize({
-        width: Math.max(...VARIANT_WIDTHS),
+        width: Math.max(...wanted),
         height: MAX_VARIANT_HEIGHT,
         fit: 'inside',
         withoutEnlargement: true,
@@ -141,7 +144,7 @@ export async function renderGalleryImage(
   const { data, info } = upright
   const pixels = () =>
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-  const widths = variantWidths(info.width)
+  const widths = variantWidths(info.width, wanted)
   const largest = Math.max(...widths)
   const jobs = widths.flatMap((width) =>
     formatsAt(width, largest).map((format) => async (): Promise<EncodedVariant> => {
@@ -263,9 +266,12 @@ function asDiskError(error: unknown): unknown {
 }
 
 /** The variant widths for an upright image this wide: never enlarged. */
-export function variantWidths(sourceWidth: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((width) => width < sourceWidth)
-  const largest = Math.min(sourceWidth, Math.max(...VARIANT_WIDTHS))
+export function variantWidths(
+  sourceWidth: number,
+  wanted: readonly number[] = VARIANT_WIDTHS,
+): number[] {
+  const widths: number[] = wanted.filter((width) => width < sourceWidth)
+  const largest = Math.min(sourceWidth, Math.max(...wanted))
   if (!widths.includes(largest)) widths.push(largest)
   return widths
 }

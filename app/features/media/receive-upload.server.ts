@@ -42,7 +42,16 @@ const tooLarge = () =>
  */
 export async function receiveUpload(
   request: Request,
-  { folder, maxBytes = MAX_UPLOAD_BYTES }: { folder: string; maxBytes?: number },
+  {
+    folder,
+    maxBytes = MAX_UPLOAD_BYTES,
+    fileOptional = false,
+  }: {
+    folder: string
+    maxBytes?: number
+    /** A form whose file may be left empty (its other fields still count): no file is `bytes: 0`. */
+    fileOptional?: boolean
+  },
 ): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
@@ -126,6 +135,7 @@ export async function receiveUpload(
   }
   if (!fileSeen || bytes === 0) {
     await discard()
+    if (fileOptional) return { filePath: '', uploadedName: '', bytes: 0, fields, discard }
     throw new UploadError(400, 'Please select an image file.')
   }
   return { filePath, uploadedName, bytes, fields, discard }

@@ -6,6 +6,7 @@ import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { bakeryInstant } from '#app/utils/dates.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
@@ -83,12 +84,13 @@ export function feedWindow(today: string, horizonDays: number): { from: string; 
   return { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, horizonDays) }
 }
 
-const FEED_HEAD = [
+/** The feed's head, with her bakery's name (Settings › Your site). */
+const feedHead = (bakeryName: string) => [
   'BEGIN:VCALENDAR',
   'VERSION:2.0',
-  `PRODID:-//${site.brandTitle}//Order book//EN`,
-  `NAME:${site.brandTitle} orders`,
-  `X-WR-CALNAME:${site.brandTitle} orders`,
+  `PRODID:-//${bakeryName}//Order book//EN`,
+  `NAME:${bakeryName} orders`,
+  `X-WR-CALNAME:${bakeryName} orders`,
   // Phones ask again about this often; the feed is small.
   'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
   'X-PUBLISHED-TTL:PT1H',
@@ -135,6 +137,7 @@ export async function streamCalendarFeed(
   { siteUrl, now, pageSize = FEED_PAGE_SIZE }: { siteUrl: string; now: Date; pageSize?: number },
 ): Promise<ReadableStream<Uint8Array>> {
   const { horizonDays } = await readBookingSettings(db)
+  const bakery = await readSiteSection(db, 'identity')
   const { from, to } = feedWindow(bakeryToday(now), horizonDays)
   const host = new URL(siteUrl).host
   // Formatted once for the whole feed: every event carries the same stamp.
@@ -212,7 +215,7 @@ export async function streamCalendarFeed(
     }
   }
   return streamPages<FeedCursor>({
-    head: icalLines(FEED_HEAD),
+    head: icalLines(feedHead(bakery.name)),
     first: 'first',
     readPage,
     tail: FEED_TAIL,

@@ -1,4 +1,4 @@
-import { site } from '#app/content/site.ts'
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -37,7 +37,10 @@ export interface CardPaid {
 export function composeCardPaymentReceived(
   request: CardPaidRequest,
   paid: CardPaid,
-  { siteUrl }: { siteUrl: string },
+  {
+    siteUrl,
+    bakery = SEED_WORDS.identity,
+  }: { siteUrl: string; /** Her name and the bakery's. */ bakery?: IdentityWords },
 ): OutgoingEmail {
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.product_type)
@@ -56,7 +59,7 @@ export function composeCardPaymentReceived(
       ? [['Payment reference', request.payment_reference] as [string, string]]
       : []),
   ]
-  const subject = `We received your payment of ${amount} — ${site.brandTitle}`
+  const subject = `We received your payment of ${amount} — ${bakery.name}`
   const text = [
     `Hi ${firstName},`,
     '',
@@ -65,9 +68,9 @@ export function composeCardPaymentReceived(
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
     '',
-    `Questions? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`,
+    `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`,
     '',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   return customerEmail({
     to: { name: request.name, address: request.email },
@@ -81,6 +84,7 @@ export function composeCardPaymentReceived(
       statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
     ],
     statusUrl,
+    bakery,
   })
 }
 

@@ -10,6 +10,7 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
@@ -347,7 +348,10 @@ export async function expireQuotesAndTell(
             productType: request.product_type,
             dueDate: request.due_date,
           },
-          { statusUrl: `${siteUrl}/requests/${request.customer_token}` },
+          {
+            statusUrl: `${siteUrl}/requests/${request.customer_token}`,
+            bakery: await readSiteSection(trx, 'identity'),
+          },
         ),
       },
       now,

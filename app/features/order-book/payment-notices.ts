@@ -1,4 +1,4 @@
-import { site } from '#app/content/site.ts'
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
@@ -19,6 +19,8 @@ export type PaymentNoticeKind = 'balance-reminder' | 'balance-overdue' | 'deposi
 
 /** The request, quote and money a payment notice is about. */
 export interface PaymentNoticeDetails {
+  /** Her name and the bakery's (Settings › Your site). */
+  bakery?: IdentityWords
   request: {
     name: string
     email: string
@@ -54,7 +56,17 @@ export function composePaymentNotice(
   kind: PaymentNoticeKind,
   details: PaymentNoticeDetails,
 ): OutgoingEmail {
-  const { request, quote, money, owedCents, due, today, siteUrl, cardPayments = false } = details
+  const {
+    request,
+    quote,
+    money,
+    owedCents,
+    due,
+    today,
+    siteUrl,
+    cardPayments = false,
+    bakery = SEED_WORDS.identity,
+  } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.product_type)
   const amount = formatMoney(owedCents)
@@ -103,13 +115,13 @@ export function composePaymentNotice(
     ...(howToPay.length > 0 ? ['', 'How to pay:', ...howToPay] : []),
     ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
     '',
-    `Questions? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`,
+    `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`,
     '',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   return customerEmail({
     to: { name: request.name, address: request.email },
-    subject: `${words.subject} — ${site.brandTitle}`,
+    subject: `${words.subject} — ${bakery.name}`,
     text,
     preview: words.lead,
     content: [
@@ -122,5 +134,6 @@ export function composePaymentNotice(
       statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
     ],
     statusUrl,
+    bakery,
   })
 }

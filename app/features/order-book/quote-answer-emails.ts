@@ -1,4 +1,4 @@
-import { site } from '#app/content/site.ts'
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -75,15 +75,18 @@ export function composeQuoteAnswer(
  */
 export function composeQuoteExpired(
   request: QuotedRequest,
-  { statusUrl }: { statusUrl: string },
+  {
+    statusUrl,
+    bakery = SEED_WORDS.identity,
+  }: { statusUrl: string; /** Her name and the bakery's. */ bakery?: IdentityWords },
 ): OutgoingEmail {
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const when = formatCalendarDate(request.dueDate)
-  const subject = `Your quote has expired — ${site.brandTitle}`
+  const subject = `Your quote has expired — ${bakery.name}`
   const order = orderName(request.productType)
   const heading = `Your quote for your ${order} has expired`
   const body = `We did not hear back in time about our quote for your ${order} for ${when}, so the date has been released for other orders.`
-  const again = `Would you still like it? Just reply to this email and ${site.ownerName} will see what can be done.`
+  const again = `Would you still like it? Just reply to this email and ${bakery.ownerName} will see what can be done.`
   const text = [
     `Hi ${firstName},`,
     '',
@@ -95,14 +98,14 @@ export function composeQuoteExpired(
     statusUrl,
     '',
     'Warmly,',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   const content = markup`${emailHeading(heading)}
 <p style="margin:0 0 16px">Hi ${firstName},</p>
 <p style="margin:0 0 16px">${body}</p>
 <p style="margin:0 0 16px">${again}</p>
 ${emailButton({ href: statusUrl, label: 'See your request' })}
-<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+<p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
   return customerEmail({
     to: { name: request.name, address: request.email },
     subject,
@@ -110,5 +113,6 @@ ${emailButton({ href: statusUrl, label: 'See your request' })}
     preview: body,
     content,
     statusUrl,
+    bakery,
   })
 }

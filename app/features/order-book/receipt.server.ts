@@ -8,6 +8,7 @@ import {
   totalOf,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { currentQuote, ensureReceiptIn, moneyOf, paymentTotals } from './order-book.server.ts'
@@ -60,6 +61,7 @@ export async function readReceipts(
   const leadIds = new Set(wanted.map((request) => Number(request.party_lead_id ?? request.id)))
   const requests = asked.filter((request) => leadIds.has(Number(request.id)))
   if (requests.length === 0) return undefined
+  const identity = await readSiteSection(db, 'identity')
   const totals = await paymentTotals(
     db,
     requests.map((request) => request.id),
@@ -118,10 +120,10 @@ export async function readReceipts(
         position: request.position,
         issuedOn: formatCalendarDate(today),
         bakery: {
-          name: site.brandTitle,
-          owner: site.ownerName,
-          email: site.email,
-          place: `${site.city}, ${site.region}`,
+          name: identity.name,
+          owner: identity.ownerName,
+          email: identity.email,
+          place: `${identity.serviceArea}, ${site.region}`,
         },
         customer: { name: request.name, email: request.email },
         reference: request.payment_reference,

@@ -4,7 +4,6 @@ import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { withReplyTime } from '#app/content/site-words.ts'
-import { site } from '#app/content/site.ts'
 import { nextSteps } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
@@ -147,7 +146,7 @@ export function RequestStatusPage({
               Questions?
             </h2>
             <p className="mt-3">
-              Reply to the email that brought you here, or write to {site.ownerName} at{' '}
+              Reply to the email that brought you here, or write to {identity.ownerName} at{' '}
               <a href={`mailto:${identity.email}`} className="text-link">
                 <EmailAddress address={identity.email} />
               </a>

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
@@ -28,6 +29,7 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryTimeOf } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
@@ -205,6 +207,7 @@ async function queueNoticesOf(
   const keyOf = (notice: (typeof due)[number]) => `${notice.kind}:${notice.row.id}:${notice.date}`
   // Queued already (an earlier run, another instance): skipped before composing.
   const done = await queuedDedupeKeys(db, due.map(keyOf))
+  const bakery = due.length > 0 ? await readSiteSection(db, 'identity') : SEED_WORDS.identity
   let queued = 0
   for (const notice of due) {
     if (done.has(keyOf(notice))) continue
@@ -222,6 +225,7 @@ async function queueNoticesOf(
       today,
       siteUrl,
       cardPayments: cardPaymentsOn(),
+      bakery,
     })
     const added = await enqueueEmail(
       db,
@@ -443,6 +447,8 @@ async function queueReminders(
   const done = await queuedDedupeKeys(db, rows.map(keyOf))
   // Every reminder is for a confirmed request: the pickup address may be given.
   const pickupAddress = rows.length > 0 ? await readPickupAddress(db) : ''
+  // Her name and the bakery's, read once for the run.
+  const bakery = rows.length > 0 ? await readSiteSection(db, 'identity') : SEED_WORDS.identity
   let queued = 0
   for (const row of rows) {
     if (done.has(keyOf(row))) continue
@@ -462,6 +468,7 @@ async function queueReminders(
           : pickupAddress.trim() || null,
       balanceOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
+      bakery,
     })
     const added = await enqueueEmail(
       db,
@@ -485,6 +492,7 @@ export function composeReminder({
   place = null,
   balanceOwed,
   statusUrl,
+  bakery = SEED_WORDS.identity,
 }: {
   name: string
   email: string
@@ -497,10 +505,12 @@ export function composeReminder({
   place?: string | null
   balanceOwed: number
   statusUrl: string | undefined
+  /** Her name and the bakery's (Settings › Your site). */
+  bakery?: IdentityWords
 }): OutgoingEmail {
   const firstName = name.split(/\s+/)[0] || name
   const delivery = fulfilment === 'delivery'
-  const subject = `See you tomorrow — your ${product_type} from ${site.brandTitle}`
+  const subject = `See you tomorrow — your ${product_type} from ${bakery.name}`
   const when = formatCalendarDate(due_date)
   const lines: [string, string][] = [
     ['Treat', product_type],
@@ -520,7 +530,7 @@ export function composeReminder({
     '',
     'Questions? Just reply to this email.',
     '',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   return customerEmail({
     to: { name, address: email },
@@ -533,5 +543,6 @@ export function composeReminder({
       statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
     ],
     statusUrl,
+    bakery,
   })
 }

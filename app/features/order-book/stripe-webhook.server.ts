@@ -9,6 +9,7 @@ import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -268,7 +269,10 @@ async function settleSession(
       {
         topic: 'request_update',
         subjectId: opened.request_id,
-        email: composeCardPaymentReceived(opened, cardPaid, { siteUrl }),
+        email: composeCardPaymentReceived(opened, cardPaid, {
+          siteUrl,
+          bakery: await readSiteSection(trx, 'identity'),
+        }),
         dedupeKey: `card-paid:${base.sessionId}:customer`,
       },
       now,

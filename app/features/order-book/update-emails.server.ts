@@ -3,6 +3,7 @@ import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf, partyOf } from './order-book.server.ts'
@@ -96,6 +97,7 @@ export async function queueRequestUpdate(
           .executeTakeFirst()
       : undefined
   const email = composeRequestUpdate(kind, {
+    bakery: await readSiteSection(trx, 'identity'),
     cancellation: cancellation && {
       refundCents: Number(cancellation.refund_cents),
       cardCents: Number(cancellation.card_refund_cents),

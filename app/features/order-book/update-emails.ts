@@ -1,3 +1,4 @@
+import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
@@ -57,6 +58,8 @@ export interface UpdateQuote {
 
 export interface UpdateDetails {
   request: UpdateRequest
+  /** Her name and the bakery's (Settings › Your site): the subject, the sign-off, the head and foot. */
+  bakery?: IdentityWords
   money: Money
   /** SITE_URL, for the customer's private link. */
   siteUrl: string
@@ -255,14 +258,14 @@ const subjects: Record<UpdateKind, (order: string) => string> = {
  * customer's Reply reaches the owner (MAIL_TO).
  */
 export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): OutgoingEmail {
-  const { request, money, siteUrl, quote, note, place } = details
+  const { request, money, siteUrl, quote, note, place, bakery = SEED_WORDS.identity } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.product_type)
   const date = formatCalendarDate(request.due_date)
   const statusUrl = request.customer_token
     ? `${siteUrl}/requests/${request.customer_token}`
     : undefined
-  const subject = `${subjects[kind](order)} — ${site.brandTitle}`
+  const subject = `${subjects[kind](order)} — ${bakery.name}`
   const delivery = request.fulfilment === 'delivery'
   let title: string
   const blocks: Block[] = []
@@ -502,7 +505,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       break
   }
 
-  const reply = `Questions? Just reply to this email; it reaches ${site.ownerName} at ${site.brandTitle}.`
+  const reply = `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`
   blocks.push(paragraph(reply))
   const text = [
     `Hi ${firstName},`,
@@ -511,9 +514,9 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
     '',
     ...blocks.flatMap((block) => [block.text, '']),
     'Warmly,',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
-  const content = markup`${emailHeading(title)}<p style="margin:0 0 16px">Hi ${firstName},</p>${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+  const content = markup`${emailHeading(title)}<p style="margin:0 0 16px">Hi ${firstName},</p>${blocks.map((block) => block.html)}<p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
 
   return customerEmail({
     to: { name: request.name, address: request.email },
@@ -522,5 +525,6 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
     preview: blocks[0]!.text,
     content,
     statusUrl,
+    bakery,
   })
 }

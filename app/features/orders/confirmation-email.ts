@@ -58,7 +58,7 @@ export function composeRequestConfirmation({
   const heading = `Thank you, ${firstName}! We got ${what}.`
   const intro = 'Here is what you sent us. Nothing is booked or charged yet.'
   const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your request' : 'your requests'}, so please keep it private and do not forward this email.`
-  const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${site.ownerName} at ${bakery.name}.`
+  const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`
 
   const text = [
     `Hi ${firstName},`,
@@ -81,7 +81,7 @@ export function composeRequestConfirmation({
     reply,
     '',
     `Warmly,`,
-    `${site.ownerName}, ${bakery.name}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
 
   const c = EMAIL_COLORS
@@ -108,7 +108,7 @@ ${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your req
 <p style="margin:0 0 20px;font-size:14px;word-break:break-all"><a href="${statusUrl}" style="color:${c.accentDark}">${statusUrl}</a></p>
 <p style="margin:0 0 20px;padding:12px 14px;border-left:4px solid ${c.accent};background:${c.cream};font-size:14px">${privacy}</p>
 <p style="margin:0 0 20px">${reply}</p>
-<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+<p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
 
   return customerEmail({
     to: { name: first.name, address: first.email },

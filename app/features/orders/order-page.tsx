@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { useActionData } from 'react-router'
 import { useSiteWords } from '#app/components/use-site-words.ts'
-import { site } from '#app/content/site.ts'
+import { firstNameOf } from '#app/content/site-words.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
@@ -60,7 +60,7 @@ export function OrderPage(data: OrderPageData) {
           <h1 className="page-heading mt-2">Place a Custom Order</h1>
           <p className="lede mt-3 max-w-2xl">
             Add each treat you would like to your cart, then send them to us together.{' '}
-            {site.ownerName.split(' ')[0]} replies to every request with ideas and a quote{' '}
+            {firstNameOf(identity.ownerName)} replies to every request with ideas and a quote{' '}
             {identity.replyTime}.
           </p>
         </div>

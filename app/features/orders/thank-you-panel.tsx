@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
-import { site } from '#app/content/site.ts'
+import { firstNameOf } from '#app/content/site-words.ts'
 import { nextSteps } from './next-steps.ts'
 
 /**
@@ -26,8 +26,8 @@ export function ThankYouPanel({
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => headingRef.current?.focus(), [])
   const firstName = name.trim().split(/\s+/)[0]
-  const ownerFirstName = site.ownerName.split(' ')[0]
   const { identity } = useSiteWords()
+  const ownerFirstName = firstNameOf(identity.ownerName)
   return (
     <section className="thank-you card" aria-labelledby="thank-you-heading">
       <p role="status" className="status-success">

@@ -75,6 +75,7 @@ export async function readSiteWords(db: Executor): Promise<SiteWords> {
     announcement: parseSection('announcement', byKey.get('announcement')),
     faq: parseSection('faq', byKey.get('faq')),
     local: parseSection('local', byKey.get('local')),
+    pictures: parseSection('pictures', byKey.get('pictures')),
   }
 }
 
@@ -176,6 +177,7 @@ export function plainWords({ name, email }: { name: string; email: string }): Si
     faq: { markdown: '' },
     // Her time zone, currency and locale are asked for at setup, not replaced.
     local: SEED_WORDS.local,
+    pictures: SEED_WORDS.pictures,
   }
 }
 

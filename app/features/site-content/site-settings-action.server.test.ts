@@ -18,6 +18,7 @@ function post(fields: Record<string, string>) {
 const identityForm = {
   intent: 'identity',
   name: 'Crumb & Co',
+  owner_name: 'Mira Okafor',
   tagline: 'Cakes from Leslieville',
   title_words: 'CRUMB & CO\nLESLIEVILLE',
   email: 'hi@crumb.example',
@@ -63,6 +64,7 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
   const { identity } = await readSiteWords(db)
   expect(identity).toMatchObject({
     name: 'Crumb & Co',
+    ownerName: 'Mira Okafor',
     titleWords: ['CRUMB & CO', 'LESLIEVILLE'],
     social: { instagram: { url: 'https://instagram.com/crumb', handle: '@crumb' } },
     replyTime: 'by the next morning',

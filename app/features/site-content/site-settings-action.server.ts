@@ -26,6 +26,7 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
     case 'identity':
       return {
         name: field('name'),
+        ownerName: field('owner_name'),
         tagline: field('tagline'),
         titleWords: field('title_words')
           .split('\n')

@@ -12,6 +12,9 @@ export const SITE_SETTINGS_SECTIONS = [
 
 export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number]
 
+/** Every group of the page: the sections above, and the pictures (a form with a file, per slot). */
+export type SiteSettingsGroup = SiteSettingsSection | 'pictures'
+
 export function isSiteSettingsSection(value: unknown): value is SiteSettingsSection {
   return SITE_SETTINGS_SECTIONS.includes(value as SiteSettingsSection)
 }
@@ -23,6 +26,7 @@ export const POLICIES_MAX = 4000
 export const FORM_FIELDS: Record<SiteSettingsSection, Record<string, string>> = {
   identity: {
     name: 'name',
+    owner_name: 'ownerName',
     tagline: 'tagline',
     title_words: 'titleWords',
     email: 'email',
@@ -46,7 +50,7 @@ export const FORM_FIELDS: Record<SiteSettingsSection, Record<string, string>> = 
 
 /** What a "Your site" form answered: saved, a preview to look at, or refused with sentences. */
 export interface SiteSettingsResult {
-  section: SiteSettingsSection
+  section: SiteSettingsGroup
   status: 'saved' | 'preview' | 'refused'
   /** What she posted, by field name, shown back on a preview or a refusal. */
   values: Record<string, string>
@@ -63,7 +67,8 @@ export function asSiteSettingsResult(value: unknown): SiteSettingsResult | undef
   return typeof value === 'object' &&
     value !== null &&
     'section' in value &&
-    isSiteSettingsSection((value as { section: unknown }).section)
+    (isSiteSettingsSection((value as { section: unknown }).section) ||
+      (value as { section: unknown }).section === 'pictures')
     ? (value as SiteSettingsResult)
     : undefined
 }

@@ -5,15 +5,18 @@ import { CURRENCY_CHOICES, LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
 import { bakeryToday, formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { PicturesGroup } from './site-pictures-settings.tsx'
 import {
   POLICIES_MAX,
+  type SiteSettingsGroup,
   type SiteSettingsResult,
   type SiteSettingsSection,
 } from './site-settings-form.ts'
 import { LOCAL_LIMITS, WORDS_LIMITS } from './site-words-schema.ts'
 
-export const SITE_SETTINGS_GROUPS: [SiteSettingsSection, string][] = [
+export const SITE_SETTINGS_GROUPS: [SiteSettingsGroup, string][] = [
   ['identity', 'Identity'],
+  ['pictures', 'Pictures'],
   ['words', 'Words'],
   ['announcement', 'Announcement'],
   ['faq', 'FAQ'],
@@ -41,6 +44,7 @@ export function SiteSettings(props: GroupProps) {
   return (
     <div className="mt-8 grid gap-8">
       <IdentityGroup {...props} />
+      <PicturesGroup pictures={props.words.pictures} result={props.result} />
       <WordsGroup {...props} />
       <AnnouncementGroup {...props} />
       <MarkdownGroup {...props} section="faq" />
@@ -143,35 +147,39 @@ function shown(result: SiteSettingsResult | undefined, name: string, stored: str
   return result && result.status !== 'saved' ? (result.values[name] ?? stored) : stored
 }
 
-function TextField({
-  result,
-  name,
-  label,
-  stored,
-  max,
-  hint,
-  optional,
-  type = 'text',
-  rows,
-  autoComplete,
-  idName = name,
-}: {
-  result: SiteSettingsResult | undefined
+/** One text field of a group: its form name, its words, its bound and where its stored value is. */
+export interface FieldSpec {
   name: string
-  /** For the control's id when two groups post the same name. */
-  idName?: string
   label: string
-  stored: string
   max: number
+  /** What the store holds for it now. */
+  stored: (words: SiteWords, policies: string) => string
   hint?: string
   optional?: boolean
   type?: 'text' | 'email' | 'tel' | 'url'
+  /** A textarea this many rows high. */
   rows?: number
   autoComplete?: string
+  /** For the control's id when two groups post the same name. */
+  idName?: string
+}
+
+function TextField({
+  result,
+  field,
+  words,
+  policies,
+}: {
+  result: SiteSettingsResult | undefined
+  field: FieldSpec
+  words: SiteWords
+  policies: string
 }) {
+  const { name, label, max, hint, optional, type = 'text', rows, autoComplete } = field
+  const value = shown(result, name, field.stored(words, policies))
   return (
     <FormField
-      name={`site-${idName}`}
+      name={`site-${field.idName ?? name}`}
       label={label}
       hint={hint}
       optional={optional}
@@ -185,7 +193,7 @@ function TextField({
             rows={rows}
             maxLength={max}
             required={!optional}
-            defaultValue={shown(result, name, stored)}
+            defaultValue={value}
           />
         ) : (
           <input
@@ -195,7 +203,7 @@ function TextField({
             maxLength={max}
             required={!optional}
             autoComplete={autoComplete}
-            defaultValue={shown(result, name, stored)}
+            defaultValue={value}
           />
         )
       }
@@ -203,9 +211,181 @@ function TextField({
   )
 }
 
-function IdentityGroup({ words, result: posted }: GroupProps) {
+/** A group's fields, in order: a new field is one line in its list. */
+function Fields({
+  fields,
+  result,
+  words,
+  policies,
+}: {
+  fields: readonly FieldSpec[]
+  result: SiteSettingsResult | undefined
+  words: SiteWords
+  policies: string
+}) {
+  return fields.map((field) => (
+    <TextField key={field.name} field={field} result={result} words={words} policies={policies} />
+  ))
+}
+
+export const IDENTITY_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', label: 'Bakery name', max: WORDS_LIMITS.name, stored: (w) => w.identity.name },
+  {
+    name: 'owner_name',
+    label: 'Your name',
+    hint: 'Signs every email and the receipts; “Nadia replies…” uses the first word.',
+    autoComplete: 'name',
+    max: WORDS_LIMITS.ownerName,
+    stored: (w) => w.identity.ownerName,
+  },
+  {
+    name: 'tagline',
+    label: 'Tagline',
+    max: WORDS_LIMITS.tagline,
+    stored: (w) => w.identity.tagline,
+  },
+  {
+    name: 'title_words',
+    label: 'Words around the home title',
+    hint: 'One per line, up to six; they turn around the title on the home page.',
+    max: WORDS_LIMITS.titleWords * (WORDS_LIMITS.titleWord + 1),
+    rows: 3,
+    stored: (w) => w.identity.titleWords.join('\n'),
+  },
+  {
+    name: 'service_area',
+    label: 'Where you bake',
+    hint: 'A neighbourhood or city, never your street: it is public.',
+    max: WORDS_LIMITS.serviceArea,
+    stored: (w) => w.identity.serviceArea,
+  },
+  {
+    name: 'email',
+    label: 'Contact email',
+    type: 'email',
+    autoComplete: 'email',
+    max: WORDS_LIMITS.email,
+    stored: (w) => w.identity.email,
+  },
+  {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    optional: true,
+    max: WORDS_LIMITS.phone,
+    stored: (w) => w.identity.phone,
+  },
+  {
+    name: 'reply_time',
+    label: 'How soon you reply',
+    hint: 'Finishes “We reply …”, e.g. within 2 days. Used on every page and email that promises a reply.',
+    max: WORDS_LIMITS.replyTime,
+    stored: (w) => w.identity.replyTime,
+  },
+  {
+    name: 'footer_line',
+    label: 'Footer line',
+    optional: true,
+    max: WORDS_LIMITS.footerLine,
+    stored: (w) => w.identity.footerLine,
+  },
+]
+
+/** Each network's address and name, side by side. */
+export const SOCIAL_FIELDS: readonly FieldSpec[] = SOCIAL_NETWORKS.flatMap(
+  ({ network, label }): FieldSpec[] => [
+    {
+      name: `${network}_url`,
+      label: `${label} address`,
+      type: 'url',
+      optional: true,
+      max: WORDS_LIMITS.url,
+      stored: (w) => w.identity.social[network].url,
+    },
+    {
+      name: `${network}_handle`,
+      label: `${label} name`,
+      optional: true,
+      max: WORDS_LIMITS.handle,
+      stored: (w) => w.identity.social[network].handle,
+    },
+  ],
+)
+
+export const WORDS_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'home_story',
+    label: 'Home page story',
+    hint: 'A sentence or two; the home page links to About for the rest.',
+    max: WORDS_LIMITS.homeStory,
+    rows: 4,
+    stored: (w) => w.words.homeStory,
+  },
+  {
+    name: 'about_story',
+    label: 'About story',
+    hint: 'A blank line starts a new paragraph.',
+    max: WORDS_LIMITS.aboutStory,
+    rows: 10,
+    stored: (w) => w.words.aboutStory,
+  },
+  {
+    name: 'treats_intro',
+    label: 'Under your treats',
+    optional: true,
+    max: WORDS_LIMITS.treatsIntro,
+    rows: 3,
+    stored: (w) => w.words.treatsIntro,
+  },
+]
+
+const BANNER_TEXT: FieldSpec = {
+  name: 'text',
+  label: 'What it says',
+  optional: true,
+  max: WORDS_LIMITS.bannerText,
+  stored: (w) => w.announcement.text,
+}
+
+const BANNER_LINK: FieldSpec = {
+  name: 'link',
+  label: 'Link',
+  hint: 'A page of the site, like /ordernow, or an https:// address.',
+  optional: true,
+  max: WORDS_LIMITS.url,
+  stored: (w) => w.announcement.link,
+}
+
+const MARKDOWN_HINT =
+  'Markdown: ## for a heading, - for a list, **bold**, [words](https://…) for a link. Anything else is left out.'
+
+const MARKDOWN_FIELDS: Record<'faq' | 'policies', FieldSpec> = {
+  faq: {
+    name: 'markdown',
+    idName: 'faq-markdown',
+    label: 'Questions and answers',
+    hint: MARKDOWN_HINT,
+    optional: true,
+    max: WORDS_LIMITS.markdown,
+    rows: 14,
+    stored: (w) => w.faq.markdown,
+  },
+  policies: {
+    name: 'markdown',
+    idName: 'policies-markdown',
+    label: 'Order policies',
+    hint: MARKDOWN_HINT,
+    optional: true,
+    max: POLICIES_MAX,
+    rows: 14,
+    stored: (_w, policies) => policies,
+  },
+}
+
+function IdentityGroup({ words, policies, result: posted }: GroupProps) {
   const result = own(posted, 'identity')
-  const identity = words.identity
+  const shared = { result, words, policies }
   return (
     <Group
       section="identity"
@@ -215,104 +395,19 @@ function IdentityGroup({ words, result: posted }: GroupProps) {
       buttons={<SaveButton label="Save identity" />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          result={result}
-          name="name"
-          label="Bakery name"
-          stored={identity.name}
-          max={WORDS_LIMITS.name}
-        />
-        <TextField
-          result={result}
-          name="tagline"
-          label="Tagline"
-          stored={identity.tagline}
-          max={WORDS_LIMITS.tagline}
-        />
-        <TextField
-          result={result}
-          name="title_words"
-          label="Words around the home title"
-          hint="One per line, up to six; they turn around the title on the home page."
-          stored={identity.titleWords.join('\n')}
-          max={WORDS_LIMITS.titleWords * (WORDS_LIMITS.titleWord + 1)}
-          rows={3}
-        />
-        <TextField
-          result={result}
-          name="service_area"
-          label="Where you bake"
-          hint="A neighbourhood or city, never your street: it is public."
-          stored={identity.serviceArea}
-          max={WORDS_LIMITS.serviceArea}
-        />
-        <TextField
-          result={result}
-          name="email"
-          label="Contact email"
-          type="email"
-          autoComplete="email"
-          stored={identity.email}
-          max={WORDS_LIMITS.email}
-        />
-        <TextField
-          result={result}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          optional
-          stored={identity.phone}
-          max={WORDS_LIMITS.phone}
-        />
-        <TextField
-          result={result}
-          name="reply_time"
-          label="How soon you reply"
-          hint="Finishes “We reply …”, e.g. within 2 days. Used on every page and email that promises a reply."
-          stored={identity.replyTime}
-          max={WORDS_LIMITS.replyTime}
-        />
-        <TextField
-          result={result}
-          name="footer_line"
-          label="Footer line"
-          optional
-          stored={identity.footerLine}
-          max={WORDS_LIMITS.footerLine}
-        />
+        <Fields fields={IDENTITY_FIELDS} {...shared} />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="form-label">
           Social links (each optional; leave the address empty to hide it)
         </legend>
-        {SOCIAL_NETWORKS.map(({ network, label }) => (
-          <div key={network} className="contents">
-            <TextField
-              result={result}
-              name={`${network}_url`}
-              label={`${label} address`}
-              type="url"
-              optional
-              stored={identity.social[network].url}
-              max={WORDS_LIMITS.url}
-            />
-            <TextField
-              result={result}
-              name={`${network}_handle`}
-              label={`${label} name`}
-              optional
-              stored={identity.social[network].handle}
-              max={WORDS_LIMITS.handle}
-            />
-          </div>
-        ))}
+        <Fields fields={SOCIAL_FIELDS} {...shared} />
       </fieldset>
     </Group>
   )
 }
 
-function WordsGroup({ words, result: posted }: GroupProps) {
+function WordsGroup({ words, policies, result: posted }: GroupProps) {
   const result = own(posted, 'words')
   const preview = result?.previewWords
   return (
@@ -347,38 +442,12 @@ function WordsGroup({ words, result: posted }: GroupProps) {
         ) : null
       }
     >
-      <TextField
-        result={result}
-        name="home_story"
-        label="Home page story"
-        hint="A sentence or two; the home page links to About for the rest."
-        stored={words.words.homeStory}
-        max={WORDS_LIMITS.homeStory}
-        rows={4}
-      />
-      <TextField
-        result={result}
-        name="about_story"
-        label="About story"
-        hint="A blank line starts a new paragraph."
-        stored={words.words.aboutStory}
-        max={WORDS_LIMITS.aboutStory}
-        rows={10}
-      />
-      <TextField
-        result={result}
-        name="treats_intro"
-        label="Under your treats"
-        optional
-        stored={words.words.treatsIntro}
-        max={WORDS_LIMITS.treatsIntro}
-        rows={3}
-      />
+      <Fields fields={WORDS_FIELDS} result={result} words={words} policies={policies} />
     </Group>
   )
 }
 
-function AnnouncementGroup({ words, result: posted }: GroupProps) {
+function AnnouncementGroup({ words, policies, result: posted }: GroupProps) {
   const result = own(posted, 'announcement')
   const announcement = words.announcement
   const on = result && result.status !== 'saved' ? result.values.on === 'on' : announcement.on
@@ -394,24 +463,9 @@ function AnnouncementGroup({ words, result: posted }: GroupProps) {
         <input id="site-announcement-on" type="checkbox" name="on" value="on" defaultChecked={on} />
         <span>Show the announcement</span>
       </label>
-      <TextField
-        result={result}
-        name="text"
-        label="What it says"
-        optional
-        stored={announcement.text}
-        max={WORDS_LIMITS.bannerText}
-      />
+      <TextField field={BANNER_TEXT} result={result} words={words} policies={policies} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          result={result}
-          name="link"
-          label="Link"
-          hint="A page of the site, like /ordernow, or an https:// address."
-          optional
-          stored={announcement.link}
-          max={WORDS_LIMITS.url}
-        />
+        <TextField field={BANNER_LINK} result={result} words={words} policies={policies} />
         <FormField
           name="site-ends_on"
           label="Last day it shows"
@@ -482,15 +536,10 @@ function MarkdownGroup({
       }
     >
       <TextField
+        field={MARKDOWN_FIELDS[section]}
         result={result}
-        name="markdown"
-        idName={`${section}-markdown`}
-        label={faq ? 'Questions and answers' : 'Order policies'}
-        hint="Markdown: ## for a heading, - for a list, **bold**, [words](https://…) for a link. Anything else is left out."
-        optional
-        stored={faq ? words.faq.markdown : policies}
-        max={faq ? WORDS_LIMITS.markdown : POLICIES_MAX}
-        rows={14}
+        words={words}
+        policies={policies}
       />
     </Group>
   )

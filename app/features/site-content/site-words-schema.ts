@@ -11,6 +11,7 @@ import { isRealDate } from '#app/utils/dates.ts'
 
 export const WORDS_LIMITS = {
   name: 80,
+  ownerName: 80,
   tagline: 160,
   titleWord: 24,
   titleWords: 6,
@@ -26,16 +27,19 @@ export const WORDS_LIMITS = {
   treatsIntro: 600,
   bannerText: 200,
   markdown: 20000,
+  alt: 250,
 } as const
 
-function text(label: string, max: number, { optional = false } = {}) {
+function text(
+  label: string,
+  max: number,
+  { optional = false, missing = `Please write the ${label.toLowerCase()}.` } = {},
+) {
   const trimmed = z
     .string()
     .transform((value) => value.trim())
     .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
-  return optional
-    ? trimmed
-    : trimmed.pipe(z.string().min(1, `Please write the ${label.toLowerCase()}.`))
+  return optional ? trimmed : trimmed.pipe(z.string().min(1, missing))
 }
 
 /** Line breaks the owner typed, kept as one "\n" each (a browser posts "\r\n"). */
@@ -81,6 +85,9 @@ const social = (label: string) =>
 
 export const identitySchema = z.object({
   name: text('Bakery name', WORDS_LIMITS.name),
+  ownerName: text('Your name', WORDS_LIMITS.ownerName, {
+    missing: 'Please write your name: it signs every email.',
+  }),
   tagline: text('Tagline', WORDS_LIMITS.tagline),
   titleWords: z
     .array(text('Each title word', WORDS_LIMITS.titleWord))
@@ -218,6 +225,49 @@ export const localSchema = z.object({
     .refine(isCanonicalLocale, 'Please choose a language and region from the list.'),
 })
 
+/** Her description of a picture: required, one line, bounded (the gallery's rule, decision 052). */
+export const pictureAltSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(WORDS_LIMITS.alt, `The description can be at most ${WORDS_LIMITS.alt} characters.`),
+  )
+
+/** A stored file of her picture: only ever under /media/site/, a plain name. */
+const pictureVariantSchema = z.object({
+  format: z.enum(['avif', 'webp', 'jpeg']),
+  width: z.number().int().positive().max(10_000),
+  height: z.number().int().positive().max(10_000),
+  src: z.string().regex(/^\/media\/site\/[a-z0-9][a-z0-9_.-]*$/i),
+})
+
+const sitePictureSchema = z.object({
+  alt: pictureAltSchema,
+  upload: z
+    .object({
+      width: z.number().int().positive().max(10_000),
+      height: z.number().int().positive().max(10_000),
+      variants: z.array(pictureVariantSchema).min(1).max(20),
+      uploadedAt: z.string().max(40),
+    })
+    .nullable(),
+})
+
+/** Her hero and About photos say what they show; the logo may leave it to the bakery's name. */
+export const picturesSchema = z
+  .object({ hero: sitePictureSchema, about: sitePictureSchema, logo: sitePictureSchema })
+  .superRefine((value, context) => {
+    for (const slot of ['hero', 'about'] as const) {
+      if (value[slot].upload !== null && value[slot].alt === '') {
+        context.addIssue({ code: 'custom', message: ALT_MISSING, path: [slot, 'alt'] })
+      }
+    }
+  })
+
+export const ALT_MISSING = 'Please describe the photo for people who cannot see it.'
+
 /** The schema of each section, by its key: the store checks every write (and read) with it. */
 export const SITE_WORDS_SCHEMAS = {
   identity: identitySchema,
@@ -225,6 +275,7 @@ export const SITE_WORDS_SCHEMAS = {
   announcement: announcementSchema,
   faq: markdownPageSchema,
   local: localSchema,
+  pictures: picturesSchema,
 } as const satisfies { [K in SiteWordsKey]: z.ZodType<SiteWords[K], unknown> }
 
 /** A refused field, by its form name (`social.instagram.url` → `instagram_url` is the form's concern). */
