@@ -404,3 +404,63 @@ test('a request from another send, or one quoted on its own, is refused with a s
   expect(leftOut).toMatchObject({ status: 409 })
   expect(totalOf(await moneyOf(db, cake))).toBe(16_500)
 })
+
+test("a refund that lowers a party's price comes off the lead's quote, a line of its own", async () => {
+  const { db, cake, cupcakes, token } = await openParty()
+  expect((await quoteCakeAndCupcakes(db, { cake, cupcakes })).status).toBe(200)
+  await answer(db, token, 'intent=accept&request=1&quote=1')
+  await ownerPost(db, cake, {
+    intent: 'payment',
+    amount: '165',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  // From the cupcakes' page: a dozen fewer, $20 back, at a lower price.
+  const refunded = await ownerPost(db, cupcakes, {
+    intent: 'refund',
+    refund_amount: '20',
+    refunded_on: '2026-11-25',
+    refund_method: 'e-Transfer',
+    refund_reason: 'A dozen fewer cupcakes.',
+    refund_lowers_price: 'yes',
+  })
+  expect(refunded).toMatchObject({ status: 200, body: { ok: true } })
+
+  const money = await moneyOf(db, cupcakes)
+  expect(totalOf(money)).toBe(14_500)
+  expect(amountsOwed(money)).toEqual({ depositOwed: 0, balanceOwed: 0 })
+  expect(money.lines).toEqual([
+    { label: 'Cakes', cents: 12_000 },
+    { label: 'Cupcakes', cents: 4_500 },
+    { label: 'Lowered with a refund', cents: -2_000 },
+  ])
+  // On the lead's quote, which holds the party's money; the member's stays $0.
+  const quotes = await db
+    .selectFrom('request_quote')
+    .select(['request_id', 'price_cents'])
+    .orderBy('request_id')
+    .execute()
+  expect(quotes.map((quote) => [Number(quote.request_id), Number(quote.price_cents)])).toEqual([
+    [cake, 14_500],
+    [cupcakes, 0],
+  ])
+  const book = await readCustomerBook(db, token, NOW + DAY)
+  expect(book[1]!.schedule?.charges).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+    ['Lowered with a refund', '−$20'],
+    ['Total', '$145'],
+  ])
+  expect(book[1]!.ledger?.entries.at(-1)).toMatchObject({ lowered: 'Price lowered to $145' })
+  const [receipt] = (await readReceipts(db, { token, now: NOW + DAY }))!
+  expect(receipt!.lines.map((line) => [line.description, line.amount])).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+    ['Lowered with a refund', '−$20'],
+  ])
+  expect(receipt!.refunds[0]!.method).toBe('e-Transfer · price lowered to $145')
+  const notes = (await readOrderDetail(db, cake))!.timeline.map((entry) => entry.note)
+  expect(notes).toContainEqual(
+    expect.stringMatching(/^Price lowered to \$145 with a \$20 refund\. Refund recorded/),
+  )
+})
