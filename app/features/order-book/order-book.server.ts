@@ -17,6 +17,7 @@ import {
   refusedMoveMessage,
   refusedPaymentMessage,
   refusedWaiveMessage,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
 import {
   QUOTE_ANSWERS,
@@ -27,7 +28,7 @@ import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.t
 import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
-import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
+import { type QuoteOutcome, type QuotedParty, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
@@ -477,6 +478,31 @@ async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
   }
 }
 
+/** A party's lines as the owner's news of its answer lists them, and what they come to. */
+async function answeredLines(db: Executor, party: Party): Promise<QuotedParty> {
+  const [members, money] = await Promise.all([
+    db
+      .selectFrom('order_request')
+      .select(['id', 'product_type', 'due_date'])
+      .where('id', 'in', party.memberIds)
+      .execute(),
+    moneyOf(db, party.leadId),
+  ])
+  const byId = new Map(members.map((member) => [Number(member.id), member]))
+  const treats = (money.lines ?? []).filter((line) => line.label !== PRICE_LOWERED_LINE)
+  return {
+    lines: party.memberIds.flatMap((id, index) => {
+      const member = byId.get(id)
+      const line = treats[index]
+      return member
+        ? [{ productType: member.product_type, dueDate: member.due_date, cents: line?.cents ?? 0 }]
+        : []
+    }),
+    deliveryFeeCents: money.deliveryFeeCents,
+    totalCents: totalOf(money),
+  }
+}
+
 /**
  * A quoted request whose quote is accepted and whose deposit is in (or
  * waived) becomes confirmed; otherwise it stays as it is.
@@ -645,6 +671,8 @@ export async function answerQuote(
       const plan = QUOTE_ANSWERS[answer]
       const tellOwner = async (outcome: QuoteOutcome) => {
         if (plan.email?.send.template !== 'quote-answer') return
+        // A party's answer names every line (decision 049): each treat, its date and price.
+        const lines = party.memberIds.length > 1 ? await answeredLines(trx, party) : undefined
         await enqueueEmail(
           trx,
           {
@@ -657,6 +685,7 @@ export async function answerQuote(
                 productType: request.product_type,
                 dueDate: request.due_date,
                 paymentReference: request.payment_reference,
+                party: lines,
               },
               outcome,
               siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
@@ -15,8 +16,10 @@ import {
 import { moneyOf } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
 import { listOrderBook } from './order-list.server.ts'
+import { answerOrdersCsv } from './orders-csv.server.ts'
 import { parseOrderFilters } from './order-list.ts'
 import { readReceipts } from './receipt.server.ts'
+import { runSchedule } from './schedule.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -463,4 +466,119 @@ test("a refund that lowers a party's price comes off the lead's quote, a line of
   expect(notes).toContainEqual(
     expect.stringMatching(/^Price lowered to \$145 with a \$20 refund\. Refund recorded/),
   )
+})
+
+/** The cake, cupcakes and cookies quoted together from the cake's page, accepted and the deposit paid. */
+async function bookedPartyOfThree() {
+  const party = await openParty()
+  const { db, cake, cupcakes, cookies, token } = party
+  const quoted = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    [`with_${cupcakes}`]: 'yes',
+    [`line_${cupcakes}`]: '45',
+    [`with_${cookies}`]: 'yes',
+    [`line_${cookies}`]: '30',
+  })
+  expect(quoted.status).toBe(200)
+  expect(await answer(db, token, 'intent=accept&request=3&quote=1')).toMatchObject({
+    status: 200,
+  })
+  const paid = await ownerPost(db, cookies, {
+    intent: 'payment',
+    amount: '50',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  expect(paid.status).toBe(200)
+  return party
+}
+
+test("the owner's news of a party's answer names every line, its date and price", async () => {
+  const { db } = await bookedPartyOfThree()
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'request_update')
+    .orderBy('id')
+    .execute()
+  const news = rows
+    .map((row) => JSON.parse(row.payload) as OutgoingEmail)
+    .filter((email) => / accepted the quote for /.test(email.subject))
+  expect(news).toHaveLength(1)
+  expect(news[0]!.subject).toMatch(/accepted the quote for Cakes, Cupcakes and Cookies$/)
+  expect(news[0]!.text).toContain('1. Cakes: Saturday, December 12, 2026, $120')
+  expect(news[0]!.text).toContain('2. Cupcakes: Sunday, December 13, 2026, $45')
+  expect(news[0]!.text).toContain('3. Cookies: Sunday, December 13, 2026, $30')
+  expect(news[0]!.text).toContain('Total: $195')
+})
+
+test("the day-before reminder names every member of the party on that day, once per party and day", async () => {
+  const { db, cake, cupcakes } = await bookedPartyOfThree()
+  const reminders = async () =>
+    (
+      await db
+        .selectFrom('outbox')
+        .select(['payload', 'dedupe_key', 'subject_id'])
+        .where('topic', '=', 'request_reminder')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      key: row.dedupe_key,
+      subjectId: Number(row.subject_id),
+      email: JSON.parse(row.payload) as OutgoingEmail,
+    }))
+  // Friday, December 11, 10 a.m. in Toronto: the cake, alone on Saturday.
+  await runSchedule(db, { now: new Date('2026-12-11T15:00:00Z'), siteUrl: SITE })
+  // Saturday, December 12, 10 a.m., twice (a restart, a second instance): Sunday's two, once.
+  await runSchedule(db, { now: new Date('2026-12-12T15:00:00Z'), siteUrl: SITE })
+  await runSchedule(db, { now: new Date('2026-12-12T15:05:00Z'), siteUrl: SITE })
+  const sent = await reminders()
+  expect(sent.map((reminder) => reminder.key)).toEqual([
+    `reminder:${cake}:2026-12-12`,
+    `reminder:party:${cake}:2026-12-13`,
+  ])
+  expect(sent[0]!.email.subject).toMatch(/^See you tomorrow — your Cakes from /)
+  const sunday = sent[1]!
+  expect(sunday.subjectId).toBe(cupcakes)
+  expect(sunday.email.subject).toMatch(/^See you tomorrow — your Cupcakes and Cookies from /)
+  expect(sunday.email.text).toContain('Cupcakes and Cookies is ready for pickup tomorrow')
+  // The party's balance is on its lead's money: $195 less the $50 deposit, on both.
+  expect(sent[0]!.email.text).toContain('Still to pay: $145.')
+  expect(sunday.email.text).toContain('Still to pay: $145.')
+})
+
+test('the CSV marks each party row with its reference and shows its money once, on the lead', async () => {
+  const { db, cake, cupcakes, cookies, samCake } = await bookedPartyOfThree()
+  const response = await answerOrdersCsv({ db, now: new Date(NOW + DAY) })
+  const [header, ...records] = parse(await response.text()) as string[][]
+  const rowOf = (id: number) => {
+    const record = records.find((cells) => cells[0] === String(id))!
+    return Object.fromEntries(header!.map((name, index) => [name, record[index]]))
+  }
+  const reference = (
+    await db
+      .selectFrom('order_request')
+      .select('payment_reference')
+      .where('id', '=', cake)
+      .executeTakeFirstOrThrow()
+  ).payment_reference!
+  expect(reference).toMatch(/^BB-/)
+  expect(rowOf(cake)).toMatchObject({
+    party: reference,
+    total: '195.00',
+    paid: '50.00',
+    'balance owed': '145.00',
+  })
+  for (const member of [cupcakes, cookies]) {
+    expect(rowOf(member)).toMatchObject({
+      party: reference,
+      price: `in party ${reference}`,
+      total: `in party ${reference}`,
+      paid: `in party ${reference}`,
+      'balance owed': `in party ${reference}`,
+    })
+  }
+  // A request quoted on its own has no party.
+  expect(rowOf(samCake).party).toBe('')
 })
