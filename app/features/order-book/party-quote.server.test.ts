@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
@@ -581,4 +582,67 @@ test('the CSV marks each party row with its reference and shows its money once, 
   }
   // A request quoted on its own has no party.
   expect(rowOf(samCake).party).toBe('')
+})
+
+test("the owner's change on a member and the customer's answer, forced to meet, go in turn: one outcome", async () => {
+  const { db, location, cake, cupcakes, token } = await openParty()
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  const pg = testDatabaseKind() === 'pg'
+  const owner = pg ? openTestConnection(location) : db
+  const customer = pg ? openTestConnection(location) : db
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  // On PostgreSQL a third instance holds the lead's row, so both changes start, queue up
+  // behind it and are let go together: the owner's must not hold the member meanwhile,
+  // or the answer (lead, then members) and the cancel (member, then lead) would deadlock.
+  const holding = pg
+    ? db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_request')
+          .set((eb) => ({ version: eb.ref('version') }))
+          .where('id', '=', cake)
+          .execute()
+        await released
+      })
+    : Promise.resolve()
+  const ownerVersion = await versionOf(db, cupcakes)
+  const changes = Promise.all([
+    receiveOrderAction({
+      request: new Request(`http://localhost/admin/orders/${cupcakes}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          intent: 'cancel',
+          note: '',
+          confirm: 'yes',
+          version: ownerVersion,
+        }),
+      }),
+      db: owner,
+      requestId: cupcakes,
+      siteUrl: SITE,
+      now: NOW + HOUR,
+    }),
+    answer(customer, token, 'intent=accept&request=1&quote=1'),
+  ])
+  if (pg) {
+    // Until both wait on the lead's lock (bounded: each look is a query, not a timer).
+    for (let look = 0; look < 2_000; look++) {
+      const { rows } = await sql<{ waiting: number | string }>`
+        select count(*) as waiting from pg_locks where not granted`.execute(db)
+      if (Number(rows[0]!.waiting) >= 2) break
+    }
+    release()
+  }
+  const [cancelled, accepted] = await changes
+  await holding
+  // Both settle (no deadlock, no 500): each went through or was refused with a sentence.
+  for (const result of [cancelled, accepted]) expect([200, 409]).toContain(result.status)
+  const after = await statuses(db, [cake, cupcakes])
+  // One outcome for the whole party.
+  expect(new Set(after).size).toBe(1)
+  if (cancelled.status === 200) expect(after[0]).toBe('cancelled')
+  else expect(accepted.status).toBe(200)
+  if (owner !== db) await owner.destroy()
+  if (customer !== db) await customer.destroy()
 })
