@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
-import {
-  PRICE_LOWERING_STATUSES,
-  isIn,
-  totalOf,
-} from '#app/features/order-status/order-status.ts'
+import { PRICE_LOWERING_STATUSES, isIn, totalOf } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'

@@ -443,7 +443,6 @@ export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
 /** The party's line for what refunds took off its price (decision 060). */
 export const PRICE_LOWERED_LINE = 'Lowered with a refund'
 
-
 /** Each member's treat and own price, from its newest quote, in the party's order. */
 async function partyLines(db: Executor, memberIds: readonly number[]): Promise<MoneyLine[]> {
   const rows = await db

@@ -661,7 +661,10 @@ async function questionFor(
       const { paidCents } = await moneyOf(trx, requestId)
       if (data.refund_amount > paidCents) return null
       const amountCents = data.refund_amount
-      if (data.refund_lowers_price && (await refusedPriceLowering(trx, { requestId, amountCents }))) {
+      if (
+        data.refund_lowers_price &&
+        (await refusedPriceLowering(trx, { requestId, amountCents }))
+      ) {
         return null
       }
       const lowers = data.refund_lowers_price ? ' and lower the price by as much' : ''

@@ -17,8 +17,8 @@ import {
 import { moneyOf } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
 import { listOrderBook } from './order-list.server.ts'
-import { answerOrdersCsv } from './orders-csv.server.ts'
 import { parseOrderFilters } from './order-list.ts'
+import { answerOrdersCsv } from './orders-csv.server.ts'
 import { readReceipts } from './receipt.server.ts'
 import { runSchedule } from './schedule.server.ts'
 
@@ -514,7 +514,7 @@ test("the owner's news of a party's answer names every line, its date and price"
   expect(news[0]!.text).toContain('Total: $195')
 })
 
-test("the day-before reminder names every member of the party on that day, once per party and day", async () => {
+test('the day-before reminder names every member of the party on that day, once per party and day', async () => {
   const { db, cake, cupcakes } = await bookedPartyOfThree()
   const reminders = async () =>
     (

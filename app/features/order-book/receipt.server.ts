@@ -146,7 +146,13 @@ export async function readReceipts(
                       amount: formatMoney(line.cents),
                     })),
                     ...(lowered
-                      ? [{ description: lowered.label, detail: '', amount: formatLine(lowered.cents) }]
+                      ? [
+                          {
+                            description: lowered.label,
+                            detail: '',
+                            amount: formatLine(lowered.cents),
+                          },
+                        ]
                       : []),
                   ]
                 : [

@@ -465,7 +465,10 @@ test('a lowering refund more than the price itself is refused', async () => {
   const { db, id } = await paidBook()
   // The price is $120 and $60 is paid: a price of $120 cannot lose $130, and more than is paid
   // is refused first anyway; so the price's own limit shows with a fee-free $50 price.
-  await db.updateTable('request_quote').set({ price_cents: 5000, delivery_fee_cents: 2000 }).execute()
+  await db
+    .updateTable('request_quote')
+    .set({ price_cents: 5000, delivery_fee_cents: 2000 })
+    .execute()
   const refused = await postRefund(db, id, {
     refund_amount: '55',
     refund_lowers_price: 'yes',
@@ -474,7 +477,8 @@ test('a lowering refund more than the price itself is refused', async () => {
   expect(refused).toMatchObject({
     status: 409,
     body: {
-      error: 'The price is $50 before the delivery fee, so a refund can lower it by no more than that.',
+      error:
+        'The price is $50 before the delivery fee, so a refund can lower it by no more than that.',
     },
   })
 })

@@ -241,7 +241,9 @@ export function lowerPrice(
   status: RequestStatus,
   money: Money,
   refundCents: number,
-): { ok: true; priceCents: number; depositCents: number; totalCents: number } | { ok: false; error: string } {
+):
+  | { ok: true; priceCents: number; depositCents: number; totalCents: number }
+  | { ok: false; error: string } {
   if (!isIn(PRICE_LOWERING_STATUSES, status)) {
     const label = STATUS_LABELS[status].toLowerCase()
     const article = /^[aeiou]/i.test(label) ? 'An' : 'A'
@@ -268,7 +270,12 @@ export function lowerPrice(
   }
   const priceCents = money.priceCents - refundCents
   const totalCents = priceCents + money.deliveryFeeCents
-  return { ok: true, priceCents, totalCents, depositCents: Math.min(money.depositCents, totalCents) }
+  return {
+    ok: true,
+    priceCents,
+    totalCents,
+    depositCents: Math.min(money.depositCents, totalCents),
+  }
 }
 
 /** Whether an accepted quote may become confirmed: its deposit is in, or waived. */
