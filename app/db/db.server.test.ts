@@ -318,7 +318,7 @@ const SQLITE_SCHEMA = [
   ['receipt_request', 'CREATE UNIQUE INDEX "receipt_request" on "receipt" ("request_id")'],
   [
     'refund',
-    'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null)',
+    'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null, "lowered_to_cents" integer)',
   ],
   ['refund_request', 'CREATE INDEX "refund_request" on "refund" ("request_id")'],
   [

@@ -1232,4 +1232,14 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+
+  // A refund that lowers the price (docs/decisions/060): the quote's total
+  // it left, kept on the refund, so the timeline, the customer's page, her
+  // email and the receipt can say "price lowered to $95". Null for a refund
+  // that gave money back at an unchanged price, as every earlier one did.
+  '018-party-refund-lowers-price': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('refund').addColumn('lowered_to_cents', 'integer').execute()
+    },
+  },
 }

@@ -417,6 +417,11 @@ export interface RefundTable {
   /** Stripe's id for a card refund, unique; null for a manual one. */
   stripe_refund_id: string | null
   created_at: Millis
+  /**
+   * The quote's total this refund lowered it to (decision 060), in cents;
+   * null when it gave money back at an unchanged price.
+   */
+  lowered_to_cents: number | null
 }
 
 /** A request's receipt number: the row's id, never handed out twice; one per request. */

@@ -130,3 +130,59 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   expect(wrong.status()).toBe(404)
   await shopper.close()
 })
+
+test('a refund that lowers the price leaves nothing owed, as the customer sees on her phone', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const customer = { name: 'Lena Lower', email: `lena.${stamp}@example.com` }
+  const today = todayIn(site.timeZone)
+  // A date of its own, 165 to 175 days ahead, away from other journeys' days.
+  const due = addDays(today, 165 + Math.floor(Math.random() * 10))
+  const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Anniversary' })
+
+  // Quoted at $120 and paid in full.
+  await signIn(page)
+  await openOrderOf(page, customer.email)
+  await sendQuote(page, { price: '120', deposit: '60' })
+  const payment = page.getByRole('region', { name: 'Record a payment' })
+  await payment.getByLabel('Amount ($)').fill('120')
+  await payment.getByRole('button', { name: 'Record payment' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+
+  // One tier fewer, $25 back: the price comes down by as much.
+  const refund = page.getByRole('region', { name: 'Record a refund' })
+  await refund.getByLabel('Refund ($)').fill('25')
+  await refund.getByLabel('Reason (optional)').fill('One tier fewer.')
+  await refund.getByLabel('This lowers the price').check()
+  await shoot(page, 'refund-lowers-price-form', (name) => testInfo.outputPath(name), refund)
+  await refund.getByRole('button', { name: 'Record refund' }).click()
+  const dialog = page.getByTestId('confirm-dialog')
+  await expect(dialog).toContainText('Refund $25 to Lena and lower the price by as much?')
+  await dialog.getByRole('button', { name: 'Yes, record the refund and email Lena' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Refund recorded; the customer is told.' }),
+  ).toBeVisible()
+  await expect(page.getByTestId('timeline')).toContainText(
+    'Price lowered to $95 with a $25 refund.',
+  )
+  const money = page.getByTestId('money')
+  await expect(money).toContainText('Price$95')
+  await expect(money).toContainText('Net paid$95')
+
+  const refundMail = await mailTo(customer.email, /^A refund for your cakes order/)
+  expect(refundMail.text).toContain('Your order’s price is lowered by the same $25, to $95.')
+
+  // The customer, on a 375 px phone: the lowered price, and nothing more to pay.
+  const shopper = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await shopper.goto(link!)
+  const panel = shopper.getByRole('region', { name: 'Your payments' })
+  await expect(panel.getByTestId('price-lowered')).toHaveText('Price lowered to $95')
+  await expect(panel.getByTestId('customer-ledger')).toContainText('Paid, after refunds: $95')
+  await expect(shopper.getByText('Still to pay')).toHaveCount(0)
+  await shoot(shopper, 'refund-lowers-price-customer', (name) => testInfo.outputPath(name), panel)
+  await shopper.close()
+})

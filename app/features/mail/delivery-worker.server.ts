@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Kysely } from 'kysely'
+import { type QueueWorker, startQueueWorker } from '#app/db/leased-queue.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
   type ClaimedEmail,
@@ -14,12 +15,8 @@ import {
 } from './outbox.server.ts'
 import { DeliveryError, type MailTransport } from './transports/transport.ts'
 
-export interface DeliveryWorker {
-  /** Look for due mail now, e.g. right after a new email was queued and committed. */
-  kick(): void
-  /** Lets an email being sent finish, then stops. */
-  stop(): Promise<void>
-}
+/** The mail outbox's worker: kick() looks for due mail now, stop() lets an email in hand finish. */
+export type DeliveryWorker = QueueWorker
 
 export interface DeliveryWorkerOptions {
   db: Kysely<Database>
@@ -61,25 +58,6 @@ export function startDeliveryWorker({
   maxRetryDelayMs,
 }: DeliveryWorkerOptions): DeliveryWorker {
   const holder = { instance, boot: randomUUID() }
-  let stopped = false
-  // Set by kick() so a wake-up that arrives while the worker is busy is not lost.
-  let kicked = false
-  let wake: (() => void) | undefined
-
-  function pause(ms: number): Promise<void> {
-    if (kicked || stopped) return Promise.resolve()
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        wake = undefined
-        resolve()
-      }
-      // Unref'd: a sleeping worker must not keep a finished process alive.
-      const timer = setTimeout(done, ms)
-      timer.unref()
-      wake = done
-    })
-  }
 
   async function deliver(claim: ClaimedEmail): Promise<void> {
     const label = `mail: outbox ${claim.id} (${claim.topic} ${claim.subjectId})`
@@ -129,46 +107,27 @@ export function startDeliveryWorker({
     return row === undefined
   }
 
-  async function run(): Promise<void> {
-    try {
-      const taken = await releaseEarlierBootsLeases(db, holder)
-      if (taken > 0) log(`mail: sending again ${taken} email(s) an earlier run left mid-send`)
-    } catch (error) {
-      // Those emails still go out once their leases run out.
-      log(`mail: the outbox could not be read: ${describeError(error)}`)
-    }
-    while (!stopped) {
-      kicked = false
+  return startQueueWorker({
+    async start() {
       try {
-        const claim = await claimDueEmail(db, { leaseMs, holder })
-        if (claim) {
-          await deliver(claim)
-          continue
-        }
-        const nextDueAt = await findNextDueAt(db)
-        const wait = nextDueAt === undefined ? maxIdleMs : nextDueAt - Date.now()
-        await pause(Math.max(0, Math.min(wait, maxIdleMs)))
+        const taken = await releaseEarlierBootsLeases(db, holder)
+        if (taken > 0) log(`mail: sending again ${taken} email(s) an earlier run left mid-send`)
       } catch (error) {
-        // The database is busy or gone; the rows are safe where they are.
+        // Those emails still go out once their leases run out.
         log(`mail: the outbox could not be read: ${describeError(error)}`)
-        await pause(Math.min(retryMinMs, maxIdleMs))
       }
-    }
-  }
-
-  const running = run()
-
-  return {
-    kick() {
-      kicked = true
-      wake?.()
     },
-    stop() {
-      stopped = true
-      wake?.()
-      return running
+    // One email at a time: after one, look again at once.
+    async work() {
+      const claim = await claimDueEmail(db, { leaseMs, holder })
+      if (claim) await deliver(claim)
+      return claim !== undefined
     },
-  }
+    nextDueAt: () => findNextDueAt(db),
+    maxIdleMs,
+    errorPauseMs: retryMinMs,
+    onError: (error) => log(`mail: the outbox could not be read: ${describeError(error)}`),
+  })
 }
 
 /**

@@ -1,5 +1,10 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import {
+  claimDue,
+  findNextDueAt as findNextQueueDueAt,
+  requeueClaim,
+  settleClaim,
+} from '#app/db/leased-queue.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
 
@@ -21,7 +26,7 @@ export interface ClaimedEmail {
   id: number
   topic: OutboxTopic
   subjectId: number
-  /** Counting this one; also the claim's token, see `ownClaim`. */
+  /** Counting this one; also the claim's token, see settleClaim in app/db/leased-queue.server.ts. */
   attempts: number
   createdAt: number
   /** Undefined when the stored payload cannot be read (a permanent failure). */
@@ -139,37 +144,12 @@ export async function claimDueEmail(
     holder,
   }: { now?: number; leaseMs?: number; holder?: LeaseHolder } = {},
 ): Promise<ClaimedEmail | undefined> {
-  const row = await db
-    .updateTable('outbox')
-    .set((eb) => ({
-      status: 'sending',
-      lease_until: now + leaseMs,
-      lease_holder: holder?.instance ?? null,
-      lease_boot: holder?.boot ?? null,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('outbox')
-        .select('id')
-        .where((eb) => isDue(eb, now))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(1)
-        .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
-    )
-    .where((eb) => isDue(eb, now))
-    .returningAll()
-    .executeTakeFirst()
+  const row = await claimDue<OutboxRow>(db, 'outbox', {
+    now,
+    leaseMs,
+    also: { lease_holder: holder?.instance ?? null, lease_boot: holder?.boot ?? null },
+  })
   return row && toClaimedEmail(row)
-}
-
-/** Queued and due, or sending under a lease that has run out. */
-function isDue(eb: ExpressionBuilder<Database, 'outbox'>, now: number) {
-  return eb.or([
-    eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-    eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
-  ])
 }
 
 /**
@@ -205,25 +185,7 @@ export async function releaseEarlierBootsLeases(
  * the earliest lease to run out. Undefined when nothing is waiting.
  */
 export async function findNextDueAt(db: Kysely<Database>): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) =>
-      eb.fn
-        .min(
-          eb
-            .case()
-            .when('status', '=', 'queued')
-            .then(eb.ref('next_attempt_at'))
-            // Claims take leases that ended strictly before now.
-            .else(eb('lease_until', '+', 1))
-            .end(),
-        )
-        .as('due_at'),
-    )
-    .where('status', 'in', ['queued', 'sending'])
-    .executeTakeFirst()
-  const dueAt = row?.due_at
-  return dueAt === null || dueAt === undefined ? undefined : Number(dueAt)
+  return findNextQueueDueAt(db, 'outbox')
 }
 
 /** Returns false when the claim was lost (its lease ran out and another worker took it). */
@@ -232,12 +194,7 @@ export async function markEmailSent(
   claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
   now = Date.now(),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'sent', sent_at: now, lease_until: null, last_error: null })
-    .where((eb) => ownClaim(eb, claim))
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  return settleClaim(db, 'outbox', claim, { status: 'sent', sent_at: now, last_error: null })
 }
 
 /** For errors that sending again cannot fix; the owner can still press Resend. */
@@ -246,12 +203,7 @@ export async function markEmailFailed(
   claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
   error: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'failed', lease_until: null, last_error: truncateError(error) })
-    .where((eb) => ownClaim(eb, claim))
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  return settleClaim(db, 'outbox', claim, { status: 'failed', last_error: truncateError(error) })
 }
 
 /**
@@ -274,21 +226,13 @@ export async function markEmailForRetry(
     const failed = await markEmailFailed(db, claim, `${error} (gave up after ${attempts})`)
     return failed ? 'failed' : undefined
   }
-  const delay = Math.min(
-    retryMinMs * 2 ** (claim.attempts - 1),
-    Math.max(retryMinMs, maxRetryDelayMs),
-  )
-  const result = await db
-    .updateTable('outbox')
-    .set({
-      status: 'queued',
-      next_attempt_at: now + delay,
-      lease_until: null,
-      last_error: truncateError(error),
-    })
-    .where((eb) => ownClaim(eb, claim))
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n ? 'queued' : undefined
+  const queued = await requeueClaim(db, 'outbox', claim, {
+    now,
+    minMs: retryMinMs,
+    maxMs: maxRetryDelayMs,
+    also: { last_error: truncateError(error) },
+  })
+  return queued ? 'queued' : undefined
 }
 
 /**
@@ -498,22 +442,6 @@ function recipientOf(payload: string): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * A worker may only settle a row it still holds: if its lease ran out and
- * another worker claimed the row, `attempts` has moved on and this late
- * update must not overwrite the other worker's outcome.
- */
-function ownClaim(
-  eb: ExpressionBuilder<Database, 'outbox'>,
-  claim: Pick<ClaimedEmail, 'id' | 'attempts'>,
-) {
-  return eb.and([
-    eb('id', '=', claim.id),
-    eb('status', '=', 'sending'),
-    eb('attempts', '=', claim.attempts),
-  ])
 }
 
 function toClaimedEmail(row: OutboxRow): ClaimedEmail {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { PRICE_LOWERING_STATUSES, isIn, totalOf } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
@@ -99,6 +100,12 @@ export function CardRefunds({
                         <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />
                       )}
                     </FormField>
+                    <RefundPriceChoice
+                      name="card_refund_lowers_price"
+                      idPrefix={`card-refund-price-${payment.paymentId}`}
+                      detail={detail}
+                      error={mine ? result.fieldErrors?.card_refund_lowers_price : undefined}
+                    />
                     <div>
                       <button
                         type="submit"
@@ -118,5 +125,60 @@ export function CardRefunds({
         })}
       </ul>
     </div>
+  )
+}
+
+/**
+ * A refund's choice (decision 060): money back at an unchanged price (what
+ * was refunded is owed again), or a price that comes down by the refund
+ * ("one tier fewer, $25 back"). Shown where the price may still come down;
+ * posted as `<name>=no|yes`, money back when absent.
+ */
+export function RefundPriceChoice({
+  name,
+  idPrefix,
+  detail,
+  error,
+}: {
+  name: 'refund_lowers_price' | 'card_refund_lowers_price'
+  /** Ids of its own, for a form repeated on the page. */
+  idPrefix: string
+  detail: OrderDetail
+  error?: string
+}) {
+  if (!isIn(PRICE_LOWERING_STATUSES, detail.request.status)) return null
+  const total = formatMoney(totalOf(detail.money))
+  const errorId = `${idPrefix}-error`
+  return (
+    <fieldset
+      className="grid gap-1"
+      aria-describedby={error ? errorId : undefined}
+      data-testid="refund-price-choice"
+    >
+      <legend className="form-label">The price</legend>
+      <label className="choice-label">
+        <input type="radio" name={name} value="no" defaultChecked id={`${idPrefix}-no`} />
+        <span>
+          Money back, price unchanged
+          <span className="block text-sm font-normal text-chocolate">
+            The total stays {total}; what is refunded is owed again.
+          </span>
+        </span>
+      </label>
+      <label className="choice-label">
+        <input type="radio" name={name} value="yes" id={`${idPrefix}-yes`} />
+        <span>
+          This lowers the price
+          <span className="block text-sm font-normal text-chocolate">
+            The total comes down from {total} by the refund.
+          </span>
+        </span>
+      </label>
+      {error ? (
+        <p id={errorId} className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

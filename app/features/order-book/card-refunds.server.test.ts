@@ -463,3 +463,45 @@ test('a refund Stripe counts on a payment that the book has not heard of is a no
   expect(looked.body).toEqual({ ok: true, intent: null, message: 'Marked as looked at.' })
   expect((await readOrderDetail(book.db, book.id, '2026-11-23'))?.card.looks).toEqual([])
 })
+
+test('a card refund that lowers the price asks Stripe once and takes the price down with the record', async () => {
+  const book = await openCardBook()
+  const { paymentId } = await paidByCard(book)
+  // A price below what is paid cannot come down: refused before Stripe is asked.
+  await book.db.updateTable('request_quote').set({ price_cents: 4_000 }).execute()
+  const refused = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '10',
+    card_refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(refused).toMatchObject({
+    status: 409,
+    body: {
+      error:
+        '$50 has been paid on a total of $40, so the price cannot come down with this refund: give the extra back as money back first.',
+      fieldErrors: { card_refund_lowers_price: expect.any(String) },
+    },
+  })
+  expect(refundCalls(book)).toEqual([])
+  await book.db.updateTable('request_quote').set({ price_cents: 12_000 }).execute()
+
+  const done = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '25',
+    card_refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(done).toMatchObject({ status: 200, body: { ok: true } })
+  expect(refundCalls(book)).toHaveLength(1)
+  expect(refundCalls(book)[0]!.form).toMatchObject({ amount: '2500' })
+  // $120 less $25: $95, with $25 of the $50 deposit paid and the deposit still $50.
+  expect(await moneyOf(book.db, book.id)).toMatchObject({
+    priceCents: 9_500,
+    depositCents: 5_000,
+    paidCents: 2_500,
+  })
+  const [sent] = await refundEmails(book.db)
+  expect(sent?.email.text).toContain('We refunded $25 to your card')
+  expect(sent?.email.text).toContain('Your order’s price is lowered by the same $25, to $95.')
+})

@@ -7,7 +7,13 @@ import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
-import { type BookChange, partyOf, paymentTotals, recordRefundIn } from './order-book.server.ts'
+import {
+  type BookChange,
+  partyOf,
+  paymentTotals,
+  recordRefundIn,
+  refusedPriceLowering,
+} from './order-book.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /**
@@ -102,6 +108,7 @@ export async function refundOnCardIn(
     paymentId,
     amountCents,
     reason,
+    lowersPrice = false,
     now,
     env = getEnv(),
   }: {
@@ -109,6 +116,8 @@ export async function refundOnCardIn(
     paymentId: number
     amountCents: number
     reason: string
+    /** The refund lowers the price by as much (decision 060); weighed before Stripe is asked. */
+    lowersPrice?: boolean
     now: number
     env?: StripeSettings
   },
@@ -166,6 +175,11 @@ export async function refundOnCardIn(
       field: 'card_refund_amount',
     }
   }
+  // A price that may not come down is refused before any money leaves.
+  const refusedLowering = lowersPrice
+    ? await refusedPriceLowering(trx, { requestId, amountCents })
+    : null
+  if (refusedLowering) return { ...refusedLowering, field: 'card_refund_lowers_price' }
 
   let refund: Stripe.Refund
   try {
@@ -214,6 +228,7 @@ export async function refundOnCardIn(
     method: 'card',
     reason,
     stripeRefundId: refund.id,
+    lowersPrice,
     now,
     actor: 'owner',
   })

@@ -5,6 +5,7 @@ import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   OWING_STATUSES,
   amountsOwed,
+  formatLine,
   isIn,
   paymentSchedule,
   totalOf,
@@ -111,7 +112,7 @@ export async function readCustomerBook(
       const deliveryFee = money.deliveryFeeCents > 0 ? formatMoney(money.deliveryFeeCents) : null
       const lines = money.lines?.map((line): [string, string] => [
         line.label,
-        formatMoney(line.cents),
+        formatLine(line.cents),
       ])
       entry.schedule = {
         reference: request.payment_reference,
@@ -193,7 +194,7 @@ async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | n
       .execute(),
     db
       .selectFrom('refund')
-      .select(['id', 'amount_cents', 'refunded_on', 'method'])
+      .select(['id', 'amount_cents', 'refunded_on', 'method', 'lowered_to_cents'])
       .where('request_id', '=', requestId)
       .orderBy('refunded_on')
       .orderBy('id')
@@ -215,6 +216,7 @@ async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | n
       amountCents: Number(refund.amount_cents),
       // A card refund goes back to the card she paid with (decision 050).
       method: refund.method === 'card' ? 'to your card' : refund.method,
+      loweredToCents: refund.lowered_to_cents == null ? null : Number(refund.lowered_to_cents),
     })),
   ].sort((a, b) => a.date.localeCompare(b.date))
   return {
@@ -223,6 +225,10 @@ async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | n
       on: formatCalendarDate(entry.date),
       amount: formatMoney(entry.amountCents),
       method: entry.method,
+      // A refund that lowered the price says so (decision 060).
+      ...('loweredToCents' in entry && entry.loweredToCents != null
+        ? { lowered: `Price lowered to ${formatMoney(entry.loweredToCents)}` }
+        : {}),
     })),
     refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
     paid: formatMoney(total.paidCents),

@@ -275,6 +275,16 @@ export const PaymentFormSchema = z.object({
   method: singleLine('How it was paid', LIMITS.method),
 })
 
+/**
+ * A refund's choice (decision 060): 'yes' lowers the price by the refund;
+ * 'no', or nothing posted (a form from before the choice), gives money back
+ * at an unchanged price.
+ */
+const lowersPrice = z.pipe(
+  z.optional(z.enum(['yes', 'no'], 'Choose whether the refund lowers the price.')),
+  z.transform((value) => value === 'yes'),
+)
+
 /** Its fields are named apart from the payment form's and the decline's, which share the page. */
 export const RefundFormSchema = z.object({
   intent: z.literal('refund'),
@@ -282,6 +292,7 @@ export const RefundFormSchema = z.object({
   refunded_on: requiredDate('Choose the date the refund was sent.'),
   refund_method: singleLine('How it was refunded', LIMITS.method),
   refund_reason: optionalText('The reason', LIMITS.reason),
+  refund_lowers_price: lowersPrice,
 })
 
 /**
@@ -298,6 +309,7 @@ export const CardRefundFormSchema = z.object({
   ),
   card_refund_amount: money('The refund'),
   card_refund_reason: optionalText('The reason', LIMITS.reason),
+  card_refund_lowers_price: lowersPrice,
 })
 
 export const CancelFormSchema = z.object({

@@ -13,9 +13,11 @@ import {
   canMove,
   depositSettled,
   isIn,
+  lowerPrice,
   refusedMoveMessage,
   refusedPaymentMessage,
   refusedWaiveMessage,
+  totalOf,
 } from '#app/features/order-status/order-status.ts'
 import {
   QUOTE_ANSWERS,
@@ -26,7 +28,7 @@ import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.t
 import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
-import { type QuoteOutcome, composeQuoteAnswer } from './quote-answer-emails.ts'
+import { type QuoteOutcome, type QuotedParty, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
@@ -428,8 +430,18 @@ export async function moneyOf(db: Executor, requestId: number): Promise<Money> {
     ownMoneyOf(db, party.leadId),
     party.memberIds.length > 1 ? partyLines(db, party.memberIds) : undefined,
   ])
-  return lines ? { ...money, lines } : money
+  if (!lines) return money
+  // A refund that lowered the party's price (decision 060) is a line of its
+  // own, so the lines still add up to the price.
+  const lowered = lines.reduce((sum, line) => sum + line.cents, 0) - money.priceCents
+  return {
+    ...money,
+    lines: lowered > 0 ? [...lines, { label: PRICE_LOWERED_LINE, cents: -lowered }] : lines,
+  }
 }
+
+/** The party's line for what refunds took off its price (decision 060). */
+export const PRICE_LOWERED_LINE = 'Lowered with a refund'
 
 /** Each member's treat and own price, from its newest quote, in the party's order. */
 async function partyLines(db: Executor, memberIds: readonly number[]): Promise<MoneyLine[]> {
@@ -462,6 +474,31 @@ async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
     depositCents: quote ? Number(quote.deposit_cents) : 0,
     paidCents: Number(request?.paid ?? 0),
     depositWaived: Number(request?.deposit_waived ?? 0) === 1,
+  }
+}
+
+/** A party's lines as the owner's news of its answer lists them, and what they come to. */
+async function answeredLines(db: Executor, party: Party): Promise<QuotedParty> {
+  const [members, money] = await Promise.all([
+    db
+      .selectFrom('order_request')
+      .select(['id', 'product_type', 'due_date'])
+      .where('id', 'in', party.memberIds)
+      .execute(),
+    moneyOf(db, party.leadId),
+  ])
+  const byId = new Map(members.map((member) => [Number(member.id), member]))
+  const treats = (money.lines ?? []).filter((line) => line.label !== PRICE_LOWERED_LINE)
+  return {
+    lines: party.memberIds.flatMap((id, index) => {
+      const member = byId.get(id)
+      const line = treats[index]
+      return member
+        ? [{ productType: member.product_type, dueDate: member.due_date, cents: line?.cents ?? 0 }]
+        : []
+    }),
+    deliveryFeeCents: money.deliveryFeeCents,
+    totalCents: totalOf(money),
   }
 }
 
@@ -633,6 +670,8 @@ export async function answerQuote(
       const plan = QUOTE_ANSWERS[answer]
       const tellOwner = async (outcome: QuoteOutcome) => {
         if (plan.email?.send.template !== 'quote-answer') return
+        // A party's answer names every line (decision 049): each treat, its date and price.
+        const lines = party.memberIds.length > 1 ? await answeredLines(trx, party) : undefined
         await enqueueEmail(
           trx,
           {
@@ -645,6 +684,7 @@ export async function answerQuote(
                 productType: request.product_type,
                 dueDate: request.due_date,
                 paymentReference: request.payment_reference,
+                party: lines,
               },
               outcome,
               siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
@@ -815,6 +855,12 @@ export interface RefundInput {
   reason: string
   /** Stripe's refund id, for a card refund: recording it twice records it once. */
   stripeRefundId?: string | null
+  /**
+   * The refund lowers the price by as much (decision 060): "one tier
+   * fewer, $25 back". Absent or false, the price stands and what the refund
+   * gave back is owed again, as before.
+   */
+  lowersPrice?: boolean
   now: number
   actor?: Actor
 }
@@ -887,6 +933,12 @@ export async function recordRefundIn(
       field: 'refund_amount',
     }
   }
+  const lowered = input.lowersPrice
+    ? lowerPrice(status, await moneyOf(trx, requestId), amountCents)
+    : null
+  if (lowered && !lowered.ok) {
+    return { ok: false, status: 409, error: lowered.error, field: 'refund_lowers_price' }
+  }
   const paymentId = input.paymentId ?? null
   if (paymentId !== null) {
     const payment = await trx
@@ -924,37 +976,71 @@ export async function recordRefundIn(
       reason: input.reason,
       stripe_refund_id: input.stripeRefundId ?? null,
       created_at: now,
+      lowered_to_cents: lowered?.ok ? lowered.totalCents : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  if (lowered?.ok) {
+    // The lead's newest quote holds the party's money: its price (and a
+    // deposit above the new total) comes down in the refund's transaction.
+    const quote = (await currentQuote(trx, requestId))!
+    await trx
+      .updateTable('request_quote')
+      .set({ price_cents: lowered.priceCents, deposit_cents: lowered.depositCents })
+      .where('id', '=', quote.id)
+      .execute()
+  }
   await recordEvent(trx, {
     requestId,
     from: status,
     to: status,
     actor: input.actor ?? 'owner',
-    note: refundNote(input),
+    note: refundNote({ ...input, loweredToCents: lowered?.ok ? lowered.totalCents : null }),
     now,
   })
   return { ok: true, refundId: Number(inserted.id) }
 }
 
-/** The timeline's words: 'Refund recorded: $40 by e-Transfer, Nov 26, 2026. Reason: …' */
+/**
+ * Whether a refund of `amountCents` may lower the price of `requestId`'s
+ * party (decision 060); null when it may. Asked before money leaves (a card
+ * refund asks it before Stripe is called), and again by recordRefundIn.
+ */
+export async function refusedPriceLowering(
+  db: Executor,
+  { requestId, amountCents }: { requestId: number; amountCents: number },
+): Promise<Extract<BookChange, { ok: false }> | null> {
+  const leadId = (await partyOf(db, requestId)).leadId
+  const status = await statusOf(db, leadId)
+  if (!status) return { ok: false, status: 404, error: 'That request is not in the order book.' }
+  const lowered = lowerPrice(status, await moneyOf(db, leadId), amountCents)
+  return lowered.ok ? null : { ok: false, status: 409, error: lowered.error }
+}
+
+/**
+ * The timeline's words: 'Refund recorded: $40 by e-Transfer, Nov 26, 2026. Reason: …',
+ * led by 'Price lowered to $95 with a $25 refund.' when it lowered the price.
+ */
 export function refundNote({
   amountCents,
   method,
   refundedOn,
   reason,
   stripeRefundId,
-}: Pick<
-  RefundInput,
-  'amountCents' | 'method' | 'refundedOn' | 'reason' | 'stripeRefundId'
->): string {
+  loweredToCents,
+}: Pick<RefundInput, 'amountCents' | 'method' | 'refundedOn' | 'reason' | 'stripeRefundId'> & {
+  loweredToCents?: number | null
+}): string {
   const why = reason.trim() ? ` Reason: ${reason.trim()}` : ''
+  const lowered =
+    loweredToCents == null
+      ? ''
+      : `Price lowered to ${formatMoney(loweredToCents)} with a ${formatMoney(amountCents)} refund. `
   if (stripeRefundId) {
-    return `Refunded to the customer’s card through Stripe: ${formatMoney(amountCents)}, ${formatCalendarDate(refundedOn)}.${why}`
+    return `${lowered}Refunded to the customer’s card through Stripe: ${formatMoney(amountCents)}, ${formatCalendarDate(refundedOn)}.${why}`
   }
   const by = method.trim() ? ` by ${method.trim()}` : ''
-  return `Refund recorded: ${formatMoney(amountCents)}${by}, ${formatCalendarDate(refundedOn)}.${why}`
+  return `${lowered}Refund recorded: ${formatMoney(amountCents)}${by}, ${formatCalendarDate(refundedOn)}.${why}`
 }
 
 /**

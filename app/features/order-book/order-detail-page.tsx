@@ -28,7 +28,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
-import { CardRefunds } from './card-refund-form.tsx'
+import { CardRefunds, RefundPriceChoice } from './card-refund-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import {
   LIMITS,
@@ -1127,6 +1127,14 @@ function RefundForm({
           >
             {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} defaultValue="" />}
           </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <RefundPriceChoice
+            name="refund_lowers_price"
+            idPrefix="refund-price"
+            detail={detail}
+            error={err('refund_lowers_price')}
+          />
         </div>
         <div className="sm:col-span-2">
           <button

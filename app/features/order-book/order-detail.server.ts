@@ -60,6 +60,7 @@ import {
   paymentTotals,
   recordPaymentIn,
   recordRefundIn,
+  refusedPriceLowering,
   waiveDepositIn,
 } from './order-book.server.ts'
 import { quoteParty, readPartyChoices } from './party-quote.server.ts'
@@ -570,6 +571,7 @@ async function makeChange(
         refundedOn: data.refunded_on,
         method: data.refund_method,
         reason: data.refund_reason,
+        lowersPrice: data.refund_lowers_price,
         now,
       })
       return refunded.ok ? { ok: true, moved: false } : refunded
@@ -580,6 +582,7 @@ async function makeChange(
         paymentId: data.payment,
         amountCents: data.card_refund_amount,
         reason: data.card_refund_reason,
+        lowersPrice: data.card_refund_lowers_price,
         now,
         env,
       })
@@ -699,8 +702,16 @@ async function questionFor(
       // A refund the book refuses anyway (more than is paid) is not asked about.
       const { paidCents } = await moneyOf(trx, requestId)
       if (data.refund_amount > paidCents) return null
+      const amountCents = data.refund_amount
+      if (
+        data.refund_lowers_price &&
+        (await refusedPriceLowering(trx, { requestId, amountCents }))
+      ) {
+        return null
+      }
+      const lowers = data.refund_lowers_price ? ' and lower the price by as much' : ''
       return ask(
-        `Refund ${formatMoney(data.refund_amount)} to ${firstName}? ${who} will be emailed that it is on its way.`,
+        `Refund ${formatMoney(data.refund_amount)} to ${firstName}${lowers}? ${who} will be emailed that it is on its way.`,
         `Yes, record the refund and email ${firstName}`,
       )
     }
@@ -708,8 +719,16 @@ async function questionFor(
       // A refund the book refuses anyway (more than is paid) is not asked about.
       const { paidCents } = await moneyOf(trx, requestId)
       if (data.card_refund_amount > paidCents) return null
+      const amountCents = data.card_refund_amount
+      if (
+        data.card_refund_lowers_price &&
+        (await refusedPriceLowering(trx, { requestId, amountCents }))
+      ) {
+        return null
+      }
+      const lowers = data.card_refund_lowers_price ? ', lowering the price by as much' : ''
       return ask(
-        `Refund ${formatMoney(data.card_refund_amount)} to ${firstName}’s card through Stripe? ${who} will be emailed that it is on its way. Stripe keeps its fee on the payment.`,
+        `Refund ${formatMoney(data.card_refund_amount)} to ${firstName}’s card through Stripe${lowers}? ${who} will be emailed that it is on its way. Stripe keeps its fee on the payment.`,
         `Yes, refund to the card and email ${firstName}`,
       )
     }

@@ -109,6 +109,8 @@ test('one row per request, with its quote, delivery fee, payments and what is st
       'balance due': '2026-12-05',
       refunded: '0.00',
       refunds: '',
+      // Quoted on their own: no party.
+      party: '',
     },
     {
       id: String(cupcakes),
@@ -143,6 +145,8 @@ test('one row per request, with its quote, delivery fee, payments and what is st
       'balance due': '',
       refunded: '0.00',
       refunds: '',
+      // Quoted on their own: no party.
+      party: '',
     },
   ])
   expect(records.map((record) => record['payment reference'])).toEqual([

@@ -44,7 +44,21 @@ export const CSV_COLUMNS = [
   'balance due',
   'refunded',
   'refunds',
+  // A party's payment reference, its lead's, on each of its rows (decision 049).
+  'party',
 ] as const
+
+/** The money columns: a party member's read "in party BB-4821", its money being on the lead's row. */
+const PARTY_MONEY_COLUMNS = new Set<string>([
+  'price',
+  'delivery fee',
+  'total',
+  'deposit',
+  'paid',
+  'deposit owed',
+  'balance owed',
+  'refunded',
+])
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
@@ -108,6 +122,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       'order_request.effort',
       'order_request.deposit_waived',
       'order_request.payment_reference',
+      'order_request.party_lead_id',
     ])
     .where('order_request.id', '>', afterId)
     .orderBy('order_request.id')
@@ -151,6 +166,21 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       requests.map((request) => Number(request.id)),
     ),
   ])
+  // Each party's reference is its lead's, which may be on an earlier page.
+  const leadIds = [
+    ...new Set(requests.flatMap((r) => (r.party_lead_id == null ? [] : [Number(r.party_lead_id)]))),
+  ]
+  const leadReferences = new Map(
+    leadIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('order_request')
+            .select(['id', 'payment_reference'])
+            .where('id', 'in', leadIds)
+            .execute()
+        ).map((lead) => [Number(lead.id), lead.payment_reference ?? `#${lead.id}`]),
+  )
   // Ordered by id, so the last quote seen for a request is its current one.
   const quoteOf = new Map(quotes.map((quote) => [Number(quote.request_id), quote]))
   const paymentsOf = new Map<number, typeof payments>()
@@ -180,7 +210,11 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       depositWaived: Number(request.deposit_waived) === 1,
     }
     const owed = amountsOwed(money)
-    return [
+    const lead = request.party_lead_id == null ? null : Number(request.party_lead_id)
+    const party = lead === null ? '' : (leadReferences.get(lead) ?? '')
+    // A member other than the lead carries no money of its own: it says where the money is.
+    const inParty = lead !== null && lead !== id ? `in party ${party}` : null
+    const cells = [
       String(id),
       formatSentAt(request.created_at),
       request.status,
@@ -225,7 +259,13 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
             .join(' '),
         )
         .join('; '),
-    ].map(neutraliseFormula)
+      party,
+    ]
+    return cells
+      .map((cell, index) =>
+        inParty !== null && PARTY_MONEY_COLUMNS.has(CSV_COLUMNS[index]!) ? inParty : cell,
+      )
+      .map(neutraliseFormula)
   })
   return { rows, lastId }
 }

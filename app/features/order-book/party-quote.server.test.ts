@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync'
+import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
@@ -16,7 +18,9 @@ import { moneyOf } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
 import { listOrderBook } from './order-list.server.ts'
 import { parseOrderFilters } from './order-list.ts'
+import { answerOrdersCsv } from './orders-csv.server.ts'
 import { readReceipts } from './receipt.server.ts'
+import { runSchedule } from './schedule.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -403,4 +407,242 @@ test('a request from another send, or one quoted on its own, is refused with a s
   const leftOut = await ownerPost(db, cake, { ...QUOTE, price: '130' })
   expect(leftOut).toMatchObject({ status: 409 })
   expect(totalOf(await moneyOf(db, cake))).toBe(16_500)
+})
+
+test("a refund that lowers a party's price comes off the lead's quote, a line of its own", async () => {
+  const { db, cake, cupcakes, token } = await openParty()
+  expect((await quoteCakeAndCupcakes(db, { cake, cupcakes })).status).toBe(200)
+  await answer(db, token, 'intent=accept&request=1&quote=1')
+  await ownerPost(db, cake, {
+    intent: 'payment',
+    amount: '165',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  // From the cupcakes' page: a dozen fewer, $20 back, at a lower price.
+  const refunded = await ownerPost(db, cupcakes, {
+    intent: 'refund',
+    refund_amount: '20',
+    refunded_on: '2026-11-25',
+    refund_method: 'e-Transfer',
+    refund_reason: 'A dozen fewer cupcakes.',
+    refund_lowers_price: 'yes',
+  })
+  expect(refunded).toMatchObject({ status: 200, body: { ok: true } })
+
+  const money = await moneyOf(db, cupcakes)
+  expect(totalOf(money)).toBe(14_500)
+  expect(amountsOwed(money)).toEqual({ depositOwed: 0, balanceOwed: 0 })
+  expect(money.lines).toEqual([
+    { label: 'Cakes', cents: 12_000 },
+    { label: 'Cupcakes', cents: 4_500 },
+    { label: 'Lowered with a refund', cents: -2_000 },
+  ])
+  // On the lead's quote, which holds the party's money; the member's stays $0.
+  const quotes = await db
+    .selectFrom('request_quote')
+    .select(['request_id', 'price_cents'])
+    .orderBy('request_id')
+    .execute()
+  expect(quotes.map((quote) => [Number(quote.request_id), Number(quote.price_cents)])).toEqual([
+    [cake, 14_500],
+    [cupcakes, 0],
+  ])
+  const book = await readCustomerBook(db, token, NOW + DAY)
+  expect(book[1]!.schedule?.charges).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+    ['Lowered with a refund', '−$20'],
+    ['Total', '$145'],
+  ])
+  expect(book[1]!.ledger?.entries.at(-1)).toMatchObject({ lowered: 'Price lowered to $145' })
+  const [receipt] = (await readReceipts(db, { token, now: NOW + DAY }))!
+  expect(receipt!.lines.map((line) => [line.description, line.amount])).toEqual([
+    ['Cakes', '$120'],
+    ['Cupcakes', '$45'],
+    ['Lowered with a refund', '−$20'],
+  ])
+  expect(receipt!.refunds[0]!.method).toBe('e-Transfer · price lowered to $145')
+  const notes = (await readOrderDetail(db, cake))!.timeline.map((entry) => entry.note)
+  expect(notes).toContainEqual(
+    expect.stringMatching(/^Price lowered to \$145 with a \$20 refund\. Refund recorded/),
+  )
+})
+
+/** The cake, cupcakes and cookies quoted together from the cake's page, accepted and the deposit paid. */
+async function bookedPartyOfThree() {
+  const party = await openParty()
+  const { db, cake, cupcakes, cookies, token } = party
+  const quoted = await ownerPost(db, cake, {
+    ...QUOTE,
+    price: '120',
+    [`with_${cupcakes}`]: 'yes',
+    [`line_${cupcakes}`]: '45',
+    [`with_${cookies}`]: 'yes',
+    [`line_${cookies}`]: '30',
+  })
+  expect(quoted.status).toBe(200)
+  expect(await answer(db, token, 'intent=accept&request=3&quote=1')).toMatchObject({
+    status: 200,
+  })
+  const paid = await ownerPost(db, cookies, {
+    intent: 'payment',
+    amount: '50',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  expect(paid.status).toBe(200)
+  return party
+}
+
+test("the owner's news of a party's answer names every line, its date and price", async () => {
+  const { db } = await bookedPartyOfThree()
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'request_update')
+    .orderBy('id')
+    .execute()
+  const news = rows
+    .map((row) => JSON.parse(row.payload) as OutgoingEmail)
+    .filter((email) => / accepted the quote for /.test(email.subject))
+  expect(news).toHaveLength(1)
+  expect(news[0]!.subject).toMatch(/accepted the quote for Cakes, Cupcakes and Cookies$/)
+  expect(news[0]!.text).toContain('1. Cakes: Saturday, December 12, 2026, $120')
+  expect(news[0]!.text).toContain('2. Cupcakes: Sunday, December 13, 2026, $45')
+  expect(news[0]!.text).toContain('3. Cookies: Sunday, December 13, 2026, $30')
+  expect(news[0]!.text).toContain('Total: $195')
+})
+
+test('the day-before reminder names every member of the party on that day, once per party and day', async () => {
+  const { db, cake, cupcakes } = await bookedPartyOfThree()
+  const reminders = async () =>
+    (
+      await db
+        .selectFrom('outbox')
+        .select(['payload', 'dedupe_key', 'subject_id'])
+        .where('topic', '=', 'request_reminder')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      key: row.dedupe_key,
+      subjectId: Number(row.subject_id),
+      email: JSON.parse(row.payload) as OutgoingEmail,
+    }))
+  // Friday, December 11, 10 a.m. in Toronto: the cake, alone on Saturday.
+  await runSchedule(db, { now: new Date('2026-12-11T15:00:00Z'), siteUrl: SITE })
+  // Saturday, December 12, 10 a.m., twice (a restart, a second instance): Sunday's two, once.
+  await runSchedule(db, { now: new Date('2026-12-12T15:00:00Z'), siteUrl: SITE })
+  await runSchedule(db, { now: new Date('2026-12-12T15:05:00Z'), siteUrl: SITE })
+  const sent = await reminders()
+  expect(sent.map((reminder) => reminder.key)).toEqual([
+    `reminder:${cake}:2026-12-12`,
+    `reminder:party:${cake}:2026-12-13`,
+  ])
+  expect(sent[0]!.email.subject).toMatch(/^See you tomorrow — your Cakes from /)
+  const sunday = sent[1]!
+  expect(sunday.subjectId).toBe(cupcakes)
+  expect(sunday.email.subject).toMatch(/^See you tomorrow — your Cupcakes and Cookies from /)
+  expect(sunday.email.text).toContain('Cupcakes and Cookies is ready for pickup tomorrow')
+  // The party's balance is on its lead's money: $195 less the $50 deposit, on both.
+  expect(sent[0]!.email.text).toContain('Still to pay: $145.')
+  expect(sunday.email.text).toContain('Still to pay: $145.')
+})
+
+test('the CSV marks each party row with its reference and shows its money once, on the lead', async () => {
+  const { db, cake, cupcakes, cookies, samCake } = await bookedPartyOfThree()
+  const response = await answerOrdersCsv({ db, now: new Date(NOW + DAY) })
+  const [header, ...records] = parse(await response.text()) as string[][]
+  const rowOf = (id: number) => {
+    const record = records.find((cells) => cells[0] === String(id))!
+    return Object.fromEntries(header!.map((name, index) => [name, record[index]]))
+  }
+  const reference = (
+    await db
+      .selectFrom('order_request')
+      .select('payment_reference')
+      .where('id', '=', cake)
+      .executeTakeFirstOrThrow()
+  ).payment_reference!
+  expect(reference).toMatch(/^BB-/)
+  expect(rowOf(cake)).toMatchObject({
+    party: reference,
+    total: '195.00',
+    paid: '50.00',
+    'balance owed': '145.00',
+  })
+  for (const member of [cupcakes, cookies]) {
+    expect(rowOf(member)).toMatchObject({
+      party: reference,
+      price: `in party ${reference}`,
+      total: `in party ${reference}`,
+      paid: `in party ${reference}`,
+      'balance owed': `in party ${reference}`,
+    })
+  }
+  // A request quoted on its own has no party.
+  expect(rowOf(samCake).party).toBe('')
+})
+
+test("the owner's change on a member and the customer's answer, forced to meet, go in turn: one outcome", async () => {
+  const { db, location, cake, cupcakes, token } = await openParty()
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  const pg = testDatabaseKind() === 'pg'
+  const owner = pg ? openTestConnection(location) : db
+  const customer = pg ? openTestConnection(location) : db
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  // On PostgreSQL a third instance holds the lead's row, so both changes start, queue up
+  // behind it and are let go together: the owner's must not hold the member meanwhile,
+  // or the answer (lead, then members) and the cancel (member, then lead) would deadlock.
+  const holding = pg
+    ? db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_request')
+          .set((eb) => ({ version: eb.ref('version') }))
+          .where('id', '=', cake)
+          .execute()
+        await released
+      })
+    : Promise.resolve()
+  const ownerVersion = await versionOf(db, cupcakes)
+  const changes = Promise.all([
+    receiveOrderAction({
+      request: new Request(`http://localhost/admin/orders/${cupcakes}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          intent: 'cancel',
+          note: '',
+          confirm: 'yes',
+          version: ownerVersion,
+        }),
+      }),
+      db: owner,
+      requestId: cupcakes,
+      siteUrl: SITE,
+      now: NOW + HOUR,
+    }),
+    answer(customer, token, 'intent=accept&request=1&quote=1'),
+  ])
+  if (pg) {
+    // Until both wait on the lead's lock (bounded: each look is a query, not a timer).
+    for (let look = 0; look < 2_000; look++) {
+      const { rows } = await sql<{ waiting: number | string }>`
+        select count(*) as waiting from pg_locks where not granted`.execute(db)
+      if (Number(rows[0]!.waiting) >= 2) break
+    }
+    release()
+  }
+  const [cancelled, accepted] = await changes
+  await holding
+  // Both settle (no deadlock, no 500): each went through or was refused with a sentence.
+  for (const result of [cancelled, accepted]) expect([200, 409]).toContain(result.status)
+  const after = await statuses(db, [cake, cupcakes])
+  // One outcome for the whole party.
+  expect(new Set(after).size).toBe(1)
+  if (cancelled.status === 200) expect(after[0]).toBe('cancelled')
+  else expect(accepted.status).toBe(200)
+  if (owner !== db) await owner.destroy()
+  if (customer !== db) await customer.destroy()
 })

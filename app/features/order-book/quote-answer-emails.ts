@@ -9,7 +9,8 @@ import {
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { orderName } from './update-emails.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { orderName, partyName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */
 export interface QuotedRequest {
@@ -20,6 +21,15 @@ export interface QuotedRequest {
   dueDate: string
   /** 'BB-4821', what her e-Transfer will say; absent for requests stored before references. */
   paymentReference?: string | null
+  /** A party's lines (decision 049), each its own treat, date and price; absent for one request. */
+  party?: QuotedParty
+}
+
+/** What the owner's news of a party's answer lists. */
+export interface QuotedParty {
+  lines: { productType: string; dueDate: string; cents: number }[]
+  deliveryFeeCents: number
+  totalCents: number
 }
 
 export type QuoteOutcome = 'confirmed' | 'accepted' | 'declined'
@@ -37,7 +47,10 @@ export function composeQuoteAnswer(
 ): OutgoingEmail {
   const when = formatCalendarDate(request.dueDate)
   const verb = outcome === 'declined' ? 'declined' : 'accepted'
-  const subject = `${request.name} ${verb} the quote for ${request.productType} on ${when}`
+  const party = request.party && request.party.lines.length > 1 ? request.party : undefined
+  const subject = party
+    ? `${request.name} ${verb} the quote for ${partyName(party.lines.map((line) => line.productType))}`
+    : `${request.name} ${verb} the quote for ${request.productType} on ${when}`
   const next = {
     confirmed: 'The deposit was already settled, so the date is now confirmed.',
     accepted: 'The date is held and waits for the deposit: record it when it arrives to confirm.',
@@ -45,8 +58,22 @@ export function composeQuoteAnswer(
   }[outcome]
   const lines: [string, string][] = [
     ['Customer', `${request.name} <${request.email}>`],
-    ['Treat', request.productType],
-    ['Date', when],
+    // A party names every line, with its own date, and what they come to.
+    ...(party
+      ? [
+          ...party.lines.map((line, index): [string, string] => [
+            `${index + 1}. ${line.productType}`,
+            `${formatCalendarDate(line.dueDate)}, ${formatMoney(line.cents)}`,
+          ]),
+          ...(party.deliveryFeeCents > 0
+            ? [['Delivery fee', formatMoney(party.deliveryFeeCents)] as [string, string]]
+            : []),
+          ['Total', formatMoney(party.totalCents)] as [string, string],
+        ]
+      : ([
+          ['Treat', request.productType],
+          ['Date', when],
+        ] as [string, string][])),
     ...(request.paymentReference
       ? [['Payment reference', request.paymentReference] as [string, string]]
       : []),

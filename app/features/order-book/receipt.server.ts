@@ -5,13 +5,20 @@ import {
   CALLED_OFF_STATUSES,
   STATUS_LABELS,
   amountsOwed,
+  formatLine,
   totalOf,
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { currentQuote, ensureReceiptIn, moneyOf, paymentTotals } from './order-book.server.ts'
+import {
+  PRICE_LOWERED_LINE,
+  currentQuote,
+  ensureReceiptIn,
+  moneyOf,
+  paymentTotals,
+} from './order-book.server.ts'
 import type { Receipt } from './receipt.ts'
 import { servingsPhrase } from './servings.ts'
 
@@ -84,7 +91,7 @@ export async function readReceipts(
       .execute(),
     db
       .selectFrom('refund')
-      .select(['request_id', 'amount_cents', 'refunded_on', 'method', 'reason'])
+      .select(['request_id', 'amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
       .where('request_id', 'in', ids)
       .orderBy('refunded_on')
       .orderBy('id')
@@ -110,6 +117,9 @@ export async function readReceipts(
           .filter(Boolean)
           .join(', ')
       // A party's lines, each its own request's, in the send's order (as money.lines).
+      // What a refund took off the party's price is a line after them (decision 060).
+      const treats = money.lines?.filter((line) => line.label !== PRICE_LOWERED_LINE)
+      const lowered = money.lines?.find((line) => line.label === PRICE_LOWERED_LINE)
       const members = money.lines
         ? asked
             .filter((member) => Number(member.party_lead_id) === request.id)
@@ -130,12 +140,23 @@ export async function readReceipts(
         status: STATUS_LABELS[request.status],
         lines: quote
           ? [
-              ...(money.lines && members.length === money.lines.length
-                ? money.lines.map((line, index) => ({
-                    description: line.label,
-                    detail: detailOf(members[index]!),
-                    amount: formatMoney(line.cents),
-                  }))
+              ...(treats && members.length === treats.length
+                ? [
+                    ...treats.map((line, index) => ({
+                      description: line.label,
+                      detail: detailOf(members[index]!),
+                      amount: formatMoney(line.cents),
+                    })),
+                    ...(lowered
+                      ? [
+                          {
+                            description: lowered.label,
+                            detail: '',
+                            amount: formatLine(lowered.cents),
+                          },
+                        ]
+                      : []),
+                  ]
                 : [
                     {
                       description: request.product_type,
@@ -178,7 +199,15 @@ export async function readReceipts(
           .filter((refund) => refund.request_id === request.id)
           .map((refund) => ({
             on: formatCalendarDate(refund.refunded_on),
-            method: refund.method === 'card' ? 'to your card' : refund.method,
+            // A refund that lowered the price says so beside its method (decision 060).
+            method: [
+              refund.method === 'card' ? 'to your card' : refund.method,
+              refund.lowered_to_cents == null
+                ? ''
+                : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
+            ]
+              .filter(Boolean)
+              .join(' · '),
             amount: formatMoney(Number(refund.amount_cents)),
             reason: refund.reason,
           })),

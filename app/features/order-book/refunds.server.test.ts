@@ -319,3 +319,166 @@ test('a receipt number is given once per request, the same to every instance rac
     await one.selectFrom('receipt').select('id').where('request_id', '=', second).execute(),
   ).toHaveLength(1)
 })
+
+/** The refunds on a request, as stored. */
+async function refundRows(db: Db) {
+  return db.selectFrom('refund').select(['amount_cents', 'lowered_to_cents']).execute()
+}
+
+test('a refund that lowers the price leaves nothing owed again, on every page and in her email', async () => {
+  const { db, id, token } = await paidBook()
+  // The balance is paid too: $120 in, then "one tier fewer, $25 back".
+  await recordPayment(db, {
+    requestId: id,
+    payment: { amountCents: 6000, receivedOn: '2026-11-24', method: 'e-Transfer' },
+    now: BOOK_NOW,
+  })
+  await moveTo(db, id, 'confirmed')
+
+  const asked = await postRefund(db, id, { refund_amount: '25', refund_lowers_price: 'yes' })
+  expect(asked.body).toMatchObject({
+    ask: {
+      question: expect.stringMatching(/^Refund \$25 to Priya and lower the price by as much\?/),
+    },
+  })
+  const done = await postRefund(db, id, {
+    refund_amount: '25',
+    refund_lowers_price: 'yes',
+    refund_reason: 'One tier fewer.',
+    confirm: 'yes',
+  })
+  expect(done).toMatchObject({ status: 200, body: { ok: true } })
+
+  const money = await moneyOf(db, id)
+  expect(money).toMatchObject({ priceCents: 9500, depositCents: 6000, paidCents: 9500 })
+  const detail = (await readOrderDetail(db, id))!
+  expect(detail.money).toMatchObject({ depositOwed: 0, balanceOwed: 0, refundedCents: 2500 })
+  expect(detail.request.status).toBe('confirmed')
+  expect(detail.timeline.at(-1)?.note).toBe(
+    'Price lowered to $95 with a $25 refund. Refund recorded: $25 by e-Transfer, Thursday, November 26, 2026. Reason: One tier fewer.',
+  )
+  expect(await refundRows(db)).toEqual([{ amount_cents: 2500, lowered_to_cents: 9500 }])
+
+  const [email] = await refundEmails(db, id)
+  expect(email?.text).toContain('Your order’s price is lowered by the same $25, to $95.')
+  expect(email?.text).toContain('New total: $95')
+  expect(email?.text).not.toContain('Still to pay')
+
+  const [entry] = Object.values(await readCustomerBook(db, token, BOOK_NOW))
+  expect(entry?.owed).toEqual({ deposit: null, balance: null })
+  expect(entry?.ledger?.entries.find((line) => line.kind === 'refund')).toMatchObject({
+    amount: '$25',
+    lowered: 'Price lowered to $95',
+  })
+})
+
+test('money back at an unchanged price makes the refund owed again, as before', async () => {
+  const { db, id } = await paidBook()
+  await recordPayment(db, {
+    requestId: id,
+    payment: { amountCents: 6000, receivedOn: '2026-11-24', method: 'e-Transfer' },
+    now: BOOK_NOW,
+  })
+  const done = await postRefund(db, id, {
+    refund_amount: '25',
+    refund_lowers_price: 'no',
+    confirm: 'yes',
+  })
+  expect(done.status).toBe(200)
+  expect(await moneyOf(db, id)).toMatchObject({ priceCents: 12000, paidCents: 9500 })
+  expect((await readOrderDetail(db, id))!.money.balanceOwed).toBe(2500)
+  expect(await refundRows(db)).toEqual([{ amount_cents: 2500, lowered_to_cents: null }])
+})
+
+test('a deposit above the lowered total comes down to it', async () => {
+  const { db, id } = await paidBook()
+  // $60 paid of a $60 deposit; $50 back lowers the $120 price to $70: the deposit stays $60.
+  expect(
+    await postRefund(db, id, { refund_amount: '50', refund_lowers_price: 'yes', confirm: 'yes' }),
+  ).toMatchObject({ status: 200 })
+  expect(await moneyOf(db, id)).toMatchObject({ priceCents: 7000, depositCents: 6000 })
+  // Paying it all, then $70 back at a lower price: a $0 order owes no deposit.
+  await recordPayment(db, {
+    requestId: id,
+    payment: { amountCents: 6000, receivedOn: '2026-11-24', method: 'cash' },
+    now: BOOK_NOW,
+  })
+  expect(
+    await postRefund(db, id, { refund_amount: '70', refund_lowers_price: 'yes', confirm: 'yes' }),
+  ).toMatchObject({ status: 200 })
+  const money = await moneyOf(db, id)
+  expect(money).toMatchObject({ priceCents: 0, depositCents: 0, paidCents: 0 })
+})
+
+test('a price that cannot come down is refused with a sentence, and nothing is written', async () => {
+  const { db, id } = await paidBook()
+  const before = await db.selectFrom('request_event').select('id').execute()
+  // Overpaid: $130 in on a $120 price; lowering it would leave paid above the total.
+  await recordPayment(db, {
+    requestId: id,
+    payment: { amountCents: 7000, receivedOn: '2026-11-24', method: 'cash' },
+    now: BOOK_NOW,
+  })
+  const overpaid = await postRefund(db, id, {
+    refund_amount: '10',
+    refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(overpaid.status).toBe(409)
+  expect(overpaid.body).toMatchObject({
+    error:
+      '$130 has been paid on a total of $120, so the price cannot come down with this refund: give the extra back as money back first.',
+    fieldErrors: { refund_lowers_price: expect.any(String) },
+  })
+  // Not asked about first: the refusal says why.
+  const unasked = await postRefund(db, id, { refund_amount: '10', refund_lowers_price: 'yes' })
+  expect(unasked.status).toBe(409)
+
+  await moveTo(db, id, 'cancelled')
+  const cancelled = await postRefund(db, id, {
+    refund_amount: '60',
+    refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(cancelled).toMatchObject({
+    status: 409,
+    body: {
+      error: 'A cancelled request has no price left to lower: record the refund as money back.',
+    },
+  })
+  expect(await refundRows(db)).toEqual([])
+  expect(await moneyOf(db, id)).toMatchObject({ priceCents: 12000 })
+  const events = await db.selectFrom('request_event').select('id').execute()
+  // The payment and the move wrote their own lines; the refusals none.
+  expect(events.length).toBe(before.length + 2)
+  expect(await refundEmails(db, id)).toEqual([])
+
+  // A value that is neither choice is a 400 that names the field.
+  const odd = await postRefund(db, id, { refund_amount: '1', refund_lowers_price: 'maybe' })
+  expect(odd).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { refund_lowers_price: 'Choose whether the refund lowers the price.' } },
+  })
+})
+
+test('a lowering refund more than the price itself is refused', async () => {
+  const { db, id } = await paidBook()
+  // The price is $120 and $60 is paid: a price of $120 cannot lose $130, and more than is paid
+  // is refused first anyway; so the price's own limit shows with a fee-free $50 price.
+  await db
+    .updateTable('request_quote')
+    .set({ price_cents: 5000, delivery_fee_cents: 2000 })
+    .execute()
+  const refused = await postRefund(db, id, {
+    refund_amount: '55',
+    refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(refused).toMatchObject({
+    status: 409,
+    body: {
+      error:
+        'The price is $50 before the delivery fee, so a refund can lower it by no more than that.',
+    },
+  })
+})

@@ -368,6 +368,11 @@ function LedgerList({
             <span>
               {entry.kind === 'payment' ? 'Paid' : 'Refunded to you'} {entry.on}
               {entry.method ? <span className="text-chocolate"> · {entry.method}</span> : null}
+              {entry.lowered ? (
+                <span className="block text-chocolate" data-testid="price-lowered">
+                  {entry.lowered}
+                </span>
+              ) : null}
             </span>
             <span className="font-bold text-cocoa">
               {entry.kind === 'refund' ? `−${entry.amount}` : entry.amount}

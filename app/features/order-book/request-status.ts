@@ -222,6 +222,8 @@ export interface CustomerMoneyEntry {
   amount: string
   /** 'e-Transfer' */
   method: string
+  /** A refund that lowered the price (decision 060): 'Price lowered to $95'. */
+  lowered?: string
 }
 
 /** What has been paid and handed back on a request, once anything has been paid. */

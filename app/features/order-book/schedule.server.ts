@@ -35,9 +35,10 @@ import { formatMoney } from '#app/utils/money.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
-import { isNewestQuote, paidSoFar } from './order-book.server.ts'
+import { isNewestQuote, moneyOf, paidSoFar } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
+import { partyName } from './update-emails.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
 export const DIGEST_HOUR = 7
@@ -422,6 +423,7 @@ async function queueReminders(
       'order_request.delivery_city',
       'order_request.delivery_postal_code',
       'order_request.delivery_notes',
+      'order_request.party_lead_id',
       eb
         .selectFrom('request_quote')
         .select('request_quote.price_cents')
@@ -442,25 +444,43 @@ async function queueReminders(
     .where('order_request.status', 'in', BOOKED_STATUSES)
     .orderBy('order_request.id')
     .execute()
-  const keyOf = (row: (typeof rows)[number]) => `reminder:${row.id}:${row.due_date}`
+  // A party's members falling on the same day share one reminder, named by
+  // the party and the day (decision 049); any other request has its own.
+  const groups = new Map<string, (typeof rows)[number][]>()
+  for (const row of rows) {
+    const lead = row.party_lead_id == null ? null : Number(row.party_lead_id)
+    const key = lead === null ? `reminder:${row.id}:${row.due_date}` : `party:${lead}`
+    groups.set(key, [...(groups.get(key) ?? []), row])
+  }
+  const keyOf = ([first, ...others]: (typeof rows)[number][]) =>
+    others.length > 0
+      ? `reminder:party:${Number(first!.party_lead_id)}:${first!.due_date}`
+      : `reminder:${first!.id}:${first!.due_date}`
+  const batches = [...groups.values()]
   // Reminded already (an earlier run, another instance): skipped before composing.
-  const done = await queuedDedupeKeys(db, rows.map(keyOf))
+  const done = await queuedDedupeKeys(db, batches.map(keyOf))
   // Every reminder is for a confirmed request: the pickup address may be given.
   const pickupAddress = rows.length > 0 ? await readPickupAddress(db) : ''
   // Her name and the bakery's, read once for the run.
   const bakery = rows.length > 0 ? await readSiteSection(db, 'identity') : SEED_WORDS.identity
   let queued = 0
-  for (const row of rows) {
-    if (done.has(keyOf(row))) continue
-    const { balanceOwed } = amountsOwed({
-      priceCents: Number(row.price_cents ?? 0),
-      deliveryFeeCents: Number(row.delivery_fee_cents ?? 0),
-      depositCents: 0,
-      paidCents: Number(row.paid ?? 0),
-      depositWaived: false,
-    })
+  for (const members of batches) {
+    if (done.has(keyOf(members))) continue
+    const row = members[0]!
+    // A party's balance is its lead's, wherever the lead falls (decision 049).
+    const { balanceOwed } =
+      row.party_lead_id == null
+        ? amountsOwed({
+            priceCents: Number(row.price_cents ?? 0),
+            deliveryFeeCents: Number(row.delivery_fee_cents ?? 0),
+            depositCents: 0,
+            paidCents: Number(row.paid ?? 0),
+            depositWaived: false,
+          })
+        : amountsOwed(await moneyOf(db, Number(row.party_lead_id)))
     const email = composeReminder({
       ...row,
+      product_type: partyName(members.map((member) => member.product_type)),
       window: row.pickup_window,
       place:
         row.fulfilment === 'delivery'
@@ -472,7 +492,7 @@ async function queueReminders(
     })
     const added = await enqueueEmail(
       db,
-      { topic: 'request_reminder', subjectId: row.id, email, dedupeKey: keyOf(row) },
+      { topic: 'request_reminder', subjectId: row.id, email, dedupeKey: keyOf(members) },
       now.getTime(),
     )
     if (added !== undefined) queued += 1

@@ -82,7 +82,7 @@ export async function queueRequestUpdate(
     kind === 'refunded'
       ? await trx
           .selectFrom('refund')
-          .select(['amount_cents', 'refunded_on', 'method', 'reason'])
+          .select(['amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
           .where('request_id', '=', requestId)
           .orderBy('id', 'desc')
           .executeTakeFirst()
@@ -107,6 +107,7 @@ export async function queueRequestUpdate(
       refundedOn: refund.refunded_on,
       method: refund.method,
       reason: refund.reason,
+      loweredToCents: refund.lowered_to_cents == null ? null : Number(refund.lowered_to_cents),
     },
     request,
     place,

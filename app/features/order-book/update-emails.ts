@@ -15,6 +15,7 @@ import {
   type Money,
   OWING_STATUSES,
   amountsOwed,
+  formatLine,
   isIn,
   paymentSchedule,
   totalOf,
@@ -89,6 +90,8 @@ export interface UpdateRefund {
   refundedOn: string
   method: string
   reason: string
+  /** The order's new total when the refund lowered the price (decision 060); null otherwise. */
+  loweredToCents?: number | null
 }
 
 const expiryFormat = () =>
@@ -157,7 +160,7 @@ export function priceRows(money: Money): [string, string][] {
   // A party's quote lists each request's line, then what they come to (decision 049).
   if (money.lines && money.lines.length > 1) {
     return [
-      ...money.lines.map((line): [string, string] => [line.label, formatMoney(line.cents)]),
+      ...money.lines.map((line): [string, string] => [line.label, formatLine(line.cents)]),
       ...(money.deliveryFeeCents > 0
         ? [['Delivery fee', formatMoney(money.deliveryFeeCents)] as [string, string]]
         : []),
@@ -415,10 +418,22 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
         refund.method.trim() === 'card'
           ? `We refunded ${formatMoney(refund.amountCents)} to your card on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}. Your bank usually shows it within 5 to 10 days.`
           : `We sent you ${formatMoney(refund.amountCents)}${by} on ${formatCalendarDate(refund.refundedOn)}, for your ${order} for ${date}.`
+      const lowered = refund.loweredToCents ?? null
       blocks.push(
         paragraph(sent),
+        // A refund that lowered the price (decision 060): nothing of it is owed again.
+        ...(lowered !== null
+          ? [
+              paragraph(
+                `Your order’s price is lowered by the same ${formatMoney(refund.amountCents)}, to ${formatMoney(lowered)}.`,
+              ),
+            ]
+          : []),
         ...(refund.reason.trim() ? [quoted(refund.reason)] : []),
         lines([
+          ...(lowered !== null
+            ? ([['New total', formatMoney(lowered)]] as [string, string][])
+            : []),
           ['Refunded', formatMoney(refund.amountCents)],
           ['Paid, after refunds', formatMoney(money.paidCents)],
           ...(request.status && isIn(OWING_STATUSES, request.status) && balanceOwed > 0

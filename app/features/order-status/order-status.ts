@@ -1,4 +1,5 @@
 import type { RequestStatus } from '#app/db/schema.ts'
+import { formatMoney } from '#app/utils/money.ts'
 
 /**
  * The one home of a request's status: what the statuses are, where each may
@@ -217,7 +218,13 @@ export interface Money {
 /** One line of a party's quote: a request's treat and its own price. */
 export interface MoneyLine {
   label: string
+  /** Below 0 for what a refund took off the price (decision 060). */
   cents: number
+}
+
+/** A line's amount as written: '$45', or '−$25' for what a refund took off. */
+export function formatLine(cents: number): string {
+  return cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents)
 }
 
 /**
@@ -233,6 +240,62 @@ export function amountsOwed(money: Money) {
   const { depositCents, paidCents, depositWaived } = money
   const depositOwed = depositWaived ? 0 : Math.max(0, depositCents - paidCents)
   return { depositOwed, balanceOwed: Math.max(0, totalOf(money) - paidCents) }
+}
+
+/**
+ * Where a refund may lower the price (decision 060): a request with a quote
+ * that still takes payments. A called-off request has no price left to
+ * lower; its refund gives money back.
+ */
+export const PRICE_LOWERING_STATUSES: readonly RequestStatus[] = PAYABLE_STATUSES
+
+/**
+ * A refund of `refundCents` that lowers the price by as much (decision 060):
+ * the quote's new price and deposit, or why not, as the owner reads it. The
+ * price (the fee stays) drops by the refund; the new total is never below
+ * what is left paid after it, so nothing paid turns into money owed back;
+ * a deposit above the new total comes down to it. `money` is before the
+ * refund (its paidCents net of earlier refunds).
+ */
+export function lowerPrice(
+  status: RequestStatus,
+  money: Money,
+  refundCents: number,
+):
+  | { ok: true; priceCents: number; depositCents: number; totalCents: number }
+  | { ok: false; error: string } {
+  if (!isIn(PRICE_LOWERING_STATUSES, status)) {
+    const label = STATUS_LABELS[status].toLowerCase()
+    const article = /^[aeiou]/i.test(label) ? 'An' : 'A'
+    return {
+      ok: false,
+      error:
+        status === 'new'
+          ? 'This request has no quote yet, so there is no price to lower.'
+          : `${article} ${label} request has no price left to lower: record the refund as money back.`,
+    }
+  }
+  const total = totalOf(money)
+  if (refundCents > money.priceCents) {
+    return {
+      ok: false,
+      error: `The price is ${formatMoney(money.priceCents)}${money.deliveryFeeCents > 0 ? ' before the delivery fee' : ''}, so a refund can lower it by no more than that.`,
+    }
+  }
+  if (money.paidCents > total) {
+    return {
+      ok: false,
+      error: `${formatMoney(money.paidCents)} has been paid on a total of ${formatMoney(total)}, so the price cannot come down with this refund: give the extra back as money back first.`,
+    }
+  }
+  const priceCents = money.priceCents - refundCents
+  const totalCents = priceCents + money.deliveryFeeCents
+  return {
+    ok: true,
+    priceCents,
+    totalCents,
+    depositCents: Math.min(money.depositCents, totalCents),
+  }
 }
 
 /** Whether an accepted quote may become confirmed: its deposit is in, or waived. */

@@ -1,6 +1,6 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
-import type { Database } from '#app/db/schema.ts'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { claimDue, findNextDueAt, requeueClaim, settleClaim } from '#app/db/leased-queue.server.ts'
+import type { Database, PushAlertTable } from '#app/db/schema.ts'
 import type { AlertKind } from './alert-kinds.ts'
 import type { AlertPayload, OwnerAlert } from './alert-words.ts'
 
@@ -116,35 +116,14 @@ export interface ClaimedAlert {
 }
 
 /**
- * Takes one due alert for this sender: a single UPDATE whose WHERE picks the
- * row (SQLite runs it under its write lock; PostgreSQL's subquery locks the
- * row it picks and skips those another sender has locked), exactly as the
- * mail outbox does (app/features/mail/outbox.server.ts).
+ * Takes one due alert for this sender, leased, as the mail outbox takes an
+ * email: the one leased queue's claim (app/db/leased-queue.server.ts).
  */
 export async function claimDueAlert(
   db: Kysely<Database>,
   { now = Date.now(), leaseMs = ALERT_LEASE_MS }: { now?: number; leaseMs?: number } = {},
 ): Promise<ClaimedAlert | undefined> {
-  const row = await db
-    .updateTable('push_alert')
-    .set((eb) => ({
-      status: 'sending',
-      lease_until: now + leaseMs,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('push_alert')
-        .select('id')
-        .where((eb) => isDue(eb, now))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(1)
-        .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
-    )
-    .where((eb) => isDue(eb, now))
-    .returning(['id', 'kind', 'subscription_id', 'attempts', 'created_at', 'payload'])
-    .executeTakeFirst()
+  const row = await claimDue<Selectable<PushAlertTable>>(db, 'push_alert', { now, leaseMs })
   if (!row) return undefined
   const device = await db
     .selectFrom('push_subscription')
@@ -167,52 +146,21 @@ export async function claimDueAlert(
   }
 }
 
-function isDue(eb: ExpressionBuilder<Database, 'push_alert'>, now: number) {
-  return eb.or([
-    eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-    eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
-  ])
-}
-
 /** When a sender should look again: the earliest due alert or lease to run out. */
 export async function findNextAlertDueAt(db: Kysely<Database>): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('push_alert')
-    .select((eb) =>
-      eb.fn
-        .min(
-          eb
-            .case()
-            .when('status', '=', 'queued')
-            .then(eb.ref('next_attempt_at'))
-            .else(eb('lease_until', '+', 1))
-            .end(),
-        )
-        .as('due_at'),
-    )
-    .where('status', 'in', ['queued', 'sending'])
-    .executeTakeFirst()
-  const dueAt = row?.due_at
-  return dueAt === null || dueAt === undefined ? undefined : Number(dueAt)
+  return findNextDueAt(db, 'push_alert')
 }
 
 type Claim = Pick<ClaimedAlert, 'id' | 'attempts' | 'subscriptionId'>
 
-function ownClaim(eb: ExpressionBuilder<Database, 'push_alert'>, claim: Claim) {
-  return eb.and([
-    eb('id', '=', claim.id),
-    eb('status', '=', 'sending'),
-    eb('attempts', '=', claim.attempts),
-  ])
-}
-
 /** Sent: its words are deleted (they named a customer), and the device marked as reached. */
 export async function markAlertSent(db: Kysely<Database>, claim: Claim, now = Date.now()) {
-  await db
-    .updateTable('push_alert')
-    .set({ status: 'sent', sent_at: now, payload: null, lease_until: null, last_error: null })
-    .where((eb) => ownClaim(eb, claim))
-    .execute()
+  await settleClaim(db, 'push_alert', claim, {
+    status: 'sent',
+    sent_at: now,
+    payload: null,
+    last_error: null,
+  })
   await db
     .updateTable('push_subscription')
     .set({ last_success_at: now, failures: 0 })
@@ -242,19 +190,19 @@ export async function markAlertForRetry(
     .where('id', '=', claim.subscriptionId)
     .execute()
   if (permanent || now - claim.createdAt >= ALERT_GIVE_UP_MS) {
-    await db
-      .updateTable('push_alert')
-      .set({ status: 'failed', payload: null, lease_until: null, last_error: reason })
-      .where((eb) => ownClaim(eb, claim))
-      .execute()
+    await settleClaim(db, 'push_alert', claim, {
+      status: 'failed',
+      payload: null,
+      last_error: reason,
+    })
     return 'failed'
   }
-  const delay = Math.min(retryMinMs * 2 ** (claim.attempts - 1), ALERT_MAX_RETRY_MS)
-  await db
-    .updateTable('push_alert')
-    .set({ status: 'queued', next_attempt_at: now + delay, lease_until: null, last_error: reason })
-    .where((eb) => ownClaim(eb, claim))
-    .execute()
+  await requeueClaim(db, 'push_alert', claim, {
+    now,
+    minMs: retryMinMs,
+    maxMs: ALERT_MAX_RETRY_MS,
+    also: { last_error: reason },
+  })
   return 'queued'
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import webpush from 'web-push'
+import { type QueueWorker, startQueueWorker } from '#app/db/leased-queue.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
   ALERT_LEASE_MS,
@@ -150,71 +151,33 @@ function describeError(error: unknown): string {
   return String(error)
 }
 
-export interface PushWorker {
-  /** Look for due alerts now, e.g. right after a request that queued one was committed. */
-  kick(): void
-  /** Lets an alert being sent finish, then stops. */
-  stop(): Promise<void>
-}
+/** The push alerts' worker: kick() looks for due alerts now, stop() lets an alert in hand finish. */
+export type PushWorker = QueueWorker
 
 /**
- * Sends queued alerts in the server process: it sleeps until the next alert
- * is due, a kick, or `maxIdleMs` (to notice alerts another instance queued),
- * and once an hour clears out old sent alerts.
+ * Sends queued alerts in the server process, through the one leased queue's
+ * worker: it sleeps until the next alert is due, a kick, or `maxIdleMs` (to
+ * notice alerts another instance queued), and once an hour clears out old
+ * sent alerts.
  */
 export function startPushWorker(
   db: Kysely<Database>,
   { maxIdleMs = 15_000, ...options }: SendOptions & { maxIdleMs?: number },
 ): PushWorker {
   const log = options.log ?? console.warn
-  let stopped = false
-  let kicked = false
-  let wake: (() => void) | undefined
   let prunedAt = 0
-
-  function pause(ms: number): Promise<void> {
-    if (kicked || stopped) return Promise.resolve()
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        wake = undefined
-        resolve()
+  return startQueueWorker({
+    async work() {
+      await sendDueAlerts(db, options)
+      if (Date.now() - prunedAt > 60 * 60_000) {
+        prunedAt = Date.now()
+        await pruneOldAlerts(db)
       }
-      const timer = setTimeout(done, ms)
-      timer.unref()
-      wake = done
-    })
-  }
-
-  async function run(): Promise<void> {
-    while (!stopped) {
-      kicked = false
-      try {
-        await sendDueAlerts(db, options)
-        if (Date.now() - prunedAt > 60 * 60_000) {
-          prunedAt = Date.now()
-          await pruneOldAlerts(db)
-        }
-        const nextDueAt = await findNextAlertDueAt(db)
-        const wait = nextDueAt === undefined ? maxIdleMs : nextDueAt - Date.now()
-        await pause(Math.max(0, Math.min(wait, maxIdleMs)))
-      } catch (error) {
-        log(`push: the alert queue could not be read: ${describeError(error)}`)
-        await pause(Math.min(options.retryMinMs ?? ALERT_RETRY_MIN_MS, maxIdleMs))
-      }
-    }
-  }
-
-  const running = run()
-  return {
-    kick() {
-      kicked = true
-      wake?.()
+      return false
     },
-    stop() {
-      stopped = true
-      wake?.()
-      return running
-    },
-  }
+    nextDueAt: () => findNextAlertDueAt(db),
+    maxIdleMs,
+    errorPauseMs: options.retryMinMs ?? ALERT_RETRY_MIN_MS,
+    onError: (error) => log(`push: the alert queue could not be read: ${describeError(error)}`),
+  })
 }
