@@ -48,8 +48,8 @@ import {
   seedSiteContent,
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
-import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { sweepStraySitePictures } from '#app/features/site-content/site-pictures.server.ts'
+import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'

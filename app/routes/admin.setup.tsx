@@ -5,6 +5,7 @@ import { getAuth } from '#app/features/auth/auth.server.ts'
 import { receiveFirstRunSetup, readSetupState } from '#app/features/setup/first-run-setup.server.ts'
 import { SetupPage } from '#app/features/setup/setup-page.tsx'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.setup'
 
@@ -19,9 +20,20 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get('tok
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request)
   const state = await readSetupState(getDb(), getAuth(), token)
-  const bakeryName = state === 'open' ? (await readSiteSection(getDb(), 'identity')).name : ''
+  const open = state === 'open'
+  const [identity, local] = await Promise.all([
+    readSiteSection(getDb(), 'identity'),
+    readSiteSection(getDb(), 'local'),
+  ])
   return data(
-    { state, token: state === 'open' ? token : '', bakeryName },
+    {
+      state,
+      token: open ? token : '',
+      bakeryName: open ? identity.name : '',
+      timeZone: local.timeZone,
+      currency: local.currency,
+      timeZones: open ? timeZoneNames() : [],
+    },
     { status: state === 'open' ? 200 : state === 'set-up' ? 403 : 410 },
   )
 }

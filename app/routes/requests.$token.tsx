@@ -24,14 +24,14 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
-import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
-import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
 import {
   readSelfService,
   receiveSelfService,
 } from '#app/features/order-book/self-service.server.ts'
 import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
 import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
+import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
+import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'

@@ -44,6 +44,9 @@ async function setUp(page: Page, link: string, name: string, demo: 'yes' | 'no')
   await page.getByLabel('Choose a password').fill(PASSWORD)
   await page.getByLabel('Type it again').fill(PASSWORD)
   await page.getByLabel('Your bakery’s name').fill(name)
+  await page.getByLabel('Your name').fill('Maya Lin')
+  await page.getByLabel('Time zone').fill('America/Vancouver')
+  await page.getByLabel('Currency').fill('CAD')
   await page.getByLabel(demo === 'yes' ? /^Yes: / : /^No: /).check()
   await page.getByRole('button', { name: 'Set up and sign in' }).click()
   await expect(page).toHaveURL(`${SITE}/admin`)
@@ -83,6 +86,7 @@ test('a fresh install prints a setup link; the owner sets up on her phone, once'
     await page.getByLabel('Choose a password').fill(PASSWORD)
     await page.getByLabel('Type it again').fill(`${PASSWORD}!`)
     await page.getByLabel('Your bakery’s name').fill('Maya’s Kitchen')
+    await page.getByLabel('Your name').fill('Maya Lin')
     await page.getByRole('button', { name: 'Set up and sign in' }).click()
     await expect(page.getByText('The two passwords differ.')).toBeVisible()
 
@@ -90,6 +94,8 @@ test('a fresh install prints a setup link; the owner sets up on her phone, once'
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.goto(`${SITE}/`)
     await expect(page.locator('header')).toContainText('Maya’s Kitchen')
+    await page.goto(`${SITE}/admin/settings/site`)
+    await expect(page.getByLabel('Time zone')).toHaveValue('America/Vancouver')
 
     // The link a second time: refused, signed in or not.
     const again = await page.goto(server.link)

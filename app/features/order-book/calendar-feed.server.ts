@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'

@@ -34,6 +34,9 @@ const OWNER_FIELDS = {
   password: 'flour and sugar at dawn',
   confirm: 'flour and sugar at dawn',
   bakery_name: 'Maya’s Kitchen',
+  owner_name: 'Maya Lin',
+  time_zone: 'Pacific/Auckland',
+  currency: 'nzd',
   demo: 'yes',
 }
 
@@ -58,9 +61,23 @@ test('the setup link makes the owner, signs her in, names the bakery and keeps t
   ])
   const words = await readSiteWords(install.db)
   expect(words.identity.name).toBe('Maya’s Kitchen')
+  expect(words.identity.ownerName).toBe('Maya Lin')
+  expect(words.local).toMatchObject({ timeZone: 'Pacific/Auckland', currency: 'NZD' })
   expect(await listProducts(install.db)).toEqual(menuBefore)
   expect(menuBefore.length).toBeGreaterThan(0)
   expect(await setupTokenWorks(install.db, install.token)).toBe(false)
+})
+
+test('a time zone or currency the site cannot use is refused beside its field, and nothing is made', async () => {
+  const install = await freshInstall()
+  const zone = await setUp(install, install.token, { ...OWNER_FIELDS, time_zone: 'Mars/Olympus' })
+  expect(zone.status).toBe(400)
+  expect(zone.body).toMatchObject({ field: 'time_zone' })
+  const yen = await setUp(install, install.token, { ...OWNER_FIELDS, currency: 'JPY' })
+  expect(yen.status).toBe(400)
+  expect(yen.body).toMatchObject({ field: 'currency', error: expect.stringContaining('cents') })
+  expect(await listAdmins(install.auth)).toEqual([])
+  expect(await setupTokenWorks(install.db, install.token)).toBe(true)
 })
 
 test('without the demo, the menu is empty and the words are plain ones with her name', async () => {

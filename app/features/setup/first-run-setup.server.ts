@@ -16,16 +16,20 @@ import { isEmailAddress } from '#app/utils/email-address.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import {
   BAKERY_NAME_FIELD,
+  CURRENCY_FIELD,
   DEMO_FIELD,
+  OWNER_NAME_FIELD,
   SETUP_REFUSALS,
+  TIME_ZONE_FIELD,
   type SetupReply,
   type SetupState,
 } from './setup-form.ts'
 
 /**
  * The first-run setup (docs/decisions/058): with the link printed at boot,
- * the owner makes her own account, names her bakery and chooses whether to
- * start from the demo's menu and words.
+ * the owner makes her own account, names her bakery and herself, sets its
+ * time zone and currency, and chooses whether to start from the demo's menu
+ * and words.
  */
 
 async function adminCount(auth: Auth): Promise<number> {
@@ -86,16 +90,33 @@ export async function receiveFirstRunSetup({
   }
   const current = await readSiteSection(db, 'identity')
   const words =
-    demo === 'yes' ? null : plainWords({ name: (form[BAKERY_NAME_FIELD] ?? '').trim(), email })
+    demo === 'yes'
+      ? null
+      : plainWords({
+          name: (form[BAKERY_NAME_FIELD] ?? '').trim(),
+          ownerName: (form[OWNER_NAME_FIELD] ?? '').trim(),
+          email,
+        })
   const identity = checkSiteSection('identity', {
     ...(words?.identity ?? current),
     name: form[BAKERY_NAME_FIELD] ?? '',
+    ownerName: form[OWNER_NAME_FIELD] ?? '',
   })
   if (!identity.ok) {
-    return fail(400, identity.errors.name ?? 'Please check the bakery’s name.', BAKERY_NAME_FIELD)
+    if (identity.errors.name) return fail(400, identity.errors.name, BAKERY_NAME_FIELD)
+    return fail(400, identity.errors.ownerName ?? 'Please check your name.', OWNER_NAME_FIELD)
   }
-  // Time zone and currency (the local settings) join this form here, checked
-  // above and written in the transaction below with everything else.
+  // Her time zone and currency (decision 057), checked by the Local settings' schema;
+  // the locale stays as seeded until she changes it in Settings › Your site.
+  const local = checkSiteSection('local', {
+    ...(await readSiteSection(db, 'local')),
+    timeZone: form[TIME_ZONE_FIELD] ?? '',
+    currency: form[CURRENCY_FIELD] ?? '',
+  })
+  if (!local.ok) {
+    if (local.errors.timeZone) return fail(400, local.errors.timeZone, TIME_ZONE_FIELD)
+    return fail(400, local.errors.currency ?? 'Please check the currency.', CURRENCY_FIELD)
+  }
   const context = await auth.$context
   try {
     await db.transaction().execute(async (trx) => {
@@ -111,6 +132,7 @@ export async function receiveFirstRunSetup({
       } else {
         await saveSiteSection(trx, 'identity', identity.value)
       }
+      await saveSiteSection(trx, 'local', local.value)
     })
   } catch (error) {
     if (error instanceof SetupRefused) {

@@ -6,6 +6,10 @@
 /** "Start with the demo menu and words": `yes` or `no`. */
 export const DEMO_FIELD = 'demo'
 export const BAKERY_NAME_FIELD = 'bakery_name'
+export const OWNER_NAME_FIELD = 'owner_name'
+/** The local settings' own field names (Settings › Your site uses the same). */
+export const TIME_ZONE_FIELD = 'time_zone'
+export const CURRENCY_FIELD = 'currency'
 
 export type SetupState = 'open' | 'bad-link' | 'set-up'
 

@@ -2,9 +2,13 @@ import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
 import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
+import { CurrencyField, TimeZoneField } from '#app/features/site-content/local-fields.tsx'
 import {
   BAKERY_NAME_FIELD,
+  CURRENCY_FIELD,
   DEMO_FIELD,
+  OWNER_NAME_FIELD,
+  TIME_ZONE_FIELD,
   SETUP_REFUSALS,
   type SetupReply,
   type SetupState,
@@ -18,11 +22,19 @@ export function SetupPage({
   state,
   token,
   bakeryName,
+  timeZone,
+  currency,
+  timeZones,
   reply,
 }: {
   state: SetupState
   token: string
   bakeryName: string
+  /** The seeded time zone and currency, to change or keep. */
+  timeZone: string
+  currency: string
+  /** The time zones the server accepts, offered as suggestions. */
+  timeZones: readonly string[]
   reply: SetupReply | undefined
 }) {
   const navigation = useNavigation()
@@ -39,7 +51,8 @@ export function SetupPage({
           className="card mt-6 grid gap-4 p-5"
         >
           <p>
-            Make your own sign-in and name your bakery. You can change all of it later in Settings.
+            Make your own sign-in, name your bakery and say where it is. You can change all of it
+            later in Settings.
           </p>
           <FormField name="setup-email" label="Your email" error={fieldError('email')}>
             {(props) => (
@@ -77,7 +90,34 @@ export function SetupPage({
               />
             )}
           </FormField>
-          {/* Local settings: the time zone and currency fields go here. */}
+          <FormField
+            name="setup-owner-name"
+            label="Your name"
+            hint="Signs your emails and answers “who bakes here?” on the site."
+            error={fieldError(OWNER_NAME_FIELD)}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name={OWNER_NAME_FIELD}
+                type="text"
+                required
+                maxLength={80}
+                autoComplete="name"
+              />
+            )}
+          </FormField>
+          <TimeZoneField
+            id="setup-time-zone"
+            defaultValue={timeZone}
+            timeZones={timeZones}
+            error={fieldError(TIME_ZONE_FIELD)}
+          />
+          <CurrencyField
+            id="setup-currency"
+            defaultValue={currency}
+            error={fieldError(CURRENCY_FIELD)}
+          />
           <fieldset
             className="form-field"
             aria-describedby={fieldError(DEMO_FIELD) ? 'setup-demo-error' : undefined}

@@ -147,14 +147,23 @@ export async function replaceSiteWords(
 }
 
 /**
- * Plain words for a bakery that starts without the demo's: her name and
- * email, a sentence or two she replaces in Settings › Your site, no FAQ, no
+ * Plain words for a bakery that starts without the demo's: its name, hers
+ * and her email, a sentence or two she replaces in Settings › Your site, no FAQ, no
  * social links and no banner. Each passes its section's schema.
  */
-export function plainWords({ name, email }: { name: string; email: string }): SiteWords {
+export function plainWords({
+  name,
+  ownerName,
+  email,
+}: {
+  name: string
+  ownerName: string
+  email: string
+}): SiteWords {
   return {
     identity: {
       name,
+      ownerName,
       tagline: 'Cakes and treats, baked to order',
       titleWords: ['HOME BAKERY'],
       email,

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
-import { CURRENCY_CHOICES, LOCALE_CHOICES } from '#app/content/local-choices.ts'
+import { LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
 import { bakeryToday, formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { CurrencyField, TimeZoneField } from './local-fields.tsx'
 import { PicturesGroup } from './site-pictures-settings.tsx'
 import {
   POLICIES_MAX,
@@ -12,7 +13,7 @@ import {
   type SiteSettingsResult,
   type SiteSettingsSection,
 } from './site-settings-form.ts'
-import { LOCAL_LIMITS, WORDS_LIMITS } from './site-words-schema.ts'
+import { WORDS_LIMITS } from './site-words-schema.ts'
 
 export const SITE_SETTINGS_GROUPS: [SiteSettingsGroup, string][] = [
   ['identity', 'Identity'],
@@ -566,66 +567,18 @@ function LocalGroup({ words, moneyRecorded, timeZones, result: posted }: GroupPr
         <span className="whitespace-nowrap">{formatMoney(105_050)}</span>
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
-          name="site-time_zone"
-          label="Time zone"
-          hint="Decides the first day customers can book, your morning digest and reminders. Type a city, like Pacific/Auckland."
+        <TimeZoneField
+          id="site-time_zone"
+          defaultValue={shown(result, 'time_zone', local.timeZone)}
+          timeZones={timeZones}
           error={result?.errors.time_zone}
-        >
-          {(props) => (
-            <>
-              <input
-                {...props}
-                name="time_zone"
-                list="site-time-zones"
-                required
-                maxLength={LOCAL_LIMITS.timeZone}
-                autoComplete="off"
-                spellCheck={false}
-                defaultValue={shown(result, 'time_zone', local.timeZone)}
-              />
-              <datalist id="site-time-zones">
-                {timeZones.map((zone) => (
-                  <option key={zone} value={zone} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </FormField>
-        <FormField
-          name="site-currency"
-          label="Currency"
-          hint={
-            moneyRecorded
-              ? 'Fixed now that quotes or payments are recorded: one bakery keeps one currency.'
-              : 'Its three-letter code, like NZD. Choose it before your first quote: it stays after that.'
-          }
+        />
+        <CurrencyField
+          id="site-currency"
+          defaultValue={shown(result, 'currency', local.currency)}
+          fixed={moneyRecorded}
           error={result?.errors.currency}
-        >
-          {(props) => (
-            <>
-              <input
-                {...props}
-                name="currency"
-                list="site-currencies"
-                required
-                readOnly={moneyRecorded}
-                maxLength={LOCAL_LIMITS.currency}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                defaultValue={shown(result, 'currency', local.currency)}
-              />
-              <datalist id="site-currencies">
-                {CURRENCY_CHOICES.map((choice) => (
-                  <option key={choice.code} value={choice.code}>
-                    {choice.label}
-                  </option>
-                ))}
-              </datalist>
-            </>
-          )}
-        </FormField>
+        />
         <FormField
           name="site-locale"
           label="Dates and amounts written in"
