@@ -54,8 +54,9 @@ const featureEdges = {
   ],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
-  // customer removes her contact messages through the contact feature and her
-  // photos from the media store.
+  // customer removes her contact messages through the contact feature, her
+  // photos from the media store and her review through reviews, and the day
+  // after a completion it hands the link to reviews to invite one.
   'order-book': [
     'availability',
     'contact',
@@ -66,7 +67,12 @@ const featureEdges = {
     'order-status',
     'orders',
     'owner-alerts',
+    'reviews',
   ],
+  // A customer's review of her order: its emails (the invitation, the owner's
+  // news of it) go through the outbox. It knows no request: the order book
+  // hands it the links it asks about and erases a customer's review through it.
+  reviews: ['mail'],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],

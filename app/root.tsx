@@ -7,6 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
@@ -25,7 +26,7 @@ import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { SEED_PUBLIC_WORDS, siteContentWith, toPublicWords } from '#app/content/site-words.ts'
-import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
+import { type ReviewsData, bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
@@ -89,6 +90,10 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  // The pages that show reviews (Home, About) load them as `shownReviews`.
+  const shownReviews = useMatches()
+    .map((match) => (match.loaderData as { shownReviews?: ReviewsData } | undefined)?.shownReviews)
+    .find(Boolean)
   const { pathname } = useLocation()
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
@@ -119,7 +124,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             // Structured data from our own content, escaped by serializeJsonLd.
             dangerouslySetInnerHTML={{
               __html: serializeJsonLd(
-                bakeryJsonLd(siteContentWith(data.words.identity), data.siteUrl, data.menu),
+                bakeryJsonLd(
+                  siteContentWith(data.words.identity),
+                  data.siteUrl,
+                  data.menu,
+                  shownReviews,
+                ),
               ),
             }}
           />

@@ -26,6 +26,7 @@ export default [
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
+    route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
   ]),

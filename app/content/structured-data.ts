@@ -7,11 +7,23 @@ export interface MenuItemData {
   priceFromCents: number | null
 }
 
+/** The reviews the owner shows, as the structured data lists them (features/reviews). */
+export interface ReviewsData {
+  aggregate: { count: number; average: number } | null
+  reviews: readonly { rating: number; words: string; displayName: string }[]
+}
+
 /**
  * schema.org Bakery description of the business, for search engines' rich
- * results, with the menu's active treats (read from the database).
+ * results, with the menu's active treats (read from the database) and, on
+ * the pages that show them, the shown reviews and their AggregateRating.
  */
-export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuItemData[] = []) {
+export function bakeryJsonLd(
+  content: SiteContent,
+  siteUrl: string,
+  menu: MenuItemData[] = [],
+  shown?: ReviewsData,
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Bakery',
@@ -51,6 +63,28 @@ export function bakeryJsonLd(content: SiteContent, siteUrl: string, menu: MenuIt
                   }),
             })),
           },
+        }
+      : {}),
+    ...(shown?.aggregate
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: shown.aggregate.average,
+            reviewCount: shown.aggregate.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: shown.reviews.map((review) => ({
+            '@type': 'Review',
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: review.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            author: { '@type': 'Person', name: review.displayName },
+            ...(review.words ? { reviewBody: review.words } : {}),
+          })),
         }
       : {}),
   }

@@ -37,6 +37,7 @@ export const tableOwners = {
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: { owner: 'site-content', holds: "the owner's words, banner and FAQ, by section" },
+  review: { owner: 'reviews', holds: 'customers’ reviews and whether the owner shows each' },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

@@ -344,6 +344,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/settings/alerts" className="button-secondary">
           Alerts on your phone
         </Link>
+        <Link to="/admin/reviews" className="button-secondary">
+          Reviews from your customers
+        </Link>
       </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">

@@ -20,6 +20,11 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
+import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
+import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
+import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
+import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
+import { readReviewOf } from '#app/features/reviews/reviews.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -32,22 +37,54 @@ import type { Route } from './+types/requests.$token'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb()
   const view = await readRequestStatus(db, params.token)
-  if (!view) return data({ view: null, book: {}, cardNotice: null }, { status: 404 })
+  if (!view) return data({ view: null, book: {}, cardNotice: null, review: null }, { status: 404 })
   const cardPayments = cardPaymentsOn()
   return {
     view,
+    review: await loadReview(db, params.token),
     book: await readCustomerBook(db, params.token, Date.now(), { cardPayments }),
     // Back from Stripe's page: paid, or changed her mind.
     cardNotice: cardPayments ? cardNoticeOf(new URL(request.url)) : null,
   }
 }
 
+/** Her review's panel, once an order of her link is completed (decision 056); null before. */
+async function loadReview(db: ReturnType<typeof getDb>, token: string) {
+  const link = await readReviewLink(db, token)
+  if (!link?.completed) return null
+  const stored = await readReviewOf(db, link.requestId)
+  return {
+    defaultName: firstNameOf(link.name),
+    stored: stored
+      ? {
+          rating: stored.rating,
+          words: stored.words,
+          displayName: stored.displayName,
+          mayShow: stored.mayShow,
+          shown: stored.shown,
+        }
+      : null,
+  }
+}
+
 /**
  * The customer accepts or declines a quote (see receiveQuoteAnswer), or,
  * posted to `?checkout`, pays by card: she is sent on to Stripe's page
- * (see startCardCheckout).
+ * (see startCardCheckout), or, posted to `?review`, writes her review.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  if (new URL(request.url).searchParams.has('review')) {
+    const db = getDb()
+    return respond(
+      await receiveReviewPost({
+        request,
+        clientIp: context.get(clientIpContext),
+        db,
+        link: await readReviewLink(db, params.token),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
   if (new URL(request.url).searchParams.has('checkout')) {
     const started = await startCardCheckout({
       request,
@@ -101,8 +138,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
-  const card = result && 'card' in result ? result : undefined
+  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure>()
+  // Her review's post answers with `review` (features/reviews); the rest are the book's.
+  const reviewPosted = useActionData<ReviewPostResult>()
+  const reviewResult = reviewPosted && 'review' in reviewPosted ? reviewPosted : undefined
+  const result = reviewResult ? undefined : posted
+  const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
   const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
   if (!loaderData.view || (result && !result.ok && result.notFound)) return <NotFoundPage />
@@ -113,6 +154,15 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
       answer={answer}
       cardNotice={loaderData.cardNotice}
       cardError={card}
+      review={
+        loaderData.review ? (
+          <ReviewPanel
+            review={loaderData.review.stored}
+            defaultName={loaderData.review.defaultName}
+            result={reviewResult}
+          />
+        ) : null
+      }
     />
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { SocialLinks } from '#app/components/social-links.tsx'
@@ -38,6 +39,7 @@ export function RequestStatusPage({
   answer,
   cardNotice = null,
   cardError,
+  review = null,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -48,6 +50,8 @@ export function RequestStatusPage({
   cardNotice?: CardNotice | null
   /** Why a card payment could not be started, if it could not. */
   cardError?: CardCheckoutFailure
+  /** Her review's panel (features/reviews), once an order is completed. */
+  review?: ReactNode
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -77,6 +81,7 @@ export function RequestStatusPage({
           {cardError.error}
         </p>
       ) : null}
+      {review ? <div className="mt-8 max-w-2xl">{review}</div> : null}
 
       {/* On a phone: the requests, what happens next, whom to ask, then the
           policies. On a wide screen the policies follow the requests on the
