@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { site } from '#app/content/site.ts'
+import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { ShownReviews } from './shown-reviews.tsx'
 
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror="alert(2)"> & “best”'
