@@ -121,9 +121,11 @@ function ReviewForm({
         <fieldset
           className="review-stars-choice"
           aria-describedby={errors.rating ? 'review-rating-error' : undefined}
+          // A star chosen answers the message about choosing one.
+          onChange={() => setChecked(({ rating: _answered, ...rest }) => rest)}
         >
           <legend className="form-label">Your stars</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
+          <div className="mt-2 flex flex-wrap gap-1.5">
             {[1, 2, 3, 4, 5].map((stars) => (
               <label key={stars} className="review-star-option">
                 <input
