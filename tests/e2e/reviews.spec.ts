@@ -31,7 +31,7 @@ test('a customer reviews her completed order on her phone, the owner shows it on
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  test.setTimeout(420_000)
   const stamp = `${Date.now()}`.slice(-6)
   const customer = { name: 'Erin Walsh', email: `erin.${stamp}@example.com` }
   const words = `The lemon cake was a dream, everyone asked for seconds ${stamp}. <b>Thank you!</b>`
