@@ -23,7 +23,10 @@ export function ShownReviews({
           Kind Words
         </h2>
         <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-lg">
-          <StarRating rating={Math.round(aggregate.average)} />
+          {/* The words beside say the rating exactly; the drawing is for the eye. */}
+          <span aria-hidden="true">
+            <StarRating rating={Math.round(aggregate.average)} />
+          </span>
           <span>
             <strong>{aggregate.average.toFixed(1)}</strong> out of 5, from {aggregate.count}{' '}
             {aggregate.count === 1 ? 'review' : 'reviews'}
