@@ -135,8 +135,8 @@ function ReviewForm({
                   defaultChecked={rating === String(stars)}
                   aria-label={starsLabel(stars)}
                 />
-                <span aria-hidden="true" className="flex items-center gap-1">
-                  <StarIcon filled className="size-5" />
+                <span aria-hidden="true" className="flex items-center gap-0.5">
+                  <StarIcon filled className="size-4" />
                   {stars}
                 </span>
               </label>
