@@ -61,9 +61,11 @@ const featureEdges = {
   ],
   // The order book moves the orders' requests along and emails their customers
   // (what each status and change means is order-status's table); erasing a
-  // customer removes her contact messages through the contact feature and her
-  // photos from the media store. It sends a request's design proofs and takes
-  // the customer's answers (the proofs feature keeps the rounds and images).
+  // customer removes her contact messages through the contact feature, her
+  // photos from the media store and her review through reviews, and the day
+  // after a completion it hands the link to reviews to invite one. It sends a
+  // request's design proofs and takes the customer's answers (the proofs
+  // feature keeps the rounds and images).
   'order-book': [
     'availability',
     'contact',
@@ -75,8 +77,13 @@ const featureEdges = {
     'orders',
     'owner-alerts',
     'proofs',
+    'reviews',
     'site-content',
   ],
+  // A customer's review of her order: its emails (the invitation, the owner's
+  // news of it) go through the outbox. It knows no request: the order book
+  // hands it the links it asks about and erases a customer's review through it.
+  reviews: ['mail'],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features queue where they queue her emails. It uses no other feature.
   'owner-alerts': [],

@@ -7,6 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
@@ -31,7 +32,7 @@ import {
   siteContentWith,
   toPublicWords,
 } from '#app/content/site-words.ts'
-import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
+import { type ReviewsData, bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
@@ -110,6 +111,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   // In the browser, every date and amount follows the settings this page was rendered with.
   useLocalSettingsInBrowser(data?.words.local)
+  // The pages that show reviews (Home, About) load them as `shownReviews`.
+  const shownReviews = useMatches()
+    .map((match) => (match.loaderData as { shownReviews?: ReviewsData } | undefined)?.shownReviews)
+    .find(Boolean)
   const { pathname } = useLocation()
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
@@ -145,6 +150,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   data.siteUrl,
                   data.menu,
                   jsonLdPictures(data.words.pictures, data.siteUrl),
+                  shownReviews,
                 ),
               ),
             }}

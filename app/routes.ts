@@ -29,6 +29,7 @@ export default [
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
     route('admin/settings/moving', 'routes/admin.settings.moving.tsx'),
     route('admin/settings/moving/export', 'routes/admin.settings.moving-export.ts'),
+    route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
     route('admin/proofs/:key', 'routes/admin.proofs.$key.ts'),

@@ -37,6 +37,7 @@ import {
 } from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
+import { queueReviewRequestsDue } from '#app/features/order-book/review-links.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { type PushWorker, startPushWorker } from '#app/features/owner-alerts/push-sender.server.ts'
 import {
@@ -151,16 +152,21 @@ export async function startServices(): Promise<Env> {
       withBakeryLocalSettings(db, async () => {
         const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
         const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
-        return { expired, scheduled }
+        const reviewRequests = await queueReviewRequestsDue(db, {
+          now: new Date(),
+          siteUrl: env.SITE_URL,
+        })
+        return { expired, scheduled, reviewRequests }
       }),
     )
       .then((run) => {
         if (!run.ran) return
-        const { expired, scheduled } = run.result
+        const { expired, scheduled, reviewRequests } = run.result
         if (expired.length > 0) console.log(`orders: ${expired.length} quotes expired unanswered`)
         if (scheduled.digest) console.log('orders: the morning digest is queued')
         if (scheduled.reminders > 0) console.log(`orders: ${scheduled.reminders} reminders queued`)
-        if (scheduled.digest || scheduled.reminders > 0) kickDeliveryWorker()
+        if (reviewRequests > 0) console.log(`reviews: ${reviewRequests} invitations queued`)
+        if (scheduled.digest || scheduled.reminders > 0 || reviewRequests > 0) kickDeliveryWorker()
       })
       .catch((error: unknown) => console.error('orders: could not run the schedule', error))
   // Started by startSchedule once the server listens: boot never waits for it.

@@ -8,9 +8,16 @@ export interface MenuItemData {
   priceFromCents: number | null
 }
 
+/** The reviews the owner shows, as the structured data lists them (features/reviews). */
+export interface ReviewsData {
+  aggregate: { count: number; average: number } | null
+  reviews: readonly { rating: number; words: string; displayName: string }[]
+}
+
 /**
  * schema.org Bakery description of the business, for search engines' rich
- * results, with the menu's active treats (read from the database).
+ * results, with the menu's active treats (read from the database) and, on
+ * the pages that show them, the shown reviews and their AggregateRating.
  */
 export function bakeryJsonLd(
   content: SiteContent,
@@ -18,6 +25,7 @@ export function bakeryJsonLd(
   menu: MenuItemData[] = [],
   /** Her logo and photo (absolute addresses), when she has uploaded them. */
   pictures: { logo?: string; image?: string } = {},
+  shown?: ReviewsData,
 ) {
   return {
     '@context': 'https://schema.org',
@@ -58,6 +66,28 @@ export function bakeryJsonLd(
                   }),
             })),
           },
+        }
+      : {}),
+    ...(shown?.aggregate
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: shown.aggregate.average,
+            reviewCount: shown.aggregate.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: shown.reviews.map((review) => ({
+            '@type': 'Review',
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: review.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            author: { '@type': 'Person', name: review.displayName },
+            ...(review.words ? { reviewBody: review.words } : {}),
+          })),
         }
       : {}),
   }

@@ -342,6 +342,23 @@ const SQLITE_SCHEMA = [
     'CREATE INDEX "request_quote_request" on "request_quote" ("request_id", "id")',
   ],
   [
+    'review',
+    'CREATE TABLE "review" ("id" integer primary key autoincrement, "request_id" integer not null unique references "order_request" ("id"), "rating" integer not null check (rating between 1 and 5), "words" text not null, "display_name" text not null, "may_show" integer default 0 not null, "shown" integer default 0 not null, "created_at" integer not null, "updated_at" integer not null, "shown_at" integer)',
+  ],
+  [
+    'review_delete_page_version',
+    'CREATE TRIGGER review_delete_page_version after delete on review when old.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'review_insert_page_version',
+    'CREATE TRIGGER review_insert_page_version after insert on review when new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  ['review_shown', 'CREATE INDEX "review_shown" on "review" ("shown", "shown_at")'],
+  [
+    'review_update_page_version',
+    'CREATE TRIGGER review_update_page_version after update on review when old.shown <> new.shown or new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
     'sign_in_failure',
     'CREATE TABLE "sign_in_failure" ("key" text not null, "failed_at" integer not null, "id" text not null, constraint "sign_in_failure_pk" primary key ("key", "failed_at", "id"))',
   ],
@@ -378,6 +395,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_push_alert_1', null],
   ['sqlite_autoindex_push_subscription_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
+  ['sqlite_autoindex_review_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_site_content_1', null],
   ['sqlite_autoindex_stripe_event_1', null],

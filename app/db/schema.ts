@@ -33,6 +33,7 @@ export interface Database {
   proof_round: ProofRoundTable
   proof_image: ProofImageTable
   customer_change: CustomerChangeTable
+  review: ReviewTable
 }
 
 export interface OrderBatchTable {
@@ -127,6 +128,10 @@ export type OutboxTopic =
   | 'password_reset'
   /** A one-time link inviting someone to become an admin (subject_id: 0). */
   | 'admin_invite'
+  /** The customer's invitation to review, a day after completion (subject_id: her link's first request). */
+  | 'review_request'
+  /** The owner's news of a new review (subject_id: the review). */
+  | 'review_received'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {
@@ -189,6 +194,30 @@ export interface AppStateTable {
 }
 
 /** One section of the owner's words (features/site-content): its key and its JSON. */
+/**
+ * A customer's review of her order (features/reviews, decision 056): one per
+ * private link, keyed by the link's first request. Shown on Home and About
+ * only while `shown` is 1, which needs `may_show` (her permission).
+ */
+export interface ReviewTable {
+  id: Generated<number>
+  /** The first request (lowest id) of her private link. */
+  request_id: number
+  /** 1–5 stars. */
+  rating: number
+  /** Her words, plain text, at most 1000 characters; may be empty. */
+  words: string
+  /** The name shown beside it, as she wrote it. */
+  display_name: string
+  /** 1 when she ticked "You may show this on the bakery's site". */
+  may_show: Generated<number>
+  /** 1 while the owner shows it on the site. */
+  shown: Generated<number>
+  created_at: Millis
+  updated_at: Millis
+  shown_at: Millis | null
+}
+
 export interface SiteContentTable {
   key: string
   value: string

@@ -43,6 +43,7 @@ export const tableOwners = {
     owner: 'site-content',
     holds: "the owner's words, banner, FAQ and local settings, by section",
   },
+  review: { owner: 'reviews', holds: 'customers’ reviews and whether the owner shows each' },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

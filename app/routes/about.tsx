@@ -7,13 +7,17 @@ import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom } from '#app/features/menu/product.ts'
+import { readShownReviews } from '#app/features/reviews/reviews.server.ts'
+import { ShownReviews } from '#app/features/reviews/shown-reviews.tsx'
 import type { Route } from './+types/about'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'about', path: '/about', matches })
 
 export async function loader() {
-  return { treats: await listActiveProducts(getDb()) }
+  const db = getDb()
+  const [treats, shownReviews] = await Promise.all([listActiveProducts(db), readShownReviews(db)])
+  return { treats, shownReviews }
 }
 
 /** About's photo: 224 px wide on a phone, at most 320 px beside the story. */
@@ -118,6 +122,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </section>
+
+      <ShownReviews {...loaderData.shownReviews} />
 
       <section aria-labelledby="follow-heading" className="page-section text-center">
         <h2 id="follow-heading" className="section-heading">

@@ -370,6 +370,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/settings/moving" className="button-secondary">
           Move your site: export and import
         </Link>
+        <Link to="/admin/reviews" className="button-secondary">
+          Reviews from your customers
+        </Link>
       </p>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">

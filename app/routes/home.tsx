@@ -3,13 +3,20 @@ import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { site } from '#app/content/site.ts'
+import { getDb } from '#app/db/db.server.ts'
 import { Hero } from '#app/features/home/hero.tsx'
+import { readShownReviews } from '#app/features/reviews/reviews.server.ts'
+import { ShownReviews } from '#app/features/reviews/shown-reviews.tsx'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'home', path: '/', matches })
 
-export default function Home() {
+export async function loader() {
+  return { shownReviews: await readShownReviews(getDb()) }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { identity, words } = useSiteWords()
   return (
     <>
@@ -50,6 +57,8 @@ export default function Home() {
           </Link>
         </div>
       </section>
+
+      <ShownReviews {...loaderData.shownReviews} />
 
       <section
         aria-label="Get in touch"

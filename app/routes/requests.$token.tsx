@@ -32,6 +32,11 @@ import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
 import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
+import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
+import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
+import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
+import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
+import { readReviewOf } from '#app/features/reviews/reviews.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -46,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await readRequestStatus(db, params.token)
   if (!view) {
     return data(
-      { view: null, book: {}, cardNotice: null, proofs: {}, selfService: null },
+      { view: null, book: {}, cardNotice: null, proofs: {}, selfService: null, review: null },
       { status: 404 },
     )
   }
@@ -63,15 +68,35 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       now,
       cancelPosition: /^[1-9]\d{0,5}$/.test(cancel) ? Number(cancel) : undefined,
     }),
+    review: await loadReview(db, params.token),
     // Back from Stripe's page: paid, or changed her mind.
     cardNotice: cardPayments ? cardNoticeOf(url) : null,
+  }
+}
+
+/** Her review's panel, once an order of her link is completed (decision 056); null before. */
+async function loadReview(db: ReturnType<typeof getDb>, token: string) {
+  const link = await readReviewLink(db, token)
+  if (!link?.completed) return null
+  const stored = await readReviewOf(db, link.requestId)
+  return {
+    defaultName: firstNameOf(link.name),
+    stored: stored
+      ? {
+          rating: stored.rating,
+          words: stored.words,
+          displayName: stored.displayName,
+          mayShow: stored.mayShow,
+          shown: stored.shown,
+        }
+      : null,
   }
 }
 
 /**
  * The customer accepts or declines a quote (see receiveQuoteAnswer), or,
  * posted to `?checkout`, pays by card: she is sent on to Stripe's page
- * (see startCardCheckout).
+ * (see startCardCheckout), or, posted to `?review`, writes her review.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Her answer to a design proof: approve it, or ask for a change (decision 055).
@@ -94,6 +119,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         token: params.token,
         clientIp: context.get(clientIpContext),
         db: getDb(),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
+  if (new URL(request.url).searchParams.has('review')) {
+    const db = getDb()
+    return respond(
+      await receiveReviewPost({
+        request,
+        clientIp: context.get(clientIpContext),
+        db,
+        link: await readReviewLink(db, params.token),
         siteUrl: getEnv().SITE_URL,
       }),
     )
@@ -151,13 +188,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 ]
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
-  const posted = useActionData<QuoteAnswerResult | CardCheckoutFailure | SelfServiceResult>()
-  // Her answer to a design proof shows beside the proof, and her change or
-  // cancelling beside its card, not as a quote's answer.
+  const posted = useActionData<
+    QuoteAnswerResult | CardCheckoutFailure | SelfServiceResult | ReviewPostResult
+  >()
+  // Her answer to a design proof shows beside the proof, her change or
+  // cancelling beside its card, and her review (answered with `review`,
+  // features/reviews) in its panel, not as a quote's answer.
   const proofResult = asProofAnswerResult(posted)
   const selfServiceResult = isSelfServiceResult(posted) ? posted : undefined
+  const reviewResult = posted && 'review' in posted ? (posted as ReviewPostResult) : undefined
   const result =
-    proofResult || selfServiceResult
+    proofResult || selfServiceResult || reviewResult
       ? undefined
       : (posted as QuoteAnswerResult | CardCheckoutFailure | undefined)
   const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
@@ -191,6 +232,15 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
       )}
       selfService={loaderData.selfService ?? undefined}
       selfServiceResult={selfServiceResult}
+      review={
+        loaderData.review ? (
+          <ReviewPanel
+            review={loaderData.review.stored}
+            defaultName={loaderData.review.defaultName}
+            result={reviewResult}
+          />
+        ) : null
+      }
     />
   )
 }

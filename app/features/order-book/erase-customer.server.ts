@@ -9,6 +9,7 @@ import { sweepEmails } from '#app/features/mail/outbox.server.ts'
 import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { deleteProofsOfRequests } from '#app/features/proofs/proof-store.server.ts'
+import { deleteReviewsOf } from '#app/features/reviews/reviews.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -40,7 +41,7 @@ export interface ErasureStores {
  * their contact messages are deleted; every email about them is purged from
  * the outbox (queued ones are never sent) and from DATA_DIR/mail, and the
  * owner's digests that named them keep their other lines; their private
- * link stops working. Then SQLite's write-ahead log is emptied, so the old
+ * link stops working; her review is deleted. Then SQLite's write-ahead log is emptied, so the old
  * rows are nowhere in DATA_DIR (decision 031). Matched by email, ignoring case.
  */
 export async function eraseCustomer(
@@ -76,6 +77,8 @@ export async function eraseCustomer(
     const messages = await deleteContactMessagesFrom(trx, address)
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
+      // Her review goes whole, and with it from Home, About and their rating.
+      await deleteReviewsOf(trx, requestIds)
       await trx
         .updateTable('order_request')
         .set(() => ({

@@ -43,6 +43,7 @@ export function RequestStatusPage({
   proofs = {},
   selfService,
   selfServiceResult,
+  review = null,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -59,6 +60,8 @@ export function RequestStatusPage({
   selfService?: SelfServiceView
   /** How the change or cancellation just posted went, if one was. */
   selfServiceResult?: SelfServiceResult
+  /** Her review's panel (features/reviews), once an order is completed. */
+  review?: ReactNode
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -88,6 +91,7 @@ export function RequestStatusPage({
           {cardError.error}
         </p>
       ) : null}
+      {review ? <div className="mt-8 max-w-2xl">{review}</div> : null}
 
       {/* On a phone: the requests, what happens next, whom to ask, then the
           policies. On a wide screen the policies follow the requests on the

@@ -1,0 +1,122 @@
+import { Form, useNavigation } from 'react-router'
+import { site } from '#app/content/site.ts'
+import {
+  HIDE_REVIEW,
+  type ReviewOwnerResult,
+  SHOW_REVIEW,
+  type StoredReview,
+} from './review-schema.ts'
+import { StarRating } from './star-rating.tsx'
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeZone: site.timeZone,
+})
+
+/**
+ * The owner's reviews, newest first: each one's stars, words, name, whether
+ * the customer gave permission, and Show or Hide. Show is offered only with
+ * her permission (and the server checks it again).
+ */
+export function ReviewList({
+  reviews,
+  posted,
+}: {
+  reviews: readonly StoredReview[]
+  posted?: ReviewOwnerResult
+}) {
+  const navigation = useNavigation()
+  const busyId = navigation.formData?.get('review')
+  if (reviews.length === 0) {
+    return (
+      <p className="card mt-8 p-6">
+        No reviews yet. The day after you mark an order completed, the customer gets one email
+        asking for a review on her private page.
+      </p>
+    )
+  }
+  const shownCount = reviews.filter((review) => review.shown).length
+  return (
+    <>
+      <p className="mt-6" role="status">
+        {posted?.ok
+          ? posted.shown
+            ? 'Shown on Home and About. '
+            : 'Hidden from your site. '
+          : null}
+        {shownCount} of {reviews.length} {reviews.length === 1 ? 'review' : 'reviews'} shown on your
+        site.
+      </p>
+      {posted && !posted.ok ? (
+        <p role="alert" className="mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+          {posted.error}
+        </p>
+      ) : null}
+      <ul className="mt-6 grid gap-5 lg:grid-cols-2" aria-label="Reviews">
+        {reviews.map((review) => (
+          <li key={review.id} className="card review-card">
+            <article aria-labelledby={`review-${review.id}-name`} className="flex h-full flex-col">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <StarRating rating={review.rating} />
+                <span className={`review-badge ${review.shown ? 'review-badge-shown' : ''}`}>
+                  {review.shown ? 'Shown on your site' : 'Not shown'}
+                </span>
+              </div>
+              <h2
+                id={`review-${review.id}-name`}
+                className="mt-3 font-display text-xl font-semibold"
+              >
+                {review.displayName}
+              </h2>
+              <p className="text-sm text-chocolate">
+                Written {dateFormat.format(new Date(review.createdAt))}
+              </p>
+              {review.words ? (
+                <blockquote className="mt-3 whitespace-pre-line">
+                  <p>“{review.words}”</p>
+                </blockquote>
+              ) : (
+                <p className="mt-3 italic text-chocolate">Stars only, no words.</p>
+              )}
+              <p className="mt-3 text-sm font-bold">
+                {review.mayShow
+                  ? 'She gave permission to show it.'
+                  : 'Private: she did not give permission to show it.'}
+              </p>
+              <div className="mt-auto pt-4">
+                {review.shown ? (
+                  <Form method="post">
+                    <input type="hidden" name="review" value={review.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={HIDE_REVIEW}
+                      className="button-secondary"
+                      disabled={busyId === String(review.id)}
+                    >
+                      Hide<span className="sr-only"> the review by {review.displayName}</span>
+                    </button>
+                  </Form>
+                ) : review.mayShow ? (
+                  <Form method="post">
+                    <input type="hidden" name="review" value={review.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={SHOW_REVIEW}
+                      className="button-primary"
+                      disabled={busyId === String(review.id)}
+                    >
+                      Show on your site
+                      <span className="sr-only"> the review by {review.displayName}</span>
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

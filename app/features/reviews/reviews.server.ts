@@ -1,0 +1,278 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '#app/db/schema.ts'
+import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
+import { composeReviewReceived, composeReviewRequest } from './review-emails.ts'
+import {
+  type ReviewAggregate,
+  type ReviewInput,
+  type ReviewLink,
+  type ShownReview,
+  type StoredReview,
+  aggregateOf,
+} from './review-schema.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** How many shown reviews the public pages list (the aggregate counts them all). */
+export const SHOWN_REVIEWS_LISTED = 6
+/** How many reviews the owner's list shows, newest first. */
+export const OWNER_REVIEWS_LISTED = 200
+
+const COLUMNS = [
+  'id',
+  'request_id',
+  'rating',
+  'words',
+  'display_name',
+  'may_show',
+  'shown',
+  'created_at',
+  'updated_at',
+] as const
+
+function storedOf(row: {
+  id: number
+  request_id: number
+  rating: number
+  words: string
+  display_name: string
+  may_show: number
+  shown: number
+  created_at: number
+  updated_at: number
+}): StoredReview {
+  return {
+    id: Number(row.id),
+    requestId: Number(row.request_id),
+    rating: Number(row.rating),
+    words: row.words,
+    displayName: row.display_name,
+    mayShow: Number(row.may_show) === 1,
+    shown: Number(row.shown) === 1,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }
+}
+
+/** Her review of the link whose first request this is, if she wrote one. */
+export async function readReviewOf(
+  db: Executor,
+  requestId: number,
+): Promise<StoredReview | undefined> {
+  const row = await db
+    .selectFrom('review')
+    .select(COLUMNS)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst()
+  return row ? storedOf(row) : undefined
+}
+
+export type SaveReviewResult =
+  { ok: true; created: boolean } | { ok: false; status: 409; error: string }
+
+export const NOT_YET_COMPLETED = 'You can review your order once it is completed.'
+export const ALREADY_SHOWN =
+  'The bakery shows your review on its site now, so it can no longer be changed here. Reply to any of our emails to change it.'
+
+/**
+ * Stores her review, or her changes to it while the owner has not shown it
+ * (decision 056). The first one queues the owner's email, once, in the
+ * same transaction.
+ */
+export async function saveReview(
+  db: Kysely<Database>,
+  {
+    link,
+    review,
+    now,
+    siteUrl,
+  }: { link: ReviewLink; review: ReviewInput; now: number; siteUrl: string },
+): Promise<SaveReviewResult> {
+  if (!link.completed) return { ok: false, status: 409, error: NOT_YET_COMPLETED }
+  const values = {
+    rating: review.rating,
+    words: review.words,
+    display_name: review.displayName,
+    may_show: review.mayShow ? 1 : 0,
+    updated_at: now,
+  }
+  return db.transaction().execute(async (trx): Promise<SaveReviewResult> => {
+    const existing = await readReviewOf(trx, link.requestId)
+    if (existing) {
+      if (existing.shown) return { ok: false, status: 409, error: ALREADY_SHOWN }
+      // Only while not shown: an owner's Show between the read and this write wins.
+      const updated = await trx
+        .updateTable('review')
+        .set(values)
+        .where('id', '=', existing.id)
+        .where('shown', '=', 0)
+        .executeTakeFirst()
+      if (updated.numUpdatedRows === 0n) return { ok: false, status: 409, error: ALREADY_SHOWN }
+      return { ok: true, created: false }
+    }
+    const inserted = await trx
+      .insertInto('review')
+      .values({ ...values, request_id: link.requestId, created_at: now })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) {
+      return {
+        ok: false,
+        status: 409,
+        error: 'Your review was just saved from another window. Please look at it below.',
+      }
+    }
+    const id = Number(inserted.id)
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'review_received',
+        subjectId: id,
+        email: composeReviewReceived({ review, link, siteUrl }),
+        dedupeKey: `review-received:${id}`,
+      },
+      now,
+    )
+    return { ok: true, created: true }
+  })
+}
+
+/** Every review for the owner's list, newest first. */
+export async function listReviewsForOwner(db: Executor): Promise<StoredReview[]> {
+  const rows = await db
+    .selectFrom('review')
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(OWNER_REVIEWS_LISTED)
+    .execute()
+  return rows.map(storedOf)
+}
+
+export type ShowReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }
+
+export const NO_PERMISSION =
+  'This customer did not give permission to show her review, so it stays private.'
+
+/**
+ * Shows a review on Home and About, or hides it again. Showing needs her
+ * permission, checked in the same statement that shows it.
+ */
+export async function setReviewShown(
+  db: Executor,
+  { reviewId, shown, now }: { reviewId: number; shown: boolean; now: number },
+): Promise<ShowReviewResult> {
+  const updated = await db
+    .updateTable('review')
+    .set(shown ? { shown: 1, shown_at: now } : { shown: 0, shown_at: null })
+    .where('id', '=', reviewId)
+    .$if(shown, (query) => query.where('may_show', '=', 1))
+    .executeTakeFirst()
+  if (updated.numUpdatedRows > 0n) return { ok: true }
+  const exists = await db
+    .selectFrom('review')
+    .select('id')
+    .where('id', '=', reviewId)
+    .executeTakeFirst()
+  return exists
+    ? { ok: false, status: 409, error: NO_PERMISSION }
+    : { ok: false, status: 404, error: 'That review is no longer here; it may have been erased.' }
+}
+
+/**
+ * The public pages' reviews: the newest shown few, and the aggregate of
+ * every shown one (never a hidden or unpermitted one).
+ */
+export async function readShownReviews(
+  db: Executor,
+): Promise<{ reviews: ShownReview[]; aggregate: ReviewAggregate | null }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .selectFrom('review')
+      .select(['id', 'rating', 'words', 'display_name'])
+      .where('shown', '=', 1)
+      .orderBy('shown_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(SHOWN_REVIEWS_LISTED)
+      .execute(),
+    db
+      .selectFrom('review')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum<number>('rating').as('stars')])
+      .where('shown', '=', 1)
+      .executeTakeFirstOrThrow(),
+  ])
+  const count = Number(totals.count)
+  return {
+    reviews: rows.map((row) => ({
+      id: Number(row.id),
+      rating: Number(row.rating),
+      words: row.words,
+      displayName: row.display_name,
+    })),
+    aggregate: aggregateOf(count, Number(totals.stars ?? 0)),
+  }
+}
+
+/** Erasure: the reviews of these requests go, shown or not. Returns how many. */
+export async function deleteReviewsOf(
+  trx: Executor,
+  requestIds: readonly number[],
+): Promise<number> {
+  if (requestIds.length === 0) return 0
+  const deleted = await trx
+    .deleteFrom('review')
+    .where('request_id', 'in', [...requestIds])
+    .executeTakeFirst()
+  return Number(deleted.numDeletedRows)
+}
+
+/** The invitation's name in the outbox: one per link, ever. */
+export function reviewRequestKey(link: Pick<ReviewLink, 'requestId'>): string {
+  return `review-request:${link.requestId}`
+}
+
+/**
+ * Invites a review from each of these completed links (the order book says
+ * which are due): once per link, by its name in the outbox, so a restart or
+ * a second instance queues nothing twice; none for a link she has already
+ * reviewed. Returns how many were queued.
+ */
+export async function queueReviewRequests(
+  db: Kysely<Database>,
+  links: readonly ReviewLink[],
+  { now, siteUrl }: { now: number; siteUrl: string },
+): Promise<number> {
+  const due = links.filter((link) => link.completed)
+  if (due.length === 0) return 0
+  const done = await queuedDedupeKeys(db, due.map(reviewRequestKey))
+  const reviewed = new Set(
+    (
+      await db
+        .selectFrom('review')
+        .select('request_id')
+        .where(
+          'request_id',
+          'in',
+          due.map((link) => link.requestId),
+        )
+        .execute()
+    ).map((row) => Number(row.request_id)),
+  )
+  let queued = 0
+  for (const link of due) {
+    if (done.has(reviewRequestKey(link)) || reviewed.has(link.requestId)) continue
+    const added = await enqueueEmail(
+      db,
+      {
+        topic: 'review_request',
+        subjectId: link.requestId,
+        email: composeReviewRequest({ link, siteUrl }),
+        dedupeKey: reviewRequestKey(link),
+      },
+      now,
+    )
+    if (added !== undefined) queued += 1
+  }
+  return queued
+}

@@ -1,0 +1,41 @@
+import { Link, useActionData } from 'react-router'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { receiveOwnerReviewAction } from '#app/features/reviews/review-action.server.ts'
+import { ReviewList } from '#app/features/reviews/review-list.tsx'
+import { listReviewsForOwner } from '#app/features/reviews/reviews.server.ts'
+import { respond } from '#app/utils/reply.ts'
+import type { Route } from './+types/admin.reviews'
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Reviews') },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader() {
+  return { reviews: await listReviewsForOwner(getDb()) }
+}
+
+/** Show or Hide one review (decision 056). */
+export async function action({ request }: Route.ActionArgs) {
+  return respond(await receiveOwnerReviewAction({ request, db: getDb() }))
+}
+
+export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<typeof action>()
+  return (
+    <section className="page-section">
+      <p className="eyebrow">
+        <Link to="/admin/settings" className="text-link">
+          Settings
+        </Link>
+      </p>
+      <h1 className="page-heading mt-2">Reviews</h1>
+      <p className="lede mt-3">
+        What your customers wrote. Show the ones you like on Home and About; only those they allowed
+        can be shown.
+      </p>
+      <ReviewList reviews={loaderData.reviews} posted={posted} />
+    </section>
+  )
+}
