@@ -24,6 +24,7 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'
+import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
 import {
   readSelfService,
   receiveSelfService,
@@ -32,7 +33,6 @@ import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
 import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
-import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
 import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
