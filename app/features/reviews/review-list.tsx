@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { site } from '#app/content/site.ts'
+import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import {
   HIDE_REVIEW,
   type ReviewOwnerResult,
@@ -8,10 +8,8 @@ import {
 } from './review-schema.ts'
 import { StarRating } from './star-rating.tsx'
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeZone: site.timeZone,
-})
+/** When she wrote it, in the bakery's locale and time zone (read per render: the owner may change them). */
+const dateFormat = () => bakeryDateTimeFormat({ dateStyle: 'medium' })
 
 /**
  * The owner's reviews, newest first: each one's stars, words, name, whether
@@ -69,7 +67,7 @@ export function ReviewList({
                 {review.displayName}
               </h2>
               <p className="text-sm text-chocolate">
-                Written {dateFormat.format(new Date(review.createdAt))}
+                Written {dateFormat().format(new Date(review.createdAt))}
               </p>
               {review.words ? (
                 <blockquote className="mt-3 whitespace-pre-line">
