@@ -77,6 +77,9 @@ test('an empty gallery says so, and offers the owner to upload the first image',
 test('the owner uploads a photo with two tags and sees the progress and the saving', async ({
   page,
 }) => {
+  // The upload goes through a throttled uplink so the progress can be seen; on a busy machine
+  // that and the many dialog steps together outlast the usual test time.
+  test.slow()
   await page.goto('/gallery')
   await signInThroughDialog(page)
   await page.getByRole('button', { name: 'Upload Your First Image' }).click()
