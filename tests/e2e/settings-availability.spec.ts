@@ -66,6 +66,8 @@ test('the owner sets capacity, closed dates, policies and delivery; customers ne
   page,
   baseURL,
 }) => {
+  // Five settings forms and two visits as a customer: more than the usual test time when busy.
+  test.setTimeout(90_000)
   const today = todayIn(site.timeZone)
   const from = addDays(today, 20)
   const to = addDays(today, 22)
