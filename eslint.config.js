@@ -81,11 +81,13 @@ const featureEdges = {
     'site-content',
   ],
   // A customer's review of her order: its emails (the invitation, the owner's
-  // news of it) go through the outbox. It knows no request: the order book
-  // hands it the links it asks about and erases a customer's review through it.
-  reviews: ['mail'],
+  // news of it) go through the outbox, and a new review alerts the owner's
+  // phone beside her email. It knows no request: the order book hands it the
+  // links it asks about and erases a customer's review through it.
+  reviews: ['mail', 'owner-alerts'],
   // The owner's phone: its app (manifest, service worker) and the alerts other
-  // features queue where they queue her emails. It uses no other feature.
+  // features (contact, orders, order-book, reviews) queue where they queue her
+  // emails. It uses no other feature.
   'owner-alerts': [],
   // A design proof's images go through the shared image pipeline, store and quota.
   proofs: ['media'],

@@ -1291,4 +1291,15 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+
+  // The owner's phone hears of a customer's change or cancellation, a proof's
+  // answer and a new review (decision 053, "Later"). A device that had any
+  // alert on gets the three new kinds on, as a new subscription does; one
+  // with every kind switched off stays silent, as its owner left it.
+  '019-more-alerts-new-kinds-on': {
+    async up(db: Kysely<unknown>) {
+      const added = ',change-or-cancel,proof-answer,review'
+      await sql`update push_subscription set kinds = kinds || ${added} where kinds <> ''`.execute(db)
+    },
+  },
 }

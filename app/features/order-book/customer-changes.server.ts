@@ -17,6 +17,8 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { cancelledAlert, changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -334,6 +336,24 @@ export async function askForChange(
           ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
         ),
       },
+      ask.now,
+    )
+    await queueOwnerAlert(
+      trx,
+      changeAskedAlert(
+        {
+          id: party.leadId,
+          name: request.name,
+          productType: request.product_type,
+          dueDate: request.due_date,
+        },
+        {
+          id: Number(id),
+          newDate: ask.newDate,
+          window: ask.newDate && ask.newWindow ? formatWindow(ask.newWindow) : null,
+          details: ask.details,
+        },
+      ),
       ask.now,
     )
     return { ok: true, changeId: Number(id) }
@@ -731,6 +751,19 @@ export async function cancelByCustomer(
           siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
         ),
       },
+      now,
+    )
+    await queueOwnerAlert(
+      trx,
+      cancelledAlert(
+        {
+          id: party.leadId,
+          name: request.name,
+          productType: request.product_type,
+          dueDate: lead.due_date,
+        },
+        { totalCents: refund.totalCents, cardCents },
+      ),
       now,
     )
     return { ok: true, refundCents: refund.totalCents, cardCents, already: false }

@@ -12,6 +12,8 @@ import {
 } from '#app/features/media/upload-failure.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { proofAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import {
   type ApprovedProof,
   type ProofAnswerResult,
@@ -343,6 +345,24 @@ export async function receiveProofAnswer({
           },
         ),
       },
+      now,
+    )
+    await queueOwnerAlert(
+      trx,
+      proofAnswerAlert(
+        {
+          id: named.id,
+          name: named.name,
+          productType: named.product_type,
+          dueDate: named.due_date,
+        },
+        {
+          roundId: claimed.roundId,
+          round: number,
+          approved: answer.answer === 'approve',
+          ...(answer.answer === 'change' ? { change: answer.change } : {}),
+        },
+      ),
       now,
     )
     return claimed

@@ -22,7 +22,7 @@ const REVIEW_LINKS_PER_RUN = 500
 export async function readReviewLink(db: Db, token: string): Promise<ReviewLink | undefined> {
   const rows = await db
     .selectFrom('order_request')
-    .select(['id', 'name', 'email', 'status'])
+    .select(['id', 'name', 'email', 'status', 'product_type', 'due_date'])
     .where('customer_token', '=', token)
     .orderBy('id')
     .limit(100)
@@ -35,6 +35,7 @@ export async function readReviewLink(db: Db, token: string): Promise<ReviewLink 
     email: first.email,
     token,
     completed: rows.some((row) => row.status === 'completed'),
+    order: { productType: first.product_type, dueDate: first.due_date },
   }
 }
 

@@ -8,6 +8,9 @@ export const ALERT_KINDS = [
   'payment',
   'message',
   'deposit-overdue',
+  'change-or-cancel',
+  'proof-answer',
+  'review',
 ] as const
 
 export type AlertKind = (typeof ALERT_KINDS)[number]
@@ -19,7 +22,11 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   payment: 'Payment received',
   message: 'New message',
   'deposit-overdue': 'Deposit overdue',
+  'change-or-cancel': 'Change or cancellation',
+  'proof-answer': 'Proof approved or change asked',
+  review: 'New review',
 }
+
 
 export function isAlertKind(value: unknown): value is AlertKind {
   return typeof value === 'string' && (ALERT_KINDS as readonly string[]).includes(value)

@@ -119,3 +119,107 @@ export function depositOverdueAlert(request: AlertRequest, depositDue: string): 
     url: `/admin/orders/${request.id}`,
   }
 }
+
+/** The most of a customer's own words an alert carries; the rest is on the order page. */
+export const ALERT_QUOTE_MAX = 80
+
+/** Her words on one line, cut at a word to ALERT_QUOTE_MAX characters, in quotes. */
+export function quoteOf(words: string): string {
+  const line = words.trim().replace(/\s+/g, ' ')
+  if (line.length <= ALERT_QUOTE_MAX) return `“${line}”`
+  const cut = line.slice(0, ALERT_QUOTE_MAX - 1)
+  const atWord = cut.lastIndexOf(' ')
+  return `“${(atWord > ALERT_QUOTE_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…”`
+}
+
+/**
+ * A customer asks for a change from her page (decision 054): a new day
+ * (`window` as the bakery writes it, or null) and/or her words.
+ */
+export function changeAskedAlert(
+  request: AlertRequest,
+  change: { id: number; newDate: string | null; window: string | null; details: string },
+): OwnerAlert {
+  const asked: string[] = []
+  if (change.newDate) {
+    asked.push(
+      `move to ${alertDate(change.newDate)}${change.window ? `, ${change.window}` : ''}`,
+    )
+  }
+  if (change.details.trim()) asked.push(quoteOf(change.details))
+  return {
+    kind: 'change-or-cancel',
+    event: `change-asked:${change.id}`,
+    title: 'Change asked',
+    body: `${about(request, 'for')}: ${asked.join(' and ') || 'other details'}`,
+    url: `/admin/orders/${request.id}`,
+  }
+}
+
+/**
+ * A customer cancels from her page: what goes back, and how much of it is
+ * the owner's to send (the card part went back through Stripe already).
+ */
+export function cancelledAlert(
+  request: AlertRequest,
+  refund: { totalCents: number; cardCents: number },
+): OwnerAlert {
+  const manualCents = refund.totalCents - refund.cardCents
+  const back =
+    refund.totalCents <= 0
+      ? 'nothing to refund'
+      : manualCents <= 0
+        ? `${formatMoney(refund.totalCents)} refunded by card`
+        : refund.cardCents <= 0
+          ? `${formatMoney(refund.totalCents)} for you to send back`
+          : `${formatMoney(refund.totalCents)} back: ${formatMoney(refund.cardCents)} by card, ${formatMoney(manualCents)} for you to send`
+  return {
+    kind: 'change-or-cancel',
+    event: `cancelled:${request.id}`,
+    title: 'Order cancelled',
+    body: `${about(request, 'for')}: ${back}`,
+    url: `/admin/orders/${request.id}`,
+  }
+}
+
+/** A customer approves a design proof, or asks for a change to it (decision 055). */
+export function proofAnswerAlert(
+  request: AlertRequest,
+  answer: { roundId: number; round: number; approved: boolean; change?: string },
+): OwnerAlert {
+  const proof = `${about(request, 'for')}, proof ${answer.round}`
+  return {
+    kind: 'proof-answer',
+    event: `proof-answer:${answer.roundId}`,
+    title: answer.approved ? 'Proof approved' : 'Proof change asked',
+    body: answer.approved || !answer.change?.trim() ? proof : `${proof}: ${quoteOf(answer.change)}`,
+    url: `/admin/orders/${request.id}`,
+  }
+}
+
+/** '★★★★☆' for 4 of 5. */
+export function starsOf(rating: number): string {
+  const whole = Math.min(5, Math.max(0, Math.round(rating)))
+  return '★'.repeat(whole) + '☆'.repeat(5 - whole)
+}
+
+/**
+ * A customer leaves a review (decision 056): her stars, and what it was
+ * for; never her words (they are read on the reviews page).
+ */
+export function reviewAlert(
+  review: { id: number; rating: number; name: string },
+  order?: { productType: string; dueDate: string },
+): OwnerAlert {
+  const stars = `${starsOf(review.rating)} ${review.rating} ${review.rating === 1 ? 'star' : 'stars'}`
+  const what = order
+    ? `${order.productType} from ${firstName(review.name)}, ${alertDate(order.dueDate)}`
+    : `From ${firstName(review.name)}`
+  return {
+    kind: 'review',
+    event: `review:${review.id}`,
+    title: 'New review',
+    body: `${stars} — ${what}`,
+    url: '/admin/reviews',
+  }
+}

@@ -16,6 +16,9 @@ import {
 } from './alert-queue.server.ts'
 import { getVapidKeys } from './vapid.server.ts'
 
+/** Kinds that can wait for a phone that is saving its battery: nothing in them needs an answer today. */
+const NOT_URGENT = new Set<string>(['deposit-overdue', 'review', 'test'])
+
 /** How long a push service may keep an alert for a phone that is off: a day. */
 export const ALERT_TTL_SECONDS = 24 * 60 * 60
 /** A push service that has not answered in this long is tried again later. */
@@ -84,7 +87,7 @@ async function sendAlert(
       {
         vapidDetails: { subject: contact, publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: ALERT_TTL_SECONDS,
-        urgency: claim.kind === 'deposit-overdue' || claim.kind === 'test' ? 'normal' : 'high',
+        urgency: NOT_URGENT.has(claim.kind) ? 'normal' : 'high',
         // The same alert sent twice (a retry after a lost answer) replaces itself.
         topic: topicOf(claim.payload),
       },

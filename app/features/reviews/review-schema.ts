@@ -102,6 +102,8 @@ export interface ReviewLink {
   token: string
   /** At least one of the link's requests is completed: only then may she review. */
   completed: boolean
+  /** What the first request was for and its day, for the owner's alert of her review. */
+  order?: { productType: string; dueDate: string }
 }
 
 /** A review as she and the owner see it. */

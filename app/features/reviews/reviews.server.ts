@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { reviewAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { composeReviewReceived, composeReviewRequest } from './review-emails.ts'
 import {
   type ReviewAggregate,
@@ -76,8 +78,8 @@ export const ALREADY_SHOWN =
 
 /**
  * Stores her review, or her changes to it while the owner has not shown it
- * (decision 056). The first one queues the owner's email, once, in the
- * same transaction.
+ * (decision 056). The first one queues the owner's email and her phone's
+ * alert, once each, in the same transaction.
  */
 export async function saveReview(
   db: Kysely<Database>,
@@ -132,6 +134,11 @@ export async function saveReview(
         email: composeReviewReceived({ review, link, siteUrl }),
         dedupeKey: `review-received:${id}`,
       },
+      now,
+    )
+    await queueOwnerAlert(
+      trx,
+      reviewAlert({ id, rating: review.rating, name: link.name }, link.order),
       now,
     )
     return { ok: true, created: true }
