@@ -359,7 +359,16 @@ test('Settings turns alerts on for a browser, sets its switches, sends it a test
   const [device] = await listDevices(db)
   expect(device).toMatchObject({
     label: 'Nadia’s iPhone',
-    kinds: ['new-request', 'quote-answer', 'payment', 'message', 'deposit-overdue'],
+    kinds: [
+      'new-request',
+      'quote-answer',
+      'payment',
+      'message',
+      'deposit-overdue',
+      'change-or-cancel',
+      'proof-answer',
+      'review',
+    ],
   })
 
   // Unticked boxes are not posted: only the new request stays on.
