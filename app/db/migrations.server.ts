@@ -1299,7 +1299,9 @@ export const migrations: Record<string, Migration> = {
   '019-more-alerts-new-kinds-on': {
     async up(db: Kysely<unknown>) {
       const added = ',change-or-cancel,proof-answer,review'
-      await sql`update push_subscription set kinds = kinds || ${added} where kinds <> ''`.execute(db)
+      await sql`update push_subscription set kinds = kinds || ${added} where kinds <> ''`.execute(
+        db,
+      )
     },
   },
 }

@@ -33,7 +33,8 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="page-heading mt-2">Alerts on your phone</h1>
       <p className="lede mt-3">
-        Know first: a new request, a quote answered, a payment, a message or a late deposit.
+        Know first when a customer asks, answers, pays, writes, changes, cancels or reviews, and
+        when a deposit is late.
       </p>
       <AlertsSettings
         devices={loaderData.devices}

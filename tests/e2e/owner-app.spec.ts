@@ -198,13 +198,16 @@ test('in Settings she sees which devices get alerts, switches a kind off, sends 
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: label }) })
-  await expect(card.getByRole('checkbox')).toHaveCount(5)
+  await expect(card.getByRole('checkbox')).toHaveCount(8)
   for (const kind of [
     'New request',
     'Quote accepted or declined',
     'Payment received',
     'New message',
     'Deposit overdue',
+    'Change or cancellation',
+    'Proof approved or change asked',
+    'New review',
   ]) {
     await expect(card.getByRole('checkbox', { name: kind })).toBeChecked()
   }
@@ -213,11 +216,14 @@ test('in Settings she sees which devices get alerts, switches a kind off, sends 
   await page.screenshot({ path: `${SHOTS}/alerts-settings-1280.png`, fullPage: true })
 
   await card.getByRole('checkbox', { name: 'New message' }).uncheck()
+  await card.getByRole('checkbox', { name: 'New review' }).uncheck()
   await card.getByRole('button', { name: `Save alerts for ${label}` }).click()
   await expect(page.getByText('Alerts saved.')).toBeVisible()
   await page.reload()
   await expect(card.getByRole('checkbox', { name: 'New message' })).not.toBeChecked()
+  await expect(card.getByRole('checkbox', { name: 'New review' })).not.toBeChecked()
   await expect(card.getByRole('checkbox', { name: 'New request' })).toBeChecked()
+  await expect(card.getByRole('checkbox', { name: 'Change or cancellation' })).toBeChecked()
 
   await card.getByRole('button', { name: `Send a test alert to ${label}` }).click()
   await expect(page.getByText('Test alert sent.', { exact: false })).toBeVisible()

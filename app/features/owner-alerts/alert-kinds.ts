@@ -27,7 +27,6 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   review: 'New review',
 }
 
-
 export function isAlertKind(value: unknown): value is AlertKind {
   return typeof value === 'string' && (ALERT_KINDS as readonly string[]).includes(value)
 }

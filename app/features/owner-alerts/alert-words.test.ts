@@ -45,14 +45,14 @@ test('a change asked says the new day and time, or her words alone, and opens th
   const moved = changeAskedAlert(priya, {
     id: 3,
     newDate: '2026-12-19',
-    window: '10 a.m.–noon',
+    window: '10:00–12:00',
     details: '  ',
   })
   expect(moved).toMatchObject({
     kind: 'change-or-cancel',
     event: 'change-asked:3',
     title: 'Change asked',
-    body: 'Cakes for Priya, Sat, Dec 12: move to Sat, Dec 19, 10 a.m.–noon',
+    body: 'Cakes for Priya, Sat, Dec 12: move to Sat, Dec 19, 10:00–12:00',
     url: '/admin/orders/7',
   })
   const words = changeAskedAlert(priya, {

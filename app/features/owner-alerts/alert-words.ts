@@ -142,9 +142,7 @@ export function changeAskedAlert(
 ): OwnerAlert {
   const asked: string[] = []
   if (change.newDate) {
-    asked.push(
-      `move to ${alertDate(change.newDate)}${change.window ? `, ${change.window}` : ''}`,
-    )
+    asked.push(`move to ${alertDate(change.newDate)}${change.window ? `, ${change.window}` : ''}`)
   }
   if (change.details.trim()) asked.push(quoteOf(change.details))
   return {

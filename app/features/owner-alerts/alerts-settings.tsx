@@ -121,8 +121,8 @@ export function AlertsSettings({
         ) : support === 'ready' ? (
           <>
             <p className="mt-2">
-              Get a notification the moment a request, an answer, a payment or a message comes in,
-              even when this page is closed.
+              Get a notification the moment a request, an answer, a payment, a message, a change, a
+              cancellation or a review comes in, even when this page is closed.
             </p>
             <div className="form-field mt-4">
               <label htmlFor="device-label" className="form-label">

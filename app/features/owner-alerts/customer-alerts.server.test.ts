@@ -7,7 +7,10 @@ import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { saveChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
 import { moveRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
-import { receiveProofAnswer, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import {
+  receiveProofAnswer,
+  receiveProofSend,
+} from '#app/features/order-book/proof-steps.server.ts'
 import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
 import { receiveSelfService } from '#app/features/order-book/self-service.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
