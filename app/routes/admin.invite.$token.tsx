@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { site } from '#app/content/site.ts'
 import { INVITE_GONE } from '#app/features/auth/account.ts'
 import {
   readAdminInvite,
@@ -12,8 +13,8 @@ import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.invite.$token'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Join as an admin') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Join as an admin', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -31,10 +32,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
   const { invite } = loaderData
+  // Her bakery's name as it stands now (Settings › Your site).
+  const { identity } = useSiteWords()
   return (
     <LinkPasswordPage
       eyebrow="For the bakery’s team"
-      heading={`Join ${site.brandTitle}`}
+      heading={`Join ${identity.name}`}
       intro={
         <>
           You were invited to run the site as{' '}
