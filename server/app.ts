@@ -27,10 +27,7 @@ import {
   setDeliveryWorker,
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
-import {
-  createTransportFromEnv,
-  resolveMailAddresses,
-} from '#app/features/mail/transports/select-transport.server.ts'
+import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
 import { MEDIA_URL_PATH } from '#app/features/media/media-store.server.ts'
 import {
   getMediaStore,
@@ -57,6 +54,7 @@ import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
+import { bakeryMailAddresses } from './mail-addresses.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
@@ -194,7 +192,7 @@ export async function startServices(): Promise<Env> {
     retryMinMs: env.MAIL_RETRY_MIN_MS,
     siteUrl: env.SITE_URL,
     // Her bakery's name and email as they stand at each send, not at boot.
-    addresses: async () => resolveMailAddresses(env, await readSiteSection(db, 'identity')),
+    addresses: bakeryMailAddresses(db, env),
     instance: env.INSTANCE_NAME,
   })
   // The owner's alerts go out beside her emails: wherever an owner's email is

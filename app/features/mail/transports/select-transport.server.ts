@@ -4,6 +4,8 @@ import { createFileTransport } from './file.server.ts'
 import { createSmtpTransport } from './smtp.server.ts'
 import type { MailAddresses, MailTransport } from './transport.ts'
 
+export type { MailAddresses }
+
 type MailEnv = Pick<
   Env,
   | 'SITE_URL'
