@@ -508,7 +508,6 @@ async function queueReminders(
   return queued
 }
 
-/** Which of these scheduled emails' names the outbox holds already (its unique dedupe_key index). */
 /** One treat of a reminder: what, how it changes hands, when and where. */
 export interface ReminderTreat {
   productType: string
@@ -586,7 +585,12 @@ export function composeReminder({
     ? [
         [treats.length > 1 ? 'Treats' : 'Treat', product_type],
         ['Date', when],
-        ['How', delivery ? 'We deliver it to you' : 'Pickup from our kitchen'],
+        [
+          'How',
+          delivery
+            ? `We deliver ${treats.length > 1 ? 'them' : 'it'} to you`
+            : 'Pickup from our kitchen',
+        ],
         ...(first.window ? [['Time', formatWindow(first.window)] as [string, string]] : []),
         ...(first.place ? [[delivery ? 'To' : 'Where', first.place] as [string, string]] : []),
         ...stillToPay,
@@ -598,13 +602,14 @@ export function composeReminder({
       ]
   const allDelivered = treats.every((treat) => treat.fulfilment === 'delivery')
   const allPickedUp = treats.every((treat) => treat.fulfilment !== 'delivery')
+  const ownTimes = treats.some((treat) => treat.window !== first.window)
   const opening = together
     ? [
         `A reminder that your ${product_type} ${verb} ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}${first.window ? `, ${formatWindow(first.window)}` : ''}.`,
         ...(first.place ? ['', `${delivery ? 'To' : 'Where'}: ${first.place}`] : []),
       ]
     : [
-        `A reminder that your ${product_type} ${verb} ${allDelivered ? 'coming to you' : allPickedUp ? 'ready for pickup' : 'due'} tomorrow, ${when}, each at its own time:`,
+        `A reminder that your ${product_type} ${verb} ${allDelivered ? 'coming to you' : allPickedUp ? 'ready for pickup' : 'due'} tomorrow, ${when}${ownTimes ? ', each at its own time' : ''}:`,
         ...treats.map((treat) => `• ${treat.productType}: ${handoverOf(treat)}`),
       ]
   const text = [
