@@ -17,6 +17,7 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -331,7 +332,10 @@ export async function askForChange(
             paymentReference: request.payment_reference,
           },
           { asked, details: ask.details },
-          ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
+          {
+            requestUrl: ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
+          },
         ),
       },
       ask.now,
@@ -728,7 +732,10 @@ export async function cancelByCustomer(
             paymentReference: request.payment_reference,
           },
           { totalCents: refund.totalCents, cardCents },
-          siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+          {
+            requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
+          },
         ),
       },
       now,
