@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   OWNER_PAGES,
   type PageSummary,
+  formatLighthouse,
   formatOwnerLighthouse,
   ownerMisses,
   ownerRoute,
@@ -183,6 +184,35 @@ describe('the owner pages’ Lighthouse section', () => {
     expect(slowSection).toContain('#### /admin/calendar')
     expect(slowSection).not.toContain('#### /admin\n')
     expect(slowSection).toContain('`unused-javascript` Reduce unused JavaScript (score 0)')
+  })
+
+  it('lists what slows a public page short of 100, even within its ≥ 95 budget', () => {
+    const page = (label: string, performance: number): PageSummary => {
+      const run = summarizeRun(report({ performance, withSeo: true }))
+      return {
+        path: label,
+        label,
+        median: {
+          scores: { ...run.scores, accessibility: 100 },
+          lcpMs: 1200,
+          tbtMs: 0,
+          cls: 0,
+          jsKib: 90,
+          jsGzipKib: 85,
+          totalKib: 300,
+        },
+        failingAudits: [],
+        performanceFindings: run.performanceFindings,
+        runs: [run],
+        errors: [],
+      }
+    }
+    const markdown = formatLighthouse([page('/faq', 100), page('/about', 97)], 3)
+    expect(markdown).toContain('All targets met.')
+    const slowSection = markdown.slice(markdown.indexOf('### What slows'))
+    expect(slowSection).toContain('#### /about')
+    expect(slowSection).not.toContain('#### /faq')
+    expect(formatLighthouse([page('/faq', 100)], 3)).not.toContain('### What slows')
   })
 
   it('audits the quoted request’s own page', () => {
