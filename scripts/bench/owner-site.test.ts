@@ -49,6 +49,7 @@ describe('reading the pages the owner and her customers see', () => {
   it('describes the content on the pages for the report', () => {
     const said = describeOwnerContent()
     expect(said).toContain('hero (2400×1800 JPEG')
+    expect(said).toContain('logo (600×600 PNG')
     expect(said).toContain('announcement banner on')
     expect(said).toContain('FAQ of 5 questions')
     expect(said).toContain('policies in 4 parts')

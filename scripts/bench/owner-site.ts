@@ -119,7 +119,8 @@ export const OWNER_REVIEWS = [
 export function describeOwnerContent(): string {
   const picture = (name: string, slot: keyof typeof OWNER_PICTURES) => {
     const { width, height, alt } = OWNER_PICTURES[slot]
-    return `${name} (${width}×${height} JPEG through the upload pipeline, alt “${alt}”)`
+    const format = slot === 'logo' ? 'PNG' : 'JPEG'
+    return `${name} (${width}×${height} ${format} through the upload pipeline, alt “${alt}”)`
   }
   const questions = OWNER_FAQ.match(/^## /gm)?.length ?? 0
   const sections = OWNER_POLICIES.match(/^## /gm)?.length ?? 0
