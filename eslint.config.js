@@ -20,10 +20,12 @@ const featureEdges = {
   auth: ['mail', 'site-content'],
   // A backup copies the local media store's folder, where the media module says it is.
   backups: ['media'],
-  // A message is stored with its email to the owner and an alert to her phone.
-  contact: ['mail', 'owner-alerts'],
-  // The gallery's photos go through the shared image pipeline, store and quota.
-  gallery: ['media'],
+  // A message is stored with its email to the owner and an alert to her phone;
+  // the email's footer says her bakery's name (site-content).
+  contact: ['mail', 'owner-alerts', 'site-content'],
+  // The gallery's photos go through the shared image pipeline, store and quota;
+  // a photo without her words is described with her bakery's name (site-content).
+  gallery: ['media', 'site-content'],
   home: [],
   // Exporting and importing the site (moving house) reads and replaces the
   // owner's words, the booking settings and the menu, each through its owner.
@@ -84,7 +86,8 @@ const featureEdges = {
   // news of it) go through the outbox, and a new review alerts the owner's
   // phone beside her email. It knows no request: the order book hands it the
   // links it asks about and erases a customer's review through it.
-  reviews: ['mail', 'owner-alerts'],
+  // Its emails say her name and her bakery's (site-content).
+  reviews: ['mail', 'owner-alerts', 'site-content'],
   // The owner's phone: its app (manifest, service worker) and the alerts other
   // features (contact, orders, order-book, reviews) queue where they queue her
   // emails. It uses no other feature.

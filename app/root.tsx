@@ -21,7 +21,7 @@ import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
-import { SiteWordsContext } from '#app/components/use-site-words.ts'
+import { SiteWordsContext, useSiteWords } from '#app/components/use-site-words.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -183,10 +183,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const bakeryName = useSiteWords().identity.name
   if (isRouteErrorResponse(error) && error.status === 401) {
     return (
       <>
-        <title>{pageTitle('Sign in')}</title>
+        <title>{pageTitle('Sign in', bakeryName)}</title>
         <section className="page-section text-center">
           <h1 className="page-heading">Please sign in</h1>
           <p className="mt-4 text-lg">
@@ -199,7 +200,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <title>{pageTitle('404')}</title>
+        <title>{pageTitle('404', bakeryName)}</title>
         <NotFoundPage />
       </>
     )
@@ -208,7 +209,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error)
   return (
     <>
-      <title>{pageTitle('Something went wrong')}</title>
+      <title>{pageTitle('Something went wrong', bakeryName)}</title>
       <section className="page-section text-center">
         <h1 className="page-heading">Something went wrong</h1>
         <p className="mt-4 text-lg">

@@ -8,7 +8,11 @@
  * runs with SEED_DEMO=false, so Lighthouse measures /gallery as a well-used
  * gallery rather than the 8 demo photos.
  *
- * Sections: Lighthouse (mobile, every page), Load (autocannon: static files
+ * Sections: Lighthouse (mobile, every public page, on a server of its own to
+ * which the owner has first given her pictures, words, banner, FAQ, policies
+ * and two shown reviews through her own forms), Lighthouse: the owner's pages
+ * (mobile, signed in: /admin, her orders, a quoted order, the calendar and
+ * Settings, on a server of its own with the same content), Load (autocannon: static files
  * as the baseline, then the public pages, at 10 and 50 connections), Memory (a
  * fresh server's RSS through a minute of mixed browsing, then a 12-megapixel
  * upload), Load: customers booking (the browsing plus availability lookups
@@ -29,6 +33,8 @@
  * BENCH_MEMORY_SECONDS length of the memory section's mixed browsing (default 60)
  * BENCH_SECTIONS     only these sections, e.g. lighthouse,pipeline (default all)
  * BENCH_PAGES        only these pages in Lighthouse, e.g. /gallery (default all)
+ * BENCH_OWNER_PAGES  only these of the owner's pages, e.g. /admin,/admin/orders/<id>
+ *                    (default all)
  * BENCH_GROWTH_SIZES book sizes for Data growth, e.g. 1000,10000 (default
  *                    0,1000,10000,100000; the empty book is always measured)
  * BENCH_GROWTH_RUNS  runs per endpoint and book; the report shows medians (default 5)
@@ -47,7 +53,7 @@ import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { growthSection } from './bench/growth.ts'
-import { lighthouseSection } from './bench/lighthouse.ts'
+import { lighthouseOwnerSection, lighthouseSection } from './bench/lighthouse.ts'
 import { loadMixSection } from './bench/load-mix.ts'
 import { loadSection } from './bench/load.ts'
 import { memorySection } from './bench/memory.ts'
@@ -66,6 +72,7 @@ import { formatSummary, summaryRows } from './bench/summary.ts'
  */
 const SECTIONS: readonly Section[] = [
   lighthouseSection,
+  lighthouseOwnerSection,
   loadSection,
   loadMixSection,
   memorySection,
@@ -111,8 +118,9 @@ async function main(): Promise<void> {
     SECTIONS.map((section) => section.id),
   )
   const appDir = await buildSnapshot()
-  // The growth section brings books of its own; only the others need the gallery.
-  const needsGallery = only.some((id) => id !== 'growth')
+  // The growth section brings books of its own, and the owner's pages show no
+  // gallery; only the others need it.
+  const needsGallery = only.some((id) => id !== 'growth' && id !== 'lighthouse-owner')
   const serverOptions: ServerOptions = {
     ...(needsGallery ? { dataFrom: await prepareGalleryData(GALLERY_PHOTOS) } : {}),
     // The prepared gallery is the one to measure; the demo photos would join it.

@@ -9,7 +9,6 @@ import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { RouterContextProvider } from 'react-router'
 import { getEnv, type Env } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
 import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
@@ -46,6 +45,7 @@ import {
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
 import {
   readLocalSettings,
+  readSiteSection,
   seedSiteContent,
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
@@ -54,6 +54,7 @@ import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { limitImageMemory } from './image-memory.ts'
+import { bakeryMailAddresses } from './mail-addresses.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
@@ -190,11 +191,15 @@ export async function startServices(): Promise<Env> {
     transport,
     retryMinMs: env.MAIL_RETRY_MIN_MS,
     siteUrl: env.SITE_URL,
+    // Her bakery's name and email as they stand at each send, not at boot.
+    addresses: bakeryMailAddresses(db, env),
     instance: env.INSTANCE_NAME,
   })
   // The owner's alerts go out beside her emails: wherever an owner's email is
   // queued an alert may be too, so a kick for the mail wakes the alerts as well.
-  pushWorker = startPushWorker(db, { contact: `mailto:${env.MAIL_TO ?? site.email}` })
+  // The push services' contact for the site: the owner's address as the site starts.
+  const { email: ownerEmail } = await readSiteSection(db, 'identity')
+  pushWorker = startPushWorker(db, { contact: `mailto:${env.MAIL_TO ?? ownerEmail}` })
   setPushWorker(pushWorker)
   const mailWorker = deliveryWorker
   setDeliveryWorker({

@@ -11,21 +11,19 @@ export function AnnouncementBanner({ banner }: { banner: { text: string; link: s
   return (
     <section aria-label="Announcement" className="announcement-banner">
       <p>
-        <span>{banner.text}</span>
-        {banner.link ? (
-          <>
-            {' '}
-            {external ? (
-              <a href={banner.link} className="announcement-link" rel="noopener">
-                Read more
-              </a>
-            ) : (
-              <Link to={banner.link} className="announcement-link">
-                Read more
-              </Link>
-            )}
-          </>
-        ) : null}
+        {/* With a link, the words themselves are the link: a "Read more" says
+            nothing out of context to a screen reader or a search engine. */}
+        {!banner.link ? (
+          <span>{banner.text}</span>
+        ) : external ? (
+          <a href={banner.link} className="announcement-link" rel="noopener">
+            {banner.text}
+          </a>
+        ) : (
+          <Link to={banner.link} className="announcement-link">
+            {banner.text}
+          </Link>
+        )}
       </p>
     </section>
   )

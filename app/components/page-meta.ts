@@ -16,6 +16,11 @@ export function siteUrlFrom(matches: ReadonlyArray<MatchWithData | undefined>): 
   return root?.siteUrl ?? ''
 }
 
+/** Her bakery's name as the root loader read it, for an owner page's title. */
+export function bakeryNameFrom(matches: ReadonlyArray<MatchWithData | undefined>): string {
+  return siteWordsFrom(matches).identity.name
+}
+
 /**
  * Title, description, keywords, canonical link and social-card tags for a
  * page. `path` is the page's canonical path, so /About and /about agree.

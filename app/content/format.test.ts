@@ -3,7 +3,7 @@ import { pageTitle, previewSentences } from './format.ts'
 import { site } from './site.ts'
 
 test('page titles read "Page | brand title"', () => {
-  expect(pageTitle('About Us')).toBe('About Us | Butter & Bloom Bakery')
+  expect(pageTitle('About Us', site.brandTitle)).toBe('About Us | Butter & Bloom Bakery')
   expect(pageTitle('404', 'Crumbs')).toBe('404 | Crumbs')
 })
 

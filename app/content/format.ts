@@ -1,8 +1,7 @@
 import { localSettings } from '#app/utils/local-settings.ts'
-import { site } from './site.ts'
 
-/** 'About Us' → 'About Us | Butter & Bloom Bakery' */
-export function pageTitle(page: string, brandTitle: string = site.brandTitle): string {
+/** 'About Us' → 'About Us | Butter & Bloom Bakery', with her bakery's name (Settings › Your site). */
+export function pageTitle(page: string, brandTitle: string): string {
   return `${page} | ${brandTitle}`
 }
 

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
@@ -13,8 +14,8 @@ import { readTodayPage } from '#app/features/order-book/today.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import type { Route } from './+types/admin._index'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Today') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Today', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

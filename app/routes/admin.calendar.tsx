@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
@@ -15,8 +16,8 @@ import {
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import type { Route } from './+types/admin.calendar'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Calendar') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Calendar', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

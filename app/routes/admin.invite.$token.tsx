@@ -1,19 +1,17 @@
 import { redirect } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
-import { site } from '#app/content/site.ts'
-import { INVITE_GONE } from '#app/features/auth/account.ts'
 import {
   readAdminInvite,
   receiveInviteAcceptance,
 } from '#app/features/auth/admin-accounts.server.ts'
+import { AdminInvitePage } from '#app/features/auth/admin-invite-page.tsx'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import { LinkPasswordPage } from '#app/features/auth/link-password-page.tsx'
-import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.invite.$token'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Join as an admin') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Join as an admin', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -30,23 +28,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
-  const { invite } = loaderData
   return (
-    <LinkPasswordPage
-      eyebrow="For the bakery’s team"
-      heading={`Join ${site.brandTitle}`}
-      intro={
-        <>
-          You were invited to run the site as{' '}
-          <strong className="break-words">{invite?.email}</strong>. Choose a password: at least{' '}
-          {PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.
-        </>
-      }
-      ids={['invite-password', 'invite-confirm']}
-      label="Password"
-      submitLabel="Join and sign in"
-      linkWorks={invite !== null}
-      gone={INVITE_GONE}
+    <AdminInvitePage
+      email={loaderData.invite?.email ?? null}
       error={actionData && !actionData.ok ? actionData.error : null}
     />
   )

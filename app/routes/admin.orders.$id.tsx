@@ -1,4 +1,5 @@
 import { type ShouldRevalidateFunction, data } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -22,12 +23,13 @@ function requestIdOf(param: string | undefined): number | undefined {
   return param && /^\d{1,15}$/.test(param) ? Number(param) : undefined
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: pageTitle(
       loaderData?.detail
         ? `${loaderData.detail.request.productType} for ${loaderData.detail.request.name}`
         : 'Order not found',
+      bakeryNameFrom(matches),
     ),
   },
   { name: 'robots', content: 'noindex' },

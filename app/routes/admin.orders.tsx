@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveInboxAction } from '#app/features/inbox/inbox-action.server.ts'
@@ -10,8 +11,8 @@ import { parseOrderFilters } from '#app/features/order-book/order-list.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.orders'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Orders') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Orders', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { LinkPasswordPage } from '#app/features/auth/link-password-page.tsx'
@@ -7,8 +8,8 @@ import { isResetLinkValid, receivePasswordReset } from '#app/features/auth/passw
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.reset-password.$token'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Set a new password') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Set a new password', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

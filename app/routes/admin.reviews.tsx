@@ -1,4 +1,5 @@
 import { Link, useActionData } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveOwnerReviewAction } from '#app/features/reviews/review-action.server.ts'
@@ -7,8 +8,8 @@ import { listReviewsForOwner } from '#app/features/reviews/reviews.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.reviews'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Reviews') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Reviews', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,4 +1,5 @@
 import { Link, useActionData } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
@@ -8,8 +9,8 @@ import { AlertsSettings } from '#app/features/owner-alerts/alerts-settings.tsx'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.alerts'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Alerts on your phone') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Alerts on your phone', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,3 +1,4 @@
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveSiteFile } from '#app/features/moving/moving-action.server.ts'
@@ -5,8 +6,8 @@ import { MovingPage } from '#app/features/moving/moving-page.tsx'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.moving'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Move your site') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Move your site', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,4 +1,5 @@
 import { Link, useActionData } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import {
@@ -18,8 +19,8 @@ import { mediaTypeOf } from '#app/utils/media-type.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.site'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Your site') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Your site', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -76,8 +77,8 @@ import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Settings') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Settings', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
@@ -9,8 +10,8 @@ import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.setup'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Set up your bakery') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Set up your bakery', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

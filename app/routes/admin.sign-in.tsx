@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
@@ -8,8 +9,8 @@ import { receiveSignIn } from '#app/features/auth/sign-in.server.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/admin.sign-in'
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Sign in') },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle('Sign in', bakeryNameFrom(matches)) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
-import { pageMeta } from '#app/components/page-meta.ts'
+import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ReceiptPage } from '#app/features/order-book/receipt-page.tsx'
@@ -29,7 +29,14 @@ export const headers: Route.HeadersFunction = () => RECEIPT_HEADERS
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
   ...(loaderData?.receipts
-    ? [{ title: pageTitle(`Receipt ${loaderData.receipts.map((r) => r.number).join(', ')}`) }]
+    ? [
+        {
+          title: pageTitle(
+            `Receipt ${loaderData.receipts.map((r) => r.number).join(', ')}`,
+            bakeryNameFrom(matches),
+          ),
+        },
+      ]
     : pageMeta({ page: 'notFound', path: location.pathname, matches })),
   { name: 'robots', content: 'noindex, nofollow' },
   { name: 'referrer', content: 'no-referrer' },

@@ -1,6 +1,6 @@
 import { type ShouldRevalidateFunction, data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
-import { pageMeta } from '#app/components/page-meta.ts'
+import { pageMeta, bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -179,6 +179,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
         {
           title: pageTitle(
             loaderData.view.requests.length === 1 ? 'Your request' : 'Your requests',
+            bakeryNameFrom(matches),
           ),
         },
       ]

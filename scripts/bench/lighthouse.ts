@@ -7,14 +7,39 @@ import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromiumExecutable, chromiumFlags } from '#tests/chromium.ts'
 import { onCleanup } from './cleanup.ts'
 import { formatNumber, formatTable } from './markdown.ts'
+import {
+  describeOwnerContent,
+  giveOwnerContent,
+  sendQuotedRequest,
+  startOwnerSite,
+} from './owner-site.ts'
 import type { Section } from './section.ts'
 import type { RunningServer } from './server.ts'
 import { envInt, envList, kib, median, medianOrNull } from './stats.ts'
 
-export const PAGES = ['/', '/about', '/ordernow', '/gallery', '/contact'] as const
+export const PAGES = [
+  '/',
+  '/about',
+  '/ordernow',
+  '/gallery',
+  '/contact',
+  '/faq',
+  '/policies',
+] as const
+
+/** The owner's pages; `<id>` is a request the section sends and quotes first. */
+export const OWNER_PAGES = [
+  '/admin',
+  '/admin/orders',
+  '/admin/orders/<id>',
+  '/admin/calendar',
+  '/admin/settings',
+] as const
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
+/** The owner's pages are noindex: SEO is not asked of them. */
+const OWNER_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 /** Performance is a budget; for the others anything short of 100 is a concrete bug. */
 const TARGETS = {
@@ -23,6 +48,14 @@ const TARGETS = {
   'best-practices': 100,
   seo: 100,
   firstLoadJsKib: 120,
+} as const
+
+/** Issue 23: the owner's pages open fast on her phone. */
+export const OWNER_TARGETS = {
+  performance: 100,
+  accessibility: 100,
+  'best-practices': 100,
+  lcpMs: 1500,
 } as const
 
 const AUDITED_FOR_FAILURES: readonly Category[] = ['accessibility', 'best-practices', 'seo']
@@ -43,6 +76,8 @@ export interface FailingAudit {
 
 export interface LighthouseRun {
   url: string
+  /** What Lighthouse says slows the page: its LCP element and the diagnostics it fails. */
+  performanceFindings: FailingAudit[]
   scores: Record<Category, number | null>
   lcpMs: number | null
   tbtMs: number | null
@@ -73,6 +108,8 @@ export interface PageSummary {
   }
   /** From the first run: the failures are the same every run, and one list is easier to act on. */
   failingAudits: FailingAudit[]
+  /** The first run's performance findings (the LCP element, failing diagnostics). */
+  performanceFindings: FailingAudit[]
   runs: LighthouseRun[]
   /** Runs that produced no report, e.g. because the page answered 500. */
   errors: string[]
@@ -92,13 +129,24 @@ const BENCH_CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ]
 
+export interface AuditOptions {
+  categories: readonly Category[]
+  /** The owner's session cookie, sent with every request of the page (Lighthouse's extraHeaders). */
+  cookie?: string
+}
+
+const PUBLIC_AUDIT: AuditOptions = { categories: CATEGORIES }
+
 /**
  * One Lighthouse pass in a browser of its own, so no cache, service worker or
  * compiled code carries over from an earlier run. No config is passed: the
  * default is the mobile preset with simulated throttling, which is what
  * PageSpeed Insights reports and what the targets are set against.
  */
-export async function runLighthouse(url: string): Promise<Result> {
+export async function runLighthouse(
+  url: string,
+  { categories, cookie }: AuditOptions = PUBLIC_AUDIT,
+): Promise<Result> {
   // chrome-launcher stops Chromium with SIGKILL, which leaves its singleton
   // socket folders in TMPDIR; a private TMPDIR lets us sweep them away.
   const browserTmp = await mkdtemp(path.join(tmpdir(), 'bench-chromium-'))
@@ -118,7 +166,8 @@ export async function runLighthouse(url: string): Promise<Result> {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
+        onlyCategories: [...categories],
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
       }
       const result = await lighthouse(url, flags)
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
@@ -139,8 +188,16 @@ type Audit = Result['audits'][string]
 
 /** Table rows of an audit's details, whatever kind of table it is. */
 function detailItems(audit: Audit | undefined): Record<string, unknown>[] {
-  const details = audit?.details as { items?: unknown } | undefined
-  return Array.isArray(details?.items) ? (details.items as Record<string, unknown>[]) : []
+  const details = audit?.details as { type?: string; items?: unknown } | undefined
+  const items = Array.isArray(details?.items) ? (details.items as Record<string, unknown>[]) : []
+  // A list (the LCP element's audit) holds tables of its own.
+  return details?.type === 'list'
+    ? items.flatMap((item) =>
+        item.type === 'table' && Array.isArray(item.items)
+          ? (item.items as Record<string, unknown>[])
+          : [],
+      )
+    : items
 }
 
 function oneLine(text: string, max = 160): string {
@@ -158,12 +215,26 @@ function describeItem(item: Record<string, unknown>): string {
     const why = node.explanation?.split('\n').slice(1).join(' ')
     return oneLine(why ? `${where}: ${why}` : where)
   }
-  const parts = ['source', 'description', 'message', 'text', 'href', 'url']
+  const parts = ['source', 'description', 'message', 'text', 'reason', 'groupLabel', 'href', 'url']
     .map((key) => item[key])
     .filter((value): value is string => typeof value === 'string' && value !== '')
   const location = item.sourceLocation as { url?: string; line?: number } | undefined
   if (location?.url) parts.push(`${location.url}:${(location.line ?? 0) + 1}`)
-  return oneLine(parts.length > 0 ? parts.join(' — ') : JSON.stringify(item))
+  // What a resource costs: the bytes it wastes, the time it holds the page up.
+  if (typeof item.wastedBytes === 'number' && item.wastedBytes > 0) {
+    parts.push(`${kib(item.wastedBytes).toFixed(1)} KiB to save`)
+  }
+  if (typeof item.wastedMs === 'number' && item.wastedMs > 0) {
+    parts.push(`${Math.round(item.wastedMs)} ms`)
+  }
+  if (typeof item.groupLabel === 'string' && typeof item.duration === 'number') {
+    parts.push(`${Math.round(item.duration)} ms`)
+  }
+  if (typeof item.phase === 'string' && typeof item.timing === 'number') {
+    parts.push(`${item.phase} ${Math.round(item.timing)} ms`)
+  }
+  if (parts.length === 0) return oneLine(JSON.stringify(item))
+  return oneLine(parts.join(' — '))
 }
 
 export function failingAudits(lhr: Result, maxItems = 5): FailingAudit[] {
@@ -191,6 +262,41 @@ export function failingAudits(lhr: Result, maxItems = 5): FailingAudit[] {
   return failing
 }
 
+/** Always listed for a page that misses its performance target: where the LCP comes from. */
+const LCP_ELEMENT = 'largest-contentful-paint-element'
+
+/**
+ * What Lighthouse's performance category says holds the page back: the
+ * LCP element (with its phases), and every diagnostic that does not pass
+ * (render-blocking requests, unused JavaScript and the like), worst first.
+ */
+export function performanceFindings(lhr: Result, maxItems = 5): FailingAudit[] {
+  const findings: (FailingAudit & { order: number })[] = []
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    if (ref.group !== 'diagnostics') continue
+    const audit = lhr.audits[ref.id]
+    if (!audit) continue
+    const lcpElement = ref.id === LCP_ELEMENT
+    const failing =
+      !UNSCORED_MODES.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9
+    if (!lcpElement && !failing) continue
+    const items = detailItems(audit)
+    if (lcpElement && items.length === 0) continue
+    findings.push({
+      order: lcpElement ? -1 : (audit.score ?? 1),
+      category: 'performance',
+      id: audit.id,
+      title: audit.title,
+      score: audit.score === null ? null : Math.round(audit.score * 100),
+      displayValue: audit.displayValue,
+      explanation: audit.explanation ?? audit.errorMessage,
+      items: items.slice(0, maxItems).map(describeItem),
+      itemCount: items.length,
+    })
+  }
+  return findings.sort((a, b) => a.order - b.order).map(({ order: _order, ...finding }) => finding)
+}
+
 export function summarizeRun(lhr: Result): LighthouseRun {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null
   const requests = detailItems(lhr.audits['network-requests'])
@@ -207,6 +313,7 @@ export function summarizeRun(lhr: Result): LighthouseRun {
   ) as Record<Category, number | null>
   return {
     url: lhr.finalDisplayedUrl,
+    performanceFindings: performanceFindings(lhr),
     scores,
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -277,13 +384,13 @@ async function jsGzipBytes(server: RunningServer, run: LighthouseRun): Promise<n
  */
 const TRACE_FAILURE = /Please run Lighthouse again/
 
-async function runLighthouseRetryingTrace(url: string): Promise<Result> {
+async function runLighthouseRetryingTrace(url: string, options: AuditOptions): Promise<Result> {
   try {
-    return await runLighthouse(url)
+    return await runLighthouse(url, options)
   } catch (error) {
     if (!(error instanceof Error) || !TRACE_FAILURE.test(error.message)) throw error
     console.error(`  ${error.message}: running it again`)
-    return runLighthouse(url)
+    return runLighthouse(url, options)
   }
 }
 
@@ -292,13 +399,17 @@ export async function benchPage(
   route: string,
   runs: number,
   label = route,
+  options: AuditOptions = PUBLIC_AUDIT,
 ): Promise<PageSummary> {
   const url = new URL(route, server.siteOrigin).href
   const results: LighthouseRun[] = []
   const errors: string[] = []
   // The first render after boot pays for module loading and JIT; no real visitor sees that.
   try {
-    const warmUp = await fetch(new URL(route, server.loopbackOrigin))
+    const warmUp = await fetch(new URL(route, server.loopbackOrigin), {
+      headers: options.cookie ? { cookie: options.cookie } : {},
+      redirect: 'manual',
+    })
     await warmUp.arrayBuffer()
     if (!warmUp.ok) errors.push(`warm-up request answered ${warmUp.status}`)
   } catch (error) {
@@ -307,7 +418,10 @@ export async function benchPage(
   for (let run = 1; run <= runs; run++) {
     console.error(`Lighthouse ${route} (run ${run}/${runs})`)
     try {
-      const summary = summarizeRun(await runLighthouseRetryingTrace(url))
+      const summary = summarizeRun(await runLighthouseRetryingTrace(url, options))
+      // A signed-out owner lands on the sign-in page: that page's numbers are not hers.
+      if (options.cookie && summary.url !== url)
+        throw new Error(`Lighthouse ended on ${summary.url}, not ${url}`)
       summary.jsGzipBytes = await jsGzipBytes(server, summary)
       results.push(summary)
     } catch (error) {
@@ -339,6 +453,7 @@ export async function benchPage(
       totalKib: medianKib(pick((r) => r.totalBytes)),
     },
     failingAudits: results[0]?.failingAudits ?? [],
+    performanceFindings: results[0]?.performanceFindings ?? [],
     runs: results,
     errors,
   }
@@ -393,6 +508,29 @@ function formatAudit(audit: FailingAudit): string[] {
     ...audit.items.map((item) => `  - ${item}`),
     ...(more > 0 ? [`  - … and ${more} more`] : []),
   ]
+}
+
+/**
+ * What slows each page `isSlow` picks, as Lighthouse words it (its LCP
+ * element and failing diagnostics, first run), under one heading; nothing
+ * when no page is slow.
+ */
+function slowPageLines(
+  pages: readonly PageSummary[],
+  isSlow: (page: PageSummary) => boolean,
+): string[] {
+  const lines = pages.flatMap((page) =>
+    page.runs.length > 0 && isSlow(page) && page.performanceFindings.length > 0
+      ? ['', `#### ${page.label}`, '', ...page.performanceFindings.flatMap(formatAudit)]
+      : [],
+  )
+  return lines.length === 0
+    ? []
+    : [
+        '',
+        '### What slows the pages that miss (LCP element and failing diagnostics; first run)',
+        ...lines,
+      ]
 }
 
 export function formatLighthouse(pages: readonly PageSummary[], runs: number): string {
@@ -462,6 +600,8 @@ export function formatLighthouse(pages: readonly PageSummary[], runs: number): s
     '',
     '### Failing audits (accessibility, best practices, SEO; first run of each page)',
     ...(auditLines.length > 0 ? auditLines : ['', 'None.']),
+    // Issue 22 asks 100 of every page, past the ≥ 95 budget above.
+    ...slowPageLines(pages, (page) => (page.median.scores.performance ?? 0) < 100),
     ...(warnings.length > 0
       ? ['', '### Lighthouse warnings', '', ...warnings.map((w) => `- ${oneLine(w, 400)}`)]
       : []),
@@ -485,18 +625,163 @@ async function pageLabel(server: RunningServer, route: string): Promise<string> 
   }
 }
 
+const OWNER_CONTENT_NOTE =
+  'The site as the owner has made it hers, each part through its own form before the runs: '
+
 export const lighthouseSection: Section = {
   id: 'lighthouse',
   title: 'Lighthouse',
-  async run(server) {
+  async run(_shared, context) {
     const runs = envInt('BENCH_RUNS', 3)
-    const pages: PageSummary[] = []
-    for (const path of envList('BENCH_PAGES', PAGES)) {
-      pages.push(await benchPage(server, path, runs, await pageLabel(server, path)))
+    // A server of its own: her content goes in through the owner's forms first.
+    const site = await startOwnerSite(context)
+    try {
+      console.error('Lighthouse: giving the site her content')
+      await giveOwnerContent(site)
+      const pages: PageSummary[] = []
+      for (const path of envList('BENCH_PAGES', PAGES)) {
+        pages.push(await benchPage(site.server, path, runs, await pageLabel(site.server, path)))
+      }
+      const content = describeOwnerContent()
+      return {
+        markdown: `${OWNER_CONTENT_NOTE}${content}.\n\n${formatLighthouse(pages, runs)}`,
+        data: { runs, preset: 'mobile (Lighthouse default)', targets: TARGETS, content, pages },
+      }
+    } finally {
+      await site.stop()
     }
-    return {
-      markdown: formatLighthouse(pages, runs),
-      data: { runs, preset: 'mobile (Lighthouse default)', targets: TARGETS, pages },
+  },
+}
+
+function ownerScoreCell(score: number | null): string {
+  return scoreCell(score, 100)
+}
+
+export function ownerMisses(page: PageSummary): string[] {
+  if (page.runs.length === 0) return [`no report (${page.errors.join('; ')})`]
+  const found: string[] = []
+  for (const category of OWNER_CATEGORIES) {
+    const score = page.median.scores[category]
+    if (score === null || score < OWNER_TARGETS[category]) {
+      found.push(`${category} ${formatNumber(score)} (target ${OWNER_TARGETS[category]})`)
+    }
+  }
+  const { lcpMs } = page.median
+  if (lcpMs === null || lcpMs > OWNER_TARGETS.lcpMs) {
+    found.push(`LCP ${formatNumber(lcpMs)} ms (target ≤ ${OWNER_TARGETS.lcpMs})`)
+  }
+  return found
+}
+
+export function formatOwnerLighthouse(pages: readonly PageSummary[], runs: number): string {
+  const table = formatTable(
+    [
+      'Page',
+      'Performance',
+      'Accessibility',
+      'Best Practices',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'JS KB',
+      'JS KB gz',
+      'Total KB',
+    ],
+    pages.map((page) => {
+      const m = page.median
+      const lcpMiss = m.lcpMs === null || m.lcpMs > OWNER_TARGETS.lcpMs ? MISS : ''
+      return [
+        page.label,
+        ownerScoreCell(m.scores.performance),
+        ownerScoreCell(m.scores.accessibility),
+        ownerScoreCell(m.scores['best-practices']),
+        `${formatNumber(m.lcpMs)}${lcpMiss}`,
+        formatNumber(m.tbtMs),
+        formatNumber(m.cls, 3),
+        formatNumber(m.jsKib, 1),
+        formatNumber(m.jsGzipKib, 1),
+        formatNumber(m.totalKib, 1),
+      ]
+    }),
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+  )
+  const missLines = pages.flatMap((page) =>
+    ownerMisses(page).map((miss) => `- ${page.label}: ${miss}`),
+  )
+  const auditLines = pages.flatMap((page) =>
+    page.failingAudits.length === 0
+      ? []
+      : ['', `#### ${page.label}`, '', ...page.failingAudits.flatMap(formatAudit)],
+  )
+  const slowLines = slowPageLines(pages, (page) =>
+    ownerMisses(page).some((miss) => miss.startsWith('performance') || miss.startsWith('LCP')),
+  )
+  const errorLines = pages.flatMap((page) => page.errors.map((error) => `- ${page.label} ${error}`))
+  const allRuns = pages.flatMap((page) => page.runs)
+  const warnings = [...new Set(allRuns.flatMap((run) => run.warnings))]
+  const benchmarkIndex = medianOrNull(allRuns.map((run) => run.benchmarkIndex))
+  return [
+    `Signed in as the owner (her session cookie on every request). ` +
+      `${runs === 1 ? 'One run' : `Median of ${runs} runs`} per page, Lighthouse mobile preset ` +
+      `(simulated throttling), CPU benchmark index ${formatNumber(benchmarkIndex)}. ` +
+      'KB = KiB transferred (JS KB gz: the same scripts gzipped); ✗ = target missed.',
+    '',
+    table,
+    '',
+    `Targets: Performance, Accessibility, Best Practices 100; LCP ≤ ${OWNER_TARGETS.lcpMs} ms ` +
+      '(SEO is not asked: the owner’s pages are noindex)',
+    '',
+    ...(missLines.length > 0 ? ['Missed:', '', ...missLines] : ['All targets met.']),
+    ...(errorLines.length > 0 ? ['', '### Failed runs', '', ...errorLines] : []),
+    '',
+    '### Failing audits (accessibility, best practices; first run of each page)',
+    ...(auditLines.length > 0 ? auditLines : ['', 'None.']),
+    ...slowLines,
+    ...(warnings.length > 0
+      ? ['', '### Lighthouse warnings', '', ...warnings.map((w) => `- ${oneLine(w, 400)}`)]
+      : []),
+  ].join('\n')
+}
+
+/** The owner's page to audit for a listed one: `<id>` becomes the quoted request. */
+export function ownerRoute(page: string, requestId: number): string {
+  return page.replace('<id>', String(requestId))
+}
+
+export const lighthouseOwnerSection: Section = {
+  id: 'lighthouse-owner',
+  title: 'Lighthouse: the owner’s pages',
+  async run(_shared, context) {
+    const runs = envInt('BENCH_RUNS', 3)
+    const site = await startOwnerSite(context)
+    try {
+      console.error('Lighthouse (owner): giving the site her content and a quoted request')
+      await giveOwnerContent(site)
+      const { id } = await sendQuotedRequest(
+        site,
+        { name: 'Sofia Marchetti', email: 'sofia.bench@example.com' },
+        { dueInDays: 21, theme: 'Baby shower, sage green and gold' },
+        9,
+      )
+      const options: AuditOptions = { categories: OWNER_CATEGORIES, cookie: site.cookie }
+      const pages: PageSummary[] = []
+      for (const page of envList('BENCH_OWNER_PAGES', OWNER_PAGES)) {
+        const route = ownerRoute(page, id)
+        const label = page === '/admin/orders/<id>' ? `${route} (quoted)` : route
+        pages.push(await benchPage(site.server, route, runs, label, options))
+      }
+      return {
+        markdown: formatOwnerLighthouse(pages, runs),
+        data: {
+          runs,
+          preset: 'mobile (Lighthouse default), signed in',
+          targets: OWNER_TARGETS,
+          content: describeOwnerContent(),
+          pages,
+        },
+      }
+    } finally {
+      await site.stop()
     }
   },
 }

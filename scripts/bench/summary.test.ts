@@ -103,6 +103,43 @@ describe('summaryRows', () => {
     })
   })
 
+  it('judges each owner page signed in against 100/100/100 and an LCP of 1.5 s', () => {
+    const page = (label: string, performance: number, lcpMs: number) => ({
+      path: label.split(' ')[0],
+      label,
+      median: {
+        scores: { performance, accessibility: 100, 'best-practices': 100, seo: null },
+        lcpMs,
+      },
+    })
+    const rows = summaryRows({
+      'lighthouse-owner': {
+        pages: [
+          page('/admin', 100, 1400),
+          page('/admin/orders/3 (quoted)', 100, 1600),
+          page('/admin/calendar', 97, 1200),
+        ],
+      },
+    })
+    expect(rows.find((r) => r.goal === 'Lighthouse mobile signed in /admin')).toMatchObject({
+      target: '100/100/100, LCP ≤ 1.5 s',
+      measured: '100/100/100, LCP 1.40 s',
+      pass: true,
+    })
+    expect(row(rows, 'Lighthouse mobile signed in /admin/orders/3 (quoted)')).toMatchObject({
+      measured: '100/100/100, LCP 1.60 s',
+      pass: false,
+    })
+    expect(row(rows, 'Lighthouse mobile signed in /admin/calendar')).toMatchObject({
+      measured: '97/100/100, LCP 1.20 s',
+      pass: false,
+    })
+    expect(row(summaryRows({}), 'Lighthouse mobile, the owner’s pages')).toMatchObject({
+      measured: 'not run',
+      pass: null,
+    })
+  })
+
   it('reads the pipeline per photo: the slowest photo, and the worst tile against the old JPEG', () => {
     const tile = (ours: number, ssim: number) => ({
       avif: { bytes: ours, ssim },

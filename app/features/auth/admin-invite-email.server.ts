@@ -1,4 +1,3 @@
-import { site } from '#app/content/site.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { composeLinkEmail } from './link-email.server.ts'
 
@@ -13,16 +12,17 @@ export function composeAdminInviteEmail({
   to,
   from,
   url,
-  bakeryName = site.brandTitle,
+  bakeryName,
 }: {
   to: string
   from: string
   url: string
   /** Her bakery's name (Settings › Your site). */
-  bakeryName?: string
+  bakeryName: string
 }): OutgoingEmail {
   return composeLinkEmail({
     to,
+    bakeryName,
     subject: `You are invited to help run ${bakeryName}`,
     heading: 'You are invited',
     lines: [

@@ -24,6 +24,9 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
  */
 export function createAuth({ db, siteUrl, secret }: { db: Db; siteUrl: string; secret: string }) {
   return betterAuth({
+    // Read by better-auth's plugins only (a two-factor issuer, a passkey's
+    // name), and this site uses none: no page or email shows it, so the
+    // seed's name stays (decision 059, Later).
     appName: site.brandTitle,
     baseURL: siteUrl,
     secret,

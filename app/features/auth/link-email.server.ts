@@ -14,6 +14,7 @@ export function composeLinkEmail({
   url,
   buttonLabel,
   ignore,
+  bakeryName,
 }: {
   to: string
   subject: string
@@ -24,12 +25,15 @@ export function composeLinkEmail({
   buttonLabel: string
   /** The last line: why it is safe to ignore. */
   ignore: string
+  /** Her bakery's name, for the footer. */
+  bakeryName: string
 }): OutgoingEmail {
   return {
     subject,
     text: [...lines, url, '', ignore, ''].join('\n'),
     html: ownerEmailHtml({
       heading,
+      bakeryName,
       content: markup`${lines.map((line) => markup`<p>${line}</p>`)}${emailButton({ href: url, label: buttonLabel })}<p>${ignore}</p>`,
     }),
     to: { name: to, address: to },

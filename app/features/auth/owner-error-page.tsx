@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useLocation } from 'react-router'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { pageTitle } from '#app/content/format.ts'
 
 /** What the owner reads when one of her pages cannot be shown, and where she can go from it. */
@@ -67,9 +68,10 @@ export function describeOwnerError(error: unknown, orderId?: string): OwnerError
 export function OwnerErrorPage({ error, orderId }: { error: unknown; orderId?: string }) {
   const { pathname, search } = useLocation()
   const { title, heading, text, retry, back } = describeOwnerError(error, orderId)
+  const bakeryName = useSiteWords().identity.name
   return (
     <>
-      <title>{pageTitle(title)}</title>
+      <title>{pageTitle(title, bakeryName)}</title>
       <section className="page-section max-w-3xl" aria-labelledby="owner-error-heading">
         <p className="eyebrow">For the owner</p>
         <h1 id="owner-error-heading" className="page-heading mt-2">

@@ -1,4 +1,3 @@
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
@@ -16,15 +15,16 @@ export const RESET_PATH = '/admin/reset-password'
 export function composePasswordResetEmail({
   to,
   url,
-  bakeryName = site.brandTitle,
+  bakeryName,
 }: {
   to: string
   url: string
   /** Her bakery's name (Settings › Your site). */
-  bakeryName?: string
+  bakeryName: string
 }): OutgoingEmail {
   return composeLinkEmail({
     to,
+    bakeryName,
     subject: `Set a new password — ${bakeryName}`,
     heading: 'Set a new password',
     lines: [

@@ -9,7 +9,7 @@ const hostile = {
 }
 
 test("a visitor's markup in a message is escaped in the email's HTML", () => {
-  const { html } = composeContactEmail(hostile)
+  const { html } = composeContactEmail(hostile, 'Crumb & Co')
   expect(html).not.toContain('<script>')
   expect(html).not.toContain('<i>')
   expect(html).toContain(
@@ -20,7 +20,7 @@ test("a visitor's markup in a message is escaped in the email's HTML", () => {
 })
 
 test("the email's text keeps the visitor's words as they wrote them", () => {
-  expect(composeContactEmail(hostile).text).toBe(`New message from Eve "<script>"
+  expect(composeContactEmail(hostile, 'Crumb & Co').text).toBe(`New message from Eve "<script>"
 
 Name: Eve "<script>"
 Email: eve@example.com

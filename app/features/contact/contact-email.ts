@@ -3,8 +3,8 @@ import { detailsTable, markup, ownerEmailHtml } from '#app/features/mail/html.ts
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import type { ContactMessage } from './contact-schema.ts'
 
-/** The email that brings a visitor's question to the owner. */
-export function composeContactEmail(message: ContactMessage): OutgoingEmail {
+/** The email that brings a visitor's question to the owner; `bakeryName` (hers) signs its footer. */
+export function composeContactEmail(message: ContactMessage, bakeryName: string): OutgoingEmail {
   const details: [string, string][] = [
     ['Name', message.name],
     ['Email', message.email],
@@ -18,6 +18,7 @@ export function composeContactEmail(message: ContactMessage): OutgoingEmail {
       heading: subject,
       content: markup`${detailsTable(details)}<p style="white-space:pre-wrap;margin-top:16px;padding:12px 16px;background:#fbefe3;border-radius:8px">${message.message}</p>`,
       replyName: message.name,
+      bakeryName,
     }),
     replyTo: { name: message.name, address: message.email },
     emailjs: {

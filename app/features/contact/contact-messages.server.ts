@@ -4,6 +4,7 @@ import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { messageAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
 
@@ -21,9 +22,14 @@ export async function submitContactMessage(
       .values({ created_at: now.toISOString(), ...message })
       .returning('id')
       .executeTakeFirstOrThrow()
+    const { name } = await readSiteSection(trx, 'identity')
     await enqueueEmail(
       trx,
-      { topic: 'contact_message', subjectId: messageId, email: composeContactEmail(message) },
+      {
+        topic: 'contact_message',
+        subjectId: messageId,
+        email: composeContactEmail(message, name),
+      },
       now.getTime(),
     )
     await queueOwnerAlert(trx, messageAlert(messageId, message.name), now.getTime())

@@ -65,10 +65,10 @@ test('a new tag is trimmed and lower-cased, and only sensible words are tags', (
 })
 
 test('alt text reads as a sentence built from the tags', () => {
-  expect(describeImage(['cake', 'birthday', 'cake-pops'])).toBe(
-    'Cake, birthday and cake pops bake by Butter & Bloom Bakery',
+  expect(describeImage(['cake', 'birthday', 'cake-pops'], 'Crumb & Co')).toBe(
+    'Cake, birthday and cake pops bake by Crumb & Co',
   )
-  expect(describeImage(['wedding'])).toBe('Wedding bake by Butter & Bloom Bakery')
+  expect(describeImage(['wedding'], 'Crumb & Co')).toBe('Wedding bake by Crumb & Co')
 })
 
 test('tags read as words, while the tag itself stays as stored', () => {
@@ -76,7 +76,7 @@ test('tags read as words, while the tag itself stays as stored', () => {
   expect(tagLabel('birthday')).toBe('Birthday')
   expect(tagLabel('garden party')).toBe('Garden party')
   expect(tagLabel('3-tier')).toBe('3 tier')
-  expect(describeImage(['cake-pops', 'birthday'])).toBe(
-    'Cake pops and birthday bake by Butter & Bloom Bakery',
+  expect(describeImage(['cake-pops', 'birthday'], 'Crumb & Co')).toBe(
+    'Cake pops and birthday bake by Crumb & Co',
   )
 })

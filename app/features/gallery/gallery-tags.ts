@@ -72,10 +72,7 @@ export function tagLabel(tag: string): string {
 }
 
 /** Alt text from the tags, e.g. 'Cake, birthday and chocolate bake by Butter & Bloom'. */
-export function describeImage(
-  tags: readonly string[],
-  bakeryName: string = site.brandTitle,
-): string {
+export function describeImage(tags: readonly string[], bakeryName: string): string {
   const words = tags.map((tag) => tag.replace(/-/g, ' '))
   if (words.length === 0) return `A bake by ${bakeryName}`
   const listed =
@@ -85,8 +82,8 @@ export function describeImage(
 
 /**
  * What a photo says to a screen reader: her alt text, else her caption,
- * else the sentence from its tags with her bakery's name (the record's
- * `alt` says the seed's name, as it is written without her words).
+ * else the sentence from its tags with her bakery's name (as the record's
+ * `alt` says it).
  */
 export function altOf(
   image: { altText: string | null; caption: string | null; tags: readonly string[] },

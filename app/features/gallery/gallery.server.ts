@@ -16,6 +16,7 @@ import {
 } from '#app/features/media/media-quota.server.ts'
 import { MEDIA_URL_PATH, type MediaStore } from '#app/features/media/media-store.server.ts'
 import { storedName } from '#app/features/media/safe-name.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import {
   compressionRatio,
   type GalleryImage,
@@ -58,7 +59,8 @@ export async function listGalleryImages(db: Db): Promise<GalleryImage[]> {
     .orderBy('uploaded_at', 'desc')
     .orderBy('id', 'desc')
     .execute()
-  return rows.map(toGalleryImage)
+  const bakeryName = rows.length > 0 ? await bakeryNameOf(db) : ''
+  return rows.map((row) => toGalleryImage(row, bakeryName))
 }
 
 /**
@@ -98,7 +100,7 @@ async function findImageWhere(
     .selectAll()
     .where(column, '=', value)
     .executeTakeFirst()
-  return row ? toGalleryImage(row) : undefined
+  return row ? toGalleryImage(row, await bakeryNameOf(db)) : undefined
 }
 
 export interface NewGalleryImage {
@@ -199,7 +201,7 @@ async function renderAndRecord(
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      return { image: toGalleryImage(row), replayed: false }
+      return { image: toGalleryImage(row, await bakeryNameOf(trx)), replayed: false }
     })
     // The earlier attempt's files serve the image; this attempt's are not needed.
     if (added.replayed) await removeVariantObjects(store, variants)
@@ -279,7 +281,7 @@ export async function editGalleryImage(db: Db, id: number, edit: PhotoEdit): Pro
       .where('version', '=', edit.version)
       .returningAll()
       .executeTakeFirstOrThrow()
-    return { kind: 'edited', image: toGalleryImage(row) }
+    return { kind: 'edited', image: toGalleryImage(row, await bakeryNameOf(trx)) }
   })
 }
 
@@ -390,7 +392,16 @@ async function claimUnusedName(
   throw new Error(`No free file name for “${uploadedName}” after ${NAME_ATTEMPTS} tries`)
 }
 
-function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
+/** Her bakery's name as it stands now (Settings › Your site), for photos without her words. */
+async function bakeryNameOf(db: Db): Promise<string> {
+  return (await readSiteSection(db, 'identity')).name
+}
+
+/**
+ * A record as the API and pages take it. `alt` is her alt text, else her
+ * caption, else the sentence from its tags with her bakery's name.
+ */
+function toGalleryImage(row: Selectable<GalleryImageTable>, bakeryName: string): GalleryImage {
   const variants = (JSON.parse(row.variants) as GalleryVariant[]).map((variant) => ({
     ...variant,
     src: publicSrc(variant.src),
@@ -412,7 +423,7 @@ function toGalleryImage(row: Selectable<GalleryImageTable>): GalleryImage {
     height: row.height,
     variants,
     placeholder: row.placeholder,
-    alt: row.alt_text ?? row.caption ?? describeImage(tags),
+    alt: row.alt_text ?? row.caption ?? describeImage(tags, bakeryName),
     altText: row.alt_text,
     caption: row.caption,
     version: row.version,

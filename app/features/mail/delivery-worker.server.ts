@@ -13,7 +13,7 @@ import {
   OUTBOX_LEASE_MS,
   releaseEarlierBootsLeases,
 } from './outbox.server.ts'
-import { DeliveryError, type MailTransport } from './transports/transport.ts'
+import { DeliveryError, type MailAddresses, type MailTransport } from './transports/transport.ts'
 
 /** The mail outbox's worker: kick() looks for due mail now, stop() lets an email in hand finish. */
 export type DeliveryWorker = QueueWorker
@@ -25,6 +25,13 @@ export interface DeliveryWorkerOptions {
   retryMinMs: number
   /** SITE_URL; its host names the Message-IDs. */
   siteUrl: string
+  /**
+   * Whom each email comes from and the owner's address, read before every
+   * send: the from-name is her bakery's as it is named now (Settings › Your
+   * site), so a rename shows on the next email without a restart, queued
+   * ones included. Without it the transport uses its own.
+   */
+  addresses?: () => Promise<MailAddresses>
   /**
    * INSTANCE_NAME: this server's name, the same across its restarts and
    * different from every other server on the database. Each start adds a
@@ -51,6 +58,7 @@ export function startDeliveryWorker({
   transport,
   retryMinMs,
   siteUrl,
+  addresses,
   instance = hostname(),
   log = console.warn,
   leaseMs = OUTBOX_LEASE_MS,
@@ -68,7 +76,11 @@ export function startDeliveryWorker({
     }
     const messageId = createOutboxMessageId(claim, siteUrl)
     try {
-      await transport.send(claim.email, { messageId })
+      // Inside the try: a failed read is retried like a failed send.
+      await transport.send(claim.email, {
+        messageId,
+        ...(addresses ? { addresses: await addresses() } : {}),
+      })
     } catch (error) {
       const known = error instanceof DeliveryError
       // Anything we did not anticipate is treated as passing: retrying costs

@@ -22,6 +22,7 @@ test('the owner email shell escapes its heading and the name to reply to', () =>
     heading: 'New message from <Eve>',
     content: detailsTable([['Name', '"Eve"']]),
     replyName: '<Eve>',
+    bakeryName: 'Crumb & Co',
   })
   expect(page.startsWith('<!doctype html><html>')).toBe(true)
   expect(page).toContain('<h1 style="font-size:22px">New message from &lt;Eve&gt;</h1>')

@@ -1,6 +1,5 @@
 import { CREAM } from '#app/content/brand-colors.ts'
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
-import { site } from '#app/content/site.ts'
 import type { OutgoingEmail } from './email.ts'
 
 /**
@@ -69,19 +68,23 @@ export function detailsTable(lines: readonly (readonly [label: string, value: st
 /**
  * The whole of an email to the owner: a heading, the content, and a closing
  * line that says whom pressing Reply will answer (when it answers anyone:
- * the site's own digest has no one to answer).
+ * the site's own digest has no one to answer) and which website sent it,
+ * by the name she gave her bakery when the email was written.
  */
 export function ownerEmailHtml({
   heading,
   content,
   replyName,
+  bakeryName,
 }: {
   heading: string
   content: MarkupValue
   replyName?: string
+  /** Her bakery's name (Settings › Your site), read where the email is composed. */
+  bakeryName: string
 }): string {
   const reply = replyName ? markup`Reply to this email to answer ${replyName}. ` : null
-  const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">${reply}Sent by the ${site.brandTitle} website.</p></body>`
+  const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">${reply}Sent by the ${bakeryName} website.</p></body>`
   return `<!doctype html><html>${body.html}</html>`
 }
 

@@ -93,6 +93,8 @@ export function composeCardPaymentOwner(
   request: CardPaidRequest,
   paid: CardPaid & { confirmed: boolean },
   requestUrl: string | undefined,
+  /** Her bakery's name (Settings › Your site), for the footer. */
+  bakeryName: string,
 ): OutgoingEmail {
   const amount = formatMoney(paid.amountCents)
   const subject = `${request.name} paid the ${paid.kind} by card: ${amount}`
@@ -116,6 +118,7 @@ export function composeCardPaymentOwner(
     html: ownerEmailHtml({
       heading: subject,
       content: markup`<p>${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
+      bakeryName,
     }),
     emailjs: {
       call: 'send',
@@ -129,6 +132,8 @@ export function composeCardPaymentOwner(
 export function composeCardPaymentNeedsLook(
   look: { amountCents: number | null; reference: string | null; why: string },
   todayUrl: string,
+  /** Her bakery's name (Settings › Your site), for the footer. */
+  bakeryName: string,
 ): OutgoingEmail {
   const subject = `A card payment${look.amountCents === null ? '' : ` of ${formatMoney(look.amountCents)}`}${look.reference ? ` for ${look.reference}` : ''} needs a look`
   const text = `${subject}.\n\n${look.why}\n\nIt is listed on Today: ${todayUrl}\nStripe's dashboard has the payment itself, and refunds it if it should not have been taken.\n`
@@ -138,6 +143,7 @@ export function composeCardPaymentNeedsLook(
     html: ownerEmailHtml({
       heading: subject,
       content: markup`<p>${look.why}</p><p>Stripe’s dashboard has the payment itself, and refunds it if it should not have been taken.</p>${emailButton({ href: todayUrl, label: 'Open Today' })}`,
+      bakeryName,
     }),
     emailjs: {
       call: 'send',

@@ -19,6 +19,7 @@ import {
 import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { cancelledAlert, changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
@@ -333,7 +334,10 @@ export async function askForChange(
             paymentReference: request.payment_reference,
           },
           { asked, details: ask.details },
-          ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
+          {
+            requestUrl: ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
+          },
         ),
       },
       ask.now,
@@ -748,7 +752,10 @@ export async function cancelByCustomer(
             paymentReference: request.payment_reference,
           },
           { totalCents: refund.totalCents, cardCents },
-          siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+          {
+            requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
+          },
         ),
       },
       now,

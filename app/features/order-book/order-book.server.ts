@@ -26,6 +26,7 @@ import {
 } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
 import { type QuoteOutcome, type QuotedParty, composeQuoteAnswer } from './quote-answer-emails.ts'
@@ -687,7 +688,10 @@ export async function answerQuote(
                 party: lines,
               },
               outcome,
-              siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
+              {
+                requestUrl: siteUrl ? `${siteUrl}/admin/orders/${requestId}` : undefined,
+                bakeryName: (await readSiteSection(trx, 'identity')).name,
+              },
             ),
           },
           now,

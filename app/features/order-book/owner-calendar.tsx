@@ -113,22 +113,19 @@ export function OwnerCalendarMonth({
         aria-label="Months"
         className="flex items-center justify-between gap-2 px-1 pt-1 sm:px-0 sm:pt-0"
       >
-        <Link
-          to={`?month=${calendar.previous}`}
-          className="filter-chip shrink-0 whitespace-nowrap"
-          aria-label={`Previous month, ${formatMonth(calendar.previous)}`}
-        >
-          <span aria-hidden="true">‹ {shortMonth(calendar.previous)}</span>
+        <Link to={`?month=${calendar.previous}`} className="filter-chip shrink-0 whitespace-nowrap">
+          {/* The visible month starts the name, so voice control finds it by what it shows. */}
+          <span aria-hidden="true">‹ </span>
+          {shortMonth(calendar.previous)}
+          <span className="sr-only">, previous month: {formatMonth(calendar.previous)}</span>
         </Link>
         <h2 id="calendar-month" className="text-center font-display text-lg font-bold sm:text-2xl">
           {monthLabel}
         </h2>
-        <Link
-          to={`?month=${calendar.next}`}
-          className="filter-chip shrink-0 whitespace-nowrap"
-          aria-label={`Next month, ${formatMonth(calendar.next)}`}
-        >
-          <span aria-hidden="true">{shortMonth(calendar.next)} ›</span>
+        <Link to={`?month=${calendar.next}`} className="filter-chip shrink-0 whitespace-nowrap">
+          {shortMonth(calendar.next)}
+          <span className="sr-only">, next month: {formatMonth(calendar.next)}</span>
+          <span aria-hidden="true"> ›</span>
         </Link>
       </nav>
       <table className="owner-calendar mt-4" aria-labelledby="calendar-month">

@@ -20,7 +20,7 @@ import { listOrderBook } from './order-list.server.ts'
 import { parseOrderFilters } from './order-list.ts'
 import { answerOrdersCsv } from './orders-csv.server.ts'
 import { readReceipts } from './receipt.server.ts'
-import { runSchedule } from './schedule.server.ts'
+import { composeReminder, runSchedule } from './schedule.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -543,10 +543,98 @@ test('the day-before reminder names every member of the party on that day, once 
   const sunday = sent[1]!
   expect(sunday.subjectId).toBe(cupcakes)
   expect(sunday.email.subject).toMatch(/^See you tomorrow — your Cupcakes and Cookies from /)
-  expect(sunday.email.text).toContain('Cupcakes and Cookies is ready for pickup tomorrow')
+  expect(sunday.email.text).toContain('Cupcakes and Cookies are ready for pickup tomorrow')
   // The party's balance is on its lead's money: $195 less the $50 deposit, on both.
   expect(sent[0]!.email.text).toContain('Still to pay: $145.')
   expect(sunday.email.text).toContain('Still to pay: $145.')
+})
+
+test("a party's reminder lists each treat at its own time when their pickup windows differ", async () => {
+  const { db, cupcakes, cookies } = await bookedPartyOfThree()
+  // Sunday's two treats are picked up at two different times.
+  for (const [id, window] of [
+    [cupcakes, '10:00-12:00'],
+    [cookies, '14:00-16:00'],
+  ] as const) {
+    await db
+      .updateTable('order_request')
+      .set({ fulfilment: 'pickup', pickup_window: window })
+      .where('id', '=', id)
+      .execute()
+  }
+  // Saturday, December 12, 10 a.m. in Toronto: the reminders for Sunday.
+  await runSchedule(db, { now: new Date('2026-12-12T15:00:00Z'), siteUrl: SITE })
+  const [reminder] = (
+    await db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('topic', '=', 'request_reminder')
+      .where('dedupe_key', 'like', 'reminder:party:%')
+      .execute()
+  ).map((row) => JSON.parse(row.payload) as OutgoingEmail)
+  expect(reminder).toBeDefined()
+  expect(reminder!.text).toContain(
+    'your Cupcakes and Cookies are ready for pickup tomorrow, Sunday, December 13, 2026, each at its own time:',
+  )
+  expect(reminder!.text).toContain('• Cupcakes: Pickup, 10:00–12:00')
+  expect(reminder!.text).toContain('• Cookies: Pickup, 14:00–16:00')
+  // The first member's time no longer stands for both.
+  expect(reminder!.text).not.toMatch(/tomorrow, Sunday, December 13, 2026, 10:00–12:00\./)
+  expect(reminder!.html).toMatch(/Cupcakes<\/th><td[^>]*>Pickup, 10:00–12:00/)
+  expect(reminder!.html).toMatch(/Cookies<\/th><td[^>]*>Pickup, 14:00–16:00/)
+})
+
+test("a party's treats at one time share one line, in the plural", async () => {
+  const { db, cupcakes, cookies } = await bookedPartyOfThree()
+  await db
+    .updateTable('order_request')
+    .set({ fulfilment: 'pickup', pickup_window: '10:00-12:00' })
+    .where('id', 'in', [cupcakes, cookies])
+    .execute()
+  await runSchedule(db, { now: new Date('2026-12-12T15:00:00Z'), siteUrl: SITE })
+  const [reminder] = (
+    await db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('dedupe_key', 'like', 'reminder:party:%')
+      .execute()
+  ).map((row) => JSON.parse(row.payload) as OutgoingEmail)
+  expect(reminder!.text).toContain(
+    'your Cupcakes and Cookies are ready for pickup tomorrow, Sunday, December 13, 2026, 10:00–12:00.',
+  )
+  expect(reminder!.text).not.toContain('each at its own time')
+  expect(reminder!.html).toContain('Treats</th>')
+})
+
+test("a party's reminder says where each treat goes when one is picked up and one delivered", () => {
+  const reminder = composeReminder({
+    name: 'Priya Sharma',
+    email: 'priya@example.com',
+    product_type: 'Cupcakes and Cookies',
+    due_date: '2026-12-13',
+    fulfilment: 'pickup',
+    treats: [
+      {
+        productType: 'Cupcakes',
+        fulfilment: 'pickup',
+        window: '10:00-12:00',
+        place: '12 Rosewood Avenue',
+      },
+      {
+        productType: 'Cookies',
+        fulfilment: 'delivery',
+        window: '14:00-16:00',
+        place: '88 Lilac Lane, Oakville',
+      },
+    ],
+    balanceOwed: 0,
+    statusUrl: undefined,
+  })
+  expect(reminder.text).toContain(
+    'your Cupcakes and Cookies are due tomorrow, Sunday, December 13, 2026, each at its own time:',
+  )
+  expect(reminder.text).toContain('• Cupcakes: Pickup, 10:00–12:00, at 12 Rosewood Avenue')
+  expect(reminder.text).toContain('• Cookies: Delivery, 14:00–16:00, to 88 Lilac Lane, Oakville')
 })
 
 test('the CSV marks each party row with its reference and shows its money once, on the lead', async () => {

@@ -1,4 +1,4 @@
-import { site } from '#app/content/site.ts'
+import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -27,34 +27,45 @@ export interface ProofRequest {
  */
 export function composeProofSent(
   request: ProofRequest,
-  { round, note, statusUrl }: { round: number; note: string; statusUrl: string },
+  {
+    round,
+    note,
+    statusUrl,
+    bakery,
+  }: {
+    round: number
+    note: string
+    statusUrl: string
+    /** Her name, her bakery's, its place and email (Settings › Your site). */
+    bakery: IdentityWords
+  },
 ): OutgoingEmail {
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
   const order = orderName(request.productType)
   const when = formatCalendarDate(request.dueDate)
   const subject =
     round === 1
-      ? `Your design proof is ready — ${site.brandTitle}`
-      : `Your updated design proof is ready — ${site.brandTitle}`
+      ? `Your design proof is ready — ${bakery.name}`
+      : `Your updated design proof is ready — ${bakery.name}`
   const body = `${round === 1 ? 'A proof' : 'A new proof'} of the design for your ${order} for ${when} is on your request’s page. Please have a look, then approve it or ask for a change.`
   const text = [
     `Hi ${firstName},`,
     '',
     body,
-    ...(note ? ['', `${site.ownerName}’s note:`, note] : []),
+    ...(note ? ['', `${bakery.ownerName}’s note:`, note] : []),
     '',
     'See your proof:',
     statusUrl,
     '',
     'Warmly,',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   const content = markup`${emailHeading(round === 1 ? 'Your design proof is ready' : 'Your updated proof is ready')}
 <p style="margin:0 0 16px">Hi ${firstName},</p>
 <p style="margin:0 0 16px">${body}</p>
 ${note ? markup`<p style="margin:0 0 16px;white-space:pre-wrap">${note}</p>` : null}
 ${emailButton({ href: `${statusUrl}#proof`, label: 'See your proof' })}
-<p style="margin:0">Warmly,<br>${site.ownerName}</p>`
+<p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
   return customerEmail({
     to: { name: request.name, address: request.email },
     subject,
@@ -62,6 +73,7 @@ ${emailButton({ href: `${statusUrl}#proof`, label: 'See your proof' })}
     preview: body,
     content,
     statusUrl,
+    bakery,
   })
 }
 
@@ -76,7 +88,15 @@ export function composeProofAnswer(
     answer,
     change,
     requestUrl,
-  }: { round: number; answer: 'approved' | 'change'; change?: string; requestUrl?: string },
+    bakeryName,
+  }: {
+    round: number
+    answer: 'approved' | 'change'
+    change?: string
+    requestUrl?: string
+    /** Her bakery's name, for the footer. */
+    bakeryName: string
+  },
 ): OutgoingEmail {
   const when = formatCalendarDate(request.dueDate)
   const subject =
@@ -99,6 +119,7 @@ export function composeProofAnswer(
       heading: subject,
       content: markup`<p style="white-space:pre-wrap">${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
       replyName: request.name,
+      bakeryName,
     }),
     replyTo: { name: request.name, address: request.email },
     emailjs: {

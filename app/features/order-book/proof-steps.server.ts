@@ -35,6 +35,7 @@ import {
   renderProofImage,
 } from '#app/features/proofs/proof-store.server.ts'
 import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -186,6 +187,7 @@ export async function receiveProofSend({
               round: recorded.number,
               note: note.data,
               statusUrl: `${siteUrl}/requests/${found.customer_token}`,
+              bakery: await readSiteSection(trx, 'identity'),
             },
           ),
         },
@@ -342,6 +344,7 @@ export async function receiveProofAnswer({
             answer: answer.answer === 'approve' ? 'approved' : 'change',
             ...(answer.answer === 'change' ? { change: answer.change } : {}),
             ...(siteUrl ? { requestUrl: `${siteUrl}/admin/orders/${named.id}` } : {}),
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
           },
         ),
       },

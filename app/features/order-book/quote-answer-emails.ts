@@ -42,8 +42,15 @@ export type QuoteOutcome = 'confirmed' | 'accepted' | 'declined'
 export function composeQuoteAnswer(
   request: QuotedRequest,
   outcome: QuoteOutcome,
-  /** The request's page in the order book, when the site's address is known. */
-  requestUrl?: string,
+  {
+    requestUrl,
+    bakeryName,
+  }: {
+    /** The request's page in the order book, when the site's address is known. */
+    requestUrl?: string | undefined
+    /** Her bakery's name (Settings › Your site), for the footer. */
+    bakeryName: string
+  },
 ): OutgoingEmail {
   const when = formatCalendarDate(request.dueDate)
   const verb = outcome === 'declined' ? 'declined' : 'accepted'
@@ -85,6 +92,7 @@ export function composeQuoteAnswer(
       heading: subject,
       content: markup`<p>${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
       replyName: request.name,
+      bakeryName,
     }),
     replyTo: { name: request.name, address: request.email },
     emailjs: {

@@ -372,6 +372,7 @@ async function queueDigest(
   ].join('\n')
   const html = ownerEmailHtml({
     heading,
+    bakeryName: (await readSiteSection(db, 'identity')).name,
     content: [
       ...shown.map(
         ([title, lines]) =>
@@ -477,14 +478,22 @@ async function queueReminders(
             depositWaived: false,
           })
         : amountsOwed(await moneyOf(db, Number(row.party_lead_id)))
+    // Each member keeps its own time and place: a party's treats may come at two times.
+    const treats = members.map((member): ReminderTreat => ({
+      productType: member.product_type,
+      fulfilment: member.fulfilment,
+      window: member.pickup_window,
+      place:
+        member.fulfilment === 'delivery'
+          ? formatDeliveryAddress(addressOf(member))
+          : pickupAddress.trim() || null,
+    }))
     const email = composeReminder({
       ...row,
       product_type: partyName(members.map((member) => member.product_type)),
       window: row.pickup_window,
-      place:
-        row.fulfilment === 'delivery'
-          ? formatDeliveryAddress(addressOf(row))
-          : pickupAddress.trim() || null,
+      place: treats[0]!.place,
+      treats,
       balanceOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
       bakery,
@@ -499,8 +508,33 @@ async function queueReminders(
   return queued
 }
 
-/** Which of these scheduled emails' names the outbox holds already (its unique dedupe_key index). */
-/** "See you tomorrow": the customer's reminder the day before their date. */
+/** One treat of a reminder: what, how it changes hands, when and where. */
+export interface ReminderTreat {
+  productType: string
+  fulfilment: string | null
+  /** The handover window, HH:MM-HH:MM. */
+  window: string | null
+  /** Her delivery address, or the bakery's pickup address. */
+  place: string | null
+}
+
+/** 'Pickup, 10:00–12:00, at 12 Rosewood Avenue' / 'Delivery, 14:00–16:00, to 88 Lilac Lane' */
+function handoverOf(treat: ReminderTreat): string {
+  const delivery = treat.fulfilment === 'delivery'
+  return [
+    delivery ? 'Delivery' : 'Pickup',
+    treat.window ? formatWindow(treat.window) : null,
+    treat.place ? `${delivery ? 'to' : 'at'} ${treat.place}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+/**
+ * "See you tomorrow": the customer's reminder the day before their date.
+ * A party's members on that day share it (decision 049), `treats` naming
+ * each: when their times or places differ, each treat is listed with its own.
+ */
 export function composeReminder({
   name,
   email,
@@ -509,6 +543,7 @@ export function composeReminder({
   fulfilment,
   window = null,
   place = null,
+  treats: given,
   balanceOwed,
   statusUrl,
   bakery = SEED_WORDS.identity,
@@ -522,28 +557,65 @@ export function composeReminder({
   window?: string | null
   /** Where: her delivery address, or the bakery's pickup address. */
   place?: string | null
+  /** A party's treats on that day, each with its own handover (the fields above are the first's). */
+  treats?: readonly ReminderTreat[]
   balanceOwed: number
   statusUrl: string | undefined
   /** Her name and the bakery's (Settings › Your site). */
   bakery?: IdentityWords
 }): OutgoingEmail {
   const firstName = name.split(/\s+/)[0] || name
-  const delivery = fulfilment === 'delivery'
+  const treats: readonly ReminderTreat[] =
+    given && given.length > 0 ? given : [{ productType: product_type, fulfilment, window, place }]
+  const first = treats[0]!
+  // "your Cupcakes and Cookies are", "your Cakes is": the treats as one order, or several.
+  const verb = treats.length > 1 ? 'are' : 'is'
+  const together = treats.every(
+    (treat) =>
+      treat.fulfilment === first.fulfilment &&
+      treat.window === first.window &&
+      treat.place === first.place,
+  )
+  const delivery = first.fulfilment === 'delivery'
   const subject = `See you tomorrow — your ${product_type} from ${bakery.name}`
   const when = formatCalendarDate(due_date)
-  const lines: [string, string][] = [
-    ['Treat', product_type],
-    ['Date', when],
-    ['How', delivery ? 'We deliver it to you' : 'Pickup from our kitchen'],
-    ...(window ? [['Time', formatWindow(window)] as [string, string]] : []),
-    ...(place ? [[delivery ? 'To' : 'Where', place] as [string, string]] : []),
-    ...(balanceOwed > 0 ? [['Still to pay', formatMoney(balanceOwed)] as [string, string]] : []),
-  ]
+  const stillToPay: [string, string][] =
+    balanceOwed > 0 ? [['Still to pay', formatMoney(balanceOwed)]] : []
+  const lines: [string, string][] = together
+    ? [
+        [treats.length > 1 ? 'Treats' : 'Treat', product_type],
+        ['Date', when],
+        [
+          'How',
+          delivery
+            ? `We deliver ${treats.length > 1 ? 'them' : 'it'} to you`
+            : 'Pickup from our kitchen',
+        ],
+        ...(first.window ? [['Time', formatWindow(first.window)] as [string, string]] : []),
+        ...(first.place ? [[delivery ? 'To' : 'Where', first.place] as [string, string]] : []),
+        ...stillToPay,
+      ]
+    : [
+        ['Date', when],
+        ...treats.map((treat): [string, string] => [treat.productType, handoverOf(treat)]),
+        ...stillToPay,
+      ]
+  const allDelivered = treats.every((treat) => treat.fulfilment === 'delivery')
+  const allPickedUp = treats.every((treat) => treat.fulfilment !== 'delivery')
+  const ownTimes = treats.some((treat) => treat.window !== first.window)
+  const opening = together
+    ? [
+        `A reminder that your ${product_type} ${verb} ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}${first.window ? `, ${formatWindow(first.window)}` : ''}.`,
+        ...(first.place ? ['', `${delivery ? 'To' : 'Where'}: ${first.place}`] : []),
+      ]
+    : [
+        `A reminder that your ${product_type} ${verb} ${allDelivered ? 'coming to you' : allPickedUp ? 'ready for pickup' : 'due'} tomorrow, ${when}${ownTimes ? ', each at its own time' : ''}:`,
+        ...treats.map((treat) => `• ${treat.productType}: ${handoverOf(treat)}`),
+      ]
   const text = [
     `Hi ${firstName},`,
     '',
-    `A reminder that your ${product_type} is ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}${window ? `, ${formatWindow(window)}` : ''}.`,
-    ...(place ? ['', `${delivery ? 'To' : 'Where'}: ${place}`] : []),
+    ...opening,
     ...(balanceOwed > 0 ? ['', `Still to pay: ${formatMoney(balanceOwed)}.`] : []),
     ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
     '',
@@ -555,7 +627,7 @@ export function composeReminder({
     to: { name, address: email },
     subject,
     text,
-    preview: `Your ${product_type} is due tomorrow, ${when}.`,
+    preview: `Your ${product_type} ${verb} due tomorrow, ${when}.`,
     content: [
       emailHeading(`See you tomorrow, ${firstName}!`),
       detailsTable(lines),

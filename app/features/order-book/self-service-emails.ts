@@ -13,6 +13,12 @@ export interface SelfServiceRequest {
   paymentReference?: string | null
 }
 
+/** The request's page in the order book (when the site's address is known) and her bakery's name. */
+export interface OwnerEmailLinks {
+  requestUrl?: string | undefined
+  bakeryName: string
+}
+
 function ownerEmail(
   request: SelfServiceRequest,
   {
@@ -20,7 +26,14 @@ function ownerEmail(
     lead,
     lines,
     requestUrl,
-  }: { subject: string; lead: string; lines: [string, string][]; requestUrl?: string },
+    bakeryName,
+  }: {
+    subject: string
+    lead: string
+    lines: [string, string][]
+    requestUrl?: string
+    bakeryName: string
+  },
 ): OutgoingEmail {
   const rows: [string, string][] = [
     ['Customer', `${request.name} <${request.email}>`],
@@ -38,6 +51,7 @@ function ownerEmail(
       heading: subject,
       content: markup`<p>${lead}</p>${detailsTable(rows)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
       replyName: request.name,
+      bakeryName,
     }),
     replyTo: { name: request.name, address: request.email },
     emailjs: {
@@ -52,7 +66,7 @@ function ownerEmail(
 export function composeChangeAsked(
   request: SelfServiceRequest,
   change: { asked: string; details: string },
-  requestUrl?: string,
+  links: OwnerEmailLinks,
 ): OutgoingEmail {
   return ownerEmail(request, {
     subject: `${request.name} asked to change the ${request.productType} on ${formatCalendarDate(request.dueDate)}`,
@@ -61,7 +75,7 @@ export function composeChangeAsked(
       ['Asked', change.asked],
       ...(change.details.trim() ? [['Her words', change.details] as [string, string]] : []),
     ],
-    requestUrl,
+    ...links,
   })
 }
 
@@ -69,7 +83,7 @@ export function composeChangeAsked(
 export function composeSelfCancelledForOwner(
   request: SelfServiceRequest,
   refund: { totalCents: number; cardCents: number },
-  requestUrl?: string,
+  links: OwnerEmailLinks,
 ): OutgoingEmail {
   const manual = refund.totalCents - refund.cardCents
   const lead =
@@ -88,6 +102,6 @@ export function composeSelfCancelledForOwner(
         : []),
       ...(manual > 0 ? [['For you to send back', formatMoney(manual)] as [string, string]] : []),
     ],
-    requestUrl,
+    ...links,
   })
 }

@@ -146,6 +146,7 @@ export async function handleStripeEvent(
         email: composeCardPaymentNeedsLook(
           { amountCents: looked.amountCents, reference: looked.reference, why: looked.note },
           `${siteUrl}/admin`,
+          (await readSiteSection(trx, 'identity')).name,
         ),
         dedupeKey: `card-needs-look:${event.id}`,
       },
@@ -287,6 +288,7 @@ async function settleSession(
         opened,
         { ...cardPaid, confirmed },
         `${siteUrl}/admin/orders/${opened.request_id}`,
+        (await readSiteSection(trx, 'identity')).name,
       ),
       dedupeKey: `card-paid:${base.sessionId}:owner`,
     },

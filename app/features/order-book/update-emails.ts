@@ -1,5 +1,4 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
-import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
@@ -494,7 +493,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             ? [
                 [
                   'By e-Transfer or cash',
-                  `${formatMoney(manual)}, sent by ${site.ownerName} shortly`,
+                  `${formatMoney(manual)}, sent by ${bakery.ownerName} shortly`,
                 ] as [string, string],
               ]
             : []),

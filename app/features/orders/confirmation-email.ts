@@ -1,5 +1,4 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
-import { site } from '#app/content/site.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
@@ -13,7 +12,7 @@ import { nextSteps } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
 /** "We got your request — Butter & Bloom Bakery" (or "requests" for several). */
-export function confirmationSubject(count: number, name: string = site.brandTitle): string {
+export function confirmationSubject(count: number, name: string): string {
   return `We got your request${count === 1 ? '' : 's'} — ${name}`
 }
 

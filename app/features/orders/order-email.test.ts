@@ -10,7 +10,7 @@ const hostile = {
 }
 
 test("a customer's markup in an order is escaped in the email's HTML", () => {
-  const { html } = composeOrderEmail([hostile, birthdayCakeOrder])
+  const { html } = composeOrderEmail([hostile, birthdayCakeOrder], { bakeryName: 'Crumb & Co' })
   expect(html).not.toContain('<script>')
   expect(html).not.toContain('<img')
   expect(html).not.toContain('<b>wave')
@@ -24,7 +24,7 @@ test("a customer's markup in an order is escaped in the email's HTML", () => {
 })
 
 test("the email's text keeps the customer's words as they wrote them", () => {
-  const { text, subject } = composeOrderEmail([hostile])
+  const { text, subject } = composeOrderEmail([hostile], { bakeryName: 'Crumb & Co' })
   expect(subject).toBe('1 new order request from Eve <script>alert(1)</script>')
   expect(text).toBe(`1 new order request from Eve <script>alert(1)</script>.
 
@@ -48,7 +48,7 @@ test('each order links to its request in the order book and says how many photos
       { ...birthdayCakeOrder, photos: ['a', 'b'] },
       { ...birthdayCakeOrder, product_type: 'Cupcakes' },
     ],
-    { siteUrl: 'https://butterandbloom.example', requestIds: [41, 42] },
+    { bakeryName: 'Crumb & Co', siteUrl: 'https://butterandbloom.example', requestIds: [41, 42] },
   )
   expect(html).toContain('2 inspiration photos attached.')
   expect(html).toContain('href="https://butterandbloom.example/admin/orders/41"')
@@ -60,18 +60,21 @@ test('each order links to its request in the order book and says how many photos
 })
 
 test('the owner reads each order’s pickup or delivery time and, for a delivery, where to take it', () => {
-  const { text, html } = composeOrderEmail([
-    {
-      ...birthdayCakeOrder,
-      fulfilment: 'delivery',
-      pickup_window: '14:00-16:00',
-      delivery_street: '12 Maple Street',
-      delivery_city: 'Toronto',
-      delivery_postal_code: 'M4C 1A1',
-      delivery_notes: 'Side door, please.',
-    },
-    { ...birthdayCakeOrder, fulfilment: 'pickup', pickup_window: '10:00-12:00' },
-  ])
+  const { text, html } = composeOrderEmail(
+    [
+      {
+        ...birthdayCakeOrder,
+        fulfilment: 'delivery',
+        pickup_window: '14:00-16:00',
+        delivery_street: '12 Maple Street',
+        delivery_city: 'Toronto',
+        delivery_postal_code: 'M4C 1A1',
+        delivery_notes: 'Side door, please.',
+      },
+      { ...birthdayCakeOrder, fulfilment: 'pickup', pickup_window: '10:00-12:00' },
+    ],
+    { bakeryName: 'Crumb & Co' },
+  )
   const [delivery, pickup] = text.split('------------------------------')
   expect(delivery).toContain(
     [

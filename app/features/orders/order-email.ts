@@ -16,12 +16,18 @@ export function photosAttachedPhrase(count: number): string {
 /**
  * The email that tells the owner about a batch of order requests. With the
  * stored requests' ids (in the orders' order) each order links to its page
- * in the order book, one tap from her inbox.
+ * in the order book, one tap from her inbox. `bakeryName` is hers (Settings ›
+ * Your site), for the footer.
  */
 export function composeOrderEmail(
   orders: OrderRequest[],
-  stored?: { siteUrl: string; requestIds: readonly number[] },
+  {
+    bakeryName,
+    siteUrl,
+    requestIds,
+  }: { bakeryName: string; siteUrl?: string; requestIds?: readonly number[] },
 ): OutgoingEmail {
+  const stored = siteUrl && requestIds ? { siteUrl, requestIds } : undefined
   const [first] = orders
   if (!first) throw new Error('An order email needs at least one order.')
   const summary = ordersSummary(orders)
@@ -50,7 +56,7 @@ export function composeOrderEmail(
   return {
     subject: heading,
     text: `${heading}.\n\n${summary}\n\n${extraLines.length ? `${extraLines.join('\n')}\n\n` : ''}Reply to this email to answer ${first.name}.\n`,
-    html: ownerEmailHtml({ heading, content: orderTables, replyName: first.name }),
+    html: ownerEmailHtml({ heading, content: orderTables, replyName: first.name, bakeryName }),
     replyTo: { name: first.name, address: first.email },
     emailjs: {
       call: 'send',

@@ -120,12 +120,15 @@ export async function submitOrderRequests(
         }
       }
 
+      // Her name and reply time as they stand now (Settings › Your site).
+      const bakery = await readSiteSection(trx, 'identity')
       await enqueueEmail(
         trx,
         {
           topic: 'order_batch',
           subjectId: batchId,
           email: composeOrderEmail(orders, {
+            bakeryName: bakery.name,
             siteUrl,
             requestIds: [...requests]
               .sort((a, b) => a.position - b.position)
@@ -156,8 +159,6 @@ export async function submitOrderRequests(
         const own = orders.filter((order) => tokenFor(order.email) === token)
         return { email: own[0]!.email, token, own }
       })
-      // Her name and reply time as they stand now (Settings › Your site).
-      const bakery = await readSiteSection(trx, 'identity')
       for (const { token, own } of links) {
         await enqueueEmail(
           trx,

@@ -1,4 +1,4 @@
-import { site } from '#app/content/site.ts'
+import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -22,13 +22,16 @@ export function reviewUrl(siteUrl: string, token: string): string {
 export function composeReviewRequest({
   link,
   siteUrl,
+  bakery,
 }: {
   link: ReviewLink
   siteUrl: string
+  /** Her name, her bakery's, its place and email (Settings › Your site). */
+  bakery: IdentityWords
 }): OutgoingEmail {
   const firstName = firstNameOf(link.name)
   const url = reviewUrl(siteUrl, link.token)
-  const lead = `Thank you for ordering from ${site.brandTitle}. We hope it was everything you wanted. Would you tell us how it went? A few stars and a line or two help a small home bakery more than anything.`
+  const lead = `Thank you for ordering from ${bakery.name}. We hope it was everything you wanted. Would you tell us how it went? A few stars and a line or two help a small home bakery more than anything.`
   const note =
     'You choose whether we may show your review on our site, and with which name. It takes a minute, and this is the only time we ask.'
   const text = [
@@ -40,11 +43,11 @@ export function composeReviewRequest({
     '',
     `Write your review: ${url}`,
     '',
-    `${site.ownerName}, ${site.brandTitle}`,
+    `${bakery.ownerName}, ${bakery.name}`,
   ].join('\n')
   return customerEmail({
     to: { name: link.name, address: link.email },
-    subject: `How was your order? — ${site.brandTitle}`,
+    subject: `How was your order? — ${bakery.name}`,
     text,
     preview: 'A few stars and a line or two help a small home bakery more than anything.',
     content: [
@@ -53,6 +56,7 @@ export function composeReviewRequest({
       emailButton({ href: url, label: 'Write your review' }),
     ],
     statusUrl: url,
+    bakery,
   })
 }
 
@@ -61,10 +65,13 @@ export function composeReviewReceived({
   review,
   link,
   siteUrl,
+  bakeryName,
 }: {
   review: ReviewInput
   link: ReviewLink
   siteUrl: string
+  /** Her bakery's name, for the footer. */
+  bakeryName: string
 }): OutgoingEmail {
   const stars = starsLabel(review.rating)
   const permission = review.mayShow ? 'Yes: you may show it on your site' : 'No: keep it private'
@@ -92,6 +99,7 @@ export function composeReviewReceived({
       heading: subject,
       content: markup`${detailsTable(rows)}<p style="margin-top:16px"><a href="${listUrl}">Your reviews</a></p>`,
       replyName: link.name,
+      bakeryName,
     }),
     replyTo: { name: link.name, address: link.email },
     emailjs: {

@@ -3,6 +3,7 @@ import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { reviewAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeReviewReceived, composeReviewRequest } from './review-emails.ts'
 import {
   type ReviewAggregate,
@@ -126,12 +127,13 @@ export async function saveReview(
       }
     }
     const id = Number(inserted.id)
+    const { name: bakeryName } = await readSiteSection(trx, 'identity')
     await enqueueEmail(
       trx,
       {
         topic: 'review_received',
         subjectId: id,
-        email: composeReviewReceived({ review, link, siteUrl }),
+        email: composeReviewReceived({ review, link, siteUrl, bakeryName }),
         dedupeKey: `review-received:${id}`,
       },
       now,
@@ -266,6 +268,8 @@ export async function queueReviewRequests(
         .execute()
     ).map((row) => Number(row.request_id)),
   )
+  // Her name and her bakery's as they stand now (Settings › Your site), once per run.
+  const bakery = await readSiteSection(db, 'identity')
   let queued = 0
   for (const link of due) {
     if (done.has(reviewRequestKey(link)) || reviewed.has(link.requestId)) continue
@@ -274,7 +278,7 @@ export async function queueReviewRequests(
       {
         topic: 'review_request',
         subjectId: link.requestId,
-        email: composeReviewRequest({ link, siteUrl }),
+        email: composeReviewRequest({ link, siteUrl, bakery }),
         dedupeKey: reviewRequestKey(link),
       },
       now,

@@ -6,6 +6,8 @@ import {
   DeliveryError,
   type MailAddress,
   type MailTransport,
+  type SendOptions,
+  addressesFor,
   nodemailerMessage,
 } from './transport.ts'
 
@@ -24,10 +26,13 @@ export function createFileTransport({
   log = console.log,
 }: {
   dataDir: string
-  from: MailAddress
-  to: string
+  /** Whom mail comes from, unless each send says (the delivery worker does, per email). */
+  from?: MailAddress
+  /** The owner's address, unless each send says. */
+  to?: string
   log?: (line: string) => void
 }): MailTransport {
+  const fixed = { from, to }
   const mailDir = path.join(dataDir, 'mail')
   // The same composer as SMTP, so the file is the message SMTP would have
   // carried: real headers, Message-ID, text and HTML parts, CRLF line ends.
@@ -41,7 +46,9 @@ export function createFileTransport({
 
   return {
     name: 'file',
-    async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
+    async send(email: OutgoingEmail, options: SendOptions) {
+      const { messageId } = options
+      const { from, to } = addressesFor(options, fixed, 'file')
       try {
         composer ??= await compose()
         const info = await composer.sendMail(nodemailerMessage(email, { from, to, messageId }))

@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { EnvError, parseEnv } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import { makeTempDir } from '#tests/support/database.ts'
 import { buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
 import { createTransportFromEnv, resolveMailAddresses } from './select-transport.server.ts'
@@ -14,17 +13,22 @@ const emailJsIds = {
   EMAILJS_CONTACT_TEMPLATE_ID: 'template_contact',
 }
 
-test('with SMTP_URL, mail goes by SMTP from no-reply at the site to the address in the site content', async () => {
+const bakery = { name: 'Crumb & Co', email: 'mira@crumb.example' }
+
+test('with SMTP_URL, mail goes by SMTP from no-reply at the site, under her bakery’s name, to her email', async () => {
   const sink = await startSmtpSink()
   const env = parseEnv({ SITE_URL: 'https://butterandbloom.ca', SMTP_URL: sink.url, ...emailJsIds })
 
   const transport = createTransportFromEnv(env, { warn: () => {} })
-  await transport.send(buildOrderEmail(), { messageId: '<m1@butterandbloom.ca>' })
+  await transport.send(buildOrderEmail(), {
+    messageId: '<m1@butterandbloom.ca>',
+    addresses: resolveMailAddresses(env, bakery),
+  })
 
   expect(transport.name).toBe('smtp')
   const mail = sink.messages[0]!
-  expect(mail.from?.text).toBe('"Butter & Bloom Bakery" <no-reply@butterandbloom.ca>')
-  expect(mail.to).toMatchObject({ text: site.email })
+  expect(mail.from?.text).toBe('"Crumb & Co" <no-reply@butterandbloom.ca>')
+  expect(mail.to).toMatchObject({ text: 'mira@crumb.example' })
 })
 
 test('SMTP without MAIL_FROM is warned about once, naming the address mail comes from', () => {
@@ -46,7 +50,7 @@ test('SMTP without MAIL_FROM is warned about once, naming the address mail comes
 test('MAIL_FROM and MAIL_TO replace the default addresses', () => {
   const env = parseEnv({ MAIL_FROM: 'Orders <orders@example.com>', MAIL_TO: 'nadia@example.com' })
 
-  expect(resolveMailAddresses(env)).toEqual({
+  expect(resolveMailAddresses(env, bakery)).toEqual({
     from: 'Orders <orders@example.com>',
     to: 'nadia@example.com',
   })
@@ -84,7 +88,10 @@ test('with no mail service configured, mail is written to files in DATA_DIR/mail
     log: (line) => lines.push(line),
   })
 
-  await transport.send(buildOrderEmail(), { messageId: '<m1@localhost>' })
+  await transport.send(buildOrderEmail(), {
+    messageId: '<m1@localhost>',
+    addresses: resolveMailAddresses(parseEnv({ DATA_DIR: dataDir }), bakery),
+  })
 
   expect(transport.name).toBe('file')
   expect(await readdir(path.join(dataDir, 'mail'))).toHaveLength(1)

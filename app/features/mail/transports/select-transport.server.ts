@@ -1,9 +1,10 @@
 import { type Env, EnvError } from '#app/config/env.server.ts'
-import { site } from '#app/content/site.ts'
 import { createEmailJsTransport } from './emailjs.server.ts'
 import { createFileTransport } from './file.server.ts'
 import { createSmtpTransport } from './smtp.server.ts'
-import type { MailAddress, MailTransport } from './transport.ts'
+import type { MailAddresses, MailTransport } from './transport.ts'
+
+export type { MailAddresses }
 
 type MailEnv = Pick<
   Env,
@@ -29,6 +30,9 @@ type MailEnv = Pick<
  * without MAIL_FROM is warned about (`warn`) since many providers refuse a
  * sender they do not know, as is EmailJS without a template for customers
  * (their confirmations would fail while the owner's emails go out).
+ * Whom each email comes from and the owner's address are not fixed here:
+ * the delivery worker reads them per send (`resolveMailAddresses`), so they
+ * follow the bakery's name and email as she changes them.
  */
 export function createTransportFromEnv(
   env: MailEnv,
@@ -37,16 +41,15 @@ export function createTransportFromEnv(
     warn = console.warn,
   }: { log?: (line: string) => void; warn?: (line: string) => void } = {},
 ): MailTransport {
-  const { from, to } = resolveMailAddresses(env)
   if (env.SMTP_URL) {
     if (!env.MAIL_FROM) {
-      const address = typeof from === 'string' ? from : from.address
+      const address = noReplyAddress(env)
       warn(
         `mail: SMTP_URL is set without MAIL_FROM, so mail comes from ${address}; ` +
           'set MAIL_FROM to an address your SMTP provider lets you send from',
       )
     }
-    return createSmtpTransport({ url: env.SMTP_URL, from, to })
+    return createSmtpTransport({ url: env.SMTP_URL })
   }
   if (usesEmailJs(env)) {
     const publicKey = env.EMAILJS_PUBLIC_KEY
@@ -79,7 +82,7 @@ export function createTransportFromEnv(
       customerTemplateId: env.EMAILJS_CUSTOMER_TEMPLATE_ID,
     })
   }
-  return createFileTransport({ dataDir: env.DATA_DIR, from, to, log })
+  return createFileTransport({ dataDir: env.DATA_DIR, ...(log ? { log } : {}) })
 }
 
 /**
@@ -90,20 +93,23 @@ const CUSTOMER_TEMPLATE_ADVICE =
   "EMAILJS_CUSTOMER_TEMPLATE_ID is needed to email customers their confirmation (a template whose To Email is {{to_email}}); without it those emails fail, the owner's still go out"
 
 /**
- * Mail goes from the site's own address (MAIL_FROM, else no-reply at the
- * site's host) to the owner (MAIL_TO, else the address in the site content).
+ * Mail goes from the site's own address (MAIL_FROM as written, else no-reply
+ * at the site's host under her bakery's name) to the owner (MAIL_TO, else the
+ * contact email of Settings › Your site). `bakery` is read per send.
  */
-export function resolveMailAddresses(env: Pick<Env, 'SITE_URL' | 'MAIL_TO' | 'MAIL_FROM'>): {
-  from: MailAddress
-  to: string
-} {
+export function resolveMailAddresses(
+  env: Pick<Env, 'SITE_URL' | 'MAIL_TO' | 'MAIL_FROM'>,
+  bakery: { name: string; email: string },
+): MailAddresses {
   return {
-    from: env.MAIL_FROM ?? {
-      name: site.brandTitle,
-      address: `no-reply@${new URL(env.SITE_URL).hostname}`,
-    },
-    to: env.MAIL_TO ?? site.email,
+    from: env.MAIL_FROM ?? { name: bakery.name, address: noReplyAddress(env) },
+    to: env.MAIL_TO ?? bakery.email,
   }
+}
+
+/** no-reply@ the site's host: whom mail comes from without MAIL_FROM. */
+function noReplyAddress(env: Pick<Env, 'SITE_URL'>): string {
+  return `no-reply@${new URL(env.SITE_URL).hostname}`
 }
 
 function usesEmailJs(env: MailEnv): boolean {

@@ -4,6 +4,8 @@ import {
   DeliveryError,
   type MailAddress,
   type MailTransport,
+  type SendOptions,
+  addressesFor,
   nodemailerMessage,
 } from './transport.ts'
 
@@ -20,11 +22,14 @@ export function createSmtpTransport({
 }: {
   /** e.g. smtp://user:pass@host:587; STARTTLS is used whenever the server offers it. */
   url: string
-  from: MailAddress
-  to: string
+  /** Whom mail comes from, unless each send says (the delivery worker does, per email). */
+  from?: MailAddress
+  /** The owner's address, unless each send says. */
+  to?: string
   /** Kept short so a dead server fails fast and the email is simply retried later. */
   timeoutMs?: number
 }): MailTransport {
+  const fixed = { from, to }
   // Made on the first email, not at boot, as the file transport's composer is.
   let transporter: Transporter | undefined
   const connect = async () => {
@@ -40,7 +45,9 @@ export function createSmtpTransport({
 
   return {
     name: 'smtp',
-    async send(email: OutgoingEmail, { messageId }: { messageId: string }) {
+    async send(email: OutgoingEmail, options: SendOptions) {
+      const { messageId } = options
+      const { from, to } = addressesFor(options, fixed, 'SMTP')
       try {
         transporter ??= await connect()
         await transporter.sendMail(nodemailerMessage(email, { from, to, messageId }))
