@@ -2,19 +2,38 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
  * What the money journeys (payment schedule, refunds and receipts, card
- * payments) share: a customer's request sent in and its link from her
- * email, the owner signed in on its order page, the quote sent, the mails
- * each side gets, and screenshots at a phone's and a laptop's width.
+ * payments, her own changes, design proofs) share: a customer and a date of
+ * the run's own, her request sent in and its link from her email, the owner
+ * signed in on its order page, the quote sent and a payment recorded, the
+ * mails each side gets, and screenshots at a phone's and a laptop's width.
  */
 
 /** A day `days` after `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * A customer of this run's own: its stamp, `name` with an address no other
+ * run has, today, and a date `daysAhead` to `daysAhead + 9` days from today
+ * (each journey picks days away from the others').
+ */
+export function journeyCustomer(name: string, daysAhead: number) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const today = todayIn(site.timeZone)
+  return {
+    stamp,
+    customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${stamp}@example.com` },
+    today,
+    due: addDays(today, daysAhead + Math.floor(Math.random() * 10)),
+  }
 }
 
 /** Screenshots at a phone's width and a laptop's, for people to look at; nothing scrolls sideways. */
@@ -146,4 +165,28 @@ export async function sendQuote(
   await expect(
     page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
   ).toBeVisible()
+}
+
+/** The owner records a payment of `amount` dollars from the order page. */
+export async function recordPayment(page: Page, amount: string) {
+  const payment = page.getByRole('region', { name: 'Record a payment' })
+  await payment.getByLabel('Amount ($)').fill(amount)
+  await payment.getByRole('button', { name: 'Record payment' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+}
+
+/**
+ * The signed-in owner opens the customer's order, sends her a quote and, with
+ * `paid`, records that much paid. Returns the order page's address.
+ */
+export async function quoteOrderOf(
+  page: Page,
+  email: string,
+  { price, deposit, paid }: { price: string; deposit: string; paid?: string },
+): Promise<string> {
+  await openOrderOf(page, email)
+  await sendQuote(page, { price, deposit })
+  const orderUrl = page.url()
+  if (paid) await recordPayment(page, paid)
+  return orderUrl
 }

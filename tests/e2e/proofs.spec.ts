@@ -3,12 +3,18 @@ import SQLite from 'better-sqlite3'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { photoJpeg } from '#tests/support/images.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
-import { addDays, mailTo, openOrderOf, sendCakeRequest, shoot, signIn } from './money-journey.ts'
+import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+import {
+  addDays,
+  journeyCustomer,
+  mailTo,
+  openOrderOf,
+  sendCakeRequest,
+  shoot,
+  signIn,
+} from './money-journey.ts'
 
 test.use({ viewport: { width: 375, height: 812 } })
-
-const OWNER_MAIL = 'owner@butterandbloom.test'
 
 /** Time passes: her order is now due tomorrow, so it is on Today's bake list. */
 function dueTomorrow(email: string) {
@@ -30,10 +36,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000)
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const customer = { name: 'Polly Proof', email: `polly.${stamp}@example.com` }
-  const today = todayIn(site.timeZone)
-  const due = addDays(today, 150 + Math.floor(Math.random() * 10))
+  const { stamp, customer, today, due } = journeyCustomer('Polly Proof', 150)
   const link = await sendCakeRequest(page, baseURL!, {
     customer,
     stamp,
@@ -101,7 +104,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   await expect(her.getByTestId('customer-proof')).toContainText(
     'You asked for a change: “Blush pink peonies, please.”',
   )
-  const change = await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} asked for a change`))
+  const change = await mailTo(OWNER.email, new RegExp(`^${customer.name} asked for a change`))
   expect(change.text).toContain('Blush pink peonies, please.')
 
   // The proof image is the owner's and hers: a stranger gets nothing.
@@ -140,7 +143,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
     `You approved this design on ${formatCalendarDate(today)}.`,
   )
   await expect(her.getByRole('button', { name: 'Approve this design' })).toHaveCount(0)
-  await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} approved the design`))
+  await mailTo(OWNER.email, new RegExp(`^${customer.name} approved the design`))
   // One email for each step, no more.
   expect((await mailTo(customer.email, /^Your design proof is ready/)).subject).toBeTruthy()
   await herContext.close()

@@ -1,12 +1,10 @@
 import { site } from '#app/content/site.ts'
-import { todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
 import {
-  addDays,
+  journeyCustomer,
   mailTo,
-  openOrderOf,
+  quoteOrderOf,
   sendCakeRequest,
-  sendQuote,
   shoot,
   signIn,
 } from './money-journey.ts'
@@ -24,29 +22,16 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000)
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const customer = { name: 'Rhea Refund', email: `rhea.${stamp}@example.com` }
-  const today = todayIn(site.timeZone)
   // A date of its own, 150 to 160 days ahead, away from other journeys' days.
-  const due = addDays(today, 150 + Math.floor(Math.random() * 10))
-  const link = await sendCakeRequest(page, baseURL!, {
-    customer,
-    stamp,
-    due,
-    theme: 'Retirement',
-  })
+  const { stamp, customer, due } = journeyCustomer('Rhea Refund', 150)
+  const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Retirement' })
 
   // Nothing paid yet: no receipt, the same 404 as a link nobody holds.
   expect((await page.request.get(`${link}/receipt`)).status()).toBe(404)
 
   // The owner quotes $120 with a $60 deposit and records the deposit.
   await signIn(page)
-  await openOrderOf(page, customer.email)
-  await sendQuote(page, { price: '120', deposit: '60' })
-  const payment = page.getByRole('region', { name: 'Record a payment' })
-  await payment.getByLabel('Amount ($)').fill('60')
-  await payment.getByRole('button', { name: 'Record payment' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+  await quoteOrderOf(page, customer.email, { price: '120', deposit: '60', paid: '60' })
 
   const refund = page.getByRole('region', { name: 'Record a refund' })
   await refund.getByLabel('Refund ($)').fill('$40')
@@ -137,21 +122,13 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000)
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const customer = { name: 'Lena Lower', email: `lena.${stamp}@example.com` }
-  const today = todayIn(site.timeZone)
   // A date of its own, 165 to 175 days ahead, away from other journeys' days.
-  const due = addDays(today, 165 + Math.floor(Math.random() * 10))
+  const { stamp, customer, due } = journeyCustomer('Lena Lower', 165)
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Anniversary' })
 
   // Quoted at $120 and paid in full.
   await signIn(page)
-  await openOrderOf(page, customer.email)
-  await sendQuote(page, { price: '120', deposit: '60' })
-  const payment = page.getByRole('region', { name: 'Record a payment' })
-  await payment.getByLabel('Amount ($)').fill('120')
-  await payment.getByRole('button', { name: 'Record payment' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+  await quoteOrderOf(page, customer.email, { price: '120', deposit: '60', paid: '120' })
 
   // One tier fewer, $25 back: the price comes down by as much.
   const refund = page.getByRole('region', { name: 'Record a refund' })

@@ -1,17 +1,14 @@
-import { site } from '#app/content/site.ts'
-import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
 import {
   addDays,
+  journeyCustomer,
   mailTo,
-  openOrderOf,
+  quoteOrderOf,
   sendCakeRequest,
-  sendQuote,
   shoot,
   signIn,
 } from './money-journey.ts'
-
-const OWNER_MAIL = 'owner@butterandbloom.test'
 
 // A refused post's 409 is noted by the browser.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 409/] })
@@ -22,17 +19,12 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000)
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const customer = { name: 'Cora Change', email: `cora.${stamp}@example.com` }
-  const today = todayIn(site.timeZone)
   // Days of their own, 120 to 130 days ahead, away from other journeys' days.
-  const due = addDays(today, 120 + Math.floor(Math.random() * 10))
+  const { stamp, customer, due } = journeyCustomer('Cora Change', 120)
   const moved = addDays(due, 1)
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Graduation' })
   await signIn(page)
-  await openOrderOf(page, customer.email)
-  await sendQuote(page, { price: '120', deposit: '60' })
-  const orderUrl = page.url()
+  const orderUrl = await quoteOrderOf(page, customer.email, { price: '120', deposit: '60' })
 
   // On her phone: "Ask for a change", a new date and a sentence.
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
@@ -50,7 +42,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await expect(panel.getByTestId('change-pending')).toContainText(
     `to ${formatCalendarDate(moved)}: Could the flowers be lilac?`,
   )
-  const asked = await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} asked to change`))
+  const asked = await mailTo(OWNER.email, new RegExp(`^${customer.name} asked to change`))
   expect(asked.text).toContain(formatCalendarDate(moved))
 
   // The owner sees it on the order page and accepts.
@@ -84,10 +76,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000)
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const customer = { name: 'Nora Cancel', email: `nora.${stamp}@example.com` }
-  const today = todayIn(site.timeZone)
-  const due = addDays(today, 40 + Math.floor(Math.random() * 10))
+  const { stamp, customer, due } = journeyCustomer('Nora Cancel', 40)
 
   // The owner's policy: a 60-day cut-off, so today is "later": half the deposit back.
   await signIn(page)
@@ -111,13 +100,11 @@ test('she cancels after the cut-off and sees her partial refund before she confi
       due,
       theme: 'Anniversary',
     })
-    await openOrderOf(page, customer.email)
-    await sendQuote(page, { price: '120', deposit: '60' })
-    const orderUrl = page.url()
-    const payment = page.getByRole('region', { name: 'Record a payment' })
-    await payment.getByLabel('Amount ($)').fill('60')
-    await payment.getByRole('button', { name: 'Record payment' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+    const orderUrl = await quoteOrderOf(page, customer.email, {
+      price: '120',
+      deposit: '60',
+      paid: '60',
+    })
 
     // Her confirm step is a page of its own (it works without scripts): the sum first.
     const phone = await browser.newContext({
@@ -146,7 +133,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
     // Both sides are emailed once.
     const hers = await mailTo(customer.email, /^Your cakes order is cancelled/)
     expect(hers.text).toContain('$30')
-    await mailTo(OWNER_MAIL, new RegExp(`^${customer.name} cancelled`))
+    await mailTo(OWNER.email, new RegExp(`^${customer.name} cancelled`))
 
     // The owner's money card says what she still sends back.
     await page.goto(orderUrl)

@@ -1,16 +1,23 @@
-import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
 import type { Selectable, Transaction } from 'kysely'
-import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
 import type { Database, InspirationPhotoTable } from '#app/db/schema.ts'
-import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
 import {
-  MEDIA_QUOTA_LOCK,
   QuotaExceededError,
+  claimMediaRoomIn,
   mediaUsageBytes,
 } from '#app/features/media/media-quota.server.ts'
 import type { MediaStore, StoredObject } from '#app/features/media/media-store.server.ts'
 import type { VariantFormat } from '#app/features/media/media-types.ts'
+import {
+  type PrivateVariant,
+  acceptedFormats,
+  pickVariant,
+  privateImageNotFound,
+  privateImageResponse,
+  removeVariants,
+  renderPrivateImage,
+  requestedWidth,
+} from '#app/features/media/private-images.server.ts'
 import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
 
 /**
@@ -27,15 +34,8 @@ export const PREVIEW_WIDTH = 160
 /** How long a photo may wait in a cart, unsent, before the sweep removes it. */
 export const UNATTACHED_LIFETIME_MS = 24 * 60 * 60_000
 
-/** One stored encoding of a photo. */
-export interface InspirationVariant {
-  format: VariantFormat
-  width: number
-  height: number
-  /** The object's key in the media store: `inspiration/{photo key}-{w}w.{ext}`. */
-  key: string
-  bytes: number
-}
+/** One stored encoding of a photo; its key is `inspiration/{photo key}-{w}w.{ext}`. */
+export type InspirationVariant = PrivateVariant
 
 /** What the upload answers: the photo's key, its preview and its upright size. */
 export interface AddedInspirationPhoto extends QueuedPhoto {
@@ -45,15 +45,6 @@ export interface AddedInspirationPhoto extends QueuedPhoto {
 
 export interface ListedInspirationPhoto extends AddedInspirationPhoto {
   requestId: number
-}
-
-/**
- * A fresh, unguessable photo key: 128 random bits in base64url. It is the
- * photo's only name, in its objects' keys and its URLs alike, so knowing one
- * photo's key says nothing about another's.
- */
-export function newPhotoKey(): string {
-  return randomBytes(16).toString('base64url')
 }
 
 /**
@@ -72,28 +63,15 @@ export async function addInspirationPhoto(
   if (quotaBytes !== undefined && (await mediaUsageBytes(db)) >= quotaBytes) {
     throw new QuotaExceededError('The media folder is full.')
   }
-  const key = newPhotoKey()
-  const rendered = await renderGalleryImage(input, {
-    store,
+  const rendered = await renderPrivateImage(store, input, {
     folder: INSPIRATION_FOLDER,
-    name: key,
     previewWidth: PREVIEW_WIDTH,
   })
-  const variants: InspirationVariant[] = rendered.variants.map(({ fileName, ...variant }) => ({
-    ...variant,
-    key: `${INSPIRATION_FOLDER}/${fileName}`,
-  }))
-  const preview = rendered.preview ?? rendered.placeholder
+  const { key, variants, preview } = rendered
   try {
     await db.transaction().execute(async (trx) => {
       // The gallery's uploads take the same lock: one quota for both.
-      await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
-      if (
-        quotaBytes !== undefined &&
-        (await mediaUsageBytes(trx)) + rendered.storedBytes > quotaBytes
-      ) {
-        throw new QuotaExceededError('The media folder is full.')
-      }
+      await claimMediaRoomIn(trx, { adding: rendered.storedBytes, quotaBytes })
       await trx
         .insertInto('inspiration_photo')
         .values({
@@ -109,7 +87,7 @@ export async function addInspirationPhoto(
         .execute()
     })
   } catch (error) {
-    await removeObjects(store, variants)
+    await removeVariants(store, variants)
     throw error
   }
   return { key, preview, width: rendered.width, height: rendered.height }
@@ -204,27 +182,6 @@ export async function readInspirationPhoto(
   return variant ? store.get(variant.key) : undefined
 }
 
-function pickVariant(
-  variants: readonly InspirationVariant[],
-  { width, formats }: { width?: number; formats: readonly VariantFormat[] },
-): InspirationVariant | undefined {
-  const format = formats.find((wanted) => variants.some((variant) => variant.format === wanted))
-  const candidates = variants
-    .filter((variant) => variant.format === (format ?? 'jpeg'))
-    .sort((a, b) => a.width - b.width)
-  if (width === undefined) return candidates.at(-1)
-  return candidates.find((variant) => variant.width >= width) ?? candidates.at(-1)
-}
-
-/** Headers every private photo is served with. */
-export const PRIVATE_PHOTO_HEADERS = {
-  // A customer's photo may show their home or their family: no cache keeps it.
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-  // Its URL is its secret: a link followed from a page showing it must not carry it.
-  'Referrer-Policy': 'no-referrer',
-} as const
-
 /**
  * The response for a request to see a private photo: the variant its `?w=`
  * and Accept header ask for, or a plain 404 whether the photo is missing or
@@ -240,14 +197,13 @@ export async function respondWithInspirationPhoto(
     requestIds,
   }: { db: Db; store: MediaStore; key: string; requestIds?: readonly number[] },
 ): Promise<Response> {
-  const wanted = Number(new URL(request.url).searchParams.get('w'))
   const photo = await readInspirationPhoto(db, store, {
     key,
     requestIds,
-    width: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined,
+    width: requestedWidth(request),
     formats: acceptedFormats(request.headers.get('accept')),
   })
-  return photo ? inspirationPhotoResponse(photo, request.method) : photoNotFound()
+  return photo ? privateImageResponse(photo, request.method) : privateImageNotFound()
 }
 
 /**
@@ -258,43 +214,8 @@ export async function respondWithOwnerPhoto(
   request: Request,
   { db, store, key, owner }: { db: Db; store: MediaStore; key: string; owner: unknown },
 ): Promise<Response> {
-  if (!owner) return photoNotFound()
+  if (!owner) return privateImageNotFound()
   return respondWithInspirationPhoto(request, { db, store, key })
-}
-
-/** A stored photo as a Response with the private headers. */
-export function inspirationPhotoResponse(photo: StoredObject, method = 'GET'): Response {
-  const headers = new Headers({
-    ...PRIVATE_PHOTO_HEADERS,
-    'Content-Type': photo.contentType,
-    // The encoding follows the Accept header.
-    Vary: 'Accept',
-  })
-  if (photo.contentLength !== undefined) headers.set('Content-Length', String(photo.contentLength))
-  if (method === 'HEAD') {
-    photo.body.destroy()
-    return new Response(null, { status: 200, headers })
-  }
-  return new Response(Readable.toWeb(photo.body) as ReadableStream<Uint8Array>, {
-    status: 200,
-    headers,
-  })
-}
-
-/** The same answer for a photo that does not exist and one this visitor may not see. */
-export function photoNotFound(): Response {
-  return new Response('Not found', {
-    status: 404,
-    headers: { ...PRIVATE_PHOTO_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
-  })
-}
-
-/** The encodings a browser says it takes, best first; JPEG is always last. */
-export function acceptedFormats(accept: string | null): VariantFormat[] {
-  const formats: VariantFormat[] = []
-  if (accept?.includes('image/avif')) formats.push('avif')
-  if (accept?.includes('image/webp')) formats.push('webp')
-  return [...formats, 'jpeg']
 }
 
 /**
@@ -315,7 +236,7 @@ export async function sweepUnattachedInspirationPhotos(
     .where('created_at', '<', cutoff)
     .returning('variants')
     .execute()
-  for (const row of removed) await removeObjects(store, parseVariants(row))
+  for (const row of removed) await removeVariants(store, parseVariants(row))
 
   const owned = new Set(
     (await db.selectFrom('inspiration_photo').select('variants').execute()).flatMap((row) =>
@@ -338,14 +259,6 @@ function isPhotoKey(key: string): boolean {
   return PHOTO_KEY_PATTERN.test(key)
 }
 
-async function removeObjects(store: MediaStore, variants: readonly InspirationVariant[]) {
-  for (const variant of variants) {
-    await store
-      .delete(variant.key)
-      .catch((error: unknown) => console.error(`media: could not remove ${variant.key}`, error))
-  }
-}
-
 /** Deletes the photos sent with these requests, rows and files (a customer's data being erased). */
 export async function deletePhotosOfRequests(
   db: Db,
@@ -358,6 +271,6 @@ export async function deletePhotosOfRequests(
     .where('request_id', 'in', requestIds)
     .returning('variants')
     .execute()
-  for (const row of removed) await removeObjects(store, parseVariants(row))
+  for (const row of removed) await removeVariants(store, parseVariants(row))
   return removed.length
 }

@@ -1,5 +1,7 @@
+import type { Transaction } from 'kysely'
 import { getEnv } from '#app/config/env.server.ts'
-import { type Db, getDb } from '#app/db/db.server.ts'
+import { type Db, getDb, serializeTransactions } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import type { MediaStore } from './media-store.server.ts'
 import { getMediaStore } from './open-media-store.server.ts'
 
@@ -61,3 +63,19 @@ export async function mediaUsageBytes(db: Db): Promise<number> {
  * older code during a rolling update takes the same lock.
  */
 export const MEDIA_QUOTA_LOCK = 'gallery_image'
+
+/**
+ * In the transaction that is about to record a private image's `adding`
+ * bytes: takes MEDIA_QUOTA_LOCK, then refuses with QuotaExceededError when
+ * they do not fit under `quotaBytes` (undefined: no limit). The lock holds
+ * until the transaction ends, so the record is in before another upload counts.
+ */
+export async function claimMediaRoomIn(
+  trx: Transaction<Database>,
+  { adding, quotaBytes }: { adding: number; quotaBytes: number | undefined },
+): Promise<void> {
+  await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
+  if (quotaBytes !== undefined && (await mediaUsageBytes(trx)) + adding > quotaBytes) {
+    throw new QuotaExceededError('The media folder is full.')
+  }
+}

@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { ActionStatus } from '#app/components/action-status.tsx'
+import { NumberField } from '#app/components/number-field.tsx'
 import {
   type ChangePolicy,
   POLICY_LIMITS,
@@ -21,44 +22,9 @@ export function asChangePolicyResult(posted: unknown): ChangePolicyActionResult 
     : undefined
 }
 
-function NumberField({
-  id,
-  name,
-  label,
-  value,
-  limits,
-  unit,
-}: {
-  id: string
-  name: string
-  label: string
-  value: number
-  limits: { min: number; max: number }
-  unit: string
-}) {
-  return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={limits.min}
-        max={limits.max}
-        step={1}
-        required
-        defaultValue={value}
-        className="max-w-32"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="form-hint">
-        {unit}, {limits.min} to {limits.max}.
-      </p>
-    </div>
-  )
+/** What a rule's number counts, and the range it may take. */
+function rangeHint(unit: string, limits: { min: number; max: number }): string {
+  return `${unit}, ${limits.min} to ${limits.max}.`
 }
 
 /**
@@ -93,7 +59,8 @@ export function ChangePolicySettings({
             label="No changes or cancellations within"
             value={policy.windowDays}
             limits={POLICY_LIMITS.days}
-            unit="Days before the order date"
+            step={1}
+            hint={rangeHint('Days before the order date', POLICY_LIMITS.days)}
           />
           <NumberField
             id="refund-cutoff-days"
@@ -101,7 +68,8 @@ export function ChangePolicySettings({
             label="Bigger refund when cancelled at least"
             value={policy.cutoffDays}
             limits={POLICY_LIMITS.days}
-            unit="Days before the order date"
+            step={1}
+            hint={rangeHint('Days before the order date', POLICY_LIMITS.days)}
           />
           <NumberField
             id="refund-before-percent"
@@ -109,7 +77,8 @@ export function ChangePolicySettings({
             label="Refund of the deposit, cancelled that early"
             value={policy.beforePercent}
             limits={POLICY_LIMITS.percent}
-            unit="Percent"
+            step={1}
+            hint={rangeHint('Percent', POLICY_LIMITS.percent)}
           />
           <NumberField
             id="refund-after-percent"
@@ -117,7 +86,8 @@ export function ChangePolicySettings({
             label="Refund of the deposit, cancelled later"
             value={policy.afterPercent}
             limits={POLICY_LIMITS.percent}
-            unit="Percent"
+            step={1}
+            hint={rangeHint('Percent', POLICY_LIMITS.percent)}
           />
         </div>
         <p className="text-sm text-chocolate" data-testid="policy-preview">

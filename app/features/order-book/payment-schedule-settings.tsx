@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { ActionStatus } from '#app/components/action-status.tsx'
+import { NumberField } from '#app/components/number-field.tsx'
 import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
 
 /** The settings form's intent for the balance's default date; the settings route dispatches on it. */
@@ -42,26 +43,14 @@ export function PaymentScheduleSettings({
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         <input type="hidden" name="intent" value={SAVE_BALANCE_DUE} />
-        <div className="form-field">
-          <label htmlFor="balance-due-days" className="form-label">
-            Balance due (days before the order date)
-          </label>
-          <input
-            id="balance-due-days"
-            name="balance_due_days"
-            type="number"
-            inputMode="numeric"
-            min={BALANCE_DUE_DAYS.min}
-            max={BALANCE_DUE_DAYS.max}
-            required
-            defaultValue={balanceDueDays}
-            className="max-w-32"
-            aria-describedby="balance-due-days-hint"
-          />
-          <p id="balance-due-days-hint" className="form-hint">
-            From {BALANCE_DUE_DAYS.min} (on the day) to {BALANCE_DUE_DAYS.max}.
-          </p>
-        </div>
+        <NumberField
+          id="balance-due-days"
+          name="balance_due_days"
+          label="Balance due (days before the order date)"
+          value={balanceDueDays}
+          limits={BALANCE_DUE_DAYS}
+          hint={`From ${BALANCE_DUE_DAYS.min} (on the day) to ${BALANCE_DUE_DAYS.max}.`}
+        />
         <button type="submit" className="button-primary">
           Save
         </button>

@@ -30,13 +30,18 @@ async function openProofBook() {
   await openBakery(db)
   const requestId = await sendRequest(db)
   await moveTo(db, requestId, 'quoted')
+  const store = createLocalMediaStore(dataDir)
+  return { db, dataDir, location, requestId, token: await tokenOf(db, requestId), store }
+}
+
+/** A request's private token, the key to the customer's own page. */
+async function tokenOf(db: Db, requestId: number): Promise<string> {
   const { customer_token: token } = await db
     .selectFrom('order_request')
     .select('customer_token')
     .where('id', '=', requestId)
     .executeTakeFirstOrThrow()
-  const store = createLocalMediaStore(dataDir)
-  return { db, dataDir, location, requestId, token: token!, store }
+  return token!
 }
 
 /** The owner's "Send a proof", as her browser posts it: multipart, images and a note. */
@@ -57,6 +62,36 @@ async function proofPost({
     )
   }
   return new Request(`${SITE}/admin/orders/1?proof`, { method: 'POST', body: form })
+}
+
+type ProofBook = Awaited<ReturnType<typeof openProofBook>>
+
+/** The owner sends a proof of her request (or `to` another) at `now`, as her browser posts it. */
+async function sendProof(
+  { db, store, requestId }: ProofBook,
+  {
+    to = requestId,
+    now = BOOK_NOW,
+    ...post
+  }: Parameters<typeof proofPost>[0] & { to?: number; now?: number } = {},
+) {
+  return receiveProofSend({
+    request: await proofPost(post),
+    db,
+    store,
+    requestId: to,
+    siteUrl: SITE,
+    now,
+  })
+}
+
+/** The customer's answer to her proof from her page, as its plain form posts it. */
+function answerProof(
+  { db, token }: Pick<ProofBook, 'db' | 'token'>,
+  fields: Record<string, string>,
+  { clientIp, now, siteUrl }: { clientIp: string; now: number; siteUrl?: string },
+) {
+  return receiveProofAnswer({ request: answerPost(fields), token, clientIp, db, siteUrl, now })
 }
 
 /** The customer's answer, as her page's plain form posts it. */
@@ -92,16 +127,10 @@ async function storedProofFiles(dataDir: string): Promise<string[]> {
 }
 
 test('a round is sent, changed, sent again and approved: each step on the timeline and emailed once', async () => {
-  const { db, dataDir, requestId, token, store } = await openProofBook()
+  const book = await openProofBook()
+  const { db, dataDir, requestId, token, store } = book
 
-  const sent = await receiveProofSend({
-    request: await proofPost({ images: 2 }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const sent = await sendProof(book, { images: 2 })
   expect(sent).toMatchObject({ status: 200, body: { ok: true, intent: 'proof' } })
   expect((sent.body as { message: string }).message).toContain('Proof 1 sent')
   const owner = await readOwnerProof(db, requestId)
@@ -127,19 +156,16 @@ test('a round is sent, changed, sent again and approved: each step on the timeli
   // Her page shows it; she asks for a change.
   const page = await readCustomerProofs(db, token)
   expect(page[1]?.rounds[0]?.images).toHaveLength(2)
-  const change = await receiveProofAnswer({
-    request: answerPost({
+  const change = await answerProof(
+    book,
+    {
       answer: 'change',
       position: '1',
       round: '1',
       change: 'Pink peonies, please.',
-    }),
-    token,
-    clientIp: '203.0.113.7',
-    db,
-    siteUrl: SITE,
-    now: BOOK_NOW + MINUTE,
-  })
+    },
+    { clientIp: '203.0.113.7', now: BOOK_NOW + MINUTE, siteUrl: SITE },
+  )
   expect(change).toMatchObject({ status: 200, body: { ok: true, proof: true, position: 1 } })
   const toOwner = await emailsAbout(db, 'proof-answer:')
   expect(toOwner).toHaveLength(1)
@@ -147,24 +173,17 @@ test('a round is sent, changed, sent again and approved: each step on the timeli
   expect(JSON.parse(toOwner[0]!.payload).text).toContain('Pink peonies, please.')
 
   // Round two, then approval.
-  const second = await receiveProofSend({
-    request: await proofPost({ note: 'Now with pink peonies.' }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
+  const second = await sendProof(book, {
+    note: 'Now with pink peonies.',
     now: BOOK_NOW + 2 * MINUTE,
   })
   expect(second).toMatchObject({ status: 200, body: { ok: true } })
   expect(await emailsAbout(db, 'proof-sent:')).toHaveLength(2)
-  const approve = await receiveProofAnswer({
-    request: answerPost({ answer: 'approve', position: '1', round: '2' }),
-    token,
-    clientIp: '203.0.113.7',
-    db,
-    siteUrl: SITE,
-    now: BOOK_NOW + 3 * MINUTE,
-  })
+  const approve = await answerProof(
+    book,
+    { answer: 'approve', position: '1', round: '2' },
+    { clientIp: '203.0.113.7', now: BOOK_NOW + 3 * MINUTE, siteUrl: SITE },
+  )
   expect(approve).toMatchObject({ status: 200, body: { ok: true } })
   const answers = await emailsAbout(db, 'proof-answer:')
   expect(answers).toHaveLength(2)
@@ -185,40 +204,25 @@ test('a round is sent, changed, sent again and approved: each step on the timeli
   )
 
   // Approved: no further round.
-  const after = await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW + 4 * MINUTE,
-  })
+  const after = await sendProof(book, { now: BOOK_NOW + 4 * MINUTE })
   expect(after).toMatchObject({ status: 409, body: { ok: false } })
   expect((after.body as { error: string }).error).toContain('already approved')
   expect((await readOwnerProof(db, requestId)).rounds).toHaveLength(2)
 })
 
 test('two tabs approving at once record one approval, one timeline entry and one email', async () => {
-  const { db, location, requestId, token, store } = await openProofBook()
-  await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const book = await openProofBook()
+  const { db, location, requestId } = book
+  await sendProof(book)
   // Two instances on PostgreSQL; on SQLite one process has the file, its connection taking turns.
   const other = testDatabaseKind() === 'pg' ? openTestConnection(location) : db
   const answers = await Promise.all(
     [db, other].map((connection, index) =>
-      receiveProofAnswer({
-        request: answerPost({ answer: 'approve', position: '1', round: '1' }),
-        token,
-        clientIp: `203.0.113.${index + 1}`,
-        db: connection,
-        now: BOOK_NOW + MINUTE,
-      }),
+      answerProof(
+        { ...book, db: connection },
+        { answer: 'approve', position: '1', round: '1' },
+        { clientIp: `203.0.113.${index + 1}`, now: BOOK_NOW + MINUTE },
+      ),
     ),
   )
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
@@ -231,52 +235,30 @@ test('two tabs approving at once record one approval, one timeline entry and one
 })
 
 test('the rounds included bound her changes; the owner sends one more only when she ticks it', async () => {
-  const { db, requestId, token, store } = await openProofBook()
+  const book = await openProofBook()
+  const { db, requestId } = book
   const saved = await receiveProofRoundsAction({
     request: answerPost({ intent: 'save-proof-rounds', proof_rounds: '1' }),
     db,
   })
   expect(saved).toMatchObject({ status: 200, body: { ok: true } })
   expect(await readProofRoundsIncluded(db)).toBe(1)
-  await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  await sendProof(book)
 
   // The last included round: approve, or contact the bakery.
-  const change = await receiveProofAnswer({
-    request: answerPost({ answer: 'change', position: '1', round: '1', change: 'Bigger bow.' }),
-    token,
-    clientIp: '203.0.113.9',
-    db,
-    now: BOOK_NOW + MINUTE,
-  })
+  const change = await answerProof(
+    book,
+    { answer: 'change', position: '1', round: '1', change: 'Bigger bow.' },
+    { clientIp: '203.0.113.9', now: BOOK_NOW + MINUTE },
+  )
   expect(change.status).toBe(409)
   expect((change.body as { error: string }).error).toContain('contact the bakery')
   expect(await emailsAbout(db, 'proof-answer:')).toHaveLength(0)
 
-  const refused = await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW + MINUTE,
-  })
+  const refused = await sendProof(book, { now: BOOK_NOW + MINUTE })
   expect(refused.status).toBe(409)
   expect((refused.body as { error: string }).error).toContain('used')
-  const extra = await receiveProofSend({
-    request: await proofPost({ extra: true }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW + 2 * MINUTE,
-  })
+  const extra = await sendProof(book, { extra: true, now: BOOK_NOW + 2 * MINUTE })
   expect(extra).toMatchObject({ status: 200, body: { ok: true } })
   expect((extra.body as { message: string }).message).toContain('extra round')
   expect((await readOwnerProof(db, requestId)).rounds).toHaveLength(2)
@@ -298,15 +280,9 @@ test('the rounds included bound her changes; the owner sends one more only when 
 })
 
 test('bad input is refused with a sentence and writes nothing', async () => {
-  const { db, dataDir, requestId, token, store } = await openProofBook()
-  const tooMany = await receiveProofSend({
-    request: await proofPost({ images: 7 }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const book = await openProofBook()
+  const { db, dataDir, requestId, store } = book
+  const tooMany = await sendProof(book, { images: 7 })
   expect(tooMany).toMatchObject({
     status: 400,
     body: { ok: false, error: 'A proof round takes up to 6 images.' },
@@ -322,14 +298,7 @@ test('bad input is refused with a sentence and writes nothing', async () => {
     now: BOOK_NOW,
   })
   expect(refused.status).toBe(415)
-  const longNote = await receiveProofSend({
-    request: await proofPost({ note: 'x'.repeat(1001) }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const longNote = await sendProof(book, { note: 'x'.repeat(1001) })
   expect(longNote).toMatchObject({
     status: 400,
     body: { error: 'The note must be at most 1000 characters.' },
@@ -337,71 +306,41 @@ test('bad input is refused with a sentence and writes nothing', async () => {
   expect((await readOwnerProof(db, requestId)).rounds).toEqual([])
   expect(await storedProofFiles(dataDir)).toEqual([])
 
-  await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
-  const longChange = await receiveProofAnswer({
-    request: answerPost({ answer: 'change', position: '1', round: '1', change: 'y'.repeat(501) }),
-    token,
-    clientIp: '203.0.113.10',
-    db,
-    now: BOOK_NOW,
-  })
+  await sendProof(book)
+  const longChange = await answerProof(
+    book,
+    { answer: 'change', position: '1', round: '1', change: 'y'.repeat(501) },
+    { clientIp: '203.0.113.10', now: BOOK_NOW },
+  )
   expect(longChange).toMatchObject({
     status: 400,
     body: { error: 'Your change must be at most 500 characters.' },
   })
-  const noAnswer = await receiveProofAnswer({
-    request: answerPost({ position: '1', round: '1' }),
-    token,
-    clientIp: '203.0.113.10',
-    db,
-    now: BOOK_NOW,
-  })
+  const noAnswer = await answerProof(
+    book,
+    { position: '1', round: '1' },
+    { clientIp: '203.0.113.10', now: BOOK_NOW },
+  )
   expect(noAnswer.status).toBe(400)
-  const stale = await receiveProofAnswer({
-    request: answerPost({ answer: 'approve', position: '1', round: '7' }),
-    token,
-    clientIp: '203.0.113.10',
-    db,
-    now: BOOK_NOW,
-  })
+  const stale = await answerProof(
+    book,
+    { answer: 'approve', position: '1', round: '7' },
+    { clientIp: '203.0.113.10', now: BOOK_NOW },
+  )
   expect(stale.status).toBe(409)
   expect((await readOwnerProof(db, requestId)).rounds[0]!.answer).toBeNull()
   // A proof cannot be sent once the order is made.
   await moveTo(db, requestId, 'cancelled')
-  const closed = await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const closed = await sendProof(book)
   expect(closed.status).toBe(409)
 })
 
 test('a proof image is served privately to its own link and the signed-in owner, and to nobody else', async () => {
-  const { db, requestId, token, store } = await openProofBook()
+  const book = await openProofBook()
+  const { db, requestId, token, store } = book
   const otherId = await sendRequest(db, { name: 'Sam Okafor', email: 'sam@example.com' })
-  const { customer_token: otherToken } = await db
-    .selectFrom('order_request')
-    .select('customer_token')
-    .where('id', '=', otherId)
-    .executeTakeFirstOrThrow()
-  await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
+  const otherToken = await tokenOf(db, otherId)
+  await sendProof(book)
   const key = (await readOwnerProof(db, requestId)).rounds[0]!.images[0]!.key
   const get = (accept = 'image/webp') => new Request(`${SITE}/x?w=400`, { headers: { accept } })
 
@@ -429,40 +368,25 @@ test('a proof image is served privately to its own link and the signed-in owner,
     expect(refused.headers.get('cache-control')).toBe('private, no-store')
   }
   expect(otherToken).not.toBe(token)
-  expect(await readCustomerProofs(db, otherToken!)).toEqual({})
+  expect(await readCustomerProofs(db, otherToken)).toEqual({})
 })
 
 test('erasing the customer removes her proofs: rounds, images and files', async () => {
-  const { db, dataDir, requestId, token, store } = await openProofBook()
+  const book = await openProofBook()
+  const { db, dataDir, requestId, store } = book
   const samId = await sendRequest(db, { name: 'Sam Okafor', email: 'sam@example.com' })
-  await receiveProofSend({
-    request: await proofPost({ images: 2 }),
-    db,
-    store,
-    requestId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
-  await receiveProofSend({
-    request: await proofPost(),
-    db,
-    store,
-    requestId: samId,
-    siteUrl: SITE,
-    now: BOOK_NOW,
-  })
-  await receiveProofAnswer({
-    request: answerPost({
+  await sendProof(book, { images: 2 })
+  await sendProof(book, { to: samId })
+  await answerProof(
+    book,
+    {
       answer: 'change',
       position: '1',
       round: '1',
       change: 'Add Maya’s name.',
-    }),
-    token,
-    clientIp: '203.0.113.11',
-    db,
-    now: BOOK_NOW,
-  })
+    },
+    { clientIp: '203.0.113.11', now: BOOK_NOW },
+  )
   const samKeys = (await readOwnerProof(db, samId)).rounds[0]!.images.map((image) => image.key)
   const before = await storedProofFiles(dataDir)
 

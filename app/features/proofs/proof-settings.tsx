@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { ActionStatus } from '#app/components/action-status.tsx'
+import { NumberField } from '#app/components/number-field.tsx'
 import { PROOF_ROUNDS_SETTING, SAVE_PROOF_ROUNDS } from './proof-rules.ts'
 
 export type ProofRoundsActionResult =
@@ -35,26 +36,14 @@ export function ProofRoundsSettings({
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         <input type="hidden" name="intent" value={SAVE_PROOF_ROUNDS} />
-        <div className="form-field">
-          <label htmlFor="proof-rounds" className="form-label">
-            Proof rounds included
-          </label>
-          <input
-            id="proof-rounds"
-            name="proof_rounds"
-            type="number"
-            inputMode="numeric"
-            min={PROOF_ROUNDS_SETTING.min}
-            max={PROOF_ROUNDS_SETTING.max}
-            required
-            defaultValue={roundsIncluded}
-            className="max-w-32"
-            aria-describedby="proof-rounds-hint"
-          />
-          <p id="proof-rounds-hint" className="form-hint">
-            From {PROOF_ROUNDS_SETTING.min} to {PROOF_ROUNDS_SETTING.max}.
-          </p>
-        </div>
+        <NumberField
+          id="proof-rounds"
+          name="proof_rounds"
+          label="Proof rounds included"
+          value={roundsIncluded}
+          limits={PROOF_ROUNDS_SETTING}
+          hint={`From ${PROOF_ROUNDS_SETTING.min} to ${PROOF_ROUNDS_SETTING.max}.`}
+        />
         <button type="submit" className="button-primary">
           Save
         </button>

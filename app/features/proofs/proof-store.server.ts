@@ -1,16 +1,19 @@
-import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
 import type { Transaction } from 'kysely'
-import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
-import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
+import { claimMediaRoomIn } from '#app/features/media/media-quota.server.ts'
+import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import {
-  MEDIA_QUOTA_LOCK,
-  QuotaExceededError,
-  mediaUsageBytes,
-} from '#app/features/media/media-quota.server.ts'
-import type { MediaStore, StoredObject } from '#app/features/media/media-store.server.ts'
-import type { VariantFormat } from '#app/features/media/media-types.ts'
+  type PrivateVariant,
+  type RenderedPrivateImage,
+  acceptedFormats,
+  pickVariant,
+  privateImageNotFound,
+  privateImageResponse,
+  removeVariants,
+  renderPrivateImage,
+  requestedWidth,
+} from '#app/features/media/private-images.server.ts'
 import {
   type ApprovedProof,
   PROOF_LIMITS,
@@ -36,24 +39,11 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
 /** The app_state key of Settings' "Proof rounds included". */
 const ROUNDS_KEY = 'proofs:rounds-included'
 
-export interface ProofVariant {
-  format: VariantFormat
-  width: number
-  height: number
-  /** The object's key in the media store: `proofs/{image key}-{w}w.{ext}`. */
-  key: string
-  bytes: number
-}
+/** One stored encoding of a proof image; its key is `proofs/{image key}-{w}w.{ext}`. */
+export type ProofVariant = PrivateVariant
 
 /** An image through the pipeline and in the store, not yet recorded. */
-export interface RenderedProofImage {
-  key: string
-  width: number
-  height: number
-  variants: ProofVariant[]
-  storedBytes: number
-  preview: string
-}
+export type RenderedProofImage = RenderedPrivateImage
 
 /**
  * Runs one uploaded image through the media pipeline (checked by content,
@@ -66,24 +56,7 @@ export async function renderProofImage(
   store: MediaStore,
   input: string | Buffer,
 ): Promise<RenderedProofImage> {
-  const key = randomBytes(16).toString('base64url')
-  const rendered = await renderGalleryImage(input, {
-    store,
-    folder: PROOF_FOLDER,
-    name: key,
-    previewWidth: PREVIEW_WIDTH,
-  })
-  return {
-    key,
-    width: rendered.width,
-    height: rendered.height,
-    variants: rendered.variants.map(({ fileName, ...variant }) => ({
-      ...variant,
-      key: `${PROOF_FOLDER}/${fileName}`,
-    })),
-    storedBytes: rendered.storedBytes,
-    preview: rendered.preview ?? rendered.placeholder,
-  }
+  return renderPrivateImage(store, input, { folder: PROOF_FOLDER, previewWidth: PREVIEW_WIDTH })
 }
 
 /** Removes rendered images' objects (a round that was not recorded). */
@@ -91,7 +64,7 @@ export async function removeRendered(
   store: MediaStore,
   images: readonly Pick<RenderedProofImage, 'variants'>[],
 ): Promise<void> {
-  for (const image of images) await removeObjects(store, image.variants)
+  for (const image of images) await removeVariants(store, image.variants)
 }
 
 export class ProofRefused extends Error {
@@ -140,11 +113,10 @@ export async function recordRoundIn(
     throw new ProofRefused(409, `A request takes at most ${PROOF_LIMITS.maxRounds} proof rounds.`)
   }
   // The gallery's and the customers' uploads take the same lock: one quota for all.
-  await serializeTransactions(trx, MEDIA_QUOTA_LOCK)
-  const adding = images.reduce((sum, image) => sum + image.storedBytes, 0)
-  if (quotaBytes !== undefined && (await mediaUsageBytes(trx)) + adding > quotaBytes) {
-    throw new QuotaExceededError('The media folder is full.')
-  }
+  await claimMediaRoomIn(trx, {
+    adding: images.reduce((sum, image) => sum + image.storedBytes, 0),
+    quotaBytes,
+  })
   const number = (rounds.at(-1)?.number ?? 0) + 1
   const round = await trx
     .insertInto('proof_round')
@@ -334,14 +306,6 @@ export async function saveProofRoundsIncluded(db: Db, rounds: number): Promise<v
     .execute()
 }
 
-/** Headers every proof image is served with: no cache anywhere keeps it. */
-export const PROOF_IMAGE_HEADERS = {
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-  // Its URL is its secret: a link followed from a page showing it must not carry it.
-  'Referrer-Policy': 'no-referrer',
-} as const
-
 /**
  * GET of a proof image: the variant its `?w=` and Accept header ask for. With
  * `requestIds` (a customer's link) only an image of one of those requests is
@@ -364,8 +328,8 @@ export async function respondWithProofImage(
     owner?: unknown
   },
 ): Promise<Response> {
-  if (requestIds === undefined && !owner) return proofNotFound()
-  if (!KEY_PATTERN.test(key) || requestIds?.length === 0) return proofNotFound()
+  if (requestIds === undefined && !owner) return privateImageNotFound()
+  if (!KEY_PATTERN.test(key) || requestIds?.length === 0) return privateImageNotFound()
   let query = db
     .selectFrom('proof_image')
     .innerJoin('proof_round', 'proof_round.id', 'proof_image.round_id')
@@ -373,67 +337,13 @@ export async function respondWithProofImage(
     .where('proof_image.key', '=', key)
   if (requestIds) query = query.where('proof_round.request_id', 'in', [...requestIds])
   const row = await query.executeTakeFirst()
-  if (!row) return proofNotFound()
-  const wanted = Number(new URL(request.url).searchParams.get('w'))
+  if (!row) return privateImageNotFound()
   const variant = pickVariant(JSON.parse(row.variants) as ProofVariant[], {
-    width: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined,
+    width: requestedWidth(request),
     formats: acceptedFormats(request.headers.get('accept')),
   })
   const object = variant ? await store.get(variant.key) : undefined
-  return object ? imageResponse(object, request.method) : proofNotFound()
-}
-
-function imageResponse(object: StoredObject, method: string): Response {
-  const headers = new Headers({
-    ...PROOF_IMAGE_HEADERS,
-    'Content-Type': object.contentType,
-    Vary: 'Accept',
-  })
-  if (object.contentLength !== undefined) {
-    headers.set('Content-Length', String(object.contentLength))
-  }
-  if (method === 'HEAD') {
-    object.body.destroy()
-    return new Response(null, { status: 200, headers })
-  }
-  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
-    status: 200,
-    headers,
-  })
-}
-
-function proofNotFound(): Response {
-  return new Response('Not found', {
-    status: 404,
-    headers: { ...PROOF_IMAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
-  })
-}
-
-function acceptedFormats(accept: string | null): VariantFormat[] {
-  const formats: VariantFormat[] = []
-  if (accept?.includes('image/avif')) formats.push('avif')
-  if (accept?.includes('image/webp')) formats.push('webp')
-  return [...formats, 'jpeg']
-}
-
-function pickVariant(
-  variants: readonly ProofVariant[],
-  { width, formats }: { width?: number; formats: readonly VariantFormat[] },
-): ProofVariant | undefined {
-  const format = formats.find((wanted) => variants.some((variant) => variant.format === wanted))
-  const candidates = variants
-    .filter((variant) => variant.format === (format ?? 'jpeg'))
-    .sort((a, b) => a.width - b.width)
-  if (width === undefined) return candidates.at(-1)
-  return candidates.find((variant) => variant.width >= width) ?? candidates.at(-1)
-}
-
-async function removeObjects(store: MediaStore, variants: readonly ProofVariant[]) {
-  for (const variant of variants) {
-    await store
-      .delete(variant.key)
-      .catch((error: unknown) => console.error(`media: could not remove ${variant.key}`, error))
-  }
+  return object ? privateImageResponse(object, request.method) : privateImageNotFound()
 }
 
 /**
@@ -468,7 +378,7 @@ export async function deleteProofsOfRequests(
     .where('request_id', 'in', [...requestIds])
     .execute()
   for (const image of images) {
-    await removeObjects(store, JSON.parse(image.variants) as ProofVariant[])
+    await removeVariants(store, JSON.parse(image.variants) as ProofVariant[])
   }
   return images.length
 }
