@@ -608,7 +608,8 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await expect(review).toContainText('She gave permission to show it.')
     const show = review.getByRole('button', { name: /Show on your site/ })
     await expect(show).toBeVisible()
-    await scrollToTop(review)
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+    await expect(show).toBeInViewport()
     await photograph(page, '27-reviews', testInfo)
     await show.click()
     await expect(review.getByText('Shown on your site')).toBeVisible()
@@ -637,6 +638,8 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     const local = page.getByRole('region', { name: 'Local settings' })
     await expect(local.getByLabel('Time zone')).toHaveValue(site.timeZone)
     await expect(local.getByLabel('Currency')).toHaveValue('CAD')
+    // Her quotes are in dollars now: the currency stays.
+    await expect(local).toContainText('Fixed now that quotes or payments are recorded')
     await expect(local.getByLabel('Dates and amounts written in')).toBeVisible()
     await expect(local.getByRole('button', { name: 'Save local settings' })).toBeVisible()
     await photographTall(page, local, '30-local-settings', testInfo)
