@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test'
 import SQLite from 'better-sqlite3'
+import sharp from 'sharp'
 import { site } from '#app/content/site.ts'
-import { todayIn } from '#app/utils/dates.ts'
+import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
 
@@ -73,6 +74,7 @@ async function photographTall(page: Page, target: Locator, name: string, testInf
   const box = await target.boundingBox()
   await page.setViewportSize({ width: before.width, height: Math.ceil((box?.height ?? 0) + 200) })
   await scrollToTop(target)
+  await picturesLoaded(target)
   await photograph(target, name, testInfo)
   await page.setViewportSize(before)
 }
@@ -155,6 +157,40 @@ function customerLink(email: string): string {
   }
 }
 
+/** The customer's phone, open at her private page. */
+async function herPhone(page: Page, email: string): Promise<Page> {
+  const customer = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: BASE, viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 })
+  await customer.goto(customerLink(email))
+  await waitForHydration(customer)
+  return customer
+}
+
+/** A design sketch as the owner would photograph it: the site's own cupcake drawing, as a JPEG. */
+async function designSketch(): Promise<Buffer> {
+  const drawing = path.resolve(import.meta.dirname, '../../public/images/treats/cupcakes.svg')
+  return sharp(drawing, { density: 200 })
+    .resize({ width: 900 })
+    .flatten({ background: '#fff8ee' })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+}
+
+/** Waits until every picture in `target` has loaded, so a photograph never shows an empty frame. */
+async function picturesLoaded(target: Locator) {
+  await expect
+    .poll(() =>
+      target
+        .locator('img')
+        .evaluateAll((images: HTMLImageElement[]) =>
+          images.every((image) => image.complete && image.naturalWidth > 0),
+        ),
+    )
+    .toBe(true)
+}
+
 /** Scrolls so `target` sits just below the page's sticky header. */
 async function scrollToTop(target: Locator) {
   await target.evaluate((element) =>
@@ -169,7 +205,7 @@ async function expectOutcome(page: Page, text: string) {
   await expect(outcome).toBeInViewport()
 }
 
-test('the owner guide’s day on a phone: sign in, Today, an order from quote to pickup, calendar, settings, gallery, messages', async ({
+test('the owner guide’s day on a phone: sign in, Today, an order from quote to pickup, calendar, settings, proofs, changes, reviews, your site, gallery, messages', async ({
   page,
 }, testInfo) => {
   // Two requests on one day five months ahead, and one already confirmed for tomorrow.
@@ -441,6 +477,172 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       '23-quote-and-payments',
       testInfo,
     )
+  })
+
+  await test.step('a design proof, sent and approved', async () => {
+    // Noah accepts his quote first: his order is accepted, waiting for the deposit.
+    const noah = await herPhone(page, 'noah@example.com')
+    await noah.getByRole('button', { name: 'Accept quote' }).click()
+    await expect(noah.getByText('Your accepted quote')).toBeVisible()
+    await noah.close()
+
+    await page.goto('/admin/orders?q=noah%40example.com')
+    await page.getByRole('article').getByRole('link', { name: 'Cupcakes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupcakes')
+    await waitForHydration(page)
+    await expect(page.getByTestId('order-status')).toHaveText(
+      'Status: Accepted, awaiting the deposit',
+    )
+    const card = page.getByRole('region', { name: 'Design proof' })
+    await expect(card).toContainText('No proof sent yet. 2 rounds of changes included.')
+    await card
+      .getByLabel('Images of the design')
+      .setInputFiles([
+        { name: 'cupcakes.jpg', mimeType: 'image/jpeg', buffer: await designSketch() },
+      ])
+    await card
+      .getByLabel(/Note to the customer/)
+      .fill('Vanilla and chocolate, with the office logo piped on the pink ones.')
+    await photographTall(page, card, '24-proof-form', testInfo)
+    await card.getByRole('button', { name: 'Send a proof' }).click()
+    await expect(card).toContainText('Proof 1 sent; the customer is emailed a link to see it.')
+
+    // On his page he sees the picture and the note, and approves.
+    const customer = await herPhone(page, 'noah@example.com')
+    const proof = customer.getByTestId('customer-proof')
+    await expect(proof).toContainText('Your design proof · proof 1')
+    await expect(proof).toContainText('the office logo piped on the pink ones')
+    await proof.getByRole('button', { name: 'Approve this design' }).click()
+    await expect(customer.getByTestId('customer-proof')).toContainText(
+      'You approved this design, and we have let the bakery know.',
+    )
+    await customer.close()
+
+    await page.reload()
+    await waitForHydration(page)
+    const approved = card.getByTestId('approved-proof')
+    await expect(approved).toContainText(`Approved ${formatCalendarDate(todayIn(site.timeZone))}`)
+    await expect(approved.getByRole('img')).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Send a proof' })).toHaveCount(0)
+    await photographTall(page, card, '25-proof-approved', testInfo)
+  })
+
+  await test.step('a change the customer asks for', async () => {
+    // Lena's cupcakes, quoted; she asks on her page to move them a day (never onto a
+    // Saturday, which has pickup times now) and to change the flavour.
+    await page.goto('/admin/orders?q=lena%40example.com')
+    await page.getByRole('article').getByRole('link', { name: 'Cupcakes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupcakes')
+    await waitForHydration(page)
+    const orderUrl = page.url()
+    const quote = page.getByRole('region', { name: 'Send a quote' })
+    await quote.getByLabel('Price ($)').fill('72')
+    await quote.getByLabel('Deposit ($)').fill('24')
+    await quote.getByLabel('How to pay').fill('Interac e-Transfer to the bakery’s email')
+    await quote.getByRole('button', { name: 'Send quote' }).click()
+    await expectOutcome(page, 'Quote sent to the customer.')
+
+    const next = new Date(`${day}T12:00:00Z`)
+    next.setUTCDate(next.getUTCDate() + (next.getUTCDay() === 5 ? 2 : 1))
+    const moved = next.toISOString().slice(0, 10)
+    const lena = await herPhone(page, 'lena@example.com')
+    const panel = lena.getByTestId('self-service')
+    await panel.getByText('Ask for a change', { exact: true }).click()
+    await panel.getByLabel(/New date/).fill(moved)
+    await panel.getByLabel(/What else would you change/).fill('Could they be lemon and raspberry?')
+    await panel.getByRole('button', { name: 'Send my request' }).click()
+    await expect(panel.getByRole('status')).toContainText('we have your request for a change')
+    await lena.close()
+
+    await page.goto(orderUrl)
+    await waitForHydration(page)
+    const change = page.getByTestId('pending-change')
+    await expect(change.getByRole('heading', { name: 'She asked for a change' })).toBeVisible()
+    await expect(change).toContainText(
+      `Asked to change to ${formatCalendarDate(moved)}: Could they be lemon and raspberry?`,
+    )
+    await expect(change.getByRole('button', { name: 'Accept the change' })).toBeVisible()
+    await expect(change.getByRole('button', { name: 'Decline the change' })).toBeVisible()
+    await photographTall(page, change, '26-change-asked', testInfo)
+    await change.getByRole('button', { name: 'Accept the change' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Change accepted; the customer is told.' }),
+    ).toBeVisible()
+    await expect(page.getByTestId('pending-change')).toHaveCount(0)
+    await expect(page.getByText(`For Lena Fischer, ${formatCalendarDate(moved)}`)).toBeVisible()
+  })
+
+  await test.step('a review, and showing it on the site', async () => {
+    // Amara's cake is picked up: completed, with the balance taken at pickup.
+    await page.goto(`/admin/orders?q=${encodeURIComponent(amara.email)}`)
+    await page.getByRole('article').getByRole('link', { name: 'Cakes' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cakes')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Mark completed' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, mark completed' }).click()
+    await expect(page.getByTestId('order-status')).toHaveText('Status: Completed')
+
+    const customer = await herPhone(page, amara.email)
+    const panel = customer.getByRole('region', { name: 'How was your order?' })
+    await expect(panel.getByLabel('Your name as it should appear')).toHaveValue('Amara')
+    await panel
+      .getByRole('group', { name: 'Your stars' })
+      .getByRole('radio', { name: '5 out of 5 stars' })
+      .check()
+    await panel
+      .getByLabel('Your words')
+      .fill('The roses looked real and the cake was gone in minutes. Thank you!')
+    await panel.getByLabel('You may show this on the bakery’s site').check()
+    await panel.getByRole('button', { name: 'Send your review' }).click()
+    await expect(
+      customer.getByRole('region', { name: 'Your review' }).getByRole('status'),
+    ).toContainText('Thank you! Your review is saved')
+    await customer.close()
+
+    await page.goto('/admin/settings')
+    await page.getByRole('link', { name: 'Reviews from your customers' }).click()
+    await expect(page).toHaveURL(/\/admin\/reviews$/)
+    const review = page.getByRole('article', { name: 'Amara' })
+    await expect(review).toContainText('5 out of 5 stars')
+    await expect(review).toContainText('The roses looked real')
+    await expect(review).toContainText('She gave permission to show it.')
+    const show = review.getByRole('button', { name: /Show on your site/ })
+    await expect(show).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+    await expect(show).toBeInViewport()
+    await photograph(page, '27-reviews', testInfo)
+    await show.click()
+    await expect(review.getByText('Shown on your site')).toBeVisible()
+    await expect(review.getByRole('button', { name: /Hide/ })).toBeVisible()
+  })
+
+  await test.step('settings: your site’s words, pictures and local settings', async () => {
+    await page.goto('/admin/settings')
+    await page.getByRole('link', { name: /Your site/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible()
+    const words = page.getByRole('region', { name: 'Words', exact: true })
+    await expect(words.getByLabel('Home page story')).toBeVisible()
+    await expect(words.getByRole('button', { name: 'Preview' })).toBeVisible()
+    await expect(words.getByRole('button', { name: 'Publish' })).toBeVisible()
+    await photographTall(page, words, '28-site-words', testInfo)
+
+    const pictures = page.getByRole('region', { name: 'Pictures', exact: true })
+    for (const title of ['Home page photo', 'About photo', 'Logo']) {
+      await expect(pictures.getByRole('heading', { level: 3, name: title })).toBeVisible()
+    }
+    await expect(pictures.getByLabel('Describe it')).toHaveCount(3)
+    await expect(pictures.getByRole('button', { name: 'Save home page photo' })).toBeVisible()
+    await expect(pictures.getByText('The picture the site came with is showing.')).toHaveCount(3)
+    await photographTall(page, pictures, '29-site-pictures', testInfo)
+
+    const local = page.getByRole('region', { name: 'Local settings' })
+    await expect(local.getByLabel('Time zone')).toHaveValue(site.timeZone)
+    await expect(local.getByLabel('Currency')).toHaveValue('CAD')
+    // Her quotes are in dollars now: the currency stays.
+    await expect(local).toContainText('Fixed now that quotes or payments are recorded')
+    await expect(local.getByLabel('Dates and amounts written in')).toBeVisible()
+    await expect(local.getByRole('button', { name: 'Save local settings' })).toBeVisible()
+    await photographTall(page, local, '30-local-settings', testInfo)
   })
 
   await test.step('the gallery', async () => {
