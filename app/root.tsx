@@ -14,7 +14,7 @@ import { AnnouncementBanner } from '#app/components/announcement-banner.tsx'
 import {
   DeferredScripts,
   HydrationLoader,
-  hydratesAtOnce,
+  hydrationStart,
 } from '#app/components/deferred-scripts.tsx'
 import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { useNonce } from '#app/components/nonce.tsx'
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation()
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
-  const [deferred] = useState(() => !hydratesAtOnce(pathname))
+  const [start] = useState(() => hydrationStart(pathname))
 
   // Tells the loader (and the browser tests) that React now runs the page.
   useEffect(() => {
@@ -133,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={CREAM} />
         {/* First in the head, so no click on the page can come before it. */}
-        {deferred ? <HydrationLoader nonce={nonce} /> : null}
+        {start === 'load' ? null : <HydrationLoader nonce={nonce} />}
         <Meta />
         {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
             itself, Links stamps the server's nonce on the development server's inline
@@ -171,7 +171,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
           <ScrollRestoration nonce={nonce} />
-          <DeferredScripts nonce={nonce} deferred={deferred} />
+          <DeferredScripts nonce={nonce} start={start} />
         </SiteWordsContext>
       </body>
     </html>

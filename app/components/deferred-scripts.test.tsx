@@ -3,7 +3,7 @@ import { useContext } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Scripts, UNSAFE_FrameworkContext, createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import { DeferredScripts, hydratesAtOnce } from './deferred-scripts.tsx'
+import { DeferredScripts, hydrationStart } from './deferred-scripts.tsx'
 import { HYDRATION, hydrationLoaderSource } from './hydration-loader.ts'
 
 /** The stub's framework context, with a manifest naming files as a build's does. */
@@ -39,13 +39,15 @@ test("React Router's <Scripts> renders a module script and modulepreload links",
 })
 
 test('deferred, the module script is inert and nothing is preloaded', () => {
-  const html = render(<DeferredScripts nonce="n0nce" deferred />)
+  const html = render(<DeferredScripts nonce="n0nce" start="intent" />)
   expect(html).not.toMatch(/type="module"/)
   expect(html).not.toMatch(/modulepreload/)
   const inert = html.match(/<script[^>]*type="text\/x-deferred-module"[^>]*>/g)
   expect(inert).toHaveLength(1)
   expect(inert![0]).toContain(`id="${HYDRATION.scriptId}"`)
   expect(inert![0]).toContain('nonce="n0nce"')
+  // Waiting for an intent, it is not started on its own.
+  expect(inert![0]).not.toContain(HYDRATION.startAfterPaintAttribute)
   // The rest of what <Scripts> renders (the router's context script) is kept as it was.
   expect(html.replace(/<script[^>]*>/g, '<script>')).toBe(
     render(<Scripts nonce="n0nce" />)
@@ -54,23 +56,29 @@ test('deferred, the module script is inert and nothing is preloaded', () => {
   )
 })
 
-test('not deferred, it is exactly <Scripts>', () => {
-  expect(render(<DeferredScripts nonce="n0nce" deferred={false} />)).toBe(
+test('started after the first paint, it is inert, preloads nothing and is marked for the loader', () => {
+  const html = render(<DeferredScripts nonce="n0nce" start="painted" />)
+  expect(html).not.toMatch(/type="module"/)
+  expect(html).not.toMatch(/modulepreload/)
+  const inert = html.match(/<script[^>]*type="text\/x-deferred-module"[^>]*>/g)
+  expect(inert).toHaveLength(1)
+  expect(inert![0]).toContain(`${HYDRATION.startAfterPaintAttribute}=""`)
+  expect(inert![0]).toContain('nonce="n0nce"')
+})
+
+test('started at load, it is exactly <Scripts>', () => {
+  expect(render(<DeferredScripts nonce="n0nce" start="load" />)).toBe(
     render(<Scripts nonce="n0nce" />),
   )
 })
 
-test('the owner pages and the customer request page hydrate at once; public pages wait', () => {
-  for (const path of [
-    '/admin/orders',
-    '/admin/orders/3',
-    '/ADMIN/settings',
-    '/requests/abc',
-    '/admin',
-  ])
-    expect(hydratesAtOnce(path), path).toBe(true)
+test('the owner pages start React once painted, the customer request page at load, public pages on intent', () => {
+  for (const path of ['/admin/orders', '/admin/orders/3', '/ADMIN/settings', '/admin'])
+    expect(hydrationStart(path), path).toBe('painted')
+  for (const path of ['/requests/abc', '/REQUESTS/abc/receipt'])
+    expect(hydrationStart(path), path).toBe('load')
   for (const path of ['/', '/about', '/ordernow', '/gallery', '/contact', '/administer', '/nope'])
-    expect(hydratesAtOnce(path), path).toBe(false)
+    expect(hydrationStart(path), path).toBe('intent')
 })
 
 test("the loader's text stays small and refers to nothing outside itself", () => {

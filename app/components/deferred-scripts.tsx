@@ -3,19 +3,30 @@ import { Scripts } from 'react-router'
 import { HYDRATION, hydrationLoaderSource } from './hydration-loader.ts'
 
 /**
- * Pages that start React at load: the owner's pages and a customer's request
- * page are used as soon as they open, by people who came to act on them, and
- * are not in the public pages' first-load budget. Every other page (the five
- * public pages, the 404 page) starts it on the visitor's first intent.
+ * When a page starts React:
+ * - `load`: at once, as React Router renders it. A customer's request page is
+ *   opened from an email to act on (answer a quote), and is not in the public
+ *   pages' first-load budget.
+ * - `painted`: the owner's pages. They are opened to act on too, but what she
+ *   reads first (Today's list, an order, the calendar) is complete HTML: the
+ *   scripts are fetched once the page has loaded and painted, so its largest
+ *   content never waits for them (decision 061), or sooner at her first touch.
+ * - `intent`: every other page (the public pages, the 404 page) starts it on
+ *   the visitor's first intent (decision 027).
  */
-export function hydratesAtOnce(pathname: string): boolean {
-  return /^\/(admin|requests)(\/|$)/i.test(pathname)
+export type HydrationStart = 'load' | 'painted' | 'intent'
+
+export function hydrationStart(pathname: string): HydrationStart {
+  if (/^\/admin(\/|$)/i.test(pathname)) return 'painted'
+  if (/^\/requests(\/|$)/i.test(pathname)) return 'load'
+  return 'intent'
 }
 
 /**
  * React Router's <Scripts>, with its module script made inert and its
- * modulepreload links left out when `deferred`: the page then loads no
- * JavaScript file until the loader (hydration-loader.ts) starts that script.
+ * modulepreload links left out unless React starts at `load`: the page then
+ * loads no JavaScript file until the loader (hydration-loader.ts) starts that
+ * script, on an intent or, for `painted`, once the page has loaded and painted.
  *
  * <Scripts> is called as a function so its elements can be rewritten; it runs
  * as part of this component (its hooks included) on the server and in the
@@ -25,14 +36,17 @@ export function hydratesAtOnce(pathname: string): boolean {
  * React Router builds it otherwise, and if the shape is not found here the
  * page hydrates at once as before rather than not at all.
  */
-export function DeferredScripts({ nonce, deferred }: { nonce: string; deferred: boolean }) {
+export function DeferredScripts({ nonce, start }: { nonce: string; start: HydrationStart }) {
   const scripts = Scripts({ nonce })
-  return deferred ? deferScripts(scripts) : scripts
+  return start === 'load' ? scripts : deferScripts(scripts, start)
 }
 
 /** `<Scripts>`' elements, deferred; unchanged unless exactly one module script is found. */
-export function deferScripts(scripts: ReactNode): ReactNode {
-  const found = { moduleScripts: 0 }
+export function deferScripts(
+  scripts: ReactNode,
+  start: Exclude<HydrationStart, 'load'> = 'intent',
+): ReactNode {
+  const found = { moduleScripts: 0, start }
   const deferred = rewrite(scripts, found)
   return found.moduleScripts === 1 ? deferred : scripts
 }
@@ -44,7 +58,12 @@ interface ScriptsElementProps {
   type?: string
 }
 
-function rewrite(node: ReactNode, found: { moduleScripts: number }): ReactNode {
+interface Rewriting {
+  moduleScripts: number
+  start: Exclude<HydrationStart, 'load'>
+}
+
+function rewrite(node: ReactNode, found: Rewriting): ReactNode {
   if (Array.isArray(node)) return node.map((child: ReactNode) => rewrite(child, found))
   if (!isValidElement<ScriptsElementProps>(node)) return node
   const { props } = node
@@ -56,7 +75,12 @@ function rewrite(node: ReactNode, found: { moduleScripts: number }): ReactNode {
   if (node.type === 'link' && props.rel === 'modulepreload') return null
   if (node.type === 'script' && props.type === 'module') {
     found.moduleScripts++
-    return cloneElement(node, { type: HYDRATION.inertType, id: HYDRATION.scriptId })
+    return cloneElement(node, {
+      type: HYDRATION.inertType,
+      id: HYDRATION.scriptId,
+      // The loader starts it once the page has loaded and painted (hydration-loader.ts).
+      ...(found.start === 'painted' ? { [HYDRATION.startAfterPaintAttribute]: '' } : {}),
+    })
   }
   return node
 }

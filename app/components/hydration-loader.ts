@@ -17,6 +17,12 @@ export const HYDRATION = {
   scriptId: 'deferred-module-script',
   /** Its type: not a script type, so the browser keeps it as data and neither fetches nor runs it. */
   inertType: 'text/x-deferred-module',
+  /**
+   * On the inert script of a page that starts React without waiting for an
+   * intent (the owner's pages): started once the page has loaded and painted,
+   * so its first paint never waits for the scripts (decision 061).
+   */
+  startAfterPaintAttribute: 'data-start-after-paint',
   /** Dispatched on document by the app once hydrated (and `data-hydrated` set on <html>). */
   hydratedEvent: 'app:hydrated',
   /** Dispatched on document once the module script's imports have all arrived and run. */
@@ -205,6 +211,13 @@ export function installHydrationLoader(
     },
     true,
   )
+
+  // Once everything the page names has arrived (stylesheet, fonts, images) and
+  // the frame after that is painted, the scripts load on their own.
+  win.addEventListener('load', () => {
+    if (!doc.getElementById(config.scriptId)?.hasAttribute(config.startAfterPaintAttribute)) return
+    win.requestAnimationFrame(() => win.setTimeout(start, 0))
+  })
 
   doc.addEventListener('DOMContentLoaded', () => {
     if (wanted) return start()

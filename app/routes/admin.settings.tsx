@@ -27,7 +27,7 @@ import { receivePasswordChange } from '#app/features/auth/password-reset.server.
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
-import { isSettingsIntent } from '#app/features/availability/booking-settings-schema.ts'
+import { isSettingsIntent } from '#app/features/availability/booking-settings-fields.ts'
 import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,

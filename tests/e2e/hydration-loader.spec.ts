@@ -105,6 +105,39 @@ test('stored state the page names starts it as the page arrives', async ({ page:
   await expect.poll(() => started(p)).toBe(1)
 })
 
+test('an owner page starts it on its own once the page has loaded and painted', async ({
+  page: p,
+}) => {
+  await p.goto('/about')
+  let releasePicture = () => {}
+  const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve))
+  await p.route('**/held-picture.svg', async (route) => {
+    await pictureHeld
+    await route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+    })
+  })
+  await p.route('**/painted', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        `<!doctype html><html><head><script>${hydrationLoaderSource()}</script></head><body><h1>Today</h1><img src="/held-picture.svg" alt="">` +
+        `<script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}" ${HYDRATION.startAfterPaintAttribute}>` +
+        `window.started = (window.started ?? 0) + 1; window.paintedFirst = performance.getEntriesByType('paint').length > 0</script></body></html>`,
+    }),
+  )
+  await p.goto('/painted', { waitUntil: 'domcontentloaded' })
+  // No intent, and the page is still loading (its picture is held): nothing yet.
+  await p.waitForTimeout(300)
+  expect(await started(p)).toBe(0)
+  releasePicture()
+  await expect.poll(() => started(p)).toBe(1)
+  expect(await p.evaluate(() => (window as { paintedFirst?: boolean }).paintedFirst)).toBe(true)
+  await p.waitForTimeout(100)
+  expect(await started(p)).toBe(1)
+})
+
 test.describe(() => {
   // The browser notes the import it could not fetch.
   test.use({ allowedConsoleErrors: [/Failed to load|ERR_FAILED|chunks\.test/] })

@@ -59,7 +59,9 @@ test('scrolling by wheel alone does not load React', async ({ page }) => {
 test.describe(() => {
   // Signed out, the owner's pages answer 401 and an unknown request 404, which the browser notes.
   test.use({ allowedConsoleErrors: [/status of 40[14]/] })
-  test('the owner pages and the customer request page hydrate at once', async ({ page }) => {
+  test('the owner pages and the customer request page hydrate without an intent', async ({
+    page,
+  }) => {
     for (const path of ['/admin/orders', '/admin/settings', '/requests/not-a-real-token']) {
       const scripts = watchScripts(page)
       await page.goto(path)

@@ -13,7 +13,7 @@ import {
   type SettingsIntent,
   WEEKDAY_NAMES,
   capacityField,
-} from './booking-settings-schema.ts'
+} from './booking-settings-fields.ts'
 import {
   PICKUP_WINDOW_LIMITS,
   type PickupWindow,

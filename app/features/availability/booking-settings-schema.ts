@@ -1,44 +1,31 @@
 import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { multiLine, optionalLine } from '#app/utils/form-fields.ts'
-import { WEEKDAY_NAMES } from './availability.ts'
+import {
+  LIMITS,
+  SETTINGS_INTENTS,
+  type SettingsIntent,
+  WEEKDAY_NAMES,
+  capacityField,
+  isSettingsIntent,
+} from './booking-settings-fields.ts'
 import { PICKUP_WINDOW_LIMITS, isGridTime, minutesOf } from './pickup-windows.ts'
 
 /**
  * What the owner's availability forms at /admin/settings post, one intent
- * each, and the rules their fields follow. Shared by the server's action and
- * the page (which uses the limits for its inputs), so it stays browser-safe.
+ * each, and the rules their fields follow, checked by the server's action.
+ * The page draws its inputs from booking-settings-fields.ts (re-exported
+ * here), so it loads none of zod (decision 061); this file stays browser-safe.
  */
 
-export const SETTINGS_INTENTS = [
-  'capacity',
-  'close-dates',
-  'reopen',
-  'horizon',
-  'policies',
-  'delivery',
-  'pickup-window-add',
-  'pickup-window-remove',
-  'pickup-address',
-] as const
-export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
-
-export function isSettingsIntent(value: unknown): value is SettingsIntent {
-  return SETTINGS_INTENTS.includes(value as SettingsIntent)
+export {
+  LIMITS,
+  SETTINGS_INTENTS,
+  type SettingsIntent,
+  WEEKDAY_NAMES,
+  capacityField,
+  isSettingsIntent,
 }
-
-export { WEEKDAY_NAMES }
-
-/** The capacity form's field for a weekday (0 = Sunday). */
-export const capacityField = (weekday: number) => `capacity_${weekday}`
-
-export const LIMITS = {
-  capacity: { min: 0, max: 99 },
-  horizonDays: { min: 1, max: 730 },
-  closedNote: 200,
-  policies: 4000,
-  deliveryNote: 300,
-} as const
 
 /** A whole number typed in a form, between min and max; `label` names it in the message. */
 function wholeNumber(label: string, min: number, max: number) {

@@ -4,8 +4,9 @@ import { FormField } from '#app/components/form-field.tsx'
 import { PRICE_LOWERING_STATUSES, isIn, totalOf } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
-import { LIMITS, type OrderActionResult, centsToInput } from './order-actions.ts'
+import type { OrderActionResult } from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
+import { LIMITS, centsToInput } from './order-form-limits.ts'
 
 /**
  * The money card's card payments (decision 050): each with what has gone

@@ -1,8 +1,9 @@
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { ChangePolicyFormSchema } from './change-policy-schema.ts'
 import type { ChangePolicyActionResult } from './change-policy-settings.tsx'
-import { ChangePolicyFormSchema, SAVE_CHANGE_POLICY } from './change-policy.ts'
+import { SAVE_CHANGE_POLICY } from './change-policy.ts'
 import { saveChangePolicy } from './customer-changes.server.ts'
 
 /** Saves the change and cancellation policy, read by the form's own schema, or says why not. */

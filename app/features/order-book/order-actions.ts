@@ -3,37 +3,26 @@ import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owne
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
-import {
-  MAX_DOLLARS,
-  centsToInput,
-  formatMoney,
-  moneyProblemMessage,
-  readMoney,
-} from '#app/utils/money.ts'
+import { formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
+import {
+  LIMITS,
+  MAX_PARTY_LINES,
+  centsToInput,
+  partyLineName,
+  partyTickName,
+} from './order-form-limits.ts'
 
 /**
  * What the owner's forms on /admin/orders/<id> post, one intent each, and
- * the rules their fields follow. Shared by the server's action and the page
- * (which uses the limits for its inputs), so it stays browser-safe. Which
+ * the rules their fields follow, checked by the server's action. The page
+ * draws its inputs from order-form-limits.ts (re-exported here), so it loads
+ * none of zod (decision 061); this file still stays browser-safe. Which
  * intents there are, and what each moves and emails, is the order-status
  * feature's (owner-intents.ts).
  */
 
-export const LIMITS = {
-  /** Dollars: a home bakery's order stays well under this. */
-  maxDollars: MAX_DOLLARS,
-  /** Dollars: a delivery fee above this is a slip (cents typed as dollars), not a fee. */
-  maxDeliveryFeeDollars: 1000,
-  paymentInstructions: 1000,
-  message: 2000,
-  method: 60,
-  note: 500,
-  reason: 1000,
-  expiryDays: { min: 1, max: 60 },
-} as const
-
-export { centsToInput }
+export { LIMITS, centsToInput }
 
 /** An amount field, read by the one money rule (app/utils/money.ts), in cents. */
 function money(label: string, { allowZero = false } = {}) {
@@ -213,13 +202,7 @@ export function depositCentsOf(form: {
   )
 }
 
-/** A party can hold at most this many other requests: more than any one send carries. */
-export const MAX_PARTY_LINES = 20
-
-/** The quote form's tick for another request of the send: `with_<id>=yes`. */
-export const partyTickName = (id: number) => `with_${id}`
-/** That request's own price on the party's quote: `line_<id>`. */
-export const partyLineName = (id: number) => `line_${id}`
+export { MAX_PARTY_LINES, partyLineName, partyTickName }
 
 /**
  * The other requests ticked on the quote form ("Quote these together"),

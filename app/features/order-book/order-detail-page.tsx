@@ -30,15 +30,9 @@ import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds, RefundPriceChoice } from './card-refund-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
-import {
-  LIMITS,
-  partyLineName,
-  partyTickName,
-  type OrderActionResult,
-  type OrderQuestion,
-  centsToInput,
-} from './order-actions.ts'
+import type { OrderActionResult, OrderQuestion } from './order-actions.ts'
 import type { OrderDetail } from './order-detail.server.ts'
+import { LIMITS, centsToInput, partyLineName, partyTickName } from './order-form-limits.ts'
 import { OverdueFlag, PaymentReference, StatusBadge } from './status-badge.tsx'
 
 /** The version of the request the page shows; every form posts it back. */

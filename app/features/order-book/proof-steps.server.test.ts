@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { proofRoundsSchema } from '#app/features/proofs/proof-rules.ts'
+import { proofRoundsSchema } from '#app/features/proofs/proof-schemas.ts'
 import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
 import {
   readProofRoundsIncluded,

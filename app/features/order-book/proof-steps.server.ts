@@ -20,9 +20,8 @@ import {
   type ProofSendResult,
   type ProofView,
   changeAllowed,
-  proofAnswerSchema,
-  proofNoteSchema,
 } from '#app/features/proofs/proof-rules.ts'
+import { proofAnswerSchema, proofNoteSchema } from '#app/features/proofs/proof-schemas.ts'
 import {
   ProofRefused,
   type RenderedProofImage,

@@ -13,9 +13,9 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { SelfServiceFormSchema } from './change-policy-schema.ts'
 import {
   CHANGE_DETAILS_MAX,
-  SelfServiceFormSchema,
   policySentence,
   refundSentence,
   withinNoChangeWindow,

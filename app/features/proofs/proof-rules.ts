@@ -1,10 +1,8 @@
-import { z } from 'zod/mini'
-import { MULTI_LINE, multiLine, noControlCharacters } from '#app/utils/form-fields.ts'
-import { removeBidiControls } from '#app/utils/plain-text.ts'
-
 /**
  * A design proof's rules (decision 055), shared by the owner's and the
  * customer's forms and the server that checks them, so it stays browser-safe.
+ * The schemas the server checks posts with are in proof-schemas.ts: the pages
+ * need none of zod to show a proof (decision 061).
  */
 export const PROOF_LIMITS = {
   /** Images in one round: a cake from a few sides, a topper, a palette. */
@@ -25,52 +23,6 @@ export const PROOF_ROUNDS_SETTING = { min: 1, max: 10, default: 2 } as const
 
 /** The Settings form's intent; the settings route dispatches on it. */
 export const SAVE_PROOF_ROUNDS = 'save-proof-rounds'
-
-/** Settings › Proofs: one schema for the form's input and the server's check. */
-export const proofRoundsSchema = z.object({
-  proof_rounds: z.pipe(
-    z.string(roundsMessage()).check(z.trim(), z.regex(/^\d{1,2}$/, roundsMessage())),
-    z.pipe(
-      z.transform(Number),
-      z
-        .number()
-        .check(
-          z.gte(PROOF_ROUNDS_SETTING.min, roundsMessage()),
-          z.lte(PROOF_ROUNDS_SETTING.max, roundsMessage()),
-        ),
-    ),
-  ),
-})
-
-function roundsMessage() {
-  return `Choose ${PROOF_ROUNDS_SETTING.min} to ${PROOF_ROUNDS_SETTING.max} rounds.`
-}
-
-/** The owner's note with a round: optional, bounded, no stray controls. */
-export const proofNoteSchema = z
-  .pipe(
-    z.optional(z.string()),
-    z.transform((value) => removeBidiControls(value ?? '').trim()),
-  )
-  .check(
-    z.maxLength(PROOF_LIMITS.note, `The note must be at most ${PROOF_LIMITS.note} characters.`),
-    noControlCharacters('The note', { allow: MULTI_LINE }),
-  )
-
-/** What the customer's proof form posts (to her page, `?proof`). */
-export const proofAnswerSchema = z.discriminatedUnion('answer', [
-  z.object({
-    answer: z.literal('approve'),
-    position: z.string().check(z.regex(/^\d{1,3}$/)),
-    round: z.string().check(z.regex(/^\d{1,3}$/)),
-  }),
-  z.object({
-    answer: z.literal('change'),
-    position: z.string().check(z.regex(/^\d{1,3}$/)),
-    round: z.string().check(z.regex(/^\d{1,3}$/)),
-    change: multiLine('Your change', PROOF_LIMITS.change),
-  }),
-])
 
 /** One image of a round as the pages show it. */
 export interface ProofImageView {

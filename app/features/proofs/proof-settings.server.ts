@@ -1,7 +1,8 @@
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { SAVE_PROOF_ROUNDS, proofRoundsSchema } from './proof-rules.ts'
+import { SAVE_PROOF_ROUNDS } from './proof-rules.ts'
+import { proofRoundsSchema } from './proof-schemas.ts'
 import type { ProofRoundsActionResult } from './proof-settings.tsx'
 import { saveProofRoundsIncluded } from './proof-store.server.ts'
 
