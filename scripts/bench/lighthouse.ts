@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
+import { publicPaths } from '#app/content/sitemap.ts'
 import { chromiumExecutable, chromiumFlags } from '#tests/chromium.ts'
 import { onCleanup } from './cleanup.ts'
 import { formatNumber, formatTable } from './markdown.ts'
@@ -17,15 +18,8 @@ import type { Section } from './section.ts'
 import type { RunningServer } from './server.ts'
 import { envInt, envList, kib, median, medianOrNull } from './stats.ts'
 
-export const PAGES = [
-  '/',
-  '/about',
-  '/ordernow',
-  '/gallery',
-  '/contact',
-  '/faq',
-  '/policies',
-] as const
+/** The public pages: the ones the sitemap lists, in the navigation's order. */
+export const PAGES = publicPaths
 
 /** The owner's pages; `<id>` is a request the section sends and quotes first. */
 export const OWNER_PAGES = [
