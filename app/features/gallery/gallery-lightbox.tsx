@@ -75,7 +75,7 @@ export function GalleryLightbox({
           alt={alt}
           sizes={LIGHTBOX_SIZES}
           eager
-          priority
+          priority="high"
           className="lightbox-image"
         />
         <figcaption className="lightbox-caption">

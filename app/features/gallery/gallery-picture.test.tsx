@@ -87,3 +87,26 @@ test('a landscape photo covering a square tile asks for its drawn width, a portr
   expect(pickCandidate(widths, slotWidth(landscape, 1280), 1)).toBe(400)
   expect(pickCandidate(widths, slotWidth(landscape, 1280), 2)).toBe(800)
 })
+
+test('the page’s main photo is fetched first and painted with the first frame; its neighbours wait for it', () => {
+  const image = imageWith([
+    ['avif', 400],
+    ['jpeg', 1200],
+  ])
+  const render = (priority?: 'high' | 'low') =>
+    renderToStaticMarkup(
+      <GalleryPicture image={image} alt="" sizes={GRID_SIZES} eager priority={priority} />,
+    )
+
+  const main = render('high')
+  expect(attribute(main, 'img', 'fetchPriority')).toBe('high')
+  expect(attribute(main, 'img', 'decoding')).toBe('sync')
+
+  const beside = render('low')
+  expect(attribute(beside, 'img', 'fetchPriority')).toBe('low')
+  expect(attribute(beside, 'img', 'decoding')).toBe('async')
+  expect(attribute(beside, 'img', 'loading')).toBe('eager')
+
+  // A thumbnail in a dialog leaves it to the browser.
+  expect(attribute(render(), 'img', 'fetchPriority')).toBeUndefined()
+})

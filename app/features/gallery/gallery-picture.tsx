@@ -10,7 +10,7 @@ export function GalleryPicture({
   alt,
   sizes,
   eager = false,
-  priority = false,
+  priority,
   className,
 }: {
   image: GalleryImage
@@ -18,8 +18,12 @@ export function GalleryPicture({
   sizes: string
   /** Load at once rather than when it nears the screen. */
   eager?: boolean
-  /** The page's main image: fetched before the others. */
-  priority?: boolean
+  /**
+   * `high` for the page's main image, fetched before everything else and
+   * painted with the first frame; `low` for the photos beside it, which would
+   * otherwise share the connection with it. Unset: the browser decides.
+   */
+  priority?: 'high' | 'low'
   className?: string
 }) {
   const fallback = variantFor(image, 'jpeg', 800)
@@ -35,10 +39,10 @@ export function GalleryPicture({
         height={image.height}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority}
         // The main image paints with the page's first frame; the rest decode
         // off the main thread whenever they arrive.
-        decoding={priority ? 'sync' : 'async'}
+        decoding={priority === 'high' ? 'sync' : 'async'}
         className={className}
         style={{ backgroundImage: `url("${image.placeholder}")` }}
       />

@@ -159,7 +159,9 @@ export function GalleryView({ gallery, signedIn }: { gallery: GalleryPage; signe
                         alt={alt}
                         sizes={coverSizes(GRID_SIZES, image.width, image.height)}
                         eager={index < EAGER_COUNT}
-                        priority={index === 0}
+                        // The first photo is the page's largest paint; its
+                        // neighbours wait for it rather than split the bandwidth.
+                        priority={index === 0 ? 'high' : 'low'}
                         className="gallery-image"
                       />
                     </a>
