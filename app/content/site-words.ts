@@ -196,6 +196,8 @@ We love special requests: gluten-friendly sponges and dairy-free frostings inclu
 A 50% deposit holds your date once you accept our quote; the balance is due at pick-up. See our [order policies](/policies).
 `
 
+let seedHomeStory: string | undefined
+
 /** What a new bakery starts with, from site.ts: written once into the store, never again. */
 export const SEED_WORDS: SiteWords = {
   identity: {
@@ -215,7 +217,12 @@ export const SEED_WORDS: SiteWords = {
     footerLine: `${site.tagline}.`,
   },
   words: {
-    homeStory: previewSentences(site.aboutText.join(' '), 2),
+    // Worked out when first read: Intl.Segmenter's sentence rules take tens of
+    // milliseconds to load, which every page's script would pay as it starts.
+    get homeStory() {
+      seedHomeStory ??= previewSentences(site.aboutText.join(' '), 2)
+      return seedHomeStory
+    },
     aboutStory: site.aboutText.join('\n\n'),
     treatsIntro: site.specialRequestsNote,
   },
