@@ -11,9 +11,10 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { startCardCheckout } from '#app/features/order-book/card-payments.server.ts'
 import { receiveQuoteAnswer } from '#app/features/order-book/customer-quotes.server.ts'
-import { quoteRequest } from '#app/features/order-book/order-book.server.ts'
+import { quoteParty } from '#app/features/order-book/party-quote.server.ts'
 import { receiveStripeWebhook } from '#app/features/order-book/stripe-webhook.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
@@ -44,25 +45,33 @@ export function webhookPost(payload: string, signature?: string) {
 }
 
 /**
- * Priya's cake quoted ($120, $50 deposit) and accepted, a fake Stripe whose
- * events reach the webhook on `db` (or, given, another connection), and the
- * environment that turns card payments on and points the package at it.
+ * Priya's cake quoted ($120, $50 deposit), a fake Stripe whose events reach
+ * the webhook on `db` (or, given, another connection), and the environment
+ * that turns card payments on and points the package at it. Given `party`,
+ * its treats are sent with the cake and quoted together with it ($45 each),
+ * the cake leading (decision 049); the book's id and token are the cake's.
  */
-export async function openCardBook() {
+export async function openCardBook({ party = [] }: { party?: OrderRequest[] } = {}) {
   const { db, location } = await openTestDatabase()
   await seedMenu(db)
   await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
-  const sent = await submitOrderRequests(db, [birthdayCakeOrder], {
+  const sent = await submitOrderRequests(db, [birthdayCakeOrder, ...party], {
     products: [],
     siteUrl: SITE,
     now: new Date(NOW),
   })
   if (!sent.ok) throw new Error('The request could not be booked.')
-  const row = await db
+  const [row, ...others] = await db
     .selectFrom('order_request')
     .select(['id', 'customer_token', 'payment_reference'])
-    .executeTakeFirstOrThrow()
-  await db.transaction().execute((trx) => quoteRequest(trx, { requestId: row.id, quote, now: NOW }))
+    .orderBy('position')
+    .execute()
+  if (!row) throw new Error('The request was not stored.')
+  const lines = new Map(others.map((other) => [Number(other.id), 4_500]))
+  const quoted = await db
+    .transaction()
+    .execute((trx) => quoteParty(trx, { requestId: row.id, lines, quote, now: NOW }))
+  if (!quoted.ok) throw new Error(quoted.error)
   const env = {
     STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
     STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',

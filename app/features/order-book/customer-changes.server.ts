@@ -36,6 +36,7 @@ import {
   holdPartyLead,
   moneyOf,
   moveRequest,
+  partyAlertRequest,
   partyOf,
   recordEvent,
 } from './order-book.server.ts'
@@ -344,20 +345,12 @@ export async function askForChange(
     )
     await queueOwnerAlert(
       trx,
-      changeAskedAlert(
-        {
-          id: party.leadId,
-          name: request.name,
-          productType: request.product_type,
-          dueDate: request.due_date,
-        },
-        {
-          id: Number(id),
-          newDate: ask.newDate,
-          window: ask.newDate && ask.newWindow ? formatWindow(ask.newWindow) : null,
-          details: ask.details,
-        },
-      ),
+      changeAskedAlert(await partyAlertRequest(trx, party.leadId), {
+        id: Number(id),
+        newDate: ask.newDate,
+        window: ask.newDate && ask.newWindow ? formatWindow(ask.newWindow) : null,
+        details: ask.details,
+      }),
       ask.now,
     )
     return { ok: true, changeId: Number(id) }
@@ -762,15 +755,10 @@ export async function cancelByCustomer(
     )
     await queueOwnerAlert(
       trx,
-      cancelledAlert(
-        {
-          id: party.leadId,
-          name: request.name,
-          productType: request.product_type,
-          dueDate: lead.due_date,
-        },
-        { totalCents: refund.totalCents, cardCents },
-      ),
+      cancelledAlert(await partyAlertRequest(trx, party.leadId), {
+        totalCents: refund.totalCents,
+        cardCents,
+      }),
       now,
     )
     return { ok: true, refundCents: refund.totalCents, cardCents, already: false }

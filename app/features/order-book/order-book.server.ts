@@ -25,7 +25,7 @@ import {
   type QuoteAnswer,
 } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
-import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { type AlertRequest, quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
@@ -90,6 +90,44 @@ export async function partyOf(db: Executor, requestId: number): Promise<Party> {
     .orderBy('id')
     .execute()
   return { leadId, memberIds: members.map((member) => Number(member.id)) }
+}
+
+/**
+ * Each member's treat, in the send's order: what a party is named by
+ * (`partyName`) wherever it is one order, in the customer's emails and the
+ * owner's alerts alike. A party of one has its own treat alone.
+ */
+export async function partyTreats(db: Executor, party: Party): Promise<string[]> {
+  const members = await db
+    .selectFrom('order_request')
+    .select('product_type')
+    .where('id', 'in', party.memberIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  return members.map((member) => member.product_type)
+}
+
+/**
+ * What an owner alert about a whole party names (decision 053): its lead,
+ * whose page it opens and whose day it gives, and every member's treat,
+ * so "Cakes and Cupcakes for Priya" is not read as "Cakes for Priya".
+ * Any member's id will do; a request on its own is named as it always was.
+ */
+export async function partyAlertRequest(db: Executor, requestId: number): Promise<AlertRequest> {
+  const party = await partyOf(db, requestId)
+  const lead = await db
+    .selectFrom('order_request')
+    .select(['name', 'product_type', 'due_date'])
+    .where('id', '=', party.leadId)
+    .executeTakeFirstOrThrow()
+  return {
+    id: party.leadId,
+    name: lead.name,
+    productType: lead.product_type,
+    dueDate: lead.due_date,
+    ...(party.memberIds.length > 1 ? { party: await partyTreats(db, party) } : {}),
+  }
 }
 
 /**
@@ -696,12 +734,8 @@ export async function answerQuote(
           },
           now,
         )
-        const about = {
-          id: requestId,
-          name: request.name,
-          productType: request.product_type,
-          dueDate: request.due_date,
-        }
+        // A party's answer is about the party: the alert names every member's treat.
+        const about = await partyAlertRequest(trx, requestId)
         await queueOwnerAlert(trx, quoteAnswerAlert(about, answer, quote.id), now)
       }
       if (answer === 'decline') {

@@ -10,7 +10,8 @@ import {
 } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { orderName, partyName } from './update-emails.ts'
+import { partyName } from '#app/utils/party-name.ts'
+import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */
 export interface QuotedRequest {

@@ -31,13 +31,13 @@ import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryTimeOf } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
-import { isNewestQuote, moneyOf, paidSoFar } from './order-book.server.ts'
+import { isNewestQuote, moneyOf, paidSoFar, partyAlertRequest } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { servingsPhrase } from './servings.ts'
-import { partyName } from './update-emails.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
 export const DIGEST_HOUR = 7
@@ -235,12 +235,8 @@ async function queueNoticesOf(
     if (added !== undefined) queued += 1
     // The owner reads of it in the morning digest; her phone hears of it now.
     if (added !== undefined && notice.kind === 'deposit-overdue') {
-      const about = {
-        id: row.id,
-        name: row.name,
-        productType: row.product_type,
-        dueDate: row.due_date,
-      }
+      // A party's deposit is its lead's (decision 049): the alert names every treat.
+      const about = await partyAlertRequest(db, row.id)
       await queueOwnerAlert(db, depositOverdueAlert(about, notice.date), now.getTime())
     }
   }

@@ -20,7 +20,7 @@ import {
 } from './card-payment-emails.ts'
 import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
 import { REFUND_EVENTS, settleRefundEvent } from './card-refunds.server.ts'
-import { moneyOf, recordPaymentIn } from './order-book.server.ts'
+import { moneyOf, partyAlertRequest, recordPaymentIn } from './order-book.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /** Stripe's events are a few kilobytes; a checkout session's is well under this. */
@@ -296,15 +296,12 @@ async function settleSession(
   )
   await queueOwnerAlert(
     trx,
-    paymentAlert(
-      {
-        id: opened.request_id,
-        name: opened.name,
-        productType: opened.product_type,
-        dueDate: opened.due_date,
-      },
-      { amountCents: opened.amount_cents, kind: opened.kind, reference: base.sessionId },
-    ),
+    // A party's payment (its checkout names the lead) is the party's: every treat is named.
+    paymentAlert(await partyAlertRequest(trx, opened.request_id), {
+      amountCents: opened.amount_cents,
+      kind: opened.kind,
+      reference: base.sessionId,
+    }),
     now,
   )
   // More than was owed when it came (an e-Transfer crossed it): kept, and shown.

@@ -4,10 +4,11 @@ import { bakeryToday, readPickupAddress } from '#app/features/availability/avail
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
-import { currentQuote, moneyOf, partyOf } from './order-book.server.ts'
-import { composeRequestUpdate, partyName } from './update-emails.ts'
+import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'
+import { composeRequestUpdate } from './update-emails.ts'
 
 /**
  * Queues the customer's email about a change to their request, in the
@@ -39,7 +40,7 @@ export async function queueRequestUpdate(
   // only "ready" is each member's own, as each may be baked for its own day.
   const party = await partyOf(trx, asked)
   const requestId = kind === 'ready' ? asked : party.leadId
-  const [found, quote, money, members] = await Promise.all([
+  const [found, quote, money, treats] = await Promise.all([
     trx
       .selectFrom('order_request')
       .select([
@@ -57,19 +58,9 @@ export async function queueRequestUpdate(
       .executeTakeFirstOrThrow(),
     currentQuote(trx, requestId),
     moneyOf(trx, requestId),
-    kind !== 'ready' && party.memberIds.length > 1
-      ? trx
-          .selectFrom('order_request')
-          .select(['product_type'])
-          .where('id', 'in', party.memberIds)
-          .orderBy('position')
-          .execute()
-      : [],
+    kind !== 'ready' && party.memberIds.length > 1 ? partyTreats(trx, party) : [],
   ])
-  const request =
-    members.length > 1
-      ? { ...found, product_type: partyName(members.map((member) => member.product_type)) }
-      : found
+  const request = treats.length > 1 ? { ...found, product_type: partyName(treats) } : found
   // The pickup address is private until the request is confirmed: read for that email only.
   const place =
     kind !== 'confirmed'

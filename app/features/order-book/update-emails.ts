@@ -228,16 +228,6 @@ export function orderName(product: string): string {
   return `${asNoun} order`
 }
 
-/**
- * A party's treats named as one order (decision 049): 'cake and cupcakes',
- * 'cake, cupcakes and cookies'. Each is kept as the customer chose it.
- */
-export function partyName(products: readonly string[]): string {
-  const names = products.map((product) => product.trim()).filter(Boolean)
-  if (names.length < 2) return names[0] ?? ''
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-}
-
 const subjects: Record<UpdateKind, (order: string) => string> = {
   quoted: (order) => `Your quote for your ${order}`,
   confirmed: (order) => `Your ${order} is booked`,

@@ -6,7 +6,10 @@ import {
   changeAskedAlert,
   firstName,
   messageAlert,
+  depositOverdueAlert,
   newRequestAlert,
+  paymentAlert,
+  quoteAnswerAlert,
   quoteOf,
   reviewAlert,
   starsOf,
@@ -82,4 +85,52 @@ test('a review says its stars in symbols and words; one star is a star', () => {
   expect(starsOf(5)).toBe('★★★★★')
   expect(quoteOf('x'.repeat(200))).toHaveLength(ALERT_QUOTE_MAX + 2)
   expect(quoteOf('x'.repeat(200)).endsWith('…”')).toBe(true)
+})
+
+test('an alert about a party names every treat, in the send order, on its lead’s day', () => {
+  // Priya's cake is on Saturday, her cupcakes and cake pops on Sunday.
+  const two = { ...priya, productType: 'Cake', party: ['Cake', 'Cupcakes'] }
+  const three = { ...two, party: ['Cake', 'Cupcakes', 'Cake Pops'] }
+  expect(quoteAnswerAlert(two, 'accept', 4)).toEqual({
+    kind: 'quote-answer',
+    event: 'quote-answer:4',
+    title: 'Quote accepted',
+    body: 'Cake and Cupcakes for Priya, Sat, Dec 12',
+    url: '/admin/orders/7',
+  })
+  expect(quoteAnswerAlert(three, 'decline', 5).body).toBe(
+    'Cake, Cupcakes and Cake Pops for Priya, Sat, Dec 12',
+  )
+  expect(cancelledAlert(three, { totalCents: 0, cardCents: 0 }).body).toBe(
+    'Cake, Cupcakes and Cake Pops for Priya, Sat, Dec 12: nothing to refund',
+  )
+  expect(paymentAlert(two, { amountCents: 5_000, kind: 'deposit', reference: 'cs_1' }).body).toBe(
+    '$50 deposit by card: Cake and Cupcakes for Priya, Sat, Dec 12',
+  )
+  expect(depositOverdueAlert(two, '2026-12-01').body).toBe(
+    'Cake and Cupcakes for Priya, Sat, Dec 12: the deposit was due Tue, Dec 1',
+  )
+  expect(
+    changeAskedAlert(three, { id: 6, newDate: null, window: null, details: 'No nuts' }).body,
+  ).toBe('Cake, Cupcakes and Cake Pops for Priya, Sat, Dec 12: “No nuts”')
+})
+
+test('a big party keeps its alert short: two treats named and the rest counted', () => {
+  const four = { ...priya, party: ['Cakes', 'Cupcakes', 'Cake Pops', 'Cookies'] }
+  expect(quoteAnswerAlert(four, 'accept', 1).body).toBe(
+    'Cakes, Cupcakes and 2 more for Priya, Sat, Dec 12',
+  )
+  const twenty = { ...priya, party: Array.from({ length: 20 }, (_, index) => `Treat ${index + 1}`) }
+  expect(cancelledAlert(twenty, { totalCents: 0, cardCents: 0 }).body).toBe(
+    'Treat 1, Treat 2 and 18 more for Priya, Sat, Dec 12: nothing to refund',
+  )
+})
+
+test('a request on its own, or a party of one, is named by its own treat as before', () => {
+  const alone = cancelledAlert(priya, { totalCents: 0, cardCents: 0 })
+  expect(alone.body).toBe('Cakes for Priya, Sat, Dec 12: nothing to refund')
+  expect(cancelledAlert({ ...priya, party: ['Cakes'] }, { totalCents: 0, cardCents: 0 })).toEqual(
+    alone,
+  )
+  expect(quoteAnswerAlert(priya, 'accept', 2).body).toBe('Cakes for Priya, Sat, Dec 12')
 })

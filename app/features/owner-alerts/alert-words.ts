@@ -1,13 +1,15 @@
 import { CALENDAR_DAY_ZONE } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import type { AlertKind } from './alert-kinds.ts'
 
 /**
  * An alert as it is queued: what happened (its `event`, named once so it is
  * queued once however often the code around it runs), and the few words the
  * phone shows. The words carry no customer's private data beyond her first
- * name and what she asked for; the rest is on the page the alert opens.
+ * name and what she asked for (each treat of a party); the rest is on the
+ * page the alert opens.
  */
 export interface OwnerAlert {
   kind: AlertKind
@@ -35,6 +37,11 @@ export interface AlertRequest {
   productType: string
   /** YYYY-MM-DD */
   dueDate: string
+  /**
+   * For an alert about a whole party (decision 049), given by its lead:
+   * every member's treat in the send's order. Absent for a request on its own.
+   */
+  party?: readonly string[]
 }
 
 /** 'Priya Sharma' → 'Priya'; a name of one word stays itself. */
@@ -56,8 +63,27 @@ export function alertDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? shortDate().format(new Date(`${date}T00:00:00Z`)) : date
 }
 
+/** The most of a party's treats an alert names; past it, the rest are counted. */
+const ALERT_TREATS_MAX = 3
+
+/**
+ * What she asked for: a request's treat, or a party's treats named as its
+ * emails name them ('Cakes and Cupcakes'). A lock screen has room for a few:
+ * a bigger party names its first ones and counts the rest ('Cakes, Cupcakes
+ * and 3 more'), never "and 1 more" where the one would fit.
+ */
+function treatsOf(request: AlertRequest): string {
+  const treats = request.party ?? []
+  if (treats.length < 2) return request.productType
+  if (treats.length <= ALERT_TREATS_MAX) return partyName(treats)
+  const named = treats.slice(0, ALERT_TREATS_MAX - 1)
+  return partyName([...named, `${treats.length - named.length} more`])
+}
+
+// A party's alert gives its lead's day: its members' days may differ, and
+// the order page it opens lists each.
 const about = (request: AlertRequest, joiner: 'from' | 'for') =>
-  `${request.productType} ${joiner} ${firstName(request.name)}, ${alertDate(request.dueDate)}`
+  `${treatsOf(request)} ${joiner} ${firstName(request.name)}, ${alertDate(request.dueDate)}`
 
 /** A send of one or more requests: one alert for the send. */
 export function newRequestAlert(batchId: number, requests: readonly AlertRequest[]): OwnerAlert {

@@ -6,12 +6,14 @@ import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { saveChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
+import { receiveQuoteAnswer } from '#app/features/order-book/customer-quotes.server.ts'
 import { moveRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
 import {
   receiveProofAnswer,
   receiveProofSend,
 } from '#app/features/order-book/proof-steps.server.ts'
 import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
+import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { receiveSelfService } from '#app/features/order-book/self-service.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import {
@@ -31,6 +33,7 @@ import {
 } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import {
   type Phone,
   type PushService,
@@ -170,6 +173,82 @@ test('a change she asks for and her cancellation reach the phone with who, which
   ])
   expect(JSON.stringify(words)).not.toContain('Sharma')
   expect(JSON.stringify(words)).not.toContain('Amira')
+})
+
+// Priya's cake (Saturday, December 12, the party's lead) with cupcakes and cake pops for Sunday.
+const PARTY = [
+  { ...birthdayCakeOrder, product_type: 'Cupcakes', due_date: '2026-12-13' },
+  { ...birthdayCakeOrder, product_type: 'Cake Pops', due_date: '2026-12-13' },
+]
+
+test("a party's answer, card payment, change and cancellation reach the phone naming every treat, on the lead's day", async () => {
+  const book = await openCardBook({ party: PARTY })
+  const push = await listen()
+  const phone = await addPhone(book.db, push, 'nadia')
+  await paidByCard(book)
+  await saveChangePolicy(book.db, {
+    windowDays: 3,
+    cutoffDays: 7,
+    beforePercent: 100,
+    afterPercent: 45,
+  })
+  const asked = await selfService(
+    book,
+    { intent: 'ask-change', request: '2', details: 'Nut-free cupcakes, please.' },
+    NOW + 3 * HOUR,
+  )
+  expect(asked.status).toBe(200)
+  // Well before the cut-off: the whole $50 deposit goes back by card.
+  const cancelled = await selfService(
+    book,
+    { intent: 'cancel', request: '3', expected_refund: '5000' },
+    NOW + 4 * HOUR,
+  )
+  expect(cancelled.status).toBe(200)
+
+  const words = await deliver(book.db, push, phone, 'nadia')
+  expect(lines(words)).toEqual([
+    'Quote accepted: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12',
+    'Payment received: $50 deposit by card: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12',
+    'Change asked: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12: “Nut-free cupcakes, please.”',
+    'Order cancelled: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12: $50 refunded by card',
+  ])
+  // Each opens the party's lead, whose page lists every member.
+  expect(words.map((word) => word.url)).toEqual(Array(4).fill(`/admin/orders/${book.id}`))
+  expect(JSON.stringify(words)).not.toContain('Sharma')
+})
+
+test("a party's declined quote and overdue deposit name every treat too", async () => {
+  const declined = await openCardBook({ party: PARTY.slice(0, 1) })
+  const push = await listen()
+  const declinedPhone = await addPhone(declined.db, push, 'declined')
+  const answered = await receiveQuoteAnswer({
+    request: new Request(`${SITE}/requests/${declined.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // Answered from the cupcakes' card: the party's answer all the same.
+      body: 'intent=decline&request=2&quote=1',
+    }),
+    token: declined.token,
+    clientIp: nextIp(),
+    db: declined.db,
+    now: NOW + HOUR,
+    siteUrl: SITE,
+  })
+  expect(answered.status).toBe(200)
+  expect(lines(await deliver(declined.db, push, declinedPhone, 'declined'))).toEqual([
+    'Quote declined: Cakes and Cupcakes for Priya, Sat, Dec 12',
+  ])
+
+  // Accepted, and the deposit due December 1 never paid.
+  const late = await openCardBook({ party: PARTY })
+  const latePhone = await addPhone(late.db, push, 'late')
+  await accept(late.db, late.token)
+  await runSchedule(late.db, { now: new Date('2026-12-08T15:00:00Z'), siteUrl: SITE })
+  expect(lines(await deliver(late.db, push, latePhone, 'late'))).toEqual([
+    'Quote accepted: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12',
+    'Deposit overdue: Cakes, Cupcakes and Cake Pops for Priya, Sat, Dec 12: the deposit was due Tue, Dec 1',
+  ])
 })
 
 /** A quoted request for Priya, a phone, and a media store for the proofs. */
