@@ -38,6 +38,7 @@ import {
   moveRequest,
   partyAlertRequest,
   partyOf,
+  partyProductType,
   recordEvent,
 } from './order-book.server.ts'
 import { composeChangeAsked, composeSelfCancelledForOwner } from './self-service-emails.ts'
@@ -330,7 +331,7 @@ export async function askForChange(
           {
             name: request.name,
             email: request.email,
-            productType: request.product_type,
+            productType: await partyProductType(trx, party, request.product_type),
             dueDate: request.due_date,
             paymentReference: request.payment_reference,
           },
@@ -740,7 +741,7 @@ export async function cancelByCustomer(
           {
             name: request.name,
             email: request.email,
-            productType: request.product_type,
+            productType: await partyProductType(trx, party, request.product_type),
             dueDate: lead.due_date,
             paymentReference: request.payment_reference,
           },

@@ -29,6 +29,7 @@ import { type AlertRequest, quoteAnswerAlert } from '#app/features/owner-alerts/
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { type QuoteOutcome, type QuotedParty, composeQuoteAnswer } from './quote-answer-emails.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -106,6 +107,15 @@ export async function partyTreats(db: Executor, party: Party): Promise<string[]>
     .orderBy('id')
     .execute()
   return members.map((member) => member.product_type)
+}
+
+/** What a party asked for as one phrase, as its emails name it ('Cakes and Cupcakes'); a request on its own, its treat. */
+export async function partyProductType(
+  db: Executor,
+  party: Party,
+  leadTreat: string,
+): Promise<string> {
+  return party.memberIds.length > 1 ? partyName(await partyTreats(db, party)) : leadTreat
 }
 
 /**

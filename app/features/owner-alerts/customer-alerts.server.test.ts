@@ -216,6 +216,18 @@ test("a party's answer, card payment, change and cancellation reach the phone na
   // Each opens the party's lead, whose page lists every member.
   expect(words.map((word) => word.url)).toEqual(Array(4).fill(`/admin/orders/${book.id}`))
   expect(JSON.stringify(words)).not.toContain('Sharma')
+
+  // Her emails about the change and the cancellation name the party as the alerts do.
+  const subjects = await book.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', 'in', ['change-asked:1', `self-cancel-owner:${book.id}`])
+    .orderBy('id')
+    .execute()
+  expect(subjects.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual([
+    'Priya Sharma asked to change the Cakes, Cupcakes and Cake Pops on Saturday, December 12, 2026',
+    'Priya Sharma cancelled the Cakes, Cupcakes and Cake Pops on Saturday, December 12, 2026',
+  ])
 })
 
 test("a party's declined quote and overdue deposit name every treat too", async () => {
