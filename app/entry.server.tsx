@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, Writable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -45,18 +45,41 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     let started = false
+    function respondWith(body: BodyInit) {
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+    }
+    /** The shell now, and what is still loading as it comes. */
     function startStreaming() {
       if (started) return
       started = true
       const body = new PassThrough()
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
+      respondWith(createReadableStreamFromReadable(body))
+      pipe(body)
+    }
+    /**
+     * A page that is ready whole goes out as one body. Streamed, it reached
+     * the compressor as a dozen small writes, each a job on libuv's thread
+     * pool whose output comes back on the next turn of the event loop: under
+     * load a page rendered in milliseconds took over a second to leave, with
+     * a compressor's memory held all that time (docs/decisions/063).
+     */
+    function sendWhole() {
+      if (started) return
+      started = true
+      const chunks: Buffer[] = []
+      pipe(
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk)
+            done()
+          },
+          final(done) {
+            respondWith(Buffer.concat(chunks))
+            done()
+          },
         }),
       )
-      pipe(body)
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -72,7 +95,7 @@ export default function handleRequest(
           if (!crawler) setTimeout(startStreaming, IN_ORDER_WINDOW_MS)
         },
         onAllReady() {
-          startStreaming()
+          sendWhole()
         },
         onShellError(error: unknown) {
           reject(error)

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
-import { RouterContextProvider } from 'react-router'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { getEnv, type Env } from '#app/config/env.server.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
 import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
@@ -307,19 +307,35 @@ if (process.env.NODE_ENV !== 'development') {
   app.use(pageCache.handler)
 }
 
-app.use(
-  createRequestHandler({
-    build: () => import('virtual:react-router/server-build'),
-    // What routes read with context.get(...): typed contexts, each set for every request.
-    getLoadContext: (req, res) => {
-      const context = new RouterContextProvider()
-      context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
-      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
-      context.set(adminContext, (res.locals.admin as Admin | null | undefined) ?? null)
-      return context
-    },
-  }),
-)
+// The routes' module is loaded on the first request, and React Router is
+// handed the module itself: handed a function that returns it, React Router
+// builds its route table again on every request, a few percent of the
+// server's time under load (docs/decisions/063). In development Vite gives a
+// new module after an edit, and a new handler is made for it.
+let reactRouter: { build: ServerBuild; handle: RequestHandler } | undefined
+app.use(async (req, res, next) => {
+  let handle
+  try {
+    const build = await import('virtual:react-router/server-build')
+    if (reactRouter?.build !== build) {
+      reactRouter = { build, handle: createRequestHandler({ build, getLoadContext }) }
+    }
+    handle = reactRouter.handle
+  } catch (error) {
+    next(error)
+    return
+  }
+  return handle(req, res, next)
+})
+
+/** What routes read with context.get(...): typed contexts, each set for every request. */
+function getLoadContext(req: express.Request, res: express.Response) {
+  const context = new RouterContextProvider()
+  context.set(cspNonceContext, String(res.locals.cspNonce ?? ''))
+  context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+  context.set(adminContext, (res.locals.admin as Admin | null | undefined) ?? null)
+  return context
+}
 
 /** Looks up the session cookie once per request; routes read the result from their context. */
 function resolveSessionHandler(): RequestHandler {

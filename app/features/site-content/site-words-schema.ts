@@ -153,28 +153,54 @@ export const markdownPageSchema = z.object({
   markdown: multiLine('The page', WORDS_LIMITS.markdown, { optional: true }),
 })
 
+/*
+ * The checks below read Intl's own lists and formats, which never change
+ * while the process runs, and they run on every request: the server checks
+ * the stored local settings with `localSchema` each time it reads them. So
+ * each list is made once and the last answer for a code kept (decision 063).
+ */
+
+/** `work` for one argument, answered again without working when asked the same as last time. */
+function rememberLast<T>(work: (code: string) => T): (code: string) => T {
+  let last: { code: string; answer: T } | undefined
+  return (code) => {
+    if (last?.code !== code) last = { code, answer: work(code) }
+    return last.answer
+  }
+}
+
+let timeZones: readonly string[] | undefined
+let timeZoneSet: ReadonlySet<string> | undefined
+let currencies: ReadonlySet<string> | undefined
+
 /** The time zones Intl knows by their IANA names, and UTC (which Node's list leaves out). */
 export function timeZoneNames(): string[] {
-  return [...Intl.supportedValuesOf('timeZone'), 'UTC']
+  timeZones ??= [...Intl.supportedValuesOf('timeZone'), 'UTC']
+  return [...timeZones]
+}
+
+function isKnownTimeZone(name: string): boolean {
+  timeZoneSet ??= new Set(timeZoneNames())
+  return timeZoneSet.has(name)
 }
 
 /** Whether Intl knows the code as a currency (its list of ISO 4217 codes). */
 function isKnownCurrency(code: string): boolean {
-  return Intl.supportedValuesOf('currency').includes(code)
+  currencies ??= new Set(Intl.supportedValuesOf('currency'))
+  return currencies.has(code)
 }
 
 /** How many digits the currency's amounts have after the point: 2 for CAD, 0 for JPY. */
-export function minorDigitsOf(currency: string): number {
-  return (
+export const minorDigitsOf = rememberLast(
+  (currency: string): number =>
     new Intl.NumberFormat(undefined, {
       style: 'currency',
       currency,
-    }).resolvedOptions().maximumFractionDigits ?? 2
-  )
-}
+    }).resolvedOptions().maximumFractionDigits ?? 2,
+)
 
 /** Whether the tag is a BCP 47 locale written canonically (en-NZ, not en_nz) that Intl can write dates in. */
-function isCanonicalLocale(tag: string): boolean {
+const isCanonicalLocale = rememberLast((tag: string): boolean => {
   try {
     return (
       Intl.getCanonicalLocales(tag)[0] === tag &&
@@ -184,7 +210,7 @@ function isCanonicalLocale(tag: string): boolean {
   } catch {
     return false
   }
-}
+})
 
 export const LOCAL_LIMITS = { timeZone: 64, currency: 3, locale: 35 } as const
 
@@ -199,7 +225,7 @@ export const localSchema = z.object({
     .transform((value) => value.trim())
     .pipe(z.string().max(LOCAL_LIMITS.timeZone, 'Please choose a time zone from the list.'))
     .refine(
-      (value) => timeZoneNames().includes(value),
+      isKnownTimeZone,
       'Please choose a time zone from the list, written like Pacific/Auckland.',
     ),
   currency: z
