@@ -38,7 +38,7 @@ import {
   moveRequest,
   partyAlertRequest,
   partyOf,
-  partyProductType,
+  treatsNamed,
   recordEvent,
 } from './order-book.server.ts'
 import { composeChangeAsked, composeSelfCancelledForOwner } from './self-service-emails.ts'
@@ -318,9 +318,10 @@ export async function askForChange(
     })
     const request = await trx
       .selectFrom('order_request')
-      .select(['name', 'email', 'product_type', 'due_date', 'payment_reference'])
+      .select(['name', 'email', 'due_date', 'payment_reference'])
       .where('id', '=', party.leadId)
       .executeTakeFirstOrThrow()
+    const about = await partyAlertRequest(trx, party)
     await enqueueEmail(
       trx,
       {
@@ -331,7 +332,7 @@ export async function askForChange(
           {
             name: request.name,
             email: request.email,
-            productType: await partyProductType(trx, party, request.product_type),
+            productType: treatsNamed(about),
             dueDate: request.due_date,
             paymentReference: request.payment_reference,
           },
@@ -346,7 +347,7 @@ export async function askForChange(
     )
     await queueOwnerAlert(
       trx,
-      changeAskedAlert(await partyAlertRequest(trx, party.leadId), {
+      changeAskedAlert(about, {
         id: Number(id),
         newDate: ask.newDate,
         window: ask.newDate && ask.newWindow ? formatWindow(ask.newWindow) : null,
@@ -728,9 +729,10 @@ export async function cancelByCustomer(
     })
     const request = await trx
       .selectFrom('order_request')
-      .select(['name', 'email', 'product_type', 'payment_reference'])
+      .select(['name', 'email', 'payment_reference'])
       .where('id', '=', party.leadId)
       .executeTakeFirstOrThrow()
+    const about = await partyAlertRequest(trx, party)
     await enqueueEmail(
       trx,
       {
@@ -741,7 +743,7 @@ export async function cancelByCustomer(
           {
             name: request.name,
             email: request.email,
-            productType: await partyProductType(trx, party, request.product_type),
+            productType: treatsNamed(about),
             dueDate: lead.due_date,
             paymentReference: request.payment_reference,
           },
@@ -756,7 +758,7 @@ export async function cancelByCustomer(
     )
     await queueOwnerAlert(
       trx,
-      cancelledAlert(await partyAlertRequest(trx, party.leadId), {
+      cancelledAlert(about, {
         totalCents: refund.totalCents,
         cardCents,
       }),

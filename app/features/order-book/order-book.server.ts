@@ -109,23 +109,15 @@ export async function partyTreats(db: Executor, party: Party): Promise<string[]>
   return members.map((member) => member.product_type)
 }
 
-/** What a party asked for as one phrase, as its emails name it ('Cakes and Cupcakes'); a request on its own, its treat. */
-export async function partyProductType(
-  db: Executor,
-  party: Party,
-  leadTreat: string,
-): Promise<string> {
-  return party.memberIds.length > 1 ? partyName(await partyTreats(db, party)) : leadTreat
-}
-
 /**
  * What an owner alert about a whole party names (decision 053): its lead,
  * whose page it opens and whose day it gives, and every member's treat,
  * so "Cakes and Cupcakes for Priya" is not read as "Cakes for Priya".
- * Any member's id will do; a request on its own is named as it always was.
+ * Any member's id will do, or the party when it is known; a request on its
+ * own is named as it always was.
  */
-export async function partyAlertRequest(db: Executor, requestId: number): Promise<AlertRequest> {
-  const party = await partyOf(db, requestId)
+export async function partyAlertRequest(db: Executor, of: number | Party): Promise<AlertRequest> {
+  const party = typeof of === 'number' ? await partyOf(db, of) : of
   const lead = await db
     .selectFrom('order_request')
     .select(['name', 'product_type', 'due_date'])
@@ -138,6 +130,11 @@ export async function partyAlertRequest(db: Executor, requestId: number): Promis
     dueDate: lead.due_date,
     ...(party.memberIds.length > 1 ? { party: await partyTreats(db, party) } : {}),
   }
+}
+
+/** What the owner's emails call it: every treat of a party ('Cakes and Cupcakes'), else its own. */
+export function treatsNamed(about: AlertRequest): string {
+  return about.party ? partyName(about.party) : about.productType
 }
 
 /**

@@ -105,6 +105,9 @@ function selfService(
   })
 }
 
+/** No changes within 3 days; all of the deposit back before 7 days, 45% after. */
+const POLICY = { windowDays: 3, cutoffDays: 7, beforePercent: 100, afterPercent: 45 }
+
 test('a change she asks for and her cancellation reach the phone with who, which treat, which day, what she asked and what goes back', async () => {
   const book = await openCardBook()
   const push = await listen()
@@ -133,12 +136,7 @@ test('a change she asks for and her cancellation reach the phone with who, which
   expect(again.status).toBe(409)
 
   // Monday, December 7: after the 7-day cut-off, 45% of the deposit comes back.
-  await saveChangePolicy(book.db, {
-    windowDays: 3,
-    cutoffDays: 7,
-    beforePercent: 100,
-    afterPercent: 45,
-  })
+  await saveChangePolicy(book.db, POLICY)
   const seventh = Date.parse('2026-12-07T17:00:00Z')
   const cancel = { intent: 'cancel', request: '1', expected_refund: '5250' }
   // The card company is down: the refund fails, the cancellation is rolled back, nobody hears of it.
@@ -186,12 +184,7 @@ test("a party's answer, card payment, change and cancellation reach the phone na
   const push = await listen()
   const phone = await addPhone(book.db, push, 'nadia')
   await paidByCard(book)
-  await saveChangePolicy(book.db, {
-    windowDays: 3,
-    cutoffDays: 7,
-    beforePercent: 100,
-    afterPercent: 45,
-  })
+  await saveChangePolicy(book.db, POLICY)
   const asked = await selfService(
     book,
     { intent: 'ask-change', request: '2', details: 'Nut-free cupcakes, please.' },
