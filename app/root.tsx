@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import {
   Links,
   Meta,
@@ -120,12 +120,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // the scripts hydrate as the server wrote them.
   const [start] = useState(() => hydrationStart(pathname))
 
-  // Tells the loader (and the browser tests) that React now runs the page.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = ''
-    document.dispatchEvent(new Event(HYDRATION.hydratedEvent))
-  }, [])
-
   return (
     <html lang={data?.words.local.locale ?? localSettings().locale}>
       <head>
@@ -167,7 +161,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
           <SiteHeader />
           <main id="main" tabIndex={-1}>
-            {children}
+            {/* The page is a Suspense boundary of its own, so React hydrates it
+                after the frame around it, in slices of a few milliseconds at
+                idle priority instead of a few long tasks (decision 064); a
+                tap inside it before then hydrates it at once and is replayed. */}
+            <Suspense>
+              {children}
+              <HydratedMark />
+            </Suspense>
           </main>
           <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
           <ScrollRestoration nonce={nonce} />
@@ -176,6 +177,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   )
+}
+
+/**
+ * Tells the loader (and the browser tests) that React now runs the page. Last
+ * inside the page's boundary, so it runs once the whole page is React's.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+    document.dispatchEvent(new Event(HYDRATION.hydratedEvent))
+  }, [])
+  return null
 }
 
 export default function App() {

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import ts from 'typescript'
 import { expect, test } from 'vitest'
 import { BASIC, EXTENDED, FONT_FACES, LATIN, textOf, unicodeRange } from '#app/fonts/faces.ts'
 import { subsetFace } from './subset-fonts.ts'
@@ -56,6 +58,41 @@ test('the basic and extended faces split the Latin range between them, with no c
   expect([...basic, ...extended].sort()).toEqual(printableLatin.sort())
   // Our own copy's punctuation is in the preloaded face.
   for (const character of '’‘“”–—…•·×') expect(basic).toContain(character)
+})
+
+/** The text of every string, template and JSX text in a source file: the words it can put on a page. */
+function wordsOf(file: string, source: string): string[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const words: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node))
+      words.push(node.text)
+    ts.forEachChild(node, visit)
+  }
+  visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind))
+  return words
+}
+
+test('the app’s own words need only the preloaded faces', async () => {
+  // A character of the extended face makes every page showing it fetch that
+  // face late, after the stylesheet, and its first paint can wait for it.
+  const extended = new Set(textOf(EXTENDED))
+  const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx'], {
+    cwd: appDir,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file && !/\.test\.tsx?$/.test(file))
+  const found: string[] = []
+  for (const file of files) {
+    for (const words of wordsOf(file, await readFile(path.join(appDir, file), 'utf8'))) {
+      for (const character of words) {
+        if (extended.has(character)) found.push(`${file}: ${character} in ${JSON.stringify(words)}`)
+      }
+    }
+  }
+  expect(files.length).toBeGreaterThan(100)
+  expect(found).toEqual([])
 })
 
 test('every page preloads the basic faces, and only those', async () => {

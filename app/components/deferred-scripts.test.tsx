@@ -85,8 +85,9 @@ test("the loader's text stays small and refers to nothing outside itself", () =>
   const source = hydrationLoaderSource()
   expect(() => new Function(source)).not.toThrow()
   // Under 2 KB gzipped in the page (the server bundle is not minified); the
-  // fallback when scripts fail took it from 1.3 KB to 1.7 KB (decision 035).
-  expect(source.length).toBeLessThan(5500)
+  // fallback when scripts fail took it from 1.3 KB to 1.7 KB (decision 035),
+  // waiting for the first contentful paint to 1.8 KB (decision 064).
+  expect(source.length).toBeLessThan(6000)
   expect(gzipSync(source).length).toBeLessThan(2048)
   expect(source).not.toMatch(/\b(import|require|__vite|__name)\b/)
 })

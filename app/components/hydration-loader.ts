@@ -23,6 +23,12 @@ export const HYDRATION = {
    * so its first paint never waits for the scripts (decision 061).
    */
   startAfterPaintAttribute: 'data-start-after-paint',
+  /**
+   * The longest such a page waits, once loaded, for the browser's record of
+   * its first contentful paint (none comes for a page without text); then
+   * its scripts start anyway.
+   */
+  paintWaitMs: 3_000,
   /** Dispatched on document by the app once hydrated (and `data-hydrated` set on <html>). */
   hydratedEvent: 'app:hydrated',
   /** Dispatched on document once the module script's imports have all arrived and run. */
@@ -212,11 +218,24 @@ export function installHydrationLoader(
     true,
   )
 
-  // Once everything the page names has arrived (stylesheet, fonts, images) and
-  // the frame after that is painted, the scripts load on their own.
+  // Loaded (stylesheet, fonts, images in) and its text painted: the load
+  // event can come first, and a frame is not a paint (decision 064).
   win.addEventListener('load', () => {
     if (!doc.getElementById(config.scriptId)?.hasAttribute(config.startAfterPaintAttribute)) return
-    win.requestAnimationFrame(() => win.setTimeout(start, 0))
+    const go = () => win.requestAnimationFrame(() => win.setTimeout(start, 0))
+    const fcp = 'first-contentful-paint'
+    const Observer = (win as Window & typeof globalThis).PerformanceObserver
+    if (
+      !Observer?.supportedEntryTypes?.includes('paint') ||
+      win.performance.getEntriesByName(fcp)[0]
+    )
+      return go()
+    new Observer((list, observer) => {
+      if (!list.getEntriesByName(fcp)[0]) return
+      observer.disconnect()
+      go()
+    }).observe({ type: 'paint' })
+    win.setTimeout(go, config.paintWaitMs)
   })
 
   doc.addEventListener('DOMContentLoaded', () => {

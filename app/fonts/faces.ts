@@ -46,7 +46,10 @@ export const LATIN: Ranges = [
 
 /**
  * Printable ASCII, the no-break spaces (dates and prices format with them),
- * and the punctuation our copy uses: © ’ ‘ “ ” – — … • · ×.
+ * and the punctuation and signs our copy uses: © ’ ‘ “ ” – — … • · × ‹ › −. A
+ * character of our own outside these would fetch the extended face on every
+ * page that shows it, a request the page's first paint can wait for
+ * (scripts/subset-fonts.test.ts checks the app's words against this list).
  */
 export const BASIC: Ranges = [
   [0x0020, 0x007e],
@@ -60,6 +63,8 @@ export const BASIC: Ranges = [
   [0x2022, 0x2022],
   [0x2026, 0x2026],
   [0x202f, 0x202f],
+  [0x2039, 0x203a],
+  [0x2212, 0x2212],
 ]
 
 function codePoints(ranges: Ranges): number[] {

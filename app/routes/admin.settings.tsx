@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
@@ -242,18 +243,51 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
   )
 }
 
+/** One product's fields, opened by its Edit link; her next key goes to its name. */
+function EditProduct({ product, anchor }: { product: Product; anchor: string }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const name = formRef.current?.elements.namedItem('name')
+    if (name instanceof HTMLInputElement) name.focus()
+  }, [])
+  return (
+    <Form ref={formRef} method="post" className="mt-4 border-t border-chocolate/20 pt-4">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={product.id} />
+      <ProductFields product={product} prefix={anchor} />
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary">
+          Save {product.name}
+        </button>
+        <Link to={`.#${anchor}`} preventScrollReset className="text-link inline-block py-2">
+          Cancel<span className="sr-only"> editing {product.name}</span>
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+/** The product whose fields are open: `?edit=<id>`, from its Edit link. */
+const EDIT_PARAM = 'edit'
+
 function ProductItem({
   product,
   first,
   last,
+  editing,
 }: {
   product: Product
   first: boolean
   last: boolean
+  editing: boolean
 }) {
   const price = formatPriceFrom(product.priceFromCents)
+  const anchor = `product-${product.id}`
   return (
-    <li className={`card p-5 ${product.active ? '' : 'border-dashed bg-paper'}`}>
+    <li
+      id={anchor}
+      className={`card scroll-mt-24 p-5 ${product.active ? '' : 'border-dashed bg-paper'}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-display text-xl font-bold">{product.name}</h3>
         <p className="text-sm">
@@ -301,19 +335,21 @@ function ProductItem({
           </button>
         </Form>
       </div>
-      <details className="mt-3">
-        <summary className="text-link cursor-pointer">
-          Edit<span className="sr-only"> {product.name}</span>
-        </summary>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={product.id} />
-          <ProductFields product={product} prefix={`product-${product.id}`} />
-          <button type="submit" className="button-primary mt-4">
-            Save {product.name}
-          </button>
-        </Form>
-      </details>
+      {/* Only the product she is editing carries its fields: six products'
+          forms were a third of Settings, drawn on every visit for none. */}
+      {editing ? (
+        <EditProduct product={product} anchor={anchor} />
+      ) : (
+        <p className="mt-3">
+          <Link
+            to={`?${EDIT_PARAM}=${product.id}#${anchor}`}
+            preventScrollReset
+            className="text-link inline-block py-2"
+          >
+            Edit<span className="sr-only"> {product.name}</span>
+          </Link>
+        </p>
+      )}
     </li>
   )
 }
@@ -336,6 +372,7 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
+  const [searchParams] = useSearchParams()
   const { products, availability, calendarFeed, balanceDueDays, admins, changePolicy } = loaderData
   const feedResult = asIcalKeyResult(result)
   const balanceDueResult = asBalanceDueResult(result)
@@ -356,6 +393,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       passwordResult)
       ? undefined
       : result
+  // Saved: her product's fields close; refused: they stay open, as she typed them.
+  const saved = menuResult?.ok && menuResult.intent === 'update'
+  const editing = saved ? null : Number(searchParams.get(EDIT_PARAM))
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
@@ -412,6 +452,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             product={product}
             first={index === 0}
             last={index === products.length - 1}
+            editing={editing === product.id}
           />
         ))}
       </ul>

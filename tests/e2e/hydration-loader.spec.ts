@@ -124,7 +124,7 @@ test('an owner page starts it on its own once the page has loaded and painted', 
       body:
         `<!doctype html><html><head><script>${hydrationLoaderSource()}</script></head><body><h1>Today</h1><img src="/held-picture.svg" alt="">` +
         `<script type="${HYDRATION.inertType}" id="${HYDRATION.scriptId}" ${HYDRATION.startAfterPaintAttribute}>` +
-        `window.started = (window.started ?? 0) + 1; window.paintedFirst = performance.getEntriesByType('paint').length > 0</script></body></html>`,
+        `window.started = (window.started ?? 0) + 1; window.paintedFirst = performance.getEntriesByName('first-contentful-paint').length > 0</script></body></html>`,
     }),
   )
   await p.goto('/painted', { waitUntil: 'domcontentloaded' })

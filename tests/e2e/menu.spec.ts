@@ -51,6 +51,20 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
     visitor.getByLabel('Product Type').getByRole('option', { name: 'Other' }),
   ).toHaveCount(1)
 
+  // Edited: its fields open under it, ready for her to type, and close once saved.
+  await item.getByRole('link', { name: `Edit ${name}` }).click()
+  await expect(item.getByLabel('Name')).toBeFocused()
+  await expect(page.getByRole('button', { name: `Save ${name}` })).toHaveCount(1)
+  await item.getByLabel('From price ($)').fill('48')
+  await item.getByRole('button', { name: `Save ${name}` }).click()
+  await expect(page.getByText('Changes saved.')).toBeVisible()
+  await expect(item).toContainText('from $48')
+  await expect(item.getByLabel('Name')).toHaveCount(0)
+  await visitor.reload()
+  await expect(visitor.getByLabel('Product Type').getByRole('option', { name })).toHaveText(
+    `${name} — from $48`,
+  )
+
   // Taken off the menu, it disappears for the visitor; Other stays.
   await item.getByRole('button', { name: `Deactivate: ${name}` }).click()
   await expect(page.getByText('Product taken off the menu.')).toBeVisible()
@@ -80,6 +94,28 @@ test.describe('refused changes', () => {
     await add.getByRole('button', { name: 'Add product' }).click()
     await expect(page.getByRole('alert')).toHaveText('There is already a product called “Cakes”.')
   })
+
+  test('a refused edit keeps her fields open as she typed them; Cancel closes them', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await signInThroughDialog(page)
+    await page.goto('/admin/settings')
+    const cakes = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cakes', exact: true }) })
+    await cakes.getByRole('link', { name: 'Edit Cakes' }).click()
+    await cakes.getByLabel('Name').fill('Cupcakes')
+    await cakes.getByRole('button', { name: 'Save Cakes' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is already a product called “Cupcakes”.',
+    )
+    await expect(cakes.getByLabel('Name')).toHaveValue('Cupcakes')
+    await cakes.getByRole('link', { name: 'Cancel editing Cakes' }).click()
+    await expect(cakes.getByLabel('Name')).toHaveCount(0)
+    await expect(cakes.getByRole('link', { name: 'Edit Cakes' })).toBeVisible()
+    await expect(cakes.getByRole('heading')).toHaveText('Cakes')
+  })
 })
 
 test.describe('without JavaScript', () => {
@@ -105,5 +141,14 @@ test.describe('without JavaScript', () => {
     await expect(headings.last()).not.toHaveText(name)
     await page.getByRole('button', { name: `Deactivate: ${name}` }).click()
     await expect(page.getByRole('button', { name: `Reactivate: ${name}` })).toBeVisible()
+    // Edit is a link to the same page with that product's fields open.
+    await page.getByRole('link', { name: `Edit ${name}` }).click()
+    await expect(page).toHaveURL(/\?edit=\d+#product-\d+$/)
+    await page.getByLabel('Notice (days)').first().fill('4')
+    await page.getByRole('button', { name: `Save ${name}` }).click()
+    await expect(page.getByText('Changes saved.')).toBeVisible()
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+    await expect(item).toContainText('4 days’ notice')
+    await expect(page.getByRole('button', { name: `Save ${name}` })).toHaveCount(0)
   })
 })

@@ -18,7 +18,6 @@ import {
   PICKUP_WINDOW_LIMITS,
   type PickupWindow,
   formatWindow,
-  gridTimes,
   windowValue,
 } from './pickup-windows.ts'
 import type { SettingsActionResult } from './settings-action.server.ts'
@@ -415,9 +414,12 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
   )
 }
 
-const TIMES = gridTimes()
-
-function TimeSelect({
+/**
+ * The browser's own time control: a wheel or clock on her phone, in the way
+ * her phone writes times. A list of every quarter hour would add two hundred
+ * elements to Settings, the page's largest part, for the same choice.
+ */
+function TimeField({
   name,
   label,
   error,
@@ -431,11 +433,13 @@ function TimeSelect({
   return (
     <FormField name={name} label={label} error={error}>
       {(props) => (
-        <select {...props} defaultValue={value}>
-          {TIMES.map((time) => (
-            <option key={time}>{time}</option>
-          ))}
-        </select>
+        <input
+          {...props}
+          type="time"
+          step={PICKUP_WINDOW_LIMITS.stepMinutes * 60}
+          required
+          defaultValue={value}
+        />
       )}
     </FormField>
   )
@@ -512,13 +516,13 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
               )}
             </FormField>
           </div>
-          <TimeSelect
+          <TimeField
             name="window_start"
             label="From"
             error={fields.window_start}
             value={values.window_start ?? '10:00'}
           />
-          <TimeSelect
+          <TimeField
             name="window_end"
             label="Until"
             error={fields.window_end}

@@ -65,14 +65,3 @@ export function windowsOverlap(
 ): boolean {
   return a.start < b.end && b.start < a.end
 }
-
-/** Every time of day on the grid, for the settings form's choices. */
-export function gridTimes(): string[] {
-  const times: string[] = []
-  for (let minutes = 0; minutes < 24 * 60; minutes += PICKUP_WINDOW_LIMITS.stepMinutes) {
-    times.push(
-      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-    )
-  }
-  return times
-}
