@@ -53,7 +53,6 @@ import { sweepStraySitePictures } from '#app/features/site-content/site-pictures
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
-import { limitImageMemory } from './image-memory.ts'
 import { bakeryMailAddresses } from './mail-addresses.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
@@ -101,7 +100,6 @@ const stopSeeding = new AbortController()
  */
 export async function startServices(): Promise<Env> {
   const env = getEnv()
-  limitImageMemory()
   const transport = createTransportFromEnv(env)
   const store = await openMediaStore(env)
   setMediaStore(store)

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import SQLite from 'better-sqlite3'
-import * as tar from 'tar'
 import {
   AUTH_SECRET_FILE,
   BACKUP_FORMAT,
@@ -77,6 +76,8 @@ export async function createBackup({
       files,
     }
     await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
+    // Loaded here, not at start: a server makes a backup a day at most.
+    const tar = await import('tar')
     // The archive carries the auth secret: readable by its owner only.
     await pipeline(
       tar.c({ gzip: true, cwd: staging, portable: true }, [

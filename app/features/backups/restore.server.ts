@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import * as tar from 'tar'
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -50,6 +49,7 @@ export async function restoreBackup({
   const created = !existsSync(dataDir)
   await mkdir(dataDir, { recursive: true })
   const staging = await mkdtemp(path.join(dataDir, STAGING_PREFIX))
+  const tar = await import('tar')
   try {
     await tar.x({
       file: archive,
@@ -77,6 +77,8 @@ export async function restoreBackup({
 /** Every entry a plain file or folder at a path of ours, before anything is written. */
 async function checkEntries(archive: string): Promise<void> {
   const problems: string[] = []
+  // Loaded here, not with the server: restores are rare and run while it is stopped.
+  const tar = await import('tar')
   try {
     await tar.t({
       file: archive,

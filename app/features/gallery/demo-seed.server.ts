@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import sharp from 'sharp'
 import type { Db } from '#app/db/db.server.ts'
 import { withLease } from '#app/db/lease.server.ts'
+import { loadSharp } from '#app/features/media/load-sharp.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { safeFileName } from '#app/features/media/safe-name.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
@@ -80,6 +80,7 @@ async function seedUnderLease(
       // Lost only if this instance stalled past the lease and another took
       // over: that one adds the rest.
       if (signal?.aborted || !(await renew())) return added
+      const sharp = await loadSharp()
       const camera = await sharp(Buffer.from(artwork.svg)).jpeg({ quality: 92 }).toBuffer()
       const browser = await sharp(camera)
         .resize({ width: 1200, withoutEnlargement: true })

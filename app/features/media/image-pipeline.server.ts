@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import type { Metadata, OutputInfo, Sharp } from 'sharp'
 import { CREAM } from '#app/content/brand-colors.ts'
+import { loadSharp } from './load-sharp.server.ts'
 import type { MediaStore } from './media-store.server.ts'
 import type { VariantFormat } from './media-types.ts'
 import { createProcessingGate } from './processing-gate.ts'
@@ -115,6 +116,7 @@ export async function renderGalleryImage(
     widths?: readonly number[]
   },
 ): Promise<RenderedImage> {
+  const sharp = await loadSharp()
   await checkImage(input)
 
   // Decode once, upright and at most as large as the largest variant; every
@@ -315,6 +317,7 @@ function encode(image: Sharp, format: VariantFormat, width: number): Sharp {
 
 /** Refuses anything but JPEG, PNG, WebP and AVIF, and bombs, from the header alone. */
 async function checkImage(input: string | Buffer): Promise<void> {
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata()

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import webpush from 'web-push'
 import { type QueueWorker, startQueueWorker } from '#app/db/leased-queue.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
@@ -81,6 +80,8 @@ async function sendAlert(
   let status: number
   try {
     const keys = await getVapidKeys(db)
+    // Loaded at the first alert, not at start: most servers send none for hours.
+    const { default: webpush } = await import('web-push')
     const request = webpush.generateRequestDetails(
       { endpoint: claim.endpoint, keys: { p256dh: claim.p256dh, auth: claim.auth } },
       claim.payload,

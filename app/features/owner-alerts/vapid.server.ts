@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely'
-import webpush from 'web-push'
 import type { Database } from '#app/db/schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -23,6 +22,7 @@ export interface VapidKeys {
 export async function getVapidKeys(db: Executor): Promise<VapidKeys> {
   const stored = await readVapidKeys(db)
   if (stored) return stored
+  const { default: webpush } = await import('web-push')
   const fresh = webpush.generateVAPIDKeys()
   await db
     .insertInto('app_state')
