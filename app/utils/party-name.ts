@@ -1,11 +1,18 @@
 /**
  * A party's treats named as one order (decision 049): 'Cakes and Cupcakes',
  * 'Cakes, Cupcakes and Cookies', each in the send's order and kept as the
- * customer chose it. The one rule for every place that names a party: the
- * customer's emails, the owner's emails and the owner's phone alerts.
+ * customer chose it; a treat chosen more than once is named once with its
+ * count ('2 Cakes and Cupcakes', never 'Cakes and Cakes'). The one rule for
+ * every place that names a party: the customer's emails, the owner's emails
+ * and the owner's phone alerts.
  */
 export function partyName(products: readonly string[]): string {
-  const names = products.map((product) => product.trim()).filter(Boolean)
+  const counts = new Map<string, number>()
+  for (const product of products) {
+    const name = product.trim()
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1)
+  }
+  const names = [...counts].map(([name, count]) => (count > 1 ? `${count} ${name}` : name))
   if (names.length < 2) return names[0] ?? ''
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
