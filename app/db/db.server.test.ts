@@ -338,8 +338,12 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null, "line_cents" integer)',
   ],
   [
+    'request_quote_balance_due',
+    'CREATE INDEX "request_quote_balance_due" on "request_quote" ("balance_due") where "balance_due" is not null',
+  ],
+  [
     'request_quote_request',
-    'CREATE INDEX "request_quote_request" on "request_quote" ("request_id", "id")',
+    'CREATE INDEX "request_quote_request" on "request_quote" ("request_id", "id", "deposit_cents", "deposit_due", "accepted_at", "expires_at")',
   ],
   [
     'review',
