@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
@@ -245,13 +245,10 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
 
 /** One product's fields, opened by its Edit link; her next key goes to its name. */
 function EditProduct({ product, anchor }: { product: Product; anchor: string }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const name = formRef.current?.elements.namedItem('name')
-    if (name instanceof HTMLInputElement) name.focus()
-  }, [])
+  // The id FormField gives the name field for this prefix (ProductFields).
+  useEffect(() => document.getElementById(`field-${anchor}-name`)?.focus(), [anchor])
   return (
-    <Form ref={formRef} method="post" className="mt-4 border-t border-chocolate/20 pt-4">
+    <Form method="post" className="mt-4 border-t border-chocolate/20 pt-4">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={product.id} />
       <ProductFields product={product} prefix={anchor} />
