@@ -244,7 +244,16 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
 }
 
 /** One product's fields, opened by its Edit link; her next key goes to its name. */
-function EditProduct({ product, anchor }: { product: Product; anchor: string }) {
+function EditProduct({
+  product,
+  anchor,
+  refusal,
+}: {
+  product: Product
+  anchor: string
+  /** Why her save was refused, shown beside the button she pressed. */
+  refusal: string | null
+}) {
   // The id FormField gives the name field for this prefix (ProductFields).
   useEffect(() => document.getElementById(`field-${anchor}-name`)?.focus(), [anchor])
   return (
@@ -260,6 +269,11 @@ function EditProduct({ product, anchor }: { product: Product; anchor: string }) 
           Cancel<span className="sr-only"> editing {product.name}</span>
         </Link>
       </div>
+      {refusal ? (
+        <p className="status-error mt-3" role="alert">
+          {refusal}
+        </p>
+      ) : null}
     </Form>
   )
 }
@@ -272,11 +286,13 @@ function ProductItem({
   first,
   last,
   editing,
+  refusal,
 }: {
   product: Product
   first: boolean
   last: boolean
   editing: boolean
+  refusal: string | null
 }) {
   const price = formatPriceFrom(product.priceFromCents)
   const anchor = `product-${product.id}`
@@ -335,7 +351,7 @@ function ProductItem({
       {/* Only the product she is editing carries its fields: six products'
           forms were a third of Settings, drawn on every visit for none. */}
       {editing ? (
-        <EditProduct product={product} anchor={anchor} />
+        <EditProduct product={product} anchor={anchor} refusal={refusal} />
       ) : (
         <p className="mt-3">
           <Link
@@ -393,6 +409,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   // Saved: her product's fields close; refused: they stay open, as she typed them.
   const saved = menuResult?.ok && menuResult.intent === 'update'
   const editing = saved ? null : Number(searchParams.get(EDIT_PARAM))
+  const editedProduct = products.find((product) => product.id === editing)
+  // A refusal while a product's fields are open answers beside them, not at the top.
+  const refusal =
+    navigation.state === 'idle' && editedProduct && menuResult && !menuResult.ok
+      ? menuResult.error
+      : null
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
@@ -424,7 +446,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div aria-live="polite" className="mt-4">
-        {navigation.state === 'idle' && menuResult ? (
+        {navigation.state === 'idle' && menuResult && !refusal ? (
           menuResult.ok ? (
             <p className="status-success">{SAVED[menuResult.intent]}</p>
           ) : (
@@ -450,6 +472,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             first={index === 0}
             last={index === products.length - 1}
             editing={editing === product.id}
+            refusal={editing === product.id ? refusal : null}
           />
         ))}
       </ul>

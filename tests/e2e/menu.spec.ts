@@ -110,6 +110,8 @@ test.describe('refused changes', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'There is already a product called “Cupcakes”.',
     )
+    // Beside the button she pressed, where she is looking.
+    await expect(cakes.getByRole('alert')).toBeInViewport()
     await expect(cakes.getByLabel('Name')).toHaveValue('Cupcakes')
     await cakes.getByRole('link', { name: 'Cancel editing Cakes' }).click()
     await expect(cakes.getByLabel('Name')).toHaveCount(0)
