@@ -29,11 +29,12 @@ COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# MALLOC_ARENA_MAX: as in `npm run serve` (docs/decisions/026).
+# MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: as in `npm run serve` (docs/decisions/026, 066).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # The node user (uid 1000) owns the data volume and nothing else.
 RUN mkdir -p /data && chown node:node /data

@@ -35,8 +35,10 @@ test('the container starts the server with the same Node flags and environment a
   }
 })
 
-test('the server runs with a heap limit and at most two malloc arenas, compiled rather than through tsx', async () => {
+test('the server runs with a heap limit, at most two malloc arenas and a fixed mmap threshold, compiled rather than through tsx', async () => {
   const { env, rest } = leadingEnv(await serveScript())
   expect(env.MALLOC_ARENA_MAX).toBe('2')
+  // glibc's default, set so it stops rising: large blocks go back to the system (decision 066).
+  expect(env.MALLOC_MMAP_THRESHOLD_).toBe('131072')
   expect(rest).toMatch(/^node --max-old-space-size=\d+ .*build\/server\/main\.js$/)
 })

@@ -44,6 +44,24 @@ test('hashed assets are compressed and cached for a year; healthz answers', asyn
   expect(await health.text()).toBe('ok')
 })
 
+test('a page made for one request reaches a browser that offers brotli whole and compressed', async ({
+  request,
+}) => {
+  const plain = await request.get('/contact?from=brotli', {
+    headers: { 'Accept-Encoding': 'identity' },
+  })
+  const compressed = await request.get('/contact?from=brotli', {
+    headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+  })
+  expect(compressed.headers()['content-encoding']).toBe('br')
+  expect(plain.headers()['content-encoding']).toBeUndefined()
+  const html = await compressed.text()
+  expect(html).toContain('</html>')
+  // Each render carries its own nonce; otherwise the two are the same page.
+  const withoutNonces = (text: string) => text.replace(/nonce="[^"]+"/g, '')
+  expect(withoutNonces(html)).toBe(withoutNonces(await plain.text()))
+})
+
 test('a bad setting stops the server with a message naming the variable', async () => {
   const server = startServerProcess({ PORT: 'eighty', SITE_URL: 'not a url' })
   expect(await server.exited).toBe(1)
