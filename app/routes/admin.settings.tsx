@@ -292,6 +292,7 @@ function ProductItem({
   first: boolean
   last: boolean
   editing: boolean
+  /** Why her save of this product was refused; shown only with its fields open. */
   refusal: string | null
 }) {
   const price = formatPriceFrom(product.priceFromCents)
@@ -472,7 +473,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             first={index === 0}
             last={index === products.length - 1}
             editing={editing === product.id}
-            refusal={editing === product.id ? refusal : null}
+            refusal={refusal}
           />
         ))}
       </ul>
