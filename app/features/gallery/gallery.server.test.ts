@@ -130,7 +130,9 @@ test('files left by an upload that crashed before its record are swept at boot; 
   await writeFile(path.join(folder, '.upload-1234.part'), 'half an upload')
   await writeFile(path.join(folder, '.1700000000001_x-400w.jpg.abcd.part'), 'half a variant')
 
-  const swept = await sweepStrayMedia(db, { store: createLocalMediaStore(dataDir) })
+  // A sweep a moment later, so the last file written is older than its clock.
+  const later = new Date(Date.now() + 1000)
+  const swept = await sweepStrayMedia(db, { store: createLocalMediaStore(dataDir), now: later })
 
   // 400 px in AVIF and WebP, 500 px in all three; and the two part files
   expect(swept).toHaveLength(5 + 2)
