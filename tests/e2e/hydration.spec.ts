@@ -293,6 +293,9 @@ test.describe('when the scripts cannot be loaded', () => {
     await expect(mainNav(page, 'Gallery')).toBeVisible()
     await mainNav(page, 'Gallery').click()
     await expect(page).toHaveURL(/\/gallery$/)
+    // The address changes before the stylesheet has arrived, and until then
+    // the desktop links show too.
+    await page.waitForLoadState('load')
     // On the next page, whether the failure is noticed before the tap (on the
     // pointer's arrival) or after it, the menu opens all the same.
     await expect(mainNav(page, 'Contact')).toBeHidden()
