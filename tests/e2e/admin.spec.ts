@@ -13,6 +13,8 @@ async function signIn(page: Page) {
   await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
   await dialog.getByPlaceholder('Your password').fill(OWNER.password)
   await dialog.getByRole('button', { name: 'Sign In' }).click()
+  // She lands on Today; the next step starts from there, not from a page still on its way.
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 }
 
