@@ -55,7 +55,9 @@ test('a synthetic book has the life of a real one: statuses past and future, quo
     sort: 'newest',
     page: 1,
   })
-  expect(listed.total).toBeGreaterThan(0)
+  // Hundreds of Zoës in 12,000 requests: a full page, and more than the search counts.
+  expect(listed.rows).toHaveLength(50)
+  expect(listed.total).toBeNull()
   expect(listed.rows.every((row) => row.name.toLowerCase().includes('zoë'))).toBe(true)
   expect(book.sampleRequestId).not.toBeNull()
 })

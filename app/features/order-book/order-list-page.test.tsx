@@ -6,9 +6,9 @@ import { OrderList } from './order-list-page.tsx'
 import type { OrderFilters, OrderRow } from './order-list.ts'
 
 const filters: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }
-const counts = Object.fromEntries(DISPLAY_STATES.map((state) => [state, 0])) as Parameters<
-  typeof OrderList
->[0]['counts']
+const counts = Object.fromEntries(DISPLAY_STATES.map((state) => [state, 0])) as NonNullable<
+  Parameters<typeof OrderList>[0]['counts']
+>
 
 function row(id: number): OrderRow {
   return {
@@ -65,6 +65,25 @@ test('a page of the list says which rows it shows and links to the pages beside 
   const only = render({ rows: [row(1)], matching: 1, hasMore: false })
   expect(only).toContain('1 order request.')
   expect(only).not.toContain('Pages of order requests')
+})
+
+test('a search that finds more than it counts says "more than", and its chips still filter', () => {
+  const rows = Array.from({ length: 50 }, (_, index) => row(900 - index))
+  const html = render({
+    filters: { ...filters, q: 'gmail' },
+    rows,
+    counts: null,
+    total: null,
+    matching: null,
+    hasMore: true,
+  })
+  expect(html).toContain(
+    '1–50 of more than 200 order requests: type more of the name or email to narrow them.',
+  )
+  expect(html).toContain('All <span class="font-bold">200+</span>')
+  // No number on a chip rather than a wrong one; each still narrows the search.
+  expect(html).toMatch(/href="\/admin\/orders\?status=new&amp;q=gmail"[^>]*>New<\/a>/)
+  expect(html).toContain('rel="next" href="/admin/orders?q=gmail&amp;page=2"')
 })
 
 test('a page past the end says so rather than showing an empty book', () => {

@@ -13,6 +13,7 @@ import {
   ORDER_PAGE_SIZE,
   type OrderFilters,
   type OrderRow,
+  SEARCH_COUNT_LIMIT,
   STATUSES,
   orderListHref,
 } from './order-list.ts'
@@ -57,7 +58,8 @@ function listSummary({
   filtered,
 }: {
   shown: number
-  matching: number
+  /** Null past a search's count limit. */
+  matching: number | null
   page: number
   filtered: boolean
 }): string {
@@ -65,10 +67,14 @@ function listSummary({
     if (page > 1) return 'No order requests on this page: the list ends before it.'
     return filtered ? 'No order requests match these filters.' : 'No order requests yet.'
   }
+  const first = (page - 1) * ORDER_PAGE_SIZE + 1
+  const range = `${formatCount(first)}–${formatCount(first + shown - 1)}`
+  if (matching === null) {
+    return `${range} of more than ${formatCount(SEARCH_COUNT_LIMIT)} order requests: type more of the name or email to narrow them.`
+  }
   const requests = `order request${matching === 1 ? '' : 's'}`
   if (page === 1 && shown === matching) return `${formatCount(matching)} ${requests}.`
-  const first = (page - 1) * ORDER_PAGE_SIZE + 1
-  return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(matching)} ${requests}.`
+  return `${range} of ${formatCount(matching)} ${requests}.`
 }
 
 /**
@@ -87,11 +93,12 @@ export function OrderList({
 }: {
   filters: OrderFilters
   rows: OrderRow[]
-  counts: Record<DisplayState, number>
-  total: number
+  /** Null, as `total` and `matching`, when a search found more than it counts. */
+  counts: Record<DisplayState, number> | null
+  total: number | null
   problems: string[]
   /** How many requests the filters find, across every page. */
-  matching: number
+  matching: number | null
   /** Another page follows this one. */
   hasMore: boolean
 }) {
@@ -121,7 +128,7 @@ export function OrderList({
               to={orderListHref({ ...filters, status: null, page: 1 })}
               on={filters.status === null}
               label="All"
-              count={total}
+              count={total === null ? `${formatCount(SEARCH_COUNT_LIMIT)}+` : formatCount(total)}
             />
           </li>
           {STATUSES.map((status) => (
@@ -130,7 +137,7 @@ export function OrderList({
                 to={orderListHref({ ...filters, status, page: 1 })}
                 on={filters.status === status}
                 label={DISPLAY_LABELS[status]}
-                count={counts[status]}
+                count={counts ? formatCount(counts[status]) : null}
               />
             </li>
           ))}
@@ -266,7 +273,8 @@ function StatusChip({
   to: string
   on: boolean
   label: string
-  count: number
+  /** Written out; none when a search found more than it counts. */
+  count: string | null
 }) {
   return (
     <Link
@@ -274,7 +282,13 @@ function StatusChip({
       className={`filter-chip inline-block ${on ? 'filter-chip-on' : ''}`}
       aria-current={on ? 'page' : undefined}
     >
-      {label} <span className="font-bold">{formatCount(count)}</span>
+      {label}
+      {count === null ? null : (
+        <>
+          {' '}
+          <span className="font-bold">{count}</span>
+        </>
+      )}
     </Link>
   )
 }

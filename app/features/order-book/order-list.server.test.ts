@@ -121,7 +121,7 @@ test('search by name or email ignores case; LIKE’s characters match themselves
   expect(await names('zo')).toEqual(['Zoë 100% Sweet'])
   const counted = await listOrderBook(db, { ...all, q: 'priya' })
   expect(counted.total).toBe(2)
-  expect(counted.counts.new).toBe(2)
+  expect(counted.counts?.new).toBe(2)
   expect(ids).toHaveLength(4)
 })
 
@@ -323,6 +323,65 @@ test('a search narrows the chips’ counts too, each status counted once, accept
   expect(ids).toContain(marcus)
 })
 
+test('a search counts up to its limit and says "more than" past it; the whole book and a date range always count', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, priyaSoon, , zoe] = ids as [number, number, number, number]
+  for (const requestId of [priyaLate, zoe]) {
+    await db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId,
+        quote: {
+          priceCents: 9_000,
+          depositCents: 3_000,
+          depositDue: null,
+          paymentInstructions: '',
+          message: '',
+          expiresInDays: 30,
+        },
+        now: NOW,
+      }),
+    )
+  }
+  await db
+    .updateTable('request_quote')
+    .set({ accepted_at: NOW + 1000 })
+    .where('request_id', '=', zoe)
+    .execute()
+  const list = (filters: Partial<OrderFilters>, countLimit: number) =>
+    listOrderBook(db, { ...all, ...filters }, '2026-11-26', { countLimit })
+
+  // Every email is at example.com: four matches, counted up to a limit of four.
+  const atLimit = await list({ q: 'example' }, 4)
+  expect(atLimit).toMatchObject({ total: 4, matching: 4 })
+  expect(atLimit.counts).toMatchObject({ new: 2, quoted: 1, accepted: 1 })
+
+  // Past the limit nothing is counted, and the list itself is whole.
+  const past = await list({ q: 'example' }, 3)
+  expect(past).toMatchObject({ counts: null, total: null, matching: null, hasMore: false })
+  expect(past.rows.map((row) => row.id)).toEqual([...ids].reverse())
+  expect(past.rows.find((row) => row.id === zoe)?.state).toBe('accepted')
+
+  // A status under an uncounted search counts its own rows, up to the same limit.
+  const quoted = await list({ q: 'example', status: 'quoted' }, 3)
+  expect(quoted).toMatchObject({ counts: null, matching: 1 })
+  expect(quoted.rows.map((row) => row.id)).toEqual([priyaLate])
+  const accepted = await list({ q: 'example', status: 'accepted' }, 3)
+  expect(accepted).toMatchObject({ counts: null, matching: 1 })
+  expect(accepted.rows.map((row) => row.id)).toEqual([zoe])
+  expect(await list({ q: 'example', status: 'new' }, 1)).toMatchObject({ matching: null })
+  expect((await list({ q: 'example', status: 'new' }, 1)).rows.map((row) => row.id)).toEqual([
+    ids[2],
+    priyaSoon,
+  ])
+
+  // The whole book and a date range count exactly, whatever the limit.
+  expect(await list({}, 1)).toMatchObject({ total: 4, matching: 4 })
+  expect(await list({ from: '2026-12-01', to: '2026-12-31' }, 1)).toMatchObject({
+    total: 4,
+    matching: 4,
+  })
+})
+
 test('the search follows the book: a renamed or erased customer is found by what she is now', async () => {
   const { db, ids } = await openBook()
   const names = async (q: string) =>
@@ -343,7 +402,7 @@ test('the chips’ counts follow every send, move and erasure, as a count of the
   const { db, ids } = await openBook()
   const [priyaLate, priyaSoon, marcus] = ids as [number, number, number, number]
   // What the chips say, beside the book counted row by row.
-  const chips = async () => (await listOrderBook(db, all, '2026-11-23')).counts
+  const chips = async () => (await listOrderBook(db, all, '2026-11-23')).counts!
   const counted = async () => {
     const rows = await db.selectFrom('order_request').select('status').execute()
     const counts = Object.fromEntries(Object.keys(await chips()).map((state) => [state, 0]))

@@ -21,7 +21,13 @@ import {
 import { readBookedBalances } from './booked-balances.server.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
 import { type PaymentTotals, moneyOf, paymentTotals } from './order-book.server.ts'
-import { ORDER_PAGE_SIZE, type OrderFilters, type OrderRow, STATUSES } from './order-list.ts'
+import {
+  ORDER_PAGE_SIZE,
+  type OrderFilters,
+  type OrderRow,
+  SEARCH_COUNT_LIMIT,
+  STATUSES,
+} from './order-list.ts'
 import { readPaymentReference } from './payment-reference.ts'
 
 /** LIKE's own characters in a search are matched as themselves. */
@@ -66,9 +72,15 @@ function searchMatches(db: Db, query: string) {
 /**
  * Every order request (one row each, not one per send) matching the
  * filters, with the count of each status under the same date and search
- * filters, for the status chips.
+ * filters, for the status chips. A search counts up to `countLimit` matches;
+ * past it the counts, total and matching are null ("more than").
  */
-export async function listOrderBook(db: Db, filters: OrderFilters, today = bakeryToday()) {
+export async function listOrderBook(
+  db: Db,
+  filters: OrderFilters,
+  today = bakeryToday(),
+  { countLimit = SEARCH_COUNT_LIMIT }: { countLimit?: number } = {},
+) {
   // The date range and search narrow both the rows and the chips' counts.
   // Only order_request's own columns: the counts need no join.
   const narrowed = () => {
@@ -78,20 +90,33 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     if (filters.q) query = query.where(searchMatches(db, filters.q))
     return query
   }
+  const limit = filters.q ? countLimit : null
 
   // The chips: a count per stored status, then the open quotes (a small
   // partial index) to tell the accepted ones apart. The whole book's counts
-  // are kept by triggers; a date range or search counts what it narrows to.
-  const narrowing = Boolean(filters.from || filters.to || filters.q)
-  const [groups, openQuotes] = await Promise.all([
-    narrowing
-      ? narrowed()
-          .select(({ fn }) => ['order_request.status', fn.countAll<number | string>().as('count')])
-          .groupBy('order_request.status')
-          .execute()
-      : db.selectFrom('order_status_count').select(['status', 'count']).execute(),
-    readOpenQuotes(narrowed(), { today }),
+  // are kept by triggers; a date range counts what it narrows to, and a
+  // search counts no further than its limit.
+  const countStatuses = () => {
+    if (!filters.from && !filters.to && !filters.q)
+      return db.selectFrom('order_status_count').select(['status', 'count']).execute()
+    const statuses = narrowed().select('order_request.status')
+    return db
+      .selectFrom((limit === null ? statuses : statuses.limit(limit + 1)).as('matched'))
+      .select(({ fn }) => ['matched.status', fn.countAll<number | string>().as('count')])
+      .groupBy('matched.status')
+      .execute()
+  }
+  const [groups, quotesAlongside] = await Promise.all([
+    countStatuses(),
+    limit === null ? readOpenQuotes(narrowed(), { today }) : null,
   ])
+  const counted = sumOf(groups) <= (limit ?? Infinity)
+  // Uncounted, the open quotes are read only to filter by them.
+  const openQuotes =
+    quotesAlongside ??
+    (counted || filters.status === 'accepted' || filters.status === 'quoted'
+      ? await readOpenQuotes(narrowed(), { today })
+      : [])
   const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
     DisplayState,
     number
@@ -102,7 +127,7 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
     .map((quote) => quote.id)
   counts.quoted -= acceptedIds.length
   counts.accepted += acceptedIds.length
-  const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
+  const total = counted ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
   // Today's "Balances due", as it counts them: read from the booked
   // requests only (booked-balances.server.ts), then paged in SQL by id.
   const balanceIds = filters.balance
@@ -156,13 +181,17 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
   const nothing =
     (filters.status === 'accepted' && acceptedIds.length === 0) ||
     (filters.balance && balanceIds.length === 0)
-  const matching = filters.balance
-    ? nothing
-      ? 0
-      : await countMatching(rowsQuery.clearSelect().clearOrderBy().clearLimit().clearOffset())
-    : filters.status
-      ? counts[filters.status]
-      : total
+  const matching = nothing
+    ? 0
+    : filters.balance || (filters.status && !counted)
+      ? await countMatching(
+          db,
+          rowsQuery.clearSelect().clearOrderBy().clearLimit().clearOffset(),
+          limit,
+        )
+      : filters.status
+        ? counts[filters.status]
+        : total
   const found = nothing ? [] : await rowsQuery.execute()
   const rows = found.slice(0, ORDER_PAGE_SIZE)
   const standing = await standingOf(db, rows, today)
@@ -193,9 +222,10 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
             : null,
       }
     }),
-    counts,
+    /** Null when a search found more than its limit: "more than" (SEARCH_COUNT_LIMIT). */
+    counts: counted ? counts : null,
     total,
-    /** How many requests the filters find, across every page. */
+    /** How many requests the filters find, across every page; null as `counts`. */
     matching,
     /** The page shown, and whether another follows it. */
     page: filters.page,
@@ -203,14 +233,26 @@ export async function listOrderBook(db: Db, filters: OrderFilters, today = baker
   }
 }
 
-/** How many requests a filtered query of the list finds, across every page. */
+/** How many requests the groups count together. */
+function sumOf(groups: { count: number | string }[]) {
+  return groups.reduce((sum, { count }) => sum + Number(count), 0)
+}
+
+/**
+ * How many requests a filtered query of the list finds, across every page:
+ * up to `limit`, and null past it.
+ */
 async function countMatching(
+  db: Db,
   query: SelectQueryBuilder<Database, 'order_request' | 'order_batch', object>,
+  limit: number | null,
 ) {
-  const { count } = await query
+  const found = query.select('order_request.id')
+  const { count } = await db
+    .selectFrom((limit === null ? found : found.limit(limit + 1)).as('matched'))
     .select(({ fn }) => fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
-  return Number(count)
+  return limit !== null && Number(count) > limit ? null : Number(count)
 }
 
 /**

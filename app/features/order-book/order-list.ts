@@ -30,6 +30,14 @@ export interface OrderFilters {
 
 /** Rows a page of the list shows: a phone's few screens, whatever the size of the book. */
 export const ORDER_PAGE_SIZE = 50
+
+/**
+ * A search counts its matches up to this many, and past it says "more than"
+ * (docs/decisions/067): a word the whole book shares, like "gmail", would
+ * otherwise read every matching row to count them, where the page needs 50.
+ * The whole book and a date range are always counted exactly.
+ */
+export const SEARCH_COUNT_LIMIT = 200
 /** Far past any book's last page; a bound, so no link can ask for an endless skip. */
 const MAX_PAGE = 10_000
 const MAX_QUERY_LENGTH = 100
