@@ -54,6 +54,11 @@ export const HYDRATION = {
   fallbackAttribute: 'data-without-script',
   /** Set on a held control until it is replayed: app.css shows it working. */
   busyAttribute: 'aria-busy',
+  /**
+   * The start of the key React sets on the document when it starts hydrating
+   * it and listens for events there (react-dom's listeningMarker).
+   */
+  reactListeningKey: '_reactListening',
 } as const
 
 export type HydrationConfig = typeof HYDRATION
@@ -134,6 +139,14 @@ export function installHydrationLoader(
   // data after it) an action on the node would be the browser's alone.
   const owned = (node: Element) =>
     hydrated && Object.keys(node).some((key) => key.startsWith('__reactProps$'))
+  // From the moment React starts hydrating the document it listens there, and
+  // from then on an action is React's: one landing on a part not yet hydrated
+  // (the page inside <main>, hydrated after the frame around it; decision 064)
+  // makes React hydrate that part at once and then run it. Held as well, it
+  // would run twice: a menu toggle opens and shuts again. A submit with no
+  // click, which React does not hydrate for, posts as it does without JavaScript.
+  const reactListens = () =>
+    Object.keys(doc).some((key) => key.startsWith(config.reactListeningKey))
 
   // Replayed in order, each once React has owned its node for one whole check
   // (so its render has been committed, effects and all); given up after 20 s.
@@ -178,7 +191,7 @@ export function installHydrationLoader(
   win.addEventListener(
     'click',
     (event: MouseEvent) => {
-      if (failed || !(event.target instanceof Element)) return
+      if (failed || reactListens() || !(event.target instanceof Element)) return
       // A form that means something else with JavaScript is held at its
       // submit button, before the browser's own checks: those are the
       // no-JavaScript form's (its hidden policy tick included), not the page's.
@@ -210,7 +223,7 @@ export function installHydrationLoader(
     'submit',
     (event: SubmitEvent) => {
       const form = event.target
-      if (failed || !(form instanceof HTMLFormElement)) return
+      if (failed || reactListens() || !(form instanceof HTMLFormElement)) return
       if (!form.matches(config.replaySubmit) || owned(form)) return
       const submitter = event.submitter
       hold(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null))

@@ -69,6 +69,24 @@ test('a click on a JavaScript-only control is held, then replayed once', async (
   expect(await p.evaluate(() => (window as { clicks?: string[] }).clicks!.length)).toBe(5)
 })
 
+test('once React listens on the document nothing more is held: React runs the action itself', async ({
+  page: p,
+}) => {
+  await page(p, '<button type="button" id="open">Open</button>')
+  await p.evaluate((key) => {
+    const w = window as { clicks?: number }
+    w.clicks = 0
+    document.getElementById('open')!.addEventListener('click', () => (w.clicks! += 1))
+    // What hydrateRoot(document) leaves on the document before it renders anything.
+    Object.assign(document, { [`${key}x1y2`]: true })
+  }, HYDRATION.reactListeningKey)
+  await p.click('#open')
+  await expect(p.locator('#open')).not.toHaveAttribute('aria-busy')
+  await hydrate(p)
+  // Once, as clicked: not again when the page has hydrated.
+  expect(await p.evaluate(() => (window as { clicks?: number }).clicks)).toBe(1)
+})
+
 test('a marked form is held at its submit button, past the browser checks, and sent again with it', async ({
   page: p,
 }) => {

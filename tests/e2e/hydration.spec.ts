@@ -102,6 +102,34 @@ test('the phone menu opened before React runs is open once it does', async ({ pa
   await expect(page.getByRole('link', { name: 'Gallery' }).last()).toBeVisible()
 })
 
+test('the phone menu tapped after the frame hydrates, before the page inside it does, opens once', async ({
+  page,
+}) => {
+  // A slow phone: the page inside <main> hydrates in idle slices well after
+  // the header around it (decision 064), which leaves time to tap between.
+  test.slow()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/about')
+  await page.getByRole('button', { name: 'Open menu' }).focus()
+  await page.waitForFunction(
+    () => {
+      const toggle = document.querySelector('button.menu-toggle')
+      return toggle && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'))
+    },
+    undefined,
+    { polling: 1 },
+  )
+  await page.keyboard.press('Enter')
+  await waitForHydration(page, { intent: false })
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  await expect(page.locator('.mobile-menu')).toBeVisible()
+})
+
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }
