@@ -55,6 +55,28 @@ async function openBook() {
   return { db, ids }
 }
 
+/** A quote of $90 with a $30 deposit, open for 30 days. */
+function quote(
+  db: Awaited<ReturnType<typeof openBook>>['db'],
+  requestId: number,
+  depositDue: string | null = null,
+) {
+  return db.transaction().execute((trx) =>
+    quoteRequest(trx, {
+      requestId,
+      quote: {
+        priceCents: 9_000,
+        depositCents: 3_000,
+        depositDue,
+        paymentInstructions: '',
+        message: '',
+        expiresInDays: 30,
+      },
+      now: NOW,
+    }),
+  )
+}
+
 test('every request, one row each, newest first, with the counts of each status', async () => {
   const { db, ids } = await openBook()
   const [priyaLate, , marcus] = ids as [number, number, number, number]
@@ -214,24 +236,9 @@ test('the list comes a page at a time, newest or soonest first, each filter pagi
 test('an accepted quote awaiting its deposit is a state of its own: its chip, its filter, its count', async () => {
   const { db, ids } = await openBook()
   const [priyaLate, priyaSoon, marcus] = ids as [number, number, number, number]
-  const quote = (requestId: number, depositDue: string | null) =>
-    db.transaction().execute((trx) =>
-      quoteRequest(trx, {
-        requestId,
-        quote: {
-          priceCents: 9_000,
-          depositCents: 3_000,
-          depositDue,
-          paymentInstructions: '',
-          message: '',
-          expiresInDays: 30,
-        },
-        now: NOW,
-      }),
-    )
-  await quote(marcus, '2026-11-25')
-  await quote(priyaSoon, '2026-11-30')
-  await quote(priyaLate, null)
+  await quote(db, marcus, '2026-11-25')
+  await quote(db, priyaSoon, '2026-11-30')
+  await quote(db, priyaLate)
   // Marcus and Priya (December 5) accept; Priya's later cake waits for an answer.
   await db
     .updateTable('request_quote')
@@ -275,24 +282,9 @@ test('an accepted quote awaiting its deposit is a state of its own: its chip, it
 test('a search narrows the chips’ counts too, each status counted once, accepted apart; non-ASCII names are found', async () => {
   const { db, ids } = await openBook()
   const [priyaLate, priyaSoon, marcus, zoe] = ids as [number, number, number, number]
-  const quote = (requestId: number) =>
-    db.transaction().execute((trx) =>
-      quoteRequest(trx, {
-        requestId,
-        quote: {
-          priceCents: 9_000,
-          depositCents: 3_000,
-          depositDue: null,
-          paymentInstructions: '',
-          message: '',
-          expiresInDays: 30,
-        },
-        now: NOW,
-      }),
-    )
-  await quote(priyaLate)
-  await quote(priyaSoon)
-  await quote(zoe)
+  await quote(db, priyaLate)
+  await quote(db, priyaSoon)
+  await quote(db, zoe)
   await db
     .updateTable('request_quote')
     .set({ accepted_at: NOW + 1000 })
@@ -326,22 +318,8 @@ test('a search narrows the chips’ counts too, each status counted once, accept
 test('a search counts up to its limit and says "more than" past it; the whole book and a date range always count', async () => {
   const { db, ids } = await openBook()
   const [priyaLate, priyaSoon, , zoe] = ids as [number, number, number, number]
-  for (const requestId of [priyaLate, zoe]) {
-    await db.transaction().execute((trx) =>
-      quoteRequest(trx, {
-        requestId,
-        quote: {
-          priceCents: 9_000,
-          depositCents: 3_000,
-          depositDue: null,
-          paymentInstructions: '',
-          message: '',
-          expiresInDays: 30,
-        },
-        now: NOW,
-      }),
-    )
-  }
+  await quote(db, priyaLate)
+  await quote(db, zoe)
   await db
     .updateTable('request_quote')
     .set({ accepted_at: NOW + 1000 })
