@@ -2,7 +2,7 @@ import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
-import { moveRequest } from '#app/features/order-book/order-book.server.ts'
+import { moveRequest, quoteRequest } from '#app/features/order-book/order-book.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { birthdayCakeOrder } from './orders.ts'
@@ -39,4 +39,27 @@ export async function moveTo(db: Db, requestId: number, to: RequestStatus) {
     .transaction()
     .execute((trx) => moveRequest(trx, { requestId, to, actor: 'owner', now: BOOK_NOW }))
   if (!moved.ok) throw new Error(moved.error)
+}
+
+/** Quotes a request $90 with a $30 deposit, open for 30 days, as the owner would. */
+export async function quoteFor(
+  db: Db,
+  requestId: number,
+  { depositDue = null, now = BOOK_NOW }: { depositDue?: string | null; now?: number } = {},
+) {
+  const quoted = await db.transaction().execute((trx) =>
+    quoteRequest(trx, {
+      requestId,
+      quote: {
+        priceCents: 9_000,
+        depositCents: 3_000,
+        depositDue,
+        paymentInstructions: '',
+        message: '',
+        expiresInDays: 30,
+      },
+      now,
+    }),
+  )
+  if (!quoted.ok) throw new Error(quoted.error)
 }

@@ -110,7 +110,8 @@ export async function listOrderBook(
     countStatuses(),
     limit === null ? readOpenQuotes(narrowed(), { today }) : null,
   ])
-  const counted = sumOf(groups) <= (limit ?? Infinity)
+  const matched = groups.reduce((sum, { count }) => sum + Number(count), 0)
+  const counted = matched <= (limit ?? Infinity)
   // Uncounted, the open quotes are read only to filter by them.
   const openQuotes =
     quotesAlongside ??
@@ -127,7 +128,8 @@ export async function listOrderBook(
     .map((quote) => quote.id)
   counts.quoted -= acceptedIds.length
   counts.accepted += acceptedIds.length
-  const total = counted ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null
+  // Accepted ones are moved between chips, so the groups' sum is the total.
+  const total = counted ? matched : null
   // Today's "Balances due", as it counts them: read from the booked
   // requests only (booked-balances.server.ts), then paged in SQL by id.
   const balanceIds = filters.balance
@@ -231,11 +233,6 @@ export async function listOrderBook(
     page: filters.page,
     hasMore: found.length > ORDER_PAGE_SIZE,
   }
-}
-
-/** How many requests the groups count together. */
-function sumOf(groups: { count: number | string }[]) {
-  return groups.reduce((sum, { count }) => sum + Number(count), 0)
 }
 
 /**

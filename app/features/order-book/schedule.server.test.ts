@@ -4,6 +4,7 @@ import { setWeekdayCapacity } from '#app/features/availability/availability.serv
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { quoteFor } from '#tests/support/order-book.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { moveRequest, quoteRequest, waiveDeposit } from './order-book.server.ts'
 import { bakeryHour, runSchedule } from './schedule.server.ts'
@@ -166,20 +167,7 @@ test('the digest flags deposits overdue by the bakery’s today, and says servin
     [late!, '2026-12-10'],
     [dueToday!, '2026-12-11'],
   ] as const) {
-    await db.transaction().execute((trx) =>
-      quoteRequest(trx, {
-        requestId: id,
-        quote: {
-          priceCents: 9_000,
-          depositCents: 3_000,
-          depositDue,
-          paymentInstructions: '',
-          message: '',
-          expiresInDays: 30,
-        },
-        now: Date.parse('2026-12-09T15:00:00Z'),
-      }),
-    )
+    await quoteFor(db, id, { depositDue, now: Date.parse('2026-12-09T15:00:00Z') })
   }
   await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
   const { text } = (await queued(db, 'owner_digest'))[0]!.email
