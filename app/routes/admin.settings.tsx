@@ -243,6 +243,9 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
   )
 }
 
+/** The product whose fields are open: `?edit=<id>`, from its Edit link. */
+const EDIT_PARAM = 'edit'
+
 /** One product's fields, opened by its Edit link; her next key goes to its name. */
 function EditProduct({
   product,
@@ -256,8 +259,18 @@ function EditProduct({
 }) {
   // The id FormField gives the name field for this prefix (ProductFields).
   useEffect(() => document.getElementById(`field-${anchor}-name`)?.focus(), [anchor])
+  const refusalId = `${anchor}-refusal`
   return (
-    <Form method="post" className="mt-4 border-t border-chocolate/20 pt-4">
+    // The answer to a save is a new page without JavaScript (or for a tap
+    // before the page's scripts run): the fragment opens it at her refusal,
+    // beside these fields, instead of at the top of Settings. Saved, the
+    // fields close, the fragment finds nothing and the page opens at
+    // "Changes saved." as before.
+    <Form
+      method="post"
+      action={`?${EDIT_PARAM}=${product.id}#${refusalId}`}
+      className="mt-4 border-t border-chocolate/20 pt-4"
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={product.id} />
       <ProductFields product={product} prefix={anchor} />
@@ -270,16 +283,15 @@ function EditProduct({
         </Link>
       </div>
       {refusal ? (
-        <p className="status-error mt-3" role="alert">
+        // Opened at, it sits below the middle of the screen: the fields she
+        // typed in stay in view above it.
+        <p id={refusalId} className="status-error mt-3 scroll-mt-[45vh]" role="alert">
           {refusal}
         </p>
       ) : null}
     </Form>
   )
 }
-
-/** The product whose fields are open: `?edit=<id>`, from its Edit link. */
-const EDIT_PARAM = 'edit'
 
 function ProductItem({
   product,
