@@ -11,16 +11,35 @@ export function ActionAnswerText({ answer }: { answer: ActionAnswer | undefined 
   )
 }
 
-/** A form's answer beside it, announced politely. */
+/**
+ * The `action` of a form whose answer shows beside it, at the element with
+ * this id. Without JavaScript (or tapped before the page's scripts run) the
+ * answer is a new page; the fragment opens it at the answer, where she was
+ * looking, instead of at the top of a long page. With JavaScript the page
+ * stays where it is, as before.
+ */
+export function answeredAt(answerId: string): string {
+  return `#${answerId}`
+}
+
+/**
+ * Opened at by its fragment, an answer sits below the middle of the screen,
+ * the form she used in view above it.
+ */
+export const ANSWER_SCROLL_MARGIN = 'scroll-mt-[45vh]'
+
+/** A form's answer beside it, announced politely; `id` names it for `answeredAt`. */
 export function ActionStatus({
   answer,
+  id,
   className = '',
 }: {
   answer: ActionAnswer | undefined
+  id?: string
   className?: string
 }) {
   return (
-    <p aria-live="polite" className={`${className} min-h-6`}>
+    <p id={id} aria-live="polite" className={`${className} min-h-6 ${ANSWER_SCROLL_MARGIN}`}>
       <ActionAnswerText answer={answer} />
     </p>
   )

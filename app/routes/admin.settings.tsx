@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { ANSWER_SCROLL_MARGIN, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
@@ -261,14 +262,11 @@ function EditProduct({
   useEffect(() => document.getElementById(`field-${anchor}-name`)?.focus(), [anchor])
   const refusalId = `${anchor}-refusal`
   return (
-    // The answer to a save is a new page without JavaScript (or for a tap
-    // before the page's scripts run): the fragment opens it at her refusal,
-    // beside these fields, instead of at the top of Settings. Saved, the
-    // fields close, the fragment finds nothing and the page opens at
-    // "Changes saved." as before.
+    // Saved, the fields close, the fragment finds nothing and a new page opens
+    // at "Changes saved." at the top, as before.
     <Form
       method="post"
-      action={`?${EDIT_PARAM}=${product.id}#${refusalId}`}
+      action={`?${EDIT_PARAM}=${product.id}${answeredAt(refusalId)}`}
       className="mt-4 border-t border-chocolate/20 pt-4"
     >
       <input type="hidden" name="intent" value="update" />
@@ -283,9 +281,7 @@ function EditProduct({
         </Link>
       </div>
       {refusal ? (
-        // Opened at, it sits below the middle of the screen: the fields she
-        // typed in stay in view above it.
-        <p id={refusalId} className="status-error mt-3 scroll-mt-[45vh]" role="alert">
+        <p id={refusalId} className={`status-error mt-3 ${ANSWER_SCROLL_MARGIN}`} role="alert">
           {refusal}
         </p>
       ) : null}

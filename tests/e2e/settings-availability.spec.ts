@@ -212,15 +212,21 @@ test.describe('without JavaScript', () => {
 
   test('the plain forms save and show their messages', async ({ page, baseURL }) => {
     await signIn(page, baseURL)
+    // On her phone each answer is a new page, which opens at the answer beside
+    // the form she used, not at the top of Settings.
+    await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/admin/settings')
     const horizon = page.getByRole('region', { name: 'Booking horizon' })
     await horizon.getByLabel(/Customers can book up to/).fill('200')
     await horizon.getByRole('button', { name: 'Save booking horizon' }).click()
+    const saved = page
+      .getByRole('region', { name: 'Booking horizon' })
+      .getByText('Customers can now book up to 200 days ahead.')
+    await expect(saved).toBeVisible()
+    await expect(saved).toBeInViewport()
     await expect(
-      page
-        .getByRole('region', { name: 'Booking horizon' })
-        .getByText('Customers can now book up to 200 days ahead.'),
-    ).toBeVisible()
+      page.getByRole('region', { name: 'Booking horizon' }).getByRole('button', { name: 'Save' }),
+    ).toBeInViewport()
     await expect(
       page.getByRole('region', { name: 'Booking horizon' }).getByLabel(/Customers can book/),
     ).toHaveValue('200')
@@ -229,6 +235,17 @@ test.describe('without JavaScript', () => {
       .getByLabel(/Customers can book up to/)
       .fill('180')
     await page.getByRole('button', { name: 'Save booking horizon' }).click()
-    await expect(page.getByText('Customers can now book up to 180 days ahead.')).toBeVisible()
+    await expect(page.getByText('Customers can now book up to 180 days ahead.')).toBeInViewport()
+
+    // A form further down, posting the page rather than through a fetcher.
+    const payments = page.getByRole('region', { name: 'Payments' })
+    const days = await payments.getByLabel(/Balance due/).inputValue()
+    await payments.getByRole('button', { name: 'Save' }).click()
+    await expect(
+      page.getByRole('region', { name: 'Payments' }).getByText(/^Saved: new quotes ask/),
+    ).toBeInViewport()
+    await expect(
+      page.getByRole('region', { name: 'Payments' }).getByLabel(/Balance due/),
+    ).toHaveValue(days)
   })
 })

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import {
   type AccountIntent,
@@ -40,6 +40,7 @@ export function AccountSettings({
         <Form
           key={answerTo(CHANGE_EMAIL)?.ok ? 'changed' : 'form'}
           method="post"
+          action={answeredAt('email-answer')}
           className="mt-4 grid gap-4 sm:max-w-md"
         >
           <input type="hidden" name="intent" value={CHANGE_EMAIL} />
@@ -65,7 +66,7 @@ export function AccountSettings({
             </button>
           </div>
         </Form>
-        <ActionStatus answer={answerTo(CHANGE_EMAIL)} className="mt-2" />
+        <ActionStatus answer={answerTo(CHANGE_EMAIL)} id="email-answer" className="mt-2" />
       </section>
 
       <section aria-labelledby="admins-heading" className="card mt-8 p-5 sm:p-6">
@@ -89,7 +90,11 @@ export function AccountSettings({
                   <summary className="text-link inline-flex min-h-11 cursor-pointer items-center">
                     Remove…
                   </summary>
-                  <Form method="post" className="mt-2 grid gap-3">
+                  <Form
+                    method="post"
+                    action={answeredAt('remove-admin-answer')}
+                    className="mt-2 grid gap-3"
+                  >
                     <input type="hidden" name="intent" value={REMOVE_ADMIN} />
                     <input type="hidden" name="email" value={admin.email} />
                     <label className="tick-label">
@@ -107,7 +112,7 @@ export function AccountSettings({
             </li>
           ))}
         </ul>
-        <ActionStatus answer={answerTo(REMOVE_ADMIN)} className="mt-2" />
+        <ActionStatus answer={answerTo(REMOVE_ADMIN)} id="remove-admin-answer" className="mt-2" />
         <h3 className="mt-6 font-display text-xl font-bold">Invite an admin</h3>
         <p className="mt-1">
           They get an email with a link to choose a password. It works once, for a week.
@@ -115,6 +120,7 @@ export function AccountSettings({
         <Form
           key={answerTo(INVITE_ADMIN)?.ok ? 'sent' : 'form'}
           method="post"
+          action={answeredAt('invite-answer')}
           className="mt-4 grid gap-4 sm:max-w-md"
         >
           <input type="hidden" name="intent" value={INVITE_ADMIN} />
@@ -127,7 +133,7 @@ export function AccountSettings({
             </button>
           </div>
         </Form>
-        <ActionStatus answer={answerTo(INVITE_ADMIN)} className="mt-2" />
+        <ActionStatus answer={answerTo(INVITE_ADMIN)} id="invite-answer" className="mt-2" />
       </section>
     </>
   )

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import { PASSWORD_MIN_LENGTH } from './password-limits.ts'
@@ -33,7 +33,12 @@ export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResul
         password?” in the sign-in dialog.
       </p>
       {/* Keyed by the answer, so a changed password leaves empty fields. */}
-      <Form key={posted?.ok ? 'changed' : 'form'} method="post" className="mt-4 grid gap-4">
+      <Form
+        key={posted?.ok ? 'changed' : 'form'}
+        method="post"
+        action={answeredAt('password-answer')}
+        className="mt-4 grid gap-4"
+      >
         <input type="hidden" name="intent" value={CHANGE_PASSWORD} />
         <FormField name="current-password" label="Current password">
           {(props) => (
@@ -58,7 +63,7 @@ export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResul
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} className="mt-2" />
+      <ActionStatus answer={posted} id="password-answer" className="mt-2" />
     </section>
   )
 }

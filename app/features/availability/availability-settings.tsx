@@ -1,6 +1,10 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
-import { ActionAnswerText } from '#app/components/action-status.tsx'
+import {
+  ANSWER_SCROLL_MARGIN,
+  ActionAnswerText,
+  answeredAt,
+} from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { formatCount } from '#app/utils/count.ts'
 import { formatDateRange } from '#app/utils/dates.ts'
@@ -43,9 +47,10 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
 /**
  * One card's forms: with JavaScript they post through a fetcher, so the page
  * stays where it is; without it they post the page, whose action data
- * (`posted`) carries the answer when it was for this card.
+ * (`posted`) carries the answer when it was for this card, and which opens at
+ * the card's answer (`answerId`, the id its Status takes).
  */
-function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown) {
+function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown, answerId: string) {
   const fetcher = useFetcher<SettingsActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
@@ -64,25 +69,37 @@ function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown) {
     focusFirstInvalid(formRef.current, data.fields)
   }, [fetcher.data])
 
-  return { fetcher, formRef, statusRef, result, busy, fields, values }
+  const action = answeredAt(answerId)
+  return { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId }
 }
 
 function isResult(value: unknown): value is SettingsActionResult {
   return typeof value === 'object' && value !== null && 'ok' in value
 }
 
-/** The card's answer, announced politely; empty while a post is on its way so a repeat is announced again. */
+/**
+ * The card's answer, announced politely; empty while a post is on its way so a
+ * repeat is announced again. Its forms post to `answeredAt(id)`.
+ */
 function Status({
+  id,
   result,
   busy,
   statusRef,
 }: {
+  id: string
   result: SettingsActionResult | undefined
   busy: boolean
   statusRef?: RefObject<HTMLParagraphElement | null>
 }) {
   return (
-    <p ref={statusRef} tabIndex={-1} aria-live="polite" className="min-h-6 outline-none">
+    <p
+      id={id}
+      ref={statusRef}
+      tabIndex={-1}
+      aria-live="polite"
+      className={`min-h-6 outline-none ${ANSWER_SCROLL_MARGIN}`}
+    >
       <ActionAnswerText answer={busy ? undefined : result} />
     </p>
   )
@@ -122,7 +139,11 @@ function SaveRow({ label, busy, children }: { label: string; busy: boolean; chil
 
 function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['capacity'], posted)
+  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+    ['capacity'],
+    posted,
+    'weekly-capacity-answer',
+  )
   return (
     <Card id="weekly-capacity" title="Weekly capacity">
       <p className="mt-2">
@@ -131,7 +152,13 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
         cupcakes 1. A day takes requests until its units are used up.{' '}
         <strong>0 means closed</strong> that weekday.
       </p>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-4"
+      >
         <input type="hidden" name="intent" value="capacity" />
         <fieldset>
           <legend className="sr-only">Effort units each weekday</legend>
@@ -173,7 +200,7 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
           </div>
         </fieldset>
         <SaveRow label="Save weekly capacity" busy={busy}>
-          <Status result={result} busy={busy} />
+          <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </Card>
@@ -182,10 +209,8 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
 
 function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, statusRef, result, busy, fields, values } = useSettingsForm(
-    ['close-dates', 'reopen'],
-    posted,
-  )
+  const { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId } =
+    useSettingsForm(['close-dates', 'reopen'], posted, 'closed-dates-answer')
 
   // Added: the form empties for the next dates. Removed: the button that had
   // focus is gone, so focus goes to the message saying what happened.
@@ -220,7 +245,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
                     </p>
                   ) : null}
                 </div>
-                <fetcher.Form method="post" className="shrink-0">
+                <fetcher.Form method="post" action={action} className="shrink-0">
                   <input type="hidden" name="intent" value="reopen" />
                   <input type="hidden" name="id" value={period.id} />
                   <button
@@ -238,7 +263,13 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
       )}
 
       <h4 className="mt-6 text-lg font-bold">Add closed dates</h4>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-3">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-3"
+      >
         <input type="hidden" name="intent" value="close-dates" />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="from" label="From" error={fields.from}>
@@ -283,7 +314,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
           </div>
         </div>
         <SaveRow label="Add closed dates" busy={busy}>
-          <Status result={result} busy={busy} statusRef={statusRef} />
+          <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
     </Card>
@@ -292,11 +323,21 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
 
 function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['horizon'], posted)
+  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+    ['horizon'],
+    posted,
+    'booking-horizon-answer',
+  )
   return (
     <Card id="booking-horizon" title="Booking horizon">
       <p className="mt-2">How far ahead customers can ask for a date.</p>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-4"
+      >
         <input type="hidden" name="intent" value="horizon" />
         <FormField
           name="horizon_days"
@@ -319,7 +360,7 @@ function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; post
           )}
         </FormField>
         <SaveRow label="Save booking horizon" busy={busy}>
-          <Status result={result} busy={busy} />
+          <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </Card>
@@ -328,7 +369,11 @@ function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; post
 
 function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['delivery'], posted)
+  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+    ['delivery'],
+    posted,
+    'delivery-answer',
+  )
   // Refused without JavaScript: the box as it was posted.
   const enabled =
     result && !result.ok && result.values
@@ -337,7 +382,13 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
   return (
     <Card id="delivery" title="Delivery">
       <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-4"
+      >
         <input type="hidden" name="intent" value="delivery" />
         <label className="flex min-h-12 cursor-pointer items-center gap-3 font-bold text-cocoa">
           <input
@@ -367,7 +418,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
           </FormField>
         </div>
         <SaveRow label="Save delivery" busy={busy}>
-          <Status result={result} busy={busy} />
+          <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </Card>
@@ -376,7 +427,11 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
 
 function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(['policies'], posted)
+  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+    ['policies'],
+    posted,
+    'order-policies-answer',
+  )
   return (
     <Card id="order-policies" title="Order policies" className="lg:col-span-2">
       <p className="mt-2">
@@ -388,7 +443,13 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
         </a>{' '}
         too; Settings › Your site edits the same text with a preview.
       </p>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-4"
+      >
         <input type="hidden" name="intent" value="policies" />
         <FormField
           name="policies"
@@ -407,7 +468,7 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
           )}
         </FormField>
         <SaveRow label="Save order policies" busy={busy}>
-          <Status result={result} busy={busy} />
+          <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </Card>
@@ -447,10 +508,8 @@ function TimeField({
 
 function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, statusRef, result, busy, fields, values } = useSettingsForm(
-    ['pickup-window-add', 'pickup-window-remove'],
-    posted,
-  )
+  const { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId } =
+    useSettingsForm(['pickup-window-add', 'pickup-window-remove'], posted, 'pickup-windows-answer')
   useEffect(() => {
     if (fetcher.data?.ok && fetcher.data.intent === 'pickup-window-remove') {
       statusRef.current?.focus()
@@ -482,7 +541,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
                       Takes {window.capacity} {window.capacity === 1 ? 'request' : 'requests'}
                     </p>
                   </div>
-                  <fetcher.Form method="post" className="shrink-0">
+                  <fetcher.Form method="post" action={action} className="shrink-0">
                     <input type="hidden" name="intent" value="pickup-window-remove" />
                     <input type="hidden" name="id" value={window.id} />
                     <button
@@ -500,7 +559,13 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
         </ul>
       )}
       <h4 className="mt-6 text-lg font-bold">Add a pickup time</h4>
-      <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-3">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate={hydrated}
+        className="mt-3"
+      >
         <input type="hidden" name="intent" value="pickup-window-add" />
         <div className="grid grid-cols-2 gap-4">
           <div className="col-span-2">
@@ -550,7 +615,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
           </div>
         </div>
         <SaveRow label="Add pickup time" busy={busy}>
-          <Status result={result} busy={busy} statusRef={statusRef} />
+          <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
       <PickupAddress data={data} posted={posted} />
@@ -560,12 +625,19 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
 
 function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values } = useSettingsForm(
+  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
     ['pickup-address'],
     posted,
+    'pickup-address-answer',
   )
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate={hydrated} className="mt-6">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate={hydrated}
+      className="mt-6"
+    >
       <input type="hidden" name="intent" value="pickup-address" />
       <FormField
         name="pickup_address"
@@ -585,7 +657,7 @@ function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; poste
         )}
       </FormField>
       <SaveRow label="Save address" busy={busy}>
-        <Status result={result} busy={busy} />
+        <Status id={answerId} result={result} busy={busy} />
       </SaveRow>
     </fetcher.Form>
   )

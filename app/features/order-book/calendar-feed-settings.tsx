@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 
 /** The settings form's intent for a new feed key; the settings route dispatches on it. */
 export const ROTATE_ICAL_KEY = 'rotate-ical-key'
@@ -65,7 +65,7 @@ export function CalendarFeedSettings({
         <a href={feed.webcal} className="button-primary">
           Add to my calendar
         </a>
-        <Form method="post">
+        <Form method="post" action={answeredAt('calendar-feed-answer')}>
           <input type="hidden" name="intent" value={ROTATE_ICAL_KEY} />
           <button type="submit" className="button-secondary">
             Rotate key
@@ -76,7 +76,7 @@ export function CalendarFeedSettings({
         Rotate key makes a new address and stops the old one at once; add the new one to your phone
         afterwards.
       </p>
-      <ActionStatus answer={posted} className="mt-2" />
+      <ActionStatus answer={posted} id="calendar-feed-answer" className="mt-2" />
     </section>
   )
 }

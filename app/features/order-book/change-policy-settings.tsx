@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
 import {
   type ChangePolicy,
@@ -50,7 +50,7 @@ export function ChangePolicySettings({
         accept or decline each change; a cancellation is made at once, with the refund below (a card
         payment goes back through Stripe, the rest you send yourself).
       </p>
-      <Form method="post" className="mt-4 grid gap-4">
+      <Form method="post" action={answeredAt('change-policy-answer')} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_CHANGE_POLICY} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberField
@@ -99,7 +99,7 @@ export function ChangePolicySettings({
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} className="mt-2" />
+      <ActionStatus answer={posted} id="change-policy-answer" className="mt-2" />
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 
 /** The settings form's intent for erasing one customer's data; the settings route dispatches on it. */
 export const ERASE_CUSTOMER = 'erase-customer'
@@ -34,7 +34,11 @@ export function EraseCustomerSettings({ posted }: { posted: EraseCustomerResult 
         customer”, with their dates and amounts), their inspiration photos, their messages and every
         email about them. It cannot be undone.
       </p>
-      <Form method="post" className="mt-4 grid gap-4 sm:max-w-md">
+      <Form
+        method="post"
+        action={answeredAt('erase-customer-answer')}
+        className="mt-4 grid gap-4 sm:max-w-md"
+      >
         <input type="hidden" name="intent" value={ERASE_CUSTOMER} />
         <div className="form-field">
           <label htmlFor="erase-email" className="form-label">
@@ -52,7 +56,7 @@ export function EraseCustomerSettings({ posted }: { posted: EraseCustomerResult 
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} className="mt-3" />
+      <ActionStatus answer={posted} id="erase-customer-answer" className="mt-3" />
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
 import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
 
@@ -41,7 +41,11 @@ export function PaymentScheduleSettings({
         A quote asks for its balance this many days before the order date. You can pick another date
         on any quote. Customers get a reminder a few days before, and a note if it is late.
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+      <Form
+        method="post"
+        action={answeredAt('payments-answer')}
+        className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3"
+      >
         <input type="hidden" name="intent" value={SAVE_BALANCE_DUE} />
         <NumberField
           id="balance-due-days"
@@ -55,7 +59,7 @@ export function PaymentScheduleSettings({
           Save
         </button>
       </Form>
-      <ActionStatus answer={posted} className="mt-2" />
+      <ActionStatus answer={posted} id="payments-answer" className="mt-2" />
     </section>
   )
 }

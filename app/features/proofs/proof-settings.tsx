@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
 import { PROOF_ROUNDS_SETTING, SAVE_PROOF_ROUNDS } from './proof-rules.ts'
 
@@ -34,7 +34,11 @@ export function ProofRoundsSettings({
         How many proofs a customer may ask changes of. On the last one her page offers approval and
         asks her to contact you; you can still send one more round if you choose.
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+      <Form
+        method="post"
+        action={answeredAt('proof-rounds-answer')}
+        className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3"
+      >
         <input type="hidden" name="intent" value={SAVE_PROOF_ROUNDS} />
         <NumberField
           id="proof-rounds"
@@ -48,7 +52,7 @@ export function ProofRoundsSettings({
           Save
         </button>
       </Form>
-      <ActionStatus answer={posted} className="mt-2" />
+      <ActionStatus answer={posted} id="proof-rounds-answer" className="mt-2" />
     </section>
   )
 }
