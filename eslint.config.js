@@ -227,6 +227,34 @@ export default tseslint.config(
     },
   },
   {
+    // A page's render writes no moment in the bakery's time zone: the browser's
+    // time-zone data can differ from the server's, and the words would not
+    // match as React hydrates (writeBakeryMoment in app/utils/dates.ts says
+    // more). Loaders send moments written; calendar days use calendarDayFormat.
+    files: ['app/{features,components}/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...oneImportSpelling,
+          paths: [
+            {
+              name: '#app/utils/local-settings.ts',
+              importNames: ['bakeryDateTimeFormat'],
+              message: 'Write the moment in the loader (writeBakeryMoment) and show the words.',
+            },
+            {
+              name: '#app/utils/dates.ts',
+              importNames: ['bakeryToday', 'bakeryTimeOf', 'bakeryDateOf', 'writeBakeryMoment'],
+              message: 'Decide the bakery’s day or time in the loader and pass it to the page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/routes/**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {

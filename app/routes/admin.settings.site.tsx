@@ -15,6 +15,7 @@ import { receiveSiteSettingsAction } from '#app/features/site-content/site-setti
 import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
 import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { mediaTypeOf } from '#app/utils/media-type.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.site'
@@ -36,6 +37,7 @@ export async function loader() {
     policies,
     moneyRecorded: moneyExists,
     timeZones: timeZoneNames(),
+    today: bakeryToday(),
   }
 }
 
@@ -89,6 +91,7 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
         policies={loaderData.policies}
         moneyRecorded={loaderData.moneyRecorded}
         timeZones={loaderData.timeZones}
+        today={loaderData.today}
         result={result}
       />
     </section>

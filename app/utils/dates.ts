@@ -117,15 +117,32 @@ export function isCalendarDate(value: string): boolean {
   return isRealDate(value) && value >= DATE_WINDOW.first && value <= DATE_WINDOW.last
 }
 
+/**
+ * A formatter for calendar days (and months) in the bakery's locale, in
+ * CALENDAR_DAY_ZONE (see there): the same words on the server and in any
+ * browser, whatever either's time-zone data says.
+ */
+export function calendarDayFormat(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): Intl.DateTimeFormat {
+  return bakeryDateTimeFormat({ ...options, timeZone: CALENDAR_DAY_ZONE })
+}
+
+/**
+ * A moment as the bakery's clock showed it, in her locale: for loaders and
+ * emails, never for a page's render. The browser's time-zone data can differ
+ * from the server's (Debian's Chromium puts Vancouver at UTC-7 in November
+ * 2026, Node 20 at UTC-8), and a moment written on both sides would then
+ * disagree as React hydrates the page, which throws the page's HTML away.
+ * So a loader sends a moment written, and the page shows it as it is.
+ */
+export function writeBakeryMoment(at: number | Date, options: Intl.DateTimeFormatOptions): string {
+  return bakeryDateTimeFormat(options).format(typeof at === 'number' ? new Date(at) : at)
+}
+
 /** Written in the bakery's locale; a calendar day in CALENDAR_DAY_ZONE (see there). */
 const readableDate = () =>
-  bakeryDateTimeFormat({
-    timeZone: CALENDAR_DAY_ZONE,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
+  calendarDayFormat({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })
 
 /** A YYYY-MM-DD date as people write it: 'Saturday, December 12, 2026'. Other text is returned as it is. */
 export function formatCalendarDate(value: string): string {

@@ -1,14 +1,5 @@
 import { Form, Link } from 'react-router'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import type { CardPaymentToLook } from './stripe-webhook.server.ts'
-
-const whenFormat = () =>
-  bakeryDateTimeFormat({
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
 
 /**
  * Card payments the site could not simply put on a request (for a request
@@ -65,7 +56,7 @@ function LookItem({ item, onItsOrder = false }: { item: CardPaymentToLook; onIts
         {item.reference && !onItsOrder ? ` for ${item.reference}` : ''} needs a look
       </p>
       <p className="mt-1 text-sm text-chocolate">
-        {whenFormat().format(new Date(item.at))} · {item.note}
+        {item.when} · {item.note}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {item.requestId !== null && !onItsOrder ? (

@@ -2,8 +2,7 @@ import { Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { ApprovedProofFigure, ownerProofSrc } from '#app/features/proofs/approved-proof.tsx'
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
-import { CALENDAR_DAY_ZONE, formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
+import { calendarDayFormat, formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { BakeListItem, CalendarDay, CalendarMonth } from './owner-calendar.server.ts'
@@ -11,13 +10,8 @@ import { servingsPhrase } from './servings.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
-const monthName = () =>
-  bakeryDateTimeFormat({
-    timeZone: CALENDAR_DAY_ZONE,
-    month: 'long',
-    year: 'numeric',
-  })
-const shortMonthName = () => bakeryDateTimeFormat({ timeZone: CALENDAR_DAY_ZONE, month: 'short' })
+const monthName = () => calendarDayFormat({ month: 'long', year: 'numeric' })
+const shortMonthName = () => calendarDayFormat({ month: 'short' })
 
 /** 'December 2026' for '2026-12'. */
 export function formatMonth(month: string): string {

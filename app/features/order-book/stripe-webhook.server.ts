@@ -10,6 +10,7 @@ import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/o
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { writeBakeryMoment } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -337,9 +338,11 @@ export interface CardPaymentToLook {
   amount: string | null
   reference: string | null
   requestId: number | null
-  /** Epoch ms */
-  at: number
+  /** When Stripe told the site, as the bakery's clock showed it (written here: see writeBakeryMoment). */
+  when: string
 }
+
+const WHEN_TOLD = { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' } as const
 
 /**
  * The card payments that need a look and that the owner has not marked
@@ -367,7 +370,7 @@ export async function cardPaymentsToLook(
     amount: row.amount_cents === null ? null : formatMoney(Number(row.amount_cents)),
     reference: row.payment_reference,
     requestId: row.request_id,
-    at: Number(row.created_at),
+    when: writeBakeryMoment(Number(row.created_at), WHEN_TOLD),
   }))
 }
 

@@ -1,15 +1,11 @@
 import { Form, useNavigation } from 'react-router'
-import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import {
   HIDE_REVIEW,
+  type OwnerReview,
   type ReviewOwnerResult,
   SHOW_REVIEW,
-  type StoredReview,
 } from './review-schema.ts'
 import { StarRating } from './star-rating.tsx'
-
-/** When she wrote it, in the bakery's locale and time zone (read per render: the owner may change them). */
-const dateFormat = () => bakeryDateTimeFormat({ dateStyle: 'medium' })
 
 /**
  * The owner's reviews, newest first: each one's stars, words, name, whether
@@ -20,7 +16,7 @@ export function ReviewList({
   reviews,
   posted,
 }: {
-  reviews: readonly StoredReview[]
+  reviews: readonly OwnerReview[]
   posted?: ReviewOwnerResult
 }) {
   const navigation = useNavigation()
@@ -66,9 +62,7 @@ export function ReviewList({
               >
                 {review.displayName}
               </h2>
-              <p className="text-sm text-chocolate">
-                Written {dateFormat().format(new Date(review.createdAt))}
-              </p>
+              <p className="text-sm text-chocolate">Written {review.writtenOn}</p>
               {review.words ? (
                 <blockquote className="mt-3 whitespace-pre-line">
                   <p>“{review.words}”</p>

@@ -119,6 +119,12 @@ export interface StoredReview {
   updatedAt: number
 }
 
+/** A review on the owner's list, with the day she wrote it as the bakery's clock showed it. */
+export interface OwnerReview extends StoredReview {
+  /** Written on the server (see writeBakeryMoment), e.g. "Nov 26, 2026". */
+  writtenOn: string
+}
+
 /** A shown review as the public pages show it: no key, no dates but when it was shown. */
 export interface ShownReview {
   id: number

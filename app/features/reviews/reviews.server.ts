@@ -4,11 +4,13 @@ import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { reviewAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { writeBakeryMoment } from '#app/utils/dates.ts'
 import { composeReviewReceived, composeReviewRequest } from './review-emails.ts'
 import {
   type ReviewAggregate,
   type ReviewInput,
   type ReviewLink,
+  type OwnerReview,
   type ShownReview,
   type StoredReview,
   aggregateOf,
@@ -148,7 +150,7 @@ export async function saveReview(
 }
 
 /** Every review for the owner's list, newest first. */
-export async function listReviewsForOwner(db: Executor): Promise<StoredReview[]> {
+export async function listReviewsForOwner(db: Executor): Promise<OwnerReview[]> {
   const rows = await db
     .selectFrom('review')
     .select(COLUMNS)
@@ -156,7 +158,10 @@ export async function listReviewsForOwner(db: Executor): Promise<StoredReview[]>
     .orderBy('id', 'desc')
     .limit(OWNER_REVIEWS_LISTED)
     .execute()
-  return rows.map(storedOf)
+  return rows.map((row) => {
+    const review = storedOf(row)
+    return { ...review, writtenOn: writeBakeryMoment(review.createdAt, { dateStyle: 'medium' }) }
+  })
 }
 
 export type ShowReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }

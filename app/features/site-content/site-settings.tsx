@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
-import { bakeryToday, formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { CurrencyField, TimeZoneField } from './local-fields.tsx'
 import { PicturesGroup } from './site-pictures-settings.tsx'
@@ -32,6 +32,11 @@ interface GroupProps {
   moneyRecorded: boolean
   /** The time zones the server accepts, for the time zone field's suggestions. */
   timeZones: readonly string[]
+  /**
+   * The bakery's date now, YYYY-MM-DD, as the server's clock and time-zone data
+   * make it: the browser's may differ (see writeBakeryMoment).
+   */
+  today: string
   result: SiteSettingsResult | undefined
 }
 
@@ -546,7 +551,7 @@ function MarkdownGroup({
   )
 }
 
-function LocalGroup({ words, moneyRecorded, timeZones, result: posted }: GroupProps) {
+function LocalGroup({ words, moneyRecorded, timeZones, today, result: posted }: GroupProps) {
   const result = own(posted, 'local')
   const local = words.local
   const locale = shown(result, 'locale', local.locale)
@@ -563,7 +568,7 @@ function LocalGroup({ words, moneyRecorded, timeZones, result: posted }: GroupPr
     >
       <p className="rounded-2xl bg-cream px-4 py-3">
         <span className="form-label">As the site writes them now: </span>
-        <span className="whitespace-nowrap">{formatCalendarDate(bakeryToday())}</span> ·{' '}
+        <span className="whitespace-nowrap">{formatCalendarDate(today)}</span> ·{' '}
         <span className="whitespace-nowrap">{formatMoney(105_050)}</span>
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
