@@ -50,6 +50,7 @@ import './app.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb()
+  const today = bakeryToday()
   const [products, words, policies] = await Promise.all([
     listActiveProducts(db),
     readSiteWords(db),
@@ -66,11 +67,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     menu,
     // The owner's words (features/site-content); the banner as it stands on the bakery's today.
     // Her pictures at the address visitors fetch them from.
-    words: toPublicWords(
-      { ...words, pictures: publicPictures(words.pictures) },
-      bakeryToday(),
-      policies,
-    ),
+    words: toPublicWords({ ...words, pictures: publicPictures(words.pictures) }, today, policies),
+    // The footer's year is the bakery's (SiteFooter says why).
+    year: Number(today.slice(0, 4)),
   }
 }
 
@@ -170,7 +169,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <HydratedMark />
             </Suspense>
           </main>
-          <SiteFooter adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />} />
+          <SiteFooter
+            adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />}
+            year={data?.year}
+          />
           <ScrollRestoration nonce={nonce} />
           <DeferredScripts nonce={nonce} start={start} />
         </SiteWordsContext>

@@ -12,9 +12,13 @@ const footerLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-/** `adminControl` is the sign-in / sign-out corner, supplied by the app shell. */
-export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
-  const year = new Date().getFullYear()
+/**
+ * `adminControl` is the sign-in / sign-out corner, supplied by the app shell;
+ * `year` is the bakery's, from the server: a visitor's clock may be in
+ * another year (New Year's Eve west of the bakery), and the footer would not
+ * match the server's as React hydrates it.
+ */
+export function SiteFooter({ adminControl, year }: { adminControl?: ReactNode; year?: number }) {
   const words = useSiteWords()
   const { identity } = words
   // /faq and /policies are linked once she has written them.
@@ -55,7 +59,8 @@ export function SiteFooter({ adminControl }: { adminControl?: ReactNode }) {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-blush-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            © {year} {identity.name}. All rights reserved.
+            © {year === undefined ? '' : `${year} `}
+            {identity.name}. All rights reserved.
           </p>
           <div className="flex flex-wrap items-center gap-3">
             {adminControl}

@@ -398,7 +398,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('a browser whose time-zone data differs from the server’s still shows the bakery’s day as the server wrote it', async ({
+test('a browser whose clock and time-zone data differ from the server’s still shows the bakery’s day and year as the server wrote them', async ({
   page,
   baseURL,
 }) => {
@@ -430,7 +430,9 @@ test('a browser whose time-zone data differs from the server’s still shows the
     },
     [zone, elsewhere],
   )
-  for (const path of ['/admin/settings/site#site-local', '/admin/reviews', '/admin']) {
+  // And its clock is in another year (New Year's Eve, west of the bakery).
+  await page.clock.setFixedTime(Date.now() + 400 * 86_400_000)
+  for (const path of ['/admin/settings/site#site-local', '/admin/reviews', '/admin', '/about']) {
     await page.goto(path)
     await waitForHydration(page)
   }
@@ -439,4 +441,5 @@ test('a browser whose time-zone data differs from the server’s still shows the
   // Hydrated without a mismatch (the fixture fails on React's error), and the
   // day is the server's.
   await expect(local).toContainText(formatCalendarDate(today))
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${today.slice(0, 4)} `)
 })
