@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import { expect, OWNER, test } from './fixtures.ts'
+import { expect, OWNER, test, waitForHydration } from './fixtures.ts'
 
 // These change which days every page offers, so they run in order on the server
 // the gallery's and the menu's journeys use (playwright.config.ts), and put the
@@ -171,6 +171,9 @@ test.describe('refused changes', () => {
   }) => {
     await signIn(page, baseURL)
     await page.goto('/admin/settings')
+    // Focus moves to the field in error once React runs the page; a tap before
+    // then posts the page instead, which the no-JavaScript test covers.
+    await waitForHydration(page)
     const today = todayIn(site.timeZone)
 
     const closed = page.getByRole('region', { name: 'Closed dates' })

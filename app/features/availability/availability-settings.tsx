@@ -69,8 +69,15 @@ function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown, an
     focusFirstInvalid(formRef.current, data.fields)
   }, [fetcher.data])
 
-  const action = answeredAt(answerId)
-  return { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId }
+  // The browser's own checks until React runs; then the server's messages, beside each field.
+  const hydrated = useHydrated()
+  const formProps = {
+    ref: formRef,
+    method: 'post',
+    action: answeredAt(answerId),
+    noValidate: hydrated,
+  } as const
+  return { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId }
 }
 
 function isResult(value: unknown): value is SettingsActionResult {
@@ -138,8 +145,7 @@ function SaveRow({ label, busy, children }: { label: string; busy: boolean; chil
 }
 
 function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['capacity'],
     posted,
     'weekly-capacity-answer',
@@ -152,13 +158,7 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
         cupcakes 1. A day takes requests until its units are used up.{' '}
         <strong>0 means closed</strong> that weekday.
       </p>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-4"
-      >
+      <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="capacity" />
         <fieldset>
           <legend className="sr-only">Effort units each weekday</legend>
@@ -208,8 +208,7 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
 }
 
 function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId } =
+  const { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId } =
     useSettingsForm(['close-dates', 'reopen'], posted, 'closed-dates-answer')
 
   // Added: the form empties for the next dates. Removed: the button that had
@@ -245,7 +244,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
                     </p>
                   ) : null}
                 </div>
-                <fetcher.Form method="post" action={action} className="shrink-0">
+                <fetcher.Form method="post" action={formProps.action} className="shrink-0">
                   <input type="hidden" name="intent" value="reopen" />
                   <input type="hidden" name="id" value={period.id} />
                   <button
@@ -263,13 +262,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
       )}
 
       <h4 className="mt-6 text-lg font-bold">Add closed dates</h4>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-3"
-      >
+      <fetcher.Form {...formProps} className="mt-3">
         <input type="hidden" name="intent" value="close-dates" />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="from" label="From" error={fields.from}>
@@ -322,8 +315,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
 }
 
 function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['horizon'],
     posted,
     'booking-horizon-answer',
@@ -331,13 +323,7 @@ function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; post
   return (
     <Card id="booking-horizon" title="Booking horizon">
       <p className="mt-2">How far ahead customers can ask for a date.</p>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-4"
-      >
+      <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="horizon" />
         <FormField
           name="horizon_days"
@@ -368,8 +354,7 @@ function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; post
 }
 
 function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['delivery'],
     posted,
     'delivery-answer',
@@ -382,13 +367,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
   return (
     <Card id="delivery" title="Delivery">
       <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-4"
-      >
+      <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="delivery" />
         <label className="flex min-h-12 cursor-pointer items-center gap-3 font-bold text-cocoa">
           <input
@@ -426,8 +405,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
 }
 
 function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['policies'],
     posted,
     'order-policies-answer',
@@ -443,13 +421,7 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
         </a>{' '}
         too; Settings › Your site edits the same text with a preview.
       </p>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-4"
-      >
+      <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="policies" />
         <FormField
           name="policies"
@@ -507,9 +479,11 @@ function TimeField({
 }
 
 function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, statusRef, result, busy, fields, values, action, answerId } =
-    useSettingsForm(['pickup-window-add', 'pickup-window-remove'], posted, 'pickup-windows-answer')
+  const { fetcher, statusRef, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+    ['pickup-window-add', 'pickup-window-remove'],
+    posted,
+    'pickup-windows-answer',
+  )
   useEffect(() => {
     if (fetcher.data?.ok && fetcher.data.intent === 'pickup-window-remove') {
       statusRef.current?.focus()
@@ -541,7 +515,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
                       Takes {window.capacity} {window.capacity === 1 ? 'request' : 'requests'}
                     </p>
                   </div>
-                  <fetcher.Form method="post" action={action} className="shrink-0">
+                  <fetcher.Form method="post" action={formProps.action} className="shrink-0">
                     <input type="hidden" name="intent" value="pickup-window-remove" />
                     <input type="hidden" name="id" value={window.id} />
                     <button
@@ -559,13 +533,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
         </ul>
       )}
       <h4 className="mt-6 text-lg font-bold">Add a pickup time</h4>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action={action}
-        noValidate={hydrated}
-        className="mt-3"
-      >
+      <fetcher.Form {...formProps} className="mt-3">
         <input type="hidden" name="intent" value="pickup-window-add" />
         <div className="grid grid-cols-2 gap-4">
           <div className="col-span-2">
@@ -624,20 +592,13 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
 }
 
 function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const hydrated = useHydrated()
-  const { fetcher, formRef, result, busy, fields, values, action, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['pickup-address'],
     posted,
     'pickup-address-answer',
   )
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      noValidate={hydrated}
-      className="mt-6"
-    >
+    <fetcher.Form {...formProps} className="mt-6">
       <input type="hidden" name="intent" value="pickup-address" />
       <FormField
         name="pickup_address"
