@@ -26,6 +26,8 @@ export default [
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
+    route('admin/settings/payments', 'routes/admin.settings.payments.tsx'),
+    route('admin/settings/account', 'routes/admin.settings.account.tsx'),
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
     route('admin/settings/moving', 'routes/admin.settings.moving.tsx'),
     route('admin/settings/moving/export', 'routes/admin.settings.moving-export.ts'),

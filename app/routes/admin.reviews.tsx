@@ -1,5 +1,6 @@
-import { Link, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
+import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveOwnerReviewAction } from '#app/features/reviews/review-action.server.ts'
@@ -26,16 +27,10 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>()
   return (
     <section className="page-section">
-      <p className="eyebrow">
-        <Link to="/admin/settings" className="text-link">
-          Settings
-        </Link>
-      </p>
-      <h1 className="page-heading mt-2">Reviews</h1>
-      <p className="lede mt-3">
+      <SettingsPageHeading title="Reviews">
         What your customers wrote. Show the ones you like on Home and About; only those they allowed
         can be shown.
-      </p>
+      </SettingsPageHeading>
       <ReviewList reviews={loaderData.reviews} posted={posted} />
     </section>
   )

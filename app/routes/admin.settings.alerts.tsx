@@ -1,5 +1,6 @@
-import { Link, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
+import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
@@ -27,16 +28,10 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>()
   return (
     <section className="page-section">
-      <p className="eyebrow">
-        <Link to="/admin/settings" className="text-link">
-          Settings
-        </Link>
-      </p>
-      <h1 className="page-heading mt-2">Alerts on your phone</h1>
-      <p className="lede mt-3">
+      <SettingsPageHeading title="Alerts on your phone">
         Know first when a customer asks, answers, pays, writes, changes, cancels or reviews, and
         when a deposit is late.
-      </p>
+      </SettingsPageHeading>
       <AlertsSettings
         devices={loaderData.devices}
         publicKey={loaderData.publicKey}

@@ -1,5 +1,6 @@
-import { Link, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
+import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import {
@@ -65,16 +66,10 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
   const result = asSiteSettingsResult(useActionData<typeof action>())
   return (
     <section className="page-section">
-      <p className="eyebrow">
-        <Link to="/admin/settings" className="text-link">
-          Settings
-        </Link>
-      </p>
-      <h1 className="page-heading mt-2">Your site</h1>
-      <p className="lede mt-3">
+      <SettingsPageHeading title="Your site">
         Your bakery’s name, pictures, words, announcement, pages and local settings. Each group
         saves on its own, and the site shows it at once.
-      </p>
+      </SettingsPageHeading>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">
           {SITE_SETTINGS_GROUPS.map(([id, label]) => (

@@ -6,27 +6,6 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { AccountSettings } from '#app/features/auth/account-settings.tsx'
-import {
-  CHANGE_EMAIL,
-  INVITE_ADMIN,
-  asAccountResult,
-  isAccountIntent,
-} from '#app/features/auth/account.ts'
-import {
-  listAccountAdmins,
-  receiveAdminInvite,
-  receiveAdminRemoval,
-  receiveEmailChange,
-} from '#app/features/auth/admin-accounts.server.ts'
-import { getAuth } from '#app/features/auth/auth.server.ts'
-import {
-  CHANGE_PASSWORD,
-  ChangePasswordSettings,
-  asChangePasswordResult,
-} from '#app/features/auth/change-password-settings.tsx'
-import { receivePasswordChange } from '#app/features/auth/password-reset.server.ts'
-import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
 import { isSettingsIntent } from '#app/features/availability/booking-settings-fields.ts'
@@ -48,32 +27,12 @@ import {
   feedUrls,
   receiveIcalKeyAction,
 } from '#app/features/order-book/calendar-feed.server.ts'
-import { receiveChangePolicyAction } from '#app/features/order-book/change-policy-settings.server.ts'
-import {
-  ChangePolicySettings,
-  asChangePolicyResult,
-} from '#app/features/order-book/change-policy-settings.tsx'
-import { SAVE_CHANGE_POLICY } from '#app/features/order-book/change-policy.ts'
-import { readChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
 import {
   ERASE_CUSTOMER,
   EraseCustomerSettings,
   asEraseCustomerResult,
 } from '#app/features/order-book/erase-customer-settings.tsx'
 import { receiveEraseCustomerAction } from '#app/features/order-book/erase-customer.server.ts'
-import {
-  readBalanceDueDays,
-  receiveBalanceDueAction,
-} from '#app/features/order-book/payment-schedule-settings.server.ts'
-import {
-  PaymentScheduleSettings,
-  SAVE_BALANCE_DUE,
-  asBalanceDueResult,
-} from '#app/features/order-book/payment-schedule-settings.tsx'
-import { SAVE_PROOF_ROUNDS } from '#app/features/proofs/proof-rules.ts'
-import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
-import { ProofRoundsSettings, asProofRoundsResult } from '#app/features/proofs/proof-settings.tsx'
-import { readProofRoundsIncluded } from '#app/features/proofs/proof-store.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { respond } from '#app/utils/reply.ts'
@@ -84,28 +43,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context)
+export async function loader() {
   const db = getDb()
-  const [products, booking, icalKey, balanceDueDays, admins, proofRounds, changePolicy] =
-    await Promise.all([
-      listProducts(db),
-      readBookingSettings(db),
-      // Made the first time this page shows it.
-      ensureIcalKey(db),
-      readBalanceDueDays(db),
-      listAccountAdmins(getAuth(), admin.id),
-      readProofRoundsIncluded(db),
-      readChangePolicy(db),
-    ])
+  const [products, booking, icalKey] = await Promise.all([
+    listProducts(db),
+    readBookingSettings(db),
+    // Made the first time this page shows it.
+    ensureIcalKey(db),
+  ])
   const today = bakeryToday()
   return {
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
-    balanceDueDays,
-    proofRounds,
-    changePolicy,
-    admins,
     availability: {
       ...booking,
       today,
@@ -119,32 +68,11 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The menu's forms, the availability forms and the calendar feed's "Rotate
  * key" post here, each with its own intent.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  // The layout's guard has refused anyone else; this names the admin changing her password.
-  const admin = requireAdmin(context)
+export async function action({ request }: Route.ActionArgs) {
   const db = getDb()
   // A copy is read for the intent; the feature reads the request itself.
   const { intent } = (await readAdminForm(request.clone(), MAX_SETTINGS_FORM_BYTES)) ?? {}
-  if (intent === CHANGE_PASSWORD) {
-    return respond(await receivePasswordChange({ request, auth: getAuth(), db, adminId: admin.id }))
-  }
-  if (isAccountIntent(intent)) {
-    const auth = getAuth()
-    if (intent === CHANGE_EMAIL) {
-      return respond(await receiveEmailChange({ request, auth, db, adminId: admin.id }))
-    }
-    if (intent === INVITE_ADMIN) {
-      const siteUrl = getEnv().SITE_URL
-      return respond(await receiveAdminInvite({ request, auth, db, adminId: admin.id, siteUrl }))
-    }
-    return respond(await receiveAdminRemoval({ request, auth, adminId: admin.id }))
-  }
   if (intent === ROTATE_ICAL_KEY) return respond(await receiveIcalKeyAction({ request, db }))
-  if (intent === SAVE_BALANCE_DUE) return respond(await receiveBalanceDueAction({ request, db }))
-  if (intent === SAVE_PROOF_ROUNDS) return respond(await receiveProofRoundsAction({ request, db }))
-  if (intent === SAVE_CHANGE_POLICY) {
-    return respond(await receiveChangePolicyAction({ request, db }))
-  }
   if (intent === ERASE_CUSTOMER) {
     return respond(
       await receiveEraseCustomerAction({
@@ -384,35 +312,19 @@ const SECTIONS = [
   ['delivery-heading', 'Delivery'],
   ['pickup-windows-heading', 'Pickup times'],
   ['order-policies-heading', 'Order policies'],
-  ['payments-heading', 'Payments'],
   ['calendar-feed-heading', 'Calendar on your phone'],
-  ['email-heading', 'Your sign-in email'],
-  ['admins-heading', 'Admins'],
-  ['password-heading', 'Your password'],
 ] as const
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
-  const { products, availability, calendarFeed, balanceDueDays, admins, changePolicy } = loaderData
+  const { products, availability, calendarFeed } = loaderData
   const feedResult = asIcalKeyResult(result)
-  const balanceDueResult = asBalanceDueResult(result)
-  const changePolicyResult = asChangePolicyResult(result)
   const eraseResult = asEraseCustomerResult(result)
-  const passwordResult = asChangePasswordResult(result)
-  const accountResult = asAccountResult(result)
   // The availability forms, the calendar feed and the erasure show their own answers beside them.
   const menuResult =
-    result &&
-    'intent' in result &&
-    (isSettingsIntent(result.intent) ||
-      feedResult ||
-      balanceDueResult ||
-      changePolicyResult ||
-      eraseResult ||
-      accountResult ||
-      passwordResult)
+    result && 'intent' in result && (isSettingsIntent(result.intent) || feedResult || eraseResult)
       ? undefined
       : result
   // Saved: her product's fields close; refused: they stay open, as she typed them.
@@ -435,6 +347,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Link>
         <Link to="/admin/settings/alerts" className="button-secondary">
           Alerts on your phone
+        </Link>
+        <Link to="/admin/settings/payments" className="button-secondary">
+          Payments, changes and design proofs
+        </Link>
+        <Link to="/admin/settings/account" className="button-secondary">
+          Your account: sign-in email, admins and password
         </Link>
         <Link to="/admin/settings/moving" className="button-secondary">
           Move your site: export and import
@@ -499,16 +417,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <h2 className="section-heading mt-12">Opening days and bookings</h2>
       <AvailabilitySettings data={availability} posted={result} />
 
-      <PaymentScheduleSettings balanceDueDays={balanceDueDays} posted={balanceDueResult} />
-      <ProofRoundsSettings
-        roundsIncluded={loaderData.proofRounds}
-        posted={asProofRoundsResult(result)}
-      />
-      <ChangePolicySettings policy={changePolicy} posted={changePolicyResult} />
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />
-      <AccountSettings admins={admins} posted={accountResult} />
-      <ChangePasswordSettings posted={passwordResult} />
     </section>
   )
 }

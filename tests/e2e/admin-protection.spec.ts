@@ -161,6 +161,18 @@ const adminEndpoints = [
     path: '/admin/settings',
     form: { intent: 'erase-customer', email: 'walk@example.com', confirm: 'on' },
   },
+  { method: 'GET', path: '/admin/settings/payments' },
+  {
+    method: 'POST',
+    path: '/admin/settings/payments',
+    form: { intent: 'save-balance-due', balance_due_days: '1' },
+  },
+  { method: 'GET', path: '/admin/settings/account' },
+  {
+    method: 'POST',
+    path: '/admin/settings/account',
+    form: { intent: 'invite-admin', email: 'walk@example.com' },
+  },
   { method: 'GET', path: '/admin/calendar' },
   { method: 'GET', path: '/admin/calendar?month=2026-12&day=2026-12-12' },
   { method: 'GET', path: '/admin/calendar.data' },

@@ -416,6 +416,8 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15')
     await delivery.getByRole('button', { name: 'Save delivery' }).click()
     await expect(delivery.getByText('Delivery saved: customers can choose it.')).toBeVisible()
+    await page.getByRole('link', { name: 'Payments, changes and design proofs' }).click()
+    await expect(page).toHaveURL(/\/admin\/settings\/payments$/)
     const payments = page.getByRole('region', { name: 'Payments' })
     await expect(payments.getByLabel(/Balance due/)).toHaveValue('7')
     await photograph(payments, '21-payments', testInfo)

@@ -33,8 +33,8 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   expect(reference).toMatch(/^BB-\d{4,8}$/)
   await expect(badge).toHaveText(`Payment reference ${reference}`)
 
-  // Settings › Payments keeps the owner's "days before the order date".
-  await page.goto('/admin/settings')
+  // Settings › Payments, changes and design proofs keeps the owner's "days before the order date".
+  await page.goto('/admin/settings/payments')
   const payments = page.getByRole('region', { name: 'Payments' })
   await expect(payments.getByLabel(/Balance due/)).toHaveValue('7')
   await payments.getByLabel(/Balance due/).fill('7')

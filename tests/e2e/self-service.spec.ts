@@ -80,7 +80,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
 
   // The owner's policy: a 60-day cut-off, so today is "later": half the deposit back.
   await signIn(page)
-  await page.goto('/admin/settings')
+  await page.goto('/admin/settings/payments')
   const policy = page.getByRole('region', { name: 'Changes and cancellations' })
   const setPolicy = async (values: [RegExp, string][]) => {
     for (const [label, value] of values) await policy.getByLabel(label).fill(value)
@@ -142,7 +142,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
       'To send back by e-Transfer or cash: $30',
     )
   } finally {
-    await page.goto('/admin/settings')
+    await page.goto('/admin/settings/payments')
     await setPolicy([
       [/No changes or cancellations within/, '3'],
       [/Bigger refund when cancelled at least/, '7'],

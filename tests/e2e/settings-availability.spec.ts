@@ -240,15 +240,16 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Save booking horizon' }).click()
     await expect(page.getByText('Customers can now book up to 180 days ahead.')).toBeInViewport()
 
-    // A form further down, posting the page rather than through a fetcher.
-    const payments = page.getByRole('region', { name: 'Payments' })
-    const days = await payments.getByLabel(/Balance due/).inputValue()
-    await payments.getByRole('button', { name: 'Save' }).click()
+    // A form at the foot of the page, posting the page rather than through a fetcher.
+    const erase = page.getByRole('region', { name: 'Erase a customer’s data' })
+    const nobody = `nobody-${Date.now()}@example.com`
+    await erase.getByLabel('Customer’s email').fill(nobody)
+    await erase.getByLabel(/I understand/).check()
+    await erase.getByRole('button', { name: 'Erase their data' }).click()
     await expect(
-      page.getByRole('region', { name: 'Payments' }).getByText(/^Saved: new quotes ask/),
+      page
+        .getByRole('region', { name: 'Erase a customer’s data' })
+        .getByText(`Nothing was stored for ${nobody}.`),
     ).toBeInViewport()
-    await expect(
-      page.getByRole('region', { name: 'Payments' }).getByLabel(/Balance due/),
-    ).toHaveValue(days)
   })
 })

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import {
   FILE_FIELD,
   LEFT_OUT,
@@ -41,15 +42,9 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
   const preview = reply?.ok && reply.step === 'preview' ? reply : undefined
   return (
     <section className="page-section max-w-3xl">
-      <p className="eyebrow">
-        <Link to="/admin/settings" className="text-link">
-          Settings
-        </Link>
-      </p>
-      <h1 className="page-heading mt-2">Move your site</h1>
-      <p className="lede mt-3">
+      <SettingsPageHeading title="Move your site">
         Take your words, menu and booking settings to a new home for the site, or bring them back.
-      </p>
+      </SettingsPageHeading>
 
       <div className="card mt-6 grid gap-3 p-5">
         <h2 className="section-heading">Export</h2>

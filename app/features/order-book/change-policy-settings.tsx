@@ -42,9 +42,9 @@ export function ChangePolicySettings({
 }) {
   return (
     <section aria-labelledby="change-policy-heading" className="card mt-4 p-5 sm:p-6">
-      <h3 id="change-policy-heading" className="font-display text-2xl font-bold scroll-mt-24">
+      <h2 id="change-policy-heading" className="section-heading scroll-mt-24">
         Changes and cancellations
-      </h3>
+      </h2>
       <p className="mt-2">
         Customers can ask for a change or cancel from their private page, under these rules. You
         accept or decline each change; a cancellation is made at once, with the refund below (a card

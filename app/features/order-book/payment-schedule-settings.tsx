@@ -34,18 +34,14 @@ export function PaymentScheduleSettings({
 }) {
   return (
     <section aria-labelledby="payments-heading" className="card mt-4 p-5 sm:p-6">
-      <h3 id="payments-heading" className="font-display text-2xl font-bold scroll-mt-24">
+      <h2 id="payments-heading" className="section-heading scroll-mt-24">
         Payments
-      </h3>
+      </h2>
       <p className="mt-2">
         A quote asks for its balance this many days before the order date. You can pick another date
         on any quote. Customers get a reminder a few days before, and a note if it is late.
       </p>
-      <Form
-        method="post"
-        action={answeredAt('payments-answer')}
-        className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3"
-      >
+      <Form method="post" action={answeredAt('payments-answer')} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_BALANCE_DUE} />
         <NumberField
           id="balance-due-days"
@@ -55,9 +51,11 @@ export function PaymentScheduleSettings({
           limits={BALANCE_DUE_DAYS}
           hint={`From ${BALANCE_DUE_DAYS.min} (on the day) to ${BALANCE_DUE_DAYS.max}.`}
         />
-        <button type="submit" className="button-primary">
-          Save
-        </button>
+        <div>
+          <button type="submit" className="button-primary">
+            Save
+          </button>
+        </div>
       </Form>
       <ActionStatus answer={posted} id="payments-answer" className="mt-2" />
     </section>

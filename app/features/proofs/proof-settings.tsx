@@ -27,18 +27,14 @@ export function ProofRoundsSettings({
 }) {
   return (
     <section aria-labelledby="proofs-settings-heading" className="card mt-4 p-5 sm:p-6">
-      <h3 id="proofs-settings-heading" className="font-display text-2xl font-bold scroll-mt-24">
+      <h2 id="proofs-settings-heading" className="section-heading scroll-mt-24">
         Design proofs
-      </h3>
+      </h2>
       <p className="mt-2">
         How many proofs a customer may ask changes of. On the last one her page offers approval and
         asks her to contact you; you can still send one more round if you choose.
       </p>
-      <Form
-        method="post"
-        action={answeredAt('proof-rounds-answer')}
-        className="mt-4 flex flex-wrap items-end gap-x-4 gap-y-3"
-      >
+      <Form method="post" action={answeredAt('proof-rounds-answer')} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_PROOF_ROUNDS} />
         <NumberField
           id="proof-rounds"
@@ -48,9 +44,11 @@ export function ProofRoundsSettings({
           limits={PROOF_ROUNDS_SETTING}
           hint={`From ${PROOF_ROUNDS_SETTING.min} to ${PROOF_ROUNDS_SETTING.max}.`}
         />
-        <button type="submit" className="button-primary">
-          Save
-        </button>
+        <div>
+          <button type="submit" className="button-primary">
+            Save
+          </button>
+        </div>
       </Form>
       <ActionStatus answer={posted} id="proof-rounds-answer" className="mt-2" />
     </section>
