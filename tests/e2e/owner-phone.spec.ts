@@ -215,7 +215,7 @@ test('decline asks in the site’s dialog who will be emailed; "No" sends nothin
     .toContain('About your cakes order — Butter & Bloom Bakery')
 })
 
-test('without JavaScript, cancelling asks on the page and the answer posts', async ({
+test('without JavaScript, cancelling asks on the page and each answer opens where she is looking', async ({
   page,
   browser,
   baseURL,
@@ -230,14 +230,26 @@ test('without JavaScript, cancelling asks on the page and the answer posts', asy
   })
   const plain = await context.newPage()
   await plain.goto(url)
+
+  // Each answer is a new page, which opens at the answer, not at the top of the order.
+  const quote = plain.getByRole('region', { name: 'Send a quote' })
+  await quote.getByLabel('Price ($)').fill('twelve')
+  await quote.getByRole('button', { name: 'Send quote' }).click()
+  await expect(plain.getByTestId('outcome')).toBeInViewport()
+  await expect(
+    plain.getByRole('region', { name: 'Send a quote' }).getByLabel('Price ($)'),
+  ).toBeVisible()
+
   await plain.getByRole('button', { name: 'Cancel request' }).click()
   const ask = plain.getByRole('alertdialog')
   await expect(ask).toContainText(
     `Cancel Olga’s request? ${customer.name} (${customer.email}) will be emailed that it is cancelled.`,
   )
+  await expect(ask).toBeInViewport()
   await expect(plain.getByTestId('order-status')).toHaveText('Status: New')
   await ask.getByRole('button', { name: 'Yes, cancel and email Olga' }).click()
   await expect(plain.getByTestId('outcome')).toHaveText('Request cancelled; the customer is told.')
+  await expect(plain.getByTestId('outcome')).toBeInViewport()
   await expect(plain.getByTestId('order-status')).toHaveText('Status: Cancelled')
   await context.close()
 })

@@ -5,6 +5,7 @@ import { PRICE_LOWERING_STATUSES, isIn, totalOf } from '#app/features/order-stat
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import type { OrderActionResult } from './order-actions.ts'
+import { ORDER_ANSWER_ACTION } from './order-answer.ts'
 import type { OrderDetail } from './order-detail.server.ts'
 import { LIMITS, centsToInput } from './order-form-limits.ts'
 
@@ -70,7 +71,12 @@ export function CardRefunds({
               ) : payment.leftCents > 0 ? (
                 <details className="card-refund mt-2" open={Boolean(refused) || undefined}>
                   <summary className="button-secondary cursor-pointer">Refund on card</summary>
-                  <Form method="post" className="mt-3 grid gap-4" noValidate>
+                  <Form
+                    method="post"
+                    action={ORDER_ANSWER_ACTION}
+                    className="mt-3 grid gap-4"
+                    noValidate
+                  >
                     <input type="hidden" name="version" value={detail.version} />
                     <input type="hidden" name="payment" value={payment.paymentId} />
                     <FormField

@@ -31,6 +31,7 @@ import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds, RefundPriceChoice } from './card-refund-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { OrderActionResult, OrderQuestion } from './order-actions.ts'
+import { ORDER_ANSWER_ACTION, ORDER_ANSWER_ID } from './order-answer.ts'
 import type { OrderDetail } from './order-detail.server.ts'
 import { LIMITS, centsToInput, partyLineName, partyTickName } from './order-form-limits.ts'
 import { OverdueFlag, PaymentReference, StatusBadge } from './status-badge.tsx'
@@ -347,14 +348,18 @@ function ChangeRequestCard({
           : 'Accepting tells her it is agreed; change the order’s details as you do now.'}{' '}
         Either way she is emailed.
       </p>
-      <Form method="post" className="flex flex-wrap gap-3">
+      <Form method="post" action={ORDER_ANSWER_ACTION} className="flex flex-wrap gap-3">
         <VersionField />
         <input type="hidden" name="change" value={change.id} />
         <button type="submit" name="intent" value="accept_change" className="button-primary">
           Accept the change
         </button>
       </Form>
-      <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+      <Form
+        method="post"
+        action={ORDER_ANSWER_ACTION}
+        className="grid gap-3 border-t border-blush pt-4"
+      >
         <VersionField />
         <input type="hidden" name="change" value={change.id} />
         <FormField
@@ -605,15 +610,23 @@ function Outcome({
   return result.ok ? (
     <p
       ref={ref}
+      id={ORDER_ANSWER_ID}
       tabIndex={-1}
-      className="status-success outcome"
+      className="status-success outcome scroll-mt-24"
       role="status"
       data-testid="outcome"
     >
       {result.message}
     </p>
   ) : (
-    <p ref={ref} tabIndex={-1} className="status-error outcome" role="alert" data-testid="outcome">
+    <p
+      ref={ref}
+      id={ORDER_ANSWER_ID}
+      tabIndex={-1}
+      className="status-error outcome scroll-mt-24"
+      role="alert"
+      data-testid="outcome"
+    >
       {result.error}
     </p>
   )
@@ -662,6 +675,7 @@ function ConfirmStep({ ask, intent }: { ask: OrderQuestion; intent: OrderIntent 
   return (
     <dialog
       ref={ref}
+      id={ORDER_ANSWER_ID}
       open
       role="alertdialog"
       aria-labelledby={titleId}
@@ -682,7 +696,7 @@ function ConfirmStep({ ask, intent }: { ask: OrderQuestion; intent: OrderIntent 
               No, keep it
             </button>
           </form>
-          <Form method="post" className="contents">
+          <Form method="post" action={ORDER_ANSWER_ACTION} className="contents">
             {Object.entries(ask.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
@@ -751,7 +765,7 @@ function QuoteForm({
       <p className="mt-1 text-sm text-chocolate">
         The customer gets it by email with their link to accept or decline.
       </p>
-      <Form method="post" className="mt-4 grid gap-4" noValidate>
+      <Form method="post" action={ORDER_ANSWER_ACTION} className="mt-4 grid gap-4" noValidate>
         <VersionField />
         <FormField
           name="price"
@@ -1012,7 +1026,12 @@ function PaymentForm({
         Record a payment
       </h2>
       <Outcome result={result} intents={['payment', 'waive']} />
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <Form
+        method="post"
+        action={ORDER_ANSWER_ACTION}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        noValidate
+      >
         <VersionField />
         <FormField
           name="amount"
@@ -1050,7 +1069,11 @@ function PaymentForm({
         </div>
       </Form>
       {!money.depositWaived && money.depositOwed > 0 ? (
-        <Form method="post" className="mt-4 border-t border-blush pt-4">
+        <Form
+          method="post"
+          action={ORDER_ANSWER_ACTION}
+          className="mt-4 border-t border-blush pt-4"
+        >
           <VersionField />
           <p className="text-sm text-chocolate">
             Confirm without the deposit: an accepted quote is booked at once.
@@ -1087,7 +1110,12 @@ function RefundForm({
         Record a refund
       </h2>
       <Outcome result={result} intents={['refund']} />
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <Form
+        method="post"
+        action={ORDER_ANSWER_ACTION}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        noValidate
+      >
         <VersionField />
         <FormField
           name="refund_amount"
@@ -1184,7 +1212,7 @@ function StatusActions({
       </h2>
       <Outcome result={result} intents={MOVE_INTENTS} />
       {canReady || canComplete ? (
-        <Form method="post" className="flex flex-wrap gap-3">
+        <Form method="post" action={ORDER_ANSWER_ACTION} className="flex flex-wrap gap-3">
           <VersionField />
           {canReady ? (
             <button type="submit" name="intent" value="ready" className="button-primary">
@@ -1204,7 +1232,11 @@ function StatusActions({
         </Form>
       ) : null}
       {canDecline ? (
-        <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+        <Form
+          method="post"
+          action={ORDER_ANSWER_ACTION}
+          className="grid gap-3 border-t border-blush pt-4"
+        >
           <VersionField />
           <FormField
             name="reason"
@@ -1222,7 +1254,11 @@ function StatusActions({
         </Form>
       ) : null}
       {canCancel ? (
-        <Form method="post" className="grid gap-3 border-t border-blush pt-4">
+        <Form
+          method="post"
+          action={ORDER_ANSWER_ACTION}
+          className="grid gap-3 border-t border-blush pt-4"
+        >
           <VersionField />
           <FormField
             name="note"

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { ApprovedProofFigure, ownerProofSrc } from './approved-proof.tsx'
 import { proofShortDay } from './proof-dates.ts'
 import {
@@ -10,6 +10,9 @@ import {
   type ProofView,
   approvedRound,
 } from './proof-rules.ts'
+
+/** Where the answer to a proof she sent shows, below its form (decision 068). */
+const PROOF_ANSWER_ID = 'proof-answer'
 
 /**
  * The order page's "Design proof": the approved design once there is one,
@@ -74,7 +77,7 @@ export function ProofCard({
       {canSend && !approved ? (
         <Form
           method="post"
-          action="?proof"
+          action={`?proof${answeredAt(PROOF_ANSWER_ID)}`}
           encType="multipart/form-data"
           className="mt-5 grid gap-4 border-t-2 border-blush pt-5"
         >
@@ -119,7 +122,9 @@ export function ProofCard({
           </div>
         </Form>
       ) : null}
-      {canSend || result ? <ActionStatus answer={result} className="mt-2" /> : null}
+      {canSend || result ? (
+        <ActionStatus answer={result} id={PROOF_ANSWER_ID} className="mt-2" />
+      ) : null}
     </section>
   )
 }
