@@ -112,8 +112,12 @@ test('a question from the server is a dialog in the page, whose Yes posts the fi
       fields: { reason: 'Fully booked.' },
     },
   })
-  // Open without JavaScript, so the question shows and both buttons work as they are.
-  expect(html).toMatch(/<dialog open="" role="alertdialog"/)
+  // Open without JavaScript, so the question shows and both buttons work as they are; the
+  // page's posts open the next page at it.
+  expect(html).toMatch(/<dialog id="order-answer" open="" role="alertdialog"/)
+  const posts = html.match(/<form[^>]*method="post"[^>]*>/g) ?? []
+  expect(posts.length).toBeGreaterThan(1)
+  for (const form of posts) expect(form).toMatch(/ action="\/admin\/orders\/\d+#order-answer"/)
   expect(html).toContain('Priya Sharma (priya@example.com) will be emailed your reason.')
   expect(html).toMatch(/<form[^>]*method="dialog"[^>]*><button[^>]*>No, keep it</)
   for (const field of [

@@ -607,27 +607,16 @@ function Outcome({
     // A question asked again (after "No, keep it") is a new answer: the dialog opens afresh.
     return <ConfirmStep key={answerKey(result)} ask={result.ask} intent={result.intent} />
   }
-  return result.ok ? (
+  return (
     <p
       ref={ref}
       id={ORDER_ANSWER_ID}
       tabIndex={-1}
-      className="status-success outcome scroll-mt-24"
-      role="status"
+      className={`${result.ok ? 'status-success' : 'status-error'} outcome scroll-mt-24`}
+      role={result.ok ? 'status' : 'alert'}
       data-testid="outcome"
     >
-      {result.message}
-    </p>
-  ) : (
-    <p
-      ref={ref}
-      id={ORDER_ANSWER_ID}
-      tabIndex={-1}
-      className="status-error outcome scroll-mt-24"
-      role="alert"
-      data-testid="outcome"
-    >
-      {result.error}
+      {result.ok ? result.message : result.error}
     </p>
   )
 }
