@@ -6,7 +6,14 @@ import SQLite from 'better-sqlite3'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { OWNER, expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import {
+  OWNER,
+  expect,
+  pageAddress,
+  signInThroughDialog,
+  test,
+  waitForHydration,
+} from './fixtures.ts'
 
 /**
  * A delivery quoted with its fee, from the owner's quote form to the
@@ -180,7 +187,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await expect(money).toContainText('Balance owed$111')
   const moneyCard = () => page.getByRole('region', { name: 'Quote and payments' })
   await shootBoth(page, moneyCard, 'delivery-fee-money-card', testInfo)
-  const orderUrl = page.url()
+  const orderUrl = pageAddress(page)
 
   // The customer, on her phone: the total, the price and fee under it; she accepts.
   const customer = await browser.newPage({ viewport: { width: 375, height: 812 } })

@@ -96,3 +96,15 @@ export async function waitForHydration(page: Page, { intent = true } = {}) {
   if (intent) await page.mouse.move(1, 1)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
+
+/**
+ * The page's address without its fragment. After a post, an owner's page names
+ * the answer in it (`#order-answer`, decision 068); going to that address again
+ * would only scroll to the answer, so a test that opens the page afresh goes
+ * here instead.
+ */
+export function pageAddress(page: Page): string {
+  const url = new URL(page.url())
+  url.hash = ''
+  return url.href
+}

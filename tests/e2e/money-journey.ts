@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog } from './fixtures.ts'
+import { expect, pageAddress, signInThroughDialog } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -186,7 +186,7 @@ export async function quoteOrderOf(
 ): Promise<string> {
   await openOrderOf(page, email)
   await sendQuote(page, { price, deposit })
-  const orderUrl = page.url()
+  const orderUrl = pageAddress(page)
   if (paid) await recordPayment(page, paid)
   return orderUrl
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 
 /**
  * The owner's day on her phone, as docs/owner-guide.md tells it: each step
@@ -334,7 +334,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
   })
 
   await test.step('the deposit, ready and completed', async () => {
-    await page.goto(page.url())
+    await page.goto(pageAddress(page))
     await waitForHydration(page)
     await expect(page.getByTestId('order-status')).toHaveText(
       'Status: Accepted, awaiting the deposit',

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
-import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -147,7 +147,7 @@ test('on a phone, the deposit, ready and completed each answer in view; money du
 
   acceptQuote(id)
   // Opened afresh (a reload would keep where she had scrolled to).
-  await page.goto(page.url())
+  await page.goto(pageAddress(page))
   await waitForHydration(page)
   await expect(page.getByTestId('order-status')).toHaveText(
     'Status: Accepted, awaiting the deposit',
