@@ -6,13 +6,10 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveAccountAction } from '#app/features/auth/account-action.server.ts'
 import { AccountSettings } from '#app/features/auth/account-settings.tsx'
-import { asAccountResult } from '#app/features/auth/account.ts'
+import { asAccountResult, asChangePasswordResult } from '#app/features/auth/account.ts'
 import { listAccountAdmins } from '#app/features/auth/admin-accounts.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
-import {
-  ChangePasswordSettings,
-  asChangePasswordResult,
-} from '#app/features/auth/change-password-settings.tsx'
+import { ChangePasswordSettings } from '#app/features/auth/change-password-settings.tsx'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings.account'

@@ -65,8 +65,8 @@ export async function loader() {
 }
 
 /**
- * The menu's forms, the availability forms and the calendar feed's "Rotate
- * key" post here, each with its own intent.
+ * The menu's forms, the availability forms, the calendar feed's "Rotate key"
+ * and the erasure post here, each with its own intent.
  */
 export async function action({ request }: Route.ActionArgs) {
   const db = getDb()

@@ -2,8 +2,7 @@ import { expect, test } from 'vitest'
 import { NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
 import { setUpAuth } from '#tests/support/admins.ts'
 import { receiveAccountAction } from './account-action.server.ts'
-import { CHANGE_EMAIL, INVITE_ADMIN } from './account.ts'
-import { CHANGE_PASSWORD } from './change-password-settings.tsx'
+import { CHANGE_EMAIL, CHANGE_PASSWORD, INVITE_ADMIN } from './account.ts'
 
 const SITE = 'http://localhost:3000'
 const OWNER = { email: 'owner@bakery.test', password: 'correct horse battery staple' }

@@ -1,14 +1,20 @@
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { type AccountResult, CHANGE_EMAIL, INVITE_ADMIN, isAccountIntent } from './account.ts'
+import {
+  type AccountResult,
+  CHANGE_EMAIL,
+  CHANGE_PASSWORD,
+  type ChangePasswordResult,
+  INVITE_ADMIN,
+  isAccountIntent,
+} from './account.ts'
 import {
   receiveAdminInvite,
   receiveAdminRemoval,
   receiveEmailChange,
 } from './admin-accounts.server.ts'
 import type { Auth } from './auth.server.ts'
-import { CHANGE_PASSWORD, type ChangePasswordResult } from './change-password-settings.tsx'
 import { receivePasswordChange } from './password-reset.server.ts'
 
 /**

@@ -1,25 +1,9 @@
 import { Form } from 'react-router'
 import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
+import { CHANGE_PASSWORD, type ChangePasswordResult } from './account.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import { PASSWORD_MIN_LENGTH } from './password-limits.ts'
-
-/** The settings form's intent for a new password; the settings route dispatches on it. */
-export const CHANGE_PASSWORD = 'change-password'
-
-export type ChangePasswordResult = { intent: typeof CHANGE_PASSWORD } & (
-  { ok: true; message: string } | { ok: false; error: string }
-)
-
-/** The settings page's action data, when it answered the password form. */
-export function asChangePasswordResult(posted: unknown): ChangePasswordResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === CHANGE_PASSWORD
-    ? (posted as ChangePasswordResult)
-    : undefined
-}
 
 /** Settings' "Your password": the current one, then the new one twice. */
 export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResult | undefined }) {

@@ -5,6 +5,7 @@ import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { BodyTooLargeError, readBodyText } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { CHANGE_PASSWORD, type ChangePasswordResult } from './account.ts'
 import type { Auth } from './auth.server.ts'
 import { newPasswordOf, signInWithNewPassword } from './new-password.server.ts'
 import { RESET_LINK_MINUTES } from './password-reset-email.server.ts'
@@ -153,11 +154,11 @@ export async function receivePasswordChange({
   db: Db
   adminId: string
   now?: number
-}): Promise<Reply<PasswordFormReply & { intent: 'change-password' }> & { headers: Headers }> {
+}): Promise<Reply<ChangePasswordResult> & { headers: Headers }> {
   const headers = new Headers()
   const answer = (status: number, body: PasswordFormReply) => ({
     status,
-    body: { ...body, intent: 'change-password' as const },
+    body: { ...body, intent: CHANGE_PASSWORD } satisfies ChangePasswordResult,
     headers,
   })
   const form = await readForm(request)
