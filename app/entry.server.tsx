@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter, isRouteErrorResponse } from 'react-router'
 import { NonceProvider } from '#app/components/nonce.tsx'
+import { recordDrawnWords } from '#app/utils/drawn-words.server.ts'
 import { cspNonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 5_000
@@ -81,31 +82,34 @@ export default function handleRequest(
         }),
       )
     }
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        // React writes a large finished boundary after the page (to be moved
-        // into place by script) unless told the size is fine: keep in order.
-        progressiveChunkSize: 1024 * 1024,
-        onShellReady() {
-          shellRendered = true
-          if (!crawler) setTimeout(startStreaming, IN_ORDER_WINDOW_MS)
+    // The amounts and dates the page writes go out with it (DrawnWordsScript).
+    const { pipe, abort } = recordDrawnWords(() =>
+      renderToPipeableStream(
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>,
+        {
+          nonce,
+          // React writes a large finished boundary after the page (to be moved
+          // into place by script) unless told the size is fine: keep in order.
+          progressiveChunkSize: 1024 * 1024,
+          onShellReady() {
+            shellRendered = true
+            if (!crawler) setTimeout(startStreaming, IN_ORDER_WINDOW_MS)
+          },
+          onAllReady() {
+            sendWhole()
+          },
+          onShellError(error: unknown) {
+            reject(error)
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500
+            // Errors before the shell is ready reach onShellError; log the rest.
+            if (shellRendered) console.error(error)
+          },
         },
-        onAllReady() {
-          sendWhole()
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          // Errors before the shell is ready reach onShellError; log the rest.
-          if (shellRendered) console.error(error)
-        },
-      },
+      ),
     )
     setTimeout(abort, streamTimeout + 1_000)
   })

@@ -16,6 +16,7 @@ import {
   HydrationLoader,
   hydrationStart,
 } from '#app/components/deferred-scripts.tsx'
+import { DrawnWordsScript } from '#app/components/drawn-words-script.tsx'
 import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
@@ -175,6 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
           <ScrollRestoration nonce={nonce} />
           <DeferredScripts nonce={nonce} start={start} />
+          <DrawnWordsScript />
         </SiteWordsContext>
       </body>
     </html>

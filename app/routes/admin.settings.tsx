@@ -8,7 +8,11 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
-import { isSettingsIntent } from '#app/features/availability/booking-settings-fields.ts'
+import {
+  OPEN_CARD_PARAM,
+  isBookingCard,
+  isSettingsIntent,
+} from '#app/features/availability/booking-settings-fields.ts'
 import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,
@@ -175,6 +179,39 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
 /** The product whose fields are open: `?edit=<id>`, from its Edit link. */
 const EDIT_PARAM = 'edit'
 
+/** A new product's fields are open: `?add`, from "Add a product". */
+const ADD_PARAM = 'add'
+const ADD_ANCHOR = 'add-product'
+
+/**
+ * A new product's fields, opened by "Add a product" and ready for her to type.
+ * They post to the same address, so they stay open: empty again once a product
+ * is added (for the next), as she typed them if it was refused.
+ */
+function AddProduct({ count }: { count: number }) {
+  useEffect(() => document.getElementById('field-new-name')?.focus(), [])
+  return (
+    <>
+      <h2 id={ADD_ANCHOR} className="section-heading mt-10 scroll-mt-24">
+        Add a product
+      </h2>
+      {/* Keyed by the count, so a product once added leaves an empty form. */}
+      <Form key={count} method="post" className="card mt-4 p-5">
+        <input type="hidden" name="intent" value="add" />
+        <ProductFields prefix="new" />
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="submit" className="button-primary">
+            Add product
+          </button>
+          <Link to=".#the-menu" preventScrollReset className="text-link inline-block py-2">
+            Close<span className="sr-only"> adding a product</span>
+          </Link>
+        </div>
+      </Form>
+    </>
+  )
+}
+
 /** One product's fields, opened by its Edit link; her next key goes to its name. */
 function EditProduct({
   product,
@@ -304,6 +341,46 @@ function ProductItem({
   )
 }
 
+/** The pages under Settings, each a row: its name, then what it holds. */
+const MORE_SETTINGS = [
+  ['/admin/settings/site', 'Your site', 'Name, words, banner, FAQ and policies'],
+  ['/admin/settings/alerts', 'Alerts on your phone', 'Which news reaches this phone'],
+  [
+    '/admin/settings/payments',
+    'Payments, changes and design proofs',
+    'When balances are due, refunds, proof rounds',
+  ],
+  ['/admin/settings/account', 'Your account', 'Sign-in email, admins and password'],
+  ['/admin/settings/moving', 'Move your site', 'Export and import'],
+  ['/admin/reviews', 'Reviews from your customers', 'Choose which ones to show'],
+] as const
+
+/** A list, not a row of buttons: on her phone the menu starts a screen sooner. */
+function MoreSettings() {
+  return (
+    <nav aria-label="More settings" className="mt-6">
+      <ul className="card grid overflow-hidden sm:grid-cols-2">
+        {MORE_SETTINGS.map(([to, name, holds]) => (
+          <li key={to} className="border-b border-chocolate/10">
+            <Link
+              to={to}
+              className="flex min-h-14 items-center justify-between gap-3 px-5 py-3 hover:bg-paper"
+            >
+              <span>
+                <span className="block font-bold text-raspberry-dark">{name}</span>
+                <span className="block text-sm">{holds}</span>
+              </span>
+              <span aria-hidden="true" className="text-2xl text-raspberry-dark">
+                ›
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 const SECTIONS = [
   ['the-menu', 'The menu'],
   ['weekly-capacity-heading', 'Weekly capacity'],
@@ -331,6 +408,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const saved = menuResult?.ok && menuResult.intent === 'update'
   const editing = saved ? null : Number(searchParams.get(EDIT_PARAM))
   const editedProduct = products.find((product) => product.id === editing)
+  const openCard = searchParams.get(OPEN_CARD_PARAM)
   // A refusal while a product's fields are open answers beside them, not at the top.
   const refusal =
     navigation.state === 'idle' && editedProduct && menuResult && !menuResult.ok
@@ -341,26 +419,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Settings</h1>
       <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
-      <p className="mt-4 flex flex-wrap gap-3">
-        <Link to="/admin/settings/site" className="button-secondary">
-          Your site: name, words, banner, FAQ and policies
-        </Link>
-        <Link to="/admin/settings/alerts" className="button-secondary">
-          Alerts on your phone
-        </Link>
-        <Link to="/admin/settings/payments" className="button-secondary">
-          Payments, changes and design proofs
-        </Link>
-        <Link to="/admin/settings/account" className="button-secondary">
-          Your account: sign-in email, admins and password
-        </Link>
-        <Link to="/admin/settings/moving" className="button-secondary">
-          Move your site: export and import
-        </Link>
-        <Link to="/admin/reviews" className="button-secondary">
-          Reviews from your customers
-        </Link>
-      </p>
+      <MoreSettings />
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">
           {SECTIONS.map(([id, label]) => (
@@ -404,18 +463,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
 
-      <h2 className="section-heading mt-10">Add a product</h2>
-      {/* Keyed by the count, so a product once added leaves an empty form. */}
-      <Form key={products.length} method="post" className="card mt-4 p-5">
-        <input type="hidden" name="intent" value="add" />
-        <ProductFields prefix="new" />
-        <button type="submit" className="button-primary mt-4">
-          Add product
-        </button>
-      </Form>
+      {searchParams.has(ADD_PARAM) ? (
+        <AddProduct count={products.length} />
+      ) : (
+        <p className="mt-6">
+          <Link to={`?${ADD_PARAM}#${ADD_ANCHOR}`} preventScrollReset className="button-secondary">
+            Add a product
+          </Link>
+        </p>
+      )}
 
       <h2 className="section-heading mt-12">Opening days and bookings</h2>
-      <AvailabilitySettings data={availability} posted={result} />
+      <AvailabilitySettings
+        data={availability}
+        posted={result}
+        open={isBookingCard(openCard) ? openCard : null}
+      />
 
       <CalendarFeedSettings feed={calendarFeed} posted={feedResult} />
       <EraseCustomerSettings posted={eraseResult} />

@@ -1,9 +1,12 @@
+import type { Formatter } from './drawn-words.ts'
 import { cachedFormatter, localSettings } from './local-settings.ts'
 
-const counts = new Map<string, Intl.NumberFormat>()
+const counts = new Map<string, Formatter<Intl.NumberFormat>>()
 
 /** A count as people write it: 1,204, not 1204. */
 export function formatCount(count: number): string {
   const { locale } = localSettings()
-  return cachedFormatter(counts, locale, () => new Intl.NumberFormat(locale)).format(count)
+  return cachedFormatter(counts, `count|${locale}`, () => new Intl.NumberFormat(locale)).format(
+    count,
+  )
 }

@@ -1,3 +1,4 @@
+import type { Formatter } from './drawn-words.ts'
 import { bakeryDateTimeFormat, cachedFormatter, localSettings } from './local-settings.ts'
 
 /**
@@ -9,13 +10,13 @@ import { bakeryDateTimeFormat, cachedFormatter, localSettings } from './local-se
 export const CALENDAR_DAY_ZONE = 'UTC'
 
 /** One formatter per time zone: building one costs far more than formatting with it. */
-const partFormats = new Map<string, Intl.DateTimeFormat>()
+const partFormats = new Map<string, Formatter<Intl.DateTimeFormat>>()
 
 /** A moment's wall-clock parts in a time zone, as numbers (Latin digits, 24-hour clock). */
 function wallClockParts(timeZone: string, instant: Date) {
   const format = cachedFormatter(
     partFormats,
-    timeZone,
+    `clock|${timeZone}`,
     () =>
       new Intl.DateTimeFormat(undefined, {
         timeZone,
@@ -124,7 +125,7 @@ export function isCalendarDate(value: string): boolean {
  */
 export function calendarDayFormat(
   options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
-): Intl.DateTimeFormat {
+): Formatter<Intl.DateTimeFormat> {
   return bakeryDateTimeFormat({ ...options, timeZone: CALENDAR_DAY_ZONE })
 }
 

@@ -1,4 +1,5 @@
 import { site } from '#app/content/site.ts'
+import { type Formatter, drawnFormatter } from './drawn-words.ts'
 
 /**
  * The bakery's local settings: where "today" is decided, what money is in
@@ -64,29 +65,38 @@ export function settingsKey(settings: LocalSettings): string {
  * One formatter per setting and options: building an Intl formatter costs
  * far more than formatting with it, so each is kept by what built it (a
  * bakery has one setting at a time; a change adds one more, never many).
+ * `key` starts with what the formatter is for ('money|', 'date|'), so no two
+ * kinds share one; while a page starts, it answers with the words the server
+ * drew the page with (utils/drawn-words.ts).
  */
-export function cachedFormatter<T>(cache: Map<string, T>, key: string, build: () => T): T {
+export function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  cache: Map<string, Formatter<F>>,
+  key: string,
+  build: () => F,
+): Formatter<F> {
   let found = cache.get(key)
   if (found === undefined) {
     if (cache.size >= 64) cache.clear()
-    found = build()
+    found = drawnFormatter(key, build)
     cache.set(key, found)
   }
   return found
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormats = new Map<string, Formatter<Intl.DateTimeFormat>>()
 
 /**
  * A date-and-time formatter in the bakery's locale and time zone (or the
  * options' own `timeZone`, for a calendar day written in UTC).
  */
-export function bakeryDateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function bakeryDateTimeFormat(
+  options: Intl.DateTimeFormatOptions,
+): Formatter<Intl.DateTimeFormat> {
   const settings = localSettings()
   const full = { timeZone: settings.timeZone, ...options }
   return cachedFormatter(
     dateTimeFormats,
-    `${settings.locale}|${JSON.stringify(full)}`,
+    `date|${settings.locale}|${JSON.stringify(full)}`,
     () => new Intl.DateTimeFormat(settings.locale, full),
   )
 }

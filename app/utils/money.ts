@@ -1,3 +1,4 @@
+import type { Formatter } from './drawn-words.ts'
 import { cachedFormatter, localSettings } from './local-settings.ts'
 
 /**
@@ -22,14 +23,14 @@ import { cachedFormatter, localSettings } from './local-settings.ts'
  *   a message asking to write it plainly, rather than guessed at.
  */
 
-const moneyFormats = new Map<string, Intl.NumberFormat>()
+const moneyFormats = new Map<string, Formatter<Intl.NumberFormat>>()
 
 /** The bakery's money formatter (Settings: currency and locale), with or without cents. */
-function moneyFormat(withCents: boolean): Intl.NumberFormat {
+function moneyFormat(withCents: boolean): Formatter<Intl.NumberFormat> {
   const { locale, currency } = localSettings()
   return cachedFormatter(
     moneyFormats,
-    `${locale}|${currency}|${withCents}`,
+    `money|${locale}|${currency}|${withCents}`,
     () =>
       new Intl.NumberFormat(locale, {
         style: 'currency',

@@ -9,6 +9,7 @@ import { type ServerProcess, startServerProcess } from '#tests/support/server-pr
 import {
   OWNER,
   expect,
+  openSettingsCard,
   pageAddress,
   signInThroughDialog,
   test,
@@ -116,11 +117,11 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   // The owner offers delivery and a Friday afternoon time.
   await page.goto('/admin/settings')
   await waitForHydration(page)
-  const delivery = page.getByRole('region', { name: 'Delivery', exact: true })
+  const delivery = await openSettingsCard(page, 'Delivery')
   await delivery.getByRole('checkbox', { name: 'We deliver' }).check()
   await delivery.getByRole('button', { name: 'Save delivery' }).click()
   await expect(delivery.getByText('Delivery saved: customers can choose it.')).toBeVisible()
-  const times = page.getByRole('region', { name: 'Pickup times' })
+  const times = await openSettingsCard(page, 'Pickup times')
   await times.getByLabel('Day').selectOption('Friday')
   await times.getByLabel('From').fill('14:00')
   await times.getByLabel('Until').fill('16:00')

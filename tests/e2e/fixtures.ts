@@ -1,4 +1,4 @@
-import { type Page, test as base, expect } from '@playwright/test'
+import { type Locator, type Page, test as base, expect } from '@playwright/test'
 
 interface Fixtures {
   /** Console errors a test expects, such as the browser's note on a 404 document. */
@@ -107,4 +107,15 @@ export function pageAddress(page: Page): string {
   const url = new URL(page.url())
   url.hash = ''
   return url.href
+}
+
+/**
+ * Opens one of Settings' booking cards by its link, as she would, and gives
+ * the card: folded, it shows what is set; open, its forms (decision 071).
+ */
+export async function openSettingsCard(page: Page, title: string): Promise<Locator> {
+  const card = page.getByRole('region', { name: title, exact: true })
+  await card.getByRole('link').click()
+  await expect(card.getByRole('link', { name: `Close ${title}` })).toBeVisible()
+  return card
 }

@@ -3,6 +3,7 @@ import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { OWNER, expect, publicPages, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
+import { journeyCustomer, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
 
 const isScript = (url: string) => /\/assets\/[^?]*\.js(\?|$)/.test(new URL(url).pathname)
 
@@ -442,4 +443,43 @@ test('a browser whose clock and time-zone data differ from the server’s still 
   // day is the server's.
   await expect(local).toContainText(formatCalendarDate(today))
   await expect(page.getByRole('contentinfo')).toContainText(`© ${today.slice(0, 4)} `)
+})
+
+test('the owner’s pages start from the words the server wrote, building no formatter of their own', async ({
+  page,
+  baseURL,
+}) => {
+  // The first Intl formatter a page builds holds it up for one long task while the
+  // browser loads its locale data (decision 071); the server's words make it needless.
+  const { stamp, customer, due } = journeyCustomer('Ines Words', 70)
+  await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Garden party' })
+  await signIn(page)
+  await openOrderOf(page, customer.email)
+  const order = new URL(page.url()).pathname
+  await page.addInitScript(() => {
+    const counted = { built: 0 }
+    Object.assign(window, { intlBuilt: counted })
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Real = Intl[name]
+      const Counting = function (...args: unknown[]) {
+        counted.built += 1
+        return new (Real as unknown as new (...a: unknown[]) => object)(...args)
+      }
+      Object.defineProperty(Counting, 'prototype', { value: Real.prototype })
+      Object.assign(Counting, { supportedLocalesOf: Real.supportedLocalesOf })
+      Object.assign(Intl, { [name]: Counting })
+    }
+  })
+  for (const path of ['/admin', '/admin/orders', order, '/admin/calendar', '/admin/settings']) {
+    await page.goto(path)
+    await waitForHydration(page, { intent: false })
+    const built = await page.evaluate(
+      () => (window as unknown as { intlBuilt: { built: number } }).intlBuilt.built,
+    )
+    expect(built, `formatters built while ${path} started`).toBe(0)
+  }
+  // What the order page carries is words, not a script to run.
+  await page.goto(order)
+  const words = page.locator('script#drawn-words[type="application/json"]')
+  expect(Object.keys(JSON.parse((await words.textContent()) ?? '{}')).length).toBeGreaterThan(0)
 })

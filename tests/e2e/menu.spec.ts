@@ -20,6 +20,9 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
 
+  // The new product's fields open on request, ready for her to type.
+  await page.getByRole('link', { name: 'Add a product' }).click()
+  await expect(page.getByLabel('Name')).toBeFocused()
   const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
   await add.getByLabel('Name').fill(name)
   await add.getByLabel('From price ($)').fill('45')
@@ -89,6 +92,7 @@ test.describe('refused changes', () => {
     await page.goto('/')
     await signInThroughDialog(page)
     await page.goto('/admin/settings')
+    await page.getByRole('link', { name: 'Add a product' }).click()
     const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
     await add.getByLabel('Name').fill('Cakes')
     await add.getByRole('button', { name: 'Add product' }).click()
@@ -132,6 +136,7 @@ test.describe('without JavaScript', () => {
     expect(signIn.ok()).toBe(true)
     const name = `Scones ${Date.now()}`
     await page.goto('/admin/settings')
+    await page.getByRole('link', { name: 'Add a product' }).click()
     const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
     await add.getByLabel('Name').fill(name)
     await add.getByLabel('From price ($)').fill('12.50')

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, openSettingsCard, pageAddress, test, waitForHydration } from './fixtures.ts'
 
 /**
  * The owner's day on her phone, as docs/owner-guide.md tells it: each step
@@ -379,10 +379,12 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await expect(page.getByRole('button', { name: 'Save Cakes' })).toBeVisible()
     await scrollToTop(page.getByRole('heading', { level: 2, name: 'The menu' }))
     await photograph(page, '11-menu', testInfo)
+    // Folded, a booking card shows what is set; its link opens the form.
     const capacity = page.getByRole('region', { name: 'Weekly capacity' })
-    await expect(capacity).toBeVisible()
+    await expect(capacity.getByRole('link', { name: 'Change weekly capacity' })).toBeVisible()
     await photograph(capacity, '12-weekly-capacity', testInfo)
-    const closed = page.getByRole('region', { name: 'Closed dates' })
+    const closed = await openSettingsCard(page, 'Closed dates')
+    await expect(closed.getByRole('button', { name: 'Add closed dates' })).toBeVisible()
     await photograph(closed, '13-closed-dates', testInfo)
     const feed = page.getByRole('region', { name: 'Calendar on your phone' })
     await expect(feed.getByLabel('Calendar address')).toHaveValue(/\/admin\/calendar\.ics\?key=/)
@@ -397,7 +399,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
   })
 
   await test.step('settings: pickup times and address, delivery, payments', async () => {
-    const times = page.getByRole('region', { name: 'Pickup times' })
+    const times = await openSettingsCard(page, 'Pickup times')
     await scrollToTop(times)
     await times.getByLabel('Day').selectOption('Saturday')
     await times.getByLabel('From').fill('10:00')
@@ -411,7 +413,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       times.getByText('Pickup address saved. Customers see it once you confirm their request.'),
     ).toBeVisible()
     await photographTall(page, times, '20-pickup-times', testInfo)
-    const delivery = page.getByRole('region', { name: 'Delivery', exact: true })
+    const delivery = await openSettingsCard(page, 'Delivery')
     await delivery.getByRole('checkbox', { name: 'We deliver' }).check()
     await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15')
     await delivery.getByRole('button', { name: 'Save delivery' }).click()

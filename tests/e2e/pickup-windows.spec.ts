@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import {
+  expect,
+  openSettingsCard,
+  signInThroughDialog,
+  test,
+  waitForHydration,
+} from './fixtures.ts'
 
 // The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
 // the browser notes both.
@@ -37,8 +43,10 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await page.goto('/')
   await signInThroughDialog(page)
   await page.goto('/admin/settings#pickup-windows-heading')
-  const card = page.getByRole('region', { name: 'Pickup times' })
-  await expect(card).toContainText('No set times: customers give a date only.')
+  await expect(page.getByRole('region', { name: 'Pickup times' })).toContainText(
+    'No set times: customers give a date only.',
+  )
+  const card = await openSettingsCard(page, 'Pickup times')
   await card.getByLabel('Day').selectOption('Saturday')
   await card.getByLabel('From').fill('10:00')
   await card.getByLabel('Until').fill('12:00')

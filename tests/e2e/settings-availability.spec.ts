@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
-import { todayIn } from '#app/utils/dates.ts'
-import { expect, OWNER, test, waitForHydration } from './fixtures.ts'
+import { formatDateRange, todayIn } from '#app/utils/dates.ts'
+import { expect, OWNER, openSettingsCard, test, waitForHydration } from './fixtures.ts'
 
 // These change which days every page offers, so they run in order on the server
 // the gallery's and the menu's journeys use (playwright.config.ts), and put the
@@ -47,7 +47,7 @@ async function restoreDefaults(request: APIRequestContext, baseURL: string) {
   await post({ intent: 'horizon', horizon_days: '180' })
   await post({ intent: 'delivery', delivery_note: '' })
   if (startingPolicies) await post({ intent: 'policies', policies: startingPolicies })
-  const html = await (await request.get('/admin/settings')).text()
+  const html = await (await request.get('/admin/settings?open=closed-dates')).text()
   for (const [, id] of html.matchAll(
     /value="reopen"\/><input type="hidden" name="id" value="(\d+)"/g,
   )) {
@@ -79,16 +79,31 @@ test('the owner sets capacity, closed dates, policies and delivery; customers ne
   await signIn(page, baseURL)
   await page.goto('/admin/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
-  startingPolicies = await page.getByRole('textbox', { name: 'Order policies' }).inputValue()
+  // Folded, each card shows what is set and no form: the page is short on her phone.
+  await expect(page.getByRole('button', { name: 'Save weekly capacity' })).toHaveCount(0)
+  await waitForHydration(page)
 
-  // Weekly capacity: Saturday closed.
-  const capacity = page.getByRole('region', { name: 'Weekly capacity' })
+  // Weekly capacity: Saturday closed. Opening and closing the card puts the focus on its heading.
+  const capacity = await openSettingsCard(page, 'Weekly capacity')
+  await expect(capacity.getByRole('heading', { name: 'Weekly capacity' })).toBeFocused()
   await capacity.getByLabel('Saturday').fill('0')
   await capacity.getByRole('button', { name: 'Save weekly capacity' }).click()
   await expect(capacity.getByText('Weekly capacity saved.')).toBeVisible()
+  await capacity.getByRole('link', { name: 'Close Weekly capacity' }).click()
+  await expect(capacity.getByRole('heading', { name: 'Weekly capacity' })).toBeFocused()
+  await expect(capacity.getByRole('link', { name: 'Change weekly capacity' })).toBeVisible()
+  await expect(capacity.getByRole('definition')).toHaveText([
+    '4',
+    '4',
+    '4',
+    '4',
+    '4',
+    '0 (closed)',
+    '4',
+  ])
 
   // Closed dates, typed and sent with the keyboard only.
-  const closed = page.getByRole('region', { name: 'Closed dates' })
+  const closed = await openSettingsCard(page, 'Closed dates')
   await closed.getByLabel('From').focus()
   const [y1, m1, d1] = from.split('-')
   await page.keyboard.type(`${m1}${d1}${y1}`)
@@ -108,24 +123,39 @@ test('the owner sets capacity, closed dates, policies and delivery; customers ne
   // The form is empty again for the next dates.
   await expect(closed.getByLabel('From')).toHaveValue('')
 
-  // Policies and delivery.
-  const policiesCard = page.getByRole('region', { name: 'Order policies' })
+  // Policies and delivery; opening one card folds the other.
+  const policiesCard = await openSettingsCard(page, 'Order policies')
+  await expect(closed.getByLabel('From')).toHaveCount(0)
+  startingPolicies = await policiesCard
+    .getByRole('textbox', { name: 'Order policies' })
+    .inputValue()
   await policiesCard.getByRole('textbox', { name: 'Order policies' }).fill(policies)
   await policiesCard.getByRole('button', { name: 'Save order policies' }).click()
   await expect(policiesCard.getByText('Order policies saved.')).toBeVisible()
 
-  const delivery = page.getByRole('region', { name: 'Delivery' })
+  const delivery = await openSettingsCard(page, 'Delivery')
   await delivery.getByLabel('We deliver').check()
   await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15.')
   await delivery.getByRole('button', { name: 'Save delivery' }).click()
   await expect(delivery.getByText('Delivery saved: customers can choose it.')).toBeVisible()
 
-  // Kept after a reload.
-  await page.reload()
-  await expect(capacity.getByLabel('Saturday')).toHaveValue('0')
-  await expect(capacity.getByLabel('Monday')).toHaveValue('4')
-  await expect(closed.getByRole('listitem').filter({ hasText: note })).toBeVisible()
-  await expect(policiesCard.getByRole('textbox', { name: 'Order policies' })).toHaveValue(policies)
+  // Kept: a fresh Settings shows each rule as saved on its folded card.
+  await page.goto('/admin/settings')
+  await expect(capacity.getByRole('definition')).toHaveText([
+    '4',
+    '4',
+    '4',
+    '4',
+    '4',
+    '0 (closed)',
+    '4',
+  ])
+  await expect(closed.getByRole('listitem').filter({ hasText: note })).toContainText(
+    formatDateRange(from, to),
+  )
+  await expect(policiesCard).toContainText('Deposits: half when we quote.')
+  await expect(delivery).toContainText('You deliver: Within 10 km of the bakery, $15.')
+  await openSettingsCard(page, 'Delivery')
   await expect(delivery.getByLabel('We deliver')).toBeChecked()
   await expect(delivery.getByLabel('Delivery area and fee')).toHaveValue(
     'Within 10 km of the bakery, $15.',
@@ -146,16 +176,20 @@ test('the owner sets capacity, closed dates, policies and delivery; customers ne
   await visitor.close()
 
   // Back to the defaults, through the page.
+  await openSettingsCard(page, 'Closed dates')
   await item.getByRole('button', { name: /^Remove closed dates/ }).click()
   await expect(closed.getByText(`Open again ${shortDate(from)} – ${shortDate(to)}.`)).toBeVisible()
   await expect(closed.getByRole('listitem').filter({ hasText: note })).toHaveCount(0)
+  await openSettingsCard(page, 'Weekly capacity')
   await capacity.getByLabel('Saturday').fill('4')
   await capacity.getByRole('button', { name: 'Save weekly capacity' }).click()
   await expect(capacity.getByText('Weekly capacity saved.')).toBeVisible()
+  await openSettingsCard(page, 'Delivery')
   await delivery.getByLabel('We deliver').uncheck()
   await delivery.getByLabel('Delivery area and fee').fill('')
   await delivery.getByRole('button', { name: 'Save delivery' }).click()
   await expect(delivery.getByText('Delivery saved: pickup only.')).toBeVisible()
+  await openSettingsCard(page, 'Order policies')
   await policiesCard.getByRole('textbox', { name: 'Order policies' }).fill(startingPolicies)
   await policiesCard.getByRole('button', { name: 'Save order policies' }).click()
   await expect(policiesCard.getByText('Order policies saved.')).toBeVisible()
@@ -176,7 +210,7 @@ test.describe('refused changes', () => {
     await waitForHydration(page)
     const today = todayIn(site.timeZone)
 
-    const closed = page.getByRole('region', { name: 'Closed dates' })
+    const closed = await openSettingsCard(page, 'Closed dates')
     await closed.getByLabel('From').fill(addDays(today, 12))
     await closed.getByLabel('To').fill(addDays(today, 10))
     await closed.getByRole('button', { name: 'Add closed dates' }).click()
@@ -185,14 +219,14 @@ test.describe('refused changes', () => {
     await expect(closed.getByLabel('To')).toHaveAttribute('aria-invalid', 'true')
     await expect(closed.getByText('Please correct the marked field.')).toBeVisible()
 
-    const capacity = page.getByRole('region', { name: 'Weekly capacity' })
+    const capacity = await openSettingsCard(page, 'Weekly capacity')
     await capacity.getByLabel('Tuesday').fill('100')
     await capacity.getByRole('button', { name: 'Save weekly capacity' }).click()
     await expect(capacity.getByText('Tuesday must be a whole number from 0 to 99.')).toBeVisible()
     await expect(capacity.getByLabel('Tuesday')).toBeFocused()
 
     // The horizon, by keyboard: an out-of-range value, then a good one.
-    const horizon = page.getByRole('region', { name: 'Booking horizon' })
+    const horizon = await openSettingsCard(page, 'Booking horizon')
     const days = horizon.getByLabel(/Customers can book up to/)
     await days.focus()
     await page.keyboard.press('ControlOrMeta+A')
@@ -219,7 +253,8 @@ test.describe('without JavaScript', () => {
     // the form she used, not at the top of Settings.
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/admin/settings')
-    const horizon = page.getByRole('region', { name: 'Booking horizon' })
+    // The card opens by its link, a page of its own without JavaScript.
+    const horizon = await openSettingsCard(page, 'Booking horizon')
     await horizon.getByLabel(/Customers can book up to/).fill('200')
     await horizon.getByRole('button', { name: 'Save booking horizon' }).click()
     const saved = page

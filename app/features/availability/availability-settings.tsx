@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import {
   ANSWER_SCROLL_MARGIN,
   ActionAnswerText,
@@ -13,10 +13,14 @@ import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ClosedPeriod } from './availability.server.ts'
 import {
+  type BookingCard,
   LIMITS,
   type SettingsIntent,
   WEEKDAY_NAMES,
   capacityField,
+  cardOfIntent,
+  isSettingsIntent,
+  openCardHref,
 } from './booking-settings-fields.ts'
 import {
   PICKUP_WINDOW_LIMITS,
@@ -112,25 +116,80 @@ function Status({
   )
 }
 
+/**
+ * One booking rule: what is set, and a link that opens its forms in place.
+ * Open, its forms replace the summary and Close folds it again. Either way
+ * focus goes to its heading, so the tap's outcome is where she is looking and
+ * a screen reader names the card.
+ */
 function Card({
   id,
   title,
+  open,
+  openLabel,
+  summary,
   children,
   className = '',
 }: {
-  id: string
+  id: BookingCard
   title: string
+  open: boolean
+  /** The link that opens the card, e.g. "Change weekly capacity". */
+  openLabel: string
+  /** What is set now, shown while the card is folded. */
+  summary: ReactNode
+  /** The card's forms, mounted only while it is open. */
   children: ReactNode
   className?: string
 }) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (wasOpen.current === open) return
+    wasOpen.current = open
+    headingRef.current?.focus()
+  }, [open])
   return (
     <section aria-labelledby={`${id}-heading`} className={`card p-5 sm:p-6 ${className}`}>
-      <h3 id={`${id}-heading`} className="font-display text-2xl font-bold scroll-mt-24">
+      <h3
+        id={`${id}-heading`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-display text-2xl font-bold scroll-mt-24 outline-none"
+      >
         {title}
       </h3>
-      {children}
+      {open ? (
+        <>
+          {children}
+          <p className="mt-4 border-t border-chocolate/20 pt-3">
+            <Link to={`.#${id}-heading`} preventScrollReset className="text-link inline-block py-2">
+              Close<span className="sr-only"> {title}</span>
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {summary}
+          <p className="mt-4">
+            <Link to={openCardHref(id)} preventScrollReset className="button-secondary">
+              {openLabel}
+            </Link>
+          </p>
+        </>
+      )}
     </section>
   )
+}
+
+/** A folded card's list of what is set: closed dates, pickup times. */
+function SummaryList({ children }: { children: ReactNode }) {
+  return <ul className="mt-4 space-y-2">{children}</ul>
+}
+
+/** A folded card's note that nothing is set yet. */
+function NothingSet({ children }: { children: ReactNode }) {
+  return <p className="mt-4 rounded-2xl bg-paper p-4">{children}</p>
 }
 
 function SaveRow({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
@@ -144,14 +203,20 @@ function SaveRow({ label, busy, children }: { label: string; busy: boolean; chil
   )
 }
 
-function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function WeeklyCapacityForms({
+  data,
+  posted,
+}: {
+  data: AvailabilitySettingsData
+  posted: unknown
+}) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['capacity'],
     posted,
     'weekly-capacity-answer',
   )
   return (
-    <Card id="weekly-capacity" title="Weekly capacity">
+    <>
       <p className="mt-2">
         How much you can bake each weekday, in <strong>effort units</strong>. Each product on the
         menu says how many units one order takes (its Effort): a tiered cake may use 3, a dozen
@@ -203,11 +268,11 @@ function WeeklyCapacity({ data, posted }: { data: AvailabilitySettingsData; post
           <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
-    </Card>
+    </>
   )
 }
 
-function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function ClosedDatesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId } =
     useSettingsForm(['close-dates', 'reopen'], posted, 'closed-dates-answer')
 
@@ -221,7 +286,7 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
   }, [fetcher.data, formRef, statusRef])
 
   return (
-    <Card id="closed-dates" title="Closed dates">
+    <>
       <p className="mt-2">
         Holidays and days off: customers cannot choose these dates, whatever the weekly capacity.
       </p>
@@ -310,18 +375,24 @@ function ClosedDates({ data, posted }: { data: AvailabilitySettingsData; posted:
           <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
-    </Card>
+    </>
   )
 }
 
-function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function BookingHorizonForms({
+  data,
+  posted,
+}: {
+  data: AvailabilitySettingsData
+  posted: unknown
+}) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['horizon'],
     posted,
     'booking-horizon-answer',
   )
   return (
-    <Card id="booking-horizon" title="Booking horizon">
+    <>
       <p className="mt-2">How far ahead customers can ask for a date.</p>
       <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="horizon" />
@@ -349,11 +420,11 @@ function BookingHorizon({ data, posted }: { data: AvailabilitySettingsData; post
           <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
-    </Card>
+    </>
   )
 }
 
-function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['delivery'],
     posted,
@@ -365,7 +436,7 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
       ? values.delivery_enabled !== undefined
       : data.deliveryEnabled
   return (
-    <Card id="delivery" title="Delivery">
+    <>
       <p className="mt-2">Customers can always pick up; offer delivery too if you do it.</p>
       <fetcher.Form {...formProps} className="mt-4">
         <input type="hidden" name="intent" value="delivery" />
@@ -400,18 +471,18 @@ function Delivery({ data, posted }: { data: AvailabilitySettingsData; posted: un
           <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
-    </Card>
+    </>
   )
 }
 
-function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function OrderPoliciesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['policies'],
     posted,
     'order-policies-answer',
   )
   return (
-    <Card id="order-policies" title="Order policies" className="lg:col-span-2">
+    <>
       <p className="mt-2">
         Customers tick that they have read these before sending a request: your notice, deposits,
         cancellations, and allergens in a home kitchen. Each request keeps the text as it read when
@@ -443,7 +514,7 @@ function OrderPolicies({ data, posted }: { data: AvailabilitySettingsData; poste
           <Status id={answerId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
-    </Card>
+    </>
   )
 }
 
@@ -478,7 +549,7 @@ function TimeField({
   )
 }
 
-function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
+function PickupWindowsForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, statusRef, result, busy, fields, values, formProps, answerId } = useSettingsForm(
     ['pickup-window-add', 'pickup-window-remove'],
     posted,
@@ -494,7 +565,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
     windows: data.pickupWindows.filter((window) => window.weekday === weekday),
   })).filter((day) => day.windows.length > 0)
   return (
-    <Card id="pickup-windows" title="Pickup times">
+    <>
       <p className="mt-2">
         Set times on the days you hand orders over, e.g. Saturday 10:00–12:00, each taking a few
         requests. Customers choose one with their date (deliveries too). A day without times works
@@ -587,7 +658,7 @@ function PickupWindows({ data, posted }: { data: AvailabilitySettingsData; poste
         </SaveRow>
       </fetcher.Form>
       <PickupAddress data={data} posted={posted} />
-    </Card>
+    </>
   )
 }
 
@@ -624,23 +695,201 @@ function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; poste
   )
 }
 
-/** The owner's availability settings: capacity, closed dates, horizon, delivery, policies. */
+/** How much she bakes each weekday, Monday first, a day at a glance. */
+function CapacitySummary({ data }: { data: AvailabilitySettingsData }) {
+  return (
+    <>
+      <dl className="mt-4 grid grid-cols-7 gap-1 text-center">
+        {WEEK_ORDER.map((weekday) => {
+          const units = data.weekdayCapacity[weekday] ?? 0
+          return (
+            <div
+              key={weekday}
+              className={`rounded-xl py-2 ${units > 0 ? 'bg-blush-100' : 'bg-paper'}`}
+            >
+              <dt className="text-xs font-bold uppercase">
+                <span aria-hidden="true">{WEEKDAY_NAMES[weekday]?.slice(0, 3)}</span>
+                <span className="sr-only">{WEEKDAY_NAMES[weekday]}</span>
+              </dt>
+              <dd className="font-display text-xl font-bold">
+                {units}
+                {units === 0 ? <span className="sr-only"> (closed)</span> : null}
+              </dd>
+            </div>
+          )
+        })}
+      </dl>
+      <p className="mt-2 text-sm">Effort units each day; 0 is closed.</p>
+    </>
+  )
+}
+
+/** Closed periods shown on the folded card; the rest are counted. */
+const CLOSED_SHOWN = 4
+
+function ClosedDatesSummary({ data }: { data: AvailabilitySettingsData }) {
+  const { closedPeriods } = data
+  if (closedPeriods.length === 0) return <NothingSet>No closed dates coming up.</NothingSet>
+  const more = closedPeriods.length - CLOSED_SHOWN
+  return (
+    <SummaryList>
+      {closedPeriods.slice(0, CLOSED_SHOWN).map((period) => (
+        <li key={period.id}>
+          <span className="font-bold">{formatDateRange(period.start, period.end)}</span>
+          {period.note ? <span className="text-sm break-words"> · {period.note}</span> : null}
+        </li>
+      ))}
+      {more > 0 ? <li className="text-sm">and {formatCount(more)} more</li> : null}
+    </SummaryList>
+  )
+}
+
+function HorizonSummary({ data }: { data: AvailabilitySettingsData }) {
+  return (
+    <p className="mt-3">
+      Customers can book up to <strong>{formatCount(data.horizonDays)} days</strong> ahead.
+    </p>
+  )
+}
+
+function DeliverySummary({ data }: { data: AvailabilitySettingsData }) {
+  return data.deliveryEnabled ? (
+    <p className="mt-3">
+      <strong>You deliver</strong>
+      {data.deliveryNote ? <>: {data.deliveryNote}</> : ', with no area or fee given.'}
+    </p>
+  ) : (
+    <p className="mt-3">
+      <strong>Pickup only.</strong> Customers collect their orders.
+    </p>
+  )
+}
+
+function PickupSummary({ data }: { data: AvailabilitySettingsData }) {
+  const windows = WEEK_ORDER.flatMap((weekday) =>
+    data.pickupWindows.filter((window) => window.weekday === weekday),
+  )
+  return (
+    <>
+      {windows.length === 0 ? (
+        <NothingSet>No set times: customers give a date only.</NothingSet>
+      ) : (
+        <SummaryList>
+          {windows.map((window) => (
+            <li key={window.id}>
+              <span className="font-bold">
+                {WEEKDAY_NAMES[window.weekday]} {formatWindow(windowValue(window))}
+              </span>
+              <span className="text-sm">
+                {' '}
+                · takes {window.capacity} {window.capacity === 1 ? 'request' : 'requests'}
+              </span>
+            </li>
+          ))}
+        </SummaryList>
+      )}
+      <p className="mt-3 text-sm break-words">
+        {data.pickupAddress ? (
+          <>
+            <strong>Pickup address</strong> (private until you confirm): {data.pickupAddress}
+          </>
+        ) : (
+          'No pickup address yet: confirmed customers are not told where to collect.'
+        )}
+      </p>
+    </>
+  )
+}
+
+function PoliciesSummary({ data }: { data: AvailabilitySettingsData }) {
+  return (
+    <>
+      <p className="mt-3 line-clamp-3 whitespace-pre-line break-words">{data.policies}</p>
+      <p className="mt-2 text-sm">
+        {formatCount(data.policies.length)} characters; customers tick that they have read them.
+      </p>
+    </>
+  )
+}
+
+/** The card a page answering a post without JavaScript shows the answer in. */
+function cardPostedFrom(posted: unknown): BookingCard | null {
+  return isResult(posted) && isSettingsIntent(posted.intent) ? cardOfIntent(posted.intent) : null
+}
+
+/**
+ * The owner's booking rules: capacity, closed dates, horizon, delivery, pickup
+ * times and policies, each folded to what is set until she opens it.
+ */
 export function AvailabilitySettings({
   data,
   posted,
+  open,
 }: {
   data: AvailabilitySettingsData
   /** The page's action data, when a form posted without JavaScript. */
   posted: unknown
+  /** The card she opened (`?open=`), if any. */
+  open: BookingCard | null
 }) {
+  const opened = cardPostedFrom(posted) ?? open
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
-      <WeeklyCapacity data={data} posted={posted} />
-      <ClosedDates data={data} posted={posted} />
-      <BookingHorizon data={data} posted={posted} />
-      <Delivery data={data} posted={posted} />
-      <PickupWindows data={data} posted={posted} />
-      <OrderPolicies data={data} posted={posted} />
+      <Card
+        id="weekly-capacity"
+        title="Weekly capacity"
+        open={opened === 'weekly-capacity'}
+        openLabel="Change weekly capacity"
+        summary={<CapacitySummary data={data} />}
+      >
+        <WeeklyCapacityForms data={data} posted={posted} />
+      </Card>
+      <Card
+        id="closed-dates"
+        title="Closed dates"
+        open={opened === 'closed-dates'}
+        openLabel="Add or remove closed dates"
+        summary={<ClosedDatesSummary data={data} />}
+      >
+        <ClosedDatesForms data={data} posted={posted} />
+      </Card>
+      <Card
+        id="booking-horizon"
+        title="Booking horizon"
+        open={opened === 'booking-horizon'}
+        openLabel="Change booking horizon"
+        summary={<HorizonSummary data={data} />}
+      >
+        <BookingHorizonForms data={data} posted={posted} />
+      </Card>
+      <Card
+        id="delivery"
+        title="Delivery"
+        open={opened === 'delivery'}
+        openLabel="Change delivery"
+        summary={<DeliverySummary data={data} />}
+      >
+        <DeliveryForms data={data} posted={posted} />
+      </Card>
+      <Card
+        id="pickup-windows"
+        title="Pickup times"
+        open={opened === 'pickup-windows'}
+        openLabel="Change pickup times and address"
+        summary={<PickupSummary data={data} />}
+      >
+        <PickupWindowsForms data={data} posted={posted} />
+      </Card>
+      <Card
+        id="order-policies"
+        title="Order policies"
+        open={opened === 'order-policies'}
+        openLabel="Edit order policies"
+        summary={<PoliciesSummary data={data} />}
+        className="lg:col-span-2"
+      >
+        <OrderPoliciesForms data={data} posted={posted} />
+      </Card>
     </div>
   )
 }
