@@ -111,7 +111,7 @@ export function pageAddress(page: Page): string {
 
 /**
  * Opens one of Settings' booking cards by its link, as she would, and gives
- * the card: folded, it shows what is set; open, its forms (decision 071).
+ * the card: folded, it shows what is set; open, its forms (decision 072).
  */
 export async function openSettingsCard(page: Page, title: string): Promise<Locator> {
   const card = page.getByRole('region', { name: title, exact: true })

@@ -13,6 +13,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { ClosedPeriod } from './availability.server.ts'
 import {
+  BOOKING_CARDS,
   type BookingCard,
   LIMITS,
   type SettingsIntent,
@@ -150,7 +151,11 @@ function Card({
     headingRef.current?.focus()
   }, [open])
   return (
-    <section aria-labelledby={`${id}-heading`} className={`card p-5 sm:p-6 ${className}`}>
+    // Open, it takes the full width on a wide screen, leaving no hole beside it.
+    <section
+      aria-labelledby={`${id}-heading`}
+      className={`card p-5 sm:p-6 ${open ? 'lg:col-span-2' : ''} ${className}`}
+    >
       <h3
         id={`${id}-heading`}
         ref={headingRef}
@@ -211,7 +216,7 @@ function WeeklyCapacityForms({
   posted: unknown
 }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
-    ['capacity'],
+    BOOKING_CARDS['weekly-capacity'],
     posted,
     'weekly-capacity-answer',
   )
@@ -274,7 +279,7 @@ function WeeklyCapacityForms({
 
 function ClosedDatesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId } =
-    useSettingsForm(['close-dates', 'reopen'], posted, 'closed-dates-answer')
+    useSettingsForm(BOOKING_CARDS['closed-dates'], posted, 'closed-dates-answer')
 
   // Added: the form empties for the next dates. Removed: the button that had
   // focus is gone, so focus goes to the message saying what happened.
@@ -387,7 +392,7 @@ function BookingHorizonForms({
   posted: unknown
 }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
-    ['horizon'],
+    BOOKING_CARDS['booking-horizon'],
     posted,
     'booking-horizon-answer',
   )
@@ -426,7 +431,7 @@ function BookingHorizonForms({
 
 function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
-    ['delivery'],
+    BOOKING_CARDS.delivery,
     posted,
     'delivery-answer',
   )
@@ -477,7 +482,7 @@ function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; poste
 
 function OrderPoliciesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
   const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
-    ['policies'],
+    BOOKING_CARDS['order-policies'],
     posted,
     'order-policies-answer',
   )

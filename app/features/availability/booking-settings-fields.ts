@@ -41,7 +41,7 @@ export const LIMITS = {
  * Settings' booking cards and the intents their forms post. Each card shows
  * what is set and opens its forms on request (`?open=<card>`), one at a time,
  * so the page draws a few lines per rule rather than every form on every
- * visit (decision 071). A page answering a post without JavaScript opens the
+ * visit (decision 072). A page answering a post without JavaScript opens the
  * card the post came from.
  */
 export const BOOKING_CARDS = {
