@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Link, useFetcher } from 'react-router'
 import {
   ANSWER_SCROLL_MARGIN,
@@ -817,6 +817,65 @@ function PoliciesSummary({ data }: { data: AvailabilitySettingsData }) {
   )
 }
 
+type CardProps = { data: AvailabilitySettingsData }
+type FormsProps = CardProps & { posted: unknown }
+
+/** Settings' booking cards, in order: what each shows folded and the forms it opens. */
+const CARDS: readonly {
+  id: BookingCard
+  title: string
+  /** The link that opens it. */
+  openLabel: string
+  Summary: ComponentType<CardProps>
+  Forms: ComponentType<FormsProps>
+  /** The full width on a wide screen, folded too. */
+  wide?: boolean
+}[] = [
+  {
+    id: 'weekly-capacity',
+    title: 'Weekly capacity',
+    openLabel: 'Change weekly capacity',
+    Summary: CapacitySummary,
+    Forms: WeeklyCapacityForms,
+  },
+  {
+    id: 'closed-dates',
+    title: 'Closed dates',
+    openLabel: 'Add or remove closed dates',
+    Summary: ClosedDatesSummary,
+    Forms: ClosedDatesForms,
+  },
+  {
+    id: 'booking-horizon',
+    title: 'Booking horizon',
+    openLabel: 'Change booking horizon',
+    Summary: HorizonSummary,
+    Forms: BookingHorizonForms,
+  },
+  {
+    id: 'delivery',
+    title: 'Delivery',
+    openLabel: 'Change delivery',
+    Summary: DeliverySummary,
+    Forms: DeliveryForms,
+  },
+  {
+    id: 'pickup-windows',
+    title: 'Pickup times',
+    openLabel: 'Change pickup times and address',
+    Summary: PickupSummary,
+    Forms: PickupWindowsForms,
+  },
+  {
+    id: 'order-policies',
+    title: 'Order policies',
+    openLabel: 'Edit order policies',
+    Summary: PoliciesSummary,
+    Forms: OrderPoliciesForms,
+    wide: true,
+  },
+]
+
 /** The card a page answering a post without JavaScript shows the answer in. */
 function cardPostedFrom(posted: unknown): BookingCard | null {
   return isResult(posted) && isSettingsIntent(posted.intent) ? cardOfIntent(posted.intent) : null
@@ -840,61 +899,19 @@ export function AvailabilitySettings({
   const opened = cardPostedFrom(posted) ?? open
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
-      <Card
-        id="weekly-capacity"
-        title="Weekly capacity"
-        open={opened === 'weekly-capacity'}
-        openLabel="Change weekly capacity"
-        summary={<CapacitySummary data={data} />}
-      >
-        <WeeklyCapacityForms data={data} posted={posted} />
-      </Card>
-      <Card
-        id="closed-dates"
-        title="Closed dates"
-        open={opened === 'closed-dates'}
-        openLabel="Add or remove closed dates"
-        summary={<ClosedDatesSummary data={data} />}
-      >
-        <ClosedDatesForms data={data} posted={posted} />
-      </Card>
-      <Card
-        id="booking-horizon"
-        title="Booking horizon"
-        open={opened === 'booking-horizon'}
-        openLabel="Change booking horizon"
-        summary={<HorizonSummary data={data} />}
-      >
-        <BookingHorizonForms data={data} posted={posted} />
-      </Card>
-      <Card
-        id="delivery"
-        title="Delivery"
-        open={opened === 'delivery'}
-        openLabel="Change delivery"
-        summary={<DeliverySummary data={data} />}
-      >
-        <DeliveryForms data={data} posted={posted} />
-      </Card>
-      <Card
-        id="pickup-windows"
-        title="Pickup times"
-        open={opened === 'pickup-windows'}
-        openLabel="Change pickup times and address"
-        summary={<PickupSummary data={data} />}
-      >
-        <PickupWindowsForms data={data} posted={posted} />
-      </Card>
-      <Card
-        id="order-policies"
-        title="Order policies"
-        open={opened === 'order-policies'}
-        openLabel="Edit order policies"
-        summary={<PoliciesSummary data={data} />}
-        className="lg:col-span-2"
-      >
-        <OrderPoliciesForms data={data} posted={posted} />
-      </Card>
+      {CARDS.map(({ id, title, openLabel, Summary, Forms, wide }) => (
+        <Card
+          key={id}
+          id={id}
+          title={title}
+          open={opened === id}
+          openLabel={openLabel}
+          summary={<Summary data={data} />}
+          className={wide ? 'lg:col-span-2' : ''}
+        >
+          <Forms data={data} posted={posted} />
+        </Card>
+      ))}
     </div>
   )
 }
