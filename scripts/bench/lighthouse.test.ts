@@ -24,6 +24,19 @@ function report({
     'largest-contentful-paint': { id: 'largest-contentful-paint', numericValue: 2100 },
     'total-blocking-time': { id: 'total-blocking-time', numericValue: 120 },
     'cumulative-layout-shift': { id: 'cumulative-layout-shift', numericValue: 0 },
+    'mainthread-work-breakdown': {
+      id: 'mainthread-work-breakdown',
+      numericValue: 1275.1,
+      details: {
+        type: 'table',
+        items: [
+          { group: 'other', duration: 615.2 },
+          { group: 'scriptEvaluation', duration: 480.4 },
+          { group: 'styleLayout', duration: 125 },
+          { group: 'scriptParseCompile', duration: 11.3 },
+        ],
+      },
+    },
     'largest-contentful-paint-element': {
       id: 'largest-contentful-paint-element',
       title: 'Largest Contentful Paint element',
@@ -144,6 +157,9 @@ describe('the owner pages’ Lighthouse section', () => {
     expect(run.failingAudits.map((audit) => audit.id)).toEqual(['color-contrast'])
     expect(run.failingAudits[0]!.items).toEqual(['p.hint: ratio 3.9'])
     expect(run.jsBytes).toBe(47000)
+    // The main thread's work, and the part of it that compiled and ran scripts.
+    expect(run.mainThreadMs).toBe(1275.1)
+    expect(run.scriptMs).toBeCloseTo(491.7)
   })
 
   it('names every target a page misses, LCP over 1.5 s included, and lists what slows it', () => {
@@ -157,6 +173,8 @@ describe('the owner pages’ Lighthouse section', () => {
           lcpMs,
           tbtMs: 120,
           cls: 0,
+          mainThreadMs: run.mainThreadMs,
+          scriptMs: run.scriptMs,
           jsKib: 120,
           jsGzipKib: 110,
           totalKib: 200,
@@ -178,6 +196,8 @@ describe('the owner pages’ Lighthouse section', () => {
     expect(markdown).toContain('Median of 3 runs')
     expect(markdown).toContain('LCP ≤ 1500 ms')
     expect(markdown).toMatch(/\| \/admin\/calendar +\| +97 ✗ \|/)
+    expect(markdown).toMatch(/\| Main thread ms \| Script ms \|/)
+    expect(markdown).toMatch(/\| +120 \| +1275 \| +492 \|/)
     expect(markdown).toContain('- /admin/calendar: LCP 1600 ms (target ≤ 1500)')
     // Only the page that misses gets its findings listed.
     const slowSection = markdown.slice(markdown.indexOf('### What slows'))
@@ -197,6 +217,8 @@ describe('the owner pages’ Lighthouse section', () => {
           lcpMs: 1200,
           tbtMs: 0,
           cls: 0,
+          mainThreadMs: run.mainThreadMs,
+          scriptMs: run.scriptMs,
           jsKib: 90,
           jsGzipKib: 85,
           totalKib: 300,

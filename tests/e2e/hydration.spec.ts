@@ -483,3 +483,36 @@ test('the owner’s pages start from the words the server wrote, building no for
   const words = page.locator('script#drawn-words[type="application/json"]')
   expect(Object.keys(JSON.parse((await words.textContent()) ?? '{}')).length).toBeGreaterThan(0)
 })
+
+test('every script an owner page starts with asks the browser to compile it as it arrives', async ({
+  page,
+}) => {
+  // V8 compiles a script with this first line on a background thread while it
+  // streams in, instead of function by function on the main thread as React
+  // first calls them (decision 073). The compressed files must carry it too.
+  const scripts = new Map<string, { body: string; encoding: string | undefined }>()
+  const pending: Promise<void>[] = []
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (response.request().resourceType() !== 'script' || !url.pathname.startsWith('/assets/')) {
+      return
+    }
+    // React Router's route manifest is its data, written apart from the build's chunks.
+    if (url.pathname.startsWith('/assets/manifest-')) return
+    pending.push(
+      response.text().then((body) => {
+        scripts.set(url.pathname, { body, encoding: response.headers()['content-encoding'] })
+      }),
+    )
+  })
+  await signIn(page)
+  await page.goto('/admin/orders')
+  await waitForHydration(page, { intent: false })
+  await Promise.all(pending)
+  expect(scripts.size).toBeGreaterThan(3)
+  for (const [path, { body }] of scripts) {
+    expect(body.split('\n', 1)[0], path).toBe('//# allFunctionsCalledOnLoad')
+  }
+  const entry = [...scripts].find(([path]) => path.startsWith('/assets/entry.client-'))
+  expect(entry?.[1].encoding).toBe('br')
+})
