@@ -14,7 +14,7 @@ test('app/form-icons.css holds the icons as the script draws them now', async ()
   expect(await readFile(FORM_ICONS_CSS_PATH, 'utf8')).toBe(await formIconsCss())
 })
 
-test('each icon is a square PNG drawn at three times its largest size, and not blank', async () => {
+test('each icon is a square PNG drawn at three times the size it is shown at, and not blank', async () => {
   for (const name of Object.keys(FORM_ICONS) as (keyof typeof FORM_ICONS)[]) {
     const png = await formIconPng(name)
     const { format, width, height } = await sharp(png).metadata()
