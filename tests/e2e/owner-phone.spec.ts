@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
+import { journeyCustomer, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 
 /**
  * The owner between bakes, on her phone: every answer shows where she is
@@ -309,4 +310,29 @@ test('a deposit due after the quote expires is flagged in the form and asked abo
   await expectOutcome(page, 'Quote sent to the customer.')
   await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
   await shoot(page, 'order-list')
+})
+
+test('a quoted order folds its new-quote form; opened, it is where she looks, and the new price goes out', async ({
+  page,
+  baseURL,
+}) => {
+  const { stamp, customer, due } = journeyCustomer('Rosa Requote', 150)
+  await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Lemon drizzle, two tiers' })
+  await page.goto('/')
+  await signIn(page)
+  const order = await quoteOrderOf(page, customer.email, { price: '120', deposit: '40' })
+
+  // Coming back to the quoted order, the payment and status cards are not behind a second quote form.
+  await page.goto(order)
+  await waitForHydration(page)
+  const card = page.getByRole('region', { name: 'Send a new quote' })
+  await expect(card).toContainText('A new quote replaces the one sent')
+  await expect(card.getByLabel('Price ($)')).toHaveCount(0)
+  await card.getByRole('link', { name: 'Write a new quote' }).click()
+  await expect(page.getByRole('heading', { name: 'Send a new quote' })).toBeFocused()
+  await expect(card.getByLabel('Price ($)')).toHaveValue('120')
+  await card.getByLabel('Price ($)').fill('135')
+  await card.getByRole('button', { name: 'Send quote' }).click()
+  await expect(page.getByTestId('outcome')).toContainText('Quote sent')
+  await expect(page.getByTestId('money')).toContainText('Price$135')
 })

@@ -75,14 +75,18 @@ function detailAt(status: RequestStatus): OrderDetail {
   }
 }
 
-function render(detail: OrderDetail, result: OrderActionResult) {
+function render(
+  detail: OrderDetail,
+  result: OrderActionResult | undefined,
+  path = '/admin/orders/7',
+) {
   const Stub = createRoutesStub([
     {
       path: '/admin/orders/:id',
       Component: () => <OrderDetailPage detail={detail} result={result} today="2026-11-25" />,
     },
   ])
-  return renderToStaticMarkup(<Stub initialEntries={['/admin/orders/7']} />)
+  return renderToStaticMarkup(<Stub initialEntries={[path]} />)
 }
 
 const doneCases: [OrderIntent, RequestStatus, string][] = [
@@ -180,4 +184,32 @@ test('a delivery’s quote form asks its fee and its money card adds it up; a pi
   expect(plain).not.toContain('delivery_fee')
   expect(plain).not.toMatch(/<dt[^>]*>(Delivery fee|Total)</)
   expect(plain).toContain('Percent of the price')
+})
+
+test('a quoted request folds its new-quote form to a link that opens it in place', () => {
+  const html = render(detailAt('quoted'), undefined)
+  expect(html).toContain('Send a new quote')
+  expect(html).toContain('A new quote replaces the one sent')
+  expect(html).toMatch(
+    /<a[^>]*href="\/admin\/orders\/7\?requote#quote-heading"[^>]*>Write a new quote<\/a>/,
+  )
+  expect(html).not.toMatch(/<input[^>]*name="price"/)
+
+  const opened = render(detailAt('quoted'), undefined, '/admin/orders/7?requote')
+  expect(opened).toMatch(/<input[^>]*name="price"[^>]*value="120"/)
+  expect(opened).not.toContain('Write a new quote')
+})
+
+test('a new quote refused stays open with its reasons; a new request shows its form', () => {
+  const refused = render(detailAt('quoted'), {
+    ok: false,
+    intent: 'quote',
+    error: 'Please fix the price.',
+    fieldErrors: { price: 'Enter a price, e.g. 120 or 120.50.' },
+  })
+  expect(refused).toMatch(/<input[^>]*name="price"/)
+  expect(refused).toContain('Enter a price, e.g. 120 or 120.50.')
+  const fresh = render({ ...detailAt('new'), quote: null }, undefined)
+  expect(fresh).toContain('Send a quote')
+  expect(fresh).toMatch(/<input[^>]*name="price"/)
 })

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { addDays } from '#app/features/availability/availability.ts'
@@ -225,7 +225,7 @@ export function OrderDetailPage({
                   />
                 ) : null}
                 {formsShown(detail).includes('quote') ? (
-                  <QuoteForm
+                  <QuoteCard
                     key={`quote-${detail.version}`}
                     detail={detail}
                     result={result}
@@ -236,7 +236,7 @@ export function OrderDetailPage({
             ) : (
               <>
                 {formsShown(detail).includes('quote') ? (
-                  <QuoteForm
+                  <QuoteCard
                     key={`quote-${detail.version}`}
                     detail={detail}
                     result={result}
@@ -718,6 +718,71 @@ function useBusy(intent: OrderIntent): boolean {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
+/** `?requote` opens a quoted request's folded quote form (a link that works without JavaScript). */
+export const REQUOTE_PARAM = 'requote'
+
+/**
+ * The quote form, folded while the quote sent stands (the request is quoted
+ * and no change from the customer waits): a new quote is the rarer step then,
+ * and on a phone the full form stood between her and the rest of the order.
+ * Folded, the card keeps its heading and says what a new quote does, and its
+ * link opens the form in place. A quote refused or just sent keeps the form
+ * open with its answer. Either way focus goes to the heading, where she is
+ * looking (decision 074).
+ */
+function QuoteCard(props: {
+  detail: OrderDetail
+  result: OrderActionResult | undefined
+  today: string
+}) {
+  const { detail, result } = props
+  const [searchParams] = useSearchParams()
+  const folded =
+    detail.request.status === 'quoted' &&
+    detail.pendingChange === null &&
+    result?.intent !== 'quote' &&
+    !searchParams.has(REQUOTE_PARAM)
+  const wasFolded = useRef(folded)
+  useEffect(() => {
+    if (wasFolded.current === folded) return
+    wasFolded.current = folded
+    document.getElementById(QUOTE_HEADING_ID)?.focus()
+  }, [folded])
+  if (!folded) return <QuoteForm {...props} />
+  return (
+    <section className="card p-5 sm:p-7" aria-labelledby={QUOTE_HEADING_ID}>
+      <QuoteHeading>Send a new quote</QuoteHeading>
+      <p className="mt-1 text-chocolate">
+        A new quote replaces the one sent, and the customer gets it by email with their link to
+        accept or decline.
+      </p>
+      <p className="mt-4">
+        <Link
+          to={`?${REQUOTE_PARAM}#${QUOTE_HEADING_ID}`}
+          preventScrollReset
+          className="button-secondary"
+        >
+          Write a new quote
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+const QUOTE_HEADING_ID = 'quote-heading'
+
+function QuoteHeading({ children }: { children: ReactNode }) {
+  return (
+    <h2
+      id={QUOTE_HEADING_ID}
+      tabIndex={-1}
+      className="font-display text-2xl font-semibold scroll-mt-24 outline-none"
+    >
+      {children}
+    </h2>
+  )
+}
+
 function QuoteForm({
   detail,
   result,
@@ -746,10 +811,8 @@ function QuoteForm({
   const expiresOn = /^\d{1,2}$/.test(expiresIn) ? addDays(today, Number(expiresIn)) : null
   const dueAfterExpiry = Boolean(depositDue && expiresOn && depositDue > expiresOn)
   return (
-    <section className="card p-5 sm:p-7" aria-labelledby="quote-heading">
-      <h2 id="quote-heading" className="font-display text-2xl font-semibold">
-        {quote ? 'Send a new quote' : 'Send a quote'}
-      </h2>
+    <section className="card p-5 sm:p-7" aria-labelledby={QUOTE_HEADING_ID}>
+      <QuoteHeading>{quote ? 'Send a new quote' : 'Send a quote'}</QuoteHeading>
       <Outcome result={result} intents={['quote']} />
       <p className="mt-1 text-sm text-chocolate">
         The customer gets it by email with their link to accept or decline.
