@@ -727,7 +727,7 @@ export const REQUOTE_PARAM = 'requote'
  * and on a phone the full form stood between her and the rest of the order.
  * Folded, the card keeps its heading and says what a new quote does, and its
  * link opens the form in place. A quote refused or just sent keeps the form
- * open with its answer. Either way focus goes to the heading, where she is
+ * open with its answer. Opened, focus goes to its heading, where she is
  * looking (decision 074).
  */
 function QuoteCard(props: {
@@ -742,11 +742,12 @@ function QuoteCard(props: {
     detail.pendingChange === null &&
     result?.intent !== 'quote' &&
     !searchParams.has(REQUOTE_PARAM)
+  // Focus follows only her opening it: the card folds again after another
+  // card's answer, whose own focus must stay where it put it.
   const wasFolded = useRef(folded)
   useEffect(() => {
-    if (wasFolded.current === folded) return
+    if (wasFolded.current && !folded) document.getElementById(QUOTE_HEADING_ID)?.focus()
     wasFolded.current = folded
-    document.getElementById(QUOTE_HEADING_ID)?.focus()
   }, [folded])
   if (!folded) return <QuoteForm {...props} />
   return (
