@@ -719,7 +719,7 @@ function useBusy(intent: OrderIntent): boolean {
 }
 
 /** `?requote` opens a quoted request's folded quote form (a link that works without JavaScript). */
-export const REQUOTE_PARAM = 'requote'
+const REQUOTE_PARAM = 'requote'
 
 /**
  * The quote form, folded while the quote sent stands (the request is quoted
