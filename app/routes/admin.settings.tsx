@@ -18,7 +18,7 @@ import {
   receiveSettingsAction,
 } from '#app/features/availability/settings-action.server.ts'
 import { getMediaStore } from '#app/features/media/open-media-store.server.ts'
-import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
+import { type TypedProduct, receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { formatPriceFrom, PRODUCT_LIMITS, type Product } from '#app/features/menu/product.ts'
 import {
@@ -101,7 +101,16 @@ const SAVED: Record<string, string> = {
 }
 
 /** The product's fields, empty for a new one; ids are made unique by `prefix`. */
-function ProductFields({ product, prefix }: { product?: Product; prefix: string }) {
+function ProductFields({
+  product,
+  prefix,
+  typed,
+}: {
+  product?: Product
+  prefix: string
+  /** What she typed, when a save was refused: it wins over what is stored. */
+  typed?: TypedProduct
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField name={`${prefix}-name`} label="Name">
@@ -111,7 +120,7 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
             name="name"
             required
             maxLength={PRODUCT_LIMITS.name}
-            defaultValue={product?.name ?? ''}
+            defaultValue={typed?.name ?? product?.name ?? ''}
           />
         )}
       </FormField>
@@ -128,7 +137,8 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
             inputMode="decimal"
             pattern="\d{1,5}(\.\d{1,2})?"
             defaultValue={
-              product?.priceFromCents == null ? '' : String(product.priceFromCents / 100)
+              typed?.price ??
+              (product?.priceFromCents == null ? '' : String(product.priceFromCents / 100))
             }
           />
         )}
@@ -141,7 +151,7 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
               name="description"
               rows={2}
               maxLength={PRODUCT_LIMITS.description}
-              defaultValue={product?.description ?? ''}
+              defaultValue={typed?.description ?? product?.description ?? ''}
             />
           )}
         </FormField>
@@ -155,7 +165,7 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
             min={0}
             max={365}
             required
-            defaultValue={product?.noticeDays ?? 0}
+            defaultValue={typed?.notice_days ?? product?.noticeDays ?? 0}
           />
         )}
       </FormField>
@@ -168,12 +178,18 @@ function ProductFields({ product, prefix }: { product?: Product; prefix: string 
             min={1}
             max={100}
             required
-            defaultValue={product?.effort ?? 1}
+            defaultValue={typed?.effort ?? product?.effort ?? 1}
           />
         )}
       </FormField>
     </div>
   )
+}
+
+/** A refused save of a product: why, and what she typed. */
+interface ProductRefusal {
+  error: string
+  typed?: TypedProduct
 }
 
 /** The product whose fields are open: `?edit=<id>`, from its Edit link. */
@@ -220,8 +236,8 @@ function EditProduct({
 }: {
   product: Product
   anchor: string
-  /** Why her save was refused, shown beside the button she pressed. */
-  refusal: string | null
+  /** Why her save was refused, shown beside the button she pressed, with what she typed. */
+  refusal: ProductRefusal | null
 }) {
   // The id FormField gives the name field for this prefix (ProductFields).
   useEffect(() => document.getElementById(`field-${anchor}-name`)?.focus(), [anchor])
@@ -236,7 +252,7 @@ function EditProduct({
     >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={product.id} />
-      <ProductFields product={product} prefix={anchor} />
+      <ProductFields product={product} prefix={anchor} typed={refusal?.typed} />
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className="button-primary">
           Save {product.name}
@@ -247,7 +263,7 @@ function EditProduct({
       </div>
       {refusal ? (
         <p id={refusalId} className={`status-error mt-3 ${ANSWER_SCROLL_MARGIN}`} role="alert">
-          {refusal}
+          {refusal.error}
         </p>
       ) : null}
     </Form>
@@ -266,7 +282,7 @@ function ProductItem({
   last: boolean
   editing: boolean
   /** Why her save of this product was refused; shown only with its fields open. */
-  refusal: string | null
+  refusal: ProductRefusal | null
 }) {
   const price = formatPriceFrom(product.priceFromCents)
   const anchor = `product-${product.id}`
@@ -411,9 +427,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const openCard = searchParams.get(OPEN_CARD_PARAM)
   // A refusal while a product's fields are open answers beside them, not at the top.
   const refusal =
-    navigation.state === 'idle' && editedProduct && menuResult && !menuResult.ok
-      ? menuResult.error
-      : null
+    navigation.state === 'idle' && editedProduct && menuResult && !menuResult.ok ? menuResult : null
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>

@@ -170,3 +170,32 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: `Save ${name}` })).toHaveCount(0)
   })
 })
+
+test.describe('without JavaScript', () => {
+  // The refusal is a 409 page, which the browser notes.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 409/] })
+
+  test('a refused edit comes back with what she typed, on a page drawn by the server', async ({
+    page,
+    baseURL,
+  }) => {
+    const signedIn = await page.request.post('/admin/login', {
+      headers: { origin: baseURL! },
+      form: OWNER,
+    })
+    expect(signedIn.ok()).toBe(true)
+    await page.goto('/admin/settings')
+    const cakes = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cakes', exact: true }) })
+    await cakes.getByRole('link', { name: 'Edit Cakes' }).click()
+    await cakes.getByLabel('Name').fill('Cupcakes')
+    await cakes.getByLabel('Notice (days)').fill('9')
+    await cakes.getByRole('button', { name: 'Save Cakes' }).click()
+    await expect(cakes.getByRole('alert')).toHaveText(
+      'There is already a product called “Cupcakes”.',
+    )
+    await expect(cakes.getByLabel('Name')).toHaveValue('Cupcakes')
+    await expect(cakes.getByLabel('Notice (days)')).toHaveValue('9')
+  })
+})

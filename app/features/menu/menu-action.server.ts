@@ -14,7 +14,26 @@ import {
 } from './menu.server.ts'
 import { PRODUCT_LIMITS } from './product.ts'
 
-export type MenuActionResult = { ok: true; intent: string } | { ok: false; error: string }
+/** A product form's fields as she typed them, given back with a refusal (see `typedProduct`). */
+export type TypedProduct = Partial<Record<(typeof PRODUCT_FIELD_NAMES)[number], string>>
+
+export type MenuActionResult =
+  { ok: true; intent: string } | { ok: false; error: string; typed?: TypedProduct }
+
+const PRODUCT_FIELD_NAMES = ['name', 'price', 'description', 'notice_days', 'effort'] as const
+
+/**
+ * What she typed into a product's fields. A page drawn without JavaScript
+ * (her save posted before the scripts ran) fills the refused fields from it,
+ * so nothing she typed is lost; each is cut to far more than a field takes.
+ */
+function typedProduct(form: Record<string, string>): TypedProduct {
+  return Object.fromEntries(
+    PRODUCT_FIELD_NAMES.flatMap((name) =>
+      form[name] === undefined ? [] : [[name, form[name].slice(0, 2000)]],
+    ),
+  )
+}
 
 const id = z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))
 
@@ -97,7 +116,11 @@ export async function receiveMenuAction({
     const issue = parsed.error.issues[0]
     const field = issue?.path[0]
     const known = typeof field === 'string' && field in productFields
-    return reply(400, { ok: false, error: known ? issue!.message : NOT_UNDERSTOOD })
+    return reply(400, {
+      ok: false,
+      error: known ? issue!.message : NOT_UNDERSTOOD,
+      typed: typedProduct(form),
+    })
   }
 
   const action = parsed.data
@@ -121,5 +144,5 @@ export async function receiveMenuAction({
   }
   return done.ok
     ? reply(200, { ok: true, intent: action.intent })
-    : reply(409, { ok: false, error: done.error })
+    : reply(409, { ok: false, error: done.error, typed: typedProduct(form) })
 }
