@@ -69,6 +69,12 @@ test('a product’s name and description are stored without bidi controls, so th
   })
 })
 
+/** The product fields of a posted form, as the refusal gives them back. */
+function productFieldsOf(form: Record<string, string>) {
+  const { name, price, description, notice_days, effort } = form
+  return { name, price, description, notice_days, effort }
+}
+
 test.each([
   ['an empty name', { name: '  ' }, 'Name is required.'],
   ['the name Other', { name: 'other' }, '“Other” is always offered; choose another name.'],
@@ -85,7 +91,11 @@ test.each([
   const db = await openMenu()
   const before = await listProducts(db)
   const outcome = await receiveMenuAction({ request: post({ ...tart, ...change }), db })
-  expect(outcome).toEqual({ status: 400, body: { ok: false, error: message } })
+  // What she typed comes back with the refusal, for a page drawn without JavaScript.
+  expect(outcome).toEqual({
+    status: 400,
+    body: { ok: false, error: message, typed: productFieldsOf({ ...tart, ...change }) },
+  })
   expect(await listProducts(db)).toEqual(before)
 })
 
@@ -112,7 +122,11 @@ test('a name another product has is a 409 naming it; a gone product is a 409', a
   const db = await openMenu()
   expect(await receiveMenuAction({ request: post({ ...tart, name: 'Cakes' }), db })).toEqual({
     status: 409,
-    body: { ok: false, error: 'There is already a product called “Cakes”.' },
+    body: {
+      ok: false,
+      error: 'There is already a product called “Cakes”.',
+      typed: productFieldsOf({ ...tart, name: 'Cakes' }),
+    },
   })
   const gone = await receiveMenuAction({ request: post({ intent: 'deactivate', id: '99999' }), db })
   expect(gone.status).toBe(409)

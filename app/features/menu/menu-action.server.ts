@@ -27,12 +27,11 @@ const PRODUCT_FIELD_NAMES = ['name', 'price', 'description', 'notice_days', 'eff
  * (her save posted before the scripts ran) fills the refused fields from it,
  * so nothing she typed is lost; each is cut to far more than a field takes.
  */
-function typedProduct(form: Record<string, string>): TypedProduct {
-  return Object.fromEntries(
-    PRODUCT_FIELD_NAMES.flatMap((name) =>
-      form[name] === undefined ? [] : [[name, form[name].slice(0, 2000)]],
-    ),
+function typedProduct(form: Record<string, string>): TypedProduct | undefined {
+  const typed = PRODUCT_FIELD_NAMES.flatMap((name) =>
+    form[name] === undefined ? [] : [[name, form[name].slice(0, 2000)]],
   )
+  return typed.length > 0 ? Object.fromEntries(typed) : undefined
 }
 
 const id = z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))
