@@ -119,3 +119,16 @@ export async function openSettingsCard(page: Page, title: string): Promise<Locat
   await expect(card.getByRole('link', { name: `Close ${title}` })).toBeVisible()
   return card
 }
+
+/**
+ * Every image in `images` has finished loading into a real picture. Visible
+ * is not loaded: a lazy image, or one still on the wire, has no width yet.
+ */
+export async function expectImagesLoaded(images: Locator) {
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+  }
+}

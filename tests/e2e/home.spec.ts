@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, expectImagesLoaded, test, waitForHydration } from './fixtures.ts'
 
 type Rgb = [number, number, number]
 
@@ -192,7 +192,7 @@ test('the about page has the welcome, the story, the treats, the logo and the fo
   await expect(treats).toContainText('We love special requests')
   const logo = page.getByRole('img', { name: 'Butter & Bloom Bakery logo' })
   await expect(logo).toBeVisible()
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expectImagesLoaded(logo)
 
   const follow = page.getByRole('region', { name: 'Follow Us' })
   await expect(follow.getByRole('link')).toHaveText([

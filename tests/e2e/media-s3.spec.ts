@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { type S3Bucket, startS3Bucket } from '#tests/support/s3-bucket.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { expect, OWNER, test } from './fixtures.ts'
+import { expect, expectImagesLoaded, OWNER, test } from './fixtures.ts'
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210) + 62
 
@@ -94,9 +94,7 @@ test('a photo uploaded to a server on a bucket is stored there, shown from /medi
   await page.goto(`${origin}/gallery`)
   const photo = page.getByRole('list', { name: 'Photos' }).getByRole('img').first()
   await expect(photo).toBeVisible()
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0)
+  await expectImagesLoaded(photo)
   expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(
     `${origin}/media/gallery/${image.fileName}-`,
   )
@@ -127,9 +125,7 @@ test('with MEDIA_PUBLIC_URL the page loads its photos from that origin, which th
     `img-src 'self' data: blob: ${bucket.endpoint};`,
   )
   const photo = page.getByRole('list', { name: 'Photos' }).getByRole('img').first()
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0)
+  await expectImagesLoaded(photo)
   expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(
     `${publicUrl}/gallery/${image.fileName}-`,
   )

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { EXIF_MARKER, gpsTaggedJpeg } from '#tests/support/images.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { expect, expectImagesLoaded, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -44,16 +44,6 @@ async function confirmationFor(email: string): Promise<ParsedMail> {
     (await receivedMail()).filter((mail) => addressesOf(mail.to).includes(email))
   await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(1)
   return (await find())[0]!
-}
-
-/** Every photo shown in `images` has finished loading into a real picture. */
-async function expectLoaded(images: Locator) {
-  for (const image of await images.all()) {
-    await image.scrollIntoViewIfNeeded()
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0)
-  }
 }
 
 test('inspiration photos go from the order form through the cart to the customer’s page and the owner’s inbox', async ({
@@ -109,7 +99,7 @@ test('inspiration photos go from the order form through the cart to the customer
   expect(keys[0]).toBe(secondKey)
   expect(keys).not.toContain(firstKey)
   for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/)
-  await expectLoaded(previews)
+  await expectImagesLoaded(previews)
   await screenshots(page, 'order-form-photos')
 
   await page.getByRole('button', { name: 'Add to Cart' }).click()
@@ -126,7 +116,7 @@ test('inspiration photos go from the order form through the cart to the customer
   await cartButton.click()
   await expect(cartPhotos).toHaveCount(2)
   await expect(cartPhotos.first()).toHaveAccessibleName('Inspiration 1 of 2')
-  await expectLoaded(cartPhotos)
+  await expectImagesLoaded(cartPhotos)
   await screenshots(page, 'cart-photos')
 
   // 2. A reload keeps the order and its photos.
@@ -135,7 +125,7 @@ test('inspiration photos go from the order form through the cart to the customer
   await cartButton.click()
   await expect(panel.getByRole('listitem').filter({ hasText: 'Order 1: Cakes' })).toBeVisible()
   await expect(cartPhotos).toHaveCount(2)
-  await expectLoaded(cartPhotos)
+  await expectImagesLoaded(cartPhotos)
 
   // 3. The send.
   await panel.getByRole('checkbox', { name: 'I have read the order policies' }).check()
@@ -159,7 +149,7 @@ test('inspiration photos go from the order form through the cart to the customer
     images.map((image) => image.getAttribute('src')),
   )
   expect(sources.toSorted()).toEqual(keys.map((key) => `${requestPath}/photos/${key}`).toSorted())
-  await expectLoaded(shown)
+  await expectImagesLoaded(shown)
   for (const source of sources) {
     const response = await page.request.get(source!)
     expect(response.status(), source!).toBe(200)
@@ -201,7 +191,7 @@ test('inspiration photos go from the order form through the cart to the customer
     .getByRole('link')
     .evaluateAll((links: HTMLAnchorElement[]) => links.map((link) => link.getAttribute('href')))
   expect(hrefs.toSorted()).toEqual(keys.map((key) => `/admin/photos/${key}`).toSorted())
-  await expectLoaded(thumbnails.getByRole('img'))
+  await expectImagesLoaded(thumbnails.getByRole('img'))
   for (const href of hrefs) {
     const response = await page.request.get(href!)
     expect(response.status(), href!).toBe(200)

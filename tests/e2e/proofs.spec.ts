@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { photoJpeg } from '#tests/support/images.ts'
-import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, expectImagesLoaded, test, waitForHydration } from './fixtures.ts'
 import {
   addDays,
   journeyCustomer,
@@ -166,7 +166,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   )
   const thumbnail = item.getByTestId('approved-proof').getByRole('img')
   await expect(thumbnail).toBeVisible()
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expectImagesLoaded(thumbnail)
   await item.scrollIntoViewIfNeeded()
   await shoot(
     page,

@@ -5,7 +5,14 @@ import type { Locator, Page } from '@playwright/test'
 import { photoJpeg } from '#tests/support/images.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
-import { OWNER, expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import {
+  OWNER,
+  expect,
+  expectImagesLoaded,
+  signInThroughDialog,
+  test,
+  waitForHydration,
+} from './fixtures.ts'
 
 /**
  * Settings › Your site › Pictures on the owner's phone: she uploads her own
@@ -79,7 +86,7 @@ async function expectHerPictures(page: Page) {
     'srcset',
     /hero-.*-640w\.avif 640w, .*-1920w\.avif 1920w$/,
   )
-  expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expectImagesLoaded(hero)
   const logo = page.locator('.brand-mark img')
   await expect(logo).toHaveAttribute('src', /^\/media\/site\/logo-.*-512w\.jpg$/)
   await expect(logo).toHaveAttribute('height', '44')
@@ -89,7 +96,7 @@ async function expectHerPictures(page: Page) {
   await expect(about).toHaveAttribute('src', /^\/media\/site\/about-/)
   await expect(about).toHaveAttribute('width', '900')
   await expect(about).toHaveAttribute('height', '1200')
-  expect(await about.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expectImagesLoaded(about)
   await expect(page.getByText('— Mira Okafor, founder')).toBeVisible()
 }
 
