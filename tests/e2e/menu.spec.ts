@@ -1,8 +1,18 @@
+import type { Page } from '@playwright/test'
 import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
 
 // One menu, changed step by step: these run in order, on the server the gallery's
 // journeys use (playwright.config.ts), so no other page's test sees their treats.
 test.describe.configure({ mode: 'serial' })
+
+/** Opens a product's edit fields on Settings, as she would, and gives its row. */
+async function openProductEdit(page: Page, name: string) {
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+  await item.getByRole('link', { name: `Edit ${name}` }).click()
+  return item
+}
 
 test('the owner adds a treat with a price; it shows on About and in the order form until deactivated', async ({
   page,
@@ -105,10 +115,7 @@ test.describe('refused changes', () => {
     await page.goto('/')
     await signInThroughDialog(page)
     await page.goto('/admin/settings')
-    const cakes = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Cakes', exact: true }) })
-    await cakes.getByRole('link', { name: 'Edit Cakes' }).click()
+    const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
     await cakes.getByRole('button', { name: 'Save Cakes' }).click()
     await expect(page.getByRole('alert')).toHaveText(
@@ -185,10 +192,7 @@ test.describe('without JavaScript', () => {
     })
     expect(signedIn.ok()).toBe(true)
     await page.goto('/admin/settings')
-    const cakes = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Cakes', exact: true }) })
-    await cakes.getByRole('link', { name: 'Edit Cakes' }).click()
+    const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
     await cakes.getByLabel('Notice (days)').fill('9')
     await cakes.getByRole('button', { name: 'Save Cakes' }).click()
