@@ -45,14 +45,14 @@ export async function readBookedBalances(
     .execute()
   return rows.flatMap((row) => {
     const balanceDue = row.balance_due!
-    const { balanceOwed } = amountsOwed({
+    const { stillOwed } = amountsOwed({
       priceCents: Number(row.price_cents),
       deliveryFeeCents: Number(row.delivery_fee_cents),
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
     })
-    const rule = { status: row.status, balanceDue, balanceOwed, today }
+    const rule = { status: row.status, balanceDue, stillOwed, today }
     const overdue = balanceOverdue(rule)
     if (!overdue && !balanceDueSoon({ ...rule, until })) return []
     return [
@@ -62,7 +62,7 @@ export async function readBookedBalances(
         productType: row.product_type,
         dueDate: row.due_date,
         balanceDue,
-        owedCents: balanceOwed,
+        owedCents: stillOwed,
         overdue,
       },
     ]

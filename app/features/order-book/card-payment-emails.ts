@@ -27,7 +27,7 @@ export interface CardPaid {
   kind: 'deposit' | 'balance'
   amountCents: number
   /** What is still to pay after it, in cents. */
-  balanceOwedCents: number
+  stillOwedCents: number
 }
 
 /**
@@ -53,7 +53,7 @@ export function composeCardPaymentReceived(
     ['Paid by card', `${amount} (${paid.kind})`],
     [
       'Still to pay',
-      paid.balanceOwedCents > 0 ? formatMoney(paid.balanceOwedCents) : 'Nothing: it is all paid.',
+      paid.stillOwedCents > 0 ? formatMoney(paid.stillOwedCents) : 'Nothing: it is all paid.',
     ],
     ...(request.payment_reference
       ? [['Payment reference', request.payment_reference] as [string, string]]
@@ -100,8 +100,8 @@ export function composeCardPaymentOwner(
   const subject = `${request.name} paid the ${paid.kind} by card: ${amount}`
   const next = paid.confirmed
     ? 'The deposit is in, so the request is now confirmed and the customer has been told.'
-    : paid.balanceOwedCents > 0
-      ? `${formatMoney(paid.balanceOwedCents)} is still to pay.`
+    : paid.stillOwedCents > 0
+      ? `${formatMoney(paid.stillOwedCents)} is still to pay.`
       : 'It is all paid.'
   const lines: [string, string][] = [
     ['Customer', `${request.name} <${request.email}>`],

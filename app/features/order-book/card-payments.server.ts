@@ -76,12 +76,13 @@ export function cardDueOf(
   quoteAccepted: boolean,
   money: Money,
 ): { kind: CardKind; amountCents: number } | null {
-  const { depositOwed, balanceOwed } = amountsOwed(money)
+  const { depositOwed, stillOwed } = amountsOwed(money)
   if (status === 'quoted' && quoteAccepted && depositOwed > 0) {
     return { kind: 'deposit', amountCents: depositOwed }
   }
-  if (isIn(BOOKED_STATUSES, status) && balanceOwed > 0) {
-    return { kind: 'balance', amountCents: balanceOwed }
+  // A booked order pays whatever is left, a deposit it was confirmed without included.
+  if (isIn(BOOKED_STATUSES, status) && stillOwed > 0) {
+    return { kind: 'balance', amountCents: stillOwed }
   }
   return null
 }

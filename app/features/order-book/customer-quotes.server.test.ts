@@ -156,7 +156,7 @@ test('accepting a quote keeps the date waiting for the deposit, and tells the ow
   const book = await readCustomerBook(db, priya.token, NOW + HOUR)
   expect(book[1]).toMatchObject({
     quote: { price: '$120', deposit: '$60', accepted: true, expired: false },
-    owed: { deposit: '$60', balance: '$120' },
+    owed: { deposit: '$60', balance: '$60' },
   })
 })
 

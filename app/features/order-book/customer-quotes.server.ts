@@ -5,6 +5,7 @@ import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   OWING_STATUSES,
   amountsOwed,
+  depositOf,
   formatLine,
   isIn,
   paymentSchedule,
@@ -107,7 +108,7 @@ export async function readCustomerBook(
       ])
       if (!quote) return [request.position, entry]
       const owed = amountsOwed(money)
-      const depositCents = money.depositWaived ? 0 : Number(quote.deposit_cents)
+      const depositCents = depositOf(money)
       const restCents = totalOf(money) - depositCents
       const deliveryFee = money.deliveryFeeCents > 0 ? formatMoney(money.deliveryFeeCents) : null
       const lines = money.lines?.map((line): [string, string] => [

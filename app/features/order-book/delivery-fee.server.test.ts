@@ -108,7 +108,12 @@ test('a delivery’s fee, written as people write it, is stored, owed and emaile
   const detail = (await readOrderDetail(db, delivery))!
   expect(detail.quote).toMatchObject({ priceCents: 12_000, deliveryFeeCents: 1_250 })
   // Half of what she owes in all: the price and the fee.
-  expect(detail.money).toMatchObject({ depositCents: 6_625, balanceOwed: 13_250 })
+  expect(detail.money).toMatchObject({
+    depositCents: 6_625,
+    depositOwed: 6_625,
+    balanceOwed: 6_625,
+    stillOwed: 13_250,
+  })
 
   const [email, ...more] = await customerEmails(db, delivery)
   expect(more).toEqual([])
@@ -138,7 +143,8 @@ test('a delivery’s fee, written as people write it, is stored, owed and emaile
   const list = await listOrderBook(db, ALL, '2026-11-23')
   expect(list.rows.find((row) => row.id === delivery)?.money).toMatchObject({
     totalCents: 13_250,
-    balanceOwed: 13_250,
+    balanceOwed: 6_625,
+    stillOwed: 13_250,
   })
 })
 

@@ -815,7 +815,7 @@ export async function recordPaymentIn(
   if (!status) return NOT_FOUND
   const refused = refusedPaymentMessage(status)
   if (refused) return { ok: false, status: 409, error: refused }
-  const owedBefore = amountsOwed(await moneyOf(trx, requestId)).balanceOwed
+  const owedBefore = amountsOwed(await moneyOf(trx, requestId)).stillOwed
   await trx
     .insertInto('payment')
     .values({
@@ -845,7 +845,7 @@ export async function recordPaymentIn(
     !confirmed &&
     isIn(BOOKED_STATUSES, status) &&
     owedBefore > 0 &&
-    amountsOwed(await moneyOf(trx, requestId)).balanceOwed === 0
+    amountsOwed(await moneyOf(trx, requestId)).stillOwed === 0
   return { ok: true, confirmed, settled }
 }
 

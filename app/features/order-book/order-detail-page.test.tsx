@@ -59,6 +59,7 @@ function detailAt(status: RequestStatus): OrderDetail {
       depositWaived: false,
       depositOwed: 0,
       balanceOwed: 6000,
+      stillOwed: 6000,
       receivedCents: 6000,
       refundedCents: 0,
     },

@@ -275,7 +275,7 @@ export function OrderDetailPage({
 function moneyDue({ state, request, quote, money }: OrderDetail): boolean {
   if (!quote || refusedPaymentMessage(request.status)) return false
   if (state === 'accepted') return true
-  return request.status !== 'quoted' && money.balanceOwed > 0
+  return request.status !== 'quoted' && money.stillOwed > 0
 }
 
 /**
@@ -1277,9 +1277,9 @@ function StatusActions({
               Mark completed
             </button>
           ) : null}
-          {canComplete && money.balanceOwed > 0 ? (
+          {canComplete && money.stillOwed > 0 ? (
             <p className="w-full text-sm text-chocolate">
-              {formatMoney(money.balanceOwed)} still owed: record it above when paid.
+              {formatMoney(money.stillOwed)} still owed: record it above when paid.
             </p>
           ) : null}
         </Form>

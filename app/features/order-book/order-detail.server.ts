@@ -206,7 +206,7 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
     balanceOverdue: balanceOverdue({
       status: request.status,
       balanceDue: quote?.balance_due ?? null,
-      balanceOwed: owed.balanceOwed,
+      stillOwed: owed.stillOwed,
       today,
     }),
     request: {
@@ -691,10 +691,10 @@ async function questionFor(
     }
     case 'complete': {
       if (!allowed) return null
-      const { balanceOwed } = amountsOwed(await moneyOf(trx, requestId))
-      if (balanceOwed === 0) return null
+      const { stillOwed } = amountsOwed(await moneyOf(trx, requestId))
+      if (stillOwed === 0) return null
       return ask(
-        `Mark it completed with ${formatMoney(balanceOwed)} still owed? Record the payment first if it came in.`,
+        `Mark it completed with ${formatMoney(stillOwed)} still owed? Record the payment first if it came in.`,
         'Yes, mark completed',
       )
     }

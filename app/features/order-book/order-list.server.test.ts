@@ -93,7 +93,7 @@ test('every request, one row each, newest first, with the counts of each status'
     status: 'quoted',
     dueDate: '2026-12-12',
     effort: 1,
-    money: { totalCents: 9_000, depositOwed: 2_000, balanceOwed: 8_000 },
+    money: { totalCents: 9_000, depositOwed: 2_000, balanceOwed: 6_000, stillOwed: 8_000 },
   })
   expect(book.rows.find((row) => row.id === priyaLate)!.money).toBeNull()
 

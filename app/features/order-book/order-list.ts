@@ -1,5 +1,6 @@
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
+  type AmountsOwed,
   DISPLAY_STATES,
   type DisplayState,
   isDisplayState,
@@ -111,7 +112,7 @@ export interface OrderRow {
   /** ISO timestamp the send arrived. */
   receivedAt: string
   /** What the customer owes in all (price and delivery fee), and what is left of it. */
-  money: { totalCents: number; depositOwed: number; balanceOwed: number } | null
+  money: ({ totalCents: number } & AmountsOwed) | null
   /**
    * The lead of the party it was quoted with, whose row carries the party's
    * money (decision 049); null for a request quoted on its own or a lead.

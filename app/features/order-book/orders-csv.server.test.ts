@@ -102,7 +102,7 @@ test('one row per request, with its quote, delivery fee, payments and what is st
       deposit: '60.00',
       paid: '50.00',
       'deposit owed': '10.00',
-      'balance owed': '85.50',
+      'balance owed': '75.50',
       payments: '2026-11-24 $40.00 e-Transfer; 2026-11-26 $10.00 Cash',
       'payment reference': await referenceOf(db, cake),
       'deposit due': '2026-12-01',

@@ -184,10 +184,55 @@ test('two requests of one send are quoted as one: one email lists both lines and
     ['Cakes', 12_000],
     ['Cupcakes', 4_500],
   ])
-  expect(detail.money.balanceOwed).toBe(16_500)
+  expect(detail.money).toMatchObject({ depositOwed: 5_000, balanceOwed: 11_500, stillOwed: 16_500 })
   // The cookies, not ticked, wait for their own quote, and may still join.
   const cookiesChoice = detail.partyChoices.find((choice) => choice.id === cookies)
   expect(cookiesChoice).toMatchObject({ inParty: false, refused: null })
+})
+
+test('every view owes the same deposit and balance: the owner’s card and list, the CSV, her page, the quote email and the receipt', async () => {
+  const { db, cake, cupcakes, token } = await openParty()
+  await quoteCakeAndCupcakes(db, { cake, cupcakes })
+  await answer(db, token, 'intent=accept&request=1&quote=1')
+  // $120 + $45 with a $50 deposit: a $50 deposit and a $115 balance, everywhere.
+  const said = { depositOwed: 5_000, balanceOwed: 11_500, stillOwed: 16_500 }
+  expect((await readOrderDetail(db, cupcakes))!.money).toMatchObject(said)
+  const list = await listOrderBook(
+    db,
+    parseOrderFilters(new URLSearchParams()).filters,
+    '2026-11-23',
+  )
+  expect(list.rows.find((row) => row.id === cake)!.money).toMatchObject(said)
+  const csv = parse(await (await answerOrdersCsv({ db, now: new Date(NOW) })).text()) as string[][]
+  const [header, ...records] = csv
+  const lead = records.find((cells) => cells[0] === String(cake))!
+  const column = (name: string) => lead[header!.indexOf(name)]
+  expect([column('deposit owed'), column('balance owed')]).toEqual(['50.00', '115.00'])
+  const book = await readCustomerBook(db, token, NOW + HOUR)
+  expect(book[1]!.quote).toMatchObject({ deposit: '$50', balance: '$115' })
+  expect(book[1]!.owed).toEqual({ deposit: '$50', balance: '$115' })
+  const quoteEmail = (await customerEmails(db)).find((email) => email.subject.includes('quote'))!
+  expect(quoteEmail.text).toContain('Deposit: $50')
+  expect(quoteEmail.text).toContain('Balance: $115')
+
+  // The deposit in: nothing of it owed, the same $115 balance on every side.
+  await ownerPost(db, cupcakes, {
+    intent: 'payment',
+    amount: '50',
+    received_on: '2026-11-24',
+    method: 'e-Transfer',
+  })
+  expect((await readOrderDetail(db, cake))!.money).toMatchObject({
+    depositOwed: 0,
+    balanceOwed: 11_500,
+    stillOwed: 11_500,
+  })
+  expect((await readCustomerBook(db, token, NOW + DAY))[1]!.owed).toEqual({
+    deposit: null,
+    balance: '$115',
+  })
+  const [receipt] = (await readReceipts(db, { token, now: NOW + DAY }))!
+  expect(receipt).toMatchObject({ balance: { amount: '$115' }, stillOwed: '$115', paid: '$50' })
 })
 
 test('one acceptance answers for the party, one deposit confirms both, and a refund is the party’s', async () => {
@@ -245,7 +290,7 @@ test('one acceptance answers for the party, one deposit confirms both, and a ref
   expect(paid).toMatchObject({ status: 200, body: { ok: true } })
   expect(await statuses(db, [cake, cupcakes])).toEqual(['confirmed', 'confirmed'])
   const owed = amountsOwed(await moneyOf(db, cupcakes))
-  expect(owed).toEqual({ depositOwed: 0, balanceOwed: 11_500 })
+  expect(owed).toEqual({ depositOwed: 0, balanceOwed: 11_500, stillOwed: 11_500 })
   const confirmations = (await customerEmails(db)).filter((email) =>
     email.subject.startsWith('Your Cakes and Cupcakes order is booked'),
   )
@@ -266,7 +311,8 @@ test('one acceptance answers for the party, one deposit confirms both, and a ref
   // The one money rule: what is paid after refunds, 0, against the deposit and the total.
   expect(amountsOwed(await moneyOf(db, cupcakes))).toEqual({
     depositOwed: 2_000,
-    balanceOwed: 13_500,
+    balanceOwed: 11_500,
+    stillOwed: 13_500,
   })
   // More than was paid is refused with a sentence.
   expect(
@@ -432,7 +478,7 @@ test("a refund that lowers a party's price comes off the lead's quote, a line of
 
   const money = await moneyOf(db, cupcakes)
   expect(totalOf(money)).toBe(14_500)
-  expect(amountsOwed(money)).toEqual({ depositOwed: 0, balanceOwed: 0 })
+  expect(amountsOwed(money)).toEqual({ depositOwed: 0, balanceOwed: 0, stillOwed: 0 })
   expect(money.lines).toEqual([
     { label: 'Cakes', cents: 12_000 },
     { label: 'Cupcakes', cents: 4_500 },
@@ -627,7 +673,7 @@ test("a party's reminder says where each treat goes when one is picked up and on
         place: '88 Lilac Lane, Oakville',
       },
     ],
-    balanceOwed: 0,
+    stillOwed: 0,
     statusUrl: undefined,
   })
   expect(reminder.text).toContain(

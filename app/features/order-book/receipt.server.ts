@@ -5,6 +5,7 @@ import {
   CALLED_OFF_STATUSES,
   STATUS_LABELS,
   amountsOwed,
+  depositOf,
   formatLine,
   totalOf,
   isIn,
@@ -107,7 +108,7 @@ export async function readReceipts(
       const total = totals.get(request.id)!
       const owed = amountsOwed(money)
       const totalCents = totalOf(money)
-      const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, totalCents)
+      const depositCents = depositOf(money)
       const detailOf = (member: typeof request) =>
         [
           `For ${formatCalendarDate(member.due_date)}`,
@@ -217,7 +218,7 @@ export async function readReceipts(
         // A called-off request owes nothing more: its receipt says so rather than a balance.
         stillOwed: isIn(CALLED_OFF_STATUSES, request.status)
           ? formatMoney(0)
-          : formatMoney(owed.balanceOwed),
+          : formatMoney(owed.stillOwed),
       }
     }),
   )

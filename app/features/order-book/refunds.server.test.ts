@@ -126,7 +126,8 @@ test('the owner is asked first, then the refund is recorded, on the timeline, an
     paidCents: 2000,
     // Back under the deposit: $40 of it is owed again.
     depositOwed: 4000,
-    balanceOwed: 10000,
+    balanceOwed: 6000,
+    stillOwed: 10000,
   })
   expect(detail.timeline.at(-1)?.note).toBe(
     'Refund recorded: $40 by e-Transfer, Thursday, November 26, 2026. Reason: Smaller cake after all.',
@@ -139,7 +140,8 @@ test('the owner is asked first, then the refund is recorded, on the timeline, an
   // The list reads what is owed from what is paid net: $100 of the $120.
   expect(list.rows.find((row) => row.id === id)?.money).toMatchObject({
     depositOwed: 4000,
-    balanceOwed: 10000,
+    balanceOwed: 6000,
+    stillOwed: 10000,
   })
 
   const [email] = await refundEmails(db, id)
@@ -281,7 +283,7 @@ test('the CSV counts what is paid net, with a refunded column and each refund', 
     refunds: '2026-11-26 $15.50 cash',
     payments: '2026-11-23 $60.00 e-Transfer',
     'deposit owed': '15.50',
-    'balance owed': '75.50',
+    'balance owed': '60.00',
   })
 })
 

@@ -173,7 +173,7 @@ async function queueNoticesOf(
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
     }
-    const { depositOwed, balanceOwed } = amountsOwed(money)
+    const { depositOwed, stillOwed } = amountsOwed(money)
     const status = row.status
     if (depositOverdue({ status, depositDue: row.deposit_due, depositOwed, today })) {
       due.push({
@@ -185,13 +185,13 @@ async function queueNoticesOf(
       })
       continue
     }
-    const balance = { status, balanceDue: row.balance_due, balanceOwed, today }
+    const balance = { status, balanceDue: row.balance_due, stillOwed, today }
     if (balanceOverdue(balance)) {
       due.push({
         row,
         kind: 'balance-overdue',
         date: row.balance_due!,
-        owedCents: balanceOwed,
+        owedCents: stillOwed,
         money,
       })
     } else if (balanceDueSoon({ ...balance, until: addDays(today, BALANCE_REMINDER_DAYS) })) {
@@ -199,7 +199,7 @@ async function queueNoticesOf(
         row,
         kind: 'balance-reminder',
         date: row.balance_due!,
-        owedCents: balanceOwed,
+        owedCents: stillOwed,
         money,
       })
     }
@@ -464,7 +464,7 @@ async function queueReminders(
     if (done.has(keyOf(members))) continue
     const row = members[0]!
     // A party's balance is its lead's, wherever the lead falls (decision 049).
-    const { balanceOwed } =
+    const { stillOwed } =
       row.party_lead_id == null
         ? amountsOwed({
             priceCents: Number(row.price_cents ?? 0),
@@ -490,7 +490,7 @@ async function queueReminders(
       window: row.pickup_window,
       place: treats[0]!.place,
       treats,
-      balanceOwed,
+      stillOwed,
       statusUrl: row.customer_token ? `${siteUrl}/requests/${row.customer_token}` : undefined,
       bakery,
     })
@@ -540,7 +540,7 @@ export function composeReminder({
   window = null,
   place = null,
   treats: given,
-  balanceOwed,
+  stillOwed,
   statusUrl,
   bakery = SEED_WORDS.identity,
 }: {
@@ -555,7 +555,7 @@ export function composeReminder({
   place?: string | null
   /** A party's treats on that day, each with its own handover (the fields above are the first's). */
   treats?: readonly ReminderTreat[]
-  balanceOwed: number
+  stillOwed: number
   statusUrl: string | undefined
   /** Her name and the bakery's (Settings › Your site). */
   bakery?: IdentityWords
@@ -576,7 +576,7 @@ export function composeReminder({
   const subject = `See you tomorrow — your ${product_type} from ${bakery.name}`
   const when = formatCalendarDate(due_date)
   const stillToPay: [string, string][] =
-    balanceOwed > 0 ? [['Still to pay', formatMoney(balanceOwed)]] : []
+    stillOwed > 0 ? [['Still to pay', formatMoney(stillOwed)]] : []
   const lines: [string, string][] = together
     ? [
         [treats.length > 1 ? 'Treats' : 'Treat', product_type],
@@ -612,7 +612,7 @@ export function composeReminder({
     `Hi ${firstName},`,
     '',
     ...opening,
-    ...(balanceOwed > 0 ? ['', `Still to pay: ${formatMoney(balanceOwed)}.`] : []),
+    ...(stillOwed > 0 ? ['', `Still to pay: ${formatMoney(stillOwed)}.`] : []),
     ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
     '',
     'Questions? Just reply to this email.',

@@ -256,7 +256,7 @@ async function settleSession(
   const cardPaid = {
     kind: opened.kind,
     amountCents,
-    balanceOwedCents: after.balanceOwed,
+    stillOwedCents: after.stillOwed,
   }
   if (confirmed) {
     await queueRequestUpdate(trx, 'confirmed', {
@@ -306,7 +306,7 @@ async function settleSession(
     now,
   )
   // More than was owed when it came (an e-Transfer crossed it): kept, and shown.
-  const owedBefore = opened.kind === 'deposit' ? before.depositOwed : before.balanceOwed
+  const owedBefore = opened.kind === 'deposit' ? before.depositOwed : before.stillOwed
   if (amountCents > owedBefore) {
     return {
       ...base,

@@ -14,6 +14,7 @@ import {
   type Money,
   OWING_STATUSES,
   amountsOwed,
+  depositOf,
   formatLine,
   isIn,
   paymentSchedule,
@@ -176,13 +177,13 @@ export function priceRows(money: Money): [string, string][] {
 
 /** What is still owed, or that nothing is. */
 function owedRows(money: Money): [string, string][] {
-  const { depositOwed, balanceOwed } = amountsOwed(money)
-  if (balanceOwed === 0) return [['Still owed', 'Nothing: it is all paid. Thank you!']]
+  const { depositOwed, balanceOwed, stillOwed } = amountsOwed(money)
+  if (stillOwed === 0) return [['Still owed', 'Nothing: it is all paid. Thank you!']]
   return [
     ...(depositOwed > 0
       ? [['Deposit still owed', formatMoney(depositOwed)] as [string, string]]
       : []),
-    ['Balance owed', formatMoney(balanceOwed)],
+    ...(balanceOwed > 0 ? [['Balance owed', formatMoney(balanceOwed)] as [string, string]] : []),
   ]
 }
 
@@ -270,16 +271,17 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       title = 'Here is your quote'
       blocks.push(paragraph(`Thank you for asking us to bake your ${order} for ${date}.`))
       if (quote.message.trim()) blocks.push(quoted(quote.message))
+      const depositCents = depositOf(money)
       const deposit: [string, string][] =
-        money.depositCents > 0 && !money.depositWaived
+        depositCents > 0
           ? [
               [
                 'Deposit',
-                `${formatMoney(money.depositCents)}${quote.depositDue ? `, due by ${formatCalendarDate(quote.depositDue)}` : ''}`,
+                `${formatMoney(depositCents)}${quote.depositDue ? `, due by ${formatCalendarDate(quote.depositDue)}` : ''}`,
               ],
             ]
           : [['Deposit', 'None needed']]
-      const rest = totalOf(money) - (money.depositWaived ? 0 : money.depositCents)
+      const rest = totalOf(money) - depositCents
       const balance: [string, string][] =
         rest > 0
           ? [
@@ -343,7 +345,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       seeRequest()
       break
     case 'ready': {
-      const { balanceOwed } = amountsOwed(money)
+      const { stillOwed } = amountsOwed(money)
       title = delivery ? `Your ${order} is out for delivery` : `Your ${order} is ready for pickup`
       blocks.push(
         paragraph(
@@ -354,9 +356,9 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
         lines([
           [
             delivery ? 'Owed on delivery' : 'Owed at pickup',
-            balanceOwed > 0 ? formatMoney(balanceOwed) : 'Nothing: it is all paid.',
+            stillOwed > 0 ? formatMoney(stillOwed) : 'Nothing: it is all paid.',
           ],
-          ...(balanceOwed > 0 && request.payment_reference
+          ...(stillOwed > 0 && request.payment_reference
             ? [['Payment reference', request.payment_reference] as [string, string]]
             : []),
         ]),
@@ -399,7 +401,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
     case 'refunded': {
       const refund = details.refund
       if (!refund) throw new Error('A refund email needs its refund.')
-      const { balanceOwed } = amountsOwed(money)
+      const { stillOwed } = amountsOwed(money)
       title = `We have refunded ${formatMoney(refund.amountCents)}`
       const by = refund.method.trim() ? ` by ${refund.method.trim()}` : ''
       // A card refund goes back to the card she paid with (decision 050).
@@ -425,8 +427,8 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             : []),
           ['Refunded', formatMoney(refund.amountCents)],
           ['Paid, after refunds', formatMoney(money.paidCents)],
-          ...(request.status && isIn(OWING_STATUSES, request.status) && balanceOwed > 0
-            ? ([['Still to pay', formatMoney(balanceOwed)]] as [string, string][])
+          ...(request.status && isIn(OWING_STATUSES, request.status) && stillOwed > 0
+            ? ([['Still to pay', formatMoney(stillOwed)]] as [string, string][])
             : []),
         ]),
       )

@@ -235,11 +235,33 @@ export function totalOf({ priceCents, deliveryFeeCents }: Money): number {
   return priceCents + deliveryFeeCents
 }
 
-/** What is still owed: the deposit (until paid or waived) and the balance. */
-export function amountsOwed(money: Money) {
+/** What is still owed, split as the quote's schedule splits it. */
+export interface AmountsOwed {
+  /** What is left of the deposit: payments count towards it first; 0 once waived. */
+  depositOwed: number
+  /** What is left of the balance, the rest of the total after the deposit. */
+  balanceOwed: number
+  /** Everything left to pay: the deposit owed and the balance owed together. */
+  stillOwed: number
+}
+
+/**
+ * What is still owed. The one rule for it: the owner's money card and list,
+ * the customer's page, every email, the receipt and the CSV say "deposit"
+ * and "balance" with these amounts, so a $150 quote with a $60 deposit owes
+ * a $60 deposit and a $90 balance everywhere, never a $150 "balance".
+ */
+export function amountsOwed(money: Money): AmountsOwed {
   const { depositCents, paidCents, depositWaived } = money
+  const stillOwed = Math.max(0, totalOf(money) - paidCents)
+  // Read without the total too (Today's open quotes know only the deposit).
   const depositOwed = depositWaived ? 0 : Math.max(0, depositCents - paidCents)
-  return { depositOwed, balanceOwed: Math.max(0, totalOf(money) - paidCents) }
+  return { depositOwed, balanceOwed: Math.max(0, stillOwed - depositOwed), stillOwed }
+}
+
+/** What the quote asks as its deposit: none once waived, never more than the total. */
+export function depositOf(money: Money): number {
+  return money.depositWaived ? 0 : Math.min(money.depositCents, totalOf(money))
 }
 
 /**
@@ -393,24 +415,24 @@ export function depositOverdue({
 
 /**
  * Whether a balance is overdue: it had a due date before the bakery's
- * `today` and is still owed on a booked request (confirmed or ready). A
- * quoted request owes its deposit first (see depositOverdue); a closed one
- * owes nothing more that the site chases.
+ * `today` and something is still owed on a booked request (confirmed or
+ * ready). By the balance's date everything is due, a deposit never paid
+ * included, so the rule reads stillOwed. A quoted request owes its deposit
+ * first (see depositOverdue); a closed one owes nothing more that the site
+ * chases.
  */
 export function balanceOverdue({
   status,
   balanceDue,
-  balanceOwed,
+  stillOwed,
   today,
 }: {
   status: RequestStatus
   balanceDue: string | null
-  balanceOwed: number
+  stillOwed: number
   today: string
 }): boolean {
-  return (
-    isIn(BOOKED_STATUSES, status) && balanceOwed > 0 && balanceDue !== null && balanceDue < today
-  )
+  return isIn(BOOKED_STATUSES, status) && stillOwed > 0 && balanceDue !== null && balanceDue < today
 }
 
 /**
@@ -420,19 +442,19 @@ export function balanceOverdue({
 export function balanceDueSoon({
   status,
   balanceDue,
-  balanceOwed,
+  stillOwed,
   today,
   until,
 }: {
   status: RequestStatus
   balanceDue: string | null
-  balanceOwed: number
+  stillOwed: number
   today: string
   until: string
 }): boolean {
   return (
     isIn(BOOKED_STATUSES, status) &&
-    balanceOwed > 0 &&
+    stillOwed > 0 &&
     balanceDue !== null &&
     balanceDue >= today &&
     balanceDue <= until
@@ -467,8 +489,8 @@ export function paymentSchedule(
     today,
   }: { status: RequestStatus; depositDue: string | null; balanceDue: string | null; today: string },
 ): ScheduledPayment[] {
-  const { depositOwed, balanceOwed } = amountsOwed(money)
-  const depositCents = money.depositWaived ? 0 : Math.min(money.depositCents, totalOf(money))
+  const { depositOwed, balanceOwed, stillOwed } = amountsOwed(money)
+  const depositCents = depositOf(money)
   const schedule: ScheduledPayment[] = []
   if (depositCents > 0) {
     schedule.push({
@@ -484,9 +506,9 @@ export function paymentSchedule(
     schedule.push({
       what: 'balance',
       amountCents: restCents,
-      owedCents: Math.max(0, balanceOwed - depositOwed),
+      owedCents: balanceOwed,
       due: balanceDue,
-      overdue: balanceOverdue({ status, balanceDue, balanceOwed, today }),
+      overdue: balanceOverdue({ status, balanceDue, stillOwed, today }),
     })
   }
   return schedule

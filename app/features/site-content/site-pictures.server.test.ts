@@ -203,7 +203,7 @@ test('emails say the bakery name and sign with the owner’s name she wrote', as
     product_type: 'Cakes',
     due_date: '2027-03-14',
     fulfilment: 'pickup',
-    balanceOwed: 0,
+    stillOwed: 0,
     statusUrl: undefined,
     bakery,
   })
