@@ -52,12 +52,15 @@ const featureEdges = {
   // the request tables and writes each request's first timeline entry.
   // A send queues the owner's alert of a new request beside her email.
   // Its confirmation email says the owner's name and reply time (site-content).
+  // The policies its tick accepts open with the terms order-status writes
+  // from the rules in Settings (decision 079).
   orders: [
     'availability',
     'inspiration',
     'mail',
     'menu',
     'order-book/request-intake.server.ts',
+    'order-status',
     'owner-alerts',
     'site-content',
   ],

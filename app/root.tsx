@@ -38,7 +38,7 @@ import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
-import { bakeryToday, readOrderPolicies } from '#app/features/availability/availability.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
@@ -52,11 +52,7 @@ import './app.css'
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb()
   const today = bakeryToday()
-  const [products, words, policies] = await Promise.all([
-    listActiveProducts(db),
-    readSiteWords(db),
-    readOrderPolicies(db),
-  ])
+  const [products, words] = await Promise.all([listActiveProducts(db), readSiteWords(db)])
   const menu = products.map(({ name, description, priceFromCents }) => ({
     name,
     description,
@@ -68,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     menu,
     // The owner's words (features/site-content); the banner as it stands on the bakery's today.
     // Her pictures at the address visitors fetch them from.
-    words: toPublicWords({ ...words, pictures: publicPictures(words.pictures) }, today, policies),
+    words: toPublicWords({ ...words, pictures: publicPictures(words.pictures) }, today),
     // The footer's year is the bakery's (SiteFooter says why).
     year: Number(today.slice(0, 4)),
   }

@@ -21,11 +21,11 @@ const footerLinks = [
 export function SiteFooter({ adminControl, year }: { adminControl?: ReactNode; year?: number }) {
   const words = useSiteWords()
   const { identity } = words
-  // /faq and /policies are linked once she has written them.
+  // /faq is linked once she has written it; /policies always has the terms (decision 079).
   const links = [
     ...footerLinks,
     ...(words.hasFaq ? [{ to: '/faq', label: 'FAQ' }] : []),
-    ...(words.hasPolicies ? [{ to: '/policies', label: 'Order policies' }] : []),
+    { to: '/policies', label: 'Order policies' },
   ]
   return (
     <footer className="site-footer">

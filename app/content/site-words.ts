@@ -193,7 +193,7 @@ We love special requests: gluten-friendly sponges and dairy-free frostings inclu
 
 ## How do I pay?
 
-A 50% deposit holds your date once you accept our quote; the balance is due at pick-up. See our [order policies](/policies).
+Your quote says the deposit that holds your date once you accept it, and when the rest is due: our [order policies](/policies) say how we set both.
 `
 
 let seedHomeStory: string | undefined
@@ -240,9 +240,11 @@ export const SEED_WORDS: SiteWords = {
 export interface PublicWords extends Omit<SiteWords, 'faq' | 'announcement'> {
   /** The banner to show today, or null. */
   banner: { text: string; link: string } | null
-  /** Whether /faq and /policies have anything to show (the footer links them only then). */
+  /**
+   * Whether /faq has anything to show (the footer links it only then).
+   * /policies always has: the terms every order follows (decision 079).
+   */
   hasFaq: boolean
-  hasPolicies: boolean
 }
 
 /**
@@ -322,8 +324,8 @@ const SEED_WORDS_IN_COPY = new RegExp(
   'g',
 )
 
-/** What the root loader hands every page: the words, today's banner, and which of /faq and /policies have words. */
-export function toPublicWords(words: SiteWords, today: string, policies: string): PublicWords {
+/** What the root loader hands every page: the words, today's banner, and whether /faq has words. */
+export function toPublicWords(words: SiteWords, today: string): PublicWords {
   const { announcement, faq, ...rest } = words
   return {
     ...rest,
@@ -331,12 +333,11 @@ export function toPublicWords(words: SiteWords, today: string, policies: string)
       ? { text: announcement.text, link: announcement.link }
       : null,
     hasFaq: faq.markdown.trim() !== '',
-    hasPolicies: policies.trim() !== '',
   }
 }
 
 /** The seed's public words: what a page shows when the root loader's data is missing (an error page). */
-export const SEED_PUBLIC_WORDS: PublicWords = toPublicWords(SEED_WORDS, '', 'policies')
+export const SEED_PUBLIC_WORDS: PublicWords = toPublicWords(SEED_WORDS, '')
 
 /** site.ts's content with her identity in it, for what is written from a SiteContent (structured data). */
 export function siteContentWith(identity: IdentityWords): SiteContent {

@@ -5,10 +5,12 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import {
   readOrderPolicies,
+  readOrderRules,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
+import { orderTerms } from '#app/features/order-status/order-terms.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { receiveSitePictureAction } from '#app/features/site-content/site-pictures-action.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
@@ -28,14 +30,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader() {
   const db = getDb()
-  const [words, policies, moneyExists] = await Promise.all([
+  const [words, policies, rules, moneyExists] = await Promise.all([
     readSiteWords(db),
     readOrderPolicies(db),
+    readOrderRules(db),
     moneyRecorded(db),
   ])
   return {
     words: { ...words, pictures: publicPictures(words.pictures) },
     policies,
+    orderTerms: orderTerms(rules),
     moneyRecorded: moneyExists,
     timeZones: timeZoneNames(),
     today: bakeryToday(),
@@ -84,6 +88,7 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
       <SiteSettings
         words={loaderData.words}
         policies={loaderData.policies}
+        orderTerms={loaderData.orderTerms}
         moneyRecorded={loaderData.moneyRecorded}
         timeZones={loaderData.timeZones}
         today={loaderData.today}

@@ -6,11 +6,11 @@ import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { cart } from '#app/features/orders/cart.ts'
 import { OrderPage } from '#app/features/orders/order-page.tsx'
+import { readPoliciesHtml } from '#app/features/orders/order-policies.server.ts'
 import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
-import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
@@ -21,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb()
-  const [products, booking] = await Promise.all([listActiveProducts(db), readBookingSettings(db)])
+  const [products, booking, policiesHtml] = await Promise.all([
+    listActiveProducts(db),
+    readBookingSettings(db),
+    readPoliciesHtml(db),
+  ])
   // About's treat cards link here with their treat chosen (?product=Cakes), with or without JavaScript.
   const asked = new URL(request.url).searchParams.get('product')
   return {
@@ -40,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       weekday: window.weekday,
       value: windowValue(window),
     })),
-    // The text /policies shows, rendered the same way: what the tick accepts (decision 051).
-    policiesHtml: renderMarkdown(booking.policies),
+    // What /policies shows: what the tick accepts (decisions 051 and 079).
+    policiesHtml,
   }
 }
 

@@ -309,7 +309,7 @@ test('the policy tick is needed once per send, and the new details reach the own
   await expect(tick).toBeFocused()
   await expect(page.getByTestId('cart-count')).toHaveText('1')
   await panel.getByText('Read our order policies', { exact: true }).click()
-  await expect(panel.getByText(/Deposits: a 50% non-refundable deposit/)).toBeVisible()
+  await expect(panel.getByText(/The rest is due 7 days before the day of your order/)).toBeVisible()
 
   await tick.check()
   await panel.getByRole('button', { name: 'Send All Orders' }).click()

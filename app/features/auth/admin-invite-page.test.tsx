@@ -16,7 +16,7 @@ async function renderInvite(
   words: Parameters<typeof toPublicWords>[0],
   email: string | null = 'sam@example.com',
 ) {
-  const publicWords = toPublicWords(words, '2026-11-26', '')
+  const publicWords = toPublicWords(words, '2026-11-26')
   const Stub = createRoutesStub([
     {
       path: '/admin/invite/:token',

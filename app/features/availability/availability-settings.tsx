@@ -489,9 +489,14 @@ function OrderPoliciesForms({ data, posted }: { data: AvailabilitySettingsData; 
   return (
     <>
       <p className="mt-2">
-        Customers tick that they have read these before sending a request: your notice, deposits,
-        cancellations, and allergens in a home kitchen. Each request keeps the text as it read when
-        it was sent, so a change here applies to new requests only. They are the page{' '}
+        Customers tick that they have read these before sending a request. They open with the terms
+        written from your rules in{' '}
+        <a href="/admin/settings/payments" className="text-link">
+          Settings › Payments
+        </a>{' '}
+        (the deposit, when the balance is due, changes and cancellations); here go your own words:
+        notice, allergens in a home kitchen, anything else. Each request keeps the text as it read
+        when it was sent, so a change applies to new requests only. They are the page{' '}
         <a href="/policies" className="text-link">
           /policies
         </a>{' '}

@@ -4,6 +4,11 @@ import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import {
+  type OrderRules,
+  orderPoliciesText,
+  orderTerms,
+} from '#app/features/order-status/order-terms.ts'
+import {
   OUTSIDE_DATE_WINDOW,
   bakeryToday as todayOfBakery,
   isCalendarDate,
@@ -287,6 +292,43 @@ export async function readOrderPolicies(db: Executor): Promise<string> {
     .where('id', '=', 1)
     .executeTakeFirstOrThrow()
   return policies
+}
+
+/**
+ * The rules every order is made on, as Settings keeps them: when a quote's
+ * balance falls due and the change and cancellation policy.
+ */
+export async function readOrderRules(db: Executor): Promise<OrderRules> {
+  const row = await db
+    .selectFrom('booking_settings')
+    .select([
+      'balance_due_days',
+      'change_window_days',
+      'refund_cutoff_days',
+      'refund_before_percent',
+      'refund_after_percent',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  return {
+    balanceDueDays: Number(row.balance_due_days),
+    change: {
+      windowDays: Number(row.change_window_days),
+      cutoffDays: Number(row.refund_cutoff_days),
+      beforePercent: Number(row.refund_before_percent),
+      afterPercent: Number(row.refund_after_percent),
+    },
+  }
+}
+
+/**
+ * The order policies as a customer agrees to them: the terms written from
+ * the rules (decision 079), then her own words. The Markdown each send
+ * stores as what its customer ticked.
+ */
+export async function readAcceptedPolicies(db: Executor): Promise<string> {
+  const [rules, words] = await Promise.all([readOrderRules(db), readOrderPolicies(db)])
+  return orderPoliciesText(orderTerms(rules), words)
 }
 
 /** The rules customers' bookings follow: the settings without anything private. */

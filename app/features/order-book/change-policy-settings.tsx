@@ -1,12 +1,8 @@
 import { Form } from 'react-router'
 import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
-import {
-  type ChangePolicy,
-  POLICY_LIMITS,
-  SAVE_CHANGE_POLICY,
-  policySentence,
-} from './change-policy.ts'
+import { type ChangePolicy, policySentence } from '#app/features/order-status/order-terms.ts'
+import { POLICY_LIMITS, SAVE_CHANGE_POLICY } from './change-policy.ts'
 
 export type ChangePolicyActionResult =
   | { ok: true; intent: typeof SAVE_CHANGE_POLICY; message: string }

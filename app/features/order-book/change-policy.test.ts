@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { cancelRefund, policySentence, withinNoChangeWindow } from './change-policy.ts'
+import { policySentence } from '#app/features/order-status/order-terms.ts'
+import { cancelRefund, withinNoChangeWindow } from './change-policy.ts'
 
 const policy = { windowDays: 3, cutoffDays: 7, beforePercent: 100, afterPercent: 33 }
 const paid = { paidCents: 5_001, depositCents: 5_001, depositWaived: false }

@@ -1,22 +1,15 @@
 import { daysBetween } from '#app/features/availability/availability.ts'
+import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
-/**
- * The owner's change and cancellation policy (decision 054), as rules the
- * site applies: no changes or cancellations within `windowDays` of the
- * order date; a cancellation `cutoffDays` or more before the order date
- * gets `beforePercent` of the deposit back, a later one `afterPercent`.
- * Anything paid beyond the deposit always comes back in full: the bake was
- * not made. Shared by the settings form (browser) and the server; the
- * schemas the server reads posts with are in change-policy-schema.ts, so no
- * page loads zod for them (decision 061).
+/*
+ * What the owner's change and cancellation policy does to a request: when
+ * changes close and what a cancellation gives back. The policy itself, and
+ * the sentence customers read, are order-status/order-terms.ts's, with the
+ * other terms every order is made on (decision 079). Shared by the settings
+ * form (browser) and the server; the schemas the server reads posts with are
+ * in change-policy-schema.ts, so no page loads zod for them (decision 061).
  */
-export interface ChangePolicy {
-  windowDays: number
-  cutoffDays: number
-  beforePercent: number
-  afterPercent: number
-}
 
 export const POLICY_LIMITS = {
   days: { min: 0, max: 60 },
@@ -25,21 +18,6 @@ export const POLICY_LIMITS = {
 
 /** The settings form's intent; the settings route dispatches on it. */
 export const SAVE_CHANGE_POLICY = 'save-change-policy'
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
-
-/** The policy in the customer's words, shown on her page. */
-export function policySentence(policy: ChangePolicy): string {
-  const window =
-    policy.windowDays === 0
-      ? 'You can ask for a change or cancel up to the day before your date.'
-      : `You can ask for a change or cancel until ${plural(policy.windowDays, 'day')} before your date; after that, please write to us.`
-  const refund =
-    policy.beforePercent === policy.afterPercent
-      ? `If you cancel, ${policy.beforePercent}% of your deposit comes back to you.`
-      : `If you cancel ${plural(policy.cutoffDays, 'day')} or more before your date, ${policy.beforePercent}% of your deposit comes back to you; later, ${policy.afterPercent}%.`
-  return `${window} ${refund} Anything you paid beyond the deposit always comes back in full.`
-}
 
 /**
  * Whether the customer may still change or cancel an order for `dueDate`

@@ -6,6 +6,7 @@ import {
   bakeryToday,
   findUnbookable,
   findWindowRefusal,
+  readOrderRules,
 } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
@@ -16,6 +17,7 @@ import {
   CUSTOMER_CHANGEABLE_STATUSES,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { cancelledAlert, changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -24,12 +26,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
-import {
-  type CancelRefund,
-  type ChangePolicy,
-  cancelRefund,
-  withinNoChangeWindow,
-} from './change-policy.ts'
+import { type CancelRefund, cancelRefund, withinNoChangeWindow } from './change-policy.ts'
 import {
   type BookChange,
   NOT_FOUND,
@@ -56,22 +53,7 @@ type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 
 
 /** The owner's policy, from the settings row. */
 export async function readChangePolicy(db: Executor): Promise<ChangePolicy> {
-  const row = await db
-    .selectFrom('booking_settings')
-    .select([
-      'change_window_days',
-      'refund_cutoff_days',
-      'refund_before_percent',
-      'refund_after_percent',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
-  return {
-    windowDays: Number(row.change_window_days),
-    cutoffDays: Number(row.refund_cutoff_days),
-    beforePercent: Number(row.refund_before_percent),
-    afterPercent: Number(row.refund_after_percent),
-  }
+  return (await readOrderRules(db)).change
 }
 
 /** Saves the policy (already read by ChangePolicyFormSchema). */

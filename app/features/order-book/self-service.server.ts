@@ -9,17 +9,13 @@ import {
   CUSTOMER_CHANGEABLE_STATUSES,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import { policySentence } from '#app/features/order-status/order-terms.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { SelfServiceFormSchema } from './change-policy-schema.ts'
-import {
-  CHANGE_DETAILS_MAX,
-  policySentence,
-  refundSentence,
-  withinNoChangeWindow,
-} from './change-policy.ts'
+import { CHANGE_DETAILS_MAX, refundSentence, withinNoChangeWindow } from './change-policy.ts'
 import {
   askForChange,
   askedLine,

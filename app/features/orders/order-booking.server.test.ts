@@ -194,7 +194,9 @@ test('the policies the customer ticked are stored with the send, as they read th
   await send(db, [order])
   await updateBookingSettings(db, { policies: 'Something new.' })
   const batch = await db.selectFrom('order_batch').select('accepted_policies').executeTakeFirst()
-  expect(batch?.accepted_policies).toBe('Deposits hold your date.')
+  expect(batch?.accepted_policies).toMatch(
+    /^## What every order follows[\s\S]*\n\nDeposits hold your date\.$/,
+  )
 })
 
 test('each customer email in a send gets one confirmation with their own private link', async () => {

@@ -6,7 +6,7 @@ import {
   demandOf,
   findUnbookable,
   findWindowRefusal,
-  readOrderPolicies,
+  readAcceptedPolicies,
 } from '#app/features/availability/availability.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -73,7 +73,8 @@ export async function submitOrderRequests(
       )
       if (window) return { ok: false, window }
 
-      const policies = await readOrderPolicies(trx)
+      // The very terms and words she ticked, kept with her send (decision 079).
+      const policies = await readAcceptedPolicies(trx)
       // One link per customer: a send for two people (a gift, a shared event)
       // tells each about their own requests only.
       const tokens = new Map<string, string>()

@@ -144,10 +144,10 @@ test('the banner shows through its last day, bakery time, and stops by itself af
   expect(bannerShowing({ ...announcement, on: false }, today(lateOnTheLastDay))).toBe(false)
 
   const words = { ...SEED_WORDS, announcement }
-  expect(toPublicWords(words, today(lateOnTheLastDay), 'p').banner).toEqual({
+  expect(toPublicWords(words, today(lateOnTheLastDay)).banner).toEqual({
     text: 'Closed until January 5',
     link: '',
   })
-  expect(toPublicWords(words, today(nextMorning), 'p').banner).toBeNull()
-  expect(toPublicWords({ ...words, faq: { markdown: ' ' } }, '2027-01-01', '').hasFaq).toBe(false)
+  expect(toPublicWords(words, today(nextMorning)).banner).toBeNull()
+  expect(toPublicWords({ ...words, faq: { markdown: ' ' } }, '2027-01-01').hasFaq).toBe(false)
 })

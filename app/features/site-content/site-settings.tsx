@@ -28,6 +28,11 @@ export const SITE_SETTINGS_GROUPS: [SiteSettingsGroup, string][] = [
 interface GroupProps {
   words: SiteWords
   policies: string
+  /**
+   * The terms every order follows, written from her rules in Settings ›
+   * Payments: they open the policies, before her words (decision 079).
+   */
+  orderTerms: readonly { title: string; text: string }[]
   /** Whether a quote or payment is recorded: the currency then stays (decision 057). */
   moneyRecorded: boolean
   /** The time zones the server accepts, for the time zone field's suggestions. */
@@ -496,6 +501,7 @@ function AnnouncementGroup({ words, policies, result: posted }: GroupProps) {
 function MarkdownGroup({
   words,
   policies,
+  orderTerms,
   result: posted,
   section,
 }: GroupProps & { section: 'faq' | 'policies' }) {
@@ -541,6 +547,7 @@ function MarkdownGroup({
         ) : null
       }
     >
+      {faq ? null : <OrderTermsFromRules terms={orderTerms} />}
       <TextField
         field={MARKDOWN_FIELDS[section]}
         result={result}
@@ -548,6 +555,37 @@ function MarkdownGroup({
         policies={policies}
       />
     </Group>
+  )
+}
+
+/**
+ * The terms the policies open with, as customers read them: written from
+ * her rules, so her words can only add to them, never contradict them.
+ */
+function OrderTermsFromRules({ terms }: { terms: GroupProps['orderTerms'] }) {
+  return (
+    <section
+      className="rounded-2xl border-2 border-chocolate/15 bg-cream p-4"
+      aria-labelledby="order-terms-from-rules"
+    >
+      <h3 id="order-terms-from-rules" className="font-bold text-chocolate">
+        First, from your rules
+      </h3>
+      <ul className="mt-2 grid gap-1.5">
+        {terms.map((term) => (
+          <li key={term.title}>
+            <strong>{term.title}.</strong> {term.text}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">
+        They follow{' '}
+        <a href="/admin/settings/payments" className="text-link">
+          Settings › Payments
+        </a>{' '}
+        as you change it. Below, your own words: notice, allergens, anything else.
+      </p>
+    </section>
   )
 }
 
