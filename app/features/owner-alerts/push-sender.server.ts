@@ -13,6 +13,8 @@ import {
   markAlertSent,
   pruneOldAlerts,
 } from './alert-queue.server.ts'
+import { type LookupHost, type PushReach, RefusedPushAddress } from './push-endpoint.server.ts'
+import { postPush } from './push-request.server.ts'
 import { getVapidKeys } from './vapid.server.ts'
 
 /** Kinds that can wait for a phone that is saving its battery: nothing in them needs an answer today. */
@@ -23,7 +25,7 @@ export const ALERT_TTL_SECONDS = 24 * 60 * 60
 /** A push service that has not answered in this long is tried again later. */
 export const PUSH_TIMEOUT_MS = 10_000
 
-export interface SendOptions {
+export interface SendOptions extends PushReach {
   /** Who the push services may write to about our pushes (VAPID's subject): mailto:… */
   contact: string
   now?: () => number
@@ -32,16 +34,14 @@ export interface SendOptions {
   leaseMs?: number
   /** One line per failed attempt; never the device's address or keys. */
   log?: (line: string) => void
+  /** The DNS, for the tests: how a push service's name becomes addresses. */
+  lookupHost?: LookupHost
 }
 
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'gone'
 
 /**
  * Sends every alert due now, one at a time, and says what became of each.
- * `web-push` encrypts the payload for the device (RFC 8291, aes128gcm) and
- * signs the request with the site's VAPID keys; the request itself is sent
- * here with fetch and a timeout, so a push service that hangs holds up
- * nothing but this loop.
  */
 export async function sendDueAlerts(
   db: Kysely<Database>,
@@ -61,6 +61,12 @@ export async function sendDueAlerts(
   return outcomes
 }
 
+/**
+ * Sends one claimed alert and records what became of it. `web-push`
+ * encrypts the payload for the device (RFC 8291, aes128gcm) and signs the
+ * request with the site's VAPID keys; the request itself is posted by
+ * postPush, to checked addresses only and with a timeout.
+ */
 async function sendAlert(
   db: Kysely<Database>,
   claim: ClaimedAlert,
@@ -70,6 +76,8 @@ async function sendAlert(
     timeoutMs = PUSH_TIMEOUT_MS,
     retryMinMs,
     log = console.warn,
+    allowLoopback,
+    lookupHost,
   }: SendOptions,
 ): Promise<SendOutcome> {
   const label = `push: alert ${claim.id} (${claim.kind}) to device ${claim.subscriptionId}`
@@ -93,16 +101,21 @@ async function sendAlert(
         topic: topicOf(claim.payload),
       },
     )
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers: request.headers as Record<string, string>,
-      body: request.body === null ? null : new Uint8Array(request.body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    await response.body?.cancel()
-    status = response.status
+    status = await postPush(
+      {
+        endpoint: request.endpoint,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+      },
+      { timeoutMs, allowLoopback, lookupHost },
+    )
   } catch (error) {
+    if (error instanceof RefusedPushAddress) {
+      // It points inside (or its name does): it never will be sent there.
+      await markAlertForRetry(db, claim, error.message, { now: now(), permanent: true })
+      log(`${label} not sent: ${error.message}`)
+      return 'failed'
+    }
     // Unreachable, refused, timed out: the alert waits and goes again.
     const reason = describeError(error)
     const outcome = await markAlertForRetry(db, claim, reason, { now: now(), retryMinMs })
@@ -147,8 +160,10 @@ function topicOf(payload: string): string {
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const cause = (error as { cause?: { code?: unknown } }).cause
+    const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
     if (error.name === 'TimeoutError') return 'no answer in time'
+    // A code (ECONNREFUSED, ENOTFOUND…) says what happened; its message would say where.
+    if (typeof code === 'string') return code
     if (cause && typeof cause.code === 'string') return cause.code
     return error.name === 'TypeError' ? 'the push service could not be reached' : error.message
   }
