@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import { expect, onTestFinished, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { openTestConnection, openTestDatabase } from '#tests/support/database.ts'
 import { type Phone, startPushService, subscribePhone } from '#tests/support/push-service.ts'
 import { queueOwnerAlert } from './alert-queue.server.ts'
 import { receiveAlertsAction } from './alerts-action.server.ts'
@@ -199,4 +199,71 @@ test('a push service’s name is looked up before the push, every address must b
   expect(asked.toSorted()).toEqual(['metadata.example', 'pinned.localhost', 'rebinding.example'])
   expect(push.received.map((received) => received.path)).toEqual(['/push/c'])
   expect(phone.read(push.received[0]!)).toMatchObject({ body: 'Message 1' })
+})
+
+test('a phone whose push service never answers holds up no other device, and its own alerts wait their turn', async () => {
+  const { db } = await openTestDatabase()
+  const push = await listen()
+  const asleep = await addPhone(db, `${push.url}/push/asleep`, 'Asleep')
+  const awake = await addPhone(db, `${push.url}/push/awake`, 'Awake')
+  await alertEveryone(db, 1)
+  await alertEveryone(db, 2)
+  const release = push.hold('/push/asleep')
+  let finished = false
+  const sending = sendDueAlerts(db, {
+    contact: CONTACT,
+    now: () => NOW,
+    allowLoopback: true,
+    // Far longer than the test may run: the sleeping phone is never given up on here.
+    timeoutMs: 10 * 60_000,
+  }).finally(() => (finished = true))
+
+  // The awake phone's first alert arrives and is recorded as sent, and its
+  // second arrives, while the other's push service still keeps its answer.
+  await push.arrival('/push/asleep')
+  await push.arrival('/push/awake', 2)
+  expect(finished).toBe(false)
+  // The sleeping phone's second alert waits, unclaimed, behind its first.
+  const rows = await db
+    .selectFrom('push_alert')
+    .innerJoin('push_subscription', 'push_subscription.id', 'push_alert.subscription_id')
+    .select(['device_label', 'status', 'attempts'])
+    .orderBy('push_alert.id')
+    .limit(3)
+    .execute()
+  expect(rows.map((row) => ({ ...row, attempts: Number(row.attempts) }))).toEqual([
+    { device_label: 'Asleep', status: 'sending', attempts: 1 },
+    { device_label: 'Awake', status: 'sent', attempts: 1 },
+    { device_label: 'Asleep', status: 'queued', attempts: 0 },
+  ])
+  expect(push.received.filter((received) => received.path === '/push/asleep')).toHaveLength(1)
+
+  release()
+  expect(await sending).toEqual(['sent', 'sent', 'sent', 'sent'])
+  const words = (phone: Phone, path: string) =>
+    push.received
+      .filter((received) => received.path === path)
+      .map((received) => (phone.read(received) as { body: string }).body)
+  expect(words(asleep, '/push/asleep')).toEqual(['Message 1', 'Message 2'])
+  expect(words(awake, '/push/awake')).toEqual(['Message 1', 'Message 2'])
+})
+
+test('two instances sending at once deliver each alert exactly once', async () => {
+  const { db, location } = await openTestDatabase()
+  const push = await listen()
+  const names = ['one', 'two', 'three', 'four', 'five']
+  for (const name of names) await addPhone(db, `${push.url}/push/${name}`, name)
+  for (const n of [1, 2, 3]) await alertEveryone(db, n)
+  const other = openTestConnection(location)
+  const send = (instance: Db) =>
+    sendDueAlerts(instance, { contact: CONTACT, now: () => NOW, allowLoopback: true })
+  const [first, second] = await Promise.all([send(db), send(other)])
+  expect([...first, ...second]).toEqual(Array(15).fill('sent'))
+  const paths = push.received.map((received) => received.path)
+  expect(paths).toHaveLength(15)
+  for (const name of names) {
+    expect(paths.filter((path) => path === `/push/${name}`)).toHaveLength(3)
+  }
+  const rows = await db.selectFrom('push_alert').select('status').execute()
+  expect(rows.map((row) => row.status)).toEqual(Array(15).fill('sent'))
 })

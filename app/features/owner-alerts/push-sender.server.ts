@@ -24,6 +24,10 @@ const NOT_URGENT = new Set<string>(['deposit-overdue', 'review', 'test'])
 export const ALERT_TTL_SECONDS = 24 * 60 * 60
 /** A push service that has not answered in this long is tried again later. */
 export const PUSH_TIMEOUT_MS = 10_000
+/** How many devices one sender pushes to at once: the bakery has a few, and each waits on its own. */
+export const PUSH_CONCURRENCY = 4
+/** At most this many alerts a round: a queue that keeps refilling is picked up on the next. */
+const MAX_ALERTS_A_ROUND = 200
 
 export interface SendOptions extends PushReach {
   /** Who the push services may write to about our pushes (VAPID's subject): mailto:… */
@@ -41,7 +45,16 @@ export interface SendOptions extends PushReach {
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'gone'
 
 /**
- * Sends every alert due now, one at a time, and says what became of each.
+ * Sends every alert due now and says what became of each (in the order
+ * they finished). Each device is sent to on its own, up to
+ * PUSH_CONCURRENCY at once, each push with its own timeout and its own
+ * outcome, so a phone whose push service does not answer holds up nobody
+ * else's. A device's alerts go one after another, oldest first: while one
+ * is in flight the device's others are not claimed, so none sits leased
+ * while it waits. A device that was not reached gets nothing more this
+ * round; its alerts wait for their retry or the next round. Every alert is
+ * claimed under the one leased queue's lease, as by another instance, so
+ * each still goes once however many senders run.
  */
 export async function sendDueAlerts(
   db: Kysely<Database>,
@@ -49,15 +62,39 @@ export async function sendDueAlerts(
 ): Promise<SendOutcome[]> {
   const now = options.now ?? Date.now
   const outcomes: SendOutcome[] = []
-  // Bounded: a queue that keeps refilling is picked up on the next round.
-  for (let round = 0; round < 200; round++) {
-    const claim = await claimDueAlert(db, {
-      now: now(),
-      leaseMs: options.leaseMs ?? ALERT_LEASE_MS,
+  // Devices this round is sending to, or could not reach.
+  const busy = new Set<number>()
+  let claimed = 0
+  let claiming: Promise<unknown> = Promise.resolve()
+  // One claim at a time, so each sees the devices the claims before it took.
+  function claimNext(): Promise<ClaimedAlert | undefined> {
+    const next = claiming.then(async () => {
+      if (claimed >= MAX_ALERTS_A_ROUND) return undefined
+      const claim = await claimDueAlert(db, {
+        now: now(),
+        leaseMs: options.leaseMs ?? ALERT_LEASE_MS,
+        skipDevices: [...busy],
+      })
+      if (claim) {
+        claimed++
+        busy.add(claim.subscriptionId)
+      }
+      return claim
     })
-    if (!claim) break
-    outcomes.push(await sendAlert(db, claim, options))
+    claiming = next.catch(() => {})
+    return next
   }
+  async function lane(): Promise<void> {
+    for (let claim = await claimNext(); claim; claim = await claimNext()) {
+      const outcome = await sendAlert(db, claim, options)
+      outcomes.push(outcome)
+      if (outcome === 'sent') busy.delete(claim.subscriptionId)
+    }
+  }
+  // Every lane finishes (its push answered or timed out) before the round ends or fails.
+  const lanes = await Promise.allSettled(Array.from({ length: PUSH_CONCURRENCY }, lane))
+  const failed = lanes.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
   return outcomes
 }
 
