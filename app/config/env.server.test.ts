@@ -12,6 +12,12 @@ test('with nothing set, the site runs on port 3000 with its data in ./data', () 
   expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com')
   expect(env.MEDIA_QUOTA_MB).toBeUndefined()
   expect(env.SEED_DEMO).toBe(true)
+  expect(env.PUSH_ALLOW_LOOPBACK).toBe(false)
+})
+
+test('the tests’ push service on loopback is allowed only when asked for', () => {
+  expect(parseEnv({ PUSH_ALLOW_LOOPBACK: '1' }).PUSH_ALLOW_LOOPBACK).toBe(true)
+  expect(parseEnv({ PUSH_ALLOW_LOOPBACK: '' }).PUSH_ALLOW_LOOPBACK).toBe(false)
 })
 
 test('the demo photos can be turned off, and a media quota set in MB', () => {
@@ -54,6 +60,7 @@ test.each([
   [{ MEDIA_QUOTA_MB: 'lots' }, 'MEDIA_QUOTA_MB: must be a number'],
   [{ MEDIA_QUOTA_MB: '0' }, 'MEDIA_QUOTA_MB: must be more than 0'],
   [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
+  [{ PUSH_ALLOW_LOOPBACK: 'loopback' }, 'PUSH_ALLOW_LOOPBACK: must be true or false'],
   [
     { DATABASE_URL: 'mysql://u:p@db/bakery' },
     'DATABASE_URL: must be a postgres:// or postgresql://',

@@ -95,6 +95,12 @@ const EnvSchema = z.object({
       'must be an origin, like http://127.0.0.1:4010',
     ),
   ),
+  /**
+   * Tests only: the owner's alerts may also go to a push service on this
+   * machine's loopback, over plain http (the tests' fake one). Never on a
+   * real site: it lets a subscription point the server at itself.
+   */
+  PUSH_ALLOW_LOOPBACK: optional(flag).default(false),
 })
 
 export type Env = Omit<

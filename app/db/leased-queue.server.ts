@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { isPostgres } from './portable-schema.server.ts'
 import type { Database } from './schema.ts'
 
@@ -49,12 +49,24 @@ function isDue(eb: ExpressionBuilder<QueueDb, 'queue'>, now: number) {
  *   (FOR UPDATE SKIP LOCKED, PostgreSQL only), and the UPDATE's WHERE
  *   re-checks that the row is still due.
  * `also` sets the queue's own columns with the claim (the outbox's holder).
+ * `skip` leaves rows whose `column` is one of `values` for later (the push
+ * alerts of a device this worker is already sending to).
  * Returns the whole row, as the queue's table has it.
  */
 export async function claimDue<Row extends LeasedRow>(
   db: Kysely<Database>,
   table: QueueTable,
-  { now, leaseMs, also = {} }: { now: number; leaseMs: number; also?: Record<string, unknown> },
+  {
+    now,
+    leaseMs,
+    also = {},
+    skip,
+  }: {
+    now: number
+    leaseMs: number
+    also?: Record<string, unknown>
+    skip?: { column: string; values: readonly number[] }
+  },
 ): Promise<Row | undefined> {
   const { q, t } = queueOf(db, table)
   const row = await q
@@ -70,6 +82,9 @@ export async function claimDue<Row extends LeasedRow>(
         .selectFrom(t)
         .select('id')
         .where((eb) => isDue(eb, now))
+        .$if(Boolean(skip?.values.length), (qb) =>
+          qb.where(sql.ref(skip!.column), 'not in', skip!.values),
+        )
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(1)

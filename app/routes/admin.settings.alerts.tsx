@@ -1,6 +1,7 @@
 import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
+import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { requireAdmin } from '#app/features/auth/require-admin.server.ts'
@@ -21,7 +22,14 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context)
-  return respond(await receiveAlertsAction({ request, db: getDb(), adminId: admin.id }))
+  return respond(
+    await receiveAlertsAction({
+      request,
+      db: getDb(),
+      adminId: admin.id,
+      allowLoopback: getEnv().PUSH_ALLOW_LOOPBACK,
+    }),
+  )
 }
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {

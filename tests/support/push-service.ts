@@ -25,12 +25,24 @@ export interface PushService {
   received: ReceivedPush[]
   /** Answers pushes to this path with this status from now on. */
   answer(path: string, status: number): void
+  /**
+   * From now on takes pushes to this path (they count as received) and
+   * answers none until the returned function is called: a phone's push
+   * service that does not answer.
+   */
+  hold(path: string): () => void
+  /** The `nth` push to this path (the first unless told), once it has arrived. */
+  arrival(path: string, nth?: number): Promise<ReceivedPush>
   close(): Promise<void>
 }
 
 export async function startPushService(port = 0): Promise<PushService> {
   const received: ReceivedPush[] = []
   const answers = new Map<string, number>()
+  const held = new Map<string, Promise<void>>()
+  const waiting: { path: string; nth: number; arrived: (push: ReceivedPush) => void }[] = []
+  const nthTo = (path: string, nth: number) =>
+    received.filter((push) => push.path === path)[nth - 1]
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -41,9 +53,14 @@ export async function startPushService(port = 0): Promise<PushService> {
         const headers = Object.fromEntries(
           Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
         )
-        received.push({ path, headers, body: Buffer.concat(chunks) })
+        const push = { path, headers, body: Buffer.concat(chunks) }
+        received.push(push)
+        for (const waiter of waiting) {
+          const arrived = nthTo(waiter.path, waiter.nth)
+          if (arrived) waiter.arrived(arrived)
+        }
       }
-      res.writeHead(status).end()
+      void (held.get(path) ?? Promise.resolve()).then(() => res.writeHead(status).end())
     })
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
@@ -53,6 +70,19 @@ export async function startPushService(port = 0): Promise<PushService> {
     port: address.port,
     received,
     answer: (path, status) => answers.set(path, status),
+    hold(path) {
+      let release = () => {}
+      held.set(path, new Promise<void>((resolve) => (release = resolve)))
+      return () => {
+        held.delete(path)
+        release()
+      }
+    },
+    arrival(path, nth = 1) {
+      const already = nthTo(path, nth)
+      if (already) return Promise.resolve(already)
+      return new Promise((arrived) => waiting.push({ path, nth, arrived }))
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

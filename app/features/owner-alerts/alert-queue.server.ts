@@ -117,13 +117,22 @@ export interface ClaimedAlert {
 
 /**
  * Takes one due alert for this sender, leased, as the mail outbox takes an
- * email: the one leased queue's claim (app/db/leased-queue.server.ts).
+ * email: the one leased queue's claim (app/db/leased-queue.server.ts). The
+ * alerts of `skipDevices` (those this sender is busy with) are left for later.
  */
 export async function claimDueAlert(
   db: Kysely<Database>,
-  { now = Date.now(), leaseMs = ALERT_LEASE_MS }: { now?: number; leaseMs?: number } = {},
+  {
+    now = Date.now(),
+    leaseMs = ALERT_LEASE_MS,
+    skipDevices = [],
+  }: { now?: number; leaseMs?: number; skipDevices?: readonly number[] } = {},
 ): Promise<ClaimedAlert | undefined> {
-  const row = await claimDue<Selectable<PushAlertTable>>(db, 'push_alert', { now, leaseMs })
+  const row = await claimDue<Selectable<PushAlertTable>>(db, 'push_alert', {
+    now,
+    leaseMs,
+    skip: { column: 'subscription_id', values: skipDevices },
+  })
   if (!row) return undefined
   const device = await db
     .selectFrom('push_subscription')
@@ -133,7 +142,7 @@ export async function claimDueAlert(
   if (!device) {
     // Removed while the alert waited: nothing to send it to.
     await db.deleteFrom('push_alert').where('id', '=', row.id).execute()
-    return claimDueAlert(db, { now, leaseMs })
+    return claimDueAlert(db, { now, leaseMs, skipDevices })
   }
   return {
     id: row.id,

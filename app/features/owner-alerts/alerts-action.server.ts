@@ -3,6 +3,7 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { queueTestAlert } from './alert-queue.server.ts'
 import { ALERT_INTENTS, deviceSchema, kindsFromForm, subscribeSchema } from './alerts-schema.ts'
+import { type PushReach, isReachablePushEndpoint } from './push-endpoint.server.ts'
 import { kickPushWorker } from './push-worker-handle.server.ts'
 import { removeDevice, saveSubscription, setDeviceKinds } from './subscriptions.server.ts'
 
@@ -10,6 +11,8 @@ export type AlertsResult =
   { ok: true; intent: string; message: string } | { ok: false; intent?: string; error: string }
 
 const GONE = 'That device is no longer on the list. Please reload the page.'
+const NOT_A_PUSH_SERVICE =
+  'The site can only send alerts to a push service on the internet, over https, and this browser’s is not one. Please turn alerts on in another browser.'
 
 /** One post from the alerts page: turn alerts on here, set a device's switches, test, remove. */
 export async function receiveAlertsAction({
@@ -17,12 +20,13 @@ export async function receiveAlertsAction({
   db,
   adminId,
   now = Date.now(),
+  allowLoopback = false,
 }: {
   request: Request
   db: Db
   adminId: string
   now?: number
-}): Promise<Reply<AlertsResult>> {
+} & PushReach): Promise<Reply<AlertsResult>> {
   const form = await readAdminForm(request)
   if (!form) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
   const intent = form.intent
@@ -34,6 +38,10 @@ export async function receiveAlertsAction({
     const parsed = subscribeSchema.safeParse(form)
     if (!parsed.success) return fail(400, parsed.error.issues[0]!.message)
     const { label, ...subscription } = parsed.data
+    // The server will post to this address: never one inside (decision 078).
+    if (!isReachablePushEndpoint(subscription.endpoint, { allowLoopback })) {
+      return fail(400, NOT_A_PUSH_SERVICE)
+    }
     await saveSubscription(db, { userId: adminId, subscription, label, now })
     return done(`Alerts are on for ${label}.`)
   }

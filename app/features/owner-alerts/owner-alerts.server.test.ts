@@ -30,6 +30,8 @@ const NOW = Date.parse('2026-11-23T20:00:00Z')
 const HOUR = 60 * 60_000
 const SITE = 'https://butterandbloom.example'
 const CONTACT = 'mailto:hello@butterandbloom.ca'
+/** The tests' push service listens on loopback: allowed here as PUSH_ALLOW_LOOPBACK allows it. */
+const SENDER = { contact: CONTACT, allowLoopback: true }
 
 const quote = {
   priceCents: 12_000,
@@ -162,7 +164,7 @@ test('each kind of event reaches a subscribed phone as an encrypted push, in a f
   const eighth = new Date('2026-12-08T15:00:00Z')
   await runSchedule(db, { now: eighth, siteUrl: SITE })
 
-  const outcomes = await sendDueAlerts(db, { contact: CONTACT, now: () => eighth.getTime() })
+  const outcomes = await sendDueAlerts(db, { ...SENDER, now: () => eighth.getTime() })
   expect(outcomes).toEqual(Array(7).fill('sent'))
   const words = wordsOf(phone, push, '/push/nadia-iphone')
   expect(words.map((word) => `${word.title}: ${word.body}`)).toEqual([
@@ -211,7 +213,7 @@ test('each kind of event reaches a subscribed phone as an encrypted push, in a f
   // Run again (a restart, another instance): nothing goes twice.
   const later = new Date('2026-12-08T16:00:00Z')
   await runSchedule(db, { now: later, siteUrl: SITE })
-  expect(await sendDueAlerts(db, { contact: CONTACT, now: () => later.getTime() })).toEqual([])
+  expect(await sendDueAlerts(db, { ...SENDER, now: () => later.getTime() })).toEqual([])
 })
 
 test('a kind switched off on one device stops it there, and only there', async () => {
@@ -226,7 +228,7 @@ test('a kind switched off on one device stops it there, and only there', async (
     new Date(NOW),
   )
   await send(db)
-  expect(await sendDueAlerts(db, { contact: CONTACT })).toHaveLength(3)
+  expect(await sendDueAlerts(db, { ...SENDER })).toHaveLength(3)
   expect(wordsOf(phone, push, '/push/phone').map((word) => word.title)).toEqual([
     'New message',
     'New request',
@@ -256,15 +258,15 @@ test('a phone that cannot be reached delays nothing: the request is answered, an
   ])
 
   // The sender finds nobody listening: it keeps the alert for later.
-  expect(await sendDueAlerts(db, { contact: CONTACT, now: () => NOW, log })).toEqual(['retry'])
+  expect(await sendDueAlerts(db, { ...SENDER, now: () => NOW, log })).toEqual(['retry'])
   const waiting = await db.selectFrom('push_alert').selectAll().executeTakeFirstOrThrow()
   expect(waiting).toMatchObject({ status: 'queued', attempts: 1 })
   expect(Number(waiting.next_attempt_at)).toBe(NOW + ALERT_RETRY_MIN_MS)
   expect(waiting.payload).not.toBeNull()
   // Not before its time; then again, with the wait doubled.
-  expect(await sendDueAlerts(db, { contact: CONTACT, now: () => NOW + 1000, log })).toEqual([])
+  expect(await sendDueAlerts(db, { ...SENDER, now: () => NOW + 1000, log })).toEqual([])
   const second = NOW + ALERT_RETRY_MIN_MS
-  expect(await sendDueAlerts(db, { contact: CONTACT, now: () => second, log })).toEqual(['retry'])
+  expect(await sendDueAlerts(db, { ...SENDER, now: () => second, log })).toEqual(['retry'])
   const again = await db.selectFrom('push_alert').selectAll().executeTakeFirstOrThrow()
   expect(Number(again.next_attempt_at)).toBe(second + 2 * ALERT_RETRY_MIN_MS)
   // The log says what failed and never where to.
@@ -276,7 +278,7 @@ test('a phone that cannot be reached delays nothing: the request is answered, an
   const back = await startPushService(port)
   onTestFinished(() => back.close())
   const third = second + 2 * ALERT_RETRY_MIN_MS
-  expect(await sendDueAlerts(db, { contact: CONTACT, now: () => third, log })).toEqual(['sent'])
+  expect(await sendDueAlerts(db, { ...SENDER, now: () => third, log })).toEqual(['sent'])
   expect(wordsOf(phone, back, '/push/away').map((word) => word.body)).toEqual([
     'Cakes from Priya, Sat, Dec 12',
   ])
@@ -291,7 +293,7 @@ test('a push service that says the subscription is gone (410 or 404) removes the
   push.answer('/push/lost-phone', 404)
   await send(db)
   await send(db, { name: 'Maya Lopez', email: 'maya@example.com' })
-  const outcomes = await sendDueAlerts(db, { contact: CONTACT, log: () => {} })
+  const outcomes = await sendDueAlerts(db, { ...SENDER, log: () => {} })
   expect(outcomes.filter((outcome) => outcome === 'gone')).toHaveLength(2)
   expect((await listDevices(db)).map((device) => device.label)).toEqual(['new-phone'])
   expect(wordsOf(kept, push, '/push/new-phone')).toHaveLength(2)
@@ -326,7 +328,13 @@ test('Settings turns alerts on for a browser, sets its switches, sends it a test
   const { db, push } = await openBook()
   const phone = subscribePhone(`${push.url}/push/settings-phone`)
   const act = (form: Record<string, string>) =>
-    receiveAlertsAction({ request: alertsPost(form), db, adminId: 'owner', now: NOW })
+    receiveAlertsAction({
+      request: alertsPost(form),
+      db,
+      adminId: 'owner',
+      now: NOW,
+      allowLoopback: true,
+    })
 
   // Keys that are not a browser's are refused with a sentence, and nothing is stored.
   const bad = await act({
@@ -383,7 +391,7 @@ test('Settings turns alerts on for a browser, sets its switches, sends it a test
   // A test goes whatever the switches say.
   const tested = await act({ intent: 'alerts-test', device: String(device!.id) })
   expect(tested.status).toBe(200)
-  expect(await sendDueAlerts(db, { contact: CONTACT })).toEqual(['sent'])
+  expect(await sendDueAlerts(db, { ...SENDER })).toEqual(['sent'])
   expect(wordsOf(phone, push, '/push/settings-phone')).toMatchObject([
     { title: 'Test alert', url: '/admin/settings/alerts' },
   ])

@@ -13,6 +13,8 @@ import {
   markAlertSent,
   pruneOldAlerts,
 } from './alert-queue.server.ts'
+import { type LookupHost, type PushReach, RefusedPushAddress } from './push-endpoint.server.ts'
+import { postPush } from './push-request.server.ts'
 import { getVapidKeys } from './vapid.server.ts'
 
 /** Kinds that can wait for a phone that is saving its battery: nothing in them needs an answer today. */
@@ -22,8 +24,12 @@ const NOT_URGENT = new Set<string>(['deposit-overdue', 'review', 'test'])
 export const ALERT_TTL_SECONDS = 24 * 60 * 60
 /** A push service that has not answered in this long is tried again later. */
 export const PUSH_TIMEOUT_MS = 10_000
+/** How many devices one sender pushes to at once: the bakery has a few, and each waits on its own. */
+export const PUSH_CONCURRENCY = 4
+/** At most this many alerts a round: a queue that keeps refilling is picked up on the next. */
+const MAX_ALERTS_A_ROUND = 200
 
-export interface SendOptions {
+export interface SendOptions extends PushReach {
   /** Who the push services may write to about our pushes (VAPID's subject): mailto:… */
   contact: string
   now?: () => number
@@ -32,16 +38,23 @@ export interface SendOptions {
   leaseMs?: number
   /** One line per failed attempt; never the device's address or keys. */
   log?: (line: string) => void
+  /** The DNS, for the tests: how a push service's name becomes addresses. */
+  lookupHost?: LookupHost
 }
 
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'gone'
 
 /**
- * Sends every alert due now, one at a time, and says what became of each.
- * `web-push` encrypts the payload for the device (RFC 8291, aes128gcm) and
- * signs the request with the site's VAPID keys; the request itself is sent
- * here with fetch and a timeout, so a push service that hangs holds up
- * nothing but this loop.
+ * Sends every alert due now and says what became of each (in the order
+ * they finished). Each device is sent to on its own, up to
+ * PUSH_CONCURRENCY at once, each push with its own timeout and its own
+ * outcome, so a phone whose push service does not answer holds up nobody
+ * else's. A device's alerts go one after another, oldest first: while one
+ * is in flight the device's others are not claimed, so none sits leased
+ * while it waits. A device that was not reached gets nothing more this
+ * round; its alerts wait for their retry or the next round. Every alert is
+ * claimed under the one leased queue's lease, as by another instance, so
+ * each still goes once however many senders run.
  */
 export async function sendDueAlerts(
   db: Kysely<Database>,
@@ -49,18 +62,48 @@ export async function sendDueAlerts(
 ): Promise<SendOutcome[]> {
   const now = options.now ?? Date.now
   const outcomes: SendOutcome[] = []
-  // Bounded: a queue that keeps refilling is picked up on the next round.
-  for (let round = 0; round < 200; round++) {
-    const claim = await claimDueAlert(db, {
-      now: now(),
-      leaseMs: options.leaseMs ?? ALERT_LEASE_MS,
+  // Devices this round is sending to, or could not reach.
+  const busy = new Set<number>()
+  let claimed = 0
+  let claiming: Promise<unknown> = Promise.resolve()
+  // One claim at a time, so each sees the devices the claims before it took.
+  function claimNext(): Promise<ClaimedAlert | undefined> {
+    const next = claiming.then(async () => {
+      if (claimed >= MAX_ALERTS_A_ROUND) return undefined
+      const claim = await claimDueAlert(db, {
+        now: now(),
+        leaseMs: options.leaseMs ?? ALERT_LEASE_MS,
+        skipDevices: [...busy],
+      })
+      if (claim) {
+        claimed++
+        busy.add(claim.subscriptionId)
+      }
+      return claim
     })
-    if (!claim) break
-    outcomes.push(await sendAlert(db, claim, options))
+    claiming = next.catch(() => {})
+    return next
   }
+  async function lane(): Promise<void> {
+    for (let claim = await claimNext(); claim; claim = await claimNext()) {
+      const outcome = await sendAlert(db, claim, options)
+      outcomes.push(outcome)
+      if (outcome === 'sent') busy.delete(claim.subscriptionId)
+    }
+  }
+  // Every lane finishes (its push answered or timed out) before the round ends or fails.
+  const lanes = await Promise.allSettled(Array.from({ length: PUSH_CONCURRENCY }, lane))
+  const failed = lanes.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
   return outcomes
 }
 
+/**
+ * Sends one claimed alert and records what became of it. `web-push`
+ * encrypts the payload for the device (RFC 8291, aes128gcm) and signs the
+ * request with the site's VAPID keys; the request itself is posted by
+ * postPush, to checked addresses only and with a timeout.
+ */
 async function sendAlert(
   db: Kysely<Database>,
   claim: ClaimedAlert,
@@ -70,6 +113,8 @@ async function sendAlert(
     timeoutMs = PUSH_TIMEOUT_MS,
     retryMinMs,
     log = console.warn,
+    allowLoopback,
+    lookupHost,
   }: SendOptions,
 ): Promise<SendOutcome> {
   const label = `push: alert ${claim.id} (${claim.kind}) to device ${claim.subscriptionId}`
@@ -93,16 +138,21 @@ async function sendAlert(
         topic: topicOf(claim.payload),
       },
     )
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers: request.headers as Record<string, string>,
-      body: request.body === null ? null : new Uint8Array(request.body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    await response.body?.cancel()
-    status = response.status
+    status = await postPush(
+      {
+        endpoint: request.endpoint,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+      },
+      { timeoutMs, allowLoopback, lookupHost },
+    )
   } catch (error) {
+    if (error instanceof RefusedPushAddress) {
+      // It points inside (or its name does): it never will be sent there.
+      await markAlertForRetry(db, claim, error.message, { now: now(), permanent: true })
+      log(`${label} not sent: ${error.message}`)
+      return 'failed'
+    }
     // Unreachable, refused, timed out: the alert waits and goes again.
     const reason = describeError(error)
     const outcome = await markAlertForRetry(db, claim, reason, { now: now(), retryMinMs })
@@ -147,8 +197,10 @@ function topicOf(payload: string): string {
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const cause = (error as { cause?: { code?: unknown } }).cause
+    const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
     if (error.name === 'TimeoutError') return 'no answer in time'
+    // A code (ECONNREFUSED, ENOTFOUND…) says what happened; its message would say where.
+    if (typeof code === 'string') return code
     if (cause && typeof cause.code === 'string') return cause.code
     return error.name === 'TypeError' ? 'the push service could not be reached' : error.message
   }
