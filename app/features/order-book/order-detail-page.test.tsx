@@ -214,3 +214,22 @@ test('a new quote refused stays open with its reasons; a new request shows its f
   expect(fresh).toContain('Send a quote')
   expect(fresh).toMatch(/<input[^>]*name="price"/)
 })
+
+test('a new quote whose balance would fall due today says so beside the date, not in the error colour', () => {
+  const soon = {
+    ...detailAt('new'),
+    quote: null,
+    defaultBalanceDue: '2026-11-25',
+    request: { ...detailAt('new').request, dueDate: '2026-11-28' },
+  }
+  const html = render(soon, undefined)
+  expect(html).toContain(
+    'Set from Settings: 7 days before the order date. This order is sooner than that, so the balance would be due today, the day the quote goes out',
+  )
+  // Weeks away: the rule alone.
+  const later = render({ ...detailAt('new'), quote: null }, undefined)
+  expect(later).toContain(
+    'Set from Settings: 7 days before the order date. Change it for this quote if you like.',
+  )
+  expect(later).not.toContain('would be due today')
+})

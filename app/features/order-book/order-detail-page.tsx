@@ -269,6 +269,27 @@ export function OrderDetailPage({
 }
 
 /**
+ * Where the quote's balance date comes from, and a word when that default
+ * lands on the day the quote goes out: an order sooner than her rule's days
+ * would otherwise owe its balance the moment it is sent.
+ */
+function balanceDueHint(detail: OrderDetail, today: string): string {
+  const days = detail.balanceDueDays
+  const rule =
+    days === 0
+      ? 'Set from Settings: on the order date.'
+      : `Set from Settings: ${days} day${days === 1 ? '' : 's'} before the order date.`
+  if (
+    !detail.quote?.balanceDue &&
+    detail.defaultBalanceDue === today &&
+    today < detail.request.dueDate
+  ) {
+    return `${rule} This order is sooner than that, so the balance would be due today, the day the quote goes out: choose a later date up to the order date if you like.`
+  }
+  return `${rule} Change it for this quote if you like.`
+}
+
+/**
  * Whether money is owed that the owner can record now: an accepted quote's
  * deposit, or the balance of a booked order.
  */
@@ -975,7 +996,7 @@ function QuoteForm({
           name="balance_due"
           label="Balance due by"
           optional
-          hint={`Set from Settings: ${detail.balanceDueDays} days before the order date. Change it for this quote if you like.`}
+          hint={balanceDueHint(detail, today)}
           error={err('balance_due')}
         >
           {(props) => (
