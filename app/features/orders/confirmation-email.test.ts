@@ -15,7 +15,15 @@ test('one request: the subject, who it is to, and no Reply-To of its own, so Rep
 
 test('the text greets the customer, lists their request with its details, the next steps and the private link', () => {
   const email = composeRequestConfirmation({
-    orders: [{ ...birthdayCakeOrder, servings: '20', fulfilment: 'delivery' }],
+    orders: [
+      {
+        ...birthdayCakeOrder,
+        servings: '20',
+        allergies: 'No tree nuts',
+        fulfilment: 'delivery',
+        pickup_window: '14:00-16:00',
+      },
+    ],
     statusUrl,
   })
   expect(email.text).toBe(`Hi Priya,
@@ -26,7 +34,9 @@ Cakes
    Date: Saturday, December 12, 2026
    Event/Theme: Unicorn birthday
    Servings/Quantity: 20
+   Allergies/Dietary needs: No tree nuts
    Pickup or delivery: Delivery
+   Delivery time: 14:00–16:00
 
 What happens next:
 1. ${NEXT_STEPS[0]}
@@ -58,6 +68,7 @@ test('several requests are numbered, and details not given are left out', () => 
   expect(email.text).toContain('2. Cake Pops\n   Date: Saturday, December 19, 2026')
   expect(email.text).not.toContain('Servings')
   expect(email.text).not.toContain('Pickup or delivery')
+  expect(email.text).not.toMatch(/Allergies|Pickup time/)
   expect(email.html).toContain('See your requests')
 })
 

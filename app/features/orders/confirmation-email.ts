@@ -1,4 +1,5 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   EMAIL_COLORS,
@@ -22,11 +23,18 @@ export function confirmationSubject(count: number, name: string): string {
  */
 function requestLines(order: OrderDetails): [string, string][] {
   const given = (value: string | null | undefined) => (value?.trim() ? value : undefined)
+  const window = given(order.pickup_window)
   const lines: [string, string | undefined][] = [
     ['Date', formatCalendarDate(order.due_date)],
     ['Event/Theme', given(order.event_theme)],
     ['Servings/Quantity', given(order.servings)],
+    // What she told us about allergies, back in her words, so a slip shows before we bake.
+    ['Allergies/Dietary needs', given(order.allergies)],
     ['Pickup or delivery', given(order.fulfilment) && fulfilmentLabel(order.fulfilment!)],
+    [
+      order.fulfilment === 'delivery' ? 'Delivery time' : 'Pickup time',
+      window && formatWindow(window),
+    ],
   ]
   return lines.filter((line): line is [string, string] => line[1] !== undefined)
 }
