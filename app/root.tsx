@@ -102,6 +102,9 @@ export const links: Route.LinksFunction = () => [
   })),
 ]
 
+/** The owner's own pages, where her bar is the page's header. */
+const OWNER_DESK = /^\/admin(\/|$)/i
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
@@ -147,7 +150,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : null}
       </head>
-      <body>
+      {/* On her own pages a phone shows her bar alone, not the public header too (app.css). */}
+      <body data-owner-desk={data?.signedIn && OWNER_DESK.test(pathname) ? '' : undefined}>
         <SiteWordsContext value={data?.words ?? SEED_PUBLIC_WORDS}>
           <a href="#main" className="skip-link">
             Skip to content
