@@ -51,6 +51,34 @@ test('secret query values are logged as … and the rest of the query is kept', 
   )
 })
 
+test.each([
+  'key[]',
+  'key[0]',
+  'key[a][b]',
+  'KEY[]',
+  'key%5B%5D',
+  'key%5b0%5d',
+  '%6Bey%5B%5D',
+  'key[',
+  'token[]',
+  'code[0]',
+  'secret%5B%5D',
+  'password[]',
+  'signature[x]',
+])('a secret query name in its bracket form, %s=, is logged as …', (name) => {
+  expect(redactSecrets(`/admin/calendar.ics?${name}=${TOKEN}&x=1`)).toBe(
+    `/admin/calendar.ics?${name}=…&x=1`,
+  )
+})
+
+test('names that only start like a secret’s are kept, and route discovery’s list is read in its bracket form too', () => {
+  expect(redactSecrets('/api/gallery?keyword=cake&codes=1')).toBe(
+    '/api/gallery?keyword=cake&codes=1',
+  )
+  const asked = `/__manifest?paths[]=${encodeURIComponent(`/requests/${TOKEN}`)}`
+  expect(redactSecrets(asked)).not.toContain(TOKEN)
+})
+
 test('a random-looking token anywhere in a path is replaced; ordinary paths are logged as they are', () => {
   expect(redactSecrets(`/admin/something/${TOKEN}`)).toBe('/admin/something/:secret')
   for (const path of [

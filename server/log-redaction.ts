@@ -1,10 +1,10 @@
 /**
  * Request paths as the access log prints them, with the secrets in them
  * replaced: a customer's private link (/requests/<token>, its photos), the
- * owner's calendar feed key (?key=…), sign-in, reset and invitation tokens,
- * and each of these in the paths React Router's route discovery asks about. Logs are
- * read, copied and kept longer than anything else, so a secret in one is a
- * secret given away.
+ * owner's calendar feed key (?key=…, also as ?key[]=… or any bracketed form),
+ * sign-in, reset and invitation tokens, and each of these in the paths React
+ * Router's route discovery asks about. Logs are read, copied and kept longer
+ * than anything else, so a secret in one is a secret given away.
  */
 
 /** Query parameters whose value is a secret, whatever the path. */
@@ -66,13 +66,26 @@ function redactPathList(value: string): string {
   return encodeURIComponent(paths.split(',').map(redactPath).join(',')).replaceAll('%3A', ':')
 }
 
+/**
+ * The parameter a query name means, as a reader of the query would take it:
+ * decoded, in lower case, and without the brackets that make an array or an
+ * object of it (`key[]`, `key[0]`, `key%5B%5D` are all `key` to the usual
+ * query parsers, Express's among them).
+ */
+function paramOf(name: string): string {
+  const param = decoded(name.replace(/\+/g, ' '))
+  // %5b stays when the rest of the name could not be decoded.
+  const bracket = param.search(/\[|%5b/)
+  return (bracket === -1 ? param : param.slice(0, bracket)).trim()
+}
+
 function redactQuery(query: string): string {
   return query
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=')
       const name = equals === -1 ? pair : pair.slice(0, equals)
-      const param = decoded(name.replace(/\+/g, ' ')).trim()
+      const param = paramOf(name)
       if (SECRET_PARAMS.has(param)) return `${name}=…`
       if (param === 'paths' && equals !== -1)
         return `${name}=${redactPathList(pair.slice(equals + 1))}`

@@ -71,7 +71,7 @@ export function personName(label: string, max: number) {
 export function optionalLine(label: string, max: number) {
   return z.optional(
     z
-      .string()
+      .string(unreadableText(label))
       .check(
         stripBidiControls(),
         z.trim(),
@@ -79,6 +79,15 @@ export function optionalLine(label: string, max: number) {
         ...oneLine(label),
       ),
   )
+}
+
+/**
+ * Said when an optional field holds something other than text (a number,
+ * null, a list): only a broken or hostile client sends it, but a person may
+ * still read the reply.
+ */
+export function unreadableText(label: string) {
+  return `We could not read what was written in ${label}. Please type it again.`
 }
 
 function oneLine(label: string) {

@@ -13,14 +13,20 @@ import { cachedFormatter, localSettings } from './local-settings.ts'
  * - Cents have two digits, so a separator followed by one or two digits is
  *   the decimal point, whichever it is: "10.50", "10,50", "10.5" and
  *   "10,5" are all $10.50.
- * - A separator followed by groups of exactly three digits groups thousands,
- *   whichever it is (comma, dot or space): "1,050", "1.050" and "1 050" are
- *   all $1,050, as no one writes cents with three digits.
+ * - A separator followed by groups of exactly three digits groups thousands
+ *   when it can only be that: the bakery's own thousands mark (a comma in
+ *   en-CA, a dot in de-DE), a space, or a mark that repeats ("1.050.000").
+ *   "1,050" and "1 050" are $1,050 in en-CA.
+ * - A lone other mark before exactly three digits can be read two ways,
+ *   three decimals or a thousands mark ("10.999": $10.999 or $10,999?), so
+ *   it is refused, offering both ("10.99 or 10,999"), never guessed
+ *   (decision 075).
  * - With both a comma and a dot, the last one is the decimal point:
  *   "$1,050.00" and "1.050,00" are both $1,050. Spaces only group thousands:
  *   "1 050,50" is $1,050.50.
- * - Anything else ("1,05,0", "10 50", "1,0500", "12.345.6") is refused with
- *   a message asking to write it plainly, rather than guessed at.
+ * - Anything else ("1,05,0", "10 50", "1,0500", "12.345.6", three decimals
+ *   like "0.999") is refused with a message asking to write it plainly,
+ *   rather than guessed at.
  */
 
 const moneyFormats = new Map<string, Formatter<Intl.NumberFormat>>()
@@ -71,8 +77,12 @@ export function centsToInput(cents: number): string {
 /** The most any amount field takes: a home bakery's order stays well under it. */
 export const MAX_DOLLARS = 99_999
 
-export type MoneyReading =
-  { ok: true; cents: number } | { ok: false; problem: 'not-money' | 'unclear' | 'too-much' }
+/** Why an amount was refused; 'two-ways' with both ways to write it plainly. */
+export type MoneyProblem =
+  | { problem: 'not-money' | 'unclear' | 'too-much' }
+  | { problem: 'two-ways'; ways: readonly [cents: string, thousands: string] }
+
+export type MoneyReading = { ok: true; cents: number } | ({ ok: false } & MoneyProblem)
 
 // Spaces people put in numbers: ordinary, no-break and narrow no-break.
 const SPACES = /[\s\u00a0\u202f]+/g
@@ -88,6 +98,37 @@ function withoutSymbol(text: string): string {
   return text
 }
 
+/** The bakery's locale's decimal and thousands marks, spaces as ' ': '.' and ',' in en-CA. */
+function localMarks(): { decimal: string; group: string } {
+  const parts = moneyFormat(true).formatToParts(1234.5)
+  const mark = (type: string) =>
+    (parts.find((part) => part.type === type)?.value ?? '').replace(SPACES, ' ')
+  return { decimal: mark('decimal'), group: mark('group') }
+}
+
+/**
+ * "10.999" in en-CA: a single comma or dot that is not the locale's
+ * thousands mark, after one to three digits and before exactly three. It is
+ * three decimals (never cents) or thousands written as the locale does not
+ * write them: either reading is a guess.
+ */
+function readTwoWays(marked: string): MoneyReading | undefined {
+  const lone = /^([1-9]\d{0,2})([.,])(\d{3})$/.exec(marked)
+  if (!lone) return undefined
+  const [, whole, mark, digits] = lone
+  const { decimal, group } = localMarks()
+  if (mark === group) return undefined
+  // Written as the locale writes them, with marks this reader takes (a
+  // space always groups thousands).
+  const thousandsMark = [',', '.', ' '].includes(group) ? group : ' '
+  const decimalMark = decimal === ',' ? ',' : '.'
+  return {
+    ok: false,
+    problem: 'two-ways',
+    ways: [`${whole}${decimalMark}${digits!.slice(0, 2)}`, `${whole}${thousandsMark}${digits}`],
+  }
+}
+
 /** Reads an amount as people write it (see the rule above). */
 export function readMoney(typed: string): MoneyReading {
   const text = withoutSymbol(typed.trim())
@@ -96,6 +137,8 @@ export function readMoney(typed: string): MoneyReading {
   }
   // Spaces group thousands only; mark them so the grouping check sees them.
   const marked = text.replace(SPACES, ' ')
+  const twoWays = readTwoWays(marked)
+  if (twoWays) return twoWays
   const separators = [...marked.matchAll(/[.,]/g)]
   let whole = marked
   let fraction = ''
@@ -128,13 +171,12 @@ export function readMoney(typed: string): MoneyReading {
 }
 
 /** What a person reads when an amount cannot be taken: 'The price must be …'. */
-export function moneyProblemMessage(
-  label: string,
-  problem: Extract<MoneyReading, { ok: false }>['problem'],
-): string {
-  switch (problem) {
+export function moneyProblemMessage(label: string, refused: MoneyProblem): string {
+  switch (refused.problem) {
     case 'too-much':
       return `${label} must be at most ${formatMoney(MAX_DOLLARS * 100)}.`
+    case 'two-ways':
+      return `${label} can be read two ways: write it as ${refused.ways[0]} or ${refused.ways[1]}.`
     case 'unclear':
       return `${label} is unclear: write it like 1050 or 10.50, with the cents after one point or comma.`
     case 'not-money':

@@ -35,10 +35,18 @@ const tooLarge = () =>
   new UploadError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`)
 
 /**
+ * Said when a request carries more than one file. Every endpoint's other
+ * fields (alt text, original size, upload key) describe one photo, so a
+ * second is refused rather than dropped unsaid.
+ */
+export const ONE_PHOTO_PER_REQUEST = 'Send one photo per request.'
+
+/**
  * Streams a multipart upload's `file` part to a temporary file in `folder`,
  * counting bytes as they arrive: past `maxBytes` the rest is drained unread
  * and the partial file deleted, so an oversized upload never fills the disk
- * or the memory. Other parts come back as text fields.
+ * or the memory. Other parts come back as text fields. A second file part,
+ * whatever its name, refuses the upload (ONE_PHOTO_PER_REQUEST).
  */
 export async function receiveUpload(
   request: Request,
@@ -69,6 +77,7 @@ export async function receiveUpload(
   let bytes = 0
   let fileSeen = false
   let truncated = false
+  let moreThanOneFile = false
   let fileWritten: Promise<void> = Promise.resolve()
   // A write stream cut short while still opening creates its file after the
   // pipe has failed; only its 'close' says the file is there to remove.
@@ -112,6 +121,8 @@ export async function receiveUpload(
       parser.destroy(error instanceof Error ? error : new Error(String(error)))
     })
   })
+  // busboy drains file parts past `files: 1` unread and says so here.
+  parser.on('filesLimit', () => (moreThanOneFile = true))
   parser.on('field', (name, value) => {
     fields.set(name, [...(fields.get(name) ?? []), value])
   })
@@ -132,6 +143,10 @@ export async function receiveUpload(
   if (truncated) {
     await discard()
     throw tooLarge()
+  }
+  if (moreThanOneFile) {
+    await discard()
+    throw new UploadError(400, ONE_PHOTO_PER_REQUEST)
   }
   if (!fileSeen || bytes === 0) {
     await discard()

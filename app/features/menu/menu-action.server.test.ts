@@ -83,6 +83,11 @@ test.each([
     { price: 'forty' },
     'Price must be an amount in dollars, like 45 or 12.50, or empty.',
   ],
+  [
+    'a price that can be read two ways',
+    { price: '10.999' },
+    'Price can be read two ways: write it as 10.99 or 10,999, or empty.',
+  ],
   ['a negative notice', { notice_days: '-1' }, 'Notice must be a whole number from 0 to 365.'],
   ['an effort of 0', { effort: '0' }, 'Effort must be a whole number from 1 to 100.'],
   ['a fractional effort', { effort: '1.5' }, 'Effort must be a whole number from 1 to 100.'],

@@ -75,7 +75,7 @@ const productFields = {
       z.superRefine((value, context) => {
         const reading = readMoney(value)
         if (value !== '' && !reading.ok) {
-          const message = `${moneyProblemMessage('Price', reading.problem).slice(0, -1)}, or empty.`
+          const message = `${moneyProblemMessage('Price', reading).slice(0, -1)}, or empty.`
           context.issues.push({ code: 'custom', input: value, message })
         }
       }),

@@ -3,7 +3,7 @@ import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owne
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
-import { formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
+import { type MoneyProblem, formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
 import {
   LIMITS,
@@ -27,12 +27,12 @@ export { LIMITS, centsToInput }
 /** An amount field, read by the one money rule (app/utils/money.ts), in cents. */
 function money(label: string, { allowZero = false } = {}) {
   return z.pipe(
-    z.string(moneyProblemMessage(label, 'not-money')).check(
+    z.string(moneyProblemMessage(label, { problem: 'not-money' })).check(
       z.trim(),
       z.superRefine((value, context) => {
         const reading = readMoney(value)
         const message = !reading.ok
-          ? moneyProblemMessage(label, reading.problem)
+          ? moneyProblemMessage(label, reading)
           : !allowZero && reading.cents === 0
             ? `${label} must be more than ${formatMoney(0)}.`
             : null
@@ -110,7 +110,7 @@ const deliveryFee = (() => {
       z.superRefine((value, context) => {
         const reading = readMoney(value)
         const message = !reading.ok
-          ? moneyProblemMessage(label, reading.problem)
+          ? moneyProblemMessage(label, reading)
           : reading.cents > max * 100
             ? `${label} must be at most ${formatMoney(max * 100)}.`
             : null
@@ -232,7 +232,7 @@ export function readPartyLines(
     const name = partyLineName(id)
     const reading = readMoney((form[name] ?? '').trim())
     if (!reading.ok) {
-      fieldErrors[name] = moneyProblemMessage('Its price', reading.problem)
+      fieldErrors[name] = moneyProblemMessage('Its price', reading)
     } else if (reading.cents === 0) {
       fieldErrors[name] = `Its price must be more than ${formatMoney(0)}.`
     } else {
@@ -246,9 +246,9 @@ export function readPartyLines(
 }
 
 /** Why a deposit in dollars cannot be read. */
-function depositProblem(deposit: string) {
+function depositProblem(deposit: string): MoneyProblem {
   const reading = readMoney(deposit)
-  return reading.ok ? 'not-money' : reading.problem
+  return reading.ok ? { problem: 'not-money' } : reading
 }
 
 export const PaymentFormSchema = z.object({

@@ -117,3 +117,35 @@ test('an amount that cannot be read for sure is refused with a message, and noth
   })
   expect(await paymentsOf(db, id)).toEqual([])
 })
+
+test('an amount that can be read two ways, like 10.999, is refused in each field, offering both readings', async () => {
+  const { db, id } = await openBook()
+  const twoWays = (label: string) => `${label} can be read two ways: write it as 10.99 or 10,999.`
+  const quote = await post(db, id, { ...quoteForm, price: '10.999', deposit: '1.000' })
+  expect(quote).toMatchObject({
+    status: 400,
+    body: {
+      ok: false,
+      intent: 'quote',
+      fieldErrors: { price: twoWays('The price') },
+    },
+  })
+  expect(await db.selectFrom('request_quote').selectAll().execute()).toEqual([])
+
+  const deposit = await post(db, id, { ...quoteForm, price: '20000', deposit: '10.999' })
+  expect(deposit).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { deposit: twoWays('The deposit') } },
+  })
+  expect(await db.selectFrom('request_quote').selectAll().execute()).toEqual([])
+
+  expect(await post(db, id, { ...quoteForm, price: '1,250.50', deposit: '$42.00' })).toMatchObject({
+    status: 200,
+  })
+  const paid = { intent: 'payment', received_on: '2026-11-23', method: 'Cash' }
+  expect(await post(db, id, { ...paid, amount: '10.999' })).toMatchObject({
+    status: 400,
+    body: { fieldErrors: { amount: twoWays('The amount') } },
+  })
+  expect(await paymentsOf(db, id)).toEqual([])
+})

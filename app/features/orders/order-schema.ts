@@ -9,6 +9,7 @@ import {
   phoneNumber,
   singleLine,
   stripBidiControls,
+  unreadableText,
 } from '#app/utils/form-fields.ts'
 import {
   FULFILMENT_OPTIONS,
@@ -39,90 +40,94 @@ export interface OrderRules {
 export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRules) {
   const allowed = new Set(productChoices(products))
   return z
-    .object({
-      name: personName('Name', ORDER_LIMITS.name),
-      email: emailAddress,
-      phone_number: phoneNumber,
-      product_type: z.string('Choose what you would like us to make.').check(
-        z.minLength(1, {
-          error: 'Choose what you would like us to make.',
-          abort: true,
-        }),
-        z.refine((value) => allowed.has(value), {
-          error: (issue) =>
-            typeof issue.input === 'string' && /^[^\p{Cc}]{1,60}$/u.test(issue.input)
-              ? `“${issue.input}” is not on our menu now. Please choose another treat, or ${OTHER_PRODUCT} and tell us about it.`
-              : 'Choose what you would like us to make.',
-        }),
-      ),
-      event_theme: singleLine('Event / theme', ORDER_LIMITS.event_theme),
-      due_date: z.string('Order date is required.').check(
-        z.minLength(1, 'Order date is required.'),
-        noControlCharacters('Order date'),
-        // abort: a date that does not exist gets one message, not a second about the past.
-        z.refine(isRealDate, {
-          error: 'Enter the order date as a date, e.g. 2026-12-24.',
-          abort: true,
-        }),
-        z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
-        z.refine((value) => value >= today, 'The order date cannot be in the past.'),
-      ),
-      hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
-      comments: z.optional(
-        z
-          .string()
-          .check(
-            stripBidiControls(),
-            z.trim(),
-            z.maxLength(
-              ORDER_LIMITS.comments,
-              `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
-            ),
-            noControlCharacters('Comments', { allow: MULTI_LINE }),
-          ),
-      ),
-      servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),
-      allergies: optionalLine('Allergies or dietary needs', ORDER_LIMITS.allergies),
-      fulfilment: z.optional(
-        z
-          .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
-          .check(
-            z.refine(
-              (value) => deliveryEnabled || value !== 'delivery',
-              'We are not delivering at the moment; please choose pickup.',
-            ),
-          ),
-      ),
-      // Whether the day has this window is the server's to say on send (features/availability).
-      pickup_window: z.optional(
-        z
-          .string(PICKUP_WINDOW_MESSAGE)
-          .check(z.trim(), z.regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, PICKUP_WINDOW_MESSAGE)),
-      ),
-      delivery_street: optionalLine('Street address', ORDER_LIMITS.delivery_street),
-      delivery_city: optionalLine('Town or city', ORDER_LIMITS.delivery_city),
-      delivery_postal_code: optionalLine('Postal code', ORDER_LIMITS.delivery_postal_code),
-      delivery_notes: optionalLine('Delivery notes', ORDER_LIMITS.delivery_notes),
-      photos: z.optional(
-        z
-          .array(
-            z
-              .string('A photo could not be read; please add it again.')
-              .check(
-                z.regex(
-                  /^[A-Za-z0-9_-]{22,64}$/,
-                  'A photo could not be read; please add it again.',
-                ),
+    .object(
+      {
+        name: personName('Name', ORDER_LIMITS.name),
+        email: emailAddress,
+        phone_number: phoneNumber,
+        product_type: z.string('Choose what you would like us to make.').check(
+          z.minLength(1, {
+            error: 'Choose what you would like us to make.',
+            abort: true,
+          }),
+          z.refine((value) => allowed.has(value), {
+            error: (issue) =>
+              typeof issue.input === 'string' && /^[^\p{Cc}]{1,60}$/u.test(issue.input)
+                ? `“${issue.input}” is not on our menu now. Please choose another treat, or ${OTHER_PRODUCT} and tell us about it.`
+                : 'Choose what you would like us to make.',
+          }),
+        ),
+        event_theme: singleLine('Event / theme', ORDER_LIMITS.event_theme),
+        due_date: z.string('Order date is required.').check(
+          z.minLength(1, 'Order date is required.'),
+          noControlCharacters('Order date'),
+          // abort: a date that does not exist gets one message, not a second about the past.
+          z.refine(isRealDate, {
+            error: 'Enter the order date as a date, e.g. 2026-12-24.',
+            abort: true,
+          }),
+          z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
+          z.refine((value) => value >= today, 'The order date cannot be in the past.'),
+        ),
+        hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
+        comments: z.optional(
+          z
+            .string(unreadableText('Comments'))
+            .check(
+              stripBidiControls(),
+              z.trim(),
+              z.maxLength(
+                ORDER_LIMITS.comments,
+                `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
               ),
-          )
-          .check(
-            z.maxLength(
-              MAX_PHOTOS_PER_ORDER,
-              `Add at most ${MAX_PHOTOS_PER_ORDER} inspiration photos to an order.`,
+              noControlCharacters('Comments', { allow: MULTI_LINE }),
             ),
-          ),
-      ),
-    })
+        ),
+        servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),
+        allergies: optionalLine('Allergies or dietary needs', ORDER_LIMITS.allergies),
+        fulfilment: z.optional(
+          z
+            .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
+            .check(
+              z.refine(
+                (value) => deliveryEnabled || value !== 'delivery',
+                'We are not delivering at the moment; please choose pickup.',
+              ),
+            ),
+        ),
+        // Whether the day has this window is the server's to say on send (features/availability).
+        pickup_window: z.optional(
+          z
+            .string(PICKUP_WINDOW_MESSAGE)
+            .check(z.trim(), z.regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, PICKUP_WINDOW_MESSAGE)),
+        ),
+        delivery_street: optionalLine('Street address', ORDER_LIMITS.delivery_street),
+        delivery_city: optionalLine('Town or city', ORDER_LIMITS.delivery_city),
+        delivery_postal_code: optionalLine('Postal code', ORDER_LIMITS.delivery_postal_code),
+        delivery_notes: optionalLine('Delivery notes', ORDER_LIMITS.delivery_notes),
+        photos: z.optional(
+          z
+            .array(
+              z
+                .string('A photo could not be read; please add it again.')
+                .check(
+                  z.regex(
+                    /^[A-Za-z0-9_-]{22,64}$/,
+                    'A photo could not be read; please add it again.',
+                  ),
+                ),
+              'The inspiration photos could not be read; please add them again.',
+            )
+            .check(
+              z.maxLength(
+                MAX_PHOTOS_PER_ORDER,
+                `Add at most ${MAX_PHOTOS_PER_ORDER} inspiration photos to an order.`,
+              ),
+            ),
+        ),
+      },
+      UNREADABLE_ORDER,
+    )
     .check(
       ...(
         [
@@ -141,13 +146,25 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
           {
             error: message,
             path: [field],
+            // A custom `when` replaces zod's own guard, which skips refinements
+            // once the type check fails: so this one checks the order is an
+            // object itself (null is an object to typeof, and used to throw).
             when: ({ value, issues }) =>
-              typeof value === 'object' &&
-              !issues.some((issue) => issue.path?.[0] === 'fulfilment'),
+              isRecord(value) && !issues.some((issue) => issue.path?.[0] === 'fulfilment'),
           },
         ),
       ),
     )
+}
+
+/** Said of an order that is not an object of fields at all (null, a number, a list). */
+const UNREADABLE_ORDER = 'We could not read this order. Please fill it in again.'
+
+/** Said when `orders` is missing or not a list: the same words as a body that is not JSON. */
+export const UNREADABLE_ORDERS = 'We could not read your orders. Please try again.'
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Said when `pickup_window` is not written as a window. */
@@ -157,7 +174,7 @@ export function orderBatchSchema(options: OrderRules) {
   return z.object({
     accept_policies: z.union([z.literal(true), z.literal('on')], POLICIES_NOT_ACCEPTED),
     orders: z
-      .array(orderRequestSchema(options))
+      .array(orderRequestSchema(options), UNREADABLE_ORDERS)
       .check(
         z.minLength(1, 'Your cart is empty.'),
         z.maxLength(

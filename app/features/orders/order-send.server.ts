@@ -16,7 +16,12 @@ import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
-import { type OrderField, type OrderRequest, orderBatchSchema } from './order-schema.ts'
+import {
+  type OrderField,
+  type OrderRequest,
+  UNREADABLE_ORDERS,
+  orderBatchSchema,
+} from './order-schema.ts'
 
 /** One problem per line, e.g. { order: 2, field: 'due_date', message: '...' }. */
 export interface OrderProblem {
@@ -68,7 +73,7 @@ export async function receiveOrderRequests({
 
   const input = parseOrderPost(post.mediaType, post.text)
   if (!input) {
-    return reply(400, { ok: false, error: 'We could not read your orders. Please try again.' })
+    return reply(400, { ok: false, error: UNREADABLE_ORDERS })
   }
   if (isHoneypotFilled(input[HONEYPOT_FIELD])) {
     const count = Array.isArray(input.orders) ? input.orders.length : 1
