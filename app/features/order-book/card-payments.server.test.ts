@@ -356,3 +356,15 @@ test('a payment for an unknown or closed request is kept for the owner to look a
   )
   expect(await cardPaymentsToLook(book.db)).toHaveLength(1)
 })
+
+test('a party’s Checkout names every treat it pays for, not the lead’s alone', async () => {
+  const book = await openCardBook({
+    party: [{ ...birthdayCakeOrder, product_type: 'Cupcakes', due_date: '2026-12-13' }],
+  })
+  await accept(book.db, book.token)
+  await openSession(book)
+  const form = Object.fromEntries(book.fake.received[0]!.form)
+  expect(form['line_items[0][price_data][product_data][name]']).toBe(
+    `Deposit for your Cakes and Cupcakes order on Saturday, December 12, 2026 (${book.reference})`,
+  )
+})

@@ -12,9 +12,10 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { currentQuote, moneyOf } from './order-book.server.ts'
+import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './request-status.ts'
 import { orderName } from './update-emails.ts'
 
@@ -196,7 +197,9 @@ export async function startCardCheckout({
     kind,
   }
   const pageUrl = `${env.SITE_URL}/requests/${token}`
-  const what = `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(row.product_type)} on ${formatCalendarDate(row.due_date)}`
+  // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
+  const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
+  const what = `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
   let session: Stripe.Checkout.Session
   try {
     session = await stripeClient(env).checkout.sessions.create(
