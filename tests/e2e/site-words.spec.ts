@@ -193,7 +193,9 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
   ).toBeVisible()
   await peekPage.goto('/policies')
   await expect(peekPage.getByRole('heading', { level: 1, name: 'Order Policies' })).toBeVisible()
-  await expect(peekPage.locator('.markdown-page')).toContainText('Deposits:')
+  // The terms from her rules first, then her own words.
+  await expect(peekPage.locator('.markdown-page')).toContainText('What every order follows')
+  await expect(peekPage.locator('.markdown-page')).toContainText('Notice:')
   await shoot(peekPage, 'policies')
   await peek.close()
 
