@@ -184,3 +184,25 @@ test('the local settings form saves, and a refusal names its own fields; money k
     locale: 'en-NZ',
   })
 })
+
+test('her phone is read the way every form reads one: "(604) 555-0182" is taken and kept as 604-555-0182', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const save = (phone: string) =>
+    receiveSiteSettingsAction({
+      request: post({ ...identityForm, phone }),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+  expect(await save('(604) 555-0182')).toMatchObject({ status: 200 })
+  expect((await readSiteWords(db)).identity.phone).toBe('604-555-0182')
+  expect(await save('+1 604.555.0183')).toMatchObject({ status: 200 })
+  expect((await readSiteWords(db)).identity.phone).toBe('604-555-0183')
+  const refused = await save('call me')
+  expect(refused.status).toBe(400)
+  expect(refused.body.errors).toEqual({
+    phone: 'Enter a 10-digit phone number, e.g. 416-555-0123.',
+  })
+  expect((await readSiteWords(db)).identity.phone).toBe('604-555-0183')
+})

@@ -5,6 +5,7 @@ import { LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { PHONE_NUMBER_HINT } from '#app/utils/phone-number.ts'
 import { CurrencyField, TimeZoneField } from './local-fields.tsx'
 import { PicturesGroup } from './site-pictures-settings.tsx'
 import {
@@ -283,6 +284,7 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
     label: 'Phone',
     type: 'tel',
     autoComplete: 'tel',
+    hint: PHONE_NUMBER_HINT,
     optional: true,
     max: WORDS_LIMITS.phone,
     stored: (w) => w.identity.phone,

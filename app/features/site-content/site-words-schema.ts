@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { SiteWords, SiteWordsKey } from '#app/content/site-words.ts'
 import { isRealDate } from '#app/utils/dates.ts'
+import { PHONE_NUMBER_INVALID, formatPhoneNumber, phoneDigits } from '#app/utils/phone-number.ts'
 
 /**
  * One schema per section of the owner's words, shared by the "Your site"
@@ -101,10 +102,11 @@ export const identitySchema = z.object({
         .email('Please write an email address like hello@example.com.')
         .max(WORDS_LIMITS.email, 'That email address is too long.'),
     ),
-  phone: text('Phone', WORDS_LIMITS.phone, { optional: true }).refine(
-    (value) => value === '' || /^[+\d][\d\s().-]{5,}$/.test(value),
-    'Please write a phone number with digits, like 416-555-0134.',
-  ),
+  // The customers' phone rule (utils/phone-number.ts): "(604) 555-0182" is
+  // read as written and kept as the site shows every number, 604-555-0182.
+  phone: text('Phone', WORDS_LIMITS.phone, { optional: true })
+    .refine((value) => value === '' || phoneDigits(value) !== null, PHONE_NUMBER_INVALID)
+    .transform((value) => (value === '' ? '' : formatPhoneNumber(phoneDigits(value)!))),
   social: z.object({
     instagram: social('Instagram'),
     tiktok: social('TikTok'),
