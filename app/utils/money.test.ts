@@ -111,3 +111,16 @@ test('a refusal says what to write instead', () => {
     'The price must be at most $99,999.',
   )
 })
+
+test('an amount that is not money is asked for in the bakery’s own currency, not in dollars', () => {
+  const refused = (currency: string, locale: string) =>
+    runWithLocalSettings({ timeZone: 'Europe/Berlin', currency, locale }, () => {
+      const read = readMoney('a lot')
+      if (read.ok) throw new Error('“a lot” was read as money.')
+      return moneyProblemMessage('The price', read)
+    })
+  expect(refused('EUR', 'de-DE')).toBe(
+    'The price must be an amount of money, like 45\u00a0€ or 12,50\u00a0€.',
+  )
+  expect(refused('CAD', 'en-CA')).toBe('The price must be an amount of money, like $45 or $12.50.')
+})

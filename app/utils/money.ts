@@ -180,6 +180,7 @@ export function moneyProblemMessage(label: string, refused: MoneyProblem): strin
     case 'unclear':
       return `${label} is unclear: write it like 1050 or 10.50, with the cents after one point or comma.`
     case 'not-money':
-      return `${label} must be an amount in dollars, like 45 or 12.50.`
+      // In the bakery's own money and marks: '$45 or $12.50', '45 € or 12,50 €'.
+      return `${label} must be an amount of money, like ${formatMoney(4500)} or ${formatMoneyWithCents(1250)}.`
   }
 }

@@ -135,7 +135,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await quote.getByLabel('Price ($)').fill('about 12')
   await quote.getByRole('button', { name: 'Send quote' }).click()
   await expect(
-    quote.getByText('The price must be an amount in dollars, like 45 or 12.50.'),
+    quote.getByText('The price must be an amount of money, like $45 or $12.50.'),
   ).toBeVisible()
   await expect(timeline).toHaveCount(1)
 

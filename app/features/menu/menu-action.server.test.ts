@@ -81,7 +81,7 @@ test.each([
   [
     'a price in words',
     { price: 'forty' },
-    'Price must be an amount in dollars, like 45 or 12.50, or empty.',
+    'Price must be an amount of money, like $45 or $12.50, or empty.',
   ],
   [
     'a price that can be read two ways',

@@ -151,7 +151,7 @@ test('a quote form with mistakes names each one and writes nothing', async () =>
   const { db, id } = await openBook()
   const before = await snapshot(db, id)
   const cases: [Record<string, string>, string, string][] = [
-    [{ price: '' }, 'price', 'The price must be an amount in dollars, like 45 or 12.50.'],
+    [{ price: '' }, 'price', 'The price must be an amount of money, like $45 or $12.50.'],
     [{ price: '0' }, 'price', 'The price must be more than $0.'],
     [{ deposit: '200' }, 'deposit', 'The deposit cannot be more than the price.'],
     [
