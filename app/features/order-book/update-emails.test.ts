@@ -135,6 +135,8 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
   expect(orderName('Wedding cake')).toBe('wedding cake order')
   expect(orderName('French Macarons')).toBe('French Macarons order')
   expect(orderName('Other')).toBe('order')
+  // A party whose treat has a comma of its own reads as one order, not a list.
+  expect(orderName('Cake and Cupcakes, a dozen')).toBe('order (Cake and Cupcakes, a dozen)')
   const subjects = (product: string) =>
     everyCustomerEmail(product).map(([, email]) => email.subject.replace(/ — .*/, ''))
   expect(subjects('Cakes')).toEqual([
