@@ -9,7 +9,8 @@
  * browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
  * weighed against what is left of the paid session's payment intent, as
  * Stripe does; a test can also refund "on the dashboard" and send the
- * signed refund events Stripe would.
+ * signed refund events Stripe would. Events are dated and signed by the
+ * fake's clock (the test's, when it injects one into the webhook too).
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -88,6 +89,8 @@ export interface FakeStripe {
   deliveries: { eventId: string; status: number }[]
   /** While set, the API answers every request with this HTTP status and an error. */
   failWith: number | undefined
+  /** The Stripe-Signature header Stripe would send with these exact bytes: signed at `at` (ms; the fake's clock unless given), with the webhook secret unless given. */
+  sign(payload: string, options?: { at?: number; secret?: string }): string
   /** An event about a session (or a refund, a charge), signed with the webhook secret (or another, to forge one). */
   event(
     object: FakeSession | FakeRefund | FakeCharge,
@@ -118,6 +121,7 @@ export async function startFakeStripe({
   webhookSecret = 'whsec_fake0000000000000000',
   deliver,
   port = 0,
+  clock = Date.now,
 }: {
   /** A fixed port (a browser test's server is told it before the fake starts); 0 for any. */
   port?: number
@@ -125,6 +129,8 @@ export async function startFakeStripe({
   webhookSecret?: string
   /** How an event reaches the site: a fetch to its webhook, or a direct call in a unit test. */
   deliver: (payload: string, signature: string) => Promise<number>
+  /** Stripe's clock, in ms: when its events are made and signed. */
+  clock?: () => number
 }): Promise<FakeStripe> {
   const received: ReceivedRequest[] = []
   const sessions = new Map<string, FakeSession>()
@@ -136,6 +142,9 @@ export async function startFakeStripe({
   let count = 0
   let origin = ''
 
+  const sign: FakeStripe['sign'] = (payload, { at = clock(), secret = webhookSecret } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: at / 1000 })
+
   const event: FakeStripe['event'] = (object, options = {}) => {
     count += 1
     const id = options.id ?? `evt_test_${String(count).padStart(6, '0')}`
@@ -144,7 +153,7 @@ export async function startFakeStripe({
         id,
         object: 'event',
         api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
+        created: Math.floor(clock() / 1000),
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -157,11 +166,7 @@ export async function startFakeStripe({
     return {
       id,
       payload,
-      signature: () =>
-        Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? webhookSecret,
-        }),
+      signature: () => sign(payload, { secret: options.secret ?? webhookSecret }),
     }
   }
 
@@ -195,7 +200,7 @@ export async function startFakeStripe({
     paymentIntent: string,
     amount: number,
     metadata: Record<string, string>,
-    created = Math.floor(Date.now() / 1000),
+    created = Math.floor(clock() / 1000),
   ): FakeRefund | { status: number; error: { type: string; code: string; message: string } } => {
     const charge = charges.get(paymentIntent)
     if (!charge) {
@@ -260,6 +265,7 @@ export async function startFakeStripe({
     charges,
     deliveries,
     failWith: undefined,
+    sign,
     event,
     refundOnDashboard: (paymentIntent, amount, created) => {
       const made = makeRefund(paymentIntent, amount, {}, created)

@@ -5,6 +5,7 @@ import {
   HOUR,
   NOW,
   SITE,
+  WEBHOOK_NOW,
   accept,
   cardEmails,
   nextIp,
@@ -228,6 +229,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost(forged.payload),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(unsigned).toMatchObject({ status: 400, body: { error: 'bad signature' } })
   // A signed body changed after signing.
@@ -236,6 +238,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost(signed.payload.replace('5000', '500000'), signed.signature()),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(tampered.status).toBe(400)
   expect(await payments(book.db)).toEqual([])
@@ -246,6 +249,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost('x'.repeat(300 * 1024), signed.signature()),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(large.status).toBe(413)
 })
@@ -265,7 +269,7 @@ test('two instances receiving the same event at once record one payment', async 
       request: webhookPost(event.payload, event.signature()),
       db,
       env: book.env,
-      now: NOW + 2 * HOUR,
+      now: WEBHOOK_NOW,
     }),
   )
   // And a second event about the same session, on both, at the same time.
@@ -275,7 +279,7 @@ test('two instances receiving the same event at once record one payment', async 
       request: webhookPost(async.payload, async.signature()),
       db,
       env: book.env,
-      now: NOW + 2 * HOUR,
+      now: WEBHOOK_NOW,
     }),
   )
   const answers = await Promise.all([...twice, ...alsoTwice])

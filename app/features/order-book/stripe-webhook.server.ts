@@ -71,7 +71,16 @@ export async function receiveStripeWebhook({
   let event: Stripe.Event
   try {
     if (!signature) throw new Error('no signature')
-    event = stripeClient(env).webhooks.constructEvent(body, signature, env.STRIPE_WEBHOOK_SECRET!)
+    // Its age is weighed against this handler's clock, the one it records by.
+    const webhooks = stripeClient(env).webhooks
+    event = webhooks.constructEvent(
+      body,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET!,
+      webhooks.DEFAULT_TOLERANCE,
+      undefined,
+      now,
+    )
   } catch {
     return reply<WebhookAnswer>(400, { error: 'bad signature' })
   }
