@@ -7,7 +7,7 @@ import {
   openSession,
   webhookPost,
 } from '#tests/support/card-book.ts'
-import { receiveStripeWebhook } from './stripe-webhook.server.ts'
+import { cardPaymentsToLook, receiveStripeWebhook } from './stripe-webhook.server.ts'
 
 const MINUTE = 60_000
 
@@ -61,4 +61,135 @@ test('a correctly signed event dated more than five minutes ahead of the site’
     { id: event.id, outcome: 'paid' },
     { id: late.id, outcome: 'ignored' },
   ])
+})
+
+/** What the webhook has written: each event's row (by id), the emails queued, the payments. */
+async function storedRows(book: CardBook) {
+  const events = await book.db
+    .selectFrom('stripe_event')
+    .select(['id', 'type', 'outcome', 'note'])
+    .execute()
+  const emails = await book.db.selectFrom('outbox').select('dedupe_key').execute()
+  return {
+    events: Object.fromEntries(events.map(({ id, ...row }) => [id, row])),
+    emails: emails.map((row) => row.dedupe_key).sort(),
+    payments: await book.db.selectFrom('payment').select('id').execute(),
+  }
+}
+
+test('a signed event the site cannot read is never a 500: without an id it is refused, with one it is kept for the owner and answered so Stripe stops', async () => {
+  const book = await openCardBook()
+  await accept(book.db, book.token)
+  const session = await openSession(book)
+  const signedPost = (payload: string) => post(book, payload, book.fake.sign(payload))
+  const paid = { ...session, payment_status: 'paid', status: 'complete' }
+
+  // Nothing to record it by: 400, nothing written, whatever Stripe's retries bring.
+  const unusable = [
+    'this is not JSON',
+    '[1,2,3]',
+    'null',
+    '"evt_test_string"',
+    JSON.stringify({ type: 'checkout.session.completed', data: { object: paid } }),
+    JSON.stringify({ id: 42, type: 'checkout.session.completed', data: { object: paid } }),
+    JSON.stringify({ id: '', type: 'checkout.session.completed', data: { object: paid } }),
+    JSON.stringify({ id: 'evt_\u0000', type: 'checkout.session.completed' }),
+    JSON.stringify({ id: `evt_${'x'.repeat(300)}`, type: 'checkout.session.completed' }),
+  ]
+  for (const payload of unusable) {
+    const answer = await signedPost(payload)
+    expect(answer, payload).toMatchObject({ status: 400, body: { error: expect.any(String) } })
+    expect((answer.body as { error: string }).error).not.toBe('bad signature')
+  }
+  const before = await storedRows(book)
+  expect(before).toMatchObject({ events: {}, payments: [] })
+
+  // With an id, it is recorded once and answered 200, so Stripe stops sending it; what
+  // the site cannot place is kept for the owner, by the id she finds it under in Stripe.
+  const kept = {
+    evt_test_no_data: { type: 'checkout.session.completed' },
+    evt_test_null_object: { type: 'checkout.session.completed', data: { object: null } },
+    evt_test_list_object: { type: 'refund.created', data: { object: [1, 2, 3] } },
+    evt_test_no_type: { data: { object: paid } },
+    evt_test_number_type: { type: 5, data: { object: paid } },
+    // Fields in shapes no session has: an id that is not text, a fraction of a cent…
+    evt_test_odd_session: {
+      type: 'checkout.session.completed',
+      data: { object: { ...paid, id: { nested: true }, amount_total: 12.5 } },
+    },
+    // …more cents than the book can hold, a reference that is an object.
+    evt_test_odd_fields: {
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          ...paid,
+          id: 'cs_test_elsewhere',
+          amount_total: 5_000_000_000_000,
+          currency: ['cad'],
+          metadata: { payment_reference: { looks: 'odd' } },
+          payment_intent: { id: 7 },
+        },
+      },
+    },
+    evt_test_odd_refunds: {
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_test_x', refunds: { data: [null, 'ref', { amount: -5 }] } } },
+    },
+  }
+  // A charge without a list of refunds is weighed as one (for no payment here: nothing to
+  // do), and a type the site does not act on needs no object at all.
+  const ignored = {
+    evt_test_odd_refund_list: {
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_test_y', amount_refunded: 2_500, refunds: { data: {} } } },
+    },
+    evt_test_other: { type: 'customer.created' },
+  }
+  const payloads = Object.entries({ ...kept, ...ignored }).map(([id, event]) =>
+    JSON.stringify({ id, ...event }),
+  )
+  for (const payload of payloads) {
+    expect(await signedPost(payload), payload).toMatchObject({ status: 200 })
+  }
+  const after = await storedRows(book)
+  expect(after.payments).toEqual([])
+  expect(after.events).toEqual({
+    ...Object.fromEntries(
+      Object.keys(kept).map((id) => [
+        id,
+        {
+          type: expect.any(String),
+          outcome: 'needs_look',
+          note: expect.stringMatching(/Stripe/),
+        },
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(ignored).map(([id, event]) => [
+        id,
+        { type: event.type, outcome: 'ignored', note: expect.any(String) },
+      ]),
+    ),
+  })
+  expect(after.events.evt_test_no_type).toEqual({
+    type: '',
+    outcome: 'needs_look',
+    note: expect.stringContaining('(evt_test_no_type)'),
+  })
+  // The owner sees each on Today and is emailed about each, once.
+  const toLook = await cardPaymentsToLook(book.db, 50)
+  expect(toLook.map((item) => item.eventId).sort()).toEqual(Object.keys(kept).sort())
+  expect(after.emails).toEqual(
+    [...before.emails, ...Object.keys(kept).map((id) => `card-needs-look:${id}`)].sort(),
+  )
+
+  // Stripe's retries of each change nothing.
+  for (const payload of payloads) {
+    expect(await signedPost(payload)).toMatchObject({
+      status: 200,
+      body: { received: true, outcome: 'replay' },
+    })
+  }
+  for (const payload of unusable) expect((await signedPost(payload)).status).toBe(400)
+  expect(await storedRows(book)).toEqual(after)
 })
