@@ -34,6 +34,9 @@ export const quote = {
   message: '',
 }
 
+/** An idempotency key sent to Stripe: its name, then the digest of the request's parameters. */
+export const keyNamed = (name: string) => expect.stringMatching(new RegExp(`^${name}-[\\w-]{43}$`))
+
 /** A webhook post as Stripe makes it: raw JSON, its signature in Stripe-Signature. */
 export function webhookPost(payload: string, signature?: string) {
   return new Request(`${SITE}/webhooks/stripe`, {

@@ -3,10 +3,11 @@
  * real `stripe` package is pointed at it through STRIPE_API_URL. It keeps
  * every request it receives (path, headers, the form-encoded body) for the
  * test to check, answers a repeated Idempotency-Key with the session it made
- * the first time (as Stripe does), and serves a tiny hosted "checkout" page:
- * paying there posts a `checkout.session.completed` event, signed with the
- * package's own test-header helper, to the site's webhook, then sends the
- * browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
+ * the first time and refuses it with other parameters (as Stripe does, for
+ * the whole account: two sites may share one fake), and serves a tiny
+ * hosted "checkout" page: paying there posts a `checkout.session.completed`
+ * event, signed with the package's own test-header helper, to the site's
+ * webhook, then sends the browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
  * weighed against what is left of the paid session's payment intent, as
  * Stripe does; a test can also refund "on the dashboard" and send the
  * signed refund events Stripe would. Events are dated and signed by the
@@ -134,7 +135,7 @@ export async function startFakeStripe({
 }): Promise<FakeStripe> {
   const received: ReceivedRequest[] = []
   const sessions = new Map<string, FakeSession>()
-  const byIdempotencyKey = new Map<string, FakeSession>()
+  const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>()
   const refunds = new Map<string, FakeRefund>()
   const charges = new Map<string, FakeCharge>()
   const refundsByKey = new Map<string, { body: string; refund: FakeRefund }>()
@@ -287,6 +288,14 @@ export async function startFakeStripe({
     res.end(JSON.stringify(body))
   }
 
+  const idempotencyError = {
+    error: {
+      type: 'idempotency_error',
+      message:
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+    },
+  }
+
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -317,7 +326,11 @@ export async function startFakeStripe({
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = req.headers['idempotency-key'] as string | undefined
         const again = key ? byIdempotencyKey.get(key) : undefined
-        if (again) return json(res, 200, again)
+        if (again) {
+          // As Stripe, for every key on the account for a day: other parameters are refused.
+          if (again.body !== body) return json(res, 400, idempotencyError)
+          return json(res, 200, again.session)
+        }
         const form = new URLSearchParams(body)
         const quantity = Number(form.get('line_items[0][quantity]') ?? 1)
         const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'))
@@ -345,7 +358,7 @@ export async function startFakeStripe({
           payment_intent: null,
         }
         sessions.set(id, session)
-        if (key) byIdempotencyKey.set(key, session)
+        if (key) byIdempotencyKey.set(key, { body, session })
         return json(res, 200, session)
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -353,15 +366,7 @@ export async function startFakeStripe({
         const again = key ? refundsByKey.get(key) : undefined
         if (again) {
           // As Stripe: the same key with other parameters is an error, not a second refund.
-          if (again.body !== body) {
-            return json(res, 400, {
-              error: {
-                type: 'idempotency_error',
-                message:
-                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-              },
-            })
-          }
+          if (again.body !== body) return json(res, 400, idempotencyError)
           return json(res, 200, again.refund)
         }
         const form = new URLSearchParams(body)

@@ -8,6 +8,7 @@ import {
   WEBHOOK_NOW,
   accept,
   cardEmails,
+  keyNamed,
   nextIp,
   openCardBook,
   openSession,
@@ -86,7 +87,7 @@ test('"Pay the deposit now" opens one Checkout session for exactly the deposit, 
     method: 'POST',
     path: '/v1/checkout/sessions',
     authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
-    idempotencyKey: `checkout-${book.id}-deposit-5000-0`,
+    idempotencyKey: keyNamed(`checkout-${book.id}-deposit-5000-0`),
   })
   const form = Object.fromEntries(sent!.form)
   expect(form).toMatchObject({
@@ -111,8 +112,8 @@ test('"Pay the deposit now" opens one Checkout session for exactly the deposit, 
   const again = await pay(book, 'request=1&kind=deposit&amount=5000')
   expect(again).toEqual({ redirect: session.url })
   expect(book.fake.received.map((request) => request.idempotencyKey)).toEqual([
-    `checkout-${book.id}-deposit-5000-0`,
-    `checkout-${book.id}-deposit-5000-0`,
+    sent!.idempotencyKey,
+    sent!.idempotencyKey,
   ])
   const sessions = await book.db
     .selectFrom('card_checkout')

@@ -6,7 +6,7 @@ import type { Db } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
+import { cardPaymentsOn, stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
 import {
   type BookChange,
   partyOf,
@@ -103,8 +103,9 @@ export type CardRefundChange =
  * (that update holds the request's row: a double click or a second instance
  * waits, then finds the page out of date). In order: what is left of the
  * payment is weighed; Stripe is asked, with an idempotency key naming the
- * payment, what was refunded of it before and the amount, so a retry after
- * a timeout gets the same refund back; the refund is recorded by its Stripe
+ * payment, what was refunded of it before and the amount (with a digest of
+ * the refund's parameters: stripeIdempotencyKey), so a retry after a
+ * timeout gets the same refund back; the refund is recorded by its Stripe
  * id. Stripe refusing, or not answering, writes nothing (the caller rolls
  * back); a refund Stripe made but we did not hear of arrives by the webhook.
  */
@@ -188,22 +189,23 @@ export async function refundOnCardIn(
     : null
   if (refusedLowering) return { ...refusedLowering, field: 'card_refund_lowers_price' }
 
+  const params: Stripe.RefundCreateParams = {
+    payment_intent: payment.payment_intent_id,
+    amount: amountCents,
+    metadata: {
+      request_id: String(requestId),
+      payment_reference: payment.payment_reference ?? '',
+    },
+  }
   let refund: Stripe.Refund
   try {
-    refund = await stripeClient(env).refunds.create(
-      {
-        payment_intent: payment.payment_intent_id,
-        amount: amountCents,
-        metadata: {
-          request_id: String(requestId),
-          payment_reference: payment.payment_reference ?? '',
-        },
-      },
-      {
-        idempotencyKey: `card-refund-${paymentId}-${refundedBefore}-${amountCents}`,
-        timeout: REFUND_TIMEOUT_MS,
-      },
-    )
+    refund = await stripeClient(env).refunds.create(params, {
+      idempotencyKey: stripeIdempotencyKey(
+        `card-refund-${paymentId}-${refundedBefore}-${amountCents}`,
+        params,
+      ),
+      timeout: REFUND_TIMEOUT_MS,
+    })
   } catch (error) {
     // Handled (the owner is told, nothing is stored); kept in the log.
     console.warn(
