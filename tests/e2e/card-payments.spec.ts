@@ -103,7 +103,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   const created = fake.received.filter((request) => request.path === '/v1/checkout/sessions')
   expect(created).toHaveLength(1)
   expect(created[0]!.authorization).toBe(`Bearer ${process.env.E2E_STRIPE_SECRET_KEY}`)
-  expect(created[0]!.idempotencyKey).toMatch(/^checkout-\d+-deposit-4000-0$/)
+  expect(created[0]!.idempotencyKey).toMatch(/^checkout-\d+-deposit-4000-0-[\w-]{43}$/)
   expect(Object.fromEntries(created[0]!.form)).toMatchObject({
     'line_items[0][price_data][unit_amount]': '4000',
     'line_items[0][price_data][currency]': 'cad',
@@ -193,7 +193,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
     .map((request) => request.idempotencyKey)
   // The same payment asked for twice is one session: the same key both times.
   expect(balanceKeys.slice(1)).toEqual([balanceKeys[1], balanceKeys[1]])
-  expect(balanceKeys[1]).toMatch(/^checkout-\d+-balance-14000-4000$/)
+  expect(balanceKeys[1]).toMatch(/^checkout-\d+-balance-14000-4000-[\w-]{43}$/)
   expect(fake.sessions.size).toBe(2)
   await phone.getByRole('button', { name: 'Pay $140.00 CAD' }).click()
   await phone.waitForURL(`${link}?paid=balance`)
@@ -241,7 +241,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   ).toBeVisible()
   const refundCalls = fake.received.filter((request) => request.path === '/v1/refunds')
   expect(refundCalls).toHaveLength(1)
-  expect(refundCalls[0]!.idempotencyKey).toMatch(/^card-refund-\d+-0-2500$/)
+  expect(refundCalls[0]!.idempotencyKey).toMatch(/^card-refund-\d+-0-2500-[\w-]{43}$/)
   expect(Object.fromEntries(refundCalls[0]!.form)).toEqual({
     payment_intent: expect.stringMatching(/^pi_test_\w+$/),
     amount: '2500',

@@ -23,6 +23,8 @@ import { birthdayCakeOrder } from '#tests/support/orders.ts'
 export const NOW = Date.parse('2026-11-23T20:00:00Z')
 export const HOUR = 60 * 60_000
 export const SITE = 'https://butterandbloom.example'
+/** When Stripe's events are signed and reach the site: two hours after NOW. */
+export const WEBHOOK_NOW = NOW + 2 * HOUR
 
 export const quote = {
   priceCents: 12_000,
@@ -31,6 +33,9 @@ export const quote = {
   paymentInstructions: 'Interac e-Transfer to hello@butterandbloom.ca',
   message: '',
 }
+
+/** An idempotency key sent to Stripe: its name, then the digest of the request's parameters. */
+export const keyNamed = (name: string) => expect.stringMatching(new RegExp(`^${name}-[\\w-]{43}$`))
 
 /** A webhook post as Stripe makes it: raw JSON, its signature in Stripe-Signature. */
 export function webhookPost(payload: string, signature?: string) {
@@ -87,10 +92,12 @@ export async function openCardBook({ party = [] }: { party?: OrderRequest[] } = 
         request: webhookPost(payload, signature),
         db: webhookDb,
         env,
-        now: NOW + 2 * HOUR,
+        now: WEBHOOK_NOW,
       })
       return answered.status
     },
+    // Stripe signs by the same clock the webhook reads.
+    clock: () => WEBHOOK_NOW,
   })
   onTestFinished(() => fake.close())
   env.STRIPE_API_URL = fake.url

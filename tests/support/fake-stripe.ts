@@ -3,13 +3,15 @@
  * real `stripe` package is pointed at it through STRIPE_API_URL. It keeps
  * every request it receives (path, headers, the form-encoded body) for the
  * test to check, answers a repeated Idempotency-Key with the session it made
- * the first time (as Stripe does), and serves a tiny hosted "checkout" page:
- * paying there posts a `checkout.session.completed` event, signed with the
- * package's own test-header helper, to the site's webhook, then sends the
- * browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
+ * the first time and refuses it with other parameters (as Stripe does, for
+ * the whole account: two sites may share one fake), and serves a tiny
+ * hosted "checkout" page: paying there posts a `checkout.session.completed`
+ * event, signed with the package's own test-header helper, to the site's
+ * webhook, then sends the browser on to the session's success_url. Refunds (`POST /v1/refunds`) are
  * weighed against what is left of the paid session's payment intent, as
  * Stripe does; a test can also refund "on the dashboard" and send the
- * signed refund events Stripe would.
+ * signed refund events Stripe would. Events are dated and signed by the
+ * fake's clock (the test's, when it injects one into the webhook too).
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -88,6 +90,8 @@ export interface FakeStripe {
   deliveries: { eventId: string; status: number }[]
   /** While set, the API answers every request with this HTTP status and an error. */
   failWith: number | undefined
+  /** The Stripe-Signature header Stripe would send with these exact bytes: signed at `at` (ms; the fake's clock unless given), with the webhook secret unless given. */
+  sign(payload: string, options?: { at?: number; secret?: string }): string
   /** An event about a session (or a refund, a charge), signed with the webhook secret (or another, to forge one). */
   event(
     object: FakeSession | FakeRefund | FakeCharge,
@@ -118,6 +122,7 @@ export async function startFakeStripe({
   webhookSecret = 'whsec_fake0000000000000000',
   deliver,
   port = 0,
+  clock = Date.now,
 }: {
   /** A fixed port (a browser test's server is told it before the fake starts); 0 for any. */
   port?: number
@@ -125,16 +130,21 @@ export async function startFakeStripe({
   webhookSecret?: string
   /** How an event reaches the site: a fetch to its webhook, or a direct call in a unit test. */
   deliver: (payload: string, signature: string) => Promise<number>
+  /** Stripe's clock, in ms: when its events are made and signed. */
+  clock?: () => number
 }): Promise<FakeStripe> {
   const received: ReceivedRequest[] = []
   const sessions = new Map<string, FakeSession>()
-  const byIdempotencyKey = new Map<string, FakeSession>()
+  const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>()
   const refunds = new Map<string, FakeRefund>()
   const charges = new Map<string, FakeCharge>()
   const refundsByKey = new Map<string, { body: string; refund: FakeRefund }>()
   const deliveries: FakeStripe['deliveries'] = []
   let count = 0
   let origin = ''
+
+  const sign: FakeStripe['sign'] = (payload, { at = clock(), secret = webhookSecret } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: at / 1000 })
 
   const event: FakeStripe['event'] = (object, options = {}) => {
     count += 1
@@ -144,7 +154,7 @@ export async function startFakeStripe({
         id,
         object: 'event',
         api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
+        created: Math.floor(clock() / 1000),
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -157,11 +167,7 @@ export async function startFakeStripe({
     return {
       id,
       payload,
-      signature: () =>
-        Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? webhookSecret,
-        }),
+      signature: () => sign(payload, { secret: options.secret ?? webhookSecret }),
     }
   }
 
@@ -195,7 +201,7 @@ export async function startFakeStripe({
     paymentIntent: string,
     amount: number,
     metadata: Record<string, string>,
-    created = Math.floor(Date.now() / 1000),
+    created = Math.floor(clock() / 1000),
   ): FakeRefund | { status: number; error: { type: string; code: string; message: string } } => {
     const charge = charges.get(paymentIntent)
     if (!charge) {
@@ -260,6 +266,7 @@ export async function startFakeStripe({
     charges,
     deliveries,
     failWith: undefined,
+    sign,
     event,
     refundOnDashboard: (paymentIntent, amount, created) => {
       const made = makeRefund(paymentIntent, amount, {}, created)
@@ -279,6 +286,14 @@ export async function startFakeStripe({
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${count}` })
     res.end(JSON.stringify(body))
+  }
+
+  const idempotencyError = {
+    error: {
+      type: 'idempotency_error',
+      message:
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+    },
   }
 
   const readBody = async (req: IncomingMessage) => {
@@ -311,7 +326,11 @@ export async function startFakeStripe({
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = req.headers['idempotency-key'] as string | undefined
         const again = key ? byIdempotencyKey.get(key) : undefined
-        if (again) return json(res, 200, again)
+        if (again) {
+          // As Stripe, for every key on the account for a day: other parameters are refused.
+          if (again.body !== body) return json(res, 400, idempotencyError)
+          return json(res, 200, again.session)
+        }
         const form = new URLSearchParams(body)
         const quantity = Number(form.get('line_items[0][quantity]') ?? 1)
         const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'))
@@ -339,7 +358,7 @@ export async function startFakeStripe({
           payment_intent: null,
         }
         sessions.set(id, session)
-        if (key) byIdempotencyKey.set(key, session)
+        if (key) byIdempotencyKey.set(key, { body, session })
         return json(res, 200, session)
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -347,15 +366,7 @@ export async function startFakeStripe({
         const again = key ? refundsByKey.get(key) : undefined
         if (again) {
           // As Stripe: the same key with other parameters is an error, not a second refund.
-          if (again.body !== body) {
-            return json(res, 400, {
-              error: {
-                type: 'idempotency_error',
-                message:
-                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-              },
-            })
-          }
+          if (again.body !== body) return json(res, 400, idempotencyError)
           return json(res, 200, again.refund)
         }
         const form = new URLSearchParams(body)

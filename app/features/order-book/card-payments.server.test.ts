@@ -5,8 +5,10 @@ import {
   HOUR,
   NOW,
   SITE,
+  WEBHOOK_NOW,
   accept,
   cardEmails,
+  keyNamed,
   nextIp,
   openCardBook,
   openSession,
@@ -85,7 +87,7 @@ test('"Pay the deposit now" opens one Checkout session for exactly the deposit, 
     method: 'POST',
     path: '/v1/checkout/sessions',
     authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
-    idempotencyKey: `checkout-${book.id}-deposit-5000-0`,
+    idempotencyKey: keyNamed(`checkout-${book.id}-deposit-5000-0`),
   })
   const form = Object.fromEntries(sent!.form)
   expect(form).toMatchObject({
@@ -110,8 +112,8 @@ test('"Pay the deposit now" opens one Checkout session for exactly the deposit, 
   const again = await pay(book, 'request=1&kind=deposit&amount=5000')
   expect(again).toEqual({ redirect: session.url })
   expect(book.fake.received.map((request) => request.idempotencyKey)).toEqual([
-    `checkout-${book.id}-deposit-5000-0`,
-    `checkout-${book.id}-deposit-5000-0`,
+    sent!.idempotencyKey,
+    sent!.idempotencyKey,
   ])
   const sessions = await book.db
     .selectFrom('card_checkout')
@@ -228,6 +230,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost(forged.payload),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(unsigned).toMatchObject({ status: 400, body: { error: 'bad signature' } })
   // A signed body changed after signing.
@@ -236,6 +239,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost(signed.payload.replace('5000', '500000'), signed.signature()),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(tampered.status).toBe(400)
   expect(await payments(book.db)).toEqual([])
@@ -246,6 +250,7 @@ test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing'
     request: webhookPost('x'.repeat(300 * 1024), signed.signature()),
     db: book.db,
     env: book.env,
+    now: WEBHOOK_NOW,
   })
   expect(large.status).toBe(413)
 })
@@ -265,7 +270,7 @@ test('two instances receiving the same event at once record one payment', async 
       request: webhookPost(event.payload, event.signature()),
       db,
       env: book.env,
-      now: NOW + 2 * HOUR,
+      now: WEBHOOK_NOW,
     }),
   )
   // And a second event about the same session, on both, at the same time.
@@ -275,7 +280,7 @@ test('two instances receiving the same event at once record one payment', async 
       request: webhookPost(async.payload, async.signature()),
       db,
       env: book.env,
-      now: NOW + 2 * HOUR,
+      now: WEBHOOK_NOW,
     }),
   )
   const answers = await Promise.all([...twice, ...alsoTwice])

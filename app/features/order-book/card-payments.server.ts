@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
@@ -68,6 +69,22 @@ export function stripeClient(env: StripeSettings = getEnv()): Stripe {
 }
 
 /**
+ * The idempotency key of a request to Stripe: what it is (`name`, for
+ * whoever reads Stripe's logs) and a digest of its exact parameters. Stripe
+ * keeps a key a day for the whole account and refuses it with other
+ * parameters, so a name alone ("request 12's deposit") is refused on
+ * another install on the same account, or after a restore has handed the
+ * id to another request. The parameters name what is unique to this
+ * request (the customer's private page; Stripe's payment intent), so they
+ * differ wherever the request does, and are the same when the same request
+ * is asked again: a double click, a retry, the same request after a
+ * restore, each gets back what Stripe made the first time (decision 077).
+ */
+export function stripeIdempotencyKey(name: string, params: object): string {
+  return `${name}-${createHash('sha256').update(JSON.stringify(params)).digest('base64url')}`
+}
+
+/**
  * What a customer may pay by card now, or null: the deposit of a quote she
  * accepted, then the balance of a booked request. Nothing before she
  * accepts (the quote's Accept comes first) and nothing once it is closed.
@@ -119,8 +136,9 @@ const REFUSED =
  * Checkout session for exactly what is owed now, records it, and answers
  * with where to send her: Stripe's page. A double click opens one session:
  * the idempotency key is the request, the kind, the amount and what is paid
- * so far, so Stripe answers a repeat with the session it made. Nothing is
- * stored unless Stripe made the session.
+ * so far, with a digest of the session's parameters (stripeIdempotencyKey),
+ * so Stripe answers a repeat with the session it made. Nothing is stored
+ * unless Stripe made the session.
  */
 export async function startCardCheckout({
   request,
@@ -200,32 +218,35 @@ export async function startCardCheckout({
   // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
   const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
   const what = `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: cardCurrency(),
+          unit_amount: due.amountCents,
+          product_data: {
+            name: row.payment_reference ? `${what} (${row.payment_reference})` : what,
+          },
+        },
+      },
+    ],
+    client_reference_id: row.payment_reference ?? String(row.id),
+    metadata,
+    payment_intent_data: { metadata },
+    customer_email: row.email,
+    success_url: `${pageUrl}?paid=${kind}`,
+    cancel_url: `${pageUrl}?card=cancelled`,
+  }
   let session: Stripe.Checkout.Session
   try {
-    session = await stripeClient(env).checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: cardCurrency(),
-              unit_amount: due.amountCents,
-              product_data: {
-                name: row.payment_reference ? `${what} (${row.payment_reference})` : what,
-              },
-            },
-          },
-        ],
-        client_reference_id: row.payment_reference ?? String(row.id),
-        metadata,
-        payment_intent_data: { metadata },
-        customer_email: row.email,
-        success_url: `${pageUrl}?paid=${kind}`,
-        cancel_url: `${pageUrl}?card=cancelled`,
-      },
-      { idempotencyKey: `checkout-${row.id}-${kind}-${due.amountCents}-${money.paidCents}` },
-    )
+    session = await stripeClient(env).checkout.sessions.create(params, {
+      idempotencyKey: stripeIdempotencyKey(
+        `checkout-${row.id}-${kind}-${due.amountCents}-${money.paidCents}`,
+        params,
+      ),
+    })
   } catch (error) {
     const connection = error instanceof Stripe.errors.StripeConnectionError
     // Handled (she is told, nothing is stored); kept in the log for the owner.

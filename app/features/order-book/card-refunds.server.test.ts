@@ -6,6 +6,7 @@ import {
   HOUR,
   NOW,
   SITE,
+  keyNamed,
   openCardBook,
   paidByCard,
 } from '#tests/support/card-book.ts'
@@ -131,7 +132,7 @@ test('the owner refunds part, then the rest, of a card payment through Stripe: a
   const reference = book.reference
   expect(refundCalls(book)).toEqual([
     {
-      key: `card-refund-${paymentId}-0-2000`,
+      key: keyNamed(`card-refund-${paymentId}-0-2000`),
       authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
       form: {
         payment_intent: intent,
@@ -141,7 +142,7 @@ test('the owner refunds part, then the rest, of a card payment through Stripe: a
       },
     },
     {
-      key: `card-refund-${paymentId}-2000-3000`,
+      key: keyNamed(`card-refund-${paymentId}-2000-3000`),
       authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
       form: {
         payment_intent: intent,
@@ -392,10 +393,9 @@ test('the webhook of a refund the owner made here changes nothing, and a retry a
   expect(retried.status).toBe(200)
   expect(book.fake.refunds.size).toBe(1)
   const [refund] = [...book.fake.refunds.values()]
-  expect(refundCalls(book).map((call) => call.key)).toEqual([
-    `card-refund-${paymentId}-0-2500`,
-    `card-refund-${paymentId}-0-2500`,
-  ])
+  const [firstKey, ...again] = refundCalls(book).map((call) => call.key)
+  expect(firstKey).toEqual(keyNamed(`card-refund-${paymentId}-0-2500`))
+  expect(again).toEqual([firstKey])
 
   // Stripe's own event about it finds it by its id.
   expect(await book.fake.deliver(book.fake.event(refund!, { type: 'refund.created' }))).toBe(200)

@@ -6,7 +6,7 @@ import type { Db } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
+import { cardPaymentsOn, stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
 import {
   type BookChange,
   partyOf,
@@ -14,6 +14,13 @@ import {
   recordRefundIn,
   refusedPriceLowering,
 } from './order-book.server.ts'
+import {
+  type ChargeRead,
+  type Fields,
+  type RefundRead,
+  readCharge,
+  readRefund,
+} from './stripe-objects.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /**
@@ -96,8 +103,9 @@ export type CardRefundChange =
  * (that update holds the request's row: a double click or a second instance
  * waits, then finds the page out of date). In order: what is left of the
  * payment is weighed; Stripe is asked, with an idempotency key naming the
- * payment, what was refunded of it before and the amount, so a retry after
- * a timeout gets the same refund back; the refund is recorded by its Stripe
+ * payment, what was refunded of it before and the amount (with a digest of
+ * the refund's parameters: stripeIdempotencyKey), so a retry after a
+ * timeout gets the same refund back; the refund is recorded by its Stripe
  * id. Stripe refusing, or not answering, writes nothing (the caller rolls
  * back); a refund Stripe made but we did not hear of arrives by the webhook.
  */
@@ -181,22 +189,23 @@ export async function refundOnCardIn(
     : null
   if (refusedLowering) return { ...refusedLowering, field: 'card_refund_lowers_price' }
 
+  const params: Stripe.RefundCreateParams = {
+    payment_intent: payment.payment_intent_id,
+    amount: amountCents,
+    metadata: {
+      request_id: String(requestId),
+      payment_reference: payment.payment_reference ?? '',
+    },
+  }
   let refund: Stripe.Refund
   try {
-    refund = await stripeClient(env).refunds.create(
-      {
-        payment_intent: payment.payment_intent_id,
-        amount: amountCents,
-        metadata: {
-          request_id: String(requestId),
-          payment_reference: payment.payment_reference ?? '',
-        },
-      },
-      {
-        idempotencyKey: `card-refund-${paymentId}-${refundedBefore}-${amountCents}`,
-        timeout: REFUND_TIMEOUT_MS,
-      },
-    )
+    refund = await stripeClient(env).refunds.create(params, {
+      idempotencyKey: stripeIdempotencyKey(
+        `card-refund-${paymentId}-${refundedBefore}-${amountCents}`,
+        params,
+      ),
+      timeout: REFUND_TIMEOUT_MS,
+    })
   } catch (error) {
     // Handled (the owner is told, nothing is stored); kept in the log.
     console.warn(
@@ -263,26 +272,23 @@ const MAX_REFUNDS_PER_EVENT = 20
  */
 export async function settleRefundEvent(
   trx: Transaction<Database>,
-  event: Stripe.Event,
+  type: string,
+  object: Fields,
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<RefundLooked> {
-  if (event.type === 'charge.refunded') {
-    const charge = event.data.object as Stripe.Charge
-    const listed = charge.refunds?.data ?? []
-    if (listed.length === 0) return chargeWithoutList(trx, charge)
+  if (type === 'charge.refunded') {
+    const charge = readCharge(object)
+    if (charge.refunds.length === 0) return chargeWithoutList(trx, charge)
     let last: RefundLooked | undefined
-    for (const refund of listed.slice(0, MAX_REFUNDS_PER_EVENT)) {
-      const looked = await settleRefund(trx, refund, { now, siteUrl })
+    for (const refund of charge.refunds.slice(0, MAX_REFUNDS_PER_EVENT)) {
+      const looked = await settleRefund(trx, readRefund(refund), { now, siteUrl })
       // The one that needs a look is what the event's row shows.
       if (!last || looked.outcome === 'needs_look' || last.outcome !== 'needs_look') last = looked
     }
     return last!
   }
-  return settleRefund(trx, event.data.object as Stripe.Refund, { now, siteUrl })
+  return settleRefund(trx, readRefund(object), { now, siteUrl })
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null)
 
 async function paymentOfIntent(trx: Transaction<Database>, intent: string | null) {
   if (!intent) return undefined
@@ -296,16 +302,16 @@ async function paymentOfIntent(trx: Transaction<Database>, intent: string | null
 
 async function settleRefund(
   trx: Transaction<Database>,
-  refund: Stripe.Refund,
+  refund: RefundRead,
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<RefundLooked> {
-  const amountCents = typeof refund.amount === 'number' ? refund.amount : null
+  const { amountCents } = refund
   const base = {
     requestId: null,
-    reference: refund.metadata?.payment_reference || null,
+    reference: refund.reference,
     sessionId: null,
     amountCents,
-    currency: typeof refund.currency === 'string' ? refund.currency : null,
+    currency: refund.currency,
   }
   const what =
     amountCents === null ? 'A card refund' : `A card refund of ${formatMoney(amountCents)}`
@@ -315,10 +321,10 @@ async function settleRefund(
     note,
     ...more,
   })
-  if (typeof refund.id !== 'string' || amountCents === null || amountCents <= 0) {
+  if (refund.id === null || amountCents === null || amountCents <= 0) {
     return look('Stripe told of a refund without its id or amount: check it in Stripe’s dashboard.')
   }
-  const payment = await paymentOfIntent(trx, idOf(refund.payment_intent))
+  const payment = await paymentOfIntent(trx, refund.paymentIntent)
   if (!payment) {
     return look(
       `${what} was made in Stripe for a payment this site does not have (it may have been erased, or paid another way). Nothing was changed here.`,
@@ -351,9 +357,7 @@ async function settleRefund(
     requestId: found.requestId,
     paymentId: Number(payment.id),
     amountCents,
-    refundedOn: bakeryToday(
-      new Date(typeof refund.created === 'number' ? refund.created * 1000 : now),
-    ),
+    refundedOn: bakeryToday(new Date(refund.created === null ? now : refund.created * 1000)),
     method: 'card',
     reason: '',
     stripeRefundId: refund.id,
@@ -391,17 +395,17 @@ async function settleRefund(
  */
 async function chargeWithoutList(
   trx: Transaction<Database>,
-  charge: Stripe.Charge,
+  charge: ChargeRead,
 ): Promise<RefundLooked> {
-  const refundedCents = typeof charge.amount_refunded === 'number' ? charge.amount_refunded : 0
+  const refundedCents = charge.amountRefundedCents
   const base = {
     requestId: null,
-    reference: charge.metadata?.payment_reference || null,
+    reference: charge.reference,
     sessionId: null,
     amountCents: refundedCents,
-    currency: typeof charge.currency === 'string' ? charge.currency : null,
+    currency: charge.currency,
   } as const
-  const payment = await paymentOfIntent(trx, idOf(charge.payment_intent))
+  const payment = await paymentOfIntent(trx, charge.paymentIntent)
   if (!payment) {
     return { ...base, outcome: 'ignored', note: 'A refunded charge for a payment not on the book.' }
   }

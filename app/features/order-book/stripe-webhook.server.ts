@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely'
-import type Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
@@ -19,9 +18,16 @@ import {
   composeCardPaymentOwner,
   composeCardPaymentReceived,
 } from './card-payment-emails.ts'
-import { cardPaymentsOn, stripeClient } from './card-payments.server.ts'
+import { cardPaymentsOn } from './card-payments.server.ts'
 import { REFUND_EVENTS, settleRefundEvent } from './card-refunds.server.ts'
 import { moneyOf, partyAlertRequest, recordPaymentIn } from './order-book.server.ts'
+import {
+  type CheckoutSessionRead,
+  type StripeEventRead,
+  readCheckoutSession,
+  readStripeEvent,
+} from './stripe-objects.ts'
+import { signedInTime } from './stripe-signature.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 /** Stripe's events are a few kilobytes; a checkout session's is well under this. */
@@ -42,6 +48,13 @@ export type WebhookAnswer =
  * anything else; a bad or missing one gets 400 and changes nothing. Each
  * verified event is handled once (handleStripeEvent): Stripe's retries and
  * replays, on any instance, get 200 and change nothing.
+ *
+ * A signed event is never answered 500, which Stripe would retry for days
+ * to the same end. One without an id (or not JSON) cannot be kept or known
+ * again: 400 with the reason, nothing written (real Stripe never sends one).
+ * One with an id is recorded, and one the site cannot read (no type, no
+ * object, fields of odd shapes) is kept as `needs_look` for the owner, with
+ * 200: retrying could not change it, and she finds it in Stripe by its id.
  */
 export async function receiveStripeWebhook({
   request,
@@ -67,17 +80,14 @@ export async function receiveStripeWebhook({
     }
     throw error
   }
-  const signature = request.headers.get('stripe-signature')
-  let event: Stripe.Event
-  try {
-    if (!signature) throw new Error('no signature')
-    event = stripeClient(env).webhooks.constructEvent(body, signature, env.STRIPE_WEBHOOK_SECRET!)
-  } catch {
+  if (!signedInTime(body, request.headers.get('stripe-signature'), { env, now })) {
     return reply<WebhookAnswer>(400, { error: 'bad signature' })
   }
+  const read = readStripeEvent(body)
+  if (!read.ok) return reply<WebhookAnswer>(400, { error: read.error })
   const outcome = await db
     .transaction()
-    .execute((trx) => handleStripeEvent(trx, event, { now, siteUrl: env.SITE_URL }))
+    .execute((trx) => handleStripeEvent(trx, read.event, { now, siteUrl: env.SITE_URL }))
   if (outcome !== 'replay' && outcome !== 'ignored') kickDeliveryWorker()
   return reply<WebhookAnswer>(200, { received: true, outcome })
 }
@@ -105,7 +115,7 @@ interface Looked {
  */
 export async function handleStripeEvent(
   trx: Transaction<Database>,
-  event: Stripe.Event,
+  event: StripeEventRead,
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<StripeEventOutcome | 'replay'> {
   const claimed = await trx
@@ -116,15 +126,19 @@ export async function handleStripeEvent(
     .executeTakeFirst()
   if (!claimed) return 'replay'
   const refunds = REFUND_EVENTS.has(event.type)
-  if (!PAYING_EVENTS.has(event.type) && !refunds) return 'ignored'
+  // A type the site does not act on needs nothing more; one it cannot read is the owner's to look at.
+  if (event.type !== '' && !PAYING_EVENTS.has(event.type) && !refunds) return 'ignored'
 
-  const looked: Looked = refunds
-    ? await settleRefundEvent(trx, event, { now, siteUrl })
-    : await settleSession(trx, event.data.object as Stripe.Checkout.Session, {
-        now,
-        siteUrl,
-        eventId: event.id,
-      })
+  const looked: Looked =
+    event.type === '' || !event.object
+      ? unreadable(event)
+      : refunds
+        ? await settleRefundEvent(trx, event.type, event.object, { now, siteUrl })
+        : await settleSession(trx, readCheckoutSession(event.object), {
+            now,
+            siteUrl,
+            eventId: event.id,
+          })
   await trx
     .updateTable('stripe_event')
     .set({
@@ -157,21 +171,34 @@ export async function handleStripeEvent(
   return looked.outcome
 }
 
+/**
+ * An event with no type the site can read, or of a type it acts on but
+ * without its object: nothing can be placed, so the owner is shown it, by
+ * the id she finds it under in Stripe's dashboard.
+ */
+function unreadable(event: StripeEventRead): Looked {
+  const what = REFUND_EVENTS.has(event.type) ? 'refund' : 'payment'
+  return {
+    outcome: 'needs_look',
+    note:
+      event.type === ''
+        ? `Stripe sent an event (${event.id}) that does not say what it is about, so nothing was changed here. Look it up by its id in Stripe’s dashboard.`
+        : `Stripe sent a ${event.type} event (${event.id}) without the ${what} it is about, so nothing was recorded here. Look it up by its id in Stripe’s dashboard.`,
+    requestId: null,
+    reference: null,
+    sessionId: null,
+    amountCents: null,
+    currency: null,
+  }
+}
+
 async function settleSession(
   trx: Transaction<Database>,
-  session: Stripe.Checkout.Session,
+  session: CheckoutSessionRead,
   { now, siteUrl, eventId }: { now: number; siteUrl: string; eventId: string },
 ): Promise<Looked> {
-  const amountCents = typeof session.amount_total === 'number' ? session.amount_total : null
-  const currency = typeof session.currency === 'string' ? session.currency : null
-  const reference = session.metadata?.payment_reference || null
-  const base = {
-    requestId: null,
-    reference,
-    sessionId: typeof session.id === 'string' ? session.id : null,
-    amountCents,
-    currency,
-  }
+  const { amountCents, currency, reference } = session
+  const base = { requestId: null, reference, sessionId: session.id, amountCents, currency }
   const look = (note: string, more: Partial<Looked> = {}): Looked => ({
     ...base,
     outcome: 'needs_look',
@@ -179,7 +206,7 @@ async function settleSession(
     ...more,
   })
   if (!base.sessionId) return look('Stripe told of a payment without its Checkout session.')
-  if (session.payment_status !== 'paid') {
+  if (session.paymentStatus !== 'paid') {
     return { ...base, outcome: 'unpaid', note: 'Checkout finished; the payment is not in yet.' }
   }
   // A second event about the same session (completed, then async succeeded;
@@ -245,7 +272,7 @@ async function settleSession(
       receivedOn: bakeryToday(new Date(now)),
       method: 'card',
       checkoutSessionId: base.sessionId,
-      paymentIntentId: paymentIntentOf(session),
+      paymentIntentId: session.paymentIntent,
     },
     actor: 'customer',
     now,
@@ -321,12 +348,6 @@ async function settleSession(
     outcome: 'paid',
     note: `${paid} (${opened.kind}) recorded${confirmed ? '; the request is confirmed' : ''}.`,
   }
-}
-
-/** The payment intent (pi_…) a paid session made, which a card refund names. */
-function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
-  const intent = session.payment_intent
-  return typeof intent === 'string' ? intent : (intent?.id ?? null)
 }
 
 /** A card payment that needs the owner's eye, as Today lists it. */

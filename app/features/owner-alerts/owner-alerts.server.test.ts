@@ -109,6 +109,7 @@ async function payByCard(db: Db, token: string) {
       })
       return answered.status
     },
+    clock: () => NOW + 2 * HOUR,
   })
   onTestFinished(() => fake.close())
   env.STRIPE_API_URL = fake.url
