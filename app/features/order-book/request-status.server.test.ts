@@ -130,8 +130,10 @@ test('each status reads in plain words, and the policies are those the customer 
 
   const view = await readRequestStatus(db, token)
   expect(view?.requests.map((request) => request.status)).toEqual(['quoted', 'new'])
-  expect(view?.acceptedPolicies).toBe(accepted)
-  expect(accepted).toContain('Deposits')
+  // The terms from the rules first, then her words as they read when she sent.
+  expect(view?.acceptedPolicies).toMatch(/^## What every order follows\n/)
+  expect(view?.acceptedPolicies?.endsWith(`\n\n${accepted}`)).toBe(true)
+  expect(accepted).toContain('Notice:')
 
   expect(STATUS_COPY.new.label).toBe('Received')
   expect(STATUS_COPY.new.explanation).toMatch(/^We’ll reply within 2 days/)
