@@ -367,9 +367,17 @@ test('a party’s Checkout names every treat it pays for, not the lead’s alone
     party: [{ ...birthdayCakeOrder, product_type: 'Cupcakes', due_date: '2026-12-13' }],
   })
   await accept(book.db, book.token)
-  await openSession(book)
+  const session = await openSession(book)
   const form = Object.fromEntries(book.fake.received[0]!.form)
   expect(form['line_items[0][price_data][product_data][name]']).toBe(
     `Deposit for your Cakes and Cupcakes order on Saturday, December 12, 2026 (${book.reference})`,
   )
+  // Paid: the owner's email names the party too.
+  expect(await book.fake.pay(session.id)).toBe(200)
+  const owner = await book.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', '=', `card-paid:${session.id}:owner`)
+    .executeTakeFirstOrThrow()
+  expect((JSON.parse(owner.payload) as OutgoingEmail).text).toMatch(/Treat: Cakes and Cupcakes\n/)
 })

@@ -11,6 +11,7 @@ import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { writeBakeryMoment } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
@@ -20,7 +21,13 @@ import {
 } from './card-payment-emails.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { REFUND_EVENTS, settleRefundEvent } from './card-refunds.server.ts'
-import { moneyOf, partyAlertRequest, recordPaymentIn } from './order-book.server.ts'
+import {
+  moneyOf,
+  partyAlertRequest,
+  partyOf,
+  partyTreats,
+  recordPaymentIn,
+} from './order-book.server.ts'
 import {
   type CheckoutSessionRead,
   type StripeEventRead,
@@ -285,6 +292,11 @@ async function settleSession(
     amountCents,
     stillOwedCents: after.stillOwed,
   }
+  // A party's payment is the party's: its emails name every treat, not the lead's alone.
+  const paidFor = {
+    ...opened,
+    product_type: partyName(await partyTreats(trx, await partyOf(trx, opened.request_id))),
+  }
   if (confirmed) {
     await queueRequestUpdate(trx, 'confirmed', {
       requestId: opened.request_id,
@@ -298,7 +310,7 @@ async function settleSession(
       {
         topic: 'request_update',
         subjectId: opened.request_id,
-        email: composeCardPaymentReceived(opened, cardPaid, {
+        email: composeCardPaymentReceived(paidFor, cardPaid, {
           siteUrl,
           bakery: await readSiteSection(trx, 'identity'),
         }),
@@ -313,7 +325,7 @@ async function settleSession(
       topic: 'request_update',
       subjectId: opened.request_id,
       email: composeCardPaymentOwner(
-        opened,
+        paidFor,
         { ...cardPaid, confirmed },
         `${siteUrl}/admin/orders/${opened.request_id}`,
         (await readSiteSection(trx, 'identity')).name,
