@@ -22,6 +22,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 let source: Promise<ViteDevServer> | undefined
 
+// Registered as the test file imports this, so it runs after the file's last test.
+afterAll(async () => {
+  await (await source)?.close()
+})
+
 /** The app's source as Vite serves it to the server: made once per test file. */
 function appSource(): Promise<ViteDevServer> {
   source ??= import('vite').then(async ({ createServer }) => {
@@ -33,7 +38,6 @@ function appSource(): Promise<ViteDevServer> {
       // Only the server's modules load: nothing to pre-bundle for a browser.
       optimizeDeps: { noDiscovery: true, include: [] },
     })
-    afterAll(() => vite.close())
     return vite
   })
   return source
