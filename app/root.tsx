@@ -20,19 +20,15 @@ import { DrawnWordsScript } from '#app/components/drawn-words-script.tsx'
 import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { isBareFrame } from '#app/components/page-frame.ts'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { SiteWordsContext, useSiteWords } from '#app/components/use-site-words.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
+import { UNNAMED_ICON, sharedPicturesOf, siteIconOf } from '#app/content/built-in-pictures.ts'
 import { pageTitle } from '#app/content/format.ts'
-import {
-  type PictureWords,
-  SEED_PUBLIC_WORDS,
-  sharedPicturesOf,
-  siteContentWith,
-  toPublicWords,
-} from '#app/content/site-words.ts'
+import { type PublicWords, SEED_PUBLIC_WORDS, toPublicWords } from '#app/content/site-words.ts'
 import { type ReviewsData, bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
@@ -70,10 +66,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-/** Her logo and hero in the structured data, when she has uploaded them. */
-function jsonLdPictures(pictures: PictureWords, siteUrl: string) {
-  const shared = sharedPicturesOf(pictures, siteUrl)
-  return { logo: shared.logo, ...(shared.image ? { image: shared.image.url } : {}) }
+/** Her logo and the link picture in the structured data (content/built-in-pictures.ts). */
+function jsonLdPictures(words: PublicWords, siteUrl: string) {
+  const shared = sharedPicturesOf(words.pictures, words.identity, siteUrl)
+  return { logo: shared.logo, image: shared.image.url }
 }
 
 /**
@@ -91,7 +87,6 @@ export function shouldRevalidate({
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // Fetched alongside the stylesheet so they are usually ready for the first paint.
   ...[frauncesUrl, nunitoUrl, nunitoBoldUrl].map((href) => ({
     rel: 'preload',
@@ -110,10 +105,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   // In the browser, every date and amount follows the settings this page was rendered with.
   useLocalSettingsInBrowser(data?.words.local)
+  const matches = useMatches()
   // The pages that show reviews (Home, About) load them as `shownReviews`.
-  const shownReviews = useMatches()
+  const shownReviews = matches
     .map((match) => (match.loaderData as { shownReviews?: ReviewsData } | undefined)?.shownReviews)
     .find(Boolean)
+  // A page that is nobody's yet (the first-run setup) shows none of the bakery's words or marks.
+  const bare = isBareFrame(matches)
+  const icon =
+    data && !bare ? siteIconOf(data.words.pictures, data.words.identity.name) : UNNAMED_ICON
   const { pathname } = useLocation()
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
@@ -132,19 +132,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
             itself, Links stamps the server's nonce on the development server's inline
             <style>, which the browser cannot know and so fails hydration. */}
         <Links nonce="" />
-        {data ? (
+        <link rel="icon" href={icon.href} type={icon.type} />
+        {data && !bare ? (
           <script
             type="application/ld+json"
             // Structured data from our own content, escaped by serializeJsonLd.
             dangerouslySetInnerHTML={{
               __html: serializeJsonLd(
-                bakeryJsonLd(
-                  siteContentWith(data.words.identity),
-                  data.siteUrl,
-                  data.menu,
-                  jsonLdPictures(data.words.pictures, data.siteUrl),
-                  shownReviews,
-                ),
+                bakeryJsonLd({
+                  identity: data.words.identity,
+                  siteUrl: data.siteUrl,
+                  menu: data.menu,
+                  pictures: jsonLdPictures(data.words, data.siteUrl),
+                  shown: shownReviews,
+                }),
               ),
             }}
           />
@@ -156,10 +157,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="skip-link">
             Skip to content
           </a>
-          {/* Only for a request with a checked session: such pages are never cached for others. */}
-          {data?.signedIn ? <OwnerBar /> : null}
-          {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
-          <SiteHeader />
+          {bare ? null : (
+            <>
+              {/* Only for a request with a checked session: such pages are never cached for others. */}
+              {data?.signedIn ? <OwnerBar /> : null}
+              {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
+              <SiteHeader />
+            </>
+          )}
           <main id="main" tabIndex={-1}>
             {/* The page is a Suspense boundary of its own, so React hydrates it
                 after the frame around it, in slices of a few milliseconds at
@@ -170,10 +175,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <HydratedMark />
             </Suspense>
           </main>
-          <SiteFooter
-            adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />}
-            year={data?.year}
-          />
+          {bare ? null : (
+            <SiteFooter
+              adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />}
+              year={data?.year}
+            />
+          )}
           <ScrollRestoration nonce={nonce} />
           <DeferredScripts nonce={nonce} start={start} />
           <DrawnWordsScript />

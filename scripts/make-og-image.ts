@@ -1,7 +1,9 @@
 /**
- * Renders the social sharing image (public/images/og-image.png, 1200×630):
- * the hero illustration, cropped to the Open Graph ratio, with the bakery
- * name and tagline set on a soft cocoa panel in the middle.
+ * Renders the social sharing images (1200×630): the hero illustration,
+ * cropped to the Open Graph ratio, with the demo bakery's name and tagline
+ * set on a soft cocoa panel in the middle (public/images/og-image.png), and
+ * the same drawing with no words, for a bakery set up without the demo
+ * (public/images/og-card.png, decision 080).
  *
  *   node --import tsx scripts/make-og-image.ts
  */
@@ -17,6 +19,7 @@ const TAGLINE = 'Custom cakes & sweet things · Toronto'
 
 const heroPath = fileURLToPath(new URL('../public/images/hero.svg', import.meta.url))
 const outPath = fileURLToPath(new URL('../public/images/og-image.png', import.meta.url))
+const plainPath = fileURLToPath(new URL('../public/images/og-card.png', import.meta.url))
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -42,3 +45,6 @@ const info = await sharp(hero)
   .toFile(outPath)
 
 console.log(`Wrote ${outPath} (${info.width}×${info.height}, ${info.size} bytes)`)
+
+const plain = await sharp(hero).png({ compressionLevel: 9 }).toFile(plainPath)
+console.log(`Wrote ${plainPath} (${plain.width}×${plain.height}, ${plain.size} bytes)`)

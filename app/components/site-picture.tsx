@@ -1,10 +1,11 @@
 import { preload } from 'react-dom'
-import {
-  BUILT_IN_PICTURES,
-  type PictureSlot,
-  type PictureVariant,
-  type SitePicture as Picture,
+import { BUILT_IN_PICTURES, bakeryMarkSvg } from '#app/content/built-in-pictures.ts'
+import type {
+  PictureSlot,
+  PictureVariant,
+  SitePicture as Picture,
 } from '#app/content/site-words.ts'
+import { useSiteWords } from './use-site-words.ts'
 
 function srcSetOf(variants: readonly PictureVariant[], format: PictureVariant['format']): string {
   return variants
@@ -17,7 +18,7 @@ function srcSetOf(variants: readonly PictureVariant[], format: PictureVariant['f
 /**
  * One of her pictures (hero, About, logo): her upload as AVIF, else WebP,
  * else JPEG at the widths `sizes` asks for, or the built-in picture while she
- * has none. `width` and `height` reserve its box before it loads, so nothing
+ * has none (the demo's, or her bakery's mark: content/built-in-pictures.ts). `width` and `height` reserve its box before it loads, so nothing
  * below it moves. `priority` is the page's largest paint: asked for from
  * the head and fetched first.
  */
@@ -42,8 +43,20 @@ export function SitePicture({
   /** Draw it this many CSS pixels high (the logo): the width follows its shape. */
   height?: number
 }) {
+  const { pictures, identity } = useSiteWords()
   const upload = picture.upload
-  const shape = upload ?? BUILT_IN_PICTURES[slot]
+  const builtIn = BUILT_IN_PICTURES[pictures.builtIn][slot]
+  if (!upload && !builtIn) {
+    return (
+      <span
+        className={`${className ?? ''} block aspect-square`}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        // Drawn from her bakery's name, escaped by bakeryMarkSvg.
+        dangerouslySetInnerHTML={{ __html: bakeryMarkSvg(identity.name, '100%') }}
+      />
+    )
+  }
+  const shape = upload ?? builtIn!
   const box = height
     ? { width: Math.round((height * shape.width) / shape.height), height }
     : { width: shape.width, height: shape.height }
@@ -53,7 +66,7 @@ export function SitePicture({
     loading: lazy ? ('lazy' as const) : undefined,
     fetchPriority: priority ? ('high' as const) : undefined,
   }
-  if (!upload) return <img src={BUILT_IN_PICTURES[slot].src} alt={alt} {...common} />
+  if (!upload) return <img src={builtIn!.src} alt={alt} {...common} />
 
   const avif = srcSetOf(upload.variants, 'avif')
   const jpeg = upload.variants.find((variant) => variant.format === 'jpeg') ?? upload.variants[0]!

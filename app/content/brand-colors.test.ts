@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { CREAM } from './brand-colors.ts'
+import { CREAM, RASPBERRY } from './brand-colors.ts'
 
 const appDir = path.resolve(import.meta.dirname, '..')
 
@@ -21,4 +21,9 @@ test('the cream is one design token: --color-cream in the stylesheet, CREAM in c
     if (spellings.some((spelling) => text.includes(spelling))) elsewhere.push(file)
   }
   expect(elsewhere).toEqual([])
+})
+
+test('the raspberry drawn outside CSS is the stylesheet’s', async () => {
+  const css = await readFile(path.join(appDir, 'app.css'), 'utf8')
+  expect(css).toContain(`--color-raspberry: ${RASPBERRY};`)
 })

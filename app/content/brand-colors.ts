@@ -5,3 +5,6 @@
  * it is `--color-cream` in app.css, which a test keeps equal to this.
  */
 export const CREAM = '#fff8f0'
+
+/** The site's raspberry (`--color-raspberry`), for a mark drawn outside CSS: the browser tab's icon. */
+export const RASPBERRY = '#a93443'

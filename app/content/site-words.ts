@@ -1,6 +1,6 @@
 import { type LocalSettings, SEED_LOCAL_SETTINGS } from '#app/utils/local-settings.ts'
 import { previewSentences } from './format.ts'
-import { type PageCopy, type PageKey, type SiteContent, type SocialNetwork, site } from './site.ts'
+import { type SocialNetwork, site } from './site.ts'
 
 /**
  * The owner's words as every public page and email reads them: kept in the
@@ -27,8 +27,10 @@ export interface IdentityWords {
   /** Optional; empty shows no phone. */
   phone: string
   social: Record<SocialNetwork, SocialProfile>
-  /** Public: a neighbourhood or city, never the street. */
+  /** Public: a neighbourhood or city, never the street. Optional; empty leaves out every "in …". */
   serviceArea: string
+  /** The year she started baking for others ("since 2020"), four digits; empty leaves it out. */
+  since: string
   /** Finishes "We reply …": every page and email that promises a reply says it. */
   replyTime: string
   footerLine: string
@@ -41,6 +43,10 @@ export interface StoryWords {
   aboutStory: string
   /** The line under About's treats. */
   treatsIntro: string
+  /** The gallery page's heading. */
+  galleryHeading: string
+  /** The line under the gallery's heading; empty shows none. */
+  galleryIntro: string
 }
 
 export interface AnnouncementWords {
@@ -57,7 +63,6 @@ export interface MarkdownPage {
   markdown: string
 }
 
-/** Every section of the store, by its key: one row each. */
 /** The pictures she may replace: the home page's hero, About's photo and the logo. */
 export type PictureSlot = 'hero' | 'about' | 'logo'
 
@@ -88,60 +93,18 @@ export interface SitePicture {
    * the built-in picture shows (the pages say what it is).
    */
   alt: string
-  /** Null: the built-in picture (BUILT_IN_PICTURES) shows. */
+  /** Null: the built-in picture shows (content/built-in-pictures.ts). */
   upload: UploadedPicture | null
 }
 
-export type PictureWords = Record<PictureSlot, SitePicture>
-
-/** The pictures the site comes with, shown while she has not uploaded her own. */
-export const BUILT_IN_PICTURES: Record<
-  PictureSlot,
-  { src: string; width: number; height: number }
-> = {
-  hero: { src: '/images/hero.svg', width: 1600, height: 1000 },
-  about: { src: '/images/logo.svg', width: 240, height: 240 },
-  logo: { src: '/images/logo.svg', width: 240, height: 240 },
-}
-
-/** A site address made whole for what leaves the page (Open Graph, structured data). */
-function absolute(src: string, siteUrl: string): string {
-  return /^https?:\/\//i.test(src) ? src : `${siteUrl}${src}`
-}
-
-/** The upload's plain file (its JPEG, the largest), the one every reader of a link can show. */
-function plainFileOf(picture: SitePicture): PictureVariant | undefined {
-  const variants = picture.upload?.variants ?? []
-  return variants
-    .filter((variant) => variant.format === 'jpeg')
-    .reduce<PictureVariant | undefined>(
-      (largest, variant) => (largest && largest.width >= variant.width ? largest : variant),
-      undefined,
-    )
-}
-
 /**
- * The pictures a shared link and a search engine show: her hero as the
- * link's image (else the built-in card) and her logo (else the built-in one).
+ * Which pictures stand in where she has none of her own: the demo bakery's
+ * (its named logo, icon and link card), or plain ones that name nobody (her
+ * bakery's initial as its mark, a link card without a name).
  */
-export function sharedPicturesOf(
-  pictures: PictureWords,
-  siteUrl: string,
-): { logo: string; image: { url: string; width: number; height: number; alt: string } | null } {
-  const logo = plainFileOf(pictures.logo)
-  const hero = plainFileOf(pictures.hero)
-  return {
-    logo: absolute(logo?.src ?? BUILT_IN_PICTURES.logo.src, siteUrl),
-    image: hero
-      ? {
-          url: absolute(hero.src, siteUrl),
-          width: hero.width,
-          height: hero.height,
-          alt: pictures.hero.alt,
-        }
-      : null,
-  }
-}
+export type BuiltInSet = 'demo' | 'plain'
+
+export type PictureWords = Record<PictureSlot, SitePicture> & { builtIn: BuiltInSet }
 
 export interface SiteWords {
   identity: IdentityWords
@@ -213,6 +176,7 @@ export const SEED_WORDS: SiteWords = {
       facebook: seedSocial('facebook'),
     },
     serviceArea: site.city,
+    since: String(site.foundingYear),
     replyTime: site.replyTime,
     footerLine: `${site.tagline}.`,
   },
@@ -225,6 +189,8 @@ export const SEED_WORDS: SiteWords = {
     },
     aboutStory: site.aboutText.join('\n\n'),
     treatsIntro: site.specialRequestsNote,
+    galleryHeading: site.galleryHeading,
+    galleryIntro: site.galleryIntro,
   },
   announcement: { on: false, text: '', link: '', endsOn: '' },
   faq: { markdown: SEED_FAQ.trim() },
@@ -233,6 +199,7 @@ export const SEED_WORDS: SiteWords = {
     hero: { alt: '', upload: null },
     about: { alt: '', upload: null },
     logo: { alt: '', upload: null },
+    builtIn: 'demo',
   },
 }
 
@@ -277,6 +244,20 @@ export function rotatingTitleText(identity: IdentityWords): string {
   return identity.titleWords.map((word) => `${word} • `).join('')
 }
 
+/**
+ * Home's line over "Our Story": 'Baking in Toronto since 2020', or as much
+ * of it as she has said; empty when she has said neither.
+ */
+export function bakingSinceLine({ serviceArea, since }: IdentityWords): string {
+  if (!serviceArea && !since) return ''
+  return `Baking${serviceArea ? ` in ${serviceArea}` : ''}${since ? ` since ${since}` : ''}`
+}
+
+/** About's line over its heading: 'Toronto · since 2020', or the half she has said. */
+export function placeAndYearLine({ serviceArea, since }: IdentityWords): string {
+  return [serviceArea, since ? `since ${since}` : ''].filter(Boolean).join(' · ')
+}
+
 /** Her first name, for "Nadia replies…". */
 export function firstNameOf(ownerName: string): string {
   return ownerName.trim().split(/\s+/)[0] ?? ''
@@ -293,37 +274,6 @@ export function monogramOf(name: string): { first: string; second: string } {
   return { first, second }
 }
 
-/**
- * A page's title, description and keywords with her name, place and reply
- * time in them: site.ts's copy is written about the seed bakery, and each of
- * the seed's words in it is replaced by hers (the same text when unchanged).
- */
-export function pageCopyFor(page: PageKey, identity: IdentityWords): PageCopy {
-  const copy = site.pages[page]
-  const theirs = new Map([
-    [site.brandTitle, identity.name],
-    // The short name stays short while she keeps the seed's name.
-    ['Butter & Bloom', identity.name === site.brandTitle ? 'Butter & Bloom' : identity.name],
-    [site.city, identity.serviceArea],
-    [site.replyTime, identity.replyTime],
-  ])
-  const swap = (text: string) =>
-    text.replace(SEED_WORDS_IN_COPY, (word) => theirs.get(word) ?? word)
-  return {
-    title: copy.title,
-    description: swap(copy.description),
-    keywords: copy.keywords.map(swap),
-  }
-}
-
-/** The seed's own words in site.ts's page copy, longest first so one pass replaces each once. */
-const SEED_WORDS_IN_COPY = new RegExp(
-  [site.brandTitle, 'Butter & Bloom', site.city, site.replyTime]
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
-  'g',
-)
-
 /** What the root loader hands every page: the words, today's banner, and whether /faq has words. */
 export function toPublicWords(words: SiteWords, today: string): PublicWords {
   const { announcement, faq, ...rest } = words
@@ -338,21 +288,6 @@ export function toPublicWords(words: SiteWords, today: string): PublicWords {
 
 /** The seed's public words: what a page shows when the root loader's data is missing (an error page). */
 export const SEED_PUBLIC_WORDS: PublicWords = toPublicWords(SEED_WORDS, '')
-
-/** site.ts's content with her identity in it, for what is written from a SiteContent (structured data). */
-export function siteContentWith(identity: IdentityWords): SiteContent {
-  return {
-    ...site,
-    brandTitle: identity.name,
-    ownerName: identity.ownerName,
-    tagline: identity.tagline,
-    email: identity.email,
-    city: identity.serviceArea,
-    replyTime: identity.replyTime,
-    socialLinks: socialLinksOf(identity),
-    pages: { ...site.pages, home: pageCopyFor('home', identity) },
-  }
-}
 
 /**
  * Our own fixed copy (the next steps, a status's explanation) with her reply

@@ -23,16 +23,6 @@ export interface ProductCard {
   link: string
 }
 
-export interface PageCopy {
-  /** The "Page" part of the "Page | brand title" document title. */
-  title: string
-  description: string
-  keywords: string[]
-}
-
-export type PageKey =
-  'home' | 'about' | 'orderNow' | 'gallery' | 'contact' | 'faq' | 'policies' | 'notFound'
-
 export interface SiteContent {
   brandTitle: string
   tagline: string
@@ -43,6 +33,7 @@ export interface SiteContent {
    */
   replyTime: string
   email: string
+  /** The year the demo bakery started: her `identity.since` seeds from it. */
   foundingYear: number
   city: string
   /** Where "today" is decided, e.g. for the earliest date an order can be due. */
@@ -51,8 +42,6 @@ export interface SiteContent {
   currency: string
   /** The BCP 47 tag dates and amounts are written in. */
   locale: string
-  region: string
-  country: string
   socialLinks: SocialLink[]
   /** Paragraphs of the founder story; the Home page previews its first two sentences. */
   aboutText: string[]
@@ -63,31 +52,26 @@ export interface SiteContent {
    */
   treats: { name: string; image: string; description: string }[]
   specialRequestsNote: string
-  pages: Record<PageKey, PageCopy>
   productCards: ProductCard[]
   defaultGalleryTags: string[]
+  /** The gallery's heading and the line under it: her `words.galleryHeading` and `galleryIntro` seed from them. */
   galleryHeading: string
-  /** The line under the gallery's heading. */
   galleryIntro: string
   version: string
   designer: { name: string; url: string }
 }
 
-const REPLY_TIME = 'within 2 days'
-
 export const site: SiteContent = {
   brandTitle: 'Butter & Bloom Bakery',
   tagline: 'Custom cakes and sweet things, baked at home in Toronto',
   ownerName: 'Nadia Ferreira',
-  replyTime: REPLY_TIME,
+  replyTime: 'within 2 days',
   email: 'hello@butterandbloom.ca',
   foundingYear: 2020,
   city: 'Toronto',
   timeZone: 'America/Toronto',
   currency: 'CAD',
   locale: 'en-CA',
-  region: 'ON',
-  country: 'CA',
   socialLinks: [
     {
       network: 'instagram',
@@ -147,67 +131,6 @@ export const site: SiteContent = {
   ],
   specialRequestsNote:
     'Don’t see what you have in mind? We love special requests — gluten-friendly sponges, dairy-free frostings and one-of-a-kind designs included. Just ask.',
-  pages: {
-    home: {
-      title: 'Home',
-      description:
-        'Butter & Bloom is a Toronto home bakery making custom cakes, cupcakes, cake pops, smash cakes, chocolate covered strawberries and hot chocolate bombs since 2020.',
-      keywords: [
-        'Toronto bakery',
-        'home bakery',
-        'custom cakes Toronto',
-        'cupcakes',
-        'cake pops',
-        'smash cakes',
-        'since 2020',
-      ],
-    },
-    about: {
-      title: 'About Us',
-      description:
-        'Meet Nadia Ferreira, the pastry chef behind Butter & Bloom, a Toronto home bakery baking custom desserts in small batches since 2020.',
-      keywords: [
-        'about Butter & Bloom',
-        'Toronto pastry chef',
-        'home bakery story',
-        'custom desserts',
-      ],
-    },
-    orderNow: {
-      title: 'Order Now',
-      description:
-        'Request a custom cake, cupcakes, cake pops or other treats from Butter & Bloom in Toronto. Queue several orders and send them together.',
-      keywords: ['order custom cake Toronto', 'cake order', 'cupcake order', 'dessert catering'],
-    },
-    gallery: {
-      title: 'Gallery',
-      description:
-        'Browse birthday, wedding and anniversary cakes, cupcakes, cake pops and more made by Butter & Bloom, a Toronto home bakery.',
-      keywords: ['cake gallery', 'birthday cakes', 'wedding cakes', 'Toronto desserts photos'],
-    },
-    contact: {
-      title: 'Contact',
-      description: `Questions about flavours, dates or pick-up? Send Butter & Bloom a message and Nadia will get back to you ${REPLY_TIME}.`,
-      keywords: ['contact Butter & Bloom', 'Toronto bakery contact', 'cake questions'],
-    },
-    faq: {
-      title: 'Questions & Answers',
-      description:
-        'How to order from Butter & Bloom, how much notice we need, pick-up in Toronto, allergies and payment.',
-      keywords: ['Butter & Bloom FAQ', 'custom cake questions', 'Toronto bakery pick-up'],
-    },
-    policies: {
-      title: 'Order Policies',
-      description:
-        'Butter & Bloom’s order policies: notice, deposits, cancellations and allergens, as every order accepts them.',
-      keywords: ['Butter & Bloom policies', 'cake deposit', 'cancellation policy'],
-    },
-    notFound: {
-      title: '404',
-      description: 'This page could not be found at Butter & Bloom Bakery.',
-      keywords: ['Butter & Bloom'],
-    },
-  },
   productCards: [
     {
       title: 'Celebration Cakes',

@@ -1,20 +1,57 @@
 import { expect, test } from 'vitest'
-import { site } from './site.ts'
+import { SEED_WORDS } from './site-words.ts'
 import { sitemapXml } from './sitemap.ts'
 import { bakeryJsonLd, serializeJsonLd } from './structured-data.ts'
 
+const PICTURES = {
+  logo: 'https://bakery.example/images/logo.svg',
+  image: 'https://bakery.example/images/og-image.png',
+}
+
 test('the Bakery JSON-LD names the business, its email, city, founding year and profiles', () => {
-  const data = bakeryJsonLd(site, 'https://bakery.example')
+  const identity = SEED_WORDS.identity
+  const data = bakeryJsonLd({ identity, siteUrl: 'https://bakery.example', pictures: PICTURES })
   expect(data).toMatchObject({
     '@context': 'https://schema.org',
     '@type': 'Bakery',
-    name: site.brandTitle,
-    email: site.email,
+    name: identity.name,
+    email: identity.email,
     foundingDate: '2020',
     url: 'https://bakery.example/',
+    logo: PICTURES.logo,
     address: { '@type': 'PostalAddress', addressLocality: 'Toronto' },
+    areaServed: 'Toronto',
   })
-  expect(data.sameAs).toEqual(site.socialLinks.map((link) => link.url))
+  expect(data.description).toBe('Butter & Bloom Bakery is a home bakery in Toronto since 2020.')
+  expect(data.sameAs).toEqual([
+    identity.social.instagram.url,
+    identity.social.tiktok.url,
+    identity.social.facebook.url,
+  ])
+})
+
+test('what she has not said is left out of the JSON-LD, not guessed', () => {
+  const identity = {
+    ...SEED_WORDS.identity,
+    name: 'Crumb & Co',
+    serviceArea: '',
+    since: '',
+    social: {
+      instagram: { url: '', handle: '' },
+      tiktok: { url: '', handle: '' },
+      facebook: { url: '', handle: '' },
+    },
+  }
+  const data = bakeryJsonLd({
+    identity,
+    siteUrl: 'https://bakery.example',
+    pictures: { logo: null, image: 'https://bakery.example/images/og-card.png' },
+  })
+  expect(data.description).toBe('Crumb & Co is a home bakery.')
+  for (const key of ['logo', 'foundingDate', 'address', 'areaServed', 'sameAs']) {
+    expect(data).not.toHaveProperty(key)
+  }
+  expect(data.image).toBe('https://bakery.example/images/og-card.png')
 })
 
 test('JSON-LD serialisation cannot close its script element', () => {
@@ -38,10 +75,19 @@ test('the sitemap lists the seven public pages on the public origin', () => {
 })
 
 test('the menu is listed as offers, with a "from" price only where one is set', () => {
-  const data = bakeryJsonLd(site, 'https://bakery.example', [
+  const menu = [
     { name: 'Cakes', description: 'Layered sponges.', priceFromCents: 4500 },
     { name: 'Cake Pops', description: '', priceFromCents: null },
-  ])
+  ]
+  const data = bakeryJsonLd({
+    identity: SEED_WORDS.identity,
+    siteUrl: 'https://bakery.example',
+    menu,
+    pictures: PICTURES,
+  })
+  expect(data.description).toBe(
+    'Butter & Bloom Bakery is a home bakery in Toronto making cakes and cake pops since 2020.',
+  )
   expect(data.hasOfferCatalog?.itemListElement).toEqual([
     {
       '@type': 'Offer',
@@ -59,5 +105,11 @@ test('the menu is listed as offers, with a "from" price only where one is set', 
       url: 'https://bakery.example/ordernow',
     },
   ])
-  expect(bakeryJsonLd(site, 'https://bakery.example', [])).not.toHaveProperty('hasOfferCatalog')
+  expect(
+    bakeryJsonLd({
+      identity: SEED_WORDS.identity,
+      siteUrl: 'https://bakery.example',
+      pictures: PICTURES,
+    }),
+  ).not.toHaveProperty('hasOfferCatalog')
 })

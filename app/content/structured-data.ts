@@ -1,5 +1,6 @@
 import { localSettings } from '#app/utils/local-settings.ts'
-import type { SiteContent } from './site.ts'
+import { pageCopyFor } from './page-copy.ts'
+import { type IdentityWords, socialLinksOf } from './site-words.ts'
 
 /** A treat on the menu as the structured data lists it. */
 export interface MenuItemData {
@@ -16,36 +17,43 @@ export interface ReviewsData {
 
 /**
  * schema.org Bakery description of the business, for search engines' rich
- * results, with the menu's active treats (read from the database) and, on
- * the pages that show them, the shown reviews and their AggregateRating.
+ * results, in her words: what she has not said (where she bakes, since
+ * when, a logo, her profiles) is left out rather than guessed. With the
+ * menu's active treats (read from the database) and, on the pages that show
+ * them, the shown reviews and their AggregateRating.
  */
-export function bakeryJsonLd(
-  content: SiteContent,
-  siteUrl: string,
-  menu: MenuItemData[] = [],
-  /** Her logo and photo (absolute addresses), when she has uploaded them. */
-  pictures: { logo?: string; image?: string } = {},
-  shown?: ReviewsData,
-) {
+export function bakeryJsonLd({
+  identity,
+  siteUrl,
+  menu = [],
+  pictures,
+  shown,
+}: {
+  identity: IdentityWords
+  siteUrl: string
+  menu?: MenuItemData[]
+  /** Her logo (null: none to show) and the link picture, as absolute addresses (sharedPicturesOf). */
+  pictures: { logo: string | null; image: string }
+  shown?: ReviewsData
+}) {
+  const area = identity.serviceArea.trim()
+  const profiles = socialLinksOf(identity).map((link) => link.url)
+  const treats = menu.map((item) => item.name)
   return {
     '@context': 'https://schema.org',
     '@type': 'Bakery',
-    name: content.brandTitle,
-    description: content.pages.home.description,
+    name: identity.name,
+    description: pageCopyFor('home', { identity, treats }).description,
     url: `${siteUrl}/`,
-    logo: pictures.logo ?? `${siteUrl}/images/logo.svg`,
-    image: pictures.image ?? `${siteUrl}/images/og-image.png`,
-    email: content.email,
-    founder: { '@type': 'Person', name: content.ownerName },
-    foundingDate: String(content.foundingYear),
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: content.city,
-      addressRegion: content.region,
-      addressCountry: content.country,
-    },
-    areaServed: content.city,
-    sameAs: content.socialLinks.map((link) => link.url),
+    ...(pictures.logo ? { logo: pictures.logo } : {}),
+    image: pictures.image,
+    email: identity.email,
+    founder: { '@type': 'Person', name: identity.ownerName },
+    ...(identity.since ? { foundingDate: identity.since } : {}),
+    ...(area
+      ? { address: { '@type': 'PostalAddress', addressLocality: area }, areaServed: area }
+      : {}),
+    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
     ...(menu.length > 0
       ? {
           hasOfferCatalog: {

@@ -2,7 +2,7 @@ import { MailIcon, SocialIcon } from '#app/components/icons.tsx'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SitePicture } from '#app/components/site-picture.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
-import { paragraphsOf, socialLinksOf } from '#app/content/site-words.ts'
+import { paragraphsOf, placeAndYearLine, socialLinksOf } from '#app/content/site-words.ts'
 import { site } from '#app/content/site.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
@@ -35,14 +35,15 @@ function treatImage(name: string): string {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { identity, words, pictures } = useSiteWords()
+  const placeAndYear = placeAndYearLine(identity)
   return (
     <>
       <section className="page-section grid items-start gap-12 md:grid-cols-[1.5fr_1fr]">
         <div>
-          <p className="eyebrow">
-            {identity.serviceArea} · since {site.foundingYear}
-          </p>
-          <h1 className="page-heading mt-2">Welcome to {identity.name}</h1>
+          {placeAndYear ? <p className="eyebrow">{placeAndYear}</p> : null}
+          <h1 className={`page-heading ${placeAndYear ? 'mt-2' : ''}`}>
+            Welcome to {identity.name}
+          </h1>
           <div className="mt-6 space-y-5 text-lg">
             {paragraphsOf(words.aboutStory).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>

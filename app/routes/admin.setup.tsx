@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router'
-import { bakeryNameFrom } from '#app/components/page-meta.ts'
-import { pageTitle } from '#app/content/format.ts'
+import { BARE_FRAME } from '#app/components/page-frame.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { receiveFirstRunSetup, readSetupState } from '#app/features/setup/first-run-setup.server.ts'
@@ -10,8 +9,11 @@ import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.setup'
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle('Set up your bakery', bakeryNameFrom(matches)) },
+// The bakery has no name of hers yet: the page names nobody, and has no site header or footer.
+export const handle = BARE_FRAME
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Set up your bakery' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -22,15 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request)
   const state = await readSetupState(getDb(), getAuth(), token)
   const open = state === 'open'
-  const [identity, local] = await Promise.all([
-    readSiteSection(getDb(), 'identity'),
-    readSiteSection(getDb(), 'local'),
-  ])
+  const local = await readSiteSection(getDb(), 'local')
   return data(
     {
       state,
       token: open ? token : '',
-      bakeryName: open ? identity.name : '',
       timeZone: local.timeZone,
       currency: local.currency,
       timeZones: open ? timeZoneNames() : [],

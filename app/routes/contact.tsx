@@ -38,8 +38,9 @@ export default function Contact() {
         <p className="eyebrow">Say hello</p>
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
-          Flavours, allergies, pick-up in {identity.serviceArea}, how much cake feeds a party — ask
-          us anything. {firstNameOf(identity.ownerName)} answers every message {identity.replyTime}.
+          Flavours, allergies, pick-up{identity.serviceArea ? ` in ${identity.serviceArea}` : ''},
+          how much cake feeds a party — ask us anything. {firstNameOf(identity.ownerName)} answers
+          every message {identity.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
-import { site } from '#app/content/site.ts'
+import { useSiteWords } from '#app/components/use-site-words.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import type { GalleryPage } from '#app/features/gallery/gallery-image.ts'
@@ -30,11 +30,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { words } = useSiteWords()
   return (
     <section className="page-section">
       <p className="eyebrow">Fresh from the oven</p>
-      <h1 className="page-heading mt-2">{site.galleryHeading}</h1>
-      <p className="lede mt-4 max-w-2xl">{site.galleryIntro}</p>
+      <h1 className="page-heading mt-2">{words.galleryHeading}</h1>
+      {words.galleryIntro ? <p className="lede mt-4 max-w-2xl">{words.galleryIntro}</p> : null}
       <Suspense fallback={<p className="lede mt-8">Loading gallery...</p>}>
         <Await resolve={loaderData.gallery}>
           {(gallery) => <GalleryView gallery={gallery} signedIn={loaderData.signedIn} />}

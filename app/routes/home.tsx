@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
-import { site } from '#app/content/site.ts'
+import { bakingSinceLine } from '#app/content/site-words.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { Hero } from '#app/features/home/hero.tsx'
 import { readShownReviews } from '#app/features/reviews/reviews.server.ts'
@@ -18,6 +18,7 @@ export async function loader() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { identity, words } = useSiteWords()
+  const bakingSince = bakingSinceLine(identity)
   return (
     <>
       <Hero />
@@ -47,10 +48,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="mx-auto w-48 sm:w-64 md:w-72"
         />
         <div>
-          <p className="eyebrow">
-            Baking in {identity.serviceArea} since {site.foundingYear}
-          </p>
-          <h2 className="section-heading mt-2">Our Story</h2>
+          {bakingSince ? <p className="eyebrow">{bakingSince}</p> : null}
+          <h2 className={`section-heading ${bakingSince ? 'mt-2' : ''}`}>Our Story</h2>
           <p className="lede mt-4">{words.homeStory}</p>
           <Link to="/about" className="button-secondary mt-6">
             Discover Our Journey

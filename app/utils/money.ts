@@ -69,6 +69,28 @@ export function currencySymbol(): string {
   )
 }
 
+const currencyNames = new Map<string, Formatter<Intl.NumberFormat>>()
+
+/**
+ * The bakery's currency by name, as her locale writes an amount of it:
+ * 'Canadian dollars', 'New Zealand dollars', 'euros'. For a choice such as
+ * a deposit "In Canadian dollars" or as a percent.
+ */
+export function currencyName(): string {
+  const { locale, currency } = localSettings()
+  const named = cachedFormatter(
+    currencyNames,
+    `currency-name|${locale}|${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }),
+  )
+  return (
+    named
+      .formatToParts(2)
+      .find((part) => part.type === 'currency')
+      ?.value.trim() ?? currency
+  )
+}
+
 /** Cents as a form shows them back, ready to be read again: '45', '12.50'. */
 export function centsToInput(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)

@@ -181,7 +181,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
 
     const quote = owner.getByRole('region', { name: 'Send a quote' })
     await quote.getByLabel('Price ($)').fill('165.50')
-    await quote.getByLabel('In dollars').check()
+    await quote.getByLabel('In Canadian dollars').check()
     await quote.getByLabel('Deposit ($)').fill('50')
     await quote.getByLabel('Deposit due by').fill(depositDue)
     await quote.getByLabel('How to pay').fill(payBy)

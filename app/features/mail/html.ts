@@ -1,5 +1,5 @@
 import { CREAM } from '#app/content/brand-colors.ts'
-import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
+import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from './email.ts'
 
 /**
@@ -105,14 +105,15 @@ export function customerEmailHtml({
   title,
   preview,
   content,
-  bakery = SEED_WORDS.identity,
+  bakery,
 }: {
   title: string
   preview: string
   content: MarkupValue
-  /** Her name, place and email (Settings › Your site); site.ts's until a caller passes hers. */
-  bakery?: BakeryWords
+  /** Her name, place and email (Settings › Your site). */
+  bakery: BakeryWords
 }): string {
+  const area = bakery.serviceArea.trim()
   const c = EMAIL_COLORS
   const body = markup`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title></head>
 <body style="margin:0;padding:0;background:${c.cream};color:${c.ink};font-family:${SANS}">
@@ -121,7 +122,7 @@ export function customerEmailHtml({
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
 <tr><td style="padding:0 8px 16px;font-family:${SERIF};font-size:22px;font-weight:bold;color:${c.accentDark}">${bakery.name}</td></tr>
 <tr><td style="background:#ffffff;border-radius:20px;padding:28px 22px;font-size:16px;line-height:1.6;color:${c.ink}">${content}</td></tr>
-<tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${bakery.name} · a home bakery in ${bakery.serviceArea}<br>Questions? Reply to this email or write to <a href="mailto:${bakery.email}" style="color:${c.accentDark}">${bakery.email}</a>.</td></tr>
+<tr><td style="padding:20px 8px 0;font-size:13px;line-height:1.6;color:${c.muted}">${bakery.name} · ${area ? `a home bakery in ${area}` : 'a home bakery'}<br>Questions? Reply to this email or write to <a href="mailto:${bakery.email}" style="color:${c.accentDark}">${bakery.email}</a>.</td></tr>
 </table>
 </td></tr></table>
 </body>`
@@ -148,12 +149,12 @@ export function customerEmail({
   preview: string
   content: MarkupValue
   statusUrl?: string
-  bakery?: BakeryWords
+  bakery: BakeryWords
 }): OutgoingEmail {
   return {
     subject,
     text,
-    html: customerEmailHtml({ title: subject, preview, content, ...(bakery ? { bakery } : {}) }),
+    html: customerEmailHtml({ title: subject, preview, content, bakery }),
     to,
     emailjs: {
       call: 'send',

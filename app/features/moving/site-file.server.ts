@@ -17,6 +17,7 @@ import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
 import { type MenuEntry, listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
 import {
   checkSiteSection,
+  completeSection,
   readSiteWords,
   replaceSiteWords,
 } from '#app/features/site-content/site-content.server.ts'
@@ -181,7 +182,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
   const words: Partial<SiteWords> = {}
   for (const key of SITE_WORDS_KEYS) {
     if (!(key in file.words)) continue
-    const checked = checkSiteSection(key, file.words[key])
+    // A file from an earlier release lacks the fields added since: they take the plain words'.
+    const checked = checkSiteSection(key, completeSection(key, file.words[key]))
     if (!checked.ok) {
       const [field, message] = Object.entries(checked.errors)[0] ?? ['', 'it is not complete.']
       return refuse(

@@ -3,6 +3,7 @@ import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { RequestStatus } from '#app/db/schema.ts'
 import type { OrderIntent } from '#app/features/order-status/owner-intents.ts'
+import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import type { OrderActionResult } from './order-actions.ts'
 import { OrderDetailPage } from './order-detail-page.tsx'
 import type { OrderDetail } from './order-detail.server.ts'
@@ -232,4 +233,15 @@ test('a new quote whose balance would fall due today says so beside the date, no
     'Set from Settings: 7 days before the order date. Change it for this quote if you like.',
   )
   expect(later).not.toContain('would be due today')
+})
+
+test('the quote’s deposit is offered in the bakery’s own currency, by name', () => {
+  const asQuoted = () => render(detailAt('new'), undefined).replace(/<!-- -->/g, '')
+  expect(asQuoted()).toMatch(/value="amount"[^>]*\/>In Canadian dollars<\/label>/)
+  const inEuros = runWithLocalSettings(
+    { timeZone: 'Europe/Dublin', currency: 'EUR', locale: 'en-IE' },
+    asQuoted,
+  )
+  expect(inEuros).toMatch(/value="amount"[^>]*\/>In euros<\/label>/)
+  expect(inEuros).not.toContain('dollars')
 })

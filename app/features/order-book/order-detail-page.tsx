@@ -25,7 +25,7 @@ import {
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { currencySymbol, formatMoney } from '#app/utils/money.ts'
+import { currencyName, currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds, RefundPriceChoice } from './card-refund-form.tsx'
@@ -952,7 +952,7 @@ function QuoteForm({
                 checked={depositKind === 'amount'}
                 onChange={() => setDepositKind('amount')}
               />
-              In dollars
+              In {currencyName()}
             </label>
             <label className="choice-label">
               <input

@@ -1,4 +1,4 @@
-import type { Receipt } from './receipt.ts'
+import { type Receipt, bakeryLineOf } from './receipt.ts'
 
 /**
  * A private link's receipts, one card each, to read on a phone or print
@@ -59,9 +59,7 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <p className="font-display text-2xl font-semibold text-raspberry-dark">
             {receipt.bakery.name}
           </p>
-          <p className="text-sm text-chocolate">
-            {receipt.bakery.owner} · {receipt.bakery.email} · {receipt.bakery.place}
-          </p>
+          <p className="text-sm text-chocolate">{bakeryLineOf(receipt.bakery)}</p>
         </div>
         <div className="text-left sm:text-right">
           <h1 id={headingId} className="font-display text-xl font-semibold text-cocoa">

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit'
-import type { Receipt } from './receipt.ts'
+import { type Receipt, bakeryLineOf } from './receipt.ts'
 
 const INK = '#3b2418'
 const MUTED = '#6b4a3a'
@@ -44,11 +44,7 @@ function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
   const amountX = left + width - 110
 
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(receipt.bakery.name, left)
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`${receipt.bakery.owner} · ${receipt.bakery.email} · ${receipt.bakery.place}`)
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(bakeryLineOf(receipt.bakery))
   doc.moveDown(1.2)
 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Receipt ${receipt.number}`)

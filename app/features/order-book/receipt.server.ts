@@ -1,4 +1,3 @@
-import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import {
@@ -134,7 +133,7 @@ export async function readReceipts(
           name: identity.name,
           owner: identity.ownerName,
           email: identity.email,
-          place: `${identity.serviceArea}, ${site.region}`,
+          place: identity.serviceArea,
         },
         customer: { name: request.name, email: request.email },
         reference: request.payment_reference,

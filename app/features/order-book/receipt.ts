@@ -10,7 +10,10 @@ export interface Receipt {
   position: number
   /** The day it was printed, as people write it. */
   issuedOn: string
-  /** The bakery as a customer may know it: never the private pickup address. */
+  /**
+   * The bakery as a customer may know it: never the private pickup address.
+   * `place` is where she says she bakes, empty when she has not said.
+   */
   bakery: { name: string; owner: string; email: string; place: string }
   customer: { name: string; email: string }
   /** 'BB-4821'; null for requests stored before references. */
@@ -33,6 +36,11 @@ export interface Receipt {
   /** What is paid: received less refunded. */
   paid: string
   stillOwed: string
+}
+
+/** The line under the bakery's name: who, how to write, and where when she says. */
+export function bakeryLineOf(bakery: Receipt['bakery']): string {
+  return [bakery.owner, bakery.email, bakery.place].filter(Boolean).join(' · ')
 }
 
 /** The receipt's address beside a private link: all its paid requests, or one by its place in the send. */

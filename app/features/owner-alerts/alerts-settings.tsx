@@ -129,7 +129,7 @@ export function AlertsSettings({
                 Name this device
               </label>
               <p id="device-label-hint" className="form-hint">
-                Shown in the list below, such as “Nadia’s iPhone”.
+                Shown in the list below, such as “Kitchen iPad”.
               </p>
               <input
                 id="device-label"

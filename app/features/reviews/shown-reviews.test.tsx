@@ -1,8 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { site } from '#app/content/site.ts'
+import { SEED_WORDS } from '#app/content/site-words.ts'
 import { bakeryJsonLd, serializeJsonLd } from '#app/content/structured-data.ts'
 import { ShownReviews } from './shown-reviews.tsx'
+
+const SITE = 'https://butterandbloom.example'
+const PICTURES = { logo: null, image: `${SITE}/images/og-image.png` }
 
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror="alert(2)"> & “best”'
 
@@ -20,7 +23,9 @@ test('a hostile review renders as its words, never as markup, on the page and in
   // The stars read as words too.
   expect(html).toContain('5 out of 5 stars')
 
-  const json = serializeJsonLd(bakeryJsonLd(site, 'https://butterandbloom.example', [], {}, shown))
+  const json = serializeJsonLd(
+    bakeryJsonLd({ identity: SEED_WORDS.identity, siteUrl: SITE, pictures: PICTURES, shown }),
+  )
   expect(json).not.toContain('</script')
   expect(json).not.toContain('<')
   const data = JSON.parse(json) as {
@@ -41,16 +46,12 @@ test('a hostile review renders as its words, never as markup, on the page and in
 
 test('with no review shown there is no section and no rating in the structured data', () => {
   expect(renderToStaticMarkup(<ShownReviews reviews={[]} aggregate={null} />)).toBe('')
-  const data = bakeryJsonLd(
-    site,
-    'https://butterandbloom.example',
-    [],
-    {},
-    {
-      reviews: [],
-      aggregate: null,
-    },
-  )
+  const data = bakeryJsonLd({
+    identity: SEED_WORDS.identity,
+    siteUrl: SITE,
+    pictures: PICTURES,
+    shown: { reviews: [], aggregate: null },
+  })
   expect(data).not.toHaveProperty('aggregateRating')
   expect(data).not.toHaveProperty('review')
 })

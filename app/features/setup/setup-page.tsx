@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { bakeryMarkSvg } from '#app/content/built-in-pictures.ts'
 import { NewPasswordFields } from '#app/features/auth/new-password-fields.tsx'
 import { PASSWORD_MIN_LENGTH } from '#app/features/auth/password-limits.ts'
 import { CurrencyField, TimeZoneField } from '#app/features/site-content/local-fields.tsx'
@@ -21,7 +22,6 @@ import {
 export function SetupPage({
   state,
   token,
-  bakeryName,
   timeZone,
   currency,
   timeZones,
@@ -29,7 +29,6 @@ export function SetupPage({
 }: {
   state: SetupState
   token: string
-  bakeryName: string
   /** The seeded time zone and currency, to change or keep. */
   timeZone: string
   currency: string
@@ -42,6 +41,12 @@ export function SetupPage({
   const fieldError = (field: string) => (failed?.field === field ? failed.error : undefined)
   return (
     <section className="page-section max-w-xl">
+      <span
+        className="mb-4 block w-14"
+        aria-hidden="true"
+        // A mark with no initial: the bakery has no name yet.
+        dangerouslySetInnerHTML={{ __html: bakeryMarkSvg('', '100%') }}
+      />
       <p className="eyebrow">Welcome</p>
       <h1 className="page-heading mt-2">Set up your bakery</h1>
       {state === 'open' ? (
@@ -80,14 +85,7 @@ export function SetupPage({
             error={fieldError(BAKERY_NAME_FIELD)}
           >
             {(props) => (
-              <input
-                {...props}
-                name={BAKERY_NAME_FIELD}
-                type="text"
-                required
-                maxLength={80}
-                defaultValue={bakeryName}
-              />
+              <input {...props} name={BAKERY_NAME_FIELD} type="text" required maxLength={80} />
             )}
           </FormField>
           <FormField

@@ -10,6 +10,8 @@ import { readPageVersion } from '#app/db/page-version.server.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import {
+  checkSiteSection,
+  plainWords,
   readSiteSection,
   readSiteWords,
   saveSiteSection,
@@ -52,16 +54,45 @@ test('a section a later release adds is written on its first start; one she edit
   expect((await readSiteSection(db, 'words')).homeStory).toBe('Her own story.')
 })
 
-test('a field the stored words lack reads as the seed’s, so a new field needs no migration', async () => {
+test('a field the stored words lack reads as a plain bakery’s, never the demo’s, so a new field needs no migration', async () => {
   const { db } = await openTestDatabase()
-  const { replyTime: _dropped, ...older } = SEED_WORDS.identity
+  // Sections as an earlier release stored them, before "since" and the gallery's words were hers.
+  const { since: _since, replyTime: _replyTime, ...olderIdentity } = SEED_WORDS.identity
+  const { galleryHeading: _heading, galleryIntro: _intro, ...olderWords } = SEED_WORDS.words
+  const { builtIn: _builtIn, ...olderPictures } = SEED_WORDS.pictures
   await db
     .insertInto('site_content')
-    .values({ key: 'identity', value: JSON.stringify({ ...older, name: 'Older' }), updated_at: 1 })
+    .values([
+      {
+        key: 'identity',
+        value: JSON.stringify({ ...olderIdentity, name: 'Older' }),
+        updated_at: 1,
+      },
+      { key: 'words', value: JSON.stringify(olderWords), updated_at: 1 },
+      { key: 'pictures', value: JSON.stringify(olderPictures), updated_at: 1 },
+    ])
     .execute()
-  const read = await readSiteSection(db, 'identity')
-  expect(read.name).toBe('Older')
-  expect(read.replyTime).toBe(SEED_WORDS.identity.replyTime)
+  const read = await readSiteWords(db)
+  expect(read.identity.name).toBe('Older')
+  expect(read.identity.since).toBe('')
+  expect(read.identity.replyTime).toBe('within two days')
+  expect(read.words).toMatchObject({ galleryHeading: 'Our Gallery', galleryIntro: '' })
+  expect(read.words.homeStory).toBe(SEED_WORDS.words.homeStory)
+  expect(read.pictures.builtIn).toBe('plain')
+})
+
+test('plain words say nothing she has not said, and each passes its section’s schema', () => {
+  const words = plainWords({
+    name: 'Crumb & Co',
+    ownerName: 'Mira Okafor',
+    email: 'hi@crumb.example',
+  })
+  expect(words.identity).toMatchObject({ serviceArea: '', since: '', footerLine: '' })
+  expect(words.words.galleryIntro).toBe('')
+  expect(words.pictures.builtIn).toBe('plain')
+  for (const key of SITE_WORDS_KEYS) {
+    expect(checkSiteSection(key, words[key]), key).toEqual({ ok: true, value: words[key] })
+  }
 })
 
 test('refused words say why beside each field and write nothing', async () => {
@@ -125,10 +156,18 @@ test('words are trimmed and line breaks kept as the owner typed them', async () 
     homeStory: '  Baked with love.  ',
     aboutStory: 'First.\r\n\r\nSecond.',
     treatsIntro: '',
+    galleryHeading: ' Our cakes ',
+    galleryIntro: '',
   })
   expect(saved).toEqual({
     ok: true,
-    value: { homeStory: 'Baked with love.', aboutStory: 'First.\n\nSecond.', treatsIntro: '' },
+    value: {
+      homeStory: 'Baked with love.',
+      aboutStory: 'First.\n\nSecond.',
+      treatsIntro: '',
+      galleryHeading: 'Our cakes',
+      galleryIntro: '',
+    },
   })
 })
 

@@ -46,11 +46,21 @@ export async function seedSiteContent(
 }
 
 /**
- * One section as stored, checked by its schema. A field the stored JSON
- * lacks (one a later release added) takes the seed's value, so adding a
- * field is adding it to the type, the schema and the seed; a row that no
- * longer passes its schema (a hand edit) reads as the seed rather than
- * breaking every page.
+ * A section with every field, for one stored (or exported) by an earlier
+ * release: a field it lacks takes the value a bakery set up without the
+ * demo has (plainWords), never the demo bakery's, because nothing tells a
+ * demo site from hers (decision 080). So adding a field is adding it to the
+ * type, the schema and the plain words; no migration.
+ */
+export function completeSection(key: SiteWordsKey, stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return stored
+  return { ...PLAIN_FIELDS[key], ...stored }
+}
+
+/**
+ * One section as stored, checked by its schema (after completeSection). A
+ * row that no longer passes its schema (a hand edit) reads as the seed
+ * rather than breaking every page.
  */
 function parseSection<K extends SiteWordsKey>(key: K, value: string | undefined): SiteWords[K] {
   if (value === undefined) return SEED_WORDS[key]
@@ -61,7 +71,7 @@ function parseSection<K extends SiteWordsKey>(key: K, value: string | undefined)
     return SEED_WORDS[key]
   }
   if (typeof stored !== 'object' || stored === null) return SEED_WORDS[key]
-  const parsed = SITE_WORDS_SCHEMAS[key].safeParse({ ...SEED_WORDS[key], ...stored })
+  const parsed = SITE_WORDS_SCHEMAS[key].safeParse(completeSection(key, stored))
   return parsed.success ? (parsed.data as SiteWords[K]) : SEED_WORDS[key]
 }
 
@@ -148,8 +158,10 @@ export async function replaceSiteWords(
 
 /**
  * Plain words for a bakery that starts without the demo's: its name, hers
- * and her email, a sentence or two she replaces in Settings › Your site, no FAQ, no
- * social links and no banner. Each passes its section's schema.
+ * and her email, a sentence or two she replaces in Settings › Your site,
+ * and nothing she has not said: no place, no year, no FAQ, no social links,
+ * no banner, and plain pictures (her bakery's initial as its mark). Each
+ * passes its section's schema.
  */
 export function plainWords({
   name,
@@ -173,7 +185,8 @@ export function plainWords({
         tiktok: { url: '', handle: '' },
         facebook: { url: '', handle: '' },
       },
-      serviceArea: 'Our neighbourhood',
+      serviceArea: '',
+      since: '',
       replyTime: 'within two days',
       footerLine: '',
     },
@@ -181,14 +194,19 @@ export function plainWords({
       homeStory: `Welcome to ${name}. Everything here is baked to order, in small batches.`,
       aboutStory: `${name} is a home bakery. Our story is coming soon.`,
       treatsIntro: '',
+      galleryHeading: 'Our Gallery',
+      galleryIntro: '',
     },
     announcement: { on: false, text: '', link: '', endsOn: '' },
     faq: { markdown: '' },
     // Her time zone, currency and locale are asked for at setup, not replaced.
     local: SEED_WORDS.local,
-    pictures: SEED_WORDS.pictures,
+    pictures: { ...SEED_WORDS.pictures, builtIn: 'plain' },
   }
 }
+
+/** The plain words' fields, for a stored section that lacks some (completeSection). */
+const PLAIN_FIELDS: SiteWords = plainWords({ name: '', ownerName: '', email: '' })
 
 /** Why a currency change is refused once money is recorded (decision 057). */
 export const CURRENCY_FIXED =

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import {
+  PICTURE_SLOTS,
   type PictureSlot,
   type PictureVariant,
   type PictureWords,
@@ -192,7 +193,7 @@ export async function sweepStraySitePictures(
   const listed = await store.list(`${SITE_PICTURES_FOLDER}/`)
   const pictures = await readSiteSection(db, 'pictures')
   const owned = new Set(
-    Object.values(pictures).flatMap((picture) => (picture.upload?.variants ?? []).map(pictureKey)),
+    PICTURE_SLOTS.flatMap((slot) => (pictures[slot].upload?.variants ?? []).map(pictureKey)),
   )
   const strays = listed
     .filter((object) => !owned.has(object.key) && object.lastModified.getTime() <= cutoff)
@@ -217,6 +218,7 @@ export function publicPictures(pictures: PictureWords): PictureWords {
         }
       : picture
   return {
+    ...pictures,
     hero: visible(pictures.hero),
     about: visible(pictures.about),
     logo: visible(pictures.logo),

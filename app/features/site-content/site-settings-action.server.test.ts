@@ -30,6 +30,7 @@ const identityForm = {
   facebook_url: '',
   facebook_handle: '',
   service_area: 'Leslieville',
+  since: '2019',
   reply_time: 'by the next morning',
   footer_line: '',
 }
@@ -74,6 +75,30 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
   expect(policies).toBe('')
 })
 
+test('the year she started and where she bakes are hers to say or leave empty', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const send = (fields: Record<string, string>) =>
+    receiveSiteSettingsAction({
+      request: post({ ...identityForm, ...fields }),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+  const badYear = await send({ since: '19' })
+  expect(badYear.status).toBe(400)
+  expect(badYear.body.errors).toEqual({
+    since: 'Please write the year you started as four digits, like 2019, or leave it empty.',
+  })
+  expect((await send({})).status).toBe(200)
+  expect((await readSiteWords(db)).identity).toMatchObject({
+    since: '2019',
+    serviceArea: 'Leslieville',
+  })
+  expect((await send({ since: '', service_area: '' })).status).toBe(200)
+  expect((await readSiteWords(db)).identity).toMatchObject({ since: '', serviceArea: '' })
+})
+
 test('a preview renders on the server and saves nothing; Publish saves', async () => {
   const { db } = await openTestDatabase()
   await seedSiteContent(db)
@@ -99,6 +124,8 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
       home_story: 'New.',
       about_story: 'A.\r\n\r\nB.',
       treats_intro: '',
+      gallery_heading: 'Our cakes',
+      gallery_intro: '',
     }),
     db,
     savePolicies,
@@ -108,6 +135,8 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
     homeStory: 'New.',
     aboutStory: 'A.\n\nB.',
     treatsIntro: '',
+    galleryHeading: 'Our cakes',
+    galleryIntro: '',
   })
   expect((await readSiteWords(db)).words).toEqual(SEED_WORDS.words)
 

@@ -40,6 +40,7 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
           facebook: { url: field('facebook_url'), handle: field('facebook_handle') },
         },
         serviceArea: field('service_area'),
+        since: field('since'),
         replyTime: field('reply_time'),
         footerLine: field('footer_line'),
       }
@@ -48,6 +49,8 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
         homeStory: field('home_story'),
         aboutStory: field('about_story'),
         treatsIntro: field('treats_intro'),
+        galleryHeading: field('gallery_heading'),
+        galleryIntro: field('gallery_intro'),
       }
     case 'announcement':
       return {

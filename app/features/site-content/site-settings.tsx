@@ -169,6 +169,7 @@ export interface FieldSpec {
   hint?: string
   optional?: boolean
   type?: 'text' | 'email' | 'tel' | 'url'
+  inputMode?: 'numeric'
   /** A textarea this many rows high. */
   rows?: number
   autoComplete?: string
@@ -187,7 +188,7 @@ function TextField({
   words: SiteWords
   policies: string
 }) {
-  const { name, label, max, hint, optional, type = 'text', rows, autoComplete } = field
+  const { name, label, max, hint, optional, type = 'text', rows, autoComplete, inputMode } = field
   const value = shown(result, name, field.stored(words, policies))
   return (
     <FormField
@@ -215,6 +216,7 @@ function TextField({
             maxLength={max}
             required={!optional}
             autoComplete={autoComplete}
+            inputMode={inputMode}
             defaultValue={value}
           />
         )
@@ -245,7 +247,7 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
   {
     name: 'owner_name',
     label: 'Your name',
-    hint: 'Signs every email and the receipts; “Nadia replies…” uses the first word.',
+    hint: 'Signs every email and the receipts; the first word says who replies to customers.',
     autoComplete: 'name',
     max: WORDS_LIMITS.ownerName,
     stored: (w) => w.identity.ownerName,
@@ -267,9 +269,19 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
   {
     name: 'service_area',
     label: 'Where you bake',
-    hint: 'A neighbourhood or city, never your street: it is public.',
+    hint: 'A neighbourhood or city, never your street: it is public. Empty leaves out every “in …”.',
+    optional: true,
     max: WORDS_LIMITS.serviceArea,
     stored: (w) => w.identity.serviceArea,
+  },
+  {
+    name: 'since',
+    label: 'Baking since (year)',
+    hint: 'Shown as “since 2019” on Home and About. Empty leaves it out.',
+    optional: true,
+    inputMode: 'numeric',
+    max: 4,
+    stored: (w) => w.identity.since,
   },
   {
     name: 'email',
@@ -351,6 +363,20 @@ export const WORDS_FIELDS: readonly FieldSpec[] = [
     rows: 3,
     stored: (w) => w.words.treatsIntro,
   },
+  {
+    name: 'gallery_heading',
+    label: 'Gallery heading',
+    max: WORDS_LIMITS.galleryHeading,
+    stored: (w) => w.words.galleryHeading,
+  },
+  {
+    name: 'gallery_intro',
+    label: 'Under the gallery’s heading',
+    optional: true,
+    max: WORDS_LIMITS.galleryIntro,
+    rows: 2,
+    stored: (w) => w.words.galleryIntro,
+  },
 ]
 
 const BANNER_TEXT: FieldSpec = {
@@ -427,7 +453,7 @@ function WordsGroup({ words, policies, result: posted }: GroupProps) {
     <Group
       section="words"
       title="Words"
-      intro="Your story on the home page and on About, and the line under your treats."
+      intro="Your story on the home page and on About, the line under your treats, and the gallery’s heading and introduction."
       result={result}
       buttons={<PreviewPublish />}
       preview={
@@ -451,6 +477,11 @@ function WordsGroup({ words, policies, result: posted }: GroupProps) {
                 <p className="mt-1">{preview.treatsIntro}</p>
               </div>
             ) : null}
+            <div>
+              <p className="form-label">Gallery</p>
+              <p className="mt-1 font-display text-2xl">{preview.galleryHeading}</p>
+              {preview.galleryIntro ? <p className="mt-1">{preview.galleryIntro}</p> : null}
+            </div>
           </div>
         ) : null
       }

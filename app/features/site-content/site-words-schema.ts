@@ -26,6 +26,8 @@ export const WORDS_LIMITS = {
   homeStory: 600,
   aboutStory: 6000,
   treatsIntro: 600,
+  galleryHeading: 80,
+  galleryIntro: 300,
   bannerText: 200,
   markdown: 20000,
   alt: 250,
@@ -112,10 +114,17 @@ export const identitySchema = z.object({
     tiktok: social('TikTok'),
     facebook: social('Facebook'),
   }),
-  serviceArea: text('Service area', WORDS_LIMITS.serviceArea).refine(
+  serviceArea: text('Service area', WORDS_LIMITS.serviceArea, { optional: true }).refine(
     (value) => !/\d/.test(value),
     'Please give a neighbourhood or city, not a street address.',
   ),
+  since: z
+    .string()
+    .transform((value) => value.trim())
+    .refine(
+      (value) => value === '' || /^(1[89]|20)\d\d$/.test(value),
+      'Please write the year you started as four digits, like 2019, or leave it empty.',
+    ),
   replyTime: text('Reply time', WORDS_LIMITS.replyTime),
   footerLine: text('Footer line', WORDS_LIMITS.footerLine, { optional: true }),
 })
@@ -124,6 +133,8 @@ export const storySchema = z.object({
   homeStory: multiLine('Home story', WORDS_LIMITS.homeStory),
   aboutStory: multiLine('About story', WORDS_LIMITS.aboutStory),
   treatsIntro: multiLine('Treats introduction', WORDS_LIMITS.treatsIntro, { optional: true }),
+  galleryHeading: text('Gallery heading', WORDS_LIMITS.galleryHeading),
+  galleryIntro: multiLine('Gallery introduction', WORDS_LIMITS.galleryIntro, { optional: true }),
 })
 
 export const announcementSchema = z
@@ -285,7 +296,12 @@ const sitePictureSchema = z.object({
 
 /** Her hero and About photos say what they show; the logo may leave it to the bakery's name. */
 export const picturesSchema = z
-  .object({ hero: sitePictureSchema, about: sitePictureSchema, logo: sitePictureSchema })
+  .object({
+    hero: sitePictureSchema,
+    about: sitePictureSchema,
+    logo: sitePictureSchema,
+    builtIn: z.enum(['demo', 'plain']),
+  })
   .superRefine((value, context) => {
     for (const slot of ['hero', 'about'] as const) {
       if (value[slot].upload !== null && value[slot].alt === '') {
