@@ -30,6 +30,7 @@ export function OrderDateField({
   wanted,
   onWanted,
   error,
+  treatChosen = true,
 }: {
   value: string
   onChange: (date: string) => void
@@ -43,6 +44,11 @@ export function OrderDateField({
   wanted: boolean
   onWanted: () => void
   error?: string
+  /**
+   * Whether a treat is chosen: each treat has its own notice, so until one is
+   * the calendar cannot say which days can be had, and says so instead.
+   */
+  treatChosen?: boolean
 }) {
   const slotRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -111,11 +117,15 @@ export function OrderDateField({
           </button>
         ) : null}
       </div>
-      <div ref={slotRef} className="calendar-slot">
+      <div ref={slotRef} className={`calendar-slot${treatChosen ? '' : ' calendar-slot-waiting'}`}>
         <p id="order-calendar-label" className="sr-only">
           Open days for your order
         </p>
-        {wanted ? (
+        {!treatChosen ? (
+          <p className="calendar-first">
+            Choose a treat first: the calendar then shows the days we can make it.
+          </p>
+        ) : wanted ? (
           <Suspense fallback={<div className="calendar-loading" aria-hidden="true" />}>
             <OrderCalendar
               days={days}

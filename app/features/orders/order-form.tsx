@@ -301,6 +301,7 @@ export function OrderForm({
           wanted={calendarWanted}
           onWanted={wantCalendar}
           error={errors.due_date}
+          treatChosen={product !== ''}
         />
         <FormField name="servings" label="Servings or quantity" optional error={errors.servings}>
           {(props) => (
