@@ -57,7 +57,10 @@ export async function storeSentRequests(
     acceptedPolicies,
     now,
   }: { requests: SentRequest[]; acceptedPolicies: string; now: Date },
-): Promise<{ batchId: number; requests: { id: number; position: number }[] }> {
+): Promise<{
+  batchId: number
+  requests: { id: number; position: number; reference: string }[]
+}> {
   const { id: batchId } = await trx
     .insertInto('order_batch')
     .values({
@@ -77,6 +80,7 @@ export async function storeSentRequests(
     requests: stored.map((request) => ({
       id: Number(request.id),
       position: Number(request.position),
+      reference: request.payment_reference!,
     })),
   }
 }
@@ -125,7 +129,7 @@ async function insertWithReferences(
             payment_reference: references[index]!,
           })),
         )
-        .returning(['id', 'position'])
+        .returning(['id', 'position', 'payment_reference'])
         .execute()
       await sql`release savepoint payment_reference`.execute(trx)
       return stored

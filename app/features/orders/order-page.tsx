@@ -11,6 +11,7 @@ import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
 import type { OrderSendResult } from './order-send.server.ts'
 import { sendStatus } from './send-status.ts'
+import { SentLinks } from './sent-links.tsx'
 import { ThankYouPanel } from './thank-you-panel.tsx'
 import { useOrderSend } from './use-order-send.ts'
 
@@ -81,6 +82,7 @@ export function OrderPage(data: OrderPageData) {
           {postedStatus.message} <span className="font-normal">{postedStatus.detail}</span>
         </p>
       ) : null}
+      {postedWithoutScript?.ok ? <SentLinks links={postedWithoutScript.links} /> : null}
 
       {send.succeeded ? (
         <div className="mt-10">
@@ -88,6 +90,7 @@ export function OrderPage(data: OrderPageData) {
             name={send.sentOrders[0]?.name ?? ''}
             emails={[...new Set(send.sentOrders.map((order) => order.email))]}
             count={send.sentOrders.length}
+            links={send.sentLinks}
             onStartAnother={() => {
               send.startAnother()
               setCartOpen(false)

@@ -31,8 +31,12 @@ export type SubmitResult =
   | {
       ok: true
       batchId: number
-      /** One private status page per distinct customer email in the send. */
-      links: { email: string; token: string }[]
+      /** One private status page per distinct customer email in the send, with her references. */
+      links: {
+        email: string
+        token: string
+        references: { productType: string; reference: string }[]
+      }[]
     }
   | { ok: false; unbookable: Unbookable }
   /** A request without a window on a day that has them, with one the day has not, or with a full one. */
@@ -175,7 +179,21 @@ export async function submitOrderRequests(
           now.getTime(),
         )
       }
-      return { ok: true, batchId, links: links.map(({ email, token }) => ({ email, token })) }
+      const referenceAt = new Map(requests.map((request) => [request.position, request.reference]))
+      return {
+        ok: true,
+        batchId,
+        links: links.map(({ email, token }) => ({
+          email,
+          token,
+          // Her requests' references, in the send's order: what she pays with.
+          references: orders.flatMap((order, index) =>
+            tokenFor(order.email) === token
+              ? [{ productType: order.product_type, reference: referenceAt.get(index + 1)! }]
+              : [],
+          ),
+        })),
+      }
     })
     .catch((error: unknown) => {
       if (error instanceof PhotosGone) return { ok: false, photosGone: error.index }

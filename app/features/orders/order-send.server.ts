@@ -31,8 +31,15 @@ export interface OrderProblem {
   message: string
 }
 
+/** One customer's private page from a send, and what she pays her requests with. */
+export interface SentLink {
+  email: string
+  url: string
+  references: { productType: string; reference: string }[]
+}
+
 export type OrderSendResult =
-  | { ok: true; count: number }
+  | { ok: true; count: number; links: SentLink[] }
   | (PostFailure & {
       problems?: OrderProblem[]
       /** On a 409: the first day the refused order could have instead. */
@@ -77,7 +84,7 @@ export async function receiveOrderRequests({
   }
   if (isHoneypotFilled(input[HONEYPOT_FIELD])) {
     const count = Array.isArray(input.orders) ? input.orders.length : 1
-    return reply(200, { ok: true, count })
+    return reply(200, { ok: true, count, links: [] })
   }
 
   const [products, booking] = await Promise.all([listActiveProducts(db), readBookingSettings(db)])
@@ -144,7 +151,14 @@ export async function receiveOrderRequests({
     })
   }
   kickDeliveryWorker()
-  return reply(200, { ok: true, count: parsed.data.orders.length })
+  // Her private link and payment references, shown on the thank-you at once:
+  // the email may be slow or land in spam, and this page is hers alone.
+  const links = stored.links.map(({ email, token, references }) => ({
+    email,
+    url: `${siteUrl}/requests/${token}`,
+    references,
+  }))
+  return reply(200, { ok: true, count: parsed.data.orders.length, links })
 }
 
 function parseOrderPost(mediaType: string, text: string): Record<string, unknown> | null {

@@ -3,6 +3,8 @@ import { EmailAddress } from '#app/components/email-address.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { firstNameOf } from '#app/content/site-words.ts'
 import { nextSteps } from './next-steps.ts'
+import type { SentLink } from './order-send.server.ts'
+import { SentLinks } from './sent-links.tsx'
 
 /**
  * What the page says once the orders are sent: the spec's 'Orders sent
@@ -14,6 +16,7 @@ export function ThankYouPanel({
   name,
   emails,
   count,
+  links,
   onStartAnother,
 }: {
   /** The customer's name as they gave it. */
@@ -21,6 +24,8 @@ export function ThankYouPanel({
   /** The addresses the confirmations go to (one per customer in the send). */
   emails: readonly string[]
   count: number
+  /** Each customer's private page and payment references, from the server's answer. */
+  links: readonly SentLink[]
   onStartAnother: () => void
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -63,6 +68,7 @@ export function ThankYouPanel({
         ))}
         . If it has not arrived in a few minutes, please check your spam folder.
       </p>
+      <SentLinks links={links} />
       <button type="button" className="button-secondary mt-6" onClick={onStartAnother}>
         Start another order
       </button>

@@ -68,6 +68,8 @@ export function useOrderSend(
     succeeded,
     /** The orders the last successful send carried. */
     sentOrders: succeeded ? sent : [],
+    /** Its customers' private pages and payment references. */
+    sentLinks: succeeded && fetcher.data?.ok ? fetcher.data.links : [],
     status: sending
       ? ({ tone: 'info', message: 'Sending...' } as const)
       : emptyNote

@@ -1,0 +1,42 @@
+import type { SentLink } from './order-send.server.ts'
+
+/**
+ * Her private page and payment references, right after a send: the email
+ * that carries them may be slow or land in spam, and she may want to pay or
+ * bookmark now. Shown to the browser that sent them, never cached.
+ */
+export function SentLinks({ links }: { links: readonly SentLink[] }) {
+  if (links.length === 0) return null
+  const several = links.length > 1
+  return (
+    <div className="sent-links mt-6" data-testid="sent-links">
+      <h3 className="font-bold text-cocoa">
+        {several ? 'Your private pages' : 'Your private page'}
+      </h3>
+      <ul className="mt-2 grid gap-3">
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} className="text-link font-bold">
+              {several
+                ? `Requests for ${link.email}`
+                : link.references.length > 1
+                  ? 'See your requests'
+                  : 'See your request'}
+            </a>
+            <ul className="mt-1 text-sm">
+              {link.references.map(({ productType, reference }) => (
+                <li key={reference}>
+                  {productType}: payment reference <strong>{reference}</strong>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">
+        Bookmark it to follow your quote and pay. It is yours alone: anyone with the link can see
+        your request, so please keep it private.
+      </p>
+    </div>
+  )
+}
