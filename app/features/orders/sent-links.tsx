@@ -16,14 +16,14 @@ export function SentLinks({ links }: { links: readonly SentLink[] }) {
       <ul className="mt-2 grid gap-3">
         {links.map((link) => (
           <li key={link.url}>
-            <a href={link.url} className="text-link font-bold">
+            <a href={link.url} className="button-primary">
               {several
                 ? `Requests for ${link.email}`
                 : link.references.length > 1
                   ? 'See your requests'
                   : 'See your request'}
             </a>
-            <ul className="mt-1 text-sm">
+            <ul className="mt-2 text-sm">
               {link.references.map(({ productType, reference }) => (
                 <li key={reference}>
                   {productType}: payment reference <strong>{reference}</strong>
