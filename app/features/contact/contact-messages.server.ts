@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -62,6 +62,37 @@ export async function listContactMessages(
     phone_number: row.phone_number,
     message: row.message,
   }))
+}
+
+/** An open message as Today lists it: who, and when it came. */
+export interface OpenMessage {
+  id: number
+  name: string
+  /** ISO timestamp */
+  receivedAt: string
+}
+
+/**
+ * The messages not yet handled, oldest first: the first `limit`, and how
+ * many in all. One query, read from the partial index of the open ones
+ * (migration 022-waiting-on-the-owner), however many are handled.
+ */
+export async function readOpenMessages(
+  db: Executor,
+  { limit }: { limit: number },
+): Promise<{ items: OpenMessage[]; total: number }> {
+  const rows = await db
+    .selectFrom('contact_message')
+    .select(['id', 'name', 'created_at'])
+    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .where('handled_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return {
+    items: rows.map((row) => ({ id: Number(row.id), name: row.name, receivedAt: row.created_at })),
+    total: Number(rows[0]?.total ?? 0),
+  }
 }
 
 /** Marks a message handled (or open again). Returns false when there is no such message. */

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { type Transaction, sql } from 'kysely'
 import type Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
@@ -353,9 +353,21 @@ export async function cardPaymentsToLook(
   limit = 10,
   { requestId }: { requestId?: number } = {},
 ): Promise<CardPaymentToLook[]> {
+  return (await readCardPaymentsToLook(db, { limit, requestId })).items
+}
+
+/**
+ * The same, the first `limit` (at most 50), with how many there are in all:
+ * one query on the index of the events that need a look (stripe_event_needs_look).
+ */
+export async function readCardPaymentsToLook(
+  db: Db,
+  { limit, requestId }: { limit: number; requestId?: number },
+): Promise<{ items: CardPaymentToLook[]; total: number }> {
   let query = db
     .selectFrom('stripe_event')
     .select(['id', 'type', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
+    .select(sql<number | string>`count(*) over ()`.as('total'))
     .where('outcome', '=', 'needs_look')
     .where('handled_at', 'is', null)
   if (requestId !== undefined) query = query.where('request_id', '=', requestId)
@@ -363,7 +375,7 @@ export async function cardPaymentsToLook(
     .orderBy('created_at', 'desc')
     .limit(Math.min(Math.max(1, limit), 50))
     .execute()
-  return rows.map((row) => ({
+  const items = rows.map((row) => ({
     eventId: row.id,
     what: row.type.startsWith('refund.') || row.type.startsWith('charge.') ? 'refund' : 'payment',
     note: row.note,
@@ -371,7 +383,8 @@ export async function cardPaymentsToLook(
     reference: row.payment_reference,
     requestId: row.request_id,
     when: writeBakeryMoment(Number(row.created_at), WHEN_TOLD),
-  }))
+  })) satisfies CardPaymentToLook[]
+  return { items, total: Number(rows[0]?.total ?? 0) }
 }
 
 /**
