@@ -48,7 +48,10 @@ function TodaySection({
       <h2 id={id} className="section-heading">
         {title} <span className="today-count">{formatCount(count)}</span>
         {overdue > 0 ? (
-          <span className="today-overdue text-base font-bold"> {formatCount(overdue)} overdue</span>
+          <>
+            {' '}
+            <span className="today-count today-overdue">{formatCount(overdue)} overdue</span>
+          </>
         ) : null}
       </h2>
       {count === 0 ? <p className="card mt-4 p-5">{empty}</p> : children}
