@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -84,7 +84,7 @@ export async function readOpenMessages(
   const rows = await db
     .selectFrom('contact_message')
     .select(['id', 'name', 'created_at'])
-    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     .where('handled_at', 'is', null)
     .orderBy('id')
     .limit(limit)

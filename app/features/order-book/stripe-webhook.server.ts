@@ -1,4 +1,4 @@
-import { type Transaction, sql } from 'kysely'
+import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
@@ -367,7 +367,7 @@ export async function readCardPaymentsToLook(
   let query = db
     .selectFrom('stripe_event')
     .select(['id', 'type', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
-    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     .where('outcome', '=', 'needs_look')
     .where('handled_at', 'is', null)
   if (requestId !== undefined) query = query.where('request_id', '=', requestId)

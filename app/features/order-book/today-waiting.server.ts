@@ -28,9 +28,6 @@ export interface ProofChangeAsked extends TodayRequest {
   answeredOn: string
 }
 
-/** Beside each row: how many rows the query found before its limit. */
-const totalOfAll = () => sql<number | string>`count(*) over ()`.as('total')
-
 /**
  * What customers asked from their pages that waits on the owner, oldest
  * first: a change she has not answered, on a request she can still answer
@@ -87,7 +84,8 @@ export async function readCustomerAsks(
   const rows = await db
     .selectFrom(changes.unionAll(cancellations).as('asked'))
     .selectAll('asked')
-    .select(totalOfAll())
+    // Beside each row: how many rows the query found before its limit.
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     .where((eb) => eb.or([eb('asked.kind', '=', 'change'), eb('asked.owed_back', '>', 0)]))
     .orderBy('asked.created_at')
     .orderBy('asked.ask_id')
@@ -131,7 +129,8 @@ export async function readProofChangesAsked(
       'asked.number',
       'asked.answered_at',
     ])
-    .select(totalOfAll())
+    // Beside each row: how many rows the query found before its limit.
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     .where('order_request.status', 'in', PROOF_STEPS.send_proof.from)
     .orderBy('asked.answered_at')
     .orderBy('order_request.id')

@@ -190,7 +190,7 @@ export async function readReviewsToApprove(
   const rows = await db
     .selectFrom('review')
     .select(['id', 'rating', 'display_name', 'created_at'])
-    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     // Written out rather than bound, so both databases use the partial index.
     .where('may_show', '=', sql.lit(1))
     .where('decided_at', 'is', null)
