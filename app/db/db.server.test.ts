@@ -63,6 +63,10 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "contact_message" ("id" integer primary key autoincrement, "created_at" text not null, "name" text not null, "email" text not null, "phone_number" text not null, "message" text not null, "handled_at" text)',
   ],
   [
+    'contact_message_open',
+    'CREATE INDEX contact_message_open on contact_message (id) where handled_at is null',
+  ],
+  [
     'customer_change',
     'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer)',
   ],
@@ -77,6 +81,10 @@ const SQLITE_SCHEMA = [
   [
     'customer_change_request',
     'CREATE INDEX "customer_change_request" on "customer_change" ("request_id")',
+  ],
+  [
+    'customer_change_send_back',
+    "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
   ],
   [
     'gallery_image',
@@ -294,6 +302,10 @@ const SQLITE_SCHEMA = [
     'CREATE TABLE "proof_round" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "number" integer not null, "note" text not null, "sent_at" integer not null, "answer" text, "answer_note" text, "answered_at" integer, constraint "proof_round_request_number" unique ("request_id", "number"))',
   ],
   [
+    'proof_round_change_asked',
+    "CREATE INDEX proof_round_change_asked on proof_round (request_id, number) where answer = 'change'",
+  ],
+  [
     'push_alert',
     'CREATE TABLE "push_alert" ("id" integer primary key autoincrement, "subscription_id" integer not null references "push_subscription" ("id") on delete cascade, "kind" text not null, "dedupe_key" text not null unique, "payload" text, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "sent_at" integer, "last_error" text)',
   ],
@@ -347,7 +359,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'review',
-    'CREATE TABLE "review" ("id" integer primary key autoincrement, "request_id" integer not null unique references "order_request" ("id"), "rating" integer not null check (rating between 1 and 5), "words" text not null, "display_name" text not null, "may_show" integer default 0 not null, "shown" integer default 0 not null, "created_at" integer not null, "updated_at" integer not null, "shown_at" integer)',
+    'CREATE TABLE "review" ("id" integer primary key autoincrement, "request_id" integer not null unique references "order_request" ("id"), "rating" integer not null check (rating between 1 and 5), "words" text not null, "display_name" text not null, "may_show" integer default 0 not null, "shown" integer default 0 not null, "created_at" integer not null, "updated_at" integer not null, "shown_at" integer, "decided_at" integer)',
   ],
   [
     'review_delete_page_version',
@@ -358,6 +370,10 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER review_insert_page_version after insert on review when new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['review_shown', 'CREATE INDEX "review_shown" on "review" ("shown", "shown_at")'],
+  [
+    'review_to_decide',
+    'CREATE INDEX review_to_decide on review (created_at) where may_show = 1 and decided_at is null',
+  ],
   [
     'review_update_page_version',
     'CREATE TRIGGER review_update_page_version after update on review when old.shown <> new.shown or new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',

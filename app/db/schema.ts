@@ -216,6 +216,12 @@ export interface ReviewTable {
   created_at: Millis
   updated_at: Millis
   shown_at: Millis | null
+  /**
+   * When the owner showed it or chose to keep it off her site; null while a
+   * review she may show waits for her (Today's "Reviews to approve"). Her
+   * changes to an unshown review make it wait again.
+   */
+  decided_at: Millis | null
 }
 
 export interface SiteContentTable {

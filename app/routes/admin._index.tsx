@@ -2,15 +2,10 @@ import { data } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { listInbox } from '#app/features/inbox/inbox.server.ts'
-import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
-import {
-  cardPaymentsToLook,
-  markCardPaymentLooked,
-} from '#app/features/order-book/stripe-webhook.server.ts'
+import { markCardPaymentLooked } from '#app/features/order-book/stripe-webhook.server.ts'
 import { TodayPage } from '#app/features/order-book/today-page.tsx'
 import { readTodayPage } from '#app/features/order-book/today.server.ts'
+import { readFullList } from '#app/features/order-book/today.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import type { Route } from './+types/admin._index'
 
@@ -19,24 +14,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The owner's landing page after signing in: the order book's day, and the messages still open. */
-export async function loader() {
-  const db = getDb()
-  const [today, inbox, cardLooks] = await Promise.all([
-    readTodayPage(db, { now: new Date() }),
-    listInbox(db, { openOnly: true }),
-    cardPaymentsToLook(db),
-  ])
-  // Oldest first, as the requests waiting for a reply.
-  const messages = inbox
-    .map((item) => ({
-      id: item.id,
-      name: item.name,
-      receivedOn: bakeryToday(new Date(item.receivedAt)),
-    }))
-    .reverse()
-  const bakeIds = today.days.flatMap((day) => day.items.map((item) => item.id))
-  return { today, messages, cardLooks, approvedProofs: await approvedProofsFor(db, bakeIds) }
+/**
+ * The owner's landing page after signing in: everything that waits on her,
+ * each list with its count (`?all=changes` shows one of Today's own lists whole).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const full = readFullList(new URL(request.url).searchParams)
+  return { today: await readTodayPage(getDb(), { now: new Date(), full }) }
 }
 
 /** The owner marks a card payment that needed a look as looked at. */
@@ -51,12 +35,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Today({ loaderData }: Route.ComponentProps) {
-  return (
-    <TodayPage
-      data={loaderData.today}
-      messages={loaderData.messages}
-      cardLooks={loaderData.cardLooks}
-      approvedProofs={loaderData.approvedProofs}
-    />
-  )
+  return <TodayPage data={loaderData.today} />
 }

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { redirect, useSearchParams } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
@@ -6,7 +6,7 @@ import { receiveInboxAction } from '#app/features/inbox/inbox-action.server.ts'
 import { InboxList } from '#app/features/inbox/inbox-list.tsx'
 import { labelReceived, listInbox } from '#app/features/inbox/inbox.server.ts'
 import { OrderBookTabs, OrderList } from '#app/features/order-book/order-list-page.tsx'
-import { listOrderBook } from '#app/features/order-book/order-list.server.ts'
+import { listOrderBook, searchOpens } from '#app/features/order-book/order-list.server.ts'
 import { parseOrderFilters } from '#app/features/order-book/order-list.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.orders'
@@ -23,6 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const showHandled = params.get('messages') === 'all'
   // Each tab reads only what it shows; the tabs' count of open messages is always needed.
   const onMessages = params.get('view') === 'messages'
+  // A payment reference opens its request, as typing it means (a party's lists its members).
+  const opens = onMessages ? null : await searchOpens(db, filters)
+  if (opens) throw redirect(opens)
   const [book, inbox] = await Promise.all([
     onMessages ? null : listOrderBook(db, filters),
     listInbox(db, { openOnly: !showHandled }),

@@ -64,6 +64,37 @@ export async function listContactMessages(
   }))
 }
 
+/** An open message as Today lists it: who, and when it came. */
+export interface OpenMessage {
+  id: number
+  name: string
+  /** ISO timestamp */
+  receivedAt: string
+}
+
+/**
+ * The messages not yet handled, oldest first: the first `limit`, and how
+ * many in all. One query, read from the partial index of the open ones
+ * (migration 022-waiting-on-the-owner), however many are handled.
+ */
+export async function readOpenMessages(
+  db: Executor,
+  { limit }: { limit: number },
+): Promise<{ items: OpenMessage[]; total: number }> {
+  const rows = await db
+    .selectFrom('contact_message')
+    .select(['id', 'name', 'created_at'])
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
+    .where('handled_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return {
+    items: rows.map((row) => ({ id: Number(row.id), name: row.name, receivedAt: row.created_at })),
+    total: Number(rows[0]?.total ?? 0),
+  }
+}
+
 /** Marks a message handled (or open again). Returns false when there is no such message. */
 export async function setContactMessageHandled(
   db: Executor,

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { formatCount } from '#app/utils/count.ts'
 import type { CardPaymentToLook } from './stripe-webhook.server.ts'
 
 /**
@@ -7,8 +9,18 @@ import type { CardPaymentToLook } from './stripe-webhook.server.ts'
  * what happened, links the request when there is one, and leaves the list
  * once the owner marks it looked at. Shown only when there are some.
  */
-export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
-  if (items.length === 0) return null
+export function CardPaymentsToLook({
+  items,
+  total = items.length,
+  more,
+}: {
+  items: CardPaymentToLook[]
+  /** How many need a look in all, when `items` are the first of them. */
+  total?: number
+  /** The way to the rest, when there are more than `items`. */
+  more?: ReactNode
+}) {
+  if (total === 0) return null
   return (
     <section
       aria-labelledby="card-look-heading"
@@ -16,13 +28,14 @@ export function CardPaymentsToLook({ items }: { items: CardPaymentToLook[] }) {
       data-testid="card-payments-to-look"
     >
       <h2 id="card-look-heading" className="section-heading">
-        Card payments that need a look <span className="today-count">{items.length}</span>
+        Card payments that need a look <span className="today-count">{formatCount(total)}</span>
       </h2>
       <ul className="mt-4 grid gap-3">
         {items.map((item) => (
           <LookItem key={item.eventId} item={item} />
         ))}
       </ul>
+      {more ? <p className="mt-1">{more}</p> : null}
     </section>
   )
 }

@@ -109,3 +109,14 @@ test('the balances filter says what it shows, keeps itself in the search, and ca
   expect(html).toMatch(/href="\/admin\/orders"[^>]*>Show every request<\/a>/)
   expect(html).toContain('href="/admin/orders?balance=due&amp;status=new"')
 })
+
+test('a payment reference no request has says so, written as the book writes it', () => {
+  const html = render({
+    filters: { ...filters, q: 'bb 0000' },
+    rows: [],
+    counts,
+    total: 0,
+    matching: 0,
+  })
+  expect(html).toContain('No order request has the payment reference BB-0000.')
+})

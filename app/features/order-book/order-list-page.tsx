@@ -17,6 +17,7 @@ import {
   STATUSES,
   orderListHref,
 } from './order-list.ts'
+import { readPaymentReference } from './payment-reference.ts'
 import { OverdueFlag, StatusBadge } from './status-badge.tsx'
 
 export type OrderBookView = 'orders' | 'messages'
@@ -56,15 +57,19 @@ function listSummary({
   matching,
   page,
   filtered,
+  reference,
 }: {
   shown: number
   /** Null past a search's count limit. */
   matching: number | null
   page: number
   filtered: boolean
+  /** The payment reference searched for, if the search is one. */
+  reference: string | null
 }): string {
   if (shown === 0) {
     if (page > 1) return 'No order requests on this page: the list ends before it.'
+    if (reference) return `No order request has the payment reference ${reference}.`
     return filtered ? 'No order requests match these filters.' : 'No order requests yet.'
   }
   const first = (page - 1) * ORDER_PAGE_SIZE + 1
@@ -165,7 +170,7 @@ export function OrderList({
             aria-describedby="order-search-hint"
           />
           <p id="order-search-hint" className="form-hint">
-            Or a payment reference, like BB-4821.
+            Or a payment reference, like BB-4821, to open its order.
           </p>
         </div>
         <div className="form-field min-w-0">
@@ -225,7 +230,13 @@ export function OrderList({
       ))}
 
       <p className="mt-6 text-chocolate" role="status">
-        {listSummary({ shown: rows.length, matching, page: filters.page, filtered })}
+        {listSummary({
+          shown: rows.length,
+          matching,
+          page: filters.page,
+          filtered,
+          reference: readPaymentReference(filters.q),
+        })}
       </p>
 
       {rows.length > 0 ? (

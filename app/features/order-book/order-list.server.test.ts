@@ -6,13 +6,14 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { quoteFor } from '#tests/support/order-book.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { moveRequest, quoteRequest, recordPayment } from './order-book.server.ts'
-import { listOrderBook } from './order-list.server.ts'
+import { listOrderBook, searchOpens } from './order-list.server.ts'
 import {
   ORDER_PAGE_SIZE,
   type OrderFilters,
   orderListHref,
   parseOrderFilters,
 } from './order-list.ts'
+import { quoteParty } from './party-quote.server.ts'
 
 const NOW = Date.parse('2026-11-23T20:00:00Z')
 const all: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }
@@ -124,6 +125,77 @@ test('search by name or email ignores case; LIKE’s characters match themselves
   expect(counted.total).toBe(2)
   expect(counted.counts?.new).toBe(2)
   expect(ids).toHaveLength(4)
+})
+
+test('a payment reference, however it is typed, opens its one request', async () => {
+  const { db, ids } = await openBook()
+  const marcus = ids[2]!
+  const { payment_reference: reference } = await db
+    .selectFrom('order_request')
+    .select('payment_reference')
+    .where('id', '=', marcus)
+    .executeTakeFirstOrThrow()
+  const digits = reference!.slice('BB-'.length)
+  for (const typed of [reference!, `bb${digits}`, `Bb ${digits}`, ` bB - ${digits} `]) {
+    expect(await searchOpens(db, { ...all, q: typed.trim() }), typed).toBe(
+      `/admin/orders/${marcus}`,
+    )
+  }
+  // Whatever else the list was filtered by: the reference names the request.
+  expect(await searchOpens(db, { ...all, q: reference!, status: 'confirmed' })).toBe(
+    `/admin/orders/${marcus}`,
+  )
+  // A name, or a reference no request has, stays a search of the list.
+  expect(await searchOpens(db, { ...all, q: 'marcus' })).toBeNull()
+  expect(await searchOpens(db, { ...all, q: '' })).toBeNull()
+  // References are drawn from 1000 up: none is BB-0000.
+  const unknown = 'BB-0000'
+  expect(await searchOpens(db, { ...all, q: unknown })).toBeNull()
+  expect((await listOrderBook(db, { ...all, q: unknown })).rows).toEqual([])
+})
+
+test('the reference of a party, or of any of its members, finds every member of the party', async () => {
+  const { db, ids } = await openBook()
+  const [priyaLate, priyaSoon, marcus] = ids as [number, number, number, number]
+  const quoted = await db.transaction().execute((trx) =>
+    quoteParty(trx, {
+      requestId: priyaSoon,
+      lines: new Map([[priyaLate, 12_000]]),
+      quote: {
+        priceCents: 4_500,
+        depositCents: 5_000,
+        depositDue: null,
+        paymentInstructions: '',
+        message: '',
+      },
+      now: NOW,
+    }),
+  )
+  if (!quoted.ok) throw new Error(quoted.error)
+  const references = new Map(
+    (
+      await db
+        .selectFrom('order_request')
+        .select(['id', 'payment_reference', 'party_lead_id'])
+        .execute()
+    ).map((row) => [Number(row.id), row]),
+  )
+  const lead = Number(references.get(priyaSoon)!.party_lead_id)
+  expect([priyaLate, priyaSoon]).toContain(lead)
+
+  for (const member of [priyaLate, priyaSoon]) {
+    const reference = references.get(member)!.payment_reference!
+    const found = await listOrderBook(db, { ...all, q: reference.toLowerCase() })
+    expect(found.rows.map((row) => row.id)).toEqual([priyaSoon, priyaLate])
+    expect(found).toMatchObject({ total: 2, matching: 2 })
+    expect(found.counts).toMatchObject({ new: 0, quoted: 2 })
+    // Two requests: the list shows them both, rather than opening one.
+    expect(await searchOpens(db, { ...all, q: reference.toLowerCase() })).toBeNull()
+  }
+  // A request quoted on its own still opens.
+  expect(await searchOpens(db, { ...all, q: references.get(marcus)!.payment_reference! })).toBe(
+    `/admin/orders/${marcus}`,
+  )
 })
 
 test('a due-date range, both ends included, and soonest due first', async () => {

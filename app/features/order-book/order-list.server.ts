@@ -39,19 +39,57 @@ function likePattern(query: string): string {
 const TRIGRAM = 3
 
 /**
- * Requests whose name or email contains `query`, ignoring case. Each
- * database answers from an index of trigrams (docs/decisions/042): on
+ * The requests a payment reference names ('BB-4821', 'bb4821'), or null
+ * when the search does not look like one. A request quoted on its own is
+ * one; a party's members share the lead's money and its reference (decision
+ * 049), so the reference of any member names every member. Two lookups by
+ * index (the unique payment_reference, then the party's party_lead_id),
+ * whatever the book's size.
+ */
+async function requestsOfReference(db: Db, query: string): Promise<number[] | null> {
+  const reference = readPaymentReference(query)
+  if (!reference) return null
+  const found = await db
+    .selectFrom('order_request')
+    .select(['id', 'party_lead_id'])
+    .where('payment_reference', '=', reference)
+    .executeTakeFirst()
+  if (!found) return []
+  if (found.party_lead_id === null) return [Number(found.id)]
+  const members = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('party_lead_id', '=', found.party_lead_id)
+    .execute()
+  return members.map((member) => Number(member.id))
+}
+
+/**
+ * Where a search of the list goes instead of the list: the page of the one
+ * request its payment reference names. Null for any other search, a
+ * reference no request has, or a party's (the list shows its members). The
+ * other filters do not hide it: the reference is the request.
+ */
+export async function searchOpens(db: Db, filters: OrderFilters): Promise<string | null> {
+  const ids = filters.q ? await requestsOfReference(db, filters.q) : null
+  return ids?.length === 1 ? `/admin/orders/${ids[0]}` : null
+}
+
+/**
+ * Requests whose name or email contains `query`, ignoring case, or, when
+ * the query is a payment reference, the requests it names (`referenced`).
+ * Each database answers from an index of trigrams (docs/decisions/042): on
  * PostgreSQL the GIN indexes on lower(name) and lower(email) serve the LIKE
  * itself; on SQLite the FTS5 table order_request_search, whose trigram
  * phrase is the same "contains" (its double quotes doubled, so the text is
  * a phrase and never FTS syntax).
  */
-function searchMatches(db: Db, query: string) {
+function searchMatches(db: Db, query: string, referenced: number[] | null) {
   return (eb: ExpressionBuilder<Database, 'order_request'>): Expression<SqlBool> => {
-    // A payment reference ('BB-4821', 'bb4821') finds its one request, by
-    // its unique index; no name or email looks like one.
-    const reference = readPaymentReference(query)
-    if (reference) return eb('order_request.payment_reference', '=', reference)
+    // No name or email looks like a reference: it finds its requests by id.
+    if (referenced) {
+      return referenced.length > 0 ? eb('order_request.id', 'in', referenced) : sql<SqlBool>`1 = 0`
+    }
     if (!isPostgres(db) && [...query].length >= TRIGRAM) {
       const phrase = `"${query.replaceAll('"', '""')}"`
       return eb(
@@ -81,13 +119,14 @@ export async function listOrderBook(
   today = bakeryToday(),
   { countLimit = SEARCH_COUNT_LIMIT }: { countLimit?: number } = {},
 ) {
+  const referenced = filters.q ? await requestsOfReference(db, filters.q) : null
   // The date range and search narrow both the rows and the chips' counts.
   // Only order_request's own columns: the counts need no join.
   const narrowed = () => {
     let query = db.selectFrom('order_request')
     if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
     if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
-    if (filters.q) query = query.where(searchMatches(db, filters.q))
+    if (filters.q) query = query.where(searchMatches(db, filters.q, referenced))
     return query
   }
   const limit = filters.q ? countLimit : null

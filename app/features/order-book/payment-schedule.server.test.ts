@@ -458,6 +458,7 @@ test('Today lists balances overdue and due soon, and the customer’s page shows
   const page = await readTodayPage(db, { now: morningOf('2026-12-09') })
   expect(page.balances).toEqual({
     total: 2,
+    overdue: 1,
     items: [
       expect.objectContaining({
         id: late,

@@ -386,9 +386,21 @@ export async function cardPaymentsToLook(
   limit = 10,
   { requestId }: { requestId?: number } = {},
 ): Promise<CardPaymentToLook[]> {
+  return (await readCardPaymentsToLook(db, { limit, requestId })).items
+}
+
+/**
+ * The same, the first `limit` (at most 50), with how many there are in all:
+ * one query on the index of the events that need a look (stripe_event_needs_look).
+ */
+export async function readCardPaymentsToLook(
+  db: Db,
+  { limit, requestId }: { limit: number; requestId?: number },
+): Promise<{ items: CardPaymentToLook[]; total: number }> {
   let query = db
     .selectFrom('stripe_event')
     .select(['id', 'type', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
     .where('outcome', '=', 'needs_look')
     .where('handled_at', 'is', null)
   if (requestId !== undefined) query = query.where('request_id', '=', requestId)
@@ -396,7 +408,7 @@ export async function cardPaymentsToLook(
     .orderBy('created_at', 'desc')
     .limit(Math.min(Math.max(1, limit), 50))
     .execute()
-  return rows.map((row) => ({
+  const items = rows.map((row) => ({
     eventId: row.id,
     what: row.type.startsWith('refund.') || row.type.startsWith('charge.') ? 'refund' : 'payment',
     note: row.note,
@@ -404,7 +416,8 @@ export async function cardPaymentsToLook(
     reference: row.payment_reference,
     requestId: row.request_id,
     when: writeBakeryMoment(Number(row.created_at), WHEN_TOLD),
-  }))
+  })) satisfies CardPaymentToLook[]
+  return { items, total: Number(rows[0]?.total ?? 0) }
 }
 
 /**

@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { answerQuote, quoteRequest, recordPayment, waiveDeposit } from './order-book.server.ts'
-import { TODAY_LIST_LIMIT, readTodayPage } from './today.server.ts'
+import { readTodayPage } from './today.server.ts'
+import { TODAY_LIST_LIMIT } from './today.ts'
 
 /** Thursday, December 10, 2026, 9 in the morning in Toronto: today is the 10th, tomorrow the 11th. */
 const TODAY_NOW = new Date('2026-12-10T14:00:00Z')
@@ -141,6 +142,7 @@ test('a long list shows its oldest few and counts them all, so the page stays a 
   })
   expect(page.deposits).toEqual({
     total: 1,
+    overdue: 0,
     items: [expect.objectContaining({ id: quoted[0], owedCents: 5_000, name: expect.any(String) })],
   })
 })

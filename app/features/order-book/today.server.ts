@@ -1,19 +1,28 @@
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
+import { readOpenMessages } from '#app/features/contact/contact-messages.server.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/order-status.ts'
+import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
+import { type ReviewToApprove, readReviewsToApprove } from '#app/features/reviews/reviews.server.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { type OpenQuote, readOpenQuotes } from './open-quotes.server.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
-
-/** A request as the Today page lists it: whose, what and for when, with a link by id. */
-export interface TodayRequest {
-  id: number
-  name: string
-  productType: string
-  /** YYYY-MM-DD */
-  dueDate: string
-}
+import { approvedProofsFor } from './proof-steps.server.ts'
+import { type CardPaymentToLook, readCardPaymentsToLook } from './stripe-webhook.server.ts'
+import {
+  type CustomerAsk,
+  type ProofChangeAsked,
+  readCustomerAsks,
+  readProofChangesAsked,
+} from './today-waiting.server.ts'
+import {
+  TODAY_FULL_LIMIT,
+  TODAY_LIST_LIMIT,
+  type TodayFullList,
+  type TodayList,
+  type TodayRequest,
+} from './today.ts'
 
 export interface WaitingRequest extends TodayRequest {
   /** YYYY-MM-DD, the bakery's day the send arrived. */
@@ -45,49 +54,113 @@ export interface BalanceDue extends TodayRequest {
   overdue: boolean
 }
 
-/** One of the page's lists: its first items, and how many there are in all. */
-export interface TodayList<T> {
-  items: T[]
-  total: number
+/** An open contact message as the Today page lists it. */
+export interface TodayMessage {
+  id: number
+  name: string
+  /** YYYY-MM-DD, the bakery's day it arrived. */
+  receivedOn: string
 }
 
-/**
- * The most items a list shows: a glance, not the order book. The rest are
- * one tap away in the order list, filtered to the same state.
- */
-export const TODAY_LIST_LIMIT = 10
+/** A list of money owed, with how many of it are past their date. */
+export interface MoneyList<T> extends TodayList<T> {
+  overdue: number
+}
 
 export interface TodayPage {
   today: string
   /** The bake lists of today and tomorrow. */
   days: { date: string; items: BakeListItem[] }[]
+  /** The bake lists' approved design proofs, by request id. */
+  approvedProofs: Record<number, ApprovedProof>
+  /** Card payments that need the owner's eye (decision 045), newest first. */
+  cardLooks: TodayList<CardPaymentToLook>
   /** New requests waiting for the owner's reply, oldest first. */
   waiting: TodayList<WaitingRequest>
+  /** Changes to answer and cancellations' refunds to send back, oldest first. */
+  asks: TodayList<CustomerAsk>
+  /** Proofs whose customer asked for a change: the next round is hers to send. */
+  proofChanges: TodayList<ProofChangeAsked>
   /** Quotes sent and not answered yet, the soonest to lapse first. */
   awaitingAnswer: TodayList<QuoteAwaitingAnswer>
   /** Quotes the customer accepted whose deposit is not in: overdue first, then by due date. */
-  deposits: TodayList<DepositDue>
+  deposits: MoneyList<DepositDue>
   /**
    * Balances of booked requests still owed and overdue, or due within
    * BALANCE_REMINDER_DAYS: overdue first, then by date.
    */
-  balances: TodayList<BalanceDue>
+  balances: MoneyList<BalanceDue>
+  /** Reviews she may show and has not decided on, oldest first. */
+  reviews: TodayList<ReviewToApprove>
+  /** Contact messages not yet handled, oldest first. */
+  messages: TodayList<TodayMessage>
+  /** The list the page shows whole (`?all=`), or null. */
+  full: TodayFullList | null
 }
 
 /**
- * What the owner needs at a glance when she signs in: what to bake today and
- * tomorrow, who waits for her reply, which quotes wait for the customer's, and
- * which deposits are due or overdue. Read from the same tables, rules and bake
- * lists as the order book, calendar and morning digest; each list reads its
- * first items and its count, so the page costs the same at any size of book.
+ * Everything that waits on the owner when she signs in, each list with its
+ * count: what to bake today and tomorrow (with their approved designs),
+ * card payments to look at, new requests, customers' changes and
+ * cancellations, proofs to send again, quotes out, deposits and balances due,
+ * reviews to approve and open messages. Read from the same tables, rules
+ * and bake lists as the order book, calendar and morning digest. Each list
+ * is one bounded query that reads its first items and its count from an
+ * index of what waits, so the page costs the same at any size of book.
+ * `full` names a list to show up to TODAY_FULL_LIMIT.
  */
-export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<TodayPage> {
+export async function readTodayPage(
+  db: Db,
+  { now, full = null }: { now: Date; full?: TodayFullList | null },
+): Promise<TodayPage> {
   const today = bakeryToday(now)
-  const dates = [today, addDays(today, 1)]
-  const newRequests = () => db.selectFrom('order_request').where('order_request.status', '=', 'new')
-  const [days, waiting, waitingCount, openQuotes, balances] = await Promise.all([
-    Promise.all(dates.map(async (date) => ({ date, items: await readBakeList(db, date) }))),
-    newRequests()
+  const limitOf = (list: TodayFullList) => (full === list ? TODAY_FULL_LIMIT : TODAY_LIST_LIMIT)
+  const [bake, waiting, orderBook, cardLooks, asks, proofChanges, reviews, messages] =
+    await Promise.all([
+      readBakeDays(db, today),
+      readWaiting(db),
+      readOrderBookMoney(db, today),
+      readCardPaymentsToLook(db, { limit: limitOf('cards') }),
+      readCustomerAsks(db, { limit: limitOf('changes') }),
+      readProofChangesAsked(db, { limit: limitOf('proofs') }),
+      readReviewsToApprove(db, { limit: TODAY_LIST_LIMIT }),
+      readOpenMessages(db, { limit: TODAY_LIST_LIMIT }),
+    ])
+  return {
+    today,
+    ...bake,
+    cardLooks,
+    waiting,
+    asks,
+    proofChanges,
+    ...orderBook,
+    reviews,
+    messages: {
+      items: messages.items.map((message) => ({
+        id: message.id,
+        name: message.name,
+        receivedOn: bakeryToday(new Date(message.receivedAt)),
+      })),
+      total: messages.total,
+    },
+    full,
+  }
+}
+
+/** The bake lists of today and tomorrow, and the approved designs of what is on them. */
+async function readBakeDays(db: Db, today: string) {
+  const days = await Promise.all(
+    [today, addDays(today, 1)].map(async (date) => ({ date, items: await readBakeList(db, date) })),
+  )
+  const ids = days.flatMap((day) => day.items.map((item) => item.id))
+  return { days, approvedProofs: await approvedProofsFor(db, ids) }
+}
+
+/** New requests, oldest first, counted by the status counts the triggers keep. */
+async function readWaiting(db: Db): Promise<TodayList<WaitingRequest>> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('order_request')
       .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
       .select([
         'order_request.id',
@@ -96,6 +169,7 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
         'order_request.due_date',
         'order_batch.created_at',
       ])
+      .where('order_request.status', '=', 'new')
       .orderBy('order_request.id', 'asc')
       .limit(TODAY_LIST_LIMIT)
       .execute(),
@@ -105,15 +179,36 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
       .select('count')
       .where('status', '=', 'new')
       .executeTakeFirst(),
+  ])
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      productType: row.product_type,
+      dueDate: row.due_date,
+      receivedOn: bakeryToday(new Date(row.created_at)),
+    })),
+    total: Number(counted?.count ?? 0),
+  }
+}
+
+/**
+ * The quotes out, the deposits and the balances due: the open quotes (one
+ * pass over the partial index of quoted requests) and the booked balances,
+ * with names read only for the few shown.
+ */
+async function readOrderBookMoney(db: Db, today: string) {
+  const [openQuotes, balances] = await Promise.all([
     readOpenQuotes(db.selectFrom('order_request'), { today }),
     readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) }),
   ])
-
   const awaitingAnswer = openQuotes
     .filter((quote) => !quote.accepted)
     .sort((a, b) => a.expiresAt - b.expiresAt || a.id - b.id)
+  // A party's deposit is owed once, on its lead (decision 049): its other
+  // members read as accepted but owe nothing, so they are not listed.
   const deposits = openQuotes
-    .filter((quote) => quote.state === 'accepted')
+    .filter((quote) => quote.state === 'accepted' && quote.depositOwed > 0)
     .sort(
       (a, b) =>
         Number(b.overdue) - Number(a.overdue) ||
@@ -136,44 +231,37 @@ export async function readTodayPage(db: Db, { now }: { now: Date }): Promise<Tod
     const row = whose.get(quote.id)!
     return { id: quote.id, name: row.name, productType: row.product_type, dueDate: quote.dueDate }
   }
-
   return {
-    today,
-    days,
-    waiting: {
-      items: waiting.map((row) => ({
-        id: row.id,
-        name: row.name,
-        productType: row.product_type,
-        dueDate: row.due_date,
-        receivedOn: bakeryToday(new Date(row.created_at)),
-      })),
-      total: Number(waitingCount?.count ?? 0),
-    },
     awaitingAnswer: firstOf(awaitingAnswer, (quote) => ({
       ...requestOf(quote),
       expiresAt: quote.expiresAt,
       expiresOn: bakeryToday(new Date(quote.expiresAt)),
     })),
-    deposits: firstOf(deposits, (quote) => ({
-      ...requestOf(quote),
-      owedCents: quote.depositOwed,
-      depositDue: quote.depositDue,
-      overdue: quote.overdue,
-    })),
-    balances: firstOf(
-      // Overdue first; each part by date already.
-      [...balances.filter((row) => row.overdue), ...balances.filter((row) => !row.overdue)],
-      (row): BalanceDue => ({
-        id: row.id,
-        name: row.name,
-        productType: row.productType,
-        dueDate: row.dueDate,
-        owedCents: row.owedCents,
-        balanceDue: row.balanceDue,
-        overdue: row.overdue,
-      }),
-    ),
+    deposits: {
+      ...firstOf(deposits, (quote) => ({
+        ...requestOf(quote),
+        owedCents: quote.depositOwed,
+        depositDue: quote.depositDue,
+        overdue: quote.overdue,
+      })),
+      overdue: deposits.filter((quote) => quote.overdue).length,
+    },
+    balances: {
+      ...firstOf(
+        // Overdue first; each part by date already.
+        [...balances.filter((row) => row.overdue), ...balances.filter((row) => !row.overdue)],
+        (row): BalanceDue => ({
+          id: row.id,
+          name: row.name,
+          productType: row.productType,
+          dueDate: row.dueDate,
+          owedCents: row.owedCents,
+          balanceDue: row.balanceDue,
+          overdue: row.overdue,
+        }),
+      ),
+      overdue: balances.filter((row) => row.overdue).length,
+    },
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { claimMediaRoomIn } from '#app/features/media/media-quota.server.ts'
@@ -281,6 +281,34 @@ export async function approvedProofsOf(
     })
   }
   return approved
+}
+
+/**
+ * The rounds whose customer asked for a change and which are still each
+ * request's latest: the next round is the owner's to send. A query for the
+ * caller to join to its requests (this feature knows none), read from the
+ * partial index of rounds answered with a change (migration
+ * 022-waiting-on-the-owner), so it costs the same however many rounds were
+ * approved or followed.
+ */
+export function roundsAskingChanges(db: Db) {
+  return (
+    db
+      .selectFrom('proof_round as asked')
+      .select(['asked.request_id', 'asked.number', 'asked.answered_at'])
+      // Written out rather than bound, so both databases use the partial index.
+      .where('asked.answer', '=', sql.lit('change'))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('proof_round as later')
+              .select('later.id')
+              .whereRef('later.request_id', '=', 'asked.request_id')
+              .whereRef('later.number', '>', 'asked.number'),
+          ),
+        ),
+      )
+  )
 }
 
 /** Settings' "Proof rounds included": how many rounds a customer may ask changes of. */

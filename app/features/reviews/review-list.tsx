@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import {
   HIDE_REVIEW,
@@ -48,12 +49,16 @@ export function ReviewList({
       ) : null}
       <ul className="mt-6 grid gap-5 lg:grid-cols-2" aria-label="Reviews">
         {reviews.map((review) => (
-          <li key={review.id} className="card review-card">
+          <li key={review.id} id={`review-${review.id}`} className="card review-card">
             <article aria-labelledby={`review-${review.id}-name`} className="flex h-full flex-col">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <StarRating rating={review.rating} />
                 <span className={`review-badge ${review.shown ? 'review-badge-shown' : ''}`}>
-                  {review.shown ? 'Shown on your site' : 'Not shown'}
+                  {review.shown
+                    ? 'Shown on your site'
+                    : review.mayShow && !review.decided
+                      ? 'Waiting for you'
+                      : 'Not shown'}
                 </span>
               </div>
               <h2
@@ -75,34 +80,21 @@ export function ReviewList({
                   ? 'She gave permission to show it.'
                   : 'Private: she did not give permission to show it.'}
               </p>
-              <div className="mt-auto pt-4">
+              <div className="mt-auto flex flex-wrap gap-3 pt-4">
                 {review.shown ? (
-                  <Form method="post">
-                    <input type="hidden" name="review" value={review.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={HIDE_REVIEW}
-                      className="button-secondary"
-                      disabled={busyId === String(review.id)}
-                    >
-                      Hide<span className="sr-only"> the review by {review.displayName}</span>
-                    </button>
-                  </Form>
+                  <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
+                    Hide
+                  </ReviewButton>
                 ) : review.mayShow ? (
-                  <Form method="post">
-                    <input type="hidden" name="review" value={review.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={SHOW_REVIEW}
-                      className="button-primary"
-                      disabled={busyId === String(review.id)}
-                    >
-                      Show on your site
-                      <span className="sr-only"> the review by {review.displayName}</span>
-                    </button>
-                  </Form>
+                  <ReviewButton review={review} intent={SHOW_REVIEW} busy={busyId} primary>
+                    Show on your site
+                  </ReviewButton>
+                ) : null}
+                {/* Until she decides, it waits for her on Today; this says no without showing it. */}
+                {review.mayShow && !review.shown && !review.decided ? (
+                  <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
+                    Keep it off the site
+                  </ReviewButton>
                 ) : null}
               </div>
             </article>
@@ -110,5 +102,36 @@ export function ReviewList({
         ))}
       </ul>
     </>
+  )
+}
+
+/** One review's Show, Hide or "Keep it off the site": a plain form, so it works without JavaScript. */
+function ReviewButton({
+  review,
+  intent,
+  busy,
+  primary = false,
+  children,
+}: {
+  review: OwnerReview
+  intent: typeof SHOW_REVIEW | typeof HIDE_REVIEW
+  busy: FormDataEntryValue | null | undefined
+  primary?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="review" value={review.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={primary ? 'button-primary' : 'button-secondary'}
+        disabled={busy === String(review.id)}
+      >
+        {children}
+        <span className="sr-only"> the review by {review.displayName}</span>
+      </button>
+    </Form>
   )
 }

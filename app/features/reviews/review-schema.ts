@@ -117,6 +117,8 @@ export interface StoredReview {
   shown: boolean
   createdAt: number
   updatedAt: number
+  /** The owner showed it or kept it off her site; until then one she may show waits for her. */
+  decided: boolean
 }
 
 /** A review on the owner's list, with the day she wrote it as the bakery's clock showed it. */

@@ -1,5 +1,8 @@
+import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, migrateToLatest } from '#app/db/db.server.ts'
+import { migrations } from '#app/db/migrations.server.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { eraseCustomer } from '#app/features/order-book/erase-customer.server.ts'
 import {
@@ -11,7 +14,13 @@ import {
   queueReviewRequestsDue,
   readReviewLink,
 } from '#app/features/order-book/review-links.server.ts'
-import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
+import {
+  makeTempDir,
+  makeTestDatabaseUrl,
+  openTestConnection,
+  openTestDatabase,
+  openTwoInstances,
+} from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { receiveOwnerReviewAction, receiveReviewPost } from './review-action.server.ts'
 import { REVIEW_WORDS_MAX } from './review-schema.ts'
@@ -20,6 +29,7 @@ import {
   NOT_YET_COMPLETED,
   NO_PERMISSION,
   readReviewOf,
+  readReviewsToApprove,
   readShownReviews,
   saveReview,
   setReviewShown,
@@ -352,4 +362,107 @@ test('erasing a customer removes her review from the book, the pages and the rat
   const left = await emails(db, 'review_received')
   expect(left.map((email) => email.text).join('\n')).not.toContain('Priya')
   expect(left).toHaveLength(1)
+})
+
+test('a review she may show waits for the owner until she shows it or keeps it off; new words wait again', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const people = [
+    { name: 'Priya Sharma', email: 'priya@example.com', show: true },
+    { name: 'Sam Okafor', email: 'sam@example.com', show: true },
+    { name: 'Jo Park', email: 'jo@example.com', show: false },
+    { name: 'Lee Chan', email: 'lee@example.com', show: true },
+  ]
+  const reviewIds: number[] = []
+  const tokens: string[] = []
+  for (const [index, person] of people.entries()) {
+    const id = await sendRequest(db, { name: person.name, email: person.email })
+    tokens.push(await tokenOf(db, id))
+    await makeReady(db, id)
+    await complete(db, id)
+    const posted = await postReview(
+      db,
+      tokens[index]!,
+      {
+        rating: String(5 - index),
+        words: 'Thank you.',
+        display_name: person.name.split(' ')[0]!,
+        ...(person.show ? { may_show: 'on' } : {}),
+      },
+      COMPLETED_AT + index,
+    )
+    expect(posted.status).toBe(200)
+    reviewIds.push((await readReviewOf(db, id))!.id)
+  }
+  const [priya, sam] = reviewIds as [number, number, number, number]
+  const waiting = async (limit = 10) => {
+    const { items, total } = await readReviewsToApprove(db, { limit })
+    return { names: items.map((item) => item.displayName), total }
+  }
+  // Jo kept hers private: nothing for the owner to approve. Oldest first.
+  expect(await waiting()).toEqual({ names: ['Priya', 'Sam', 'Lee'], total: 3 })
+  expect(await waiting(2)).toEqual({ names: ['Priya', 'Sam'], total: 3 })
+  expect((await readReviewsToApprove(db, { limit: 1 })).items[0]).toMatchObject({
+    id: priya,
+    rating: 5,
+    writtenOn: 'Dec 12, 2026',
+  })
+
+  // Shown, or kept off the site from her list: decided either way.
+  await receiveOwnerReviewAction({
+    request: ownerPost({ intent: 'show', review: String(priya) }),
+    db,
+    now: COMPLETED_AT + 10,
+  })
+  await receiveOwnerReviewAction({
+    request: ownerPost({ intent: 'hide', review: String(sam) }),
+    db,
+    now: COMPLETED_AT + 10,
+  })
+  expect(await waiting()).toEqual({ names: ['Lee'], total: 1 })
+  // Hiding a shown one later does not make it wait again.
+  await setReviewShown(db, { reviewId: priya, shown: false, now: COMPLETED_AT + 11 })
+  expect(await waiting()).toEqual({ names: ['Lee'], total: 1 })
+
+  // Sam changes his words: the owner has not read these, so they wait for her.
+  await postReview(
+    db,
+    tokens[1]!,
+    { rating: '2', words: 'On second thought…', display_name: 'Sam', may_show: 'on' },
+    COMPLETED_AT + 12,
+  )
+  expect(await waiting()).toEqual({ names: ['Sam', 'Lee'], total: 2 })
+})
+
+test('reviews written before the owner could keep one off: a shown one is decided, an unshown one waits once', async () => {
+  const dataDir = await makeTempDir()
+  const db = openTestConnection({ dataDir, url: await makeTestDatabaseUrl() })
+  const before = Object.fromEntries(
+    Object.entries(migrations).filter(([name]) => name < '022-waiting-on-the-owner'),
+  )
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
+    : undefined
+  const migrated = await new Migrator({
+    db,
+    provider: { getMigrations: async () => before },
+    migrationTableSchema: schema,
+  }).migrateToLatest()
+  expect(migrated.error).toBeUndefined()
+  await openBakery(db)
+  const shownOn = await sendRequest(db)
+  const notShown = await sendRequest(db, { name: 'Sam Okafor', email: 'sam@example.com' })
+  const written = { rating: 5, words: 'Lovely.', may_show: 1, created_at: 1, updated_at: 1 }
+  // Written as the site did then, before the column it adds.
+  await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('review')
+    .values([
+      { ...written, request_id: shownOn, display_name: 'Priya', shown: 1, shown_at: 2 },
+      { ...written, request_id: notShown, display_name: 'Sam', shown: 0, shown_at: null },
+    ])
+    .execute()
+  await migrateToLatest(db)
+  const waiting = await readReviewsToApprove(db, { limit: 10 })
+  expect(waiting.items.map((review) => review.displayName)).toEqual(['Sam'])
+  expect(waiting.total).toBe(1)
 })

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, type Transaction, sql } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
@@ -33,6 +33,7 @@ const COLUMNS = [
   'shown',
   'created_at',
   'updated_at',
+  'decided_at',
 ] as const
 
 function storedOf(row: {
@@ -45,6 +46,7 @@ function storedOf(row: {
   shown: number
   created_at: number
   updated_at: number
+  decided_at: number | null
 }): StoredReview {
   return {
     id: Number(row.id),
@@ -56,6 +58,7 @@ function storedOf(row: {
     shown: Number(row.shown) === 1,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    decided: row.decided_at !== null,
   }
 }
 
@@ -106,9 +109,10 @@ export async function saveReview(
     if (existing) {
       if (existing.shown) return { ok: false, status: 409, error: ALREADY_SHOWN }
       // Only while not shown: an owner's Show between the read and this write wins.
+      // Her new words wait for the owner again, even if she had kept the old ones off.
       const updated = await trx
         .updateTable('review')
-        .set(values)
+        .set({ ...values, decided_at: null })
         .where('id', '=', existing.id)
         .where('shown', '=', 0)
         .executeTakeFirst()
@@ -164,14 +168,57 @@ export async function listReviewsForOwner(db: Executor): Promise<OwnerReview[]> 
   })
 }
 
+/** A review waiting for the owner's Show or "Keep it off the site", as Today lists it. */
+export interface ReviewToApprove {
+  id: number
+  rating: number
+  displayName: string
+  /** Written on the server, e.g. "Dec 13, 2026". */
+  writtenOn: string
+}
+
+/**
+ * The reviews she may show and has not decided on, oldest first: the first
+ * `limit`, and how many in all. One query, read from the partial index of
+ * the undecided ones (migration 022-waiting-on-the-owner), so it costs the
+ * same however many reviews she has decided.
+ */
+export async function readReviewsToApprove(
+  db: Executor,
+  { limit }: { limit: number },
+): Promise<{ items: ReviewToApprove[]; total: number }> {
+  const rows = await db
+    .selectFrom('review')
+    .select(['id', 'rating', 'display_name', 'created_at'])
+    .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
+    // Written out rather than bound, so both databases use the partial index.
+    .where('may_show', '=', sql.lit(1))
+    .where('decided_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return {
+    items: rows.map((row) => ({
+      id: Number(row.id),
+      rating: Number(row.rating),
+      displayName: row.display_name,
+      writtenOn: writeBakeryMoment(Number(row.created_at), { dateStyle: 'medium' }),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  }
+}
+
 export type ShowReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }
 
 export const NO_PERMISSION =
   'This customer did not give permission to show her review, so it stays private.'
 
 /**
- * Shows a review on Home and About, or hides it again. Showing needs her
- * permission, checked in the same statement that shows it.
+ * Shows a review on Home and About, or hides it again (or keeps one never
+ * shown off the site): either way the owner has decided, and it waits for
+ * her no more. Showing needs her permission, checked in the same statement
+ * that shows it.
  */
 export async function setReviewShown(
   db: Executor,
@@ -179,7 +226,11 @@ export async function setReviewShown(
 ): Promise<ShowReviewResult> {
   const updated = await db
     .updateTable('review')
-    .set(shown ? { shown: 1, shown_at: now } : { shown: 0, shown_at: null })
+    .set(
+      shown
+        ? { shown: 1, shown_at: now, decided_at: now }
+        : { shown: 0, shown_at: null, decided_at: now },
+    )
     .where('id', '=', reviewId)
     .$if(shown, (query) => query.where('may_show', '=', 1))
     .executeTakeFirst()
