@@ -3,10 +3,8 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import {
-  readOrderPolicies,
-  updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readOrderPolicies } from '#app/features/availability/order-policies.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'

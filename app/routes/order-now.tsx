@@ -10,7 +10,6 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
-import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'
@@ -40,8 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       weekday: window.weekday,
       value: windowValue(window),
     })),
-    // The text /policies shows, rendered the same way: what the tick accepts (decision 051).
-    policiesHtml: renderMarkdown(booking.policies),
+    // The HTML /policies shows, rendered when she saved it: what the tick accepts (decisions 051, 076).
+    policiesHtml: booking.policiesHtml,
   }
 }
 

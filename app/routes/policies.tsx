@@ -1,16 +1,18 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { readOrderPolicies } from '#app/features/availability/availability.server.ts'
+import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { MarkdownPage } from '#app/features/site-content/markdown-page.tsx'
-import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
 import type { Route } from './+types/policies'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'policies', path: '/policies', matches })
 
-/** The very text every order's "I have read the order policies" tick accepts (decision 051). */
+/**
+ * The very text every order's "I have read the order policies" tick accepts
+ * (decision 051), as rendered when she saved it (decision 076).
+ */
 export async function loader() {
-  return { html: renderMarkdown(await readOrderPolicies(getDb())) }
+  return { html: await readPoliciesHtml(getDb()) }
 }
 
 export default function Policies({ loaderData }: Route.ComponentProps) {

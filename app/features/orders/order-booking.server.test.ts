@@ -7,6 +7,7 @@ import {
 } from '#app/features/availability/availability.server.ts'
 import { listProducts, seedMenu, updateProduct } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { rendered } from '#tests/support/markdown.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
@@ -190,11 +191,18 @@ test('without the policy tick a send is refused with 400 and nothing is stored',
 
 test('the policies the customer ticked are stored with the send, as they read then', async () => {
   const db = await openBakery()
-  await updateBookingSettings(db, { policies: 'Deposits hold your date.' })
+  await updateBookingSettings(db, { policies: rendered('Deposits hold your date.') })
   await send(db, [order])
-  await updateBookingSettings(db, { policies: 'Something new.' })
-  const batch = await db.selectFrom('order_batch').select('accepted_policies').executeTakeFirst()
-  expect(batch?.accepted_policies).toBe('Deposits hold your date.')
+  await updateBookingSettings(db, { policies: rendered('Something new.') })
+  const batch = await db
+    .selectFrom('order_batch')
+    .select(['accepted_policies', 'accepted_policies_html'])
+    .executeTakeFirst()
+  // With the HTML she read, as rendered when the owner saved them.
+  expect(batch).toEqual({
+    accepted_policies: 'Deposits hold your date.',
+    accepted_policies_html: '<p>Deposits hold your date.</p>',
+  })
 })
 
 test('each customer email in a send gets one confirmation with their own private link', async () => {

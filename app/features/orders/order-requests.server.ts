@@ -6,8 +6,8 @@ import {
   demandOf,
   findUnbookable,
   findWindowRefusal,
-  readOrderPolicies,
 } from '#app/features/availability/availability.server.ts'
+import { readPoliciesAsRendered } from '#app/features/availability/order-policies.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'
@@ -73,7 +73,7 @@ export async function submitOrderRequests(
       )
       if (window) return { ok: false, window }
 
-      const policies = await readOrderPolicies(trx)
+      const policies = await readPoliciesAsRendered(trx)
       // One link per customer: a send for two people (a gift, a shared event)
       // tells each about their own requests only.
       const tokens = new Map<string, string>()

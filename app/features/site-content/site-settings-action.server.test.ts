@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest'
 import { SEED_WORDS } from '#app/content/site-words.ts'
+import {
+  readBookingSettings,
+  updateBookingSettings,
+} from '#app/features/availability/availability.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { readSiteWords, seedSiteContent } from './site-content.server.ts'
 import { receiveSiteSettingsAction } from './site-settings-action.server.ts'
@@ -38,7 +42,7 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
   const { db } = await openTestDatabase()
   await seedSiteContent(db)
   let policies = ''
-  const savePolicies = async (text: string) => void (policies = text)
+  const savePolicies = async ({ markdown }: { markdown: string }) => void (policies = markdown)
 
   const refused = await receiveSiteSettingsAction({
     request: post({ ...identityForm, instagram_url: 'javascript:alert(1)', email: 'nope' }),
@@ -78,7 +82,7 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
   const { db } = await openTestDatabase()
   await seedSiteContent(db)
   let policies = 'Old rules.'
-  const savePolicies = async (text: string) => void (policies = text)
+  const savePolicies = async ({ markdown }: { markdown: string }) => void (policies = markdown)
   const markdown = '## Deposits\n\n<script>alert(1)</script>Half holds the date.'
 
   const preview = await receiveSiteSettingsAction({
@@ -134,6 +138,40 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
   })
   expect(tooLong.status).toBe(400)
   expect(tooLong.body.errors.markdown).toBe('The policies can be at most 4000 characters.')
+})
+
+test('Markdown nested 5,000 deep is refused at preview and publish with a sentence, and nothing changes', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const before = await readBookingSettings(db)
+  const action = (fields: Record<string, string>) =>
+    receiveSiteSettingsAction({
+      request: post(fields),
+      db,
+      // As the route saves them: into the booking settings.
+      savePolicies: (policies) => updateBookingSettings(db, { policies }),
+      moneyRecorded,
+    })
+  // The policies take at most 4,000 characters, the FAQ 20,000.
+  const levels = { faq: 5000, policies: 3900 }
+  for (const [intent, depth] of Object.entries(levels)) {
+    const deep = `${'>'.repeat(depth)} Deposits hold your date.`
+    const sentence = `Line 1 puts ${depth} quotes, lists or indents inside one another; the page takes at most 16. Please make it flatter.`
+    for (const mode of ['preview', 'publish']) {
+      const refused = await action({ intent, mode, markdown: deep })
+      expect(refused.status, `${intent} ${mode}`).toBe(400)
+      expect(refused.body).toMatchObject({
+        section: intent,
+        status: 'refused',
+        errors: { markdown: sentence },
+        values: { markdown: deep },
+      })
+    }
+  }
+  expect((await readSiteWords(db)).faq).toEqual(SEED_WORDS.faq)
+  const after = await readBookingSettings(db)
+  expect(after.policies).toBe(before.policies)
+  expect(after.policiesHtml).toBe(before.policiesHtml)
 })
 
 test('a post that is not one of the forms is refused with a sentence', async () => {
