@@ -9,6 +9,7 @@ import type { Database } from '#app/db/schema.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
+import { controlsAsSpaces } from '#app/utils/plain-text.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -62,8 +63,41 @@ function parseSection<K extends SiteWordsKey>(key: K, value: string | undefined)
     return SEED_WORDS[key]
   }
   if (typeof stored !== 'object' || stored === null) return SEED_WORDS[key]
-  const parsed = SITE_WORDS_SCHEMAS[key].safeParse({ ...SEED_WORDS[key], ...stored })
+  const schema = SITE_WORDS_SCHEMAS[key]
+  let section: unknown = { ...SEED_WORDS[key], ...stored }
+  let parsed = schema.safeParse(section)
+  // Words stored before the rule for typed text refused control characters
+  // (decision 076) read with them as spaces, field by field, rather than as
+  // the seed: her name and email stay hers, the line breaks of a story too
+  // where they can.
+  for (const allow of ['\n\t', ''] as const) {
+    if (parsed.success) break
+    section = withControlsAsSpaces(section, parsed.error.issues, allow)
+    parsed = schema.safeParse(section)
+  }
   return parsed.success ? (parsed.data as SiteWords[K]) : SEED_WORDS[key]
+}
+
+/** A copy of `section` with the controls of each refused text (but those in `allow`) as spaces. */
+function withControlsAsSpaces(
+  section: unknown,
+  issues: readonly { path: readonly PropertyKey[] }[],
+  allow: string,
+): unknown {
+  const copy = structuredClone(section) as Record<PropertyKey, unknown>
+  for (const { path } of issues) {
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>(
+        (node, step) => (node as Record<PropertyKey, unknown> | undefined)?.[step],
+        copy,
+      )
+    const field = path.at(-1)
+    const holder = parent as Record<PropertyKey, unknown> | undefined
+    if (field === undefined || typeof holder?.[field] !== 'string') continue
+    holder[field] = controlsAsSpaces(holder[field], { allow })
+  }
+  return copy
 }
 
 /** Every section of the owner's words, as the pages and emails show them. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { SEED_WORDS } from '#app/content/site-words.ts'
+import { SEED_WORDS, toPublicWords } from '#app/content/site-words.ts'
 import {
   readBookingSettings,
   updateBookingSettings,
@@ -172,6 +172,82 @@ test('Markdown nested 5,000 deep is refused at preview and publish with a senten
   const after = await readBookingSettings(db)
   expect(after.policies).toBe(before.policies)
   expect(after.policiesHtml).toBe(before.policiesHtml)
+})
+
+test('the banner stores plain words: a control character is refused, direction overrides removed', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const banner = (text: string) =>
+    receiveSiteSettingsAction({
+      request: post({ intent: 'announcement', on: 'on', text, link: '/ordernow', ends_on: '' }),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+
+  for (const control of ['\u0007', '\u001B[2J', '\u0000', '\u0085', '\n']) {
+    const refused = await banner(`Closed${control} for the holidays`)
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({
+      text:
+        control === '\n'
+          ? 'Banner text must fit on one line.'
+          : 'Banner text cannot contain control characters.',
+    })
+  }
+  expect((await readSiteWords(db)).announcement).toEqual(SEED_WORDS.announcement)
+
+  // "nepo \u202Eyadot\u202C" would read "nepo today" backwards; an accent typed apart is composed.
+  const saved = await banner('\u202ECafe\u0301 closed\u202C \u2067until Jan 5\u2069')
+  expect(saved.status).toBe(200)
+  const words = await readSiteWords(db)
+  expect(words.announcement.text).toBe('Caf\u00E9 closed until Jan 5')
+  // What every page's banner shows.
+  expect(toPublicWords(words, '2026-12-01', '').banner).toEqual({
+    text: 'Caf\u00E9 closed until Jan 5',
+    link: '/ordernow',
+  })
+})
+
+test('her words in every group are stored plain, names without invisible characters', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const send = (fields: Record<string, string>) =>
+    receiveSiteSettingsAction({
+      request: post(fields),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+  const identity = await send({
+    ...identityForm,
+    name: 'Crumb \u202E& Co',
+    owner_name: 'Mira\u200B Okafor',
+    tagline: 'Cakes from Leslieville\u2066',
+    reply_time: 'by the next \u202Emorning',
+    instagram_handle: '@cru\u202Emb',
+    footer_line: 'Baked with care in Caf\u0065\u0301 Street',
+  })
+  expect(identity.status).toBe(200)
+  expect((await readSiteWords(db)).identity).toMatchObject({
+    name: 'Crumb & Co',
+    ownerName: 'Mira Okafor',
+    tagline: 'Cakes from Leslieville',
+    replyTime: 'by the next morning',
+    social: { instagram: { handle: '@crumb' } },
+    footerLine: 'Baked with care in Caf\u00E9 Street',
+  })
+  const story = await send({
+    intent: 'words',
+    home_story: 'Fresh \u202Edaily.',
+    about_story: 'One.\r\n\r\nTwo\u0000.',
+    treats_intro: '',
+  })
+  expect(story.body.errors).toEqual({
+    about_story: 'About story cannot contain control characters.',
+  })
+  const replyTime = await send({ ...identityForm, reply_time: 'soon\r\nBcc: eve@evil.test' })
+  expect(replyTime.body.errors).toEqual({ reply_time: 'Reply time must fit on one line.' })
 })
 
 test('a post that is not one of the forms is refused with a sentence', async () => {
