@@ -1335,7 +1335,7 @@ export const migrations: Record<string, Migration> = {
   // until rendered: the boot renders what is stored (features' own
   // functions, as a migration must not change once shipped) and the pages
   // show the text as plain paragraphs meanwhile.
-  '021-markdown-rendered-at-save': {
+  '023-markdown-rendered-at-save': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('site_content').addColumn('html', 'text').execute()
       await db.schema.alterTable('booking_settings').addColumn('policies_html', 'text').execute()
