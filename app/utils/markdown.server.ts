@@ -144,8 +144,9 @@ function escapeText(text: string): string {
  * The line whose start puts the most containers inside one another: each
  * quote marker, each list marker and every two columns of indentation
  * beyond the space a marker needs (a nested list item is indented by two or
- * three). One pass over the text; it may count a level more than marked
- * would, never fewer.
+ * three). One pass over the text, before marked's work can grow; it may
+ * count a level more than marked would. Nesting it cannot see from a line's
+ * start (raw HTML, emphasis) is bounded after rendering, by `htmlDepth`.
  */
 export function deepestLine(markdown: string): { line: number; depth: number } {
   let deepest = { line: 0, depth: 0 }
