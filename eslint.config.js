@@ -52,15 +52,12 @@ const featureEdges = {
   // the request tables and writes each request's first timeline entry.
   // A send queues the owner's alert of a new request beside her email.
   // Its confirmation email says the owner's name and reply time (site-content).
-  // The policies its tick accepts open with the terms order-status writes
-  // from the rules in Settings (decision 079).
   orders: [
     'availability',
     'inspiration',
     'mail',
     'menu',
     'order-book/request-intake.server.ts',
-    'order-status',
     'owner-alerts',
     'site-content',
   ],
@@ -97,9 +94,9 @@ const featureEdges = {
   'owner-alerts': [],
   // A design proof's images go through the shared image pipeline, store and quota.
   proofs: ['media'],
-  // The owner's words (name, reply time, banner, FAQ) and the Markdown they are written in;
-  // her pictures go through the shared image pipeline and store. Pages, emails and the
-  // settings page read it.
+  // The owner's words (name, reply time, banner, FAQ, the FAQ's stored rendering; the
+  // Markdown renderer is shared, app/utils/markdown.server.ts); her pictures go through the
+  // shared image pipeline and store. Pages, emails and the settings page read it.
   'site-content': ['media'],
   // The one home of a request's statuses, transitions, status sets and what each
   // change moves and emails: it uses no other feature, so every feature may read it.

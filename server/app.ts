@@ -18,6 +18,7 @@ import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { renderStoredPolicies } from '#app/features/availability/order-policies.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
 import { setMediaPublicUrl, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
 import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -36,6 +37,7 @@ import {
 } from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
+import { renderStoredAcceptedPolicies } from '#app/features/order-book/request-status.server.ts'
 import { queueReviewRequestsDue } from '#app/features/order-book/review-links.server.ts'
 import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { type PushWorker, startPushWorker } from '#app/features/owner-alerts/push-sender.server.ts'
@@ -46,6 +48,7 @@ import {
 import {
   readLocalSettings,
   readSiteSection,
+  renderStoredFaq,
   seedSiteContent,
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
@@ -121,6 +124,11 @@ export async function startServices(): Promise<Env> {
   if (menuAdded > 0) console.log(`menu: added ${menuAdded} treats from site.ts to the empty menu`)
   const wordsAdded = await seedSiteContent(db)
   if (wordsAdded > 0) console.log(`site: wrote ${wordsAdded} sections of words from site.ts`)
+  // Markdown stored before its rendering was kept beside it (decision 076); the
+  // pages show such text as plain paragraphs until this has run once.
+  await renderStoredFaq(db)
+  await renderStoredPolicies(db)
+  await renderStoredAcceptedPolicies(db)
   const sweep = await withLease(
     db,
     { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },

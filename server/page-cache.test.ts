@@ -29,6 +29,7 @@ import {
 } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
+import { rendered } from '#tests/support/markdown.ts'
 import { cachePolicy } from './cache-policy.ts'
 import {
   coalesceReads,
@@ -334,7 +335,7 @@ test('each change to what the pages show is served at once: photos, menu, capaci
   )
   expect(withDelivery).toMatchObject({ booking: { deliveryEnabled: true } })
   const longer = await freshAfter(() =>
-    updateBookingSettings(db, { horizonDays: 90, policies: 'New policies' }),
+    updateBookingSettings(db, { horizonDays: 90, policies: rendered('New policies') }),
   )
   expect(longer).toMatchObject({ booking: { horizonDays: 90, policies: 'New policies' } })
 })
@@ -348,7 +349,7 @@ test('writes the pages do not show leave the page version alone', async () => {
     .execute()
   await db.insertInto('lease').values({ name: 'x', holder: 'y', until: 0 }).execute()
   expect(await readPageVersion(db)).toBe(version)
-  await updateBookingSettings(db, { policies: 'Changed' })
+  await updateBookingSettings(db, { policies: rendered('Changed') })
   expect(await readPageVersion(db)).not.toBe(version)
 })
 

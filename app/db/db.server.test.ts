@@ -12,7 +12,7 @@ const SQLITE_SCHEMA = [
   ['app_state', 'CREATE TABLE "app_state" ("key" text primary key, "value" text not null)'],
   [
     'booking_settings',
-    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null, "balance_due_days" integer default 7 not null, "pickup_address" text default \'\' not null, "change_window_days" integer default 3 not null, "refund_cutoff_days" integer default 7 not null, "refund_before_percent" integer default 100 not null, "refund_after_percent" integer default 0 not null)',
+    'CREATE TABLE "booking_settings" ("id" integer primary key, "horizon_days" integer not null, "policies" text not null, "delivery_enabled" integer default 0 not null, "delivery_note" text default \'\' not null, "ical_key" text, "quote_expiry_days" integer default 3 not null, "balance_due_days" integer default 7 not null, "pickup_address" text default \'\' not null, "change_window_days" integer default 3 not null, "refund_cutoff_days" integer default 7 not null, "refund_before_percent" integer default 100 not null, "refund_after_percent" integer default 0 not null, "policies_html" text)',
   ],
   [
     'booking_settings_delete_page_version',
@@ -124,7 +124,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_batch',
-    'CREATE TABLE "order_batch" ("id" integer primary key autoincrement, "created_at" text not null, "order_count" integer not null, "handled_at" text, "accepted_policies" text)',
+    'CREATE TABLE "order_batch" ("id" integer primary key autoincrement, "created_at" text not null, "order_count" integer not null, "handled_at" text, "accepted_policies" text, "accepted_policies_html" text)',
   ],
   [
     'order_request',
@@ -388,7 +388,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'site_content',
-    'CREATE TABLE "site_content" ("key" text primary key, "value" text not null, "updated_at" integer not null)',
+    'CREATE TABLE "site_content" ("key" text primary key, "value" text not null, "updated_at" integer not null, "html" text)',
   ],
   [
     'site_content_delete_page_version',
@@ -478,6 +478,7 @@ test('the migrations make the schema the database has always had', async () => {
     'inspiration_photo.variants text',
     'inspiration_photo.width integer',
     'order_batch.accepted_policies text',
+    'order_batch.accepted_policies_html text',
     'order_batch.created_at text',
     'order_batch.handled_at text',
     'order_batch.id integer identity',

@@ -45,6 +45,8 @@ export interface OrderBatchTable {
   handled_at: string | null
   /** The order policies the customer ticked, as they read when sent; null before they existed. */
   accepted_policies: string | null
+  /** Those policies as the customer read them, rendered when the owner saved them; null until rendered. */
+  accepted_policies_html: string | null
 }
 
 /** How many requests stand in each status, kept by triggers on order_request (migration 016-growth-status-counts). */
@@ -227,6 +229,8 @@ export interface ReviewTable {
 export interface SiteContentTable {
   key: string
   value: string
+  /** A section written in Markdown (the FAQ): its safe HTML, rendered at save; else null. */
+  html: string | null
   updated_at: Millis
 }
 
@@ -311,6 +315,8 @@ export interface BookingSettingsTable {
   horizon_days: number
   /** The order policies a customer ticks before sending. */
   policies: string
+  /** The policies' safe HTML, rendered when saved; null until rendered (decision 076). */
+  policies_html: string | null
   /** 1 when the bakery delivers; customers may then choose delivery. */
   delivery_enabled: Generated<number>
   /** Where and how the bakery delivers, shown beside the choice. */

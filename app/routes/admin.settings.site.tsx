@@ -3,11 +3,11 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
 import {
   readOrderPolicies,
   readOrderRules,
-  updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/order-policies.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
 import { orderTerms } from '#app/features/order-status/order-terms.ts'

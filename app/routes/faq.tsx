@@ -1,16 +1,15 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { MarkdownPage } from '#app/features/site-content/markdown-page.tsx'
-import { renderMarkdown } from '#app/features/site-content/markdown.server.ts'
-import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { readFaqHtml } from '#app/features/site-content/site-content.server.ts'
 import type { Route } from './+types/faq'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'faq', path: '/faq', matches })
 
+/** Her FAQ as rendered when she saved it (decision 076): a page never renders Markdown. */
 export async function loader() {
-  const { markdown } = await readSiteSection(getDb(), 'faq')
-  return { html: renderMarkdown(markdown) }
+  return { html: await readFaqHtml(getDb()) }
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

@@ -2,11 +2,11 @@ import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { cart } from '#app/features/orders/cart.ts'
 import { OrderPage } from '#app/features/orders/order-page.tsx'
-import { readPoliciesHtml } from '#app/features/orders/order-policies.server.ts'
 import {
   type OrderSendResult,
   receiveOrderRequests,

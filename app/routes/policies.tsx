@@ -1,13 +1,17 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { readPoliciesHtml } from '#app/features/orders/order-policies.server.ts'
+import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { MarkdownPage } from '#app/features/site-content/markdown-page.tsx'
 import type { Route } from './+types/policies'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'policies', path: '/policies', matches })
 
-/** The very text every order's "I have read the order policies" tick accepts (decisions 051 and 079). */
+/**
+ * The very text every order's "I have read the order policies" tick accepts
+ * (decision 051): the terms from her rules (decision 079), then her words as
+ * rendered when she saved them (decision 076).
+ */
 export async function loader() {
   return { html: await readPoliciesHtml(getDb()) }
 }

@@ -1,16 +1,12 @@
 import { z } from 'zod/mini'
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email-address.ts'
 import { PHONE_NUMBER_INVALID, PHONE_NUMBER_MAX_LENGTH, phoneDigits } from './phone-number.ts'
-import {
-  hasControlCharacters,
-  removeBidiControls,
-  removeInvisibleFormatting,
-} from './plain-text.ts'
+import { hasControlCharacters, removeBidiControls, toPlainText } from './plain-text.ts'
 
 /**
- * Field rules shared by the public forms' schemas. These run in the browser
- * for instant feedback and on the server as the authority, so they use zod's
- * tree-shakable build to keep the page light.
+ * Field rules shared by the forms' schemas, the customers' and the owner's.
+ * These run in the browser for instant feedback and on the server as the
+ * authority, so they use zod's tree-shakable build to keep the page light.
  */
 
 const NO_LINE_BREAKS = /^[^\r\n]*$/
@@ -30,32 +26,54 @@ export function noControlCharacters(label: string, { allow = '' } = {}) {
 }
 
 /**
- * Removes bidi controls (plain-text.ts) from a text field before anything
- * else checks it: every free-text field anyone reads (the owner, a customer,
- * an email) takes it first, so nothing typed can reorder what she reads.
+ * What a text field takes: one line (`line`), several (`lines`), or a
+ * person's or bakery's name (`name`: one line, and no invisible characters
+ * at all, see plain-text.ts).
  */
-export function stripBidiControls() {
-  return z.overwrite<string>(removeBidiControls)
+export type TextKind = 'line' | 'lines' | 'name'
+
+/**
+ * The one rule for text anyone types into the site, the owner's words and
+ * the customers' alike (decisions 029 and 076), as the checks of a string
+ * field. First the text is made plain: bidi controls removed (a name loses
+ * the zero-width characters too), composed to NFC and trimmed, so nothing
+ * typed can reorder what someone reads and a text of nothing but invisible
+ * characters counts as missing. Then `bounds`, the field's own required and
+ * length checks with its own sentences. Last, what is refused with a
+ * sentence rather than quietly changed: C0 and C1 control characters, and
+ * in a field of one line, line breaks (no header injection, no second line
+ * in a name). Use it as `z.string().check(...plainText('Name', 'name',
+ * z.maxLength(80, …)))`; the owner's schemas in full zod take the same checks.
+ */
+export function plainText(label: string, kind: TextKind, ...bounds: z.core.$ZodCheck<string>[]) {
+  return [
+    z.overwrite<string>((value) => toPlainText(value, { name: kind === 'name' }).trim()),
+    ...bounds,
+    ...(kind === 'lines' ? [noControlCharacters(label, { allow: MULTI_LINE })] : oneLine(label)),
+  ]
 }
 
-function requiredText(label: string, max: number, { stripInvisible = false } = {}) {
-  return z.string(`${label} is required.`).check(
-    // First, so a text of nothing but invisible characters counts as missing.
-    z.overwrite(stripInvisible ? removeInvisibleFormatting : removeBidiControls),
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  )
+function requiredText(label: string, max: number, kind: TextKind) {
+  return z
+    .string(`${label} is required.`)
+    .check(
+      ...plainText(
+        label,
+        kind,
+        z.minLength(1, `${label} is required.`),
+        z.maxLength(max, `${label} must be at most ${max} characters.`),
+      ),
+    )
 }
 
 /** A required text: trimmed, bounded, free of controls other than line breaks and tabs. */
 export function multiLine(label: string, max: number) {
-  return requiredText(label, max).check(noControlCharacters(label, { allow: MULTI_LINE }))
+  return requiredText(label, max, 'lines')
 }
 
 /** A required one-line text: trimmed, bounded, free of line breaks (no header injection) and controls. */
 export function singleLine(label: string, max: number) {
-  return requiredText(label, max).check(...oneLine(label))
+  return requiredText(label, max, 'line')
 }
 
 /**
@@ -64,7 +82,7 @@ export function singleLine(label: string, max: number) {
  * cannot read backwards or pass for another name.
  */
 export function personName(label: string, max: number) {
-  return requiredText(label, max, { stripInvisible: true }).check(...oneLine(label))
+  return requiredText(label, max, 'name')
 }
 
 /** An optional one-line text: trimmed and bounded like singleLine; empty is left out. */
@@ -73,10 +91,11 @@ export function optionalLine(label: string, max: number) {
     z
       .string(unreadableText(label))
       .check(
-        stripBidiControls(),
-        z.trim(),
-        z.maxLength(max, `${label} must be at most ${max} characters.`),
-        ...oneLine(label),
+        ...plainText(
+          label,
+          'line',
+          z.maxLength(max, `${label} must be at most ${max} characters.`),
+        ),
       ),
   )
 }
@@ -88,6 +107,23 @@ export function optionalLine(label: string, max: number) {
  */
 export function unreadableText(label: string) {
   return `We could not read what was written in ${label}. Please type it again.`
+}
+
+/**
+ * An optional text of several lines, missing or empty as '': trimmed,
+ * bounded and free of controls other than line breaks and tabs.
+ */
+export function optionalLines(
+  label: string,
+  max: number,
+  tooLong = `${label} must be at most ${max} characters.`,
+) {
+  return z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => value ?? ''),
+    )
+    .check(...plainText(label, 'lines', z.maxLength(max, tooLong)))
 }
 
 function oneLine(label: string) {

@@ -32,6 +32,11 @@ export function hasControlCharacters(text: string, { allow = '' } = {}): boolean
   return false
 }
 
+/** The text with each control character but those in `allow` turned into a space. */
+export function controlsAsSpaces(text: string, { allow = '' } = {}): string {
+  return text.replace(CONTROLS, (char) => (allow.includes(char) ? char : ' '))
+}
+
 /** The text without bidi controls: what every free-text field stores. */
 export function removeBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '')
@@ -43,9 +48,19 @@ export function removeInvisibleFormatting(text: string): string {
 }
 
 /**
+ * Text as a field stores it: bidi controls removed (and, for a name, the
+ * zero-width characters too), then composed to NFC, so "é" typed as e and a
+ * combining accent is the same "é" as a keyboard's, in a search, a
+ * comparison or a mail header.
+ */
+export function toPlainText(text: string, { name = false } = {}): string {
+  return (name ? removeInvisibleFormatting(text) : removeBidiControls(text)).normalize('NFC')
+}
+
+/**
  * A name that is safe to show in a mail header: no invisible formatting, every
  * control (line breaks included) turned into a space, spaces collapsed.
  */
 export function toDisplayName(text: string): string {
-  return removeInvisibleFormatting(text).replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim()
+  return toPlainText(text, { name: true }).replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim()
 }

@@ -4,16 +4,12 @@ import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import {
-  type OrderRules,
-  orderPoliciesText,
-  orderTerms,
-} from '#app/features/order-status/order-terms.ts'
-import {
   OUTSIDE_DATE_WINDOW,
   bakeryToday as todayOfBakery,
   isCalendarDate,
   isRealDate,
 } from '#app/utils/dates.ts'
+import { type RenderedMarkdown, htmlToShow } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   type AvailabilityDay,
@@ -57,7 +53,10 @@ export interface ClosedPeriod {
 /** Everything the owner sets about bookings, as /admin/settings shows it. */
 export interface BookingSettings extends BookingRules {
   closedPeriods: ClosedPeriod[]
+  /** Her Markdown, as she wrote it. */
   policies: string
+  /** The policies as the pages show them: rendered when she saved them (decision 076). */
+  policiesHtml: string
   deliveryEnabled: boolean
   deliveryNote: string
   /** Every weekday's pickup windows, by weekday then time. */
@@ -90,6 +89,7 @@ export async function readBookingSettings(db: Executor): Promise<BookingSettings
     })),
     horizonDays: Number(settings.horizon_days),
     policies: settings.policies,
+    policiesHtml: htmlToShow(settings.policies, settings.policies_html),
     deliveryEnabled: Number(settings.delivery_enabled) === 1,
     deliveryNote: settings.delivery_note,
     pickupWindows,
@@ -282,53 +282,6 @@ export async function removePickupWindow(
         capacity: Number(row.capacity),
       }
     : undefined
-}
-
-/** The order policies a customer ticks, as they read now: what a send keeps beside its requests. */
-export async function readOrderPolicies(db: Executor): Promise<string> {
-  const { policies } = await db
-    .selectFrom('booking_settings')
-    .select('policies')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
-  return policies
-}
-
-/**
- * The rules every order is made on, as Settings keeps them: when a quote's
- * balance falls due and the change and cancellation policy.
- */
-export async function readOrderRules(db: Executor): Promise<OrderRules> {
-  const row = await db
-    .selectFrom('booking_settings')
-    .select([
-      'balance_due_days',
-      'change_window_days',
-      'refund_cutoff_days',
-      'refund_before_percent',
-      'refund_after_percent',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow()
-  return {
-    balanceDueDays: Number(row.balance_due_days),
-    change: {
-      windowDays: Number(row.change_window_days),
-      cutoffDays: Number(row.refund_cutoff_days),
-      beforePercent: Number(row.refund_before_percent),
-      afterPercent: Number(row.refund_after_percent),
-    },
-  }
-}
-
-/**
- * The order policies as a customer agrees to them: the terms written from
- * the rules (decision 079), then her own words. The Markdown each send
- * stores as what its customer ticked.
- */
-export async function readAcceptedPolicies(db: Executor): Promise<string> {
-  const [rules, words] = await Promise.all([readOrderRules(db), readOrderPolicies(db)])
-  return orderPoliciesText(orderTerms(rules), words)
 }
 
 /** The rules customers' bookings follow: the settings without anything private. */
@@ -539,19 +492,24 @@ export async function removeClosedPeriod(
   return row ? { start: row.start_date, end: row.end_date } : undefined
 }
 
-/** Changes any of the one-row settings: the horizon, the policies, delivery. */
+/**
+ * Changes any of the one-row settings: the horizon, the policies, delivery.
+ * The policies come rendered (`renderMarkdown`, which refuses a text that
+ * cannot be shown), and their HTML is stored beside them.
+ */
 export async function updateBookingSettings(
   db: Executor,
   change: Partial<
-    Pick<
-      BookingSettings,
-      'horizonDays' | 'policies' | 'deliveryEnabled' | 'deliveryNote' | 'pickupAddress'
-    >
+    Pick<BookingSettings, 'horizonDays' | 'deliveryEnabled' | 'deliveryNote' | 'pickupAddress'> & {
+      policies: RenderedMarkdown
+    }
   >,
 ): Promise<void> {
   const values = {
     ...(change.horizonDays !== undefined ? { horizon_days: change.horizonDays } : {}),
-    ...(change.policies !== undefined ? { policies: change.policies } : {}),
+    ...(change.policies !== undefined
+      ? { policies: change.policies.markdown, policies_html: change.policies.html }
+      : {}),
     ...(change.deliveryEnabled !== undefined
       ? { delivery_enabled: change.deliveryEnabled ? 1 : 0 }
       : {}),

@@ -114,6 +114,11 @@ test('the horizon, the policies and delivery are saved; a horizon of 10 closes d
   expect((await send(db, { intent: 'policies', policies: 'x'.repeat(4000) })).status).toBe(200)
   await send(db, { intent: 'policies', policies })
   expect((await readBookingSettings(db)).policies).toBe(policies)
+  // Rendered once, as saved, for every page that shows them.
+  await send(db, { intent: 'policies', policies: '## Deposits\n\nHalf up **front**.' })
+  expect((await readBookingSettings(db)).policiesHtml).toBe(
+    '<h2>Deposits</h2>\n<p>Half up <strong>front</strong>.</p>',
+  )
 
   const on = await send(db, {
     intent: 'delivery',
@@ -211,6 +216,14 @@ test.each([
     'policies over 4,000 characters',
     { intent: 'policies', policies: 'p'.repeat(4001) },
     { policies: 'Order policies must be at most 4000 characters.' },
+  ],
+  [
+    'policies nested 4,000 quotes deep, which the pages could not lay out',
+    { intent: 'policies', policies: `${'>'.repeat(3990)} Deposits` },
+    {
+      policies:
+        'Line 1 puts 3990 quotes, lists or indents inside one another; the page takes at most 16. Please make it flatter.',
+    },
   ],
   [
     'a delivery note over 300 characters',

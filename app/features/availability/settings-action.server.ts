@@ -2,6 +2,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { formatShortDateRange } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
+import { renderMarkdown } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addClosedPeriod,
@@ -108,7 +109,17 @@ export async function receiveSettingsAction({
       )
     }
     case 'policies': {
-      await updateBookingSettings(db, { policies: action.policies })
+      const rendered = renderMarkdown(action.policies)
+      if (!rendered.ok) {
+        return reply(400, {
+          ok: false,
+          intent,
+          error: CHECK_FIELDS,
+          fields: { policies: rendered.error },
+          values: { policies: form.policies ?? '' },
+        })
+      }
+      await updateBookingSettings(db, { policies: rendered })
       return saved(intent, 'Order policies saved.')
     }
     case 'delivery': {

@@ -110,6 +110,8 @@ test('an edit with no alt text, too long a description, a tag that is not allowe
     [{ ...base, alt: undefined }, 'Please describe the photo for people who cannot see it.'],
     [{ ...base, alt: 'a'.repeat(251) }, 'Please describe the photo in at most 250 characters.'],
     [{ ...base, caption: 'c'.repeat(201) }, 'Please keep the caption to at most 200 characters.'],
+    [{ ...base, alt: 'A tart\u0000' }, 'The description cannot contain control characters.'],
+    [{ ...base, caption: 'June\u001B[2J' }, 'The caption cannot contain control characters.'],
     [{ ...base, tags: [] }, 'Please select at least one tag.'],
     [{ ...base, tags: ['<script>'] }, 'A tag is up to 30 letters, digits, spaces and dashes.'],
     [{ ...base, tags: ['t'.repeat(31)] }, 'A tag is up to 30 letters, digits, spaces and dashes.'],
@@ -130,6 +132,21 @@ test('an edit with no alt text, too long a description, a tag that is not allowe
   const huge = await edit(db, image.id, { ...base, alt: 'x'.repeat(20_000) })
   expect(huge.status).toBe(413)
   expect(await findGalleryImage(db, image.id)).toEqual(image)
+})
+
+test('her alt text and caption are stored plain: no direction overrides, accents composed', async () => {
+  const { db, image } = await setUp()
+  const { status, body } = await edit(db, image.id, {
+    tags: ['tart'],
+    alt: 'A \u202Etrat\u202C with cre\u0300me frai\u0302che',
+    caption: 'For the \u2066June\u2069 market',
+    version: 1,
+  })
+  expect(status).toBe(200)
+  expect(body).toMatchObject({
+    alt: 'A trat with cr\u00E8me fra\u00EEche',
+    caption: 'For the June market',
+  })
 })
 
 test('a new tag is welcome until the gallery keeps its most tags; then only the tags it has are', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { plainText } from '#app/utils/form-fields.ts'
 import {
   MAX_TAGS_PER_IMAGE,
   TAG_RULE,
@@ -37,22 +38,32 @@ const tagsField = z
     z.refine((tags) => tags.every(isValidTag), TAG_RULE),
   )
 
-const altField = z.pipe(
-  z.string(ALT_MISSING),
-  z.pipe(
-    z.transform(tidyText),
-    z.string().check(z.minLength(1, ALT_MISSING), z.maxLength(PHOTO_TEXT_LIMITS.alt, ALT_TOO_LONG)),
-  ),
-)
+/**
+ * Her alt text: one line (line breaks typed become spaces), by the site's
+ * rule for typed text (form-fields.ts: no bidi controls, NFC, no other
+ * control characters).
+ */
+const altField = z
+  .string(ALT_MISSING)
+  .check(
+    z.overwrite(tidyText),
+    ...plainText(
+      'The description',
+      'line',
+      z.minLength(1, ALT_MISSING),
+      z.maxLength(PHOTO_TEXT_LIMITS.alt, ALT_TOO_LONG),
+    ),
+  )
 
 /** An empty caption is no caption. */
-const captionField = z.pipe(
-  z.optional(z.string()),
-  z.pipe(
+const captionField = z
+  .pipe(
+    z.optional(z.string()),
     z.transform((value: string | undefined) => tidyText(value ?? '')),
-    z.string().check(z.maxLength(PHOTO_TEXT_LIMITS.caption, CAPTION_TOO_LONG)),
-  ),
-)
+  )
+  .check(
+    ...plainText('The caption', 'line', z.maxLength(PHOTO_TEXT_LIMITS.caption, CAPTION_TOO_LONG)),
+  )
 
 /**
  * The text fields of an upload (the file travels beside them): the tags,

@@ -67,6 +67,28 @@ test('a product’s name and description are stored without bidi controls, so th
     name: 'Lemon straT',
     description: 'Sharp curd in a butter crust.',
   })
+  // An accent typed as its own mark is stored composed, so the name matches as typed elsewhere.
+  const composed = await receiveMenuAction({
+    request: post({
+      ...tart,
+      name: 'Cre\u0300me Bru\u0302le\u0301e',
+      description: 'Cafe\u0301 style.',
+    }),
+    db,
+  })
+  expect(composed.status).toBe(200)
+  expect((await listProducts(db)).at(-1)).toMatchObject({
+    name: 'Cr\u00E8me Br\u00FBl\u00E9e',
+    description: 'Caf\u00E9 style.',
+  })
+  const control = await receiveMenuAction({
+    request: post({ ...tart, name: 'Scones', description: 'Warm\u001B[31m and fresh.' }),
+    db,
+  })
+  expect(control).toMatchObject({
+    status: 400,
+    body: { ok: false, error: 'Description cannot contain control characters.' },
+  })
 })
 
 /** The product fields of a posted form, as the refusal gives them back. */

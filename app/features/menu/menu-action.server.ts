@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
-import { noControlCharacters, stripBidiControls } from '#app/utils/form-fields.ts'
+import { plainText } from '#app/utils/form-fields.ts'
 import { moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
@@ -47,11 +47,12 @@ function wholeNumber(label: string, min: number, max: number) {
 
 const productFields = {
   name: z.string('Name is required.').check(
-    stripBidiControls(),
-    z.trim(),
-    z.minLength(1, 'Name is required.'),
-    z.maxLength(PRODUCT_LIMITS.name, `Name must be at most ${PRODUCT_LIMITS.name} characters.`),
-    noControlCharacters('Name'),
+    ...plainText(
+      'Name',
+      'line',
+      z.minLength(1, 'Name is required.'),
+      z.maxLength(PRODUCT_LIMITS.name, `Name must be at most ${PRODUCT_LIMITS.name} characters.`),
+    ),
     z.refine(
       (value) => value.toLowerCase() !== 'other',
       '“Other” is always offered; choose another name.',
@@ -60,13 +61,14 @@ const productFields = {
   description: z
     .string('Description is required.')
     .check(
-      stripBidiControls(),
-      z.trim(),
-      z.maxLength(
-        PRODUCT_LIMITS.description,
-        `Description must be at most ${PRODUCT_LIMITS.description} characters.`,
+      ...plainText(
+        'Description',
+        'line',
+        z.maxLength(
+          PRODUCT_LIMITS.description,
+          `Description must be at most ${PRODUCT_LIMITS.description} characters.`,
+        ),
       ),
-      noControlCharacters('Description'),
     ),
   // Dollars as people write them ("45", "12.50", "12,50"; app/utils/money.ts); empty for no price.
   price: z.pipe(

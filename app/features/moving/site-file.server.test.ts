@@ -19,6 +19,7 @@ import {
   seedSiteContent,
 } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { rendered } from '#tests/support/markdown.ts'
 import { receiveSiteFile } from './moving-action.server.ts'
 import { exportSiteFile } from './site-file.server.ts'
 import { FILE_FIELD, MAX_SITE_FILE_BYTES } from './site-file.ts'
@@ -50,7 +51,7 @@ async function ownersInstall(): Promise<Db> {
   await setWeekdayCapacity(db, [0, 2, 2, 3, 3, 6, 6])
   await updateBookingSettings(db, {
     horizonDays: 120,
-    policies: 'A 50% deposit holds your date.\nCancel a week ahead for a refund.',
+    policies: rendered('A 50% deposit holds your date.\nCancel a week ahead for a refund.'),
     deliveryEnabled: true,
     deliveryNote: 'Within 10 km, $15.',
     pickupAddress: '12 Example Street',
@@ -78,6 +79,7 @@ async function siteOf(db: Db) {
     weekdayCapacity: settings.weekdayCapacity,
     horizonDays: settings.horizonDays,
     policies: settings.policies,
+    policiesHtml: settings.policiesHtml,
     deliveryEnabled: settings.deliveryEnabled,
     deliveryNote: settings.deliveryNote,
     pickupAddress: settings.pickupAddress,
@@ -175,6 +177,31 @@ test('a file with one bad field is refused with a sentence, and nothing changes'
   expect(refusedHorizon.body).toMatchObject({
     ok: false,
     error: expect.stringMatching(/Days ahead/),
+  })
+
+  // Markdown the pages could not lay out, in the FAQ or the policies.
+  const deepFaq = structuredClone(file)
+  deepFaq.words.faq.markdown = `${'>'.repeat(5000)} Deposits`
+  const refusedFaq = await receiveSiteFile({ request: confirm(JSON.stringify(deepFaq)), db: to })
+  expect(refusedFaq).toMatchObject({
+    status: 400,
+    body: {
+      ok: false,
+      error: expect.stringMatching(/^Your words, FAQ \(markdown\): Line 1 puts 5000/),
+    },
+  })
+  const deepPolicies = structuredClone(file)
+  deepPolicies.booking.policies = `${'- '.repeat(1900)}Deposits`
+  const refusedPolicies = await receiveSiteFile({
+    request: confirm(JSON.stringify(deepPolicies)),
+    db: to,
+  })
+  expect(refusedPolicies).toMatchObject({
+    status: 400,
+    body: {
+      ok: false,
+      error: expect.stringMatching(/^Booking settings, order policies: Line 1 puts 1900/),
+    },
   })
 
   const notOurs = await receiveSiteFile({ request: upload('{"hello": "world"}'), db: to })

@@ -21,6 +21,7 @@ import {
   readSiteWords,
   replaceSiteWords,
 } from '#app/features/site-content/site-content.server.ts'
+import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { centsToInput } from '#app/utils/money.ts'
 import {
   LEFT_OUT,
@@ -138,7 +139,8 @@ export type CheckedSiteFile =
   | {
       ok: true
       words: Partial<SiteWords>
-      booking: BookingPart
+      /** The policies come rendered, as a save in Settings stores them (decision 076). */
+      booking: Omit<BookingPart, 'policies'> & { policies: RenderedMarkdown }
       pickupWindows: PickupWindowPart[]
       menu: MenuEntry[]
       summary: SiteFileSummary
@@ -219,6 +221,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     if (!checked.success) return refuse(`Booking settings: ${checked.error.issues[0]?.message}`)
     Object.assign(settings, checked.data)
   }
+  const policies = renderMarkdown(settings.policies as string)
+  if (!policies.ok) return refuse(`Booking settings, order policies: ${policies.error}`)
   const capacity = [0, 1, 2, 3, 4, 5, 6].map((day) => settings[capacityField(day)] as number)
 
   // Pickup windows: the add-a-window form's schema, then its per-day rules.
@@ -298,7 +302,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     booking: {
       weekdayCapacity: capacity,
       horizonDays: settings.horizon_days as number,
-      policies: settings.policies as string,
+      policies,
       deliveryEnabled: settings.delivery_enabled === 'on',
       deliveryNote: (settings.delivery_note as string | undefined) ?? '',
       pickupAddress: (settings.pickup_address as string | undefined) ?? '',

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
-import { MULTI_LINE, noControlCharacters } from '#app/utils/form-fields.ts'
-import { removeBidiControls } from '#app/utils/plain-text.ts'
+import { optionalLines } from '#app/utils/form-fields.ts'
 import { CHANGE_DETAILS_MAX, POLICY_LIMITS, SAVE_CHANGE_POLICY } from './change-policy.ts'
 
 /*
@@ -66,18 +65,11 @@ export const AskChangeFormSchema = z
           error: 'Choose one of the times offered.',
         }),
       ),
-    details: z
-      .pipe(
-        z.optional(z.string()),
-        z.transform((value) => removeBidiControls(value ?? '').trim()),
-      )
-      .check(
-        z.maxLength(
-          CHANGE_DETAILS_MAX,
-          `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
-        ),
-        noControlCharacters('What you would change', { allow: MULTI_LINE }),
-      ),
+    details: optionalLines(
+      'What you would change',
+      CHANGE_DETAILS_MAX,
+      `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
+    ),
   })
   .check(
     z.refine((form) => form.new_date !== null || form.details !== '', {

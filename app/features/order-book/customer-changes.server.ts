@@ -6,9 +6,9 @@ import {
   bakeryToday,
   findUnbookable,
   findWindowRefusal,
-  readOrderRules,
 } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
+import { readOrderRules } from '#app/features/availability/order-policies.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'

@@ -2,9 +2,8 @@ import { z } from 'zod/mini'
 import { ORDER_INTENTS, type OrderIntent } from '#app/features/order-status/owner-intents.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type FieldErrors } from '#app/utils/field-errors.ts'
-import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
+import { multiLine, optionalLines, singleLine } from '#app/utils/form-fields.ts'
 import { type MoneyProblem, formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
-import { removeBidiControls } from '#app/utils/plain-text.ts'
 import {
   LIMITS,
   MAX_PARTY_LINES,
@@ -71,19 +70,6 @@ function requiredDate(message: string) {
     )
 }
 
-function optionalText(label: string, max: number) {
-  return z
-    .pipe(
-      z.optional(z.string()),
-      // Bidi controls go first, like every free-text field's (form-fields.ts).
-      z.transform((value) => removeBidiControls(value ?? '').trim()),
-    )
-    .check(
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-      noControlCharacters(label, { allow: MULTI_LINE }),
-    )
-}
-
 const wholeDays = (() => {
   const { min, max } = LIMITS.expiryDays
   const message = `The quote must expire in ${min} to ${max} days.`
@@ -137,8 +123,8 @@ export const QuoteFormSchema = z
     deposit_due: optionalDate('Choose the date the deposit is due, or leave it empty.'),
     // Empty means the settings' "days before the order date".
     balance_due: optionalDate('Choose the date the balance is due, or leave it empty.'),
-    payment_instructions: optionalText('How to pay', LIMITS.paymentInstructions),
-    message: optionalText('The message', LIMITS.message),
+    payment_instructions: optionalLines('How to pay', LIMITS.paymentInstructions),
+    message: optionalLines('The message', LIMITS.message),
     expires_in_days: wholeDays,
     // The other ticked requests' lines, in cents: set by the server from
     // the party's fields (readPartyLines), never taken as posted.
@@ -274,7 +260,7 @@ export const RefundFormSchema = z.object({
   refund_amount: money('The refund'),
   refunded_on: requiredDate('Choose the date the refund was sent.'),
   refund_method: singleLine('How it was refunded', LIMITS.method),
-  refund_reason: optionalText('The reason', LIMITS.reason),
+  refund_reason: optionalLines('The reason', LIMITS.reason),
   refund_lowers_price: lowersPrice,
 })
 
@@ -291,13 +277,13 @@ export const CardRefundFormSchema = z.object({
     z.transform(Number),
   ),
   card_refund_amount: money('The refund'),
-  card_refund_reason: optionalText('The reason', LIMITS.reason),
+  card_refund_reason: optionalLines('The reason', LIMITS.reason),
   card_refund_lowers_price: lowersPrice,
 })
 
 export const CancelFormSchema = z.object({
   intent: z.literal('cancel'),
-  note: optionalText('The note', LIMITS.note),
+  note: optionalLines('The note', LIMITS.note),
 })
 
 export const DeclineFormSchema = z.object({
@@ -325,7 +311,7 @@ export const AcceptChangeFormSchema = z.object({
 export const DeclineChangeFormSchema = z.object({
   intent: z.literal('decline_change'),
   change: changeId,
-  change_note: optionalText('The sentence', LIMITS.reason),
+  change_note: optionalLines('The sentence', LIMITS.reason),
 })
 
 /** The buttons that post nothing but their intent. */

@@ -56,7 +56,12 @@ export async function storeSentRequests(
     requests,
     acceptedPolicies,
     now,
-  }: { requests: SentRequest[]; acceptedPolicies: string; now: Date },
+  }: {
+    requests: SentRequest[]
+    /** The policies the customer ticked, with their HTML as stored (null until rendered). */
+    acceptedPolicies: { markdown: string; html: string | null }
+    now: Date
+  },
 ): Promise<{
   batchId: number
   requests: { id: number; position: number; reference: string }[]
@@ -66,7 +71,8 @@ export async function storeSentRequests(
     .values({
       created_at: now.toISOString(),
       order_count: requests.length,
-      accepted_policies: acceptedPolicies,
+      accepted_policies: acceptedPolicies.markdown,
+      accepted_policies_html: acceptedPolicies.html,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

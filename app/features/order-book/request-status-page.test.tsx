@@ -27,7 +27,7 @@ function viewWith(overrides: Partial<RequestStatusView> = {}): RequestStatusView
       comments: null,
       status,
     })),
-    acceptedPolicies: 'Deposits: half.\n\nAllergens: a home kitchen.',
+    acceptedPoliciesHtml: '<h2>Deposits</h2>\n<p>Half, <strong>always</strong>.</p>',
     photos: [],
     ...overrides,
   }
@@ -59,9 +59,10 @@ test('every status shows its plain label and what it means', () => {
     expect(html).toContain(escaped(copy.explanation))
   }
   expect(html).toContain('Saturday, December 12, 2026')
-  // The policies as paragraphs, as the owner wrote them.
-  expect(html).toContain('>Deposits: half.</p>')
-  expect(html).toContain('>Allergens: a home kitchen.</p>')
+  // The policies as rendered when the owner saved them: her headings and emphasis, not her ##.
+  expect(html).toContain(
+    '<div class="card markdown-page mt-4 p-6 sm:p-7"><h2>Deposits</h2>\n<p>Half, <strong>always</strong>.</p></div>',
+  )
 })
 
 test('what happens next is told while a request waits for its first reply, and not after', () => {

@@ -164,22 +164,17 @@ export function RequestStatusPage({
           </section>
         </div>
 
-        {view.acceptedPolicies ? (
+        {view.acceptedPoliciesHtml ? (
           <section className="lg:col-start-1" aria-labelledby="policies-heading">
             <h2 id="policies-heading" className="font-display text-2xl font-semibold">
               The order policies you accepted
             </h2>
             <p className="mt-1 text-chocolate">As they read when you sent your request.</p>
-            <div className="card mt-4 grid gap-3 p-6 sm:p-7">
-              {view.acceptedPolicies
-                .split(/\n\s*\n/)
-                .filter((paragraph) => paragraph.trim())
-                .map((paragraph, index) => (
-                  <p key={index} className="whitespace-pre-line">
-                    {paragraph.trim()}
-                  </p>
-                ))}
-            </div>
+            {/* Rendered and sanitised on the server when the owner saved them (utils/markdown.server.ts). */}
+            <div
+              className="card markdown-page mt-4 p-6 sm:p-7"
+              dangerouslySetInnerHTML={{ __html: view.acceptedPoliciesHtml }}
+            />
           </section>
         ) : null}
       </div>

@@ -1,11 +1,16 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
+import { receiveSettingsAction } from '#app/features/availability/settings-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { readRequestStatus } from './request-status.server.ts'
+import { RequestStatusPage } from './request-status-page.tsx'
+import { readRequestStatus, renderStoredAcceptedPolicies } from './request-status.server.ts'
 import { STATUS_COPY } from './request-status.ts'
 
 const priya = birthdayCakeOrder
@@ -111,6 +116,37 @@ test('a made-up, malformed or altered token finds nothing', async () => {
   }
 })
 
+test('the policies on the request page are laid out from her Markdown as she saved them', async () => {
+  const { db } = await openTestDatabase()
+  const settings = (fields: Record<string, string>) =>
+    receiveSettingsAction({
+      request: new Request('http://localhost/admin/settings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+      db,
+    })
+  const policies = '## Deposits\n\nHalf holds **your** date.\n\n## Allergens\n\n- Nuts\n- Wheat'
+  expect((await settings({ intent: 'policies', policies })).status).toBe(200)
+  const token = (await send(db, [priya])).get('priya@example.com')!
+  // Rewritten afterwards: the page keeps what the customer ticked.
+  expect((await settings({ intent: 'policies', policies: '## New rules' })).status).toBe(200)
+
+  const page = renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(RequestStatusPage, { view: (await readRequestStatus(db, token))! }),
+    ),
+  )
+  expect(page).toContain('<h2>Deposits</h2>')
+  expect(page).toContain('<p>Half holds <strong>your</strong> date.</p>')
+  expect(page).toContain('<ul>\n<li>Nuts</li>\n<li>Wheat</li>\n</ul>')
+  expect(page).not.toContain('##')
+  expect(page).not.toContain('New rules')
+})
+
 test('each status reads in plain words, and the policies are those the customer accepted', async () => {
   const { db } = await openTestDatabase()
   const token = (await send(db, [priya, { ...priya, product_type: 'Cupcakes' }])).get(
@@ -131,8 +167,9 @@ test('each status reads in plain words, and the policies are those the customer 
   const view = await readRequestStatus(db, token)
   expect(view?.requests.map((request) => request.status)).toEqual(['quoted', 'new'])
   // The terms from the rules first, then her words as they read when she sent.
-  expect(view?.acceptedPolicies).toMatch(/^## What every order follows\n/)
-  expect(view?.acceptedPolicies?.endsWith(`\n\n${accepted}`)).toBe(true)
+  expect(view?.acceptedPoliciesHtml).toContain('What every order follows')
+  expect(view?.acceptedPoliciesHtml).toContain('Notice: each treat needs the notice')
+  expect(view?.acceptedPoliciesHtml).not.toContain('New rules.')
   expect(accepted).toContain('Notice:')
 
   expect(STATUS_COPY.new.label).toBe('Received')
@@ -141,4 +178,37 @@ test('each status reads in plain words, and the policies are those the customer 
     expect(copy.label, status).not.toBe('')
     expect(copy.explanation.length, status).toBeGreaterThan(20)
   }
+})
+
+test('sends stored before renderings were kept get theirs at boot, each text rendered once', async () => {
+  const { db } = await openTestDatabase()
+  const batch = (policies: string | null) =>
+    db
+      .insertInto('order_batch')
+      .values({
+        created_at: '2026-01-01T00:00:00.000Z',
+        order_count: 1,
+        accepted_policies: policies,
+      })
+      .execute()
+  await batch('## Deposits')
+  await batch('## Deposits')
+  await batch('Plain rules.')
+  await batch(null)
+  await batch(`${'>'.repeat(5000)} Too deep`)
+
+  expect(await renderStoredAcceptedPolicies(db)).toBe(3)
+  const rows = await db
+    .selectFrom('order_batch')
+    .select('accepted_policies_html')
+    .orderBy('id')
+    .execute()
+  expect(rows.map((row) => row.accepted_policies_html)).toEqual([
+    '<h2>Deposits</h2>',
+    '<h2>Deposits</h2>',
+    '<p>Plain rules.</p>',
+    null,
+    null,
+  ])
+  expect(await renderStoredAcceptedPolicies(db)).toBe(0)
 })

@@ -3,6 +3,7 @@ import { readPickupAddress } from '#app/features/availability/availability.serve
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
+import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
 import type { RequestStatusView } from './request-status.ts'
 
@@ -52,6 +53,7 @@ export async function readRequestStatus(
       'order_request.status',
       'order_batch.created_at',
       'order_batch.accepted_policies',
+      'order_batch.accepted_policies_html',
     ])
     .where('order_request.customer_token', '=', token)
     .orderBy('order_request.position')
@@ -86,7 +88,10 @@ export async function readRequestStatus(
       comments: row.comments,
       status: row.status,
     })),
-    acceptedPolicies: first.accepted_policies,
+    acceptedPoliciesHtml:
+      first.accepted_policies === null
+        ? null
+        : htmlToShow(first.accepted_policies, first.accepted_policies_html),
     photos: photos.map(({ requestId, ...photo }) => ({
       ...photo,
       requestPosition: positionOf.get(requestId)!,
@@ -103,4 +108,34 @@ export async function requestIdsOfToken(db: Db, token: string): Promise<number[]
     .where('customer_token', '=', token)
     .execute()
   return rows.map((row) => row.id)
+}
+
+/**
+ * Renders the policies of sends stored before renderings were kept: run at
+ * boot. Sends share a handful of texts (one per version of the policies), so
+ * each is rendered once and written to every batch that accepted it. A text
+ * that cannot be rendered keeps none: its page shows it as plain paragraphs.
+ * Returns how many batches it wrote.
+ */
+export async function renderStoredAcceptedPolicies(db: Db): Promise<number> {
+  const texts = await db
+    .selectFrom('order_batch')
+    .select('accepted_policies')
+    .distinct()
+    .where('accepted_policies', 'is not', null)
+    .where('accepted_policies_html', 'is', null)
+    .execute()
+  let written = 0
+  for (const { accepted_policies: markdown } of texts) {
+    const rendered = renderMarkdown(markdown!)
+    if (!rendered.ok) continue
+    const result = await db
+      .updateTable('order_batch')
+      .set({ accepted_policies_html: rendered.html })
+      .where('accepted_policies', '=', markdown)
+      .where('accepted_policies_html', 'is', null)
+      .executeTakeFirst()
+    written += Number(result.numUpdatedRows)
+  }
+  return written
 }

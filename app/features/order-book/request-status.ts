@@ -56,8 +56,12 @@ export interface RequestStatusView {
   /** The send's date as people write it, in the bakery's time zone: 'November 21, 2026'. */
   sentLabel: string
   requests: CustomerRequest[]
-  /** The order policies as they read when the customer ticked them; null before there were any. */
-  acceptedPolicies: string | null
+  /**
+   * The order policies as they read when the customer ticked them, as safe
+   * HTML (rendered when the owner saved them, decision 076); null before
+   * there were any.
+   */
+  acceptedPoliciesHtml: string | null
   photos: RequestPhoto[]
 }
 

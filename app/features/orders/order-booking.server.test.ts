@@ -7,6 +7,7 @@ import {
 } from '#app/features/availability/availability.server.ts'
 import { listProducts, seedMenu, updateProduct } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { rendered } from '#tests/support/markdown.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
@@ -190,12 +191,19 @@ test('without the policy tick a send is refused with 400 and nothing is stored',
 
 test('the policies the customer ticked are stored with the send, as they read then', async () => {
   const db = await openBakery()
-  await updateBookingSettings(db, { policies: 'Deposits hold your date.' })
+  await updateBookingSettings(db, { policies: rendered('Deposits hold your date.') })
   await send(db, [order])
-  await updateBookingSettings(db, { policies: 'Something new.' })
-  const batch = await db.selectFrom('order_batch').select('accepted_policies').executeTakeFirst()
-  expect(batch?.accepted_policies).toMatch(
+  await updateBookingSettings(db, { policies: rendered('Something new.') })
+  const batch = await db
+    .selectFrom('order_batch')
+    .select(['accepted_policies', 'accepted_policies_html'])
+    .executeTakeFirstOrThrow()
+  // The terms from her rules first, then her words, with the HTML she read.
+  expect(batch.accepted_policies).toMatch(
     /^## What every order follows[\s\S]*\n\nDeposits hold your date\.$/,
+  )
+  expect(batch.accepted_policies_html).toMatch(
+    /^<h2>What every order follows<\/h2>[\s\S]*<p>Deposits hold your date\.<\/p>$/,
   )
 })
 

@@ -6,8 +6,8 @@ import {
   demandOf,
   findUnbookable,
   findWindowRefusal,
-  readAcceptedPolicies,
 } from '#app/features/availability/availability.server.ts'
+import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'

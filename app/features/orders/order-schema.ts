@@ -2,13 +2,12 @@ import { z } from 'zod/mini'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import {
   emailAddress,
-  MULTI_LINE,
   noControlCharacters,
   optionalLine,
   personName,
   phoneNumber,
+  plainText,
   singleLine,
-  stripBidiControls,
   unreadableText,
 } from '#app/utils/form-fields.ts'
 import {
@@ -74,13 +73,14 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
           z
             .string(unreadableText('Comments'))
             .check(
-              stripBidiControls(),
-              z.trim(),
-              z.maxLength(
-                ORDER_LIMITS.comments,
-                `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
+              ...plainText(
+                'Comments',
+                'lines',
+                z.maxLength(
+                  ORDER_LIMITS.comments,
+                  `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
+                ),
               ),
-              noControlCharacters('Comments', { allow: MULTI_LINE }),
             ),
         ),
         servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),

@@ -26,7 +26,7 @@ export function PoliciesTick({
       {policiesHtml ? (
         <details className="policies-details">
           <summary>Read our order policies</summary>
-          {/* Sanitised on the server (features/site-content/markdown.server.ts). */}
+          {/* Rendered and sanitised on the server when saved (utils/markdown.server.ts). */}
           <div
             className="policies-text markdown-page"
             dangerouslySetInnerHTML={{ __html: policiesHtml }}

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini'
-import { MULTI_LINE, multiLine, noControlCharacters } from '#app/utils/form-fields.ts'
-import { removeBidiControls } from '#app/utils/plain-text.ts'
+import { multiLine, optionalLines } from '#app/utils/form-fields.ts'
 import { PROOF_LIMITS, PROOF_ROUNDS_SETTING } from './proof-rules.ts'
 
 /*
@@ -29,15 +28,11 @@ function roundsMessage() {
 }
 
 /** The owner's note with a round: optional, bounded, no stray controls. */
-export const proofNoteSchema = z
-  .pipe(
-    z.optional(z.string()),
-    z.transform((value) => removeBidiControls(value ?? '').trim()),
-  )
-  .check(
-    z.maxLength(PROOF_LIMITS.note, `The note must be at most ${PROOF_LIMITS.note} characters.`),
-    noControlCharacters('The note', { allow: MULTI_LINE }),
-  )
+export const proofNoteSchema = optionalLines(
+  'The note',
+  PROOF_LIMITS.note,
+  `The note must be at most ${PROOF_LIMITS.note} characters.`,
+)
 
 /** What the customer's proof form posts (to her page, `?proof`). */
 export const proofAnswerSchema = z.discriminatedUnion('answer', [

@@ -1,11 +1,6 @@
 import { z } from 'zod/mini'
 import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
-import {
-  MULTI_LINE,
-  noControlCharacters,
-  personName,
-  stripBidiControls,
-} from '#app/utils/form-fields.ts'
+import { personName, plainText } from '#app/utils/form-fields.ts'
 
 /** How long her words may be: a paragraph or two, never a page. */
 export const REVIEW_WORDS_MAX = 1000
@@ -25,13 +20,14 @@ export const ReviewSchema = z.object({
     z
       .string()
       .check(
-        stripBidiControls(),
-        z.trim(),
-        z.maxLength(
-          REVIEW_WORDS_MAX,
-          `Your review must be at most ${REVIEW_WORDS_MAX} characters.`,
+        ...plainText(
+          'Your review',
+          'lines',
+          z.maxLength(
+            REVIEW_WORDS_MAX,
+            `Your review must be at most ${REVIEW_WORDS_MAX} characters.`,
+          ),
         ),
-        noControlCharacters('Your review', { allow: MULTI_LINE }),
       ),
   ),
   display_name: personName('The name to show', REVIEW_NAME_MAX),

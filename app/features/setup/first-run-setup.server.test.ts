@@ -95,6 +95,35 @@ test('without the demo, the menu is empty and the words are plain ones with her 
   expect(await listProducts(install.db)).toEqual([])
 })
 
+test('her bakery’s name is stored plain: a line break is refused, direction overrides removed, accents composed', async () => {
+  const install = await freshInstall()
+  const broken = await setUp(install, install.token, {
+    ...OWNER_FIELDS,
+    demo: 'no',
+    bakery_name: 'Maya’s Kitchen\r\nBcc: eve@evil.test',
+  })
+  expect(broken).toMatchObject({
+    status: 400,
+    body: { ok: false, error: 'Bakery name must fit on one line.', field: 'bakery_name' },
+  })
+  expect(await listAdmins(install.auth)).toEqual([])
+
+  const result = await setUp(install, install.token, {
+    ...OWNER_FIELDS,
+    demo: 'no',
+    // A right-to-left override, an isolate, and an "e" with a combining accent.
+    bakery_name: 'Cafe\u0301 \u202EMaya’s\u2066 Kitchen\u202C',
+    owner_name: 'Maya\u200B Lin',
+  })
+  expect(result.status).toBe(200)
+  const words = await readSiteWords(install.db)
+  expect(words.identity.name).toBe('Caf\u00E9 Maya’s Kitchen')
+  expect(words.identity.ownerName).toBe('Maya Lin')
+  // The stories she starts with say it as stored.
+  expect(words.words.homeStory).toMatch(/^Welcome to Caf\u00E9 Maya’s Kitchen\./)
+  expect(JSON.stringify(words)).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/)
+})
+
 test('the link works once: a second use is refused with a sentence and changes nothing', async () => {
   const install = await freshInstall()
   expect((await setUp(install, install.token)).status).toBe(200)

@@ -88,24 +88,22 @@ export async function receiveFirstRunSetup({
   if (demo !== 'yes' && demo !== 'no') {
     return fail(400, 'Choose whether to start with the demo menu and words.', DEMO_FIELD)
   }
-  const current = await readSiteSection(db, 'identity')
-  const words =
-    demo === 'yes'
-      ? null
-      : plainWords({
-          name: (form[BAKERY_NAME_FIELD] ?? '').trim(),
-          ownerName: (form[OWNER_NAME_FIELD] ?? '').trim(),
-          email,
-        })
+  const named = { name: form[BAKERY_NAME_FIELD] ?? '', ownerName: form[OWNER_NAME_FIELD] ?? '' }
   const identity = checkSiteSection('identity', {
-    ...(words?.identity ?? current),
-    name: form[BAKERY_NAME_FIELD] ?? '',
-    ownerName: form[OWNER_NAME_FIELD] ?? '',
+    ...(demo === 'yes'
+      ? await readSiteSection(db, 'identity')
+      : plainWords({ ...named, email }).identity),
+    ...named,
   })
   if (!identity.ok) {
     if (identity.errors.name) return fail(400, identity.errors.name, BAKERY_NAME_FIELD)
     return fail(400, identity.errors.ownerName ?? 'Please check your name.', OWNER_NAME_FIELD)
   }
+  // The plain words say her names as checked: the stories are written with them.
+  const words =
+    demo === 'yes'
+      ? null
+      : plainWords({ name: identity.value.name, ownerName: identity.value.ownerName, email })
   // Her time zone and currency (decision 057), checked by the Local settings' schema;
   // the locale stays as seeded until she changes it in Settings › Your site.
   const local = checkSiteSection('local', {

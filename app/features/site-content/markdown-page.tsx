@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 
 /**
  * A public page of the owner's Markdown (/faq, /policies): her words as the
- * server rendered and sanitised them (markdown.server.ts), with no script of
+ * server rendered and sanitised them when she saved (utils/markdown.server.ts), with no script of
  * its own. An empty page says so kindly rather than answering 404.
  */
 export function MarkdownPage({
@@ -13,7 +13,7 @@ export function MarkdownPage({
 }: {
   eyebrow: string
   title: string
-  /** Sanitised HTML from renderMarkdown; empty when she has written nothing yet. */
+  /** Sanitised HTML stored beside her Markdown (renderMarkdown); empty when she has written nothing yet. */
   html: string
   empty: string
 }) {

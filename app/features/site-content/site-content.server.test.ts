@@ -12,8 +12,10 @@ import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import {
   checkSiteSection,
   plainWords,
+  readFaqHtml,
   readSiteSection,
   readSiteWords,
+  renderStoredFaq,
   saveSiteSection,
   seedSiteContent,
 } from './site-content.server.ts'
@@ -189,4 +191,38 @@ test('the banner shows through its last day, bakery time, and stops by itself af
   })
   expect(toPublicWords(words, today(nextMorning)).banner).toBeNull()
   expect(toPublicWords({ ...words, faq: { markdown: ' ' } }, '2027-01-01').hasFaq).toBe(false)
+})
+
+test('the FAQ is rendered as it is written, /faq reads that, and a FAQ stored before is rendered at boot', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  expect(await readFaqHtml(db)).toContain('<h2>How do I order?</h2>')
+
+  // As migration 023 leaves a FAQ saved before: the text as paragraphs until the boot renders it.
+  await db.updateTable('site_content').set({ html: null }).where('key', '=', 'faq').execute()
+  expect(await readFaqHtml(db)).toContain('<p>## How do I order?</p>')
+  expect(await renderStoredFaq(db)).toBe(true)
+  expect(await readFaqHtml(db)).toContain('<h2>How do I order?</h2>')
+  expect(await renderStoredFaq(db)).toBe(false)
+
+  const saved = await saveSiteSection(db, 'faq', { markdown: '## Cakes\n\n**Yes**, we bake them.' })
+  expect(saved.ok).toBe(true)
+  expect(await readFaqHtml(db)).toBe('<h2>Cakes</h2>\n<p><strong>Yes</strong>, we bake them.</p>')
+
+  const deep = `${'>'.repeat(5000)} Cakes`
+  expect(await saveSiteSection(db, 'faq', { markdown: deep })).toEqual({
+    ok: false,
+    errors: {
+      markdown:
+        'Line 1 puts 5000 quotes, lists or indents inside one another; the page takes at most 16. Please make it flatter.',
+    },
+  })
+  // One written by hand keeps no rendering, and /faq shows it as a paragraph.
+  await db
+    .updateTable('site_content')
+    .set({ value: JSON.stringify({ markdown: deep }), html: null })
+    .where('key', '=', 'faq')
+    .execute()
+  expect(await renderStoredFaq(db)).toBe(false)
+  expect(await readFaqHtml(db)).toBe(`<p>${'&gt;'.repeat(5000)} Cakes</p>`)
 })

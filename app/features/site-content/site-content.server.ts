@@ -8,6 +8,8 @@ import {
 import type { Database } from '#app/db/schema.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import type { LocalSettings } from '#app/utils/local-settings.ts'
+import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
+import { controlsAsSpaces } from '#app/utils/plain-text.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -37,7 +39,7 @@ export async function seedSiteContent(
   for (const key of SITE_WORDS_KEYS) {
     const result = await db
       .insertInto('site_content')
-      .values({ key, value: JSON.stringify(seed[key]), updated_at: now })
+      .values({ key, ...storedRow(key, seed[key]), updated_at: now })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst()
     added += Number(result.numInsertedOrUpdatedRows ?? 0)
@@ -71,8 +73,41 @@ function parseSection<K extends SiteWordsKey>(key: K, value: string | undefined)
     return SEED_WORDS[key]
   }
   if (typeof stored !== 'object' || stored === null) return SEED_WORDS[key]
-  const parsed = SITE_WORDS_SCHEMAS[key].safeParse(completeSection(key, stored))
+  const schema = SITE_WORDS_SCHEMAS[key]
+  let section: unknown = completeSection(key, stored)
+  let parsed = schema.safeParse(section)
+  // Words stored before the rule for typed text refused control characters
+  // (decision 076) read with them as spaces, field by field, rather than as
+  // the seed: her name and email stay hers, the line breaks of a story too
+  // where they can.
+  for (const allow of ['\n\t', ''] as const) {
+    if (parsed.success) break
+    section = withControlsAsSpaces(section, parsed.error.issues, allow)
+    parsed = schema.safeParse(section)
+  }
   return parsed.success ? (parsed.data as SiteWords[K]) : SEED_WORDS[key]
+}
+
+/** A copy of `section` with the controls of each refused text (but those in `allow`) as spaces. */
+function withControlsAsSpaces(
+  section: unknown,
+  issues: readonly { path: readonly PropertyKey[] }[],
+  allow: string,
+): unknown {
+  const copy = structuredClone(section) as Record<PropertyKey, unknown>
+  for (const { path } of issues) {
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>(
+        (node, step) => (node as Record<PropertyKey, unknown> | undefined)?.[step],
+        copy,
+      )
+    const field = path.at(-1)
+    const holder = parent as Record<PropertyKey, unknown> | undefined
+    if (field === undefined || typeof holder?.[field] !== 'string') continue
+    holder[field] = controlsAsSpaces(holder[field], { allow })
+  }
+  return copy
 }
 
 /** Every section of the owner's words, as the pages and emails show them. */
@@ -87,6 +122,47 @@ export async function readSiteWords(db: Executor): Promise<SiteWords> {
     local: parseSection('local', byKey.get('local')),
     pictures: parseSection('pictures', byKey.get('pictures')),
   }
+}
+
+/**
+ * The FAQ as /faq shows it: the HTML rendered when she saved it, or her text
+ * as plain paragraphs where there is none. Never renders Markdown, so no
+ * stored text can make the page fail (decision 076).
+ */
+export async function readFaqHtml(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('site_content')
+    .select(['value', 'html'])
+    .where('key', '=', 'faq')
+    .executeTakeFirst()
+  if (!row) return htmlToShow(SEED_WORDS.faq.markdown, null)
+  return htmlToShow(parseSection('faq', row.value).markdown, row.html)
+}
+
+/**
+ * Renders a stored FAQ that has no rendering yet (one saved before
+ * renderings were kept): run at boot. A text that cannot be rendered keeps
+ * none, and /faq shows it as plain paragraphs. Returns whether it wrote one.
+ */
+export async function renderStoredFaq(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('site_content')
+    .select('value')
+    .where('key', '=', 'faq')
+    .where('html', 'is', null)
+    .executeTakeFirst()
+  if (!row) return false
+  const rendered = renderMarkdown(parseSection('faq', row.value).markdown)
+  if (!rendered.ok) return false
+  // Only the text it was rendered from: a save in the meantime wrote its own.
+  const result = await db
+    .updateTable('site_content')
+    .set({ html: rendered.html })
+    .where('key', '=', 'faq')
+    .where('value', '=', row.value)
+    .where('html', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
 /** One section only (an email needs the identity, /faq its page). */
@@ -119,21 +195,51 @@ export async function saveSiteSection<K extends SiteWordsKey>(
 ): Promise<SaveResult<K>> {
   const parsed = checkSiteSection(key, input)
   if (!parsed.ok) return parsed
-  const value = JSON.stringify(parsed.value)
-  await db
-    .insertInto('site_content')
-    .values({ key, value, updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-    .execute()
+  await writeSection(db, key, parsed.value, now)
   return parsed
 }
 
-/** The schema's verdict on a section without saving it (what a preview shows). */
+/**
+ * The schema's verdict on a section without saving it (what a preview
+ * shows). The FAQ must also render: Markdown nested too deep to lay out is
+ * refused here, with the sentence `renderMarkdown` gives.
+ */
 export function checkSiteSection<K extends SiteWordsKey>(key: K, input: unknown): SaveResult<K> {
   const parsed = SITE_WORDS_SCHEMAS[key].safeParse(input)
-  return parsed.success
-    ? { ok: true, value: parsed.data as SiteWords[K] }
-    : { ok: false, errors: fieldErrorsOf(parsed.error) }
+  if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) }
+  const value = parsed.data as SiteWords[K]
+  if (key === 'faq') {
+    const rendered = renderMarkdown((value as SiteWords['faq']).markdown)
+    if (!rendered.ok) return { ok: false, errors: { markdown: rendered.error } }
+  }
+  return { ok: true, value }
+}
+
+/**
+ * A section as its row keeps it: the JSON, and for the FAQ the HTML its
+ * Markdown renders to, made here as it is written (a save, the seed, an
+ * import), never as a page is read (decision 076). A text that cannot
+ * render (never one checkSiteSection passed) keeps none.
+ */
+function storedRow<K extends SiteWordsKey>(key: K, section: SiteWords[K]) {
+  const value = JSON.stringify(section)
+  if (key !== 'faq') return { value, html: null }
+  const rendered = renderMarkdown((section as SiteWords['faq']).markdown)
+  return { value, html: rendered.ok ? rendered.html : null }
+}
+
+async function writeSection<K extends SiteWordsKey>(
+  db: Executor,
+  key: K,
+  section: SiteWords[K],
+  now: number,
+): Promise<void> {
+  const row = storedRow(key, section)
+  await db
+    .insertInto('site_content')
+    .values({ key, ...row, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ ...row, updated_at: now }))
+    .execute()
 }
 
 /**
@@ -146,14 +252,7 @@ export async function replaceSiteWords(
   words: SiteWords,
   now: number = Date.now(),
 ): Promise<void> {
-  for (const key of SITE_WORDS_KEYS) {
-    const value = JSON.stringify(words[key])
-    await db
-      .insertInto('site_content')
-      .values({ key, value, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-      .execute()
-  }
+  for (const key of SITE_WORDS_KEYS) await writeSection(db, key, words[key], now)
 }
 
 /**

@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest'
-import { SEED_WORDS } from '#app/content/site-words.ts'
+import { SEED_WORDS, toPublicWords } from '#app/content/site-words.ts'
+import {
+  readBookingSettings,
+  updateBookingSettings,
+} from '#app/features/availability/availability.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { readSiteWords, seedSiteContent } from './site-content.server.ts'
 import { receiveSiteSettingsAction } from './site-settings-action.server.ts'
@@ -39,7 +43,7 @@ test('a group saves on its own; a refusal names the form’s field and keeps wha
   const { db } = await openTestDatabase()
   await seedSiteContent(db)
   let policies = ''
-  const savePolicies = async (text: string) => void (policies = text)
+  const savePolicies = async ({ markdown }: { markdown: string }) => void (policies = markdown)
 
   const refused = await receiveSiteSettingsAction({
     request: post({ ...identityForm, instagram_url: 'javascript:alert(1)', email: 'nope' }),
@@ -103,7 +107,7 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
   const { db } = await openTestDatabase()
   await seedSiteContent(db)
   let policies = 'Old rules.'
-  const savePolicies = async (text: string) => void (policies = text)
+  const savePolicies = async ({ markdown }: { markdown: string }) => void (policies = markdown)
   const markdown = '## Deposits\n\n<script>alert(1)</script>Half holds the date.'
 
   const preview = await receiveSiteSettingsAction({
@@ -163,6 +167,116 @@ test('a preview renders on the server and saves nothing; Publish saves', async (
   })
   expect(tooLong.status).toBe(400)
   expect(tooLong.body.errors.markdown).toBe('The policies can be at most 4000 characters.')
+})
+
+test('Markdown nested 5,000 deep is refused at preview and publish with a sentence, and nothing changes', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const before = await readBookingSettings(db)
+  const action = (fields: Record<string, string>) =>
+    receiveSiteSettingsAction({
+      request: post(fields),
+      db,
+      // As the route saves them: into the booking settings.
+      savePolicies: (policies) => updateBookingSettings(db, { policies }),
+      moneyRecorded,
+    })
+  // The policies take at most 4,000 characters, the FAQ 20,000.
+  const levels = { faq: 5000, policies: 3900 }
+  for (const [intent, depth] of Object.entries(levels)) {
+    const deep = `${'>'.repeat(depth)} Deposits hold your date.`
+    const sentence = `Line 1 puts ${depth} quotes, lists or indents inside one another; the page takes at most 16. Please make it flatter.`
+    for (const mode of ['preview', 'publish']) {
+      const refused = await action({ intent, mode, markdown: deep })
+      expect(refused.status, `${intent} ${mode}`).toBe(400)
+      expect(refused.body).toMatchObject({
+        section: intent,
+        status: 'refused',
+        errors: { markdown: sentence },
+        values: { markdown: deep },
+      })
+    }
+  }
+  expect((await readSiteWords(db)).faq).toEqual(SEED_WORDS.faq)
+  const after = await readBookingSettings(db)
+  expect(after.policies).toBe(before.policies)
+  expect(after.policiesHtml).toBe(before.policiesHtml)
+})
+
+test('the banner stores plain words: a control character is refused, direction overrides removed', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const banner = (text: string) =>
+    receiveSiteSettingsAction({
+      request: post({ intent: 'announcement', on: 'on', text, link: '/ordernow', ends_on: '' }),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+
+  for (const control of ['\u0007', '\u001B[2J', '\u0000', '\u0085', '\n']) {
+    const refused = await banner(`Closed${control} for the holidays`)
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({
+      text:
+        control === '\n'
+          ? 'Banner text must fit on one line.'
+          : 'Banner text cannot contain control characters.',
+    })
+  }
+  expect((await readSiteWords(db)).announcement).toEqual(SEED_WORDS.announcement)
+
+  // "nepo \u202Eyadot\u202C" would read "nepo today" backwards; an accent typed apart is composed.
+  const saved = await banner('\u202ECafe\u0301 closed\u202C \u2067until Jan 5\u2069')
+  expect(saved.status).toBe(200)
+  const words = await readSiteWords(db)
+  expect(words.announcement.text).toBe('Caf\u00E9 closed until Jan 5')
+  // What every page's banner shows.
+  expect(toPublicWords(words, '2026-12-01').banner).toEqual({
+    text: 'Caf\u00E9 closed until Jan 5',
+    link: '/ordernow',
+  })
+})
+
+test('her words in every group are stored plain, names without invisible characters', async () => {
+  const { db } = await openTestDatabase()
+  await seedSiteContent(db)
+  const send = (fields: Record<string, string>) =>
+    receiveSiteSettingsAction({
+      request: post(fields),
+      db,
+      savePolicies: async () => {},
+      moneyRecorded,
+    })
+  const identity = await send({
+    ...identityForm,
+    name: 'Crumb \u202E& Co',
+    owner_name: 'Mira\u200B Okafor',
+    tagline: 'Cakes from Leslieville\u2066',
+    reply_time: 'by the next \u202Emorning',
+    instagram_handle: '@cru\u202Emb',
+    footer_line: 'Baked with care in Caf\u0065\u0301 Street',
+  })
+  expect(identity.status).toBe(200)
+  expect((await readSiteWords(db)).identity).toMatchObject({
+    name: 'Crumb & Co',
+    ownerName: 'Mira Okafor',
+    tagline: 'Cakes from Leslieville',
+    replyTime: 'by the next morning',
+    social: { instagram: { handle: '@crumb' } },
+    footerLine: 'Baked with care in Caf\u00E9 Street',
+  })
+  const story = await send({
+    intent: 'words',
+    home_story: 'Fresh \u202Edaily.',
+    about_story: 'One.\r\n\r\nTwo\u0000.',
+    treats_intro: '',
+  })
+  expect(story.body.errors).toEqual({
+    about_story: 'About story cannot contain control characters.',
+  })
+  const replyTime = await send({ ...identityForm, reply_time: 'soon\r\nBcc: eve@evil.test' })
+  expect(replyTime.body.errors).toEqual({ reply_time: 'Reply time must fit on one line.' })
 })
 
 test('a post that is not one of the forms is refused with a sentence', async () => {

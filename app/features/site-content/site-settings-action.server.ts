@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { StoryWords } from '#app/content/site-words.ts'
 import type { Database } from '#app/db/schema.ts'
 import { readAdminForm, NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
+import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { renderMarkdown } from './markdown.server.ts'
 import { checkSiteSection, saveLocalSettings, saveSiteSection } from './site-content.server.ts'
 import {
   FORM_FIELDS,
@@ -67,6 +67,12 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
   }
 }
 
+/** The FAQ as /faq will show it; checkSiteSection has refused a text that does not render. */
+function previewOf({ markdown }: { markdown: string }): string {
+  const rendered = renderMarkdown(markdown)
+  return rendered.ok ? rendered.html : ''
+}
+
 /** A refusal's sentences under the form's field names (`social.instagram.url` → `instagram_url`). */
 function formErrors(section: SiteSettingsSection, errors: FieldErrors): FieldErrors {
   const byPath = Object.fromEntries(
@@ -93,7 +99,7 @@ export async function receiveSiteSettingsAction({
 }: {
   request: Request
   db: Executor
-  savePolicies: (policies: string) => Promise<void>
+  savePolicies: (policies: RenderedMarkdown) => Promise<void>
   /** Whether any quote or payment is recorded (the order book's): the currency then stays. */
   moneyRecorded: () => Promise<boolean>
 }): Promise<Reply<SiteSettingsResult>> {
@@ -130,16 +136,18 @@ export async function receiveSiteSettingsAction({
     if (markdown.length > POLICIES_MAX) {
       return refused({ markdown: `The policies can be at most ${POLICIES_MAX} characters.` })
     }
+    const rendered = renderMarkdown(markdown)
+    if (!rendered.ok) return refused({ markdown: rendered.error })
     if (preview) {
       return reply(200, {
         section,
         status: 'preview',
         values,
         errors: {},
-        previewHtml: renderMarkdown(markdown),
+        previewHtml: rendered.html,
       })
     }
-    await savePolicies(markdown)
+    await savePolicies(rendered)
     return reply(200, { section, status: 'saved', values, errors: {} })
   }
 
@@ -152,7 +160,7 @@ export async function receiveSiteSettingsAction({
       values,
       errors: {},
       ...(section === 'faq'
-        ? { previewHtml: renderMarkdown((checked.value as { markdown: string }).markdown) }
+        ? { previewHtml: previewOf(checked.value as { markdown: string }) }
         : {}),
       ...(section === 'words' ? { previewWords: checked.value as StoryWords } : {}),
     })

@@ -569,7 +569,7 @@ function MarkdownGroup({
       preview={
         result?.previewHtml !== undefined ? (
           result.previewHtml ? (
-            // Sanitised on the server (markdown.server.ts).
+            // Sanitised on the server (utils/markdown.server.ts).
             <div
               className="markdown-page"
               dangerouslySetInnerHTML={{ __html: result.previewHtml }}

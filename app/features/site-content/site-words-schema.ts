@@ -1,13 +1,17 @@
 import { z } from 'zod'
 import type { SiteWords, SiteWordsKey } from '#app/content/site-words.ts'
 import { isRealDate } from '#app/utils/dates.ts'
+import { type TextKind, plainText } from '#app/utils/form-fields.ts'
 import { PHONE_NUMBER_INVALID, formatPhoneNumber, phoneDigits } from '#app/utils/phone-number.ts'
 
 /**
  * One schema per section of the owner's words, shared by the "Your site"
  * forms and the server (features/site-content/site-content.server.ts): what
  * a form may post, what the store keeps, and the sentence she reads beside a
- * field when it is refused. Every text is bounded.
+ * field when it is refused. Every text is bounded, and follows the one rule
+ * for typed text (`plainText`, app/utils/form-fields.ts): bidi controls and,
+ * in names, zero-width characters removed, NFC, trimmed, and control
+ * characters (line breaks, in a field of one line) refused with a sentence.
  */
 
 export const WORDS_LIMITS = {
@@ -33,41 +37,47 @@ export const WORDS_LIMITS = {
   alt: 250,
 } as const
 
+/** One line of her words (a name, when `kind` is 'name'): bounded, required unless `optional`. */
 function text(
   label: string,
   max: number,
-  { optional = false, missing = `Please write the ${label.toLowerCase()}.` } = {},
+  {
+    optional = false,
+    missing = `Please write the ${label.toLowerCase()}.`,
+    kind = 'line' as TextKind,
+  } = {},
 ) {
-  const trimmed = z
+  return z
     .string()
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
-  return optional ? trimmed : trimmed.pipe(z.string().min(1, missing))
+    .check(
+      ...plainText(
+        label,
+        kind,
+        z.maxLength(max, `${label} can be at most ${max} characters.`),
+        ...(optional ? [] : [z.minLength(1, missing)]),
+      ),
+    )
 }
 
 /** Line breaks the owner typed, kept as one "\n" each (a browser posts "\r\n"). */
 function multiLine(label: string, max: number, { optional = false } = {}) {
-  const trimmed = z
-    .string()
-    .transform((value) => value.replaceAll('\r\n', '\n').trim())
-    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
-  return optional
-    ? trimmed
-    : trimmed.pipe(z.string().min(1, `Please write the ${label.toLowerCase()}.`))
+  return z.string().check(
+    ...plainText(
+      label,
+      'lines',
+      z.overwrite((value) => value.replaceAll('\r\n', '\n')),
+      z.maxLength(max, `${label} can be at most ${max} characters.`),
+      ...(optional ? [] : [z.minLength(1, `Please write the ${label.toLowerCase()}.`)]),
+    ),
+  )
 }
 
 /** An https:// or http:// address, or nothing. No other scheme (javascript:, data:) is kept. */
 function webAddress(label: string) {
-  return z
-    .string()
-    .transform((value) => value.trim())
-    .pipe(
-      z.string().max(WORDS_LIMITS.url, `${label} can be at most ${WORDS_LIMITS.url} characters.`),
-    )
-    .refine(
-      (value) => value === '' || isWebAddress(value),
-      `${label} must be a web address starting with https://.`,
-    )
+  return text(label, WORDS_LIMITS.url, { optional: true }).refine(
+    (value) => value === '' || isWebAddress(value),
+    `${label} must be a web address starting with https://.`,
+  )
 }
 
 export function isWebAddress(value: string): boolean {
@@ -90,6 +100,7 @@ export const identitySchema = z.object({
   name: text('Bakery name', WORDS_LIMITS.name),
   ownerName: text('Your name', WORDS_LIMITS.ownerName, {
     missing: 'Please write your name: it signs every email.',
+    kind: 'name',
   }),
   tagline: text('Tagline', WORDS_LIMITS.tagline),
   titleWords: z
@@ -143,8 +154,9 @@ export const announcementSchema = z
     text: text('Banner text', WORDS_LIMITS.bannerText, { optional: true }),
     link: z
       .string()
-      .transform((value) => value.trim())
-      .pipe(z.string().max(WORDS_LIMITS.url, 'The link is too long.'))
+      .check(
+        ...plainText('The link', 'line', z.maxLength(WORDS_LIMITS.url, 'The link is too long.')),
+      )
       .refine(
         (value) => value === '' || /^\/(?!\/)[\w\-./?=&%#]*$/.test(value) || isWebAddress(value),
         'The link must be a page of the site (like /ordernow) or start with https://.',
@@ -265,14 +277,15 @@ export const localSchema = z.object({
 })
 
 /** Her description of a picture: required, one line, bounded (the gallery's rule, decision 052). */
-export const pictureAltSchema = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, ' ').trim())
-  .pipe(
-    z
-      .string()
-      .max(WORDS_LIMITS.alt, `The description can be at most ${WORDS_LIMITS.alt} characters.`),
-  )
+export const pictureAltSchema = z.string().check(
+  // Line breaks and runs of spaces become one space first: a description is one line.
+  z.overwrite((value) => value.replace(/\s+/g, ' ')),
+  ...plainText(
+    'The description',
+    'line',
+    z.maxLength(WORDS_LIMITS.alt, `The description can be at most ${WORDS_LIMITS.alt} characters.`),
+  ),
+)
 
 /** A stored file of her picture: only ever under /media/site/, a plain name. */
 const pictureVariantSchema = z.object({

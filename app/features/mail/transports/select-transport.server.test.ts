@@ -31,6 +31,18 @@ test('with SMTP_URL, mail goes by SMTP from no-reply at the site, under her bake
   expect(mail.to).toMatchObject({ text: 'mira@crumb.example' })
 })
 
+test('the From name is plain whatever the name it is given: no line break, override or zero-width character', () => {
+  const env = parseEnv({ SITE_URL: 'https://butterandbloom.ca' })
+  const addresses = resolveMailAddresses(env, {
+    name: 'Crumb\r\nBcc: eve@evil.test\u202E oC\u200B\u0000',
+    email: 'mira@crumb.example',
+  })
+  expect(addresses.from).toEqual({
+    name: 'Crumb Bcc: eve@evil.test oC',
+    address: 'no-reply@butterandbloom.ca',
+  })
+})
+
 test('SMTP without MAIL_FROM is warned about once, naming the address mail comes from', () => {
   const warnings: string[] = []
   const smtp = { SITE_URL: 'https://butterandbloom.ca/', SMTP_URL: 'smtp://mail.example.com:587' }

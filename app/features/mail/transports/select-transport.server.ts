@@ -1,4 +1,5 @@
 import { type Env, EnvError } from '#app/config/env.server.ts'
+import { toDisplayName } from '#app/utils/plain-text.ts'
 import { createEmailJsTransport } from './emailjs.server.ts'
 import { createFileTransport } from './file.server.ts'
 import { createSmtpTransport } from './smtp.server.ts'
@@ -95,14 +96,17 @@ const CUSTOMER_TEMPLATE_ADVICE =
 /**
  * Mail goes from the site's own address (MAIL_FROM as written, else no-reply
  * at the site's host under her bakery's name) to the owner (MAIL_TO, else the
- * contact email of Settings › Your site). `bakery` is read per send.
+ * contact email of Settings › Your site). `bakery` is read per send. The
+ * settings already refuse line breaks and remove bidi controls in the name;
+ * the From name is made plain here too (no controls, no invisible
+ * formatting), so no stored value can add a header or read backwards.
  */
 export function resolveMailAddresses(
   env: Pick<Env, 'SITE_URL' | 'MAIL_TO' | 'MAIL_FROM'>,
   bakery: { name: string; email: string },
 ): MailAddresses {
   return {
-    from: env.MAIL_FROM ?? { name: bakery.name, address: noReplyAddress(env) },
+    from: env.MAIL_FROM ?? { name: toDisplayName(bakery.name), address: noReplyAddress(env) },
     to: env.MAIL_TO ?? bakery.email,
   }
 }

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { readPoliciesHtml } from './order-policies.server.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
