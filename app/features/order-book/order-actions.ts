@@ -5,6 +5,7 @@ import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { MULTI_LINE, multiLine, noControlCharacters, singleLine } from '#app/utils/form-fields.ts'
 import { formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { removeBidiControls } from '#app/utils/plain-text.ts'
+import { EditDetailsFormSchema } from './details-form-schema.ts'
 import {
   LIMITS,
   MAX_PARTY_LINES,
@@ -349,6 +350,7 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   DeclineFormSchema,
   AcceptChangeFormSchema,
   DeclineChangeFormSchema,
+  EditDetailsFormSchema,
 ])
 export type OwnerIntentForm = z.output<typeof OwnerIntentSchema>
 
