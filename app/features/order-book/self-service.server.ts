@@ -26,7 +26,13 @@ import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { partsOfChange, readDetailsAsked } from './change-details.server.ts'
-import { DETAIL_FIELDS, type RequestDetails, detailsOf, partsSentence } from './change-parts.ts'
+import {
+  type ChangedPart,
+  DETAIL_FIELDS,
+  type RequestDetails,
+  detailsOf,
+  partsSentence,
+} from './change-parts.ts'
 import { SelfServiceFormSchema } from './change-policy-schema.ts'
 import { CHANGE_DETAILS_MAX, refundSentence, withinNoChangeWindow } from './change-policy.ts'
 import { membersOf } from './change-rules.server.ts'
@@ -40,22 +46,17 @@ import type {
   SelfServiceView,
 } from './self-service.ts'
 
-/** What her page says of a change: what it changes (or would), from what to what. */
-async function changeSummary(
+/** What a change would make of her order as it stands, from what to what. */
+async function changeParts(
   db: Db,
   change: { id: number; new_date: string | null; new_window: string | null },
   memberIds: readonly number[],
-): Promise<string> {
+): Promise<ChangedPart[]> {
   const [members, details] = await Promise.all([
     membersOf(db, memberIds),
     readDetailsAsked(db, Number(change.id)),
   ])
-  const parts = partsOfChange(members, {
-    date: change.new_date,
-    window: change.new_window,
-    details,
-  }).party
-  return partsSentence(parts)
+  return partsOfChange(members, { date: change.new_date, window: change.new_window, details }).party
 }
 
 /** A change answered before its parts were kept: the day and time it asked, if any. */
@@ -143,7 +144,7 @@ export async function readSelfService(
       tooLate: (changeable || cancellable) && tooLate,
       pending: pending
         ? {
-            summary: await changeSummary(db, pending, memberIds),
+            changes: await changeParts(db, pending, memberIds),
             details: pending.details,
           }
         : null,
@@ -155,7 +156,8 @@ export async function readSelfService(
               asked:
                 answered.status === 'accepted'
                   ? answered.made || olderChangeLine(answered)
-                  : (await changeSummary(db, answered, memberIds)) || olderChangeLine(answered),
+                  : partsSentence(await changeParts(db, answered, memberIds)) ||
+                    olderChangeLine(answered),
               note: answered.answer_note,
             }
           : null,
@@ -203,7 +205,6 @@ export async function readSelfService(
     policy: policySentence(policy),
     entries,
     weekly: windows.map((window) => ({ weekday: window.weekday, value: windowValue(window) })),
-    today,
     lastBookable: lastBookableDate(rules, today),
     minDate: addDays(today, 1),
     detailsMax: CHANGE_DETAILS_MAX,

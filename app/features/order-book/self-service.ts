@@ -1,4 +1,4 @@
-import type { RequestDetails } from './change-parts.ts'
+import type { ChangedPart, RequestDetails } from './change-parts.ts'
 
 /**
  * What the customer's page shows of her own changes and cancellation
@@ -22,7 +22,7 @@ export interface SelfServiceEntry {
   /** Within the policy's window: the buttons give way to a sentence to write to the bakery. */
   tooLate: boolean
   /** The change she asked, waiting for the bakery's answer: what it would change, and her words. */
-  pending: { summary: string; details: string } | null
+  pending: { changes: ChangedPart[]; details: string } | null
   /** The bakery's answer to her last change: what it changed (or would have), and the bakery's words. */
   lastAnswer: { accepted: boolean; asked: string; note: string } | null
   /** Her cancellation and what comes back: in all, to her card, by e-Transfer or cash. */
@@ -57,8 +57,7 @@ export interface SelfServiceView {
   entries: Record<number, SelfServiceEntry>
   /** Every weekday's pickup times (times only): the change form offers the chosen day's. */
   weekly: { weekday: number; value: string }[]
-  /** YYYY-MM-DD: the bakery's today, and the last day it takes orders for. */
-  today: string
+  /** YYYY-MM-DD: the last day the bakery takes orders for. */
   lastBookable: string
   /** YYYY-MM-DD: the first date a change may ask for. */
   minDate: string
