@@ -1349,7 +1349,7 @@ export const migrations: Record<string, Migration> = {
   // own (decision 081): one row per request and detail, the new text ('' to
   // clear it), so accepting writes exactly those onto the request. `made`
   // keeps what accepting it changed, from what to what, for her page.
-  '022-customer-change-details': {
+  '023-customer-change-details': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('customer_change_detail')
