@@ -68,7 +68,15 @@ const SQLITE_SCHEMA = [
   ],
   [
     'customer_change',
-    'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer)',
+    'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer, "made" text default \'\' not null)',
+  ],
+  [
+    'customer_change_detail',
+    'CREATE TABLE "customer_change_detail" ("id" integer primary key autoincrement, "change_id" integer not null references "customer_change" ("id") on delete cascade, "request_id" integer not null references "order_request" ("id") on delete cascade, "field" text not null, "value" text not null)',
+  ],
+  [
+    'customer_change_detail_one',
+    'CREATE UNIQUE INDEX "customer_change_detail_one" on "customer_change_detail" ("change_id", "request_id", "field")',
   ],
   [
     'customer_change_one_cancel',

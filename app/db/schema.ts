@@ -33,6 +33,7 @@ export interface Database {
   proof_round: ProofRoundTable
   proof_image: ProofImageTable
   customer_change: CustomerChangeTable
+  customer_change_detail: CustomerChangeDetailTable
   review: ReviewTable
 }
 
@@ -570,14 +571,25 @@ export interface CustomerChangeTable {
   new_date: string | null
   /** HH:MM-HH:MM: the window she asks for on the new date. */
   new_window: string | null
-  /** Her words: what else she would change. */
+  /** Her words about the change. */
   details: Generated<string>
   /** The owner's sentence when she declined. */
   answer_note: Generated<string>
+  /** Once accepted: what it changed, from what to what ('servings from “20” to “30”'). */
+  made: Generated<string>
   /** A cancellation's refund under the policy, in cents: what goes back in all. */
   refund_cents: Generated<number>
   /** Of it, what went back to her card through Stripe. */
   card_refund_cents: Generated<number>
   created_at: Millis
   answered_at: Millis | null
+}
+
+/** A detail a change asks for one of the party's requests (decision 081): its new text, '' to clear it. */
+export interface CustomerChangeDetailTable {
+  id: Generated<number>
+  change_id: number
+  request_id: number
+  field: 'event_theme' | 'servings' | 'allergies' | 'comments'
+  value: string
 }

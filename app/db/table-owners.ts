@@ -29,6 +29,7 @@ export const tableOwners = {
   refund: { owner: 'order-book', holds: 'money handed back to a customer' },
   receipt: { owner: 'order-book', holds: "each paid request's receipt number" },
   customer_change: { owner: 'order-book', holds: 'changes and cancellations a customer asked for' },
+  customer_change_detail: { owner: 'order-book', holds: 'the details a change asks for' },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },
   outbox: { owner: 'mail', holds: 'every email, queued until delivered' },

@@ -535,7 +535,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
 
   await test.step('a change the customer asks for', async () => {
     // Lena's cupcakes, quoted; she asks on her page to move them a day (never onto a
-    // Saturday, which has pickup times now) and to change the flavour.
+    // Saturday, which has pickup times now) and to change the flavour in her comments.
     await page.goto('/admin/orders?q=lena%40example.com')
     await page.getByRole('article').getByRole('link', { name: 'Cupcakes' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupcakes')
@@ -554,19 +554,26 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     const lena = await herPhone(page, 'lena@example.com')
     const panel = lena.getByTestId('self-service')
     await panel.getByText('Ask for a change', { exact: true }).click()
-    await panel.getByLabel(/New date/).fill(moved)
-    await panel.getByLabel(/What else would you change/).fill('Could they be lemon and raspberry?')
+    await panel.getByLabel('Date', { exact: true }).fill(moved)
+    await panel.getByLabel(/Comments/).fill('Lemon and raspberry, please.')
+    await panel.getByLabel(/Anything else to tell us/).fill('My sister is allergic to chocolate.')
     await panel.getByRole('button', { name: 'Send my request' }).click()
-    await expect(panel.getByRole('status')).toContainText('we have your request for a change')
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'we have your request for a change' }),
+    ).toBeVisible()
     await lena.close()
 
     await page.goto(orderUrl)
     await waitForHydration(page)
     const change = page.getByTestId('pending-change')
     await expect(change.getByRole('heading', { name: 'She asked for a change' })).toBeVisible()
-    await expect(change).toContainText(
-      `Asked to change to ${formatCalendarDate(moved)}: Could they be lemon and raspberry?`,
+    await expect(change.getByTestId('change-parts')).toContainText(
+      `from ${formatCalendarDate(day)} to ${formatCalendarDate(moved)}`,
     )
+    await expect(change.getByTestId('change-parts')).toContainText(
+      'to “Lemon and raspberry, please.”',
+    )
+    await expect(change).toContainText('Her words: My sister is allergic to chocolate.')
     await expect(change.getByRole('button', { name: 'Accept the change' })).toBeVisible()
     await expect(change.getByRole('button', { name: 'Decline the change' })).toBeVisible()
     await photographTall(page, change, '26-change-asked', testInfo)

@@ -26,7 +26,8 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await signIn(page)
   const orderUrl = await quoteOrderOf(page, customer.email, { price: '120', deposit: '60' })
 
-  // On her phone: "Ask for a change", a new date and a sentence.
+  // On her phone: "Ask for a change", filled in with her order as it is: a new date, more
+  // servings and a sentence.
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
   const her = await phone.newPage()
   await her.goto(link)
@@ -34,21 +35,37 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   const panel = her.getByTestId('self-service')
   await expect(panel.getByTestId('policy')).toContainText('until 3 days before your date')
   await panel.getByText('Ask for a change', { exact: true }).click()
-  await panel.getByLabel(/New date/).fill(moved)
-  await panel.getByLabel(/What else would you change/).fill('Could the flowers be lilac?')
+  const date = panel.getByLabel('Date', { exact: true })
+  await expect(date).toHaveValue(due)
+  await expect(panel.getByLabel(/Event \/ theme/)).toHaveValue(`Graduation ${stamp}`)
+  // The order form's calendar of open days, in her change.
+  await expect(panel.getByRole('grid')).toBeVisible()
+  await date.fill(moved)
+  await panel.getByLabel(/Servings or quantity/).fill('30')
+  await panel.getByLabel(/Anything else to tell us/).fill('Could the flowers be lilac?')
   await shoot(her, 'self-service-change-form', (name) => testInfo.outputPath(name), panel)
   await panel.getByRole('button', { name: 'Send my request' }).click()
-  await expect(panel.getByRole('status')).toContainText('we have your request for a change')
-  await expect(panel.getByTestId('change-pending')).toContainText(
-    `to ${formatCalendarDate(moved)}: Could the flowers be lilac?`,
+  // The calendar's month is announced too: her answer is the status that thanks her.
+  await expect(
+    panel.getByRole('status').filter({ hasText: 'we have your request for a change' }),
+  ).toBeVisible()
+  const pending = panel.getByTestId('change-pending')
+  await expect(pending).toContainText(
+    `Date from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}`,
   )
+  await expect(pending).toContainText('Servings from none to “30”')
+  await expect(pending).toContainText('Your words: Could the flowers be lilac?')
   const asked = await mailTo(OWNER.email, new RegExp(`^${customer.name} asked to change`))
-  expect(asked.text).toContain(formatCalendarDate(moved))
+  expect(asked.text).toContain(
+    `Date: from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}`,
+  )
 
-  // The owner sees it on the order page and accepts.
+  // The owner sees it on the order page, from what to what, and accepts.
   await page.goto(orderUrl)
   const change = page.getByTestId('pending-change')
-  await expect(change).toContainText(`Asked to change to ${formatCalendarDate(moved)}`)
+  await expect(change.getByTestId('change-parts')).toContainText(
+    `from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}`,
+  )
   await expect(change).toContainText('Could the flowers be lilac?')
   await shoot(page, 'self-service-owner-pending-change', (name) => testInfo.outputPath(name))
   await change.getByRole('button', { name: 'Accept the change' }).click()
@@ -58,15 +75,31 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await expect(page.getByTestId('pending-change')).toHaveCount(0)
   await expect(page.getByText(`For ${customer.name}, ${formatCalendarDate(moved)}`)).toBeVisible()
   await expect(page.getByTestId('timeline')).toContainText(
-    `to ${formatCalendarDate(moved)}, as the customer asked`,
+    `Accepted her change: date from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}; servings from none to “30”.`,
+  )
+
+  // After a call, the owner corrects the servings herself.
+  const details = page.getByTestId('details-edit')
+  await details.getByText('Edit the details').click()
+  await details.getByLabel(/Servings\/Quantity/).fill('32')
+  await details.getByRole('button', { name: 'Save the details' }).click()
+  await expect(details.getByRole('status')).toHaveText(
+    'Details saved; the timeline shows what changed.',
+  )
+  await expect(page.getByTestId('timeline')).toContainText(
+    'Changed the details: servings from “30” to “32”.',
   )
 
   // She is emailed once, and her page shows the new date.
   const made = await mailTo(customer.email, /^Your change to your cakes order is made/)
   expect(made.text).toContain(formatCalendarDate(moved))
+  expect(made.text).toContain('Servings: from none to “30”')
   await her.reload()
   await expect(her.getByText(formatCalendarDate(moved)).first()).toBeVisible()
-  await expect(her.getByTestId('change-answer')).toContainText('We made your change')
+  await expect(her.getByTestId('change-answer')).toContainText(
+    `We made your change: date from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}`,
+  )
+  await expect(her.getByText('32', { exact: true }).first()).toBeVisible()
   await phone.close()
 })
 

@@ -36,46 +36,43 @@ const position = z.pipe(
 )
 
 /**
- * "Ask for a change" on her page: a new date (and a time, if the day has
- * set times) and/or other details in her words. At least one of the two.
+ * "Ask for a change" on her page: the date (and a time, if the day has set
+ * times) and her words about it. The details of each of her requests come
+ * with it as `<detail>_<position>` (self-service.server.ts reads them with
+ * the order form's rules); whether anything differs from her order is the
+ * server's to say.
  */
-export const AskChangeFormSchema = z
-  .object({
-    intent: z.literal('ask-change'),
-    request: position,
-    new_date: z
-      .pipe(
-        z.optional(z.string()),
-        z.transform((value) => (value?.trim() ? value.trim() : null)),
-      )
-      .check(
-        z.refine((value) => value === null || isRealDate(value), {
-          error: 'Choose the new date from the calendar.',
-          abort: true,
-        }),
-        z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
-      ),
-    new_window: z
-      .pipe(
-        z.optional(z.string()),
-        z.transform((value) => (value?.trim() ? value.trim() : null)),
-      )
-      .check(
-        z.refine((value) => value === null || /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(value), {
-          error: 'Choose one of the times offered.',
-        }),
-      ),
-    details: optionalLines(
-      'What you would change',
-      CHANGE_DETAILS_MAX,
-      `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
+export const AskChangeFormSchema = z.object({
+  intent: z.literal('ask-change'),
+  request: position,
+  new_date: z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value?.trim() ? value.trim() : null)),
+    )
+    .check(
+      z.refine((value) => value === null || isRealDate(value), {
+        error: 'Choose the new date from the calendar.',
+        abort: true,
+      }),
+      z.refine((value) => value === null || isCalendarDate(value), OUTSIDE_DATE_WINDOW),
     ),
-  })
-  .check(
-    z.refine((form) => form.new_date !== null || form.details !== '', {
-      error: 'Choose a new date, or say what you would change.',
-    }),
-  )
+  new_window: z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value?.trim() ? value.trim() : null)),
+    )
+    .check(
+      z.refine((value) => value === null || /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(value), {
+        error: 'Choose one of the times offered.',
+      }),
+    ),
+  details: optionalLines(
+    'What you would tell us',
+    CHANGE_DETAILS_MAX,
+    `Please keep it to ${CHANGE_DETAILS_MAX} characters; write to us for more.`,
+  ),
+})
 
 /** "Confirm cancellation" on her page: what her confirm step showed, in cents. */
 export const CancelFormSchema = z.object({

@@ -16,14 +16,10 @@ import {
 } from '#tests/support/card-book.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import {
-  askForChange,
-  cancelByCustomer,
-  saveChangePolicy,
-  selfCancellationOf,
-} from './customer-changes.server.ts'
+import { askForChange, saveChangePolicy } from './customer-changes.server.ts'
 import { quoteRequest, recordPayment, recordRefundIn } from './order-book.server.ts'
 import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
+import { cancelByCustomer, selfCancellationOf } from './self-cancel.server.ts'
 import { receiveSelfService } from './self-service.server.ts'
 
 async function versionOf(db: Db, id: number) {
@@ -147,7 +143,9 @@ test('a change to a full day is refused when asked, and again when accepted if t
   // Meanwhile a new order takes the Sunday.
   await bookAndQuote(db, '2026-12-20', 'lee')
   const detail = await readOrderDetail(db, priya.id)
-  expect(detail?.pendingChange?.newDateLabel).toBe('Sunday, December 20, 2026')
+  expect(detail?.pendingChange?.changes).toEqual([
+    { label: 'Date', from: 'Saturday, December 12, 2026', to: 'Sunday, December 20, 2026' },
+  ])
   const accepted = await ownerPost(db, priya.id, {
     intent: 'accept_change',
     change: String(detail!.pendingChange!.id),

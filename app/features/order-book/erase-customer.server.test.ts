@@ -17,6 +17,8 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { waitFor } from '#tests/support/mail.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { answerChangeIn } from './change-answer.server.ts'
+import { askForChange } from './customer-changes.server.ts'
 import { ERASED_NAME, eraseCustomer, receiveEraseCustomerAction } from './erase-customer.server.ts'
 import { moveRequest, quoteRequest, recordPayment } from './order-book.server.ts'
 import { runSchedule } from './schedule.server.ts'
@@ -240,6 +242,26 @@ test("after erasing a customer no byte under DATA_DIR holds her: not the databas
     now: NOW.getTime(),
   })
   expect(paid.ok).toBe(true)
+  // Her change from her page, accepted: the details it asked, and what it made of them.
+  const { customer_token: token } = await db
+    .selectFrom('order_request')
+    .select('customer_token')
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow()
+  const asked = await askForChange(db, {
+    token: token!,
+    position: 1,
+    newDate: null,
+    newWindow: null,
+    fields: new Map([[1, { allergies: 'Kumquat, tree nuts and Zanzibar figs' }]]),
+    details: 'Erin here: no Zanzibar figs after all, please.',
+    now: NOW.getTime(),
+  })
+  expect(asked.ok).toBe(true)
+  const accepted = await db
+    .transaction()
+    .execute((trx) => answerChangeIn(trx, { requestId, accept: true, now: NOW.getTime() }))
+  expect(accepted.ok).toBe(true)
   // The owner's digest names Erin and Sam, whose quotes wait for an answer.
   const schedule = await runSchedule(db, { now: NOW, siteUrl: SITE })
   expect(schedule.digest).toBe(true)

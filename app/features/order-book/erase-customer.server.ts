@@ -110,10 +110,16 @@ export async function eraseCustomer(
         .set({ message: '', payment_instructions: '' })
         .where('request_id', 'in', requestIds)
         .execute()
-      // Her words asking for a change, and the owner's answer to her (decision 054).
+      // Her words asking for a change, the details it asked and what it made
+      // of them, and the owner's answer to her (decisions 054 and 081).
       await trx
         .updateTable('customer_change')
-        .set({ details: '', answer_note: '' })
+        .set({ details: '', answer_note: '', made: '' })
+        .where('request_id', 'in', requestIds)
+        .execute()
+      await trx
+        .updateTable('customer_change_detail')
+        .set({ value: '' })
         .where('request_id', 'in', requestIds)
         .execute()
       await scrubPaymentMethods(trx, requestIds, traces)

@@ -4,6 +4,7 @@ import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/date
 import { type FieldErrors } from '#app/utils/field-errors.ts'
 import { multiLine, optionalLines, singleLine } from '#app/utils/form-fields.ts'
 import { type MoneyProblem, formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
+import { EditDetailsFormSchema } from './details-form-schema.ts'
 import {
   LIMITS,
   MAX_PARTY_LINES,
@@ -335,6 +336,7 @@ export const OwnerIntentSchema = z.discriminatedUnion('intent', [
   DeclineFormSchema,
   AcceptChangeFormSchema,
   DeclineChangeFormSchema,
+  EditDetailsFormSchema,
 ])
 export type OwnerIntentForm = z.output<typeof OwnerIntentSchema>
 

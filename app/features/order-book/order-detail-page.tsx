@@ -29,6 +29,8 @@ import { currencyName, currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CardLooksNote } from './card-payments-to-look.tsx'
 import { CardRefunds, RefundPriceChoice } from './card-refund-form.tsx'
+import { ChangeRequestCard } from './change-request-card.tsx'
+import { DetailsEditForm } from './details-edit-form.tsx'
 import { formatDeliveryAddress, handoverLabel } from './handover.ts'
 import type { OrderActionResult, OrderQuestion } from './order-actions.ts'
 import { ORDER_ANSWER_ACTION, ORDER_ANSWER_ID } from './order-answer.ts'
@@ -166,6 +168,14 @@ export function OrderDetailPage({
                 </div>
               ) : null}
             </dl>
+            {formsShown(detail).includes('edit_details') ? (
+              <DetailsEditForm
+                key={`details-${detail.version}`}
+                detail={detail}
+                result={result}
+                outcome={<Outcome result={result} intents={['edit_details']} />}
+              />
+            ) : null}
             {detail.photos.length > 0 ? (
               <>
                 <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
@@ -211,7 +221,12 @@ export function OrderDetailPage({
             {result && (result.intent === null || !formsShown(detail).includes(result.intent)) ? (
               <Outcome result={result} intents={result.intent ? [result.intent] : null} />
             ) : null}
-            <ChangeRequestCard key={`change-${detail.version}`} detail={detail} result={result} />
+            <ChangeRequestCard
+              key={`change-${detail.version}`}
+              detail={detail}
+              result={result}
+              outcome={<Outcome result={result} intents={['accept_change', 'decline_change']} />}
+            />
             {moneyDue(detail) ? (
               <>
                 <PaymentForm key={detail.version} detail={detail} result={result} today={today} />
@@ -321,84 +336,6 @@ function formsShown({ request, quote, money, card, pendingChange }: OrderDetail)
       forms.includes(OWNER_INTENTS[intent].form) ||
       // The money card's card payments answer for their refunds while they show.
       (intent === 'card_refund' && card.payments.length > 0),
-  )
-}
-
-/**
- * The change the customer asked from her page, waiting for the owner: what
- * she asked, with Accept (a new date is weighed again, as a new order's) and
- * Decline with an optional sentence for her email.
- */
-function ChangeRequestCard({
-  detail,
-  result,
-}: {
-  detail: OrderDetail
-  result: OrderActionResult | undefined
-}) {
-  const change = detail.pendingChange
-  if (!change) return null
-  const err = (intent: OrderIntent, field: string) => errorOf(result, intent, field)
-  return (
-    <section
-      className="card grid gap-4 border-2 border-butter p-5 sm:p-7"
-      aria-labelledby="change-heading"
-      data-testid="pending-change"
-    >
-      <h2 id="change-heading" className="font-display text-2xl font-semibold">
-        She asked for a change
-      </h2>
-      <Outcome result={result} intents={['accept_change', 'decline_change']} />
-      <p className="text-lg">
-        <span className="font-bold">
-          {change.newDateLabel
-            ? `Asked to change to ${change.newDateLabel}`
-            : 'Asked to change details'}
-        </span>
-        {change.details ? (
-          <>
-            : <span className="whitespace-pre-wrap break-words">{change.details}</span>
-          </>
-        ) : null}
-      </p>
-      <p className="text-sm text-chocolate">
-        {/* The label ends in 'a.m.' or 'p.m.': no full stop after it. */}
-        Asked {change.askedLabel}{' '}
-        {change.newDateLabel
-          ? 'Accepting checks that day and time again, as for a new order, and moves the order there.'
-          : 'Accepting tells her it is agreed; change the order’s details as you do now.'}{' '}
-        Either way she is emailed.
-      </p>
-      <Form method="post" action={ORDER_ANSWER_ACTION} className="flex flex-wrap gap-3">
-        <VersionField />
-        <input type="hidden" name="change" value={change.id} />
-        <button type="submit" name="intent" value="accept_change" className="button-primary">
-          Accept the change
-        </button>
-      </Form>
-      <Form
-        method="post"
-        action={ORDER_ANSWER_ACTION}
-        className="grid gap-3 border-t border-blush pt-4"
-      >
-        <VersionField />
-        <input type="hidden" name="change" value={change.id} />
-        <FormField
-          name="change_note"
-          label="Sentence for her"
-          optional
-          hint="Included in her email if you decline."
-          error={err('decline_change', 'change_note')}
-        >
-          {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} />}
-        </FormField>
-        <div>
-          <button type="submit" name="intent" value="decline_change" className="button-secondary">
-            Decline the change
-          </button>
-        </div>
-      </Form>
-    </section>
   )
 }
 

@@ -35,7 +35,9 @@ import { formatMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
-import { answerChangeIn, pendingChangeOf, selfCancellationOf } from './customer-changes.server.ts'
+import { answerChangeIn, pendingChangeOf } from './change-answer.server.ts'
+import { editDetailsIn } from './change-details.server.ts'
+import type { ChangedPart } from './change-parts.ts'
 import { addressOf } from './handover.ts'
 import {
   IntentNameSchema,
@@ -66,11 +68,16 @@ import {
 import { quoteParty, readPartyChoices } from './party-quote.server.ts'
 import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
+import { selfCancellationOf } from './self-cancel.server.ts'
 import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
-/** The quote form's message and payment instructions make it larger than the other owner forms. */
-export const MAX_ORDER_FORM_BYTES = 16 * 1024
+/**
+ * The largest owner form: the details' edit (up to 2,600 characters of her
+ * words, percent-encoded at up to 12 bytes each for a four-byte character),
+ * then the quote's message and payment instructions.
+ */
+export const MAX_ORDER_FORM_BYTES = 40 * 1024
 
 const timeFormat = () =>
   bakeryDateTimeFormat({
@@ -455,6 +462,7 @@ export async function receiveOrderAction({
           requestId,
           siteUrl,
           note: done.ok ? done.note : null,
+          changes: done.ok ? done.changes : undefined,
           now,
           // A card refund's email is named by its Stripe id: its webhook queues none again.
           dedupeKey: done.ok ? done.dedupeKey : undefined,
@@ -501,6 +509,8 @@ type Made = BookChange & {
   moved?: boolean
   settled?: boolean
   note?: string | null
+  /** What an accepted change changed, for her email. */
+  changes?: readonly ChangedPart[]
   dedupeKey?: string
 }
 
@@ -612,7 +622,22 @@ async function makeChange(
         note: data.intent === 'decline_change' ? data.change_note : '',
         now,
       })
-      return answered.ok ? { ok: true, moved: false, note: answered.note ?? null } : answered
+      return answered.ok
+        ? { ok: true, moved: false, note: answered.note ?? null, changes: answered.changes }
+        : answered
+    }
+    case 'edit_details': {
+      const edited = await editDetailsIn(trx, {
+        requestId,
+        details: {
+          event_theme: data.event_theme,
+          servings: data.servings ?? '',
+          allergies: data.allergies ?? '',
+          comments: data.comments ?? '',
+        },
+        now,
+      })
+      return edited.ok ? { ok: true, moved: false } : edited
     }
   }
 }

@@ -2,6 +2,7 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { detailsTable, emailButton, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import type { ChangedPart } from './change-parts.ts'
 
 /** The request an owner's email about a customer's own change names. */
 export interface SelfServiceRequest {
@@ -62,17 +63,23 @@ function ownerEmail(
   }
 }
 
-/** The owner hears once that a customer asked for a change from her page. */
+/**
+ * The owner hears once that a customer asked for a change from her page:
+ * each part it would change, from what to what, and her words.
+ */
 export function composeChangeAsked(
   request: SelfServiceRequest,
-  change: { asked: string; details: string },
+  change: { changes: readonly ChangedPart[]; details: string },
   links: OwnerEmailLinks,
 ): OutgoingEmail {
   return ownerEmail(request, {
     subject: `${request.name} asked to change the ${request.productType} on ${formatCalendarDate(request.dueDate)}`,
     lead: 'Accept or decline it on the order page; she is emailed your answer.',
     lines: [
-      ['Asked', change.asked],
+      ...change.changes.map((part): [string, string] => [
+        part.label,
+        `from ${part.from} to ${part.to}`,
+      ]),
       ...(change.details.trim() ? [['Her words', change.details] as [string, string]] : []),
     ],
     ...links,

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { ChangeForm } from './change-form.tsx'
 import type { SelfServiceEntry, SelfServiceResult, SelfServiceView } from './self-service.ts'
 
 /**
@@ -20,14 +20,18 @@ export function SelfServicePanel({
   position: number
   token: string
   entry: SelfServiceEntry
-  view: Pick<SelfServiceView, 'policy' | 'times' | 'minDate' | 'detailsMax'>
+  view: Pick<SelfServiceView, 'policy' | 'weekly' | 'lastBookable' | 'minDate' | 'detailsMax'>
   result: SelfServiceResult | undefined
 }) {
   const navigation = useNavigation()
   const busy =
     navigation.state !== 'idle' && navigation.formData?.get('request') === String(position)
   const headingId = `changes-${position}`
+  const answerId = `changes-answer-${position}`
   const pageHref = `/requests/${token}`
+  // Posted without JavaScript, the answer opens where she was looking (decision 068).
+  const action = `${pageHref}?change#${answerId}`
+  const refusedChange = result && !result.ok && result.posted ? result : undefined
   const showsAnything =
     entry.canChange ||
     entry.canCancel ||
@@ -48,13 +52,18 @@ export function SelfServicePanel({
       </h3>
       {result?.ok ? (
         <p
+          id={answerId}
           role="status"
-          className="mt-3 rounded-xl bg-[#d7ead9] px-4 py-3 font-bold text-[#1f4f29]"
+          className="mt-3 scroll-mt-24 rounded-xl bg-[#d7ead9] px-4 py-3 font-bold text-[#1f4f29]"
         >
           {result.message}
         </p>
       ) : result ? (
-        <p role="alert" className="mt-3 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+        <p
+          id={answerId}
+          role="alert"
+          className="mt-3 scroll-mt-24 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark"
+        >
           {result.error}
         </p>
       ) : null}
@@ -68,17 +77,26 @@ export function SelfServicePanel({
         </div>
       ) : null}
       {entry.pending ? (
-        <p className="mt-3 rounded-xl bg-butter px-4 py-3" data-testid="change-pending">
-          <strong>Waiting for our answer:</strong> you asked to change{' '}
-          {entry.pending.newDate ? `to ${entry.pending.asked}` : 'the details'}
+        <div className="mt-3 rounded-xl bg-butter px-4 py-3" data-testid="change-pending">
+          <p>
+            <strong>Waiting for our answer:</strong>{' '}
+            {entry.pending.changes.length > 0 ? 'you asked to change' : 'you asked for a change.'}
+          </p>
+          {entry.pending.changes.length > 0 ? (
+            <ul className="mt-1 grid gap-1">
+              {entry.pending.changes.map((part) => (
+                <li key={part.label} className="break-words">
+                  <span className="font-bold">{part.label}</span> from {part.from} to {part.to}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {entry.pending.details ? (
-            <>
-              : <span className="whitespace-pre-wrap break-words">{entry.pending.details}</span>
-            </>
-          ) : (
-            '.'
-          )}
-        </p>
+            <p className="mt-1 whitespace-pre-wrap break-words">
+              Your words: {entry.pending.details}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {entry.lastAnswer ? (
         <div
@@ -87,8 +105,8 @@ export function SelfServicePanel({
         >
           <p className="font-bold">
             {entry.lastAnswer.accepted
-              ? `We made your change (${entry.lastAnswer.asked}).`
-              : `We couldn’t make your change (${entry.lastAnswer.asked}).`}
+              ? `We made your change${entry.lastAnswer.asked ? `: ${entry.lastAnswer.asked}` : ''}.`
+              : `We couldn’t make your change${entry.lastAnswer.asked ? ` (${entry.lastAnswer.asked})` : ''}.`}
           </p>
           {entry.lastAnswer.note ? (
             <p className="mt-1 whitespace-pre-wrap break-words">{entry.lastAnswer.note}</p>
@@ -129,7 +147,7 @@ export function SelfServicePanel({
             Your date is released for other orders. This can’t be undone.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Form method="post" action={`${pageHref}?change`} replace preventScrollReset>
+            <Form method="post" action={action} replace preventScrollReset>
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="request" value={position} />
               <input type="hidden" name="expected_refund" value={entry.cancelPreview.refundCents} />
@@ -146,74 +164,22 @@ export function SelfServicePanel({
       {!entry.cancelPreview && (entry.canChange || entry.canCancel) ? (
         <div className="mt-4 flex flex-wrap items-start gap-3">
           {entry.canChange ? (
-            <details className="group w-full">
+            <details className="group w-full" open={Boolean(refusedChange) || undefined}>
               <summary className="button-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
                 Ask for a change
               </summary>
-              <Form
-                method="post"
-                action={`${pageHref}?change`}
-                replace
-                preventScrollReset
-                className="mt-4 grid gap-4"
-              >
-                <input type="hidden" name="intent" value="ask-change" />
-                <input type="hidden" name="request" value={position} />
-                {entry.differentDays ? (
-                  <p className="form-hint">
-                    Your requests are on different days: for new dates, please write to us.
-                  </p>
-                ) : (
-                  <div className="form-field">
-                    <label htmlFor={`new-date-${position}`} className="form-label">
-                      New date <span className="form-optional">(optional)</span>
-                    </label>
-                    <input
-                      id={`new-date-${position}`}
-                      name="new_date"
-                      type="date"
-                      min={view.minDate}
-                      aria-describedby={`new-date-hint-${position}`}
-                    />
-                    <p id={`new-date-hint-${position}`} className="form-hint">
-                      Now {formatCalendarDate(entry.currentDate)}. We check the new day as we would
-                      a new order.
-                    </p>
-                  </div>
-                )}
-                {!entry.differentDays && view.times.length > 0 ? (
-                  <div className="form-field">
-                    <label htmlFor={`new-window-${position}`} className="form-label">
-                      Time on the new date{' '}
-                      <span className="form-optional">(if the day has set times)</span>
-                    </label>
-                    <select id={`new-window-${position}`} name="new_window" defaultValue="">
-                      <option value="">No set time</option>
-                      {view.times.map((time) => (
-                        <option key={time.value} value={time.value}>
-                          {time.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ) : null}
-                <div className="form-field">
-                  <label htmlFor={`details-${position}`} className="form-label">
-                    What else would you change? <span className="form-optional">(optional)</span>
-                  </label>
-                  <textarea
-                    id={`details-${position}`}
-                    name="details"
-                    rows={3}
-                    maxLength={view.detailsMax}
-                  />
-                </div>
-                <div>
-                  <button type="submit" className="button-primary" disabled={busy}>
-                    {busy ? 'Sending…' : 'Send my request'}
-                  </button>
-                </div>
-              </Form>
+              <ChangeForm
+                position={position}
+                action={action}
+                entry={entry}
+                view={view}
+                posted={refusedChange?.posted}
+                fieldError={
+                  refusedChange?.field
+                    ? { name: refusedChange.field, message: refusedChange.error }
+                    : undefined
+                }
+              />
             </details>
           ) : null}
           {entry.canCancel ? (

@@ -11,7 +11,7 @@ import { saveReview, setReviewShown } from '#app/features/reviews/reviews.server
 import { type CardBook, NOW, SITE, openCardBook } from '#tests/support/card-book.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { askForChange, cancelByCustomer } from './customer-changes.server.ts'
+import { askForChange } from './customer-changes.server.ts'
 import {
   answerQuote,
   moveRequest,
@@ -23,6 +23,7 @@ import {
 import { receiveOrderAction } from './order-detail.server.ts'
 import { receiveProofAnswer, receiveProofSend } from './proof-steps.server.ts'
 import { readReviewLink } from './review-links.server.ts'
+import { cancelByCustomer } from './self-cancel.server.ts'
 import { markCardPaymentLooked } from './stripe-webhook.server.ts'
 import { readTodayPage } from './today.server.ts'
 import { TODAY_FULL_LIMIT, TODAY_LIST_LIMIT } from './today.ts'

@@ -6,6 +6,7 @@ import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
+import type { ChangedPart } from './change-parts.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
@@ -22,6 +23,7 @@ export async function queueRequestUpdate(
     requestId: asked,
     siteUrl,
     note = null,
+    changes,
     now,
     dedupeKey,
     cardPayments = cardPaymentsOn(),
@@ -29,6 +31,8 @@ export async function queueRequestUpdate(
     requestId: number
     siteUrl: string
     note?: string | null
+    /** What accepting her change changed, for 'change_accepted'. */
+    changes?: readonly ChangedPart[]
     now: number
     /** Names the email so it is queued once (a card payment's confirmation). */
     dedupeKey?: string
@@ -105,6 +109,7 @@ export async function queueRequestUpdate(
     money,
     siteUrl,
     note,
+    changes,
     today: bakeryToday(new Date(now)),
     cardPayments,
     quote: quote && {

@@ -25,6 +25,7 @@ import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import type { ChangedPart } from './change-parts.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
 
@@ -81,6 +82,8 @@ export interface UpdateDetails {
   refund?: UpdateRefund
   /** What her own cancellation gives back, for 'self_cancelled' (decision 054). */
   cancellation?: { refundCents: number; cardCents: number }
+  /** What accepting her change changed, from what to what, for 'change_accepted' (decision 081). */
+  changes?: readonly ChangedPart[]
 }
 
 /** Money handed back, as the customer's email tells it. */
@@ -448,22 +451,22 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
       }
       break
     }
-    case 'change_accepted':
+    case 'change_accepted': {
+      // Each part that changed, from what to what; her words when nothing on the order did.
+      const changes = details.changes ?? []
       title = 'Your change is made'
       blocks.push(
-        paragraph(`We made the change you asked for: your ${order} is now for ${date}.`),
-        ...(request.pickup_window
+        ...(changes.length > 0
           ? [
-              lines([
-                ['Date', date],
-                [delivery ? 'Delivery time' : 'Pickup time', formatWindow(request.pickup_window)],
-              ]),
+              paragraph(`We changed your ${order} as you asked:`),
+              lines(changes.map((part) => [part.label, `from ${part.from} to ${part.to}`])),
             ]
-          : []),
+          : [paragraph(`We’re happy to make the change you asked for your ${order} for ${date}.`)]),
         ...(note?.trim() ? [quoted(note)] : []),
       )
       seeRequest()
       break
+    }
     case 'change_declined':
       title = 'We can’t make that change'
       blocks.push(

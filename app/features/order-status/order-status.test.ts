@@ -137,14 +137,19 @@ test('every owner intent moves to a status its form can reach from where the for
   expect(formsFor('completed')).toEqual(['payment', 'refund', 'status'])
   // A cancelled order takes no payments, but its deposit may be refunded.
   expect(formsFor('cancelled')).toEqual(['refund', 'status'])
-  expect(formsFor('new')).toEqual(['quote', 'status'])
+  // A request still to be made keeps its details editable.
+  expect(formsFor('new')).toEqual(['quote', 'details', 'status'])
+  expect(formsFor('ready')).toEqual(['payment', 'refund', 'details', 'status'])
 })
 
 test('each change emails the person the bakery means it for', () => {
   const emailOf = (plan: { email: { send: ChangeEmail } | null }) => plan.email?.send ?? null
   // The owner's changes email the customer an update of their own kind, but completing one.
   expect(emailOf(OWNER_INTENTS.complete)).toBeNull()
-  for (const intent of ORDER_INTENTS.filter((name) => name !== 'complete')) {
+  expect(emailOf(OWNER_INTENTS.edit_details)).toBeNull()
+  for (const intent of ORDER_INTENTS.filter(
+    (name) => name !== 'complete' && name !== 'edit_details',
+  )) {
     expect(emailOf(OWNER_INTENTS[intent])).toMatchObject({
       to: 'customer',
       template: 'request-update',

@@ -541,7 +541,7 @@ export const REFUNDABLE_STATUSES = [
 ] as const satisfies readonly RequestStatus[]
 
 /** The forms on the owner's order page. */
-export type OwnerForm = 'quote' | 'payment' | 'refund' | 'status' | 'change'
+export type OwnerForm = 'quote' | 'payment' | 'refund' | 'status' | 'change' | 'details'
 
 /**
  * Which forms the order page shows for a request in each status: the quote
@@ -557,6 +557,8 @@ export function formsFor(status: RequestStatus): readonly OwnerForm[] {
     ...(isIn(REFUNDABLE_STATUSES, status) ? (['refund'] as const) : []),
     // The answer to a change the customer asked from her page (decision 054), while one waits.
     ...(isIn(CUSTOMER_CHANGEABLE_STATUSES, status) ? (['change'] as const) : []),
+    // The request's details in her words, while it is still to be made (decision 081).
+    ...(isIn(LIVE_STATUSES, status) ? (['details'] as const) : []),
     'status',
   ]
 }

@@ -23,6 +23,7 @@ export const ORDER_INTENTS = [
   'decline',
   'accept_change',
   'decline_change',
+  'edit_details',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
@@ -186,6 +187,17 @@ export const OWNER_INTENTS: Readonly<Record<OrderIntent, OwnerIntentPlan>> = {
     from: ['quoted', 'confirmed'],
     email: { send: update('change_declined'), when: 'always' },
     done: 'Change declined; the customer is told.',
+  },
+  // The owner's own edit of the request's details in the customer's words
+  // (decision 081): told on the timeline; her page shows them, and no email
+  // goes for what is often a typo or a phone call's outcome.
+  edit_details: {
+    form: 'details',
+    target: null,
+    moves: 'never',
+    from: ['new', 'quoted', 'confirmed', 'ready'],
+    email: null,
+    done: 'Details saved; the timeline shows what changed.',
   },
 }
 

@@ -19,10 +19,15 @@ export interface WeeklyWindow {
  * The pickup (or delivery) time of the chosen date, when its weekday has
  * windows (docs/decisions/043). With JavaScript: the day's windows as
  * choices, a full one shown and not choosable. Without it, or before a date
- * is chosen: every weekday's windows in one list, and the server says which
- * ones the date has.
+ * is chosen: the windows of every weekday given in one list, and the
+ * server says which ones the date has. The customer's change form on her
+ * page uses it too, under its own name and id, given only the weekday of
+ * the date the server knows.
  */
 export function PickupWindowField({
+  name = 'pickup_window',
+  id = `field-${name}`,
+  hint = 'Needed on days with set times; leave it empty on other days.',
   hydrated,
   dueDate,
   day,
@@ -39,19 +44,18 @@ export function PickupWindowField({
   delivery: boolean
   defaultValue?: string
   error?: string
+  /** The field's name and id; the order form's unless given. */
+  name?: string
+  id?: string
+  /** What the list says without JavaScript. */
+  hint?: string
 }) {
   if (weekly.length === 0) return null
   const label = delivery ? 'Delivery time' : 'Pickup time'
   if (!hydrated || !dueDate) {
     if (hydrated) return null
     return (
-      <FormField
-        name="pickup_window"
-        label={label}
-        optional
-        hint="Needed on days with set times; leave it empty on other days."
-        error={error}
-      >
+      <FormField name={name} id={id} label={label} optional hint={hint} error={error}>
         {(props) => (
           <select {...props} defaultValue={defaultValue ?? ''}>
             <option value="">No set time</option>
@@ -75,7 +79,6 @@ export function PickupWindowField({
   const own = weekly.filter((window) => window.weekday === weekdayOf(dueDate))
   if (own.length === 0) return null
   const full = new Set(day?.windows?.filter((window) => window.full).map((window) => window.value))
-  const id = 'field-pickup_window'
   return (
     <fieldset
       className="form-field fulfilment-choice"
@@ -86,7 +89,7 @@ export function PickupWindowField({
         <label key={window.value} className="choice-label">
           <input
             type="radio"
-            name="pickup_window"
+            name={name}
             value={window.value}
             required
             disabled={full.has(window.value)}

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
 import { shortDate } from './cart-send.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
@@ -17,9 +18,15 @@ const OrderCalendar = lazy(() =>
  * 'Order Date': the real date input the form submits (it is what works
  * without JavaScript and on every phone), and with JavaScript a month
  * calendar of the product's open days beside it, with a line saying why a
- * chosen or typed day cannot be had and which day can.
+ * chosen or typed day cannot be had and which day can. The customer's
+ * change form on her page uses it too, under its own name and id.
  */
 export function OrderDateField({
+  name = 'due_date',
+  id,
+  label = 'Order Date',
+  hint = 'Pick an open day in the calendar, or type a date.',
+  min,
   value,
   onChange,
   days,
@@ -32,6 +39,14 @@ export function OrderDateField({
   error,
   treatChosen = true,
 }: {
+  /** The field's name and label; the order form's unless given. */
+  name?: string
+  /** The input's id, for a form repeated on one page; `field-<name>` unless given. */
+  id?: string
+  label?: string
+  hint?: string
+  /** The first date the input takes; the rules' today unless given. */
+  min?: string
   value: string
   onChange: (date: string) => void
   days: ReadonlyMap<string, AvailabilityDay>
@@ -52,7 +67,10 @@ export function OrderDateField({
 }) {
   const slotRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const note = dateNote(value, days, rules)
+  // Without scripts nothing is checked here ("Checking…" would stay): the server says it on send.
+  const hydrated = useHydrated()
+  const note = hydrated ? dateNote(value, days, rules) : null
+  const calendarLabel = `${id ?? `field-${name}`}-calendar-label`
 
   function typed(date: string) {
     onChange(date)
@@ -83,18 +101,13 @@ export function OrderDateField({
   return (
     <div className="date-choice sm:col-span-2">
       <div className="date-choice-field">
-        <FormField
-          name="due_date"
-          label="Order Date"
-          error={error}
-          hint="Pick an open day in the calendar, or type a date."
-        >
+        <FormField name={name} id={id} label={label} error={error} hint={hint}>
           {(props) => (
             <input
               {...props}
               type="date"
               required
-              min={rules.today}
+              min={min ?? rules.today}
               ref={inputRef}
               value={value}
               onChange={(event) => typed(event.target.value)}
@@ -118,7 +131,7 @@ export function OrderDateField({
         ) : null}
       </div>
       <div ref={slotRef} className={`calendar-slot${treatChosen ? '' : ' calendar-slot-waiting'}`}>
-        <p id="order-calendar-label" className="sr-only">
+        <p id={calendarLabel} className="sr-only">
           Open days for your order
         </p>
         {!treatChosen ? (
@@ -135,7 +148,7 @@ export function OrderDateField({
               nextAvailable={nextAvailable}
               onMonthChange={onMonthChange}
               onPick={choose}
-              labelledBy="order-calendar-label"
+              labelledBy={calendarLabel}
             />
           </Suspense>
         ) : (

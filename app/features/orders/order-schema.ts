@@ -33,6 +33,31 @@ export interface OrderRules {
 }
 
 /**
+ * A request's details in her words: what she writes on the order form, what
+ * she may ask to change from her page and what the owner may edit on the
+ * order page, each read by these same rules.
+ */
+export const requestDetailsShape = {
+  event_theme: singleLine('Event / theme', ORDER_LIMITS.event_theme),
+  comments: z.optional(
+    z
+      .string(unreadableText('Comments'))
+      .check(
+        ...plainText(
+          'Comments',
+          'lines',
+          z.maxLength(
+            ORDER_LIMITS.comments,
+            `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
+          ),
+        ),
+      ),
+  ),
+  servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),
+  allergies: optionalLine('Allergies or dietary needs', ORDER_LIMITS.allergies),
+}
+
+/**
  * One order request. Whether its date can still be booked is the server's
  * to say when it is sent (features/availability); this checks the rest.
  */
@@ -56,7 +81,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
                 : 'Choose what you would like us to make.',
           }),
         ),
-        event_theme: singleLine('Event / theme', ORDER_LIMITS.event_theme),
+        event_theme: requestDetailsShape.event_theme,
         due_date: z.string('Order date is required.').check(
           z.minLength(1, 'Order date is required.'),
           noControlCharacters('Order date'),
@@ -69,22 +94,9 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
           z.refine((value) => value >= today, 'The order date cannot be in the past.'),
         ),
         hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
-        comments: z.optional(
-          z
-            .string(unreadableText('Comments'))
-            .check(
-              ...plainText(
-                'Comments',
-                'lines',
-                z.maxLength(
-                  ORDER_LIMITS.comments,
-                  `Comments must be at most ${ORDER_LIMITS.comments} characters.`,
-                ),
-              ),
-            ),
-        ),
-        servings: optionalLine('Servings or quantity', ORDER_LIMITS.servings),
-        allergies: optionalLine('Allergies or dietary needs', ORDER_LIMITS.allergies),
+        comments: requestDetailsShape.comments,
+        servings: requestDetailsShape.servings,
+        allergies: requestDetailsShape.allergies,
         fulfilment: z.optional(
           z
             .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
