@@ -476,7 +476,9 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     const money = page.getByTestId('money')
     await expect(money).toContainText('Delivery fee$15')
     await expect(money).toContainText('Total$111')
-    await expect(money).toContainText('Balance owed$111')
+    // A $40 deposit and the $71 after it: the split her page and emails show too.
+    await expect(money).toContainText('Deposit owed$40')
+    await expect(money).toContainText('Balance owed$71')
     await scrollToTop(page.getByRole('region', { name: 'Quote and payments' }))
     await photograph(
       page.getByRole('region', { name: 'Quote and payments' }),
