@@ -271,6 +271,8 @@ test('her words in every group are stored plain, names without invisible charact
     home_story: 'Fresh \u202Edaily.',
     about_story: 'One.\r\n\r\nTwo\u0000.',
     treats_intro: '',
+    gallery_heading: 'Our Gallery',
+    gallery_intro: '',
   })
   expect(story.body.errors).toEqual({
     about_story: 'About story cannot contain control characters.',
