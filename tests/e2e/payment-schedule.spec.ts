@@ -66,8 +66,10 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await expect(
     page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
   ).toBeVisible()
+  // The $50 deposit, then the $150 after it: the amounts her page and the email give.
+  await expect(page.getByTestId('money')).toContainText('Deposit owed$50')
   await expect(page.getByTestId('money')).toContainText(
-    `Balance owed$200due ${formatCalendarDate(balanceDue)}`,
+    `Balance owed$150due ${formatCalendarDate(balanceDue)}`,
   )
 
   const quoteMail = await mailTo(customer.email, /^Your quote for your cakes order/)

@@ -181,7 +181,9 @@ test('each customer in a send gets a confirmation of their own requests with the
   await expect(main.getByText(/Office farewell/)).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'The order policies you accepted' })).toBeVisible()
-  await expect(page.getByText(/^Deposits: /)).toBeVisible()
+  // The terms from the bakery's rules, laid out, then her words.
+  await expect(page.getByRole('heading', { name: 'What every order follows' })).toBeVisible()
+  await expect(page.getByText(/^Notice: /)).toBeVisible()
   await expect(
     page.getByRole('main').getByRole('link', { name: 'hello@butterandbloom.ca', exact: true }),
   ).toBeVisible()

@@ -168,14 +168,6 @@ export function OrderDetailPage({
                 </div>
               ) : null}
             </dl>
-            {formsShown(detail).includes('edit_details') ? (
-              <DetailsEditForm
-                key={`details-${detail.version}`}
-                detail={detail}
-                result={result}
-                outcome={<Outcome result={result} intents={['edit_details']} />}
-              />
-            ) : null}
             {detail.photos.length > 0 ? (
               <>
                 <h3 className="mt-5 text-sm font-bold text-chocolate">Inspiration photos</h3>
@@ -194,6 +186,15 @@ export function OrderDetailPage({
                   ))}
                 </ul>
               </>
+            ) : null}
+            {/* After what she sent, photos included: the keyboard meets her words first. */}
+            {formsShown(detail).includes('edit_details') ? (
+              <DetailsEditForm
+                key={`details-${detail.version}`}
+                detail={detail}
+                result={result}
+                outcome={<Outcome result={result} intents={['edit_details']} />}
+              />
             ) : null}
           </section>
 
