@@ -218,7 +218,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request_update_booking_version',
-    'CREATE TRIGGER order_request_update_booking_version after update of due_date, status, effort on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
+    'CREATE TRIGGER order_request_update_booking_version after update of due_date, status, effort, pickup_window on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'order_request_window',

@@ -3,7 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { openTwoInstances } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { LOOKUPS_PER_MINUTE, serveAvailability } from './availability-api.server.ts'
-import { addClosedPeriod } from './availability.server.ts'
+import { addClosedPeriod, addPickupWindow } from './availability.server.ts'
 
 const NOW = new Date(BOOK_NOW)
 const QUERY = 'from=2026-12-11&to=2026-12-12&product=Cakes'
@@ -54,6 +54,49 @@ test('a repeated range gets the same answer; a booking, a decline or a closed da
     days: [
       { date: '2026-12-11', status: 'closed', remaining: 0 },
       { date: '2026-12-12', status: 'open', remaining: 6 },
+    ],
+  })
+})
+
+test('a request moved to another pickup window on another instance frees the first at once', async () => {
+  const [first, second] = await openTwoInstances()
+  await openBakery(first)
+  for (const [start, end] of [
+    ['10:00', '12:00'],
+    ['14:00', '16:00'],
+  ] as const) {
+    expect(await addPickupWindow(first, { weekday: 6, start, end, capacity: 1 })).toMatchObject({
+      ok: true,
+    })
+  }
+  const saturday = 'from=2026-12-12&to=2026-12-12&product=Cakes'
+  const windowsOn = async () => (await lookUp(first, { query: saturday })).body
+  const id = await sendRequest(second, { due_date: '2026-12-12', pickup_window: '10:00-12:00' })
+  expect(await windowsOn()).toMatchObject({
+    days: [
+      {
+        windows: [
+          { value: '10:00-12:00', full: true },
+          { value: '14:00-16:00', full: false },
+        ],
+      },
+    ],
+  })
+
+  // Only the time changes (an accepted change, or her own edit): the day's effort does not.
+  await second
+    .updateTable('order_request')
+    .set({ pickup_window: '14:00-16:00' })
+    .where('id', '=', id)
+    .execute()
+  expect(await windowsOn()).toMatchObject({
+    days: [
+      {
+        windows: [
+          { value: '10:00-12:00', full: false },
+          { value: '14:00-16:00', full: true },
+        ],
+      },
     ],
   })
 })
