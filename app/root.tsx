@@ -20,6 +20,7 @@ import { DrawnWordsScript } from '#app/components/drawn-words-script.tsx'
 import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { useNonce } from '#app/components/nonce.tsx'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { OWNER_DESK } from '#app/components/owner-links.ts'
 import { isBareFrame } from '#app/components/page-frame.ts'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -97,9 +98,6 @@ export const links: Route.LinksFunction = () => [
   })),
 ]
 
-/** The owner's own pages, where her bar is the page's header. */
-const OWNER_DESK = /^\/admin(\/|$)/i
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
@@ -162,7 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {/* Only for a request with a checked session: such pages are never cached for others. */}
               {data?.signedIn ? <OwnerBar /> : null}
               {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
-              <SiteHeader />
+              <SiteHeader owner={data?.signedIn === true} />
             </>
           )}
           <main id="main" tabIndex={-1}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { MenuIcon } from './icons.tsx'
+import { OWNER_LINKS } from './owner-links.ts'
 import { SitePicture } from './site-picture.tsx'
 import { useSiteWords } from './use-site-words.ts'
 
@@ -15,7 +16,12 @@ export const navItems = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `nav-link ${isActive ? 'nav-link-active' : ''}`
 
-export function SiteHeader() {
+/**
+ * The public header. Signed in on a phone, it is her one row on the public
+ * pages too: her bar steps aside (app.css), a "Today" link takes her back
+ * to her desk and the menu lists her pages after the public ones.
+ */
+export function SiteHeader({ owner = false }: { owner?: boolean }) {
   const { pathname } = useLocation()
   // The phone menu stays open only on the page it was opened on, so any
   // navigation (a menu link, the back button) closes it.
@@ -69,6 +75,11 @@ export function SiteHeader() {
           </ul>
 
           <div className="ml-auto flex items-center gap-1 md:hidden">
+            {owner ? (
+              <Link to="/admin" className="owner-pill">
+                Today
+              </Link>
+            ) : null}
             <NavLink to={home.to} end className={linkClass}>
               {home.label}
             </NavLink>
@@ -98,6 +109,27 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
+          {owner ? (
+            <li className="mobile-menu-owner">
+              <p className="mobile-menu-heading" id="site-menu-owner">
+                Your pages
+              </p>
+              <ul aria-labelledby="site-menu-owner" className="grid gap-1">
+                {OWNER_LINKS.filter((link) => link.to !== '/gallery').map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      end={link.end}
+                      className={linkClass}
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

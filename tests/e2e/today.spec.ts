@@ -113,4 +113,23 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
   await page.screenshot({ path: `${SHOTS}/home-signed-in-1280.png` })
   await page.setViewportSize({ width: 375, height: 800 })
   await page.screenshot({ path: `${SHOTS}/home-signed-in-375.png` })
+
+  // On a phone's public page her bar steps aside: the public header is her one row,
+  // with her way back to Today and her pages in its menu.
+  await expect(bar).toBeHidden()
+  const header = page.getByRole('banner')
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const yours = page.getByRole('list', { name: 'Your pages' })
+  await expect(yours.getByRole('link')).toHaveText(['Today', 'Orders', 'Calendar', 'Settings'])
+  await page.screenshot({ path: `${SHOTS}/home-signed-in-menu-375.png` })
+  await page.getByRole('button', { name: 'Close menu' }).click()
+  // The gallery she uploads to is one of her pages: her bar is its header.
+  await page.goto('/gallery')
+  await expect(bar.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page')
+  await expect(header).toBeHidden()
+  await page.goto('/about')
+  await header.getByRole('link', { name: 'Today', exact: true }).click()
+  await expect(page).toHaveURL('/admin')
+  await expect(bar.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page')
 })

@@ -1,15 +1,8 @@
 import { Link, NavLink, useFetcher } from 'react-router'
+import { OWNER_LINKS } from '#app/components/owner-links.ts'
 import { SitePicture } from '#app/components/site-picture.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { forgetOwnerCache } from '#app/utils/owner-cache.ts'
-
-const OWNER_LINKS = [
-  { to: '/admin', label: 'Today', end: true },
-  { to: '/admin/orders', label: 'Orders', end: false },
-  { to: '/admin/calendar', label: 'Calendar', end: false },
-  { to: '/gallery', label: 'Gallery', end: true },
-  { to: '/admin/settings', label: 'Settings', end: false },
-] as const
 
 /**
  * The owner's own bar across the top of every page while she is signed in:
