@@ -27,7 +27,11 @@ import {
   seedMenu,
   updateProduct,
 } from '#app/features/menu/menu.server.ts'
-import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
+import {
+  openFreshlyMigratedDatabase,
+  openTestDatabase,
+  openTwoInstances,
+} from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { rendered } from '#tests/support/markdown.ts'
 import { cachePolicy } from './cache-policy.ts'
@@ -474,7 +478,7 @@ test('the hashes are of the inline scripts the browser runs, not of data blocks 
 })
 
 test('the page version is a random token, so a restored backup never repeats another database’s', async () => {
-  const [{ db: a }, { db: b }] = await Promise.all([openTestDatabase(), openTestDatabase()])
+  const [a, b] = await Promise.all([openFreshlyMigratedDatabase(), openFreshlyMigratedDatabase()])
   const [first, second] = await Promise.all([readPageVersion(a), readPageVersion(b)])
   expect(first).not.toBe(second)
   await addClosedPeriod(a, { start: '2026-12-25' })

@@ -1,16 +1,21 @@
 /**
  * A real, migrated database of its own for each test, removed when the test
  * ends. `TEST_DATABASE=pg` (with TEST_DATABASE_URL) makes it PostgreSQL:
- * a fresh schema per test, reached through the connection's search_path, so
- * tests in parallel never see each other's rows. Otherwise it is SQLite, a
+ * a database per test copied from a migrated template (pg-template.ts), or,
+ * for a test that migrates itself, a fresh schema reached through the
+ * connection's search_path, so tests in parallel never see each other's rows. Otherwise it is SQLite, a
  * file in a temp folder. Only tests import this.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { noteDatabaseUse } from './database-use.ts'
 import { createTestSchema } from './pg-schema.ts'
+import { createMigratedDatabase } from './pg-template.ts'
+import { placeMigratedDatabase } from './sqlite-template.ts'
 
 export async function makeTempDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-'))
@@ -20,6 +25,7 @@ export async function makeTempDir(): Promise<string> {
 
 /** Which database the tests run on: TEST_DATABASE=sqlite (the default) or pg. */
 export function testDatabaseKind(): 'sqlite' | 'pg' {
+  noteDatabaseUse()
   const kind = process.env.TEST_DATABASE ?? 'sqlite'
   if (kind !== 'sqlite' && kind !== 'pg') {
     throw new Error(`TEST_DATABASE must be sqlite or pg, not ${kind}`)
@@ -49,10 +55,47 @@ export async function openTestDatabase(
   dataDir?: string,
 ): Promise<{ db: Db; dataDir: string; location: DatabaseLocation }> {
   const dir = dataDir ?? (await makeTempDir())
-  const location = { dataDir: dir, url: await makeTestDatabaseUrl() }
+  const location = { dataDir: dir, url: await makeMigratedDatabaseUrl() }
+  // A copy of the migrated template on either database; on SQLite the
+  // migrations then check it is whole, which takes a few milliseconds.
+  if (!location.url) await placeMigratedDatabase(dir)
+  const db = openTestConnection(location)
+  if (!location.url) await migrateToLatest(db)
+  await newVersionTokens(db)
+  return { db, dataDir: dir, location }
+}
+
+/**
+ * A copy starts with its template's page and booking versions; a migrated
+ * database has random ones of its own. New ones, so that what a test keeps
+ * by version in memory (cached pages, availability answers) is never
+ * another test's.
+ */
+async function newVersionTokens(db: Db) {
+  for (const table of ['page_version', 'booking_version'] as const) {
+    await db.updateTable(table).set({ token: randomUUID() }).where('id', '=', 1).execute()
+  }
+}
+
+/**
+ * A database migrated by the migrations themselves, not copied from the
+ * template: for what the migrations make afresh for each install.
+ */
+export async function openFreshlyMigratedDatabase(): Promise<Db> {
+  const location = { dataDir: await makeTempDir(), url: await makeTestDatabaseUrl() }
   const db = openTestConnection(location)
   await migrateToLatest(db)
-  return { db, dataDir: dir, location }
+  return db
+}
+
+/** On PostgreSQL, a database of the test's own, already migrated and dropped when it ends. */
+async function makeMigratedDatabaseUrl(): Promise<string | undefined> {
+  if (testDatabaseKind() === 'sqlite') return undefined
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) throw new Error('TEST_DATABASE=pg needs TEST_DATABASE_URL (postgres://…)')
+  const database = await createMigratedDatabase(serverUrl)
+  onTestFinished(() => database.drop())
+  return database.url
 }
 
 /** Another connection to a test's database, closed when the test ends. */

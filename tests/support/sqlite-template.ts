@@ -1,0 +1,53 @@
+/**
+ * SQLite databases made migrated: the migrations run once into a template
+ * file, named after the migrations' source, and each test starts from a
+ * copy of it. Built in a folder of its own and renamed into place when
+ * whole, so a process never copies a half-built one. Only tests import this.
+ */
+import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { migrationsHash } from './pg-template.ts'
+
+const TEMPLATES = path.resolve(import.meta.dirname, '../../node_modules/.cache/bakery-sqlite')
+/** The file openDatabase keeps in its data folder. */
+const DATABASE_FILE = 'bakery.sqlite'
+
+async function exists(file: string) {
+  return stat(file).then(
+    () => true,
+    () => false,
+  )
+}
+
+async function buildTemplate(): Promise<string> {
+  const template = path.join(TEMPLATES, `${migrationsHash()}.sqlite`)
+  if (await exists(template)) return template
+  await mkdir(TEMPLATES, { recursive: true })
+  const building = await mkdtemp(path.join(TEMPLATES, 'building-'))
+  try {
+    const db = openDatabase({ dataDir: building })
+    await migrateToLatest(db)
+    // Closing folds the write-ahead log into the file: the copy is whole.
+    await db.destroy()
+    await rename(path.join(building, DATABASE_FILE), template)
+  } finally {
+    await rm(building, { recursive: true, force: true })
+  }
+  return template
+}
+
+const key = '__bakerySqliteTemplate'
+
+/**
+ * Puts a migrated database into an empty data folder; a folder that holds
+ * one already (a test reopening its own) is left as it is.
+ */
+export async function placeMigratedDatabase(dataDir: string): Promise<void> {
+  const target = path.join(dataDir, DATABASE_FILE)
+  if (await exists(target)) return
+  // Kept on globalThis: each test file has its own modules, the process one template.
+  const holder = globalThis as unknown as Record<string, Promise<string> | undefined>
+  holder[key] ??= buildTemplate()
+  await copyFile(await holder[key], target)
+}
