@@ -79,7 +79,7 @@ export function countryOf(locale: string): string | null {
 /** The country's name in her locale: Canada, New Zealand. */
 export function countryNameOf(country: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(country) ?? country
   } catch {
     return country
   }

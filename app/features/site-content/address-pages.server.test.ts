@@ -80,4 +80,5 @@ test('her city, region and postal code reach the pages and the structured data; 
   // "Where you bake" left empty: the pages say her city.
   expect(await (await app.fetch('/')).text()).toContain('Baking in Vancouver, BC')
   expect(app.log()).not.toContain('Rosewood')
-})
+  // A whole install boots in this process: more than the default time on a busy machine.
+}, 60_000)
