@@ -4,10 +4,7 @@ import {
   addPickupWindow,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
-import {
-  readSiteSection,
-  saveSiteSection,
-} from '#app/features/site-content/site-content.server.ts'
+import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { readRequestStatus } from './request-status.server.ts'

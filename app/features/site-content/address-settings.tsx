@@ -84,7 +84,13 @@ export function AddressGroup({
         {labels.postalCode.toLowerCase()} are public: receipts, emails and search engines show them.
         Leave out what you would rather not say.
       </p>
-      <Form method="post" action={`/admin/settings/site#${ID}`} className="mt-4 grid gap-4">
+      {/* Keyed by what is stored: once saved, the fields show it as kept (V5K 0A1, not v5k 0a1). */}
+      <Form
+        key={fields.map((field) => field.stored).join('\n')}
+        method="post"
+        action={`/admin/settings/site#${ID}`}
+        className="mt-4 grid gap-4"
+      >
         <input type="hidden" name="intent" value={SECTION} />
         <div className="grid gap-4 sm:grid-cols-3">
           {fields.map((field) => (
