@@ -6,6 +6,8 @@ const hers = {
   name: 'Crumb & Co',
   ownerName: 'Mira Okafor',
   serviceArea: 'Leslieville',
+  city: '',
+  region: '',
   since: '2019',
   replyTime: 'by the next morning',
 }

@@ -1,3 +1,4 @@
+import { placeNameOf } from './bakery-address.ts'
 import { type IdentityWords, firstNameOf } from './site-words.ts'
 
 /**
@@ -30,7 +31,10 @@ export type PageKey = (typeof PAGE_KEYS)[number]
 
 /** What the copy is written from: her identity and the names of the treats she offers. */
 export interface CopyWords {
-  identity: Pick<IdentityWords, 'name' | 'ownerName' | 'serviceArea' | 'since' | 'replyTime'>
+  identity: Pick<
+    IdentityWords,
+    'name' | 'ownerName' | 'serviceArea' | 'city' | 'region' | 'since' | 'replyTime'
+  >
   treats: readonly string[]
 }
 
@@ -49,7 +53,7 @@ const present = (items: readonly (string | false)[]): string[] =>
 /** The page's copy in her words. */
 export function pageCopyFor(page: PageKey, { identity, treats: offered }: CopyWords): PageCopy {
   const { name, ownerName, replyTime } = identity
-  const area = identity.serviceArea.trim()
+  const area = placeNameOf(identity)
   const since = identity.since.trim()
   const inArea = area ? ` in ${area}` : ''
   const treats = offered.slice(0, TREATS_NAMED).map((treat) => treat.toLowerCase())

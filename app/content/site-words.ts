@@ -1,4 +1,5 @@
 import { type LocalSettings, SEED_LOCAL_SETTINGS } from '#app/utils/local-settings.ts'
+import { placeNameOf } from './bakery-address.ts'
 import { previewSentences } from './format.ts'
 import { type SocialNetwork, site } from './site.ts'
 
@@ -27,8 +28,20 @@ export interface IdentityWords {
   /** Optional; empty shows no phone. */
   phone: string
   social: Record<SocialNetwork, SocialProfile>
-  /** Public: a neighbourhood or city, never the street. Optional; empty leaves out every "in …". */
+  /**
+   * Public: a neighbourhood or city, never the street. Optional; empty says
+   * her city in every "in …" (placeNameOf), or leaves it out.
+   */
   serviceArea: string
+  /**
+   * The public part of her address (decision 084), each optional: receipts,
+   * the structured data and emails say them. Her street is not here: it is
+   * private, kept with the booking settings (content/bakery-address.ts).
+   */
+  city: string
+  /** Province, state or region: BC, Ontario. */
+  region: string
+  postalCode: string
   /** The year she started baking for others ("since 2020"), four digits; empty leaves it out. */
   since: string
   /** Finishes "We reply …": every page and email that promises a reply says it. */
@@ -176,6 +189,9 @@ export const SEED_WORDS: SiteWords = {
       facebook: seedSocial('facebook'),
     },
     serviceArea: site.city,
+    city: site.city,
+    region: site.region,
+    postalCode: site.postalCode,
     since: String(site.foundingYear),
     replyTime: site.replyTime,
     footerLine: `${site.tagline}.`,
@@ -248,14 +264,17 @@ export function rotatingTitleText(identity: IdentityWords): string {
  * Home's line over "Our Story": 'Baking in Toronto since 2020', or as much
  * of it as she has said; empty when she has said neither.
  */
-export function bakingSinceLine({ serviceArea, since }: IdentityWords): string {
-  if (!serviceArea && !since) return ''
-  return `Baking${serviceArea ? ` in ${serviceArea}` : ''}${since ? ` since ${since}` : ''}`
+export function bakingSinceLine(identity: IdentityWords): string {
+  const place = placeNameOf(identity)
+  const { since } = identity
+  if (!place && !since) return ''
+  return `Baking${place ? ` in ${place}` : ''}${since ? ` since ${since}` : ''}`
 }
 
 /** About's line over its heading: 'Toronto · since 2020', or the half she has said. */
-export function placeAndYearLine({ serviceArea, since }: IdentityWords): string {
-  return [serviceArea, since ? `since ${since}` : ''].filter(Boolean).join(' · ')
+export function placeAndYearLine(identity: IdentityWords): string {
+  const { since } = identity
+  return [placeNameOf(identity), since ? `since ${since}` : ''].filter(Boolean).join(' · ')
 }
 
 /** Her first name, for "Nadia replies…". */

@@ -36,6 +36,9 @@ export interface SiteContent {
   /** The year the demo bakery started: her `identity.since` seeds from it. */
   foundingYear: number
   city: string
+  /** The demo bakery's province and postal code: her address's public part seeds from them. */
+  region: string
+  postalCode: string
   /** Where "today" is decided, e.g. for the earliest date an order can be due. */
   timeZone: string
   /** The ISO code of the money every price is in (formatMoney's dollars): card payments charge in it. */
@@ -69,6 +72,8 @@ export const site: SiteContent = {
   email: 'hello@butterandbloom.ca',
   foundingYear: 2020,
   city: 'Toronto',
+  region: 'ON',
+  postalCode: 'M4M 1H9',
   timeZone: 'America/Toronto',
   currency: 'CAD',
   locale: 'en-CA',

@@ -35,6 +35,9 @@ test('what she has not said is left out of the JSON-LD, not guessed', () => {
     ...SEED_WORDS.identity,
     name: 'Crumb & Co',
     serviceArea: '',
+    city: '',
+    region: '',
+    postalCode: '',
     since: '',
     social: {
       instagram: { url: '', handle: '' },
@@ -112,4 +115,27 @@ test('the menu is listed as offers, with a "from" price only where one is set', 
       pictures: PICTURES,
     }),
   ).not.toHaveProperty('hasOfferCatalog')
+})
+
+test('her address is a PostalAddress of city, region, postal code and country, never her street', () => {
+  const identity = {
+    ...SEED_WORDS.identity,
+    serviceArea: '',
+    city: 'Vancouver',
+    region: 'BC',
+    postalCode: 'V5K 0A1',
+  }
+  const data = bakeryJsonLd({ identity, siteUrl: 'https://bakery.example', pictures: PICTURES })
+  expect(data.address).toEqual({
+    '@type': 'PostalAddress',
+    addressLocality: 'Vancouver',
+    addressRegion: 'BC',
+    postalCode: 'V5K 0A1',
+    addressCountry: 'CA',
+  })
+  expect(data.areaServed).toBe('Vancouver, BC')
+  expect(data.description).toBe(
+    'Butter & Bloom Bakery is a home bakery in Vancouver, BC since 2020.',
+  )
+  expect(JSON.stringify(data)).not.toMatch(/streetAddress|"ON"/)
 })

@@ -1,4 +1,5 @@
 import { localSettings } from '#app/utils/local-settings.ts'
+import { countryOf, placeNameOf } from './bakery-address.ts'
 import { pageCopyFor } from './page-copy.ts'
 import { type IdentityWords, socialLinksOf } from './site-words.ts'
 
@@ -36,7 +37,7 @@ export function bakeryJsonLd({
   pictures: { logo: string | null; image: string }
   shown?: ReviewsData
 }) {
-  const area = identity.serviceArea.trim()
+  const area = placeNameOf(identity)
   const profiles = socialLinksOf(identity).map((link) => link.url)
   const treats = menu.map((item) => item.name)
   return {
@@ -50,9 +51,7 @@ export function bakeryJsonLd({
     email: identity.email,
     founder: { '@type': 'Person', name: identity.ownerName },
     ...(identity.since ? { foundingDate: identity.since } : {}),
-    ...(area
-      ? { address: { '@type': 'PostalAddress', addressLocality: area }, areaServed: area }
-      : {}),
+    ...(area ? { address: postalAddressOf(identity), areaServed: area } : {}),
     ...(profiles.length > 0 ? { sameAs: profiles } : {}),
     ...(menu.length > 0
       ? {
@@ -98,6 +97,23 @@ export function bakeryJsonLd({
           })),
         }
       : {}),
+  }
+}
+
+/**
+ * Her address as schema.org writes one, from its public part only: never a
+ * streetAddress, which is private (decision 084). The locality is her city,
+ * or where she says she bakes; the country is her locale's region.
+ */
+function postalAddressOf(identity: IdentityWords) {
+  const locality = identity.city.trim() || identity.serviceArea.trim()
+  const country = countryOf(localSettings().locale)
+  return {
+    '@type': 'PostalAddress',
+    ...(locality ? { addressLocality: locality } : {}),
+    ...(identity.region ? { addressRegion: identity.region } : {}),
+    ...(identity.postalCode ? { postalCode: identity.postalCode } : {}),
+    ...(country ? { addressCountry: country } : {}),
   }
 }
 

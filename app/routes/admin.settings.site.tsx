@@ -1,6 +1,7 @@
 import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
+import { countryNameOf, countryOf } from '#app/content/bakery-address.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
@@ -10,7 +11,9 @@ import {
 } from '#app/features/availability/order-policies.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
+import { readBakeryAddress } from '#app/features/order-book/pickup-address.server.ts'
 import { orderTerms } from '#app/features/order-status/order-terms.ts'
+import { receiveAddressAction } from '#app/features/site-content/address-action.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { receiveSitePictureAction } from '#app/features/site-content/site-pictures-action.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
@@ -18,6 +21,7 @@ import { receiveSiteSettingsAction } from '#app/features/site-content/site-setti
 import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
 import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
+import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { mediaTypeOf } from '#app/utils/media-type.ts'
 import { respond } from '#app/utils/reply.ts'
@@ -30,13 +34,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader() {
   const db = getDb()
-  const [words, policies, rules, moneyExists] = await Promise.all([
+  const [words, policies, rules, moneyExists, address] = await Promise.all([
     readSiteWords(db),
     readOrderPolicies(db),
     readOrderRules(db),
     moneyRecorded(db),
+    readBakeryAddress(db),
   ])
+  const country = countryOf(words.local.locale)
   return {
+    address,
+    country: country ? { code: country, name: countryNameOf(country, words.local.locale) } : null,
     words: { ...words, pictures: publicPictures(words.pictures) },
     policies,
     orderTerms: orderTerms(rules),
@@ -56,6 +64,18 @@ export async function action({ request }: Route.ActionArgs) {
     return respond(await receiveSitePictureAction({ request, settings: mediaSettings() }))
   }
   const db = getDb()
+  // A copy is read for the intent; the feature reads the request itself.
+  const { intent } = (await readAdminForm(request.clone())) ?? {}
+  if (intent === 'address') {
+    return respond(
+      await receiveAddressAction({
+        request,
+        db,
+        // The street is the pickup address, kept where it always was (decision 084).
+        saveStreet: (trx, street) => updateBookingSettings(trx, { pickupAddress: street }),
+      }),
+    )
+  }
   return respond(
     await receiveSiteSettingsAction({
       request,
@@ -71,8 +91,8 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page-section">
       <SettingsPageHeading title="Your site">
-        Your bakery’s name, pictures, words, announcement, pages and local settings. Each group
-        saves on its own, and the site shows it at once.
+        Your bakery’s name, address, pictures, words, announcement, pages and local settings. Each
+        group saves on its own, and the site shows it at once.
       </SettingsPageHeading>
       <nav aria-label="On this page" className="mt-5">
         <ul className="flex flex-wrap gap-2">
@@ -92,6 +112,8 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
         moneyRecorded={loaderData.moneyRecorded}
         timeZones={loaderData.timeZones}
         today={loaderData.today}
+        address={loaderData.address}
+        country={loaderData.country}
         result={result}
       />
     </section>

@@ -2,6 +2,7 @@ import { useActionData } from 'react-router'
 import { pageMeta } from '#app/components/page-meta.ts'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
+import { placeNameOf } from '#app/content/bakery-address.ts'
 import { firstNameOf } from '#app/content/site-words.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { ContactForm } from '#app/features/contact/contact-form.tsx'
@@ -32,15 +33,16 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
 export default function Contact() {
   const postedResult = useActionData<ContactSendResult>()
   const { identity } = useSiteWords()
+  const place = placeNameOf(identity)
   return (
     <section className="page-section grid gap-10 lg:grid-cols-[1fr_1.4fr]">
       <div>
         <p className="eyebrow">Say hello</p>
         <h1 className="page-heading mt-2">Have Questions?</h1>
         <p className="lede mt-4">
-          Flavours, allergies, pick-up{identity.serviceArea ? ` in ${identity.serviceArea}` : ''},
-          how much cake feeds a party — ask us anything. {firstNameOf(identity.ownerName)} answers
-          every message {identity.replyTime}.
+          Flavours, allergies, pick-up{place ? ` in ${place}` : ''}, how much cake feeds a party —
+          ask us anything. {firstNameOf(identity.ownerName)} answers every message{' '}
+          {identity.replyTime}.
         </p>
         <p className="mt-6">
           Prefer email? Write to{' '}

@@ -407,12 +407,14 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await times.getByLabel('Requests it takes').fill('3')
     await times.getByRole('button', { name: 'Add pickup time' }).click()
     await expect(times.getByText('Saturday 10:00–12:00 added, taking 3 requests.')).toBeVisible()
-    await times.getByLabel('Pickup address').fill('12 Rosewood Crescent, Unit B')
-    await times.getByRole('button', { name: 'Save address' }).click()
-    await expect(
-      times.getByText('Pickup address saved. Customers see it once you confirm their request.'),
-    ).toBeVisible()
     await photographTall(page, times, '20-pickup-times', testInfo)
+    // The pickup address is the street of her bakery's one address, in Your site.
+    await times.getByRole('link', { name: 'change it in Your site › Address' }).click()
+    const address = page.getByRole('region', { name: 'Address', exact: true })
+    await address.getByLabel('Street address').fill('12 Rosewood Crescent, Unit B')
+    await address.getByRole('button', { name: 'Save address' }).click()
+    await expect(address.getByText('Saved. The site shows it now.')).toBeVisible()
+    await page.goto('/admin/settings')
     const delivery = await openSettingsCard(page, 'Delivery')
     await delivery.getByRole('checkbox', { name: 'We deliver' }).check()
     await delivery.getByLabel('Delivery area and fee').fill('Within 10 km of the bakery, $15')

@@ -61,17 +61,20 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await expect(card.getByLabel('From')).toHaveAccessibleDescription(
     'That overlaps 10:00–12:00 on the same day; choose times outside it.',
   )
-  await card.getByLabel('Pickup address').fill('12 Rosewood Crescent, Unit B')
-  await card.getByRole('button', { name: 'Save address' }).click()
-  await expect(
-    card.getByText('Pickup address saved. Customers see it once you confirm their request.'),
-  ).toBeVisible()
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await card.screenshot({
       path: shotPath(`pickup-settings-${width}`, (file) => testInfo.outputPath(file)),
     })
   }
+  // The pickup address is the street of her bakery's one address, in Your site.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await card.getByRole('link', { name: 'change it in Your site › Address' }).click()
+  await expect(page).toHaveURL(/\/admin\/settings\/site#site-address$/)
+  const address = page.getByRole('region', { name: 'Address', exact: true })
+  await address.getByLabel('Street address').fill('12 Rosewood Crescent, Unit B')
+  await address.getByRole('button', { name: 'Save address' }).click()
+  await expect(address.getByText('Saved. The site shows it now.')).toBeVisible()
 
   // The customer, on her phone, in a browser of her own.
   const customer = await browser.newPage({ viewport: { width: 375, height: 812 } })

@@ -667,41 +667,26 @@ function PickupWindowsForms({ data, posted }: { data: AvailabilitySettingsData; 
           <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
-      <PickupAddress data={data} posted={posted} />
+      <PickupAddress data={data} />
     </>
   )
 }
 
-function PickupAddress({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
-    ['pickup-address'],
-    posted,
-    'pickup-address-answer',
-  )
+/**
+ * The pickup address is the street of her bakery's address, which she fills
+ * in once with its city and postal code in Settings › Your site (decision
+ * 084): this card says where, and links there.
+ */
+function PickupAddress({ data }: { data: AvailabilitySettingsData }) {
   return (
-    <fetcher.Form {...formProps} className="mt-6">
-      <input type="hidden" name="intent" value="pickup-address" />
-      <FormField
-        name="pickup_address"
-        label="Pickup address"
-        optional
-        hint="Private: a customer sees it only once you confirm her request, on her page and in the confirmation email."
-        error={fields.pickup_address}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            maxLength={PICKUP_WINDOW_LIMITS.address}
-            defaultValue={values.pickup_address ?? data.pickupAddress}
-          />
-        )}
-      </FormField>
-      <SaveRow label="Save address" busy={busy}>
-        <Status id={answerId} result={result} busy={busy} />
-      </SaveRow>
-    </fetcher.Form>
+    <p className="mt-6 break-words">
+      <strong>Pickup address</strong> (private until you confirm):{' '}
+      {data.pickupAddress || 'none yet'}. It is the street of your bakery’s address:{' '}
+      <Link to="/admin/settings/site#site-address" className="text-link">
+        change it in Your site › Address
+      </Link>
+      .
+    </p>
   )
 }
 
@@ -867,7 +852,7 @@ const CARDS: readonly {
   {
     id: 'pickup-windows',
     title: 'Pickup times',
-    openLabel: 'Change pickup times and address',
+    openLabel: 'Change pickup times',
     Summary: PickupSummary,
     Forms: PickupWindowsForms,
   },

@@ -1,3 +1,4 @@
+import { placeNameOf } from '#app/content/bakery-address.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from './email.ts'
@@ -93,7 +94,7 @@ const SANS = 'Helvetica,Arial,sans-serif'
 const SERIF = "Fraunces,Georgia,'Times New Roman',serif"
 
 /** What an email's head and foot say about the bakery. */
-export type BakeryWords = Pick<IdentityWords, 'name' | 'email' | 'serviceArea'>
+export type BakeryWords = Pick<IdentityWords, 'name' | 'email' | 'serviceArea' | 'city' | 'region'>
 
 /**
  * The whole of an email to a customer: the bakery's cream paper and a white
@@ -113,7 +114,7 @@ export function customerEmailHtml({
   /** Her name, place and email (Settings › Your site). */
   bakery: BakeryWords
 }): string {
-  const area = bakery.serviceArea.trim()
+  const area = placeNameOf(bakery)
   const c = EMAIL_COLORS
   const body = markup`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title></head>
 <body style="margin:0;padding:0;background:${c.cream};color:${c.ink};font-family:${SANS}">

@@ -217,3 +217,45 @@ test('a file with one bad field is refused with a sentence, and nothing changes'
 
   expect(await siteOf(to)).toEqual(before)
 })
+
+test('her address moves with the site: the street with the pickup address, the rest with her words', async () => {
+  const from = await ownersInstall()
+  await saveSiteSection(from, 'identity', {
+    ...(await readSiteWords(from)).identity,
+    city: 'Vancouver',
+    region: 'BC',
+    postalCode: 'V5K 0A1',
+  })
+  const file = await exportSiteFile(from)
+  expect(file.words.identity).toMatchObject({
+    city: 'Vancouver',
+    region: 'BC',
+    postalCode: 'V5K 0A1',
+  })
+  expect(file.booking.pickupAddress).toBe('12 Example Street')
+
+  const { db: to } = await openTestDatabase()
+  await seedSiteContent(to)
+  const imported = await receiveSiteFile({ request: confirm(JSON.stringify(file)), db: to })
+  expect(imported.status).toBe(200)
+  expect((await readSiteWords(to)).identity).toMatchObject({
+    city: 'Vancouver',
+    region: 'BC',
+    postalCode: 'V5K 0A1',
+  })
+  expect((await readBookingSettings(to)).pickupAddress).toBe('12 Example Street')
+
+  // A file from before the address was asked says none: nothing of the demo's is put in its place.
+  const older = structuredClone(file) as unknown as { words: { identity: Record<string, unknown> } }
+  for (const field of ['city', 'region', 'postalCode']) delete older.words.identity[field]
+  const { db: other } = await openTestDatabase()
+  await seedSiteContent(other)
+  expect(
+    (await receiveSiteFile({ request: confirm(JSON.stringify(older)), db: other })).status,
+  ).toBe(200)
+  expect((await readSiteWords(other)).identity).toMatchObject({
+    city: '',
+    region: '',
+    postalCode: '',
+  })
+})

@@ -152,7 +152,8 @@ test('the pickup address reaches a customer only once her request is confirmed: 
   })
   expect((await readRequestStatus(db, samToken))!.requests[0]).toMatchObject({
     window: '14:00-16:00',
-    pickupAddress: ADDRESS,
+    // With the city, province and postal code of her address (the seed's).
+    pickupAddress: `${ADDRESS}, Toronto, ON M4M 1H9`,
     deliveryAddress: null,
   })
   // A delivery is brought to her: her own address, never the bakery's.

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { quoteRequest, recordPayment, recordRefundIn } from './order-book.server.ts'
@@ -197,4 +198,28 @@ test("a cancelled order's receipt shows its refunded deposit and owes nothing mo
   const text = pdfText(await renderReceiptPdf([receipt!], { compress: true }))
   expect(text).toContain('Cancelled')
   expect(text).toContain('Refunded Friday, November 27, 2026')
+})
+
+test('the receipt says where the bakery is as she set it: a Vancouver bakery never prints ON', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  await saveSiteSection(db, 'identity', {
+    ...(await readSiteSection(db, 'identity')),
+    serviceArea: 'Mount Pleasant',
+    city: 'Vancouver',
+    region: 'BC',
+    postalCode: 'V5K 0A1',
+  })
+  const { token } = await paidRequest(db)
+  const [receipt] = (await readReceipts(db, { token, now: BOOK_NOW }))!
+  expect(receipt!.bakery.place).toBe('Vancouver, BC V5K 0A1')
+
+  const html = renderToStaticMarkup(
+    <ReceiptPage receipts={[receipt!]} pdfHref="/receipt.pdf" backTo="/requests/x" />,
+  )
+  const text = pdfText(await renderReceiptPdf([receipt!]))
+  for (const printed of [html, text]) {
+    expect(printed).toContain('Vancouver, BC V5K 0A1')
+    expect(printed).not.toMatch(/\bON\b|Toronto/)
+  }
 })

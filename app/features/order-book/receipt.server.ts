@@ -1,3 +1,4 @@
+import { localityLine } from '#app/content/bakery-address.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import {
@@ -133,7 +134,8 @@ export async function readReceipts(
           name: identity.name,
           owner: identity.ownerName,
           email: identity.email,
-          place: identity.serviceArea,
+          // Her address's public part; where she has given none, where she says she bakes.
+          place: localityLine(identity) || identity.serviceArea,
         },
         customer: { name: request.name, email: request.email },
         reference: request.payment_reference,

@@ -11,8 +11,9 @@ export interface Receipt {
   /** The day it was printed, as people write it. */
   issuedOn: string
   /**
-   * The bakery as a customer may know it: never the private pickup address.
-   * `place` is where she says she bakes, empty when she has not said.
+   * The bakery as a customer may know it: never the private street.
+   * `place` is her address's public part ('Vancouver, BC V5K 0A1'), or
+   * where she says she bakes; empty when she has said neither.
    */
   bakery: { name: string; owner: string; email: string; place: string }
   customer: { name: string; email: string }

@@ -1,10 +1,10 @@
 import type { Db } from '#app/db/db.server.ts'
-import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { addressOf, formatDeliveryAddress } from './handover.ts'
+import { readPickupAddressLine } from './pickup-address.server.ts'
 import type { RequestStatusView } from './request-status.ts'
 
 const isBooked = (status: string) => (BOOKED_STATUSES as readonly string[]).includes(status)
@@ -68,7 +68,7 @@ export async function readRequestStatus(
   // The bakery's address is private until the owner confirms: read only then.
   const collects = (row: (typeof rows)[number]) =>
     isBooked(row.status) && row.fulfilment !== 'delivery'
-  const pickupAddress = rows.some(collects) ? (await readPickupAddress(db)) || null : null
+  const pickupAddress = rows.some(collects) ? (await readPickupAddressLine(db)) || null : null
   return {
     token,
     customerName: first.name,

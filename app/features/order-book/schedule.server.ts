@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { addDays } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
@@ -37,6 +37,7 @@ import { cardPaymentsOn } from './card-payments.server.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from './handover.ts'
 import { isNewestQuote, moneyOf, paidSoFar, partyAlertRequest } from './order-book.server.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
+import { readPickupAddressLine } from './pickup-address.server.ts'
 import { servingsPhrase } from './servings.ts'
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
@@ -456,7 +457,7 @@ async function queueReminders(
   // Reminded already (an earlier run, another instance): skipped before composing.
   const done = await queuedDedupeKeys(db, batches.map(keyOf))
   // Every reminder is for a confirmed request: the pickup address may be given.
-  const pickupAddress = rows.length > 0 ? await readPickupAddress(db) : ''
+  const pickupAddress = rows.length > 0 ? await readPickupAddressLine(db) : ''
   // Her name and the bakery's, read once for the run.
   const bakery = rows.length > 0 ? await readSiteSection(db, 'identity') : SEED_WORDS.identity
   let queued = 0

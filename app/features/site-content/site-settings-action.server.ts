@@ -4,7 +4,12 @@ import type { Database } from '#app/db/schema.ts'
 import { readAdminForm, NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
 import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { checkSiteSection, saveLocalSettings, saveSiteSection } from './site-content.server.ts'
+import {
+  checkSiteSection,
+  readSiteSection,
+  saveLocalSettings,
+  saveSiteSection,
+} from './site-content.server.ts'
 import {
   FORM_FIELDS,
   POLICIES_MAX,
@@ -67,6 +72,12 @@ function sectionInput(section: SiteSettingsSection, form: Record<string, string>
   }
 }
 
+/** The public part of her address as stored with her identity. */
+async function storedAddress(db: Executor) {
+  const { city, region, postalCode } = await readSiteSection(db, 'identity')
+  return { city, region, postalCode }
+}
+
 /** The FAQ as /faq will show it; checkSiteSection has refused a text that does not render. */
 function previewOf({ markdown }: { markdown: string }): string {
   const rendered = renderMarkdown(markdown)
@@ -118,7 +129,11 @@ export async function receiveSiteSettingsAction({
     Object.keys(FORM_FIELDS[section]).map((name) => [name, form[name] ?? '']),
   )
   const preview = form.mode === 'preview'
-  const input = sectionInput(section, form)
+  // Her address has its own form (address-action.server.ts): the identity's keeps it as stored.
+  const input =
+    section === 'identity'
+      ? { ...(sectionInput(section, form) as object), ...(await storedAddress(db)) }
+      : sectionInput(section, form)
 
   const refused = (errors: FieldErrors) =>
     reply<SiteSettingsResult>(400, {

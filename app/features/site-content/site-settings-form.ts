@@ -12,8 +12,20 @@ export const SITE_SETTINGS_SECTIONS = [
 
 export type SiteSettingsSection = (typeof SITE_SETTINGS_SECTIONS)[number]
 
-/** Every group of the page: the sections above, and the pictures (a form with a file, per slot). */
-export type SiteSettingsGroup = SiteSettingsSection | 'pictures'
+/**
+ * Every group of the page: the sections above, the pictures (a form with a
+ * file, per slot) and her address (its street is kept with the booking
+ * settings, the rest with her identity: address-action.server.ts).
+ */
+export type SiteSettingsGroup = SiteSettingsSection | 'pictures' | 'address'
+
+/** The Address form's fields and the path in its shape each sentence comes back under. */
+export const ADDRESS_FORM_FIELDS: Record<string, string> = {
+  street: 'street',
+  city: 'city',
+  region: 'region',
+  postal_code: 'postalCode',
+}
 
 export function isSiteSettingsSection(value: unknown): value is SiteSettingsSection {
   return SITE_SETTINGS_SECTIONS.includes(value as SiteSettingsSection)
@@ -75,7 +87,7 @@ export function asSiteSettingsResult(value: unknown): SiteSettingsResult | undef
     value !== null &&
     'section' in value &&
     (isSiteSettingsSection((value as { section: unknown }).section) ||
-      (value as { section: unknown }).section === 'pictures')
+      ['pictures', 'address'].includes((value as { section: unknown }).section as string))
     ? (value as SiteSettingsResult)
     : undefined
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import type { BakeryAddress } from '#app/content/bakery-address.ts'
 import { LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { PHONE_NUMBER_HINT } from '#app/utils/phone-number.ts'
+import { AddressGroup } from './address-settings.tsx'
 import { CurrencyField, TimeZoneField } from './local-fields.tsx'
 import { PicturesGroup } from './site-pictures-settings.tsx'
 import {
@@ -18,6 +20,7 @@ import { WORDS_LIMITS } from './site-words-schema.ts'
 
 export const SITE_SETTINGS_GROUPS: [SiteSettingsGroup, string][] = [
   ['identity', 'Identity'],
+  ['address', 'Address'],
   ['pictures', 'Pictures'],
   ['words', 'Words'],
   ['announcement', 'Announcement'],
@@ -43,6 +46,10 @@ interface GroupProps {
    * make it: the browser's may differ (see writeBakeryMoment).
    */
   today: string
+  /** Her whole address, the private street too: this page is hers alone (decision 084). */
+  address: BakeryAddress
+  /** Her locale's country and its name, or null when her locale names none. */
+  country: { code: string; name: string } | null
   result: SiteSettingsResult | undefined
 }
 
@@ -56,6 +63,7 @@ export function SiteSettings(props: GroupProps) {
   return (
     <div className="mt-8 grid gap-8">
       <IdentityGroup {...props} />
+      <AddressGroup address={props.address} country={props.country} result={props.result} />
       <PicturesGroup pictures={props.words.pictures} result={props.result} />
       <WordsGroup {...props} />
       <AnnouncementGroup {...props} />
@@ -269,7 +277,7 @@ export const IDENTITY_FIELDS: readonly FieldSpec[] = [
   {
     name: 'service_area',
     label: 'Where you bake',
-    hint: 'A neighbourhood or city, never your street: it is public. Empty leaves out every “in …”.',
+    hint: 'A neighbourhood or city, never your street: it is public. Empty says the city of your address below, or leaves out every “in …”.',
     optional: true,
     max: WORDS_LIMITS.serviceArea,
     stored: (w) => w.identity.serviceArea,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADDRESS_LIMITS } from '#app/content/bakery-address.ts'
 import type { SiteWords, SiteWordsKey } from '#app/content/site-words.ts'
 import { isRealDate } from '#app/utils/dates.ts'
 import { type TextKind, plainText } from '#app/utils/form-fields.ts'
@@ -96,6 +97,32 @@ const social = (label: string) =>
     handle: text(`The ${label} name`, WORDS_LIMITS.handle, { optional: true }),
   })
 
+/**
+ * The public part of her address (decision 084), each optional and one
+ * line. A postal code is letters, digits, spaces and a hyphen (V5K 0A1,
+ * 94107-1234, D02 X285), kept upper-case with single spaces.
+ */
+const addressParts = {
+  city: text('City', ADDRESS_LIMITS.city, { optional: true }),
+  region: text('Region', ADDRESS_LIMITS.region, { optional: true }),
+  postalCode: text('Postal code', ADDRESS_LIMITS.postalCode, { optional: true })
+    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase())
+    .refine(
+      (value) => value === '' || /^[\p{L}\p{N}](?:[\p{L}\p{N} -]*[\p{L}\p{N}])?$/u.test(value),
+      'Please write the postal code with letters, digits and spaces only, like V5K 0A1.',
+    ),
+}
+
+/**
+ * The Address form (Settings › Your site): the private street, saved as the
+ * pickup address (its bound and rule as before), and the public parts,
+ * saved with her identity.
+ */
+export const addressSchema = z.object({
+  street: text('Street address', ADDRESS_LIMITS.street, { optional: true }),
+  ...addressParts,
+})
+
 export const identitySchema = z.object({
   name: text('Bakery name', WORDS_LIMITS.name),
   ownerName: text('Your name', WORDS_LIMITS.ownerName, {
@@ -129,6 +156,7 @@ export const identitySchema = z.object({
     (value) => !/\d/.test(value),
     'Please give a neighbourhood or city, not a street address.',
   ),
+  ...addressParts,
   since: z
     .string()
     .transform((value) => value.trim())
