@@ -3,7 +3,8 @@ import { EmailAddress } from '#app/components/email-address.tsx'
 import { type OrderNote, moveToLabel } from './cart-send.ts'
 import type { CartOrder } from './cart.ts'
 import { customerLines, orderDetailLines } from './order-summary.ts'
-import { type PartyContact, contactLine, partyContactOf, sameContact } from './party-contact.ts'
+import { type PartyContact, partyContactOf, sameContact } from './party-contact.ts'
+import { ContactText } from './party-fields.tsx'
 import { PoliciesTick } from './policies-tick.tsx'
 
 type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?: string }
@@ -75,7 +76,7 @@ export function CartPanel({
       </h2>
       {party ? (
         <p className="cart-party" data-testid="cart-party">
-          For <strong>{contactLine(party)}</strong>
+          For <ContactText party={party} />
         </p>
       ) : null}
       {orders.length === 0 ? (

@@ -1,4 +1,3 @@
-import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import type { CartOrder } from './cart.ts'
 
 /**
@@ -34,9 +33,4 @@ export function sameContact(a: PartyContact, b: PartyContact): boolean {
 /** Every queued order with the party's details. */
 export function withContact(orders: readonly CartOrder[], contact: PartyContact): CartOrder[] {
   return orders.map((order) => ({ ...order, ...contactOf(contact) }))
-}
-
-/** 'Jane Doe · jane@example.com · 604-555-0182': who the cart's treats are for, on one line. */
-export function contactLine(contact: PartyContact): string {
-  return [contact.name, contact.email, formatPhoneNumber(contact.phone_number)].join(' · ')
 }

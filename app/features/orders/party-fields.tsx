@@ -1,11 +1,32 @@
 import type { ReactNode } from 'react'
+import { EmailAddress } from '#app/components/email-address.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
-import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
+import {
+  PHONE_NUMBER_HINT,
+  PHONE_NUMBER_MAX_LENGTH,
+  formatPhoneNumber,
+} from '#app/utils/phone-number.ts'
 import { ORDER_LIMITS } from './order-options.ts'
 import type { OrderField } from './order-schema.ts'
-import { type PartyContact, type PartyField, contactLine } from './party-contact.ts'
+import type { PartyContact, PartyField } from './party-contact.ts'
+
+/**
+ * 'Jane Doe · jane@example.com · 604-555-0182': who the cart's treats are
+ * for, on one line, the address free to wrap after its @ and before its dots on a phone.
+ */
+export function ContactText({ party }: { party: PartyContact }) {
+  return (
+    <strong>
+      {party.name} ·{' '}
+      <span>
+        <EmailAddress address={party.email} />
+      </span>{' '}
+      · {formatPhoneNumber(party.phone_number)}
+    </strong>
+  )
+}
 
 /**
  * Her details folded into one line once a treat is in the cart: 'For Jane
@@ -15,7 +36,7 @@ export function PartyLine({ party, onChange }: { party: PartyContact; onChange: 
   return (
     <div className="party-line sm:col-span-2" data-testid="party-line">
       <p id="party-line-text">
-        For <strong>{contactLine(party)}</strong>
+        For <ContactText party={party} />
       </p>
       <button
         type="button"
