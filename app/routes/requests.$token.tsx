@@ -32,7 +32,7 @@ import {
 import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
 import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
-import { asProofAnswerResult } from '#app/features/proofs/proof-rules.ts'
+import { approvedRound, asProofAnswerResult, openRound } from '#app/features/proofs/proof-rules.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
 import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
@@ -231,6 +231,10 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
           />,
         ]),
       )}
+      // A proof waits on her while its latest round has no answer and none was approved.
+      proofsWaiting={Object.entries(loaderData.proofs)
+        .filter(([, proof]) => openRound(proof) && !approvedRound(proof))
+        .map(([position]) => Number(position))}
       selfService={loaderData.selfService ?? undefined}
       selfServiceResult={selfServiceResult}
       review={

@@ -159,8 +159,9 @@ test('an order added before React runs goes to the cart, not straight to the bak
   release()
   await waitForHydration(page, { intent: false })
   await expect(page.getByTestId('cart-count')).toHaveText('1')
-  // Added, so the form is cleared for the next order, and nothing was posted.
-  await expect(page.getByLabel('Name')).toHaveValue('')
+  // Added, so the form is cleared for the next treat (her details kept in one line), and nothing was posted.
+  await expect(page.getByLabel('Product Type')).toHaveValue('')
+  await expect(page.getByTestId('party-line')).toContainText('Early Bird')
   expect(posts).toEqual([])
   const stored = await page.evaluate(() => window.localStorage.getItem('butter-and-bloom:cart:v1'))
   expect(stored).toContain('Early Bird')

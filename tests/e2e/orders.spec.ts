@@ -19,14 +19,18 @@ function daysFromNow(days: number): string {
   return date.toISOString().slice(0, 10)
 }
 
+/** Fills an order; once a treat is in the cart her details are kept, folded into one line. */
 async function fillOrder(page: Page, order: OrderInput) {
-  await page.getByLabel('Name').fill(order.name)
-  await page.getByLabel('Email').fill(order.email)
-  await page.getByLabel('Phone Number').fill(order.phone)
+  const folded = await page.getByTestId('party-line').isVisible()
+  if (!folded) {
+    await page.getByLabel('Name').fill(order.name)
+    await page.getByLabel('Email').fill(order.email)
+    await page.getByLabel('Phone Number').fill(order.phone)
+  }
   await page.getByLabel('Product Type').selectOption(order.product)
   await page.getByLabel('Event / Theme').fill(order.theme)
   await page.getByLabel('Order Date').fill(order.date)
-  await page.getByLabel('How did you hear about us?').selectOption(order.heard)
+  if (!folded) await page.getByLabel('How did you hear about us?').selectOption(order.heard)
   if (order.comments) await page.getByLabel('Comments').fill(order.comments)
 }
 
@@ -52,8 +56,9 @@ test('guests can queue two orders, remove one, reload, and send the rest', async
   })
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(cartCount(page)).toHaveText('1')
-  // Adding clears the form for the next order.
-  await expect(page.getByLabel('Name')).toHaveValue('')
+  // Adding clears the form for the next treat; her details fold into one line.
+  await expect(page.getByLabel('Product Type')).toHaveValue('')
+  await expect(page.getByTestId('party-line')).toContainText(customer)
 
   await fillOrder(page, {
     name: customer,
@@ -162,7 +167,7 @@ const shortDate = (date: string) => readable(date).replace(/, \d{4}$/, '')
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 } })
 
-  test('Add to Cart says what was added beside the button, and one tap brings back the contact details', async ({
+  test('Add to Cart says what was added beside the button, and the next treat asks only for the treat', async ({
     page,
   }) => {
     await page.goto('/ordernow')
@@ -187,22 +192,18 @@ test.describe('on a phone', () => {
     await expect(added).toHaveText(`Added: Cupcakes for ${shortDate(first)} · View cart (1)`)
     await expect(added).toBeInViewport()
     await expect(add).toBeInViewport()
-    // The form clears for the next treat, as the spec says…
-    await expect(page.getByLabel('Name')).toHaveValue('')
-    await expect(page.getByLabel('Phone Number')).toHaveValue('')
-    // …and one tap brings her details back; the treat is what she fills next.
-    await page.getByRole('button', { name: 'Use the same contact details' }).click()
-    await expect(page.getByLabel('Name')).toHaveValue('Maya Chen')
-    await expect(page.getByLabel('Email')).toHaveValue('maya@example.com')
-    await expect(page.getByLabel('Phone Number')).toHaveValue('+1 416 555 0123')
-    await expect(page.getByLabel('Product Type')).toBeFocused()
-    await expect(page.getByRole('button', { name: 'Use the same contact details' })).toHaveCount(0)
+    // The form clears for the next treat, as the spec says, and keeps her
+    // details in one line: the treat is what she fills next.
+    await expect(page.getByLabel('Product Type')).toHaveValue('')
+    await expect(page.getByTestId('party-line')).toContainText(
+      'For Maya Chen · maya@example.com · 416-555-0123',
+    )
+    await expect(page.getByLabel('Name')).toBeHidden()
 
     const second = daysFromNow(25)
     await page.getByLabel('Product Type').selectOption('Cake Pops')
     await page.getByLabel('Event / Theme').fill('Birthday picnic')
     await page.getByLabel('Order Date').fill(second)
-    await page.getByLabel('How did you hear about us?').selectOption('Instagram')
     await add.click()
     await expect(added).toHaveText(`Added: Cake Pops for ${shortDate(second)} · View cart (2)`)
 
@@ -212,8 +213,9 @@ test.describe('on a phone', () => {
     const panel = page.getByRole('region', { name: 'Your Orders' })
     await expect(panel.getByRole('heading', { name: 'Your Orders' })).toBeFocused()
     await expect(panel.getByRole('listitem')).toHaveCount(2)
-    // The phone is kept as its ten digits, the same rule as the contact form's.
-    await expect(panel.getByRole('listitem').first()).toContainText('Phone416-555-0123')
+    // The phone is kept as its ten digits, the same rule as the contact form's, and said once.
+    await expect(panel.getByTestId('cart-party')).toContainText('416-555-0123')
+    await expect(panel.getByRole('listitem').first()).not.toContainText('416-555-0123')
 
     // Labels wrap between words or after a slash, never inside a word.
     const labels = panel.locator('.cart-details dt')

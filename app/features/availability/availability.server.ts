@@ -22,6 +22,7 @@ import {
   daysBetween,
   nextOpenDay,
   weekdayOf,
+  withWindows,
 } from './availability.ts'
 import {
   type DayWindow,
@@ -165,6 +166,18 @@ export async function dayWindowsBetween(
     date = addDays(date, 1)
   }
   return days
+}
+
+/** The days from `from` to `to` whose every pickup window is taken (none when from > to). */
+async function daysWithWindowsTaken(
+  db: Executor,
+  { from, to }: { from: string; to: string },
+): Promise<Set<string>> {
+  if (from > to) return new Set()
+  const windows = await dayWindowsBetween(db, { from, to })
+  return new Set(
+    [...windows].filter(([, own]) => own.every((window) => window.full)).map(([date]) => date),
+  )
 }
 
 /** Why a send's request cannot have its window: none chosen on a day with windows, one the day has not, or a full one. */
@@ -367,15 +380,7 @@ export async function answerAvailability({
   const today = bakeryToday(now)
   const demand = demandOf(product ?? undefined, products)
   const days = availabilityBetween({ from, to, today, rules, booked, demand })
-  return reply(200, {
-    days: days.map((day) => {
-      const own = windows.get(day.date)
-      // A closed or past day offers no times; an open one says which are full.
-      return own && day.status !== 'closed' && day.status !== 'too-soon'
-        ? { ...day, windows: own }
-        : day
-    }),
-  })
+  return reply(200, { days: days.map((day) => withWindows(day, windows.get(day.date))) })
 }
 
 /** The last date customers may book today. */
@@ -437,7 +442,18 @@ export async function findUnbookable(
     const held = booked.get(booking.dueDate) ?? 0
     const day = dayAvailability({ date: booking.dueDate, today, rules, booked: held, demand })
     if (day.status !== 'open') {
-      const nextOpen = nextOpenDay({ after: booking.dueDate, today, rules, booked, demand })
+      const windowsTaken = await daysWithWindowsTaken(trx, {
+        from: addDays(booking.dueDate, 1),
+        to: lastBookable,
+      })
+      const nextOpen = nextOpenDay({
+        after: booking.dueDate,
+        today,
+        rules,
+        booked,
+        demand,
+        windowsTaken,
+      })
       return { index, day, demand, nextOpen, lastBookable }
     }
     booked.set(booking.dueDate, held + demand.effort)

@@ -139,6 +139,23 @@ export function availabilityBetween({
   )
 }
 
+/**
+ * A day with its pickup windows (decision 043). When every window is taken
+ * the day is full, whatever baking room it has left: a send for it would be
+ * refused, so the calendar and "Next available" must not offer it. A closed
+ * or past day offers no times.
+ */
+export function withWindows(
+  day: AvailabilityDay,
+  windows: readonly DayWindow[] | undefined,
+): AvailabilityDay {
+  if (!windows || windows.length === 0 || day.status === 'closed' || day.status === 'too-soon') {
+    return day
+  }
+  const taken = day.status === 'open' && windows.every((window) => window.full)
+  return { ...day, windows: [...windows], ...(taken ? { status: 'full' as const } : {}) }
+}
+
 /** The first open day after `after` (within the horizon), or undefined when there is none. */
 export function nextOpenDay({
   after,
@@ -146,19 +163,23 @@ export function nextOpenDay({
   rules,
   booked,
   demand,
+  windowsTaken,
 }: {
   after: string
   today: string
   rules: BookingRules
   booked: ReadonlyMap<string, number>
   demand?: Demand
+  /** Days whose every pickup window is taken (see withWindows). */
+  windowsTaken?: ReadonlySet<string>
 }): string | undefined {
   // Counted, not compared as text, for the same reason as datesFrom.
   const first = daysBetween(today, after) >= 0 ? addDays(after, 1) : today
   return datesFrom(first, addDays(today, rules.horizonDays)).find(
     (date) =>
+      !windowsTaken?.has(date) &&
       dayAvailability({ date, today, rules, booked: booked.get(date) ?? 0, demand }).status ===
-      'open',
+        'open',
   )
 }
 

@@ -144,7 +144,8 @@ test('a quote is stored, the request quoted, and its email queued with it', asyn
   ]) {
     expect(email!.text).toContain(part)
   }
-  expect(email!.html).toContain(`href="${SITE}/requests/${token}"`)
+  // Its button opens her page at the quote to answer, the request's place in its send.
+  expect(email!.html).toContain(`href="${SITE}/requests/${token}#waiting-quote-1"`)
 })
 
 test('a quote form with mistakes names each one and writes nothing', async () => {

@@ -13,6 +13,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { orderName, scheduleRows } from './update-emails.ts'
+import { requestPageUrl } from './waiting-on-her.ts'
 
 /** What a payment notice tells the customer. */
 export type PaymentNoticeKind = 'balance-reminder' | 'balance-overdue' | 'deposit-overdue'
@@ -31,6 +32,8 @@ export interface PaymentNoticeDetails {
     fulfilment: 'pickup' | 'delivery' | null
     customer_token: string | null
     payment_reference: string | null
+    /** Its place in its send: the notice opens her page at what she has to pay. */
+    position?: number | null
   }
   quote: { depositDue: string | null; balanceDue: string | null; paymentInstructions: string }
   money: Money
@@ -74,6 +77,12 @@ export function composePaymentNotice(
   const statusUrl = request.customer_token
     ? `${siteUrl}/requests/${request.customer_token}`
     : undefined
+  const payUrl = request.customer_token
+    ? requestPageUrl(siteUrl, request.customer_token, {
+        kind: 'payment',
+        position: request.position,
+      })
+    : undefined
   const words = {
     'balance-reminder': {
       subject: `Your balance of ${amount} is due ${dueOn}`,
@@ -98,8 +107,8 @@ export function composePaymentNotice(
     today,
   })
   const payNow =
-    cardPayments && statusUrl
-      ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${statusUrl}`
+    cardPayments && payUrl
+      ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${payUrl}`
       : ''
   const howToPay = [
     payNow,
@@ -131,7 +140,7 @@ export function composePaymentNotice(
       howToPay.length > 0
         ? markup`<p style="margin:0 0 4px;font-weight:bold">How to pay</p>${howToPay.map((line) => markup`<p style="margin:0 0 12px;white-space:pre-wrap">${line}</p>`)}`
         : null,
-      statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
+      payUrl ? emailButton({ href: payUrl, label: 'See your request' }) : null,
     ],
     statusUrl,
     bakery,

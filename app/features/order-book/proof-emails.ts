@@ -10,6 +10,7 @@ import {
 } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { orderName } from './update-emails.ts'
+import { waitingId } from './waiting-on-her.ts'
 
 /** The request a proof's email names: whose it is, what and for when. */
 export interface ProofRequest {
@@ -18,6 +19,8 @@ export interface ProofRequest {
   productType: string
   /** YYYY-MM-DD */
   dueDate: string
+  /** Its place in its send: the email opens her page at the proof to answer. */
+  position?: number
 }
 
 /**
@@ -47,6 +50,8 @@ export function composeProofSent(
     round === 1
       ? `Your design proof is ready — ${bakery.name}`
       : `Your updated design proof is ready — ${bakery.name}`
+  // Her page's card for the proof; a request without a position opens at the first proof.
+  const proofUrl = `${statusUrl}#${request.position ? waitingId({ kind: 'proof', position: request.position }) : 'proof'}`
   const body = `${round === 1 ? 'A proof' : 'A new proof'} of the design for your ${order} for ${when} is on your request’s page. Please have a look, then approve it or ask for a change.`
   const text = [
     `Hi ${firstName},`,
@@ -55,7 +60,7 @@ export function composeProofSent(
     ...(note ? ['', `${bakery.ownerName}’s note:`, note] : []),
     '',
     'See your proof:',
-    statusUrl,
+    proofUrl,
     '',
     'Warmly,',
     `${bakery.ownerName}, ${bakery.name}`,
@@ -64,7 +69,7 @@ export function composeProofSent(
 <p style="margin:0 0 16px">Hi ${firstName},</p>
 <p style="margin:0 0 16px">${body}</p>
 ${note ? markup`<p style="margin:0 0 16px;white-space:pre-wrap">${note}</p>` : null}
-${emailButton({ href: `${statusUrl}#proof`, label: 'See your proof' })}
+${emailButton({ href: proofUrl, label: 'See your proof' })}
 <p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
   return customerEmail({
     to: { name: request.name, address: request.email },

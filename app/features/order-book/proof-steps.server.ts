@@ -74,7 +74,16 @@ const sendFailed = (status: number, error: string, headers?: HeadersInit) =>
 async function requestOf(db: Db, requestId: number) {
   return db
     .selectFrom('order_request')
-    .select(['id', 'status', 'name', 'email', 'product_type', 'due_date', 'customer_token'])
+    .select([
+      'id',
+      'status',
+      'name',
+      'email',
+      'product_type',
+      'due_date',
+      'customer_token',
+      'position',
+    ])
     .where('id', '=', requestId)
     .executeTakeFirst()
 }
@@ -181,6 +190,7 @@ export async function receiveProofSend({
               email: found.email,
               productType: found.product_type,
               dueDate: found.due_date,
+              position: found.position,
             },
             {
               round: recorded.number,

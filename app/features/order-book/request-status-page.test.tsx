@@ -243,3 +243,63 @@ test('a booked request shows her payment reference and each payment with its dat
   expect(html).toContain('>Overdue: $80</span>')
   expect(html).toContain('Paid so far:</span> $40')
 })
+
+/** The text of the page in reading order, without markup. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+
+test('what waits on her comes first, before the details, each in its card with its form and id', () => {
+  const view = viewWith({
+    requests: [
+      { ...viewWith().requests[1]!, position: 1, status: 'quoted', productType: 'Cakes' },
+      { ...viewWith().requests[2]!, position: 2, status: 'confirmed', productType: 'Cupcakes' },
+    ],
+  })
+  const html = renderWithRouter(view, {
+    book: {
+      1: { quote, owed: null, declinedByCustomer: false },
+      2: {
+        quote: null,
+        owed: { deposit: null, balance: '$45' },
+        declinedByCustomer: false,
+        card: { kind: 'balance', amountCents: 4500, amount: '$45' },
+      },
+    },
+    proofs: { 2: <section id="proof-2">Your design proof</section> },
+    proofsWaiting: [2],
+  })
+  const text = textOf(html)
+  const waiting = text.indexOf('Waiting on you')
+  expect(waiting).toBeGreaterThan(-1)
+  // Each thing to do, in the order of her requests, before any request's details.
+  const order = [
+    'Accept or decline your quote',
+    'Accept quote',
+    'Pay your balance',
+    'Pay the balance: $45',
+    'Approve your design, or ask for a change',
+    'Your design proof',
+    'Event/Theme',
+  ].map((words) => text.indexOf(words, waiting))
+  expect(order.every((at) => at > waiting)).toBe(true)
+  expect(order).toEqual([...order].sort((a, b) => a - b))
+  // Stable ids the emails link to, each on its card, each form once on the page.
+  expect(html).toContain('id="waiting-quote-1"')
+  expect(html).toContain('id="waiting-payment-2"')
+  expect(html).toContain('id="waiting-proof-2"')
+  expect(html.match(/value="accept"/g)).toHaveLength(1)
+  expect(html.match(/Pay the balance: \$45/g)).toHaveLength(1)
+  expect(html.match(/id="proof-2"/g)).toHaveLength(1)
+  // The request's own card points up to them.
+  expect(html).toContain('href="#waiting-quote-1"')
+})
+
+test('with nothing waiting on her, the page has no empty card', () => {
+  const html = renderWithRouter(viewWith(), {
+    book: { 3: { quote: null, owed: { deposit: null, balance: null }, declinedByCustomer: false } },
+    proofs: { 4: <section id="proof">Your approved design</section> },
+  })
+  expect(html).not.toContain('Waiting on you')
+  expect(html).not.toContain('data-testid="waiting"')
+  expect(html).not.toContain('id="waiting-')
+  expect(html).toContain('Your approved design')
+})

@@ -6,9 +6,9 @@ import { useSiteWords } from '#app/components/use-site-words.ts'
 import { withReplyTime } from '#app/content/site-words.ts'
 import { nextSteps } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { CardNoticeBanner, CardPayForm } from './card-pay.tsx'
+import { CardNoticeBanner } from './card-pay.tsx'
 import { handoverLabel } from './handover.ts'
-import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
+import { ANSWER_MESSAGES, QuotePanel } from './request-quote.tsx'
 import {
   type CardCheckoutFailure,
   type CardNotice,
@@ -22,6 +22,8 @@ import {
 } from './request-status.ts'
 import { SelfServicePanel } from './self-service-panel.tsx'
 import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
+import { type WaitingItem, type WaitingKind, waitingOnHer } from './waiting-on-her.ts'
+import { MoneyPanels, MovedUp, WaitingOnYou } from './waiting-on-you.tsx'
 
 const toneClasses: Record<StatusCopy['tone'], string> = {
   waiting: 'bg-butter text-cocoa',
@@ -41,6 +43,7 @@ export function RequestStatusPage({
   cardNotice = null,
   cardError,
   proofs = {},
+  proofsWaiting = [],
   selfService,
   selfServiceResult,
   review = null,
@@ -56,6 +59,8 @@ export function RequestStatusPage({
   cardError?: CardCheckoutFailure
   /** Each request's design proof (features/proofs), by the request's position. */
   proofs?: Record<number, ReactNode>
+  /** The positions whose design proof waits for her answer. */
+  proofsWaiting?: readonly number[]
   /** Her changes and cancelling, by the request's position (decision 054). */
   selfService?: SelfServiceView
   /** How the change or cancellation just posted went, if one was. */
@@ -68,6 +73,28 @@ export function RequestStatusPage({
   // The steps from request to booking say nothing to a request already past its first reply.
   const waitingForReply = view.requests.some((request) => request.status === 'new')
   const firstName = view.customerName.trim().split(/\s+/)[0] || view.customerName
+  const waiting = waitingOnHer({ requests: view.requests, book, proofsWaiting })
+  const movedUp = (position: number) =>
+    new Set(waiting.filter((item) => item.position === position).map((item) => item.kind))
+  // What waits shows its form at the top, with what a post there answered.
+  const waitingForm = ({ kind, position }: WaitingItem): ReactNode =>
+    kind === 'quote' ? (
+      <QuotePanel
+        position={position}
+        quote={book[position]!.quote!}
+        reference={book[position]?.schedule?.reference ?? null}
+        error={answer?.position === position && !answer.ok ? answer.error : undefined}
+      />
+    ) : kind === 'payment' ? (
+      <MoneyPanels
+        position={position}
+        book={book[position]}
+        token={view.token}
+        cardError={cardError?.position === position ? cardError : undefined}
+      />
+    ) : (
+      proofs[position]
+    )
   return (
     <section className="page-section" aria-labelledby="request-status-heading">
       <p className="eyebrow">Your private request page</p>
@@ -91,6 +118,13 @@ export function RequestStatusPage({
           {cardError.error}
         </p>
       ) : null}
+      <WaitingOnYou
+        items={waiting}
+        requests={view.requests}
+        book={book}
+        numbered={!one}
+        render={waitingForm}
+      />
       {review ? <div className="mt-8 max-w-2xl">{review}</div> : null}
 
       {/* On a phone: the requests, what happens next, whom to ask, then the
@@ -114,6 +148,7 @@ export function RequestStatusPage({
                 answer={answer?.position === request.position ? answer : undefined}
                 cardError={cardError?.position === request.position ? cardError : undefined}
                 proof={proofs[request.position]}
+                movedUp={movedUp(request.position)}
                 selfService={selfService}
                 selfServiceResult={
                   selfServiceResult?.position === request.position ? selfServiceResult : undefined
@@ -191,6 +226,7 @@ function RequestCard({
   answer,
   cardError,
   proof,
+  movedUp,
   selfService,
   selfServiceResult,
 }: {
@@ -202,9 +238,13 @@ function RequestCard({
   answer: QuoteAnswerResult | undefined
   cardError: CardCheckoutFailure | undefined
   proof?: ReactNode
+  /** What it waits on her for, shown at the top of the page instead of here. */
+  movedUp: ReadonlySet<WaitingKind>
   selfService: SelfServiceView | undefined
   selfServiceResult: SelfServiceResult | undefined
 }) {
+  const up = (kind: WaitingKind) =>
+    movedUp.has(kind) ? <MovedUp item={{ kind, position: request.position }} /> : null
   const selfServiceEntry = selfService?.entries[request.position]
   const { identity } = useSiteWords()
   const status = statusCopyOf(request.status, book)
@@ -261,14 +301,16 @@ function RequestCard({
             ))}
         </dl>
         <RequestPhotos photos={photos} token={token} />
-        {proof}
+        {up('quote')}
+        {up('payment')}
+        {up('proof') ?? proof}
         {book?.partyWith ? (
           <p className="mt-5 rounded-xl bg-cream px-4 py-3 font-bold" data-testid="party-with">
             Quoted together with {book.partyWith.position}. {book.partyWith.productType}: the quote
             and payments there cover this request too.
           </p>
         ) : null}
-        {book?.quote ? (
+        {movedUp.has('quote') ? null : book?.quote ? (
           <QuotePanel
             position={request.position}
             quote={book.quote}
@@ -280,26 +322,14 @@ function RequestCard({
             {answer.error}
           </p>
         ) : null}
-        {(book?.schedule && book.schedule.lines.length > 0) || book?.ledger ? (
-          <SchedulePanel
+        {movedUp.has('payment') ? null : (
+          <MoneyPanels
             position={request.position}
-            schedule={book.schedule ?? null}
-            ledger={book.ledger}
+            book={book}
             token={token}
-          >
-            {book.card ? (
-              <CardPayForm position={request.position} offer={book.card} error={cardError} />
-            ) : null}
-          </SchedulePanel>
-        ) : book?.card ? (
-          <CardPayForm position={request.position} offer={book.card} error={cardError} />
-        ) : null}
-        {cardError && !book?.card ? (
-          <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
-            {cardError.error}
-          </p>
-        ) : null}
-        {book?.owed ? <OwedPanel owed={book.owed} /> : null}
+            cardError={cardError}
+          />
+        )}
         {selfService && selfServiceEntry ? (
           <SelfServicePanel
             position={request.position}

@@ -126,6 +126,7 @@ function noticePage(
       'order_request.fulfilment',
       'order_request.customer_token',
       'order_request.payment_reference',
+      'order_request.position',
       'order_request.deposit_waived',
       'request_quote.price_cents',
       'request_quote.delivery_fee_cents',

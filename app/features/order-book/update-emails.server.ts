@@ -57,6 +57,7 @@ export async function queueRequestUpdate(
         ...HANDOVER_COLUMNS,
         'payment_reference',
         'status',
+        'position',
       ])
       .where('id', '=', requestId)
       .executeTakeFirstOrThrow(),

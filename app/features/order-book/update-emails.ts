@@ -28,6 +28,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import type { ChangedPart } from './change-parts.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
+import { requestPageUrl } from './waiting-on-her.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {
@@ -44,6 +45,8 @@ export interface UpdateRequest {
   payment_reference?: string | null
   /** Where it stands, for what is overdue; absent, nothing reads as overdue. */
   status?: RequestStatus
+  /** Its place in its send: a quote's links open her page at the quote to answer. */
+  position?: number | null
 }
 
 /** The quote an email about a quote describes. */
@@ -309,11 +312,18 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
           ['Answer by', formatExpiry(quote.expiresAt)],
         ]),
       )
+      // Both open her page at the quote: she accepts it there, then may pay by card.
+      const answerUrl = request.customer_token
+        ? requestPageUrl(siteUrl, request.customer_token, {
+            kind: 'quote',
+            position: request.position,
+          })
+        : undefined
       const payByCard =
-        details.cardPayments && statusUrl && money.depositCents > 0 && !money.depositWaived
+        details.cardPayments && answerUrl && money.depositCents > 0 && !money.depositWaived
       const howToPay = [
         payByCard
-          ? `Pay the deposit now: ${statusUrl}\nBy card, once you accept the quote on your page.`
+          ? `Pay the deposit now: ${answerUrl}\nBy card, once you accept the quote on your page.`
           : '',
         quote.paymentInstructions.trim(),
         request.payment_reference ? referenceInstruction(request.payment_reference) : '',
@@ -322,9 +332,9 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
         blocks.push(heading('How to pay'), paragraph(howToPay.join('\n\n')))
       }
       blocks.push(paragraph(heldUntil(formatExpiry(quote.expiresAt)).join('')))
-      if (statusUrl) {
+      if (answerUrl) {
         blocks.push(
-          linkBlock(statusUrl, 'Accept or decline', 'Accept or decline the quote on your page:'),
+          linkBlock(answerUrl, 'Accept or decline', 'Accept or decline the quote on your page:'),
         )
       }
       break

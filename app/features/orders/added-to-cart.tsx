@@ -9,23 +9,19 @@ export interface AddedOrder {
 
 /**
  * What 'Add to Cart' did, said beside the button where the visitor is
- * looking: 'Added: Cupcakes for Friday, December 11 · View cart (2)', and,
- * while the cleared form waits for the next treat, one tap to fill the same
- * name, email and phone back in. The line is a live region, so a screen
- * reader hears it too.
+ * looking: 'Added: Cupcakes for Friday, December 11 · View cart (2)'. Her
+ * details stay with the cart (the form folds them into one line), so the
+ * next treat asks only for the treat. The line is a live region, so a
+ * screen reader hears it too.
  */
 export function AddedToCart({
   added,
   cartCount,
-  offerContact,
   onViewCart,
-  onUseContact,
 }: {
   added: AddedOrder | null
   cartCount: number
-  offerContact: boolean
   onViewCart: () => void
-  onUseContact: () => void
 }) {
   return (
     <div className="added-to-cart">
@@ -44,15 +40,6 @@ export function AddedToCart({
           </>
         ) : null}
       </p>
-      {added && offerContact ? (
-        <button
-          type="button"
-          className="button-secondary added-same-contact"
-          onClick={onUseContact}
-        >
-          Use the same contact details
-        </button>
-      ) : null}
     </div>
   )
 }

@@ -2,7 +2,9 @@ import { Fragment, type Ref, useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { type OrderNote, moveToLabel } from './cart-send.ts'
 import type { CartOrder } from './cart.ts'
-import { orderLines } from './order-summary.ts'
+import { customerLines, orderDetailLines } from './order-summary.ts'
+import { type PartyContact, partyContactOf, sameContact } from './party-contact.ts'
+import { ContactText } from './party-fields.tsx'
 import { PoliciesTick } from './policies-tick.tsx'
 
 type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?: string }
@@ -11,6 +13,8 @@ type CartStatus = { tone: 'info' | 'success' | 'error'; message: string; detail?
  * The queued orders with a remove button each (and, after a refused send,
  * the server's message beside the order it names, with a one-click move to
  * the next open day), the policy tick, and the send button with its status.
+ * Who the treats are for is said once above them; a treat queued for other
+ * details (a cart stored before it was one party's) says its own.
  */
 export function CartPanel({
   id,
@@ -45,6 +49,7 @@ export function CartPanel({
   onMove: (index: number, date: string) => void
   onSend: () => void
 }) {
+  const party = partyContactOf(orders)
   const statusRef = useRef<HTMLDivElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   // On a phone the panel opens below the form: focus brings it into view and is announced.
@@ -69,6 +74,11 @@ export function CartPanel({
       >
         Your Orders
       </h2>
+      {party ? (
+        <p className="cart-party" data-testid="cart-party">
+          For <ContactText party={party} />
+        </p>
+      ) : null}
       {orders.length === 0 ? (
         <p className="mt-3 text-chocolate">Your cart is empty.</p>
       ) : (
@@ -112,7 +122,7 @@ export function CartPanel({
                   </div>
                 ) : null}
                 <dl className="cart-details">
-                  {orderLines(order).map(([label, value]) => (
+                  {treatLines(order, party).map(([label, value]) => (
                     <div key={label}>
                       <dt>{breakableLabel(label)}</dt>
                       <dd>{label === 'Email' ? <EmailAddress address={value} /> : value}</dd>
@@ -193,4 +203,16 @@ function breakableLabel(label: string) {
       {part}
     </Fragment>
   ))
+}
+
+/**
+ * One treat's lines in the cart: its details, without the party's (said
+ * once above the treats) unless it was queued with other details.
+ */
+function treatLines(order: CartOrder, party: PartyContact | null) {
+  const own = !party || !sameContact(order, party)
+  return [
+    ...(own ? customerLines(order) : []),
+    ...orderDetailLines(order).filter(([label]) => own || label !== 'How did you hear about us'),
+  ]
 }

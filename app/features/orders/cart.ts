@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { type QueuedPhoto, isQueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { HEAR_ABOUT_US_OPTIONS, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import type { OrderRequest } from './order-schema.ts'
+import { type PartyContact, withContact } from './party-contact.ts'
 
 export type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 
@@ -108,8 +109,13 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const cart = {
+  /** Queues a treat; the cart is one party's, so its details become every queued treat's. */
   add(order: CartOrder) {
-    write([...read(), order])
+    write([...withContact(read(), order), order])
+  },
+  /** Her details changed without a new treat: every queued treat takes them. */
+  setContact(contact: PartyContact) {
+    write(withContact(read(), contact))
   },
   /** Replaces the order at `index` (0-based), e.g. to move it to another day. */
   update(index: number, order: CartOrder) {

@@ -108,6 +108,35 @@ export function firstOpenDay(days: readonly AvailabilityDay[], from: string): st
     .sort()[0]
 }
 
+/**
+ * The "Next available" hint: the first day from `today` the bakery's answer
+ * calls open for the treat, looking a month at a time up to the last
+ * bookable day. The answer is the server's, which applies every rule (the
+ * treat's notice, closed days, capacity, pickup times), so the hint offers
+ * only a day a send would take. A date; null when none is open; undefined
+ * when the bakery could not be asked (a month came back empty).
+ */
+export async function findNextAvailable({
+  today,
+  lastBookable,
+  loadMonth,
+}: {
+  today: string
+  lastBookable: string
+  /** The bakery's answer for the days from `from` to `to`. */
+  loadMonth: (from: string, to: string) => Promise<readonly AvailabilityDay[]>
+}): Promise<string | null | undefined> {
+  for (let month = monthOf(today); month.from <= lastBookable;) {
+    const days = await loadMonth(month.from, month.to)
+    // Every month has days: none means the bakery could not be asked, so say nothing.
+    if (days.length === 0) return undefined
+    const open = firstOpenDay(days, today)
+    if (open) return open <= lastBookable ? open : null
+    month = monthOf(addDays(month.to, 1))
+  }
+  return null
+}
+
 /** A calendar day's accessible name: 'Saturday, December 12, 2026 — fully booked'. */
 export function dayLabel(date: string, reason: string): string {
   return reason ? `${formatCalendarDate(date)} — ${reason}` : formatCalendarDate(date)

@@ -5,9 +5,7 @@ import { HoneypotField } from '#app/components/honeypot-field.tsx'
 import { addDays, weekdayOf } from '#app/features/availability/availability.ts'
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
-import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
-import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
 import { type AddedOrder, AddedToCart } from './added-to-cart.tsx'
@@ -24,6 +22,8 @@ import {
   productLabel,
 } from './order-options.ts'
 import type { OrderField } from './order-schema.ts'
+import { PARTY_FIELDS, type PartyContact, type PartyField } from './party-contact.ts'
+import { ContactFields, PartyGroup, PartyLine } from './party-fields.tsx'
 import { PoliciesTick } from './policies-tick.tsx'
 import { useAvailability, useNextAvailable } from './use-availability.ts'
 
@@ -31,15 +31,13 @@ import { useAvailability, useNextAvailable } from './use-availability.ts'
 // not with the page.
 const loadOrderSchema = () => import('./order-schema.ts')
 
-/** What 'Use the same contact details' fills back in after an order is queued. */
-const CONTACT_FIELDS = ['name', 'email', 'phone_number'] as const
-type ContactDetails = Record<(typeof CONTACT_FIELDS)[number], string>
-
 /**
  * The custom order form. With JavaScript, 'Add to Cart' checks every field
  * with the shared schema, shows each message beside its field and queues the
  * order in the cart; without it, the browser's checks run and the form posts
  * the single order itself, the server's messages arriving as `postedErrors`.
+ * Once a treat is in the cart, her details fold into one line with "Change"
+ * (still sent with each treat), so the next treat asks only for the treat.
  */
 export function OrderForm({
   today,
@@ -55,6 +53,8 @@ export function OrderForm({
   disabled,
   onAdd,
   cartCount = 0,
+  party = null,
+  onKeepContact = () => {},
   onViewCart = () => {},
   postedErrors,
   postedPoliciesError,
@@ -83,6 +83,10 @@ export function OrderForm({
   onAdd: (order: CartOrder) => void
   /** Orders in the cart, for the line that says what was just added. */
   cartCount?: number
+  /** The cart's party: her details, once a treat is queued (null with an empty cart). */
+  party?: PartyContact | null
+  /** Her changed details, kept for every treat in the cart. */
+  onKeepContact?: (contact: PartyContact) => void
   onViewCart?: () => void
   postedErrors?: FieldErrors<OrderField>
   /** The server's message when a form without JavaScript came without the policy tick. */
@@ -106,8 +110,12 @@ export function OrderForm({
   const [pickerRound, setPickerRound] = useState(0)
   const wantCalendar = useCallback(() => setCalendarWanted(true), [])
   const [added, setAdded] = useState<AddedOrder | null>(null)
-  // The last order's name, email and phone, offered back once the form has cleared.
-  const [sameContact, setSameContact] = useState<ContactDetails | null>(null)
+  // Her details fold into one line once the cart has a treat, unless she opens them.
+  const [contactOpen, setContactOpen] = useState(false)
+  const folded = hydrated && party !== null && !contactOpen
+  // Each field starts from the cart's party when there is one (a new party remounts them).
+  const partyKey = party ? PARTY_FIELDS.map((field) => party[field]).join('\n') : ''
+  const contactValue = (field: PartyField) => party?.[field] ?? values[field]
   // The product's notice shapes the date's rules, so a choice made before hydration counts.
   // Chosen before React ran, it also asks for the calendar, as the focus it came with would have.
   useValueBeforeHydration(productRef, product, (chosen) => {
@@ -157,8 +165,12 @@ export function OrderForm({
     const parsed = orderRequestSchema({ today, products, deliveryEnabled }).safeParse(values)
     if (!parsed.success) {
       const found = fieldErrorsOf<OrderField>(parsed.error)
-      // Rendered before focus moves, so the field is announced with its message.
-      flushSync(() => setClientErrors(found))
+      // Rendered before focus moves, so the field is announced with its message;
+      // a folded detail with a message opens, so she sees what to fix.
+      flushSync(() => {
+        setClientErrors(found)
+        if (PARTY_FIELDS.some((field) => found[field])) setContactOpen(true)
+      })
       focusFirstInvalid(form, found)
       return
     }
@@ -182,11 +194,7 @@ export function OrderForm({
     const { photos: _keys, ...order } = parsed.data
     onAdd(photos.length > 0 ? { ...order, photos } : order)
     setAdded({ product: order.product_type, date: order.due_date })
-    setSameContact(
-      Object.fromEntries(
-        CONTACT_FIELDS.map((field) => [field, String(values[field] ?? '')]),
-      ) as ContactDetails,
-    )
+    setContactOpen(false)
     form.reset()
     // The next treat is chosen afresh, not the one a link chose for the first.
     if (productRef.current) productRef.current.value = ''
@@ -195,6 +203,40 @@ export function OrderForm({
     setFulfilment('pickup')
     setPhotos([])
     setPickerRound((round) => round + 1)
+  }
+
+  /** "Change": her details open, the name first. */
+  function openContact() {
+    flushSync(() => setContactOpen(true))
+    const name = formRef.current?.elements.namedItem('name')
+    if (name instanceof HTMLInputElement) name.focus()
+  }
+
+  /** Her changed details checked by the order's own rules, then kept for every queued treat. */
+  async function keepContact() {
+    const form = formRef.current
+    if (!form) return
+    const given = Object.fromEntries(
+      PARTY_FIELDS.map((field) => [
+        field,
+        (form.elements.namedItem(field) as HTMLInputElement | null)?.value,
+      ]),
+    )
+    const { partyContactSchema } = await loadOrderSchema()
+    const parsed = partyContactSchema.safeParse(given)
+    if (!parsed.success) {
+      const found = fieldErrorsOf<OrderField>(parsed.error)
+      flushSync(() => setClientErrors(found))
+      focusFirstInvalid(form, found)
+      return
+    }
+    const kept = parsed.data
+    flushSync(() => {
+      setClientErrors(null)
+      setContactOpen(false)
+      onKeepContact(kept)
+    })
+    form.querySelector<HTMLButtonElement>('.party-change')?.focus()
   }
 
   return (
@@ -212,47 +254,15 @@ export function OrderForm({
       onSubmit={(event) => void handleSubmit(event)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField name="name" label="Name" error={errors.name}>
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              required
-              maxLength={ORDER_LIMITS.name}
-              autoComplete="name"
-              defaultValue={values.name}
-            />
-          )}
-        </FormField>
-        <FormField name="email" label="Email" error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              required
-              maxLength={EMAIL_MAX_LENGTH}
-              autoComplete="email"
-              defaultValue={values.email}
-            />
-          )}
-        </FormField>
-        <FormField
-          name="phone_number"
-          label="Phone Number"
-          hint={PHONE_NUMBER_HINT}
-          error={errors.phone_number}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              required
-              maxLength={PHONE_NUMBER_MAX_LENGTH}
-              autoComplete="tel"
-              defaultValue={values.phone_number}
-            />
-          )}
-        </FormField>
+        {folded ? <PartyLine party={party!} onChange={openContact} /> : null}
+        {/* Folded, her details are still sent with each treat, as the cart keeps them. */}
+        <PartyGroup folded={folded} partyKey={partyKey}>
+          <ContactFields
+            valueOf={contactValue}
+            errors={errors}
+            onKeep={party && hydrated ? () => void keepContact() : undefined}
+          />
+        </PartyGroup>
         <FormField
           name="product_type"
           label="Product Type"
@@ -353,22 +363,24 @@ export function OrderForm({
           values={values}
           errors={errors}
         />
-        <FormField
-          name="hear_about_us"
-          label="How did you hear about us?"
-          error={errors.hear_about_us}
-        >
-          {(props) => (
-            <select {...props} required defaultValue={values.hear_about_us ?? ''}>
-              <option value="" disabled>
-                Select an option
-              </option>
-              {HEAR_ABOUT_US_OPTIONS.map((option) => (
-                <option key={option}>{option}</option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PartyGroup folded={folded} partyKey={partyKey}>
+          <FormField
+            name="hear_about_us"
+            label="How did you hear about us?"
+            error={errors.hear_about_us}
+          >
+            {(props) => (
+              <select {...props} required defaultValue={contactValue('hear_about_us') ?? ''}>
+                <option value="" disabled>
+                  Select an option
+                </option>
+                {HEAR_ABOUT_US_OPTIONS.map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </PartyGroup>
         <div className="sm:col-span-2">
           <FormField name="comments" label="Comments" optional error={errors.comments}>
             {(props) => (
@@ -403,23 +415,7 @@ export function OrderForm({
         <button type="submit" className="button-primary" disabled={disabled}>
           Add to Cart
         </button>
-        <AddedToCart
-          added={added}
-          cartCount={cartCount}
-          offerContact={sameContact !== null}
-          onViewCart={onViewCart}
-          onUseContact={() => {
-            const form = formRef.current
-            if (!form || !sameContact) return
-            for (const field of CONTACT_FIELDS) {
-              const input = form.elements.namedItem(field)
-              if (input instanceof HTMLInputElement) input.value = sameContact[field]
-            }
-            setSameContact(null)
-            // Her details are in; the treat is what she fills next.
-            productRef.current?.focus()
-          }}
-        />
+        <AddedToCart added={added} cartCount={cartCount} onViewCart={onViewCart} />
       </div>
     </form>
   )

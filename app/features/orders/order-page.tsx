@@ -10,6 +10,7 @@ import type { WeeklyWindow } from './handover-fields.tsx'
 import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
 import type { OrderSendResult } from './order-send.server.ts'
+import { partyContactOf } from './party-contact.ts'
 import { sendStatus } from './send-status.ts'
 import { SentLinks } from './sent-links.tsx'
 import { ThankYouPanel } from './thank-you-panel.tsx'
@@ -128,6 +129,11 @@ export function OrderPage(data: OrderPageData) {
                 send.added()
               }}
               cartCount={orders.length}
+              party={partyContactOf(orders)}
+              onKeepContact={(contact) => {
+                cart.setContact(contact)
+                send.added()
+              }}
               onViewCart={() => {
                 void loadCartPanel()
                 setCartOpen(true)

@@ -58,6 +58,20 @@ export const requestDetailsShape = {
 }
 
 /**
+ * Who is ordering, asked once for the party however many treats she adds:
+ * the order checks each of these fields by the same rules, and so does the
+ * form when she changes them for the treats already in her cart.
+ */
+export const partyShape = {
+  name: personName('Name', ORDER_LIMITS.name),
+  email: emailAddress,
+  phone_number: phoneNumber,
+  hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
+}
+
+export const partyContactSchema = z.object(partyShape)
+
+/**
  * One order request. Whether its date can still be booked is the server's
  * to say when it is sent (features/availability); this checks the rest.
  */
@@ -66,9 +80,9 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
   return z
     .object(
       {
-        name: personName('Name', ORDER_LIMITS.name),
-        email: emailAddress,
-        phone_number: phoneNumber,
+        name: partyShape.name,
+        email: partyShape.email,
+        phone_number: partyShape.phone_number,
         product_type: z.string('Choose what you would like us to make.').check(
           z.minLength(1, {
             error: 'Choose what you would like us to make.',
@@ -93,7 +107,7 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
           z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
           z.refine((value) => value >= today, 'The order date cannot be in the past.'),
         ),
-        hear_about_us: z.enum(HEAR_ABOUT_US_OPTIONS, 'Tell us how you heard about us.'),
+        hear_about_us: partyShape.hear_about_us,
         comments: requestDetailsShape.comments,
         servings: requestDetailsShape.servings,
         allergies: requestDetailsShape.allergies,

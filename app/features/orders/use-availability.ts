@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
 import { addDays } from '#app/features/availability/availability.ts'
-import { firstOpenDay, monthOf } from './date-choice.ts'
+import { findNextAvailable, monthOf } from './date-choice.ts'
 
 /** A month's answer is reused for this long; the server checks again on send anyway. */
 const FRESH_MS = 60_000
@@ -102,17 +102,13 @@ export function useNextAvailable({
   useEffect(() => {
     if (!enabled) return
     let current = true
-    void (async () => {
-      for (let month = monthOf(today); month.from <= lastBookable;) {
-        const days = await loadMonth(product, month.from, month.to)
-        // Every month has days: none means the bakery could not be asked, so say nothing.
-        if (!current || days.length === 0) return
-        const open = firstOpenDay(days, today)
-        if (open) return setFound({ product, date: open })
-        month = monthOf(addDays(month.to, 1))
-      }
-      if (current) setFound({ product, date: null })
-    })()
+    void findNextAvailable({
+      today,
+      lastBookable,
+      loadMonth: (from, to) => loadMonth(product, from, to),
+    }).then((date) => {
+      if (current && date !== undefined) setFound({ product, date })
+    })
     return () => {
       current = false
     }

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react'
+import { EmailAddress } from '#app/components/email-address.tsx'
+import { FormField } from '#app/components/form-field.tsx'
+import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
+import type { FieldErrors } from '#app/utils/field-errors.ts'
+import {
+  PHONE_NUMBER_HINT,
+  PHONE_NUMBER_MAX_LENGTH,
+  formatPhoneNumber,
+} from '#app/utils/phone-number.ts'
+import { ORDER_LIMITS } from './order-options.ts'
+import type { OrderField } from './order-schema.ts'
+import type { PartyContact, PartyField } from './party-contact.ts'
+
+/**
+ * 'Jane Doe · jane@example.com · 604-555-0182': who the cart's treats are
+ * for, on one line, the address free to wrap after its @ and before its dots on a phone.
+ */
+export function ContactText({ party }: { party: PartyContact }) {
+  return (
+    <strong>
+      {party.name} ·{' '}
+      <span>
+        <EmailAddress address={party.email} />
+      </span>{' '}
+      · {formatPhoneNumber(party.phone_number)}
+    </strong>
+  )
+}
+
+/**
+ * Her details folded into one line once a treat is in the cart: 'For Jane
+ * Doe · jane@example.com · 604-555-0182' and a button that opens them again.
+ */
+export function PartyLine({ party, onChange }: { party: PartyContact; onChange: () => void }) {
+  return (
+    <div className="party-line sm:col-span-2" data-testid="party-line">
+      <p id="party-line-text">
+        For <ContactText party={party} />
+      </p>
+      <button
+        type="button"
+        className="party-change"
+        aria-describedby="party-line-text"
+        onClick={onChange}
+      >
+        Change
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Fields asked once per party, hidden while folded: they stay in the form,
+ * so each treat is still sent with them. Keyed by the cart's party, so a
+ * new party's details fill them afresh.
+ */
+export function PartyGroup({
+  folded,
+  partyKey,
+  children,
+}: {
+  folded: boolean
+  partyKey: string
+  children: ReactNode
+}) {
+  return (
+    <div key={partyKey} className={folded ? 'hidden' : 'contents'} hidden={folded}>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * Name, email and phone. With a treat in the cart, a button keeps what she
+ * changed for every treat there, without adding another.
+ */
+export function ContactFields({
+  valueOf,
+  errors,
+  onKeep,
+}: {
+  valueOf: (field: PartyField) => string | undefined
+  errors: FieldErrors<OrderField>
+  /** Given once the cart has a treat. */
+  onKeep?: () => void
+}) {
+  return (
+    <>
+      <FormField name="name" label="Name" error={errors.name}>
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            required
+            maxLength={ORDER_LIMITS.name}
+            autoComplete="name"
+            defaultValue={valueOf('name')}
+          />
+        )}
+      </FormField>
+      <FormField name="email" label="Email" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="email"
+            defaultValue={valueOf('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        name="phone_number"
+        label="Phone Number"
+        hint={PHONE_NUMBER_HINT}
+        error={errors.phone_number}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="tel"
+            required
+            maxLength={PHONE_NUMBER_MAX_LENGTH}
+            autoComplete="tel"
+            defaultValue={valueOf('phone_number')}
+          />
+        )}
+      </FormField>
+      {onKeep ? (
+        <div className="party-keep sm:col-span-2">
+          <p className="form-hint">Your details go with every treat in your cart.</p>
+          <button type="button" className="button-secondary" onClick={onKeep}>
+            Keep these details
+          </button>
+        </div>
+      ) : null}
+    </>
+  )
+}
