@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatClockRange, formatClockTime } from './clock-times.ts'
+import { endSentence, formatClockRange, formatClockTime } from './clock-times.ts'
 import { runWithLocalSettings } from './local-settings.server.ts'
 
 const inLocale = <T>(locale: string, work: () => T): T =>
@@ -39,4 +39,15 @@ test('text that is not a time of day is shown as it is', () => {
   for (const text of ['', 'noon', '24:00', '9:05', '10:00-12:00']) {
     expect(formatClockTime(text)).toBe(text)
   }
+})
+
+test('a sentence ending in a time written with its own full stop gets no second one', () => {
+  const open = inLocale('en-CA', () => formatClockRange('10:00', '12:00'))
+  expect(endSentence(`Times still open that day: ${open}`)).toBe(
+    'Times still open that day: 10:00 a.m.–12:00 p.m.',
+  )
+  const inGb = inLocale('en-GB', () => formatClockRange('10:00', '12:00'))
+  expect(endSentence(`Times still open that day: ${inGb}`)).toBe(
+    'Times still open that day: 10:00–12:00.',
+  )
 })

@@ -30,3 +30,11 @@ export function formatClockTime(time: string): string {
 export function formatClockRange(start: string, end: string): string {
   return `${formatClockTime(start)}–${formatClockTime(end)}`
 }
+
+/**
+ * A sentence with its full stop, unless its last words end in one already,
+ * as a time does in some locales ('… to 4:00 p.m.'): never 'p.m..'.
+ */
+export function endSentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`
+}

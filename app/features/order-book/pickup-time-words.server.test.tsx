@@ -72,14 +72,19 @@ test.each([
     const { db } = await openTestDatabase()
     await openBakery(db)
     await addPickupWindow(db, { weekday: 6, start: '14:00', end: '16:00', capacity: 3 })
-    await runWithLocalSettings({ timeZone: 'America/Toronto', currency: 'CAD', locale }, async () => {
-      expect(orderFormChoices()).toContain(`<option value="14:00-16:00">Saturday ${window}</option>`)
-      const id = await sendRequest(db, { fulfilment: 'pickup', pickup_window: '14:00-16:00' })
-      const emails = await emailsOf(db)
-      expect(emails.get('request_confirmation')).toContain(window)
-      expect(emails.get('order_batch')).toContain(`Pickup time: ${window}`)
-      expect(await customerPage(db, id)).toContain(`Pickup ${window}`)
-      expect(await ownerPage(db, id)).toContain(`Pickup ${window}`)
-    })
+    await runWithLocalSettings(
+      { timeZone: 'America/Toronto', currency: 'CAD', locale },
+      async () => {
+        expect(orderFormChoices()).toContain(
+          `<option value="14:00-16:00">Saturday ${window}</option>`,
+        )
+        const id = await sendRequest(db, { fulfilment: 'pickup', pickup_window: '14:00-16:00' })
+        const emails = await emailsOf(db)
+        expect(emails.get('request_confirmation')).toContain(window)
+        expect(emails.get('order_batch')).toContain(`Pickup time: ${window}`)
+        expect(await customerPage(db, id)).toContain(`Pickup ${window}`)
+        expect(await ownerPage(db, id)).toContain(`Pickup ${window}`)
+      },
+    )
   },
 )
