@@ -16,11 +16,17 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 const clockFormat = () => calendarDayFormat({ timeStyle: 'short' })
 
-/** `HH:MM` in the bakery's locale; any other text is returned as it is. */
+/**
+ * `HH:MM` in the bakery's locale; any other text is returned as it is. Its
+ * spaces are no-break spaces, so '10:00 a.m.' or '10 h 00' never breaks
+ * across two lines on her phone (Node writes a plain space where a browser
+ * writes a narrow no-break one; both become the same here).
+ */
 export function formatClockTime(time: string): string {
   const match = TIME_OF_DAY.exec(time)
   if (!match) return time
-  return clockFormat().format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))))
+  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])))
+  return clockFormat().format(at).replace(/\s/g, '\u00a0')
 }
 
 /**

@@ -98,7 +98,7 @@ test('a card shows the handover window beside the date', () => {
     matching: 2,
   })
   expect(html).toMatch(
-    /Saturday, December 12, 2026 · Delivery<span[^>]*> 2:00 p.m.–4:00 p.m.<\/span>/,
+    /Saturday, December 12, 2026 · Delivery<span[^>]*> 2:00\u00a0p.m.–4:00\u00a0p.m.<\/span>/,
   )
   // A request on a day without windows shows none.
   expect(html.match(/data-testid="card-window"/g)).toHaveLength(1)

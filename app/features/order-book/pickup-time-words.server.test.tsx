@@ -62,10 +62,10 @@ function orderFormChoices() {
 }
 
 test.each([
-  ['en-US', '2:00 PM–4:00 PM'],
-  ['en-CA', '2:00 p.m.–4:00 p.m.'],
+  ['en-US', '2:00\u00a0PM–4:00\u00a0PM'],
+  ['en-CA', '2:00\u00a0p.m.–4:00\u00a0p.m.'],
   ['en-GB', '14:00–16:00'],
-  ['fr-CA', '14 h 00–16 h 00'],
+  ['fr-CA', '14\u00a0h\u00a000–16\u00a0h\u00a000'],
 ])(
   'in %s the order form, her emails, her page and the owner’s page write a window alike: %s',
   async (locale, window) => {

@@ -102,7 +102,7 @@ test('every list says its count in its heading and links to where she acts on ea
   // Each item opens where she answers it.
   expect(html).toContain('href="/admin/orders/1#change-heading"')
   expect(html).toContain(
-    'asked Dec 1 to move it to Sunday, December 13, 2026, 10:00 a.m.–12:00 p.m.',
+    'asked Dec 1 to move it to Sunday, December 13, 2026, 10:00\u00a0a.m.–12:00\u00a0p.m.',
   )
   expect(html).toContain('href="/admin/orders/2#money-heading"')
   expect(html).toContain('cancelled Dec 1 · $30 to send back')
