@@ -19,8 +19,9 @@ const clockFormat = () => calendarDayFormat({ timeStyle: 'short' })
 /**
  * `HH:MM` in the bakery's locale; any other text is returned as it is. Its
  * spaces are no-break spaces, so '10:00 a.m.' or '10 h 00' never breaks
- * across two lines on her phone (Node writes a plain space where a browser
- * writes a narrow no-break one; both become the same here).
+ * across two lines on her phone, and an ICU that writes a narrow no-break
+ * space before 'AM' (some versions do) writes the same words as one that
+ * writes a plain space.
  */
 export function formatClockTime(time: string): string {
   const match = TIME_OF_DAY.exec(time)
