@@ -127,7 +127,9 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await times.getByLabel('Until').fill('16:00')
   await times.getByLabel('Requests it takes').fill('4')
   await times.getByRole('button', { name: 'Add pickup time' }).click()
-  await expect(times.getByText('Friday 14:00–16:00 added, taking 4 requests.')).toBeVisible()
+  await expect(
+    times.getByText('Friday 2:00\u00a0p.m.–4:00\u00a0p.m. added, taking 4 requests.'),
+  ).toBeVisible()
 
   const send = await page.request.post('/ordernow', {
     headers: { origin: BASE, 'content-type': 'application/json' },
@@ -161,7 +163,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   // The list's card: the time beside the date.
   await page.goto('/admin/orders')
   const card = page.getByRole('article').filter({ hasText: 'Noah Patel' })
-  await expect(card).toContainText('Delivery 14:00–16:00')
+  await expect(card).toContainText('Delivery 2:00\u00a0p.m.–4:00\u00a0p.m.')
   await shootBoth(page, () => page, 'delivery-fee-order-list', testInfo)
 
   // The quote: price, fee, a deposit due tomorrow, the balance in two days.

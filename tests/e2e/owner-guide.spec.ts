@@ -406,7 +406,9 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await times.getByLabel('Until').fill('12:00')
     await times.getByLabel('Requests it takes').fill('3')
     await times.getByRole('button', { name: 'Add pickup time' }).click()
-    await expect(times.getByText('Saturday 10:00–12:00 added, taking 3 requests.')).toBeVisible()
+    await expect(
+      times.getByText('Saturday 10:00\u00a0a.m.–12:00\u00a0p.m. added, taking 3 requests.'),
+    ).toBeVisible()
     await photographTall(page, times, '20-pickup-times', testInfo)
     // The pickup address is the street of her bakery's one address, in Your site.
     await times.getByRole('link', { name: 'change it in Your site › Address' }).click()
@@ -463,7 +465,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     expect(send.status(), await send.text()).toBe(200)
     await page.goto('/admin/orders?q=noah%40example.com')
     const card = page.getByRole('article').filter({ hasText: 'Noah Patel' })
-    await expect(card).toContainText('Delivery 10:00–12:00')
+    await expect(card).toContainText('Delivery 10:00\u00a0a.m.–12:00\u00a0p.m.')
     await card.getByRole('link', { name: 'Cupcakes' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupcakes')
     await waitForHydration(page)

@@ -52,14 +52,18 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await card.getByLabel('Until').fill('12:00')
   await card.getByLabel('Requests it takes').fill('2')
   await card.getByRole('button', { name: 'Add pickup time' }).click()
-  await expect(card.getByText('Saturday 10:00–12:00 added, taking 2 requests.')).toBeVisible()
-  await expect(card.getByRole('listitem')).toHaveText(/Saturday 10:00–12:00\s*Takes 2 requests/)
+  await expect(
+    card.getByText('Saturday 10:00\u00a0a.m.–12:00\u00a0p.m. added, taking 2 requests.'),
+  ).toBeVisible()
+  await expect(card.getByRole('listitem')).toHaveText(
+    /Saturday 10:00\sa\.m\.–12:00\sp\.m\.\s*Takes 2 requests/,
+  )
   // A second that overlaps it is refused beside its field.
   await card.getByLabel('From').fill('11:00')
   await card.getByLabel('Until').fill('13:00')
   await card.getByRole('button', { name: 'Add pickup time' }).click()
   await expect(card.getByLabel('From')).toHaveAccessibleDescription(
-    'That overlaps 10:00–12:00 on the same day; choose times outside it.',
+    'That overlaps 10:00\u00a0a.m.–12:00\u00a0p.m. on the same day; choose times outside it.',
   )
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
@@ -92,7 +96,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   // Not chosen: the form says so beside the times.
   await customer.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(times).toContainText('Choose a pickup time for your date.')
-  await times.getByRole('radio', { name: '10:00–12:00' }).check()
+  await times.getByRole('radio', { name: '10:00\u00a0a.m.–12:00\u00a0p.m.' }).check()
   await times.scrollIntoViewIfNeeded()
   await customer.screenshot({
     path: shotPath('pickup-order-form-375', (file) => testInfo.outputPath(file)),
@@ -132,9 +136,11 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
   await noScript.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(noScript.locator('#field-pickup_window-error')).toHaveText(
-    `${formatCalendarDate(date)}: please choose a pickup time. Times still open that day: 10:00–12:00.`,
+    `${formatCalendarDate(date)}: please choose a pickup time. Times still open that day: 10:00\u00a0a.m.–12:00\u00a0p.m.`,
   )
-  await noScript.getByLabel('Pickup time').selectOption({ label: 'Saturday 10:00–12:00' })
+  await noScript
+    .getByLabel('Pickup time')
+    .selectOption({ label: 'Saturday 10:00\u00a0a.m.–12:00\u00a0p.m.' })
   await noScript.getByRole('checkbox', { name: 'I have read the order policies' }).check()
   await noScript.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(noScript.getByRole('status')).toHaveText('Orders sent successfully!')
@@ -145,9 +151,9 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await page.goto(`/admin/calendar?month=${date.slice(0, 7)}&day=${date}#bake-list`)
   const bakeList = page.getByRole('region', { name: formatCalendarDate(date) })
   const item = bakeList.getByRole('listitem').filter({ hasText: name })
-  await expect(item).toContainText('Pickup 10:00–12:00')
+  await expect(item).toContainText('Pickup 10:00\u00a0a.m.–12:00\u00a0p.m.')
   await expect(bakeList.getByRole('listitem').filter({ hasText: plainName })).toContainText(
-    'Pickup 10:00–12:00',
+    'Pickup 10:00\u00a0a.m.–12:00\u00a0p.m.',
   )
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })

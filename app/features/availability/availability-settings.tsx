@@ -577,9 +577,9 @@ function PickupWindowsForms({ data, posted }: { data: AvailabilitySettingsData; 
   return (
     <>
       <p className="mt-2">
-        Set times on the days you hand orders over, e.g. Saturday 10:00–12:00, each taking a few
-        requests. Customers choose one with their date (deliveries too). A day without times works
-        as before: no time asked.
+        Set times on the days you hand orders over, e.g. Saturday {formatWindow('10:00-12:00')},
+        each taking a few requests. Customers choose one with their date (deliveries too). A day
+        without times works as before: no time asked.
       </p>
       {days.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-paper p-4">No set times: customers give a date only.</p>

@@ -46,12 +46,12 @@ test('the owner adds Saturday 10:00–12:00 and 14:00–16:00, each with its cap
     body: {
       ok: true,
       intent: 'pickup-window-add',
-      message: 'Saturday 14:00–16:00 added, taking 2 requests.',
+      message: 'Saturday 2:00\u00a0p.m.–4:00\u00a0p.m. added, taking 2 requests.',
     },
   })
   expect((await send(db, saturday('10:00', '12:00', '1'))).body).toMatchObject({
     ok: true,
-    message: 'Saturday 10:00–12:00 added, taking 1 request.',
+    message: 'Saturday 10:00\u00a0a.m.–12:00\u00a0p.m. added, taking 1 request.',
   })
   // A window that ends where another starts does not overlap it.
   expect((await send(db, saturday('12:00', '14:00'))).status).toBe(200)
@@ -60,7 +60,8 @@ test('the owner adds Saturday 10:00–12:00 and 14:00–16:00, each with its cap
   const { id } = (await readBookingSettings(db)).pickupWindows[1]!
   expect((await send(db, { intent: 'pickup-window-remove', id: String(id) })).body).toMatchObject({
     ok: true,
-    message: 'Saturday 12:00–14:00 removed. Requests already made keep their time.',
+    message:
+      'Saturday 12:00\u00a0p.m.–2:00\u00a0p.m. removed. Requests already made keep their time.',
   })
   expect(await windowsOf(db)).toEqual(['6 10:00-12:00 ×1', '6 14:00-16:00 ×2'])
   // Removed twice (a second tab): said plainly, nothing else changes.
@@ -126,9 +127,11 @@ test('a window overlapping another on its day, or a fifth one, is refused; anoth
     body: {
       ok: false,
       intent: 'pickup-window-add',
-      error: 'That overlaps 10:00–12:00 on the same day; choose times outside it.',
+      error:
+        'That overlaps 10:00\u00a0a.m.–12:00\u00a0p.m. on the same day; choose times outside it.',
       fields: {
-        window_start: 'That overlaps 10:00–12:00 on the same day; choose times outside it.',
+        window_start:
+          'That overlaps 10:00\u00a0a.m.–12:00\u00a0p.m. on the same day; choose times outside it.',
       },
       values: {
         window_weekday: '6',

@@ -1,10 +1,11 @@
+import { formatClockRange } from '#app/utils/clock-times.ts'
+
 /**
  * Pickup windows (docs/decisions/043): on a weekday the owner gives times,
  * each request names one, written `HH:MM-HH:MM` (the order form's
  * `pickup_window`). Pure and browser-safe: the settings form, the order form
  * and the server read windows the same way.
  */
-
 /** A window on a weekday, as the owner set it. */
 export interface PickupWindow {
   id: number
@@ -53,9 +54,16 @@ export function windowValue({ start, end }: { start: string; end: string }): str
   return `${start}-${end}`
 }
 
-/** How people read a window: `10:00–12:00`. */
+/**
+ * How people read a window, in the bakery's locale (utils/clock-times.ts):
+ * `10:00 a.m.–12:00 p.m.` in en-CA, `10:00–12:00` in en-GB. Every page,
+ * email and alert that names a window writes it here; the form value and
+ * the export keep `10:00-12:00`.
+ */
 export function formatWindow(value: string): string {
-  return value.replace('-', '–')
+  const [start = '', end = ''] = value.split('-')
+  if (minutesOf(start) === undefined || minutesOf(end) === undefined) return value.replace('-', '–')
+  return formatClockRange(start, end)
 }
 
 /** Whether two windows of one day share any minute (touching ends do not). */

@@ -141,7 +141,11 @@ test('an accepted change of date, time and details shows everywhere, and says ex
   // The owner's page shows what she asks, from what to what.
   expect((await readOrderDetail(db, id))?.pendingChange?.changes).toEqual([
     { label: 'Date', from: 'Saturday, December 12, 2026', to: 'Sunday, December 13, 2026' },
-    { label: 'Pickup time', from: '10:00–12:00', to: '11:00–13:00' },
+    {
+      label: 'Pickup time',
+      from: '10:00\u00a0a.m.–12:00\u00a0p.m.',
+      to: '11:00\u00a0a.m.–1:00\u00a0p.m.',
+    },
     { label: 'Servings', from: '“20”', to: '“30”' },
     { label: 'Allergies', from: 'none', to: '“No nuts, please”' },
   ])
@@ -176,7 +180,7 @@ test('an accepted change of date, time and details shows everywhere, and says ex
     allergies: 'No nuts, please',
   })
   const made =
-    'date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00–12:00 to 11:00–13:00; servings from “20” to “30”; allergies from none to “No nuts, please”'
+    'date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00\u00a0a.m.–12:00\u00a0p.m. to 11:00\u00a0a.m.–1:00\u00a0p.m.; servings from “20” to “30”; allergies from none to “No nuts, please”'
   expect(detail.timeline.at(-1)!.note).toBe(`Accepted her change: ${made}.`)
   // The bake list: off Saturday, on Sunday with its time and allergies.
   expect(await readBakeList(db, '2026-12-12')).toEqual([])
@@ -206,7 +210,7 @@ test('an accepted change of date, time and details shows everywhere, and says ex
   expect(mail.text).toContain(
     [
       'Date: from Saturday, December 12, 2026 to Sunday, December 13, 2026',
-      'Pickup time: from 10:00–12:00 to 11:00–13:00',
+      'Pickup time: from 10:00\u00a0a.m.–12:00\u00a0p.m. to 11:00\u00a0a.m.–1:00\u00a0p.m.',
       'Servings: from “20” to “30”',
       'Allergies: from none to “No nuts, please”',
     ].join('\n'),
@@ -223,10 +227,12 @@ test('a new time on the same day leaves the date out of the timeline and the ema
   expect(asked.status).toBe(200)
   expect((await accept(db, id)).status).toBe(200)
   expect(await lastNote(db, id)).toBe(
-    'Accepted her change: pickup time from 10:00–12:00 to 14:00–16:00.',
+    'Accepted her change: pickup time from 10:00\u00a0a.m.–12:00\u00a0p.m. to 2:00\u00a0p.m.–4:00\u00a0p.m.',
   )
   const mail = (await emailsTo(db, 'priya@example.com')).at(-1)!
-  expect(mail.text).toContain('Pickup time: from 10:00–12:00 to 14:00–16:00')
+  expect(mail.text).toContain(
+    'Pickup time: from 10:00\u00a0a.m.–12:00\u00a0p.m. to 2:00\u00a0p.m.–4:00\u00a0p.m.',
+  )
   expect(mail.text).not.toContain('Date:')
   expect(mail.text).not.toMatch(SAME_BOTH_SIDES)
   expect((await readRequestStatus(db, token))!.requests[0]).toMatchObject({
@@ -246,8 +252,8 @@ test('a time of another weekday is refused with a sentence naming the day’s ow
     error: expect.stringContaining('Saturday, December 19, 2026') as unknown,
   })
   const error = (refused.body as { error: string }).error
-  expect(error).toContain('16:00–18:00')
-  expect(error).toContain('10:00–12:00, 14:00–16:00')
+  expect(error).toContain('4:00\u00a0p.m.–6:00\u00a0p.m.')
+  expect(error).toContain('10:00\u00a0a.m.–12:00\u00a0p.m., 2:00\u00a0p.m.–4:00\u00a0p.m.')
   expect((await readOrderDetail(db, id))?.pendingChange).toBeNull()
   // A day with times needs one of them.
   const missing = await ask(db, token, { new_date: '2026-12-19' })
@@ -267,7 +273,9 @@ test('a full time at the owner’s answer is refused with a sentence, and nothin
   ])
   const refused = await accept(db, id)
   expect(refused.status).toBe(409)
-  expect(JSON.stringify(refused.body)).toContain('14:00–16:00 on Saturday, December 19, 2026')
+  expect(JSON.stringify(refused.body)).toContain(
+    '2:00\u00a0p.m.–4:00\u00a0p.m. on Saturday, December 19, 2026',
+  )
   expect((await readRequestStatus(db, token))!.requests[0]).toMatchObject({
     dueDate: '2026-12-12',
     window: '10:00-12:00',
@@ -319,10 +327,10 @@ test("a party's change moves every member and changes each member's own details"
   ])
   // The lead tells the party's change once; the cupcakes' own page its own.
   expect(await lastNote(db, lead)).toBe(
-    'Accepted her change: date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00–12:00 to 11:00–13:00; Cupcakes: servings from “24” to “36”.',
+    'Accepted her change: date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00\u00a0a.m.–12:00\u00a0p.m. to 11:00\u00a0a.m.–1:00\u00a0p.m.; Cupcakes: servings from “24” to “36”.',
   )
   expect(await lastNote(db, cupcakes)).toBe(
-    'Accepted her change: date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00–12:00 to 11:00–13:00; servings from “24” to “36”.',
+    'Accepted her change: date from Saturday, December 12, 2026 to Sunday, December 13, 2026; pickup time from 10:00\u00a0a.m.–12:00\u00a0p.m. to 11:00\u00a0a.m.–1:00\u00a0p.m.; servings from “24” to “36”.',
   )
   const mails = await emailsTo(db, 'priya@example.com')
   const made = mails.filter((mail) => mail.subject.startsWith('Your change'))

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { CUSTOMER_CHANGEABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { partsOfChange, readDetailsAsked, writeDetails } from './change-details.server.ts'
 import { type ChangedPart, partsSentence } from './change-parts.ts'
 import {
@@ -158,7 +159,7 @@ export async function answerChangeIn(
       actor: 'owner',
       note:
         told.length > 0
-          ? `Accepted her change: ${partsSentence(told)}.`
+          ? `Accepted her change: ${endSentence(partsSentence(told))}`
           : `Accepted her change${words ? `: ${words}` : '.'}`,
       now,
     })

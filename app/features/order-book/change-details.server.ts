@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import {
   type ChangedPart,
   DETAIL_FIELDS,
@@ -134,7 +135,7 @@ export async function editDetailsIn(
     from: row.status,
     to: row.status,
     actor: 'owner',
-    note: `Changed the details: ${partsSentence(parts)}.`,
+    note: `Changed the details: ${endSentence(partsSentence(parts))}`,
     now,
   })
   return { ok: true, changes: parts }

@@ -8,6 +8,7 @@ import {
 import { unavailableReason } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { type RequestNow, detailsOf } from './change-parts.ts'
 import { type BookChange, holdPartyLead } from './order-book.server.ts'
@@ -160,7 +161,7 @@ export async function refusedMove(
   if (!refusal) return undefined
   const day = formatCalendarDate(date)
   const open = refusal.open.length
-    ? ` Times with room that day: ${refusal.open.map(formatWindow).join(', ')}.`
+    ? ` Times with room that day: ${endSentence(refusal.open.map(formatWindow).join(', '))}`
     : ''
   const asked = formatWindow(window ?? '')
   if (refusal.reason === 'full') {

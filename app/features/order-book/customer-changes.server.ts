@@ -8,6 +8,7 @@ import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { partsOfChange, storeDetailsAsked } from './change-details.server.ts'
 import { DETAIL_FIELDS, type RequestDetails, partsSentence } from './change-parts.ts'
@@ -195,7 +196,7 @@ export async function askForChange(
       actor: 'customer',
       note:
         parts.length > 0
-          ? `Asked to change: ${partsSentence(parts)}.${words ? ` Her words: ${words}` : ''}`
+          ? `Asked to change: ${endSentence(partsSentence(parts))}${words ? ` Her words: ${words}` : ''}`
           : `Asked for a change: ${words}`,
       now: ask.now,
     })

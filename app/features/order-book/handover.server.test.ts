@@ -122,9 +122,9 @@ test('the calendar feed puts each request at its window, a delivery at its addre
       location: null,
     },
   ])
-  expect(events[0]!.description).toContain('Delivery 10:00–12:00')
+  expect(events[0]!.description).toContain('Delivery 10:00\u00a0a.m.–12:00\u00a0p.m.')
   expect(events[0]!.description).toContain('Delivery notes: Blue door')
-  expect(events[1]!.description).toContain('Pickup 14:00–16:00')
+  expect(events[1]!.description).toContain('Pickup 2:00\u00a0p.m.–4:00\u00a0p.m.')
   expect(text).not.toContain('Rosewood')
 })
 
@@ -165,7 +165,7 @@ test('the pickup address reaches a customer only once her request is confirmed: 
   const [samConfirmed, priyaConfirmed] = (await payloads(db, 'request_update')).map(
     (payload) => JSON.parse(payload) as { text: string },
   )
-  expect(samConfirmed!.text).toContain(`Pickup time: 14:00–16:00`)
+  expect(samConfirmed!.text).toContain(`Pickup time: 2:00\u00a0p.m.–4:00\u00a0p.m.`)
   expect(samConfirmed!.text).toContain(`Pickup at: ${ADDRESS}`)
   expect(priyaConfirmed!.text).toContain('Delivery to: 88 Lilac Lane, Oakville L6J 2X9')
   expect(priyaConfirmed!.text).not.toContain('Rosewood')
@@ -176,7 +176,9 @@ test('the pickup address reaches a customer only once her request is confirmed: 
     (payload) => JSON.parse(payload) as { to: { address: string }; text: string },
   )
   const samReminder = reminders.find((email) => email.to.address === 'sam@example.com')!
-  expect(samReminder.text).toContain('tomorrow, Saturday, December 12, 2026, 14:00–16:00.')
+  expect(samReminder.text).toContain(
+    'tomorrow, Saturday, December 12, 2026, 2:00\u00a0p.m.–4:00\u00a0p.m.\n',
+  )
   expect(samReminder.text).toContain(`Where: ${ADDRESS}`)
   const priyaReminder = reminders.find((email) => email.to.address === 'priya@example.com')!
   expect(priyaReminder.text).toContain('To: 88 Lilac Lane, Oakville L6J 2X9')

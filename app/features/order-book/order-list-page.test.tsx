@@ -97,7 +97,9 @@ test('a card shows the handover window beside the date', () => {
     rows: [{ ...row(1), fulfilment: 'delivery', window: '14:00-16:00' }, row(2)],
     matching: 2,
   })
-  expect(html).toMatch(/Saturday, December 12, 2026 · Delivery<span[^>]*> 14:00–16:00<\/span>/)
+  expect(html).toMatch(
+    /Saturday, December 12, 2026 · Delivery<span[^>]*> 2:00\u00a0p.m.–4:00\u00a0p.m.<\/span>/,
+  )
   // A request on a day without windows shows none.
   expect(html.match(/data-testid="card-window"/g)).toHaveLength(1)
 })

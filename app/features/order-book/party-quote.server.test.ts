@@ -622,12 +622,14 @@ test("a party's reminder lists each treat at its own time when their pickup wind
   expect(reminder!.text).toContain(
     'your Cupcakes and Cookies are ready for pickup tomorrow, Sunday, December 13, 2026, each at its own time:',
   )
-  expect(reminder!.text).toContain('• Cupcakes: Pickup, 10:00–12:00')
-  expect(reminder!.text).toContain('• Cookies: Pickup, 14:00–16:00')
+  expect(reminder!.text).toContain('• Cupcakes: Pickup, 10:00\u00a0a.m.–12:00\u00a0p.m.')
+  expect(reminder!.text).toContain('• Cookies: Pickup, 2:00\u00a0p.m.–4:00\u00a0p.m.')
   // The first member's time no longer stands for both.
-  expect(reminder!.text).not.toMatch(/tomorrow, Sunday, December 13, 2026, 10:00–12:00\./)
-  expect(reminder!.html).toMatch(/Cupcakes<\/th><td[^>]*>Pickup, 10:00–12:00/)
-  expect(reminder!.html).toMatch(/Cookies<\/th><td[^>]*>Pickup, 14:00–16:00/)
+  expect(reminder!.text).not.toMatch(
+    /tomorrow, Sunday, December 13, 2026, 10:00\u00a0a.m.–12:00\u00a0p.m.\./,
+  )
+  expect(reminder!.html).toMatch(/Cupcakes<\/th><td[^>]*>Pickup, 10:00\u00a0a.m.–12:00\u00a0p.m./)
+  expect(reminder!.html).toMatch(/Cookies<\/th><td[^>]*>Pickup, 2:00\u00a0p.m.–4:00\u00a0p.m./)
 })
 
 test("a party's treats at one time share one line, in the plural", async () => {
@@ -646,7 +648,7 @@ test("a party's treats at one time share one line, in the plural", async () => {
       .execute()
   ).map((row) => JSON.parse(row.payload) as OutgoingEmail)
   expect(reminder!.text).toContain(
-    'your Cupcakes and Cookies are ready for pickup tomorrow, Sunday, December 13, 2026, 10:00–12:00.',
+    'your Cupcakes and Cookies are ready for pickup tomorrow, Sunday, December 13, 2026, 10:00\u00a0a.m.–12:00\u00a0p.m.\n',
   )
   expect(reminder!.text).not.toContain('each at its own time')
   expect(reminder!.html).toContain('Treats</th>')
@@ -679,8 +681,12 @@ test("a party's reminder says where each treat goes when one is picked up and on
   expect(reminder.text).toContain(
     'your Cupcakes and Cookies are due tomorrow, Sunday, December 13, 2026, each at its own time:',
   )
-  expect(reminder.text).toContain('• Cupcakes: Pickup, 10:00–12:00, at 12 Rosewood Avenue')
-  expect(reminder.text).toContain('• Cookies: Delivery, 14:00–16:00, to 88 Lilac Lane, Oakville')
+  expect(reminder.text).toContain(
+    '• Cupcakes: Pickup, 10:00\u00a0a.m.–12:00\u00a0p.m., at 12 Rosewood Avenue',
+  )
+  expect(reminder.text).toContain(
+    '• Cookies: Delivery, 2:00\u00a0p.m.–4:00\u00a0p.m., to 88 Lilac Lane, Oakville',
+  )
 })
 
 test('the CSV marks each party row with its reference and shows its money once, on the lead', async () => {

@@ -143,12 +143,12 @@ test('the digest says when each order is handed over and, for a delivery, where'
   await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
   const [digest] = await queued(db, 'owner_digest')
   expect(digest!.email.text).toContain(
-    'Today: Cakes for Ana Lima (New) · Delivery 14:00–16:00 to 12 Maple Street, Toronto M4C 1A1',
+    'Today: Cakes for Ana Lima (New) · Delivery 2:00\u00a0p.m.–4:00\u00a0p.m. to 12 Maple Street, Toronto M4C 1A1',
   )
   expect(digest!.email.text).toContain(
-    'Tomorrow: Cakes for Priya Sharma (New) · Pickup 10:00–12:00',
+    'Tomorrow: Cakes for Priya Sharma (New) · Pickup 10:00\u00a0a.m.–12:00\u00a0p.m.',
   )
-  expect(digest!.email.html).toContain('Delivery 14:00–16:00 to 12 Maple Street')
+  expect(digest!.email.html).toContain('Delivery 2:00\u00a0p.m.–4:00\u00a0p.m. to 12 Maple Street')
 })
 
 test('the digest flags deposits overdue by the bakery’s today, and says servings as a phrase', async () => {

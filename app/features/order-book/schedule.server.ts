@@ -29,6 +29,7 @@ import {
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate, bakeryTimeOf } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
@@ -603,7 +604,7 @@ export function composeReminder({
   const ownTimes = treats.some((treat) => treat.window !== first.window)
   const opening = together
     ? [
-        `A reminder that your ${product_type} ${verb} ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${when}${first.window ? `, ${formatWindow(first.window)}` : ''}.`,
+        `A reminder that your ${product_type} ${verb} ${delivery ? 'coming to you' : 'ready for pickup'} tomorrow, ${endSentence(`${when}${first.window ? `, ${formatWindow(first.window)}` : ''}`)}`,
         ...(first.place ? ['', `${delivery ? 'To' : 'Where'}: ${first.place}`] : []),
       ]
     : [

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { ChangeForm } from './change-form.tsx'
 import type { SelfServiceEntry, SelfServiceResult, SelfServiceView } from './self-service.ts'
 
@@ -105,7 +106,9 @@ export function SelfServicePanel({
         >
           <p className="font-bold">
             {entry.lastAnswer.accepted
-              ? `We made your change${entry.lastAnswer.asked ? `: ${entry.lastAnswer.asked}` : ''}.`
+              ? endSentence(
+                  `We made your change${entry.lastAnswer.asked ? `: ${entry.lastAnswer.asked}` : ''}`,
+                )
               : `We couldn’t make your change${entry.lastAnswer.asked ? ` (${entry.lastAnswer.asked})` : ''}.`}
           </p>
           {entry.lastAnswer.note ? (

@@ -101,7 +101,9 @@ test('every list says its count in its heading and links to where she acts on ea
   expect(heading('messages-heading')).toContain('<span class="today-count">1</span>')
   // Each item opens where she answers it.
   expect(html).toContain('href="/admin/orders/1#change-heading"')
-  expect(html).toContain('asked Dec 1 to move it to Sunday, December 13, 2026, 10:00–12:00')
+  expect(html).toContain(
+    'asked Dec 1 to move it to Sunday, December 13, 2026, 10:00\u00a0a.m.–12:00\u00a0p.m.',
+  )
   expect(html).toContain('href="/admin/orders/2#money-heading"')
   expect(html).toContain('cancelled Dec 1 · $30 to send back')
   expect(html).toContain('href="/admin/orders/3#proofs-heading"')

@@ -36,7 +36,7 @@ Cakes
    Servings/Quantity: 20
    Allergies/Dietary needs: No tree nuts
    Pickup or delivery: Delivery
-   Delivery time: 14:00–16:00
+   Delivery time: 2:00\u00a0p.m.–4:00\u00a0p.m.
 
 What happens next:
 1. ${NEXT_STEPS[0]}

@@ -79,13 +79,15 @@ test('the owner reads each order’s pickup or delivery time and, for a delivery
   expect(delivery).toContain(
     [
       'Pickup or delivery: Delivery',
-      'Delivery time: 14:00–16:00',
+      'Delivery time: 2:00\u00a0p.m.–4:00\u00a0p.m.',
       'Deliver to: 12 Maple Street, Toronto M4C 1A1',
       'Delivery notes: Side door, please.',
     ].join('\n'),
   )
-  expect(pickup).toContain('Pickup or delivery: Pickup\nPickup time: 10:00–12:00')
+  expect(pickup).toContain(
+    'Pickup or delivery: Pickup\nPickup time: 10:00\u00a0a.m.–12:00\u00a0p.m.',
+  )
   expect(pickup).not.toContain('Deliver to')
   expect(html).toContain('12 Maple Street, Toronto M4C 1A1')
-  expect(html).toContain('10:00–12:00')
+  expect(html).toContain('10:00\u00a0a.m.–12:00\u00a0p.m.')
 })

@@ -9,6 +9,7 @@ import { unavailableReason } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
@@ -235,7 +236,7 @@ function windowMessage(
         : `we have no pickup time ${chosen} that day.`
   const times =
     open.length > 0
-      ? ` Times still open that day: ${open.map(formatWindow).join(', ')}.`
+      ? ` Times still open that day: ${endSentence(open.map(formatWindow).join(', '))}`
       : dayHasWindows
         ? ' Every pickup time that day is taken; please choose another date.'
         : ' Leave the pickup time empty for that day.'

@@ -117,13 +117,13 @@ test('a full window is refused with 409 like a full day, naming the times still 
     body: {
       ok: false,
       error:
-        'Order 1: Saturday, December 12, 2026: the pickup time 14:00–16:00 is fully booked. Times still open that day: 10:00–12:00.',
+        'Order 1: Saturday, December 12, 2026: the pickup time 2:00\u00a0p.m.–4:00\u00a0p.m. is fully booked. Times still open that day: 10:00\u00a0a.m.–12:00\u00a0p.m.',
       problems: [
         {
           order: 1,
           field: 'pickup_window',
           message:
-            'Saturday, December 12, 2026: the pickup time 14:00–16:00 is fully booked. Times still open that day: 10:00–12:00.',
+            'Saturday, December 12, 2026: the pickup time 2:00\u00a0p.m.–4:00\u00a0p.m. is fully booked. Times still open that day: 10:00\u00a0a.m.–12:00\u00a0p.m.',
         },
       ],
     },
@@ -150,7 +150,7 @@ test('a full window is refused with 409 like a full day, naming the times still 
   expect(noneLeft.status).toBe(400)
   expect(noneLeft.body).toMatchObject({
     error:
-      'Order 1: Saturday, December 12, 2026: we have no pickup time 09:00–10:00 that day. Every pickup time that day is taken; please choose another date.',
+      'Order 1: Saturday, December 12, 2026: we have no pickup time 9:00\u00a0a.m.–10:00\u00a0a.m. that day. Every pickup time that day is taken; please choose another date.',
   })
 })
 
@@ -159,15 +159,15 @@ test('a window the day does not have, or none on a day with windows, is a 400 th
   const cases: [OrderRequest, string][] = [
     [
       { ...order, pickup_window: '09:00-10:00' },
-      'Saturday, December 12, 2026: we have no pickup time 09:00–10:00 that day. Times still open that day: 10:00–12:00, 14:00–16:00.',
+      'Saturday, December 12, 2026: we have no pickup time 9:00\u00a0a.m.–10:00\u00a0a.m. that day. Times still open that day: 10:00\u00a0a.m.–12:00\u00a0p.m., 2:00\u00a0p.m.–4:00\u00a0p.m.',
     ],
     [
       order,
-      'Saturday, December 12, 2026: please choose a pickup time. Times still open that day: 10:00–12:00, 14:00–16:00.',
+      'Saturday, December 12, 2026: please choose a pickup time. Times still open that day: 10:00\u00a0a.m.–12:00\u00a0p.m., 2:00\u00a0p.m.–4:00\u00a0p.m.',
     ],
     [
       { ...order, due_date: '2026-12-11', pickup_window: '10:00-12:00' },
-      'Friday, December 11, 2026: we have no pickup time 10:00–12:00 that day. Leave the pickup time empty for that day.',
+      'Friday, December 11, 2026: we have no pickup time 10:00\u00a0a.m.–12:00\u00a0p.m. that day. Leave the pickup time empty for that day.',
     ],
   ]
   for (const [sent, message] of cases) {
