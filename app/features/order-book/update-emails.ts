@@ -84,6 +84,8 @@ export interface UpdateDetails {
   cancellation?: { refundCents: number; cardCents: number }
   /** What accepting her change changed, from what to what, for 'change_accepted' (decision 081). */
   changes?: readonly ChangedPart[]
+  /** A party's treats handed over together, for 'ready': each is listed (decision 087). */
+  treats?: readonly string[]
 }
 
 /** Money handed back, as the customer's email tells it. */
@@ -360,6 +362,16 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             ? `Good news: your ${order} for ${date} is on its way to you.`
             : `Good news: your ${order} for ${date} is baked and waiting for you.`,
         ),
+        ...(details.treats && details.treats.length > 1
+          ? [
+              paragraph(
+                [
+                  delivery ? 'On its way together:' : 'Ready together:',
+                  ...details.treats.map((treat) => `• ${treat}`),
+                ].join('\n'),
+              ),
+            ]
+          : []),
         lines([
           [
             delivery ? 'Owed on delivery' : 'Owed at pickup',
