@@ -199,7 +199,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     await expect(owner.getByTestId('money')).toContainText('Price$165.50')
     await expect(owner.getByTestId('money')).toContainText('Deposit owed$50')
 
-    const quoted = await arrived(`Your quote for your cakes order — ${BRAND}`, customer.email)
+    const quoted = await arrived(`A quote for your cakes order — ${BRAND}`, customer.email)
     expect(quoted.text).toContain('Price: $165.50')
     expect(quoted.text).toContain('Deposit: $50')
     expect(quoted.text).toContain(payBy)
@@ -296,7 +296,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     const emails = owner.getByTestId('emails').getByRole('listitem')
     await expect(emails).toHaveText([
       new RegExp(`^We got your request — ${BRAND}Sent.*to ${customer.email}`),
-      new RegExp(`^Your quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^A quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is booked — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is ready — ${BRAND}Sent.*to ${customer.email}`),
     ])
@@ -322,7 +322,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
         `We got your request — ${BRAND}`,
         `Your cakes order is booked — ${BRAND}`,
         `Your cakes order is ready — ${BRAND}`,
-        `Your quote for your cakes order — ${BRAND}`,
+        `A quote for your cakes order — ${BRAND}`,
       ].sort(),
     )
   })

@@ -141,7 +141,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     everyCustomerEmail(product).map(([, email]) => email.subject.replace(/ — .*/, ''))
   expect(subjects('Cakes')).toEqual([
     'We got your request',
-    'Your quote for your cakes order',
+    'A quote for your cakes order',
     'Your cakes order is booked',
     'Your cakes order is ready',
     'About your cakes order',
@@ -151,7 +151,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'Your quote has expired',
   ])
   expect(subjects('Other').slice(1, 3)).toEqual([
-    'Your quote for your order',
+    'A quote for your order',
     'Your order is booked',
   ])
   for (const [kind, email] of everyCustomerEmail()) {

@@ -239,7 +239,7 @@ export function orderName(product: string): string {
 }
 
 const subjects: Record<UpdateKind, (order: string) => string> = {
-  quoted: (order) => `Your quote for your ${order}`,
+  quoted: (order) => `A quote for your ${order}`,
   confirmed: (order) => `Your ${order} is booked`,
   ready: (order) => `Your ${order} is ready`,
   declined: (order) => `About your ${order}`,

@@ -15,22 +15,18 @@ const NOW = Date.parse('2026-11-23T20:00:00Z')
 const HOUR = 60 * 60_000
 const SITE = 'https://butterandbloom.example'
 
-/**
- * Priya sends a cake and a dozen cupcakes for one pickup on Saturday,
- * December 12, and cookies for Sunday; all three are quoted together,
- * accepted and the deposit paid: a booked party of three.
- */
-async function bookedParty() {
+/** Priya sends `treats` together, each for `dates` or Saturday, December 12: their ids and her token. */
+async function sendParty(treats: readonly string[], dates: readonly string[] = []) {
   const { db, location } = await openTestDatabase()
   await seedMenu(db)
   await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
   const sent = await submitOrderRequests(
     db,
-    [
-      { ...birthdayCakeOrder, product_type: 'Cake' },
-      { ...birthdayCakeOrder, product_type: 'Cupcakes, a dozen' },
-      { ...birthdayCakeOrder, product_type: 'Cookies', due_date: '2026-12-13' },
-    ],
+    treats.map((product_type, index) => ({
+      ...birthdayCakeOrder,
+      product_type,
+      due_date: dates[index] ?? birthdayCakeOrder.due_date,
+    })),
     { products: [], siteUrl: SITE, now: new Date(NOW) },
   )
   if (!sent.ok) throw new Error('The requests could not be booked.')
@@ -39,16 +35,14 @@ async function bookedParty() {
     .select(['id', 'customer_token'])
     .orderBy('id')
     .execute()
-  const [cake, cupcakes, cookies] = rows.map((row) => Number(row.id)) as [number, number, number]
-  // Saturday's two are picked up together, at one time; Sunday's cookies at theirs.
-  await db
-    .updateTable('order_request')
-    .set({ fulfilment: 'pickup', pickup_window: '10:00-12:00' })
-    .where('id', 'in', [cake, cupcakes, cookies])
-    .execute()
+  return { db, location, ids: rows.map((row) => Number(row.id)), token: rows[0]!.customer_token! }
+}
+
+/** The first request at $120 and each other at $45, quoted together with a $50 deposit. */
+async function quoteTogether(db: Db, [first, ...others]: readonly number[]) {
   const quoted = await ownerPost(
     db,
-    cake,
+    first!,
     {
       intent: 'quote',
       price: '120',
@@ -58,15 +52,36 @@ async function bookedParty() {
       payment_instructions: 'Interac e-Transfer to hello@butterandbloom.ca',
       message: '',
       expires_in_days: '3',
-      [`with_${cupcakes}`]: 'yes',
-      [`line_${cupcakes}`]: '45',
-      [`with_${cookies}`]: 'yes',
-      [`line_${cookies}`]: '30',
+      ...Object.fromEntries(
+        others.flatMap((id) => [
+          [`with_${id}`, 'yes'],
+          [`line_${id}`, '45'],
+        ]),
+      ),
     },
     { now: NOW },
   )
   expect(quoted).toMatchObject({ status: 200 })
-  const token = rows[0]!.customer_token!
+}
+
+/**
+ * Priya sends a cake and a dozen cupcakes for one pickup on Saturday,
+ * December 12, and cookies for Sunday; all three are quoted together,
+ * accepted and the deposit paid: a booked party of three.
+ */
+async function bookedParty() {
+  const { db, location, ids, token } = await sendParty(
+    ['Cake', 'Cupcakes, a dozen', 'Cookies'],
+    ['2026-12-12', '2026-12-12', '2026-12-13'],
+  )
+  const [cake, cupcakes, cookies] = ids as [number, number, number]
+  // Saturday's two are picked up together, at one time; Sunday's cookies at theirs.
+  await db
+    .updateTable('order_request')
+    .set({ fulfilment: 'pickup', pickup_window: '10:00-12:00' })
+    .where('id', 'in', ids)
+    .execute()
+  await quoteTogether(db, ids)
   const accepted = await receiveQuoteAnswer({
     request: new Request(`${SITE}/requests/${token}`, {
       method: 'POST',
@@ -83,12 +98,7 @@ async function bookedParty() {
   const paid = await ownerPost(
     db,
     cake,
-    {
-      intent: 'payment',
-      amount: '50',
-      received_on: '2026-11-24',
-      method: 'e-Transfer',
-    },
+    { intent: 'payment', amount: '50', received_on: '2026-11-24', method: 'e-Transfer' },
     { now: NOW + HOUR },
   )
   expect(paid.status).toBe(200)
@@ -131,8 +141,8 @@ async function ownerPost(
   })
 }
 
-/** The customer's "ready" emails, in the order they were queued. */
-async function readyEmails(db: Db) {
+/** The customer's emails about her order, in the order they were queued. */
+async function customerEmails(db: Db) {
   const rows = await db
     .selectFrom('outbox')
     .select('payload')
@@ -141,8 +151,27 @@ async function readyEmails(db: Db) {
     .execute()
   return rows
     .map((row) => JSON.parse(row.payload) as OutgoingEmail)
-    .filter((email) => / is ready /.test(email.subject))
+    .filter((email) => email.replyTo === undefined)
 }
+
+/** Her "ready" emails. */
+async function readyEmails(db: Db) {
+  return (await customerEmails(db)).filter((email) => / is ready /.test(email.subject))
+}
+
+test('a quote for a cake and a dozen cupcakes names the order without reading as a list', async () => {
+  const { db, ids } = await sendParty(['Cake', 'Cupcakes, a dozen'])
+  await quoteTogether(db, ids)
+  const [quote, ...more] = await customerEmails(db)
+  expect(more).toEqual([])
+  expect(quote!.subject).toBe(
+    'A quote for your order (Cake and Cupcakes, a dozen) — Butter & Bloom Bakery',
+  )
+  expect(quote!.text).toContain(
+    'Thank you for asking us to bake your order (Cake and Cupcakes, a dozen) for Saturday, December 12, 2026.',
+  )
+  expect(quote!.text).toContain('Cake: $120\nCupcakes, a dozen: $45\nTotal: $165')
+})
 
 test("a party's pickup is told it is ready once, when its last treat is, naming each treat", async () => {
   const { db, cake, cupcakes, cookies } = await bookedParty()
@@ -171,7 +200,7 @@ test("a party's pickup is told it is ready once, when its last treat is, naming 
   expect(email!.text).toContain('Your order (Cake and Cupcakes, a dozen) is ready for pickup')
   expect(email!.text).toContain('Ready together:\n• Cake\n• Cupcakes, a dozen')
   // The party's money, with the party's reference (the lead's), once.
-  expect(email!.text).toContain('Owed at pickup: $145')
+  expect(email!.text).toContain('Owed at pickup: $160')
   const lead = await db
     .selectFrom('order_request')
     .select('payment_reference')
