@@ -3,12 +3,15 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
+import { photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { receiveQuoteAnswer } from './customer-quotes.server.ts'
 import { receiveOrderAction } from './order-detail.server.ts'
+import { readCustomerProofs, receiveProofSend } from './proof-steps.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')
@@ -17,7 +20,7 @@ const SITE = 'https://butterandbloom.example'
 
 /** Priya sends `treats` together, each for `dates` or Saturday, December 12: their ids and her token. */
 async function sendParty(treats: readonly string[], dates: readonly string[] = []) {
-  const { db, location } = await openTestDatabase()
+  const { db, location, dataDir } = await openTestDatabase()
   await seedMenu(db)
   await setWeekdayCapacity(db, [3, 3, 3, 3, 3, 3, 3])
   const sent = await submitOrderRequests(
@@ -35,7 +38,13 @@ async function sendParty(treats: readonly string[], dates: readonly string[] = [
     .select(['id', 'customer_token'])
     .orderBy('id')
     .execute()
-  return { db, location, ids: rows.map((row) => Number(row.id)), token: rows[0]!.customer_token! }
+  return {
+    db,
+    location,
+    dataDir,
+    ids: rows.map((row) => Number(row.id)),
+    token: rows[0]!.customer_token!,
+  }
 }
 
 /** The first request at $120 and each other at $45, quoted together with a $50 deposit. */
@@ -257,4 +266,30 @@ test('two instances marking both treats of one pickup ready at once send one ema
   expect(emails[0]!.text).toContain('Ready together:\n• Cake\n• Cupcakes, a dozen')
   if (one !== db) await one.destroy()
   if (two !== db) await two.destroy()
+})
+
+test('a proof for one treat of a party names the party in her email and on her page', async () => {
+  const { db, dataDir, ids, token } = await sendParty(['Cake', 'Cupcakes, a dozen'])
+  await quoteTogether(db, ids)
+  const form = new FormData()
+  form.set('note', 'Pink swirls, gold stars.')
+  const jpeg = await photoJpeg({ width: 900, height: 600 })
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'proof.jpg')
+  const sent = await receiveProofSend({
+    request: new Request(`${SITE}/admin/orders/${ids[1]}?proof`, { method: 'POST', body: form }),
+    db,
+    store: createLocalMediaStore(dataDir),
+    requestId: ids[1]!,
+    siteUrl: SITE,
+    now: NOW + HOUR,
+  })
+  expect(sent).toMatchObject({ status: 200 })
+  const proof = (await customerEmails(db)).find((email) => email.subject.includes('proof'))!
+  expect(proof.text).toContain(
+    'A proof of a design for Saturday, December 12, 2026 is on your order’s page. In your order (Cake and Cupcakes, a dozen), this proof is for the Cupcakes, a dozen.',
+  )
+  const proofs = await readCustomerProofs(db, token)
+  expect(proofs[2]?.about).toBe(
+    'In your order (Cake and Cupcakes, a dozen), this proof is for the Cupcakes, a dozen.',
+  )
 })

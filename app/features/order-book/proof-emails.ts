@@ -18,6 +18,18 @@ export interface ProofRequest {
   productType: string
   /** YYYY-MM-DD */
   dueDate: string
+  /** Her party's treats named as one order ('Cake and Cupcakes'), when it is one (decision 049). */
+  party?: string
+}
+
+/**
+ * Which treat of her party a proof is for, her party named as her quote
+ * names it (decision 087): 'In your Cake and Cupcakes order, this proof is
+ * for the Cupcakes.' The treat comes last, so a name with a comma of its own
+ * still reads whole. Her email and her page say it alike.
+ */
+export function proofInParty(productType: string, party: string): string {
+  return `In your ${orderName(party)}, this proof is for the ${productType.trim()}.`
 }
 
 /**
@@ -47,7 +59,10 @@ export function composeProofSent(
     round === 1
       ? `Your design proof is ready — ${bakery.name}`
       : `Your updated design proof is ready — ${bakery.name}`
-  const body = `${round === 1 ? 'A proof' : 'A new proof'} of the design for your ${order} for ${when} is on your request’s page. Please have a look, then approve it or ask for a change.`
+  const what = round === 1 ? 'A proof' : 'A new proof'
+  const body = request.party
+    ? `${what} of a design for ${when} is on your order’s page. ${proofInParty(request.productType, request.party)} Please have a look, then approve it or ask for a change.`
+    : `${what} of the design for your ${order} for ${when} is on your order’s page. Please have a look, then approve it or ask for a change.`
   const text = [
     `Hi ${firstName},`,
     '',
@@ -110,6 +125,7 @@ export function composeProofAnswer(
   const lines: [string, string][] = [
     ['Customer', `${request.name} <${request.email}>`],
     ['Treat', request.productType],
+    ...(request.party ? [['Quoted together', request.party] as [string, string]] : []),
     ['Date', when],
   ]
   return {

@@ -36,10 +36,11 @@ import {
 import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { recordEvent } from './order-book.server.ts'
-import { composeProofAnswer, composeProofSent } from './proof-emails.ts'
+import { partyOf, partyTreats, recordEvent } from './order-book.server.ts'
+import { composeProofAnswer, composeProofSent, proofInParty } from './proof-emails.ts'
 
 /**
  * A request's design proofs (decision 055): the owner sends a round from the
@@ -181,6 +182,7 @@ export async function receiveProofSend({
               email: found.email,
               productType: found.product_type,
               dueDate: found.due_date,
+              party: await partyNamed(trx, requestId),
             },
             {
               round: recorded.number,
@@ -337,6 +339,7 @@ export async function receiveProofAnswer({
             email: named.email,
             productType: named.product_type,
             dueDate: named.due_date,
+            party: await partyNamed(trx, named.id),
           },
           {
             round: number,
@@ -391,7 +394,7 @@ export async function readCustomerProofs(
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return {}
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'position'])
+    .select(['id', 'position', 'product_type'])
     .where('customer_token', '=', token)
     .execute()
   const [rounds, included] = await Promise.all([
@@ -404,9 +407,21 @@ export async function readCustomerProofs(
   const proofs: Record<number, ProofView> = {}
   for (const row of requests) {
     const list = rounds.get(row.id)
-    if (list?.length) proofs[row.position] = { rounds: list, included }
+    if (!list?.length) continue
+    const party = await partyNamed(db, row.id)
+    proofs[row.position] = {
+      rounds: list,
+      included,
+      ...(party ? { about: proofInParty(row.product_type, party) } : {}),
+    }
   }
   return proofs
+}
+
+/** A request's party named as one order, when it is quoted with others (decision 049). */
+async function partyNamed(db: Parameters<typeof partyOf>[0], requestId: number) {
+  const party = await partyOf(db, requestId)
+  return party.memberIds.length > 1 ? partyName(await partyTreats(db, party)) : undefined
 }
 
 /** The approved proofs of the requests a page lists (Today's and the calendar's bake lists). */
