@@ -159,7 +159,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     const news = await arrived(`1 new order request from ${customer.name}`, OWNER_INBOX)
     expect(addressesOf(news.replyTo)).toEqual([customer.email])
     expect(news.text).toContain(`Due Date: ${dueLabel}`)
-    const thanks = await arrived(`We got your request — ${BRAND}`, customer.email)
+    const thanks = await arrived(`We got your order — ${BRAND}`, customer.email)
     link = privateLinkIn(thanks)
   })
 
@@ -295,7 +295,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     ])
     const emails = owner.getByTestId('emails').getByRole('listitem')
     await expect(emails).toHaveText([
-      new RegExp(`^We got your request — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^We got your order — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^A quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is booked — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is ready — ${BRAND}Sent.*to ${customer.email}`),
@@ -319,7 +319,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
       [
         `1 new order request from ${customer.name}`,
         `${customer.name} accepted the quote for Cakes on ${dueLabel}`,
-        `We got your request — ${BRAND}`,
+        `We got your order — ${BRAND}`,
         `Your cakes order is booked — ${BRAND}`,
         `Your cakes order is ready — ${BRAND}`,
         `A quote for your cakes order — ${BRAND}`,

@@ -289,11 +289,11 @@ export async function receiveProofAnswer({
     .where('customer_token', '=', token)
     .where('position', '=', Number(answer.position))
     .executeTakeFirst()
-  if (!named) return fail(404, 'That request is not on this page.')
+  if (!named) return fail(404, 'That order is not on this page.')
   const step = answer.answer === 'approve' ? PROOF_STEPS.approve_proof : PROOF_STEPS.change_proof
   const at = Number(answer.position)
   if (!isIn(step.from, named.status)) {
-    return fail(409, 'This request has moved on; please contact the bakery about the design.', at)
+    return fail(409, 'This order has moved on; please contact the bakery about the design.', at)
   }
   const number = Number(answer.round)
   const included = await readProofRoundsIncluded(db)

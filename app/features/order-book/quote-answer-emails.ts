@@ -130,7 +130,7 @@ export function composeQuoteExpired(
     '',
     again,
     '',
-    'Your request’s page:',
+    'Your order’s page:',
     statusUrl,
     '',
     'Warmly,',
@@ -140,7 +140,7 @@ export function composeQuoteExpired(
 <p style="margin:0 0 16px">Hi ${firstName},</p>
 <p style="margin:0 0 16px">${body}</p>
 <p style="margin:0 0 16px">${again}</p>
-${emailButton({ href: statusUrl, label: 'See your request' })}
+${emailButton({ href: statusUrl, label: 'See your order' })}
 <p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
   return customerEmail({
     to: { name: request.name, address: request.email },

@@ -272,7 +272,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
   let title: string
   const blocks: Block[] = []
   const seeRequest = () => {
-    if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request’s page:'))
+    if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your order', 'Your order’s page:'))
   }
   switch (kind) {
     case 'quoted': {
