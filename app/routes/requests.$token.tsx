@@ -178,7 +178,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
     ? [
         {
           title: pageTitle(
-            loaderData.view.requests.length === 1 ? 'Your request' : 'Your requests',
+            loaderData.view.requests.length === 1 ? 'Your order' : 'Your orders',
             bakeryNameFrom(matches),
           ),
         },

@@ -12,3 +12,10 @@ test('a treat chosen twice is named once, with how many', () => {
   expect(partyName(['Cakes', 'Cupcakes', ' Cakes '])).toBe('2 Cakes and Cupcakes')
   expect(partyName(['', ' '])).toBe('')
 })
+
+test('a treat whose name has a comma stays whole in a list', () => {
+  expect(partyName(['Cake', 'Cupcakes, a dozen'])).toBe('Cake and Cupcakes, a dozen')
+  expect(partyName(['Cake', 'Cupcakes, a dozen', 'Cookies'])).toBe(
+    'Cake; Cupcakes, a dozen; and Cookies',
+  )
+})

@@ -1,6 +1,7 @@
 /**
  * A party's treats named as one order (decision 049): 'Cakes and Cupcakes',
- * 'Cakes, Cupcakes and Cookies', each in the send's order and kept as the
+ * 'Cakes, Cupcakes and Cookies' ('Cake; Cupcakes, a dozen; and Cookies'
+ * when a name has a comma of its own), each in the send's order and kept as the
  * customer chose it; a treat chosen more than once is named once with its
  * count ('2 Cakes and Cupcakes', never 'Cakes and Cakes'). The one rule for
  * every place that names a party: the customer's emails, the owner's emails
@@ -14,5 +15,8 @@ export function partyName(products: readonly string[]): string {
   }
   const names = [...counts].map(([name, count]) => (count > 1 ? `${count} ${name}` : name))
   if (names.length < 2) return names[0] ?? ''
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  // A treat whose name has a comma ("Cupcakes, a dozen") would run into its
+  // neighbours in a list of three; semicolons keep each whole.
+  const between = names.length > 2 && names.some((name) => name.includes(',')) ? '; ' : ', '
+  return `${names.slice(0, -1).join(between)}${between === '; ' ? ';' : ''} and ${names.at(-1)}`
 }

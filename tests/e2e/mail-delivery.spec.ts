@@ -65,7 +65,7 @@ test('while the mail server is down, sends succeed and go out once it is back', 
       expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([
         '2 new order requests from Down Then Up',
         'New message from Down Then Up',
-        'We got your requests — Butter & Bloom Bakery',
+        'We got your orders — Butter & Bloom Bakery',
       ])
       // Delivered means marked sent: nothing goes out a second time.
       await new Promise((resolve) => setTimeout(resolve, 1000))
@@ -110,7 +110,7 @@ test('emails queued when the server is killed are delivered after it restarts', 
     await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBe(2)
     expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([
       '1 new order request from Killed Mid Queue',
-      'We got your request — Butter & Bloom Bakery',
+      'We got your order — Butter & Bloom Bakery',
     ])
   } finally {
     second.child.kill('SIGTERM')
@@ -149,7 +149,7 @@ test('an email mid-send when the server is killed goes out as soon as it restart
       await expect.poll(() => sink.messages.length, { timeout: 15_000 }).toBe(2)
       expect(sink.messages.map((mail) => mail.subject).sort()).toEqual([
         '1 new order request from Killed Mid Send',
-        'We got your request — Butter & Bloom Bakery',
+        'We got your order — Butter & Bloom Bakery',
       ])
       // Not after the dead send's lease (two minutes) ran out.
       expect(Date.now() - restartedAt).toBeLessThan(60_000)

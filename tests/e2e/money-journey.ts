@@ -127,7 +127,7 @@ export async function sendCakeRequest(
     }),
   })
   expect(send.status(), await send.text()).toBe(200)
-  const confirmation = await mailTo(customer.email, /^We got your request/)
+  const confirmation = await mailTo(customer.email, /^We got your order/)
   const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
   expect(link).toBeDefined()
   return link!

@@ -156,7 +156,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
 
   const quoteMail = await mailTo(
     customer.email,
-    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'A quote for your cakes order — Butter & Bloom Bakery',
   )
   expect(quoteMail.text).toContain('Price: $180')
   expect(quoteMail.text).toContain('Deposit: $90')

@@ -320,7 +320,7 @@ test('the policy tick is needed once per send, and the new details reach the own
   const thanks = page.getByRole('region', { name: 'Thank you, Policy!' })
   await expect(thanks.getByRole('status')).toHaveText('Orders sent successfully!')
   await expect(thanks.getByRole('heading', { name: 'Thank you, Policy!' })).toBeFocused()
-  await expect(thanks).toContainText('We read every request ourselves and reply within 2 days')
+  await expect(thanks).toContainText('We read every order ourselves and reply within 2 days')
   await expect(thanks).toContainText('reader@example.com')
   await shoot(page, 'thank-you-1280')
   await page.setViewportSize({ width: 375, height: 812 })

@@ -159,7 +159,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     const news = await arrived(`1 new order request from ${customer.name}`, OWNER_INBOX)
     expect(addressesOf(news.replyTo)).toEqual([customer.email])
     expect(news.text).toContain(`Due Date: ${dueLabel}`)
-    const thanks = await arrived(`We got your request — ${BRAND}`, customer.email)
+    const thanks = await arrived(`We got your order — ${BRAND}`, customer.email)
     link = privateLinkIn(thanks)
   })
 
@@ -199,7 +199,7 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     await expect(owner.getByTestId('money')).toContainText('Price$165.50')
     await expect(owner.getByTestId('money')).toContainText('Deposit owed$50')
 
-    const quoted = await arrived(`Your quote for your cakes order — ${BRAND}`, customer.email)
+    const quoted = await arrived(`A quote for your cakes order — ${BRAND}`, customer.email)
     expect(quoted.text).toContain('Price: $165.50')
     expect(quoted.text).toContain('Deposit: $50')
     expect(quoted.text).toContain(payBy)
@@ -295,8 +295,8 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     ])
     const emails = owner.getByTestId('emails').getByRole('listitem')
     await expect(emails).toHaveText([
-      new RegExp(`^We got your request — ${BRAND}Sent.*to ${customer.email}`),
-      new RegExp(`^Your quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^We got your order — ${BRAND}Sent.*to ${customer.email}`),
+      new RegExp(`^A quote for your cakes order — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is booked — ${BRAND}Sent.*to ${customer.email}`),
       new RegExp(`^Your cakes order is ready — ${BRAND}Sent.*to ${customer.email}`),
     ])
@@ -319,10 +319,10 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
       [
         `1 new order request from ${customer.name}`,
         `${customer.name} accepted the quote for Cakes on ${dueLabel}`,
-        `We got your request — ${BRAND}`,
+        `We got your order — ${BRAND}`,
         `Your cakes order is booked — ${BRAND}`,
         `Your cakes order is ready — ${BRAND}`,
-        `Your quote for your cakes order — ${BRAND}`,
+        `A quote for your cakes order — ${BRAND}`,
       ].sort(),
     )
   })

@@ -143,7 +143,7 @@ test('inspiration photos go from the order form through the cart to the customer
   const article = page.getByRole('article', { name: 'Cakes' })
   await expect(article).toContainText(`Garden party ${stamp}`)
   await expect(article.getByRole('heading', { name: 'Your inspiration photos' })).toBeVisible()
-  const shown = article.getByRole('img', { name: 'Inspiration you sent with this request' })
+  const shown = article.getByRole('img', { name: 'Inspiration you sent with this order' })
   await expect(shown).toHaveCount(2)
   const sources = await shown.evaluateAll((images: HTMLImageElement[]) =>
     images.map((image) => image.getAttribute('src')),

@@ -283,7 +283,7 @@ test('a second tab opened on the new request cannot send a second quote', async 
     .poll(async () => (await mailTo(customer.email)).length, { timeout: 15_000 })
     .toBeGreaterThanOrEqual(2)
   const quotes = (await mailTo(customer.email)).filter((mail) =>
-    mail.subject?.startsWith('Your quote'),
+    mail.subject?.startsWith('A quote for'),
   )
   expect(quotes).toHaveLength(1)
   expect(quotes[0]!.text).toContain('Price: $120')

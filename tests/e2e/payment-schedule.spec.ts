@@ -72,7 +72,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
     `Balance owed$150due ${formatCalendarDate(balanceDue)}`,
   )
 
-  const quoteMail = await mailTo(customer.email, /^Your quote for your cakes order/)
+  const quoteMail = await mailTo(customer.email, /^A quote for your cakes order/)
   expect(quoteMail.text).toContain(`Balance: $150, due by ${formatCalendarDate(balanceDue)}`)
   expect(quoteMail.text).toContain(`Payment reference: ${reference}`)
   expect(quoteMail.text).toContain(`Put ${reference} in the e-Transfer message`)

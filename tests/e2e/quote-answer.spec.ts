@@ -68,7 +68,7 @@ async function sendRequest(
     }),
   })
   expect(response.status(), await response.text()).toBe(200)
-  const mail = await mailTo(email, /^We got your request/)
+  const mail = await mailTo(email, /^We got your order/)
   const link = mail.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
   expect(link).toBeDefined()
   const pagePath = new URL(link!).pathname
@@ -285,7 +285,7 @@ test.describe('answers that cannot be taken', () => {
     })
     expect(response.status()).toBe(409)
     expect(await response.text()).toMatch(
-      /This quote has expired|This request has no quote waiting for an answer/,
+      /This quote has expired|This order has no quote waiting for an answer/,
     )
     expect(['quoted', 'expired']).toContain(statusOf(sent))
   })

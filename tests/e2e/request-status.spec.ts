@@ -130,7 +130,7 @@ test('each customer in a send gets a confirmation of their own requests with the
   const { priya, sam, dates, stamp } = await sendForTwo(request, baseURL!, 0)
 
   const priyaMail = await confirmationFor(priya)
-  expect(priyaMail.subject).toBe('We got your requests — Butter & Bloom Bakery')
+  expect(priyaMail.subject).toBe('We got your orders — Butter & Bloom Bakery')
   expect(priyaMail.to).toMatchObject({ value: [{ name: 'Priya Sharma', address: priya.email }] })
   expect(priyaMail.from?.value).toEqual([
     { name: 'Butter & Bloom website', address: 'website@butterandbloom.test' },
@@ -146,7 +146,7 @@ test('each customer in a send gets a confirmation of their own requests with the
   expect(priyaMail.text).toContain('keep it private')
 
   const samMail = await confirmationFor(sam)
-  expect(samMail.subject).toBe('We got your request — Butter & Bloom Bakery')
+  expect(samMail.subject).toBe('We got your order — Butter & Bloom Bakery')
   expect(samMail.replyTo?.value).toEqual([{ name: '', address: 'owner@butterandbloom.test' }])
   expect(samMail.text).toContain(`Cupcakes\n   Date: ${readable(dates.cupcakes)}`)
   expect(samMail.text).not.toContain('Cake Pops')
@@ -158,11 +158,9 @@ test('each customer in a send gets a confirmation of their own requests with the
 
   // Priya's page: her two requests, where they stand, and nothing of Sam's.
   await expectPrivateHeaders(page, priyaLink)
-  await expect(page).toHaveTitle('Your requests | Butter & Bloom Bakery')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Hi Priya, here are your requests',
-  )
-  const priyaRequests = page.getByRole('list', { name: 'Your requests' }).getByRole('article')
+  await expect(page).toHaveTitle('Your orders | Butter & Bloom Bakery')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi Priya, here are your orders')
+  const priyaRequests = page.getByRole('list', { name: 'Your orders' }).getByRole('article')
   await expect(priyaRequests).toHaveCount(2)
   const cakePops = page.getByRole('article', { name: '1. Cake Pops' })
   await expect(cakePops.getByText('Status: Received')).toBeVisible()
@@ -190,7 +188,7 @@ test('each customer in a send gets a confirmation of their own requests with the
 
   // Sam's page: his one request.
   await expectPrivateHeaders(page, samLink)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi Sam, here’s your request')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi Sam, here’s your order')
   await expect(page.getByRole('article')).toHaveCount(1)
   await expect(page.getByRole('article', { name: 'Cupcakes' })).toContainText('Status: Received')
   await expect(page.getByRole('main').getByText(/Cake Pops|Unicorn birthday/)).toHaveCount(0)
@@ -282,12 +280,9 @@ test('the private page and the confirmation read well on a phone and on a deskto
     await page.goto('about:blank')
     await page.setContent(mail.html || '')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Thank you, Priya! We got your 2 requests.',
+      'Thank you, Priya! We got your 2 orders.',
     )
-    await expect(page.getByRole('link', { name: 'See your requests' })).toHaveAttribute(
-      'href',
-      link,
-    )
+    await expect(page.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', link)
     const emailOverflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

@@ -246,7 +246,7 @@ test('two instances on one database and one bucket behave as one site', async ({
       .toBe(String(SENDS + orderSends))
     // Well before the dead boot's lease (two minutes) would have run out.
     expect(Date.now() - restartedAt).toBeLessThan(30_000)
-    const toOwner = sink.messages.filter((mail) => !mail.subject?.startsWith('We got your request'))
+    const toOwner = sink.messages.filter((mail) => !mail.subject?.startsWith('We got your order'))
     expect(toOwner.map((mail) => mail.subject).sort()).toEqual(
       acknowledged.map((entry) => entry.replace(/ \(200\)$/, '')).sort(),
     )

@@ -70,11 +70,11 @@ export function buildContactEmail(): OutgoingEmail {
 /** A customer's confirmation as the orders feature composes it: to the customer, no Reply-To. */
 export function buildCustomerEmail(): OutgoingEmail {
   const statusUrl = 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStUvWx'
-  const text = `Hi Priya,\n\nThank you! We got your request.\n\n${statusUrl}`
+  const text = `Hi Priya,\n\nThank you! We got your order.\n\n${statusUrl}`
   return {
-    subject: 'We got your request — Butter & Bloom Bakery',
+    subject: 'We got your order — Butter & Bloom Bakery',
     text,
-    html: `<p>Thank you! We got your request.</p><p><a href="${statusUrl}">See your request</a></p>`,
+    html: `<p>Thank you! We got your order.</p><p><a href="${statusUrl}">See your order</a></p>`,
     to: { name: 'Priya Sharma', address: 'priya@example.com' },
     emailjs: {
       call: 'send',
@@ -82,7 +82,7 @@ export function buildCustomerEmail(): OutgoingEmail {
       templateParams: {
         to_name: 'Priya Sharma',
         to_email: 'priya@example.com',
-        subject: 'We got your request — Butter & Bloom Bakery',
+        subject: 'We got your order — Butter & Bloom Bakery',
         message: text,
         status_url: statusUrl,
       },

@@ -178,7 +178,7 @@ export async function startCardCheckout({
     ? Number(form.get('amount'))
     : undefined
   if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
-    return fail(400, 'Please reload your request’s page and choose the payment again.')
+    return fail(400, 'Please reload your order’s page and choose the payment again.')
   }
   const named = await db
     .selectFrom('order_request')
@@ -199,7 +199,7 @@ export async function startCardCheckout({
   const [quote, money] = await Promise.all([currentQuote(db, row.id), moneyOf(db, row.id)])
   const due = quote && cardDueOf(row.status, quote.accepted_at !== null, money)
   if (!due) {
-    return fail(409, 'Nothing is due by card on this request just now.', { position })
+    return fail(409, 'Nothing is due by card on this order just now.', { position })
   }
   if (due.kind !== kind || (shownCents !== undefined && shownCents !== due.amountCents)) {
     return fail(

@@ -104,7 +104,7 @@ export function ChangeForm({
       <input type="hidden" name="request" value={position} />
       {entry.differentDays ? (
         <p className="form-hint">
-          Your requests are on different days: for new dates, please write to us.
+          Your orders are on different days: for new dates, please write to us.
         </p>
       ) : (
         <>

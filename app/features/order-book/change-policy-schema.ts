@@ -30,8 +30,8 @@ export type ChangePolicyForm = z.output<typeof ChangePolicyFormSchema>
 
 const position = z.pipe(
   z
-    .string('Please reload your request’s page and try again.')
-    .check(z.regex(/^[1-9]\d{0,5}$/, 'Please reload your request’s page and try again.')),
+    .string('Please reload your order’s page and try again.')
+    .check(z.regex(/^[1-9]\d{0,5}$/, 'Please reload your order’s page and try again.')),
   z.transform(Number),
 )
 

@@ -117,7 +117,7 @@ function detailsByMember(
   const asked = new Map<number, Partial<RequestDetails>>()
   for (const [position, details] of fields) {
     const member = members.find((candidate) => candidate.position === position)
-    if (!member) refuse(400, 'Please reload your request’s page and try again.')
+    if (!member) refuse(400, 'Please reload your order’s page and try again.')
     const differs: Partial<RequestDetails> = {}
     for (const field of DETAIL_FIELDS) {
       const value = details[field]?.trim()
@@ -153,7 +153,7 @@ export async function askForChange(
       if (new Set(members.map((member) => member.due_date)).size > 1) {
         refuse(
           409,
-          'Your requests are on different days, so a new date for them is something to write to us about.',
+          'Your orders are on different days, so a new date for them is something to write to us about.',
         )
       }
       if (ask.newDate! <= today) refuse(400, 'Choose a date after today.')

@@ -234,7 +234,7 @@ test('a quote on a request the bakery cancelled cannot be answered, and says so'
     )
   expect(await answer(db, priya.token, `intent=accept&${PRIYA}`)).toMatchObject({
     status: 409,
-    body: { error: 'This request was cancelled, so its quote can no longer be answered.' },
+    body: { error: 'This order was cancelled, so its quote can no longer be answered.' },
   })
   expect(await updates(db, priya.id)).toHaveLength(1)
 })

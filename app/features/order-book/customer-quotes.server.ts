@@ -288,7 +288,7 @@ export async function receiveQuoteAnswer({
   }
   if (position === undefined || quoteNumber === undefined) {
     // A page from before the answer named its quote: its post cannot say which one.
-    return fail(400, 'Please reload your request’s page and answer again.')
+    return fail(400, 'Please reload your order’s page and answer again.')
   }
   // The page names the request by its place in the send; the order book by its id.
   const named = await db

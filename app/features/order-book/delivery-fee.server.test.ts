@@ -236,7 +236,7 @@ test('a payment on a booked order emails the customer only when it leaves nothin
   // The deposit confirms: the one "booked" email.
   await post(db, delivery, { ...paid, amount: '60' }, BOOK_NOW + DAY)
   expect((await customerEmails(db, delivery)).map((email) => email.subject)).toEqual([
-    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'A quote for your cakes order — Butter & Bloom Bakery',
     'Your cakes order is booked — Butter & Bloom Bakery',
   ])
   // Part of the balance: recorded, and no email.
@@ -281,7 +281,7 @@ test('a payment that confirms and pays everything at once sends the booked email
   expect(all.body).toMatchObject({ ok: true, message: 'Payment recorded.' })
   const emails = await customerEmails(db, delivery)
   expect(emails.map((email) => email.subject)).toEqual([
-    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'A quote for your cakes order — Butter & Bloom Bakery',
     'Your cakes order is booked — Butter & Bloom Bakery',
   ])
   expect(emails[1]!.text).toContain('Still owed: Nothing')

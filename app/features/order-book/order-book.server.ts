@@ -577,17 +577,17 @@ function answeredMessage(
   if (quote?.declined_at != null) return 'You already declined this quote.'
   if (status === 'expired') return QUOTE_EXPIRED
   if (status === 'declined') {
-    return 'We declined this request, so its quote can no longer be answered.'
+    return 'We declined this order, so its quote can no longer be answered.'
   }
   if (status === 'cancelled') {
-    return 'This request was cancelled, so its quote can no longer be answered.'
+    return 'This order was cancelled, so its quote can no longer be answered.'
   }
   if (quote?.accepted_at != null) {
     return status === 'quoted'
       ? 'You already accepted this quote. If your plans have changed, just reply to our email.'
       : 'You already accepted this quote, and your date is booked. If your plans have changed, just reply to our email.'
   }
-  return 'This request has no quote waiting for an answer.'
+  return 'This order has no quote waiting for an answer.'
 }
 
 const QUOTE_EXPIRED =

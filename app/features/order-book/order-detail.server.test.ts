@@ -130,7 +130,7 @@ test('a quote is stored, the request quoted, and its email queued with it', asyn
   })
   const [email, ...more] = await updates(db, id)
   expect(more).toEqual([])
-  expect(email!.subject).toBe('Your quote for your cakes order — Butter & Bloom Bakery')
+  expect(email!.subject).toBe('A quote for your cakes order — Butter & Bloom Bakery')
   expect(email!.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
   // No Reply-To of its own: the customer's Reply reaches the owner.
   expect(email!.replyTo).toBeUndefined()
@@ -267,7 +267,7 @@ test('quote, accept, deposit, ready, completed: one email for each change the cu
   ])
   const emails = all.filter((email) => email.to)
   expect(emails.map((email) => email.subject)).toEqual([
-    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'A quote for your cakes order — Butter & Bloom Bakery',
     'Your cakes order is booked — Butter & Bloom Bakery',
     'Your cakes order is ready — Butter & Bloom Bakery',
   ])
@@ -446,7 +446,7 @@ test('a page opened before another change posts nothing: 409 with the request as
   // One quote, one email: the customer never hears of tab B's.
   expect(await snapshot(db, id)).toEqual(quoted)
   expect((await updates(db, id)).map((email) => email.subject)).toEqual([
-    'Your quote for your cakes order — Butter & Bloom Bakery',
+    'A quote for your cakes order — Butter & Bloom Bakery',
   ])
 })
 

@@ -32,6 +32,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
@@ -70,7 +71,7 @@ import { receiptNumber } from './receipt.server.ts'
 import { receiptPath, receiptPdfPath } from './receipt.ts'
 import { selfCancellationOf } from './self-cancel.server.ts'
 import { cardPaymentsToLook, markCardPaymentLooked } from './stripe-webhook.server.ts'
-import { queueRequestUpdate } from './update-emails.server.ts'
+import { pickupOf, queueRequestUpdate } from './update-emails.server.ts'
 
 /**
  * The largest owner form: the details' edit (up to 2,600 characters of her
@@ -434,7 +435,7 @@ export async function receiveOrderAction({
 
   const change = await db
     .transaction()
-    .execute(async (trx): Promise<BookChange & { settled?: boolean }> => {
+    .execute(async (trx): Promise<BookChange & { settled?: boolean; waiting?: string[] }> => {
       // Rolls the transaction back: a refusal found after a write keeps nothing.
       const refuse = (result: BookChange) => {
         throw new Refused(result)
@@ -468,7 +469,10 @@ export async function receiveOrderAction({
           dedupeKey: done.ok ? done.dedupeKey : undefined,
         })
       }
-      return { ok: true, settled: done.ok && Boolean(done.settled) }
+      // A member of a pickup not all ready: its email waits for the last (decision 087).
+      const waiting =
+        email && data.intent === 'ready' ? (await pickupOf(trx, requestId)).waiting : []
+      return { ok: true, settled: done.ok && Boolean(done.settled), waiting }
     })
     .catch((error: unknown) => {
       if (error instanceof Refused || error instanceof Asked) return error.change
@@ -497,10 +501,16 @@ export async function receiveOrderAction({
   // Stored: the customer's email, if the change queued one, goes out now.
   kickDeliveryWorker()
   const settled = change.ok && 'settled' in change && change.settled
+  const waiting = change.ok && 'waiting' in change ? (change.waiting ?? []) : []
   return reply(200, {
     ok: true,
     intent,
-    message: settled && plan.settled ? plan.settled.done : plan.done,
+    message:
+      waiting.length > 0
+        ? `Marked ready. The customer is emailed once the rest of this pickup is ready too: ${partyName(waiting)}.`
+        : settled && plan.settled
+          ? plan.settled.done
+          : plan.done,
   })
 }
 

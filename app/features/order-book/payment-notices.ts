@@ -122,7 +122,7 @@ export function composePaymentNotice(
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(howToPay.length > 0 ? ['', 'How to pay:', ...howToPay] : []),
-    ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
+    ...(statusUrl ? ['', `Your order: ${statusUrl}`] : []),
     '',
     `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`,
     '',
@@ -140,7 +140,7 @@ export function composePaymentNotice(
       howToPay.length > 0
         ? markup`<p style="margin:0 0 4px;font-weight:bold">How to pay</p>${howToPay.map((line) => markup`<p style="margin:0 0 12px;white-space:pre-wrap">${line}</p>`)}`
         : null,
-      payUrl ? emailButton({ href: payUrl, label: 'See your request' }) : null,
+      payUrl ? emailButton({ href: payUrl, label: 'See your order' }) : null,
     ],
     statusUrl,
     bakery,

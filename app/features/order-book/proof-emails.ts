@@ -21,6 +21,18 @@ export interface ProofRequest {
   dueDate: string
   /** Its place in its send: the email opens her page at the proof to answer. */
   position?: number
+  /** Her party's treats named as one order ('Cake and Cupcakes'), when it is one (decision 049). */
+  party?: string
+}
+
+/**
+ * Which treat of her party a proof is for, her party named as her quote
+ * names it (decision 087): 'In your Cake and Cupcakes order, this proof is
+ * for the Cupcakes.' The treat comes last, so a name with a comma of its own
+ * still reads whole. Her email and her page say it alike.
+ */
+export function proofInParty(productType: string, party: string): string {
+  return `In your ${orderName(party)}, this proof is for the ${productType.trim()}.`
 }
 
 /**
@@ -52,7 +64,10 @@ export function composeProofSent(
       : `Your updated design proof is ready — ${bakery.name}`
   // Her page's card for the proof; a request without a position opens at the first proof.
   const proofUrl = `${statusUrl}#${request.position ? waitingId({ kind: 'proof', position: request.position }) : 'proof'}`
-  const body = `${round === 1 ? 'A proof' : 'A new proof'} of the design for your ${order} for ${when} is on your request’s page. Please have a look, then approve it or ask for a change.`
+  const what = round === 1 ? 'A proof' : 'A new proof'
+  const body = request.party
+    ? `${what} of a design for ${when} is on your order’s page. ${proofInParty(request.productType, request.party)} Please have a look, then approve it or ask for a change.`
+    : `${what} of the design for your ${order} for ${when} is on your order’s page. Please have a look, then approve it or ask for a change.`
   const text = [
     `Hi ${firstName},`,
     '',
@@ -115,6 +130,7 @@ export function composeProofAnswer(
   const lines: [string, string][] = [
     ['Customer', `${request.name} <${request.email}>`],
     ['Treat', request.productType],
+    ...(request.party ? [['Quoted together', request.party] as [string, string]] : []),
     ['Date', when],
   ]
   return {

@@ -36,10 +36,11 @@ import {
 import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { recordEvent } from './order-book.server.ts'
-import { composeProofAnswer, composeProofSent } from './proof-emails.ts'
+import { partyOf, partyTreats, recordEvent } from './order-book.server.ts'
+import { composeProofAnswer, composeProofSent, proofInParty } from './proof-emails.ts'
 
 /**
  * A request's design proofs (decision 055): the owner sends a round from the
@@ -191,6 +192,7 @@ export async function receiveProofSend({
               productType: found.product_type,
               dueDate: found.due_date,
               position: found.position,
+              party: await partyNamed(trx, requestId),
             },
             {
               round: recorded.number,
@@ -297,11 +299,11 @@ export async function receiveProofAnswer({
     .where('customer_token', '=', token)
     .where('position', '=', Number(answer.position))
     .executeTakeFirst()
-  if (!named) return fail(404, 'That request is not on this page.')
+  if (!named) return fail(404, 'That order is not on this page.')
   const step = answer.answer === 'approve' ? PROOF_STEPS.approve_proof : PROOF_STEPS.change_proof
   const at = Number(answer.position)
   if (!isIn(step.from, named.status)) {
-    return fail(409, 'This request has moved on; please contact the bakery about the design.', at)
+    return fail(409, 'This order has moved on; please contact the bakery about the design.', at)
   }
   const number = Number(answer.round)
   const included = await readProofRoundsIncluded(db)
@@ -347,6 +349,7 @@ export async function receiveProofAnswer({
             email: named.email,
             productType: named.product_type,
             dueDate: named.due_date,
+            party: await partyNamed(trx, named.id),
           },
           {
             round: number,
@@ -401,7 +404,7 @@ export async function readCustomerProofs(
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return {}
   const requests = await db
     .selectFrom('order_request')
-    .select(['id', 'position'])
+    .select(['id', 'position', 'product_type'])
     .where('customer_token', '=', token)
     .execute()
   const [rounds, included] = await Promise.all([
@@ -414,9 +417,21 @@ export async function readCustomerProofs(
   const proofs: Record<number, ProofView> = {}
   for (const row of requests) {
     const list = rounds.get(row.id)
-    if (list?.length) proofs[row.position] = { rounds: list, included }
+    if (!list?.length) continue
+    const party = await partyNamed(db, row.id)
+    proofs[row.position] = {
+      rounds: list,
+      included,
+      ...(party ? { about: proofInParty(row.product_type, party) } : {}),
+    }
   }
   return proofs
+}
+
+/** A request's party named as one order, when it is quoted with others (decision 049). */
+async function partyNamed(db: Parameters<typeof partyOf>[0], requestId: number) {
+  const party = await partyOf(db, requestId)
+  return party.memberIds.length > 1 ? partyName(await partyTreats(db, party)) : undefined
 }
 
 /** The approved proofs of the requests a page lists (Today's and the calendar's bake lists). */

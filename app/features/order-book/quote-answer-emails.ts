@@ -120,7 +120,7 @@ export function composeQuoteExpired(
   const when = formatCalendarDate(request.dueDate)
   const subject = `Your quote has expired — ${bakery.name}`
   const order = orderName(request.productType)
-  const heading = `Your quote for your ${order} has expired`
+  const heading = `The quote for your ${order} has expired`
   const body = `We did not hear back in time about our quote for your ${order} for ${when}, so the date has been released for other orders.`
   const again = `Would you still like it? Just reply to this email and ${bakery.ownerName} will see what can be done.`
   const text = [
@@ -130,7 +130,7 @@ export function composeQuoteExpired(
     '',
     again,
     '',
-    'Your request’s page:',
+    'Your order’s page:',
     statusUrl,
     '',
     'Warmly,',
@@ -140,7 +140,7 @@ export function composeQuoteExpired(
 <p style="margin:0 0 16px">Hi ${firstName},</p>
 <p style="margin:0 0 16px">${body}</p>
 <p style="margin:0 0 16px">${again}</p>
-${emailButton({ href: statusUrl, label: 'See your request' })}
+${emailButton({ href: statusUrl, label: 'See your order' })}
 <p style="margin:0">Warmly,<br>${bakery.ownerName}</p>`
   return customerEmail({
     to: { name: request.name, address: request.email },

@@ -19,7 +19,7 @@ export function ReceiptPage({
       <div className="receipt-actions flex flex-wrap items-center gap-3">
         {/* On a phone the way back takes its own line, the two buttons the next. */}
         <a className="text-link inline-flex min-h-11 w-full items-center sm:w-auto" href={backTo}>
-          ← Back to your request
+          ← Back to your order
         </a>
         <span className="hidden grow sm:block" />
         <PrintButton />

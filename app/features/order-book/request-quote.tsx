@@ -74,8 +74,8 @@ export function QuotePanel({
       {quote.lines ? (
         <>
           <p className="mt-1 text-sm text-chocolate">
-            One quote for the {quote.lines.length} requests you sent together, with one answer for
-            all of them.
+            One quote for the {quote.lines.length} orders you sent together, with one answer for all
+            of them.
           </p>
           <Charges
             rows={[

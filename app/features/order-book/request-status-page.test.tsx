@@ -69,7 +69,7 @@ test('what happens next is told while a request waits for its first reply, and n
   const withStatuses = (...list: RequestStatus[]) =>
     viewWith({ requests: viewWith().requests.filter((request) => list.includes(request.status)) })
   expect(render(withStatuses('new', 'completed'))).toContain('What happens next')
-  expect(render(withStatuses('new', 'completed'))).toContain('We read every request ourselves')
+  expect(render(withStatuses('new', 'completed'))).toContain('We read every order ourselves')
   for (const status of statuses.filter((status) => status !== 'new')) {
     expect(render(withStatuses(status)), status).not.toContain('What happens next')
   }
@@ -110,7 +110,7 @@ test('what the customer typed is shown as text, never as markup', () => {
   expect(html).not.toContain('<script>alert')
   expect(html).not.toContain('<img src=x')
   expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
-  expect(html).toContain('Hi &lt;b&gt;Eve&lt;/b&gt;, here’s your request')
+  expect(html).toContain('Hi &lt;b&gt;Eve&lt;/b&gt;, here’s your order')
 })
 
 /** The page inside a data router, as the site serves it: its forms need one. */

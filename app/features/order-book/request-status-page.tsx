@@ -97,9 +97,9 @@ export function RequestStatusPage({
     )
   return (
     <section className="page-section" aria-labelledby="request-status-heading">
-      <p className="eyebrow">Your private request page</p>
+      <p className="eyebrow">Your private order page</p>
       <h1 id="request-status-heading" className="page-heading mt-2">
-        Hi {firstName}, {one ? 'here’s your request' : 'here are your requests'}
+        Hi {firstName}, {one ? 'here’s your order' : 'here are your orders'}
       </h1>
       <p className="lede mt-3 max-w-2xl">
         Sent <time dateTime={view.sentAt}>{view.sentLabel}</time>. This page shows where{' '}
@@ -131,10 +131,7 @@ export function RequestStatusPage({
           policies. On a wide screen the policies follow the requests on the
           left, beside the rest. */}
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <ol
-          className="grid gap-6 lg:col-start-1"
-          aria-label={one ? 'Your request' : 'Your requests'}
-        >
+        <ol className="grid gap-6 lg:col-start-1" aria-label={one ? 'Your order' : 'Your orders'}>
           {view.requests.map((request, index) => (
             <li key={request.position}>
               <RequestCard
@@ -204,7 +201,7 @@ export function RequestStatusPage({
             <h2 id="policies-heading" className="font-display text-2xl font-semibold">
               The order policies you accepted
             </h2>
-            <p className="mt-1 text-chocolate">As they read when you sent your request.</p>
+            <p className="mt-1 text-chocolate">As they read when you sent your order.</p>
             {/* Rendered and sanitised on the server when the owner saved them (utils/markdown.server.ts). */}
             <div
               className="card markdown-page mt-4 p-6 sm:p-7"
@@ -307,7 +304,7 @@ function RequestCard({
         {book?.partyWith ? (
           <p className="mt-5 rounded-xl bg-cream px-4 py-3 font-bold" data-testid="party-with">
             Quoted together with {book.partyWith.position}. {book.partyWith.productType}: the quote
-            and payments there cover this request too.
+            and payments there cover this order too.
           </p>
         ) : null}
         {movedUp.has('quote') ? null : book?.quote ? (
@@ -361,7 +358,7 @@ function RequestPhotos({ photos, token }: { photos: RequestPhoto[]; token: strin
               src={`/requests/${token}/photos/${encodeURIComponent(photo.key)}`}
               width={photo.width}
               height={photo.height}
-              alt="Inspiration you sent with this request"
+              alt="Inspiration you sent with this order"
               loading="lazy"
               className="h-24 w-auto rounded-xl bg-cover object-cover sm:h-28"
               style={{ backgroundImage: `url("${photo.preview}")` }}

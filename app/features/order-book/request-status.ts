@@ -79,7 +79,7 @@ export interface StatusCopy {
 export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   new: {
     label: 'Received',
-    explanation: `We’ll reply ${site.replyTime}. We read every request ourselves, and will write with a quote or any questions.`,
+    explanation: `We’ll reply ${site.replyTime}. We read every order ourselves, and will write with a quote or any questions.`,
     tone: 'waiting',
   },
   quoted: {
@@ -110,7 +110,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   },
   cancelled: {
     label: 'Cancelled',
-    explanation: 'This request was cancelled, and its date is no longer held for it.',
+    explanation: 'This order was cancelled, and its date is no longer held for it.',
     tone: 'closed',
   },
   expired: {

@@ -251,7 +251,7 @@ test('the digest and a reminder go out once each across an SMTP outage and a res
   const [reminder, notice, digest] = received().map(({ mail }) => mail.text ?? '')
   expect(reminder).toContain(`ready for pickup tomorrow, ${formatCalendarDate(tomorrow)}`)
   expect(reminder).toContain('Still to pay: $60.')
-  expect(reminder).toContain(`Your request: ${SITE_URL}/requests/${priya.token}`)
+  expect(reminder).toContain(`Your order: ${SITE_URL}/requests/${priya.token}`)
   expect(notice).toContain(`was due ${formatCalendarDate(balanceDue)}, and $60 is still to pay`)
   expect(notice).toMatch(/Put BB-\d{4} in the e-Transfer message/)
   expect(notice).toContain('Deposit: $30, when you accept (paid, thank you)')

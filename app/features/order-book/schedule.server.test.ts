@@ -227,7 +227,7 @@ test('customers with a confirmed request tomorrow are reminded once, from 9; oth
   expect(email.subject).toBe('See you tomorrow — your Cakes from Butter & Bloom Bakery')
   expect(email.text).toContain('ready for pickup tomorrow, Saturday, December 12, 2026')
   expect(email.text).toContain('Still to pay: $90.')
-  expect(email.text).toMatch(/Your request: https:\/\/butterandbloom\.example\/requests\/[\w-]{24}/)
+  expect(email.text).toMatch(/Your order: https:\/\/butterandbloom\.example\/requests\/[\w-]{24}/)
 })
 
 test('two instances running the schedule at once queue each email once', async () => {

@@ -616,7 +616,7 @@ export function composeReminder({
     '',
     ...opening,
     ...(stillOwed > 0 ? ['', `Still to pay: ${formatMoney(stillOwed)}.`] : []),
-    ...(statusUrl ? ['', `Your request: ${statusUrl}`] : []),
+    ...(statusUrl ? ['', `Your order: ${statusUrl}`] : []),
     '',
     'Questions? Just reply to this email.',
     '',
@@ -630,7 +630,7 @@ export function composeReminder({
     content: [
       emailHeading(`See you tomorrow, ${firstName}!`),
       detailsTable(lines),
-      statusUrl ? emailButton({ href: statusUrl, label: 'See your request' }) : null,
+      statusUrl ? emailButton({ href: statusUrl, label: 'See your order' }) : null,
     ],
     statusUrl,
     bakery,

@@ -238,7 +238,7 @@ function readChangedDetails(
     byPosition.set(position, { ...byPosition.get(position), [match[1]!]: value })
   }
   if (byPosition.size > MAX_ORDERS_PER_SEND) {
-    return { ok: false, error: 'Please reload your request’s page and try again.', field: '' }
+    return { ok: false, error: 'Please reload your order’s page and try again.', field: '' }
   }
   const fields = new Map<number, Partial<RequestDetails>>()
   for (const [position, given] of byPosition) {

@@ -1,7 +1,8 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { partyName } from '#app/utils/party-name.ts'
@@ -41,10 +42,13 @@ export async function queueRequestUpdate(
   },
 ): Promise<number | undefined> {
   // A party hears once, about the whole party, from its lead (decision 049);
-  // only "ready" is each member's own, as each may be baked for its own day.
+  // "ready" is about one handover: the members handed over together hear
+  // once, when the last of them is ready (decision 087).
   const party = await partyOf(trx, asked)
+  const pickup = kind === 'ready' ? await pickupOf(trx, asked) : null
+  if (pickup && pickup.waiting.length > 0) return undefined
   const requestId = kind === 'ready' ? asked : party.leadId
-  const [found, quote, money, treats] = await Promise.all([
+  const [found, quote, money, treats, lead] = await Promise.all([
     trx
       .selectFrom('order_request')
       .select([
@@ -63,9 +67,21 @@ export async function queueRequestUpdate(
       .executeTakeFirstOrThrow(),
     currentQuote(trx, requestId),
     moneyOf(trx, requestId),
-    kind !== 'ready' && party.memberIds.length > 1 ? partyTreats(trx, party) : [],
+    pickup ? pickup.treats : party.memberIds.length > 1 ? partyTreats(trx, party) : [],
+    // A party pays with its lead's reference, whichever member is ready.
+    requestId === party.leadId
+      ? undefined
+      : trx
+          .selectFrom('order_request')
+          .select('payment_reference')
+          .where('id', '=', party.leadId)
+          .executeTakeFirst(),
   ])
-  const request = treats.length > 1 ? { ...found, product_type: partyName(treats) } : found
+  const request = {
+    ...found,
+    ...(treats.length > 1 ? { product_type: partyName(treats) } : {}),
+    ...(lead ? { payment_reference: lead.payment_reference } : {}),
+  }
   // The pickup address is private until the request is confirmed: read for that email only.
   const place =
     kind !== 'confirmed'
@@ -106,6 +122,7 @@ export async function queueRequestUpdate(
       loweredToCents: refund.lowered_to_cents == null ? null : Number(refund.lowered_to_cents),
     },
     request,
+    ...(pickup && pickup.treats.length > 1 ? { treats: pickup.treats } : {}),
     place,
     money,
     siteUrl,
@@ -121,9 +138,58 @@ export async function queueRequestUpdate(
       expiresAt: Number(quote.expires_at),
     },
   })
+  // A pickup is told it is ready once, however many of its members' moves
+  // (or instances) come to queue it.
+  const key = pickup ? `ready:${pickup.ids.join('+')}` : dedupeKey
   return enqueueEmail(
     trx,
-    { topic: 'request_update', subjectId: requestId, email, ...(dedupeKey ? { dedupeKey } : {}) },
+    { topic: 'request_update', subjectId: requestId, email, ...(key ? { dedupeKey: key } : {}) },
     now,
   )
+}
+
+/**
+ * One handover of a party (decision 087): the members of `requestId`'s
+ * party handed over with it (the same day, window, pickup or delivery, and
+ * address) and still to hand over, in the send's order. A request on its
+ * own is a pickup of one. `waiting` names those not yet ready: the
+ * customer hears the pickup is ready once none is left.
+ */
+export interface Pickup {
+  ids: number[]
+  treats: string[]
+  waiting: string[]
+}
+
+export async function pickupOf(
+  db: Kysely<Database> | Transaction<Database>,
+  requestId: number,
+): Promise<Pickup> {
+  const party = await partyOf(db, requestId)
+  const rows = await db
+    .selectFrom('order_request')
+    .select(['id', 'product_type', 'status', 'due_date', 'fulfilment', ...HANDOVER_COLUMNS])
+    .where('id', 'in', party.memberIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  const handover = (row: (typeof rows)[number]) =>
+    JSON.stringify([
+      row.due_date,
+      row.fulfilment,
+      row.pickup_window,
+      row.fulfilment === 'delivery' ? formatDeliveryAddress(addressOf(row)) : null,
+    ])
+  const asked = rows.find((row) => Number(row.id) === requestId)
+  const together = rows.filter(
+    (row) =>
+      asked !== undefined &&
+      (Number(row.id) === requestId ||
+        (handover(row) === handover(asked) && isIn(BOOKED_STATUSES, row.status))),
+  )
+  return {
+    ids: together.map((row) => Number(row.id)),
+    treats: together.map((row) => row.product_type),
+    waiting: together.filter((row) => row.status !== 'ready').map((row) => row.product_type),
+  }
 }

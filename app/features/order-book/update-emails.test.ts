@@ -140,8 +140,8 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
   const subjects = (product: string) =>
     everyCustomerEmail(product).map(([, email]) => email.subject.replace(/ — .*/, ''))
   expect(subjects('Cakes')).toEqual([
-    'We got your request',
-    'Your quote for your cakes order',
+    'We got your order',
+    'A quote for your cakes order',
     'Your cakes order is booked',
     'Your cakes order is ready',
     'About your cakes order',
@@ -150,10 +150,7 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
     'A refund for your cakes order',
     'Your quote has expired',
   ])
-  expect(subjects('Other').slice(1, 3)).toEqual([
-    'Your quote for your order',
-    'Your order is booked',
-  ])
+  expect(subjects('Other').slice(1, 3)).toEqual(['A quote for your order', 'Your order is booked'])
   for (const [kind, email] of everyCustomerEmail()) {
     expect(email.text, kind).not.toMatch(/[Yy]our Cakes\b|a Cakes\b/)
   }

@@ -87,6 +87,8 @@ export interface UpdateDetails {
   cancellation?: { refundCents: number; cardCents: number }
   /** What accepting her change changed, from what to what, for 'change_accepted' (decision 081). */
   changes?: readonly ChangedPart[]
+  /** A party's treats handed over together, for 'ready': each is listed (decision 087). */
+  treats?: readonly string[]
 }
 
 /** Money handed back, as the customer's email tells it. */
@@ -240,7 +242,7 @@ export function orderName(product: string): string {
 }
 
 const subjects: Record<UpdateKind, (order: string) => string> = {
-  quoted: (order) => `Your quote for your ${order}`,
+  quoted: (order) => `A quote for your ${order}`,
   confirmed: (order) => `Your ${order} is booked`,
   ready: (order) => `Your ${order} is ready`,
   declined: (order) => `About your ${order}`,
@@ -273,7 +275,7 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
   let title: string
   const blocks: Block[] = []
   const seeRequest = () => {
-    if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your request', 'Your request’s page:'))
+    if (statusUrl) blocks.push(linkBlock(statusUrl, 'See your order', 'Your order’s page:'))
   }
   switch (kind) {
     case 'quoted': {
@@ -370,6 +372,16 @@ export function composeRequestUpdate(kind: UpdateKind, details: UpdateDetails): 
             ? `Good news: your ${order} for ${date} is on its way to you.`
             : `Good news: your ${order} for ${date} is baked and waiting for you.`,
         ),
+        ...(details.treats && details.treats.length > 1
+          ? [
+              paragraph(
+                [
+                  delivery ? 'On its way together:' : 'Ready together:',
+                  ...details.treats.map((treat) => `• ${treat}`),
+                ].join('\n'),
+              ),
+            ]
+          : []),
         lines([
           [
             delivery ? 'Owed on delivery' : 'Owed at pickup',

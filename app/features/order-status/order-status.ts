@@ -133,8 +133,9 @@ export const QUOTABLE_STATUSES = ['new', 'quoted'] as const satisfies readonly R
  * Where a party (requests quoted together, decision 049) goes as one: its
  * one answer, its one deposit and its calling off move every member in one
  * transaction. Ready and completed stay each member's own (a party's
- * requests may be baked for different days); a quote is the party's own
- * step (quoteParty).
+ * requests may be baked for different days), though the members handed
+ * over together hear "ready" once (decision 087); a quote is the party's
+ * own step (quoteParty).
  */
 export const PARTY_MOVE_STATUSES = [
   'confirmed',

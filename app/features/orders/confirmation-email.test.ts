@@ -8,7 +8,7 @@ const statusUrl = 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStU
 
 test('one request: the subject, who it is to, and no Reply-To of its own, so Reply reaches the bakery', () => {
   const email = composeRequestConfirmation({ orders: [birthdayCakeOrder], statusUrl })
-  expect(email.subject).toBe('We got your request — Butter & Bloom Bakery')
+  expect(email.subject).toBe('We got your order — Butter & Bloom Bakery')
   expect(email.to).toEqual({ name: 'Priya Sharma', address: 'priya@example.com' })
   expect(email.replyTo).toBeUndefined()
 })
@@ -28,7 +28,7 @@ test('the text greets the customer, lists their request with its details, the ne
   })
   expect(email.text).toBe(`Hi Priya,
 
-Thank you! We got your request. Here is what you sent us. Nothing is booked or charged yet.
+Thank you! We got your order. Here is what you sent us. Nothing is booked or charged yet.
 
 Cakes
    Date: Saturday, December 12, 2026
@@ -43,10 +43,10 @@ What happens next:
 2. ${NEXT_STEPS[1]}
 3. ${NEXT_STEPS[2]}
 
-Follow your request at any time here:
+Follow your order at any time here:
 ${statusUrl}
 
-This link is yours alone: anyone who has it can see your request, so please keep it private and do not forward this email.
+This link is yours alone: anyone who has it can see your order, so please keep it private and do not forward this email.
 
 Questions, or a change of plan? Just reply to this email; it reaches Nadia Ferreira at Butter & Bloom Bakery.
 
@@ -62,23 +62,23 @@ test('several requests are numbered, and details not given are left out', () => 
     ],
     statusUrl,
   })
-  expect(email.subject).toBe('We got your requests — Butter & Bloom Bakery')
-  expect(email.text).toContain('We got your 2 requests.')
+  expect(email.subject).toBe('We got your orders — Butter & Bloom Bakery')
+  expect(email.text).toContain('We got your 2 orders.')
   expect(email.text).toContain('1. Cakes\n   Date: Saturday, December 12, 2026')
   expect(email.text).toContain('2. Cake Pops\n   Date: Saturday, December 19, 2026')
   expect(email.text).not.toContain('Servings')
   expect(email.text).not.toContain('Pickup or delivery')
   expect(email.text).not.toMatch(/Allergies|Pickup time/)
-  expect(email.html).toContain('See your requests')
+  expect(email.html).toContain('See your orders')
 })
 
 test('the HTML has the bakery look: the link as a button and as plain text, the steps and the privacy note', () => {
   const { html } = composeRequestConfirmation({ orders: [birthdayCakeOrder], statusUrl })
   expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true)
-  expect(html).toContain('<title>We got your request — Butter &amp; Bloom Bakery</title>')
-  expect(html).toContain('Thank you, Priya! We got your request.')
+  expect(html).toContain('<title>We got your order — Butter &amp; Bloom Bakery</title>')
+  expect(html).toContain('Thank you, Priya! We got your order.')
   expect(html.match(new RegExp(`href="${statusUrl}"`, 'g'))).toHaveLength(2)
-  expect(html).toMatch(/<a href="[^"]+"[^>]*>See your request<\/a>/)
+  expect(html).toMatch(/<a href="[^"]+"[^>]*>See your order<\/a>/)
   expect(html).toContain(`>${statusUrl}</a>`)
   for (const step of NEXT_STEPS) expect(html).toContain(`>${step}</li>`)
   expect(html).toContain('please keep it private')
@@ -112,7 +112,7 @@ test('EmailJS gets the customer template with whom to send it to and the whole t
     templateParams: {
       to_name: 'Priya Sharma',
       to_email: 'priya@example.com',
-      subject: 'We got your request — Butter & Bloom Bakery',
+      subject: 'We got your order — Butter & Bloom Bakery',
       message: email.text,
       status_url: statusUrl,
     },
@@ -132,10 +132,10 @@ test('the email speaks in the owner’s words from Your site: her name, reply ti
     email: 'hi@crumb.example',
   }
   const email = composeRequestConfirmation({ orders: [birthdayCakeOrder], statusUrl, bakery })
-  expect(email.subject).toBe('We got your request — Crumb & Co')
-  expect(email.text).toContain('We read every request ourselves and reply by the next morning.')
+  expect(email.subject).toBe('We got your order — Crumb & Co')
+  expect(email.text).toContain('We read every order ourselves and reply by the next morning.')
   expect(email.text).not.toContain('within 2 days')
-  expect(email.html).toContain('We read every request ourselves and reply by the next morning.')
+  expect(email.html).toContain('We read every order ourselves and reply by the next morning.')
   expect(email.html).toContain('Crumb &amp; Co · a home bakery in Leslieville')
   expect(email.html).toContain('mailto:hi@crumb.example')
   expect(email.html).not.toContain('Butter &amp; Bloom Bakery')

@@ -12,9 +12,9 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { nextSteps } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
-/** "We got your request — Butter & Bloom Bakery" (or "requests" for several). */
+/** "We got your order — Butter & Bloom Bakery" (or "orders" for several). */
 export function confirmationSubject(count: number, name: string): string {
-  return `We got your request${count === 1 ? '' : 's'} — ${name}`
+  return `We got your order${count === 1 ? '' : 's'} — ${name}`
 }
 
 /**
@@ -61,10 +61,10 @@ export function composeRequestConfirmation({
   const firstName = first.name.trim().split(/\s+/)[0] || first.name
   const subject = confirmationSubject(orders.length, bakery.name)
   const steps = nextSteps(bakery.replyTime)
-  const what = one ? 'your request' : `your ${orders.length} requests`
+  const what = one ? 'your order' : `your ${orders.length} orders`
   const heading = `Thank you, ${firstName}! We got ${what}.`
   const intro = 'Here is what you sent us. Nothing is booked or charged yet.'
-  const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your request' : 'your requests'}, so please keep it private and do not forward this email.`
+  const privacy = `This link is yours alone: anyone who has it can see ${one ? 'your order' : 'your orders'}, so please keep it private and do not forward this email.`
   const reply = `Questions, or a change of plan? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`
 
   const text = [
@@ -108,9 +108,9 @@ export function composeRequestConfirmation({
 ${requestCards}
 ${emailHeading('What happens next', 2)}
 <ol style="margin:0;padding-left:22px">${steps.map((step) => markup`<li style="margin:0 0 6px">${step}</li>`)}</ol>
-${emailHeading(one ? 'Follow your request' : 'Follow your requests', 2)}
+${emailHeading(one ? 'Follow your order' : 'Follow your orders', 2)}
 <p style="margin:0">Your private page shows ${what} and where ${one ? 'it stands' : 'each one stands'}, and is where your quote will be.</p>
-${emailButton({ href: statusUrl, label: one ? 'See your request' : 'See your requests' })}
+${emailButton({ href: statusUrl, label: one ? 'See your order' : 'See your orders' })}
 <p style="margin:0 0 4px;font-size:14px;color:${c.muted}">Or copy this link into your browser:</p>
 <p style="margin:0 0 20px;font-size:14px;word-break:break-all"><a href="${statusUrl}" style="color:${c.accentDark}">${statusUrl}</a></p>
 <p style="margin:0 0 20px;padding:12px 14px;border-left:4px solid ${c.accent};background:${c.cream};font-size:14px">${privacy}</p>

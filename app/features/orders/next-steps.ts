@@ -7,7 +7,7 @@ import { QUOTE_HOLDS_DATE } from './date-hold.ts'
  * send, in the confirmation email and on the request's status page.
  */
 export const NEXT_STEPS = [
-  `We read every request ourselves and reply ${site.replyTime}.`,
+  `We read every order ourselves and reply ${site.replyTime}.`,
   QUOTE_HOLDS_DATE,
   'Your date is booked once you accept the quote and the deposit is paid.',
 ] as const

@@ -56,7 +56,7 @@ test('a send answers with each customer’s private page and payment references,
   if (!answered.body.ok) throw new Error('The send was refused.')
   const html = renderToStaticMarkup(<SentLinks links={answered.body.links.slice(0, 1)} />)
   expect(html).toContain(`href="${SITE_URL}/requests/${cake!.customer_token}"`)
-  expect(html).toContain('See your requests')
+  expect(html).toContain('See your orders')
   expect(html).toContain(
     `Cupcakes: payment reference <strong>${priyaCupcakes!.payment_reference}</strong>`,
   )

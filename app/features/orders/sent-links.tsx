@@ -18,10 +18,10 @@ export function SentLinks({ links }: { links: readonly SentLink[] }) {
           <li key={link.url}>
             <a href={link.url} className="button-primary">
               {several
-                ? `Requests for ${link.email}`
+                ? `Orders for ${link.email}`
                 : link.references.length > 1
-                  ? 'See your requests'
-                  : 'See your request'}
+                  ? 'See your orders'
+                  : 'See your order'}
             </a>
             <ul className="mt-2 text-sm">
               {link.references.map(({ productType, reference }) => (
@@ -35,7 +35,7 @@ export function SentLinks({ links }: { links: readonly SentLink[] }) {
       </ul>
       <p className="mt-2 text-sm">
         Bookmark it to follow your quote and pay. It is yours alone: anyone with the link can see
-        your request, so please keep it private.
+        your order, so please keep it private.
       </p>
     </div>
   )

@@ -47,8 +47,8 @@ export function ThankYouPanel({
         Thank you{firstName ? `, ${firstName}` : ''}!
       </h2>
       <p className="lede mt-3">
-        {count === 1 ? 'Your request is' : `Your ${count} requests are`} with us. {ownerFirstName}{' '}
-        will reply {identity.replyTime}.
+        {count === 1 ? 'Your order is' : `Your ${count} orders are`} with us. {ownerFirstName} will
+        reply {identity.replyTime}.
       </p>
       <h3 className="mt-6 font-bold text-cocoa">What happens next</h3>
       <ol className="next-steps mt-3">
@@ -57,7 +57,7 @@ export function ThankYouPanel({
         ))}
       </ol>
       <p className="thank-you-email mt-6">
-        A confirmation email with a private link to follow your request is on its way to{' '}
+        A confirmation email with a private link to follow your order is on its way to{' '}
         {emails.map((email, index) => (
           <span key={email}>
             {index > 0 ? (index === emails.length - 1 ? ' and ' : ', ') : null}

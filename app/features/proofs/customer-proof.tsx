@@ -53,6 +53,7 @@ export function CustomerProof({
           · proof {latest.number}
         </span>
       </h3>
+      {proof.about ? <p className="mt-1 text-chocolate">{proof.about}</p> : null}
       <ProofThumbnails images={latest.images} round={latest.number} src={src} size="large" />
       {latest.note ? (
         <p className="mt-3 whitespace-pre-wrap break-words rounded-2xl bg-paper px-4 py-3">

@@ -49,6 +49,8 @@ export interface ProofRoundView {
 export interface ProofView {
   rounds: ProofRoundView[]
   included: number
+  /** On the customer's page, which treat of her party it is for: 'In your … order, this proof is for the Cupcakes.' */
+  about?: string
 }
 
 /** The approved proof of a request, for the bake list and the order page. */

@@ -158,7 +158,7 @@ test("a customer's email goes to /send with the customer template, to_email and 
     template_params: {
       to_name: 'Priya Sharma',
       to_email: 'priya@example.com',
-      subject: 'We got your request — Butter & Bloom Bakery',
+      subject: 'We got your order — Butter & Bloom Bakery',
       message: email.text,
       status_url: 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStUvWx',
     },

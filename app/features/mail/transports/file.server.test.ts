@@ -50,13 +50,13 @@ test("a customer's email is written to the customer, from the site, with the own
 
   const [file] = await readdir(path.join(dataDir, 'mail'))
   const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', file!)))
-  expect(mail.subject).toBe('We got your request — Butter & Bloom Bakery')
+  expect(mail.subject).toBe('We got your order — Butter & Bloom Bakery')
   expect(mail.to).toMatchObject({ value: [{ name: 'Priya Sharma', address: 'priya@example.com' }] })
   expect(mail.from?.value).toEqual([
     { name: 'Butter & Bloom website', address: 'website@butterandbloom.ca' },
   ])
   expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hello@butterandbloom.ca' }])
-  expect(mail.html).toContain('See your request')
+  expect(mail.html).toContain('See your order')
 })
 
 test("an email erased after it was written takes its files with it, a crashed attempt's included, and no other email's", async () => {

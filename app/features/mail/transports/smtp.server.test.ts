@@ -43,8 +43,8 @@ test("a customer's email goes to the customer, from the site, with the owner in 
     { name: 'Butter & Bloom Bakery', address: 'no-reply@butterandbloom.ca' },
   ])
   expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hello@butterandbloom.ca' }])
-  expect(mail.subject).toBe('We got your request — Butter & Bloom Bakery')
-  expect(mail.html).toContain('See your request')
+  expect(mail.subject).toBe('We got your order — Butter & Bloom Bakery')
+  expect(mail.html).toContain('See your order')
   // The envelope too: the SMTP server is asked to deliver to the customer alone.
   expect(sink.recipients).toEqual([['priya@example.com']])
 })
