@@ -136,6 +136,7 @@ function Card({
   return (
     // Open, it takes the full width on a wide screen, leaving no hole beside it.
     <section
+      id={id}
       aria-labelledby={`${id}-heading`}
       className={`card p-5 sm:p-6 ${open ? 'lg:col-span-2' : ''} ${className}`}
     >

@@ -140,8 +140,12 @@ function AddProduct({
 }) {
   useEffect(() => document.getElementById('field-new-name')?.focus(), [])
   return (
-    <>
-      <h2 id={ADD_ANCHOR} className="section-heading mt-10 scroll-mt-24">
+    <section
+      id={ADD_ANCHOR}
+      aria-labelledby={`${ADD_ANCHOR}-heading`}
+      className="mt-10 scroll-mt-24"
+    >
+      <h2 id={`${ADD_ANCHOR}-heading`} className="section-heading">
         Add a product
       </h2>
       {/* Keyed by the count, so a product once added leaves an empty form. */}
@@ -172,7 +176,7 @@ function AddProduct({
           className="mt-3"
         />
       </Form>
-    </>
+    </section>
   )
 }
 
