@@ -29,7 +29,7 @@ export function SettingsJumps({
             ) : (
               <Link to={to} className="filter-chip settings-jump settings-jump-page">
                 {words}
-                <span aria-hidden="true"> ›</span>
+                <span aria-hidden="true" className="ml-1">›</span>
               </Link>
             )}
           </li>
