@@ -29,7 +29,9 @@ export function SettingsJumps({
             ) : (
               <Link to={to} className="filter-chip settings-jump settings-jump-page">
                 {words}
-                <span aria-hidden="true" className="ml-1">›</span>
+                <span aria-hidden="true" className="ml-1">
+                  ›
+                </span>
               </Link>
             )}
           </li>
