@@ -34,9 +34,12 @@ export function CardAnswer({
   const ownRef = useRef<HTMLParagraphElement>(null)
   const ref = answerRef ?? ownRef
   const shown = busy ? undefined : answer
+  // Keyed by the words, not the object: a card that rewrites its answer on every render
+  // must not pull focus back to it while she works in another card.
+  const words = shown ? (shown.ok ? shown.message : shown.error) : ''
   useEffect(() => {
-    if (focus && answer) ref.current?.focus({ preventScroll: true })
-  }, [answer, focus, ref])
+    if (focus && words) ref.current?.focus({ preventScroll: true })
+  }, [words, focus, ref])
   return (
     <p
       ref={ref}
