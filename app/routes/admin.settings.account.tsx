@@ -6,7 +6,6 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveAccountAction } from '#app/features/auth/account-action.server.ts'
 import { AccountSettings } from '#app/features/auth/account-settings.tsx'
-import { asAccountResult, asChangePasswordResult } from '#app/features/auth/account.ts'
 import { listAccountAdmins } from '#app/features/auth/admin-accounts.server.ts'
 import { getAuth } from '#app/features/auth/auth.server.ts'
 import { ChangePasswordSettings } from '#app/features/auth/change-password-settings.tsx'
@@ -45,8 +44,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <SettingsPageHeading title="Your account">
         The email you sign in with, who else may run the site with you, and your password.
       </SettingsPageHeading>
-      <AccountSettings admins={loaderData.admins} posted={asAccountResult(posted)} />
-      <ChangePasswordSettings posted={asChangePasswordResult(posted)} />
+      <AccountSettings admins={loaderData.admins} posted={posted} />
+      <ChangePasswordSettings posted={posted} />
     </section>
   )
 }

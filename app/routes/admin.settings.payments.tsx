@@ -4,10 +4,7 @@ import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { receiveChangePolicyAction } from '#app/features/order-book/change-policy-settings.server.ts'
-import {
-  ChangePolicySettings,
-  asChangePolicyResult,
-} from '#app/features/order-book/change-policy-settings.tsx'
+import { ChangePolicySettings } from '#app/features/order-book/change-policy-settings.tsx'
 import { SAVE_CHANGE_POLICY } from '#app/features/order-book/change-policy.ts'
 import { readChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
 import {
@@ -17,11 +14,10 @@ import {
 import {
   PaymentScheduleSettings,
   SAVE_BALANCE_DUE,
-  asBalanceDueResult,
 } from '#app/features/order-book/payment-schedule-settings.tsx'
 import { SAVE_PROOF_ROUNDS } from '#app/features/proofs/proof-rules.ts'
 import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
-import { ProofRoundsSettings, asProofRoundsResult } from '#app/features/proofs/proof-settings.tsx'
+import { ProofRoundsSettings } from '#app/features/proofs/proof-settings.tsx'
 import { readProofRoundsIncluded } from '#app/features/proofs/proof-store.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { reply, respond } from '#app/utils/reply.ts'
@@ -63,18 +59,9 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
         many design proofs a quote includes.
       </SettingsPageHeading>
       <div className="mt-6">
-        <PaymentScheduleSettings
-          balanceDueDays={loaderData.balanceDueDays}
-          posted={asBalanceDueResult(posted)}
-        />
-        <ChangePolicySettings
-          policy={loaderData.changePolicy}
-          posted={asChangePolicyResult(posted)}
-        />
-        <ProofRoundsSettings
-          roundsIncluded={loaderData.proofRounds}
-          posted={asProofRoundsResult(posted)}
-        />
+        <PaymentScheduleSettings balanceDueDays={loaderData.balanceDueDays} posted={posted} />
+        <ChangePolicySettings policy={loaderData.changePolicy} posted={posted} />
+        <ProofRoundsSettings roundsIncluded={loaderData.proofRounds} posted={posted} />
       </div>
     </section>
   )

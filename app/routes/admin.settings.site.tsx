@@ -1,5 +1,6 @@
 import { useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
+import { SettingsJumps } from '#app/components/settings-jumps.tsx'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { countryNameOf, countryOf } from '#app/content/bakery-address.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -18,7 +19,6 @@ import { readSiteWords } from '#app/features/site-content/site-content.server.ts
 import { receiveSitePictureAction } from '#app/features/site-content/site-pictures-action.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
 import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
-import { asSiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
 import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
@@ -87,24 +87,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function YourSite({ loaderData }: Route.ComponentProps) {
-  const result = asSiteSettingsResult(useActionData<typeof action>())
+  const posted = useActionData<typeof action>()
   return (
     <section className="page-section">
       <SettingsPageHeading title="Your site">
         Your bakery’s name, address, pictures, words, announcement, pages and local settings. Each
         group saves on its own, and the site shows it at once.
       </SettingsPageHeading>
-      <nav aria-label="On this page" className="mt-5">
-        <ul className="flex flex-wrap gap-2">
-          {SITE_SETTINGS_GROUPS.map(([id, label]) => (
-            <li key={id}>
-              <a href={`#site-${id}`} className="filter-chip inline-block">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SettingsJumps
+        label="On this page"
+        links={SITE_SETTINGS_GROUPS.map(([id, label]) => [`#site-${id}`, label] as const)}
+        className="mt-5"
+      />
       <SiteSettings
         words={loaderData.words}
         policies={loaderData.policies}
@@ -114,7 +108,7 @@ export default function YourSite({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         address={loaderData.address}
         country={loaderData.country}
-        result={result}
+        posted={posted}
       />
     </section>
   )

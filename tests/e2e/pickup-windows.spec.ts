@@ -162,3 +162,78 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
     })
   }
 })
+
+/** An rgb() colour's channels, as getComputedStyle gives them. */
+function channels(color: string): number[] {
+  return (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number)
+}
+
+/** WCAG contrast of two colours. */
+function contrast(a: number[], b: number[]): number {
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, bl = 0] = rgb.map((value) => {
+      const c = value / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+test('on her phone, Settings opens on its content and each save answers in view, in its own card', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/')
+  await signInThroughDialog(page)
+  await page.goto('/admin/settings')
+  // The ways to the other pages take a row, not a screen: the menu starts on the first one.
+  await expect(page.getByRole('heading', { level: 2, name: 'The menu' })).toBeInViewport()
+
+  // A refused pickup time answers in its card, in view; its hint stays quiet, only the error is red.
+  const card = await openSettingsCard(page, 'Pickup times')
+  await card.getByLabel('Requests it takes').fill('0')
+  await card.getByRole('button', { name: 'Add pickup time' }).click()
+  const refused = card.getByRole('alert')
+  await expect(refused).toHaveText('Please correct the marked field.')
+  await expect(refused).toBeInViewport()
+  const [hint, error, white] = await Promise.all([
+    card.getByText(/^From 1 to 99; at most/).evaluate((el) => getComputedStyle(el).color),
+    card.locator('#field-window_capacity-error').evaluate((el) => getComputedStyle(el).color),
+    card.evaluate((el) => getComputedStyle(el).backgroundColor),
+  ])
+  const spread = (rgb: number[]) => Math.max(...rgb) - Math.min(...rgb)
+  expect(spread(channels(hint))).toBeLessThan(spread(channels(error)) / 2)
+  expect(contrast(channels(hint), channels(white))).toBeGreaterThanOrEqual(4.5)
+  expect(contrast(channels(error), channels(white))).toBeGreaterThanOrEqual(4.5)
+
+  // Without JavaScript each save is a new page, which opens at the card's answer.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+    storageState: await page.context().storageState(),
+  })
+  const phone = await plain.newPage()
+  await phone.goto('/admin/settings/site#site-address')
+  const address = phone.getByRole('region', { name: 'Address', exact: true })
+  await address.getByLabel('Street address').fill('12 Rosewood Crescent, Unit B')
+  await address.getByRole('button', { name: 'Save address' }).click()
+  const kept = phone
+    .getByRole('region', { name: 'Address', exact: true })
+    .getByRole('status')
+    .filter({ hasText: 'Saved. The site shows it now.' })
+  await expect(kept).toBeInViewport()
+
+  await phone.goto('/admin/settings/payments')
+  const payments = phone.getByRole('region', { name: 'Payments', exact: true })
+  await payments.getByLabel('Balance due (days before the order date)').fill('7')
+  await payments.getByRole('button', { name: 'Save' }).click()
+  const saved = phone.getByRole('region', { name: 'Payments', exact: true }).getByRole('status')
+  await expect(saved).toHaveText(
+    'Saved: new quotes ask for the balance 7 days before the order date.',
+  )
+  await expect(saved).toBeInViewport()
+  await plain.close()
+})

@@ -234,8 +234,8 @@ test('without JavaScript the owner previews, publishes and ends the banner, and 
   await expect(phone.getByRole('region', { name: 'Identity' }).getByRole('status')).toHaveText(
     'Saved. The site shows it now.',
   )
-  // The page came back at the group she saved.
-  expect(new URL(phone.url()).hash).toBe('#site-identity')
+  // The page came back at the group's answer, beside the button she pressed.
+  expect(new URL(phone.url()).hash).toBe('#site-identity-answer')
 
   const words = phone.getByRole('region', { name: 'Words', exact: true })
   await words.getByLabel('About story').fill('First paragraph of ours.\n\nSecond paragraph.')

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import {
   type AccountIntent,
   type AccountResult,
@@ -23,16 +23,15 @@ export function AccountSettings({
   posted,
 }: {
   admins: AccountAdmin[]
-  posted: AccountResult | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
-  const answerTo = (intent: AccountIntent) => (posted?.intent === intent ? posted : undefined)
+  const answerTo = (intent: AccountIntent) =>
+    answerFor<AccountResult>(posted, { intents: [intent] })
   const you = admins.find((admin) => admin.you)
   return (
     <>
-      <section aria-labelledby="email-heading" className="card mt-8 p-5 sm:p-6">
-        <h2 id="email-heading" className="section-heading scroll-mt-24">
-          Your sign-in email
-        </h2>
+      <SettingsCard id="email" title="Your sign-in email" className="mt-8">
         <p className="mt-2">
           You sign in with <strong className="break-words">{you?.email}</strong>. A new address
           takes effect at once; your password stays the same.
@@ -40,7 +39,7 @@ export function AccountSettings({
         <Form
           key={answerTo(CHANGE_EMAIL)?.ok ? 'changed' : 'form'}
           method="post"
-          action={answeredAt('email-answer')}
+          action={cardAction('email')}
           className="mt-4 grid gap-4 sm:max-w-md"
         >
           <input type="hidden" name="intent" value={CHANGE_EMAIL} />
@@ -66,13 +65,11 @@ export function AccountSettings({
             </button>
           </div>
         </Form>
-        <ActionStatus answer={answerTo(CHANGE_EMAIL)} id="email-answer" className="mt-2" />
-      </section>
+        <CardAnswer cardId="email" answer={answerTo(CHANGE_EMAIL)} className="mt-2" />
+      </SettingsCard>
 
-      <section aria-labelledby="admins-heading" className="card mt-8 p-5 sm:p-6">
-        <h2 id="admins-heading" className="section-heading scroll-mt-24">
-          Admins
-        </h2>
+      {/* Its two forms answer each beside itself: a removal under the list, an invitation under its form. */}
+      <SettingsCard id="admins" title="Admins" className="mt-8">
         <p className="mt-2">Everyone here can see and change every order, message and setting.</p>
         <ul className="mt-4 grid gap-3">
           {admins.map((admin) => (
@@ -92,7 +89,7 @@ export function AccountSettings({
                   </summary>
                   <Form
                     method="post"
-                    action={answeredAt('remove-admin-answer')}
+                    action={cardAction('remove-admin')}
                     className="mt-2 grid gap-3"
                   >
                     <input type="hidden" name="intent" value={REMOVE_ADMIN} />
@@ -112,7 +109,7 @@ export function AccountSettings({
             </li>
           ))}
         </ul>
-        <ActionStatus answer={answerTo(REMOVE_ADMIN)} id="remove-admin-answer" className="mt-2" />
+        <CardAnswer cardId="remove-admin" answer={answerTo(REMOVE_ADMIN)} className="mt-2" />
         <h3 className="mt-6 font-display text-xl font-bold">Invite an admin</h3>
         <p className="mt-1">
           They get an email with a link to choose a password. It works once, for a week.
@@ -120,7 +117,7 @@ export function AccountSettings({
         <Form
           key={answerTo(INVITE_ADMIN)?.ok ? 'sent' : 'form'}
           method="post"
-          action={answeredAt('invite-answer')}
+          action={cardAction('invite')}
           className="mt-4 grid gap-4 sm:max-w-md"
         >
           <input type="hidden" name="intent" value={INVITE_ADMIN} />
@@ -133,8 +130,8 @@ export function AccountSettings({
             </button>
           </div>
         </Form>
-        <ActionStatus answer={answerTo(INVITE_ADMIN)} id="invite-answer" className="mt-2" />
-      </section>
+        <CardAnswer cardId="invite" answer={answerTo(INVITE_ADMIN)} className="mt-2" />
+      </SettingsCard>
     </>
   )
 }

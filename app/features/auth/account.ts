@@ -17,29 +17,9 @@ export function isAccountIntent(intent: unknown): intent is AccountIntent {
   return ACCOUNT_INTENTS.some((known) => known === intent)
 }
 
-/** The account page's action data, when it answered one of these forms. */
-export function asAccountResult(posted: unknown): AccountResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    isAccountIntent(posted.intent)
-    ? (posted as AccountResult)
-    : undefined
-}
-
 /** The intent of "Your account"'s password form (password-reset.server.ts answers it). */
 export const CHANGE_PASSWORD = 'change-password'
 
 export type ChangePasswordResult = { intent: typeof CHANGE_PASSWORD } & (
   { ok: true; message: string } | { ok: false; error: string }
 )
-
-/** The account page's action data, when it answered the password form. */
-export function asChangePasswordResult(posted: unknown): ChangePasswordResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === CHANGE_PASSWORD
-    ? (posted as ChangePasswordResult)
-    : undefined
-}

@@ -1,26 +1,24 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { CHANGE_PASSWORD, type ChangePasswordResult } from './account.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import { PASSWORD_MIN_LENGTH } from './password-limits.ts'
 
 /** Settings' "Your password": the current one, then the new one twice. */
-export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResult | undefined }) {
+export function ChangePasswordSettings({ posted }: { posted: unknown }) {
+  const answer = answerFor<ChangePasswordResult>(posted, { intents: [CHANGE_PASSWORD] })
   return (
-    <section aria-labelledby="password-heading" className="card mt-8 p-5 sm:p-6">
-      <h2 id="password-heading" className="section-heading scroll-mt-24">
-        Your password
-      </h2>
+    <SettingsCard id="password" title="Your password" className="mt-8">
       <p className="mt-2">
         Changing it signs you out on every other browser and phone. Forgot it? Use “Forgot
         password?” in the sign-in dialog.
       </p>
       {/* Keyed by the answer, so a changed password leaves empty fields. */}
       <Form
-        key={posted?.ok ? 'changed' : 'form'}
+        key={answer?.ok ? 'changed' : 'form'}
         method="post"
-        action={answeredAt('password-answer')}
+        action={cardAction('password')}
         className="mt-4 grid gap-4"
       >
         <input type="hidden" name="intent" value={CHANGE_PASSWORD} />
@@ -47,7 +45,7 @@ export function ChangePasswordSettings({ posted }: { posted: ChangePasswordResul
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} id="password-answer" className="mt-2" />
-    </section>
+      <CardAnswer cardId="password" answer={answer} className="mt-2" />
+    </SettingsCard>
   )
 }

@@ -1,11 +1,7 @@
 import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Link, useFetcher } from 'react-router'
-import {
-  ANSWER_SCROLL_MARGIN,
-  ActionAnswerText,
-  answeredAt,
-} from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { formatCount } from '#app/utils/count.ts'
 import { formatDateRange } from '#app/utils/dates.ts'
 import { focusFirstInvalid } from '#app/utils/field-errors.ts'
@@ -16,11 +12,11 @@ import {
   BOOKING_CARDS,
   type BookingCard,
   LIMITS,
+  SETTINGS_INTENTS,
   type SettingsIntent,
   WEEKDAY_NAMES,
   capacityField,
   cardOfIntent,
-  isSettingsIntent,
   openCardHref,
 } from './booking-settings-fields.ts'
 import {
@@ -53,15 +49,13 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
  * One card's forms: with JavaScript they post through a fetcher, so the page
  * stays where it is; without it they post the page, whose action data
  * (`posted`) carries the answer when it was for this card, and which opens at
- * the card's answer (`answerId`, the id its Status takes).
+ * the card's answer (`cardId`'s, decision 083).
  */
-function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown, answerId: string) {
+function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown, cardId: string) {
   const fetcher = useFetcher<SettingsActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
-  const fromPage =
-    isResult(posted) && posted.intent && intents.includes(posted.intent) ? posted : undefined
-  const result = fetcher.data ?? fromPage
+  const result = fetcher.data ?? answerFor<SettingsActionResult>(posted, { intents })
   const busy = fetcher.state !== 'idle'
   const fields = result && !result.ok ? (result.fields ?? {}) : {}
   const values = result && !result.ok ? (result.values ?? {}) : {}
@@ -79,41 +73,30 @@ function useSettingsForm(intents: readonly SettingsIntent[], posted: unknown, an
   const formProps = {
     ref: formRef,
     method: 'post',
-    action: answeredAt(answerId),
+    action: cardAction(cardId),
     noValidate: hydrated,
   } as const
-  return { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId }
-}
-
-function isResult(value: unknown): value is SettingsActionResult {
-  return typeof value === 'object' && value !== null && 'ok' in value
+  return { fetcher, formRef, statusRef, result, busy, fields, values, formProps, cardId }
 }
 
 /**
- * The card's answer, announced politely; empty while a post is on its way so a
- * repeat is announced again. Its forms post to `answeredAt(id)`.
+ * The card's answer; empty while a post is on its way so a repeat is
+ * announced again. Its forms take focus where they need it (the first
+ * refused field, the answer after a removal), so it takes none itself.
  */
 function Status({
-  id,
+  cardId,
   result,
   busy,
   statusRef,
 }: {
-  id: string
+  cardId: string
   result: SettingsActionResult | undefined
   busy: boolean
   statusRef?: RefObject<HTMLParagraphElement | null>
 }) {
   return (
-    <p
-      id={id}
-      ref={statusRef}
-      tabIndex={-1}
-      aria-live="polite"
-      className={`min-h-6 outline-none ${ANSWER_SCROLL_MARGIN}`}
-    >
-      <ActionAnswerText answer={busy ? undefined : result} />
-    </p>
+    <CardAnswer cardId={cardId} answer={result} busy={busy} focus={false} answerRef={statusRef} />
   )
 }
 
@@ -153,6 +136,7 @@ function Card({
   return (
     // Open, it takes the full width on a wide screen, leaving no hole beside it.
     <section
+      id={id}
       aria-labelledby={`${id}-heading`}
       className={`card p-5 sm:p-6 ${open ? 'lg:col-span-2' : ''} ${className}`}
     >
@@ -215,10 +199,10 @@ function WeeklyCapacityForms({
   data: AvailabilitySettingsData
   posted: unknown
 }) {
-  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, cardId } = useSettingsForm(
     BOOKING_CARDS['weekly-capacity'],
     posted,
-    'weekly-capacity-answer',
+    'weekly-capacity',
   )
   return (
     <>
@@ -270,7 +254,7 @@ function WeeklyCapacityForms({
           </div>
         </fieldset>
         <SaveRow label="Save weekly capacity" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} />
+          <Status cardId={cardId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </>
@@ -278,8 +262,8 @@ function WeeklyCapacityForms({
 }
 
 function ClosedDatesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const { fetcher, formRef, statusRef, result, busy, fields, values, formProps, answerId } =
-    useSettingsForm(BOOKING_CARDS['closed-dates'], posted, 'closed-dates-answer')
+  const { fetcher, formRef, statusRef, result, busy, fields, values, formProps, cardId } =
+    useSettingsForm(BOOKING_CARDS['closed-dates'], posted, 'closed-dates')
 
   // Added: the form empties for the next dates. Removed: the button that had
   // focus is gone, so focus goes to the message saying what happened.
@@ -377,7 +361,7 @@ function ClosedDatesForms({ data, posted }: { data: AvailabilitySettingsData; po
           </div>
         </div>
         <SaveRow label="Add closed dates" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
+          <Status cardId={cardId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
     </>
@@ -391,10 +375,10 @@ function BookingHorizonForms({
   data: AvailabilitySettingsData
   posted: unknown
 }) {
-  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, cardId } = useSettingsForm(
     BOOKING_CARDS['booking-horizon'],
     posted,
-    'booking-horizon-answer',
+    'booking-horizon',
   )
   return (
     <>
@@ -422,7 +406,7 @@ function BookingHorizonForms({
           )}
         </FormField>
         <SaveRow label="Save booking horizon" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} />
+          <Status cardId={cardId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </>
@@ -430,10 +414,10 @@ function BookingHorizonForms({
 }
 
 function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, cardId } = useSettingsForm(
     BOOKING_CARDS.delivery,
     posted,
-    'delivery-answer',
+    'delivery',
   )
   // Refused without JavaScript: the box as it was posted.
   const enabled =
@@ -473,7 +457,7 @@ function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; poste
           </FormField>
         </div>
         <SaveRow label="Save delivery" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} />
+          <Status cardId={cardId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </>
@@ -481,10 +465,10 @@ function DeliveryForms({ data, posted }: { data: AvailabilitySettingsData; poste
 }
 
 function OrderPoliciesForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const { fetcher, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+  const { fetcher, result, busy, fields, values, formProps, cardId } = useSettingsForm(
     BOOKING_CARDS['order-policies'],
     posted,
-    'order-policies-answer',
+    'order-policies',
   )
   return (
     <>
@@ -521,7 +505,7 @@ function OrderPoliciesForms({ data, posted }: { data: AvailabilitySettingsData; 
           )}
         </FormField>
         <SaveRow label="Save order policies" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} />
+          <Status cardId={cardId} result={result} busy={busy} />
         </SaveRow>
       </fetcher.Form>
     </>
@@ -560,10 +544,10 @@ function TimeField({
 }
 
 function PickupWindowsForms({ data, posted }: { data: AvailabilitySettingsData; posted: unknown }) {
-  const { fetcher, statusRef, result, busy, fields, values, formProps, answerId } = useSettingsForm(
+  const { fetcher, statusRef, result, busy, fields, values, formProps, cardId } = useSettingsForm(
     ['pickup-window-add', 'pickup-window-remove'],
     posted,
-    'pickup-windows-answer',
+    'pickup-windows',
   )
   useEffect(() => {
     if (fetcher.data?.ok && fetcher.data.intent === 'pickup-window-remove') {
@@ -664,7 +648,7 @@ function PickupWindowsForms({ data, posted }: { data: AvailabilitySettingsData; 
           </div>
         </div>
         <SaveRow label="Add pickup time" busy={busy}>
-          <Status id={answerId} result={result} busy={busy} statusRef={statusRef} />
+          <Status cardId={cardId} result={result} busy={busy} statusRef={statusRef} />
         </SaveRow>
       </fetcher.Form>
       <PickupAddress data={data} />
@@ -868,7 +852,8 @@ const CARDS: readonly {
 
 /** The card a page answering a post without JavaScript shows the answer in. */
 function cardPostedFrom(posted: unknown): BookingCard | null {
-  return isResult(posted) && isSettingsIntent(posted.intent) ? cardOfIntent(posted.intent) : null
+  const answer = answerFor<SettingsActionResult>(posted, { intents: SETTINGS_INTENTS })
+  return answer?.intent ? cardOfIntent(answer.intent) : null
 }
 
 /**

@@ -118,10 +118,17 @@ test.each([
   const db = await openMenu()
   const before = await listProducts(db)
   const outcome = await receiveMenuAction({ request: post({ ...tart, ...change }), db })
-  // What she typed comes back with the refusal, for a page drawn without JavaScript.
+  // What she typed comes back with the refusal, for a page drawn without JavaScript, and
+  // the form it answers, so Settings shows it there.
+  const form = { ...tart, ...change }
   expect(outcome).toEqual({
     status: 400,
-    body: { ok: false, error: message, typed: productFieldsOf({ ...tart, ...change }) },
+    body: {
+      ok: false,
+      ...(form.intent === 'add' ? { intent: 'add' } : {}),
+      error: message,
+      typed: productFieldsOf(form),
+    },
   })
   expect(await listProducts(db)).toEqual(before)
 })
@@ -136,7 +143,7 @@ test('a post that is not the form, or names no product, is a 400', async () => {
   const noId = await receiveMenuAction({ request: post({ intent: 'deactivate', id: 'x' }), db })
   expect(noId).toEqual({
     status: 400,
-    body: { ok: false, error: 'That request could not be understood.' },
+    body: { ok: false, intent: 'deactivate', error: 'That request could not be understood.' },
   })
   const big = await receiveMenuAction({
     request: post({ ...tart, description: 'a'.repeat(5000) }),
@@ -151,12 +158,15 @@ test('a name another product has is a 409 naming it; a gone product is a 409', a
     status: 409,
     body: {
       ok: false,
+      intent: 'add',
       error: 'There is already a product called “Cakes”.',
       typed: productFieldsOf({ ...tart, name: 'Cakes' }),
     },
   })
   const gone = await receiveMenuAction({ request: post({ intent: 'deactivate', id: '99999' }), db })
   expect(gone.status).toBe(409)
+  // The answer names the product it was for, so its card on Settings shows it.
+  expect(gone.body).toMatchObject({ intent: 'deactivate', id: 99999 })
 })
 
 test('deactivate, reactivate and move do what they say', async () => {

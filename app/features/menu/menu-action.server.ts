@@ -12,13 +12,18 @@ import {
   setProductActive,
   updateProduct,
 } from './menu.server.ts'
-import { PRODUCT_LIMITS } from './product.ts'
+import { MENU_INTENTS, type MenuIntent, PRODUCT_LIMITS } from './product.ts'
 
 /** A product form's fields as she typed them, given back with a refusal (see `typedProduct`). */
 export type TypedProduct = Partial<Record<(typeof PRODUCT_FIELD_NAMES)[number], string>>
 
+/**
+ * The answer names the form (`intent`) and the product (`id`) it is for, when
+ * the post said them, so Settings shows it in that product's card (decision 083).
+ */
 export type MenuActionResult =
-  { ok: true; intent: string } | { ok: false; error: string; typed?: TypedProduct }
+  | { ok: true; intent: MenuIntent; id?: number }
+  | { ok: false; intent?: MenuIntent; id?: number; error: string; typed?: TypedProduct }
 
 const PRODUCT_FIELD_NAMES = ['name', 'price', 'description', 'notice_days', 'effort'] as const
 
@@ -32,6 +37,15 @@ function typedProduct(form: Record<string, string>): TypedProduct | undefined {
     form[name] === undefined ? [] : [[name, form[name].slice(0, 2000)]],
   )
   return typed.length > 0 ? Object.fromEntries(typed) : undefined
+}
+
+/** The form and the product a post names, as far as it names them plainly. */
+function postedTo(form: Record<string, string>): { intent?: MenuIntent; id?: number } {
+  const intent = MENU_INTENTS.find((known) => known === form.intent)
+  if (!intent) return {}
+  return intent !== 'add' && /^\d{1,15}$/.test(form.id ?? '')
+    ? { intent, id: Number(form.id) }
+    : { intent }
 }
 
 const id = z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))
@@ -119,6 +133,7 @@ export async function receiveMenuAction({
     const known = typeof field === 'string' && field in productFields
     return reply(400, {
       ok: false,
+      ...postedTo(form),
       error: known ? issue!.message : NOT_UNDERSTOOD,
       typed: typedProduct(form),
     })
@@ -143,7 +158,14 @@ export async function receiveMenuAction({
   } else {
     done = await setProductActive(db, action.id, action.intent === 'activate')
   }
+  const about = action.intent === 'add' ? {} : { id: action.id }
   return done.ok
-    ? reply(200, { ok: true, intent: action.intent })
-    : reply(409, { ok: false, error: done.error, typed: typedProduct(form) })
+    ? reply(200, { ok: true, intent: action.intent, ...about })
+    : reply(409, {
+        ok: false,
+        intent: action.intent,
+        ...about,
+        error: done.error,
+        typed: typedProduct(form),
+      })
 }

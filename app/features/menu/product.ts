@@ -5,6 +5,10 @@ import { formatMoney } from '#app/utils/money.ts'
 /** The longest a treat's name and description may be: the settings' schema and form share them. */
 export const PRODUCT_LIMITS = { name: 60, description: 300 } as const
 
+/** The menu forms' intents on Settings; each answer names its own, so its card shows it. */
+export const MENU_INTENTS = ['add', 'update', 'move', 'deactivate', 'activate'] as const
+export type MenuIntent = (typeof MENU_INTENTS)[number]
+
 /** One treat on the menu, as the pages and the owner's settings show it. */
 export interface Product {
   id: number

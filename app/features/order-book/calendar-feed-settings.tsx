@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 
 /** The settings form's intent for a new feed key; the settings route dispatches on it. */
 export const ROTATE_ICAL_KEY = 'rotate-ical-key'
@@ -8,15 +8,8 @@ export type IcalKeyActionResult =
   | { ok: true; intent: typeof ROTATE_ICAL_KEY; message: string }
   | { ok: false; intent?: typeof ROTATE_ICAL_KEY; error: string }
 
-/** The settings page's action data, when it answered the Rotate key form. */
-export function asIcalKeyResult(posted: unknown): IcalKeyActionResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === ROTATE_ICAL_KEY
-    ? (posted as IcalKeyActionResult)
-    : undefined
-}
+/** The card's id; its heading is `calendar-feed-heading`, which Settings' links lead to. */
+const CARD = 'calendar-feed'
 
 export interface CalendarFeedSettingsData {
   /** https://…/admin/calendar.ics?key=… */
@@ -35,14 +28,12 @@ export function CalendarFeedSettings({
   posted,
 }: {
   feed: CalendarFeedSettingsData
-  /** The page's action data, when it was this form's answer. */
-  posted: IcalKeyActionResult | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
+  const answer = answerFor<IcalKeyActionResult>(posted, { intents: [ROTATE_ICAL_KEY] })
   return (
-    <section aria-labelledby="calendar-feed-heading" className="card mt-4 p-5 sm:p-6">
-      <h3 id="calendar-feed-heading" className="font-display text-2xl font-bold scroll-mt-24">
-        Calendar on your phone
-      </h3>
+    <SettingsCard id={CARD} title="Calendar on your phone" level={3} className="mt-4">
       <p className="mt-2">
         Subscribe to this address in your phone’s calendar to see every request that is new, quoted,
         confirmed or ready on its due date. It updates by itself. Keep it private: anyone with the
@@ -65,7 +56,7 @@ export function CalendarFeedSettings({
         <a href={feed.webcal} className="button-primary">
           Add to my calendar
         </a>
-        <Form method="post" action={answeredAt('calendar-feed-answer')}>
+        <Form method="post" action={cardAction(CARD)}>
           <input type="hidden" name="intent" value={ROTATE_ICAL_KEY} />
           <button type="submit" className="button-secondary">
             Rotate key
@@ -76,7 +67,7 @@ export function CalendarFeedSettings({
         Rotate key makes a new address and stops the old one at once; add the new one to your phone
         afterwards.
       </p>
-      <ActionStatus answer={posted} id="calendar-feed-answer" className="mt-2" />
-    </section>
+      <CardAnswer cardId={CARD} answer={answer} className="mt-2" />
+    </SettingsCard>
   )
 }

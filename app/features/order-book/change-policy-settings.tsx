@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { type ChangePolicy, policySentence } from '#app/features/order-status/order-terms.ts'
 import { POLICY_LIMITS, SAVE_CHANGE_POLICY } from './change-policy.ts'
 
@@ -8,15 +8,7 @@ export type ChangePolicyActionResult =
   | { ok: true; intent: typeof SAVE_CHANGE_POLICY; message: string }
   | { ok: false; intent?: typeof SAVE_CHANGE_POLICY; error: string }
 
-/** The settings page's action data, when it answered this form. */
-export function asChangePolicyResult(posted: unknown): ChangePolicyActionResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === SAVE_CHANGE_POLICY
-    ? (posted as ChangePolicyActionResult)
-    : undefined
-}
+const CARD = 'change-policy'
 
 /** What a rule's number counts, and the range it may take. */
 function rangeHint(unit: string, limits: { min: number; max: number }): string {
@@ -33,20 +25,18 @@ export function ChangePolicySettings({
   posted,
 }: {
   policy: ChangePolicy
-  /** The page's action data, when it was this form's answer. */
-  posted: ChangePolicyActionResult | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
+  const answer = answerFor<ChangePolicyActionResult>(posted, { intents: [SAVE_CHANGE_POLICY] })
   return (
-    <section aria-labelledby="change-policy-heading" className="card mt-4 p-5 sm:p-6">
-      <h2 id="change-policy-heading" className="section-heading scroll-mt-24">
-        Changes and cancellations
-      </h2>
+    <SettingsCard id={CARD} title="Changes and cancellations" className="mt-4">
       <p className="mt-2">
         Customers can ask for a change or cancel from their private page, under these rules. You
         accept or decline each change; a cancellation is made at once, with the refund below (a card
         payment goes back through Stripe, the rest you send yourself).
       </p>
-      <Form method="post" action={answeredAt('change-policy-answer')} className="mt-4 grid gap-4">
+      <Form method="post" action={cardAction(CARD)} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_CHANGE_POLICY} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberField
@@ -95,7 +85,7 @@ export function ChangePolicySettings({
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} id="change-policy-answer" className="mt-2" />
-    </section>
+      <CardAnswer cardId={CARD} answer={answer} className="mt-2" />
+    </SettingsCard>
   )
 }

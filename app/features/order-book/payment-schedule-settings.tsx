@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
 
 /** The settings form's intent for the balance's default date; the settings route dispatches on it. */
@@ -10,15 +10,7 @@ export type BalanceDueActionResult =
   | { ok: true; intent: typeof SAVE_BALANCE_DUE; message: string }
   | { ok: false; intent?: typeof SAVE_BALANCE_DUE; error: string }
 
-/** The settings page's action data, when it answered this form. */
-export function asBalanceDueResult(posted: unknown): BalanceDueActionResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === SAVE_BALANCE_DUE
-    ? (posted as BalanceDueActionResult)
-    : undefined
-}
+const CARD = 'payments'
 
 /**
  * The settings page's "Payments": how many days before the order date a
@@ -29,19 +21,17 @@ export function PaymentScheduleSettings({
   posted,
 }: {
   balanceDueDays: number
-  /** The page's action data, when it was this form's answer. */
-  posted: BalanceDueActionResult | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
+  const answer = answerFor<BalanceDueActionResult>(posted, { intents: [SAVE_BALANCE_DUE] })
   return (
-    <section aria-labelledby="payments-heading" className="card mt-4 p-5 sm:p-6">
-      <h2 id="payments-heading" className="section-heading scroll-mt-24">
-        Payments
-      </h2>
+    <SettingsCard id={CARD} title="Payments" className="mt-4">
       <p className="mt-2">
         A quote asks for its balance this many days before the order date. You can pick another date
         on any quote. Customers get a reminder a few days before, and a note if it is late.
       </p>
-      <Form method="post" action={answeredAt('payments-answer')} className="mt-4 grid gap-4">
+      <Form method="post" action={cardAction(CARD)} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_BALANCE_DUE} />
         <NumberField
           id="balance-due-days"
@@ -57,7 +47,7 @@ export function PaymentScheduleSettings({
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} id="payments-answer" className="mt-2" />
-    </section>
+      <CardAnswer cardId={CARD} answer={answer} className="mt-2" />
+    </SettingsCard>
   )
 }

@@ -7,8 +7,10 @@ import { type PushReach, isReachablePushEndpoint } from './push-endpoint.server.
 import { kickPushWorker } from './push-worker-handle.server.ts'
 import { removeDevice, saveSubscription, setDeviceKinds } from './subscriptions.server.ts'
 
+/** `device` names the device a switch or a test answered, so its card shows the answer. */
 export type AlertsResult =
-  { ok: true; intent: string; message: string } | { ok: false; intent?: string; error: string }
+  | { ok: true; intent: string; message: string; device?: number }
+  | { ok: false; intent?: string; error: string }
 
 const GONE = 'That device is no longer on the list. Please reload the page.'
 const NOT_A_PUSH_SERVICE =
@@ -32,7 +34,8 @@ export async function receiveAlertsAction({
   const intent = form.intent
   const fail = (status: number, error: string) =>
     reply<AlertsResult>(status, { ok: false, intent, error })
-  const done = (message: string) => reply<AlertsResult>(200, { ok: true, intent: intent!, message })
+  const done = (message: string, device?: number) =>
+    reply<AlertsResult>(200, { ok: true, intent: intent!, message, device })
 
   if (intent === ALERT_INTENTS.subscribe) {
     const parsed = subscribeSchema.safeParse(form)
@@ -55,12 +58,15 @@ export async function receiveAlertsAction({
   if (intent === ALERT_INTENTS.kinds) {
     const kinds = kindsFromForm(form)
     if (!(await setDeviceKinds(db, deviceId, kinds))) return fail(404, GONE)
-    return done(kinds.length === 0 ? 'Every alert is off for that device.' : 'Alerts saved.')
+    return done(
+      kinds.length === 0 ? 'Every alert is off for that device.' : 'Alerts saved.',
+      deviceId,
+    )
   }
   if (intent === ALERT_INTENTS.test) {
     if (!(await queueTestAlert(db, deviceId, now))) return fail(404, GONE)
     kickPushWorker()
-    return done('Test alert sent. It should arrive within a minute.')
+    return done('Test alert sent. It should arrive within a minute.', deviceId)
   }
   if (intent === ALERT_INTENTS.remove) {
     if (!(await removeDevice(db, deviceId))) return fail(404, GONE)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, useFetcher } from 'react-router'
-import { ActionStatus } from '#app/components/action-status.tsx'
+import { CardAnswer, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { ALERT_KIND_LABELS, ALERT_KINDS, type AlertKind } from './alert-kinds.ts'
 import { ALERT_INTENTS, MAX_DEVICE_LABEL } from './alerts-schema.ts'
 
@@ -18,7 +18,13 @@ export interface AlertDeviceView {
 }
 
 export type AlertsAnswer =
-  { ok: true; intent: string; message: string } | { ok: false; intent?: string; error: string }
+  | { ok: true; intent: string; message: string; device?: number }
+  | { ok: false; intent?: string; error: string }
+
+/** A device's own answers (its switches, its test) show in its card; the rest above the list. */
+const DEVICE_INTENTS = [ALERT_INTENTS.kinds, ALERT_INTENTS.test]
+const DEVICES = 'devices'
+const deviceCard = (id: number) => `device-${id}`
 
 type Support = 'checking' | 'unsupported' | 'install-first' | 'denied' | 'ready' | 'on'
 
@@ -40,7 +46,8 @@ export function AlertsSettings({
 }: {
   devices: AlertDeviceView[]
   publicKey: string
-  posted: AlertsAnswer | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
   const subscribe = useFetcher<AlertsAnswer>()
   const [support, setSupport] = useState<Support>('checking')
@@ -107,10 +114,15 @@ export function AlertsSettings({
     }
   }
 
-  const answer = subscribe.data ?? posted
+  const turnedOn =
+    subscribe.data ?? answerFor<AlertsAnswer>(posted, { intents: [ALERT_INTENTS.subscribe] })
+  // A removal, or a device no longer there: its card is gone, so the list answers.
+  const listAnswer = answerFor<AlertsAnswer>(posted, {
+    intents: [ALERT_INTENTS.remove, ...DEVICE_INTENTS],
+  })
   return (
     <div className="mt-6 space-y-6">
-      <section aria-labelledby="this-phone-heading" className="card p-5 sm:p-6">
+      <section id="this-phone" aria-labelledby="this-phone-heading" className="card p-5 sm:p-6">
         <h2 id="this-phone-heading" className="font-display text-2xl font-bold">
           This phone
         </h2>
@@ -159,20 +171,29 @@ export function AlertsSettings({
             {problem}
           </p>
         ) : null}
+        <CardAnswer cardId="this-phone" answer={turnedOn} className="mt-3" />
       </section>
 
-      <ActionStatus answer={answer} />
-
-      <section aria-labelledby="devices-heading">
+      <section id={DEVICES} aria-labelledby="devices-heading" className="scroll-mt-24">
         <h2 id="devices-heading" className="section-heading">
           Devices that get alerts
         </h2>
+        <CardAnswer
+          cardId={DEVICES}
+          answer={listAnswer && !(listAnswer.ok && listAnswer.device) ? listAnswer : undefined}
+          className="mt-2"
+        />
         {devices.length === 0 ? (
           <p className="mt-2">No device gets alerts yet.</p>
         ) : (
           <ul className="mt-4 space-y-4">
             {devices.map((device) => (
-              <DeviceCard key={device.id} device={device} here={device.endpointHash === thisHash} />
+              <DeviceCard
+                key={device.id}
+                device={device}
+                here={device.endpointHash === thisHash}
+                posted={posted}
+              />
             ))}
           </ul>
         )}
@@ -181,10 +202,23 @@ export function AlertsSettings({
   )
 }
 
-function DeviceCard({ device, here }: { device: AlertDeviceView; here: boolean }) {
+function DeviceCard({
+  device,
+  here,
+  posted,
+}: {
+  device: AlertDeviceView
+  here: boolean
+  posted: unknown
+}) {
   const name = device.label
+  const card = deviceCard(device.id)
+  const answer = answerFor<AlertsAnswer>(posted, {
+    intents: DEVICE_INTENTS,
+    subject: { device: device.id },
+  })
   return (
-    <li className="card p-5 sm:p-6">
+    <li id={card} className="card scroll-mt-24 p-5 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-display text-xl font-bold">
           {name}
@@ -196,7 +230,7 @@ function DeviceCard({ device, here }: { device: AlertDeviceView; here: boolean }
           {device.failures > 0 ? ` · ${device.failures} failed tries` : ''}
         </p>
       </div>
-      <Form method="post" className="mt-3">
+      <Form method="post" action={cardAction(card)} className="mt-3">
         <input type="hidden" name="intent" value={ALERT_INTENTS.kinds} />
         <input type="hidden" name="device" value={device.id} />
         <fieldset>
@@ -221,14 +255,14 @@ function DeviceCard({ device, here }: { device: AlertDeviceView; here: boolean }
         </button>
       </Form>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post">
+        <Form method="post" action={cardAction(card)}>
           <input type="hidden" name="intent" value={ALERT_INTENTS.test} />
           <input type="hidden" name="device" value={device.id} />
           <button type="submit" className="button-secondary">
             Send a test alert<span className="sr-only"> to {name}</span>
           </button>
         </Form>
-        <Form method="post">
+        <Form method="post" action={cardAction(DEVICES)}>
           <input type="hidden" name="intent" value={ALERT_INTENTS.remove} />
           <input type="hidden" name="device" value={device.id} />
           <button type="submit" className="button-danger">
@@ -236,6 +270,7 @@ function DeviceCard({ device, here }: { device: AlertDeviceView; here: boolean }
           </button>
         </Form>
       </div>
+      <CardAnswer cardId={card} answer={answer} className="mt-3" />
     </li>
   )
 }

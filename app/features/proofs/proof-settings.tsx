@@ -1,21 +1,13 @@
 import { Form } from 'react-router'
-import { ActionStatus, answeredAt } from '#app/components/action-status.tsx'
 import { NumberField } from '#app/components/number-field.tsx'
+import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
 import { PROOF_ROUNDS_SETTING, SAVE_PROOF_ROUNDS } from './proof-rules.ts'
 
 export type ProofRoundsActionResult =
   | { ok: true; intent: typeof SAVE_PROOF_ROUNDS; message: string }
   | { ok: false; intent?: typeof SAVE_PROOF_ROUNDS; error: string }
 
-/** The settings page's action data, when it answered this form. */
-export function asProofRoundsResult(posted: unknown): ProofRoundsActionResult | undefined {
-  return typeof posted === 'object' &&
-    posted !== null &&
-    'intent' in posted &&
-    posted.intent === SAVE_PROOF_ROUNDS
-    ? (posted as ProofRoundsActionResult)
-    : undefined
-}
+const CARD = 'proof-rounds'
 
 /** Settings' "Design proofs": how many rounds of changes a customer's proof includes. */
 export function ProofRoundsSettings({
@@ -23,18 +15,17 @@ export function ProofRoundsSettings({
   posted,
 }: {
   roundsIncluded: number
-  posted: ProofRoundsActionResult | undefined
+  /** The page's action data, whichever form it answered. */
+  posted: unknown
 }) {
+  const answer = answerFor<ProofRoundsActionResult>(posted, { intents: [SAVE_PROOF_ROUNDS] })
   return (
-    <section aria-labelledby="proofs-settings-heading" className="card mt-4 p-5 sm:p-6">
-      <h2 id="proofs-settings-heading" className="section-heading scroll-mt-24">
-        Design proofs
-      </h2>
+    <SettingsCard id={CARD} title="Design proofs" className="mt-4">
       <p className="mt-2">
         How many proofs a customer may ask changes of. On the last one her page offers approval and
         asks her to contact you; you can still send one more round if you choose.
       </p>
-      <Form method="post" action={answeredAt('proof-rounds-answer')} className="mt-4 grid gap-4">
+      <Form method="post" action={cardAction(CARD)} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={SAVE_PROOF_ROUNDS} />
         <NumberField
           id="proof-rounds"
@@ -50,7 +41,7 @@ export function ProofRoundsSettings({
           </button>
         </div>
       </Form>
-      <ActionStatus answer={posted} id="proof-rounds-answer" className="mt-2" />
-    </section>
+      <CardAnswer cardId={CARD} answer={answer} className="mt-2" />
+    </SettingsCard>
   )
 }

@@ -1,11 +1,12 @@
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, cardAction } from '#app/components/settings-card.tsx'
 import {
   ADDRESS_LIMITS,
   type BakeryAddress,
   addressLabelsFor,
 } from '#app/content/bakery-address.ts'
-import type { SiteSettingsResult } from './site-settings-form.ts'
+import { siteAnswerFor, siteAnswerWords } from './site-settings-form.ts'
 
 const SECTION = 'address'
 const ID = `site-${SECTION}`
@@ -31,14 +32,15 @@ interface AddressField {
 export function AddressGroup({
   address,
   country,
-  result: posted,
+  posted,
 }: {
   address: BakeryAddress
   /** Her locale's country ('CA') and its name in her words, or null when her locale has none. */
   country: { code: string; name: string } | null
-  result: SiteSettingsResult | undefined
+  /** The page's action data, whichever group it answered. */
+  posted: unknown
 }) {
-  const result = posted?.section === SECTION ? posted : undefined
+  const result = siteAnswerFor(posted, SECTION)
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === SECTION
   const labels = addressLabelsFor(country?.code ?? null)
@@ -88,7 +90,7 @@ export function AddressGroup({
       <Form
         key={fields.map((field) => field.stored).join('\n')}
         method="post"
-        action={`/admin/settings/site#${ID}`}
+        action={cardAction(ID)}
         className="mt-4 grid gap-4"
       >
         <input type="hidden" name="intent" value={SECTION} />
@@ -143,15 +145,7 @@ export function AddressGroup({
           <button type="submit" className="button-primary">
             Save address
           </button>
-          <p role="status" className="min-h-6">
-            {busy ? (
-              <span>Saving…</span>
-            ) : result?.status === 'saved' ? (
-              <span className="status-success">Saved. The site shows it now.</span>
-            ) : result?.status === 'refused' ? (
-              <span className="status-error">{result.error}</span>
-            ) : null}
-          </p>
+          <CardAnswer cardId={ID} answer={siteAnswerWords(result)} busy={busy} busyText="Saving…" />
         </div>
       </Form>
     </section>

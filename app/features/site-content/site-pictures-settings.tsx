@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, cardAction } from '#app/components/settings-card.tsx'
 import { SitePicture } from '#app/components/site-picture.tsx'
 import {
   PICTURE_SLOTS,
@@ -7,7 +8,7 @@ import {
   type PictureWords,
   type SitePicture as Picture,
 } from '#app/content/site-words.ts'
-import type { SiteSettingsResult } from './site-settings-form.ts'
+import { type SiteSettingsResult, siteAnswerFor, siteAnswerWords } from './site-settings-form.ts'
 import { WORDS_LIMITS } from './site-words-schema.ts'
 
 /** The images the pipeline reads; a phone's camera roll offers these. */
@@ -44,12 +45,13 @@ const SLOT_WORDS: Record<
  */
 export function PicturesGroup({
   pictures,
-  result: posted,
+  posted,
 }: {
   pictures: PictureWords
-  result: SiteSettingsResult | undefined
+  /** The page's action data, whichever group it answered. */
+  posted: unknown
 }) {
-  const result = posted?.section === 'pictures' ? posted : undefined
+  const result = siteAnswerFor(posted, 'pictures')
   return (
     <section
       aria-labelledby="site-pictures-heading"
@@ -121,7 +123,7 @@ function PictureForm({
       <Form
         method="post"
         encType="multipart/form-data"
-        action={`/admin/settings/site#${id}`}
+        action={cardAction(id)}
         className="mt-3 grid gap-4"
       >
         <input type="hidden" name="intent" value="pictures" />
@@ -177,15 +179,7 @@ function PictureForm({
               Use the built-in picture
             </button>
           ) : null}
-          <p role="status" className="min-h-6">
-            {busy ? (
-              <span>Saving…</span>
-            ) : result?.status === 'saved' ? (
-              <span className="status-success">Saved. The site shows it now.</span>
-            ) : result?.status === 'refused' ? (
-              <span className="status-error">{result.error}</span>
-            ) : null}
-          </p>
+          <CardAnswer cardId={id} answer={siteAnswerWords(result)} busy={busy} busyText="Saving…" />
         </div>
       </Form>
     </section>

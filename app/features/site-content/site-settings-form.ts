@@ -1,3 +1,4 @@
+import { type CardAnswerWords, answerFor } from '#app/components/card-answer.ts'
 import type { SiteWordsKey, StoryWords } from '#app/content/site-words.ts'
 
 /** The forms of Settings › Your site, each posted with its own intent. */
@@ -82,12 +83,20 @@ export interface SiteSettingsResult {
   previewWords?: StoryWords
 }
 
-export function asSiteSettingsResult(value: unknown): SiteSettingsResult | undefined {
-  return typeof value === 'object' &&
-    value !== null &&
-    'section' in value &&
-    (isSiteSettingsSection((value as { section: unknown }).section) ||
-      ['pictures', 'address'].includes((value as { section: unknown }).section as string))
-    ? (value as SiteSettingsResult)
-    : undefined
+/** The page's action data when it answered this group's form (decision 083). */
+export function siteAnswerFor(posted: unknown, group: SiteSettingsGroup) {
+  return answerFor<SiteSettingsResult>(posted, { intents: [group], by: 'section' })
+}
+
+/** What a group's answer says, beside its buttons. */
+export function siteAnswerWords(
+  result: SiteSettingsResult | undefined,
+): CardAnswerWords | undefined {
+  if (result?.status === 'saved') return { ok: true, message: 'Saved. The site shows it now.' }
+  if (result?.status === 'preview') {
+    return { ok: true, message: 'Preview below. Nothing is published until you press Publish.' }
+  }
+  if (result?.status === 'refused')
+    return { ok: false, error: result.error ?? 'Nothing was saved.' }
+  return undefined
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { CardAnswer, cardAction } from '#app/components/settings-card.tsx'
 import type { BakeryAddress } from '#app/content/bakery-address.ts'
 import { LOCALE_CHOICES } from '#app/content/local-choices.ts'
 import { SOCIAL_NETWORKS, type SiteWords, paragraphsOf } from '#app/content/site-words.ts'
@@ -15,6 +16,8 @@ import {
   type SiteSettingsGroup,
   type SiteSettingsResult,
   type SiteSettingsSection,
+  siteAnswerFor,
+  siteAnswerWords,
 } from './site-settings-form.ts'
 import { WORDS_LIMITS } from './site-words-schema.ts'
 
@@ -50,7 +53,8 @@ interface GroupProps {
   address: BakeryAddress
   /** Her locale's country and its name, or null when her locale names none. */
   country: { code: string; name: string } | null
-  result: SiteSettingsResult | undefined
+  /** The page's action data, whichever group it answered. */
+  posted: unknown
 }
 
 /**
@@ -63,8 +67,8 @@ export function SiteSettings(props: GroupProps) {
   return (
     <div className="mt-8 grid gap-8">
       <IdentityGroup {...props} />
-      <AddressGroup address={props.address} country={props.country} result={props.result} />
-      <PicturesGroup pictures={props.words.pictures} result={props.result} />
+      <AddressGroup address={props.address} country={props.country} posted={props.posted} />
+      <PicturesGroup pictures={props.words.pictures} posted={props.posted} />
       <WordsGroup {...props} />
       <AnnouncementGroup {...props} />
       <MarkdownGroup {...props} section="faq" />
@@ -72,11 +76,6 @@ export function SiteSettings(props: GroupProps) {
       <LocalGroup {...props} />
     </div>
   )
-}
-
-/** The answer for this group only, if the last post was its own. */
-function own(result: SiteSettingsResult | undefined, section: SiteSettingsSection) {
-  return result?.section === section ? result : undefined
 }
 
 function Group({
@@ -105,25 +104,13 @@ function Group({
         {title}
       </h2>
       <p className="mt-2">{intro}</p>
-      {/* The fragment brings her back to this group when the page comes back without JavaScript. */}
-      <Form method="post" action={`/admin/settings/site#${id}`} className="mt-4 grid gap-4">
+      {/* The page comes back at this group's answer, beside the button she pressed. */}
+      <Form method="post" action={cardAction(id)} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={section} />
         {children}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
           {buttons}
-          <p role="status" className="min-h-6">
-            {busy ? (
-              <span>Saving…</span>
-            ) : result?.status === 'saved' ? (
-              <span className="status-success">Saved. The site shows it now.</span>
-            ) : result?.status === 'preview' ? (
-              <span className="status-success">
-                Preview below. Nothing is published until you press Publish.
-              </span>
-            ) : result?.status === 'refused' ? (
-              <span className="status-error">{result.error}</span>
-            ) : null}
-          </p>
+          <CardAnswer cardId={id} answer={siteAnswerWords(result)} busy={busy} busyText="Saving…" />
         </div>
       </Form>
       {result?.status === 'preview' && preview ? (
@@ -430,8 +417,8 @@ const MARKDOWN_FIELDS: Record<'faq' | 'policies', FieldSpec> = {
   },
 }
 
-function IdentityGroup({ words, policies, result: posted }: GroupProps) {
-  const result = own(posted, 'identity')
+function IdentityGroup({ words, policies, posted }: GroupProps) {
+  const result = siteAnswerFor(posted, 'identity')
   const shared = { result, words, policies }
   return (
     <Group
@@ -454,8 +441,8 @@ function IdentityGroup({ words, policies, result: posted }: GroupProps) {
   )
 }
 
-function WordsGroup({ words, policies, result: posted }: GroupProps) {
-  const result = own(posted, 'words')
+function WordsGroup({ words, policies, posted }: GroupProps) {
+  const result = siteAnswerFor(posted, 'words')
   const preview = result?.previewWords
   return (
     <Group
@@ -499,8 +486,8 @@ function WordsGroup({ words, policies, result: posted }: GroupProps) {
   )
 }
 
-function AnnouncementGroup({ words, policies, result: posted }: GroupProps) {
-  const result = own(posted, 'announcement')
+function AnnouncementGroup({ words, policies, posted }: GroupProps) {
+  const result = siteAnswerFor(posted, 'announcement')
   const announcement = words.announcement
   const on = result && result.status !== 'saved' ? result.values.on === 'on' : announcement.on
   return (
@@ -543,10 +530,10 @@ function MarkdownGroup({
   words,
   policies,
   orderTerms,
-  result: posted,
+  posted,
   section,
 }: GroupProps & { section: 'faq' | 'policies' }) {
-  const result = own(posted, section)
+  const result = siteAnswerFor(posted, section)
   const faq = section === 'faq'
   return (
     <Group
@@ -630,8 +617,8 @@ function OrderTermsFromRules({ terms }: { terms: GroupProps['orderTerms'] }) {
   )
 }
 
-function LocalGroup({ words, moneyRecorded, timeZones, today, result: posted }: GroupProps) {
-  const result = own(posted, 'local')
+function LocalGroup({ words, moneyRecorded, timeZones, today, posted }: GroupProps) {
+  const result = siteAnswerFor(posted, 'local')
   const local = words.local
   const locale = shown(result, 'locale', local.locale)
   const locales = LOCALE_CHOICES.some((choice) => choice.tag === locale)
