@@ -84,7 +84,12 @@ export async function signInThroughDialog(page: Page) {
   await dialog.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
   await page.goto(from)
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  // Signed in: her bar's Sign Out, or on a phone's public page the header's way back to Today.
+  await expect(
+    page
+      .getByRole('button', { name: 'Sign Out' })
+      .or(page.getByRole('banner').getByRole('link', { name: 'Today', exact: true })),
+  ).toBeVisible()
 }
 
 /**
