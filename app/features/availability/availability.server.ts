@@ -3,6 +3,7 @@ import { serializeTransactions } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
+import { addDays, daysBetween, weekdayOf } from '#app/utils/calendar-days.ts'
 import {
   OUTSIDE_DATE_WINDOW,
   bakeryToday as todayOfBakery,
@@ -16,12 +17,9 @@ import {
   type BookingRules,
   type Demand,
   PLAIN_DEMAND,
-  addDays,
   availabilityBetween,
   dayAvailability,
-  daysBetween,
   nextOpenDay,
-  weekdayOf,
   withWindows,
 } from './availability.ts'
 import {

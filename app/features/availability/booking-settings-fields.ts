@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES } from './availability.ts'
+import { WEEKDAY_NAMES } from '#app/utils/calendar-days.ts'
 
 /**
  * The owner's availability forms at /admin/settings: their intents, field

@@ -1,16 +1,13 @@
 import { useCallback, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
-import {
-  type AvailabilityDay,
-  WEEKDAY_NAMES,
-  weekdayOf,
-} from '#app/features/availability/availability.ts'
+import { type AvailabilityDay } from '#app/features/availability/availability.ts'
 import { type DateRules } from '#app/features/orders/date-choice.ts'
 import { PickupWindowField } from '#app/features/orders/handover-fields.tsx'
 import { OrderDateField } from '#app/features/orders/order-date-field.tsx'
 import { ORDER_LIMITS } from '#app/features/orders/order-options.ts'
 import { useAvailability, useNextAvailable } from '#app/features/orders/use-availability.ts'
+import { WEEKDAY_NAMES, weekdayOf } from '#app/utils/calendar-days.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DETAIL_FIELDS, type DetailField } from './change-parts.ts'

@@ -1,5 +1,5 @@
-import { daysBetween } from '#app/features/availability/availability.ts'
 import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
+import { daysBetween } from '#app/utils/calendar-days.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
 /*

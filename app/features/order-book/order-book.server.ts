@@ -2,7 +2,6 @@ import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kyse
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
   BOOKED_STATUSES,
@@ -27,6 +26,7 @@ import {
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { type AlertRequest, quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'

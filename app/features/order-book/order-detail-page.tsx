@@ -10,7 +10,6 @@ import {
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import {
   STATUS_LABELS,
   canMove,
@@ -24,6 +23,7 @@ import {
   OWNER_INTENTS,
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { currencyName, currencySymbol, formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'

@@ -9,7 +9,6 @@ import type {
   RequestStatus,
 } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { daysBetween } from '#app/features/availability/availability.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listEmailsAbout } from '#app/features/mail/outbox.server.ts'
@@ -28,6 +27,7 @@ import {
   type UpdateKind,
 } from '#app/features/order-status/owner-intents.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
+import { daysBetween } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'

@@ -9,7 +9,6 @@ import type { Db } from '#app/db/db.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import {
   BALANCE_REMINDER_DAYS,
   type DisplayState,
@@ -18,6 +17,7 @@ import {
   displayStateOf,
   totalOf,
 } from '#app/features/order-status/order-status.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { readBookedBalances } from './booked-balances.server.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
 import { type PaymentTotals, moneyOf, paymentTotals } from './order-book.server.ts'

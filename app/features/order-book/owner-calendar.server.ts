@@ -5,12 +5,12 @@ import {
   bookedEffort,
   readBookingSettings,
 } from '#app/features/availability/availability.server.ts'
-import { addDays, datesFrom, weekdayOf } from '#app/features/availability/availability.ts'
 import {
   CALLED_OFF_STATUSES,
   HELD_STATUSES,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import { addDays, datesFrom, weekdayOf } from '#app/utils/calendar-days.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type DeliveryAddress, HANDOVER_COLUMNS, addressOf } from './handover.ts'
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import type { ReviewLink } from '#app/features/reviews/review-schema.ts'
 import { queueReviewRequests } from '#app/features/reviews/reviews.server.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { REMINDER_HOUR, bakeryHour } from './schedule.server.ts'
 
 /** Invitations go out from the hour of the customers' reminders, bakery time. */

@@ -6,7 +6,6 @@ import {
   readBookingRules,
   readPickupWindows,
 } from '#app/features/availability/availability.server.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
@@ -21,6 +20,7 @@ import {
   MAX_ORDER_BODY_BYTES,
   ORDER_LIMITS,
 } from '#app/features/orders/order-options.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'

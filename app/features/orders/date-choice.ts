@@ -1,9 +1,9 @@
 import {
   type AvailabilityDay,
   type DayStatus,
-  addDays,
   unavailableReason,
 } from '#app/features/availability/availability.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate, isCalendarDate } from '#app/utils/dates.ts'
 import { shortDate } from './cart-send.ts'
 

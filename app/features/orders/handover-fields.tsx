@@ -1,10 +1,7 @@
 import { FormField } from '#app/components/form-field.tsx'
-import {
-  type AvailabilityDay,
-  WEEKDAY_NAMES,
-  weekdayOf,
-} from '#app/features/availability/availability.ts'
+import { type AvailabilityDay } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { WEEKDAY_NAMES, weekdayOf } from '#app/utils/calendar-days.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { ORDER_LIMITS } from './order-options.ts'
 import type { OrderField } from './order-schema.ts'

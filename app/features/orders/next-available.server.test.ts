@@ -8,8 +8,8 @@ import {
   readBookingRules,
   setWeekdayCapacity,
 } from '#app/features/availability/availability.server.ts'
-import { addDays } from '#app/features/availability/availability.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { findNextAvailable } from './date-choice.ts'

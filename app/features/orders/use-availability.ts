@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
-import { addDays } from '#app/features/availability/availability.ts'
+import { addDays } from '#app/utils/calendar-days.ts'
 import { findNextAvailable, monthOf } from './date-choice.ts'
 
 /** A month's answer is reused for this long; the server checks again on send anyway. */
