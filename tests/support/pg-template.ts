@@ -28,7 +28,14 @@ export function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16)
 }
 
-const templateName = () => `bakery_template_${migrationsHash()}`
+/**
+ * Named after the tests' own database too: two roles testing on one server
+ * (a developer's and CI's) each copy a template they own.
+ */
+function templatePrefix(serverUrl: string): string {
+  const database = decodeURIComponent(new URL(serverUrl).pathname.slice(1)) || 'postgres'
+  return `tpl_${database.replace(/[^a-z0-9_]/gi, '_').slice(0, 24)}_`
+}
 
 function urlOfDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl)
@@ -50,7 +57,8 @@ const exists = async (client: pg.Client, name: string) =>
   (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1
 
 async function buildTemplate(serverUrl: string): Promise<string> {
-  const name = templateName()
+  const prefix = templatePrefix(serverUrl)
+  const name = `${prefix}${migrationsHash()}`
   await withAdmin(serverUrl, async (client) => {
     if (await exists(client, name)) return
     await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK])
@@ -58,7 +66,8 @@ async function buildTemplate(serverUrl: string): Promise<string> {
       if (await exists(client, name)) return
       // Templates of older migrations, and any build a killed run left half done.
       const stale = await client.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'bakery\\_template\\_%'",
+        'select datname from pg_database where starts_with(datname, $1)',
+        [prefix],
       )
       for (const { datname } of stale.rows) {
         await client.query(`drop database if exists "${datname}" with (force)`)
