@@ -1,10 +1,10 @@
 /**
  * A real, migrated database of its own for each test, removed when the test
  * ends. `TEST_DATABASE=pg` (with TEST_DATABASE_URL) makes it PostgreSQL:
- * a database per test copied from a migrated template (pg-template.ts), or,
- * for a test that migrates itself, a fresh schema reached through the
- * connection's search_path, so tests in parallel never see each other's rows. Otherwise it is SQLite, a
- * file in a temp folder. Only tests import this.
+ * a fresh schema per test, reached through the connection's search_path, so
+ * tests in parallel never see each other's rows. Otherwise it is SQLite, a
+ * copy of a migrated template file (sqlite-template.ts) in a temp folder.
+ * Only tests import this.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,7 +14,6 @@ import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import { noteDatabaseUse } from './database-use.ts'
 import { createTestSchema } from './pg-schema.ts'
-import { createMigratedDatabase } from './pg-template.ts'
 import { placeMigratedDatabase } from './sqlite-template.ts'
 
 export async function makeTempDir(): Promise<string> {
@@ -55,13 +54,13 @@ export async function openTestDatabase(
   dataDir?: string,
 ): Promise<{ db: Db; dataDir: string; location: DatabaseLocation }> {
   const dir = dataDir ?? (await makeTempDir())
-  const location = { dataDir: dir, url: await makeMigratedDatabaseUrl() }
-  // A copy of the migrated template on either database; on SQLite the
-  // migrations then check it is whole, which takes a few milliseconds.
+  const location = { dataDir: dir, url: await makeTestDatabaseUrl() }
+  // On SQLite a copy of the migrated template, which the migrations then
+  // find whole in a few milliseconds; on PostgreSQL a fresh schema, migrated.
   if (!location.url) await placeMigratedDatabase(dir)
   const db = openTestConnection(location)
-  if (!location.url) await migrateToLatest(db)
-  await newVersionTokens(db)
+  await migrateToLatest(db)
+  if (!location.url) await newVersionTokens(db)
   return { db, dataDir: dir, location }
 }
 
@@ -86,16 +85,6 @@ export async function openFreshlyMigratedDatabase(): Promise<Db> {
   const db = openTestConnection(location)
   await migrateToLatest(db)
   return db
-}
-
-/** On PostgreSQL, a database of the test's own, already migrated and dropped when it ends. */
-async function makeMigratedDatabaseUrl(): Promise<string | undefined> {
-  if (testDatabaseKind() === 'sqlite') return undefined
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) throw new Error('TEST_DATABASE=pg needs TEST_DATABASE_URL (postgres://…)')
-  const database = await createMigratedDatabase(serverUrl)
-  onTestFinished(() => database.drop())
-  return database.url
 }
 
 /** Another connection to a test's database, closed when the test ends. */

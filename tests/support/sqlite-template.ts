@@ -4,10 +4,23 @@
  * copy of it. Built in a folder of its own and renamed into place when
  * whole, so a process never copies a half-built one. Only tests import this.
  */
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
-import { migrationsHash } from './pg-template.ts'
+
+const DB_FOLDER = path.resolve(import.meta.dirname, '../../app/db')
+
+/** The migrations' source, hashed: a template made from other migrations is never used. */
+function migrationsHash(): string {
+  const hash = createHash('sha256')
+  const files = readdirSync(DB_FOLDER).filter((name) => name.startsWith('migration'))
+  for (const file of files.sort()) {
+    hash.update(file).update(readFileSync(path.join(DB_FOLDER, file)))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
 
 const TEMPLATES = path.resolve(import.meta.dirname, '../../node_modules/.cache/bakery-sqlite')
 /** The file openDatabase keeps in its data folder. */
