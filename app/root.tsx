@@ -160,7 +160,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {/* Only for a request with a checked session: such pages are never cached for others. */}
               {data?.signedIn ? <OwnerBar /> : null}
               {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
-              <SiteHeader owner={data?.signedIn === true} />
+              {/* On her own pages her bar is the header: the public one lists her pages only elsewhere. */}
+              <SiteHeader owner={data?.signedIn === true && !OWNER_DESK.test(pathname)} />
             </>
           )}
           <main id="main" tabIndex={-1}>

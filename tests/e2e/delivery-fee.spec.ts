@@ -206,6 +206,8 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await expect(payments.getByTestId('charges')).toContainText('Delivery fee$15')
   await expect(payments.getByTestId('charges')).toContainText('Total$111')
   await expect(payments).toContainText('Balance · $71')
+  // The accepted page settles (its data read again) before its picture is taken.
+  await customer.waitForLoadState('networkidle')
   await shootBoth(customer, () => payments, 'delivery-fee-customer-payments', testInfo)
   await customer.close()
 
