@@ -9,9 +9,9 @@ import {
   openOrderOf,
   sendCakeRequest,
   sendQuote,
-  shoot,
   signIn,
 } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // One fake Stripe on its one port: these tests share it, one after the other.
 test.describe.configure({ mode: 'serial' })
@@ -49,7 +49,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: `Cara Card ${stamp}`, email: `cara.${stamp}@example.com` }
@@ -94,7 +94,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(payButton).toBeVisible()
   const box = await payButton.boundingBox()
   expect(box!.height).toBeGreaterThanOrEqual(44)
-  await shoot(shopper, 'card-pay-customer-page', (name) => testInfo.outputPath(name))
+  await shoot(shopper, 'card-pay-customer-page')
 
   // Stripe's page (the fake's), for exactly the deposit, in the bakery's currency.
   await payButton.click()
@@ -125,7 +125,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(schedule).toContainText('Paid so far: $40')
   // Booked now: the balance is what she may pay by card next.
   await expect(schedule.getByRole('button', { name: 'Pay the balance: $140' })).toBeVisible()
-  await shoot(shopper, 'card-paid-customer-page', (name) => testInfo.outputPath(name))
+  await shoot(shopper, 'card-paid-customer-page')
 
   // Both sides emailed, once.
   const booked = await mailTo(customer.email, /^Your cakes order is booked/)
@@ -141,7 +141,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
   await expect(page.getByTestId('timeline')).toContainText('Payment received: $40 by card')
   await expect(page.getByTestId('money')).toContainText('$40')
-  await shoot(page, 'card-paid-owner-order', (name) => testInfo.outputPath(name))
+  await shoot(page, 'card-paid-owner-order')
 
   // Stripe sends the same event again: 200, nothing changes.
   const session = [...fake.sessions.values()].at(-1)!
@@ -226,7 +226,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(amount).toHaveValue('140')
   await amount.fill('25')
   await balanceLine.getByLabel(/Reason/).fill('One tier fewer.')
-  await shoot(page, 'card-refund-form', (name) => testInfo.outputPath(name), moneyCard)
+  await shoot(page, 'card-refund-form', { part: moneyCard })
   await balanceLine.getByRole('button', { name: 'Refund on card' }).click()
   const dialog = page.getByTestId('confirm-dialog')
   await expect(dialog).toContainText('Refund $25 to Cara’s card through Stripe?')
@@ -256,7 +256,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(page.getByTestId('timeline')).toContainText(
     'Refunded to the customer’s card through Stripe: $25',
   )
-  await shoot(page, 'card-refunded-money-card', (name) => testInfo.outputPath(name), moneyCard)
+  await shoot(page, 'card-refunded-money-card', { part: moneyCard })
 
   // Stripe's own event about it changes nothing: one refund, one email.
   const made = [...fake.refunds.values()].at(-1)!
@@ -270,7 +270,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   await expect(ledger).toContainText('to your card')
   await expect(ledger).toContainText('−$25')
   await expect(ledger).toContainText('Paid, after refunds: $155')
-  await shoot(phone, 'card-refund-customer-payments', (name) => testInfo.outputPath(name), payments)
+  await shoot(phone, 'card-refund-customer-payments', { part: payments })
 
   // A refund made on Stripe's dashboard, of which only the charge's event came:
   // a note on the order page until she has looked.
@@ -281,7 +281,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   const note = page.getByTestId('card-looks').getByRole('note')
   await expect(note).toContainText('A card refund of $30 needs a look')
   await expect(note).toContainText('$5 more than the book shows')
-  await shoot(page, 'card-look-owner-order', (name) => testInfo.outputPath(name), note)
+  await shoot(page, 'card-look-owner-order', { part: note })
   await note.getByRole('button', { name: 'Mark as looked at' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Marked as looked at.' })).toBeVisible()
   await expect(page.getByTestId('card-looks')).toHaveCount(0)
@@ -294,7 +294,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
 
 test('a card payment for a request the site does not have is listed on Today for the owner, until she has looked', async ({
   page,
-}, testInfo) => {
+}) => {
   const reference = `BB-9${String(Date.now()).slice(-5)}`
   const stranger = {
     id: `cs_test_unknown${Date.now()}`,
@@ -320,7 +320,7 @@ test('a card payment for a request the site does not have is listed on Today for
   const item = looks.getByRole('listitem').filter({ hasText: reference })
   await expect(item).toContainText(`A card payment of $25 for ${reference} needs a look`)
   await expect(item).toContainText('does not have')
-  await shoot(page, 'card-look-owner-today', (name) => testInfo.outputPath(name), looks)
+  await shoot(page, 'card-look-owner-today', { part: looks })
   await item.getByRole('button', { name: 'Mark as looked at' }).click()
   await expect(looks.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0)
 })

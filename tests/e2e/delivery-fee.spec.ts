@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Locator, Page, TestInfo } from '@playwright/test'
+import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
@@ -15,6 +15,7 @@ import {
   test,
   waitForHydration,
 } from './fixtures.ts'
+import { shoot } from './shots.ts'
 
 /**
  * A delivery quoted with its fee, from the owner's quote form to the
@@ -54,32 +55,6 @@ test.afterAll(async () => {
 // The fee too large for the form is refused with 400; the browser notes it.
 test.use({ baseURL: BASE, allowedConsoleErrors: [/status of 400 \(Bad Request\)/] })
 
-/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
-async function shoot(target: Page | Locator, name: string, testInfo: TestInfo) {
-  const dir = process.env.SHOTS_DIR
-  const file = dir ? path.join(dir, `${name}.png`) : testInfo.outputPath(`${name}.png`)
-  if (dir) mkdirSync(dir, { recursive: true })
-  const fullPage = !('scrollIntoViewIfNeeded' in target)
-  await target.screenshot({ path: file, animations: 'disabled', ...(fullPage ? { fullPage } : {}) })
-}
-
-/** At the owner's phone's width and a laptop's, each a picture. */
-async function shootBoth(page: Page, target: () => Locator | Page, name: string, info: TestInfo) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const what = target()
-    if ('scrollIntoViewIfNeeded' in what) {
-      // A part taller than the window: the window grows to hold it, so the sticky header never crosses it.
-      const box = await what.boundingBox()
-      const height = Math.max(width === 375 ? 812 : 900, Math.ceil((box?.height ?? 0) + 240))
-      await page.setViewportSize({ width, height })
-      await what.scrollIntoViewIfNeeded()
-    }
-    await shoot(what, `${name}-${width}`, info)
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
-}
-
 function daysFromToday(days: number): string {
   const today = new Date(`${todayIn(site.timeZone)}T12:00:00Z`)
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10)
@@ -107,7 +82,7 @@ function customerLink(email: string): string {
 test('a delivery is quoted with its fee, the customer sees the total, Today’s balance opens the list, the last payment thanks her', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   const friday = fridayFrom(21)
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/')
@@ -164,7 +139,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await page.goto('/admin/orders')
   const card = page.getByRole('article').filter({ hasText: 'Noah Patel' })
   await expect(card).toContainText('Delivery 2:00\u00a0p.m.–4:00\u00a0p.m.')
-  await shootBoth(page, () => page, 'delivery-fee-order-list', testInfo)
+  await shoot(page, 'delivery-fee-order-list')
 
   // The quote: price, fee, a deposit due tomorrow, the balance in two days.
   await card.getByRole('link', { name: 'Cupcakes' }).click()
@@ -180,7 +155,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
     /The delivery fee must be at most \$1,000\./,
   )
   await quote.getByLabel('Delivery fee ($)').fill('$15')
-  await shootBoth(page, () => quote, 'delivery-fee-quote-form', testInfo)
+  await shoot(page, 'delivery-fee-quote-form', { part: quote })
   await quote.getByRole('button', { name: 'Send quote' }).click()
   await expect(page.getByTestId('outcome')).toHaveText('Quote sent to the customer.')
   const money = page.getByTestId('money')
@@ -190,7 +165,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await expect(money).toContainText('Deposit owed$40')
   await expect(money).toContainText('Balance owed$71')
   const moneyCard = () => page.getByRole('region', { name: 'Quote and payments' })
-  await shootBoth(page, moneyCard, 'delivery-fee-money-card', testInfo)
+  await shoot(page, 'delivery-fee-money-card', { part: moneyCard() })
   const orderUrl = pageAddress(page)
 
   // The customer, on her phone: the total, the price and fee under it; she accepts.
@@ -200,7 +175,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   const offered = customer.getByTestId('quote')
   await expect(offered).toContainText('Total$111')
   await expect(customer.getByTestId('quote-charges')).toHaveText('Price$96Delivery fee$15')
-  await shootBoth(customer, () => offered, 'delivery-fee-customer-quote', testInfo)
+  await shoot(customer, 'delivery-fee-customer-quote', { part: offered })
   await customer.getByRole('button', { name: 'Accept quote' }).click()
   const payments = customer.getByRole('region', { name: 'Your payments' })
   await expect(payments.getByTestId('charges')).toContainText('Delivery fee$15')
@@ -208,7 +183,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   await expect(payments).toContainText('Balance · $71')
   // The accepted page settles (its data read again) before its picture is taken.
   await customer.waitForLoadState('networkidle')
-  await shootBoth(customer, () => payments, 'delivery-fee-customer-payments', testInfo)
+  await shoot(customer, 'delivery-fee-customer-payments', { part: payments })
   await customer.close()
 
   // The deposit confirms it; the balance is due within Today's three days.
@@ -224,13 +199,13 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
   const balances = page.getByRole('region', { name: /Balances due/ })
   await expect(balances).toContainText('Cupcakes for Noah Patel')
   await expect(balances).toContainText('$71')
-  await shootBoth(page, () => balances, 'delivery-fee-today-balances', testInfo)
+  await shoot(page, 'delivery-fee-today-balances', { part: balances })
   // What "See all" opens once there are more than ten: the list filtered to them.
   await page.goto('/admin/orders?balance=due&sort=due')
   await expect(page.getByText('Balances due: overdue or due within 3 days')).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(1)
   await expect(page.getByRole('article')).toContainText('balance owed $71')
-  await shootBoth(page, () => page, 'delivery-fee-balance-filter', testInfo)
+  await shoot(page, 'delivery-fee-balance-filter')
   await page.getByRole('link', { name: 'Show every request' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\?sort=due$/)
 

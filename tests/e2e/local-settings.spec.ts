@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
-import { addDays, mailTo, openOrderOf, sendCakeRequest, shoot, signIn } from './money-journey.ts'
+import { addDays, mailTo, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // The refused first try answers 400, which the browser notes.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 400/] })
@@ -11,7 +12,7 @@ const AUCKLAND = 'Pacific/Auckland'
 test('on her phone the owner moves the bakery to Auckland and NZ$; the order form, her customer’s page, the email and the CSV follow', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   // A long journey (settings, a request, a quote, two mails, a CSV) on a busy two-core machine.
   test.setTimeout(240_000)
   await signIn(page)
@@ -20,7 +21,7 @@ test('on her phone the owner moves the bakery to Auckland and NZ$; the order for
   await expect(local.getByLabel('Time zone')).toHaveValue('America/Toronto')
   await expect(local.getByLabel('Currency')).toHaveValue('CAD')
   await expect(local).toContainText('$1,050.50')
-  await shoot(page, 'local-settings-form', (name) => testInfo.outputPath(name), local)
+  await shoot(page, 'local-settings-form', { part: local })
 
   // A currency without cents is refused beside its field, with why; nothing is saved.
   await local.getByLabel('Time zone').fill(AUCKLAND)
@@ -30,7 +31,7 @@ test('on her phone the owner moves the bakery to Auckland and NZ$; the order for
     'The site keeps amounts in cents, so it takes only a currency with two digits after the point (like NZD or EUR, not JPY).',
   )
   await expect(local.getByLabel('Time zone')).toHaveValue(AUCKLAND)
-  await shoot(page, 'local-settings-refused', (name) => testInfo.outputPath(name), local)
+  await shoot(page, 'local-settings-refused', { part: local })
 
   await local.getByLabel('Currency').fill('NZD')
   await local.getByRole('button', { name: 'Save local settings' }).click()
@@ -45,7 +46,7 @@ test('on her phone the owner moves the bakery to Auckland and NZ$; the order for
   ]) {
     expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44)
   }
-  await shoot(page, 'local-settings-saved', (name) => testInfo.outputPath(name), local)
+  await shoot(page, 'local-settings-saved', { part: local })
 
   // The order form starts at Auckland's today, whatever the server's clock says.
   const today = todayIn(AUCKLAND)

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
@@ -34,42 +32,6 @@ export function journeyCustomer(name: string, daysAhead: number) {
     today,
     due: addDays(today, daysAhead + Math.floor(Math.random() * 10)),
   }
-}
-
-/** Screenshots at a phone's width and a laptop's, for people to look at; nothing scrolls sideways. */
-export async function shoot(
-  page: Page,
-  name: string,
-  outputPath: (name: string) => string,
-  part?: Locator,
-) {
-  const dir = process.env.SHOTS_DIR
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const file = dir
-      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
-      : outputPath(`${name}-${width}.png`)
-    if (part) await part.screenshot({ path: file })
-    else await page.screenshot({ path: file, fullPage: true })
-    const wide = await page.evaluate(() => {
-      const past = (element: Element) =>
-        element.getBoundingClientRect().right > window.innerWidth + 1
-      // A row made to scroll sideways on its own (Settings' links) keeps what is past its
-      // edge inside it: the page itself does not scroll, unless the row does not fit either.
-      const inRow = (element: Element) => {
-        for (let up = element.parentElement; up && up.tagName !== 'MAIN'; up = up.parentElement) {
-          if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return !past(up)
-        }
-        return false
-      }
-      return [...document.querySelectorAll('main *')]
-        .filter((element) => past(element) && !inRow(element))
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5)
-    })
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
 }
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>

@@ -1,46 +1,15 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
+import { shoot } from './shots.ts'
 
 /** Due dates of their own, 100 to 110 days ahead, away from the days other journeys use. */
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  const dir = process.env.SHOTS_DIR
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const file = dir
-      ? (mkdirSync(dir, { recursive: true }), path.join(dir, `${name}-${width}.png`))
-      : outputPath(`${name}-${width}.png`)
-    await page.screenshot({ path: file, fullPage: true })
-    if (dir) {
-      // Screen-sized parts as well, for people to look at closely.
-      const height = await page.evaluate(() => document.documentElement.scrollHeight)
-      const screen = width === 375 ? 812 : 900
-      for (let part = 0; part * screen < height && part < 8; part++) {
-        await page.screenshot({
-          path: path.join(dir, `${name}-${width}-part${part + 1}.png`),
-          fullPage: true,
-          clip: { x: 0, y: part * screen, width, height: Math.min(screen, height - part * screen) },
-        })
-      }
-    }
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5),
-    )
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
 }
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
@@ -64,7 +33,7 @@ test.use({ allowedConsoleErrors: [/status of 400/] })
 test('the owner finds a request, quotes it, records the deposit, marks it ready and completed', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   // A long journey: six steps, three emails to wait for and screenshots at two widths.
   test.setTimeout(120_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
@@ -113,7 +82,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(card).toHaveCount(1)
   await expect(card).toContainText(formatCalendarDate(due))
   await expect(card).toContainText('Status: New')
-  await shoot(page, 'order-book-list', (name) => testInfo.outputPath(name))
+  await shoot(page, 'order-book-list', { slices: true })
 
   await card.getByRole('link', { name: 'Cakes' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cakes')
@@ -164,7 +133,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   expect(quoteMail.text).toMatch(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]{24}/)
   expect(addressesOf(quoteMail.replyTo)).toEqual(['owner@butterandbloom.test'])
 
-  await shoot(page, 'order-book-detail', (name) => testInfo.outputPath(name))
+  await shoot(page, 'order-book-detail', { slices: true })
   // Marking it ready before it is confirmed is not on offer.
   await expect(page.getByRole('button', { name: 'Mark ready' })).toHaveCount(0)
   // The customer accepts through her link (that page's journey is its own spec).
@@ -229,7 +198,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await expect(emails).toHaveCount(4)
   await page.reload()
   await expect(emails.filter({ hasText: 'Sent' })).toHaveCount(4)
-  await shoot(page, 'order-book-detail-done', (name) => testInfo.outputPath(name))
+  await shoot(page, 'order-book-detail-done', { slices: true })
 })
 
 /**

@@ -7,10 +7,10 @@
  * suite's SQLite server and on a server of its own on PostgreSQL (left out
  * by playwright.config.ts without TEST_DATABASE_URL).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Page, TestInfo } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { createTestSchema } from '#tests/support/pg-schema.ts'
@@ -18,6 +18,7 @@ import { startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
+import { shoot } from './shots.ts'
 
 // PORT + 70 to 79: a port of its own for each copy --repeat-each runs side by side.
 const PG_PORT = Number(process.env.E2E_PORT ?? 3210) + 70
@@ -77,28 +78,7 @@ async function watchedPage(browser: Browser, origin: string, problems: string[])
   return page
 }
 
-/** Both widths people read the page at, saved where people can look at them. */
-async function shoot(page: Page, name: string, testInfo: TestInfo) {
-  const dir = process.env.SHOTS_DIR
-  if (dir) mkdirSync(dir, { recursive: true })
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    // From the top, so the sticky header sits where a visitor first sees it.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    const file = `${name}-${width}.png`
-    await page.screenshot({
-      path: dir ? path.join(dir, file) : testInfo.outputPath(file),
-      fullPage: true,
-    })
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
-async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
+async function runJourney(site: Site, browser: Browser) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: `Hazel Journey ${stamp}`, email: `hazel.${stamp}@example.com` }
   const due = await openCakesDay(site.origin)
@@ -308,8 +288,8 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
     )
     await expect(shopper.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
 
-    await shoot(shopper, `journey-${site.name}-request`, testInfo)
-    await shoot(owner, `journey-${site.name}-order`, testInfo)
+    await shoot(shopper, `journey-${site.name}-request`)
+    await shoot(owner, `journey-${site.name}-order`)
   })
 
   await test.step('no other email went out about it', async () => {
@@ -332,13 +312,10 @@ async function runJourney(site: Site, browser: Browser, testInfo: TestInfo) {
   expect(problems, 'console errors or uncaught exceptions').toEqual([])
 }
 
-test('an order goes from the form to completed, on SQLite', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
+test('an order goes from the form to completed, on SQLite', async ({ browser, baseURL }) => {
   // Six steps in two browsers, six emails to wait for, screenshots at two widths.
   test.setTimeout(120_000)
-  await runJourney({ name: 'sqlite', origin: baseURL!, mail: receivedMail }, browser, testInfo)
+  await runJourney({ name: 'sqlite', origin: baseURL!, mail: receivedMail }, browser)
 })
 
 test(
@@ -367,11 +344,7 @@ test(
     })
     try {
       await server.ready()
-      await runJourney(
-        { name: 'postgres', origin, mail: async () => sink.messages },
-        browser,
-        testInfo,
-      )
+      await runJourney({ name: 'postgres', origin, mail: async () => sink.messages }, browser)
     } finally {
       if (server.child.exitCode === null && server.child.signalCode === null) {
         server.child.kill('SIGTERM')

@@ -1,21 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import ICAL from 'ical.js'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { shoot } from './shots.ts'
 
 /** A date of this journey's own, 40 to 50 days ahead, away from the days other journeys fill. */
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
-function shotPath(name: string, outputPath: (name: string) => string): string {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return outputPath(`${name}.png`)
-  mkdirSync(dir, { recursive: true })
-  return path.join(dir, `${name}.png`)
 }
 
 function summariesIn(ics: string): string[] {
@@ -29,7 +21,7 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   page,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   // A long journey: an order, the calendar at two widths, the feed and the CSV.
   test.setTimeout(60_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`
@@ -90,14 +82,7 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   const open = item.getByRole('link', { name: new RegExp(`^Open request #\\d+ for ${name}$`) })
   await expect(open).toHaveAttribute('href', /^\/admin\/orders\/\d+$/)
 
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({
-      path: shotPath(`owner-calendar-${width}`, (file) => testInfo.outputPath(file)),
-      fullPage: true,
-    })
-  }
+  await shoot(page, 'owner-calendar')
   await page.setViewportSize({ width: 1280, height: 900 })
 
   // The feed, from the settings page, read as a phone would: no session.
@@ -129,12 +114,7 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   await erase.getByLabel('I understand this erases their data for good.').check()
   await erase.getByRole('button', { name: 'Erase their data' }).click()
   await expect(erase.getByText(`Nothing was stored for ${nobody}.`)).toBeVisible()
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await erase.screenshot({
-      path: shotPath(`erase-customer-${width}`, (file) => testInfo.outputPath(file)),
-    })
-  }
+  await shoot(page, 'erase-customer', { part: erase })
 
   // The export, downloaded from the calendar.
   await page.goto('/admin/calendar')

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
@@ -6,6 +5,7 @@ import type { AddressObject, ParsedMail } from 'mailparser'
 import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { journeyCustomer, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 /**
  * The owner between bakes, on her phone: every answer shows where she is
@@ -108,19 +108,6 @@ function acceptQuote(requestId: number) {
   } finally {
     db.close()
   }
-}
-
-/** Screenshots at a phone's and a desktop's width, for people to look at (SHOTS_DIR). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  mkdirSync(dir, { recursive: true })
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 375, height: 740 })
-  await page.evaluate(() => window.scrollTo(0, 0))
 }
 
 /** The answer to her last tap: in view and focused, so she sees it and a screen reader says it. */

@@ -1,40 +1,12 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Locator, Page, TestInfo } from '@playwright/test'
+import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import { shoot } from './shots.ts'
 
 /** Due dates of their own, 120 to 130 days ahead, away from the days other journeys use. */
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Screenshots for people to look at, at the owner's phone's width and a laptop's; SHOTS_DIR keeps them. */
-async function shootBoth(page: Page, target: () => Locator, name: string, info: TestInfo) {
-  const dir = process.env.SHOTS_DIR
-  if (dir) mkdirSync(dir, { recursive: true })
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const what = target()
-    const box = await what.boundingBox()
-    await page.setViewportSize({
-      width,
-      height: Math.max(width === 375 ? 812 : 900, Math.ceil((box?.height ?? 0) + 240)),
-    })
-    await what.scrollIntoViewIfNeeded()
-    const file = dir
-      ? path.join(dir, `${name}-${width}.png`)
-      : info.outputPath(`${name}-${width}.png`)
-    await what.screenshot({ path: file, animations: 'disabled' })
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .map((element) => `${element.tagName}.${element.className}`)
-        .slice(0, 5),
-    )
-    expect(wide, `${name} at ${width}px: what scrolls sideways`).toEqual([])
-  }
-  await page.setViewportSize({ width: 375, height: 812 })
 }
 
 /** The customer's private link and her requests' ids, by treat, from the book itself. */
@@ -59,7 +31,7 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: 'Maya Party', email: `maya.${stamp}@example.com` }
@@ -105,12 +77,9 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   await quote.getByLabel('Cupcakes: price ($)', { exact: true }).fill('45')
   await quote.getByLabel('Deposit ($)').fill('50')
   await quote.getByLabel('Message to the customer').fill('Both for the garden party.')
-  await shootBoth(
-    page,
-    () => page.getByRole('region', { name: 'Send a quote' }),
-    'party-quote-form',
-    testInfo,
-  )
+  await shoot(page, 'party-quote-form', {
+    part: page.getByRole('region', { name: 'Send a quote' }),
+  })
   await page
     .getByRole('region', { name: 'Send a quote' })
     .getByRole('button', { name: 'Send one quote for 2' })
@@ -130,12 +99,9 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   await expect(
     page.getByTestId('party-members').getByRole('link', { name: /1\. Cakes/ }),
   ).toBeVisible()
-  await shootBoth(
-    page,
-    () => page.getByRole('region', { name: 'The party’s quote and payments' }),
-    'party-member-page',
-    testInfo,
-  )
+  await shoot(page, 'party-member-page', {
+    part: page.getByRole('region', { name: 'The party’s quote and payments' }),
+  })
 
   // The customer opens her private link: one quote, its lines and total, one answer.
   const customerPage = await browser.newPage({ viewport: { width: 375, height: 812 } })
@@ -150,12 +116,9 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
   await expect(customerPage.getByTestId('party-with')).toContainText(
     'Quoted together with 1. Cakes',
   )
-  await shootBoth(
-    customerPage,
-    () => customerPage.getByTestId('quote'),
-    'party-customer-quote',
-    testInfo,
-  )
+  await shoot(customerPage, 'party-customer-quote', {
+    part: customerPage.getByTestId('quote'),
+  })
   await expect(quotes.getByRole('button', { name: 'Accept quote' })).toHaveCount(1)
   await quotes.getByRole('button', { name: 'Accept quote' }).click()
   await expect(

@@ -1,7 +1,8 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
-import { addDays, mailTo, openOrderOf, sendCakeRequest, shoot, signIn } from './money-journey.ts'
+import { addDays, mailTo, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // The quote form's refused first try answers 400, which the browser notes.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 400/] })
@@ -10,7 +11,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000)
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const customer = { name: 'Bea Schedule', email: `bea.${stamp}@example.com` }
@@ -42,7 +43,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await expect(payments).toContainText(
     'Saved: new quotes ask for the balance 7 days before the order date.',
   )
-  await shoot(page, 'payment-schedule-settings', (name) => testInfo.outputPath(name), payments)
+  await shoot(page, 'payment-schedule-settings', { part: payments })
   await openOrderOf(page, customer.email)
 
   // The balance date starts at the setting's week before the order date.
@@ -61,7 +62,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   const balanceDue = addDays(today, 2)
   await quote.getByLabel('Balance due by').fill(balanceDue)
   await quote.getByLabel('How to pay').fill('Interac e-Transfer to hello@butterandbloom.ca')
-  await shoot(page, 'payment-schedule-quote-form', (name) => testInfo.outputPath(name), quote)
+  await shoot(page, 'payment-schedule-quote-form', { part: quote })
   await quote.getByRole('button', { name: 'Send quote' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
@@ -121,7 +122,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await expect(lines.nth(0)).toContainText('Paid')
   await expect(lines.nth(1)).toContainText('$150 to pay')
   await expect(schedule).toContainText('Paid so far: $50')
-  await shoot(shopper, 'payment-schedule-customer-page', (name) => testInfo.outputPath(name))
+  await shoot(shopper, 'payment-schedule-customer-page')
 
   // Today lists the balance falling due in two days.
   await page.goto('/admin')
@@ -129,6 +130,6 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await expect(balances.getByRole('link', { name: new RegExp(customer.name) })).toContainText(
     `$150 balance due`,
   )
-  await shoot(page, 'payment-schedule-today', (name) => testInfo.outputPath(name))
+  await shoot(page, 'payment-schedule-today')
   await shopper.close()
 })

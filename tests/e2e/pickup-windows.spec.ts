@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import {
   expect,
@@ -8,18 +6,11 @@ import {
   test,
   waitForHydration,
 } from './fixtures.ts'
+import { shotPath } from './shots.ts'
 
 // The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
 // the browser notes both.
 test.use({ allowedConsoleErrors: [/status of (400 \(Bad Request\)|409 \(Conflict\))/] })
-
-/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
-function shotPath(name: string, outputPath: (name: string) => string): string {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return outputPath(`${name}.png`)
-  mkdirSync(dir, { recursive: true })
-  return path.join(dir, `${name}.png`)
-}
 
 /** A Saturday three to four weeks ahead: inside the horizon, past any product's notice. */
 function saturdayAhead(): string {
@@ -31,7 +22,7 @@ function saturdayAhead(): string {
 test('the owner sets a Saturday pickup time, a customer on her phone picks it, and the bake list shows it', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000)
   const date = saturdayAhead()
   const stamp = `${Date.now()}`
@@ -68,7 +59,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await card.screenshot({
-      path: shotPath(`pickup-settings-${width}`, (file) => testInfo.outputPath(file)),
+      path: shotPath(`pickup-settings-${width}.png`),
     })
   }
   // The pickup address is the street of her bakery's one address, in Your site.
@@ -99,12 +90,12 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await times.getByRole('radio', { name: '10:00\u00a0a.m.–12:00\u00a0p.m.' }).check()
   await times.scrollIntoViewIfNeeded()
   await customer.screenshot({
-    path: shotPath('pickup-order-form-375', (file) => testInfo.outputPath(file)),
+    path: shotPath('pickup-order-form-375.png'),
   })
   await customer.setViewportSize({ width: 1280, height: 900 })
   await times.scrollIntoViewIfNeeded()
   await customer.screenshot({
-    path: shotPath('pickup-order-form-1280', (file) => testInfo.outputPath(file)),
+    path: shotPath('pickup-order-form-1280.png'),
   })
   await customer.setViewportSize({ width: 375, height: 812 })
   await customer.getByRole('button', { name: 'Add to Cart' }).click()
@@ -158,7 +149,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await bakeList.screenshot({
-      path: shotPath(`pickup-bake-list-${width}`, (file) => testInfo.outputPath(file)),
+      path: shotPath(`pickup-bake-list-${width}.png`),
     })
   }
 })

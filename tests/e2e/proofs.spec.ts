@@ -10,9 +10,9 @@ import {
   mailTo,
   openOrderOf,
   sendCakeRequest,
-  shoot,
   signIn,
 } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 test.use({ viewport: { width: 375, height: 812 } })
 
@@ -34,7 +34,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000)
   const { stamp, customer, today, due } = journeyCustomer('Polly Proof', 150)
   const link = await sendCakeRequest(page, baseURL!, {
@@ -68,7 +68,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   expect(box.height).toBeGreaterThanOrEqual(44)
   await card.getByLabel('Images of the design').setInputFiles(images)
   await card.getByLabel(/Note to the customer/).fill('Two tiers, white peonies on top.')
-  await shoot(page, 'proofs-owner-form', (name) => testInfo.outputPath(name), card)
+  await shoot(page, 'proofs-owner-form', { part: card })
   await send.click()
   await expect(card).toContainText('Proof 1 sent; the customer is emailed a link to see it.')
   await expect(card).toContainText('1 of 2 rounds sent. Waiting for the customer’s answer.')
@@ -98,7 +98,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   expect(image.headers()['cache-control']).toBe('private, no-store')
   await expect(proof.getByRole('button', { name: 'Approve this design' })).toBeVisible()
   await proof.getByLabel('What would you like changed?').fill('Blush pink peonies, please.')
-  await shoot(her, 'proofs-customer-page', (name) => testInfo.outputPath(name))
+  await shoot(her, 'proofs-customer-page')
   await proof.getByRole('button', { name: 'Ask for a change' }).click()
   await expect(her.getByTestId('customer-proof')).toContainText('Your change is with the bakery')
   await expect(her.getByTestId('customer-proof')).toContainText(
@@ -155,7 +155,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   await expect(approved.getByRole('img')).toBeVisible()
   await expect(card.getByRole('button', { name: 'Send a proof' })).toHaveCount(0)
   await expect(page.getByTestId('timeline')).toContainText('Approved proof 2.')
-  await shoot(page, 'proofs-owner-approved', (name) => testInfo.outputPath(name), card)
+  await shoot(page, 'proofs-owner-approved', { part: card })
 
   // Due tomorrow, the approved design is on Today's bake list.
   dueTomorrow(customer.email)
@@ -168,10 +168,5 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   await expect(thumbnail).toBeVisible()
   await expectImagesLoaded(thumbnail)
   await item.scrollIntoViewIfNeeded()
-  await shoot(
-    page,
-    'proofs-today',
-    (name) => testInfo.outputPath(name),
-    page.locator('#tomorrow-bake-list'),
-  )
+  await shoot(page, 'proofs-today', { part: page.locator('#tomorrow-bake-list') })
 })

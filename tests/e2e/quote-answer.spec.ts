@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
@@ -6,6 +5,7 @@ import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
+import { shotPath } from './shots.ts'
 
 /**
  * Due dates of their own, 60 to 70 days ahead: inside the booking horizon
@@ -18,13 +18,6 @@ function daysFromNow(days: number): string {
 let addressCounter = 0
 /** Each send from an address of its own, so no rate limit decides a test. */
 const freshAddress = () => `198.51.100.${(++addressCounter % 40) + 200}`
-
-function shotPath(name: string, outputPath: (name: string) => string): string {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return outputPath(`${name}.png`)
-  mkdirSync(dir, { recursive: true })
-  return path.join(dir, `${name}.png`)
-}
 
 interface Sent {
   name: string
@@ -175,7 +168,7 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
   page,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   const sent = await sendRequest(request, baseURL!, { offset: 0, name: 'Priya Sharma' })
   putQuote(sent)
   // Answers from an address of their own, so the per-address limit never decides a test.
@@ -203,7 +196,7 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
   )
   expect(statusOf(sent)).toBe('quoted')
   await page.getByRole('article').screenshot({
-    path: shotPath('quote-accepted-1280', (name) => testInfo.outputPath(name)),
+    path: shotPath('quote-accepted-1280.png'),
   })
 
   const news = await ownerNews(sent, 'accepted')
@@ -317,7 +310,7 @@ test.describe('answers that cannot be taken', () => {
     expect(statusOf(sent)).toBe('quoted')
     await ownerNews(sent, 'accepted')
     await page.screenshot({
-      path: shotPath('quote-answered-elsewhere-375', (name) => test.info().outputPath(name)),
+      path: shotPath('quote-answered-elsewhere-375.png'),
       fullPage: true,
     })
   })
@@ -364,11 +357,7 @@ test.describe('answers that cannot be taken', () => {
   })
 })
 
-test('the quote reads well on a phone and on a desktop', async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
+test('the quote reads well on a phone and on a desktop', async ({ page, request, baseURL }) => {
   const sent = await sendRequest(request, baseURL!, { offset: 12, name: 'Priya Sharma' })
   putQuote(sent)
   for (const width of [375, 1280]) {
@@ -381,11 +370,11 @@ test('the quote reads well on a phone and on a desktop', async ({
     )
     expect(overflow, `sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({
-      path: shotPath(`quote-answer-${width}`, (name) => testInfo.outputPath(name)),
+      path: shotPath(`quote-answer-${width}.png`),
       fullPage: true,
     })
     await page.getByTestId('quote').screenshot({
-      path: shotPath(`quote-answer-panel-${width}`, (name) => testInfo.outputPath(name)),
+      path: shotPath(`quote-answer-panel-${width}.png`),
     })
   }
 })

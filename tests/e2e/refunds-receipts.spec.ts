@@ -1,13 +1,7 @@
 import { site } from '#app/content/site.ts'
 import { expect, test } from './fixtures.ts'
-import {
-  journeyCustomer,
-  mailTo,
-  quoteOrderOf,
-  sendCakeRequest,
-  shoot,
-  signIn,
-} from './money-journey.ts'
+import { journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // A wrong link's 404 and the refused over-refund's 409 are noted by the browser.
 test.use({
@@ -20,7 +14,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000)
   // A date of its own, 150 to 160 days ahead, away from other journeys' days.
   const { stamp, customer, due } = journeyCustomer('Rhea Refund', 150)
@@ -36,7 +30,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   const refund = page.getByRole('region', { name: 'Record a refund' })
   await refund.getByLabel('Refund ($)').fill('$40')
   await refund.getByLabel('Reason (optional)').fill('A smaller cake after all.')
-  await shoot(page, 'refund-form', (name) => testInfo.outputPath(name), refund)
+  await shoot(page, 'refund-form', { part: refund })
 
   // More than is paid is refused with the reason, and nothing is asked or sent.
   await refund.getByLabel('Refund ($)').fill('$75')
@@ -63,7 +57,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   await expect(page.getByTestId('timeline')).toContainText('Refund recorded: $40 by e-Transfer')
   const moneyCard = page.getByRole('region', { name: 'Quote and payments' })
   await expect(moneyCard.getByRole('link', { name: /^Receipt R-\d{4,}$/ })).toBeVisible()
-  await shoot(page, 'refund-money-card', (name) => testInfo.outputPath(name), moneyCard)
+  await shoot(page, 'refund-money-card', { part: moneyCard })
 
   const refundMail = await mailTo(customer.email, /^A refund for your cakes order/)
   expect(refundMail.text).toContain('We sent you $40 by e-Transfer')
@@ -78,7 +72,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   await expect(ledger).toContainText('Refunded to you')
   await expect(ledger).toContainText('−$40')
   await expect(ledger).toContainText('Paid, after refunds: $20')
-  await shoot(shopper, 'refund-customer-payments', (name) => testInfo.outputPath(name), panel)
+  await shoot(shopper, 'refund-customer-payments', { part: panel })
 
   await panel.getByRole('link', { name: 'Receipt', exact: true }).click()
   await expect(shopper).toHaveURL(/\/receipt\?request=\d+$/)
@@ -92,11 +86,11 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   await expect(receipt).toContainText('Still owed$100')
   // The bakery's public details, never its private pickup address.
   await expect(receipt).toContainText(site.email)
-  await shoot(shopper, 'receipt', (name) => testInfo.outputPath(name))
+  await shoot(shopper, 'receipt')
   await shopper.emulateMedia({ media: 'print' })
   await expect(shopper.locator('header').first()).toBeHidden()
   await expect(shopper.getByRole('button', { name: 'Print' })).toBeHidden()
-  await shoot(shopper, 'receipt-print', (name) => testInfo.outputPath(name))
+  await shoot(shopper, 'receipt-print')
   await shopper.emulateMedia({ media: 'screen' })
 
   // Private: not kept by any cache, not indexed; the PDF is a PDF with the same number.
@@ -120,7 +114,7 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000)
   // A date of its own, 165 to 175 days ahead, away from other journeys' days.
   const { stamp, customer, due } = journeyCustomer('Lena Lower', 165)
@@ -135,7 +129,7 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   await refund.getByLabel('Refund ($)').fill('25')
   await refund.getByLabel('Reason (optional)').fill('One tier fewer.')
   await refund.getByLabel('This lowers the price').check()
-  await shoot(page, 'refund-lowers-price-form', (name) => testInfo.outputPath(name), refund)
+  await shoot(page, 'refund-lowers-price-form', { part: refund })
   await refund.getByRole('button', { name: 'Record refund' }).click()
   const dialog = page.getByTestId('confirm-dialog')
   await expect(dialog).toContainText('Refund $25 to Lena and lower the price by as much?')
@@ -160,6 +154,6 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   await expect(panel.getByTestId('price-lowered')).toHaveText('Price lowered to $95')
   await expect(panel.getByTestId('customer-ledger')).toContainText('Paid, after refunds: $95')
   await expect(shopper.getByText('Still to pay')).toHaveCount(0)
-  await shoot(shopper, 'refund-lowers-price-customer', (name) => testInfo.outputPath(name), panel)
+  await shoot(shopper, 'refund-lowers-price-customer', { part: panel })
   await shopper.close()
 })

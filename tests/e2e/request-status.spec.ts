@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, signInThroughDialog, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
+import { shotPath } from './shots.ts'
 
 /**
  * Dates of their own, 150 to 170 days ahead: inside the booking horizon
@@ -20,14 +19,6 @@ const readable = formatCalendarDate
 let addressCounter = 0
 /** Each send from an address of its own, so the order form's rate limit never decides a test. */
 const freshAddress = () => `198.51.100.${(++addressCounter % 200) + 20}`
-
-/** Screenshots for people to look at; SHOTS_DIR keeps them somewhere handy. */
-function shotPath(name: string, outputPath: (name: string) => string): string {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return outputPath(`${name}.png`)
-  mkdirSync(dir, { recursive: true })
-  return path.join(dir, `${name}.png`)
-}
 
 interface Customer {
   name: string
@@ -259,7 +250,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
   page,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   const { priya } = await sendForTwo(request, baseURL!, 12)
   const mail = await confirmationFor(priya)
   const link = privateLink(mail)
@@ -272,7 +263,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
     )
     expect(overflow, `sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({
-      path: shotPath(`request-status-${width}`, (name) => testInfo.outputPath(name)),
+      path: shotPath(`request-status-${width}.png`),
       fullPage: true,
     })
 
@@ -288,7 +279,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
     )
     expect(emailOverflow, `the email scrolls sideways at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({
-      path: shotPath(`confirmation-email-${width}`, (name) => testInfo.outputPath(name)),
+      path: shotPath(`confirmation-email-${width}.png`),
       fullPage: true,
     })
   }

@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
-import { addDays, openOrderOf, sendCakeRequest, sendQuote, shoot, signIn } from './money-journey.ts'
+import { addDays, openOrderOf, sendCakeRequest, sendQuote, signIn } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
 
@@ -36,7 +37,7 @@ test('a customer reviews her completed order on her phone, the owner shows it on
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(420_000)
   const stamp = `${Date.now()}`.slice(-6)
   const customer = { name: 'Erin Walsh', email: `erin.${stamp}@example.com` }
@@ -90,7 +91,7 @@ test('a customer reviews her completed order on her phone, the owner shows it on
   await stars.getByRole('radio', { name: '5 out of 5 stars' }).check()
   await panel.getByLabel('Your words').fill(words)
   await panel.getByLabel('You may show this on the bakery’s site').check()
-  await shoot(her, 'reviews-customer-form', (name) => testInfo.outputPath(name), panel)
+  await shoot(her, 'reviews-customer-form', { part: panel })
   await panel.getByRole('button', { name: 'Send your review' }).click()
   const saved = her.getByRole('region', { name: 'Your review' })
   await expect(saved.getByRole('status')).toContainText('Thank you! Your review is saved')
@@ -121,7 +122,7 @@ test('a customer reviews her completed order on her phone, the owner shows it on
   await expect(item).toContainText('She gave permission to show it.')
   await item.getByRole('button', { name: /Show on your site/ }).click()
   await expect(item.getByText('Shown on your site')).toBeVisible()
-  await shoot(page, 'reviews-owner-list', (name) => testInfo.outputPath(name))
+  await shoot(page, 'reviews-owner-list')
 
   // Shown at once on Home and About, with JavaScript and without, rating included.
   for (const { page: visitor, javaScript } of visitors) {
@@ -140,10 +141,10 @@ test('a customer reviews her completed order on her phone, the owner shows it on
         expect.objectContaining({ '@type': 'Review', reviewBody: words }),
       )
       if (javaScript && path === '/') {
-        await shoot(visitor, 'reviews-home', (name) => testInfo.outputPath(name), section)
+        await shoot(visitor, 'reviews-home', { part: section })
       }
       if (javaScript && path === '/about') {
-        await shoot(visitor, 'reviews-about', (name) => testInfo.outputPath(name), section)
+        await shoot(visitor, 'reviews-about', { part: section })
       }
     }
   }

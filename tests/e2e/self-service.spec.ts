@@ -6,9 +6,9 @@ import {
   mailTo,
   quoteOrderOf,
   sendCakeRequest,
-  shoot,
   signIn,
 } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // A refused post's 409 is noted by the browser.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 409/] })
@@ -17,7 +17,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000)
   // Days of their own, 120 to 130 days ahead, away from other journeys' days.
   const { stamp, customer, due } = journeyCustomer('Cora Change', 120)
@@ -43,7 +43,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await date.fill(moved)
   await panel.getByLabel(/Servings or quantity/).fill('30')
   await panel.getByLabel(/Anything else to tell us/).fill('Could the flowers be lilac?')
-  await shoot(her, 'self-service-change-form', (name) => testInfo.outputPath(name), panel)
+  await shoot(her, 'self-service-change-form', { part: panel })
   await panel.getByRole('button', { name: 'Send my request' }).click()
   // The calendar's month is announced too: her answer is the status that thanks her.
   await expect(
@@ -67,7 +67,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
     `from ${formatCalendarDate(due)} to ${formatCalendarDate(moved)}`,
   )
   await expect(change).toContainText('Could the flowers be lilac?')
-  await shoot(page, 'self-service-owner-pending-change', (name) => testInfo.outputPath(name))
+  await shoot(page, 'self-service-owner-pending-change')
   await change.getByRole('button', { name: 'Accept the change' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Change accepted; the customer is told.' }),
@@ -107,7 +107,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000)
   const { stamp, customer, due } = journeyCustomer('Nora Cancel', 40)
 
@@ -151,7 +151,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
     const confirm = her.getByTestId('cancel-confirm')
     await expect(confirm).toContainText('You would get $30 back: 50% of your $60 deposit.')
     await expect(confirm).toContainText('By e-Transfer or cash$30')
-    await shoot(her, 'self-service-cancel-confirm', (name) => testInfo.outputPath(name), confirm)
+    await shoot(her, 'self-service-cancel-confirm', { part: confirm })
     await confirm.getByRole('button', { name: 'Yes, cancel my order' }).click()
     await expect(her.getByTestId('self-service').getByRole('status')).toContainText(
       'Your order is cancelled. $30 is coming back to you',

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { photoJpeg } from '#tests/support/images.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
@@ -13,6 +13,7 @@ import {
   test,
   waitForHydration,
 } from './fixtures.ts'
+import { shoot } from './shots.ts'
 
 /**
  * Settings › Your site › Pictures on the owner's phone: she uploads her own
@@ -62,17 +63,6 @@ test.afterAll(async () => {
 const PHONE = { width: 375, height: 740 }
 test.use({ baseURL: BASE, viewport: PHONE })
 
-async function shoot(page: Page, name: string, target?: Locator) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
-    await (target ?? page).screenshot({
-      path: path.join(SHOTS, `${name}-${width}.png`),
-      ...(target ? {} : { fullPage: true }),
-    })
-  }
-  await page.setViewportSize(PHONE)
-}
-
 /** What a visitor's page shows of her pictures. */
 async function expectHerPictures(page: Page) {
   await page.goto('/')
@@ -110,7 +100,7 @@ test('on her phone the owner puts up her own pictures and name, and the site sho
   await page.goto('/admin/settings/site')
   await waitForHydration(page, { intent: false })
   const pictures = page.getByRole('region', { name: 'Pictures', exact: true })
-  await shoot(page, 'your-site-pictures-before', pictures)
+  await shoot(page, 'your-site-pictures-before', { part: pictures })
 
   // A photo without its description is held back by the form itself.
   const hero = pictures.getByRole('region', { name: 'Home page photo' })
@@ -131,7 +121,7 @@ test('on her phone the owner puts up her own pictures and name, and the site sho
   await logo.getByLabel('Describe it').fill('A whisk crossed with a rose')
   await logo.getByRole('button', { name: 'Save logo' }).click()
   await expect(logo.getByRole('status')).toHaveText('Saved. The site shows it now.')
-  await shoot(page, 'your-site-pictures-after', pictures)
+  await shoot(page, 'your-site-pictures-after', { part: pictures })
 
   const identity = page.getByRole('region', { name: 'Identity' })
   await identity.getByLabel('Your name').fill('Mira Okafor')

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { OWNER, expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import { shoot } from './shots.ts'
 
 /**
  * Settings › Your site on the owner's phone: she changes her bakery's name,
@@ -67,17 +68,6 @@ const HOSTILE_FAQ = [
   '<iframe src="https://example.com"></iframe>',
 ].join('\n')
 
-async function shoot(page: Page, name: string, target?: Locator) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
-    await (target ?? page).screenshot({
-      path: path.join(SHOTS, `${name}-${width}.png`),
-      ...(target ? {} : { fullPage: true }),
-    })
-  }
-  await page.setViewportSize(PHONE)
-}
-
 /** A visitor with no session: what the page cache and a CDN would serve. */
 async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<BrowserContext> {
   return browser.newContext({ baseURL: BASE, viewport: PHONE, javaScriptEnabled })
@@ -105,7 +95,9 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
   await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible()
   await waitForHydration(page, { intent: false })
   for (const group of ['Identity', 'Words', 'Announcement', 'FAQ', 'Policies']) {
-    await shoot(page, `your-site-${group.toLowerCase()}`, page.getByRole('region', { name: group }))
+    await shoot(page, `your-site-${group.toLowerCase()}`, {
+      part: page.getByRole('region', { name: group }),
+    })
   }
 
   // Identity: a refusal keeps what she typed, with the sentence beside the field.
@@ -120,7 +112,7 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
   ).toBeVisible()
   await expect(identity.getByLabel('Bakery name')).toHaveValue('Crumb & Co')
   await expect(identity.getByLabel('Where you bake')).toHaveAttribute('aria-invalid', 'true')
-  await shoot(page, 'your-site-identity-refused', identity)
+  await shoot(page, 'your-site-identity-refused', { part: identity })
   await identity.getByLabel('Where you bake').fill('Leslieville')
   await identity.getByRole('button', { name: 'Save identity' }).click()
   await expect(identity.getByRole('status')).toHaveText('Saved. The site shows it now.')
@@ -131,7 +123,7 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
   await words.getByRole('button', { name: 'Preview' }).click()
   const preview = words.getByRole('region', { name: 'Preview, not published yet' })
   await expect(preview).toContainText('Cakes baked to order, one kitchen, two ovens.')
-  await shoot(page, 'your-site-words-preview', words)
+  await shoot(page, 'your-site-words-preview', { part: words })
   // Nothing is published by a preview.
   const peek = await visitor(browser, false)
   const peekPage = await peek.newPage()
@@ -150,7 +142,7 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
     }),
   ).toBeVisible()
   await expectInert(page)
-  await shoot(page, 'your-site-faq-preview', faq)
+  await shoot(page, 'your-site-faq-preview', { part: faq })
   await faq.getByRole('button', { name: 'Publish' }).click()
   await expect(faq.getByRole('status')).toHaveText('Saved. The site shows it now.')
 

@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+
+/** The owner's phone and a laptop: every page is looked at at both widths. */
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const
+
+/** Where a picture goes (a file name with its extension): SHOTS_DIR keeps them somewhere handy, else the test's own folder. */
+export function shotPath(file: string): string {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return test.info().outputPath(file)
+  mkdirSync(dir, { recursive: true })
+  return path.join(dir, file)
+}
+
+/**
+ * Pictures of a page, or of one part of it, at the phone's width and a
+ * laptop's, for people to look at; at each width the page must not scroll
+ * sideways. The window comes back to the size it had.
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  options: {
+    /** One part of the page: the window grows to hold it, so the sticky header never crosses it. */
+    part?: Locator
+    /** Screen-sized slices of a long page as well, to look at closely (with SHOTS_DIR). */
+    slices?: boolean
+  } = {},
+) {
+  const before = page.viewportSize()
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    const file = shotPath(`${name}-${size.width}.png`)
+    if (options.part) {
+      await shootPart(page, options.part, size, file)
+    } else {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
+      if (options.slices && process.env.SHOTS_DIR) await shootSlices(page, name, size)
+    }
+    expect(
+      await sidewaysScrollers(page),
+      `${name} at ${size.width}px: what scrolls sideways`,
+    ).toEqual([])
+  }
+  if (before) await page.setViewportSize(before)
+}
+
+async function shootPart(
+  page: Page,
+  part: Locator,
+  size: { width: number; height: number },
+  file: string,
+) {
+  // A page that settles re-renders what was on it: a part drawn again between
+  // being found and being photographed is found again, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await expect(part).toBeVisible()
+      const box = await part.boundingBox()
+      const height = Math.max(size.height, Math.ceil((box?.height ?? 0) + 240))
+      await page.setViewportSize({ width: size.width, height })
+      await part.scrollIntoViewIfNeeded()
+      await part.screenshot({ path: file, animations: 'disabled' })
+      return
+    } catch (error) {
+      if (attempt >= 3 || !/not attached|detached/i.test(String(error))) throw error
+    }
+  }
+}
+
+async function shootSlices(page: Page, name: string, size: { width: number; height: number }) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  for (let part = 0; part * size.height < height && part < 8; part++) {
+    await page.screenshot({
+      path: shotPath(`${name}-${size.width}-part${part + 1}.png`),
+      fullPage: true,
+      clip: {
+        x: 0,
+        y: part * size.height,
+        width: size.width,
+        height: Math.min(size.height, height - part * size.height),
+      },
+    })
+  }
+}
+
+/** What reaches past the window's right edge, but for rows made to scroll on their own. */
+function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const past = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1
+    // A row made to scroll sideways on its own (Settings' links) keeps what is past its
+    // edge inside it: the page itself does not scroll, unless the row does not fit either.
+    const inRow = (element: Element) => {
+      for (let up = element.parentElement; up && up.tagName !== 'MAIN'; up = up.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return !past(up)
+      }
+      return false
+    }
+    return [...document.querySelectorAll('main *')]
+      .filter((element) => past(element) && !inRow(element))
+      .map((element) => `${element.tagName}.${element.className}`)
+      .slice(0, 5)
+  })
+}
