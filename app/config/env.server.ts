@@ -166,3 +166,14 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env)
   return cached
 }
+
+/**
+ * Card payments through the owner's own Stripe account are on only when both
+ * of its keys are set (decision 045): the customer's page, the owner's order
+ * page, the emails and the scheduled notices all ask here.
+ */
+export function cardPaymentsOn(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'> = getEnv(),
+): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+}

@@ -1,14 +1,11 @@
 import { type ShouldRevalidateFunction, data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { pageMeta, bakeryNameFrom } from '#app/components/page-meta.ts'
-import { getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn, getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import {
-  cardNoticeOf,
-  cardPaymentsOn,
-  startCardCheckout,
-} from '#app/features/order-book/card-payments.server.ts'
+import type { CardCheckoutFailure } from '#app/features/order-book/card-offer.ts'
+import { cardNoticeOf, startCardCheckout } from '#app/features/order-book/card-payments.server.ts'
 import {
   readCustomerBook,
   receiveQuoteAnswer,
@@ -20,7 +17,6 @@ import {
 import { RequestStatusPage } from '#app/features/order-book/request-status-page.tsx'
 import { readRequestStatus } from '#app/features/order-book/request-status.server.ts'
 import {
-  type CardCheckoutFailure,
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/order-book/request-status.ts'

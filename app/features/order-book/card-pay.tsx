@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './request-status.ts'
+import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
 
 const NOTICES: Record<CardNotice, { text: string; tone: string }> = {
   'paid-deposit': {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
-import { type Env, getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
@@ -16,8 +16,8 @@ import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
 import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'
-import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './request-status.ts'
 import { orderName } from './update-emails.ts'
 
 /**
@@ -30,10 +30,6 @@ import { orderName } from './update-emails.ts'
 export type CardKind = 'deposit' | 'balance'
 
 type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
-
-export function cardPaymentsOn(env: StripeSettings = getEnv()): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
-}
 
 /** What Stripe charges in: the bakery's currency (Settings), lower-case. */
 export function cardCurrency(): string {

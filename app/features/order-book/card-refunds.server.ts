@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely'
 import { sql } from 'kysely'
 import Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { cardPaymentsOn, stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
+import { stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
 import {
   type BookChange,
   partyOf,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { type Env } from '#app/config/env.server.ts'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type {
   Database,
@@ -34,7 +35,6 @@ import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
 import { answerChangeIn, pendingChangeOf } from './change-answer.server.ts'
 import { editDetailsIn } from './change-details.server.ts'

@@ -11,9 +11,9 @@ import {
 import type { Money } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { requestPageUrl } from './customer-links.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { orderName, scheduleRows } from './update-emails.ts'
-import { requestPageUrl } from './waiting-on-her.ts'
 
 /** What a payment notice tells the customer. */
 export type PaymentNoticeKind = 'balance-reminder' | 'balance-overdue' | 'deposit-overdue'

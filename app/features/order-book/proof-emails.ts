@@ -9,8 +9,8 @@ import {
   ownerEmailHtml,
 } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { waitingId } from './customer-links.ts'
 import { orderName } from './update-emails.ts'
-import { waitingId } from './waiting-on-her.ts'
 
 /** The request a proof's email names: whose it is, what and for when. */
 export interface ProofRequest {

@@ -6,12 +6,12 @@ import { useSiteWords } from '#app/components/use-site-words.ts'
 import { withReplyTime } from '#app/content/site-words.ts'
 import { nextSteps } from '#app/features/orders/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { CardCheckoutFailure, CardNotice } from './card-offer.ts'
 import { CardNoticeBanner } from './card-pay.tsx'
+import type { WaitingItem, WaitingKind } from './customer-links.ts'
 import { handoverLabel } from './handover.ts'
 import { ANSWER_MESSAGES, QuotePanel } from './request-quote.tsx'
 import {
-  type CardCheckoutFailure,
-  type CardNotice,
   type CustomerBookEntry,
   type CustomerRequest,
   type QuoteAnswerResult,
@@ -22,7 +22,7 @@ import {
 } from './request-status.ts'
 import { SelfServicePanel } from './self-service-panel.tsx'
 import type { SelfServiceResult, SelfServiceView } from './self-service.ts'
-import { type WaitingItem, type WaitingKind, waitingOnHer } from './waiting-on-her.ts'
+import { waitingOnHer } from './waiting-on-her.ts'
 import { MoneyPanels, MovedUp, WaitingOnYou } from './waiting-on-you.tsx'
 
 const toneClasses: Record<StatusCopy['tone'], string> = {

@@ -1,6 +1,7 @@
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from '#app/features/orders/date-hold.ts'
+import type { CustomerCardOffer } from './card-offer.ts'
 import type { ScheduleLine } from './payment-schedule-text.ts'
 
 /**
@@ -262,26 +263,6 @@ export interface CustomerBookEntry {
     /** The party's quote is accepted, waiting for its deposit. */
     accepted: boolean
   } | null
-}
-
-/** A payment the customer may make by card now: the deposit, or later the balance. */
-export interface CustomerCardOffer {
-  kind: 'deposit' | 'balance'
-  amountCents: number
-  /** '$50' */
-  amount: string
-}
-
-/** What the page says on coming back from the card payment page (?paid=… or ?card=cancelled). */
-export type CardNotice = 'paid-deposit' | 'paid-balance' | 'cancelled'
-
-/** A card payment that could not be started, as the page tells it. */
-export interface CardCheckoutFailure {
-  ok: false
-  card: true
-  error: string
-  position?: number
-  notFound?: true
 }
 
 /** How an answer to a quote went, as the page tells it. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -10,7 +11,6 @@ import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.t
 import { cancelledAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { cardPaymentsOn } from './card-payments.server.ts'
 import { cardPaymentsOf, refundOnCardIn } from './card-refunds.server.ts'
 import { type CancelRefund, cancelRefund, withinNoChangeWindow } from './change-policy.ts'
 import {

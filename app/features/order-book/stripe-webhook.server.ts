@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
@@ -19,7 +20,6 @@ import {
   composeCardPaymentOwner,
   composeCardPaymentReceived,
 } from './card-payment-emails.ts'
-import { cardPaymentsOn } from './card-payments.server.ts'
 import { REFUND_EVENTS, settleRefundEvent } from './card-refunds.server.ts'
 import {
   moneyOf,

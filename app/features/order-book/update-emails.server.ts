@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -6,7 +7,6 @@ import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.t
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { partyName } from '#app/utils/party-name.ts'
-import { cardPaymentsOn } from './card-payments.server.ts'
 import type { ChangedPart } from './change-parts.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
 import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'

@@ -26,9 +26,9 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { ChangedPart } from './change-parts.ts'
+import { requestPageUrl } from './customer-links.ts'
 import { referenceInstruction } from './payment-reference.ts'
 import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
-import { requestPageUrl } from './waiting-on-her.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 import { SEED_WORDS } from '#app/content/site-words.ts'
+import { waitingId } from './customer-links.ts'
 import { type PaymentNoticeKind, composePaymentNotice } from './payment-notices.ts'
 import { composeProofSent } from './proof-emails.ts'
 import { composeRequestUpdate } from './update-emails.ts'
-import { waitingId } from './waiting-on-her.ts'
 
 // The emails that ask her to act take her to the card on her page where she acts.
 const siteUrl = 'https://butterandbloom.example'

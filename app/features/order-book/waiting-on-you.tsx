@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { CardCheckoutFailure } from './card-offer.ts'
 import { CardPayForm } from './card-pay.tsx'
+import { type WaitingItem, waitingId } from './customer-links.ts'
 import { OwedPanel, SchedulePanel } from './request-quote.tsx'
-import type { CardCheckoutFailure, CustomerBookEntry, CustomerRequest } from './request-status.ts'
-import { type WaitingItem, waitingId } from './waiting-on-her.ts'
+import type { CustomerBookEntry, CustomerRequest } from './request-status.ts'
 
 /**
  * What waits on her, first on her page: one card per thing to do (answer a

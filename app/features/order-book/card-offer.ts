@@ -1,0 +1,21 @@
+/** What the customer's page knows of paying by card: the offer, the notice on coming back, a failure. */
+
+/** A payment the customer may make by card now: the deposit, or later the balance. */
+export interface CustomerCardOffer {
+  kind: 'deposit' | 'balance'
+  amountCents: number
+  /** '$50' */
+  amount: string
+}
+
+/** What the page says on coming back from the card payment page (?paid=… or ?card=cancelled). */
+export type CardNotice = 'paid-deposit' | 'paid-balance' | 'cancelled'
+
+/** A card payment that could not be started, as the page tells it. */
+export interface CardCheckoutFailure {
+  ok: false
+  card: true
+  error: string
+  position?: number
+  notFound?: true
+}
