@@ -12,95 +12,146 @@ import tseslint from 'typescript-eslint'
  * Imports flow one way: routes → features → shared (components, content,
  * config, db, utils). A feature never reaches into a route, shared code never
  * reaches into a feature, and features stay out of each other except along
- * the edges written here.
+ * the edges written here: what each feature uses and why (an empty why: it
+ * uses only the kernels, if anything). docs/architecture.md's map of the
+ * features is made from these (npm run docs:architecture).
  */
-const featureEdges = {
-  // An admin's link to set a new password goes out through the outbox.
-  // Its emails say her bakery's name (site-content).
-  auth: ['mail', 'site-content'],
-  // A backup copies the local media store's folder, where the media module says it is.
-  backups: ['media'],
-  // A message is stored with its email to the owner and an alert to her phone;
-  // the email's footer says her bakery's name (site-content).
-  contact: ['mail', 'owner-alerts', 'site-content'],
-  // The gallery's photos go through the shared image pipeline, store and quota;
-  // a photo without her words is described with her bakery's name (site-content).
-  gallery: ['media', 'site-content'],
-  home: [],
-  // Exporting and importing the site (moving house) reads and replaces the
-  // owner's words, the booking settings and the menu, each through its owner.
-  moving: ['availability', 'menu', 'site-content'],
-  // The first-run setup makes the first admin, names the bakery and, without
-  // the demo, empties the menu and writes plain words, in one transaction.
-  setup: ['auth', 'menu', 'site-content'],
-  // The owner's inbox lists the contact form's messages and their emails' delivery.
-  inbox: ['contact', 'mail'],
-  // A customer's inspiration photos go through the shared image pipeline, store and quota.
-  inspiration: ['media'],
-  mail: [],
-  // Photos in a store: where they live, how an upload arrives and is re-encoded, the quota.
-  // It knows no feature; each kind of photo (gallery, inspiration) is built on it.
-  media: [],
-  // The menu's active products are what an order may name.
-  menu: [],
-  // Availability weighs each request by its product's notice and effort, and
-  // counts the requests whose status holds a day (order-status's HELD_STATUSES).
-  availability: ['menu', 'order-status'],
-  // An order sent with inspiration photos attaches them in its own transaction.
-  // A send's requests enter the order book through its one door, the intake
-  // module (it imports nothing from orders, see `oneWayDoors`): the book owns
-  // the request tables and writes each request's first timeline entry.
-  // A send queues the owner's alert of a new request beside her email.
-  // Its confirmation email says the owner's name and reply time (site-content).
-  orders: [
-    'availability',
-    'inspiration',
-    'mail',
-    'menu',
-    'order-book/request-intake.server.ts',
-    'owner-alerts',
-    'site-content',
-  ],
-  // The order book moves the orders' requests along and emails their customers
-  // (what each status and change means is order-status's table); erasing a
-  // customer removes her contact messages through the contact feature, her
-  // photos from the media store and her review through reviews, and the day
-  // after a completion it hands the link to reviews to invite one. It sends a
-  // request's design proofs and takes the customer's answers (the proofs
-  // feature keeps the rounds and images).
-  'order-book': [
-    'availability',
-    'contact',
-    'inspiration',
-    'mail',
-    'media',
-    'menu',
-    'order-status',
-    'orders',
-    'owner-alerts',
-    'proofs',
-    'reviews',
-    'site-content',
-  ],
-  // A customer's review of her order: its emails (the invitation, the owner's
-  // news of it) go through the outbox, and a new review alerts the owner's
-  // phone beside her email. It knows no request: the order book hands it the
-  // links it asks about and erases a customer's review through it.
-  // Its emails say her name and her bakery's (site-content).
-  reviews: ['mail', 'owner-alerts', 'site-content'],
-  // The owner's phone: its app (manifest, service worker) and the alerts other
-  // features (contact, orders, order-book, reviews) queue where they queue her
-  // emails. It uses no other feature.
-  'owner-alerts': [],
-  // A design proof's images go through the shared image pipeline, store and quota.
-  proofs: ['media'],
-  // The owner's words (name, reply time, banner, FAQ, the FAQ's stored rendering; the
-  // Markdown renderer is shared, app/utils/markdown.server.ts); her pictures go through the
-  // shared image pipeline and store. Pages, emails and the settings page read it.
-  'site-content': ['media'],
-  // The one home of a request's statuses, transitions, status sets and what each
-  // change moves and emails: it uses no other feature, so every feature may read it.
-  'order-status': [],
+export const featureEdges = {
+  auth: {
+    uses: ['site-content'],
+    why: "An admin's link to set a new password goes out through the outbox. Its emails say her bakery's name (site-content).",
+  },
+  backups: {
+    uses: [],
+    why: "A backup copies the local media store's folder, where the media module says it is.",
+  },
+  contact: {
+    uses: ['owner-alerts', 'site-content'],
+    why: "A message is stored with its email to the owner and an alert to her phone; the email's footer says her bakery's name (site-content).",
+  },
+  gallery: {
+    uses: ['site-content'],
+    why: "The gallery's photos go through the shared image pipeline, store and quota; a photo without her words is described with her bakery's name (site-content).",
+  },
+  home: {
+    uses: [],
+    why: 'The public Home page: her words and pictures, her treats and reviews, read from shared content.',
+  },
+  moving: {
+    uses: ['availability', 'menu', 'site-content'],
+    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings and the menu, each through its owner.",
+  },
+  setup: {
+    uses: ['auth', 'menu', 'site-content'],
+    why: 'The first-run setup makes the first admin, names the bakery and, without the demo, empties the menu and writes plain words, in one transaction.',
+  },
+  inbox: {
+    uses: ['contact'],
+    why: "The owner's inbox lists the contact form's messages and their emails' delivery.",
+  },
+  inspiration: {
+    uses: [],
+    why: "A customer's inspiration photos go through the shared image pipeline, store and quota.",
+  },
+  mail: {
+    uses: [],
+    why: 'The outbox: every email queued in the transaction that caused it and delivered once by the worker; the emails’ shared layout.',
+  },
+  media: {
+    uses: [],
+    why: 'Photos in a store: where they live, how an upload arrives and is re-encoded, the quota. It knows no feature; each kind of photo (gallery, inspiration) is built on it.',
+  },
+  menu: {
+    uses: [],
+    why: "The menu's active products are what an order may name.",
+  },
+  availability: {
+    uses: ['menu'],
+    why: "Availability weighs each request by its product's notice and effort, and counts the requests whose status holds a day (order-status's HELD_STATUSES).",
+  },
+  orders: {
+    uses: [
+      'availability',
+      'inspiration',
+      'menu',
+      'order-book/request-intake.server.ts',
+      'owner-alerts',
+      'site-content',
+    ],
+    why: "An order sent with inspiration photos attaches them in its own transaction. A send's requests enter the order book through its one door, the intake module (it imports nothing from orders, see `oneWayDoors`): the book owns the request tables and writes each request's first timeline entry. A send queues the owner's alert of a new request beside her email. Its confirmation email says the owner's name and reply time (site-content).",
+  },
+  'order-book': {
+    uses: ['availability', 'owner-alerts', 'proofs', 'site-content'],
+    why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
+  },
+  payments: {
+    uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
+    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails.",
+  },
+  'customer-changes': {
+    uses: [
+      'availability',
+      'menu',
+      'order-book',
+      'orders',
+      'owner-alerts',
+      'payments',
+      'site-content',
+    ],
+    why: "What a customer asks of her order from her page: a change of day, time or details, a cancellation with what it gives back (a refund to her card goes through payments), and the owner's answer. Its forms reuse the order form's fields and date choice (orders); the menu says what may be asked for.",
+  },
+  'customer-page': {
+    uses: [
+      'availability',
+      'customer-changes',
+      'inspiration',
+      'order-book',
+      'payments',
+      'site-content',
+    ],
+    why: "The customer's private page: each request, what waits on her (a quote to answer, money to pay by card through payments, a proof), her photos (inspiration) and her changes and cancelling (customer-changes).",
+  },
+  'order-page': {
+    uses: ['availability', 'customer-changes', 'inspiration', 'order-book', 'orders', 'payments'],
+    why: "The owner's page of one order, card by card: quotes, payments and card refunds (payments), the change a customer asked for (customer-changes), details, proofs, her photos (inspiration) and the order form's options (orders).",
+  },
+  'owner-desk': {
+    uses: [
+      'availability',
+      'contact',
+      'inspiration',
+      'order-book',
+      'payments',
+      'proofs',
+      'reviews',
+      'site-content',
+    ],
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, photos in the media store, proofs and review, each through its owner).",
+  },
+  'scheduled-work': {
+    uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],
+    why: "Work the clock starts: the owner's morning digest, customers' reminders and payment notices (payments), quotes that lapse, and the day after a completion the link that invites a review (reviews).",
+  },
+  reviews: {
+    uses: ['owner-alerts', 'site-content'],
+    why: "A customer's review of her order: its emails (the invitation, the owner's news of it) go through the outbox, and a new review alerts the owner's phone beside her email. It knows no request: the order book hands it the links it asks about and erases a customer's review through it. Its emails say her name and her bakery's (site-content).",
+  },
+  'owner-alerts': {
+    uses: [],
+    why: "The owner's phone: its app (manifest, service worker) and the alerts other features (contact, orders, order-book, reviews) queue where they queue her emails. It uses no other feature.",
+  },
+  proofs: {
+    uses: [],
+    why: "A design proof's images go through the shared image pipeline, store and quota.",
+  },
+  'site-content': {
+    uses: [],
+    why: "The owner's words (name, reply time, banner, FAQ, the FAQ's stored rendering; the Markdown renderer is shared, app/utils/markdown.server.ts); her pictures go through the shared image pipeline and store. Pages, emails and the settings page read it.",
+  },
+  'order-status': {
+    uses: [],
+    why: "The one home of a request's statuses, transitions, status sets and what each change moves and emails: it uses no other feature, so every feature may read it.",
+  },
 }
 
 // A new feature folder must say which features it may use before it lints.
@@ -114,15 +165,29 @@ if (unlisted.length > 0) {
   throw new Error(`eslint.config.js: add ${unlisted.join(', ')} to featureEdges`)
 }
 
-const featureZones = Object.entries(featureEdges).map(([feature, allowed]) => ({
-  target: `./app/features/${feature}`,
-  from: './app/features',
-  except: [`./${feature}`, ...allowed.map((other) => `./${other}`)],
-  message:
-    allowed.length > 0
-      ? `The ${feature} feature may use only ${allowed.join(', ')} among the other features; move what both need to shared code.`
-      : `The ${feature} feature stays out of the other features; move what both need to shared code.`,
-}))
+// Kernels: features that use no other feature, which every feature may build
+// on: the outbox every email goes through (mail), the one media store and its
+// image pipeline (media), and what each status of a request means (order-status).
+export const kernels = ['mail', 'media', 'order-status']
+for (const kernel of kernels) {
+  if (featureEdges[kernel].uses.length > 0) {
+    throw new Error(`eslint.config.js: the kernel ${kernel} must use no other feature`)
+  }
+}
+
+const featureZones = Object.entries(featureEdges).map(([feature, { uses }]) => {
+  const allowed = kernels.includes(feature) ? [] : [...uses, ...kernels]
+  return {
+    target: `./app/features/${feature}`,
+    from: './app/features',
+    except: [`./${feature}`, ...allowed.map((other) => `./${other}`)],
+    message: kernels.includes(feature)
+      ? `The ${feature} feature is a kernel: it stays out of the other features; move what both need to shared code.`
+      : uses.length > 0
+        ? `The ${feature} feature may use only ${uses.join(', ')} and the kernels among the other features; move what both need to shared code, or add the edge with its reason.`
+        : `The ${feature} feature may use only the kernels (${kernels.join(', ')}) among the other features; move what both need to shared code.`,
+  }
+})
 
 // A door another feature may use opens one way: it never imports that feature back.
 const oneWayDoors = [

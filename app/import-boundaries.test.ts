@@ -16,7 +16,9 @@ test('a feature may not import another feature outside its written edges', async
     'app/features/gallery/uses-auth.ts',
     "export { requireAdmin } from '#app/features/auth/require-admin.server.ts'\n",
   )
-  expect(errors).toEqual([expect.stringContaining('The gallery feature may use only media')])
+  expect(errors).toEqual([
+    expect.stringContaining('The gallery feature may use only site-content and the kernels'),
+  ])
 })
 
 test('the media module knows no feature: photos are stored the same for every kind', async () => {
@@ -24,7 +26,9 @@ test('the media module knows no feature: photos are stored the same for every ki
     'app/features/media/uses-gallery.ts',
     "export { GALLERY_FOLDER } from '#app/features/gallery/gallery.server.ts'\n",
   )
-  expect(errors).toEqual([expect.stringContaining('The media feature stays out of')])
+  expect(errors).toEqual([
+    expect.stringContaining('The media feature is a kernel: it stays out of'),
+  ])
 })
 
 test('the written edges are allowed: orders hand mail to mail, the inbox reads the contact messages', async () => {
@@ -60,7 +64,33 @@ test('the orders reach the order book through its intake only, and the intake ne
       'app/features/order-book/request-intake.server.ts',
       "export { newCustomerToken } from '#app/features/orders/order-requests.server.ts'\n",
     ),
-  ).toEqual([expect.stringContaining('must not import orders')])
+  ).toEqual([
+    expect.stringContaining('The order-book feature may use only'),
+    expect.stringContaining('must not import orders'),
+  ])
+})
+
+test('the order book’s core uses none of its rooms; a room uses only the rooms it lists', async () => {
+  const fromPayments =
+    "export { stripeClient } from '#app/features/payments/card-payments.server.ts'\n"
+  expect(await boundaryErrors('app/features/order-book/uses-payments.ts', fromPayments)).toEqual([
+    expect.stringContaining('The order-book feature may use only'),
+  ])
+  expect(await boundaryErrors('app/features/customer-page/uses-payments.ts', fromPayments)).toEqual(
+    [],
+  )
+  const fromOrderPage = "export { LIMITS } from '#app/features/order-page/order-form-limits.ts'\n"
+  expect(
+    await boundaryErrors('app/features/customer-page/uses-order-page.ts', fromOrderPage),
+  ).toEqual([expect.stringContaining('The customer-page feature may use only')])
+})
+
+test('every feature may use a kernel; a kernel uses no feature', async () => {
+  const fromStatus = "export { HELD_STATUSES } from '#app/features/order-status/order-status.ts'\n"
+  expect(await boundaryErrors('app/features/gallery/uses-status.ts', fromStatus)).toEqual([])
+  expect(await boundaryErrors('app/features/mail/uses-status.ts', fromStatus)).toEqual([
+    expect.stringContaining('The mail feature is a kernel'),
+  ])
 })
 
 test('production code may not import test support, while tests may', async () => {

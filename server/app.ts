@@ -19,6 +19,8 @@ import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { renderStoredPolicies } from '#app/features/availability/order-policies.server.ts'
+import { expireQuotesAndTell } from '#app/features/customer-page/customer-quotes.server.ts'
+import { renderStoredAcceptedPolicies } from '#app/features/customer-page/request-status.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
 import { setMediaPublicUrl, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
 import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -36,15 +38,13 @@ import {
   setMediaStore,
 } from '#app/features/media/open-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { expireQuotesAndTell } from '#app/features/order-book/customer-quotes.server.ts'
-import { renderStoredAcceptedPolicies } from '#app/features/order-book/request-status.server.ts'
-import { queueReviewRequestsDue } from '#app/features/order-book/review-links.server.ts'
-import { runSchedule } from '#app/features/order-book/schedule.server.ts'
 import { type PushWorker, startPushWorker } from '#app/features/owner-alerts/push-sender.server.ts'
 import {
   kickPushWorker,
   setPushWorker,
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
+import { queueReviewRequestsDue } from '#app/features/scheduled-work/review-links.server.ts'
+import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import {
   readLocalSettings,
   readSiteSection,

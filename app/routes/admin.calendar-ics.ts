@@ -1,6 +1,6 @@
 import { getEnv } from '#app/config/env.server.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { answerCalendarFeed } from '#app/features/order-book/calendar-feed.server.ts'
+import { answerCalendarFeed } from '#app/features/owner-desk/calendar-feed.server.ts'
 import type { Route } from './+types/admin.calendar-ics'
 
 /**

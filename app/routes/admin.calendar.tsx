@@ -3,17 +3,17 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import {
   parseCalendarQuery,
   readBakeList,
   readCalendarMonth,
-} from '#app/features/order-book/owner-calendar.server.ts'
+} from '#app/features/owner-desk/owner-calendar.server.ts'
 import {
   BakeList,
   ClosedThisMonth,
   OwnerCalendarMonth,
-} from '#app/features/order-book/owner-calendar.tsx'
-import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
+} from '#app/features/owner-desk/owner-calendar.tsx'
 import type { Route } from './+types/admin.calendar'
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -5,13 +5,13 @@ import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
-import type { OrderActionResult } from '#app/features/order-book/order-actions.ts'
-import { OrderDetailPage } from '#app/features/order-book/order-detail-page.tsx'
+import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import { OrderDetailPage } from '#app/features/order-page/order-detail-page.tsx'
 import {
   readOrderDetail,
   receiveOrderAction,
-} from '#app/features/order-book/order-detail.server.ts'
-import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+} from '#app/features/order-page/order-detail.server.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import { ProofCard } from '#app/features/proofs/proof-card.tsx'
 import { asProofSendResult } from '#app/features/proofs/proof-rules.ts'

@@ -3,10 +3,10 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { receiveChangePolicyAction } from '#app/features/order-book/change-policy-settings.server.ts'
-import { ChangePolicySettings } from '#app/features/order-book/change-policy-settings.tsx'
-import { SAVE_CHANGE_POLICY } from '#app/features/order-book/change-policy.ts'
-import { readChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
+import { receiveChangePolicyAction } from '#app/features/customer-changes/change-policy-settings.server.ts'
+import { ChangePolicySettings } from '#app/features/customer-changes/change-policy-settings.tsx'
+import { SAVE_CHANGE_POLICY } from '#app/features/customer-changes/change-policy.ts'
+import { readChangePolicy } from '#app/features/customer-changes/customer-changes.server.ts'
 import {
   readBalanceDueDays,
   receiveBalanceDueAction,

@@ -22,17 +22,17 @@ import { listProducts } from '#app/features/menu/menu.server.ts'
 import {
   CalendarFeedSettings,
   ROTATE_ICAL_KEY,
-} from '#app/features/order-book/calendar-feed-settings.tsx'
+} from '#app/features/owner-desk/calendar-feed-settings.tsx'
 import {
   ensureIcalKey,
   feedUrls,
   receiveIcalKeyAction,
-} from '#app/features/order-book/calendar-feed.server.ts'
+} from '#app/features/owner-desk/calendar-feed.server.ts'
 import {
   ERASE_CUSTOMER,
   EraseCustomerSettings,
-} from '#app/features/order-book/erase-customer-settings.tsx'
-import { receiveEraseCustomerAction } from '#app/features/order-book/erase-customer.server.ts'
+} from '#app/features/owner-desk/erase-customer-settings.tsx'
+import { receiveEraseCustomerAction } from '#app/features/owner-desk/erase-customer.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'

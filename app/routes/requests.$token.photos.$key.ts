@@ -1,6 +1,6 @@
+import { requestIdsOfToken } from '#app/features/customer-page/request-status.server.ts'
 import { respondWithInspirationPhoto } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { inspirationSettings } from '#app/features/inspiration/inspiration-upload.server.ts'
-import { requestIdsOfToken } from '#app/features/order-book/request-status.server.ts'
 import type { Route } from './+types/requests.$token.photos.$key'
 
 /**

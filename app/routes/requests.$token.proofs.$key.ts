@@ -1,5 +1,5 @@
+import { requestIdsOfToken } from '#app/features/customer-page/request-status.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
-import { requestIdsOfToken } from '#app/features/order-book/request-status.server.ts'
 import { respondWithProofImage } from '#app/features/proofs/proof-store.server.ts'
 import type { Route } from './+types/requests.$token.proofs.$key'
 

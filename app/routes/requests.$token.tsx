@@ -4,35 +4,35 @@ import { pageMeta, bakeryNameFrom } from '#app/components/page-meta.ts'
 import { cardPaymentsOn, getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import type { CardCheckoutFailure } from '#app/features/order-book/card-offer.ts'
-import { cardNoticeOf, startCardCheckout } from '#app/features/order-book/card-payments.server.ts'
+import {
+  readSelfService,
+  receiveSelfService,
+} from '#app/features/customer-changes/self-service.server.ts'
+import { isSelfServiceResult } from '#app/features/customer-changes/self-service.ts'
+import type { SelfServiceResult } from '#app/features/customer-changes/self-service.ts'
 import {
   readCustomerBook,
   receiveQuoteAnswer,
-} from '#app/features/order-book/customer-quotes.server.ts'
+} from '#app/features/customer-page/customer-quotes.server.ts'
+import { RequestStatusPage } from '#app/features/customer-page/request-status-page.tsx'
+import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
+import {
+  PRIVATE_PAGE_HEADERS,
+  type QuoteAnswerResult,
+} from '#app/features/customer-page/request-status.ts'
 import {
   readCustomerProofs,
   receiveProofAnswer,
 } from '#app/features/order-book/proof-steps.server.ts'
-import { RequestStatusPage } from '#app/features/order-book/request-status-page.tsx'
-import { readRequestStatus } from '#app/features/order-book/request-status.server.ts'
-import {
-  PRIVATE_PAGE_HEADERS,
-  type QuoteAnswerResult,
-} from '#app/features/order-book/request-status.ts'
-import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
-import {
-  readSelfService,
-  receiveSelfService,
-} from '#app/features/order-book/self-service.server.ts'
-import { isSelfServiceResult } from '#app/features/order-book/self-service.ts'
-import type { SelfServiceResult } from '#app/features/order-book/self-service.ts'
+import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
+import { cardNoticeOf, startCardCheckout } from '#app/features/payments/card-payments.server.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { approvedRound, asProofAnswerResult, openRound } from '#app/features/proofs/proof-rules.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
 import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
 import { readReviewOf } from '#app/features/reviews/reviews.server.ts'
+import { readReviewLink } from '#app/features/scheduled-work/review-links.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'

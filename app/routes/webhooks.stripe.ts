@@ -1,6 +1,6 @@
 import { getEnv } from '#app/config/env.server.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { receiveStripeWebhook } from '#app/features/order-book/stripe-webhook.server.ts'
+import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
 import { onlyPost, respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/webhooks.stripe'
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { listOrderBook } from '#app/features/order-book/order-list.server.ts'
+import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { seedSyntheticBook } from './synthetic-book.ts'
 

@@ -1,14 +1,14 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { readOrderDetail, receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
+import type { OrderFilters } from '#app/features/owner-desk/order-list.ts'
+import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { readCustomerBook } from './customer-quotes.server.ts'
 import { answerQuote } from './order-book.server.ts'
-import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
-import { listOrderBook } from './order-list.server.ts'
-import type { OrderFilters } from './order-list.ts'
-import { readTodayPage } from './today.server.ts'
 
 const DAY = 24 * 60 * 60_000
 const ALL: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }

@@ -6,13 +6,13 @@ import {
   addPickupWindow,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
+import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
+import { streamCalendarFeed } from '#app/features/owner-desk/calendar-feed.server.ts'
+import { streamOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
+import { readBakeList } from '#app/features/owner-desk/owner-calendar.server.ts'
+import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { streamCalendarFeed } from './calendar-feed.server.ts'
-import { streamOrdersCsv } from './orders-csv.server.ts'
-import { readBakeList } from './owner-calendar.server.ts'
-import { readRequestStatus } from './request-status.server.ts'
-import { runSchedule } from './schedule.server.ts'
 import { queueRequestUpdate } from './update-emails.server.ts'
 
 const SITE = 'https://butterandbloom.example'

@@ -3,24 +3,24 @@ import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
-import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
-import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
-import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
-import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import {
   expireQuotesAndTell,
   readCustomerBook,
   receiveQuoteAnswer,
-} from './customer-quotes.server.ts'
+} from '#app/features/customer-page/customer-quotes.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { readOrderDetail, receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
+import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
+import { parseOrderFilters } from '#app/features/owner-desk/order-list.ts'
+import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
+import { readReceipts } from '#app/features/payments/receipt.server.ts'
+import { composeReminder, runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
+import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
+import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { moneyOf } from './order-book.server.ts'
-import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
-import { listOrderBook } from './order-list.server.ts'
-import { parseOrderFilters } from './order-list.ts'
-import { answerOrdersCsv } from './orders-csv.server.ts'
-import { readReceipts } from './receipt.server.ts'
-import { composeReminder, runSchedule } from './schedule.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

@@ -4,6 +4,11 @@ import type { Db } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
+import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
+import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
+import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import {
   makeTempDir,
@@ -13,14 +18,9 @@ import {
   openTwoInstances,
 } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { readCustomerBook } from './customer-quotes.server.ts'
 import { answerQuote, currentQuote, quoteRequest, recordPayment } from './order-book.server.ts'
-import { receiveOrderAction } from './order-detail.server.ts'
-import { listOrderBook } from './order-list.server.ts'
 import { receiveBalanceDueAction } from './payment-schedule-settings.server.ts'
 import { SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'
-import { runSchedule } from './schedule.server.ts'
-import { readTodayPage } from './today.server.ts'
 
 const SITE_URL = 'https://butterandbloom.example'
 

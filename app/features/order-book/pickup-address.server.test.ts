@@ -4,10 +4,10 @@ import {
   addPickupWindow,
   updateBookingSettings,
 } from '#app/features/availability/availability.server.ts'
+import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { readRequestStatus } from './request-status.server.ts'
 
 const tokenOf = async (db: Db, id: number) =>
   (

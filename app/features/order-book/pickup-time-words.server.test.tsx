@@ -3,14 +3,14 @@ import { MemoryRouter, createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { addPickupWindow } from '#app/features/availability/availability.server.ts'
+import { RequestStatusPage } from '#app/features/customer-page/request-status-page.tsx'
+import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
+import { OrderDetailPage } from '#app/features/order-page/order-detail-page.tsx'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { PickupWindowField } from '#app/features/orders/handover-fields.tsx'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { OrderDetailPage } from './order-detail-page.tsx'
-import { readOrderDetail } from './order-detail.server.ts'
-import { RequestStatusPage } from './request-status-page.tsx'
-import { readRequestStatus } from './request-status.server.ts'
 
 /** React's markers between neighbouring text, which a reader never sees. */
 const seen = (html: string) => html.replace(/<!-- -->/g, '')

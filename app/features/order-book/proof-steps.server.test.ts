@@ -3,6 +3,7 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { proofRoundsSchema } from '#app/features/proofs/proof-schemas.ts'
 import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
 import {
@@ -12,7 +13,6 @@ import {
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { eraseCustomer } from './erase-customer.server.ts'
 import {
   approvedProofsFor,
   readCustomerProofs,

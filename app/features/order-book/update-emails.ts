@@ -10,6 +10,7 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
+import { heldUntil } from '#app/features/order-status/date-hold.ts'
 import {
   type Money,
   OWING_STATUSES,
@@ -21,7 +22,6 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
-import { heldUntil } from '#app/features/orders/date-hold.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'

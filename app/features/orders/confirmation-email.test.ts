@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { SEED_WORDS } from '#app/content/site-words.ts'
+import { NEXT_STEPS } from '#app/features/order-status/next-steps.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { composeRequestConfirmation } from './confirmation-email.ts'
-import { NEXT_STEPS } from './next-steps.ts'
 
 const statusUrl = 'https://butterandbloom.example/requests/AbCdEfGhIjKlMnOpQrStUvWx'
 

@@ -8,8 +8,8 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
+import { nextSteps } from '#app/features/order-status/next-steps.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { nextSteps } from './next-steps.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
 /** "We got your order — Butter & Bloom Bakery" (or "orders" for several). */

@@ -2,15 +2,15 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import {
+  readRequestStatus,
+  requestIdsOfToken,
+} from '#app/features/customer-page/request-status.server.ts'
+import {
   addInspirationPhoto,
   sweepUnattachedInspirationPhotos,
 } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  readRequestStatus,
-  requestIdsOfToken,
-} from '#app/features/order-book/request-status.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

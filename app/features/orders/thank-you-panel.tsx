@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { firstNameOf } from '#app/content/site-words.ts'
-import { nextSteps } from './next-steps.ts'
+import { nextSteps } from '#app/features/order-status/next-steps.ts'
 import type { SentLink } from './order-send.server.ts'
 import { SentLinks } from './sent-links.tsx'
 

@@ -4,18 +4,18 @@ import type { Db } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
+import { saveChangePolicy } from '#app/features/customer-changes/customer-changes.server.ts'
+import { receiveSelfService } from '#app/features/customer-changes/self-service.server.ts'
+import { receiveQuoteAnswer } from '#app/features/customer-page/customer-quotes.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { saveChangePolicy } from '#app/features/order-book/customer-changes.server.ts'
-import { receiveQuoteAnswer } from '#app/features/order-book/customer-quotes.server.ts'
 import { moveRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
 import {
   receiveProofAnswer,
   receiveProofSend,
 } from '#app/features/order-book/proof-steps.server.ts'
-import { readReviewLink } from '#app/features/order-book/review-links.server.ts'
-import { runSchedule } from '#app/features/order-book/schedule.server.ts'
-import { receiveSelfService } from '#app/features/order-book/self-service.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
+import { readReviewLink } from '#app/features/scheduled-work/review-links.server.ts'
+import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import {
   HOUR,
   NOW,

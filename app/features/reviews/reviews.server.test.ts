@@ -4,16 +4,16 @@ import type { Db } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { eraseCustomer } from '#app/features/order-book/erase-customer.server.ts'
 import {
   moveRequest,
   quoteRequest,
   waiveDeposit,
 } from '#app/features/order-book/order-book.server.ts'
+import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import {
   queueReviewRequestsDue,
   readReviewLink,
-} from '#app/features/order-book/review-links.server.ts'
+} from '#app/features/scheduled-work/review-links.server.ts'
 import {
   makeTempDir,
   makeTestDatabaseUrl,

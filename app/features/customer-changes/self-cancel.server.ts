@@ -1,0 +1,355 @@
+import { sql } from 'kysely'
+import { type Env, getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn } from '#app/config/env.server.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import {
+  type BookChange,
+  NOT_FOUND,
+  moneyOf,
+  moveRequest,
+  partyAlertRequest,
+  partyOf,
+  recordEvent,
+  treatsNamed,
+} from '#app/features/order-book/order-book.server.ts'
+import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
+import { CUSTOMER_CANCELLABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
+import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { cancelledAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { cardPaymentsOf, refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { type CancelRefund, cancelRefund, withinNoChangeWindow } from './change-policy.ts'
+import {
+  type Executor,
+  type PartyRow,
+  firstDate,
+  holdLead,
+  inTransaction,
+  membersOf,
+  refuse,
+  requestOfLink,
+} from './change-rules.server.ts'
+import { readChangePolicy } from './customer-changes.server.ts'
+import { composeSelfCancelledForOwner } from './self-service-emails.ts'
+
+type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
+
+/**
+ * A customer cancels from her private page (decision 054): what it would
+ * give back before she confirms, the cancellation itself, and what the
+ * owner still sends back after it.
+ */
+
+/** What cancelling would come to now, for the customer's confirm step. */
+export interface CancelPreview {
+  refund: CancelRefund
+  /** Of the refund, what would go back to her card through Stripe. */
+  cardCents: number
+}
+
+/** Why a party cannot be cancelled from the page, or null when it can. */
+function refusedCancel(
+  members: readonly PartyRow[],
+  policy: ChangePolicy,
+  today: string,
+): { status: 409; error: string } | null {
+  if (members.every((member) => member.status === 'cancelled')) {
+    return { status: 409, error: 'This order is already cancelled.' }
+  }
+  if (members.some((member) => !isIn(CUSTOMER_CANCELLABLE_STATUSES, member.status))) {
+    return {
+      status: 409,
+      error: 'This order can’t be cancelled from this page any more. Please write to us.',
+    }
+  }
+  if (withinNoChangeWindow(policy, { today, dueDate: firstDate(members) })) {
+    return {
+      status: 409,
+      error: `Your date is less than ${Math.max(1, policy.windowDays)} days away, so please write to us to cancel.`,
+    }
+  }
+  return null
+}
+
+/** How much of `totalCents` goes back to the card payments (oldest first), when card refunds are on. */
+async function cardShare(
+  db: Executor,
+  leadId: number,
+  totalCents: number,
+  cardOn: boolean,
+): Promise<{ paymentId: number; amountCents: number }[]> {
+  if (!cardOn || totalCents <= 0) return []
+  const payments = await cardPaymentsOf(db as Db, leadId)
+  const pieces: { paymentId: number; amountCents: number }[] = []
+  let left = totalCents
+  for (const payment of payments) {
+    if (left <= 0) break
+    if (!payment.refundable || payment.leftCents <= 0) continue
+    const amountCents = Math.min(left, payment.leftCents)
+    pieces.push({ paymentId: payment.paymentId, amountCents })
+    left -= amountCents
+  }
+  return pieces
+}
+
+/**
+ * What a cancellation now would give back, or why it cannot be made from
+ * the page. Read without writing, for the confirm step (GET ?cancel=…).
+ */
+export async function previewCancel(
+  db: Executor,
+  { requestId, now, env = getEnv() }: { requestId: number; now: number; env?: StripeSettings },
+): Promise<({ ok: true } & CancelPreview) | { ok: false; status: 404 | 409; error: string }> {
+  const party = await partyOfRequest(db, requestId)
+  if (!party) return { ok: false, ...NOT_FOUND_ERROR }
+  const members = await membersOf(db, party.memberIds)
+  const policy = await readChangePolicy(db)
+  const today = bakeryToday(new Date(now))
+  const refused = refusedCancel(members, policy, today)
+  if (refused) return { ok: false, ...refused }
+  const refund = await refundFor(db, party.leadId, members, policy, today)
+  const card = await cardShare(db, party.leadId, refund.totalCents, cardPaymentsOn(env))
+  return {
+    ok: true,
+    refund,
+    cardCents: card.reduce((sum, piece) => sum + piece.amountCents, 0),
+  }
+}
+
+const NOT_FOUND_ERROR = { status: 404 as const, error: 'That request is not in the order book.' }
+
+async function partyOfRequest(db: Executor, requestId: number) {
+  const exists = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  return exists ? partyOf(db, requestId) : undefined
+}
+
+async function refundFor(
+  db: Executor,
+  leadId: number,
+  members: readonly PartyRow[],
+  policy: ChangePolicy,
+  today: string,
+): Promise<CancelRefund> {
+  const money = await moneyOf(db, leadId)
+  return cancelRefund(policy, {
+    today,
+    dueDate: firstDate(members),
+    paidCents: money.paidCents,
+    depositCents: money.depositCents,
+    depositWaived: money.depositWaived,
+  })
+}
+
+export interface CancelOutcome {
+  refundCents: number
+  cardCents: number
+  /** A second post (a double click, another tab) finding it already cancelled by her. */
+  already: boolean
+}
+
+/**
+ * The customer cancels from her page. In one transaction: the lead's row
+ * is held (a double submit, a second tab or instance waits here, then finds
+ * it cancelled and is answered with the first cancellation: one refund,
+ * one email each); the policy and what is paid give the refund; the party
+ * moves to cancelled (its capacity is free again); the card part goes back
+ * through Stripe (refundOnCardIn, decision 050's idempotency key); the rest
+ * is kept on the cancellation as what the owner still sends back; both
+ * sides are emailed once (dedupe keys). `expectedRefundCents` is what her
+ * confirm step showed: if it no longer holds she is shown the new sum.
+ */
+export async function cancelByCustomer(
+  db: Db,
+  {
+    token,
+    position,
+    expectedRefundCents,
+    now,
+    siteUrl = '',
+    env = getEnv(),
+  }: {
+    token: string
+    position: number
+    expectedRefundCents?: number
+    now: number
+    siteUrl?: string
+    env?: StripeSettings
+  },
+): Promise<BookChange & Partial<CancelOutcome>> {
+  return inTransaction(db, async (trx) => {
+    const requestId = await requestOfLink(trx, { token, position })
+    if (requestId === undefined) return NOT_FOUND
+    const party = await holdLead(trx, requestId)
+    const done = await trx
+      .selectFrom('customer_change')
+      .select(['refund_cents', 'card_refund_cents'])
+      .where('request_id', '=', party.leadId)
+      .where('kind', '=', 'cancel')
+      .executeTakeFirst()
+    if (done) {
+      return {
+        ok: true,
+        refundCents: Number(done.refund_cents),
+        cardCents: Number(done.card_refund_cents),
+        already: true,
+      }
+    }
+    const members = await membersOf(trx, party.memberIds)
+    const policy = await readChangePolicy(trx)
+    const today = bakeryToday(new Date(now))
+    const refused = refusedCancel(members, policy, today)
+    if (refused) refuse(refused.status, refused.error)
+    const refund = await refundFor(trx, party.leadId, members, policy, today)
+    if (expectedRefundCents !== undefined && expectedRefundCents !== refund.totalCents) {
+      refuse(
+        409,
+        `What you would get back has changed since you looked: it is now ${formatMoney(refund.totalCents)}. Nothing was cancelled; please look again and confirm.`,
+      )
+    }
+    const card = await cardShare(trx, party.leadId, refund.totalCents, cardPaymentsOn(env))
+    const cardCents = card.reduce((sum, piece) => sum + piece.amountCents, 0)
+    const manualCents = refund.totalCents - cardCents
+    const moved = await moveRequest(trx, {
+      requestId: party.leadId,
+      to: CUSTOMER_CANCEL.target,
+      actor: 'customer',
+      note: 'Cancelled from her page.',
+      now,
+    })
+    if (!moved.ok) refuse(moved.status as 409, moved.error)
+    // A party of one: moveRequest moved the lead alone, which is the request.
+    for (const piece of card) {
+      const made = await refundOnCardIn(trx, {
+        requestId: party.leadId,
+        paymentId: piece.paymentId,
+        amountCents: piece.amountCents,
+        reason: 'Cancelled by the customer, under the cancellation policy.',
+        now,
+        env,
+      })
+      if (!made.ok) {
+        refuse(
+          made.status,
+          made.status === 503 || made.status === 502
+            ? 'We couldn’t reach the card company to refund you, so nothing was cancelled. Please try again in a few minutes, or write to us.'
+            : made.error,
+        )
+      }
+    }
+    await trx
+      .insertInto('customer_change')
+      .values({
+        request_id: party.leadId,
+        kind: 'cancel',
+        status: 'done',
+        refund_cents: refund.totalCents,
+        card_refund_cents: cardCents,
+        created_at: now,
+        answered_at: now,
+      })
+      .execute()
+    const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
+    await recordEvent(trx, {
+      requestId: party.leadId,
+      from: 'cancelled',
+      to: 'cancelled',
+      actor: 'site',
+      note:
+        refund.totalCents === 0
+          ? 'Under the cancellation policy nothing is refunded.'
+          : `Under the cancellation policy ${formatMoney(refund.totalCents)} goes back (${refund.percent}% of the deposit paid${refund.beyondDepositCents > 0 ? ', and all paid beyond it' : ''}).${manualCents > 0 ? ` To send back by e-Transfer or cash: ${formatMoney(manualCents)}.` : ''}`,
+      now,
+    })
+    await queueRequestUpdate(trx, 'self_cancelled', {
+      requestId: party.leadId,
+      siteUrl,
+      now,
+      dedupeKey: `self-cancel:${party.leadId}`,
+    })
+    const request = await trx
+      .selectFrom('order_request')
+      .select(['name', 'email', 'payment_reference'])
+      .where('id', '=', party.leadId)
+      .executeTakeFirstOrThrow()
+    const about = await partyAlertRequest(trx, party)
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: party.leadId,
+        dedupeKey: `self-cancel-owner:${party.leadId}`,
+        email: composeSelfCancelledForOwner(
+          {
+            name: request.name,
+            email: request.email,
+            productType: treatsNamed(about),
+            dueDate: lead.due_date,
+            paymentReference: request.payment_reference,
+          },
+          { totalCents: refund.totalCents, cardCents },
+          {
+            requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+            bakeryName: (await readSiteSection(trx, 'identity')).name,
+          },
+        ),
+      },
+      now,
+    )
+    await queueOwnerAlert(
+      trx,
+      cancelledAlert(about, {
+        totalCents: refund.totalCents,
+        cardCents,
+      }),
+      now,
+    )
+    return { ok: true, refundCents: refund.totalCents, cardCents, already: false }
+  })
+}
+
+/** A cancellation made from her page, as the owner's order page shows it. */
+export interface SelfCancellation {
+  refundCents: number
+  cardCents: number
+  /** What the owner still has to send back: the promise less the refunds recorded since. */
+  owedBackCents: number
+  at: number
+}
+
+/** The party's cancellation from her page, if she made one. */
+export async function selfCancellationOf(
+  db: Executor,
+  leadId: number,
+): Promise<SelfCancellation | null> {
+  const row = await db
+    .selectFrom('customer_change')
+    .select(['refund_cents', 'card_refund_cents', 'created_at'])
+    .where('request_id', '=', leadId)
+    .where('kind', '=', 'cancel')
+    .executeTakeFirst()
+  if (!row) return null
+  const { given } = await db
+    .selectFrom('refund')
+    .select(({ fn }) =>
+      fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),
+    )
+    .where('request_id', '=', leadId)
+    .where('created_at', '>=', Number(row.created_at))
+    .executeTakeFirstOrThrow()
+  const refundCents = Number(row.refund_cents)
+  return {
+    refundCents,
+    cardCents: Number(row.card_refund_cents),
+    owedBackCents: Math.max(0, refundCents - Number(given)),
+    at: Number(row.created_at),
+  }
+}

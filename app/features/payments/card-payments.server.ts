@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto'
+import Stripe from 'stripe'
+import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
+import type { Db } from '#app/db/db.server.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
+import { currentQuote, moneyOf, partyOf, partyTreats } from '#app/features/order-book/order-book.server.ts'
+import { orderName } from '#app/features/order-book/update-emails.ts'
+import {
+  BOOKED_STATUSES,
+  type Money,
+  amountsOwed,
+  isIn,
+} from '#app/features/order-status/order-status.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
+import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
+
+/**
+ * Card payments through the owner's own Stripe account (decision 045): on
+ * only when both keys are set. Checkout is Stripe's hosted page, so no card
+ * number ever reaches this server; the site opens a session for exactly
+ * what is due and hears of the payment through the webhook
+ * (stripe-webhook.server.ts).
+ */
+export type CardKind = 'deposit' | 'balance'
+
+type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
+
+/** What Stripe charges in: the bakery's currency (Settings), lower-case. */
+export function cardCurrency(): string {
+  return localSettings().currency.toLowerCase()
+}
+
+let cached: { key: string; apiUrl: string | undefined; client: Stripe } | undefined
+
+/**
+ * The Stripe client, made on first use from the validated environment and
+ * kept while the keys stay the same. STRIPE_API_URL (tests only) points it
+ * at a local fake of Stripe's API.
+ */
+export function stripeClient(env: StripeSettings = getEnv()): Stripe {
+  const key = env.STRIPE_SECRET_KEY
+  if (!key) throw new Error('Card payments are off: STRIPE_SECRET_KEY is not set.')
+  if (cached?.key === key && cached.apiUrl === env.STRIPE_API_URL) return cached.client
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined
+  const client = new Stripe(key, {
+    // One retry, with the same idempotency key, then the customer hears of it.
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {}),
+  })
+  cached = { key, apiUrl: env.STRIPE_API_URL, client }
+  return client
+}
+
+/**
+ * The idempotency key of a request to Stripe: what it is (`name`, for
+ * whoever reads Stripe's logs) and a digest of its exact parameters. Stripe
+ * keeps a key a day for the whole account and refuses it with other
+ * parameters, so a name alone ("request 12's deposit") is refused on
+ * another install on the same account, or after a restore has handed the
+ * id to another request. The parameters name what is unique to this
+ * request (the customer's private page; Stripe's payment intent), so they
+ * differ wherever the request does, and are the same when the same request
+ * is asked again: a double click, a retry, the same request after a
+ * restore, each gets back what Stripe made the first time (decision 077).
+ */
+export function stripeIdempotencyKey(name: string, params: object): string {
+  return `${name}-${createHash('sha256').update(JSON.stringify(params)).digest('base64url')}`
+}
+
+/**
+ * What a customer may pay by card now, or null: the deposit of a quote she
+ * accepted, then the balance of a booked request. Nothing before she
+ * accepts (the quote's Accept comes first) and nothing once it is closed.
+ */
+export function cardDueOf(
+  status: RequestStatus,
+  quoteAccepted: boolean,
+  money: Money,
+): { kind: CardKind; amountCents: number } | null {
+  const { depositOwed, stillOwed } = amountsOwed(money)
+  if (status === 'quoted' && quoteAccepted && depositOwed > 0) {
+    return { kind: 'deposit', amountCents: depositOwed }
+  }
+  // A booked order pays whatever is left, a deposit it was confirmed without included.
+  if (isIn(BOOKED_STATUSES, status) && stillOwed > 0) {
+    return { kind: 'balance', amountCents: stillOwed }
+  }
+  return null
+}
+
+/** The card payment a request's page offers, as it shows it; null for none. */
+export function cardOfferOf(
+  status: RequestStatus,
+  quoteAccepted: boolean,
+  money: Money,
+): CustomerCardOffer | null {
+  const due = cardDueOf(status, quoteAccepted, money)
+  return due && { ...due, amount: formatMoney(due.amountCents) }
+}
+
+/** What the page says on coming back from Stripe: `?paid=deposit`, `?card=cancelled`. */
+export function cardNoticeOf(url: URL): CardNotice | null {
+  const paid = url.searchParams.get('paid')
+  if (paid === 'deposit' || paid === 'balance') return `paid-${paid}`
+  return url.searchParams.get('card') === 'cancelled' ? 'cancelled' : null
+}
+
+const MAX_PAY_BYTES = 512
+
+const UNREACHABLE =
+  'We could not reach our card payment service just now, so nothing was charged. Please try again in a few minutes, or pay by e-Transfer as shown below.'
+const REFUSED =
+  'Our card payment service could not open a payment just now, so nothing was charged. Please try again later, or pay by e-Transfer as shown below.'
+
+/**
+ * The customer's "Pay the deposit now" / "Pay the balance", posted from her
+ * private page (`request` = the request's position in its send, `kind` =
+ * deposit | balance, `amount` = the cents the page showed). Opens a Stripe
+ * Checkout session for exactly what is owed now, records it, and answers
+ * with where to send her: Stripe's page. A double click opens one session:
+ * the idempotency key is the request, the kind, the amount and what is paid
+ * so far, with a digest of the session's parameters (stripeIdempotencyKey),
+ * so Stripe answers a repeat with the session it made. Nothing is stored
+ * unless Stripe made the session.
+ */
+export async function startCardCheckout({
+  request,
+  token,
+  clientIp,
+  db,
+  env = getEnv(),
+  now = Date.now(),
+}: {
+  request: Request
+  token: string
+  clientIp: string
+  db: Db
+  env?: StripeSettings & Pick<Env, 'SITE_URL'>
+  now?: number
+}): Promise<Reply<CardCheckoutFailure> | { redirect: string }> {
+  const fail = (status: number, error: string, more: Partial<CardCheckoutFailure> = {}) =>
+    reply<CardCheckoutFailure>(status, { ok: false, card: true, error, ...more })
+  if (!cardPaymentsOn(env))
+    return fail(404, 'Card payments are not taken here.', { notFound: true })
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'card-checkout',
+    now,
+    maxBytes: MAX_PAY_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
+  const form = new URLSearchParams(post.text)
+  const position = /^[1-9]\d{0,5}$/.test(form.get('request') ?? '')
+    ? Number(form.get('request'))
+    : undefined
+  const kind = form.get('kind')
+  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '')
+    ? Number(form.get('amount'))
+    : undefined
+  if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
+    return fail(400, 'Please reload your order’s page and choose the payment again.')
+  }
+  const named = await db
+    .selectFrom('order_request')
+    .select(['id', 'party_lead_id'])
+    .where('customer_token', '=', token)
+    .where('position', '=', position)
+    .executeTakeFirst()
+  // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
+  const row =
+    named &&
+    (await db
+      .selectFrom('order_request')
+      .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
+      .where('id', '=', Number(named.party_lead_id ?? named.id))
+      .where('customer_token', '=', token)
+      .executeTakeFirst())
+  if (!row) return fail(404, 'We could not find that request.', { notFound: true })
+  const [quote, money] = await Promise.all([currentQuote(db, row.id), moneyOf(db, row.id)])
+  const due = quote && cardDueOf(row.status, quote.accepted_at !== null, money)
+  if (!due) {
+    return fail(409, 'Nothing is due by card on this order just now.', { position })
+  }
+  if (due.kind !== kind || (shownCents !== undefined && shownCents !== due.amountCents)) {
+    return fail(
+      409,
+      `What is due has changed since this page was opened: it is now ${formatMoney(due.amountCents)} (${due.kind}). Please check it and pay again.`,
+      { position },
+    )
+  }
+
+  const metadata = {
+    request_id: String(row.id),
+    payment_reference: row.payment_reference ?? '',
+    kind,
+  }
+  const pageUrl = `${env.SITE_URL}/requests/${token}`
+  // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
+  const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
+  const what = `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: cardCurrency(),
+          unit_amount: due.amountCents,
+          product_data: {
+            name: row.payment_reference ? `${what} (${row.payment_reference})` : what,
+          },
+        },
+      },
+    ],
+    client_reference_id: row.payment_reference ?? String(row.id),
+    metadata,
+    payment_intent_data: { metadata },
+    customer_email: row.email,
+    success_url: `${pageUrl}?paid=${kind}`,
+    cancel_url: `${pageUrl}?card=cancelled`,
+  }
+  let session: Stripe.Checkout.Session
+  try {
+    session = await stripeClient(env).checkout.sessions.create(params, {
+      idempotencyKey: stripeIdempotencyKey(
+        `checkout-${row.id}-${kind}-${due.amountCents}-${money.paidCents}`,
+        params,
+      ),
+    })
+  } catch (error) {
+    const connection = error instanceof Stripe.errors.StripeConnectionError
+    // Handled (she is told, nothing is stored); kept in the log for the owner.
+    console.warn(
+      `card checkout for request ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return fail(connection ? 503 : 502, connection ? UNREACHABLE : REFUSED, { position })
+  }
+  if (!session.url) return fail(502, REFUSED, { position })
+  await db
+    .insertInto('card_checkout')
+    .values({
+      request_id: row.id,
+      session_id: session.id,
+      kind,
+      amount_cents: due.amountCents,
+      currency: cardCurrency(),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .execute()
+  return { redirect: session.url }
+}

@@ -1,0 +1,507 @@
+import { expect, test, vi } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { moneyOf } from '#app/features/order-book/order-book.server.ts'
+import { readOrderDetail, receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
+import {
+  type CardBook,
+  HOUR,
+  NOW,
+  SITE,
+  keyNamed,
+  openCardBook,
+  paidByCard,
+} from '#tests/support/card-book.ts'
+import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
+import { refundOnCardIn } from './card-refunds.server.ts'
+
+async function versionOf(db: Db, id: number) {
+  const row = await db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return String(row.version)
+}
+
+/** The owner's "Refund on card" as her page posts it; `confirm` once she has said yes. */
+async function postCardRefund(
+  book: CardBook,
+  fields: Record<string, string>,
+  { db = book.db, version }: { db?: Db; version?: string } = {},
+) {
+  return receiveOrderAction({
+    request: new Request(`${SITE}/admin/orders/${book.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        intent: 'card_refund',
+        version: version ?? (await versionOf(book.db, book.id)),
+        card_refund_reason: '',
+        ...fields,
+      }),
+    }),
+    db,
+    requestId: book.id,
+    siteUrl: SITE,
+    env: book.env,
+    now: NOW + 3 * HOUR,
+  })
+}
+
+/** What Stripe was asked to refund, each as sent. */
+function refundCalls(book: CardBook) {
+  return book.fake.received
+    .filter((call) => call.path === '/v1/refunds')
+    .map((call) => ({
+      key: call.idempotencyKey,
+      authorization: call.authorization,
+      form: Object.fromEntries(call.form),
+    }))
+}
+
+async function refunds(db: Db) {
+  return db
+    .selectFrom('refund')
+    .select(['payment_id', 'amount_cents', 'method', 'reason', 'stripe_refund_id'])
+    .orderBy('id')
+    .execute()
+}
+
+/** The customer's refund emails, each with its name. */
+async function refundEmails(db: Db) {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['payload', 'dedupe_key'])
+    .orderBy('id')
+    .execute()
+  return rows
+    .map((row) => ({ key: row.dedupe_key, email: JSON.parse(row.payload) as OutgoingEmail }))
+    .filter(({ email }) => email.subject.startsWith('A refund'))
+}
+
+test('the owner refunds part, then the rest, of a card payment through Stripe: asked first, the exact request, recorded and emailed once each', async () => {
+  const book = await openCardBook()
+  const { paymentId, intent } = await paidByCard(book)
+  const detail = await readOrderDetail(book.db, book.id, '2026-11-23')
+  expect(detail?.card.payments).toEqual([
+    {
+      paymentId,
+      amountCents: 5_000,
+      receivedOn: '2026-11-23',
+      refundedCents: 0,
+      leftCents: 5_000,
+      refundable: true,
+    },
+  ])
+
+  // Asked first: Stripe is not called and nothing is written.
+  const asked = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '$20',
+    card_refund_reason: 'A smaller cake after all.',
+  })
+  expect(asked.status).toBe(200)
+  expect(asked.body).toMatchObject({
+    ok: false,
+    ask: { question: expect.stringMatching(/^Refund \$20 to Priya’s card through Stripe\?/) },
+  })
+  expect(refundCalls(book)).toEqual([])
+  expect(await refunds(book.db)).toEqual([])
+
+  const part = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '20',
+    card_refund_reason: 'A smaller cake after all.',
+    confirm: 'yes',
+  })
+  expect(part.body).toEqual({
+    ok: true,
+    intent: 'card_refund',
+    message: 'Refunded to the card through Stripe; the customer is told.',
+  })
+  const whole = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '$30.00',
+    confirm: 'yes',
+  })
+  expect(whole.status).toBe(200)
+
+  const reference = book.reference
+  expect(refundCalls(book)).toEqual([
+    {
+      key: keyNamed(`card-refund-${paymentId}-0-2000`),
+      authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
+      form: {
+        payment_intent: intent,
+        amount: '2000',
+        'metadata[request_id]': String(book.id),
+        'metadata[payment_reference]': reference,
+      },
+    },
+    {
+      key: keyNamed(`card-refund-${paymentId}-2000-3000`),
+      authorization: `Bearer ${book.env.STRIPE_SECRET_KEY}`,
+      form: {
+        payment_intent: intent,
+        amount: '3000',
+        'metadata[request_id]': String(book.id),
+        'metadata[payment_reference]': reference,
+      },
+    },
+  ])
+  const made = [...book.fake.refunds.values()]
+  expect(await refunds(book.db)).toEqual([
+    {
+      payment_id: paymentId,
+      amount_cents: 2_000,
+      method: 'card',
+      reason: 'A smaller cake after all.',
+      stripe_refund_id: made[0]!.id,
+    },
+    {
+      payment_id: paymentId,
+      amount_cents: 3_000,
+      method: 'card',
+      reason: '',
+      stripe_refund_id: made[1]!.id,
+    },
+  ])
+  expect(book.fake.charges.get(intent)?.amount_refunded).toBe(5_000)
+  expect((await moneyOf(book.db, book.id)).paidCents).toBe(0)
+
+  // One email each, named by the refund, telling her it went to her card.
+  const emails = await refundEmails(book.db)
+  expect(emails.map(({ key }) => key)).toEqual(made.map((refund) => `card-refund:${refund.id}`))
+  expect(emails[0]!.email.text).toContain(
+    'We refunded $20 to your card on Monday, November 23, 2026',
+  )
+
+  // The order page's money and timeline, her page and the CSV show them.
+  const after = await readOrderDetail(book.db, book.id, '2026-11-23')
+  expect(after?.money).toMatchObject({ receivedCents: 5_000, refundedCents: 5_000, paidCents: 0 })
+  expect(after?.card.payments[0]).toMatchObject({ refundedCents: 5_000, leftCents: 0 })
+  expect(after?.timeline.map((entry) => entry.note)).toEqual(
+    expect.arrayContaining([
+      'Refunded to the customer’s card through Stripe: $20, Monday, November 23, 2026. Reason: A smaller cake after all.',
+      'Refunded to the customer’s card through Stripe: $30, Monday, November 23, 2026.',
+    ]),
+  )
+  const page = await readCustomerBook(book.db, book.token, NOW + 3 * HOUR, { cardPayments: true })
+  expect(Object.values(page)[0]?.ledger).toMatchObject({
+    entries: [
+      { kind: 'payment', amount: '$50', method: 'card' },
+      { kind: 'refund', amount: '$20', method: 'to your card' },
+      { kind: 'refund', amount: '$30', method: 'to your card' },
+    ],
+    refunded: '$50',
+    paid: '$0',
+  })
+  const csv = await (await answerOrdersCsv({ db: book.db, now: new Date(NOW) })).text()
+  expect(csv).toContain('2026-11-23 $20.00 card')
+  expect(csv).toContain('2026-11-23 $30.00 card')
+
+  // Nothing is left of it: a third refund is refused before Stripe is asked.
+  const more = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '1',
+    confirm: 'yes',
+  })
+  expect(more.status).toBe(409)
+  expect(refundCalls(book)).toHaveLength(2)
+})
+
+test('more than is left of the card payment is refused with a sentence, and Stripe is not asked', async () => {
+  const book = await openCardBook()
+  const { paymentId } = await paidByCard(book)
+  await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '20',
+    confirm: 'yes',
+  })
+  const over = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '$30.01',
+    confirm: 'yes',
+  })
+  expect(over.status).toBe(409)
+  expect(over.body).toMatchObject({
+    ok: false,
+    error: 'Only $30 of that card payment is left to refund.',
+    fieldErrors: { card_refund_amount: 'Only $30 of that card payment is left to refund.' },
+  })
+  const bad = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: 'twenty',
+    confirm: 'yes',
+  })
+  expect(bad.status).toBe(400)
+  const elsewhere = await postCardRefund(book, {
+    payment: String(paymentId + 99),
+    card_refund_amount: '5',
+    confirm: 'yes',
+  })
+  expect(elsewhere.status).toBe(404)
+  expect(refundCalls(book)).toHaveLength(1)
+  expect(await refunds(book.db)).toHaveLength(1)
+})
+
+test('a double submit, from one page on two instances at once, makes one Stripe refund and one record', async () => {
+  const book = await openCardBook()
+  const { paymentId } = await paidByCard(book)
+  const other = testDatabaseKind() === 'pg' ? openTestConnection(book.location) : book.db
+  const version = await versionOf(book.db, book.id)
+  const fields = { payment: String(paymentId), card_refund_amount: '50', confirm: 'yes' }
+  const answers = await Promise.all([
+    postCardRefund(book, fields, { version }),
+    postCardRefund(book, fields, { version, db: other }),
+  ])
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+  expect(book.fake.refunds.size).toBe(1)
+  expect(await refunds(book.db)).toHaveLength(1)
+  expect(await refundEmails(book.db)).toHaveLength(1)
+  if (other !== book.db) await other.destroy()
+})
+
+test('when Stripe refuses or is down, the owner reads a sentence and nothing is written', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const book = await openCardBook()
+  const { paymentId, intent } = await paidByCard(book)
+  const before = await versionOf(book.db, book.id)
+
+  book.fake.failWith = 500
+  const down = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '50',
+    confirm: 'yes',
+  })
+  book.fake.failWith = undefined
+  expect(down.status).toBe(503)
+  expect(down.body).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(/^Stripe did not answer, so nothing was recorded here\./),
+  })
+
+  // Refunded on Stripe's dashboard, its event not here yet: Stripe refuses a second refund.
+  const dashboard = book.fake.refundOnDashboard(intent, 5_000)
+  const refused = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '50',
+    confirm: 'yes',
+  })
+  expect(refused.status).toBe(502)
+  expect(refused.body).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(
+      /^Stripe refused the refund, so nothing was refunded\. It said: “Charge ch_test_\w+ has already been refunded\.”$/,
+    ),
+  })
+  expect(await refunds(book.db)).toEqual([])
+  expect(await refundEmails(book.db)).toEqual([])
+  expect(await versionOf(book.db, book.id)).toBe(before)
+
+  // Then its event comes, and the book has it.
+  expect(await book.fake.deliver(dashboard.event)).toBe(200)
+  expect(await refunds(book.db)).toEqual([
+    {
+      payment_id: paymentId,
+      amount_cents: 5_000,
+      method: 'card',
+      reason: '',
+      stripe_refund_id: dashboard.refund.id,
+    },
+  ])
+})
+
+test('a refund made on Stripe’s dashboard is recorded once from its webhook, however often and by whichever event it is told', async () => {
+  const book = await openCardBook()
+  const { paymentId, intent } = await paidByCard(book)
+  const { refund, event } = book.fake.refundOnDashboard(intent, 1_500, Math.floor(NOW / 1000))
+
+  expect(await book.fake.deliver(event)).toBe(200)
+  // Stripe's retry of the same event, its update, and the charge's own event.
+  expect(await book.fake.deliver(event)).toBe(200)
+  expect(await book.fake.deliver(book.fake.event({ ...refund }, { type: 'refund.updated' }))).toBe(
+    200,
+  )
+  expect(await book.fake.deliver(book.fake.chargeRefundedEvent(intent))).toBe(200)
+
+  expect(await refunds(book.db)).toEqual([
+    {
+      payment_id: paymentId,
+      amount_cents: 1_500,
+      method: 'card',
+      reason: '',
+      stripe_refund_id: refund.id,
+    },
+  ])
+  const events = await book.db
+    .selectFrom('stripe_event')
+    .select(['type', 'outcome', 'request_id'])
+    .where('type', '!=', 'checkout.session.completed')
+    .orderBy('created_at')
+    .orderBy('type')
+    .execute()
+  expect(events.map(({ type, outcome }) => [type, outcome]).sort()).toEqual([
+    ['charge.refunded', 'ignored'],
+    ['refund.created', 'refunded'],
+    ['refund.updated', 'ignored'],
+  ])
+  const emails = await refundEmails(book.db)
+  expect(emails.map(({ key }) => key)).toEqual([`card-refund:${refund.id}`])
+  const detail = await readOrderDetail(book.db, book.id, '2026-11-23')
+  expect(detail?.timeline.at(-1)).toMatchObject({
+    actor: 'site',
+    note: 'Refunded to the customer’s card through Stripe: $15, Monday, November 23, 2026.',
+  })
+  expect(detail?.card.payments[0]).toMatchObject({ refundedCents: 1_500, leftCents: 3_500 })
+})
+
+test('the webhook of a refund the owner made here changes nothing, and a retry after a lost answer gets Stripe’s same refund', async () => {
+  const book = await openCardBook()
+  const { paymentId } = await paidByCard(book)
+
+  // Stripe refunded, but the answer was lost (the transaction never committed).
+  class Lost extends Error {}
+  await book.db
+    .transaction()
+    .execute(async (trx) => {
+      const made = await refundOnCardIn(trx, {
+        requestId: book.id,
+        paymentId,
+        amountCents: 2_500,
+        reason: '',
+        now: NOW + 3 * HOUR,
+        env: book.env,
+      })
+      expect(made.ok).toBe(true)
+      throw new Lost()
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Lost)) throw error
+    })
+  expect(await refunds(book.db)).toEqual([])
+
+  // Her retry asks Stripe again with the same key: the same refund, recorded once.
+  const retried = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '25',
+    confirm: 'yes',
+  })
+  expect(retried.status).toBe(200)
+  expect(book.fake.refunds.size).toBe(1)
+  const [refund] = [...book.fake.refunds.values()]
+  const [firstKey, ...again] = refundCalls(book).map((call) => call.key)
+  expect(firstKey).toEqual(keyNamed(`card-refund-${paymentId}-0-2500`))
+  expect(again).toEqual([firstKey])
+
+  // Stripe's own event about it finds it by its id.
+  expect(await book.fake.deliver(book.fake.event(refund!, { type: 'refund.created' }))).toBe(200)
+  expect(await refunds(book.db)).toHaveLength(1)
+  expect(await refundEmails(book.db)).toHaveLength(1)
+})
+
+test('a refund in Stripe for a payment the site does not have is kept for the owner, and shown on its request when it has one', async () => {
+  const book = await openCardBook()
+  await paidByCard(book)
+  const stranger = book.fake.event(
+    {
+      id: 're_test_stranger',
+      object: 'refund',
+      amount: 4_000,
+      currency: 'cad',
+      payment_intent: 'pi_test_unknown',
+      charge: 'ch_test_unknown',
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(NOW / 1000),
+    },
+    { type: 'refund.created' },
+  )
+  expect(await book.fake.deliver(stranger)).toBe(200)
+  const row = await book.db
+    .selectFrom('stripe_event')
+    .select(['outcome', 'note'])
+    .where('id', '=', stranger.id)
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({
+    outcome: 'needs_look',
+    note: 'A card refund of $40 was made in Stripe for a payment this site does not have (it may have been erased, or paid another way). Nothing was changed here.',
+  })
+  expect(await refunds(book.db)).toEqual([])
+})
+
+test('a refund Stripe counts on a payment that the book has not heard of is a note on the request’s page until the owner marks it looked at', async () => {
+  const book = await openCardBook()
+  const { intent } = await paidByCard(book)
+  // Refunded on the dashboard, and only the charge's event (no refund list) is enabled.
+  book.fake.refundOnDashboard(intent, 1_000)
+  expect(await book.fake.deliver(book.fake.chargeRefundedEvent(intent))).toBe(200)
+  const detail = await readOrderDetail(book.db, book.id, '2026-11-23')
+  expect(detail?.card.looks).toEqual([
+    expect.objectContaining({
+      what: 'refund',
+      amount: '$10',
+      reference: book.reference,
+      requestId: book.id,
+      note: `Stripe has refunded $10 of a card payment for ${book.reference}, $10 more than the book shows. It is recorded when Stripe sends the refund itself (the “refund.created” event); if that event is not enabled, record it as a refund by card.`,
+    }),
+  ])
+  const eventId = detail!.card.looks[0]!.eventId
+  const looked = await receiveOrderAction({
+    request: new Request(`${SITE}/admin/orders/${book.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'card-looked', event: eventId }),
+    }),
+    db: book.db,
+    requestId: book.id,
+    siteUrl: SITE,
+  })
+  expect(looked.body).toEqual({ ok: true, intent: null, message: 'Marked as looked at.' })
+  expect((await readOrderDetail(book.db, book.id, '2026-11-23'))?.card.looks).toEqual([])
+})
+
+test('a card refund that lowers the price asks Stripe once and takes the price down with the record', async () => {
+  const book = await openCardBook()
+  const { paymentId } = await paidByCard(book)
+  // A price below what is paid cannot come down: refused before Stripe is asked.
+  await book.db.updateTable('request_quote').set({ price_cents: 4_000 }).execute()
+  const refused = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '10',
+    card_refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(refused).toMatchObject({
+    status: 409,
+    body: {
+      error:
+        '$50 has been paid on a total of $40, so the price cannot come down with this refund: give the extra back as money back first.',
+      fieldErrors: { card_refund_lowers_price: expect.any(String) },
+    },
+  })
+  expect(refundCalls(book)).toEqual([])
+  await book.db.updateTable('request_quote').set({ price_cents: 12_000 }).execute()
+
+  const done = await postCardRefund(book, {
+    payment: String(paymentId),
+    card_refund_amount: '25',
+    card_refund_lowers_price: 'yes',
+    confirm: 'yes',
+  })
+  expect(done).toMatchObject({ status: 200, body: { ok: true } })
+  expect(refundCalls(book)).toHaveLength(1)
+  expect(refundCalls(book)[0]!.form).toMatchObject({ amount: '2500' })
+  // $120 less $25: $95, with $25 of the $50 deposit paid and the deposit still $50.
+  expect(await moneyOf(book.db, book.id)).toMatchObject({
+    priceCents: 9_500,
+    depositCents: 5_000,
+    paidCents: 2_500,
+  })
+  const [sent] = await refundEmails(book.db)
+  expect(sent?.email.text).toContain('We refunded $25 to your card')
+  expect(sent?.email.text).toContain('Your order’s price is lowered by the same $25, to $95.')
+})

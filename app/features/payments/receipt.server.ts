@@ -1,0 +1,233 @@
+import { localityLine } from '#app/content/bakery-address.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import {
+  PRICE_LOWERED_LINE,
+  currentQuote,
+  ensureReceiptIn,
+  moneyOf,
+  paymentTotals,
+} from '#app/features/order-book/order-book.server.ts'
+import { servingsPhrase } from '#app/features/order-book/servings.ts'
+import {
+  CALLED_OFF_STATUSES,
+  STATUS_LABELS,
+  amountsOwed,
+  depositOf,
+  formatLine,
+  totalOf,
+  isIn,
+} from '#app/features/order-status/order-status.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { Receipt } from './receipt.ts'
+
+/** What newCustomerToken makes (as request-status.server.ts reads it): anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
+
+/** A request's receipt number as printed: 'R-0042'. */
+export function receiptNumber(id: number): string {
+  return `R-${String(id).padStart(4, '0')}`
+}
+
+/**
+ * The receipts a private link shows: one for each of its requests that has
+ * had money paid (a refund keeps it: a refunded deposit is still on the
+ * books). `position` narrows them to one request of the send. Undefined
+ * when the token is nobody's, or nothing it holds has been paid: the page
+ * answers 404 either way, so a link tells nothing it should not.
+ *
+ * A request paid without a receipt number yet (a card payment recorded by
+ * its own path) gets its number here, once: see ensureReceiptIn.
+ */
+export async function readReceipts(
+  db: Db,
+  { token, position, now }: { token: string; position?: number | null; now: number },
+): Promise<Receipt[] | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined
+  const query = db
+    .selectFrom('order_request')
+    .select([
+      'id',
+      'position',
+      'name',
+      'email',
+      'product_type',
+      'due_date',
+      'servings',
+      'fulfilment',
+      'status',
+      'payment_reference',
+      'party_lead_id',
+    ])
+    .where('customer_token', '=', token)
+  const asked = await query.orderBy('position').execute()
+  // A party has one receipt, its lead's (decision 049): a member's position
+  // shows it, and the send's list shows it once.
+  const wanted = position == null ? asked : asked.filter((request) => request.position === position)
+  const leadIds = new Set(wanted.map((request) => Number(request.party_lead_id ?? request.id)))
+  const requests = asked.filter((request) => leadIds.has(Number(request.id)))
+  if (requests.length === 0) return undefined
+  const identity = await readSiteSection(db, 'identity')
+  const totals = await paymentTotals(
+    db,
+    requests.map((request) => request.id),
+  )
+  const paid = requests.filter((request) => (totals.get(request.id)?.receivedCents ?? 0) > 0)
+  if (paid.length === 0) return undefined
+  const ids = paid.map((request) => request.id)
+  const [numbers, payments, refunds] = await Promise.all([
+    db.transaction().execute(async (trx) => {
+      const assigned = new Map<number, number>()
+      for (const id of ids) assigned.set(id, await ensureReceiptIn(trx, { requestId: id, now }))
+      return assigned
+    }),
+    db
+      .selectFrom('payment')
+      .select(['request_id', 'amount_cents', 'received_on', 'method'])
+      .where('request_id', 'in', ids)
+      .orderBy('received_on')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('refund')
+      .select(['request_id', 'amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
+      .where('request_id', 'in', ids)
+      .orderBy('refunded_on')
+      .orderBy('id')
+      .execute(),
+  ])
+  const today = bakeryToday(new Date(now))
+  return Promise.all(
+    paid.map(async (request): Promise<Receipt> => {
+      const [quote, money] = await Promise.all([
+        currentQuote(db, request.id),
+        moneyOf(db, request.id),
+      ])
+      const total = totals.get(request.id)!
+      const owed = amountsOwed(money)
+      const totalCents = totalOf(money)
+      const depositCents = depositOf(money)
+      const detailOf = (member: typeof request) =>
+        [
+          `For ${formatCalendarDate(member.due_date)}`,
+          member.servings?.trim() ? servingsPhrase(member.servings) : null,
+          member.fulfilment === 'delivery' ? 'delivered' : member.fulfilment ? 'picked up' : null,
+        ]
+          .filter(Boolean)
+          .join(', ')
+      // A party's lines, each its own request's, in the send's order (as money.lines).
+      // What a refund took off the party's price is a line after them (decision 060).
+      const treats = money.lines?.filter((line) => line.label !== PRICE_LOWERED_LINE)
+      const lowered = money.lines?.find((line) => line.label === PRICE_LOWERED_LINE)
+      const members = money.lines
+        ? asked
+            .filter((member) => Number(member.party_lead_id) === request.id)
+            .sort((a, b) => a.position - b.position)
+        : []
+      return {
+        number: receiptNumber(numbers.get(request.id)!),
+        position: request.position,
+        issuedOn: formatCalendarDate(today),
+        bakery: {
+          name: identity.name,
+          owner: identity.ownerName,
+          email: identity.email,
+          // Her address's public part; where she has given none, where she says she bakes.
+          place: localityLine(identity) || identity.serviceArea,
+        },
+        customer: { name: request.name, email: request.email },
+        reference: request.payment_reference,
+        status: STATUS_LABELS[request.status],
+        lines: quote
+          ? [
+              ...(treats && members.length === treats.length
+                ? [
+                    ...treats.map((line, index) => ({
+                      description: line.label,
+                      detail: detailOf(members[index]!),
+                      amount: formatMoney(line.cents),
+                    })),
+                    ...(lowered
+                      ? [
+                          {
+                            description: lowered.label,
+                            detail: '',
+                            amount: formatLine(lowered.cents),
+                          },
+                        ]
+                      : []),
+                  ]
+                : [
+                    {
+                      description: request.product_type,
+                      detail: detailOf(request),
+                      amount: formatMoney(Number(quote.price_cents)),
+                    },
+                  ]),
+              ...(money.deliveryFeeCents > 0
+                ? [
+                    {
+                      description: 'Delivery fee',
+                      detail: '',
+                      amount: formatMoney(money.deliveryFeeCents),
+                    },
+                  ]
+                : []),
+            ]
+          : [],
+        price: formatMoney(totalCents),
+        deposit: money.depositWaived
+          ? { amount: 'Waived', note: null }
+          : depositCents > 0
+            ? {
+                amount: formatMoney(depositCents),
+                note: quote?.deposit_due ? `due ${formatCalendarDate(quote.deposit_due)}` : null,
+              }
+            : { amount: 'None', note: null },
+        balance: {
+          amount: formatMoney(Math.max(0, totalCents - depositCents)),
+          note: quote?.balance_due ? `due ${formatCalendarDate(quote.balance_due)}` : null,
+        },
+        payments: payments
+          .filter((payment) => payment.request_id === request.id)
+          .map((payment) => ({
+            on: formatCalendarDate(payment.received_on),
+            method: payment.method,
+            amount: formatMoney(Number(payment.amount_cents)),
+          })),
+        refunds: refunds
+          .filter((refund) => refund.request_id === request.id)
+          .map((refund) => ({
+            on: formatCalendarDate(refund.refunded_on),
+            // A refund that lowered the price says so beside its method (decision 060).
+            method: [
+              refund.method === 'card' ? 'to your card' : refund.method,
+              refund.lowered_to_cents == null
+                ? ''
+                : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
+            ]
+              .filter(Boolean)
+              .join(' · '),
+            amount: formatMoney(Number(refund.amount_cents)),
+            reason: refund.reason,
+          })),
+        received: formatMoney(total.receivedCents),
+        refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
+        paid: formatMoney(total.paidCents),
+        // A called-off request owes nothing more: its receipt says so rather than a balance.
+        stillOwed: isIn(CALLED_OFF_STATUSES, request.status)
+          ? formatMoney(0)
+          : formatMoney(owed.stillOwed),
+      }
+    }),
+  )
+}
+
+/** What a receipt's page and its PDF answer with: for the holder of the link alone. */
+export const RECEIPT_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+} as const

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, test } from 'vitest'
+
+/**
+ * Rooms sized to be read: a feature folder holds one purpose, about 4,000
+ * lines of production code at most, and a file about 400. Files still over
+ * are listed with their size today, which may only shrink; a file cut below
+ * the line leaves the list.
+ */
+const ROOT = join(import.meta.dirname, '..')
+const MAX_FEATURE_LINES = 4_000
+const MAX_FILE_LINES = 400
+
+/** Data, not code to read: drawn or generated, read by no one line by line. */
+const DATA_FILES: Record<string, string> = {
+  'app/features/gallery/demo-artwork.server.ts': 'the demo gallery’s drawings as SVG text',
+}
+
+/** Files still to be cut along their cards and steps, each at most as long as it is today. */
+const STILL_TO_CUT: Record<string, number> = {
+  'app/db/migrations.server.ts': 1438,
+  'app/features/order-page/order-detail-page.tsx': 1293,
+  'app/features/order-book/order-book.server.ts': 1288,
+  'app/features/availability/availability-settings.tsx': 892,
+  'scripts/bench/lighthouse.ts': 810,
+  'app/features/order-page/order-detail.server.ts': 801,
+  'app/features/site-content/site-settings.tsx': 672,
+  'app/features/scheduled-work/schedule.server.ts': 638,
+  'app/db/schema.ts': 595,
+  'app/features/order-status/order-status.ts': 565,
+  'app/features/order-book/update-emails.ts': 565,
+  'app/features/availability/availability.server.ts': 560,
+  'scripts/bench/owner-site.ts': 482,
+  'app/features/mail/outbox.server.ts': 469,
+  'scripts/bench/synthetic-book.ts': 462,
+  'app/features/order-book/proof-steps.server.ts': 443,
+  'scripts/bench/growth.ts': 440,
+  'app/features/payments/stripe-webhook.server.ts': 440,
+  'scripts/bench/summary.ts': 437,
+  'app/features/payments/card-refunds.server.ts': 434,
+  'app/features/gallery/gallery.server.ts': 431,
+  'server/page-cache.ts': 422,
+  'app/features/orders/order-form.tsx': 422,
+  'app/features/proofs/proof-store.server.ts': 412,
+  'app/features/gallery/upload-dialog.tsx': 411,
+  'app/features/customer-page/request-quote.tsx': 410,
+  'app/features/owner-desk/erase-customer.server.ts': 404,
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => relative(ROOT, join(ROOT, folder, file)))
+}
+
+const lineCount = (file: string) => readFileSync(join(ROOT, file), 'utf8').split('\n').length - 1
+
+test('no feature folder holds more than about 4,000 lines of production code', () => {
+  const features = readdirSync(join(ROOT, 'app/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+  const over = features.flatMap((feature) => {
+    const lines = sourceFiles(`app/features/${feature}`)
+      .filter((file) => !(file in DATA_FILES))
+      .reduce((sum, file) => sum + lineCount(file), 0)
+    return lines > MAX_FEATURE_LINES ? [`${feature}: ${lines} lines`] : []
+  })
+  expect(over).toEqual([])
+})
+
+test('no file grows past about 400 lines, and one still over never grows', () => {
+  const files = ['app', 'server', 'scripts'].flatMap(sourceFiles)
+  const over = files.flatMap((file) => {
+    if (file in DATA_FILES) return []
+    const limit = STILL_TO_CUT[file] ?? MAX_FILE_LINES
+    const lines = lineCount(file)
+    return lines > limit ? [`${file}: ${lines} lines, at most ${limit}`] : []
+  })
+  expect(over).toEqual([])
+  // A file cut below the line leaves the list, so the list only shrinks.
+  const cut = Object.keys(STILL_TO_CUT).filter(
+    (file) => !files.includes(file) || lineCount(file) <= MAX_FILE_LINES,
+  )
+  expect(cut).toEqual([])
+})
