@@ -28,7 +28,10 @@ export const tableOwners = {
   stripe_event: { owner: 'payments', holds: 'each verified Stripe webhook event, once' },
   refund: { owner: 'order-book', holds: 'money handed back to a customer' },
   receipt: { owner: 'order-book', holds: "each paid request's receipt number" },
-  customer_change: { owner: 'customer-changes', holds: 'changes and cancellations a customer asked for' },
+  customer_change: {
+    owner: 'customer-changes',
+    holds: 'changes and cancellations a customer asked for',
+  },
   customer_change_detail: { owner: 'customer-changes', holds: 'the details a change asks for' },
 
   contact_message: { owner: 'contact', holds: 'the contact form’s messages; the inbox lists them' },

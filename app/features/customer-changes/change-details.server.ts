@@ -9,7 +9,11 @@ import {
   partsSentence,
   partyParts,
 } from '#app/features/order-book/change-parts.ts'
-import { type BookChange, NOT_FOUND, recordEvent } from '#app/features/order-book/order-book.server.ts'
+import {
+  type BookChange,
+  NOT_FOUND,
+  recordEvent,
+} from '#app/features/order-book/order-book.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
 import { endSentence } from '#app/utils/clock-times.ts'

@@ -2,8 +2,15 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { quoteRequest, recordPayment, recordRefundIn } from '#app/features/order-book/order-book.server.ts'
-import { readOrderDetail, receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import {
+  quoteRequest,
+  recordPayment,
+  recordRefundIn,
+} from '#app/features/order-book/order-book.server.ts'
+import {
+  readOrderDetail,
+  receiveOrderAction,
+} from '#app/features/order-page/order-detail.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import {

@@ -3,7 +3,11 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { readOrderRules } from '#app/features/availability/order-policies.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { DETAIL_FIELDS, type RequestDetails, partsSentence } from '#app/features/order-book/change-parts.ts'
+import {
+  DETAIL_FIELDS,
+  type RequestDetails,
+  partsSentence,
+} from '#app/features/order-book/change-parts.ts'
 import {
   type BookChange,
   NOT_FOUND,

@@ -5,7 +5,10 @@ import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { withReplyTime } from '#app/content/site-words.ts'
 import { SelfServicePanel } from '#app/features/customer-changes/self-service-panel.tsx'
-import type { SelfServiceResult, SelfServiceView } from '#app/features/customer-changes/self-service.ts'
+import type {
+  SelfServiceResult,
+  SelfServiceView,
+} from '#app/features/customer-changes/self-service.ts'
 import type { WaitingItem, WaitingKind } from '#app/features/order-book/customer-links.ts'
 import { handoverLabel } from '#app/features/order-book/handover.ts'
 import { nextSteps } from '#app/features/order-status/next-steps.ts'

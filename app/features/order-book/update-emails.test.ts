@@ -2,7 +2,10 @@ import { expect, test } from 'vitest'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { composeRequestConfirmation } from '#app/features/orders/confirmation-email.ts'
-import { type PaymentNoticeKind, composePaymentNotice } from '#app/features/payments/payment-notices.ts'
+import {
+  type PaymentNoticeKind,
+  composePaymentNotice,
+} from '#app/features/payments/payment-notices.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
 import { composeRequestUpdate, orderName } from './update-emails.ts'

@@ -11,7 +11,11 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatDeliveryAddress, handoverLabel } from '#app/features/order-book/handover.ts'
-import { OverdueFlag, PaymentReference, StatusBadge } from '#app/features/order-book/status-badge.tsx'
+import {
+  OverdueFlag,
+  PaymentReference,
+  StatusBadge,
+} from '#app/features/order-book/status-badge.tsx'
 import {
   STATUS_LABELS,
   canMove,

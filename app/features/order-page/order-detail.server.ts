@@ -10,7 +10,10 @@ import type {
   RequestStatus,
 } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { answerChangeIn, pendingChangeOf } from '#app/features/customer-changes/change-answer.server.ts'
+import {
+  answerChangeIn,
+  pendingChangeOf,
+} from '#app/features/customer-changes/change-answer.server.ts'
 import { editDetailsIn } from '#app/features/customer-changes/change-details.server.ts'
 import { selfCancellationOf } from '#app/features/customer-changes/self-cancel.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -53,7 +56,10 @@ import {
 import { cardPaymentsOf, refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
-import { cardPaymentsToLook, markCardPaymentLooked } from '#app/features/payments/stripe-webhook.server.ts'
+import {
+  cardPaymentsToLook,
+  markCardPaymentLooked,
+} from '#app/features/payments/stripe-webhook.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { daysBetween } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

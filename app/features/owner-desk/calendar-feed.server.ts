@@ -3,7 +3,12 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
-import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from '#app/features/order-book/handover.ts'
+import {
+  HANDOVER_COLUMNS,
+  addressOf,
+  formatDeliveryAddress,
+  handoverLabel,
+} from '#app/features/order-book/handover.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'

@@ -1,7 +1,11 @@
 import { expect, test } from 'vitest'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { moveRequest, quoteRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
+import {
+  moveRequest,
+  quoteRequest,
+  recordPayment,
+} from '#app/features/order-book/order-book.server.ts'
 import { quoteParty } from '#app/features/order-book/party-quote.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'

@@ -11,7 +11,11 @@ import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
 import { readOpenQuotes } from '#app/features/order-book/open-quotes.server.ts'
-import { type PaymentTotals, moneyOf, paymentTotals } from '#app/features/order-book/order-book.server.ts'
+import {
+  type PaymentTotals,
+  moneyOf,
+  paymentTotals,
+} from '#app/features/order-book/order-book.server.ts'
 import { readPaymentReference } from '#app/features/order-book/payment-reference.ts'
 import {
   BALANCE_REMINDER_DAYS,

@@ -5,7 +5,11 @@ import {
   bookedEffort,
   readBookingSettings,
 } from '#app/features/availability/availability.server.ts'
-import { type DeliveryAddress, HANDOVER_COLUMNS, addressOf } from '#app/features/order-book/handover.ts'
+import {
+  type DeliveryAddress,
+  HANDOVER_COLUMNS,
+  addressOf,
+} from '#app/features/order-book/handover.ts'
 import {
   CALLED_OFF_STATUSES,
   HELD_STATUSES,

@@ -15,7 +15,10 @@ import {
   recordRefundIn,
   waiveDeposit,
 } from '#app/features/order-book/order-book.server.ts'
-import { receiveProofAnswer, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import {
+  receiveProofAnswer,
+  receiveProofSend,
+} from '#app/features/order-book/proof-steps.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'

@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { answerQuote, quoteRequest, recordPayment, waiveDeposit } from '#app/features/order-book/order-book.server.ts'
+import {
+  answerQuote,
+  quoteRequest,
+  recordPayment,
+  waiveDeposit,
+} from '#app/features/order-book/order-book.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { readTodayPage } from './today.server.ts'

@@ -5,7 +5,10 @@ import { readBookedBalances } from '#app/features/order-book/booked-balances.ser
 import { type OpenQuote, readOpenQuotes } from '#app/features/order-book/open-quotes.server.ts'
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/order-status.ts'
-import { type CardPaymentToLook, readCardPaymentsToLook } from '#app/features/payments/stripe-webhook.server.ts'
+import {
+  type CardPaymentToLook,
+  readCardPaymentsToLook,
+} from '#app/features/payments/stripe-webhook.server.ts'
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { type ReviewToApprove, readReviewsToApprove } from '#app/features/reviews/reviews.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'

@@ -3,7 +3,12 @@ import Stripe from 'stripe'
 import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import { currentQuote, moneyOf, partyOf, partyTreats } from '#app/features/order-book/order-book.server.ts'
+import {
+  currentQuote,
+  moneyOf,
+  partyOf,
+  partyTreats,
+} from '#app/features/order-book/order-book.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import {
   BOOKED_STATUSES,

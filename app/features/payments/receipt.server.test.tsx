@@ -3,7 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { quoteRequest, recordPayment, recordRefundIn } from '#app/features/order-book/order-book.server.ts'
+import {
+  quoteRequest,
+  recordPayment,
+  recordRefundIn,
+} from '#app/features/order-book/order-book.server.ts'
 import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'

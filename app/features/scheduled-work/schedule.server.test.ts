@@ -2,7 +2,11 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { moveRequest, quoteRequest, waiveDeposit } from '#app/features/order-book/order-book.server.ts'
+import {
+  moveRequest,
+  quoteRequest,
+  waiveDeposit,
+} from '#app/features/order-book/order-book.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { quoteFor } from '#tests/support/order-book.ts'

@@ -15,8 +15,18 @@ import {
 } from '#app/features/mail/html.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress, handoverLabel } from '#app/features/order-book/handover.ts'
-import { isNewestQuote, moneyOf, paidSoFar, partyAlertRequest } from '#app/features/order-book/order-book.server.ts'
+import {
+  HANDOVER_COLUMNS,
+  addressOf,
+  formatDeliveryAddress,
+  handoverLabel,
+} from '#app/features/order-book/handover.ts'
+import {
+  isNewestQuote,
+  moneyOf,
+  paidSoFar,
+  partyAlertRequest,
+} from '#app/features/order-book/order-book.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
 import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
@@ -33,7 +43,10 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
-import { type PaymentNoticeKind, composePaymentNotice } from '#app/features/payments/payment-notices.ts'
+import {
+  type PaymentNoticeKind,
+  composePaymentNotice,
+} from '#app/features/payments/payment-notices.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
