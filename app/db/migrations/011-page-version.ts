@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { type Kysely, type Migration, sql } from 'kysely'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
+import type { Kysely, Migration } from 'kysely'
+import { createBumpTriggers, createVersionToken } from './version-triggers.ts'
 
 /**
  * The tables the public pages are rendered from: the gallery, the menu, and
@@ -24,38 +23,18 @@ const PAGE_TABLES = [
 // database never repeats a token some process has a page cached under.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('page_version')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('token', 'text', (col) => col.notNull())
-      .execute()
-    await db
-      .insertInto('page_version' as never)
-      .values({ id: 1, token: randomUUID() } as never)
-      .execute()
-    if (isPostgres(db)) {
-      // Once per statement (TRUNCATE included); the row's lock is held to
-      // the writer's commit, so the new token and the new rows appear together.
-      await sql`create function page_version_bump() returns trigger language plpgsql as $$
-          begin
-            update page_version set token = gen_random_uuid()::text where id = 1;
-            return null;
-          end $$`.execute(db)
-      for (const table of PAGE_TABLES) {
-        await sql`create trigger ${sql.raw(`${table}_page_version`)}
-            after insert or update or delete or truncate on ${sql.table(table)}
-            for each statement execute function page_version_bump()`.execute(db)
-      }
-    } else {
-      // SQLite has row triggers only; the owner's writes touch a few rows.
-      const bump = 'update page_version set token = lower(hex(randomblob(16))) where id = 1;'
-      for (const table of PAGE_TABLES) {
-        for (const event of ['insert', 'update', 'delete']) {
-          await sql`create trigger ${sql.raw(`${table}_${event}_page_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${sql.raw(bump)} end`.execute(
-            db,
-          )
-        }
-      }
+    await createVersionToken(db, 'page_version')
+    // On PostgreSQL once per statement (TRUNCATE included); the row's lock is
+    // held to the writer's commit, so the new token and the new rows appear
+    // together. SQLite has row triggers only; the owner's writes touch a few rows.
+    for (const table of PAGE_TABLES) {
+      await createBumpTriggers(db, {
+        token: 'page_version',
+        table,
+        quoted: true,
+        events: ['insert', 'update', 'delete'],
+        pgIndent: 12,
+      })
     }
   },
 }

@@ -1,5 +1,6 @@
-import { type Kysely, type Migration, sql } from 'kysely'
-import { autoIncrementId, isPostgres } from '#app/db/portable-schema.server.ts'
+import type { Kysely, Migration } from 'kysely'
+import { autoIncrementId } from '#app/db/portable-schema.server.ts'
+import { createBumpTriggers } from './version-triggers.ts'
 
 // Pickup windows per weekday, each taking at most `capacity` requests
 // (docs/decisions/043). The public pages offer them, so a change replaces
@@ -23,18 +24,13 @@ export const migration: Migration = {
       .columns(['weekday', 'start_time'])
       .unique()
       .execute()
-    if (isPostgres(db)) {
-      await sql`create trigger pickup_window_page_version
-          after insert or update or delete or truncate on pickup_window
-          for each statement execute function page_version_bump()`.execute(db)
-    } else {
-      const bump = 'update page_version set token = lower(hex(randomblob(16))) where id = 1;'
-      for (const event of ['insert', 'update', 'delete']) {
-        await sql`create trigger ${sql.raw(`pickup_window_${event}_page_version`)} after ${sql.raw(event)} on pickup_window begin ${sql.raw(bump)} end`.execute(
-          db,
-        )
-      }
-    }
+    await createBumpTriggers(db, {
+      token: 'page_version',
+      table: 'pickup_window',
+      quoted: false,
+      events: ['insert', 'update', 'delete'],
+      pgIndent: 10,
+    })
     // Private until a request is confirmed: never on a public page.
     await db.schema
       .alterTable('booking_settings')

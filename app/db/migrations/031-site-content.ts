@@ -1,5 +1,6 @@
-import { type Kysely, type Migration, sql } from 'kysely'
-import { epochMsType, isPostgres } from '#app/db/portable-schema.server.ts'
+import type { Kysely, Migration } from 'kysely'
+import { epochMsType } from '#app/db/portable-schema.server.ts'
+import { createBumpTriggers } from './version-triggers.ts'
 
 // The owner's words (docs/decisions/051): one row per section of "Your
 // site" (identity, words, announcement, faq…), its value JSON checked by
@@ -14,17 +15,12 @@ export const migration: Migration = {
       .addColumn('value', 'text', (col) => col.notNull())
       .addColumn('updated_at', epochMsType(db), (col) => col.notNull())
       .execute()
-    if (isPostgres(db)) {
-      await sql`create trigger site_content_page_version
-          after insert or update or delete or truncate on site_content
-          for each statement execute function page_version_bump()`.execute(db)
-    } else {
-      const bump = 'update page_version set token = lower(hex(randomblob(16))) where id = 1;'
-      for (const event of ['insert', 'update', 'delete']) {
-        await sql`create trigger ${sql.raw(`site_content_${event}_page_version`)} after ${sql.raw(event)} on site_content begin ${sql.raw(bump)} end`.execute(
-          db,
-        )
-      }
-    }
+    await createBumpTriggers(db, {
+      token: 'page_version',
+      table: 'site_content',
+      quoted: false,
+      events: ['insert', 'update', 'delete'],
+      pgIndent: 10,
+    })
   },
 }

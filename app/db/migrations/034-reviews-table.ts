@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 import { autoIncrementId, epochMsType, isPostgres } from '#app/db/portable-schema.server.ts'
+import { createRowBumpTrigger } from './version-triggers.ts'
 
 // Reviews (docs/decisions/056): one per customer's private link, keyed by
 // its first request. The public pages show the shown ones, so a review
@@ -34,17 +35,22 @@ export const migration: Migration = {
       delete: 'old.shown = 1',
     }
     for (const [event, condition] of Object.entries(when)) {
-      const name = sql.raw(`review_${event}_page_version`)
+      // PostgreSQL's row trigger with a condition is the only one of its
+      // kind, so it stays written out here as it shipped.
       if (isPostgres(db)) {
+        const name = sql.raw(`review_${event}_page_version`)
         await sql`create trigger ${name} after ${sql.raw(event)} on review
             for each row when (${sql.raw(condition)}) execute function page_version_bump()`.execute(
           db,
         )
       } else {
-        const bump = 'update page_version set token = lower(hex(randomblob(16))) where id = 1;'
-        await sql`create trigger ${name} after ${sql.raw(event)} on review when ${sql.raw(condition)} begin ${sql.raw(bump)} end`.execute(
-          db,
-        )
+        await createRowBumpTrigger(db, {
+          token: 'page_version',
+          table: 'review',
+          quoted: false,
+          event,
+          when: condition,
+        })
       }
     }
   },
