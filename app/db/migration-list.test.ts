@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Migration } from 'kysely'
 import { expect, test } from 'vitest'
+import { templateSources } from '#tests/support/sqlite-template.ts'
 import { MIGRATION_LIST } from './migrations.server.ts'
 
 type Listed = readonly (readonly [name: string, migration: Migration])[]
@@ -118,4 +119,17 @@ test('a list that names a migration after another file, or leaves a file out, is
     '002-galery: no file 002-galery.ts',
     `${second![0]}.ts: not in the list`,
   ])
+})
+
+test('the migrated SQLite template the tests copy is made again when a migration or what it runs changes', () => {
+  const sources = templateSources()
+  const folder = readdirSync(FOLDER).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )
+  expect(folder.length).toBeGreaterThan(MIGRATION_LIST.length)
+  for (const file of folder) expect(sources).toContain(path.join('migrations', file))
+  // The list, the renaming of older installs' records, migrateToLatest, the column helpers.
+  const runners = ['migrations.server.ts', 'migration-names.server.ts', 'db.server.ts']
+  for (const file of [...runners, 'portable-schema.server.ts']) expect(sources).toContain(file)
+  expect(sources.filter((file) => file.endsWith('.test.ts'))).toEqual([])
 })
