@@ -7,7 +7,7 @@ import { isPostgres } from '#app/db/portable-schema.server.ts'
 // (docs/decisions/042). It holds no copy of the text (content= the
 // requests), is kept by triggers, and deletes securely, so an erased
 // customer leaves nothing in its index either. PostgreSQL searches with
-// the trigram indexes of 013-growth-search-trigrams instead.
+// the trigram indexes of 016-growth-search-trigrams instead.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     if (isPostgres(db)) return
