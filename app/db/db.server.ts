@@ -4,6 +4,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
 import type pg from 'pg'
+import { renamePreviousMigrations } from './migration-names.server.ts'
 import { migrations } from './migrations.server.ts'
 import { isPostgres } from './portable-schema.server.ts'
 import type { Database } from './schema.ts'
@@ -98,6 +99,9 @@ const MIGRATE_TRIES = 3
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgres(db) ? await currentSchema(db) : undefined
+  // A database migrated before the migrations were renumbered lists them by
+  // their old names; Kysely would refuse it as missing them (decision 089).
+  await renamePreviousMigrations(db, schema)
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -26,7 +26,7 @@ export async function readPageVersion(db: Db): Promise<string> {
 /**
  * What the public availability answers are worked out from, as one token:
  * the page version (the menu and the booking rules) and the booking version
- * (every request's date, status and effort; migration 012), read together.
+ * (every request's date, status and effort; migration 013), read together.
  * Two reads that return the same token saw the same answers, on any instance.
  */
 export async function readBookingVersion(db: Db): Promise<string> {

@@ -50,7 +50,7 @@ export interface OrderBatchTable {
   accepted_policies_html: string | null
 }
 
-/** How many requests stand in each status, kept by triggers on order_request (migration 016-growth-status-counts). */
+/** How many requests stand in each status, kept by triggers on order_request (migration 024-growth-status-counts). */
 export interface OrderStatusCountTable {
   status: RequestStatus
   count: number
@@ -479,7 +479,7 @@ export interface PageVersionTable {
   token: string
 }
 
-/** One row (id = 1): the token every change to a request's date, status or effort replaces (migration 012). */
+/** One row (id = 1): the token every change to a request's date, status or effort replaces (migration 013). */
 export interface BookingVersionTable {
   id: number
   token: string

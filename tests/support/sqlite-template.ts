@@ -1,7 +1,7 @@
 /**
  * SQLite databases made migrated: the migrations run once into a template
- * file, named after the migrations' source, and each test starts from a
- * copy of it. Built in a folder of its own and renamed into place when
+ * file, named after the source that makes it (templateSources), and each
+ * test starts from a copy of it. Built in a folder of its own and renamed into place when
  * whole, so a process never copies a half-built one. Only tests import this.
  */
 import { createHash } from 'node:crypto'
@@ -12,11 +12,22 @@ import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 
 const DB_FOLDER = path.resolve(import.meta.dirname, '../../app/db')
 
-/** The migrations' source, hashed: a template made from other migrations is never used. */
+/**
+ * What a migrated database is made by: every source file under app/db but
+ * the tests (the migrations in app/db/migrations, their list, the helpers
+ * they call, migrateToLatest). More than the migrations alone, so that no
+ * change to what they use can leave a stale template in use.
+ */
+export function templateSources(): string[] {
+  return readdirSync(DB_FOLDER, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort()
+}
+
+/** Those files, hashed: a template made from other migrations is never used. */
 function migrationsHash(): string {
   const hash = createHash('sha256')
-  const files = readdirSync(DB_FOLDER).filter((name) => name.startsWith('migration'))
-  for (const file of files.sort()) {
+  for (const file of templateSources()) {
     hash.update(file).update(readFileSync(path.join(DB_FOLDER, file)))
   }
   return hash.digest('hex').slice(0, 16)

@@ -75,7 +75,7 @@ export interface OpenMessage {
 /**
  * The messages not yet handled, oldest first: the first `limit`, and how
  * many in all. One query, read from the partial index of the open ones
- * (migration 022-waiting-on-the-owner), however many are handled.
+ * (migration 040-waiting-on-the-owner), however many are handled.
  */
 export async function readOpenMessages(
   db: Executor,

@@ -11,7 +11,7 @@ import { isNewestQuote, paidSoFar } from './order-book.server.ts'
  * The quoted requests among `requests`, each joined to its newest quote and
  * to what has been paid: what Today's "quotes out" and "deposits due" and
  * the order list's "accepted" chip are read from. One pass over the partial
- * index of quoted requests (migration 014-growth-open-quotes), which carries
+ * index of quoted requests (migration 018-growth-open-quotes), which carries
  * every column of the request read here, so the wide request rows are never
  * read; a page reads names only for the few it shows.
  */

@@ -1243,7 +1243,7 @@ async function expireQuotesPage(
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select('order_request.id')
     // Written out rather than bound, so both databases can answer from the
-    // small partial index of quoted requests (migration 013-streaming-quoted-requests)
+    // small partial index of quoted requests (migration 017-streaming-quoted-requests)
     // instead of reading the whole book every five minutes.
     .where('order_request.status', '=', sql.lit('quoted'))
     .where('order_request.id', '>', afterId)

@@ -314,7 +314,7 @@ test('requests already in the book get a reference when the site is upgraded', a
   const dataDir = await makeTempDir()
   const db = openTestConnection({ dataDir, url: await makeTestDatabaseUrl() })
   const before = Object.fromEntries(
-    Object.entries(migrations).filter(([name]) => name < '015-payment'),
+    Object.entries(migrations).filter(([name]) => name < '020-payment'),
   )
   const schema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema

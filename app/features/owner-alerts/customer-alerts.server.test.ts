@@ -466,7 +466,7 @@ test('devices subscribed before the new kinds get them on, unless every alert wa
   const dataDir = await makeTempDir()
   const db = openTestConnection({ dataDir, url: await makeTestDatabaseUrl() })
   const before = Object.fromEntries(
-    Object.entries(migrations).filter(([name]) => name < '019-more-alerts'),
+    Object.entries(migrations).filter(([name]) => name < '037-more-alerts'),
   )
   const schema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema

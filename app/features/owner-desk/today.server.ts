@@ -176,7 +176,7 @@ async function readWaiting(db: Db): Promise<TodayList<WaitingRequest>> {
       .orderBy('order_request.id', 'asc')
       .limit(TODAY_LIST_LIMIT)
       .execute(),
-    // Kept by triggers (migration 016-growth-status-counts): no count of the book.
+    // Kept by triggers (migration 024-growth-status-counts): no count of the book.
     db
       .selectFrom('order_status_count')
       .select('count')

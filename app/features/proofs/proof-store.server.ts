@@ -288,7 +288,7 @@ export async function approvedProofsOf(
  * request's latest: the next round is the owner's to send. A query for the
  * caller to join to its requests (this feature knows none), read from the
  * partial index of rounds answered with a change (migration
- * 022-waiting-on-the-owner), so it costs the same however many rounds were
+ * 040-waiting-on-the-owner), so it costs the same however many rounds were
  * approved or followed.
  */
 export function roundsAskingChanges(db: Db) {

@@ -180,7 +180,7 @@ export interface ReviewToApprove {
 /**
  * The reviews she may show and has not decided on, oldest first: the first
  * `limit`, and how many in all. One query, read from the partial index of
- * the undecided ones (migration 022-waiting-on-the-owner), so it costs the
+ * the undecided ones (migration 040-waiting-on-the-owner), so it costs the
  * same however many reviews she has decided.
  */
 export async function readReviewsToApprove(

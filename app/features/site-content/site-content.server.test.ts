@@ -198,7 +198,7 @@ test('the FAQ is rendered as it is written, /faq reads that, and a FAQ stored be
   await seedSiteContent(db)
   expect(await readFaqHtml(db)).toContain('<h2>How do I order?</h2>')
 
-  // As migration 023 leaves a FAQ saved before: the text as paragraphs until the boot renders it.
+  // As migration 041 leaves a FAQ saved before: the text as paragraphs until the boot renders it.
   await db.updateTable('site_content').set({ html: null }).where('key', '=', 'faq').execute()
   expect(await readFaqHtml(db)).toContain('<p>## How do I order?</p>')
   expect(await renderStoredFaq(db)).toBe(true)

@@ -20,7 +20,7 @@ type Executor = Kysely<Database> | Transaction<Database>
  * and on the way out. Nothing is kept in memory between requests: every
  * page reads the rows (one small indexed read), so two instances always
  * agree, and the page cache keys on the page version the rows' triggers
- * replace (migration 017).
+ * replace (migration 031).
  */
 
 /**
