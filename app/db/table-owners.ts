@@ -82,12 +82,7 @@ const BOOK = ['order_batch', 'order_request', 'request_event', 'request_quote', 
  * everything else is a place where going through the owner's functions
  * would cost more than it protects. Keep this list short.
  */
-export const tableGrants: readonly {
-  feature: string
-  /** '?': a query whose table is held in a variable, allowed only with its reason. */
-  tables: readonly (TableName | '?')[]
-  reason: string
-}[] = [
+export const tableGrants = [
   {
     feature: 'availability',
     tables: ['order_request'],
@@ -158,7 +153,12 @@ export const tableGrants: readonly {
     reason:
       'The media quota (mediaUsageBytes) sums the stored bytes of gallery_image, inspiration_photo and proof_image, the tables of the one media store, looping over their names.',
   },
-]
+] as const satisfies readonly {
+  feature: string
+  /** '?': a query whose table is held in a variable, allowed only with its reason. */
+  tables: readonly (TableName | '?')[]
+  reason: string
+}[]
 
 /** Whether a feature may query a table: its own, a shared one, or one granted it. */
 export function mayQuery(feature: string, table: string): boolean {

@@ -5,6 +5,10 @@ import type { Db } from '#app/db/db.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
 import { ensureSetupToken, forgetSetupToken, setupLink } from './setup-link.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('auth')
 
 export class AdminError extends Error {
   override name = 'AdminError'
@@ -165,12 +169,12 @@ const AUTH_SECRET_KEY = 'auth_secret'
  */
 export async function loadSharedAuthSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString('hex') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('app_state')
     .select('value')
     .where('key', '=', AUTH_SECRET_KEY)

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import type { LoginThrottleStore } from './login-throttle.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('auth')
 
 /**
  * The sign-in throttle's failures in the database, one row each, shared by
@@ -12,7 +16,7 @@ import type { LoginThrottleStore } from './login-throttle.ts'
 export function createDatabaseThrottleStore(db: Kysely<Database>): LoginThrottleStore {
   return {
     async listFailures(key, since) {
-      const rows = await db
+      const rows = await ownTables(db)
         .selectFrom('sign_in_failure')
         .select('failed_at')
         .where('key', '=', key)
@@ -22,14 +26,14 @@ export function createDatabaseThrottleStore(db: Kysely<Database>): LoginThrottle
       return rows.map((row) => Number(row.failed_at))
     },
     async addFailure(key, at, since) {
-      await db
+      await ownTables(db)
         .insertInto('sign_in_failure')
         .values({ key, failed_at: at, id: randomUUID() })
         .execute()
-      await db.deleteFrom('sign_in_failure').where('failed_at', '<=', since).execute()
+      await ownTables(db).deleteFrom('sign_in_failure').where('failed_at', '<=', since).execute()
     },
     async clearFailures(key) {
-      await db.deleteFrom('sign_in_failure').where('key', '=', key).execute()
+      await ownTables(db).deleteFrom('sign_in_failure').where('key', '=', key).execute()
     },
   }
 }

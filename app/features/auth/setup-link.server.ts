@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('auth')
 
 /**
  * The first-run setup link (docs/decisions/058): on an install with no admin,
@@ -21,12 +25,12 @@ type Executor = Kysely<Database>
 
 /** The one setup token: this install's, made now if there is none yet. */
 export async function ensureSetupToken(db: Executor): Promise<string> {
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: SETUP_TOKEN_KEY, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('app_state')
     .select('value')
     .where('key', '=', SETUP_TOKEN_KEY)
@@ -42,7 +46,7 @@ export function setupLink(siteUrl: string, token: string): string {
 /** Whether `token` is the unused setup token. */
 export async function setupTokenWorks(db: Executor, token: string): Promise<boolean> {
   if (!token) return false
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('app_state')
     .select('key')
     .where('key', '=', SETUP_TOKEN_KEY)
@@ -58,7 +62,7 @@ export async function setupTokenWorks(db: Executor, token: string): Promise<bool
  */
 export async function spendSetupToken(db: Executor, token: string): Promise<boolean> {
   if (!token) return false
-  const result = await db
+  const result = await ownTables(db)
     .deleteFrom('app_state')
     .where('key', '=', SETUP_TOKEN_KEY)
     .where('value', '=', token)
@@ -68,5 +72,5 @@ export async function spendSetupToken(db: Executor, token: string): Promise<bool
 
 /** Once an admin exists by another way (ADMIN_EMAIL, the command line), the link goes. */
 export async function forgetSetupToken(db: Executor): Promise<void> {
-  await db.deleteFrom('app_state').where('key', '=', SETUP_TOKEN_KEY).execute()
+  await ownTables(db).deleteFrom('app_state').where('key', '=', SETUP_TOKEN_KEY).execute()
 }

@@ -30,6 +30,10 @@ import {
   windowValue,
   windowsOverlap,
 } from './pickup-windows.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('availability')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -66,14 +70,18 @@ export interface BookingSettings extends BookingRules {
 
 export async function readBookingSettings(db: Executor): Promise<BookingSettings> {
   const [weekdays, periods, settings, pickupWindows] = await Promise.all([
-    db.selectFrom('weekday_capacity').select(['weekday', 'capacity']).execute(),
-    db
+    ownTables(db).selectFrom('weekday_capacity').select(['weekday', 'capacity']).execute(),
+    ownTables(db)
       .selectFrom('closed_period')
       .select(['id', 'start_date', 'end_date', 'note'])
       .orderBy('start_date')
       .orderBy('id')
       .execute(),
-    db.selectFrom('booking_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
+    ownTables(db)
+      .selectFrom('booking_settings')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
     readPickupWindows(db),
   ])
   const weekdayCapacity = [0, 0, 0, 0, 0, 0, 0]
@@ -98,7 +106,7 @@ export async function readBookingSettings(db: Executor): Promise<BookingSettings
 
 /** Every pickup window the owner set, by weekday then start time. */
 export async function readPickupWindows(db: Executor): Promise<PickupWindow[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('pickup_window')
     .select(['id', 'weekday', 'start_time', 'end_time', 'capacity'])
     .orderBy('weekday')
@@ -115,7 +123,7 @@ export async function readPickupWindows(db: Executor): Promise<PickupWindow[]> {
 
 /** The pickup address, for a customer whose request is confirmed (and the owner). */
 export async function readPickupAddress(db: Executor): Promise<string> {
-  const { pickup_address } = await db
+  const { pickup_address } = await ownTables(db)
     .selectFrom('booking_settings')
     .select('pickup_address')
     .where('id', '=', 1)
@@ -128,7 +136,7 @@ async function heldInWindows(
   db: Executor,
   { from, to, except = [] }: { from: string; to: string; except?: readonly number[] },
 ): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select(({ fn }) => ['due_date', 'pickup_window', fn.countAll<number | string>().as('held')])
     .where('due_date', '>=', from)
@@ -260,7 +268,7 @@ export async function addPickupWindow(
         error: `That overlaps ${formatWindow(windowValue(clash))} on the same day; choose times outside it.`,
       }
     }
-    const { id } = await trx
+    const { id } = await ownTables(trx)
       .insertInto('pickup_window')
       .values({
         weekday: window.weekday,
@@ -279,7 +287,7 @@ export async function removePickupWindow(
   db: Executor,
   id: number,
 ): Promise<PickupWindow | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .deleteFrom('pickup_window')
     .where('id', '=', id)
     .returning(['id', 'weekday', 'start_time', 'end_time', 'capacity'])
@@ -310,7 +318,7 @@ export async function bookedEffort(
   db: Executor,
   { from, to, except = [] }: { from: string; to: string; except?: readonly number[] },
 ): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select(({ fn }) => ['due_date', fn.sum<number | string>('effort').as('effort')])
     .where('due_date', '>=', from)
@@ -471,7 +479,7 @@ function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Pr
 export async function setWeekdayCapacity(db: Executor, capacities: readonly number[]) {
   await inTransaction(db, async (trx) => {
     for (const [weekday, capacity] of capacities.entries()) {
-      await trx
+      await ownTables(trx)
         .updateTable('weekday_capacity')
         .set({ capacity })
         .where('weekday', '=', weekday)
@@ -485,7 +493,7 @@ export async function addClosedPeriod(
   db: Executor,
   { start, end = start, note = '' }: { start: string; end?: string; note?: string },
 ): Promise<number> {
-  const { id } = await db
+  const { id } = await ownTables(db)
     .insertInto('closed_period')
     .values({ start_date: start, end_date: end, note })
     .returning('id')
@@ -498,7 +506,7 @@ export async function removeClosedPeriod(
   db: Executor,
   id: number,
 ): Promise<Pick<ClosedPeriod, 'start' | 'end'> | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .deleteFrom('closed_period')
     .where('id', '=', id)
     .returning(['start_date', 'end_date'])
@@ -531,7 +539,7 @@ export async function updateBookingSettings(
     ...(change.pickupAddress !== undefined ? { pickup_address: change.pickupAddress } : {}),
   }
   if (Object.keys(values).length === 0) return
-  await db.updateTable('booking_settings').set(values).where('id', '=', 1).execute()
+  await ownTables(db).updateTable('booking_settings').set(values).where('id', '=', 1).execute()
 }
 
 /**
@@ -544,9 +552,9 @@ export async function replacePickupWindows(
   windows: readonly Omit<PickupWindow, 'id'>[],
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('pickup_window').execute()
+    await ownTables(trx).deleteFrom('pickup_window').execute()
     for (const window of windows) {
-      await trx
+      await ownTables(trx)
         .insertInto('pickup_window')
         .values({
           weekday: window.weekday,

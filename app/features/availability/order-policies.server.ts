@@ -8,6 +8,10 @@ import {
   orderTermsMarkdown,
 } from '#app/features/order-status/order-terms.ts'
 import { htmlToShow, plainParagraphs, renderMarkdown } from '#app/utils/markdown.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('availability')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -20,7 +24,7 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 /** The order policies a customer ticks, as they read now: what a send keeps beside its requests. */
 export async function readOrderPolicies(db: Executor): Promise<string> {
-  const { policies } = await db
+  const { policies } = await ownTables(db)
     .selectFrom('booking_settings')
     .select('policies')
     .where('id', '=', 1)
@@ -36,7 +40,7 @@ export async function readOrderPolicies(db: Executor): Promise<string> {
 export async function readPoliciesAsRendered(
   db: Executor,
 ): Promise<{ markdown: string; html: string | null }> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('booking_settings')
     .select(['policies', 'policies_html'])
     .where('id', '=', 1)
@@ -49,7 +53,7 @@ export async function readPoliciesAsRendered(
  * balance falls due and the change and cancellation policy.
  */
 export async function readOrderRules(db: Executor): Promise<OrderRules> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('booking_settings')
     .select([
       'balance_due_days',
@@ -115,7 +119,7 @@ export async function readPoliciesHtml(db: Executor): Promise<string> {
  * show them as plain paragraphs. Returns whether it wrote one.
  */
 export async function renderStoredPolicies(db: Executor): Promise<boolean> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('booking_settings')
     .select('policies')
     .where('id', '=', 1)
@@ -125,7 +129,7 @@ export async function renderStoredPolicies(db: Executor): Promise<boolean> {
   const rendered = renderMarkdown(row.policies)
   if (!rendered.ok) return false
   // Only the text it was rendered from: a save in the meantime wrote its own.
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('booking_settings')
     .set({ policies_html: rendered.html })
     .where('id', '=', 1)

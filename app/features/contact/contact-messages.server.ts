@@ -7,6 +7,10 @@ import { messageAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('contact')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -17,7 +21,7 @@ export async function submitContactMessage(
   now: Date = new Date(),
 ): Promise<{ messageId: number }> {
   return db.transaction().execute(async (trx) => {
-    const { id: messageId } = await trx
+    const { id: messageId } = await ownTables(trx)
       .insertInto('contact_message')
       .values({ created_at: now.toISOString(), ...message })
       .returning('id')
@@ -50,7 +54,11 @@ export async function listContactMessages(
   db: Executor,
   { openOnly = false, limit }: { openOnly?: boolean; limit: number },
 ): Promise<StoredContactMessage[]> {
-  let query = db.selectFrom('contact_message').selectAll().orderBy('id', 'desc').limit(limit)
+  let query = ownTables(db)
+    .selectFrom('contact_message')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit)
   if (openOnly) query = query.where('handled_at', 'is', null)
   const rows = await query.execute()
   return rows.map((row) => ({
@@ -81,7 +89,7 @@ export async function readOpenMessages(
   db: Executor,
   { limit }: { limit: number },
 ): Promise<{ items: OpenMessage[]; total: number }> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('contact_message')
     .select(['id', 'name', 'created_at'])
     .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
@@ -100,7 +108,7 @@ export async function setContactMessageHandled(
   db: Executor,
   { id, handled, now = new Date() }: { id: number; handled: boolean; now?: Date },
 ): Promise<boolean> {
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('contact_message')
     .set({ handled_at: handled ? now.toISOString() : null })
     .where('id', '=', id)
@@ -116,7 +124,7 @@ export async function deleteContactMessagesFrom(
   db: Executor,
   address: string,
 ): Promise<{ id: number; name: string; phone_number: string }[]> {
-  return db
+  return ownTables(db)
     .deleteFrom('contact_message')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
     .returning(['id', 'name', 'phone_number'])

@@ -6,6 +6,10 @@ import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { safeFileName } from '#app/features/media/safe-name.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('gallery')
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'
 
@@ -60,13 +64,13 @@ async function seedUnderLease(
     renew,
   }: { store: MediaStore; now: Date; signal?: AbortSignal; renew: () => Promise<boolean> },
 ): Promise<number> {
-  const seeded = await db
+  const seeded = await ownTables(db)
     .selectFrom('app_state')
     .select('value')
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst()
   if (seeded) return 0
-  const stored = await db.selectFrom('gallery_image').select('file_name').execute()
+  const stored = await ownTables(db).selectFrom('gallery_image').select('file_name').execute()
   const storedNames = new Set(stored.map((row) => row.file_name.replace(/^\d+_/, '')))
   const demoNames = new Set(demoArtworks.map((artwork) => safeFileName(artwork.fileName)))
   // A photo of the owner's own means the gallery is in use: no demo.
@@ -101,7 +105,7 @@ async function seedUnderLease(
       added++
     }
   }
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: SEEDED_KEY, value: now.toISOString() })
     .onConflict((oc) => oc.doNothing())

@@ -30,6 +30,10 @@ import {
   filterByTags,
   tagsInUse,
 } from './gallery-tags.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('gallery')
 
 /** The folder (key prefix) of gallery photos in the media store. */
 export const GALLERY_FOLDER = 'gallery'
@@ -53,7 +57,7 @@ function publicSrc(src: string): string {
 
 /** Every gallery image, newest first. */
 export async function listGalleryImages(db: Db): Promise<GalleryImage[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('gallery_image')
     .selectAll()
     .orderBy('uploaded_at', 'desc')
@@ -95,7 +99,7 @@ async function findImageWhere(
   column: 'id' | 'upload_key',
   value: number | string,
 ): Promise<GalleryImage | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('gallery_image')
     .selectAll()
     .where(column, '=', value)
@@ -182,7 +186,7 @@ async function renderAndRecord(
       if (quotaBytes !== undefined && usage + rendered.storedBytes > quotaBytes) {
         throw new QuotaExceededError('The media folder is full.')
       }
-      const row = await trx
+      const row = await ownTables(trx)
         .insertInto('gallery_image')
         .values({
           file_name: fileName,
@@ -232,7 +236,7 @@ async function refuseNewTagsPastTheList(
   tags: readonly string[],
   exceptId?: number,
 ): Promise<void> {
-  let query = trx.selectFrom('gallery_image').select('tags')
+  let query = ownTables(trx).selectFrom('gallery_image').select('tags')
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
   const rows = await query.execute()
   const listed = new Set([
@@ -269,7 +273,7 @@ export async function editGalleryImage(db: Db, id: number, edit: PhotoEdit): Pro
     if (!current) return { kind: 'not-found' }
     if (current.version !== edit.version) return { kind: 'changed-elsewhere', image: current }
     await refuseNewTagsPastTheList(trx, edit.tags, id)
-    const row = await trx
+    const row = await ownTables(trx)
       .updateTable('gallery_image')
       .set({
         tags: JSON.stringify(edit.tags),
@@ -295,7 +299,7 @@ export async function deleteGalleryImage(
   { store }: { store: MediaStore },
   id: number,
 ): Promise<boolean> {
-  const row = await db
+  const row = await ownTables(db)
     .deleteFrom('gallery_image')
     .where('id', '=', id)
     .returning('variants')
@@ -317,7 +321,7 @@ export async function sweepStrayMedia(
 ): Promise<string[]> {
   const cutoff = now.getTime() - store.strayMinAgeMs
   const listed = await store.list(`${GALLERY_FOLDER}/`)
-  const rows = await db.selectFrom('gallery_image').select('variants').execute()
+  const rows = await ownTables(db).selectFrom('gallery_image').select('variants').execute()
   const owned = new Set(
     rows.flatMap((row) => (JSON.parse(row.variants) as GalleryVariant[]).map(variantKey)),
   )
@@ -381,7 +385,7 @@ async function claimUnusedName(
     // Looked up only once the lease is ours: an upload of the same name
     // holds it until its record is written, so a name read as free here
     // cannot be recorded by another upload before this one's.
-    const taken = await db
+    const taken = await ownTables(db)
       .selectFrom('gallery_image')
       .select('id')
       .where('file_name', '=', candidate)

@@ -19,6 +19,10 @@ import {
   requestedWidth,
 } from '#app/features/media/private-images.server.ts'
 import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('inspiration')
 
 /**
  * The store folder (key prefix) of inspiration photos. /media never serves
@@ -72,7 +76,7 @@ export async function addInspirationPhoto(
     await db.transaction().execute(async (trx) => {
       // The gallery's uploads take the same lock: one quota for both.
       await claimMediaRoomIn(trx, { adding: rendered.storedBytes, quotaBytes })
-      await trx
+      await ownTables(trx)
         .insertInto('inspiration_photo')
         .values({
           key,
@@ -110,14 +114,14 @@ export async function attachInspirationPhotos(
   if (unique.length > MAX_INSPIRATION_PHOTOS || !unique.every(isPhotoKey)) return false
   // One statement claims every photo still free; a photo another send claimed
   // first (even at this very moment, on another instance) is not counted.
-  const { numUpdatedRows } = await trx
+  const { numUpdatedRows } = await ownTables(trx)
     .updateTable('inspiration_photo')
     .set({ request_id: requestId })
     .where('key', 'in', unique)
     .where('request_id', 'is', null)
     .executeTakeFirst()
   if (Number(numUpdatedRows) === unique.length) return true
-  await trx
+  await ownTables(trx)
     .updateTable('inspiration_photo')
     .set({ request_id: null })
     .where('key', 'in', unique)
@@ -132,7 +136,7 @@ export async function listInspirationPhotos(
   requestIds: readonly number[],
 ): Promise<ListedInspirationPhoto[]> {
   if (requestIds.length === 0) return []
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('inspiration_photo')
     .select(['key', 'request_id', 'width', 'height', 'preview'])
     .where('request_id', 'in', [...requestIds])
@@ -171,7 +175,10 @@ export async function readInspirationPhoto(
   },
 ): Promise<StoredObject | undefined> {
   if (!isPhotoKey(key) || requestIds?.length === 0) return undefined
-  let query = db.selectFrom('inspiration_photo').select('variants').where('key', '=', key)
+  let query = ownTables(db)
+    .selectFrom('inspiration_photo')
+    .select('variants')
+    .where('key', '=', key)
   if (requestIds) query = query.where('request_id', 'in', [...requestIds])
   const row = await query.executeTakeFirst()
   if (!row) return undefined
@@ -230,7 +237,7 @@ export async function sweepUnattachedInspirationPhotos(
   { now }: { now: number },
 ): Promise<number> {
   const cutoff = now - UNATTACHED_LIFETIME_MS
-  const removed = await db
+  const removed = await ownTables(db)
     .deleteFrom('inspiration_photo')
     .where('request_id', 'is', null)
     .where('created_at', '<', cutoff)
@@ -239,8 +246,8 @@ export async function sweepUnattachedInspirationPhotos(
   for (const row of removed) await removeVariants(store, parseVariants(row))
 
   const owned = new Set(
-    (await db.selectFrom('inspiration_photo').select('variants').execute()).flatMap((row) =>
-      parseVariants(row).map((variant) => variant.key),
+    (await ownTables(db).selectFrom('inspiration_photo').select('variants').execute()).flatMap(
+      (row) => parseVariants(row).map((variant) => variant.key),
     ),
   )
   const strays = (await store.list(`${INSPIRATION_FOLDER}/`)).filter(
@@ -266,7 +273,7 @@ export async function deletePhotosOfRequests(
   requestIds: readonly number[],
 ): Promise<number> {
   if (requestIds.length === 0) return 0
-  const removed = await db
+  const removed = await ownTables(db)
     .deleteFrom('inspiration_photo')
     .where('request_id', 'in', requestIds)
     .returning('variants')

@@ -14,6 +14,10 @@ import {
   releaseEarlierBootsLeases,
 } from './outbox.server.ts'
 import { DeliveryError, type MailAddresses, type MailTransport } from './transports/transport.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('mail')
 
 /** The mail outbox's worker: kick() looks for due mail now, stop() lets an email in hand finish. */
 export type DeliveryWorker = QueueWorker
@@ -115,7 +119,11 @@ export function startDeliveryWorker({
   }
 
   async function isErased(id: number): Promise<boolean> {
-    const row = await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst()
+    const row = await ownTables(db)
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst()
     return row === undefined
   }
 

@@ -7,6 +7,10 @@ import {
 } from '#app/db/leased-queue.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('mail')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -78,7 +82,7 @@ export async function enqueueEmail(
   { topic, subjectId, email, dedupeKey }: EmailToQueue,
   now = Date.now(),
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .insertInto('outbox')
     .values({
       topic,
@@ -114,7 +118,7 @@ export async function queuedDedupeKeys(
   dedupeKeys: readonly string[],
 ): Promise<Set<string>> {
   if (dedupeKeys.length === 0) return new Set()
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('outbox')
     .select('dedupe_key')
     .where('dedupe_key', 'in', dedupeKeys)
@@ -164,7 +168,7 @@ export async function releaseEarlierBootsLeases(
   holder: LeaseHolder,
   now = Date.now(),
 ): Promise<number> {
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('outbox')
     .set({
       status: 'queued',
@@ -245,7 +249,7 @@ export async function requeueEmail(
   outboxId: number,
   now = Date.now(),
 ): Promise<boolean> {
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('outbox')
     .set({
       status: 'queued',
@@ -291,7 +295,7 @@ export async function listOutboxEmails(
 ): Promise<Map<number, OutboxEmailState[]>> {
   const emails = new Map<number, OutboxEmailState[]>()
   if (subjectIds.length === 0) return emails
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('outbox')
     .selectAll()
     .where('topic', '=', topic)
@@ -334,7 +338,7 @@ export async function listEmailsAbout(
 ): Promise<EmailAbout[]> {
   const wanted = about.filter(({ subjectIds }) => subjectIds.length > 0)
   if (wanted.length === 0) return []
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('outbox')
     .selectAll()
     .where((eb) =>
@@ -383,7 +387,7 @@ export async function sweepEmails(
   const doomed: number[] = []
   const changed: StoredEmail[] = []
   for (let after = 0; ;) {
-    const rows = await trx
+    const rows = await ownTables(trx)
       .selectFrom('outbox')
       .select(['id', 'topic', 'subject_id', 'created_at', 'payload'])
       .where('id', '>', after)
@@ -405,7 +409,7 @@ export async function sweepEmails(
       if (decision === 'delete') {
         doomed.push(row.id)
       } else {
-        await trx
+        await ownTables(trx)
           .updateTable('outbox')
           .set({ payload: decision.payload })
           .where('id', '=', row.id)
@@ -416,7 +420,7 @@ export async function sweepEmails(
   }
   // In slices: a long-time customer's emails must not outgrow a statement's parameters.
   for (let start = 0; start < doomed.length; start += 500) {
-    await trx
+    await ownTables(trx)
       .deleteFrom('outbox')
       .where('id', 'in', doomed.slice(start, start + 500))
       .execute()

@@ -3,6 +3,10 @@ import { site } from '#app/content/site.ts'
 import { type Db, isUniqueViolation, serializeTransactions } from '#app/db/db.server.ts'
 import type { ProductTable } from '#app/db/schema.ts'
 import type { Product } from './product.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('menu')
 
 export type { Product } from './product.ts'
 
@@ -42,7 +46,7 @@ function toProduct(row: Selectable<ProductTable>): Product {
 export async function seedMenu(db: Db, treats = site.treats): Promise<number> {
   let added = 0
   for (const [index, treat] of treats.entries()) {
-    const result = await db
+    const result = await ownTables(db)
       .insertInto('product')
       .columns(['name', 'description', 'position'])
       .expression(
@@ -60,7 +64,7 @@ export async function seedMenu(db: Db, treats = site.treats): Promise<number> {
       .executeTakeFirst()
     added += Number(result.numInsertedOrUpdatedRows ?? 0)
   }
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: SEEDED_KEY, value: new Date().toISOString() })
     .onConflict((oc) => oc.column('key').doNothing())
@@ -79,9 +83,9 @@ export type MenuEntry = Omit<Product, 'id'>
  * keep the names they were sent with.
  */
 export async function replaceMenu(db: Db, entries: readonly MenuEntry[]): Promise<void> {
-  await db.deleteFrom('product').execute()
+  await ownTables(db).deleteFrom('product').execute()
   for (const [index, entry] of entries.entries()) {
-    await db
+    await ownTables(db)
       .insertInto('product')
       .values({
         ...columnsOf(entry),
@@ -90,7 +94,7 @@ export async function replaceMenu(db: Db, entries: readonly MenuEntry[]): Promis
       })
       .execute()
   }
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: SEEDED_KEY, value: new Date().toISOString() })
     .onConflict((oc) => oc.column('key').doNothing())
@@ -99,7 +103,7 @@ export async function replaceMenu(db: Db, entries: readonly MenuEntry[]): Promis
 
 /** Every product in menu order, active or not: the owner's list. */
 export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('product')
     .selectAll()
     .orderBy('position')
@@ -132,11 +136,11 @@ export async function addProduct(db: Db, input: ProductInput): Promise<MenuChang
   try {
     await db.transaction().execute(async (trx) => {
       await serializeTransactions(trx, 'menu-order')
-      const last = await trx
+      const last = await ownTables(trx)
         .selectFrom('product')
         .select((eb) => eb.fn.max('position').as('max'))
         .executeTakeFirst()
-      await trx
+      await ownTables(trx)
         .insertInto('product')
         .values({ ...columnsOf(input), position: Number(last?.max ?? 0) + 1 })
         .execute()
@@ -156,7 +160,7 @@ const GONE: MenuChange = { ok: false, error: 'That product is gone; reload and t
  */
 export async function updateProduct(db: Db, id: number, input: ProductInput): Promise<MenuChange> {
   try {
-    const result = await db
+    const result = await ownTables(db)
       .updateTable('product')
       .set(columnsOf(input))
       .where('id', '=', id)
@@ -170,7 +174,7 @@ export async function updateProduct(db: Db, id: number, input: ProductInput): Pr
 
 /** Takes a product off the menu (false) or puts it back (true). Nothing is deleted. */
 export async function setProductActive(db: Db, id: number, active: boolean): Promise<MenuChange> {
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('product')
     .set({ active: active ? 1 : 0 })
     .where('id', '=', id)
@@ -186,7 +190,7 @@ export async function moveProduct(
 ): Promise<MenuChange> {
   return db.transaction().execute(async (trx) => {
     await serializeTransactions(trx, 'menu-order')
-    const rows = await trx
+    const rows = await ownTables(trx)
       .selectFrom('product')
       .select(['id', 'position'])
       .orderBy('position')
@@ -200,7 +204,7 @@ export async function moveProduct(
     const order = rows.map((row) => Number(row.id))
     ;[order[index], order[other]] = [order[other]!, order[index]!]
     for (const [at, productId] of order.entries()) {
-      await trx
+      await ownTables(trx)
         .updateTable('product')
         .set({ position: at + 1 })
         .where('id', '=', productId)

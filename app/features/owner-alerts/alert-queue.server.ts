@@ -3,6 +3,10 @@ import { claimDue, findNextDueAt, requeueClaim, settleClaim } from '#app/db/leas
 import type { Database, PushAlertTable } from '#app/db/schema.ts'
 import type { AlertKind } from './alert-kinds.ts'
 import type { AlertPayload, OwnerAlert } from './alert-words.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('owner-alerts')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -35,7 +39,7 @@ export async function queueOwnerAlert(
   alert: OwnerAlert,
   now: number = Date.now(),
 ): Promise<number> {
-  const devices = await db
+  const devices = await ownTables(db)
     .selectFrom('push_subscription')
     .select(['id', 'kinds'])
     .orderBy('id')
@@ -49,7 +53,7 @@ export async function queueOwnerAlert(
     url: alert.url,
     tag: alert.event,
   }
-  const rows = await db
+  const rows = await ownTables(db)
     .insertInto('push_alert')
     .values(
       wanting.map((device) => ({
@@ -79,7 +83,7 @@ export async function queueTestAlert(
     url: '/admin/settings/alerts',
     tag: `test:${deviceId}`,
   }
-  const rows = await db
+  const rows = await ownTables(db)
     .insertInto('push_alert')
     .columns(['subscription_id', 'kind', 'dedupe_key', 'payload', 'created_at', 'next_attempt_at'])
     .expression((eb) =>
@@ -134,14 +138,14 @@ export async function claimDueAlert(
     skip: { column: 'subscription_id', values: skipDevices },
   })
   if (!row) return undefined
-  const device = await db
+  const device = await ownTables(db)
     .selectFrom('push_subscription')
     .select(['endpoint', 'p256dh', 'auth'])
     .where('id', '=', row.subscription_id)
     .executeTakeFirst()
   if (!device) {
     // Removed while the alert waited: nothing to send it to.
-    await db.deleteFrom('push_alert').where('id', '=', row.id).execute()
+    await ownTables(db).deleteFrom('push_alert').where('id', '=', row.id).execute()
     return claimDueAlert(db, { now, leaseMs, skipDevices })
   }
   return {
@@ -170,7 +174,7 @@ export async function markAlertSent(db: Kysely<Database>, claim: Claim, now = Da
     payload: null,
     last_error: null,
   })
-  await db
+  await ownTables(db)
     .updateTable('push_subscription')
     .set({ last_success_at: now, failures: 0 })
     .where('id', '=', claim.subscriptionId)
@@ -193,7 +197,7 @@ export async function markAlertForRetry(
   }: { now?: number; retryMinMs?: number; permanent?: boolean } = {},
 ): Promise<'queued' | 'failed'> {
   const reason = error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH)}…` : error
-  await db
+  await ownTables(db)
     .updateTable('push_subscription')
     .set((eb) => ({ failures: eb('failures', '+', 1) }))
     .where('id', '=', claim.subscriptionId)
@@ -217,13 +221,16 @@ export async function markAlertForRetry(
 
 /** The push service says the device is gone (404, 410): it and its queue are removed. */
 export async function forgetDevice(db: Kysely<Database>, subscriptionId: number): Promise<void> {
-  await db.deleteFrom('push_alert').where('subscription_id', '=', subscriptionId).execute()
-  await db.deleteFrom('push_subscription').where('id', '=', subscriptionId).execute()
+  await ownTables(db)
+    .deleteFrom('push_alert')
+    .where('subscription_id', '=', subscriptionId)
+    .execute()
+  await ownTables(db).deleteFrom('push_subscription').where('id', '=', subscriptionId).execute()
 }
 
 /** Old sent and failed alerts (their words long deleted) go after ALERT_KEEP_MS. */
 export async function pruneOldAlerts(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const result = await db
+  const result = await ownTables(db)
     .deleteFrom('push_alert')
     .where('status', 'in', ['sent', 'failed'])
     .where('created_at', '<', now - ALERT_KEEP_MS)

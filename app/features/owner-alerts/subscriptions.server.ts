@@ -1,6 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { ALERT_KINDS, type AlertKind, readKinds, writeKinds } from './alert-kinds.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('owner-alerts')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -37,7 +41,7 @@ export async function saveSubscription(
     now,
   }: { userId: string; subscription: BrowserSubscription; label: string; now: number },
 ): Promise<number> {
-  const row = await db
+  const row = await ownTables(db)
     .insertInto('push_subscription')
     .values({
       endpoint: subscription.endpoint,
@@ -64,7 +68,7 @@ export async function saveSubscription(
 
 /** Every device that turned alerts on, oldest first (the bakery has one owner and a few admins). */
 export async function listDevices(db: Executor): Promise<AlertDevice[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('push_subscription')
     .select([
       'id',
@@ -95,7 +99,7 @@ export async function setDeviceKinds(
   deviceId: number,
   kinds: readonly AlertKind[],
 ): Promise<boolean> {
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('push_subscription')
     .set({ kinds: writeKinds(kinds) })
     .where('id', '=', deviceId)
@@ -105,7 +109,7 @@ export async function setDeviceKinds(
 
 /** Removes a device and whatever is still queued for it. Returns false when it was gone. */
 export async function removeDevice(db: Executor, deviceId: number): Promise<boolean> {
-  const result = await db
+  const result = await ownTables(db)
     .deleteFrom('push_subscription')
     .where('id', '=', deviceId)
     .executeTakeFirst()

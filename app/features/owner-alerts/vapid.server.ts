@@ -1,5 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('owner-alerts')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -24,7 +28,7 @@ export async function getVapidKeys(db: Executor): Promise<VapidKeys> {
   if (stored) return stored
   const { default: webpush } = await import('web-push')
   const fresh = webpush.generateVAPIDKeys()
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: VAPID_KEY, value: JSON.stringify(fresh) })
     .onConflict((oc) => oc.column('key').doNothing())
@@ -35,7 +39,7 @@ export async function getVapidKeys(db: Executor): Promise<VapidKeys> {
 }
 
 async function readVapidKeys(db: Executor): Promise<VapidKeys | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('app_state')
     .select('value')
     .where('key', '=', VAPID_KEY)

@@ -21,6 +21,10 @@ import {
   type ProofImageView,
   type ProofRoundView,
 } from './proof-rules.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('proofs')
 
 /**
  * The store folder (key prefix) of proof images. /media never serves it
@@ -100,7 +104,7 @@ export async function recordRoundIn(
     now: number
   },
 ): Promise<{ id: number; number: number }> {
-  const rounds = await trx
+  const rounds = await ownTables(trx)
     .selectFrom('proof_round')
     .select(['number', 'answer'])
     .where('request_id', '=', requestId)
@@ -118,7 +122,7 @@ export async function recordRoundIn(
     quotaBytes,
   })
   const number = (rounds.at(-1)?.number ?? 0) + 1
-  const round = await trx
+  const round = await ownTables(trx)
     .insertInto('proof_round')
     .values({ request_id: requestId, number, note, sent_at: now })
     .returning('id')
@@ -126,7 +130,7 @@ export async function recordRoundIn(
   let position = 0
   for (const image of images) {
     position += 1
-    await trx
+    await ownTables(trx)
       .insertInto('proof_image')
       .values({
         key: image.key,
@@ -160,7 +164,7 @@ export async function answerRoundIn(
     now,
   }: { requestId: number; number: number; answer: RoundAnswer; now: number },
 ): Promise<{ ok: true; roundId: number } | { ok: false; error: string }> {
-  const latest = await trx
+  const latest = await ownTables(trx)
     .selectFrom('proof_round')
     .select(['id', 'number', 'answer'])
     .where('request_id', '=', requestId)
@@ -173,7 +177,7 @@ export async function answerRoundIn(
       error: 'The bakery has sent a newer proof since you opened this page. Please look at it.',
     }
   }
-  const claimed = await trx
+  const claimed = await ownTables(trx)
     .updateTable('proof_round')
     .set({
       answer: answer.answer,
@@ -184,7 +188,7 @@ export async function answerRoundIn(
     .where('answer', 'is', null)
     .executeTakeFirst()
   if (claimed.numUpdatedRows === 0n) {
-    const stands = await trx
+    const stands = await ownTables(trx)
       .selectFrom('proof_round')
       .select('answer')
       .where('id', '=', latest.id)
@@ -207,7 +211,7 @@ export async function listProofRounds(
 ): Promise<Map<number, ProofRoundView[]>> {
   const byRequest = new Map<number, ProofRoundView[]>()
   if (requestIds.length === 0) return byRequest
-  const rounds = await db
+  const rounds = await ownTables(db)
     .selectFrom('proof_round')
     .selectAll()
     .where('request_id', 'in', [...requestIds])
@@ -241,7 +245,7 @@ async function imagesOfRounds(
 ): Promise<Map<number, ProofImageView[]>> {
   const byRound = new Map<number, ProofImageView[]>()
   if (roundIds.length === 0) return byRound
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('proof_image')
     .select(['round_id', 'key', 'width', 'height', 'preview'])
     .where('round_id', 'in', [...roundIds])
@@ -263,7 +267,7 @@ export async function approvedProofsOf(
 ): Promise<Map<number, ApprovedProof>> {
   const approved = new Map<number, ApprovedProof>()
   if (requestIds.length === 0) return approved
-  const rounds = await db
+  const rounds = await ownTables(db)
     .selectFrom('proof_round')
     .select(['id', 'request_id', 'number', 'answered_at'])
     .where('request_id', 'in', [...requestIds])
@@ -293,7 +297,7 @@ export async function approvedProofsOf(
  */
 export function roundsAskingChanges(db: Db) {
   return (
-    db
+    ownTables(db)
       .selectFrom('proof_round as asked')
       .select(['asked.request_id', 'asked.number', 'asked.answered_at'])
       // Written out rather than bound, so both databases use the partial index.
@@ -313,7 +317,7 @@ export function roundsAskingChanges(db: Db) {
 
 /** Settings' "Proof rounds included": how many rounds a customer may ask changes of. */
 export async function readProofRoundsIncluded(db: Db): Promise<number> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('app_state')
     .select('value')
     .where('key', '=', ROUNDS_KEY)
@@ -327,7 +331,7 @@ export async function readProofRoundsIncluded(db: Db): Promise<number> {
 }
 
 export async function saveProofRoundsIncluded(db: Db, rounds: number): Promise<void> {
-  await db
+  await ownTables(db)
     .insertInto('app_state')
     .values({ key: ROUNDS_KEY, value: String(rounds) })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(rounds) }))
@@ -358,7 +362,7 @@ export async function respondWithProofImage(
 ): Promise<Response> {
   if (requestIds === undefined && !owner) return privateImageNotFound()
   if (!KEY_PATTERN.test(key) || requestIds?.length === 0) return privateImageNotFound()
-  let query = db
+  let query = ownTables(db)
     .selectFrom('proof_image')
     .innerJoin('proof_round', 'proof_round.id', 'proof_image.round_id')
     .select('proof_image.variants')
@@ -385,14 +389,14 @@ export async function deleteProofsOfRequests(
   requestIds: readonly number[],
 ): Promise<number> {
   if (requestIds.length === 0) return 0
-  const images = await db
+  const images = await ownTables(db)
     .selectFrom('proof_image')
     .innerJoin('proof_round', 'proof_round.id', 'proof_image.round_id')
     .select('proof_image.variants')
     .where('proof_round.request_id', 'in', [...requestIds])
     .execute()
   // Images first: their rows name the rounds.
-  await db
+  await ownTables(db)
     .deleteFrom('proof_image')
     .where('round_id', 'in', (eb) =>
       eb
@@ -401,7 +405,7 @@ export async function deleteProofsOfRequests(
         .where('request_id', 'in', [...requestIds]),
     )
     .execute()
-  await db
+  await ownTables(db)
     .deleteFrom('proof_round')
     .where('request_id', 'in', [...requestIds])
     .execute()

@@ -15,6 +15,10 @@ import {
   type StoredReview,
   aggregateOf,
 } from './review-schema.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('reviews')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -67,7 +71,7 @@ export async function readReviewOf(
   db: Executor,
   requestId: number,
 ): Promise<StoredReview | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('review')
     .select(COLUMNS)
     .where('request_id', '=', requestId)
@@ -110,7 +114,7 @@ export async function saveReview(
       if (existing.shown) return { ok: false, status: 409, error: ALREADY_SHOWN }
       // Only while not shown: an owner's Show between the read and this write wins.
       // Her new words wait for the owner again, even if she had kept the old ones off.
-      const updated = await trx
+      const updated = await ownTables(trx)
         .updateTable('review')
         .set({ ...values, decided_at: null })
         .where('id', '=', existing.id)
@@ -119,7 +123,7 @@ export async function saveReview(
       if (updated.numUpdatedRows === 0n) return { ok: false, status: 409, error: ALREADY_SHOWN }
       return { ok: true, created: false }
     }
-    const inserted = await trx
+    const inserted = await ownTables(trx)
       .insertInto('review')
       .values({ ...values, request_id: link.requestId, created_at: now })
       .onConflict((oc) => oc.column('request_id').doNothing())
@@ -155,7 +159,7 @@ export async function saveReview(
 
 /** Every review for the owner's list, newest first. */
 export async function listReviewsForOwner(db: Executor): Promise<OwnerReview[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('review')
     .select(COLUMNS)
     .orderBy('created_at', 'desc')
@@ -187,7 +191,7 @@ export async function readReviewsToApprove(
   db: Executor,
   { limit }: { limit: number },
 ): Promise<{ items: ReviewToApprove[]; total: number }> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('review')
     .select(['id', 'rating', 'display_name', 'created_at'])
     .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
@@ -224,7 +228,7 @@ export async function setReviewShown(
   db: Executor,
   { reviewId, shown, now }: { reviewId: number; shown: boolean; now: number },
 ): Promise<ShowReviewResult> {
-  const updated = await db
+  const updated = await ownTables(db)
     .updateTable('review')
     .set(
       shown
@@ -235,7 +239,7 @@ export async function setReviewShown(
     .$if(shown, (query) => query.where('may_show', '=', 1))
     .executeTakeFirst()
   if (updated.numUpdatedRows > 0n) return { ok: true }
-  const exists = await db
+  const exists = await ownTables(db)
     .selectFrom('review')
     .select('id')
     .where('id', '=', reviewId)
@@ -253,7 +257,7 @@ export async function readShownReviews(
   db: Executor,
 ): Promise<{ reviews: ShownReview[]; aggregate: ReviewAggregate | null }> {
   const [rows, totals] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('review')
       .select(['id', 'rating', 'words', 'display_name'])
       .where('shown', '=', 1)
@@ -261,7 +265,7 @@ export async function readShownReviews(
       .orderBy('id', 'desc')
       .limit(SHOWN_REVIEWS_LISTED)
       .execute(),
-    db
+    ownTables(db)
       .selectFrom('review')
       .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum<number>('rating').as('stars')])
       .where('shown', '=', 1)
@@ -285,7 +289,7 @@ export async function deleteReviewsOf(
   requestIds: readonly number[],
 ): Promise<number> {
   if (requestIds.length === 0) return 0
-  const deleted = await trx
+  const deleted = await ownTables(trx)
     .deleteFrom('review')
     .where('request_id', 'in', [...requestIds])
     .executeTakeFirst()
@@ -313,7 +317,7 @@ export async function queueReviewRequests(
   const done = await queuedDedupeKeys(db, due.map(reviewRequestKey))
   const reviewed = new Set(
     (
-      await db
+      await ownTables(db)
         .selectFrom('review')
         .select('request_id')
         .where(

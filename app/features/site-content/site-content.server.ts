@@ -11,6 +11,10 @@ import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { controlsAsSpaces } from '#app/utils/plain-text.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+
+/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
+const ownTables = tablesFor('site-content')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -37,7 +41,7 @@ export async function seedSiteContent(
 ): Promise<number> {
   let added = 0
   for (const key of SITE_WORDS_KEYS) {
-    const result = await db
+    const result = await ownTables(db)
       .insertInto('site_content')
       .values({ key, ...storedRow(key, seed[key]), updated_at: now })
       .onConflict((oc) => oc.column('key').doNothing())
@@ -112,7 +116,7 @@ function withControlsAsSpaces(
 
 /** Every section of the owner's words, as the pages and emails show them. */
 export async function readSiteWords(db: Executor): Promise<SiteWords> {
-  const rows = await db.selectFrom('site_content').select(['key', 'value']).execute()
+  const rows = await ownTables(db).selectFrom('site_content').select(['key', 'value']).execute()
   const byKey = new Map(rows.map((row) => [row.key, row.value]))
   return {
     identity: parseSection('identity', byKey.get('identity')),
@@ -130,7 +134,7 @@ export async function readSiteWords(db: Executor): Promise<SiteWords> {
  * stored text can make the page fail (decision 076).
  */
 export async function readFaqHtml(db: Executor): Promise<string> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('site_content')
     .select(['value', 'html'])
     .where('key', '=', 'faq')
@@ -145,7 +149,7 @@ export async function readFaqHtml(db: Executor): Promise<string> {
  * none, and /faq shows it as plain paragraphs. Returns whether it wrote one.
  */
 export async function renderStoredFaq(db: Executor): Promise<boolean> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('site_content')
     .select('value')
     .where('key', '=', 'faq')
@@ -155,7 +159,7 @@ export async function renderStoredFaq(db: Executor): Promise<boolean> {
   const rendered = renderMarkdown(parseSection('faq', row.value).markdown)
   if (!rendered.ok) return false
   // Only the text it was rendered from: a save in the meantime wrote its own.
-  const result = await db
+  const result = await ownTables(db)
     .updateTable('site_content')
     .set({ html: rendered.html })
     .where('key', '=', 'faq')
@@ -170,7 +174,7 @@ export async function readSiteSection<K extends SiteWordsKey>(
   db: Executor,
   key: K,
 ): Promise<SiteWords[K]> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('site_content')
     .select('value')
     .where('key', '=', key)
@@ -235,7 +239,7 @@ async function writeSection<K extends SiteWordsKey>(
   now: number,
 ): Promise<void> {
   const row = storedRow(key, section)
-  await db
+  await ownTables(db)
     .insertInto('site_content')
     .values({ key, ...row, updated_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ ...row, updated_at: now }))

@@ -1,0 +1,38 @@
+import { expect, expectTypeOf, test } from 'vitest'
+import type { Db } from './db.server.ts'
+import { type TablesOf, tablesFor } from './feature-tables.ts'
+
+const SHARED = ['app_state', 'rate_limit', 'lease', 'page_version', 'booking_version'] as const
+type Shared = (typeof SHARED)[number]
+
+test('a feature sees its own tables, the shared ones and its grants, and no other', () => {
+  expectTypeOf<TablesOf<'reviews'>>().toEqualTypeOf<'review' | Shared>()
+  expectTypeOf<TablesOf<'availability'>>().toEqualTypeOf<
+    | 'weekday_capacity'
+    | 'closed_period'
+    | 'pickup_window'
+    | 'booking_settings'
+    | 'order_request'
+    | Shared
+  >()
+  // The payments room: its own two tables and the book's rows it settles.
+  expectTypeOf<TablesOf<'payments'>>().toEqualTypeOf<
+    'card_checkout' | 'stripe_event' | 'order_request' | 'payment' | 'refund' | Shared
+  >()
+})
+
+test('a query of another feature’s table does not compile', () => {
+  const reviews = tablesFor('reviews')
+  // Never run: what matters is what the compiler accepts (npm run typecheck).
+  const queries = (db: Db) => [
+    reviews(db).selectFrom('review').select('id'),
+    // @ts-expect-error the order book's requests are not the reviews' to read
+    reviews(db).selectFrom('order_request').select('id'),
+    // @ts-expect-error nor is the outbox, which mail owns
+    reviews(db).insertInto('outbox'),
+  ]
+  expect(typeof queries).toBe('function')
+  // At run time the view is the same handle: a transaction stays that transaction.
+  const handle = {} as Db
+  expect(reviews(handle)).toBe(handle)
+})
