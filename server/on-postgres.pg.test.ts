@@ -167,12 +167,12 @@ test('two instances on one database and one bucket behave as one site', async ()
       (request) =>
         request.method === 'PUT' && request.url.split('?')[0] === `/bakery-photos/${key}`,
     )?.body
-  const started = await Promise.all([
+  const pair = await Promise.all([
     startInstance(world, 'bakery-a', { port: await freePort() }),
     startInstance(world, 'bakery-b'),
   ])
-  let a = started[0]
-  const b = started[1]
+  let a = pair[0]
+  const b = pair[1]
 
   // A photo uploaded through A is listed and served by B.
   const cookie = await signIn(a.site.base)
