@@ -1,8 +1,10 @@
 /**
  * The production server as `npm run serve` runs it, in a process of its
- * own: the headers and compression server/main.ts puts around the app, and
- * how it boots and stops.
+ * own: the headers and compression server/main.ts puts around the app (the
+ * CSP of rendered pages and of those served from the page cache), and how
+ * it boots and stops.
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,7 +29,7 @@ const get = (pathname: string, init?: RequestInit) => fetch(`${site.base}${pathn
 
 test('every rendered page carries an enforced CSP whose nonce is on each inline script', async () => {
   // Contact with a query is rendered for each request (the page cache keeps
-  // only the bare page; cached pages are allowed by hashes: server/caching.test.ts).
+  // only the bare page; cached pages are allowed by hashes, below).
   const first = await get('/contact?from=csp')
   const csp = first.headers.get('content-security-policy') ?? ''
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -77,6 +79,70 @@ test('a page made for one request reaches a browser that offers brotli whole and
   // Each render carries its own nonce; otherwise the two are the same page.
   const withoutNonces = (text: string) => text.replace(/nonce="[^"]+"/g, '')
   expect(withoutNonces(html)).toBe(withoutNonces(await plain.text()))
+})
+
+test('every response’s CSP allows exactly the inline scripts in its own body, rendered or served from the page cache', async () => {
+  for (const path of ['/', '/gallery', '/ordernow', '/gallery?tag=cake']) {
+    // The first may be rendered; the next ones come from the server's page cache.
+    const seen = new Set<string>()
+    // A page is stored once it has been compressed, a moment after its first
+    // response: it is asked again, a look every 50 ms, until it comes from the cache.
+    for (let visit = 0; visit < 20 && !(seen.has('hashes') && visit >= 3); visit++) {
+      if (visit > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+      const response = await get(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toMatch(/^public, /)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? []
+      const html = await response.text()
+      // JSON data blocks (structured data, the page's words) are never run, so the policy
+      // does not apply to them.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/application\/(ld\+)?json/.test(attributes!),
+      )
+      expect(scripts.length, path).toBeGreaterThan(1)
+      expect(scriptSrc[0]).toBe("'self'")
+      expect(scriptSrc.at(-1)).toBe("'strict-dynamic'")
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1]
+      if (nonce) {
+        // Rendered for this response: its fresh nonce on every script, and nothing else allowed.
+        expect(scriptSrc, path).toHaveLength(3)
+        for (const [tag] of scripts) expect(tag, path).toContain(` nonce="${nonce}"`)
+        seen.add('nonce')
+      } else {
+        // Stored: no nonce in the body, and exactly the hashes of its inline scripts.
+        expect(html).not.toMatch(/nonce="[^"]/)
+        const hashes = scripts.map(
+          ([, , content]) => `'sha256-${createHash('sha256').update(content!).digest('base64')}'`,
+        )
+        expect(scriptSrc.slice(1, -1).sort(), path).toEqual([...new Set(hashes)].sort())
+        seen.add('hashes')
+      }
+    }
+    expect(seen.has('hashes'), `${path} was served from the page cache`).toBe(true)
+  }
+})
+
+test('the plain public pages render the same whatever their query string, so the page cache keeps one copy of each', async () => {
+  // A (bogus) session cookie makes the server render each of these afresh.
+  // (Contact is not among them: its form posts back to its own address, query
+  // included, so the cache keeps only its bare page.)
+  const rendered = async (path: string) => {
+    const response = await get(path, { headers: { cookie: 'bakery.session_token=not-a-session' } })
+    expect(response.status, path).toBe(200)
+    expect(response.headers.get('content-security-policy')).toMatch(/'nonce-/)
+    return (await response.text()).replace(/ nonce="[^"]+"/g, '')
+  }
+  for (const path of ['/', '/about', '/ordernow']) {
+    expect(await rendered(`${path}?utm_source=newsletter&fbclid=abc`), path).toBe(
+      await rendered(path),
+    )
+  }
+  // The order form renders the treat a link chose, and only that: the cache keeps one page per treat.
+  expect(await rendered('/ordernow?product=Cakes&utm_source=newsletter')).toBe(
+    await rendered('/ordernow?product=Cakes'),
+  )
+  expect(await rendered('/ordernow?product=Cakes')).not.toBe(await rendered('/ordernow'))
 })
 
 test('a bad setting stops the server with a message naming the variable', async () => {
