@@ -2,7 +2,16 @@ import { startServerProcess } from '#tests/support/server-process.ts'
 import { expect, publicPages, test } from './fixtures.ts'
 
 // The production server's headers, compression, boot and shutdown are
-// checked without a browser: server/production-server.test.ts.
+// checked without a browser: server/production-server.test.ts and
+// server/hostile-requests.test.ts.
+
+test('the browser takes the Permissions-Policy without complaint', async ({ page }) => {
+  // Chromium reports a policy it cannot take (an unknown feature's name) on the
+  // console, on which the fixture fails.
+  const response = await page.goto('/gallery')
+  expect(response?.headers()['permissions-policy']).toContain('camera=()')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
 
 test('npm run dev serves every page without a console error, hot reload on the same port', async ({
   page,
