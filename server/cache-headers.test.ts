@@ -6,12 +6,12 @@
 import { expect, test } from 'vitest'
 import { startAppInProcess } from '#tests/support/app-in-process.ts'
 import { photoJpeg } from '#tests/support/images.ts'
+import { publicPages } from '#tests/support/public-pages.ts'
 import { visitor } from '#tests/support/visitor.ts'
 
 const PAGE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300, stale-if-error=86400'
 const GALLERY = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=86400'
 const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
-const PUBLIC_PAGES = ['/', '/about', '/ordernow', '/gallery', '/contact']
 
 /** What a CDN may keep of a response: its Cache-Control, and whether it is keyed by cookie too. */
 function cachingOf(response: Response) {
@@ -46,7 +46,7 @@ test('anonymous visitors get the public pages and their data as a CDN may keep t
     setsCookie: false,
   })
   const paths = [
-    ...PUBLIC_PAGES,
+    ...publicPages.map(({ path }) => path),
     '/About',
     '/ORDERNOW',
     '/Gallery',
