@@ -18,12 +18,13 @@ test('npm run dev serves every page without a console error, hot reload on the s
 }) => {
   // A cold start pre-bundles the browser's packages; a busy machine needs the time.
   test.setTimeout(120_000)
-  const server = startServerProcess({ PORT: '3296' }, { dev: true })
+  const port = Number(process.env.E2E_PORT ?? 3210) + 40
+  const server = startServerProcess({ PORT: String(port) }, { dev: true })
   try {
     await server.ready()
     const hotReload = page.waitForEvent('websocket')
     for (const { path: pagePath, heading } of publicPages) {
-      await page.goto(`http://localhost:3296${pagePath}`)
+      await page.goto(`http://localhost:${port}${pagePath}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
       // Wait until React has hydrated the document, when a mismatch would be logged
       // (public pages start it on the first intent: decision 027).
@@ -34,7 +35,7 @@ test('npm run dev serves every page without a console error, hot reload on the s
         { timeout: 20_000 },
       )
     }
-    expect((await hotReload).url()).toMatch(/^ws:\/\/localhost:3296\//)
+    expect((await hotReload).url()).toMatch(new RegExp(`^ws://localhost:${port}/`))
     // A late pre-bundle reloads the page and the server's modules mid-visit.
     expect(server.output()).not.toContain('optimized dependencies changed')
     expect(server.output()).not.toMatch(/^\s*(\w*Error|error):/m)
