@@ -139,9 +139,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCAL_PORT}` },
     },
   ],
-  // Playwright starts these in order, so the second serves the build the first made.
+  // Playwright starts these in order, so the second serves the build the first made. The
+  // first builds unless `npm test`'s unit tests already built for its TEST_RUN_ID (decision 090).
   webServer: [
-    server(PORT, process.env.E2E_DATA_DIR, 'npm run build && npm run serve'),
+    server(
+      PORT,
+      process.env.E2E_DATA_DIR,
+      'node --import tsx tests/support/build-once.ts && npm run serve',
+    ),
     server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
     server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
     server(PICKUP_PORT, pickupDataDir, 'npm run serve'),

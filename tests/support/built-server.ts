@@ -2,26 +2,14 @@
  * The production server as `npm run serve` runs it, for the Vitest tests
  * where the process itself matters: its headers and compression, its log,
  * its boot and shutdown, two of them on one database. The build is made at
- * most once per Vitest run: the first test file that needs it builds, under
- * a lock, and files running beside it wait for that build rather than make
- * their own. Only tests import this.
+ * most once per Vitest run (tests/support/build-once.ts): the first test
+ * file that needs it builds, and files running beside it wait for that
+ * build rather than make their own. Only tests import this.
  */
-import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { inject } from 'vitest'
+import { buildOnce } from './build-once.ts'
 import { type ServerProcess, startServerProcess } from './server-process.ts'
-
-const root = path.resolve(import.meta.dirname, '../..')
-const marker = path.join(root, 'build', '.test-run')
-const lockFile = path.join(
-  tmpdir(),
-  `bakery-build-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.lock`,
-)
 
 /** How long a test file may wait for the build, made by it or by a file beside it. */
 export const BUILD_TIMEOUT_MS = 600_000
@@ -32,77 +20,9 @@ export const OWNER = {
   password: 'correct horse battery staple',
 }
 
-const readMarker = () => {
-  try {
-    return readFileSync(marker, 'utf8')
-  } catch {
-    return undefined
-  }
-}
-
-/** Builds the site unless this Vitest run already has. */
-export async function ensureBuild(): Promise<void> {
-  const run = inject('testRunId')
-  if (readMarker() === run) return
-  await withBuildLock(async () => {
-    if (readMarker() === run) return
-    rmSync(marker, { force: true })
-    try {
-      await promisify(execFile)('npm', ['run', 'build'], {
-        cwd: root,
-        maxBuffer: 64 * 1024 * 1024,
-      })
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-      throw new Error(`npm run build failed:\n${stdout ?? ''}\n${stderr ?? ''}`)
-    }
-    writeFileSync(marker, run)
-  })
-}
-
-/**
- * Runs `work` holding the build lock of this checkout. A lock left by a
- * process that has died is taken over; a live holder is waited for, with a
- * look every quarter second.
- */
-async function withBuildLock(work: () => Promise<void>): Promise<void> {
-  for (;;) {
-    try {
-      const handle = openSync(lockFile, 'wx')
-      writeFileSync(handle, String(process.pid))
-      closeSync(handle)
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-    if (!holderAlive()) {
-      rmSync(lockFile, { force: true })
-      continue
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  try {
-    await work()
-  } finally {
-    rmSync(lockFile, { force: true })
-  }
-}
-
-function holderAlive(): boolean {
-  let pid: number
-  try {
-    pid = Number(readFileSync(lockFile, 'utf8'))
-  } catch {
-    return false
-  }
-  // Written a moment after the file is made: a lock without a pid yet is live.
-  if (!pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
+/** Builds the site unless this Vitest run already has (tests/support/build-once.ts). */
+export function ensureBuild(): Promise<void> {
+  return buildOnce(inject('testRunId'))
 }
 
 /** A port nothing listens on at this moment, from the system. */
