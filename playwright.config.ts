@@ -32,25 +32,19 @@ const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
 const localDataDir = path.join(process.env.E2E_DATA_DIR, 'local-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
 
-// Two instances on one PostgreSQL database, and the order journey's run on
-// PostgreSQL (tagged @postgres), need TEST_DATABASE_URL. Without it a machine
-// with no PostgreSQL leaves them out with a notice (once, in the runner, not in
-// each worker); in CI (CI set) it fails instead, so they are never left out
-// there unnoticed.
-const needsPostgres = ['two-instances.spec.ts']
+// The order journey's run on PostgreSQL (tagged @postgres) needs
+// TEST_DATABASE_URL. Without it a machine with no PostgreSQL leaves it out with
+// a notice (once, in the runner, not in each worker); in CI (CI set) it fails
+// instead, so it is never left out there unnoticed. (Two instances on one
+// PostgreSQL database run without a browser: server/on-postgres.pg.test.ts.)
 if (!process.env.TEST_DATABASE_URL) {
   if (process.env.CI) {
-    throw new Error(
-      'CI is set but TEST_DATABASE_URL is not: two-instances.spec.ts and the @postgres tests cannot run.',
-    )
+    throw new Error('CI is set but TEST_DATABASE_URL is not: the @postgres tests cannot run.')
   }
   if (process.env.TEST_WORKER_INDEX === undefined) {
-    console.log(
-      'Notice: TEST_DATABASE_URL is not set, so two-instances.spec.ts (two servers on one PostgreSQL) and the @postgres tests are left out.',
-    )
+    console.log('Notice: TEST_DATABASE_URL is not set, so the @postgres tests are left out.')
   }
 }
-const withoutPostgres = process.env.TEST_DATABASE_URL ? [] : needsPostgres
 const postgresTests = process.env.TEST_DATABASE_URL ? undefined : /@postgres/
 
 /** The production server as visitors get it, on its own port and data folder. */
@@ -113,7 +107,6 @@ export default defineConfig({
         'pickup-windows.spec.ts',
         'card-payments.spec.ts',
         'local-settings.spec.ts',
-        ...withoutPostgres,
       ],
       grepInvert: postgresTests,
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PORT}` },
@@ -146,9 +139,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCAL_PORT}` },
     },
   ],
-  // Playwright starts these in order, so the second serves the build the first made.
+  // Playwright starts these in order, so the second serves the build the first made. The
+  // first builds unless `npm test`'s unit tests already built for its TEST_RUN_ID (decision 090).
   webServer: [
-    server(PORT, process.env.E2E_DATA_DIR, 'npm run build && npm run serve'),
+    server(
+      PORT,
+      process.env.E2E_DATA_DIR,
+      'node --import tsx tests/support/build-once.ts && npm run serve',
+    ),
     server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
     server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
     server(PICKUP_PORT, pickupDataDir, 'npm run serve'),

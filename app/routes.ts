@@ -17,7 +17,7 @@ export default [
   // The owner's pages: the layout's middleware refuses a visitor without a
   // session before any of them runs (docs/decisions/039-guards-by-shape.md).
   // An /admin route belongs here unless it must answer without a session;
-  // tests/e2e/admin-protection.spec.ts walks this file and fails on one that
+  // app/routes/admin-protection.server.test.ts walks this file and fails on one that
   // is neither here nor named in its list of open routes.
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin._index.tsx'),

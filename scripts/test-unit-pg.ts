@@ -5,8 +5,10 @@
  * own. Without it, a machine with no PostgreSQL skips this pass with a notice;
  * in CI (CI set) a missing or unreachable database fails, so the PostgreSQL
  * pass can never be skipped there unnoticed. Files the SQLite pass saw open
- * no database are left out (tests/support/database-use.ts). Extra arguments
- * go to vitest.
+ * no database are left out (tests/support/database-use.ts); the *.pg.test.ts
+ * files, which start servers on PostgreSQL themselves (two instances on one
+ * database), run in this pass only (vitest.config.ts). Extra arguments go to
+ * vitest.
  */
 import { spawnSync } from 'node:child_process'
 import pg from 'pg'
@@ -23,7 +25,8 @@ function stop(message: string): never {
 if (!url) {
   if (ci) stop('CI is set but TEST_DATABASE_URL is not: the PostgreSQL pass cannot run.')
   console.log(
-    '\nNotice: TEST_DATABASE_URL is not set, so the tests did not run on PostgreSQL.\n' +
+    '\nNotice: TEST_DATABASE_URL is not set, so the tests did not run on PostgreSQL,\n' +
+      'nor did the *.pg.test.ts files (two instances of the site on one database).\n' +
       'Set it (e.g. postgres://bakery:bakery@127.0.0.1:5432/bakery_test) to run them there too.\n',
   )
   process.exit(0)

@@ -32,18 +32,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
-export const publicPages = [
-  { path: '/', title: 'Home', heading: 'Butter & Bloom Bakery', navLabel: 'Home' },
-  {
-    path: '/about',
-    title: 'About Us',
-    heading: 'Welcome to Butter & Bloom Bakery',
-    navLabel: 'About Us',
-  },
-  { path: '/ordernow', title: 'Order Now', heading: 'Place a Custom Order', navLabel: 'Order Now' },
-  { path: '/gallery', title: 'Gallery', heading: 'Our Gallery', navLabel: 'Gallery' },
-  { path: '/contact', title: 'Contact', heading: 'Have Questions?', navLabel: 'Contact' },
-] as const
+export { publicPages } from '#tests/support/public-pages.ts'
 
 /**
  * The footer follows the page's content with no empty band between: right

@@ -210,32 +210,6 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
   await expect(page.getByRole('status')).toContainText(`${record!.compressionRatio}%`)
 })
 
-test('stored photos are served as the files they are, cached for good; nothing else is', async ({
-  request,
-}) => {
-  const [record] = (await (await request.get('/api/gallery')).json()) as {
-    variants: { src: string; format: string }[]
-  }[]
-  for (const variant of record!.variants) {
-    const response = await request.get(variant.src)
-    expect(response.status(), variant.src).toBe(200)
-    expect(response.headers()['content-type']).toBe(
-      { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' }[variant.format],
-    )
-    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(response.headers()['x-content-type-options']).toBe('nosniff')
-  }
-  for (const path of [
-    '/media/gallery/nothing-here.jpg',
-    '/media/%2e%2e/bakery.sqlite',
-    '/media/..%2fbakery.sqlite',
-  ]) {
-    const response = await request.get(path)
-    expect(response.status(), path).toBeGreaterThanOrEqual(400)
-    expect(response.status(), path).toBeLessThan(500)
-  }
-})
-
 test('visitors filter by tags with OR semantics, in the page and through the URL', async ({
   page,
   browser,

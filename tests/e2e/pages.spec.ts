@@ -1,23 +1,13 @@
 import { expect, expectFooterAfterContent, publicPages, test } from './fixtures.ts'
 
+// What the pages' HTML tells search engines (titles, meta tags, 404s, robots.txt,
+// the sitemap, structured data) is checked without a browser:
+// app/routes/public-pages.server.test.ts.
+
 /** The site's public origin: the server's SITE_URL in playwright.config.ts. */
 const SITE = `http://localhost:${process.env.E2E_PORT ?? 3210}`
 
 for (const page of publicPages) {
-  test(`${page.path} is server-rendered with its title, description, keywords and heading`, async ({
-    request,
-  }) => {
-    const response = await request.get(page.path)
-    expect(response.status()).toBe(200)
-    const html = await response.text()
-    expect(html).toContain(`<title>${page.title} | Butter &amp; Bloom Bakery</title>`)
-    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/)
-    expect(html).toMatch(/<meta name="keywords" content="[^"]+"/)
-    expect(html).toContain(`<link rel="canonical" href="${SITE}${page.path}"/>`)
-    expect(html).toContain('<meta property="og:title"')
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>')
-  })
-
   test(`${page.path} shows its heading and marks its navigation item as current`, async ({
     page: browserPage,
   }) => {
@@ -75,47 +65,4 @@ test.describe('unknown paths', () => {
       }
     }
   })
-
-  test('answer 404 however deep they are, and are kept out of search results', async ({
-    request,
-  }) => {
-    const response = await request.get('/gallery/cakes/1')
-    expect(response.status()).toBe(404)
-    const html = await response.text()
-    expect(html).toContain('<title>404 | Butter &amp; Bloom Bakery</title>')
-    expect(html).toContain('<meta name="robots" content="noindex"/>')
-  })
-})
-
-test('robots.txt allows the site and points to the sitemap', async ({ request }) => {
-  const response = await request.get('/robots.txt')
-  expect(response.headers()['content-type']).toContain('text/plain')
-  const body = await response.text()
-  expect(body).toContain('User-agent: *')
-  expect(body).toContain(`Sitemap: ${SITE}/sitemap.xml`)
-})
-
-test('sitemap.xml lists the public pages, the FAQ and the policies', async ({ request }) => {
-  const response = await request.get('/sitemap.xml')
-  expect(response.headers()['content-type']).toContain('application/xml')
-  const locations = [...(await response.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])
-  expect(locations).toEqual([
-    ...publicPages.map((page) => `${SITE}${page.path}`),
-    `${SITE}/faq`,
-    `${SITE}/policies`,
-  ])
-})
-
-test('every page describes the business as a schema.org Bakery', async ({ page }) => {
-  await page.goto('/contact')
-  const json = await page.locator('script[type="application/ld+json"]').textContent()
-  const bakery = JSON.parse(json ?? '{}')
-  expect(bakery).toMatchObject({
-    '@type': 'Bakery',
-    name: 'Butter & Bloom Bakery',
-    email: 'hello@butterandbloom.ca',
-    foundingDate: '2020',
-    address: { addressLocality: 'Toronto' },
-  })
-  expect(bakery.sameAs).toHaveLength(3)
 })

@@ -229,23 +229,6 @@ test.describe('a private link nobody holds', () => {
   })
 })
 
-test('the private page takes only answers to a quote, and is in no sitemap', async ({
-  request,
-  baseURL,
-}) => {
-  const { priya } = await sendForTwo(request, baseURL!, 6)
-  const link = privateLink(await confirmationFor(priya))
-  for (const path of [new URL(link).pathname, `${new URL(link).pathname}.data`]) {
-    const response = await request.post(path, {
-      headers: { origin: baseURL!, 'content-type': 'application/x-www-form-urlencoded' },
-      data: 'intent=accept',
-    })
-    expect(response.status(), path).toBe(400)
-    expect(response.headers()['cache-control'], path).toBe('private, no-store')
-  }
-  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/requests')
-})
-
 test('the private page and the confirmation read well on a phone and on a desktop', async ({
   page,
   request,

@@ -15,6 +15,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ViteDevServer } from 'vite'
 import { afterAll, onTestFinished, vi } from 'vitest'
+import type { DatabaseLocation } from '#app/db/db.server.ts'
 import type * as AppModule from '#server/app.ts'
 import { makeTempDir, makeTestDatabaseUrl } from './database.ts'
 
@@ -45,6 +46,8 @@ function appSource(): Promise<ViteDevServer> {
 
 export interface AppInProcess {
   siteUrl: string
+  /** Where the install keeps its data: to open its database beside it, as another process would. */
+  location: DatabaseLocation
   /** Every line the boot logged, the setup link among them. */
   log: () => string
   fetch: (pathname: string, init?: RequestInit) => Promise<Response>
@@ -96,6 +99,7 @@ export async function startAppInProcess(
   http.on('request', app.app)
   return {
     siteUrl,
+    location: { dataDir: env.DATA_DIR!, url: env.DATABASE_URL },
     log: () => lines.join('\n'),
     fetch: (pathname, init) => fetch(`${siteUrl}${pathname}`, { redirect: 'manual', ...init }),
   }

@@ -1,4 +1,10 @@
-import type { APIRequestContext } from '@playwright/test'
+/**
+ * The owner's pages and actions guard themselves: every /admin route,
+ * walked from app/routes.ts itself, refuses a visitor without a session,
+ * and a signed-in owner's browser cannot be made to act from another site.
+ * The whole app in this process, asked as a browser (or anything else) asks.
+ */
+import { expect, test } from 'vitest'
 import routes from '#app/routes.ts'
 import {
   OPEN_ADMIN_ROUTES,
@@ -6,7 +12,16 @@ import {
   samplePath,
   unguardedAdminRoutes,
 } from '#tests/support/admin-routes.ts'
-import { OWNER, expect, test } from './fixtures.ts'
+import { startAppInProcess } from '#tests/support/app-in-process.ts'
+import { type Visitor, visitor } from '#tests/support/visitor.ts'
+
+const OWNER = { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' }
+
+/** The site with its owner's account, as the server starts it. */
+async function startSite() {
+  const app = await startAppInProcess({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password })
+  return app.siteUrl
+}
 
 /** An upload's form as the gallery's dialog sends it; refused before the bytes matter. */
 function photoUpload() {
@@ -57,19 +72,24 @@ function orderBookEndpoints(id: number) {
   ]
 }
 
-/** Signs the owner in on this API context (its cookies are its own). */
-async function signIn(request: APIRequestContext, origin: string) {
-  const response = await request.post('/admin/login', { headers: { origin }, form: OWNER })
-  expect(response.ok()).toBe(true)
+/** Signs the owner in on this visitor's cookies. */
+async function signIn(visitor: Visitor) {
+  const response = await visitor.fetch('/admin/login', {
+    method: 'POST',
+    headers: { origin: visitor.siteUrl },
+    form: OWNER,
+  })
+  expect(response.ok).toBe(true)
 }
 
 /** A new request of Walker's, 100–110 days ahead; its id, read from the owner's order book. */
-async function walkersRequest(owner: APIRequestContext, origin: string): Promise<number> {
+async function walkersRequest(owner: Visitor): Promise<number> {
   const theme = `Protected picnic ${Date.now()}${Math.floor(Math.random() * 1e6)}`
   const due = new Date(Date.now() + (100 + Math.floor(Math.random() * 10)) * 86_400_000)
-  const send = await owner.post('/ordernow', {
-    headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.240' },
-    data: JSON.stringify({
+  const send = await owner.fetch('/ordernow', {
+    method: 'POST',
+    headers: { origin: owner.siteUrl, 'x-forwarded-for': '198.51.100.240' },
+    json: {
       orders: [
         {
           name: 'Walker Protected',
@@ -83,10 +103,10 @@ async function walkersRequest(owner: APIRequestContext, origin: string): Promise
       ],
       accept_policies: true,
       website: '',
-    }),
+    },
   })
-  expect(send.status(), await send.text()).toBe(200)
-  const list = await (await owner.get(`/admin/orders?q=walker.protected`)).text()
+  expect(send.status, await send.text()).toBe(200)
+  const list = await (await owner.fetch(`/admin/orders?q=walker.protected`)).text()
   const card = list.slice(0, list.indexOf(theme))
   const id = Number([...card.matchAll(/href="\/admin\/orders\/(\d+)"/g)].at(-1)?.[1])
   expect(id).toBeGreaterThan(0)
@@ -94,9 +114,9 @@ async function walkersRequest(owner: APIRequestContext, origin: string): Promise
 }
 
 /** The request as the owner's page shows it: its status and its timeline, which no refused post may change. */
-async function stateOf(owner: APIRequestContext, id: number) {
-  const response = await owner.get(`/admin/orders/${id}.data`)
-  expect(response.status()).toBe(200)
+async function stateOf(owner: Visitor, id: number) {
+  const response = await owner.fetch(`/admin/orders/${id}.data`)
+  expect(response.status).toBe(200)
   // Only the confirmation's delivery may move on meanwhile.
   return (await response.text()).replace(/"(queued|sending|sent|failed)"/g, '"…"')
 }
@@ -179,20 +199,17 @@ const adminEndpoints = [
   { method: 'GET', path: '/admin/orders.csv' },
 ] as const
 
-test('every admin route refuses a visitor without a session and changes nothing', async ({
-  request,
-  baseURL,
-  playwright,
-}) => {
-  // Four requests for every guarded route, then the hand-written forms: many requests on a busy machine.
-  test.slow()
-  const owner = await playwright.request.newContext({ baseURL })
-  await signIn(owner, baseURL!)
-  const id = await walkersRequest(owner, baseURL!)
+test('every admin route refuses a visitor without a session and changes nothing', async () => {
+  const site = await startSite()
+  const request = visitor(site)
+  const owner = visitor(site)
+  await signIn(owner)
+  const id = await walkersRequest(owner)
   const before = await stateOf(owner, id)
   // Something in the inbox for the refused actions to (not) touch.
-  await request.post('/contact', {
-    headers: { origin: baseURL! },
+  await request.fetch('/contact', {
+    method: 'POST',
+    headers: { origin: site },
     form: {
       name: 'Walker',
       email: 'walker@example.com',
@@ -218,43 +235,40 @@ test('every admin route refuses a visitor without a session and changes nothing'
     const name = `${endpoint.method} ${endpoint.path}`
     const response = await request.fetch(endpoint.path, {
       method: endpoint.method,
-      headers: { origin: baseURL! },
+      headers: { origin: site },
       ...('form' in endpoint ? { form: endpoint.form } : {}),
-      ...('json' in endpoint ? { data: endpoint.json } : {}),
-      ...('multipart' in endpoint ? { multipart: endpoint.multipart } : {}),
-      maxRedirects: 0,
+      ...('json' in endpoint ? { json: endpoint.json } : {}),
+      ...('multipart' in endpoint ? { body: endpoint.multipart } : {}),
     })
-    expect(response.status(), name).toBe(401)
-    expect(response.headers()['cache-control'], name).toBe('private, no-store')
+    expect(response.status, name).toBe(401)
+    expect(response.headers.get('cache-control'), name).toBe('private, no-store')
+    const body = await response.text()
     if (endpoint.path.startsWith('/api/')) {
       // The upload dialog tells the owner to sign in again from this code.
-      expect(await response.json(), name).toMatchObject({ code: 'unauthorized' })
+      expect(JSON.parse(body), name).toMatchObject({ code: 'unauthorized' })
     }
   }
   // Each guarded page tells a signed-out visitor to sign in, and shows nothing of the book.
   for (const { path } of walked.filter((endpoint) => endpoint.method === 'GET')) {
-    const response = await request.get(path)
+    const response = await request.fetch(path, { redirect: 'follow' })
     const body = await response.text()
-    if (response.headers()['content-type']?.startsWith('text/html')) {
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
       expect(body, path).toContain('Please sign in')
     }
     expect(body, path).not.toContain('Walker')
   }
   // The menu is as it was: no product added, the first one still offered.
-  const about = await (await request.get('/about')).text()
+  const about = await (await request.fetch('/about', { redirect: 'follow' })).text()
   expect(about).not.toContain('Walker Pies')
   expect(about).toContain('>Cakes<')
   // Walker's request is as it was: still new, nothing on its timeline or in its emails since.
   expect(await stateOf(owner, id)).toBe(before)
-  await owner.dispose()
-})
+}, 60_000)
 
-test('a signed-in owner’s browser cannot be made to change the order book from another site', async ({
-  request,
-  baseURL,
-}) => {
-  await signIn(request, baseURL!)
-  const id = await walkersRequest(request, baseURL!)
+test('a signed-in owner’s browser cannot be made to change the order book from another site', async () => {
+  const request = visitor(await startSite())
+  await signIn(request)
+  const id = await walkersRequest(request)
   const before = await stateOf(request, id)
   for (const endpoint of orderBookEndpoints(id).filter((endpoint) => endpoint.method === 'POST')) {
     const crossSite: Record<string, string>[] = [
@@ -266,90 +280,82 @@ test('a signed-in owner’s browser cannot be made to change the order book from
         method: 'POST',
         headers,
         ...('form' in endpoint ? { form: endpoint.form } : {}),
-        ...('json' in endpoint ? { data: endpoint.json } : {}),
-        maxRedirects: 0,
+        ...('json' in endpoint ? { json: endpoint.json } : {}),
       })
-      expect(response.status(), `${endpoint.path} ${JSON.stringify(headers)}`).toBe(403)
+      await response.arrayBuffer()
+      expect(response.status, `${endpoint.path} ${JSON.stringify(headers)}`).toBe(403)
     }
   }
   expect(await stateOf(request, id)).toBe(before)
 })
 
-test('a forged or expired session cookie is not a session', async ({ request }) => {
-  const response = await request.get('/admin/inbox', {
+test('a forged or expired session cookie is not a session', async () => {
+  const request = visitor(await startSite())
+  const response = await request.fetch('/admin/inbox', {
     headers: { cookie: 'bakery.session_token=forged.value' },
   })
-  expect(response.status()).toBe(401)
+  expect(response.status).toBe(401)
 })
 
-test('state-changing requests from another site are refused', async ({ request }) => {
+test('state-changing requests from another site are refused', async () => {
+  const request = visitor(await startSite())
   for (const [path, form] of [
     ['/contact', { name: 'X', email: 'x@example.com', phone_number: '4165550000', message: 'Hi' }],
-    [
-      '/admin/login',
-      { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
-    ],
+    ['/admin/login', OWNER],
     ['/admin/logout', {}],
   ] as const) {
-    const response = await request.post(path, { headers: { origin: 'https://evil.example' }, form })
-    expect(response.status(), path).toBe(403)
-    expect(response.headers()['set-cookie']).toBeUndefined()
+    const response = await request.fetch(path, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      form,
+    })
+    expect(response.status, path).toBe(403)
+    expect(response.headers.getSetCookie()).toEqual([])
   }
 })
 
-test('a signed-in owner’s browser cannot be made to upload or delete photos from another site', async ({
-  request,
-  baseURL,
-}) => {
-  const signIn = await request.post('/admin/login', {
-    headers: { origin: baseURL! },
-    form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
-  })
-  expect(signIn.ok()).toBe(true)
+test('a signed-in owner’s browser cannot be made to upload or delete photos from another site', async () => {
+  const request = visitor(await startSite())
+  await signIn(request)
   const photo = photoUpload()
 
-  const upload = await request.post('/api/gallery', {
+  const upload = await request.fetch('/api/gallery', {
+    method: 'POST',
     headers: { origin: 'https://evil.example' },
-    multipart: photo,
+    body: photo,
   })
-  expect(upload.status()).toBe(403)
-  const remove = await request.delete('/api/gallery/1', {
+  expect(upload.status).toBe(403)
+  const remove = await request.fetch('/api/gallery/1', {
+    method: 'DELETE',
     headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
   })
-  expect(remove.status()).toBe(403)
+  expect(remove.status).toBe(403)
 })
 
-test('the calendar feed answers only its key, and its key is not rotated from another site', async ({
-  request,
-  baseURL,
-}) => {
+test('the calendar feed answers only its key, and its key is not rotated from another site', async () => {
+  const request = visitor(await startSite())
   // Without a session and without the key there is nothing to see, not even that a feed exists.
   for (const path of [
     '/admin/calendar.ics',
     '/admin/calendar.ics?key=',
     '/admin/calendar.ics?key=guess',
   ]) {
-    const response = await request.get(path)
-    expect(response.status(), path).toBe(404)
-    expect(response.headers()['cache-control'], path).toBe('private, no-store')
+    const response = await request.fetch(path, { redirect: 'follow' })
+    expect(response.status, path).toBe(404)
+    expect(response.headers.get('cache-control'), path).toBe('private, no-store')
     expect(await response.text(), path).not.toContain('VCALENDAR')
   }
-  const signIn = await request.post('/admin/login', {
-    headers: { origin: baseURL! },
-    form: { email: 'owner@butterandbloom.test', password: 'correct horse battery staple' },
-  })
-  expect(signIn.ok()).toBe(true)
-  // The owner's journey (owner-calendar.spec.ts) rotates the key meanwhile, so only the refusal is checked here.
-  const rotate = await request.post('/admin/settings', {
+  await signIn(request)
+  const rotate = await request.fetch('/admin/settings', {
+    method: 'POST',
     headers: { origin: 'https://evil.example' },
     form: { intent: 'rotate-ical-key' },
   })
-  expect(rotate.status()).toBe(403)
+  expect(rotate.status).toBe(403)
 })
 
-test('an owner route outside the guarded layout is one named open, and answers as its reason says', async ({
-  request,
-}) => {
+test('an owner route outside the guarded layout is one named open, and answers as its reason says', async () => {
+  const request = visitor(await startSite())
   // A new /admin route outside app/routes.ts's admin layout fails here until it is moved or named.
   expect(unguardedAdminRoutes(routes)).toEqual([])
   const open = listAdminRoutes(routes).filter((route) => !route.guarded)
@@ -358,9 +364,9 @@ test('an owner route outside the guarded layout is one named open, and answers a
   )
   for (const route of open) {
     const path = samplePath(route.path, samples(1))
-    const response = await request.get(path, { maxRedirects: 0 })
-    expect(response.status(), path).toBe(OPEN_ADMIN_ROUTES[route.path]!.signedOutGet)
-    expect(response.headers()['cache-control'], path).toBe(
+    const response = await request.fetch(path)
+    expect(response.status, path).toBe(OPEN_ADMIN_ROUTES[route.path]!.signedOutGet)
+    expect(response.headers.get('cache-control'), path).toBe(
       OPEN_ADMIN_ROUTES[route.path]!.cacheControl ?? 'private, no-store',
     )
     // Open, yet nothing of the owner's: no owner bar, no order book.
