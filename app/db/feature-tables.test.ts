@@ -2,8 +2,8 @@ import { expect, expectTypeOf, test } from 'vitest'
 import type { Db } from './db.server.ts'
 import { type TablesOf, tablesFor } from './feature-tables.ts'
 
-const SHARED = ['app_state', 'rate_limit', 'lease', 'page_version', 'booking_version'] as const
-type Shared = (typeof SHARED)[number]
+/** The tables kept by shared code, which every feature may use for rows of its own. */
+type Shared = 'app_state' | 'rate_limit' | 'lease' | 'page_version' | 'booking_version'
 
 test('a feature sees its own tables, the shared ones and its grants, and no other', () => {
   expectTypeOf<TablesOf<'reviews'>>().toEqualTypeOf<'review' | Shared>()

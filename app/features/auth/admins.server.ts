@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
 import { ensureSetupToken, forgetSetupToken, setupLink } from './setup-link.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('auth')

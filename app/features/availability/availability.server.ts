@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
@@ -30,7 +31,6 @@ import {
   windowValue,
   windowsOverlap,
 } from './pickup-windows.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('availability')

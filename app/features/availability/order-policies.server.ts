@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
   type OrderRules,
@@ -8,7 +9,6 @@ import {
   orderTermsMarkdown,
 } from '#app/features/order-status/order-terms.ts'
 import { htmlToShow, plainParagraphs, renderMarkdown } from '#app/utils/markdown.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('availability')

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { withLease } from '#app/db/lease.server.ts'
 import { loadSharp } from '#app/features/media/load-sharp.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { safeFileName } from '#app/features/media/safe-name.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('gallery')

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Selectable } from 'kysely'
 import { site } from '#app/content/site.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
 import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
@@ -30,7 +31,6 @@ import {
   filterByTags,
   tagsInUse,
 } from './gallery-tags.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('gallery')

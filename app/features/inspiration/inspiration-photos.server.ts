@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, InspirationPhotoTable } from '#app/db/schema.ts'
 import {
   QuotaExceededError,
@@ -19,7 +20,6 @@ import {
   requestedWidth,
 } from '#app/features/media/private-images.server.ts'
 import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('inspiration')

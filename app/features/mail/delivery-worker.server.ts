@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Kysely } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { type QueueWorker, startQueueWorker } from '#app/db/leased-queue.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
@@ -14,7 +15,6 @@ import {
   releaseEarlierBootsLeases,
 } from './outbox.server.ts'
 import { DeliveryError, type MailAddresses, type MailTransport } from './transports/transport.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('mail')

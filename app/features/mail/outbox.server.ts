@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import {
   claimDue,
   findNextDueAt as findNextQueueDueAt,
@@ -7,7 +8,6 @@ import {
 } from '#app/db/leased-queue.server.ts'
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('mail')

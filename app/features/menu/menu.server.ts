@@ -1,9 +1,9 @@
 import { type Selectable, sql } from 'kysely'
 import { site } from '#app/content/site.ts'
 import { type Db, isUniqueViolation, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { ProductTable } from '#app/db/schema.ts'
 import type { Product } from './product.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('menu')

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { claimDue, findNextDueAt, requeueClaim, settleClaim } from '#app/db/leased-queue.server.ts'
 import type { Database, PushAlertTable } from '#app/db/schema.ts'
 import type { AlertKind } from './alert-kinds.ts'
 import type { AlertPayload, OwnerAlert } from './alert-words.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('owner-alerts')

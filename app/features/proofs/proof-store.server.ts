@@ -1,5 +1,6 @@
 import { type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { claimMediaRoomIn } from '#app/features/media/media-quota.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
@@ -21,7 +22,6 @@ import {
   type ProofImageView,
   type ProofRoundView,
 } from './proof-rules.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('proofs')

@@ -5,13 +5,13 @@ import {
   type SiteWords,
   type SiteWordsKey,
 } from '#app/content/site-words.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import type { LocalSettings } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { controlsAsSpaces } from '#app/utils/plain-text.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 
 /** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('site-content')
