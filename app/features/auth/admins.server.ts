@@ -7,7 +7,6 @@ import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.server.ts'
 import { ensureSetupToken, forgetSetupToken, setupLink } from './setup-link.server.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('auth')
 
 export class AdminError extends Error {

@@ -4,7 +4,6 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { LoginThrottleStore } from './login-throttle.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('auth')
 
 /**

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('auth')
 
 /**

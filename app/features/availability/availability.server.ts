@@ -32,7 +32,6 @@ import {
   windowsOverlap,
 } from './pickup-windows.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('availability')
 
 type Executor = Kysely<Database> | Transaction<Database>

@@ -10,7 +10,6 @@ import {
 } from '#app/features/order-status/order-terms.ts'
 import { htmlToShow, plainParagraphs, renderMarkdown } from '#app/utils/markdown.server.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('availability')
 
 type Executor = Kysely<Database> | Transaction<Database>

@@ -9,7 +9,6 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { composeContactEmail } from './contact-email.ts'
 import type { ContactMessage } from './contact-schema.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('contact')
 
 type Executor = Kysely<Database> | Transaction<Database>

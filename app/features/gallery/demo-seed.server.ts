@@ -8,7 +8,6 @@ import { safeFileName } from '#app/features/media/safe-name.ts'
 import { demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('gallery')
 
 const SEEDED_KEY = 'demo_gallery_seeded_at'

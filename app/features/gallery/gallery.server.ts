@@ -32,7 +32,6 @@ import {
   tagsInUse,
 } from './gallery-tags.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('gallery')
 
 /** The folder (key prefix) of gallery photos in the media store. */

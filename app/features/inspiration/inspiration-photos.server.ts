@@ -21,7 +21,6 @@ import {
 } from '#app/features/media/private-images.server.ts'
 import { MAX_INSPIRATION_PHOTOS, PHOTO_KEY_PATTERN, type QueuedPhoto } from './queued-photo.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('inspiration')
 
 /**

@@ -16,7 +16,6 @@ import {
 } from './outbox.server.ts'
 import { DeliveryError, type MailAddresses, type MailTransport } from './transports/transport.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('mail')
 
 /** The mail outbox's worker: kick() looks for due mail now, stop() lets an email in hand finish. */

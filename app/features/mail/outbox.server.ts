@@ -9,7 +9,6 @@ import {
 import type { Database, OutboxStatus, OutboxTable, OutboxTopic } from '#app/db/schema.ts'
 import type { OutgoingEmail } from './email.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('mail')
 
 type Executor = Kysely<Database> | Transaction<Database>

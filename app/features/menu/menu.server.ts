@@ -5,7 +5,6 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { ProductTable } from '#app/db/schema.ts'
 import type { Product } from './product.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('menu')
 
 export type { Product } from './product.ts'

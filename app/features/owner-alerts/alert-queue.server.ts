@@ -5,7 +5,6 @@ import type { Database, PushAlertTable } from '#app/db/schema.ts'
 import type { AlertKind } from './alert-kinds.ts'
 import type { AlertPayload, OwnerAlert } from './alert-words.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('owner-alerts')
 
 type Executor = Kysely<Database> | Transaction<Database>

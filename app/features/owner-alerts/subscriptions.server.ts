@@ -3,7 +3,6 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { ALERT_KINDS, type AlertKind, readKinds, writeKinds } from './alert-kinds.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('owner-alerts')
 
 type Executor = Kysely<Database> | Transaction<Database>

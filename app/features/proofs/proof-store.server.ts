@@ -23,7 +23,6 @@ import {
   type ProofRoundView,
 } from './proof-rules.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('proofs')
 
 /**

@@ -17,7 +17,6 @@ import {
   aggregateOf,
 } from './review-schema.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('reviews')
 
 type Executor = Kysely<Database> | Transaction<Database>

@@ -13,7 +13,6 @@ import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { controlsAsSpaces } from '#app/utils/plain-text.ts'
 import { type FieldErrors, SITE_WORDS_SCHEMAS, fieldErrorsOf } from './site-words-schema.ts'
 
-/** This feature's tables (app/db/table-owners.ts): its queries compile against no other. */
 const ownTables = tablesFor('site-content')
 
 type Executor = Kysely<Database> | Transaction<Database>
