@@ -1,15 +1,11 @@
 import type { ReactNode, Ref } from 'react'
 
-/**
- * The parts the owner's way in is built of, so the sign-in page (without
- * JavaScript), the sign-in dialog, "Forgot password?" and the page a reset
- * link opens ask and answer alike: her email, her password, the button that
- * says it is busy while it works, and the alert with what went wrong.
- */
+// The parts of the owner's way in, so the sign-in page, the sign-in dialog,
+// "Forgot password?" and the page a reset link opens ask and answer alike.
 
 /**
- * Her sign-in email. `errorId` names the error that speaks of it, while one
- * shows; `inputRef` lets a dialog start at it.
+ * Her sign-in email: `errorId` names the error about it while one shows;
+ * a dialog starts at `inputRef`.
  */
 export function SignInEmailField({
   errorId,
@@ -51,7 +47,7 @@ export function SignInPasswordField() {
   )
 }
 
-/** The form's button: pressed once, it waits (and says so, given `busyLabel`) until the answer comes. */
+/** The form's button: pressed, it waits (and says so, given `busyLabel`) until the answer comes. */
 export function SubmitButton({
   label,
   busyLabel,
@@ -70,17 +66,14 @@ export function SubmitButton({
   )
 }
 
-/**
- * What went wrong, announced as it appears. The alert is always there, so a
- * screen reader hears a message the moment one is put in it.
- */
+/** What went wrong. The alert is always there, so a screen reader hears a message as it appears. */
 export function FormAlert({
   error,
   id,
   className,
 }: {
   error: ReactNode
-  /** The message's id, for the field it speaks of (`errorId`). */
+  /** The message's id: the `errorId` of the field it speaks of. */
   id?: string
   className?: string
 }) {
