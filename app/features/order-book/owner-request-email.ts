@@ -5,7 +5,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 /** A labelled detail of the owner's email: 'Treat', 'Cakes'. */
 export type DetailRow = [label: string, value: string]
 
-/** Her payment reference's row, when the request has one (those stored before references do not). */
+/** Her payment reference's row, when the request has one (older requests have none). */
 export function paymentReferenceRows(reference: string | null | undefined): DetailRow[] {
   return reference ? [['Payment reference', reference]] : []
 }
