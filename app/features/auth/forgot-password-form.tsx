@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import type { PasswordFormReply } from './password-reset.server.ts'
+import { FormAlert, SignInEmailField, SubmitButton } from './sign-in-fields.tsx'
 
 /**
  * "Forgot password?" inside the sign-in dialog: her email, and the one
@@ -18,27 +19,18 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     <>
       <fetcher.Form method="post" action="/admin/forgot-password" className="mt-5 grid gap-4">
         <p>We will email you a link to set a new password. It works once, for 15 minutes.</p>
-        <label className="form-field">
-          <span className="form-label">Email</span>
-          <input
-            type="email"
-            name="email"
-            required
-            autoComplete="username"
-            placeholder="Your email address"
-            ref={emailRef}
-          />
-        </label>
-        <button type="submit" className="button-primary mt-2" disabled={sending}>
-          {sending ? 'Sending...' : 'Email me a link'}
-        </button>
+        <SignInEmailField inputRef={emailRef} />
+        <SubmitButton
+          label="Email me a link"
+          busyLabel="Sending..."
+          busy={sending}
+          className="button-primary mt-2"
+        />
       </fetcher.Form>
       <div role="status" className="mt-3 min-h-6">
         {answer?.ok ? <p className="status-success">{answer.message}</p> : null}
       </div>
-      <div role="alert">
-        {answer && !answer.ok ? <p className="form-error">{answer.error}</p> : null}
-      </div>
+      <FormAlert error={answer && !answer.ok ? answer.error : null} />
       <button type="button" className="text-link mt-2 min-h-11" onClick={onBack}>
         Back to sign in
       </button>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { NewPasswordFields } from './new-password-fields.tsx'
+import { FormAlert, SubmitButton } from './sign-in-fields.tsx'
 
 /**
  * The page a single-use emailed link opens (a password reset, an
@@ -37,16 +38,8 @@ export function LinkPasswordPage({
         <Form method="post" className="card mt-6 grid gap-4 p-5">
           <p>{intro}</p>
           <NewPasswordFields ids={ids} label={label} confirmLabel="Type it again" />
-          <button
-            type="submit"
-            className="button-primary"
-            disabled={navigation.state === 'submitting'}
-          >
-            {submitLabel}
-          </button>
-          <div role="alert" className="min-h-6">
-            {error ? <p className="form-error">{error}</p> : null}
-          </div>
+          <SubmitButton label={submitLabel} busy={navigation.state === 'submitting'} />
+          <FormAlert error={error} className="min-h-6" />
         </Form>
       ) : (
         <p className="status-error mt-6" role="alert">

@@ -3,6 +3,12 @@ import { useFetcher, useNavigate } from 'react-router'
 import { useModalDialog } from '#app/components/modal-dialog.ts'
 import { ModalHeader } from '#app/components/modal-header.tsx'
 import { ForgotPasswordForm } from './forgot-password-form.tsx'
+import {
+  FormAlert,
+  SignInEmailField,
+  SignInPasswordField,
+  SubmitButton,
+} from './sign-in-fields.tsx'
 import type { SignInReply } from './sign-in.server.ts'
 
 /**
@@ -42,36 +48,16 @@ export function LoginDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <fetcher.Form method="post" action="/admin/login" className="mt-5 grid gap-4">
-              <label className="form-field">
-                <span className="form-label">Email</span>
-                <input
-                  type="email"
-                  name="email"
-                  required
-                  autoComplete="username"
-                  placeholder="Your email address"
-                  ref={emailRef}
-                />
-              </label>
-              <label className="form-field">
-                <span className="form-label">Password</span>
-                <input
-                  type="password"
-                  name="password"
-                  required
-                  autoComplete="current-password"
-                  placeholder="Your password"
-                />
-              </label>
-              <button type="submit" className="button-primary mt-2" disabled={submitting}>
-                {submitting ? 'Signing in...' : 'Sign In'}
-              </button>
+              <SignInEmailField inputRef={emailRef} />
+              <SignInPasswordField />
+              <SubmitButton
+                label="Sign In"
+                busyLabel="Signing in..."
+                busy={submitting}
+                className="button-primary mt-2"
+              />
             </fetcher.Form>
-            <div role="alert" className="mt-3 min-h-6">
-              {error ? (
-                <p className="form-error">{error || 'Login failed. Please try again.'}</p>
-              ) : null}
-            </div>
+            <FormAlert error={error} className="mt-3 min-h-6" />
             <button
               type="button"
               className="text-link mt-2 min-h-11"

@@ -3,9 +3,8 @@ import { flushSync } from 'react-dom'
 import { useFetcher } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
-import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
+import { PersonFields } from '#app/components/person-fields.tsx'
 import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from '#app/utils/field-errors.ts'
-import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { CONTACT_LIMITS } from './contact-options.ts'
 import type { ContactField } from './contact-schema.ts'
@@ -74,49 +73,12 @@ export function ContactForm({ postedResult }: { postedResult?: ContactSendResult
       onSubmit={(event) => void handleSubmit(event)}
       className="grid gap-5"
     >
-      <FormField name="name" label="Name" error={errors.name}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            autoComplete="name"
-            defaultValue={values?.name}
-          />
-        )}
-      </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField name="email" label="Email" error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              required
-              maxLength={EMAIL_MAX_LENGTH}
-              autoComplete="email"
-              defaultValue={values?.email}
-            />
-          )}
-        </FormField>
-        <FormField
-          name="phone_number"
-          label="Phone Number"
-          hint={PHONE_NUMBER_HINT}
-          error={errors.phone_number}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              required
-              maxLength={PHONE_NUMBER_MAX_LENGTH}
-              autoComplete="tel"
-              defaultValue={values?.phone_number}
-            />
-          )}
-        </FormField>
-      </div>
+      <PersonFields
+        valueOf={(field) => values?.[field]}
+        errors={errors}
+        nameMaxLength={CONTACT_LIMITS.name}
+        pairClassName="grid gap-5 sm:grid-cols-2"
+      />
       <FormField name="message" label="Message" error={errors.message}>
         {(props) => (
           <textarea

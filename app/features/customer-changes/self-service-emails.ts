@@ -1,6 +1,10 @@
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { detailsTable, emailButton, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
 import type { ChangedPart } from '#app/features/order-book/change-parts.ts'
+import {
+  type DetailRow,
+  ownerRequestEmail,
+  requestRows,
+} from '#app/features/order-book/owner-request-email.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
@@ -20,49 +24,6 @@ export interface OwnerEmailLinks {
   bakeryName: string
 }
 
-function ownerEmail(
-  request: SelfServiceRequest,
-  {
-    subject,
-    lead,
-    lines,
-    requestUrl,
-    bakeryName,
-  }: {
-    subject: string
-    lead: string
-    lines: [string, string][]
-    requestUrl?: string
-    bakeryName: string
-  },
-): OutgoingEmail {
-  const rows: [string, string][] = [
-    ['Customer', `${request.name} <${request.email}>`],
-    ['Treat', request.productType],
-    ['Date', formatCalendarDate(request.dueDate)],
-    ...(request.paymentReference
-      ? [['Payment reference', request.paymentReference] as [string, string]]
-      : []),
-    ...lines,
-  ]
-  return {
-    subject,
-    text: `${subject}.\n\n${lead}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n\n` : ''}Reply to this email to answer ${request.name}.\n`,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`<p>${lead}</p>${detailsTable(rows)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
-      replyName: request.name,
-      bakeryName,
-    }),
-    replyTo: { name: request.name, address: request.email },
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${lead}` },
-    },
-  }
-}
-
 /**
  * The owner hears once that a customer asked for a change from her page:
  * each part it would change, from what to what, and her words.
@@ -72,15 +33,14 @@ export function composeChangeAsked(
   change: { changes: readonly ChangedPart[]; details: string },
   links: OwnerEmailLinks,
 ): OutgoingEmail {
-  return ownerEmail(request, {
+  return ownerRequestEmail({
+    customer: request,
     subject: `${request.name} asked to change the ${request.productType} on ${formatCalendarDate(request.dueDate)}`,
     lead: 'Accept or decline it on the order page; she is emailed your answer.',
-    lines: [
-      ...change.changes.map((part): [string, string] => [
-        part.label,
-        `from ${part.from} to ${part.to}`,
-      ]),
-      ...(change.details.trim() ? [['Her words', change.details] as [string, string]] : []),
+    rows: [
+      ...requestRows(request),
+      ...change.changes.map((part): DetailRow => [part.label, `from ${part.from} to ${part.to}`]),
+      ...(change.details.trim() ? [['Her words', change.details] as DetailRow] : []),
     ],
     ...links,
   })
@@ -99,15 +59,17 @@ export function composeSelfCancelledForOwner(
       : manual > 0
         ? `Her date is released. Under your policy she gets ${formatMoney(refund.totalCents)} back: please send her ${formatMoney(manual)} by e-Transfer or cash and record it as a refund on the order page.`
         : `Her date is released. Under your policy ${formatMoney(refund.totalCents)} went back to her card through Stripe; nothing more to do.`
-  return ownerEmail(request, {
+  return ownerRequestEmail({
+    customer: request,
     subject: `${request.name} cancelled the ${request.productType} on ${formatCalendarDate(request.dueDate)}`,
     lead,
-    lines: [
+    rows: [
+      ...requestRows(request),
       ['Refund under your policy', formatMoney(refund.totalCents)],
       ...(refund.cardCents > 0
-        ? [['Back to her card (Stripe)', formatMoney(refund.cardCents)] as [string, string]]
+        ? [['Back to her card (Stripe)', formatMoney(refund.cardCents)] as DetailRow]
         : []),
-      ...(manual > 0 ? [['For you to send back', formatMoney(manual)] as [string, string]] : []),
+      ...(manual > 0 ? [['For you to send back', formatMoney(manual)] as DetailRow] : []),
     ],
     ...links,
   })

@@ -80,13 +80,51 @@ export function ownerEmailHtml({
 }: {
   heading: string
   content: MarkupValue
-  replyName?: string
+  replyName?: string | undefined
   /** Her bakery's name (Settings › Your site), read where the email is composed. */
   bakeryName: string
 }): string {
   const reply = replyName ? markup`Reply to this email to answer ${replyName}. ` : null
   const body = markup`<body style="font-family:Helvetica,Arial,sans-serif;color:${INK};line-height:1.5"><h1 style="font-size:22px">${heading}</h1>${content}<p style="margin-top:24px;color:${MUTED}">${reply}Sent by the ${bakeryName} website.</p></body>`
   return `<!doctype html><html>${body.html}</html>`
+}
+
+/**
+ * An email to the owner as the outbox keeps it: the HTML above under its
+ * subject as heading; Reply answers `replyTo`, the person it is about, when
+ * there is one; through EmailJS it takes the order template, `summary`
+ * standing in for the orders' summary.
+ */
+export function ownerEmail({
+  subject,
+  text,
+  content,
+  bakeryName,
+  replyTo,
+  summary,
+  orderCount = 0,
+}: {
+  subject: string
+  text: string
+  content: MarkupValue
+  /** Her bakery's name (Settings › Your site), for the footer. */
+  bakeryName: string
+  replyTo?: { name: string; address: string } | undefined
+  summary: string
+  /** How many new order requests it brings, for the order template. */
+  orderCount?: number
+}): OutgoingEmail {
+  return {
+    subject,
+    text,
+    html: ownerEmailHtml({ heading: subject, content, replyName: replyTo?.name, bakeryName }),
+    ...(replyTo ? { replyTo } : {}),
+    emailjs: {
+      call: 'send',
+      template: 'order',
+      templateParams: { order_count: String(orderCount), orders_summary: summary },
+    },
+  }
 }
 
 const SANS = 'Helvetica,Arial,sans-serif'

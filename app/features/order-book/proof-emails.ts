@@ -1,15 +1,9 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  customerEmail,
-  detailsTable,
-  emailButton,
-  emailHeading,
-  markup,
-  ownerEmailHtml,
-} from '#app/features/mail/html.ts'
+import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { waitingId } from './customer-links.ts'
+import { type DetailRow, ownerRequestEmail } from './owner-request-email.ts'
 import { orderName } from './update-emails.ts'
 
 /** The request a proof's email names: whose it is, what and for when. */
@@ -127,26 +121,18 @@ export function composeProofAnswer(
     answer === 'approved'
       ? `Proof ${round} is approved: it shows on the bake list and the order page.`
       : `Her change to proof ${round}: “${change ?? ''}” Send the next round from the order page.`
-  const lines: [string, string][] = [
-    ['Customer', `${request.name} <${request.email}>`],
-    ['Treat', request.productType],
-    ...(request.party ? [['Quoted together', request.party] as [string, string]] : []),
-    ['Date', when],
-  ]
-  return {
+  return ownerRequestEmail({
+    customer: request,
     subject,
-    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n\n` : ''}Reply to this email to answer ${request.name}.\n`,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`<p style="white-space:pre-wrap">${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
-      replyName: request.name,
-      bakeryName,
-    }),
-    replyTo: { name: request.name, address: request.email },
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${next}` },
-    },
-  }
+    lead: next,
+    // Her change is in her words, line breaks and all.
+    keepLineBreaks: true,
+    rows: [
+      ['Treat', request.productType],
+      ...(request.party ? [['Quoted together', request.party] as DetailRow] : []),
+      ['Date', when],
+    ],
+    requestUrl,
+    bakeryName,
+  })
 }

@@ -1,16 +1,15 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  customerEmail,
-  detailsTable,
-  emailButton,
-  emailHeading,
-  markup,
-  ownerEmailHtml,
-} from '#app/features/mail/html.ts'
+import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
+import {
+  type DetailRow,
+  ownerRequestEmail,
+  paymentReferenceRows,
+  requestRows,
+} from './owner-request-email.ts'
 import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */
@@ -64,44 +63,21 @@ export function composeQuoteAnswer(
     accepted: 'The date is held and waits for the deposit: record it when it arrives to confirm.',
     declined: 'The date is released for other orders.',
   }[outcome]
-  const lines: [string, string][] = [
-    ['Customer', `${request.name} <${request.email}>`],
-    // A party names every line, with its own date, and what they come to.
-    ...(party
-      ? [
-          ...party.lines.map((line, index): [string, string] => [
-            `${index + 1}. ${line.productType}`,
-            `${formatCalendarDate(line.dueDate)}, ${formatMoney(line.cents)}`,
-          ]),
-          ...(party.deliveryFeeCents > 0
-            ? [['Delivery fee', formatMoney(party.deliveryFeeCents)] as [string, string]]
-            : []),
-          ['Total', formatMoney(party.totalCents)] as [string, string],
-        ]
-      : ([
-          ['Treat', request.productType],
-          ['Date', when],
-        ] as [string, string][])),
-    ...(request.paymentReference
-      ? [['Payment reference', request.paymentReference] as [string, string]]
-      : []),
-  ]
-  return {
-    subject,
-    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n\n` : ''}Reply to this email to answer ${request.name}.\n`,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`<p>${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
-      replyName: request.name,
-      bakeryName,
-    }),
-    replyTo: { name: request.name, address: request.email },
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${next}` },
-    },
-  }
+  // A party names every line, with its own date, and what they come to.
+  const rows: DetailRow[] = party
+    ? [
+        ...party.lines.map((line, index): DetailRow => [
+          `${index + 1}. ${line.productType}`,
+          `${formatCalendarDate(line.dueDate)}, ${formatMoney(line.cents)}`,
+        ]),
+        ...(party.deliveryFeeCents > 0
+          ? [['Delivery fee', formatMoney(party.deliveryFeeCents)] as DetailRow]
+          : []),
+        ['Total', formatMoney(party.totalCents)],
+        ...paymentReferenceRows(request.paymentReference),
+      ]
+    : requestRows(request)
+  return ownerRequestEmail({ customer: request, subject, lead: next, rows, requestUrl, bakeryName })
 }
 
 /**

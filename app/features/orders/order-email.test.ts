@@ -91,3 +91,80 @@ test('the owner reads each order’s pickup or delivery time and, for a delivery
   expect(html).toContain('12 Maple Street, Toronto M4C 1A1')
   expect(html).toContain('10:00\u00a0a.m.–12:00\u00a0p.m.')
 })
+
+test('the owner’s email of a send, word for word, with Reply to the customer', () => {
+  const email = composeOrderEmail(
+    [
+      { ...birthdayCakeOrder, photos: ['a'] },
+      { ...birthdayCakeOrder, product_type: 'Cupcakes' },
+    ],
+    { bakeryName: 'Crumb & Co', siteUrl: 'https://butterandbloom.example', requestIds: [41, 42] },
+  )
+  expect(email).toMatchInlineSnapshot(`
+    {
+      "emailjs": {
+        "call": "send",
+        "template": "order",
+        "templateParams": {
+          "order_count": "2",
+          "orders_summary": "Order 1
+    Name: Priya Sharma
+    Email: priya@example.com
+    Phone: 416-555-0199
+    Product Type: Cakes
+    Event/Theme: Unicorn birthday
+    Due Date: Saturday, December 12, 2026
+    How did you hear about us: Instagram
+    Comments: N/A
+
+    ------------------------------
+
+    Order 2
+    Name: Priya Sharma
+    Email: priya@example.com
+    Phone: 416-555-0199
+    Product Type: Cupcakes
+    Event/Theme: Unicorn birthday
+    Due Date: Saturday, December 12, 2026
+    How did you hear about us: Instagram
+    Comments: N/A",
+        },
+      },
+      "html": "<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#3b2418;line-height:1.5"><h1 style="font-size:22px">2 new order requests from Priya Sharma</h1><h2 style="font-size:18px;margin:24px 0 8px">Order 1</h2><p style="margin:0 0 8px;font-weight:700">1 inspiration photo attached.</p><table role="presentation" style="border-collapse:collapse"><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Name</th><td style="padding:4px 0;white-space:pre-wrap">Priya Sharma</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Email</th><td style="padding:4px 0;white-space:pre-wrap">priya@example.com</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Phone</th><td style="padding:4px 0;white-space:pre-wrap">416-555-0199</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Product Type</th><td style="padding:4px 0;white-space:pre-wrap">Cakes</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Event/Theme</th><td style="padding:4px 0;white-space:pre-wrap">Unicorn birthday</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Due Date</th><td style="padding:4px 0;white-space:pre-wrap">Saturday, December 12, 2026</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">How did you hear about us</th><td style="padding:4px 0;white-space:pre-wrap">Instagram</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Comments</th><td style="padding:4px 0;white-space:pre-wrap">N/A</td></tr></table><table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0 12px"><tr><td style="border-radius:999px;background:#a93443"><a href="https://butterandbloom.example/admin/orders/41" style="display:inline-block;padding:14px 26px;border-radius:999px;background:#a93443;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">Open this request</a></td></tr></table><hr style="border:0;border-top:1px dashed #c9a99a;margin:20px 0"><h2 style="font-size:18px;margin:24px 0 8px">Order 2</h2><table role="presentation" style="border-collapse:collapse"><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Name</th><td style="padding:4px 0;white-space:pre-wrap">Priya Sharma</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Email</th><td style="padding:4px 0;white-space:pre-wrap">priya@example.com</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Phone</th><td style="padding:4px 0;white-space:pre-wrap">416-555-0199</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Product Type</th><td style="padding:4px 0;white-space:pre-wrap">Cupcakes</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Event/Theme</th><td style="padding:4px 0;white-space:pre-wrap">Unicorn birthday</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Due Date</th><td style="padding:4px 0;white-space:pre-wrap">Saturday, December 12, 2026</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">How did you hear about us</th><td style="padding:4px 0;white-space:pre-wrap">Instagram</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Comments</th><td style="padding:4px 0;white-space:pre-wrap">N/A</td></tr></table><table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0 12px"><tr><td style="border-radius:999px;background:#a93443"><a href="https://butterandbloom.example/admin/orders/42" style="display:inline-block;padding:14px 26px;border-radius:999px;background:#a93443;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">Open this request</a></td></tr></table><p style="margin-top:24px;color:#6b3e2e">Reply to this email to answer Priya Sharma. Sent by the Crumb &amp; Co website.</p></body></html>",
+      "replyTo": {
+        "address": "priya@example.com",
+        "name": "Priya Sharma",
+      },
+      "subject": "2 new order requests from Priya Sharma",
+      "text": "2 new order requests from Priya Sharma.
+
+    Order 1
+    Name: Priya Sharma
+    Email: priya@example.com
+    Phone: 416-555-0199
+    Product Type: Cakes
+    Event/Theme: Unicorn birthday
+    Due Date: Saturday, December 12, 2026
+    How did you hear about us: Instagram
+    Comments: N/A
+
+    ------------------------------
+
+    Order 2
+    Name: Priya Sharma
+    Email: priya@example.com
+    Phone: 416-555-0199
+    Product Type: Cupcakes
+    Event/Theme: Unicorn birthday
+    Due Date: Saturday, December 12, 2026
+    How did you hear about us: Instagram
+    Comments: N/A
+
+    Order 1: 1 inspiration photo attached. Open this request: https://butterandbloom.example/admin/orders/41
+    Order 2: Open this request: https://butterandbloom.example/admin/orders/42
+
+    Reply to this email to answer Priya Sharma.
+    ",
+    }
+  `)
+})

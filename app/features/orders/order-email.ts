@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { detailsTable, emailButton, markup, ownerEmailHtml } from '#app/features/mail/html.ts'
+import { detailsTable, emailButton, markup, ownerEmail } from '#app/features/mail/html.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { orderLines, ordersSummary } from './order-summary.ts'
 
@@ -53,15 +53,13 @@ export function composeOrderEmail(
     return line ? [`Order ${index + 1}: ${line}`] : []
   })
 
-  return {
+  return ownerEmail({
     subject: heading,
     text: `${heading}.\n\n${summary}\n\n${extraLines.length ? `${extraLines.join('\n')}\n\n` : ''}Reply to this email to answer ${first.name}.\n`,
-    html: ownerEmailHtml({ heading, content: orderTables, replyName: first.name, bakeryName }),
+    content: orderTables,
+    bakeryName,
     replyTo: { name: first.name, address: first.email },
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: String(orders.length), orders_summary: summary },
-    },
-  }
+    summary,
+    orderCount: orders.length,
+  })
 }

@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
-import { FormField } from '#app/components/form-field.tsx'
-import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
+import { PersonFields } from '#app/components/person-fields.tsx'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
-import {
-  PHONE_NUMBER_HINT,
-  PHONE_NUMBER_MAX_LENGTH,
-  formatPhoneNumber,
-} from '#app/utils/phone-number.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { ORDER_LIMITS } from './order-options.ts'
 import type { OrderField } from './order-schema.ts'
 import type { PartyContact, PartyField } from './party-contact.ts'
@@ -87,47 +82,7 @@ export function ContactFields({
 }) {
   return (
     <>
-      <FormField name="name" label="Name" error={errors.name}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            required
-            maxLength={ORDER_LIMITS.name}
-            autoComplete="name"
-            defaultValue={valueOf('name')}
-          />
-        )}
-      </FormField>
-      <FormField name="email" label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            autoComplete="email"
-            defaultValue={valueOf('email')}
-          />
-        )}
-      </FormField>
-      <FormField
-        name="phone_number"
-        label="Phone Number"
-        hint={PHONE_NUMBER_HINT}
-        error={errors.phone_number}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="tel"
-            required
-            maxLength={PHONE_NUMBER_MAX_LENGTH}
-            autoComplete="tel"
-            defaultValue={valueOf('phone_number')}
-          />
-        )}
-      </FormField>
+      <PersonFields valueOf={valueOf} errors={errors} nameMaxLength={ORDER_LIMITS.name} />
       {onKeep ? (
         <div className="party-keep sm:col-span-2">
           <p className="form-hint">Your details go with every treat in your cart.</p>

@@ -6,8 +6,9 @@ import {
   emailButton,
   emailHeading,
   markup,
-  ownerEmailHtml,
+  ownerEmail,
 } from '#app/features/mail/html.ts'
+import { ownerRequestEmail, requestRows } from '#app/features/order-book/owner-request-email.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -103,29 +104,23 @@ export function composeCardPaymentOwner(
     : paid.stillOwedCents > 0
       ? `${formatMoney(paid.stillOwedCents)} is still to pay.`
       : 'It is all paid.'
-  const lines: [string, string][] = [
-    ['Customer', `${request.name} <${request.email}>`],
-    ['Treat', request.product_type],
-    ['Date', formatCalendarDate(request.due_date)],
-    ...(request.payment_reference
-      ? [['Payment reference', request.payment_reference] as [string, string]]
-      : []),
-    ['Paid by card', `${amount} (${paid.kind}), through Stripe`],
-  ]
-  return {
+  return ownerRequestEmail({
+    customer: request,
     subject,
-    text: `${subject}.\n\n${next}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${requestUrl ? `Open this request: ${requestUrl}\n` : ''}`,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`<p>${next}</p>${detailsTable(lines)}${requestUrl ? emailButton({ href: requestUrl, label: 'Open this request' }) : null}`,
-      bakeryName,
-    }),
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${next}` },
-    },
-  }
+    lead: next,
+    rows: [
+      ...requestRows({
+        productType: request.product_type,
+        dueDate: request.due_date,
+        paymentReference: request.payment_reference,
+      }),
+      ['Paid by card', `${amount} (${paid.kind}), through Stripe`],
+    ],
+    requestUrl,
+    bakeryName,
+    // Stripe's news, not a message of hers: Reply is not set to her.
+    replyToCustomer: false,
+  })
 }
 
 /** The owner hears of a card payment the site could not put on a request by itself. */
@@ -136,19 +131,11 @@ export function composeCardPaymentNeedsLook(
   bakeryName: string,
 ): OutgoingEmail {
   const subject = `A card payment${look.amountCents === null ? '' : ` of ${formatMoney(look.amountCents)}`}${look.reference ? ` for ${look.reference}` : ''} needs a look`
-  const text = `${subject}.\n\n${look.why}\n\nIt is listed on Today: ${todayUrl}\nStripe's dashboard has the payment itself, and refunds it if it should not have been taken.\n`
-  return {
+  return ownerEmail({
     subject,
-    text,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`<p>${look.why}</p><p>Stripe’s dashboard has the payment itself, and refunds it if it should not have been taken.</p>${emailButton({ href: todayUrl, label: 'Open Today' })}`,
-      bakeryName,
-    }),
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${look.why}` },
-    },
-  }
+    text: `${subject}.\n\n${look.why}\n\nIt is listed on Today: ${todayUrl}\nStripe's dashboard has the payment itself, and refunds it if it should not have been taken.\n`,
+    content: markup`<p>${look.why}</p><p>Stripe’s dashboard has the payment itself, and refunds it if it should not have been taken.</p>${emailButton({ href: todayUrl, label: 'Open Today' })}`,
+    bakeryName,
+    summary: `${subject}. ${look.why}`,
+  })
 }

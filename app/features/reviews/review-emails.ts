@@ -6,7 +6,7 @@ import {
   emailButton,
   emailHeading,
   markup,
-  ownerEmailHtml,
+  ownerEmail,
 } from '#app/features/mail/html.ts'
 import { type ReviewInput, type ReviewLink, firstNameOf, starsLabel } from './review-schema.ts'
 
@@ -92,20 +92,12 @@ export function composeReviewReceived({
       ? `Show it on Home and About from your reviews: ${listUrl}`
       : `See it among your reviews: ${listUrl}`,
   ].join('\n')
-  return {
+  return ownerEmail({
     subject,
     text,
-    html: ownerEmailHtml({
-      heading: subject,
-      content: markup`${detailsTable(rows)}<p style="margin-top:16px"><a href="${listUrl}">Your reviews</a></p>`,
-      replyName: link.name,
-      bakeryName,
-    }),
+    content: markup`${detailsTable(rows)}<p style="margin-top:16px"><a href="${listUrl}">Your reviews</a></p>`,
+    bakeryName,
     replyTo: { name: link.name, address: link.email },
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: '0', orders_summary: `${subject}. ${review.words}` },
-    },
-  }
+    summary: `${subject}. ${review.words}`,
+  })
 }

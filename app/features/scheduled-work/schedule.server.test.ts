@@ -120,6 +120,41 @@ test('the morning digest lists what is due today and tomorrow, once a day, from 
   ])
 })
 
+test('the morning digest, word for word, goes to the owner alone', async () => {
+  const { db } = await openTestDatabase()
+  await prepare(db)
+  await send(db, [
+    { ...birthdayCakeOrder, due_date: '2026-12-11', product_type: 'Cupcakes', name: 'Ana Lima' },
+  ])
+  await runSchedule(db, { now: SEVEN, siteUrl: SITE_URL })
+  const [digest] = await queued(db, 'owner_digest')
+  expect(digest!.email).toMatchInlineSnapshot(`
+    {
+      "emailjs": {
+        "call": "send",
+        "template": "order",
+        "templateParams": {
+          "order_count": "1",
+          "orders_summary": "Your day: Friday, December 11, 2026.
+
+    Due today and tomorrow:
+    • Today: Cupcakes for Ana Lima (New)
+
+    The order book: https://butterandbloom.example/admin/orders",
+        },
+      },
+      "html": "<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#3b2418;line-height:1.5"><h1 style="font-size:22px">Your day: Friday, December 11, 2026</h1><h2 style="font-size:18px;margin:20px 0 8px">Due today and tomorrow</h2><ul><li>Today: Cupcakes for Ana Lima (New)</li></ul><p><a href="https://butterandbloom.example/admin/orders">Open the order book</a></p><p style="margin-top:24px;color:#6b3e2e">Sent by the Butter &amp; Bloom Bakery website.</p></body></html>",
+      "subject": "Your day: Friday, December 11, 2026",
+      "text": "Your day: Friday, December 11, 2026.
+
+    Due today and tomorrow:
+    • Today: Cupcakes for Ana Lima (New)
+
+    The order book: https://butterandbloom.example/admin/orders",
+    }
+  `)
+})
+
 test('the digest says when each order is handed over and, for a delivery, where', async () => {
   const { db } = await openTestDatabase()
   await prepare(db)

@@ -11,7 +11,7 @@ import {
   emailButton,
   emailHeading,
   markup,
-  ownerEmailHtml,
+  ownerEmail,
 } from '#app/features/mail/html.ts'
 import { enqueueEmail, queuedDedupeKeys } from '#app/features/mail/outbox.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
@@ -382,8 +382,10 @@ async function queueDigest(
     ...shown.flatMap(([title, lines]) => [`${title}:`, ...lines.map((line) => `• ${line}`), '']),
     `The order book: ${siteUrl}/admin/orders`,
   ].join('\n')
-  const html = ownerEmailHtml({
-    heading,
+  // To the owner (no `to`). Through EmailJS the digest's text stands in for the orders' summary.
+  const email = ownerEmail({
+    subject: heading,
+    text,
     bakeryName: (await readSiteSection(db, 'identity')).name,
     content: [
       ...shown.map(
@@ -392,19 +394,9 @@ async function queueDigest(
       ),
       markup`<p><a href="${siteUrl}/admin/orders">Open the order book</a></p>`,
     ],
+    summary: text,
+    orderCount: due.length,
   })
-  const email: OutgoingEmail = {
-    subject: heading,
-    text,
-    html,
-    // To the owner (no `to`). Through EmailJS it takes the order template's
-    // two parameters, the digest's text standing in for the orders' summary.
-    emailjs: {
-      call: 'send',
-      template: 'order',
-      templateParams: { order_count: String(due.length), orders_summary: text },
-    },
-  }
   const queued = await enqueueEmail(
     db,
     { topic: 'owner_digest', subjectId: 0, email, dedupeKey },
