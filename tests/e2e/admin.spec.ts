@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, OWNER, test } from './fixtures.ts'
+import { expect, OWNER, signInOwnSession, test } from './fixtures.ts'
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Admin Login' }).click()
@@ -144,7 +144,9 @@ test('the inbox shows what came in; handled items leave the open filter', async 
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByRole('status')).toHaveText('Message sent successfully!')
 
-  await signIn(page)
+  // She signs out at the end: a session of this test's own, not the worker's saved one.
+  await signInOwnSession(page)
+  await page.goto('/admin')
   await page
     .getByRole('navigation', { name: 'Owner' })
     .getByRole('link', { name: 'Orders' })
@@ -167,6 +169,7 @@ test('the inbox shows what came in; handled items leave the open filter', async 
 })
 
 test('the inbox writes due dates as people do and labels details as the orders do', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
@@ -199,8 +202,7 @@ test('the inbox writes due dates as people do and labels details as the orders d
   })
   expect(response.status()).toBe(200)
 
-  await page.goto('/')
-  await signIn(page)
+  await signInOwner(page)
   await page.goto(`/admin/orders?q=${encodeURIComponent(name)}`)
   const item = page.getByRole('article', { name: 'Cakes' })
   await expect(item).toHaveCount(1)
@@ -213,10 +215,9 @@ test('the inbox writes due dates as people do and labels details as the orders d
   await expect(details).not.toContainText(due)
 })
 
-test('on a phone the order book reads well', async ({ page }) => {
+test('on a phone the order book reads well', async ({ signInOwner, page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  await page.goto('/')
-  await signIn(page)
+  await signInOwner(page)
   await page.goto('/admin/orders')
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth > window.innerWidth,

@@ -9,7 +9,6 @@ import {
   openOrderOf,
   sendCakeRequest,
   sendQuote,
-  signIn,
 } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -46,6 +45,7 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 375, height: 812 } })
 
 test('a customer pays her deposit by card on Stripe’s page without scripts and her balance with them: confirmed once, both sides emailed once, replayed or forged events change nothing', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -63,7 +63,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
   })
 
   // The owner quotes: $180, a $40 deposit.
-  await signIn(page)
+  await signInOwner(page)
   await openOrderOf(page, customer.email)
   const orderUrl = page.url()
   const reference =
@@ -293,6 +293,7 @@ test('a customer pays her deposit by card on Stripe’s page without scripts and
 })
 
 test('a card payment for a request the site does not have is listed on Today for the owner, until she has looked', async ({
+  signInOwner,
   page,
 }) => {
   const reference = `BB-9${String(Date.now()).slice(-5)}`
@@ -314,7 +315,7 @@ test('a card payment for a request the site does not have is listed on Today for
   }
   expect(await fake.deliver(fake.event(stranger))).toBe(200)
 
-  await signIn(page)
+  await signInOwner(page)
   await page.goto('/admin')
   const looks = page.getByRole('region', { name: /Card payments that need a look/ })
   const item = looks.getByRole('listitem').filter({ hasText: reference })

@@ -11,7 +11,7 @@ import {
   expect,
   openSettingsCard,
   pageAddress,
-  signInThroughDialog,
+  signInOwnSession,
   test,
   waitForHydration,
 } from './fixtures.ts'
@@ -85,9 +85,7 @@ test('a delivery is quoted with its fee, the customer sees the total, Today’s 
 }) => {
   const friday = fridayFrom(21)
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.goto('/')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  await signInOwnSession(page, BASE)
 
   // The owner offers delivery and a Friday afternoon time.
   await page.goto('/admin/settings')

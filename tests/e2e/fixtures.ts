@@ -1,16 +1,90 @@
-import { type Locator, type Page, test as base, expect } from '@playwright/test'
+import {
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  test as base,
+  expect,
+} from '@playwright/test'
+
+type SavedState = Exclude<BrowserContextOptions['storageState'], string | undefined>
 
 interface Fixtures {
   /** Console errors a test expects, such as the browser's note on a 404 document. */
   allowedConsoleErrors: RegExp[]
+  /**
+   * The test's browser starts signed in as the owner, with the worker's saved
+   * session for its server (`test.use({ signedIn: true })`).
+   */
+  signedIn: boolean
+  /**
+   * Signs `page`'s browser in as the owner with the worker's saved session for
+   * the test's server (baseURL): the next page it opens is hers.
+   */
+  signInOwner: (page: Page) => Promise<void>
+}
+
+interface WorkerFixtures {
+  /** The owner's signed-in state on the project's server, made once per worker. */
+  ownerSessions: { stateFor(origin: string): Promise<SavedState> }
 }
 
 /**
  * Every browser test fails on an uncaught exception or an unexpected console
  * error, which is how CSP violations and hydration mismatches show up.
+ *
+ * Signing in costs a password hash and a Today page, so a test whose subject
+ * is not the sign-in uses the owner's session that its worker made once for
+ * that server (decision 094). A test that signs out, changes the password or
+ * ends sessions signs in on its own instead (signInThroughDialog or
+ * signInOwnSession): ending the shared session would sign every later test
+ * of the worker out.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  signedIn: [false, { option: true }],
+  ownerSessions: [
+    async ({ playwright }, use, workerInfo) => {
+      // A worker runs one project's tests, all on that project's server.
+      const server = new URL(String(workerInfo.project.use.baseURL)).origin
+      let saved: Promise<SavedState> | undefined
+      const signIn = async (): Promise<SavedState> => {
+        const request = await playwright.request.newContext({ baseURL: server })
+        try {
+          const response = await request.post('/admin/login', {
+            headers: { origin: server },
+            form: OWNER,
+          })
+          expect(response.status(), `the owner signs in at ${server}`).toBe(200)
+          return await request.storageState()
+        } finally {
+          await request.dispose()
+        }
+      }
+      await use({
+        stateFor(origin) {
+          // A server a spec starts for itself may be started again, fresh, by
+          // the next: its sessions are the spec's own (signInOwnSession).
+          if (new URL(origin).origin !== server) {
+            throw new Error(
+              `The saved session is for ${server}, the project's server; sign in on ${origin} with signInOwnSession.`,
+            )
+          }
+          saved ??= signIn()
+          return saved
+        },
+      })
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ storageState, signedIn, ownerSessions, baseURL }, use) => {
+    await use(signedIn ? await ownerSessions.stateFor(baseURL!) : storageState)
+  },
+  signInOwner: async ({ ownerSessions, baseURL }, use) => {
+    await use(async (page) => {
+      const { cookies } = await ownerSessions.stateFor(baseURL!)
+      await page.context().addCookies(cookies)
+    })
+  },
   page: async ({ page, allowedConsoleErrors }, use) => {
     // A busy test machine can take longer than a phone to deliver a page's
     // scripts; the public pages then fall back to working without them
@@ -79,6 +153,21 @@ export async function signInThroughDialog(page: Page) {
       .getByRole('button', { name: 'Sign Out' })
       .or(page.getByRole('banner').getByRole('link', { name: 'Today', exact: true })),
   ).toBeVisible()
+}
+
+/**
+ * Signs `page`'s browser in as the owner with a session of its own, posted as
+ * the sign-in form posts it, on the server at `origin` (else the one the page
+ * is on): for a test that signs out or ends sessions, which must not end the
+ * worker's saved one, and for a server a spec starts itself, which the
+ * worker's saved sessions do not know.
+ */
+export async function signInOwnSession(page: Page, origin = new URL(page.url()).origin) {
+  const response = await page.request.post(`${origin}/admin/login`, {
+    headers: { origin },
+    form: OWNER,
+  })
+  expect(response.status(), 'the owner signs in').toBe(200)
 }
 
 /**

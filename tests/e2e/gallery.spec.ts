@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { photoJpeg } from '#tests/support/images.ts'
-import { expect, expectFooterAfterContent, signInThroughDialog, test } from './fixtures.ts'
+import { expect, expectFooterAfterContent, test } from './fixtures.ts'
 
 /** The gallery journeys' own server (see playwright.config.ts), as the page sees it. */
 const origin = (page: Page) => new URL(page.url()).origin
@@ -59,6 +59,7 @@ async function logoLeft(page: Page) {
 }
 
 test('an empty gallery says so, and offers the owner to upload the first image', async ({
+  signInOwner,
   page,
 }) => {
   await page.goto('/gallery')
@@ -70,18 +71,20 @@ test('an empty gallery says so, and offers the owner to upload the first image',
   expect(heading.x).toBeCloseTo(await logoLeft(page), 0)
   await expectFooterAfterContent(page)
 
-  await signInThroughDialog(page)
+  await signInOwner(page)
+  await page.reload()
   await expect(page.getByRole('button', { name: 'Upload Your First Image' })).toBeVisible()
 })
 
 test('the owner uploads a photo with two tags and sees the progress and the saving', async ({
+  signInOwner,
   page,
 }) => {
   // The upload goes through a throttled uplink so the progress can be seen; on a busy machine
   // that and the many dialog steps together outlast the usual test time.
   test.slow()
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   await page.getByRole('button', { name: 'Upload Your First Image' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add a photo' })
   const upload = dialog.getByRole('button', { name: 'Upload', exact: true })
@@ -211,11 +214,12 @@ test('the owner uploads a photo with two tags and sees the progress and the savi
 })
 
 test('visitors filter by tags with OR semantics, in the page and through the URL', async ({
+  signInOwner,
   page,
   browser,
 }) => {
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   await addThroughApi(page, ['cake-pops', 'wedding'], '#f4efe6')
   await addThroughApi(page, ['cupcakes'], '#f5d98b')
   await page.reload()
@@ -336,10 +340,11 @@ test.describe('when an upload fails', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] })
 
   test('an upload fails with a clear message when the network drops or the session has expired', async ({
+    signInOwner,
     page,
   }) => {
+    await signInOwner(page)
     await page.goto('/gallery')
-    await signInThroughDialog(page)
     const photo = await sharp({
       create: { width: 800, height: 600, channels: 3, background: '#9db39a' },
     })
@@ -412,11 +417,11 @@ test.describe('when an upload fails', () => {
   })
 })
 
-test('a long gallery shows a page of photos at a time', async ({ page }) => {
+test('a long gallery shows a page of photos at a time', async ({ signInOwner, page }) => {
   // 22 photos through the real pipeline take a while on a busy machine.
   test.setTimeout(120_000)
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   const extra: number[] = []
   // Two at a time: as many as the server processes at once.
   for (let i = 0; i < 22; i += 2) {
@@ -454,10 +459,11 @@ test.describe('deleting', () => {
   test.use({ allowedConsoleErrors: [/status of 500/] })
 
   test('the owner deletes photos after confirming in the site’s dialog, down to the empty gallery', async ({
+    signInOwner,
     page,
   }) => {
+    await signInOwner(page)
     await page.goto('/gallery')
-    await signInThroughDialog(page)
     const deleteButtons = page.getByRole('button', { name: /^Delete image: / })
     await expect(deleteButtons).toHaveCount(3)
     const confirm = page.getByRole('alertdialog', { name: 'Delete photo' })
@@ -519,11 +525,12 @@ test.describe('deleting', () => {
 const SHOTS = 'test-results/gallery-screens'
 
 test('on her phone the owner adds three photos in one pick, each described, and all three appear', async ({
+  signInOwner,
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   await page.getByRole('button', { name: 'Upload Your First Image' }).click()
   const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
   const photos = await Promise.all(
@@ -615,9 +622,12 @@ test.describe('when one photo of a pick is refused', () => {
   // The file that claims to be a JPEG cannot be decoded: Chromium reports its preview's blob.
   test.use({ allowedConsoleErrors: [/^Connecting to 'blob:/] })
 
-  test('a photo refused in a pick says why, and the others are added', async ({ page }) => {
+  test('a photo refused in a pick says why, and the others are added', async ({
+    signInOwner,
+    page,
+  }) => {
+    await signInOwner(page)
     await page.goto('/gallery')
-    await signInThroughDialog(page)
     await page.getByRole('button', { name: 'Add New Image' }).click()
     const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
     await dialog.locator('input[type=file]').setInputFiles([
@@ -647,12 +657,13 @@ test.describe('when one photo of a pick is refused', () => {
 })
 
 test('the owner edits a photo’s tags, caption and alt text; a signed-out visitor sees it and finds it by its new tag', async ({
+  signInOwner,
   page,
   browser,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   await page.getByRole('img', { name: 'A pink cake covered in piped roses' }).click()
   const lightbox = page.getByRole('dialog', { name: /^Photo \d of 4: A pink cake/ })
   await expect(lightbox.getByText('Baked this week')).toBeVisible()
@@ -729,9 +740,9 @@ test('the owner edits a photo’s tags, caption and alt text; a signed-out visit
   expect(crossSite.status()).toBe(403)
 })
 
-test('the upload and edit dialogs at 1280 px', async ({ page }) => {
+test('the upload and edit dialogs at 1280 px', async ({ signInOwner, page }) => {
+  await signInOwner(page)
   await page.goto('/gallery')
-  await signInThroughDialog(page)
   await page.getByRole('button', { name: 'Add New Image' }).click()
   const dialog = page.getByRole('dialog', { name: /^Add (a photo|photos)$/ })
   await dialog.locator('input[type=file]').setInputFiles([

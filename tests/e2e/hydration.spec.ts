@@ -3,7 +3,7 @@ import { HYDRATION } from '#app/components/hydration-loader.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { OWNER, expect, publicPages, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
-import { journeyCustomer, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { journeyCustomer, openOrderOf, sendCakeRequest } from './money-journey.ts'
 
 const isScript = (url: string) => /\/assets\/[^?]*\.js(\?|$)/.test(new URL(url).pathname)
 
@@ -447,6 +447,7 @@ test('a browser whose clock and time-zone data differ from the server’s still 
 })
 
 test('the owner’s pages start from the words the server wrote, building no formatter of their own', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
@@ -454,7 +455,7 @@ test('the owner’s pages start from the words the server wrote, building no for
   // browser loads its locale data (decision 071); the server's words make it needless.
   const { stamp, customer, due } = journeyCustomer('Ines Words', 70)
   await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Garden party' })
-  await signIn(page)
+  await signInOwner(page)
   await openOrderOf(page, customer.email)
   const order = new URL(page.url()).pathname
   await page.addInitScript(() => {
@@ -486,6 +487,7 @@ test('the owner’s pages start from the words the server wrote, building no for
 })
 
 test('every script an owner page starts with asks the browser to compile it as it arrives', async ({
+  signInOwner,
   page,
 }) => {
   // V8 compiles a script with this first line on a background thread while it
@@ -506,7 +508,10 @@ test('every script an owner page starts with asks the browser to compile it as i
       }),
     )
   })
-  await signIn(page)
+  await signInOwner(page)
+  // Today, where signing in lands her, and the order book.
+  await page.goto('/admin')
+  await waitForHydration(page, { intent: false })
   await page.goto('/admin/orders')
   await waitForHydration(page, { intent: false })
   await Promise.all(pending)

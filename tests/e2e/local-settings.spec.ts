@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
-import { addDays, mailTo, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { addDays, mailTo, openOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // The refused first try answers 400, which the browser notes.
@@ -10,12 +10,13 @@ test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status
 const AUCKLAND = 'Pacific/Auckland'
 
 test('on her phone the owner moves the bakery to Auckland and NZ$; the order form, her customer’s page, the email and the CSV follow', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   // A long journey (settings, a request, a quote, two mails, a CSV) on a busy two-core machine.
   test.setTimeout(240_000)
-  await signIn(page)
+  await signInOwner(page)
   await page.goto('/admin/settings/site#site-local')
   const local = page.getByRole('region', { name: 'Local settings' })
   await expect(local.getByLabel('Time zone')).toHaveValue('America/Toronto')

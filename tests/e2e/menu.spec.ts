@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test'
-import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // One menu, changed step by step: these run in order, on the server the gallery's
 // journeys use (playwright.config.ts), so no other page's test sees their treats.
 test.describe.configure({ mode: 'serial' })
+
+// Every journey here is the owner's: each starts signed in, with the worker's saved session.
+test.use({ signedIn: true })
 
 /** Opens a product's edit fields on Settings, as she would, and gives its row. */
 async function openProductEdit(page: Page, name: string) {
@@ -23,7 +26,6 @@ test('the owner adds a treat with a price; it shows on About and in the order fo
   test.setTimeout(90_000)
   const name = `Lemon Tarts ${Date.now()}`
   await page.goto('/about')
-  await signInThroughDialog(page)
   await page
     .getByRole('navigation', { name: 'Owner' })
     .getByRole('link', { name: 'Settings' })
@@ -99,8 +101,6 @@ test.describe('refused changes', () => {
   test.use({ allowedConsoleErrors: [/status of 40\d/] })
 
   test('a name another product has is answered with its message', async ({ page }) => {
-    await page.goto('/')
-    await signInThroughDialog(page)
     await page.goto('/admin/settings')
     await page.getByRole('link', { name: 'Add a product' }).click()
     const add = page.locator('form', { has: page.getByRole('button', { name: 'Add product' }) })
@@ -112,8 +112,6 @@ test.describe('refused changes', () => {
   test('a refused edit keeps her fields open as she typed them; Cancel closes them', async ({
     page,
   }) => {
-    await page.goto('/')
-    await signInThroughDialog(page)
     await page.goto('/admin/settings')
     const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
@@ -135,12 +133,7 @@ test.describe('without JavaScript', () => {
   // The refused save's page comes with its status (409), which the browser logs.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 409/] })
 
-  test('the owner adds and moves a product with the plain forms', async ({ page, baseURL }) => {
-    const signIn = await page.request.post('/admin/login', {
-      headers: { origin: baseURL! },
-      form: OWNER,
-    })
-    expect(signIn.ok()).toBe(true)
+  test('the owner adds and moves a product with the plain forms', async ({ page }) => {
     const name = `Scones ${Date.now()}`
     await page.goto('/admin/settings')
     await page.getByRole('link', { name: 'Add a product' }).click()
@@ -184,13 +177,7 @@ test.describe('without JavaScript', () => {
 
   test('a refused edit comes back with what she typed, on a page drawn by the server', async ({
     page,
-    baseURL,
   }) => {
-    const signedIn = await page.request.post('/admin/login', {
-      headers: { origin: baseURL! },
-      form: OWNER,
-    })
-    expect(signedIn.ok()).toBe(true)
     await page.goto('/admin/settings')
     const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')

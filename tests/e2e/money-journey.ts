@@ -2,15 +2,16 @@ import type { Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import { expect, pageAddress, signInThroughDialog } from './fixtures.ts'
+import { expect, pageAddress } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
  * What the money journeys (payment schedule, refunds and receipts, card
  * payments, her own changes, design proofs) share: a customer and a date of
  * the run's own, her request sent in and its link from her email, the owner
- * signed in on its order page, the quote sent and a payment recorded, the
- * mails each side gets, and screenshots at a phone's and a laptop's width.
+ * (signed in with the worker's saved session, fixtures.ts) on its order page,
+ * the quote sent and a payment recorded, the mails each side gets, and
+ * screenshots at a phone's and a laptop's width.
  */
 
 /** A day `days` after `date` (YYYY-MM-DD). */
@@ -103,12 +104,6 @@ export async function sendCakeRequest(
   const link = confirmation.text?.match(/http:\/\/localhost:\d+\/requests\/[A-Za-z0-9_-]+/)?.[0]
   expect(link).toBeDefined()
   return link!
-}
-
-/** The owner signs in from the home page. */
-export async function signIn(page: Page) {
-  await page.goto('/')
-  await signInThroughDialog(page)
 }
 
 /** The owner finds the customer's request by her email and opens its order page. */

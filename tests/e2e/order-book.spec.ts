@@ -3,7 +3,7 @@ import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shoot } from './shots.ts'
 
@@ -31,6 +31,7 @@ async function mailTo(address: string, subject: string): Promise<ParsedMail> {
 test.use({ allowedConsoleErrors: [/status of 400/] })
 
 test('the owner finds a request, quotes it, records the deposit, marks it ready and completed', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
@@ -67,8 +68,8 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   expect(send.status(), await send.text()).toBe(200)
 
   // The owner signs in and finds it by the customer's name, typed in any case.
+  await signInOwner(page)
   await page.goto('/')
-  await signInThroughDialog(page)
   await page
     .getByRole('navigation', { name: 'Owner' })
     .getByRole('link', { name: 'Orders' })

@@ -16,7 +16,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { createTestSchema } from '#tests/support/pg-schema.ts'
 import { startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
-import { expect, OWNER, signInThroughDialog, test } from './fixtures.ts'
+import { expect, OWNER, signInOwnSession, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shoot } from './shots.ts'
 
@@ -145,8 +145,8 @@ async function runJourney(site: Site, browser: Browser) {
 
   let detailPath = ''
   await test.step('the owner signs in, finds the request and sends a quote', async () => {
-    await owner.goto('/')
-    await signInThroughDialog(owner)
+    // A session of its own: the journey also runs on a server of its own.
+    await signInOwnSession(owner, site.origin)
     await owner.goto('/admin/orders')
     await owner.getByLabel('Customer name or email').fill(customer.email)
     await owner.getByRole('button', { name: 'Show' }).click()

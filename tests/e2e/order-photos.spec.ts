@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { EXIF_MARKER, gpsTaggedJpeg } from '#tests/support/images.ts'
-import { expect, expectImagesLoaded, signInThroughDialog, test } from './fixtures.ts'
+import { expect, expectImagesLoaded, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -47,6 +47,7 @@ async function confirmationFor(email: string): Promise<ParsedMail> {
 }
 
 test('inspiration photos go from the order form through the cart to the customer’s page and the owner’s inbox', async ({
+  signInOwner,
   page,
   request,
 }) => {
@@ -174,8 +175,7 @@ test('inspiration photos go from the order form through the cart to the customer
   }
 
   // 5. The owner sees the order in the order book, with thumbnails that open the full photos.
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signInOwner(page)
   await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`)
   await expect(page.getByRole('article').filter({ hasText: `Garden party ${stamp}` })).toHaveCount(
     1,

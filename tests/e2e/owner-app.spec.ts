@@ -1,6 +1,12 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import {
+  expect,
+  signInOwnSession,
+  signInThroughDialog,
+  test,
+  waitForHydration,
+} from './fixtures.ts'
 
 const SHOTS = 'test-results/owner-app'
 
@@ -107,12 +113,12 @@ test.describe('offline', () => {
   test('Today opens offline after one visit, with a note saying when it was saved, and signing out forgets it', async ({
     page,
     context,
+    baseURL,
   }) => {
     test.slow()
     await page.setViewportSize({ width: 375, height: 800 })
-    await page.goto('/contact')
-    await waitForHydration(page)
-    await signInThroughDialog(page)
+    // She signs out at the end: a session of this test's own, not the worker's saved one.
+    await signInOwnSession(page, baseURL)
     await page.goto('/admin')
     await waitForSavedToday(page)
 
@@ -173,14 +179,13 @@ function browserSubscription(name: string) {
 }
 
 test('in Settings she sees which devices get alerts, switches a kind off, sends a test and removes a device', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   test.slow()
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto('/about')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  await signInOwner(page)
   await page.goto('/admin/settings')
   await page.getByRole('link', { name: 'Alerts on your phone' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts on your phone' })).toBeVisible()

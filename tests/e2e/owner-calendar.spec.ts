@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import ICAL from 'ical.js'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { shoot } from './shots.ts'
 
 /** A date of this journey's own, 40 to 50 days ahead, away from the days other journeys fill. */
@@ -18,6 +18,7 @@ function summariesIn(ics: string): string[] {
 }
 
 test('the owner finds a new request on her calendar, her phone’s feed and the CSV', async ({
+  signInOwner,
   page,
   request,
   baseURL,
@@ -58,8 +59,8 @@ test('the owner finds a new request on her calendar, her phone’s feed and the 
   })
   expect(sent.status(), await sent.text()).toBe(200)
 
+  await signInOwner(page)
   await page.goto('/')
-  await signInThroughDialog(page)
   await page
     .getByRole('navigation', { name: 'Owner' })
     .getByRole('link', { name: 'Calendar' })
@@ -140,9 +141,11 @@ test.describe('a bad query', () => {
   // The browser notes the 400 document in its console.
   test.use({ allowedConsoleErrors: [/status of 400/] })
 
-  test('a bad month is refused with a message, and this month is shown', async ({ page }) => {
-    await page.goto('/')
-    await signInThroughDialog(page)
+  test('a bad month is refused with a message, and this month is shown', async ({
+    signInOwner,
+    page,
+  }) => {
+    await signInOwner(page)
     const response = await page.goto('/admin/calendar?month=2026-13')
     expect(response?.status()).toBe(400)
     await expect(page.getByRole('alert')).toHaveText(/That month could not be read/)

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
-import { OWNER, expect, pageAddress, test, waitForHydration } from './fixtures.ts'
+import { expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { journeyCustomer, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
@@ -68,23 +68,8 @@ async function sendRequest(request: APIRequestContext, baseURL: string, first: s
   return customer
 }
 
-/**
- * Signs the owner in through the footer's dialog, as signInThroughDialog
- * does, giving the password check the time a busy machine takes.
- */
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin Login' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign in' })
-  await dialog.getByPlaceholder('Your email address').fill(OWNER.email)
-  await dialog.getByPlaceholder('Your password').fill(OWNER.password)
-  await dialog.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 })
-}
-
-/** Signs in and opens the customer's request from the order list. */
+/** Opens the customer's request from the order list. */
 async function openRequest(page: Page, email: string) {
-  await page.goto('/')
-  await signIn(page)
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)
   await page.getByRole('article').getByRole('link', { name: 'Cakes' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cakes')
@@ -119,11 +104,13 @@ async function expectOutcome(page: Page, text: string) {
 }
 
 test('on a phone, the deposit, ready and completed each answer in view; money due comes first', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   test.setTimeout(150_000)
   const customer = await sendRequest(page.request, baseURL!, 'Maya')
+  await signInOwner(page)
   await openRequest(page, customer.email)
   const id = Number(new URL(page.url()).pathname.split('/').pop())
 
@@ -177,10 +164,12 @@ test('on a phone, the deposit, ready and completed each answer in view; money du
 })
 
 test('decline asks in the site’s dialog who will be emailed; "No" sends nothing', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   const customer = await sendRequest(page.request, baseURL!, 'Nadia')
+  await signInOwner(page)
   await openRequest(page, customer.email)
   await page.getByLabel('Reason for declining').fill('We are fully booked that weekend.')
   await page.getByRole('button', { name: 'Decline' }).click()
@@ -204,11 +193,13 @@ test('decline asks in the site’s dialog who will be emailed; "No" sends nothin
 })
 
 test('without JavaScript, cancelling asks on the page and each answer opens where she is looking', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
 }) => {
   const customer = await sendRequest(page.request, baseURL!, 'Olga')
+  await signInOwner(page)
   await openRequest(page, customer.email)
   const url = page.url()
   const context = await browser.newContext({
@@ -243,10 +234,12 @@ test('without JavaScript, cancelling asks on the page and each answer opens wher
 })
 
 test('a second tab opened on the new request cannot send a second quote', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   const customer = await sendRequest(page.request, baseURL!, 'Priti')
+  await signInOwner(page)
   await openRequest(page, customer.email)
   const tabB = await page.context().newPage()
   await tabB.goto(page.url())
@@ -277,10 +270,12 @@ test('a second tab opened on the new request cannot send a second quote', async 
 })
 
 test('a deposit due after the quote expires is flagged in the form and asked about', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   const customer = await sendRequest(page.request, baseURL!, 'Rosa')
+  await signInOwner(page)
   await openRequest(page, customer.email)
   const quote = page.getByRole('region', { name: 'Send a quote' })
   await quote.getByLabel('Price ($)').fill('100')
@@ -300,13 +295,13 @@ test('a deposit due after the quote expires is flagged in the form and asked abo
 })
 
 test('a quoted order folds its new-quote form; opened, it is where she looks, and the new price goes out', async ({
+  signInOwner,
   page,
   baseURL,
 }) => {
   const { stamp, customer, due } = journeyCustomer('Rosa Requote', 150)
   await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Lemon drizzle, two tiers' })
-  await page.goto('/')
-  await signIn(page)
+  await signInOwner(page)
   const order = await quoteOrderOf(page, customer.email, { price: '120', deposit: '40' })
 
   // Coming back to the quoted order, the payment and status cards are not behind a second quote form.

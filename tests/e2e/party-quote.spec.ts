@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
-import { expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { shoot } from './shots.ts'
 
 /** Due dates of their own, 120 to 130 days ahead, away from the days other journeys use. */
@@ -28,6 +28,7 @@ function sendOf(email: string) {
 }
 
 test('the owner quotes a cake and cupcakes together on her phone; the customer accepts once for both', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -66,8 +67,7 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
 
   // On her phone, from the cake's page, she ticks the cupcakes and prices each.
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signInOwner(page)
   await page.goto(`/admin/orders/${idOf('Cakes')}`)
   await waitForHydration(page)
   const quote = page.getByRole('region', { name: 'Send a quote' })

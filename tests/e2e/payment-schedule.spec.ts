@@ -1,13 +1,14 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
-import { addDays, mailTo, openOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { addDays, mailTo, openOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // The quote form's refused first try answers 400, which the browser notes.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 400/] })
 
 test('the owner quotes with a balance date; the customer’s page shows her reference and what is due when', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -27,7 +28,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   })
 
   // The owner opens it: its reference beside its status.
-  await signIn(page)
+  await signInOwner(page)
   await openOrderOf(page, customer.email)
   const badge = page.getByTestId('payment-reference')
   const reference = (await badge.textContent())?.match(/BB-\d{4,8}/)?.[0] ?? ''

@@ -1,11 +1,5 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import {
-  expect,
-  openSettingsCard,
-  signInThroughDialog,
-  test,
-  waitForHydration,
-} from './fixtures.ts'
+import { expect, openSettingsCard, test, waitForHydration } from './fixtures.ts'
 import { shotPath } from './shots.ts'
 
 // The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
@@ -20,6 +14,7 @@ function saturdayAhead(): string {
 }
 
 test('the owner sets a Saturday pickup time, a customer on her phone picks it, and the bake list shows it', async ({
+  signInOwner,
   page,
   browser,
 }) => {
@@ -31,8 +26,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
 
   // The owner, on her phone.
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signInOwner(page)
   await page.goto('/admin/settings#pickup-windows-heading')
   await expect(page.getByRole('region', { name: 'Pickup times' })).toContainText(
     'No set times: customers give a date only.',
@@ -173,12 +167,12 @@ function contrast(a: number[], b: number[]): number {
 }
 
 test('on her phone, Settings opens on its content and each save answers in view, in its own card', async ({
+  signInOwner,
   page,
   browser,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signInOwner(page)
   await page.goto('/admin/settings')
   // The ways to the other pages take a row, not a screen: the menu starts on the first one.
   await expect(page.getByRole('heading', { level: 2, name: 'The menu' })).toBeInViewport()

@@ -4,14 +4,7 @@ import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { OWNER, expect, expectImagesLoaded, test, waitForHydration } from './fixtures.ts'
-import {
-  addDays,
-  journeyCustomer,
-  mailTo,
-  openOrderOf,
-  sendCakeRequest,
-  signIn,
-} from './money-journey.ts'
+import { addDays, journeyCustomer, mailTo, openOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -31,6 +24,7 @@ function dueTomorrow(email: string) {
 }
 
 test('the owner sends a proof from her phone; the customer asks for a change, then approves round two; the approved design shows on Today and the order page', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -58,7 +52,7 @@ test('the owner sends a proof from her phone; the customer asks for a change, th
   ]
 
   // On her phone, the owner opens the request: a proof card with its form.
-  await signIn(page)
+  await signInOwner(page)
   await openOrderOf(page, customer.email)
   await waitForHydration(page)
   const card = page.getByRole('region', { name: 'Design proof' })

@@ -1,6 +1,6 @@
 import { site } from '#app/content/site.ts'
 import { expect, test } from './fixtures.ts'
-import { journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest, signIn } from './money-journey.ts'
+import { journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // A wrong link's 404 and the refused over-refund's 409 are noted by the browser.
@@ -11,6 +11,7 @@ test.use({
 })
 
 test('the owner refunds part of a deposit; the customer sees it and opens her receipt', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -24,7 +25,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   expect((await page.request.get(`${link}/receipt`)).status()).toBe(404)
 
   // The owner quotes $120 with a $60 deposit and records the deposit.
-  await signIn(page)
+  await signInOwner(page)
   await quoteOrderOf(page, customer.email, { price: '120', deposit: '60', paid: '60' })
 
   const refund = page.getByRole('region', { name: 'Record a refund' })
@@ -111,6 +112,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
 })
 
 test('a refund that lowers the price leaves nothing owed, as the customer sees on her phone', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -121,7 +123,7 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Anniversary' })
 
   // Quoted at $120 and paid in full.
-  await signIn(page)
+  await signInOwner(page)
   await quoteOrderOf(page, customer.email, { price: '120', deposit: '60', paid: '120' })
 
   // One tier fewer, $25 back: the price comes down by as much.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, signInThroughDialog, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shotPath } from './shots.ts'
 
@@ -114,6 +114,7 @@ async function expectPrivateHeaders(page: Page, link: string) {
 }
 
 test('each customer in a send gets a confirmation of their own requests with their own private page', async ({
+  signInOwner,
   page,
   request,
   baseURL,
@@ -185,8 +186,7 @@ test('each customer in a send gets a confirmation of their own requests with the
   await expect(page.getByRole('main').getByText(/Cake Pops|Unicorn birthday/)).toHaveCount(0)
 
   // The owner's order book lists each request once; each shows its customer's confirmation.
-  await page.goto('/')
-  await signInThroughDialog(page)
+  await signInOwner(page)
   for (const [customer, count, product] of [
     [priya, 2, 'Cake Pops'],
     [sam, 1, 'Cupcakes'],

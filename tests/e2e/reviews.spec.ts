@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
-import { addDays, openOrderOf, sendCakeRequest, sendQuote, signIn } from './money-journey.ts'
+import { addDays, openOrderOf, sendCakeRequest, sendQuote } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
@@ -34,6 +34,7 @@ async function visitorPages(browser: Browser, baseURL: string) {
 }
 
 test('a customer reviews her completed order on her phone, the owner shows it on Home and About, and erasing her removes it', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -51,7 +52,7 @@ test('a customer reviews her completed order on her phone, the owner shows it on
     due,
     theme: 'Garden party',
   })
-  await signIn(page)
+  await signInOwner(page)
   await openOrderOf(page, customer.email)
   const orderPage = page.url()
   await sendQuote(page, { price: '120', deposit: '40' })

@@ -1,19 +1,13 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
-import {
-  addDays,
-  journeyCustomer,
-  mailTo,
-  quoteOrderOf,
-  sendCakeRequest,
-  signIn,
-} from './money-journey.ts'
+import { addDays, journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // A refused post's 409 is noted by the browser.
 test.use({ viewport: { width: 375, height: 812 }, allowedConsoleErrors: [/status of 409/] })
 
 test('she asks for a new date on her phone, the owner accepts, and her page shows it', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -23,7 +17,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   const { stamp, customer, due } = journeyCustomer('Cora Change', 120)
   const moved = addDays(due, 1)
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Graduation' })
-  await signIn(page)
+  await signInOwner(page)
   const orderUrl = await quoteOrderOf(page, customer.email, { price: '120', deposit: '60' })
 
   // On her phone: "Ask for a change", filled in with her order as it is: a new date, more
@@ -104,6 +98,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
 })
 
 test('she cancels after the cut-off and sees her partial refund before she confirms', async ({
+  signInOwner,
   page,
   browser,
   baseURL,
@@ -112,7 +107,7 @@ test('she cancels after the cut-off and sees her partial refund before she confi
   const { stamp, customer, due } = journeyCustomer('Nora Cancel', 40)
 
   // The owner's policy: a 60-day cut-off, so today is "later": half the deposit back.
-  await signIn(page)
+  await signInOwner(page)
   await page.goto('/admin/settings/payments')
   const policy = page.getByRole('region', { name: 'Changes and cancellations' })
   const setPolicy = async (values: [RegExp, string][]) => {

@@ -1,12 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { formatDateRange, todayIn } from '#app/utils/dates.ts'
-import { expect, OWNER, openSettingsCard, test, waitForHydration } from './fixtures.ts'
+import { expect, openSettingsCard, test, waitForHydration } from './fixtures.ts'
 
 // These change which days every page offers, so they run in order on the server
 // the gallery's and the menu's journeys use (playwright.config.ts), and put the
 // defaults back at the end: capacity 4 every day, no closed dates, 180 days, pickup only.
 test.describe.configure({ mode: 'serial' })
+
+// Every journey here is the owner's: each starts signed in, with the worker's saved session.
+test.use({ signedIn: true })
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const addDays = (date: string, days: number) =>
@@ -31,14 +34,6 @@ async function tabTo(page: Page, target: Locator) {
   await expect(target).toBeFocused()
 }
 
-async function signIn(page: Page, baseURL: string | undefined) {
-  const response = await page.request.post('/admin/login', {
-    headers: { origin: baseURL! },
-    form: OWNER,
-  })
-  expect(response.ok()).toBe(true)
-}
-
 /** Puts the defaults back through the action, whatever a failed journey left behind. */
 async function restoreDefaults(request: APIRequestContext, baseURL: string) {
   const post = (form: Record<string, string>) =>
@@ -58,9 +53,11 @@ async function restoreDefaults(request: APIRequestContext, baseURL: string) {
   }
 }
 
-test.afterAll(async ({ browser, baseURL }) => {
-  const page = await browser.newPage({ baseURL })
-  await signIn(page, baseURL)
+test.afterAll(async ({ browser, baseURL, ownerSessions }) => {
+  const page = await browser.newPage({
+    baseURL,
+    storageState: await ownerSessions.stateFor(baseURL!),
+  })
   await restoreDefaults(page.request, baseURL!)
   await page.close()
 })
@@ -79,7 +76,6 @@ test('the owner sets capacity, closed dates, policies and delivery; customers ne
   const note = `Cousin’s wedding ${Date.now()}`
   const policies = `Deposits: half when we quote.\n\nAllergens: a home kitchen. ${Date.now()}`
 
-  await signIn(page, baseURL)
   await page.goto('/admin/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   // Folded, each card shows what is set and no form: the page is short on her phone.
@@ -188,9 +184,7 @@ test.describe('refused changes', () => {
 
   test('bad values get a message beside the field, which takes the focus; the horizon is set with the keyboard', async ({
     page,
-    baseURL,
   }) => {
-    await signIn(page, baseURL)
     await page.goto('/admin/settings')
     // Focus moves to the field in error once React runs the page; a tap before
     // then posts the page instead, which the no-JavaScript test covers.
@@ -234,8 +228,7 @@ test.describe('refused changes', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the plain forms save and show their messages', async ({ page, baseURL }) => {
-    await signIn(page, baseURL)
+  test('the plain forms save and show their messages', async ({ page }) => {
     // On her phone each answer is a new page, which opens at the answer beside
     // the form she used, not at the top of Settings.
     await page.setViewportSize({ width: 375, height: 740 })

@@ -9,7 +9,7 @@ import {
   OWNER,
   expect,
   expectImagesLoaded,
-  signInThroughDialog,
+  signInOwnSession,
   test,
   waitForHydration,
 } from './fixtures.ts'
@@ -94,9 +94,7 @@ test('on her phone the owner puts up her own pictures and name, and the site sho
   page,
   browser,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  await signInOwnSession(page, BASE)
   await page.goto('/admin/settings/site')
   await waitForHydration(page, { intent: false })
   const pictures = page.getByRole('region', { name: 'Pictures', exact: true })
@@ -182,9 +180,7 @@ test('without JavaScript she replaces the About photo and the old one is gone', 
 }) => {
   const context = await browser.newContext({ baseURL: BASE, viewport: PHONE })
   const page = await context.newPage()
-  await page.goto('/')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  await signInOwnSession(page, BASE)
   await page.goto('/about')
   const old = await page
     .getByRole('img', { name: 'Nadia icing a birthday cake in her kitchen' })

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { OWNER, expect, signInThroughDialog, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, signInOwnSession, test, waitForHydration } from './fixtures.ts'
 import { shoot } from './shots.ts'
 
 /**
@@ -87,9 +87,7 @@ test('with JavaScript, on her phone, the owner’s words reach the public pages 
   page,
   browser,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  await signInOwnSession(page, BASE)
   await page.goto('/admin/settings')
   await page.getByRole('link', { name: /Your site/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible()
@@ -206,10 +204,8 @@ test('without JavaScript the owner previews, publishes and ends the banner, and 
   page,
   browser,
 }) => {
-  // Signed in with JavaScript once; then her session in a browser that runs none.
-  await page.goto('/')
-  await waitForHydration(page)
-  await signInThroughDialog(page)
+  // Her session, then the same session in a browser that runs no JavaScript.
+  await signInOwnSession(page, BASE)
   const owner = await browser.newContext({
     baseURL: BASE,
     viewport: PHONE,
