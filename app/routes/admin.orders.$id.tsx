@@ -7,7 +7,7 @@ import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
-import { OrderDetailPage } from '#app/features/order-page/order-detail-page.tsx'
+import { OrderDetailPage } from '#app/features/order-page/order-detail-page/order-detail-page.tsx'
 import {
   readOrderDetail,
   receiveOrderAction,
