@@ -6,12 +6,10 @@ import { getDb } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
-import { OrderDetailPage } from '#app/features/order-page/order-detail-page.tsx'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { OrderDetailPage } from '#app/features/order-page/order-detail-page/order-detail-page.tsx'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import { ProofCard } from '#app/features/proofs/proof-card.tsx'
 import { asProofSendResult } from '#app/features/proofs/proof-rules.ts'

@@ -7,10 +7,8 @@ import {
   recordPayment,
   recordRefundIn,
 } from '#app/features/order-book/order-book.server.ts'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import {

@@ -2,10 +2,8 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import type { OrderFilters } from '#app/features/owner-desk/order-list.ts'
 import { readTodayPage } from '#app/features/owner-desk/today.server.ts'

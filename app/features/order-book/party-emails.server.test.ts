@@ -6,7 +6,7 @@ import { receiveQuoteAnswer } from '#app/features/customer-page/customer-quotes.
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'

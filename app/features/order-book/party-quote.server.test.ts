@@ -10,10 +10,8 @@ import {
 } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'

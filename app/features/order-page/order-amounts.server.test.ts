@@ -5,7 +5,7 @@ import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { receiveOrderAction } from './order-detail.server.ts'
+import { receiveOrderAction } from './order-action.server.ts'
 
 // Monday, November 23, 2026, in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

@@ -10,7 +10,8 @@ import { submitOrderRequests } from '#app/features/orders/order-requests.server.
 import { readCalendarMonth } from '#app/features/owner-desk/owner-calendar.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { readOrderDetail, receiveOrderAction } from './order-detail.server.ts'
+import { receiveOrderAction } from './order-action.server.ts'
+import { readOrderDetail } from './order-detail.server.ts'
 
 // Monday, November 23, 2026, in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

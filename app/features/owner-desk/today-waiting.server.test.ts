@@ -19,7 +19,7 @@ import {
   receiveProofAnswer,
   receiveProofSend,
 } from '#app/features/order-book/proof-steps.server.ts'
-import { receiveOrderAction } from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { markCardPaymentLooked } from '#app/features/payments/stripe-webhook.server.ts'

@@ -3,10 +3,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/order-book.server.ts'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import {
   type CardBook,

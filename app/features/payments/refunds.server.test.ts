@@ -11,10 +11,8 @@ import {
   recordPayment,
   recordRefundIn,
 } from '#app/features/order-book/order-book.server.ts'
-import {
-  readOrderDetail,
-  receiveOrderAction,
-} from '#app/features/order-page/order-detail.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
-import type { OrderActionResult } from './order-actions.ts'
-import { ORDER_ANSWER_ACTION } from './order-answer.ts'
-import type { OrderDetail } from './order-detail.server.ts'
-import { LIMITS } from './order-form-limits.ts'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import { ORDER_ANSWER_ACTION } from '#app/features/order-page/order-answer.ts'
+import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
+import { LIMITS } from '#app/features/order-page/order-form-limits.ts'
 
 /**
  * The change the customer asked from her page, waiting for the owner
@@ -84,34 +84,56 @@ export function ChangeRequestCard({
           Accept the change
         </button>
       </Form>
-      <Form
-        method="post"
-        action={ORDER_ANSWER_ACTION}
-        className="grid gap-3 border-t border-blush pt-4"
-      >
-        <input type="hidden" name="version" value={detail.version} />
-        <input type="hidden" name="change" value={change.id} />
-        <FormField
-          name="change_note"
-          label="Sentence for her"
-          optional
-          hint="Included in her email if you decline."
-          error={noteError}
-        >
-          {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} />}
-        </FormField>
-        <div>
-          <button
-            type="submit"
-            name="intent"
-            value="decline_change"
-            className="button-secondary"
-            disabled={busy}
-          >
-            Decline the change
-          </button>
-        </div>
-      </Form>
+      <DeclineChange
+        version={detail.version}
+        changeId={change.id}
+        busy={busy}
+        noteError={noteError}
+      />
     </section>
+  )
+}
+
+/** Decline, with a sentence for her email if the owner likes. */
+function DeclineChange({
+  version,
+  changeId,
+  busy,
+  noteError,
+}: {
+  version: number
+  changeId: number
+  busy: boolean
+  noteError: string | undefined
+}) {
+  return (
+    <Form
+      method="post"
+      action={ORDER_ANSWER_ACTION}
+      className="grid gap-3 border-t border-blush pt-4"
+    >
+      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="change" value={changeId} />
+      <FormField
+        name="change_note"
+        label="Sentence for her"
+        optional
+        hint="Included in her email if you decline."
+        error={noteError}
+      >
+        {(props) => <textarea {...props} rows={2} maxLength={LIMITS.reason} />}
+      </FormField>
+      <div>
+        <button
+          type="submit"
+          name="intent"
+          value="decline_change"
+          className="button-secondary"
+          disabled={busy}
+        >
+          Decline the change
+        </button>
+      </div>
+    </Form>
   )
 }

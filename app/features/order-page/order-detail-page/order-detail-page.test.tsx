@@ -2,11 +2,11 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { RequestStatus } from '#app/db/schema.ts'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import type { OrderIntent } from '#app/features/order-status/owner-intents.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
-import type { OrderActionResult } from './order-actions.ts'
 import { OrderDetailPage } from './order-detail-page.tsx'
-import type { OrderDetail } from './order-detail.server.ts'
 
 /** Priya's cake, quoted at $120 with a $60 deposit that is paid, standing at `status`. */
 function detailAt(status: RequestStatus): OrderDetail {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import { ORDER_ANSWER_ACTION } from '#app/features/order-page/order-answer.ts'
+import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { ORDER_LIMITS } from '#app/features/orders/order-options.ts'
-import type { OrderActionResult } from './order-actions.ts'
-import { ORDER_ANSWER_ACTION } from './order-answer.ts'
-import type { OrderDetail } from './order-detail.server.ts'
 
 /**
  * "Edit the details" under the request's details (decision 081): the

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react'
+import { useNavigation } from 'react-router'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import type { OrderIntent } from '#app/features/order-status/owner-intents.ts'
+
+/** The version of the request the page shows; every form posts it back. */
+export const VersionContext = createContext(0)
+
+export function useVersion(): number {
+  return useContext(VersionContext)
+}
+
+export function VersionField() {
+  return <input type="hidden" name="version" value={useVersion()} />
+}
+
+/** The server's word on one field of the form that posted `intent`, when it refused it. */
+export function errorOf(result: OrderActionResult | undefined, intent: OrderIntent, field: string) {
+  return result && !result.ok && result.intent === intent ? result.fieldErrors?.[field] : undefined
+}
+
+/** Whether the form that posts `intent` is on its way to the server. */
+export function useBusy(intent: OrderIntent): boolean {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
