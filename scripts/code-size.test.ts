@@ -28,7 +28,6 @@ const STILL_TO_CUT: Record<string, number> = {
   'app/features/scheduled-work/schedule.server.ts': 651,
   'app/db/schema.ts': 595,
   'app/features/order-status/order-status.ts': 565,
-  'app/features/order-book/update-emails.ts': 565,
   'app/features/availability/availability.server.ts': 560,
   'scripts/bench/owner-site.ts': 482,
   'app/features/mail/outbox.server.ts': 469,
