@@ -6,7 +6,8 @@ import {
 } from '#app/features/availability/availability.server.ts'
 import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { quoteRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import {
   readOrderDetail,
   receiveOrderAction,

@@ -2,11 +2,9 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  quoteRequest,
-  recordPayment,
-  recordRefundIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import {
   readOrderDetail,
   receiveOrderAction,

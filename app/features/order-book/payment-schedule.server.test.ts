@@ -18,9 +18,11 @@ import {
   openTwoInstances,
 } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { answerQuote, currentQuote, quoteRequest, recordPayment } from './order-book.server.ts'
+import { recordPayment } from './money-in.server.ts'
 import { receiveBalanceDueAction } from './payment-schedule-settings.server.ts'
 import { SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'
+import { answerQuote } from './quote-answers.server.ts'
+import { currentQuote, quoteRequest } from './quotes.server.ts'
 
 const SITE_URL = 'https://butterandbloom.example'
 

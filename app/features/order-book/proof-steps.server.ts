@@ -39,8 +39,9 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { partyOf, partyTreats, recordEvent } from './order-book.server.ts'
+import { partyOf, partyTreats } from './party.server.ts'
 import { composeProofAnswer, composeProofSent, proofInParty } from './proof-emails.ts'
+import { recordEvent } from './request-moves.server.ts'
 
 /**
  * A request's design proofs (decision 055): the owner sends a round from the

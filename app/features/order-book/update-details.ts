@@ -7,10 +7,13 @@ import {
   paymentSchedule,
   totalOf,
 } from '#app/features/order-status/order-status.ts'
+import {
+  scheduleLines,
+  scheduleSentence,
+} from '#app/features/order-status/payment-schedule-text.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { ChangedPart } from './change-parts.ts'
-import { scheduleLines, scheduleSentence } from './payment-schedule-text.ts'
 
 /** The request as the email needs it (an order_request row has all of these). */
 export interface UpdateRequest {

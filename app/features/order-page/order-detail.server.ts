@@ -21,23 +21,18 @@ import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts
 import { listEmailsAbout } from '#app/features/mail/outbox.server.ts'
 import type { ChangedPart } from '#app/features/order-book/change-parts.ts'
 import { addressOf } from '#app/features/order-book/handover.ts'
+import { recordRefundIn, refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
+import { recordPaymentIn, waiveDepositIn } from '#app/features/order-book/money-in.server.ts'
+import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
+import { quoteParty, readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
+import { holdPartyLead, partyOf } from '#app/features/order-book/party.server.ts'
+import { currentQuote, defaultBalanceDue } from '#app/features/order-book/quotes.server.ts'
 import {
   type BookChange,
   STALE_MESSAGE,
   claimVersion,
-  currentQuote,
-  defaultBalanceDue,
-  holdPartyLead,
-  moneyOf,
   moveRequest,
-  partyOf,
-  paymentTotals,
-  recordPaymentIn,
-  recordRefundIn,
-  refusedPriceLowering,
-  waiveDepositIn,
-} from '#app/features/order-book/order-book.server.ts'
-import { quoteParty, readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
+} from '#app/features/order-book/request-moves.server.ts'
 import { pickupOf, queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import {
   DISPLAY_LABELS,
