@@ -31,7 +31,6 @@ const STILL_TO_CUT: Record<string, number> = {
   'scripts/bench/owner-site.ts': 482,
   'app/features/mail/outbox.server.ts': 469,
   'scripts/bench/synthetic-book.ts': 462,
-  'app/features/order-book/proof-steps.server.ts': 443,
   'scripts/bench/growth.ts': 440,
   'app/features/payments/stripe-webhook.server.ts': 440,
   'scripts/bench/summary.ts': 437,

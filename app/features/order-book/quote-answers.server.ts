@@ -255,21 +255,14 @@ async function answerForMembers(
 /** The owner's email and alert about the customer's answer, queued with it. */
 async function tellOwnerOfAnswer(
   trx: Transaction<Database>,
-  {
-    party,
-    request,
-    quoteId,
-    outcome,
-    answer,
-    now,
-    siteUrl,
-  }: Claimed & {
+  told: Claimed & {
     outcome: QuoteOutcome
     answer: QuoteAnswer
     now: number
     siteUrl?: string
   },
 ): Promise<void> {
+  const { party, request, quoteId, outcome, answer, now, siteUrl } = told
   const requestId = party.leadId
   // A party's answer names every line (decision 049): each treat, its date and price.
   const lines = party.memberIds.length > 1 ? await answeredLines(trx, party) : undefined

@@ -12,11 +12,6 @@ import { FormField } from '#app/components/form-field.tsx'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { formatDeliveryAddress, handoverLabel } from '#app/features/order-book/handover.ts'
 import {
-  OverdueFlag,
-  PaymentReference,
-  StatusBadge,
-} from '#app/features/order-book/status-badge.tsx'
-import {
   STATUS_LABELS,
   canMove,
   formsFor,
@@ -29,6 +24,11 @@ import {
   OWNER_INTENTS,
   type OrderIntent,
 } from '#app/features/order-status/owner-intents.ts'
+import {
+  OverdueFlag,
+  PaymentReference,
+  StatusBadge,
+} from '#app/features/order-status/status-badge.tsx'
 import { CardLooksNote } from '#app/features/payments/card-payments-to-look.tsx'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

@@ -9,10 +9,8 @@ import { receiveSelfService } from '#app/features/customer-changes/self-service.
 import { receiveQuoteAnswer } from '#app/features/customer-page/customer-quotes.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
-import {
-  receiveProofAnswer,
-  receiveProofSend,
-} from '#app/features/order-book/proof-steps.server.ts'
+import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
+import { receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import { readReviewLink } from '#app/features/scheduled-work/review-links.server.ts'

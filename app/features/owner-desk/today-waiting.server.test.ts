@@ -9,10 +9,8 @@ import { cancelByCustomer } from '#app/features/customer-changes/self-cancel.ser
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
 import { recordPayment, waiveDeposit } from '#app/features/order-book/money-in.server.ts'
-import {
-  receiveProofAnswer,
-  receiveProofSend,
-} from '#app/features/order-book/proof-steps.server.ts'
+import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
+import { receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
