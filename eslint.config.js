@@ -150,7 +150,7 @@ export const featureEdges = {
   },
   'order-status': {
     uses: [],
-    why: "The one home of a request's statuses, transitions, status sets and what each change moves and emails: it uses no other feature, so every feature may read it.",
+    why: "The one home of a request's statuses, transitions, status sets and what each change moves and emails, and how a status and a payment schedule read (its badge, the schedule's lines): it uses no other feature, so every feature may read it.",
   },
 }
 

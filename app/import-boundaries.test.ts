@@ -56,7 +56,7 @@ test('the orders reach the order book through its intake only, and the intake ne
   expect(
     await boundaryErrors(
       'app/features/orders/uses-book.ts',
-      "export { moveRequest } from '#app/features/order-book/order-book.server.ts'\n",
+      "export { moveRequest } from '#app/features/order-book/request-moves.server.ts'\n",
     ),
   ).toEqual([expect.stringContaining('The orders feature may use only')])
   expect(

@@ -11,7 +11,7 @@ import {
   readOrderRules,
 } from '#app/features/availability/order-policies.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
-import { moneyRecorded } from '#app/features/order-book/order-book.server.ts'
+import { moneyRecorded } from '#app/features/order-book/money.server.ts'
 import { readBakeryAddress } from '#app/features/order-book/pickup-address.server.ts'
 import { orderTerms } from '#app/features/order-status/order-terms.ts'
 import { receiveAddressAction } from '#app/features/site-content/address-action.server.ts'

@@ -20,10 +20,8 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/customer-page/request-status.ts'
-import {
-  readCustomerProofs,
-  receiveProofAnswer,
-} from '#app/features/order-book/proof-steps.server.ts'
+import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
+import { readCustomerProofs } from '#app/features/order-book/proof-steps.server.ts'
 import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
 import { cardNoticeOf, startCardCheckout } from '#app/features/payments/card-payments.server.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'

@@ -1,11 +1,8 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { type ChangedPart, partsSentence } from '#app/features/order-book/change-parts.ts'
-import {
-  type BookChange,
-  partyOf,
-  recordEvent,
-} from '#app/features/order-book/order-book.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
+import { type BookChange, recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { CUSTOMER_CHANGEABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { partsOfChange, readDetailsAsked, writeDetails } from './change-details.server.ts'

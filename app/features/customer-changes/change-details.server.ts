@@ -13,7 +13,7 @@ import {
   type BookChange,
   NOT_FOUND,
   recordEvent,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/request-moves.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
 import { endSentence } from '#app/utils/clock-times.ts'

@@ -2,11 +2,9 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  quoteRequest,
-  recordPayment,
-  recordRefundIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'

@@ -8,13 +8,12 @@ import {
   type RequestDetails,
   partsSentence,
 } from '#app/features/order-book/change-parts.ts'
+import { partyAlertRequest, treatsNamed } from '#app/features/order-book/party.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
-  partyAlertRequest,
   recordEvent,
-  treatsNamed,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/request-moves.server.ts'
 import { CUSTOMER_CHANGEABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'

@@ -4,16 +4,14 @@ import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { partyAlertRequest, partyOf, treatsNamed } from '#app/features/order-book/party.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
-  moneyOf,
   moveRequest,
-  partyAlertRequest,
-  partyOf,
   recordEvent,
-  treatsNamed,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { CUSTOMER_CANCELLABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'

@@ -3,12 +3,9 @@ import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  moveRequest,
-  quoteRequest,
-  recordPayment,
-  waiveDeposit,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPayment, waiveDeposit } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

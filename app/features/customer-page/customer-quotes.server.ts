@@ -2,17 +2,11 @@ import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import {
-  type BookChange,
-  NOT_FOUND,
-  answerQuote,
-  currentQuote,
-  expireQuotes,
-  moneyOf,
-  paymentTotals,
-} from '#app/features/order-book/order-book.server.ts'
-import { scheduleLines } from '#app/features/order-book/payment-schedule-text.ts'
+import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { composeQuoteExpired } from '#app/features/order-book/quote-answer-emails.ts'
+import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
+import { type BookChange, NOT_FOUND } from '#app/features/order-book/request-moves.server.ts'
 import {
   OWING_STATUSES,
   amountsOwed,
@@ -23,6 +17,7 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
+import { scheduleLines } from '#app/features/order-status/payment-schedule-text.ts'
 import { cardOfferOf } from '#app/features/payments/card-payments.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

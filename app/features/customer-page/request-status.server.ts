@@ -1,6 +1,10 @@
 import type { Db } from '#app/db/db.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
-import { addressOf, formatDeliveryAddress } from '#app/features/order-book/handover.ts'
+import {
+  HANDOVER_COLUMNS,
+  addressOf,
+  formatDeliveryAddress,
+} from '#app/features/order-book/handover.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
@@ -44,11 +48,7 @@ export async function readRequestStatus(
       'order_request.servings',
       'order_request.allergies',
       'order_request.fulfilment',
-      'order_request.pickup_window',
-      'order_request.delivery_street',
-      'order_request.delivery_city',
-      'order_request.delivery_postal_code',
-      'order_request.delivery_notes',
+      ...HANDOVER_COLUMNS,
       'order_request.comments',
       'order_request.status',
       'order_batch.created_at',

@@ -1,7 +1,7 @@
 import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import type { ScheduleLine } from '#app/features/order-book/payment-schedule-text.ts'
 import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from '#app/features/order-status/date-hold.ts'
+import type { ScheduleLine } from '#app/features/order-status/payment-schedule-text.ts'
 import type { CustomerCardOffer } from '#app/features/payments/card-offer.ts'
 
 /**

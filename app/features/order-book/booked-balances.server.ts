@@ -5,7 +5,8 @@ import {
   balanceDueSoon,
   balanceOverdue,
 } from '#app/features/order-status/order-status.ts'
-import { isNewestQuote, paidSoFar } from './order-book.server.ts'
+import { moneyOfRow, quoteMoneyColumns } from './money.server.ts'
+import { isNewestQuote } from './quotes.server.ts'
 
 /**
  * Booked requests (confirmed or ready) whose newest quote's balance falls
@@ -29,12 +30,8 @@ export async function readBookedBalances(
       'order_request.product_type',
       'order_request.due_date',
       'order_request.status',
-      'order_request.deposit_waived',
-      'request_quote.price_cents',
-      'request_quote.delivery_fee_cents',
-      'request_quote.deposit_cents',
       'request_quote.balance_due',
-      paidSoFar(eb),
+      ...quoteMoneyColumns(eb),
     ])
     .where('order_request.status', 'in', BOOKED_STATUSES)
     .where(isNewestQuote)
@@ -45,13 +42,7 @@ export async function readBookedBalances(
     .execute()
   return rows.flatMap((row) => {
     const balanceDue = row.balance_due!
-    const { stillOwed } = amountsOwed({
-      priceCents: Number(row.price_cents),
-      deliveryFeeCents: Number(row.delivery_fee_cents),
-      depositCents: Number(row.deposit_cents),
-      paidCents: Number(row.paid ?? 0),
-      depositWaived: Number(row.deposit_waived) === 1,
-    })
+    const { stillOwed } = amountsOwed(moneyOfRow(row))
     const rule = { status: row.status, balanceDue, stillOwed, today }
     const overdue = balanceOverdue(rule)
     if (!overdue && !balanceDueSoon({ ...rule, until })) return []

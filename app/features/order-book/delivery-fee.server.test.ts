@@ -9,7 +9,7 @@ import type { OrderFilters } from '#app/features/owner-desk/order-list.ts'
 import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { answerQuote } from './order-book.server.ts'
+import { answerQuote } from './quote-answers.server.ts'
 
 const DAY = 24 * 60 * 60_000
 const ALL: OrderFilters = { status: null, from: null, to: null, q: '', sort: 'newest', page: 1 }

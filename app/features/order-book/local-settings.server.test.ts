@@ -14,7 +14,9 @@ import { type LocalSettings, localSettings } from '#app/utils/local-settings.ts'
 import { formatMoney, readMoney } from '#app/utils/money.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { moneyRecorded, quoteRequest, recordPayment } from './order-book.server.ts'
+import { recordPayment } from './money-in.server.ts'
+import { moneyRecorded } from './money.server.ts'
+import { quoteRequest } from './quotes.server.ts'
 
 /**
  * The bakery moved to Auckland (decision 057): "today", the digest and

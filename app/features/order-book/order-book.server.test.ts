@@ -6,15 +6,11 @@ import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import {
-  answerQuote,
-  expireQuotes,
-  moneyOf,
-  moveRequest,
-  quoteRequest,
-  recordPayment,
-  waiveDeposit,
-} from './order-book.server.ts'
+import { recordPayment, waiveDeposit } from './money-in.server.ts'
+import { moneyOf } from './money.server.ts'
+import { answerQuote } from './quote-answers.server.ts'
+import { expireQuotes, quoteRequest } from './quotes.server.ts'
+import { moveRequest } from './request-moves.server.ts'
 
 // Monday, November 23, 2026, in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

@@ -21,7 +21,7 @@ import { readReceipts } from '#app/features/payments/receipt.server.ts'
 import { composeReminder, runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { moneyOf } from './order-book.server.ts'
+import { moneyOf } from './money.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

@@ -4,14 +4,14 @@ import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { STATUS_LABELS, refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { partyOf } from './party.server.ts'
 import {
-  type BookChange,
   PICKUP_FEE_MESSAGE,
   type QuoteInput,
   defaultBalanceDue,
-  partyOf,
   quoteRequest,
-} from './order-book.server.ts'
+} from './quotes.server.ts'
+import { type BookChange } from './request-moves.server.ts'
 
 /**
  * One quote for a party (decision 049): requests of one send, quoted

@@ -7,6 +7,8 @@ import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
+import { receiveBalanceDueAction } from '#app/features/owner-desk/payment-schedule-settings.server.ts'
+import { SAVE_BALANCE_DUE } from '#app/features/owner-desk/payment-schedule-settings.tsx'
 import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -18,9 +20,9 @@ import {
   openTwoInstances,
 } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { answerQuote, currentQuote, quoteRequest, recordPayment } from './order-book.server.ts'
-import { receiveBalanceDueAction } from './payment-schedule-settings.server.ts'
-import { SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'
+import { recordPayment } from './money-in.server.ts'
+import { answerQuote } from './quote-answers.server.ts'
+import { currentQuote, quoteRequest } from './quotes.server.ts'
 
 const SITE_URL = 'https://butterandbloom.example'
 

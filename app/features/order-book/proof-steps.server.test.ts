@@ -13,11 +13,11 @@ import {
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { receiveProofAnswer } from './proof-answers.server.ts'
 import {
   approvedProofsFor,
   readCustomerProofs,
   readOwnerProof,
-  receiveProofAnswer,
   receiveProofSend,
 } from './proof-steps.server.ts'
 

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { imageProcessingGate } from '#app/features/media/image-pipeline.server.ts'
@@ -12,20 +14,15 @@ import {
 } from '#app/features/media/upload-failure.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
-import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
-import { proofAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
 import {
   type ApprovedProof,
-  type ProofAnswerResult,
   type ProofSendResult,
   type ProofView,
-  changeAllowed,
 } from '#app/features/proofs/proof-rules.ts'
-import { proofAnswerSchema, proofNoteSchema } from '#app/features/proofs/proof-schemas.ts'
+import { proofNoteSchema } from '#app/features/proofs/proof-schemas.ts'
 import {
   ProofRefused,
   type RenderedProofImage,
-  answerRoundIn,
   approvedProofsOf,
   listProofRounds,
   readProofRoundsIncluded,
@@ -35,12 +32,11 @@ import {
 } from '#app/features/proofs/proof-store.server.ts'
 import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
-import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { partyName } from '#app/utils/party-name.ts'
-import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { partyOf, partyTreats, recordEvent } from './order-book.server.ts'
-import { composeProofAnswer, composeProofSent, proofInParty } from './proof-emails.ts'
+import { partyOf, partyTreats } from './party.server.ts'
+import { composeProofSent, proofInParty } from './proof-emails.ts'
+import { recordEvent } from './request-moves.server.ts'
 
 /**
  * A request's design proofs (decision 055): the owner sends a round from the
@@ -138,81 +134,24 @@ export async function receiveProofSend({
     const note = proofNoteSchema.safeParse(upload.fields.get('note'))
     if (!note.success) return sendFailed(400, note.error.issues[0]?.message ?? 'Check the note.')
     const included = await readProofRoundsIncluded(db)
-    const sent = (await listProofRounds(db, [requestId])).get(requestId) ?? []
-    if (sent.some((round) => round.answer === 'approved')) {
-      return sendFailed(409, 'The customer has already approved a proof for this request.')
-    }
-    if (sent.length >= included && upload.fields.get('extra') !== 'on') {
-      return sendFailed(
-        409,
-        `The ${included} proof round${included === 1 ? '' : 's'} included ${included === 1 ? 'is' : 'are'} used. Tick “Send one more round anyway” to send another.`,
-      )
-    }
+    const extra = upload.fields.get('extra') === 'on'
+    const refused = await refusedRound(db, { requestId, included, extra })
+    if (refused) return refused
     for (const filePath of upload.filePaths) {
       rendered.push(await imageProcessingGate.run(() => renderProofImage(store, filePath)))
     }
-    const round = await db.transaction().execute(async (trx) => {
-      // Writers first, one request's proof steps at a time (on SQLite: the write lock up front).
-      await serializeTransactions(trx, proofLock(requestId))
-      const current = await trx
-        .selectFrom('order_request')
-        .select('status')
-        .where('id', '=', requestId)
-        .executeTakeFirstOrThrow()
-      if (!isIn(PROOF_STEPS.send_proof.from, current.status)) {
-        throw new ProofRefused(409, PROOF_STATUS_MESSAGE)
-      }
-      const recorded = await recordRoundIn(trx, {
-        requestId,
-        note: note.data,
-        images: rendered,
-        quotaBytes,
-        now,
-      })
-      const images = `${rendered.length} image${rendered.length === 1 ? '' : 's'}`
-      await recordEvent(trx, {
-        requestId,
-        from: current.status,
-        to: current.status,
-        actor: 'owner',
-        note: `Proof ${recorded.number} sent (${images}).${note.data ? ` Note: ${note.data}` : ''}`,
-        now,
-      })
-      // The customer's email, once for this round however the send is retried.
-      await enqueueEmail(
-        trx,
-        {
-          topic: 'request_update',
-          subjectId: requestId,
-          dedupeKey: `proof-sent:${recorded.id}`,
-          email: composeProofSent(
-            {
-              name: found.name,
-              email: found.email,
-              productType: found.product_type,
-              dueDate: found.due_date,
-              position: found.position,
-              party: await partyNamed(trx, requestId),
-            },
-            {
-              round: recorded.number,
-              note: note.data,
-              statusUrl: `${siteUrl}/requests/${found.customer_token}`,
-              bakery: await readSiteSection(trx, 'identity'),
-            },
-          ),
-        },
-        now,
+    const round = await db
+      .transaction()
+      .execute((trx) =>
+        recordProofRound(trx, { found, note: note.data, rendered, quotaBytes, siteUrl, now }),
       )
-      return recorded
-    })
     rendered.length = 0
     kickDeliveryWorker()
-    const extra = round.number > included ? ' (an extra round, past those included)' : ''
+    const past = round.number > included ? ' (an extra round, past those included)' : ''
     return reply<ProofSendResult>(200, {
       ok: true,
       intent: 'proof',
-      message: `Proof ${round.number} sent${extra}; the customer is emailed a link to see it.`,
+      message: `Proof ${round.number} sent${past}; the customer is emailed a link to see it.`,
     })
   } catch (error) {
     if (error instanceof ProofRefused) return sendFailed(error.status, error.message)
@@ -229,8 +168,95 @@ export async function receiveProofSend({
   }
 }
 
+/** Why another round may not be sent: one is approved, or the rounds included are used. */
+async function refusedRound(
+  db: Db,
+  { requestId, included, extra }: { requestId: number; included: number; extra: boolean },
+): Promise<Reply<ProofSendResult> | null> {
+  const sent = (await listProofRounds(db, [requestId])).get(requestId) ?? []
+  if (sent.some((round) => round.answer === 'approved')) {
+    return sendFailed(409, 'The customer has already approved a proof for this request.')
+  }
+  if (sent.length >= included && !extra) {
+    return sendFailed(
+      409,
+      `The ${included} proof round${included === 1 ? '' : 's'} included ${included === 1 ? 'is' : 'are'} used. Tick “Send one more round anyway” to send another.`,
+    )
+  }
+  return null
+}
+
+/** The round, its timeline entry and the customer's email, in the send's transaction. */
+async function recordProofRound(
+  trx: Transaction<Database>,
+  round: {
+    found: NonNullable<Awaited<ReturnType<typeof requestOf>>>
+    note: string
+    rendered: RenderedProofImage[]
+    quotaBytes?: number
+    siteUrl: string
+    now: number
+  },
+) {
+  const { found, note, rendered, quotaBytes, siteUrl, now } = round
+  const requestId = found.id
+  // Writers first, one request's proof steps at a time (on SQLite: the write lock up front).
+  await serializeTransactions(trx, proofLock(requestId))
+  const current = await trx
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow()
+  if (!isIn(PROOF_STEPS.send_proof.from, current.status)) {
+    throw new ProofRefused(409, PROOF_STATUS_MESSAGE)
+  }
+  const recorded = await recordRoundIn(trx, {
+    requestId,
+    note,
+    images: rendered,
+    quotaBytes,
+    now,
+  })
+  const images = `${rendered.length} image${rendered.length === 1 ? '' : 's'}`
+  await recordEvent(trx, {
+    requestId,
+    from: current.status,
+    to: current.status,
+    actor: 'owner',
+    note: `Proof ${recorded.number} sent (${images}).${note ? ` Note: ${note}` : ''}`,
+    now,
+  })
+  // The customer's email, once for this round however the send is retried.
+  await enqueueEmail(
+    trx,
+    {
+      topic: 'request_update',
+      subjectId: requestId,
+      dedupeKey: `proof-sent:${recorded.id}`,
+      email: composeProofSent(
+        {
+          name: found.name,
+          email: found.email,
+          productType: found.product_type,
+          dueDate: found.due_date,
+          position: found.position,
+          party: await partyNamed(trx, requestId),
+        },
+        {
+          round: recorded.number,
+          note,
+          statusUrl: `${siteUrl}/requests/${found.customer_token}`,
+          bakery: await readSiteSection(trx, 'identity'),
+        },
+      ),
+    },
+    now,
+  )
+  return recorded
+}
+
 /** The lock a request's proof steps take, so a send and an answer go in turn. */
-function proofLock(requestId: number): string {
+export function proofLock(requestId: number): string {
   return `proof:${requestId}`
 }
 
@@ -238,153 +264,6 @@ function isUniqueViolation(error: unknown): boolean {
   const text =
     error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code)}` : ''
   return /UNIQUE constraint|duplicate key|23505/.test(text)
-}
-
-/** The most a proof answer's post may be: the change and a few fields. */
-const MAX_ANSWER_BYTES = 4 * 1024
-
-/**
- * The customer's answer to a proof, from her page (url-encoded, with or
- * without JavaScript): approve it, or ask for a change while the rounds
- * included allow. One answer per round: the second of two tabs hears that
- * it was already given. The owner is emailed once, with the step on the timeline.
- */
-export async function receiveProofAnswer({
-  request,
-  token,
-  clientIp,
-  db,
-  siteUrl,
-  now = Date.now(),
-}: {
-  request: Request
-  token: string
-  clientIp: string
-  db: Db
-  siteUrl?: string
-  now?: number
-}): Promise<Reply<ProofAnswerResult>> {
-  const fail = (status: number, error: string, position?: number) =>
-    reply<ProofAnswerResult>(status, {
-      ok: false,
-      proof: true,
-      error,
-      ...(position === undefined ? {} : { position }),
-    })
-  const post = await readPublicPost({
-    request,
-    clientIp,
-    db,
-    form: 'proof-answer',
-    now,
-    maxBytes: MAX_ANSWER_BYTES,
-    mediaTypes: [FORM_URLENCODED],
-  })
-  if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
-  const form = Object.fromEntries(new URLSearchParams(post.text))
-  const parsed = proofAnswerSchema.safeParse(form)
-  const position = /^\d{1,3}$/.test(form.position ?? '') ? Number(form.position) : undefined
-  if (!parsed.success) {
-    const changeIssue = parsed.error.issues.find((issue) => issue.path[0] === 'change')
-    return fail(
-      400,
-      changeIssue?.message ?? 'Please choose “Approve this design” or “Ask for a change”.',
-      position,
-    )
-  }
-  const answer = parsed.data
-  const named = await db
-    .selectFrom('order_request')
-    .select(['id', 'status', 'name', 'email', 'product_type', 'due_date'])
-    .where('customer_token', '=', token)
-    .where('position', '=', Number(answer.position))
-    .executeTakeFirst()
-  if (!named) return fail(404, 'That order is not on this page.')
-  const step = answer.answer === 'approve' ? PROOF_STEPS.approve_proof : PROOF_STEPS.change_proof
-  const at = Number(answer.position)
-  if (!isIn(step.from, named.status)) {
-    return fail(409, 'This order has moved on; please contact the bakery about the design.', at)
-  }
-  const number = Number(answer.round)
-  const included = await readProofRoundsIncluded(db)
-  if (answer.answer === 'change' && !changeAllowed({ number }, included)) {
-    return fail(
-      409,
-      'The rounds of changes included are used up. Please contact the bakery to talk it over.',
-      at,
-    )
-  }
-  const outcome = await db.transaction().execute(async (trx) => {
-    await serializeTransactions(trx, proofLock(named.id))
-    const claimed = await answerRoundIn(trx, {
-      requestId: named.id,
-      number,
-      answer:
-        answer.answer === 'approve'
-          ? { answer: 'approved' }
-          : { answer: 'change', note: answer.change },
-      now,
-    })
-    if (!claimed.ok) return claimed
-    await recordEvent(trx, {
-      requestId: named.id,
-      from: named.status,
-      to: named.status,
-      actor: 'customer',
-      note:
-        answer.answer === 'approve'
-          ? `Approved proof ${number}.`
-          : `Asked for a change to proof ${number}: ${answer.change}`,
-      now,
-    })
-    await enqueueEmail(
-      trx,
-      {
-        topic: 'request_update',
-        subjectId: named.id,
-        dedupeKey: `proof-answer:${claimed.roundId}`,
-        email: composeProofAnswer(
-          {
-            name: named.name,
-            email: named.email,
-            productType: named.product_type,
-            dueDate: named.due_date,
-            party: await partyNamed(trx, named.id),
-          },
-          {
-            round: number,
-            answer: answer.answer === 'approve' ? 'approved' : 'change',
-            ...(answer.answer === 'change' ? { change: answer.change } : {}),
-            ...(siteUrl ? { requestUrl: `${siteUrl}/admin/orders/${named.id}` } : {}),
-            bakeryName: (await readSiteSection(trx, 'identity')).name,
-          },
-        ),
-      },
-      now,
-    )
-    await queueOwnerAlert(
-      trx,
-      proofAnswerAlert(
-        {
-          id: named.id,
-          name: named.name,
-          productType: named.product_type,
-          dueDate: named.due_date,
-        },
-        {
-          roundId: claimed.roundId,
-          round: number,
-          approved: answer.answer === 'approve',
-          ...(answer.answer === 'change' ? { change: answer.change } : {}),
-        },
-      ),
-      now,
-    )
-    return claimed
-  })
-  if (!outcome.ok) return fail(409, outcome.error, at)
-  kickDeliveryWorker()
-  return reply<ProofAnswerResult>(200, { ok: true, proof: true, position: at, message: step.done })
 }
 
 /** The order page's proof: its rounds and how many are included. */
@@ -429,7 +308,7 @@ export async function readCustomerProofs(
 }
 
 /** A request's party named as one order, when it is quoted with others (decision 049). */
-async function partyNamed(db: Parameters<typeof partyOf>[0], requestId: number) {
+export async function partyNamed(db: Parameters<typeof partyOf>[0], requestId: number) {
   const party = await partyOf(db, requestId)
   return party.memberIds.length > 1 ? partyName(await partyTreats(db, party)) : undefined
 }

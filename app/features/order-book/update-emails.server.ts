@@ -9,7 +9,9 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { partyName } from '#app/utils/party-name.ts'
 import type { ChangedPart } from './change-parts.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
-import { currentQuote, moneyOf, partyOf, partyTreats } from './order-book.server.ts'
+import { moneyOf } from './money.server.ts'
+import { partyOf, partyTreats } from './party.server.ts'
+import { currentQuote } from './quotes.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
 
 /**

@@ -2,12 +2,12 @@ import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { holdPartyLead } from '#app/features/order-book/party.server.ts'
 import {
   type BookChange,
   STALE_MESSAGE,
   claimVersion,
-  holdPartyLead,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/request-moves.server.ts'
 import { pickupOf, queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { DISPLAY_LABELS } from '#app/features/order-status/order-status.ts'
 import {

@@ -7,15 +7,11 @@ import {
 } from '#app/features/customer-changes/change-answer.server.ts'
 import { editDetailsIn } from '#app/features/customer-changes/change-details.server.ts'
 import type { ChangedPart } from '#app/features/order-book/change-parts.ts'
-import {
-  type BookChange,
-  moveRequest,
-  partyOf,
-  recordPaymentIn,
-  recordRefundIn,
-  waiveDepositIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { recordPaymentIn, waiveDepositIn } from '#app/features/order-book/money-in.server.ts'
 import { quoteParty } from '#app/features/order-book/party-quote.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
+import { type BookChange, moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
 import { refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
 import { type OwnerIntentForm, depositCentsOf } from './order-actions.ts'

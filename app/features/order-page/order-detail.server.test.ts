@@ -4,7 +4,7 @@ import { serveAvailability } from '#app/features/availability/availability-api.s
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import { answerQuote } from '#app/features/order-book/order-book.server.ts'
+import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { readCalendarMonth } from '#app/features/owner-desk/owner-calendar.server.ts'

@@ -8,14 +8,10 @@ import { selfCancellationOf } from '#app/features/customer-changes/self-cancel.s
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { type EmailAbout, listEmailsAbout } from '#app/features/mail/outbox.server.ts'
 import { addressOf } from '#app/features/order-book/handover.ts'
-import {
-  currentQuote,
-  defaultBalanceDue,
-  moneyOf,
-  partyOf,
-  paymentTotals,
-} from '#app/features/order-book/order-book.server.ts'
+import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
+import { currentQuote, defaultBalanceDue } from '#app/features/order-book/quotes.server.ts'
 import {
   amountsOwed,
   balanceOverdue,

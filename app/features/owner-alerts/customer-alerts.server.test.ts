@@ -8,11 +8,10 @@ import { saveChangePolicy } from '#app/features/customer-changes/customer-change
 import { receiveSelfService } from '#app/features/customer-changes/self-service.server.ts'
 import { receiveQuoteAnswer } from '#app/features/customer-page/customer-quotes.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { moveRequest, recordPayment } from '#app/features/order-book/order-book.server.ts'
-import {
-  receiveProofAnswer,
-  receiveProofSend,
-} from '#app/features/order-book/proof-steps.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
+import { receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
 import { readReviewLink } from '#app/features/scheduled-work/review-links.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'

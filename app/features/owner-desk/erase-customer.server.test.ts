@@ -14,11 +14,9 @@ import { startDeliveryWorker } from '#app/features/mail/delivery-worker.server.t
 import { createFileTransport } from '#app/features/mail/transports/file.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  moveRequest,
-  quoteRequest,
-  recordPayment,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'

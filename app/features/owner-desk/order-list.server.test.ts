@@ -1,12 +1,10 @@
 import { expect, test } from 'vitest'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  moveRequest,
-  quoteRequest,
-  recordPayment,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
 import { quoteParty } from '#app/features/order-book/party-quote.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { quoteFor } from '#tests/support/order-book.ts'

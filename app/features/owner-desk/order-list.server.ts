@@ -10,12 +10,11 @@ import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import { readOpenQuotes } from '#app/features/order-book/open-quotes.server.ts'
 import {
   type PaymentTotals,
   moneyOf,
   paymentTotals,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/money.server.ts'
 import { readPaymentReference } from '#app/features/order-book/payment-reference.ts'
 import {
   BALANCE_REMINDER_DAYS,
@@ -26,6 +25,7 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { readOpenQuotes } from './open-quotes.server.ts'
 import {
   ORDER_PAGE_SIZE,
   type OrderFilters,

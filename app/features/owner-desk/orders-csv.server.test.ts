@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { recordPayment, quoteRequest } from '#app/features/order-book/order-book.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import {

@@ -2,7 +2,8 @@ import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import { paymentTotals } from '#app/features/order-book/order-book.server.ts'
+import { HANDOVER_COLUMNS } from '#app/features/order-book/handover.ts'
+import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
 import { bakeryDateOf, bakeryTimeOf } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
@@ -113,11 +114,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       'order_request.servings',
       'order_request.allergies',
       'order_request.fulfilment',
-      'order_request.pickup_window',
-      'order_request.delivery_street',
-      'order_request.delivery_city',
-      'order_request.delivery_postal_code',
-      'order_request.delivery_notes',
+      ...HANDOVER_COLUMNS,
       'order_request.comments',
       'order_request.effort',
       'order_request.deposit_waived',

@@ -7,18 +7,13 @@ import {
 import { askForChange } from '#app/features/customer-changes/customer-changes.server.ts'
 import { cancelByCustomer } from '#app/features/customer-changes/self-cancel.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import {
-  answerQuote,
-  moveRequest,
-  quoteRequest,
-  recordPayment,
-  recordRefundIn,
-  waiveDeposit,
-} from '#app/features/order-book/order-book.server.ts'
-import {
-  receiveProofAnswer,
-  receiveProofSend,
-} from '#app/features/order-book/proof-steps.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { recordPayment, waiveDeposit } from '#app/features/order-book/money-in.server.ts'
+import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
+import { receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
+import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import type { OrderRequest } from '#app/features/orders/order-schema.ts'

@@ -1,10 +1,7 @@
 import { expect, test } from 'vitest'
-import {
-  answerQuote,
-  quoteRequest,
-  recordPayment,
-  waiveDeposit,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPayment, waiveDeposit } from '#app/features/order-book/money-in.server.ts'
+import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { readTodayPage } from './today.server.ts'

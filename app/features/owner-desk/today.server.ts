@@ -2,7 +2,6 @@ import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { readOpenMessages } from '#app/features/contact/contact-messages.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import { type OpenQuote, readOpenQuotes } from '#app/features/order-book/open-quotes.server.ts'
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/order-status.ts'
 import {
@@ -12,6 +11,7 @@ import {
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { type ReviewToApprove, readReviewsToApprove } from '#app/features/reviews/reviews.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { type OpenQuote, readOpenQuotes } from './open-quotes.server.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 import {
   type CustomerAsk,

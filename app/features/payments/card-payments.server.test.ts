@@ -2,7 +2,7 @@ import { expect, test, vi } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { moveRequest } from '#app/features/order-book/order-book.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import {
   HOUR,
   NOW,

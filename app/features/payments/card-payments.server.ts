@@ -3,12 +3,9 @@ import Stripe from 'stripe'
 import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import {
-  currentQuote,
-  moneyOf,
-  partyOf,
-  partyTreats,
-} from '#app/features/order-book/order-book.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
+import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import {
   BOOKED_STATUSES,

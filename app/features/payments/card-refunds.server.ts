@@ -6,13 +6,10 @@ import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
-import {
-  type BookChange,
-  partyOf,
-  paymentTotals,
-  recordRefundIn,
-  refusedPriceLowering,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn, refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
+import { paymentTotals } from '#app/features/order-book/money.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
+import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'

@@ -3,11 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  quoteRequest,
-  recordPayment,
-  recordRefundIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'

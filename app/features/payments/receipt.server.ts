@@ -1,13 +1,13 @@
 import { localityLine } from '#app/content/bakery-address.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { ensureReceiptIn } from '#app/features/order-book/money-in.server.ts'
 import {
   PRICE_LOWERED_LINE,
-  currentQuote,
-  ensureReceiptIn,
   moneyOf,
   paymentTotals,
-} from '#app/features/order-book/order-book.server.ts'
+} from '#app/features/order-book/money.server.ts'
+import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
   CALLED_OFF_STATUSES,

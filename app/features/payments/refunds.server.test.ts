@@ -3,14 +3,10 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import {
-  ensureReceiptIn,
-  moneyOf,
-  paymentTotals,
-  quoteRequest,
-  recordPayment,
-  recordRefundIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { ensureReceiptIn, recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'

@@ -6,13 +6,9 @@ import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import {
-  moneyOf,
-  partyAlertRequest,
-  partyOf,
-  partyTreats,
-  recordPaymentIn,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { partyAlertRequest, partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'

@@ -4,11 +4,9 @@ import type { Db } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import {
-  moveRequest,
-  quoteRequest,
-  waiveDeposit,
-} from '#app/features/order-book/order-book.server.ts'
+import { waiveDeposit } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import {
   queueReviewRequestsDue,

@@ -11,11 +11,9 @@ import type { Db } from '#app/db/db.server.ts'
 import { bakeryToday, setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { claimDueEmail, markEmailSent } from '#app/features/mail/outbox.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  answerQuote,
-  quoteRequest,
-  recordPayment,
-} from '#app/features/order-book/order-book.server.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

@@ -2,11 +2,9 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
-import {
-  moveRequest,
-  quoteRequest,
-  waiveDeposit,
-} from '#app/features/order-book/order-book.server.ts'
+import { waiveDeposit } from '#app/features/order-book/money-in.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { quoteFor } from '#tests/support/order-book.ts'

@@ -22,12 +22,14 @@ import {
   handoverLabel,
 } from '#app/features/order-book/handover.ts'
 import {
-  isNewestQuote,
   moneyOf,
+  moneyOfRow,
   paidSoFar,
-  partyAlertRequest,
-} from '#app/features/order-book/order-book.server.ts'
+  quoteMoneyColumns,
+} from '#app/features/order-book/money.server.ts'
+import { partyAlertRequest } from '#app/features/order-book/party.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
+import { isNewestQuote } from '#app/features/order-book/quotes.server.ts'
 import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
   BALANCE_REMINDER_DAYS,
@@ -141,14 +143,10 @@ function noticePage(
       'order_request.customer_token',
       'order_request.payment_reference',
       'order_request.position',
-      'order_request.deposit_waived',
-      'request_quote.price_cents',
-      'request_quote.delivery_fee_cents',
-      'request_quote.deposit_cents',
       'request_quote.deposit_due',
       'request_quote.balance_due',
       'request_quote.payment_instructions',
-      paidSoFar(eb),
+      ...quoteMoneyColumns(eb),
     ])
     .where('order_request.id', '>', afterId)
     .where(isNewestQuote)
@@ -182,13 +180,7 @@ async function queueNoticesOf(
     money: Money
   }[] = []
   for (const row of rows) {
-    const money: Money = {
-      priceCents: Number(row.price_cents),
-      deliveryFeeCents: Number(row.delivery_fee_cents),
-      depositCents: Number(row.deposit_cents),
-      paidCents: Number(row.paid ?? 0),
-      depositWaived: Number(row.deposit_waived) === 1,
-    }
+    const money = moneyOfRow(row)
     const { depositOwed, stillOwed } = amountsOwed(money)
     const status = row.status
     if (depositOverdue({ status, depositDue: row.deposit_due, depositOwed, today })) {
@@ -302,13 +294,9 @@ async function queueDigest(
       'order_request.product_type',
       'order_request.due_date',
       'order_request.status',
-      'order_request.deposit_waived',
       'request_quote.accepted_at',
       'request_quote.deposit_due',
-      'request_quote.price_cents',
-      'request_quote.delivery_fee_cents',
-      'request_quote.deposit_cents',
-      paidSoFar(eb),
+      ...quoteMoneyColumns(eb),
     ])
     .where('order_request.status', 'in', QUOTE_FOLLOW_UP_STATUSES)
     .where(isNewestQuote)
@@ -324,13 +312,7 @@ async function queueDigest(
   const overdue = []
   for (const row of quoted) {
     if (!row.deposit_due) continue
-    const owed = amountsOwed({
-      priceCents: Number(row.price_cents),
-      deliveryFeeCents: Number(row.delivery_fee_cents),
-      depositCents: Number(row.deposit_cents),
-      paidCents: Number(row.paid ?? 0),
-      depositWaived: Number(row.deposit_waived) === 1,
-    }).depositOwed
+    const owed = amountsOwed(moneyOfRow(row)).depositOwed
     const late = depositOverdue({
       status: row.status,
       depositDue: row.deposit_due,
@@ -422,11 +404,7 @@ async function queueReminders(
       'order_request.due_date',
       'order_request.fulfilment',
       'order_request.customer_token',
-      'order_request.pickup_window',
-      'order_request.delivery_street',
-      'order_request.delivery_city',
-      'order_request.delivery_postal_code',
-      'order_request.delivery_notes',
+      ...HANDOVER_COLUMNS,
       'order_request.party_lead_id',
       eb
         .selectFrom('request_quote')

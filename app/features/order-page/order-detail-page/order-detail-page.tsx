@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
+import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import {
   OverdueFlag,
   PaymentReference,
   StatusBadge,
-} from '#app/features/order-book/status-badge.tsx'
-import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
-import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
+} from '#app/features/order-status/status-badge.tsx'
 import { CardLooksNote } from '#app/features/payments/card-payments-to-look.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { CardRefunds } from './card-refund-form.tsx'

@@ -1,11 +1,12 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
+import { paidSoFar } from '#app/features/order-book/money.server.ts'
+import { isNewestQuote } from '#app/features/order-book/quotes.server.ts'
 import {
   amountsOwed,
   depositOverdue,
   displayStateOf,
 } from '#app/features/order-status/order-status.ts'
-import { isNewestQuote, paidSoFar } from './order-book.server.ts'
 
 /**
  * The quoted requests among `requests`, each joined to its newest quote and

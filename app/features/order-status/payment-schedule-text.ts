@@ -1,6 +1,6 @@
-import type { ScheduledPayment } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import type { ScheduledPayment } from './order-status.ts'
 
 /** One line of a payment schedule, written out for the customer: her page and her emails. */
 export interface ScheduleLine {
