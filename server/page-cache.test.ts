@@ -9,7 +9,6 @@ import { readPageVersion } from '#app/db/page-version.server.ts'
 import { hasSessionCookie } from '#app/features/auth/session.server.ts'
 import {
   addClosedPeriod,
-  bakeryToday,
   readBookingSettings,
   removeClosedPeriod,
   setWeekdayCapacity,
@@ -27,6 +26,7 @@ import {
   seedMenu,
   updateProduct,
 } from '#app/features/menu/menu.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import {
   openFreshlyMigratedDatabase,
   openTestDatabase,

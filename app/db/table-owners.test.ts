@@ -94,3 +94,19 @@ test('shared tables are anyone’s, and each grant names a feature, its tables a
     expect([...features, 'shared']).toContain(owner)
   }
 })
+
+test('every feature query starts from the feature’s own view of the tables, so the compiler checks it too', () => {
+  // `ownTables(trx).selectFrom(…)` (app/db/feature-tables.ts); an expression
+  // builder's subquery (`eb.selectFrom`) is part of the query it is built in.
+  const direct =
+    /\b(\w+)\s*\.(?:selectFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom)\(/g
+  // A feature granted a table held in a variable (the media quota) names its tables itself.
+  const byVariable = (feature: string) =>
+    tableGrants.some((grant) => grant.feature === feature && grant.tables.some((t) => t === '?'))
+  const unchecked = sources.flatMap(({ feature, file, source }) =>
+    [...(byVariable(feature) ? [] : source.matchAll(direct))]
+      .filter((match) => match[1] !== 'eb')
+      .map((match) => `${file.slice(featuresDir.length + 1)}: ${match[0].replace(/\s+/g, '')}`),
+  )
+  expect(unchecked).toEqual([])
+})

@@ -5,7 +5,7 @@ import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
-import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readBookingSettings } from '#app/features/availability/availability.server.ts'
 import {
   OPEN_CARD_PARAM,
   isBookingCard,
@@ -34,6 +34,7 @@ import {
 } from '#app/features/owner-desk/erase-customer-settings.tsx'
 import { receiveEraseCustomerAction } from '#app/features/owner-desk/erase-customer.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.settings'
 

@@ -1,7 +1,7 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readBookingSettings } from '#app/features/availability/availability.server.ts'
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
@@ -11,6 +11,7 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import { replyWhenUnreachable } from '#app/utils/unreachable.ts'

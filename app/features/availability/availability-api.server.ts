@@ -1,10 +1,11 @@
 import type { Db } from '#app/db/db.server.ts'
 import { readBookingVersion } from '#app/db/page-version.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { rateLimit } from '#app/utils/rate-limit.server.ts'
 import { describeWait } from '#app/utils/rate-limit.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { type AvailabilityAnswer, answerAvailability, bakeryToday } from './availability.server.ts'
+import { type AvailabilityAnswer, answerAvailability } from './availability.server.ts'
 
 /**
  * Lookups one address may make a minute. The order form's calendar asks for

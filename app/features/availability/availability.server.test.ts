@@ -6,12 +6,12 @@ import {
   seedMenu,
   updateProduct,
 } from '#app/features/menu/menu.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import {
   addClosedPeriod,
   answerAvailability,
-  bakeryToday,
   setWeekdayCapacity,
   updateBookingSettings,
 } from './availability.server.ts'

@@ -5,12 +5,7 @@ import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import { addDays, daysBetween, weekdayOf } from '#app/utils/calendar-days.ts'
-import {
-  OUTSIDE_DATE_WINDOW,
-  bakeryToday as todayOfBakery,
-  isCalendarDate,
-  isRealDate,
-} from '#app/utils/dates.ts'
+import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { type RenderedMarkdown, htmlToShow } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
@@ -38,11 +33,6 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 /** The most days one availability call answers for: a year and a bit, for a calendar's worth of months. */
 export const MAX_AVAILABILITY_DAYS = 400
-
-/** The bakery's date now (YYYY-MM-DD), in its own time zone, whatever the server's. */
-export function bakeryToday(now: Date = new Date()): string {
-  return todayOfBakery(now)
-}
 
 export interface ClosedPeriod {
   id: number

@@ -1,13 +1,12 @@
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
-import { formatShortDateRange } from '#app/utils/dates.ts'
+import { formatShortDateRange, bakeryToday } from '#app/utils/dates.ts'
 import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { renderMarkdown } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   addClosedPeriod,
   addPickupWindow,
-  bakeryToday,
   removeClosedPeriod,
   removePickupWindow,
   setWeekdayCapacity,

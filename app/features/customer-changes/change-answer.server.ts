@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { type ChangedPart, partsSentence } from '#app/features/order-book/change-parts.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
@@ -13,6 +14,8 @@ import {
   movesParty,
   refusedMove,
 } from './change-rules.server.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 /**
  * The owner's answer to the change a customer asked from her page
@@ -38,7 +41,7 @@ export interface PendingChange {
 
 /** The party's change waiting for an answer, if any, told against the party as it stands. */
 export async function pendingChangeOf(db: Executor, leadId: number): Promise<PendingChange | null> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('customer_change')
     .selectAll()
     .where('request_id', '=', leadId)
@@ -92,7 +95,7 @@ export async function answerChangeIn(
   const members = await membersOf(trx, party.memberIds)
   const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
   const claim = async (status: 'accepted' | 'declined', fields: Record<string, string>) => {
-    const claimed = await trx
+    const claimed = await ownTables(trx)
       .updateTable('customer_change')
       .set({ status, answered_at: now, ...fields })
       .where('id', '=', change.id)
@@ -143,7 +146,7 @@ export async function answerChangeIn(
   const words = change.details.trim()
   for (const { member, parts } of each) {
     if (moves) {
-      await trx
+      await ownTables(trx)
         .updateTable('order_request')
         .set({ due_date: change.newDate!, pickup_window: change.newWindow })
         .where('id', '=', member.id)

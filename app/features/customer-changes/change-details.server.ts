@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import {
   type ChangedPart,
@@ -18,6 +19,8 @@ import { isIn } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { type Executor, type PartyRow, nowOf } from './change-rules.server.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 /**
  * A request's details in her words (decision 081): the ones a change asks
@@ -42,12 +45,13 @@ export async function storeDetailsAsked(
       value: details[field]!,
     })),
   )
-  if (rows.length > 0) await trx.insertInto('customer_change_detail').values(rows).execute()
+  if (rows.length > 0)
+    await ownTables(trx).insertInto('customer_change_detail').values(rows).execute()
 }
 
 /** The details a change asks for, by member. */
 export async function readDetailsAsked(db: Executor, changeId: number): Promise<DetailsAsked> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('customer_change_detail')
     .select(['request_id', 'field', 'value'])
     .where('change_id', '=', changeId)
@@ -100,7 +104,7 @@ export async function writeDetails(
     comments: optional(details.comments),
   }
   if (Object.values(set).every((value) => value === undefined)) return
-  await trx.updateTable('order_request').set(set).where('id', '=', requestId).execute()
+  await ownTables(trx).updateTable('order_request').set(set).where('id', '=', requestId).execute()
 }
 
 /**
@@ -113,7 +117,7 @@ export async function editDetailsIn(
   trx: Transaction<Database>,
   { requestId, details, now }: { requestId: number; details: RequestDetails; now: number },
 ): Promise<BookChange & { changes?: ChangedPart[] }> {
-  const row = await trx
+  const row = await ownTables(trx)
     .selectFrom('order_request')
     .select(['status', 'event_theme', 'servings', 'allergies', 'comments'])
     .where('id', '=', requestId)

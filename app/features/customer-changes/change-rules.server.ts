@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import {
   findUnbookable,
@@ -13,6 +14,8 @@ import { holdPartyLead } from '#app/features/order-book/party.server.ts'
 import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 /**
  * What asking for a change, answering it and cancelling share (decision
@@ -38,7 +41,7 @@ export interface PartyRow {
 
 /** The party's members as a change weighs them, in the send's order. */
 export async function membersOf(trx: Executor, memberIds: readonly number[]): Promise<PartyRow[]> {
-  const rows = await trx
+  const rows = await ownTables(trx)
     .selectFrom('order_request')
     .select([
       'id',
@@ -92,7 +95,7 @@ export async function requestOfLink(
   db: Executor,
   { token, position }: { token: string; position: number },
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('customer_token', '=', token)
@@ -104,7 +107,7 @@ export async function requestOfLink(
 /** Holds the lead's row (PostgreSQL: locked to the transaction's end; SQLite has one writer). */
 export async function holdLead(trx: Transaction<Database>, requestId: number) {
   const party = await holdPartyLead(trx, requestId)
-  await trx
+  await ownTables(trx)
     .updateTable('order_request')
     .set((eb) => ({ version: eb.ref('version') }))
     .where('id', '=', party.leadId)

@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { readOrderRules } from '#app/features/availability/order-policies.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -20,7 +20,7 @@ import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.t
 import { changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { partsOfChange, storeDetailsAsked } from './change-details.server.ts'
 import { withinNoChangeWindow } from './change-policy.ts'
 import {
@@ -36,6 +36,8 @@ import {
   requestOfLink,
 } from './change-rules.server.ts'
 import { composeChangeAsked } from './self-service-emails.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 /**
  * Changes a customer asks for from her private page (decision 054): a new
@@ -53,7 +55,7 @@ export async function readChangePolicy(db: Executor): Promise<ChangePolicy> {
 
 /** Saves the policy (already read by ChangePolicyFormSchema). */
 export async function saveChangePolicy(db: Executor, policy: ChangePolicy): Promise<void> {
-  await db
+  await ownTables(db)
     .updateTable('booking_settings')
     .set({
       change_window_days: policy.windowDays,
@@ -101,7 +103,7 @@ async function todayIfChangeable(
       `Your date is less than ${Math.max(1, policy.windowDays)} days away, so changes are made by asking us directly: please write to us.`,
     )
   }
-  const waiting = await trx
+  const waiting = await ownTables(trx)
     .selectFrom('customer_change')
     .select('id')
     .where('request_id', '=', leadId)
@@ -178,7 +180,7 @@ export async function askForChange(
         'Nothing here differs from your order as it is: change a detail, the date or the time, or tell us what you would change.',
       )
     }
-    const { id } = await trx
+    const { id } = await ownTables(trx)
       .insertInto('customer_change')
       .values({
         request_id: party.leadId,
@@ -203,7 +205,7 @@ export async function askForChange(
           : `Asked for a change: ${words}`,
       now: ask.now,
     })
-    const request = await trx
+    const request = await ownTables(trx)
       .selectFrom('order_request')
       .select(['name', 'email', 'due_date', 'payment_reference'])
       .where('id', '=', party.leadId)

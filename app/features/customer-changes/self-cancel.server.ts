@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyAlertRequest, partyOf, treatsNamed } from '#app/features/order-book/party.server.ts'
@@ -20,6 +20,7 @@ import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.t
 import { cancelledAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { cardPaymentsOf, refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type CancelRefund, cancelRefund, withinNoChangeWindow } from './change-policy.ts'
 import {
@@ -34,6 +35,8 @@ import {
 } from './change-rules.server.ts'
 import { readChangePolicy } from './customer-changes.server.ts'
 import { composeSelfCancelledForOwner } from './self-service-emails.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
 
@@ -122,7 +125,7 @@ export async function previewCancel(
 const NOT_FOUND_ERROR = { status: 404 as const, error: 'That request is not in the order book.' }
 
 async function partyOfRequest(db: Executor, requestId: number) {
-  const exists = await db
+  const exists = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('id', '=', requestId)
@@ -187,7 +190,7 @@ export async function cancelByCustomer(
     const requestId = await requestOfLink(trx, { token, position })
     if (requestId === undefined) return NOT_FOUND
     const party = await holdLead(trx, requestId)
-    const done = await trx
+    const done = await ownTables(trx)
       .selectFrom('customer_change')
       .select(['refund_cents', 'card_refund_cents'])
       .where('request_id', '=', party.leadId)
@@ -243,7 +246,7 @@ export async function cancelByCustomer(
         )
       }
     }
-    await trx
+    await ownTables(trx)
       .insertInto('customer_change')
       .values({
         request_id: party.leadId,
@@ -273,7 +276,7 @@ export async function cancelByCustomer(
       now,
       dedupeKey: `self-cancel:${party.leadId}`,
     })
-    const request = await trx
+    const request = await ownTables(trx)
       .selectFrom('order_request')
       .select(['name', 'email', 'payment_reference'])
       .where('id', '=', party.leadId)
@@ -328,14 +331,14 @@ export async function selfCancellationOf(
   db: Executor,
   leadId: number,
 ): Promise<SelfCancellation | null> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('customer_change')
     .select(['refund_cents', 'card_refund_cents', 'created_at'])
     .where('request_id', '=', leadId)
     .where('kind', '=', 'cancel')
     .executeTakeFirst()
   if (!row) return null
-  const { given } = await db
+  const { given } = await ownTables(db)
     .selectFrom('refund')
     .select(({ fn }) =>
       fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),

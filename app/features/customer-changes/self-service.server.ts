@@ -1,7 +1,7 @@
 import type { Env } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import {
-  bakeryToday,
   lastBookableDate,
   readBookingRules,
   readPickupWindows,
@@ -28,6 +28,7 @@ import {
   ORDER_LIMITS,
 } from '#app/features/orders/order-options.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
@@ -45,6 +46,8 @@ import type {
   SelfServiceResult,
   SelfServiceView,
 } from './self-service.ts'
+
+const ownTables = tablesFor('customer-changes')
 
 /** What a change would make of her order as it stands, from what to what. */
 async function changeParts(
@@ -86,7 +89,7 @@ export async function readSelfService(
   },
 ): Promise<SelfServiceView> {
   const [requests, policy, windows, rules, products] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('order_request')
       .select([
         'id',
@@ -122,7 +125,7 @@ export async function readSelfService(
     const firstDate = members.map((member) => member.due_date).sort()[0]!
     const statuses = members.map((member) => member.status)
     const memberIds = members.map((member) => Number(member.id))
-    const rows = await db
+    const rows = await ownTables(db)
       .selectFrom('customer_change')
       .selectAll()
       .where('request_id', '=', leadId)

@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
@@ -20,13 +20,15 @@ import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner
 import { scheduleLines } from '#app/features/order-status/payment-schedule-text.ts'
 import { cardOfferOf } from '#app/features/payments/card-payments.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
+
+const ownTables = tablesFor('customer-page')
 
 const expiryFormat = () =>
   bakeryDateTimeFormat({
@@ -51,7 +53,7 @@ export async function readCustomerBook(
   /** Card payments on (both Stripe keys set): each entry says what she may pay by card now. */
   { cardPayments = false }: { cardPayments?: boolean } = {},
 ): Promise<Record<number, CustomerBookEntry>> {
-  const requests = await db
+  const requests = await ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -69,7 +71,7 @@ export async function readCustomerBook(
     requests.map(async (request): Promise<[number, CustomerBookEntry]> => {
       const entry: CustomerBookEntry = { quote: null, owed: null, declinedByCustomer: false }
       if (request.status === 'declined') {
-        const event = await db
+        const event = await ownTables(db)
           .selectFrom('request_event')
           .select('actor')
           .where('request_id', '=', request.id)
@@ -95,7 +97,7 @@ export async function readCustomerBook(
       const [quote, money, quotes] = await Promise.all([
         currentQuote(db, request.id),
         moneyOf(db, request.id),
-        db
+        ownTables(db)
           .selectFrom('request_quote')
           .select(({ fn }) => fn.countAll<number | string>().as('count'))
           .where('request_id', '=', request.id)
@@ -181,14 +183,14 @@ export async function readCustomerBook(
  */
 async function readLedger(db: Db, requestId: number): Promise<CustomerLedger | null> {
   const [payments, refunds, totals] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('payment')
       .select(['id', 'amount_cents', 'received_on', 'method'])
       .where('request_id', '=', requestId)
       .orderBy('received_on')
       .orderBy('id')
       .execute(),
-    db
+    ownTables(db)
       .selectFrom('refund')
       .select(['id', 'amount_cents', 'refunded_on', 'method', 'lowered_to_cents'])
       .where('request_id', '=', requestId)
@@ -286,7 +288,7 @@ export async function receiveQuoteAnswer({
     return fail(400, 'Please reload your order’s page and answer again.')
   }
   // The page names the request by its place in the send; the order book by its id.
-  const named = await db
+  const named = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('customer_token', '=', token)
@@ -333,7 +335,7 @@ export async function expireQuotesAndTell(
   const expired = await expireQuotes(db, now, async (trx, requestId) => {
     // Whom an expiry emails is the order-status table's (QUOTE_EXPIRY): the customer.
     if (QUOTE_EXPIRY.email?.send.template !== 'quote-expired') return
-    const request = await trx
+    const request = await ownTables(trx)
       .selectFrom('order_request')
       .select(['name', 'email', 'product_type', 'due_date', 'customer_token'])
       .where('id', '=', requestId)

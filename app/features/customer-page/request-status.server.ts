@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   HANDOVER_COLUMNS,
@@ -10,6 +11,8 @@ import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import type { RequestStatusView } from './request-status.ts'
+
+const ownTables = tablesFor('customer-page')
 
 const isBooked = (status: string) => (BOOKED_STATUSES as readonly string[]).includes(status)
 
@@ -35,7 +38,7 @@ export async function readRequestStatus(
   token: string,
 ): Promise<RequestStatusView | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .select([
@@ -102,7 +105,7 @@ export async function readRequestStatus(
 /** The ids of the requests a private link shows; none for a token nobody holds. */
 export async function requestIdsOfToken(db: Db, token: string): Promise<number[]> {
   if (!TOKEN_PATTERN.test(token)) return []
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('customer_token', '=', token)
@@ -118,7 +121,7 @@ export async function requestIdsOfToken(db: Db, token: string): Promise<number[]
  * Returns how many batches it wrote.
  */
 export async function renderStoredAcceptedPolicies(db: Db): Promise<number> {
-  const texts = await db
+  const texts = await ownTables(db)
     .selectFrom('order_batch')
     .select('accepted_policies')
     .distinct()
@@ -129,7 +132,7 @@ export async function renderStoredAcceptedPolicies(db: Db): Promise<number> {
   for (const { accepted_policies: markdown } of texts) {
     const rendered = renderMarkdown(markdown!)
     if (!rendered.ok) continue
-    const result = await db
+    const result = await ownTables(db)
       .updateTable('order_batch')
       .set({ accepted_policies_html: rendered.html })
       .where('accepted_policies', '=', markdown)

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { SITE_WORDS_KEYS, type SiteWords } from '#app/content/site-words.ts'
 import { serializeTransactions, type Db } from '#app/db/db.server.ts'
 import {
-  bakeryToday,
   readBookingSettings,
   replacePickupWindows,
   setWeekdayCapacity,
@@ -21,6 +20,7 @@ import {
   readSiteWords,
   replaceSiteWords,
 } from '#app/features/site-content/site-content.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { centsToInput } from '#app/utils/money.ts'
 import {

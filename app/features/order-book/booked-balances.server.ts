@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import {
   BOOKED_STATUSES,
   amountsOwed,
@@ -7,6 +8,8 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { moneyOfRow, quoteMoneyColumns } from './money.server.ts'
 import { isNewestQuote } from './quotes.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 /**
  * Booked requests (confirmed or ready) whose newest quote's balance falls
@@ -21,7 +24,7 @@ export async function readBookedBalances(
   db: Db,
   { today, until }: { today: string; until: string },
 ) {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select((eb) => [

@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestEventTable } from '#app/db/schema.ts'
 import { lowerPrice } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -7,6 +8,8 @@ import { moneyOf, paymentTotals } from './money.server.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote } from './quotes.server.ts'
 import { type BookChange, NOT_FOUND, recordEvent, statusOf } from './request-moves.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
@@ -57,7 +60,7 @@ export async function recordRefundIn(
   // A party's refunds, like its payments, are its lead's.
   const input = { ...asked, requestId: (await partyOf(trx, asked.requestId)).leadId }
   const { requestId, amountCents, now } = input
-  const held = await trx
+  const held = await ownTables(trx)
     .updateTable('order_request')
     .set((eb) => ({ version: eb.ref('version') }))
     .where('id', '=', requestId)
@@ -81,7 +84,7 @@ export async function recordRefundIn(
     const refused = await refusedPaymentRefund(trx, { requestId, paymentId, amountCents })
     if (refused) return refused
   }
-  const inserted = await trx
+  const inserted = await ownTables(trx)
     .insertInto('refund')
     .values({
       request_id: requestId,
@@ -100,7 +103,7 @@ export async function recordRefundIn(
     // The lead's newest quote holds the party's money: its price (and a
     // deposit above the new total) comes down in the refund's transaction.
     const quote = (await currentQuote(trx, requestId))!
-    await trx
+    await ownTables(trx)
       .updateTable('request_quote')
       .set({ price_cents: lowered.priceCents, deposit_cents: lowered.depositCents })
       .where('id', '=', quote.id)
@@ -124,7 +127,7 @@ async function knownCardRefund(
   trx: Transaction<Database>,
   { requestId, stripeRefundId }: { requestId: number; stripeRefundId: string },
 ): Promise<(BookChange & { refundId?: number; duplicate?: boolean }) | null> {
-  const known = await trx
+  const known = await ownTables(trx)
     .selectFrom('refund')
     .select(['id', 'request_id'])
     .where('stripe_refund_id', '=', stripeRefundId)
@@ -177,14 +180,14 @@ async function refusedPaymentRefund(
     amountCents,
   }: { requestId: number; paymentId: number; amountCents: number },
 ): Promise<Refused | null> {
-  const payment = await trx
+  const payment = await ownTables(trx)
     .selectFrom('payment')
     .select(['amount_cents'])
     .where('id', '=', paymentId)
     .where('request_id', '=', requestId)
     .executeTakeFirst()
   if (!payment) return { ok: false, status: 404, error: 'That payment is not on this request.' }
-  const { given } = await trx
+  const { given } = await ownTables(trx)
     .selectFrom('refund')
     .select(({ fn }) =>
       fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),

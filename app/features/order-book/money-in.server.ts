@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestEventTable } from '#app/db/schema.ts'
 import {
   BOOKED_STATUSES,
@@ -21,6 +22,8 @@ import {
   recordEvent,
   statusOf,
 } from './request-moves.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Actor = RequestEventTable['actor']
 
@@ -81,7 +84,7 @@ export async function recordPaymentIn(
   const refused = refusedPaymentMessage(status)
   if (refused) return { ok: false, status: 409, error: refused }
   const owedBefore = amountsOwed(await moneyOf(trx, requestId)).stillOwed
-  await trx
+  await ownTables(trx)
     .insertInto('payment')
     .values({
       request_id: requestId,
@@ -130,7 +133,7 @@ export async function waiveDepositIn(
   // A party's one deposit is its lead's.
   const requestId = (await partyOf(trx, anyMember)).leadId
   // Naming the status it waives from, so a request closed meanwhile is not changed.
-  const updated = await trx
+  const updated = await ownTables(trx)
     .updateTable('order_request')
     .set({ deposit_waived: 1 })
     .where('id', '=', requestId)
@@ -167,10 +170,14 @@ export async function ensureReceiptIn(
   // One receipt, one number, for a party: its lead's.
   const requestId = (await partyOf(trx, anyMember)).leadId
   const numberOf = () =>
-    trx.selectFrom('receipt').select('id').where('request_id', '=', requestId).executeTakeFirst()
+    ownTables(trx)
+      .selectFrom('receipt')
+      .select('id')
+      .where('request_id', '=', requestId)
+      .executeTakeFirst()
   const known = await numberOf()
   if (known) return Number(known.id)
-  await trx
+  await ownTables(trx)
     .insertInto('receipt')
     .values({ request_id: requestId, created_at: now })
     .onConflict((oc) => oc.column('request_id').doNothing())

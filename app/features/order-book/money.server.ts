@@ -1,8 +1,11 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Money, MoneyLine } from '#app/features/order-status/order-status.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote, isNewestQuote } from './quotes.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -32,7 +35,7 @@ export const PRICE_LOWERED_LINE = 'Lowered with a refund'
 
 /** Each member's treat and own price, from its newest quote, in the party's order. */
 async function partyLines(db: Executor, memberIds: readonly number[]): Promise<MoneyLine[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select(['order_request.id', 'order_request.product_type', 'request_quote.line_cents'])
@@ -49,7 +52,7 @@ async function partyLines(db: Executor, memberIds: readonly number[]): Promise<M
 async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
   const [quote, request] = await Promise.all([
     currentQuote(db, requestId),
-    db
+    ownTables(db)
       .selectFrom('order_request')
       .select((eb) => ['deposit_waived', netPaid(eb).as('paid')])
       .where('id', '=', requestId)
@@ -153,7 +156,7 @@ export async function paymentTotals(
 ): Promise<Map<number, PaymentTotals>> {
   const ids = [...new Set(requestIds)]
   if (ids.length === 0) return new Map()
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select((eb) => [
       'order_request.id',
@@ -181,8 +184,8 @@ export async function paymentTotals(
  */
 export async function moneyRecorded(db: Executor): Promise<boolean> {
   const [quote, payment] = await Promise.all([
-    db.selectFrom('request_quote').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('payment').select('id').limit(1).executeTakeFirst(),
+    ownTables(db).selectFrom('request_quote').select('id').limit(1).executeTakeFirst(),
+    ownTables(db).selectFrom('payment').select('id').limit(1).executeTakeFirst(),
   ])
   return quote !== undefined || payment !== undefined
 }

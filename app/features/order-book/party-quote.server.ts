@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { STATUS_LABELS, refusedMoveMessage } from '#app/features/order-status/order-status.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { partyOf } from './party.server.ts'
 import {
   PICKUP_FEE_MESSAGE,
@@ -12,6 +12,8 @@ import {
   quoteRequest,
 } from './quotes.server.ts'
 import { type BookChange } from './request-moves.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 /**
  * One quote for a party (decision 049): requests of one send, quoted
@@ -38,7 +40,7 @@ export interface PartyChoice {
 
 /** The other requests of `requestId`'s send, for the same customer, each with whether it may join. */
 export async function readPartyChoices(db: Db, requestId: number): Promise<PartyChoice[]> {
-  const request = await db
+  const request = await ownTables(db)
     .selectFrom('order_request')
     .select(['batch_id', 'customer_token'])
     .where('id', '=', requestId)
@@ -51,7 +53,7 @@ export async function readPartyChoices(db: Db, requestId: number): Promise<Party
   })
   const others = siblings.filter((row) => Number(row.id) !== requestId)
   const quotes = others.length
-    ? await db
+    ? await ownTables(db)
         .selectFrom('request_quote')
         .select(['request_id', 'line_cents'])
         .where(
@@ -84,7 +86,7 @@ function sendOf(
   db: Db | Transaction<Database>,
   { batchId, token }: { batchId: number; token: string },
 ) {
-  return db
+  return ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'position', 'product_type', 'due_date', 'status', 'fulfilment', 'party_lead_id'])
     .where('batch_id', '=', batchId)
@@ -155,7 +157,7 @@ export async function quoteParty(
     const quoted = await quoteRequest(trx, { requestId, quote, now })
     return quoted.ok ? { ok: true, leadId: requestId } : quoted
   }
-  const request = await trx
+  const request = await ownTables(trx)
     .selectFrom('order_request')
     .select(['batch_id', 'customer_token'])
     .where('id', '=', requestId)
@@ -206,7 +208,7 @@ export async function quoteParty(
       field: 'deposit_due',
     }
   }
-  const settings = await trx
+  const settings = await ownTables(trx)
     .selectFrom('booking_settings')
     .select('balance_due_days')
     .where('id', '=', 1)
@@ -229,7 +231,7 @@ export async function quoteParty(
   }
   const memberIds = members.map((row) => Number(row.id))
   // Quoted one by one as requests of their own, then joined to the lead.
-  await trx
+  await ownTables(trx)
     .updateTable('order_request')
     .set({ party_lead_id: null })
     .where('id', 'in', memberIds)
@@ -252,7 +254,7 @@ export async function quoteParty(
     })
     if (!quoted.ok) return quoted
   }
-  await trx
+  await ownTables(trx)
     .updateTable('order_request')
     .set({ party_lead_id: leadId })
     .where('id', 'in', memberIds)

@@ -1,7 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { AlertRequest } from '#app/features/owner-alerts/alert-words.ts'
 import { partyName } from '#app/utils/party-name.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -18,7 +21,7 @@ export interface Party {
 
 /** The party `requestId` belongs to (see Party); a party of one when none. */
 export async function partyOf(db: Executor, requestId: number): Promise<Party> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('order_request')
     .select('party_lead_id')
     .where('id', '=', requestId)
@@ -26,7 +29,7 @@ export async function partyOf(db: Executor, requestId: number): Promise<Party> {
   if (row?.party_lead_id == null) return { leadId: requestId, memberIds: [requestId] }
   const leadId = Number(row.party_lead_id)
   // At most one send's requests: a party never reaches outside its batch.
-  const members = await db
+  const members = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('party_lead_id', '=', leadId)
@@ -42,7 +45,7 @@ export async function partyOf(db: Executor, requestId: number): Promise<Party> {
  * owner's alerts alike. A party of one has its own treat alone.
  */
 export async function partyTreats(db: Executor, party: Party): Promise<string[]> {
-  const members = await db
+  const members = await ownTables(db)
     .selectFrom('order_request')
     .select('product_type')
     .where('id', 'in', party.memberIds)
@@ -61,7 +64,7 @@ export async function partyTreats(db: Executor, party: Party): Promise<string[]>
  */
 export async function partyAlertRequest(db: Executor, of: number | Party): Promise<AlertRequest> {
   const party = typeof of === 'number' ? await partyOf(db, of) : of
-  const lead = await db
+  const lead = await ownTables(db)
     .selectFrom('order_request')
     .select(['name', 'product_type', 'due_date'])
     .where('id', '=', party.leadId)
@@ -92,7 +95,7 @@ export function treatsNamed(about: AlertRequest): string {
 export async function holdPartyLead(trx: Transaction<Database>, requestId: number): Promise<Party> {
   const party = await partyOf(trx, requestId)
   if (party.memberIds.length > 1) {
-    await trx
+    await ownTables(trx)
       .updateTable('order_request')
       .set((eb) => ({ version: eb.ref('version') }))
       .where('id', '=', party.leadId)

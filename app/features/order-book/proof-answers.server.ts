@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { z } from 'zod/mini'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -18,6 +19,8 @@ import { type Reply, reply } from '#app/utils/reply.ts'
 import { composeProofAnswer } from './proof-emails.ts'
 import { partyNamed, proofLock } from './proof-steps.server.ts'
 import { recordEvent } from './request-moves.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 /** The most a proof answer's post may be: the change and a few fields. */
 const MAX_ANSWER_BYTES = 4 * 1024
@@ -56,7 +59,7 @@ export async function receiveProofAnswer({
   const read = await readAnswer({ request, clientIp, db, now })
   if ('refused' in read) return read.refused
   const { answer } = read
-  const named = await db
+  const named = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'status', 'name', 'email', 'product_type', 'due_date'])
     .where('customer_token', '=', token)

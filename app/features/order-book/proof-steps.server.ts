@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -38,6 +39,8 @@ import { partyOf, partyTreats } from './party.server.ts'
 import { composeProofSent, proofInParty } from './proof-emails.ts'
 import { recordEvent } from './request-moves.server.ts'
 
+const ownTables = tablesFor('order-book')
+
 /**
  * A request's design proofs (decision 055): the owner sends a round from the
  * order page, the customer answers from her page. The proofs feature keeps
@@ -69,7 +72,7 @@ const sendFailed = (status: number, error: string, headers?: HeadersInit) =>
 
 /** The request a step is about, as its emails name it. */
 async function requestOf(db: Db, requestId: number) {
-  return db
+  return ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -202,7 +205,7 @@ async function recordProofRound(
   const requestId = found.id
   // Writers first, one request's proof steps at a time (on SQLite: the write lock up front).
   await serializeTransactions(trx, proofLock(requestId))
-  const current = await trx
+  const current = await ownTables(trx)
     .selectFrom('order_request')
     .select('status')
     .where('id', '=', requestId)
@@ -281,7 +284,7 @@ export async function readCustomerProofs(
   token: string,
 ): Promise<Record<number, ProofView>> {
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return {}
-  const requests = await db
+  const requests = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'position', 'product_type'])
     .where('customer_token', '=', token)

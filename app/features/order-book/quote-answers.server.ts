@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, OrderRequestTable, RequestStatus } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { totalOf } from '#app/features/order-status/order-status.ts'
@@ -14,12 +15,14 @@ import { type QuoteOutcome, type QuotedParty, composeQuoteAnswer } from './quote
 import { currentQuote } from './quotes.server.ts'
 import { type BookChange, NOT_FOUND, moveRequest, recordEvent } from './request-moves.server.ts'
 
+const ownTables = tablesFor('order-book')
+
 type Executor = Kysely<Database> | Transaction<Database>
 
 /** A party's lines as the owner's news of its answer lists them, and what they come to. */
 async function answeredLines(db: Executor, party: Party): Promise<QuotedParty> {
   const [members, money] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('order_request')
       .select(['id', 'product_type', 'due_date'])
       .where('id', 'in', party.memberIds)
@@ -177,14 +180,14 @@ async function claimAnswer(
   // meet at the lead's row, and one answer wins (decision 049).
   const party = await partyOf(trx, answeredId)
   const requestId = party.leadId
-  const held = await trx
+  const held = await ownTables(trx)
     .updateTable('order_request')
     .set({ status: 'quoted' })
     .where('id', '=', requestId)
     .where('customer_token', '=', token)
     .where('status', '=', 'quoted')
     .executeTakeFirst()
-  const request = await trx
+  const request = await ownTables(trx)
     .selectFrom('order_request')
     .select([
       'status',
@@ -203,7 +206,7 @@ async function claimAnswer(
   const refuse = (error: string) => ({ refused: { ok: false, status: 409, error } as const })
   if (held.numUpdatedRows === 0n || !quote) return refuse(answeredMessage(request.status, quote))
   // The number is of the quotes of the request the customer answered on.
-  const { count } = await trx
+  const { count } = await ownTables(trx)
     .selectFrom('request_quote')
     .select(({ fn }) => fn.countAll<number | string>().as('count'))
     .where('request_id', '=', answeredId)
@@ -217,7 +220,7 @@ async function claimAnswer(
     return refuse(answeredMessage(request.status, quote))
   }
   if (Number(quote.expires_at) <= now) return refuse(QUOTE_EXPIRED)
-  const claimed = await trx
+  const claimed = await ownTables(trx)
     .updateTable('request_quote')
     .set(answer === 'accept' ? { accepted_at: now } : { declined_at: now })
     .where('id', '=', quote.id)
@@ -242,7 +245,7 @@ async function answerForMembers(
     if (memberId === party.leadId) continue
     const memberQuote = await currentQuote(trx, memberId)
     if (!memberQuote) continue
-    await trx
+    await ownTables(trx)
       .updateTable('request_quote')
       .set(answer === 'accept' ? { accepted_at: now } : { declined_at: now })
       .where('id', '=', memberQuote.id)

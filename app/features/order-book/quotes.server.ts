@@ -1,11 +1,13 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { QUOTE_EXPIRY } from '#app/features/order-status/owner-intents.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { type BookChange, NOT_FOUND, moveRequest } from './request-moves.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -42,7 +44,7 @@ export const PICKUP_FEE_MESSAGE =
 
 /** The newest quote of a request, if it has one. */
 export async function currentQuote(db: Executor, requestId: number) {
-  return db
+  return ownTables(db)
     .selectFrom('request_quote')
     .selectAll()
     .where('request_id', '=', requestId)
@@ -60,12 +62,12 @@ export async function quoteRequest(
   trx: Transaction<Database>,
   { requestId, quote, now }: { requestId: number; quote: QuoteInput; now: number },
 ): Promise<BookChange & { expiresAt?: number }> {
-  const settings = await trx
+  const settings = await ownTables(trx)
     .selectFrom('booking_settings')
     .select(['quote_expiry_days', 'balance_due_days'])
     .where('id', '=', 1)
     .executeTakeFirstOrThrow()
-  const request = await trx
+  const request = await ownTables(trx)
     .selectFrom('order_request')
     .select(['due_date', 'fulfilment'])
     .where('id', '=', requestId)
@@ -108,7 +110,7 @@ export async function quoteRequest(
   })
   if (!moved.ok) return moved
   const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
-  await trx
+  await ownTables(trx)
     .insertInto('request_quote')
     .values({
       request_id: requestId,
@@ -236,7 +238,7 @@ async function expireQuotesPage(
   { now, afterId }: { now: number; afterId: number },
   onExpired?: (trx: Transaction<Database>, requestId: number) => Promise<void>,
 ): Promise<{ expired: number[]; lastId: number | null }> {
-  const due = await db
+  const due = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select('order_request.id')

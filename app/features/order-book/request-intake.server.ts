@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto'
 import { type Insertable, type Transaction, sql } from 'kysely'
 import { isUniqueViolation } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, OrderRequestTable } from '#app/db/schema.ts'
 import {
   REFERENCE_MAX_DIGITS,
   REFERENCE_MIN_DIGITS,
   REFERENCE_PREFIX,
 } from './payment-reference.ts'
+
+const ownTables = tablesFor('order-book')
 
 /**
  * The order book's one door for the orders feature (eslint.config.js,
@@ -66,7 +69,7 @@ export async function storeSentRequests(
   batchId: number
   requests: { id: number; position: number; reference: string }[]
 }> {
-  const { id: batchId } = await trx
+  const { id: batchId } = await ownTables(trx)
     .insertInto('order_batch')
     .values({
       created_at: now.toISOString(),
@@ -97,7 +100,7 @@ async function recordArrivals(
   { requestIds, at }: { requestIds: number[]; at: number },
 ) {
   if (requestIds.length === 0) return
-  await trx
+  await ownTables(trx)
     .insertInto('request_event')
     .values(
       requestIds.map((requestId) => ({
@@ -125,7 +128,7 @@ async function insertWithReferences(
     // transaction unless rolled back to one; SQLite takes the same words.
     await sql`savepoint payment_reference`.execute(trx)
     try {
-      const stored = await trx
+      const stored = await ownTables(trx)
         .insertInto('order_request')
         .values(
           requests.map((request, index) => ({

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
 import {
   PARTY_MOVE_STATUSES,
@@ -7,6 +8,8 @@ import {
   refusedMoveMessage,
 } from '#app/features/order-status/order-status.ts'
 import { holdPartyLead } from './party.server.ts'
+
+const ownTables = tablesFor('order-book')
 
 type Executor = Kysely<Database> | Transaction<Database>
 type Actor = RequestEventTable['actor']
@@ -31,7 +34,7 @@ export async function statusOf(
   db: Executor,
   requestId: number,
 ): Promise<RequestStatus | undefined> {
-  const request = await db
+  const request = await ownTables(db)
     .selectFrom('order_request')
     .select('status')
     .where('id', '=', requestId)
@@ -58,12 +61,12 @@ export async function moveRequest(
   // Every member's row is held first (on PostgreSQL, locked until the
   // transaction ends; SQLite has one writer), then every move is checked
   // before any is made, so a member is never left behind.
-  await trx
+  await ownTables(trx)
     .updateTable('order_request')
     .set((eb) => ({ version: eb.ref('version') }))
     .where('id', 'in', party.memberIds)
     .execute()
-  const members = await trx
+  const members = await ownTables(trx)
     .selectFrom('order_request')
     .select(['id', 'status'])
     .where('id', 'in', party.memberIds)
@@ -96,7 +99,7 @@ async function moveOne(
   const from = await statusOf(trx, requestId)
   if (!from) return NOT_FOUND
   if (!canMove(from, to)) return { ok: false, status: 409, error: refusedMoveMessage(from, to) }
-  const updated = await trx
+  const updated = await ownTables(trx)
     .updateTable('order_request')
     .set({
       status: to,
@@ -130,13 +133,13 @@ export async function recordEvent(
     now: number
   },
 ): Promise<void> {
-  await db
+  await ownTables(db)
     .insertInto('request_event')
     .values({ request_id: requestId, at: now, from_status: from, to_status: to, actor, note })
     .execute()
   // Every change to a request writes its timeline, so here is the one place
   // that counts changes: a form showing an older count is out of date.
-  await db
+  await ownTables(db)
     .updateTable('order_request')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', requestId)
@@ -157,7 +160,7 @@ export async function claimVersion(
   trx: Transaction<Database>,
   { requestId, version }: { requestId: number; version: number },
 ): Promise<BookChange> {
-  const claimed = await trx
+  const claimed = await ownTables(trx)
     .updateTable('order_request')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', requestId)

@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { bakeryToday, readPickupAddress } from '#app/features/availability/availability.server.ts'
+import { readPickupAddress } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import type { ChangedPart } from './change-parts.ts'
 import { HANDOVER_COLUMNS, addressOf, formatDeliveryAddress } from './handover.ts'
@@ -13,6 +15,8 @@ import { moneyOf } from './money.server.ts'
 import { partyOf, partyTreats } from './party.server.ts'
 import { currentQuote } from './quotes.server.ts'
 import { composeRequestUpdate } from './update-emails.ts'
+
+const ownTables = tablesFor('order-book')
 
 /**
  * Queues the customer's email about a change to their request, in the
@@ -51,7 +55,7 @@ export async function queueRequestUpdate(
   if (pickup && pickup.waiting.length > 0) return undefined
   const requestId = kind === 'ready' ? asked : party.leadId
   const [found, quote, money, treats, lead] = await Promise.all([
-    trx
+    ownTables(trx)
       .selectFrom('order_request')
       .select([
         'name',
@@ -73,7 +77,7 @@ export async function queueRequestUpdate(
     // A party pays with its lead's reference, whichever member is ready.
     requestId === party.leadId
       ? undefined
-      : trx
+      : ownTables(trx)
           .selectFrom('order_request')
           .select('payment_reference')
           .where('id', '=', party.leadId)
@@ -94,7 +98,7 @@ export async function queueRequestUpdate(
   // A refund's email tells the newest refund, the one just recorded.
   const refund =
     kind === 'refunded'
-      ? await trx
+      ? await ownTables(trx)
           .selectFrom('refund')
           .select(['amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
           .where('request_id', '=', requestId)
@@ -103,7 +107,7 @@ export async function queueRequestUpdate(
       : undefined
   const cancellation =
     kind === 'self_cancelled'
-      ? await trx
+      ? await ownTables(trx)
           .selectFrom('customer_change')
           .select(['refund_cents', 'card_refund_cents'])
           .where('request_id', '=', requestId)
@@ -168,7 +172,7 @@ export async function pickupOf(
   requestId: number,
 ): Promise<Pickup> {
   const party = await partyOf(db, requestId)
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'product_type', 'status', 'due_date', 'fulfilment', ...HANDOVER_COLUMNS])
     .where('id', 'in', party.memberIds)

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { OutboxStatus, OutboxTopic, RequestEventTable, RequestStatus } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { pendingChangeOf } from '#app/features/customer-changes/change-answer.server.ts'
 import { selfCancellationOf } from '#app/features/customer-changes/self-cancel.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -22,7 +22,10 @@ import { cardPaymentsOf } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
 import { cardPaymentsToLook } from '#app/features/payments/stripe-webhook.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
+
+const ownTables = tablesFor('order-page')
 
 const timeFormat = () =>
   bakeryDateTimeFormat({
@@ -128,7 +131,7 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof readOrderDetail>
 
 /** The request's row, with when its send came in. */
 function readRequestRow(db: Db, requestId: number) {
-  return db
+  return ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .selectAll('order_request')
@@ -164,7 +167,7 @@ async function readAround(
     pendingChange,
     selfCancellation,
   ] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('request_event')
       .selectAll()
       .where('request_id', '=', requestId)
@@ -180,13 +183,17 @@ async function readAround(
       { topic: 'request_reminder', subjectIds: [requestId] },
       { topic: 'payment_notice', subjectIds: [leadId] },
     ]),
-    db
+    ownTables(db)
       .selectFrom('booking_settings')
       .select(['quote_expiry_days', 'balance_due_days'])
       .where('id', '=', 1)
       .executeTakeFirst(),
     paymentTotals(db, [leadId]),
-    db.selectFrom('receipt').select('id').where('request_id', '=', leadId).executeTakeFirst(),
+    ownTables(db)
+      .selectFrom('receipt')
+      .select('id')
+      .where('request_id', '=', leadId)
+      .executeTakeFirst(),
     readPartyChoices(db, requestId),
     currentQuote(db, requestId),
     readCardSide(db, leadId),
@@ -197,7 +204,7 @@ async function readAround(
     leadId === requestId
       ? request.payment_reference
       : ((
-          await db
+          await ownTables(db)
             .selectFrom('order_request')
             .select('payment_reference')
             .where('id', '=', leadId)

@@ -1,14 +1,16 @@
 import type { Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { amountsOwed, canMove } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS, READY_EARLY_DAYS } from '#app/features/order-status/owner-intents.ts'
 import { daysBetween } from '#app/utils/calendar-days.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { type OrderQuestion, type OwnerIntentForm, depositCentsOf } from './order-actions.ts'
+
+const ownTables = tablesFor('order-page')
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -48,7 +50,7 @@ export async function questionFor(
     now: number
   },
 ): Promise<OrderQuestion | null> {
-  const request = await trx
+  const request = await ownTables(trx)
     .selectFrom('order_request')
     .select(['status', 'name', 'email', 'due_date'])
     .where('id', '=', requestId)

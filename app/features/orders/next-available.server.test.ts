@@ -4,12 +4,12 @@ import {
   addClosedPeriod,
   addPickupWindow,
   answerAvailability,
-  bakeryToday,
   readBookingRules,
   setWeekdayCapacity,
 } from '#app/features/availability/availability.server.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { findNextAvailable } from './date-choice.ts'

@@ -2,7 +2,6 @@ import type { Db } from '#app/db/db.server.ts'
 import {
   type Unbookable,
   type WindowRefusal,
-  bakeryToday,
   readBookingSettings,
 } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
@@ -10,7 +9,7 @@ import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { bakeryToday, readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readBookingSettings } from '#app/features/availability/availability.server.ts'
 import {
   HANDOVER_COLUMNS,
   addressOf,
@@ -13,12 +14,14 @@ import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-s
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
-import { bakeryInstant } from '#app/utils/dates.ts'
+import { bakeryInstant, bakeryToday } from '#app/utils/dates.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type IcalKeyActionResult, ROTATE_ICAL_KEY } from './calendar-feed-settings.tsx'
 import { escapeIcalText, icalLines } from './ical-text.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -33,13 +36,13 @@ function newIcalKey(): string {
  * on one key rather than each showing its own.
  */
 export async function ensureIcalKey(db: Executor): Promise<string> {
-  await db
+  await ownTables(db)
     .updateTable('booking_settings')
     .set({ ical_key: newIcalKey() })
     .where('id', '=', 1)
     .where('ical_key', 'is', null)
     .execute()
-  const { ical_key } = await db
+  const { ical_key } = await ownTables(db)
     .selectFrom('booking_settings')
     .select('ical_key')
     .where('id', '=', 1)
@@ -50,7 +53,11 @@ export async function ensureIcalKey(db: Executor): Promise<string> {
 /** A new key: every URL with the old one stops working at once. */
 export async function rotateIcalKey(db: Executor): Promise<string> {
   const key = newIcalKey()
-  await db.updateTable('booking_settings').set({ ical_key: key }).where('id', '=', 1).execute()
+  await ownTables(db)
+    .updateTable('booking_settings')
+    .set({ ical_key: key })
+    .where('id', '=', 1)
+    .execute()
   return key
 }
 
@@ -147,7 +154,7 @@ export async function streamCalendarFeed(
   // Formatted once for the whole feed: every event carries the same stamp.
   const stamp = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
   const readPage = async (cursor: FeedCursor) => {
-    let query = db
+    let query = ownTables(db)
       .selectFrom('order_request')
       .select([
         'id',
@@ -243,7 +250,7 @@ export async function answerCalendarFeed({
   now?: Date
 }): Promise<Response> {
   const given = url.searchParams.get('key') ?? ''
-  const { ical_key: expected } = await db
+  const { ical_key: expected } = await ownTables(db)
     .selectFrom('booking_settings')
     .select('ical_key')
     .where('id', '=', 1)

@@ -1,5 +1,6 @@
 import { type Transaction, sql } from 'kysely'
 import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -14,6 +15,8 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { ERASE_CUSTOMER, type EraseCustomerResult } from './erase-customer-settings.tsx'
+
+const ownTables = tablesFor('owner-desk')
 
 export const ERASED_NAME = 'Erased customer'
 
@@ -50,7 +53,7 @@ export async function eraseCustomer(
   { email }: { email: string },
 ): Promise<ErasureReport> {
   const address = email.trim().toLowerCase()
-  const requests = await db
+  const requests = await ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -79,7 +82,7 @@ export async function eraseCustomer(
     if (requestIds.length > 0) {
       // Her review goes whole, and with it from Home, About and their rating.
       await deleteReviewsOf(trx, requestIds)
-      await trx
+      await ownTables(trx)
         .updateTable('order_request')
         .set(() => ({
           name: ERASED_NAME,
@@ -99,25 +102,25 @@ export async function eraseCustomer(
         }))
         .where('id', 'in', requestIds)
         .execute()
-      await trx
+      await ownTables(trx)
         .updateTable('request_event')
         .set({ note: null })
         .where('request_id', 'in', requestIds)
         .execute()
       // The owner's words to her: "Hi Erin, two tiers with her name on top".
-      await trx
+      await ownTables(trx)
         .updateTable('request_quote')
         .set({ message: '', payment_instructions: '' })
         .where('request_id', 'in', requestIds)
         .execute()
       // Her words asking for a change, the details it asked and what it made
       // of them, and the owner's answer to her (decisions 054 and 081).
-      await trx
+      await ownTables(trx)
         .updateTable('customer_change')
         .set({ details: '', answer_note: '', made: '' })
         .where('request_id', 'in', requestIds)
         .execute()
-      await trx
+      await ownTables(trx)
         .updateTable('customer_change_detail')
         .set({ value: '' })
         .where('request_id', 'in', requestIds)
@@ -319,7 +322,7 @@ async function scrubPaymentMethods(
   requestIds: number[],
   traces: Traces,
 ): Promise<void> {
-  const payments = await trx
+  const payments = await ownTables(trx)
     .selectFrom('payment')
     .select(['id', 'method'])
     .where('request_id', 'in', requestIds)
@@ -327,7 +330,11 @@ async function scrubPaymentMethods(
   for (const payment of payments) {
     const method = scrubText(payment.method, { ...traces, names: nameWords(traces.names) })
     if (method === payment.method) continue
-    await trx.updateTable('payment').set({ method }).where('id', '=', payment.id).execute()
+    await ownTables(trx)
+      .updateTable('payment')
+      .set({ method })
+      .where('id', '=', payment.id)
+      .execute()
   }
 }
 
@@ -337,7 +344,7 @@ async function scrubRefunds(
   requestIds: number[],
   traces: Traces,
 ): Promise<void> {
-  const refunds = await trx
+  const refunds = await ownTables(trx)
     .selectFrom('refund')
     .select(['id', 'method', 'reason'])
     .where('request_id', 'in', requestIds)
@@ -347,7 +354,11 @@ async function scrubRefunds(
     const method = scrubText(refund.method, words)
     const reason = scrubText(refund.reason, words)
     if (method === refund.method && reason === refund.reason) continue
-    await trx.updateTable('refund').set({ method, reason }).where('id', '=', refund.id).execute()
+    await ownTables(trx)
+      .updateTable('refund')
+      .set({ method, reason })
+      .where('id', '=', refund.id)
+      .execute()
   }
 }
 

@@ -6,9 +6,9 @@ import {
   sql,
 } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
 import {
   type PaymentTotals,
@@ -25,6 +25,7 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
 import {
   ORDER_PAGE_SIZE,
@@ -33,6 +34,8 @@ import {
   SEARCH_COUNT_LIMIT,
   STATUSES,
 } from './order-list.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 /** LIKE's own characters in a search are matched as themselves. */
 function likePattern(query: string): string {
@@ -53,14 +56,14 @@ const TRIGRAM = 3
 async function requestsOfReference(db: Db, query: string): Promise<number[] | null> {
   const reference = readPaymentReference(query)
   if (!reference) return null
-  const found = await db
+  const found = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'party_lead_id'])
     .where('payment_reference', '=', reference)
     .executeTakeFirst()
   if (!found) return []
   if (found.party_lead_id === null) return [Number(found.id)]
-  const members = await db
+  const members = await ownTables(db)
     .selectFrom('order_request')
     .select('id')
     .where('party_lead_id', '=', found.party_lead_id)
@@ -127,7 +130,7 @@ export async function listOrderBook(
   // The date range and search narrow both the rows and the chips' counts.
   // Only order_request's own columns: the counts need no join.
   const narrowed = () => {
-    let query = db.selectFrom('order_request')
+    let query = ownTables(db).selectFrom('order_request')
     if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
     if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
     if (filters.q) query = query.where(searchMatches(db, filters.q, referenced))
@@ -141,9 +144,9 @@ export async function listOrderBook(
   // search counts no further than its limit.
   const countStatuses = () => {
     if (!filters.from && !filters.to && !filters.q)
-      return db.selectFrom('order_status_count').select(['status', 'count']).execute()
+      return ownTables(db).selectFrom('order_status_count').select(['status', 'count']).execute()
     const statuses = narrowed().select('order_request.status')
-    return db
+    return ownTables(db)
       .selectFrom((limit === null ? statuses : statuses.limit(limit + 1)).as('matched'))
       .select(({ fn }) => ['matched.status', fn.countAll<number | string>().as('count')])
       .groupBy('matched.status')
@@ -288,7 +291,7 @@ async function countMatching(
   limit: number | null,
 ) {
   const found = query.select('order_request.id')
-  const { count } = await db
+  const { count } = await ownTables(db)
     .selectFrom((limit === null ? found : found.limit(limit + 1)).as('matched'))
     .select(({ fn }) => fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
@@ -312,7 +315,7 @@ async function standingOf(
   const ids = [...new Set(requests.map((request) => request.id))]
   const [quotes, payments] = ids.length
     ? await Promise.all([
-        db
+        ownTables(db)
           .selectFrom('request_quote')
           .select([
             'request_id',

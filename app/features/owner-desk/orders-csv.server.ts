@@ -1,14 +1,16 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { HANDOVER_COLUMNS } from '#app/features/order-book/handover.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/order-status.ts'
-import { bakeryDateOf, bakeryTimeOf } from '#app/utils/dates.ts'
+import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -98,7 +100,7 @@ const CSV_PAGE_SIZE = 100
  * the page's own id range (their request_id indexes), not for the whole book.
  */
 async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
-  const requests = await db
+  const requests = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .select([
@@ -128,7 +130,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
   if (requests.length === 0) return { rows: [], lastId: null }
   const lastId = Number(requests.at(-1)!.id)
   const [quotes, payments, refunds, totals] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('request_quote')
       .select([
         'request_id',
@@ -142,7 +144,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       .where('request_id', '<=', lastId)
       .orderBy('id')
       .execute(),
-    db
+    ownTables(db)
       .selectFrom('payment')
       .select(['request_id', 'amount_cents', 'received_on', 'method'])
       .where('request_id', '>', afterId)
@@ -150,7 +152,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       .orderBy('received_on')
       .orderBy('id')
       .execute(),
-    db
+    ownTables(db)
       .selectFrom('refund')
       .select(['request_id', 'amount_cents', 'refunded_on', 'method'])
       .where('request_id', '>', afterId)
@@ -171,7 +173,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
     leadIds.length === 0
       ? []
       : (
-          await db
+          await ownTables(db)
             .selectFrom('order_request')
             .select(['id', 'payment_reference'])
             .where('id', 'in', leadIds)

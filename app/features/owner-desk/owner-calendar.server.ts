@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
 import {
   type ClosedPeriod,
@@ -17,6 +18,8 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import { addDays, datesFrom, weekdayOf } from '#app/utils/calendar-days.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -123,7 +126,7 @@ export async function readCalendarMonth(
   const [settings, booked, counts] = await Promise.all([
     readBookingSettings(db),
     bookedEffort(db, { from: gridStart, to: gridEnd }),
-    db
+    ownTables(db)
       .selectFrom('order_request')
       .select(['due_date', 'status', ({ fn }) => fn.countAll<number | string>().as('count')])
       .where('due_date', '>=', gridStart)
@@ -199,7 +202,7 @@ export interface BakeListItem {
  * cancelled and expired ones, in the order they arrived.
  */
 export async function readBakeList(db: Executor, date: string): Promise<BakeListItem[]> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',

@@ -1,12 +1,15 @@
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type BalanceDueActionResult, SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'
 
+const ownTables = tablesFor('owner-desk')
+
 /** Days before the order date a quote's balance falls due, unless the quote says otherwise. */
 export async function readBalanceDueDays(db: Db): Promise<number> {
-  const row = await db
+  const row = await ownTables(db)
     .selectFrom('booking_settings')
     .select('balance_due_days')
     .where('id', '=', 1)
@@ -33,7 +36,7 @@ export async function receiveBalanceDueAction({
       error: `Choose ${BALANCE_DUE_DAYS.min} to ${BALANCE_DUE_DAYS.max} days before the order date.`,
     })
   }
-  await db
+  await ownTables(db)
     .updateTable('booking_settings')
     .set({ balance_due_days: days })
     .where('id', '=', 1)

@@ -1,10 +1,13 @@
 import { sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { CUSTOMER_CHANGEABLE_STATUSES } from '#app/features/order-status/order-status.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import { roundsAskingChanges } from '#app/features/proofs/proof-store.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import type { TodayList, TodayRequest } from './today.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 /** What a customer asked from her page that waits on the owner (decision 054). */
 export interface CustomerAsk extends TodayRequest {
@@ -43,7 +46,7 @@ export async function readCustomerAsks(
   { limit }: { limit: number },
 ): Promise<TodayList<CustomerAsk>> {
   const asked = () =>
-    db
+    ownTables(db)
       .selectFrom('customer_change')
       .innerJoin('order_request', 'order_request.id', 'customer_change.request_id')
       .select([
@@ -81,7 +84,7 @@ export async function readCustomerAsks(
     )
     .where('customer_change.kind', '=', sql.lit('cancel'))
     .where(sql<boolean>`customer_change.refund_cents > customer_change.card_refund_cents`)
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom(changes.unionAll(cancellations).as('asked'))
     .selectAll('asked')
     // Beside each row: how many rows the query found before its limit.
@@ -118,7 +121,7 @@ export async function readProofChangesAsked(
   db: Db,
   { limit }: { limit: number },
 ): Promise<TodayList<ProofChangeAsked>> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom(roundsAskingChanges(db).as('asked'))
     .innerJoin('order_request', 'order_request.id', 'asked.request_id')
     .select([

@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { readOpenMessages } from '#app/features/contact/contact-messages.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
@@ -11,6 +11,7 @@ import {
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { type ReviewToApprove, readReviewsToApprove } from '#app/features/reviews/reviews.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { type OpenQuote, readOpenQuotes } from './open-quotes.server.ts'
 import { type BakeListItem, readBakeList } from './owner-calendar.server.ts'
 import {
@@ -26,6 +27,8 @@ import {
   type TodayList,
   type TodayRequest,
 } from './today.ts'
+
+const ownTables = tablesFor('owner-desk')
 
 export interface WaitingRequest extends TodayRequest {
   /** YYYY-MM-DD, the bakery's day the send arrived. */
@@ -162,7 +165,7 @@ async function readBakeDays(db: Db, today: string) {
 /** New requests, oldest first, counted by the status counts the triggers keep. */
 async function readWaiting(db: Db): Promise<TodayList<WaitingRequest>> {
   const [rows, counted] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('order_request')
       .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
       .select([
@@ -177,7 +180,7 @@ async function readWaiting(db: Db): Promise<TodayList<WaitingRequest>> {
       .limit(TODAY_LIST_LIMIT)
       .execute(),
     // Kept by triggers (migration 024-growth-status-counts): no count of the book.
-    db
+    ownTables(db)
       .selectFrom('order_status_count')
       .select('count')
       .where('status', '=', 'new')
@@ -202,7 +205,7 @@ async function readWaiting(db: Db): Promise<TodayList<WaitingRequest>> {
  */
 async function readOrderBookMoney(db: Db, today: string) {
   const [openQuotes, balances] = await Promise.all([
-    readOpenQuotes(db.selectFrom('order_request'), { today }),
+    readOpenQuotes(ownTables(db).selectFrom('order_request'), { today }),
     readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) }),
   ])
   const awaitingAnswer = openQuotes
@@ -223,7 +226,7 @@ async function readOrderBookMoney(db: Db, today: string) {
     list.slice(0, TODAY_LIST_LIMIT).map((quote) => quote.id),
   )
   const names = shownIds.length
-    ? await db
+    ? await ownTables(db)
         .selectFrom('order_request')
         .select(['id', 'name', 'product_type'])
         .where('id', 'in', shownIds)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
@@ -21,6 +22,8 @@ import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
+
+const ownTables = tablesFor('payments')
 
 /**
  * Card payments through the owner's own Stripe account (decision 045): on
@@ -178,7 +181,7 @@ export async function startCardCheckout({
   if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
     return fail(400, 'Please reload your order’s page and choose the payment again.')
   }
-  const named = await db
+  const named = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'party_lead_id'])
     .where('customer_token', '=', token)
@@ -187,7 +190,7 @@ export async function startCardCheckout({
   // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
   const row =
     named &&
-    (await db
+    (await ownTables(db)
       .selectFrom('order_request')
       .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
       .where('id', '=', Number(named.party_lead_id ?? named.id))
@@ -254,7 +257,7 @@ export async function startCardCheckout({
     return fail(connection ? 503 : 502, connection ? UNREACHABLE : REFUSED, { position })
   }
   if (!session.url) return fail(502, REFUSED, { position })
-  await db
+  await ownTables(db)
     .insertInto('card_checkout')
     .values({
       request_id: row.id,

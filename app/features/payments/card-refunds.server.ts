@@ -4,13 +4,14 @@ import Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { recordRefundIn, refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
 import {
@@ -20,6 +21,8 @@ import {
   readCharge,
   readRefund,
 } from './stripe-objects.ts'
+
+const ownTables = tablesFor('payments')
 
 /**
  * Card refunds through the owner's Stripe account (decision 050): the owner
@@ -48,7 +51,7 @@ export interface CardPaymentLine {
 /** A request's card payments (those paid through Checkout), oldest first. */
 export async function cardPaymentsOf(db: Db, requestId: number): Promise<CardPaymentLine[]> {
   const [payments, totals] = await Promise.all([
-    db
+    ownTables(db)
       .selectFrom('payment')
       .leftJoin('refund', 'refund.payment_id', 'payment.id')
       .select(({ fn }) => [
@@ -137,7 +140,7 @@ export async function refundOnCardIn(
   }
   // A party's payments are its lead's (decision 049), whichever member's page refunds one.
   const requestId = (await partyOf(trx, asked)).leadId
-  const payment = await trx
+  const payment = await ownTables(trx)
     .selectFrom('payment')
     .innerJoin('order_request', 'order_request.id', 'payment.request_id')
     .select([
@@ -160,7 +163,7 @@ export async function refundOnCardIn(
         'This card payment came before the site kept what a refund needs: refund it in Stripe’s dashboard, and it shows here once Stripe tells the site.',
     }
   }
-  const { given } = await trx
+  const { given } = await ownTables(trx)
     .selectFrom('refund')
     .select(({ fn }) =>
       fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),
@@ -290,7 +293,7 @@ export async function settleRefundEvent(
 
 async function paymentOfIntent(trx: Transaction<Database>, intent: string | null) {
   if (!intent) return undefined
-  return trx
+  return ownTables(trx)
     .selectFrom('payment')
     .innerJoin('order_request', 'order_request.id', 'payment.request_id')
     .select(['payment.id', 'payment.request_id', 'order_request.payment_reference'])
@@ -332,7 +335,7 @@ async function settleRefund(
     requestId: Number(payment.request_id),
     reference: payment.payment_reference ?? base.reference,
   }
-  const known = await trx
+  const known = await ownTables(trx)
     .selectFrom('refund')
     .select('id')
     .where('stripe_refund_id', '=', refund.id)
@@ -407,7 +410,7 @@ async function chargeWithoutList(
   if (!payment) {
     return { ...base, outcome: 'ignored', note: 'A refunded charge for a payment not on the book.' }
   }
-  const { given } = await trx
+  const { given } = await ownTables(trx)
     .selectFrom('refund')
     .select(({ fn }) =>
       fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),

@@ -1,6 +1,6 @@
 import { localityLine } from '#app/content/bakery-address.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { ensureReceiptIn } from '#app/features/order-book/money-in.server.ts'
 import {
   PRICE_LOWERED_LINE,
@@ -19,9 +19,11 @@ import {
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Receipt } from './receipt.ts'
+
+const ownTables = tablesFor('payments')
 
 /** What newCustomerToken makes (as request-status.server.ts reads it): anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
@@ -46,7 +48,7 @@ export async function readReceipts(
   { token, position, now }: { token: string; position?: number | null; now: number },
 ): Promise<Receipt[] | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  const query = db
+  const query = ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -83,14 +85,14 @@ export async function readReceipts(
       for (const id of ids) assigned.set(id, await ensureReceiptIn(trx, { requestId: id, now }))
       return assigned
     }),
-    db
+    ownTables(db)
       .selectFrom('payment')
       .select(['request_id', 'amount_cents', 'received_on', 'method'])
       .where('request_id', 'in', ids)
       .orderBy('received_on')
       .orderBy('id')
       .execute(),
-    db
+    ownTables(db)
       .selectFrom('refund')
       .select(['request_id', 'amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
       .where('request_id', 'in', ids)

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
@@ -14,7 +14,7 @@ import { CLOSED_STATUSES, amountsOwed, isIn } from '#app/features/order-status/o
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
-import { writeBakeryMoment } from '#app/utils/dates.ts'
+import { writeBakeryMoment, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
@@ -32,6 +32,8 @@ import {
   readStripeEvent,
 } from './stripe-objects.ts'
 import { signedInTime } from './stripe-signature.server.ts'
+
+const ownTables = tablesFor('payments')
 
 /** Stripe's events are a few kilobytes; a checkout session's is well under this. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024
@@ -121,7 +123,7 @@ export async function handleStripeEvent(
   event: StripeEventRead,
   { now, siteUrl }: { now: number; siteUrl: string },
 ): Promise<StripeEventOutcome | 'replay'> {
-  const claimed = await trx
+  const claimed = await ownTables(trx)
     .insertInto('stripe_event')
     .values({ id: event.id, type: event.type, outcome: 'ignored', created_at: now })
     .onConflict((oc) => oc.column('id').doNothing())
@@ -142,7 +144,7 @@ export async function handleStripeEvent(
             siteUrl,
             eventId: event.id,
           })
-  await trx
+  await ownTables(trx)
     .updateTable('stripe_event')
     .set({
       outcome: looked.outcome,
@@ -215,7 +217,7 @@ async function settleSession(
   // A second event about the same session (completed, then async succeeded;
   // or a retry racing on another instance) waits here until this one is in.
   await serializeTransactions(trx, `stripe-session:${base.sessionId}`)
-  const already = await trx
+  const already = await ownTables(trx)
     .selectFrom('payment')
     .select('request_id')
     .where('checkout_session_id', '=', base.sessionId)
@@ -228,7 +230,7 @@ async function settleSession(
       note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
     }
   }
-  const opened = await trx
+  const opened = await ownTables(trx)
     .selectFrom('card_checkout')
     .innerJoin('order_request', 'order_request.id', 'card_checkout.request_id')
     .select([
@@ -393,7 +395,7 @@ export async function readCardPaymentsToLook(
   db: Db,
   { limit, requestId }: { limit: number; requestId?: number },
 ): Promise<{ items: CardPaymentToLook[]; total: number }> {
-  let query = db
+  let query = ownTables(db)
     .selectFrom('stripe_event')
     .select(['id', 'type', 'note', 'amount_cents', 'payment_reference', 'request_id', 'created_at'])
     .select(({ fn }) => fn.countAll<number | string>().over().as('total'))
@@ -424,7 +426,7 @@ export async function markCardPaymentLooked(
   db: Db,
   { eventId, now, requestId }: { eventId: string; now: number; requestId?: number },
 ): Promise<boolean> {
-  let update = db
+  let update = ownTables(db)
     .updateTable('stripe_event')
     .set({ handled_at: now })
     .where('id', '=', eventId)

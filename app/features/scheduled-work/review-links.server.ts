@@ -1,10 +1,13 @@
 import { sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import type { ReviewLink } from '#app/features/reviews/review-schema.ts'
 import { queueReviewRequests } from '#app/features/reviews/reviews.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { REMINDER_HOUR, bakeryHour } from './schedule.server.ts'
+
+const ownTables = tablesFor('scheduled-work')
 
 /** Invitations go out from the hour of the customers' reminders, bakery time. */
 export const REVIEW_REQUEST_HOUR = REMINDER_HOUR
@@ -20,7 +23,7 @@ const REVIEW_LINKS_PER_RUN = 500
  * (never issued, or erased).
  */
 export async function readReviewLink(db: Db, token: string): Promise<ReviewLink | undefined> {
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'name', 'email', 'status', 'product_type', 'due_date'])
     .where('customer_token', '=', token)
@@ -54,7 +57,7 @@ export async function queueReviewRequestsDue(
   if (bakeryHour(now) < REVIEW_REQUEST_HOUR) return 0
   const today = bakeryToday(now)
   const since = now.getTime() - REVIEW_REQUEST_WITHIN_DAYS * 24 * 60 * 60_000
-  const completed = await db
+  const completed = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_event', 'request_event.request_id', 'order_request.id')
     .select(['order_request.customer_token', 'request_event.at'])
@@ -76,7 +79,7 @@ export async function queueReviewRequestsDue(
     ),
   ]
   if (tokens.length === 0) return 0
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select(['id', 'name', 'email', 'customer_token'])
     .where('customer_token', 'in', tokens)

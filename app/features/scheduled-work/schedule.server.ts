@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryToday } from '#app/features/availability/availability.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
@@ -52,9 +52,11 @@ import {
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
-import { formatCalendarDate, bakeryTimeOf } from '#app/utils/dates.ts'
+import { formatCalendarDate, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
+
+const ownTables = tablesFor('scheduled-work')
 
 /** The owner's digest goes out from this hour of the bakery's morning. */
 export const DIGEST_HOUR = 7
@@ -129,7 +131,7 @@ function noticePage(
   db: Db,
   { kind, today, afterId }: { kind: 'balance' | 'deposit'; today: string; afterId: number },
 ) {
-  let query = db
+  let query = ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select((eb) => [
@@ -262,7 +264,7 @@ async function queueDigest(
   // The schedule runs every few minutes, so this is what most runs do.
   if (await queuedDedupeKeys(db, [dedupeKey]).then((keys) => keys.size > 0)) return false
   const tomorrow = addDays(today, 1)
-  const due = await db
+  const due = await ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -285,7 +287,7 @@ async function queueDigest(
   // deposit date passed, with what has been paid on it. The old way asked
   // three more queries per request; the deposit rule itself stays in
   // lifecycle.ts (amountsOwed, depositOverdue), applied to these rows.
-  const quoted = await db
+  const quoted = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('request_quote', 'request_quote.request_id', 'order_request.id')
     .select((eb) => [
@@ -394,7 +396,7 @@ async function queueReminders(
   const tomorrow = addDays(today, 1)
   // Tomorrow's confirmed requests, each with its current quote's price and
   // what has been paid, in one query.
-  const rows = await db
+  const rows = await ownTables(db)
     .selectFrom('order_request')
     .select((eb) => [
       'order_request.id',
