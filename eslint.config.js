@@ -85,7 +85,7 @@ export const featureEdges = {
     why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
   },
   payments: {
-    uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
+    uses: ['order-book', 'owner-alerts', 'site-content'],
     why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails.",
   },
   'customer-changes': {
@@ -101,18 +101,11 @@ export const featureEdges = {
     why: "What a customer asks of her order from her page: a change of day, time or details, a cancellation with what it gives back (a refund to her card goes through payments), and the owner's answer. Its forms reuse the order form's fields and date choice (orders); the menu says what may be asked for.",
   },
   'customer-page': {
-    uses: [
-      'availability',
-      'customer-changes',
-      'inspiration',
-      'order-book',
-      'payments',
-      'site-content',
-    ],
+    uses: ['customer-changes', 'inspiration', 'order-book', 'payments', 'site-content'],
     why: "The customer's private page: each request, what waits on her (a quote to answer, money to pay by card through payments, a proof), her photos (inspiration) and her changes and cancelling (customer-changes).",
   },
   'order-page': {
-    uses: ['availability', 'customer-changes', 'inspiration', 'order-book', 'orders', 'payments'],
+    uses: ['customer-changes', 'inspiration', 'order-book', 'orders', 'payments'],
     why: "The owner's page of one order, card by card: quotes, payments and card refunds (payments), the change a customer asked for (customer-changes), details, proofs, her photos (inspiration) and the order form's options (orders).",
   },
   'owner-desk': {
