@@ -40,6 +40,9 @@ export async function buildOnce(run: string): Promise<void> {
       await promisify(execFile)('npm', ['run', 'build'], {
         cwd: root,
         maxBuffer: 64 * 1024 * 1024,
+        // Vitest runs with NODE_ENV=test, which would bundle React's development
+        // build; the browser suite serves this same build, as visitors get it.
+        env: { ...process.env, NODE_ENV: 'production' },
       })
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string }
