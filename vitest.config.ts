@@ -1,20 +1,30 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { testFilesByProject } from './tests/setup/test-projects.ts'
 
 // A *.pg.test.ts file starts servers on PostgreSQL itself: it runs in the
 // PostgreSQL pass only (TEST_DATABASE=pg, scripts/test-unit-pg.ts), once,
 // and fails there without TEST_DATABASE_URL.
 const onPostgres = process.env.TEST_DATABASE === 'pg'
 
+// unit, database and server: what each needs is in tests/setup/test-projects.ts.
+const files = testFilesByProject()
+
 export default defineConfig({
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
     environment: 'node',
     globalSetup: ['./tests/setup/test-run.ts'],
     setupFiles: ['./tests/setup/unit-setup.ts'],
     restoreMocks: true,
+    // Two cores: Vitest's default of one worker per core less one leaves the
+    // second idle while a test waits on a database, a server or a socket.
+    maxWorkers: 2,
     // Password hashing and real databases are CPU-bound: on a shared, busy
     // machine a sign-in test can take several times its quiet duration.
     testTimeout: 20_000,
+    projects: (['unit', 'database', 'server'] as const).map((name) => ({
+      extends: true,
+      test: { name, include: files[name] },
+    })),
   },
 })

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
-import { makeTempDir, makeTestDatabaseUrl } from '#tests/support/database.ts'
+import { makeTestDatabaseUrl } from '#tests/support/database.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 
 const run = promisify(execFile)
 

@@ -4,15 +4,13 @@
  * TEST_DATABASE_URL names a database the tests may fill with schemas of their
  * own. Without it, a machine with no PostgreSQL skips this pass with a notice;
  * in CI (CI set) a missing or unreachable database fails, so the PostgreSQL
- * pass can never be skipped there unnoticed. Files the SQLite pass saw open
- * no database are left out (tests/support/database-use.ts); the *.pg.test.ts
- * files, which start servers on PostgreSQL themselves (two instances on one
- * database), run in this pass only (vitest.config.ts). Extra arguments go to
- * vitest.
+ * pass can never be skipped there unnoticed. Only the database project runs
+ * (tests/setup/test-projects.ts); the *.pg.test.ts files, which start servers
+ * on PostgreSQL themselves (two instances on one database), run in this pass
+ * only (vitest.config.ts). Extra arguments go to vitest.
  */
 import { spawnSync } from 'node:child_process'
 import pg from 'pg'
-import { readDatabaseFreeFiles } from '#tests/support/database-use.ts'
 
 const url = process.env.TEST_DATABASE_URL
 const ci = Boolean(process.env.CI)
@@ -43,13 +41,13 @@ try {
   await client.end().catch(() => {})
 }
 
-// Files the SQLite pass saw run without a database: a second database changes nothing for them.
-const databaseFree = readDatabaseFreeFiles().flatMap((file) => ['--exclude', file])
-if (databaseFree.length > 0) {
-  console.log(`${databaseFree.length / 2} test files open no database; they ran on SQLite only.`)
-}
-const result = spawnSync('npx', ['vitest', 'run', ...databaseFree, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE: 'pg' },
-})
+// Only the database project: a second database changes nothing for the others.
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'database', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE: 'pg' },
+  },
+)
 process.exit(result.status ?? 1)

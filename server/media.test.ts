@@ -8,9 +8,10 @@ import { addInspirationPhoto } from '#app/features/inspiration/inspiration-photo
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { MEDIA_CACHE_CONTROL, type MediaStore } from '#app/features/media/media-store.server.ts'
 import { createS3MediaStore } from '#app/features/media/s3-media-store.server.ts'
-import { makeTempDir, openTestDatabase } from '#tests/support/database.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { startS3Bucket } from '#tests/support/s3-bucket.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { serveMedia } from './media.ts'
 import { securityHeaders } from './security-headers.ts'
 

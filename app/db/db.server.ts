@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import { Kysely, Migrator, SqliteDialect, sql, type Transaction } from 'kysely'
 import type pg from 'pg'
 import { renamePreviousMigrations } from './migration-names.server.ts'
 import { migrations } from './migrations.server.ts'
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.server.ts'
 import { isPostgres } from './portable-schema.server.ts'
 import type { Database } from './schema.ts'
 
@@ -80,7 +81,7 @@ function openPostgres(url: string): Db {
   // An idle connection the server drops (a restart, a failover) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) })
 }
 
 /** DATABASE_URL with its password hidden, for messages and logs. */
@@ -94,9 +95,6 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
-/** Tries at migrating when another schema vanishes while Kysely looks around (see below). */
-const MIGRATE_TRIES = 3
-
 export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgres(db) ? await currentSchema(db) : undefined
   // A database migrated before the migrations were renumbered lists them by
@@ -105,33 +103,17 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // Kysely looks for its bookkeeping tables in every schema it can see
-    // unless told which one; with two sites (or two tests) in one PostgreSQL
-    // database it would take another schema's for its own.
+    // Kysely's bookkeeping tables are the site's schema's, even where the
+    // database holds other sites (or tests) with tables of the same names.
     migrationTableSchema: schema,
   })
-  for (let attempt = 1; ; attempt += 1) {
-    const { error, results } = await migrator.migrateToLatest()
-    // Before migrating, Kysely lists the tables of every schema in the
-    // database, asking about each by name; a schema another site or test
-    // drops meanwhile fails that listing ("schema … does not exist") before
-    // anything is written. Looking again no longer sees it.
-    if (error && isOtherSchemaGone(error, schema) && attempt < MIGRATE_TRIES) continue
-    for (const result of results ?? []) {
-      if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
-    }
-    if (error) throw error
-    // New indexes get their statistics now, not at the next boot (see openSqlite).
-    if (!isPostgres(db) && results?.length) await sql`pragma optimize = 0x10002`.execute(db)
-    return
+  const { error, results } = await migrator.migrateToLatest()
+  for (const result of results ?? []) {
+    if (result.status === 'Error') console.error(`migration ${result.migrationName} failed`)
   }
-}
-
-/** PostgreSQL's invalid_schema_name, about a schema other than `own`. */
-function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false
-  const message = error instanceof Error ? error.message : ''
-  return error.code === '3F000' && own !== undefined && !message.includes(`"${own}"`)
+  if (error) throw error
+  // New indexes get their statistics now, not at the next boot (see openSqlite).
+  if (!isPostgres(db) && results?.length) await sql`pragma optimize = 0x10002`.execute(db)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { makeTempDir, makeTestDatabaseUrl, openTestConnection } from '#tests/support/database.ts'
+import { makeTestDatabaseUrl, openTestConnection } from '#tests/support/database.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { type DatabaseLocation, type Db, migrateToLatest } from './db.server.ts'
 import { PREVIOUS_NAMES, renamePreviousMigrations } from './migration-names.server.ts'
 import { MIGRATION_LIST } from './migrations.server.ts'

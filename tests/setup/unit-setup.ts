@@ -1,17 +1,4 @@
-import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest'
-import { startDatabaseUse, writeDatabaseUse } from '#tests/support/database-use.ts'
-
-// The SQLite pass notes which files open a database: only those run again on PostgreSQL.
-if ((process.env.TEST_DATABASE ?? 'sqlite') === 'sqlite') {
-  startDatabaseUse()
-  let testFile: string | undefined
-  beforeEach(() => {
-    testFile = expect.getState().testPath
-  })
-  afterAll(() => {
-    if (testFile) writeDatabaseUse(testFile)
-  })
-}
+import { afterEach, beforeEach, vi } from 'vitest'
 
 // A console.error during a test is a bug we have not noticed yet: fail on it.
 let consoleError: { mock: { calls: unknown[][] } }

@@ -17,7 +17,8 @@ import type { ViteDevServer } from 'vite'
 import { afterAll, onTestFinished, vi } from 'vitest'
 import type { DatabaseLocation } from '#app/db/db.server.ts'
 import type * as AppModule from '#server/app.ts'
-import { makeTempDir, makeTestDatabaseUrl } from './database.ts'
+import { makeTestDatabaseUrl } from './database.ts'
+import { makeTempDir } from './temp-dir.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 

@@ -1,30 +1,22 @@
 /**
  * A real, migrated database of its own for each test, removed when the test
  * ends. `TEST_DATABASE=pg` (with TEST_DATABASE_URL) makes it PostgreSQL:
- * a fresh schema per test, reached through the connection's search_path, so
- * tests in parallel never see each other's rows. Otherwise it is SQLite, a
- * copy of a migrated template file (sqlite-template.ts) in a temp folder.
+ * a schema per test (filled from pg-template.ts), reached through the
+ * connection's search_path, so tests in parallel never see each other's
+ * rows. Otherwise it is SQLite, a copy of a migrated template file
+ * (sqlite-template.ts) in a temp folder.
  * Only tests import this.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
-import { noteDatabaseUse } from './database-use.ts'
-import { createTestSchema } from './pg-schema.ts'
+import { type TestSchema, createTestSchema } from './pg-schema.ts'
+import { createMigratedSchema } from './pg-template.ts'
 import { placeMigratedDatabase } from './sqlite-template.ts'
-
-export async function makeTempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-'))
-  onTestFinished(() => rm(dir, { recursive: true, force: true }))
-  return dir
-}
+import { makeTempDir } from './temp-dir.ts'
 
 /** Which database the tests run on: TEST_DATABASE=sqlite (the default) or pg. */
 export function testDatabaseKind(): 'sqlite' | 'pg' {
-  noteDatabaseUse()
   const kind = process.env.TEST_DATABASE ?? 'sqlite'
   if (kind !== 'sqlite' && kind !== 'pg') {
     throw new Error(`TEST_DATABASE must be sqlite or pg, not ${kind}`)
@@ -38,10 +30,16 @@ export function testDatabaseKind(): 'sqlite' | 'pg' {
  * data folder holds the database). For tests that start the app's own way.
  */
 export async function makeTestDatabaseUrl(): Promise<string | undefined> {
+  return testSchemaUrl(createTestSchema)
+}
+
+async function testSchemaUrl(
+  create: (serverUrl: string) => Promise<TestSchema>,
+): Promise<string | undefined> {
   if (testDatabaseKind() === 'sqlite') return undefined
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DATABASE=pg needs TEST_DATABASE_URL (postgres://…)')
-  const schema = await createTestSchema(serverUrl)
+  const schema = await create(serverUrl)
   onTestFinished(() => schema.drop())
   return schema.url
 }
@@ -54,13 +52,13 @@ export async function openTestDatabase(
   dataDir?: string,
 ): Promise<{ db: Db; dataDir: string; location: DatabaseLocation }> {
   const dir = dataDir ?? (await makeTempDir())
-  const location = { dataDir: dir, url: await makeTestDatabaseUrl() }
-  // On SQLite a copy of the migrated template, which the migrations then
-  // find whole in a few milliseconds; on PostgreSQL a fresh schema, migrated.
+  // A copy of the migrated template (a file on SQLite, a schema's SQL on
+  // PostgreSQL), which the migrations then find whole in a few milliseconds.
+  const location = { dataDir: dir, url: await testSchemaUrl(createMigratedSchema) }
   if (!location.url) await placeMigratedDatabase(dir)
   const db = openTestConnection(location)
   await migrateToLatest(db)
-  if (!location.url) await newVersionTokens(db)
+  await newVersionTokens(db)
   return { db, dataDir: dir, location }
 }
 

@@ -25,7 +25,7 @@ export function templateSources(): string[] {
 }
 
 /** Those files, hashed: a template made from other migrations is never used. */
-function migrationsHash(): string {
+export function migrationsHash(): string {
   const hash = createHash('sha256')
   for (const file of templateSources()) {
     hash.update(file).update(readFileSync(path.join(DB_FOLDER, file)))

@@ -1,10 +1,12 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, type LogEvent, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { expect, onTestFinished, test } from 'vitest'
 import { type Db, migrateToLatest } from '#app/db/db.server.ts'
-import { makeTempDir, makeTestDatabaseUrl, testDatabaseKind } from '#tests/support/database.ts'
+import { OwnSchemaPostgresDialect } from '#app/db/own-schema-introspector.server.ts'
+import { makeTestDatabaseUrl, testDatabaseKind } from '#tests/support/database.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 
 // What the migrations ran to make the version tokens' functions and
 // triggers before version-triggers.ts wrote them, statement by statement,
@@ -95,7 +97,7 @@ async function versionStatements(): Promise<string[]> {
   }
   const url = await makeTestDatabaseUrl()
   const dialect = url
-    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) })
+    ? new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) })
     : new SqliteDialect({ database: new SQLite(path.join(await makeTempDir(), 'bakery.sqlite')) })
   const db = new Kysely<unknown>({ dialect, log })
   onTestFinished(() => db.destroy())

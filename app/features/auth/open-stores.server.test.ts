@@ -1,10 +1,6 @@
 import { expect, test } from 'vitest'
-import {
-  makeTempDir,
-  makeTestDatabaseUrl,
-  openTwoInstances,
-  testDatabaseKind,
-} from '#tests/support/database.ts'
+import { makeTestDatabaseUrl, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { createAdmin, listAdmins, loadSharedAuthSecret } from './admins.server.ts'
 import { openStores } from './open-stores.server.ts'
 

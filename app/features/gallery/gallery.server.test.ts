@@ -3,8 +3,9 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { makeTempDir, openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
+import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import {
   addGalleryImage,
   deleteGalleryImage,

@@ -2,8 +2,8 @@ import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { makeTempDir } from '#tests/support/database.ts'
 import { photoJpeg, pngBomb } from '#tests/support/images.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import {
   ImageRejectedError,
   MAX_VARIANT_HEIGHT,

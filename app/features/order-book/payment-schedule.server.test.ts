@@ -13,13 +13,13 @@ import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import {
-  makeTempDir,
   makeTestDatabaseUrl,
   openTestConnection,
   openTestDatabase,
   openTwoInstances,
 } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { recordPayment } from './money-in.server.ts'
 import { answerQuote } from './quote-answers.server.ts'
 import { currentQuote, quoteRequest } from './quotes.server.ts'

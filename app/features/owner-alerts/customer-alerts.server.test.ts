@@ -25,7 +25,6 @@ import {
   paidByCard,
 } from '#tests/support/card-book.ts'
 import {
-  makeTempDir,
   makeTestDatabaseUrl,
   openTestConnection,
   openTestDatabase,
@@ -39,6 +38,7 @@ import {
   startPushService,
   subscribePhone,
 } from '#tests/support/push-service.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { ALERT_KINDS } from './alert-kinds.ts'
 import { queueOwnerAlert } from './alert-queue.server.ts'
 import { changeAskedAlert } from './alert-words.ts'

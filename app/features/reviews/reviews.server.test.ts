@@ -13,13 +13,13 @@ import {
   readReviewLink,
 } from '#app/features/scheduled-work/review-links.server.ts'
 import {
-  makeTempDir,
   makeTestDatabaseUrl,
   openTestConnection,
   openTestDatabase,
   openTwoInstances,
 } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { receiveOwnerReviewAction, receiveReviewPost } from './review-action.server.ts'
 import { REVIEW_WORDS_MAX } from './review-schema.ts'
 import {

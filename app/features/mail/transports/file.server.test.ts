@@ -2,8 +2,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { expect, test } from 'vitest'
-import { makeTempDir } from '#tests/support/database.ts'
 import { buildCustomerEmail, buildOrderEmail } from '#tests/support/mail.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { createFileTransport } from './file.server.ts'
 
 test('each email becomes a readable .eml file in DATA_DIR/mail, announced in one line that names the file, not the customer', async () => {

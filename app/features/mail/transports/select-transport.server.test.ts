@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { EnvError, parseEnv } from '#app/config/env.server.ts'
-import { makeTempDir } from '#tests/support/database.ts'
 import { buildOrderEmail, startSmtpSink } from '#tests/support/mail.ts'
+import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { createTransportFromEnv, resolveMailAddresses } from './select-transport.server.ts'
 
 const emailJsIds = {
