@@ -157,6 +157,69 @@ export async function quoteParty(
     const quoted = await quoteRequest(trx, { requestId, quote, now })
     return quoted.ok ? { ok: true, leadId: requestId } : quoted
   }
+  const chosen = await chooseMembers(trx, { requestId, lines, party })
+  if (!chosen.ok) return chosen
+  const { members, leadId } = chosen
+  const lineOf = (id: number) => (id === requestId ? quote.priceCents : lines.get(id)!)
+  const schedule = await partySchedule(trx, { members, quote, now })
+  if (!schedule.ok) return schedule
+  const memberIds = members.map((row) => Number(row.id))
+  // Quoted one by one as requests of their own, then joined to the lead.
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set({ party_lead_id: null })
+    .where('id', 'in', memberIds)
+    .execute()
+  const totalCents = memberIds.reduce((sum, id) => sum + lineOf(id), 0)
+  const feeCents = quote.deliveryFeeCents ?? 0
+  for (const id of memberIds) {
+    const isLead = id === leadId
+    const quoted = await quoteRequest(trx, {
+      requestId: id,
+      quote: {
+        ...quote,
+        priceCents: isLead ? totalCents : 0,
+        lineCents: lineOf(id),
+        deliveryFeeCents: isLead ? feeCents : 0,
+        depositCents: isLead ? quote.depositCents : 0,
+        depositDue: schedule.depositDue,
+        balanceDue: schedule.balanceDue,
+        partyDelivers: schedule.partyDelivers,
+      },
+      now,
+    })
+    if (!quoted.ok) return quoted
+  }
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set({ party_lead_id: leadId })
+    .where('id', 'in', memberIds)
+    .execute()
+  return { ok: true, leadId }
+}
+
+type SendRow = Awaited<ReturnType<typeof sendOf>>[number]
+type Refusal = Extract<BookChange, { ok: false }>
+
+/**
+ * The party's members (this request and the ticked ones, in the send's
+ * order) and its lead, or why they cannot be quoted together: a ticked one
+ * from another send, one that may not join, or a member of the party left
+ * unticked.
+ */
+async function chooseMembers(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    lines,
+    party,
+  }: {
+    requestId: number
+    lines: ReadonlyMap<number, number>
+    party: Awaited<ReturnType<typeof partyOf>>
+  },
+): Promise<{ ok: true; members: SendRow[]; leadId: number } | Refusal> {
+  const inParty = party.memberIds.length > 1
   const request = await ownTables(trx)
     .selectFrom('order_request')
     .select(['batch_id', 'customer_token'])
@@ -190,14 +253,26 @@ export async function quoteParty(
       error: `The ${byId.get(left)?.product_type ?? 'other'} request is quoted together with this one: tick it to quote the party again.`,
     }
   }
-  const lineOf = (id: number) => (id === requestId ? quote.priceCents : lines.get(id)!)
-  const totalCents = members.reduce((sum, row) => sum + lineOf(Number(row.id)), 0)
+  return { ok: true, members, leadId }
+}
+
+/**
+ * One schedule for the party, due by its earliest date: the deposit's and
+ * the balance's days (the balance's by the bakery's rule when the quote
+ * leaves it out), and whether any member is delivered, which a delivery fee
+ * needs.
+ */
+async function partySchedule(
+  trx: Transaction<Database>,
+  { members, quote, now }: { members: SendRow[]; quote: QuoteInput; now: number },
+): Promise<
+  | { ok: true; depositDue: string | null; balanceDue: string | null; partyDelivers: boolean }
+  | Refusal
+> {
   const partyDelivers = members.some((row) => row.fulfilment === 'delivery')
-  const feeCents = quote.deliveryFeeCents ?? 0
-  if (feeCents > 0 && !partyDelivers) {
+  if ((quote.deliveryFeeCents ?? 0) > 0 && !partyDelivers) {
     return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
   }
-  // One schedule for the party: due by its earliest date.
   const earliest = members.map((row) => row.due_date).sort()[0]!
   const depositDue = quote.depositCents > 0 ? quote.depositDue : null
   if (depositDue && depositDue > earliest) {
@@ -229,35 +304,5 @@ export async function quoteParty(
       field: 'balance_due',
     }
   }
-  const memberIds = members.map((row) => Number(row.id))
-  // Quoted one by one as requests of their own, then joined to the lead.
-  await ownTables(trx)
-    .updateTable('order_request')
-    .set({ party_lead_id: null })
-    .where('id', 'in', memberIds)
-    .execute()
-  for (const id of memberIds) {
-    const isLead = id === leadId
-    const quoted = await quoteRequest(trx, {
-      requestId: id,
-      quote: {
-        ...quote,
-        priceCents: isLead ? totalCents : 0,
-        lineCents: lineOf(id),
-        deliveryFeeCents: isLead ? feeCents : 0,
-        depositCents: isLead ? quote.depositCents : 0,
-        depositDue,
-        balanceDue,
-        partyDelivers,
-      },
-      now,
-    })
-    if (!quoted.ok) return quoted
-  }
-  await ownTables(trx)
-    .updateTable('order_request')
-    .set({ party_lead_id: leadId })
-    .where('id', 'in', memberIds)
-    .execute()
-  return { ok: true, leadId }
+  return { ok: true, depositDue, balanceDue, partyDelivers }
 }

@@ -54,40 +54,12 @@ export async function queueRequestUpdate(
   const pickup = kind === 'ready' ? await pickupOf(trx, asked) : null
   if (pickup && pickup.waiting.length > 0) return undefined
   const requestId = kind === 'ready' ? asked : party.leadId
-  const [found, quote, money, treats, lead] = await Promise.all([
-    ownTables(trx)
-      .selectFrom('order_request')
-      .select([
-        'name',
-        'email',
-        'product_type',
-        'due_date',
-        'fulfilment',
-        'customer_token',
-        ...HANDOVER_COLUMNS,
-        'payment_reference',
-        'status',
-        'position',
-      ])
-      .where('id', '=', requestId)
-      .executeTakeFirstOrThrow(),
+  const [request, quote, money, { refund, cancellation }] = await Promise.all([
+    readUpdatedRequest(trx, { requestId, party, pickup }),
     currentQuote(trx, requestId),
     moneyOf(trx, requestId),
-    pickup ? pickup.treats : party.memberIds.length > 1 ? partyTreats(trx, party) : [],
-    // A party pays with its lead's reference, whichever member is ready.
-    requestId === party.leadId
-      ? undefined
-      : ownTables(trx)
-          .selectFrom('order_request')
-          .select('payment_reference')
-          .where('id', '=', party.leadId)
-          .executeTakeFirst(),
+    readKindDetails(trx, kind, requestId),
   ])
-  const request = {
-    ...found,
-    ...(treats.length > 1 ? { product_type: partyName(treats) } : {}),
-    ...(lead ? { payment_reference: lead.payment_reference } : {}),
-  }
   // The pickup address is private until the request is confirmed: read for that email only.
   const place =
     kind !== 'confirmed'
@@ -95,25 +67,6 @@ export async function queueRequestUpdate(
       : request.fulfilment === 'delivery'
         ? formatDeliveryAddress(addressOf(request))
         : (await readPickupAddress(trx)).trim() || null
-  // A refund's email tells the newest refund, the one just recorded.
-  const refund =
-    kind === 'refunded'
-      ? await ownTables(trx)
-          .selectFrom('refund')
-          .select(['amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
-          .where('request_id', '=', requestId)
-          .orderBy('id', 'desc')
-          .executeTakeFirst()
-      : undefined
-  const cancellation =
-    kind === 'self_cancelled'
-      ? await ownTables(trx)
-          .selectFrom('customer_change')
-          .select(['refund_cents', 'card_refund_cents'])
-          .where('request_id', '=', requestId)
-          .where('kind', '=', 'cancel')
-          .executeTakeFirst()
-      : undefined
   const email = composeRequestUpdate(kind, {
     bakery: await readSiteSection(trx, 'identity'),
     cancellation: cancellation && {
@@ -152,6 +105,78 @@ export async function queueRequestUpdate(
     { topic: 'request_update', subjectId: requestId, email, ...(key ? { dedupeKey: key } : {}) },
     now,
   )
+}
+
+/**
+ * The request an update is about, as the customer reads it: a party's
+ * treats named together, and the lead's payment reference, which the party
+ * pays with whichever member the email is about.
+ */
+async function readUpdatedRequest(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    party,
+    pickup,
+  }: { requestId: number; party: Awaited<ReturnType<typeof partyOf>>; pickup: Pickup | null },
+) {
+  const [found, treats, lead] = await Promise.all([
+    ownTables(trx)
+      .selectFrom('order_request')
+      .select([
+        'name',
+        'email',
+        'product_type',
+        'due_date',
+        'fulfilment',
+        'customer_token',
+        ...HANDOVER_COLUMNS,
+        'payment_reference',
+        'status',
+        'position',
+      ])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow(),
+    pickup ? pickup.treats : party.memberIds.length > 1 ? partyTreats(trx, party) : [],
+    requestId === party.leadId
+      ? undefined
+      : ownTables(trx)
+          .selectFrom('order_request')
+          .select('payment_reference')
+          .where('id', '=', party.leadId)
+          .executeTakeFirst(),
+  ])
+  return {
+    ...found,
+    ...(treats.length > 1 ? { product_type: partyName(treats) } : {}),
+    ...(lead ? { payment_reference: lead.payment_reference } : {}),
+  }
+}
+
+/**
+ * What only some kinds of update tell: a refund's email the newest refund,
+ * the one just recorded; her cancellation's what it returns.
+ */
+async function readKindDetails(trx: Transaction<Database>, kind: UpdateKind, requestId: number) {
+  const [refund, cancellation] = await Promise.all([
+    kind === 'refunded'
+      ? ownTables(trx)
+          .selectFrom('refund')
+          .select(['amount_cents', 'refunded_on', 'method', 'reason', 'lowered_to_cents'])
+          .where('request_id', '=', requestId)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      : undefined,
+    kind === 'self_cancelled'
+      ? ownTables(trx)
+          .selectFrom('customer_change')
+          .select(['refund_cents', 'card_refund_cents'])
+          .where('request_id', '=', requestId)
+          .where('kind', '=', 'cancel')
+          .executeTakeFirst()
+      : undefined,
+  ])
+  return { refund, cancellation }
 }
 
 /**
