@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { referenceInstruction } from '#app/features/order-book/payment-reference.ts'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
+import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import type { ScheduleLine } from '#app/features/order-status/payment-schedule-text.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
 import { paymentTextParts } from './payment-text.ts'

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import { REFERENCE_PREFIX } from '#app/features/order-status/payment-reference.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { REFERENCE_PREFIX } from './payment-reference.ts'
 
 test('a book that has used every four-digit reference still takes a send, with a longer one', async () => {
   const { db } = await openTestDatabase()

@@ -7,7 +7,7 @@ import {
   REFERENCE_MAX_DIGITS,
   REFERENCE_MIN_DIGITS,
   REFERENCE_PREFIX,
-} from './payment-reference.ts'
+} from '#app/features/order-status/payment-reference.ts'
 
 const ownTables = tablesFor('order-book')
 

@@ -9,11 +9,11 @@ import {
   totalOf,
 } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { requestPageUrl } from './customer-links.ts'
 import { type Block, heading, linkBlock, lines, paragraph, quoted } from './email-blocks.ts'
-import { referenceInstruction } from './payment-reference.ts'
 import {
   type UpdateDetails,
   type UpdateQuote,

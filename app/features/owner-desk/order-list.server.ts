@@ -8,22 +8,15 @@ import {
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
-import type { Database, RequestStatus } from '#app/db/schema.ts'
+import type { Database } from '#app/db/schema.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import {
-  type PaymentTotals,
-  moneyOf,
-  paymentTotals,
-} from '#app/features/order-book/money.server.ts'
-import { readPaymentReference } from '#app/features/order-book/payment-reference.ts'
 import {
   BALANCE_REMINDER_DAYS,
   type DisplayState,
   amountsOwed,
-  depositOverdue,
-  displayStateOf,
   totalOf,
 } from '#app/features/order-status/order-status.ts'
+import { readPaymentReference } from '#app/features/order-status/payment-reference.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
@@ -34,6 +27,7 @@ import {
   SEARCH_COUNT_LIMIT,
   STATUSES,
 } from './order-list.ts'
+import { type Standing, standingOf } from './order-standing.server.ts'
 
 const ownTables = tablesFor('owner-desk')
 
@@ -114,6 +108,17 @@ function searchMatches(db: Db, query: string, referenced: number[] | null) {
   }
 }
 
+/** The requests the date range and search narrow to, order_request's own columns only. */
+function narrowedRequests(db: Db, filters: OrderFilters, referenced: number[] | null) {
+  let query = ownTables(db).selectFrom('order_request')
+  if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
+  if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
+  if (filters.q) query = query.where(searchMatches(db, filters.q, referenced))
+  return query
+}
+
+type Narrowed = () => ReturnType<typeof narrowedRequests>
+
 /**
  * Every order request (one row each, not one per send) matching the
  * filters, with the count of each status under the same date and search
@@ -128,20 +133,63 @@ export async function listOrderBook(
 ) {
   const referenced = filters.q ? await requestsOfReference(db, filters.q) : null
   // The date range and search narrow both the rows and the chips' counts.
-  // Only order_request's own columns: the counts need no join.
-  const narrowed = () => {
-    let query = ownTables(db).selectFrom('order_request')
-    if (filters.from) query = query.where('order_request.due_date', '>=', filters.from)
-    if (filters.to) query = query.where('order_request.due_date', '<=', filters.to)
-    if (filters.q) query = query.where(searchMatches(db, filters.q, referenced))
-    return query
-  }
+  const narrowed = () => narrowedRequests(db, filters, referenced)
   const limit = filters.q ? countLimit : null
+  const { counts, counted, total, acceptedIds } = await statusChips(db, filters, narrowed, {
+    limit,
+    today,
+  })
+  // Today's "Balances due", as it counts them: read from the booked
+  // requests only (booked-balances.server.ts), then paged in SQL by id.
+  const balanceIds = filters.balance
+    ? (await readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) })).map(
+        (row) => row.id,
+      )
+    : []
+  const rowsQuery = pageQuery(narrowed, filters, { acceptedIds, balanceIds })
+  const nothing =
+    (filters.status === 'accepted' && acceptedIds.length === 0) ||
+    (filters.balance && balanceIds.length === 0)
+  const matching = nothing
+    ? 0
+    : filters.balance || (filters.status && !counted)
+      ? await countMatching(
+          db,
+          rowsQuery.clearSelect().clearOrderBy().clearLimit().clearOffset(),
+          limit,
+        )
+      : filters.status
+        ? counts[filters.status]
+        : total
+  const found = nothing ? [] : await rowsQuery.execute()
+  const rows = found.slice(0, ORDER_PAGE_SIZE)
+  const standing = await standingOf(db, rows, today)
 
-  // The chips: a count per stored status, then the open quotes (a small
-  // partial index) to tell the accepted ones apart. The whole book's counts
-  // are kept by triggers; a date range counts what it narrows to, and a
-  // search counts no further than its limit.
+  return {
+    rows: rows.map((row) => orderRowOf(row, standing.get(row.id)!)),
+    /** Null when a search found more than its limit: "more than" (SEARCH_COUNT_LIMIT). */
+    counts: counted ? counts : null,
+    total,
+    /** How many requests the filters find, across every page; null as `counts`. */
+    matching,
+    /** The page shown, and whether another follows it. */
+    page: filters.page,
+    hasMore: found.length > ORDER_PAGE_SIZE,
+  }
+}
+
+/**
+ * The chips: a count per stored status, then the open quotes (a small
+ * partial index) to tell the accepted ones apart. The whole book's counts
+ * are kept by triggers; a date range counts what it narrows to, and a
+ * search counts no further than its limit.
+ */
+async function statusChips(
+  db: Db,
+  filters: OrderFilters,
+  narrowed: Narrowed,
+  { limit, today }: { limit: number | null; today: string },
+) {
   const countStatuses = () => {
     if (!filters.from && !filters.to && !filters.q)
       return ownTables(db).selectFrom('order_status_count').select(['status', 'count']).execute()
@@ -175,15 +223,15 @@ export async function listOrderBook(
   counts.quoted -= acceptedIds.length
   counts.accepted += acceptedIds.length
   // Accepted ones are moved between chips, so the groups' sum is the total.
-  const total = counted ? matched : null
-  // Today's "Balances due", as it counts them: read from the booked
-  // requests only (booked-balances.server.ts), then paged in SQL by id.
-  const balanceIds = filters.balance
-    ? (await readBookedBalances(db, { today, until: addDays(today, BALANCE_REMINDER_DAYS) })).map(
-        (row) => row.id,
-      )
-    : []
+  return { counts, counted, total: counted ? matched : null, acceptedIds }
+}
 
+/** One page of the list's rows, filtered by status and balance, in the order asked. */
+function pageQuery(
+  narrowed: Narrowed,
+  filters: OrderFilters,
+  { acceptedIds, balanceIds }: { acceptedIds: number[]; balanceIds: number[] },
+) {
   let rowsQuery = narrowed()
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .select([
@@ -218,66 +266,43 @@ export async function listOrderBook(
   if (filters.balance && balanceIds.length > 0) {
     rowsQuery = rowsQuery.where('order_request.id', 'in', balanceIds)
   }
-  rowsQuery = (
-    filters.sort === 'due'
-      ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
-      : rowsQuery.orderBy('order_request.id', 'desc')
+  return (
+    (
+      filters.sort === 'due'
+        ? rowsQuery.orderBy('order_request.due_date', 'asc').orderBy('order_request.id', 'asc')
+        : rowsQuery.orderBy('order_request.id', 'desc')
+    )
+      // One more than a page, to know whether another follows.
+      .limit(ORDER_PAGE_SIZE + 1)
+      .offset((filters.page - 1) * ORDER_PAGE_SIZE)
   )
-    // One more than a page, to know whether another follows.
-    .limit(ORDER_PAGE_SIZE + 1)
-    .offset((filters.page - 1) * ORDER_PAGE_SIZE)
-  const nothing =
-    (filters.status === 'accepted' && acceptedIds.length === 0) ||
-    (filters.balance && balanceIds.length === 0)
-  const matching = nothing
-    ? 0
-    : filters.balance || (filters.status && !counted)
-      ? await countMatching(
-          db,
-          rowsQuery.clearSelect().clearOrderBy().clearLimit().clearOffset(),
-          limit,
-        )
-      : filters.status
-        ? counts[filters.status]
-        : total
-  const found = nothing ? [] : await rowsQuery.execute()
-  const rows = found.slice(0, ORDER_PAGE_SIZE)
-  const standing = await standingOf(db, rows, today)
+}
 
+function orderRowOf(
+  row: Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number],
+  { money, state, overdue }: Standing,
+): OrderRow {
   return {
-    rows: rows.map((row): OrderRow => {
-      const { money, state, overdue } = standing.get(row.id)!
-      return {
-        id: row.id,
-        productType: row.product_type,
-        eventTheme: row.event_theme,
-        name: row.name,
-        email: row.email,
-        dueDate: row.due_date,
-        status: row.status,
-        paymentReference: row.payment_reference,
-        state,
-        depositOverdue: overdue,
-        effort: Number(row.effort),
-        fulfilment: row.fulfilment,
-        window: row.pickup_window,
-        receivedAt: row.created_at,
-        money: money ? { totalCents: totalOf(money), ...amountsOwed(money) } : null,
-        /** Quoted with a party whose money is on its lead's row (decision 049); null otherwise. */
-        partyLeadId:
-          row.party_lead_id !== null && Number(row.party_lead_id) !== row.id
-            ? Number(row.party_lead_id)
-            : null,
-      }
-    }),
-    /** Null when a search found more than its limit: "more than" (SEARCH_COUNT_LIMIT). */
-    counts: counted ? counts : null,
-    total,
-    /** How many requests the filters find, across every page; null as `counts`. */
-    matching,
-    /** The page shown, and whether another follows it. */
-    page: filters.page,
-    hasMore: found.length > ORDER_PAGE_SIZE,
+    id: row.id,
+    productType: row.product_type,
+    eventTheme: row.event_theme,
+    name: row.name,
+    email: row.email,
+    dueDate: row.due_date,
+    status: row.status,
+    paymentReference: row.payment_reference,
+    state,
+    depositOverdue: overdue,
+    effort: Number(row.effort),
+    fulfilment: row.fulfilment,
+    window: row.pickup_window,
+    receivedAt: row.created_at,
+    money: money ? { totalCents: totalOf(money), ...amountsOwed(money) } : null,
+    /** Quoted with a party whose money is on its lead's row (decision 049); null otherwise. */
+    partyLeadId:
+      row.party_lead_id !== null && Number(row.party_lead_id) !== row.id
+        ? Number(row.party_lead_id)
+        : null,
   }
 }
 
@@ -296,98 +321,4 @@ async function countMatching(
     .select(({ fn }) => fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
   return limit !== null && Number(count) > limit ? null : Number(count)
-}
-
-/**
- * Each request's money, state as the owner reads it, and whether its
- * deposit is overdue, from its newest quote and its payments.
- */
-async function standingOf(
-  db: Db,
-  requests: {
-    id: number
-    status: RequestStatus
-    deposit_waived: number
-    party_lead_id: number | null
-  }[],
-  today: string,
-) {
-  const ids = [...new Set(requests.map((request) => request.id))]
-  const [quotes, payments] = ids.length
-    ? await Promise.all([
-        ownTables(db)
-          .selectFrom('request_quote')
-          .select([
-            'request_id',
-            'price_cents',
-            'delivery_fee_cents',
-            'deposit_cents',
-            'deposit_due',
-            'accepted_at',
-          ])
-          .where('request_id', 'in', ids)
-          .orderBy('id')
-          .execute(),
-        paymentTotals(db, ids),
-      ])
-    : [[], new Map<number, PaymentTotals>()]
-  // Oldest first, so the newest quote of each request is the one kept.
-  const quoteOf = new Map(quotes.map((quote) => [quote.request_id, quote]))
-  // A party member's state is its party's, read from the lead; its row shows
-  // no money, which is all on the lead's row (decision 049).
-  const memberIds = requests
-    .filter(
-      (request) => request.party_lead_id !== null && Number(request.party_lead_id) !== request.id,
-    )
-    .map((request) => request.id)
-  const partyMoney = new Map(
-    await Promise.all(memberIds.map(async (id) => [id, await moneyOf(db, id)] as const)),
-  )
-  return new Map(
-    requests.map((request) => {
-      const quote = quoteOf.get(request.id)
-      const party = partyMoney.get(request.id)
-      if (party) {
-        return [
-          request.id,
-          {
-            money: null,
-            state: displayStateOf({
-              status: request.status,
-              accepted: Boolean(quote?.accepted_at),
-              depositOwed: amountsOwed(party).depositOwed,
-            }),
-            overdue: false,
-          },
-        ]
-      }
-      const money = quote
-        ? {
-            priceCents: Number(quote.price_cents),
-            deliveryFeeCents: Number(quote.delivery_fee_cents),
-            depositCents: Number(quote.deposit_cents),
-            paidCents: payments.get(request.id)?.paidCents ?? 0,
-            depositWaived: Number(request.deposit_waived) === 1,
-          }
-        : null
-      const { depositOwed } = money ? amountsOwed(money) : { depositOwed: 0 }
-      return [
-        request.id,
-        {
-          money,
-          state: displayStateOf({
-            status: request.status,
-            accepted: Boolean(quote?.accepted_at),
-            depositOwed,
-          }),
-          overdue: depositOverdue({
-            status: request.status,
-            depositDue: quote?.deposit_due ?? null,
-            depositOwed,
-            today,
-          }),
-        },
-      ]
-    }),
-  )
 }

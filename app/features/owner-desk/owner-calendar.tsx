@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { formatDeliveryAddress, handoverLabel } from '#app/features/order-book/handover.ts'
-import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { servingsPhrase } from '#app/features/order-status/servings.ts'
 import { ApprovedProofFigure, ownerProofSrc } from '#app/features/proofs/approved-proof.tsx'
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { calendarDayFormat, formatCalendarDate, formatShortDateRange } from '#app/utils/dates.ts'

@@ -9,10 +9,10 @@ import {
   markup,
 } from '#app/features/mail/html.ts'
 import { requestPageUrl } from '#app/features/order-book/customer-links.ts'
-import { referenceInstruction } from '#app/features/order-book/payment-reference.ts'
 import { scheduleRows } from '#app/features/order-book/update-details.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import type { Money } from '#app/features/order-status/order-status.ts'
+import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 

@@ -8,7 +8,6 @@ import {
   paymentTotals,
 } from '#app/features/order-book/money.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
-import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
   CALLED_OFF_STATUSES,
   STATUS_LABELS,
@@ -18,6 +17,7 @@ import {
   totalOf,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import { servingsPhrase } from '#app/features/order-status/servings.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'

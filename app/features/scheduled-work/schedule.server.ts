@@ -30,7 +30,6 @@ import {
 import { partyAlertRequest } from '#app/features/order-book/party.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
 import { isNewestQuote } from '#app/features/order-book/quotes.server.ts'
-import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
   BALANCE_REMINDER_DAYS,
   BOOKED_STATUSES,
@@ -43,6 +42,7 @@ import {
   balanceOverdue,
   depositOverdue,
 } from '#app/features/order-status/order-status.ts'
+import { servingsPhrase } from '#app/features/order-status/servings.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
 import {
