@@ -12,12 +12,9 @@ import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts
 import { readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { currentQuote, defaultBalanceDue } from '#app/features/order-book/quotes.server.ts'
-import {
-  amountsOwed,
-  balanceOverdue,
-  depositOverdue,
-  displayStateOf,
-} from '#app/features/order-status/order-status.ts'
+import { displayStateOf } from '#app/features/order-status/display-state.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { balanceOverdue, depositOverdue } from '#app/features/order-status/payment-schedule.ts'
 import { cardPaymentsOf } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'

@@ -16,14 +16,12 @@ import {
   paymentTotals,
 } from '#app/features/order-book/money.server.ts'
 import { readPaymentReference } from '#app/features/order-book/payment-reference.ts'
+import { type DisplayState, displayStateOf } from '#app/features/order-status/display-state.ts'
+import { amountsOwed, totalOf } from '#app/features/order-status/money-owed.ts'
 import {
   BALANCE_REMINDER_DAYS,
-  type DisplayState,
-  amountsOwed,
   depositOverdue,
-  displayStateOf,
-  totalOf,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/payment-schedule.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'

@@ -12,7 +12,7 @@ import { requestPageUrl } from '#app/features/order-book/customer-links.ts'
 import { referenceInstruction } from '#app/features/order-book/payment-reference.ts'
 import { scheduleRows } from '#app/features/order-book/update-details.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
-import type { Money } from '#app/features/order-status/order-status.ts'
+import type { Money } from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 

@@ -10,12 +10,14 @@ import {
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { servingsPhrase } from '#app/features/order-book/servings.ts'
 import {
-  CALLED_OFF_STATUSES,
-  STATUS_LABELS,
   amountsOwed,
   depositOf,
   formatLine,
   totalOf,
+} from '#app/features/order-status/money-owed.ts'
+import {
+  CALLED_OFF_STATUSES,
+  STATUS_LABELS,
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
