@@ -6,7 +6,7 @@ import type { OutboxStatus, OutboxTopic, RequestEventTable, RequestStatus } from
 import { pendingChangeOf } from '#app/features/customer-changes/change-answer.server.ts'
 import { selfCancellationOf } from '#app/features/customer-changes/self-cancel.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
-import { type EmailAbout, listEmailsAbout } from '#app/features/mail/outbox.server.ts'
+import { type EmailAbout, listEmailsAbout } from '#app/features/mail/outbox-lists.server.ts'
 import { addressOf } from '#app/features/order-book/handover.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
