@@ -8,16 +8,15 @@ import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
 import { type BookChange, NOT_FOUND } from '#app/features/order-book/request-moves.server.ts'
 import {
-  OWING_STATUSES,
   amountsOwed,
   depositOf,
   formatLine,
-  isIn,
-  paymentSchedule,
   totalOf,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/money-owed.ts'
+import { OWING_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { scheduleLines } from '#app/features/order-status/payment-schedule-text.ts'
+import { paymentSchedule } from '#app/features/order-status/payment-schedule.ts'
 import { cardOfferOf } from '#app/features/payments/card-payments.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
-import { claimDueEmail, markEmailFailed, markEmailSent } from '#app/features/mail/outbox.server.ts'
+import { claimDueEmail } from '#app/features/mail/outbox-claims.server.ts'
+import { markEmailFailed, markEmailSent } from '#app/features/mail/outbox-retries.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

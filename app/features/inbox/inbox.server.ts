@@ -4,11 +4,8 @@ import {
   setContactMessageHandled,
 } from '#app/features/contact/contact-messages.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
-import {
-  type OutboxState,
-  listOutboxState,
-  requeueEmail,
-} from '#app/features/mail/outbox.server.ts'
+import { type OutboxState, listOutboxState } from '#app/features/mail/outbox-lists.server.ts'
+import { requeueEmail } from '#app/features/mail/outbox-retries.server.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
 /**

@@ -13,7 +13,9 @@ import {
   startDeliveryWorker,
   setDeliveryWorker,
 } from './delivery-worker.server.ts'
-import { claimDueEmail, enqueueEmail, requeueEmail } from './outbox.server.ts'
+import { claimDueEmail } from './outbox-claims.server.ts'
+import { requeueEmail } from './outbox-retries.server.ts'
+import { enqueueEmail } from './outbox.server.ts'
 import { createFileTransport } from './transports/file.server.ts'
 import { createSmtpTransport } from './transports/smtp.server.ts'
 

@@ -8,12 +8,10 @@ import {
   type ClaimedEmail,
   claimDueEmail,
   findNextDueAt,
-  markEmailFailed,
-  markEmailForRetry,
-  markEmailSent,
   OUTBOX_LEASE_MS,
   releaseEarlierBootsLeases,
-} from './outbox.server.ts'
+} from './outbox-claims.server.ts'
+import { markEmailFailed, markEmailForRetry, markEmailSent } from './outbox-retries.server.ts'
 import { DeliveryError, type MailAddresses, type MailTransport } from './transports/transport.ts'
 
 const ownTables = tablesFor('mail')

@@ -1,17 +1,16 @@
 import { expect, test } from 'vitest'
 import { openTestDatabase, openTwoInstances } from '#tests/support/database.ts'
 import { buildOrderEmail } from '#tests/support/mail.ts'
+import { claimDueEmail, findNextDueAt } from './outbox-claims.server.ts'
+import { listOutboxState } from './outbox-lists.server.ts'
 import {
-  claimDueEmail,
-  enqueueEmail,
-  findNextDueAt,
-  listOutboxState,
   markEmailFailed,
   markEmailForRetry,
   markEmailSent,
   OUTBOX_GIVE_UP_MS,
   requeueEmail,
-} from './outbox.server.ts'
+} from './outbox-retries.server.ts'
+import { enqueueEmail } from './outbox.server.ts'
 
 test('an email queued in a transaction that rolls back is gone with it', async () => {
   const { db } = await openTestDatabase()

@@ -1,11 +1,8 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import {
-  BOOKED_STATUSES,
-  amountsOwed,
-  balanceDueSoon,
-  balanceOverdue,
-} from '#app/features/order-status/order-status.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { balanceDueSoon, balanceOverdue } from '#app/features/order-status/payment-schedule.ts'
 import { moneyOfRow, quoteMoneyColumns } from './money.server.ts'
 import { isNewestQuote } from './quotes.server.ts'
 
@@ -18,7 +15,7 @@ const ownTables = tablesFor('order-book')
  * index (order_request_status, led by status) finds the booked requests,
  * request_quote_request their newest quote, payment_request their
  * payments; whatever the book's size, only the requests booked and not
- * yet handed over are read. The rules themselves stay in order-status.ts.
+ * yet handed over are read. The rules themselves stay in order-status (payment-schedule.ts).
  */
 export async function readBookedBalances(
   db: Db,

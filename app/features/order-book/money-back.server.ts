@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestEventTable } from '#app/db/schema.ts'
-import { lowerPrice } from '#app/features/order-status/order-status.ts'
+import { lowerPrice } from '#app/features/order-status/money-rules.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
 import { moneyOf, paymentTotals } from './money.server.ts'

@@ -2,14 +2,12 @@ import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestEventTable } from '#app/db/schema.ts'
+import { amountsOwed, depositSettled } from '#app/features/order-status/money-owed.ts'
 import {
-  BOOKED_STATUSES,
-  amountsOwed,
-  depositSettled,
-  isIn,
   refusedPaymentMessage,
   refusedWaiveMessage,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/money-rules.ts'
+import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { moneyOf } from './money.server.ts'

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import type { Money, MoneyLine } from '#app/features/order-status/order-status.ts'
+import type { Money, MoneyLine } from '#app/features/order-status/money-owed.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote, isNewestQuote } from './quotes.server.ts'
 

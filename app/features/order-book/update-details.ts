@@ -4,13 +4,13 @@ import {
   type Money,
   amountsOwed,
   formatLine,
-  paymentSchedule,
   totalOf,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/money-owed.ts'
 import {
   scheduleLines,
   scheduleSentence,
 } from '#app/features/order-status/payment-schedule-text.ts'
+import { paymentSchedule } from '#app/features/order-status/payment-schedule.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { ChangedPart } from './change-parts.ts'

@@ -1,13 +1,8 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
-import {
-  OWING_STATUSES,
-  amountsOwed,
-  depositOf,
-  isIn,
-  totalOf,
-} from '#app/features/order-status/order-status.ts'
+import { amountsOwed, depositOf, totalOf } from '#app/features/order-status/money-owed.ts'
+import { OWING_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

@@ -9,7 +9,7 @@ import {
   claimVersion,
 } from '#app/features/order-book/request-moves.server.ts'
 import { pickupOf, queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
-import { DISPLAY_LABELS } from '#app/features/order-status/order-status.ts'
+import { DISPLAY_LABELS } from '#app/features/order-status/display-state.ts'
 import {
   type ChangeEmail,
   OWNER_INTENTS,

@@ -6,18 +6,15 @@ import type { OutboxStatus, OutboxTopic, RequestEventTable, RequestStatus } from
 import { pendingChangeOf } from '#app/features/customer-changes/change-answer.server.ts'
 import { selfCancellationOf } from '#app/features/customer-changes/self-cancel.server.ts'
 import { listInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
-import { type EmailAbout, listEmailsAbout } from '#app/features/mail/outbox.server.ts'
+import { type EmailAbout, listEmailsAbout } from '#app/features/mail/outbox-lists.server.ts'
 import { addressOf } from '#app/features/order-book/handover.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { currentQuote, defaultBalanceDue } from '#app/features/order-book/quotes.server.ts'
-import {
-  amountsOwed,
-  balanceOverdue,
-  depositOverdue,
-  displayStateOf,
-} from '#app/features/order-status/order-status.ts'
+import { displayStateOf } from '#app/features/order-status/display-state.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { balanceOverdue, depositOverdue } from '#app/features/order-status/payment-schedule.ts'
 import { cardPaymentsOf } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'

@@ -1,10 +1,9 @@
 import { expect, test } from 'vitest'
+import { DISPLAY_LABELS, DISPLAY_STATES, displayStateOf, isDisplayState } from './display-state.ts'
 import {
   BOOKED_STATUSES,
   CALLED_OFF_STATUSES,
   CLOSED_STATUSES,
-  DISPLAY_LABELS,
-  DISPLAY_STATES,
   FEED_STATUSES,
   HELD_STATUSES,
   LIVE_STATUSES,
@@ -16,12 +15,9 @@ import {
   STATUS_LABELS,
   TRANSITIONS,
   canMove,
-  depositOverdue,
-  displayStateOf,
-  formsFor,
-  isDisplayState,
   isIn,
 } from './order-status.ts'
+import { formsFor } from './owner-forms.ts'
 import {
   type ChangeEmail,
   MOVE_INTENTS,
@@ -30,6 +26,7 @@ import {
   QUOTE_ANSWERS,
   QUOTE_EXPIRY,
 } from './owner-intents.ts'
+import { depositOverdue } from './payment-schedule.ts'
 
 test('a quote accepted with its deposit still owed reads "Accepted, awaiting the deposit"', () => {
   expect(displayStateOf({ status: 'quoted', accepted: true, depositOwed: 6_000 })).toBe('accepted')

@@ -1,5 +1,5 @@
 import type { RequestStatus } from '#app/db/schema.ts'
-import type { OwnerForm } from './order-status.ts'
+import type { OwnerForm } from './owner-forms.ts'
 
 /**
  * What each change to a request does besides the move itself: the status it

@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import type { ScheduledPayment } from './order-status.ts'
+import type { ScheduledPayment } from './payment-schedule.ts'
 
 /** One line of a payment schedule, written out for the customer: her page and her emails. */
 export interface ScheduleLine {
@@ -15,7 +15,7 @@ export interface ScheduleLine {
   owed: string | null
 }
 
-/** The schedule as the customer reads it (see paymentSchedule in order-status.ts). */
+/** The schedule as the customer reads it (see paymentSchedule in payment-schedule.ts). */
 export function scheduleLines(
   schedule: readonly ScheduledPayment[],
   { delivery }: { delivery: boolean },

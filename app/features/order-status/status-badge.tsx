@@ -1,4 +1,4 @@
-import { DISPLAY_LABELS, type DisplayState } from './order-status.ts'
+import { DISPLAY_LABELS, type DisplayState } from './display-state.ts'
 
 /** Colours as the customer's page uses them: waiting, good, done, closed (AA contrast each). */
 const TONES: Record<DisplayState, string> = {

@@ -6,7 +6,7 @@ import { deleteContactMessagesFrom } from '#app/features/contact/contact-message
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
 import { escapeHtml } from '#app/features/mail/html.ts'
-import { sweepEmails } from '#app/features/mail/outbox.server.ts'
+import { sweepEmails } from '#app/features/mail/outbox-sweep.server.ts'
 import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { deleteProofsOfRequests } from '#app/features/proofs/proof-store.server.ts'

@@ -2,11 +2,9 @@ import { type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
 import { paidSoFar } from '#app/features/order-book/money.server.ts'
 import { isNewestQuote } from '#app/features/order-book/quotes.server.ts'
-import {
-  amountsOwed,
-  depositOverdue,
-  displayStateOf,
-} from '#app/features/order-status/order-status.ts'
+import { displayStateOf } from '#app/features/order-status/display-state.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { depositOverdue } from '#app/features/order-status/payment-schedule.ts'
 
 /**
  * The quoted requests among `requests`, each joined to its newest quote and

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import { DISPLAY_STATES } from '#app/features/order-status/order-status.ts'
+import { DISPLAY_STATES } from '#app/features/order-status/display-state.ts'
 import { OrderList } from './order-list-page.tsx'
 import type { OrderFilters, OrderRow } from './order-list.ts'
 

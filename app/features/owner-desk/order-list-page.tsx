@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
-import {
-  BALANCE_REMINDER_DAYS,
-  DISPLAY_LABELS,
-  type DisplayState,
-} from '#app/features/order-status/order-status.ts'
+import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/display-state.ts'
 import { readPaymentReference } from '#app/features/order-status/payment-reference.ts'
+import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import { OverdueFlag, StatusBadge } from '#app/features/order-status/status-badge.tsx'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'

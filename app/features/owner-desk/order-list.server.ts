@@ -10,13 +10,10 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import {
-  BALANCE_REMINDER_DAYS,
-  type DisplayState,
-  amountsOwed,
-  totalOf,
-} from '#app/features/order-status/order-status.ts'
+import { type DisplayState } from '#app/features/order-status/display-state.ts'
+import { amountsOwed, totalOf } from '#app/features/order-status/money-owed.ts'
 import { readPaymentReference } from '#app/features/order-status/payment-reference.ts'
+import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'

@@ -1,10 +1,10 @@
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
-  type AmountsOwed,
   DISPLAY_STATES,
   type DisplayState,
   isDisplayState,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/display-state.ts'
+import type { AmountsOwed } from '#app/features/order-status/money-owed.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 
 /** The states the list filters and counts by: the stored statuses and "accepted, awaiting the deposit". */

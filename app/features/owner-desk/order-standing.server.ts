@@ -10,13 +10,9 @@ import {
   moneyOf,
   paymentTotals,
 } from '#app/features/order-book/money.server.ts'
-import {
-  type DisplayState,
-  type Money,
-  amountsOwed,
-  depositOverdue,
-  displayStateOf,
-} from '#app/features/order-status/order-status.ts'
+import { type DisplayState, displayStateOf } from '#app/features/order-status/display-state.ts'
+import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { depositOverdue } from '#app/features/order-status/payment-schedule.ts'
 
 const ownTables = tablesFor('owner-desk')
 

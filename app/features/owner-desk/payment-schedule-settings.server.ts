@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
+import { BALANCE_DUE_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type BalanceDueActionResult, SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'

@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { NumberField } from '#app/components/number-field.tsx'
 import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
-import { BALANCE_DUE_DAYS } from '#app/features/order-status/order-status.ts'
+import { BALANCE_DUE_DAYS } from '#app/features/order-status/payment-schedule.ts'
 
 /** The settings form's intent for the balance's default date; the settings route dispatches on it. */
 export const SAVE_BALANCE_DUE = 'save-balance-due'

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
-import {
-  BALANCE_REMINDER_DAYS,
-  type DisplayState,
-} from '#app/features/order-status/order-status.ts'
+import type { DisplayState } from '#app/features/order-status/display-state.ts'
+import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import { CardPaymentsToLook } from '#app/features/payments/card-payments-to-look.tsx'
 import { starsLabel } from '#app/features/reviews/review-schema.ts'
 import { formatCount } from '#app/utils/count.ts'

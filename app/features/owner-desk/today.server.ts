@@ -3,7 +3,7 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import { readOpenMessages } from '#app/features/contact/contact-messages.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
-import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/order-status.ts'
+import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import {
   type CardPaymentToLook,
   readCardPaymentsToLook,

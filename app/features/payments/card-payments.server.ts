@@ -8,12 +8,8 @@ import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
-import {
-  BOOKED_STATUSES,
-  type Money,
-  amountsOwed,
-  isIn,
-} from '#app/features/order-status/order-status.ts'
+import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'

@@ -11,7 +11,7 @@ import {
 import { requestPageUrl } from '#app/features/order-book/customer-links.ts'
 import { scheduleRows } from '#app/features/order-book/update-details.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
-import type { Money } from '#app/features/order-status/order-status.ts'
+import type { Money } from '#app/features/order-status/money-owed.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'

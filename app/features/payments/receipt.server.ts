@@ -9,12 +9,14 @@ import {
 } from '#app/features/order-book/money.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import {
-  CALLED_OFF_STATUSES,
-  STATUS_LABELS,
   amountsOwed,
   depositOf,
   formatLine,
   totalOf,
+} from '#app/features/order-status/money-owed.ts'
+import {
+  CALLED_OFF_STATUSES,
+  STATUS_LABELS,
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { servingsPhrase } from '#app/features/order-status/servings.ts'

@@ -30,18 +30,19 @@ import {
 import { partyAlertRequest } from '#app/features/order-book/party.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
 import { isNewestQuote } from '#app/features/order-book/quotes.server.ts'
+import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
 import {
-  BALANCE_REMINDER_DAYS,
   BOOKED_STATUSES,
   LIVE_STATUSES,
-  type Money,
   QUOTE_FOLLOW_UP_STATUSES,
   STATUS_LABELS,
-  amountsOwed,
+} from '#app/features/order-status/order-status.ts'
+import {
+  BALANCE_REMINDER_DAYS,
   balanceDueSoon,
   balanceOverdue,
   depositOverdue,
-} from '#app/features/order-status/order-status.ts'
+} from '#app/features/order-status/payment-schedule.ts'
 import { servingsPhrase } from '#app/features/order-status/servings.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { depositOverdueAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -102,7 +103,7 @@ const NOTICE_PAGE_SIZE = 200
  * email), so it is queued once however often, and on however many
  * instances, this runs. Read in pages of requests by id, each page one
  * query (its rows joined to their newest quote and their payments) and one
- * look at the outbox's names; the rules are order-status.ts's.
+ * look at the outbox's names; the rules are order-status's (payment-schedule.ts).
  */
 async function queuePaymentNotices(
   db: Db,

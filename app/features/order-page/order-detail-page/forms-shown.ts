@@ -1,5 +1,6 @@
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
-import { formsFor, refusedPaymentMessage } from '#app/features/order-status/order-status.ts'
+import { refusedPaymentMessage } from '#app/features/order-status/money-rules.ts'
+import { formsFor } from '#app/features/order-status/owner-forms.ts'
 import {
   ORDER_INTENTS,
   OWNER_INTENTS,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
-import { totalOf } from '#app/features/order-status/order-status.ts'
+import { totalOf } from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 

@@ -1,0 +1,76 @@
+import { formatMoney } from '#app/utils/money.ts'
+
+/**
+ * What a request's money comes to: its total, what is still owed of it and
+ * how that splits into deposit and balance. The browser may load this file.
+ */
+
+export interface Money {
+  /** What the quote asks for the bake, in cents; 0 before a quote. */
+  priceCents: number
+  /** What a delivery adds to it, in cents; 0 for a pickup (decision 047). */
+  deliveryFeeCents: number
+  depositCents: number
+  /** What is paid: the payments recorded less the refunds (the order book's netPaid). */
+  paidCents: number
+  depositWaived: boolean
+  /**
+   * A party's line items, in its members' order: each request's own price,
+   * which add up to priceCents (decision 049). Absent for a quote of one.
+   */
+  lines?: readonly MoneyLine[]
+}
+
+/** One line of a party's quote: a request's treat and its own price. */
+export interface MoneyLine {
+  label: string
+  /** Below 0 for what a refund took off the price (decision 060). */
+  cents: number
+}
+
+/** A line's amount as written: '$45', or '−$25' for what a refund took off. */
+export function formatLine(cents: number): string {
+  return cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents)
+}
+
+/**
+ * What the customer owes in all: the price and the delivery fee. The one
+ * place the two are added; everything that reads what is owed reads it here.
+ */
+export function totalOf({ priceCents, deliveryFeeCents }: Money): number {
+  return priceCents + deliveryFeeCents
+}
+
+/** What is still owed, split as the quote's schedule splits it. */
+export interface AmountsOwed {
+  /** What is left of the deposit: payments count towards it first; 0 once waived. */
+  depositOwed: number
+  /** What is left of the balance, the rest of the total after the deposit. */
+  balanceOwed: number
+  /** Everything left to pay: the deposit owed and the balance owed together. */
+  stillOwed: number
+}
+
+/**
+ * What is still owed. The one rule for it: the owner's money card and list,
+ * the customer's page, every email, the receipt and the CSV say "deposit"
+ * and "balance" with these amounts, so a $150 quote with a $60 deposit owes
+ * a $60 deposit and a $90 balance everywhere, never a $150 "balance".
+ */
+export function amountsOwed(money: Money): AmountsOwed {
+  const { depositCents, paidCents, depositWaived } = money
+  const stillOwed = Math.max(0, totalOf(money) - paidCents)
+  // Read without the total too (Today's open quotes know only the deposit).
+  const depositOwed = depositWaived ? 0 : Math.max(0, depositCents - paidCents)
+  return { depositOwed, balanceOwed: Math.max(0, stillOwed - depositOwed), stillOwed }
+}
+
+/** What the quote asks as its deposit: none once waived, never more than the total. */
+export function depositOf(money: Money): number {
+  return money.depositWaived ? 0 : Math.min(money.depositCents, totalOf(money))
+}
+
+/** Whether an accepted quote may become confirmed: its deposit is in, or waived. */
+export function depositSettled(money: Money): boolean {
+  return amountsOwed(money).depositOwed === 0
+}
