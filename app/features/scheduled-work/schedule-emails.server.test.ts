@@ -12,7 +12,8 @@ import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import { composeReminder, runSchedule } from './schedule.server.ts'
+import { composeReminder } from './reminder-email.ts'
+import { runSchedule } from './schedule.server.ts'
 
 const SITE_URL = 'https://butterandbloom.example'
 // Friday, December 11, 2026, 9:00 in Toronto (UTC−5).
