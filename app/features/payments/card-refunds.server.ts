@@ -5,32 +5,24 @@ import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
+import type { Database } from '#app/db/schema.ts'
 import { recordRefundIn, refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
-import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
-import {
-  type ChargeRead,
-  type Fields,
-  type RefundRead,
-  readCharge,
-  readRefund,
-} from './stripe-objects.ts'
 
 const ownTables = tablesFor('payments')
 
 /**
  * Card refunds through the owner's Stripe account (decision 050): the owner
  * refunds a card payment, whole or part, from the order page, and a refund
- * made on Stripe's dashboard reaches the book through the webhook. Either
- * way the refund is recorded once, by Stripe's refund id, with
- * recordRefundIn, and the customer's "refunded" email is queued once, named
- * by that id.
+ * made on Stripe's dashboard reaches the book through the webhook
+ * (refund-events.server.ts). Either way the refund is recorded once, by
+ * Stripe's refund id, with recordRefundIn, and the customer's "refunded"
+ * email is queued once, named by that id.
  */
 
 type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
@@ -95,8 +87,9 @@ const REFUND_TIMEOUT_MS = 8_000
 export const STRIPE_UNREACHABLE =
   'Stripe did not answer, so nothing was recorded here. If the refund did go through, it shows on this page within a few minutes, when Stripe tells the site: look before trying again.'
 
-export type CardRefundChange =
-  { ok: true; stripeRefundId: string; dedupeKey: string } | Exclude<BookChange, { ok: true }>
+type Refused = Exclude<BookChange, { ok: true }>
+
+export type CardRefundChange = { ok: true; stripeRefundId: string; dedupeKey: string } | Refused
 
 /**
  * The owner refunds `amountCents` of one card payment through Stripe, in
@@ -140,6 +133,48 @@ export async function refundOnCardIn(
   }
   // A party's payments are its lead's (decision 049), whichever member's page refunds one.
   const requestId = (await partyOf(trx, asked)).leadId
+  const weighed = await weighCardRefund(trx, { requestId, paymentId, amountCents })
+  if (!weighed.ok) return weighed
+  // A price that may not come down is refused before any money leaves.
+  const refusedLowering = lowersPrice
+    ? await refusedPriceLowering(trx, { requestId, amountCents })
+    : null
+  if (refusedLowering) return { ...refusedLowering, field: 'card_refund_lowers_price' }
+
+  const made = await askStripeToRefund(env, { ...weighed, requestId, paymentId, amountCents })
+  if (!made.ok) return made
+  const { refund } = made
+  const recorded = await recordRefundIn(trx, {
+    requestId,
+    paymentId,
+    amountCents: refund.amount,
+    refundedOn: bakeryToday(new Date(now)),
+    method: 'card',
+    reason,
+    stripeRefundId: refund.id,
+    lowersPrice,
+    now,
+    actor: 'owner',
+  })
+  if (!recorded.ok) return recorded
+  return { ok: true, stripeRefundId: refund.id, dedupeKey: `card-refund:${refund.id}` }
+}
+
+/**
+ * The card payment on the request, weighed: what Stripe needs to refund it,
+ * and what was refunded of it before; refused when it is not the request's,
+ * was kept without its payment intent, or has less left than is asked.
+ */
+async function weighCardRefund(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    paymentId,
+    amountCents,
+  }: { requestId: number; paymentId: number; amountCents: number },
+): Promise<
+  { ok: true; paymentIntent: string; reference: string | null; refundedBefore: number } | Refused
+> {
   const payment = await ownTables(trx)
     .selectFrom('payment')
     .innerJoin('order_request', 'order_request.id', 'payment.request_id')
@@ -184,18 +219,39 @@ export async function refundOnCardIn(
       field: 'card_refund_amount',
     }
   }
-  // A price that may not come down is refused before any money leaves.
-  const refusedLowering = lowersPrice
-    ? await refusedPriceLowering(trx, { requestId, amountCents })
-    : null
-  if (refusedLowering) return { ...refusedLowering, field: 'card_refund_lowers_price' }
+  return {
+    ok: true,
+    paymentIntent: payment.payment_intent_id,
+    reference: payment.payment_reference,
+    refundedBefore,
+  }
+}
 
+/** Stripe makes the refund, or refuses it, or does not answer: each told in a sentence. */
+async function askStripeToRefund(
+  env: StripeSettings,
+  {
+    requestId,
+    paymentId,
+    amountCents,
+    paymentIntent,
+    reference,
+    refundedBefore,
+  }: {
+    requestId: number
+    paymentId: number
+    amountCents: number
+    paymentIntent: string
+    reference: string | null
+    refundedBefore: number
+  },
+): Promise<{ ok: true; refund: Stripe.Refund } | Refused> {
   const params: Stripe.RefundCreateParams = {
-    payment_intent: payment.payment_intent_id,
+    payment_intent: paymentIntent,
     amount: amountCents,
     metadata: {
       request_id: String(requestId),
-      payment_reference: payment.payment_reference ?? '',
+      payment_reference: reference ?? '',
     },
   }
   let refund: Stripe.Refund
@@ -230,205 +286,5 @@ export async function refundOnCardIn(
       error: `Stripe could not make the refund (it is ${refund.status}), so nothing was refunded.`,
     }
   }
-  const recorded = await recordRefundIn(trx, {
-    requestId,
-    paymentId,
-    amountCents: refund.amount,
-    refundedOn: bakeryToday(new Date(now)),
-    method: 'card',
-    reason,
-    stripeRefundId: refund.id,
-    lowersPrice,
-    now,
-    actor: 'owner',
-  })
-  if (!recorded.ok) return recorded
-  return { ok: true, stripeRefundId: refund.id, dedupeKey: `card-refund:${refund.id}` }
-}
-
-/** The events that tell of a refund; `charge.refunded` lists them only on older API versions. */
-export const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'charge.refunded'])
-
-/** What a refund event came to, as the webhook stores it on the event's row. */
-export interface RefundLooked {
-  outcome: StripeEventOutcome
-  note: string
-  requestId: number | null
-  reference: string | null
-  sessionId: null
-  amountCents: number | null
-  currency: string | null
-}
-
-/** A charge.refunded's list is at most Stripe's page of refunds; more is not a charge's. */
-const MAX_REFUNDS_PER_EVENT = 20
-
-/**
- * A verified refund event (refund.created, refund.updated, charge.refunded),
- * in the webhook's transaction. A refund the site made is found by its id
- * and changes nothing; one made on Stripe's dashboard is recorded on the
- * payment its payment intent names, once, and the customer emailed once. A
- * refund for a payment the site does not have, one the book cannot take,
- * or one Stripe says failed after it was recorded is kept as `needs_look`.
- */
-export async function settleRefundEvent(
-  trx: Transaction<Database>,
-  type: string,
-  object: Fields,
-  { now, siteUrl }: { now: number; siteUrl: string },
-): Promise<RefundLooked> {
-  if (type === 'charge.refunded') {
-    const charge = readCharge(object)
-    if (charge.refunds.length === 0) return chargeWithoutList(trx, charge)
-    let last: RefundLooked | undefined
-    for (const refund of charge.refunds.slice(0, MAX_REFUNDS_PER_EVENT)) {
-      const looked = await settleRefund(trx, readRefund(refund), { now, siteUrl })
-      // The one that needs a look is what the event's row shows.
-      if (!last || looked.outcome === 'needs_look' || last.outcome !== 'needs_look') last = looked
-    }
-    return last!
-  }
-  return settleRefund(trx, readRefund(object), { now, siteUrl })
-}
-
-async function paymentOfIntent(trx: Transaction<Database>, intent: string | null) {
-  if (!intent) return undefined
-  return ownTables(trx)
-    .selectFrom('payment')
-    .innerJoin('order_request', 'order_request.id', 'payment.request_id')
-    .select(['payment.id', 'payment.request_id', 'order_request.payment_reference'])
-    .where('payment.payment_intent_id', '=', intent)
-    .executeTakeFirst()
-}
-
-async function settleRefund(
-  trx: Transaction<Database>,
-  refund: RefundRead,
-  { now, siteUrl }: { now: number; siteUrl: string },
-): Promise<RefundLooked> {
-  const { amountCents } = refund
-  const base = {
-    requestId: null,
-    reference: refund.reference,
-    sessionId: null,
-    amountCents,
-    currency: refund.currency,
-  }
-  const what =
-    amountCents === null ? 'A card refund' : `A card refund of ${formatMoney(amountCents)}`
-  const look = (note: string, more: Partial<RefundLooked> = {}): RefundLooked => ({
-    ...base,
-    outcome: 'needs_look',
-    note,
-    ...more,
-  })
-  if (refund.id === null || amountCents === null || amountCents <= 0) {
-    return look('Stripe told of a refund without its id or amount: check it in Stripe’s dashboard.')
-  }
-  const payment = await paymentOfIntent(trx, refund.paymentIntent)
-  if (!payment) {
-    return look(
-      `${what} was made in Stripe for a payment this site does not have (it may have been erased, or paid another way). Nothing was changed here.`,
-    )
-  }
-  const found = {
-    requestId: Number(payment.request_id),
-    reference: payment.payment_reference ?? base.reference,
-  }
-  const known = await ownTables(trx)
-    .selectFrom('refund')
-    .select('id')
-    .where('stripe_refund_id', '=', refund.id)
-    .executeTakeFirst()
-  if (refund.status === 'failed' || refund.status === 'canceled') {
-    if (!known) {
-      return {
-        ...base,
-        ...found,
-        outcome: 'ignored',
-        note: `${what} was not made (${refund.status}).`,
-      }
-    }
-    return look(
-      `${what} for ${found.reference ?? 'a request'} ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe after it was recorded: the money stayed in your Stripe balance, but the book shows it refunded. Refund it again, or record a payment of ${formatMoney(amountCents)} (method “correction”) to even it.`,
-      found,
-    )
-  }
-  const recorded = await recordRefundIn(trx, {
-    requestId: found.requestId,
-    paymentId: Number(payment.id),
-    amountCents,
-    refundedOn: bakeryToday(new Date(refund.created === null ? now : refund.created * 1000)),
-    method: 'card',
-    reason: '',
-    stripeRefundId: refund.id,
-    now,
-    actor: 'site',
-  })
-  if (!recorded.ok) {
-    return look(
-      `${what} was made in Stripe for ${found.reference ?? 'a request'}, but the book could not take it: ${recorded.error} Check it in Stripe’s dashboard.`,
-      found,
-    )
-  }
-  if (recorded.duplicate) {
-    return { ...base, ...found, outcome: 'ignored', note: `${what} was already recorded.` }
-  }
-  await queueRequestUpdate(trx, 'refunded', {
-    requestId: found.requestId,
-    siteUrl,
-    now,
-    dedupeKey: `card-refund:${refund.id}`,
-  })
-  return {
-    ...base,
-    ...found,
-    outcome: 'refunded',
-    note: `${what} made in Stripe was recorded.`,
-  }
-}
-
-/**
- * A charge.refunded without its list of refunds (the API versions since
- * 2022-11-15 leave it out): the refund itself comes as refund.created. If
- * Stripe counts more refunded on the charge than the book does, the owner
- * is told, in case that event is not enabled.
- */
-async function chargeWithoutList(
-  trx: Transaction<Database>,
-  charge: ChargeRead,
-): Promise<RefundLooked> {
-  const refundedCents = charge.amountRefundedCents
-  const base = {
-    requestId: null,
-    reference: charge.reference,
-    sessionId: null,
-    amountCents: refundedCents,
-    currency: charge.currency,
-  } as const
-  const payment = await paymentOfIntent(trx, charge.paymentIntent)
-  if (!payment) {
-    return { ...base, outcome: 'ignored', note: 'A refunded charge for a payment not on the book.' }
-  }
-  const { given } = await ownTables(trx)
-    .selectFrom('refund')
-    .select(({ fn }) =>
-      fn.coalesce(fn.sum<number | string>('amount_cents'), sql.lit(0)).as('given'),
-    )
-    .where('payment_id', '=', payment.id)
-    .executeTakeFirstOrThrow()
-  const found = {
-    requestId: Number(payment.request_id),
-    reference: payment.payment_reference ?? base.reference,
-  }
-  const missing = refundedCents - Number(given)
-  if (missing <= 0) {
-    return { ...base, ...found, outcome: 'ignored', note: 'Its refunds are on the book.' }
-  }
-  return {
-    ...base,
-    ...found,
-    outcome: 'needs_look',
-    note: `Stripe has refunded ${formatMoney(refundedCents)} of a card payment for ${found.reference ?? 'a request'}, ${formatMoney(missing)} more than the book shows. It is recorded when Stripe sends the refund itself (the “refund.created” event); if that event is not enabled, record it as a refund by card.`,
-  }
+  return { ok: true, refund }
 }

@@ -1,0 +1,265 @@
+import type { Transaction } from 'kysely'
+import { serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
+import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { partyAlertRequest, partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
+import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { CLOSED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
+import { composeCardPaymentOwner, composeCardPaymentReceived } from './card-payment-emails.ts'
+import type { CheckoutSessionRead } from './stripe-objects.ts'
+
+const ownTables = tablesFor('payments')
+
+/** What an event came to, as the webhook stores it on the event's row. */
+export interface Looked {
+  outcome: StripeEventOutcome
+  note: string
+  requestId: number | null
+  reference: string | null
+  sessionId: string | null
+  amountCents: number | null
+  currency: string | null
+}
+
+/**
+ * A paid Checkout session, settled on the request it was opened for: the
+ * payment recorded once (the session's lock holds back a second event about
+ * it until the first is in), her email and the owner's queued, the owner's
+ * phone told. A session the site cannot place, for a closed request or of
+ * another amount than was opened is not recorded, and comes back as
+ * `needs_look`.
+ */
+export async function settleSession(
+  trx: Transaction<Database>,
+  session: CheckoutSessionRead,
+  { now, siteUrl, eventId }: { now: number; siteUrl: string; eventId: string },
+): Promise<Looked> {
+  const { amountCents, currency, reference } = session
+  const base = { requestId: null, reference, sessionId: session.id, amountCents, currency }
+  const look = (note: string, more: Partial<Looked> = {}): Looked => ({
+    ...base,
+    outcome: 'needs_look',
+    note,
+    ...more,
+  })
+  if (!base.sessionId) return look('Stripe told of a payment without its Checkout session.')
+  if (session.paymentStatus !== 'paid') {
+    return { ...base, outcome: 'unpaid', note: 'Checkout finished; the payment is not in yet.' }
+  }
+  // A second event about the same session (completed, then async succeeded;
+  // or a retry racing on another instance) waits here until this one is in.
+  await serializeTransactions(trx, `stripe-session:${base.sessionId}`)
+  const already = await ownTables(trx)
+    .selectFrom('payment')
+    .select('request_id')
+    .where('checkout_session_id', '=', base.sessionId)
+    .executeTakeFirst()
+  if (already) {
+    return {
+      ...base,
+      requestId: already.request_id,
+      outcome: 'ignored',
+      note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
+    }
+  }
+  const opened = await readOpenedCheckout(trx, base.sessionId)
+  const paid =
+    amountCents === null ? 'A card payment' : `A card payment of ${formatMoney(amountCents)}`
+  if (!opened) {
+    return look(
+      `${paid}${reference ? ` naming ${reference}` : ''} came for a request this site does not have (it may have been erased). Find the customer in Stripe's dashboard and record or refund it.`,
+    )
+  }
+  const found = { requestId: opened.request_id, reference: opened.payment_reference ?? reference }
+  if (isIn(CLOSED_STATUSES, opened.status)) {
+    return look(
+      `${paid} came for ${found.reference ?? 'a request'}, which is ${opened.status}. It was not added to the request: refund it in Stripe's dashboard, or reopen the conversation with the customer.`,
+      found,
+    )
+  }
+  if (amountCents !== opened.amount_cents || currency !== opened.currency) {
+    return look(
+      `${paid} came for ${found.reference ?? 'a request'}, but the payment opened was ${formatMoney(opened.amount_cents)} in ${opened.currency.toUpperCase()}. It was not added to the request: check it in Stripe's dashboard.`,
+      found,
+    )
+  }
+  const settled = await recordCardPayment(trx, opened, {
+    amountCents,
+    sessionId: base.sessionId,
+    paymentIntent: session.paymentIntent,
+    now,
+    siteUrl,
+  })
+  if (!settled.ok) return look(`${paid} could not be added: ${settled.error}`, found)
+  const { confirmed, owedBefore } = settled
+  // More than was owed when it came (an e-Transfer crossed it): kept, and shown.
+  if (amountCents > owedBefore) {
+    return {
+      ...base,
+      ...found,
+      outcome: 'needs_look',
+      note: `${paid} for ${found.reference ?? 'a request'} was recorded, but only ${formatMoney(owedBefore)} of the ${opened.kind} was still owed: refund the difference in Stripe's dashboard if you agree.`,
+    }
+  }
+  return {
+    ...base,
+    ...found,
+    outcome: 'paid',
+    note: `${paid} (${opened.kind}) recorded${confirmed ? '; the request is confirmed' : ''}.`,
+  }
+}
+
+/** The payment the site opened as this Checkout session, with its request. */
+function readOpenedCheckout(trx: Transaction<Database>, sessionId: string) {
+  return ownTables(trx)
+    .selectFrom('card_checkout')
+    .innerJoin('order_request', 'order_request.id', 'card_checkout.request_id')
+    .select([
+      'card_checkout.request_id',
+      'card_checkout.kind',
+      'card_checkout.amount_cents',
+      'card_checkout.currency',
+      'order_request.status',
+      'order_request.name',
+      'order_request.email',
+      'order_request.product_type',
+      'order_request.due_date',
+      'order_request.customer_token',
+      'order_request.payment_reference',
+    ])
+    .where('card_checkout.session_id', '=', sessionId)
+    .executeTakeFirst()
+}
+
+type OpenedCheckout = NonNullable<Awaited<ReturnType<typeof readOpenedCheckout>>>
+
+/**
+ * The payment recorded on its request, with her email (that it is booked,
+ * or that it arrived), the owner's and the owner's alert. Returns whether
+ * it confirmed the request, and what of its kind was owed before it came.
+ */
+async function recordCardPayment(
+  trx: Transaction<Database>,
+  opened: OpenedCheckout,
+  {
+    amountCents,
+    sessionId,
+    paymentIntent,
+    now,
+    siteUrl,
+  }: {
+    amountCents: number
+    sessionId: string
+    paymentIntent: string | null
+    now: number
+    siteUrl: string
+  },
+): Promise<{ ok: true; confirmed: boolean; owedBefore: number } | { ok: false; error: string }> {
+  const before = amountsOwed(await moneyOf(trx, opened.request_id))
+  const recorded = await recordPaymentIn(trx, {
+    requestId: opened.request_id,
+    payment: {
+      amountCents,
+      receivedOn: bakeryToday(new Date(now)),
+      method: 'card',
+      checkoutSessionId: sessionId,
+      paymentIntentId: paymentIntent,
+    },
+    actor: 'customer',
+    now,
+  })
+  if (!recorded.ok) return recorded
+  const confirmed = Boolean(recorded.confirmed)
+  const after = amountsOwed(await moneyOf(trx, opened.request_id))
+  await queueCardPaidEmails(trx, opened, {
+    cardPaid: { kind: opened.kind, amountCents, stillOwedCents: after.stillOwed },
+    confirmed,
+    sessionId,
+    now,
+    siteUrl,
+  })
+  await queueOwnerAlert(
+    trx,
+    // A party's payment (its checkout names the lead) is the party's: every treat is named.
+    paymentAlert(await partyAlertRequest(trx, opened.request_id), {
+      amountCents: opened.amount_cents,
+      kind: opened.kind,
+      reference: sessionId,
+    }),
+    now,
+  )
+  const owedBefore = opened.kind === 'deposit' ? before.depositOwed : before.stillOwed
+  return { ok: true, confirmed, owedBefore }
+}
+
+/** Her email (booked, when it confirmed the request; else the payment's) and the owner's. */
+async function queueCardPaidEmails(
+  trx: Transaction<Database>,
+  opened: OpenedCheckout,
+  {
+    cardPaid,
+    confirmed,
+    sessionId,
+    now,
+    siteUrl,
+  }: {
+    cardPaid: { kind: OpenedCheckout['kind']; amountCents: number; stillOwedCents: number }
+    confirmed: boolean
+    sessionId: string
+    now: number
+    siteUrl: string
+  },
+) {
+  // A party's payment is the party's: its emails name every treat, not the lead's alone.
+  const paidFor = {
+    ...opened,
+    product_type: partyName(await partyTreats(trx, await partyOf(trx, opened.request_id))),
+  }
+  if (confirmed) {
+    await queueRequestUpdate(trx, 'confirmed', {
+      requestId: opened.request_id,
+      siteUrl,
+      now,
+      dedupeKey: `card-paid:${sessionId}:customer`,
+    })
+  } else {
+    await enqueueEmail(
+      trx,
+      {
+        topic: 'request_update',
+        subjectId: opened.request_id,
+        email: composeCardPaymentReceived(paidFor, cardPaid, {
+          siteUrl,
+          bakery: await readSiteSection(trx, 'identity'),
+        }),
+        dedupeKey: `card-paid:${sessionId}:customer`,
+      },
+      now,
+    )
+  }
+  await enqueueEmail(
+    trx,
+    {
+      topic: 'request_update',
+      subjectId: opened.request_id,
+      email: composeCardPaymentOwner(
+        paidFor,
+        { ...cardPaid, confirmed },
+        `${siteUrl}/admin/orders/${opened.request_id}`,
+        (await readSiteSection(trx, 'identity')).name,
+      ),
+      dedupeKey: `card-paid:${sessionId}:owner`,
+    },
+    now,
+  )
+}
