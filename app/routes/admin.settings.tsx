@@ -4,7 +4,7 @@ import { SettingsJumps } from '#app/components/settings-jumps.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
+import { AvailabilitySettings } from '#app/features/availability/availability-settings/availability-settings.tsx'
 import { readBookingSettings } from '#app/features/availability/availability.server.ts'
 import {
   OPEN_CARD_PARAM,

@@ -1,12 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import {
-  type AvailabilitySettingsData,
-  AvailabilitySettings,
-} from '#app/features/availability/availability-settings.tsx'
 import type { BookingCard } from '#app/features/availability/booking-settings-fields.ts'
 import type { SettingsActionResult } from '#app/features/availability/settings-action.server.ts'
+import { AvailabilitySettings } from './availability-settings.tsx'
+import type { AvailabilitySettingsData } from './settings-data.ts'
 
 /**
  * The booking cards of /admin/settings as the server draws them, the whole
