@@ -8,7 +8,7 @@
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { claimDueEmail, markEmailSent } from '#app/features/mail/outbox.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'

@@ -1,4 +1,4 @@
-import type { ClosedPeriod } from '#app/features/availability/availability.server.ts'
+import type { ClosedPeriod } from '#app/features/availability/booking-settings.server.ts'
 import type { PickupWindow } from '#app/features/availability/pickup-windows.ts'
 
 /** What the settings page's loader reads for these forms. */
