@@ -13,7 +13,7 @@ import {
   removeClosedPeriod,
   setWeekdayCapacity,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import {
   addGalleryImage,
   deleteGalleryImage,

@@ -5,7 +5,7 @@ import { SettingsPageHeading } from '#app/components/settings-page-heading.tsx'
 import { countryNameOf, countryOf } from '#app/content/bakery-address.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
+import { updateBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import {
   readOrderPolicies,
   readOrderRules,

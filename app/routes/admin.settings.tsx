@@ -4,13 +4,13 @@ import { SettingsJumps } from '#app/components/settings-jumps.tsx'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { AvailabilitySettings } from '#app/features/availability/availability-settings.tsx'
-import { readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { AvailabilitySettings } from '#app/features/availability/availability-settings/availability-settings.tsx'
 import {
   OPEN_CARD_PARAM,
   isBookingCard,
   isSettingsIntent,
 } from '#app/features/availability/booking-settings-fields.ts'
+import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,

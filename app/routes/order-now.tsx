@@ -1,7 +1,7 @@
 import { pageMeta } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'

@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'

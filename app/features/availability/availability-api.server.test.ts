@@ -3,7 +3,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { openTwoInstances } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { LOOKUPS_PER_MINUTE, serveAvailability } from './availability-api.server.ts'
-import { addClosedPeriod, addPickupWindow } from './availability.server.ts'
+import { addClosedPeriod } from './booking-settings.server.ts'
+import { addPickupWindow } from './pickup-windows.server.ts'
 
 const NOW = new Date(BOOK_NOW)
 const QUERY = 'from=2026-12-11&to=2026-12-12&product=Cakes'

@@ -9,12 +9,12 @@ import {
 import { bakeryToday } from '#app/utils/dates.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
+import { answerAvailability } from './availability.server.ts'
 import {
   addClosedPeriod,
-  answerAvailability,
   setWeekdayCapacity,
   updateBookingSettings,
-} from './availability.server.ts'
+} from './booking-settings.server.ts'
 
 // Monday, November 23, 2026, mid-afternoon in Toronto.
 const NOW = new Date('2026-11-23T20:00:00Z')

@@ -11,6 +11,9 @@
 import { addDays, datesFrom, daysBetween, weekdayOf } from '#app/utils/calendar-days.ts'
 import type { DayWindow } from './pickup-windows.ts'
 
+/** The most days one availability call answers for: a year and a bit, for a calendar's worth of months. */
+export const MAX_AVAILABILITY_DAYS = 400
+
 export type DayStatus = 'open' | 'full' | 'closed' | 'too-soon'
 
 export interface AvailabilityDay {

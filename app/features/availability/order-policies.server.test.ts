@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { rendered } from '#tests/support/markdown.ts'
-import { readBookingSettings, updateBookingSettings } from './availability.server.ts'
+import { readBookingSettings, updateBookingSettings } from './booking-settings.server.ts'
 import {
   readPoliciesAsRendered,
   readPoliciesHtml,

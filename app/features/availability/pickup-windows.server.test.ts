@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { answerAvailability, readBookingSettings } from './availability.server.ts'
+import { answerAvailability } from './availability.server.ts'
+import { readBookingSettings } from './booking-settings.server.ts'
 import { receiveSettingsAction } from './settings-action.server.ts'
 
 // Noon in Toronto on Tuesday, December 1, 2026; Saturday is December 5.

@@ -5,14 +5,6 @@ import { fieldErrorsOf } from '#app/utils/field-errors.ts'
 import { renderMarkdown } from '#app/utils/markdown.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
-  addClosedPeriod,
-  addPickupWindow,
-  removeClosedPeriod,
-  removePickupWindow,
-  setWeekdayCapacity,
-  updateBookingSettings,
-} from './availability.server.ts'
-import {
   LIMITS,
   SETTINGS_FIELDS,
   WEEKDAY_NAMES,
@@ -21,6 +13,13 @@ import {
   isSettingsIntent,
   settingsActionSchema,
 } from './booking-settings-schema.ts'
+import {
+  addClosedPeriod,
+  removeClosedPeriod,
+  setWeekdayCapacity,
+  updateBookingSettings,
+} from './booking-settings.server.ts'
+import { addPickupWindow, removePickupWindow } from './pickup-windows.server.ts'
 import { formatWindow, windowValue } from './pickup-windows.ts'
 
 /**

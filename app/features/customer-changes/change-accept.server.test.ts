@@ -1,9 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  addPickupWindow,
-  setWeekdayCapacity,
-} from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'

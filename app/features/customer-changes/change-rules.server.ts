@@ -2,11 +2,9 @@ import type { Kysely, Transaction } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
-import {
-  findUnbookable,
-  findWindowRefusal,
-} from '#app/features/availability/availability.server.ts'
+import { findUnbookable } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
+import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { type RequestNow, detailsOf } from '#app/features/order-book/change-parts.ts'

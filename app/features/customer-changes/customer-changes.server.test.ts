@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'

@@ -1,11 +1,9 @@
 import type { Env } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import {
-  lastBookableDate,
-  readBookingRules,
-  readPickupWindows,
-} from '#app/features/availability/availability.server.ts'
+import { lastBookableDate } from '#app/features/availability/availability.server.ts'
+import { readBookingRules } from '#app/features/availability/booking-settings.server.ts'
+import { readPickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { recordPayment, waiveDeposit } from '#app/features/order-book/money-in.server.ts'

@@ -2,11 +2,11 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
 import {
-  addPickupWindow,
   readBookingSettings,
   setWeekdayCapacity,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import {
   addProduct,
   listProducts,

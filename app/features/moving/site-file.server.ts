@@ -2,15 +2,15 @@ import { z } from 'zod'
 import { SITE_WORDS_KEYS, type SiteWords } from '#app/content/site-words.ts'
 import { serializeTransactions, type Db } from '#app/db/db.server.ts'
 import {
-  readBookingSettings,
-  replacePickupWindows,
-  setWeekdayCapacity,
-  updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
-import {
   capacityField,
   settingsActionSchema,
 } from '#app/features/availability/booking-settings-schema.ts'
+import {
+  readBookingSettings,
+  setWeekdayCapacity,
+  updateBookingSettings,
+} from '#app/features/availability/booking-settings.server.ts'
+import { replacePickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { PICKUP_WINDOW_LIMITS, windowsOverlap } from '#app/features/availability/pickup-windows.ts'
 import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
 import { type MenuEntry, listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'

@@ -2,10 +2,8 @@ import { parse } from 'csv-parse/sync'
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  addPickupWindow,
-  updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+import { updateBookingSettings } from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import { streamCalendarFeed } from '#app/features/owner-desk/calendar-feed.server.ts'
 import { streamOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { bookedEffort, setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { bookedEffort } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import {
   expireQuotesAndTell,
   readCustomerBook,

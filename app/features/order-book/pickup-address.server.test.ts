@@ -1,9 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  addPickupWindow,
-  updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+import { updateBookingSettings } from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'

@@ -1,6 +1,6 @@
 import { type BakeryAddress, pickupAddressLine } from '#app/content/bakery-address.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { readPickupAddress } from '#app/features/availability/availability.server.ts'
+import { readPickupAddress } from '#app/features/availability/booking-settings.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { serveAvailability } from '#app/features/availability/availability-api.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { answerAvailability } from '#app/features/availability/availability.server.ts'
 import {
   addClosedPeriod,
-  addPickupWindow,
-  answerAvailability,
   readBookingRules,
   setWeekdayCapacity,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'

@@ -4,7 +4,7 @@ import {
   addClosedPeriod,
   setWeekdayCapacity,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import { listProducts, seedMenu, updateProduct } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { rendered } from '#tests/support/markdown.ts'

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import {
   type Unbookable,
-  type WindowRefusal,
   demandOf,
   findUnbookable,
-  findWindowRefusal,
 } from '#app/features/availability/availability.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
+import {
+  type WindowRefusal,
+  findWindowRefusal,
+} from '#app/features/availability/pickup-windows.server.ts'
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'

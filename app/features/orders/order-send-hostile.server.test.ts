@@ -3,7 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import {
   setWeekdayCapacity,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { seedMenu, setProductActive, listProducts } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase as openEmptyDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

@@ -1,10 +1,8 @@
 import type { Db } from '#app/db/db.server.ts'
-import {
-  type Unbookable,
-  type WindowRefusal,
-  readBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+import type { Unbookable } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
+import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
+import type { WindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'

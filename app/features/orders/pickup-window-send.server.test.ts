@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { answerAvailability } from '#app/features/availability/availability.server.ts'
 import {
-  addPickupWindow,
-  answerAvailability,
   setWeekdayCapacity,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
+import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'

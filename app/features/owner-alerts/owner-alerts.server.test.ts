@@ -1,6 +1,6 @@
 import { expect, onTestFinished, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'

@@ -3,7 +3,7 @@ import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { updateBookingSettings } from '#app/features/availability/availability.server.ts'
+import { updateBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import {

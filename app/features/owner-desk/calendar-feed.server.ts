@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { readBookingSettings } from '#app/features/availability/availability.server.ts'
+import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import {
   HANDOVER_COLUMNS,
   addressOf,

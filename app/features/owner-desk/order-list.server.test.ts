@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
 import { quoteParty } from '#app/features/order-book/party-quote.server.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { addClosedPeriod } from '#app/features/availability/availability.server.ts'
+import { addClosedPeriod } from '#app/features/availability/booking-settings.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import {

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
+import { bookedEffort } from '#app/features/availability/availability.server.ts'
 import {
   type ClosedPeriod,
-  bookedEffort,
   readBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import {
   type DeliveryAddress,
   HANDOVER_COLUMNS,

@@ -8,7 +8,7 @@
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { claimDueEmail } from '#app/features/mail/outbox-claims.server.ts'
 import { markEmailSent } from '#app/features/mail/outbox-retries.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { setWeekdayCapacity } from '#app/features/availability/availability.server.ts'
+import { setWeekdayCapacity } from '#app/features/availability/booking-settings.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { waiveDeposit } from '#app/features/order-book/money-in.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'

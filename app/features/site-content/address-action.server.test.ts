@@ -3,7 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import {
   readBookingSettings,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { receiveAddressAction } from './address-action.server.ts'
 import { readSiteSection, seedSiteContent } from './site-content.server.ts'

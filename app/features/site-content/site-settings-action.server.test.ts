@@ -3,7 +3,7 @@ import { SEED_WORDS, toPublicWords } from '#app/content/site-words.ts'
 import {
   readBookingSettings,
   updateBookingSettings,
-} from '#app/features/availability/availability.server.ts'
+} from '#app/features/availability/booking-settings.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { readSiteWords, seedSiteContent } from './site-content.server.ts'
 import { receiveSiteSettingsAction } from './site-settings-action.server.ts'
