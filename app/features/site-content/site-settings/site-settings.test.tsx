@@ -2,9 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { SiteWords } from '#app/content/site-words.ts'
+import type { SiteSettingsResult } from '#app/features/site-content/site-settings-form.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import type { LocalSettings } from '#app/utils/local-settings.ts'
-import type { SiteSettingsResult } from './site-settings-form.ts'
 import { SiteSettings } from './site-settings.tsx'
 
 const LOCAL: LocalSettings = { timeZone: 'America/Toronto', currency: 'CAD', locale: 'en-CA' }
