@@ -34,7 +34,7 @@ type PhotoState =
   | { kind: 'added'; image: GalleryImage }
   | { kind: 'refused'; message: string }
 
-interface ChosenPhoto {
+export interface ChosenPhoto {
   key: number
   file: File
   previewUrl: string
@@ -333,7 +333,7 @@ export function UploadDialog({
 }
 
 /** One chosen photo: its preview, name and size, its alt text, and how its upload went. */
-function ChosenPhotoItem({
+export function ChosenPhotoItem({
   photo,
   disabled,
   onAlt,
