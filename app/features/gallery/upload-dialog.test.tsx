@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { ChosenPhotoItem } from './chosen-photo-item.tsx'
+import type { ChosenPhoto } from './chosen-photos.ts'
 import type { GalleryImage } from './gallery-image.ts'
-import { type ChosenPhoto, ChosenPhotoItem, UploadDialog } from './upload-dialog.tsx'
+import { UploadDialog } from './upload-dialog.tsx'
 
 const noop = () => {}
 
