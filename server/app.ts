@@ -21,7 +21,8 @@ import { renderStoredPolicies } from '#app/features/availability/order-policies.
 import { expireQuotesAndTell } from '#app/features/customer-page/customer-quotes.server.ts'
 import { renderStoredAcceptedPolicies } from '#app/features/customer-page/request-status.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
-import { setMediaPublicUrl, sweepStrayMedia } from '#app/features/gallery/gallery.server.ts'
+import { setMediaPublicUrl } from '#app/features/gallery/gallery.server.ts'
+import { sweepStrayMedia } from '#app/features/gallery/stray-media.server.ts'
 import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   type DeliveryWorker,

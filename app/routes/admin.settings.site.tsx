@@ -18,8 +18,11 @@ import { receiveAddressAction } from '#app/features/site-content/address-action.
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { receiveSitePictureAction } from '#app/features/site-content/site-pictures-action.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
+import {
+  SITE_SETTINGS_GROUPS,
+  SiteSettings,
+} from '#app/features/site-content/site-settings/site-settings.tsx'
 import { receiveSiteSettingsAction } from '#app/features/site-content/site-settings-action.server.ts'
-import { SITE_SETTINGS_GROUPS, SiteSettings } from '#app/features/site-content/site-settings.tsx'
 import { timeZoneNames } from '#app/features/site-content/site-words-schema.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'

@@ -12,8 +12,8 @@ import {
   galleryFolder,
   listGalleryImages,
   listGalleryPage,
-  sweepStrayMedia,
 } from './gallery.server.ts'
+import { sweepStrayMedia } from './stray-media.server.ts'
 
 async function addPhoto(
   db: Parameters<typeof addGalleryImage>[0],

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
 import { site } from '#app/content/site.ts'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import { acquireLease, releaseLease } from '#app/db/lease.server.ts'
+import { releaseLease } from '#app/db/lease.server.ts'
 import type { GalleryImageTable } from '#app/db/schema.ts'
 import { renderGalleryImage } from '#app/features/media/image-pipeline.server.ts'
 import { LOCAL_MEDIA_FOLDER } from '#app/features/media/local-media-store.server.ts'
@@ -16,7 +14,6 @@ import {
   mediaUsageBytes,
 } from '#app/features/media/media-quota.server.ts'
 import { MEDIA_URL_PATH, type MediaStore } from '#app/features/media/media-store.server.ts'
-import { storedName } from '#app/features/media/safe-name.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import {
   compressionRatio,
@@ -31,6 +28,7 @@ import {
   filterByTags,
   tagsInUse,
 } from './gallery-tags.ts'
+import { claimUnusedName } from './upload-names.server.ts'
 
 const ownTables = tablesFor('gallery')
 
@@ -309,43 +307,6 @@ export async function deleteGalleryImage(
 }
 
 /**
- * Deletes objects no record owns: variants of an upload that crashed before
- * its record was written, and half-written temporary files. Run at boot. In
- * a bucket other instances share, only objects older than an hour go: a
- * younger one may belong to an upload still being recorded elsewhere.
- */
-export async function sweepStrayMedia(
-  db: Db,
-  { store, now = new Date() }: { store: MediaStore; now?: Date },
-): Promise<string[]> {
-  const cutoff = now.getTime() - store.strayMinAgeMs
-  const listed = await store.list(`${GALLERY_FOLDER}/`)
-  const rows = await ownTables(db).selectFrom('gallery_image').select('variants').execute()
-  const owned = new Set(
-    rows.flatMap((row) => (JSON.parse(row.variants) as GalleryVariant[]).map(variantKey)),
-  )
-  const strays = listed
-    .filter((object) => !owned.has(object.key) && object.lastModified.getTime() <= cutoff)
-    .map((object) => object.key)
-  // One at a time, as below.
-  for (const key of strays) await store.delete(key)
-  if (store.kind !== 'local') await sweepStaleUploads(store.uploadFolder, cutoff)
-  return strays.map((key) => path.posix.basename(key))
-}
-
-/** Spooled uploads a crashed process left on this machine, when they are not in the store's folder. */
-async function sweepStaleUploads(folder: string, cutoff: number): Promise<void> {
-  const entries = await readdir(folder).catch(() => [])
-  await Promise.all(
-    entries.map(async (entry) => {
-      const file = path.join(folder, entry)
-      const stats = await stat(file).catch(() => undefined)
-      if (stats && stats.mtime.getTime() <= cutoff) await rm(file, { force: true })
-    }),
-  )
-}
-
-/**
  * Exactly the objects a record lists: never another image's that share a
  * prefix. One at a time: some S3-compatible servers fail deletes that run
  * together in one folder (s3rver answers 500), and nine requests in a row
@@ -358,41 +319,6 @@ async function removeVariantObjects(store: MediaStore, variants: readonly Galler
       .delete(key)
       .catch((error: unknown) => console.error(`media: could not remove ${key}`, error))
   }
-}
-
-/** Names tried per upload: uploads of one name in one millisecond, far more than ever come at once. */
-const NAME_ATTEMPTS = 1000
-
-/** How long an upload being processed keeps its name; far longer than any upload takes. */
-const UPLOAD_NAME_LEASE_MS = 60 * 60_000
-
-/**
- * '{timestamp}_{safeName}', moved on by a millisecond if a record has that
- * name or an upload still being processed claimed it. The claim is a lease
- * row, so uploads on two instances never write the same files.
- */
-async function claimUnusedName(
-  db: Db,
-  uploadedName: string,
-  timestamp: number,
-): Promise<{ name: string; lease: { name: string; holder: string } }> {
-  const holder = randomUUID()
-  for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
-    const candidate = storedName(uploadedName, timestamp + attempt)
-    const lease = { name: `upload-name:${candidate}`, holder }
-    if (!(await acquireLease(db, { ...lease, ttlMs: UPLOAD_NAME_LEASE_MS }))) continue
-    // Looked up only once the lease is ours: an upload of the same name
-    // holds it until its record is written, so a name read as free here
-    // cannot be recorded by another upload before this one's.
-    const taken = await ownTables(db)
-      .selectFrom('gallery_image')
-      .select('id')
-      .where('file_name', '=', candidate)
-      .executeTakeFirst()
-    if (!taken) return { name: candidate, lease }
-    await releaseLease(db, lease)
-  }
-  throw new Error(`No free file name for “${uploadedName}” after ${NAME_ATTEMPTS} tries`)
 }
 
 /** Her bakery's name as it stands now (Settings › Your site), for photos without her words. */

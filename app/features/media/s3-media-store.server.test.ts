@@ -12,8 +12,8 @@ import {
   deleteGalleryImage,
   listGalleryImages,
   setMediaPublicUrl,
-  sweepStrayMedia,
 } from '#app/features/gallery/gallery.server.ts'
+import { sweepStrayMedia } from '#app/features/gallery/stray-media.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { startS3Bucket } from '#tests/support/s3-bucket.ts'
