@@ -5,11 +5,11 @@ import type { Db } from '#app/db/db.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { proofRoundsSchema } from '#app/features/proofs/proof-schemas.ts'
-import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
 import {
   readProofRoundsIncluded,
-  respondWithProofImage,
-} from '#app/features/proofs/proof-store.server.ts'
+  receiveProofRoundsAction,
+} from '#app/features/proofs/proof-settings.server.ts'
+import { respondWithProofImage } from '#app/features/proofs/proof-store.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'

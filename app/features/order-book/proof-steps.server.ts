@@ -21,12 +21,12 @@ import {
   type ProofView,
 } from '#app/features/proofs/proof-rules.ts'
 import { proofNoteSchema } from '#app/features/proofs/proof-schemas.ts'
+import { readProofRoundsIncluded } from '#app/features/proofs/proof-settings.server.ts'
 import {
   ProofRefused,
   type RenderedProofImage,
   approvedProofsOf,
   listProofRounds,
-  readProofRoundsIncluded,
   recordRoundIn,
   removeRendered,
   renderProofImage,

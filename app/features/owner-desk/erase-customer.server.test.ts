@@ -24,7 +24,8 @@ import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { waitFor } from '#tests/support/mail.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { ERASED_NAME, eraseCustomer, receiveEraseCustomerAction } from './erase-customer.server.ts'
+import { eraseCustomer, receiveEraseCustomerAction } from './erase-customer.server.ts'
+import { ERASED_NAME } from './erasure-traces.ts'
 
 const NOW = new Date('2026-11-23T20:00:00Z')
 

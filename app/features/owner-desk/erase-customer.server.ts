@@ -5,7 +5,6 @@ import type { Database } from '#app/db/schema.ts'
 import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
-import { escapeHtml } from '#app/features/mail/html.ts'
 import { sweepEmails } from '#app/features/mail/outbox-sweep.server.ts'
 import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
@@ -15,10 +14,17 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { ERASE_CUSTOMER, type EraseCustomerResult } from './erase-customer-settings.tsx'
+import {
+  ERASED_NAME,
+  type Traces,
+  isAboutHer,
+  nameWords,
+  scrubPayload,
+  scrubText,
+  tracesOf,
+} from './erasure-traces.ts'
 
 const ownTables = tablesFor('owner-desk')
-
-export const ERASED_NAME = 'Erased customer'
 
 export interface ErasureReport {
   requests: number
@@ -155,47 +161,6 @@ export async function eraseCustomer(
   }
 }
 
-/** What names or reaches her: found in emails, replaced in the owner's digests. */
-interface Traces {
-  address: string
-  tokens: string[]
-  /** Her names, as she typed them on each request and message. */
-  names: string[]
-  /** Her phone numbers, allergies and delivery address: shown in the owner's emails beside her name. */
-  details: string[]
-}
-
-function tracesOf(
-  address: string,
-  records: readonly {
-    name: string
-    phone_number: string
-    allergies?: string | null
-    customer_token?: string | null
-    delivery_street?: string | null
-    delivery_postal_code?: string | null
-    delivery_notes?: string | null
-  }[],
-): Traces {
-  const distinct = (values: (string | null | undefined)[]) => [
-    ...new Set(values.map((value) => value?.trim() ?? '').filter((value) => value.length >= 2)),
-  ]
-  return {
-    address,
-    tokens: distinct(records.map((record) => record.customer_token)),
-    names: distinct(records.map((record) => record.name)),
-    details: distinct(
-      records.flatMap((record) => [
-        record.phone_number,
-        record.allergies,
-        record.delivery_street,
-        record.delivery_postal_code,
-        record.delivery_notes,
-      ]),
-    ),
-  }
-}
-
 /**
  * Deletes every email about her and scrubs her out of the owner's digests.
  * Returns the number deleted and the Message-IDs whose .eml files must go:
@@ -218,102 +183,6 @@ async function eraseEmails(
     return isAboutHer(email, { requestIds, batchIds, messageIds, traces }) ? 'delete' : 'keep'
   })
   return { deleted, files: changed.map((email) => outboxMessageKey(email)) }
-}
-
-/**
- * Her requests' and messages' own emails, the owner's email of each send she
- * was in (a send shared with another customer, a gift, names both and goes;
- * the other customer's confirmation stays), and any other email that
- * carries her address or private link.
- */
-function isAboutHer(
-  row: { topic: string; subjectId: number; payload: string },
-  {
-    requestIds,
-    batchIds,
-    messageIds,
-    traces,
-  }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
-): boolean {
-  const subject = row.subjectId
-  if (
-    row.topic === 'request_update' ||
-    row.topic === 'request_reminder' ||
-    row.topic === 'payment_notice'
-  ) {
-    if (requestIds.includes(subject)) return true
-  }
-  if (row.topic === 'order_batch' && batchIds.includes(subject)) return true
-  if (row.topic === 'contact_message' && messageIds.includes(subject)) return true
-  return (
-    wholeAddress(traces.address).test(row.payload) ||
-    traces.tokens.some((token) => row.payload.includes(token))
-  )
-}
-
-/** Her address and not one it ends or starts: erasing n@example.com leaves erin@example.com. */
-function wholeAddress(address: string): RegExp {
-  return new RegExp(`(?<![\\w.%+-])${escapeRegExp(address)}(?![\\w-]|\\.\\w)`, 'i')
-}
-
-/**
- * A digest without her: her name becomes "Erased customer" and her phone
- * and allergies go, in the text, the HTML (as escaped there) and the EmailJS
- * parameters alike; the other customers' lines stay as they were.
- */
-function scrubPayload(payload: string, traces: Traces): string {
-  let email: unknown
-  try {
-    email = JSON.parse(payload)
-  } catch {
-    // Unreadable, so unsendable and unreadable by anyone: nothing to keep.
-    return '{}'
-  }
-  const scrubbed = JSON.stringify(
-    scrubStrings(email, (text, key) => scrubText(text, traces, { html: key === 'html' })),
-  )
-  return scrubbed === JSON.stringify(email) ? payload : scrubbed
-}
-
-function scrubStrings(
-  value: unknown,
-  scrub: (text: string, key: string) => string,
-  key = '',
-): unknown {
-  if (typeof value === 'string') return scrub(value, key)
-  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, scrub, key))
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, scrubStrings(item, scrub, name)]),
-    )
-  }
-  return value
-}
-
-/** Whole words only: erasing "Al" leaves "Almond" alone. */
-function scrubText(text: string, traces: Traces, { html = false } = {}): string {
-  const replacements: [string, string][] = [
-    ...traces.names.map((name): [string, string] => [name, ERASED_NAME]),
-    ...[traces.address, ...traces.tokens, ...traces.details].map((trace): [string, string] => [
-      trace,
-      '(erased)',
-    ]),
-  ]
-  let result = text
-  for (const [trace, replacement] of replacements) {
-    for (const form of html ? [trace, escapeHtml(trace)] : [trace]) {
-      result = result.replace(wholeWords(form), html ? escapeHtml(replacement) : replacement)
-    }
-  }
-  return result
-}
-
-function wholeWords(text: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, 'giu')
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** A payment's method is the owner's words, e.g. "e-Transfer from Erin Walsh": her name goes. */
@@ -360,13 +229,6 @@ async function scrubRefunds(
       .where('id', '=', refund.id)
       .execute()
   }
-}
-
-/** "Erin Walsh" → Erin Walsh, Erin, Walsh: the owner may write either. */
-function nameWords(names: readonly string[]): string[] {
-  const words = names.flatMap((name) => name.split(/\s+/).filter((word) => word.length >= 2))
-  // Longest first, so the whole name is replaced before its parts.
-  return [...new Set([...names, ...words])].sort((a, b) => b.length - a.length)
 }
 
 /** The settings page's erase form: an email and a deliberate tick. */

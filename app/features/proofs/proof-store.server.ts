@@ -18,7 +18,6 @@ import {
 import {
   type ApprovedProof,
   PROOF_LIMITS,
-  PROOF_ROUNDS_SETTING,
   type ProofImageView,
   type ProofRoundView,
 } from './proof-rules.ts'
@@ -38,9 +37,6 @@ const PREVIEW_WIDTH = 160
 
 /** A proof image's key: 128 random bits in base64url. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
-
-/** The app_state key of Settings' "Proof rounds included". */
-const ROUNDS_KEY = 'proofs:rounds-included'
 
 /** One stored encoding of a proof image; its key is `proofs/{image key}-{w}w.{ext}`. */
 export type ProofVariant = PrivateVariant
@@ -312,29 +308,6 @@ export function roundsAskingChanges(db: Db) {
         ),
       )
   )
-}
-
-/** Settings' "Proof rounds included": how many rounds a customer may ask changes of. */
-export async function readProofRoundsIncluded(db: Db): Promise<number> {
-  const row = await ownTables(db)
-    .selectFrom('app_state')
-    .select('value')
-    .where('key', '=', ROUNDS_KEY)
-    .executeTakeFirst()
-  const value = Number(row?.value)
-  return Number.isInteger(value) &&
-    value >= PROOF_ROUNDS_SETTING.min &&
-    value <= PROOF_ROUNDS_SETTING.max
-    ? value
-    : PROOF_ROUNDS_SETTING.default
-}
-
-export async function saveProofRoundsIncluded(db: Db, rounds: number): Promise<void> {
-  await ownTables(db)
-    .insertInto('app_state')
-    .values({ key: ROUNDS_KEY, value: String(rounds) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(rounds) }))
-    .execute()
 }
 
 /**
