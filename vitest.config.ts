@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { testFilesByProject } from './tests/setup/test-projects.ts'
 
@@ -16,9 +17,10 @@ export default defineConfig({
     globalSetup: ['./tests/setup/test-run.ts'],
     setupFiles: ['./tests/setup/unit-setup.ts'],
     restoreMocks: true,
-    // Two cores: Vitest's default of one worker per core less one leaves the
-    // second idle while a test waits on a database, a server or a socket.
-    maxWorkers: 2,
+    // Vitest's default, one worker per core less one, leaves a two-core
+    // machine's second core idle while a test waits on a database, a server
+    // or a socket: at least two.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Password hashing and real databases are CPU-bound: on a shared, busy
     // machine a sign-in test can take several times its quiet duration.
     testTimeout: 20_000,
