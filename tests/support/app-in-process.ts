@@ -5,16 +5,18 @@
  * PostgreSQL schema with TEST_DATABASE=pg), seeds it and prints the setup
  * link, and a loopback server answers with the app's own Express handler.
  *
- * One Vite server per test file transforms the source once; each install
- * runs it in a module runner of its own, so it has its own env, database
- * and workers, as a separate process would. Everything stops when the test
- * ends.
+ * One Vite server per test worker transforms the source once, for every
+ * file the worker runs (the database project shares its workers' modules
+ * between files: vitest.config.ts); each install runs it in a module runner
+ * of its own, so it has its own env, database and workers, as a separate
+ * process would. Everything but the Vite server stops when the test ends;
+ * it holds no socket or watcher, and goes with its worker.
  */
 import { type Server, createServer as createHttpServer } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ViteDevServer } from 'vite'
-import { afterAll, onTestFinished, vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import type { DatabaseLocation } from '#app/db/db.server.ts'
 import type * as AppModule from '#server/app.ts'
 import { makeTestDatabaseUrl } from './database.ts'
@@ -24,12 +26,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 let source: Promise<ViteDevServer> | undefined
 
-// Registered as the test file imports this, so it runs after the file's last test.
-afterAll(async () => {
-  await (await source)?.close()
-})
-
-/** The app's source as Vite serves it to the server: made once per test file. */
+/** The app's source as Vite serves it to the server: made once per worker. */
 function appSource(): Promise<ViteDevServer> {
   source ??= import('vite').then(async ({ createServer }) => {
     const vite = await createServer({
