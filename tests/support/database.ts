@@ -1,17 +1,18 @@
 /**
  * A real, migrated database of its own for each test, removed when the test
  * ends. `TEST_DATABASE=pg` (with TEST_DATABASE_URL) makes it PostgreSQL:
- * a schema per test (filled from pg-template.ts), reached through the
- * connection's search_path, so tests in parallel never see each other's
- * rows. Otherwise it is SQLite, a copy of a migrated template file
+ * a schema per test (filled from pg-template.ts, or one a test of the same
+ * worker has finished with, its rows put back: kept-schemas.ts), reached
+ * through the connection's search_path, so tests in parallel never see each
+ * other's rows. Otherwise it is SQLite, a copy of a migrated template file
  * (sqlite-template.ts) in a temp folder.
  * Only tests import this.
  */
 import { randomUUID } from 'node:crypto'
 import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { takeMigratedSchema } from './kept-schemas.ts'
 import { type TestSchema, createTestSchema } from './pg-schema.ts'
-import { createMigratedSchema } from './pg-template.ts'
 import { placeMigratedDatabase } from './sqlite-template.ts'
 import { makeTempDir } from './temp-dir.ts'
 
@@ -54,7 +55,7 @@ export async function openTestDatabase(
   const dir = dataDir ?? (await makeTempDir())
   // A copy of the migrated template (a file on SQLite, a schema's SQL on
   // PostgreSQL), which the migrations then find whole in a few milliseconds.
-  const location = { dataDir: dir, url: await testSchemaUrl(createMigratedSchema) }
+  const location = { dataDir: dir, url: await testSchemaUrl(takeMigratedSchema) }
   if (!location.url) await placeMigratedDatabase(dir)
   const db = openTestConnection(location)
   await migrateToLatest(db)

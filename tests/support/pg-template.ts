@@ -72,12 +72,12 @@ async function buildTemplate(serverUrl: string): Promise<string | undefined> {
 const key = '__bakeryPgTemplate'
 
 /** A new schema holding what the migrations make, as a fresh install's database. */
-export async function createMigratedSchema(serverUrl: string): Promise<TestSchema> {
+export async function createMigratedSchema(serverUrl: string, prefix?: string): Promise<TestSchema> {
   // Kept on globalThis: each test file has its own modules, the process one template.
   const holder = globalThis as unknown as Record<string, Promise<string | undefined> | undefined>
   holder[key] ??= buildTemplate(serverUrl)
   const sql = await holder[key]
-  const schema = await createTestSchema(serverUrl)
+  const schema = await createTestSchema(serverUrl, prefix)
   if (sql === undefined) {
     await migrate(schema)
     return schema
