@@ -35,14 +35,11 @@ import {
 import { photoJpeg } from '#tests/support/images.ts'
 import { rendered } from '#tests/support/markdown.ts'
 import { cachePolicy } from './cache-policy.ts'
-import {
-  coalesceReads,
-  createPageCache,
-  inlineScriptHashes,
-  pageCacheKey,
-  type PageCacheOptions,
-} from './page-cache.ts'
+import { coalesceReads } from './coalesce-reads.ts'
+import { pageCacheKey } from './page-cache-key.ts'
+import { createPageCache, type PageCacheOptions } from './page-cache.ts'
 import { securityHeaders } from './security-headers.ts'
+import { inlineScriptHashes } from './stored-page.ts'
 
 /**
  * The site's own middleware in the server's order (compression, helmet's CSP
