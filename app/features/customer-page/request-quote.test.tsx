@@ -2,8 +2,10 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
-import { ANSWER_MESSAGES, OwedPanel, QuotePanel, SchedulePanel } from './request-quote.tsx'
+import { OwedPanel } from './owed-panel.tsx'
+import { ANSWER_MESSAGES, QuotePanel } from './request-quote.tsx'
 import type { CustomerQuote } from './request-status.ts'
+import { SchedulePanel } from './schedule-panel.tsx'
 
 /** Drawn inside a data router, as the private page is: the answers are its forms. */
 function draw(panel: ReactNode) {
