@@ -3,8 +3,9 @@ import { type WaitingItem, waitingId } from '#app/features/order-book/customer-l
 import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
 import { CardPayForm } from '#app/features/payments/card-pay.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { OwedPanel, SchedulePanel } from './request-quote.tsx'
+import { OwedPanel } from './owed-panel.tsx'
 import type { CustomerBookEntry, CustomerRequest } from './request-status.ts'
+import { SchedulePanel } from './schedule-panel.tsx'
 
 /**
  * What waits on her, first on her page: one card per thing to do (answer a

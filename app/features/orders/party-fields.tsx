@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { EmailAddress } from '#app/components/email-address.tsx'
+import { FormField } from '#app/components/form-field.tsx'
 import { PersonFields } from '#app/components/person-fields.tsx'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
-import { ORDER_LIMITS } from './order-options.ts'
+import { HEAR_ABOUT_US_OPTIONS, ORDER_LIMITS } from './order-options.ts'
 import type { OrderField } from './order-schema.ts'
 import type { PartyContact, PartyField } from './party-contact.ts'
 
@@ -92,5 +93,29 @@ export function ContactFields({
         </div>
       ) : null}
     </>
+  )
+}
+
+/** How she heard of us: asked once per party, like her name. */
+export function HearAboutUsField({
+  value,
+  error,
+}: {
+  value: string | undefined
+  error: string | undefined
+}) {
+  return (
+    <FormField name="hear_about_us" label="How did you hear about us?" error={error}>
+      {(props) => (
+        <select {...props} required defaultValue={value ?? ''}>
+          <option value="" disabled>
+            Select an option
+          </option>
+          {HEAR_ABOUT_US_OPTIONS.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      )}
+    </FormField>
   )
 }
