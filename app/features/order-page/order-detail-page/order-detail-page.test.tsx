@@ -1,6 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
-import { expect, test } from 'vitest'
+import {
+  RouterProvider,
+  createMemoryRouter,
+  createRoutesStub,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { expect, test, vi } from 'vitest'
 import type { RequestStatus } from '#app/db/schema.ts'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
@@ -244,4 +250,36 @@ test('the quote’s deposit is offered in the bakery’s own currency, by name',
   )
   expect(inEuros).toMatch(/value="amount"[^>]*\/>In euros<\/label>/)
   expect(inEuros).not.toContain('dollars')
+})
+
+test('a quote’s answer waits for the page it belongs to, the button saying it is sending till then', async () => {
+  // The server has answered the post; the page as it now stands is still on its way.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/orders/:id',
+        loader: () => new Promise<never>(() => {}),
+        action: () => ({ ok: true, intent: 'quote', message: 'Quote sent to the customer.' }),
+        Component: () => (
+          <OrderDetailPage
+            detail={(useLoaderData() as { detail: OrderDetail }).detail}
+            result={useActionData() as OrderActionResult | undefined}
+            today="2026-11-25"
+          />
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/admin/orders/7'],
+      hydrationData: { loaderData: { 0: { detail: detailAt('new') } } },
+    },
+  )
+  const form = new FormData()
+  form.set('intent', 'quote')
+  void router.navigate('/admin/orders/7', { formMethod: 'post', formData: form })
+  await vi.waitFor(() => expect(router.state.navigation.state).toBe('loading'))
+  const html = renderToStaticMarkup(<RouterProvider router={router} />)
+  expect(html).not.toContain('Quote sent to the customer.')
+  expect(html).toContain('Sending…')
+  router.dispose()
 })

@@ -16,7 +16,7 @@ import { Emails } from './emails.tsx'
 import { formsShown, moneyDue } from './forms-shown.ts'
 import { MoneyCard } from './money-card.tsx'
 import { Outcome } from './outcome.tsx'
-import { VersionContext } from './page-forms.tsx'
+import { VersionContext, useSettledAnswer } from './page-forms.tsx'
 import { PaymentForm } from './payment-form.tsx'
 import { QuoteCard } from './quote-card.tsx'
 import { RefundForm } from './refund-form.tsx'
@@ -30,7 +30,7 @@ import { Timeline } from './timeline.tsx'
  */
 export function OrderDetailPage({
   detail,
-  result,
+  result: answer,
   today,
   proof,
 }: {
@@ -41,6 +41,8 @@ export function OrderDetailPage({
   proof?: ReactNode
 }) {
   const { request } = detail
+  // The answer and the page it belongs to show together.
+  const result = useSettledAnswer(answer)
   return (
     <VersionContext value={detail.version}>
       <section className="page-section">

@@ -19,8 +19,26 @@ export function errorOf(result: OrderActionResult | undefined, intent: OrderInte
   return result && !result.ok && result.intent === intent ? result.fieldErrors?.[field] : undefined
 }
 
-/** Whether the form that posts `intent` is on its way to the server. */
+/**
+ * Whether the form that posts `intent` is on its way: to the server, and
+ * then, once answered, until the page as it now stands has come back.
+ */
 export function useBusy(intent: OrderIntent): boolean {
   const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+}
+
+/**
+ * The server's answer to her last post, once the page it belongs to has
+ * arrived. React Router hands over the answer while the page is still
+ * reloading; shown then, "Quote sent" stood beside the request as it was
+ * (its old forms, a payment card still missing) until the new page moved
+ * every card, and the focus with it, under her finger. Meanwhile the form's
+ * button keeps saying it is working (useBusy).
+ */
+export function useSettledAnswer(
+  result: OrderActionResult | undefined,
+): OrderActionResult | undefined {
+  const navigation = useNavigation()
+  return navigation.state === 'loading' && navigation.formData ? undefined : result
 }
