@@ -72,7 +72,10 @@ async function buildTemplate(serverUrl: string): Promise<string | undefined> {
 const key = '__bakeryPgTemplate'
 
 /** A new schema holding what the migrations make, as a fresh install's database. */
-export async function createMigratedSchema(serverUrl: string, prefix?: string): Promise<TestSchema> {
+export async function createMigratedSchema(
+  serverUrl: string,
+  prefix?: string,
+): Promise<TestSchema> {
   // Kept on globalThis: each test file has its own modules, the process one template.
   const holder = globalThis as unknown as Record<string, Promise<string | undefined> | undefined>
   holder[key] ??= buildTemplate(serverUrl)
