@@ -129,10 +129,42 @@ async function settleRefund(
       }),
     }
   }
-  const recorded = await recordRefundIn(trx, {
-    requestId: found.requestId,
+  return recordStripeRefund(trx, {
+    refund: { ...refund, id: refund.id, amountCents },
     paymentId: Number(payment.id),
-    amountCents,
+    base: { ...base, ...found },
+    what,
+    now,
+    siteUrl,
+  })
+}
+
+/**
+ * A refund made on Stripe's dashboard, on a payment the site has: recorded
+ * once by its Stripe id, and the customer's "refunded" email queued once.
+ */
+async function recordStripeRefund(
+  trx: Transaction<Database>,
+  {
+    refund,
+    paymentId,
+    base,
+    what,
+    now,
+    siteUrl,
+  }: {
+    refund: RefundRead & { id: string; amountCents: number }
+    paymentId: number
+    base: Omit<RefundLooked, 'outcome' | 'note'> & { requestId: number }
+    what: string
+    now: number
+    siteUrl: string
+  },
+): Promise<RefundLooked> {
+  const recorded = await recordRefundIn(trx, {
+    requestId: base.requestId,
+    paymentId,
+    amountCents: refund.amountCents,
     refundedOn: bakeryToday(new Date(refund.created === null ? now : refund.created * 1000)),
     method: 'card',
     reason: '',
@@ -141,26 +173,22 @@ async function settleRefund(
     actor: 'site',
   })
   if (!recorded.ok) {
-    return look(
-      `${what} was made in Stripe for ${found.reference ?? 'a request'}, but the book could not take it: ${recorded.error} Check it in Stripe’s dashboard.`,
-      found,
-    )
+    return {
+      ...base,
+      outcome: 'needs_look',
+      note: `${what} was made in Stripe for ${base.reference ?? 'a request'}, but the book could not take it: ${recorded.error} Check it in Stripe’s dashboard.`,
+    }
   }
   if (recorded.duplicate) {
-    return { ...base, ...found, outcome: 'ignored', note: `${what} was already recorded.` }
+    return { ...base, outcome: 'ignored', note: `${what} was already recorded.` }
   }
   await queueRequestUpdate(trx, 'refunded', {
-    requestId: found.requestId,
+    requestId: base.requestId,
     siteUrl,
     now,
     dedupeKey: `card-refund:${refund.id}`,
   })
-  return {
-    ...base,
-    ...found,
-    outcome: 'refunded',
-    note: `${what} made in Stripe was recorded.`,
-  }
+  return { ...base, outcome: 'refunded', note: `${what} made in Stripe was recorded.` }
 }
 
 /**
