@@ -57,19 +57,7 @@ export function UploadDialog({
           onChoose={form.choose}
         />
 
-        {form.photos.length > 0 ? (
-          <ol className="upload-list" aria-label="Chosen photos">
-            {form.photos.map((photo) => (
-              <ChosenPhotoItem
-                key={photo.key}
-                photo={photo}
-                disabled={form.uploading || photo.state.kind === 'added'}
-                onAlt={(alt) => form.update(photo.key, { alt })}
-                onRemove={() => form.remove(photo.key)}
-              />
-            ))}
-          </ol>
-        ) : null}
+        <ChosenPhotoList form={form} />
 
         <CaptionField
           ids={{ input: form.ids.captionInput, hint: form.ids.caption }}
@@ -84,13 +72,7 @@ export function UploadDialog({
           chosen={form.chosenTags}
           onChange={form.setChosenTags}
           disabled={form.uploading}
-          onProblem={(problem) =>
-            problem
-              ? form.setError(problem)
-              : form.setError((shown) =>
-                  shown === TAG_RULE || shown === TOO_MANY_TAGS ? null : shown,
-                )
-          }
+          onProblem={(problem) => showTagProblem(form, problem)}
         />
 
         <p role="alert" className={form.error ? 'status-error' : 'sr-only'}>
@@ -107,6 +89,32 @@ export function UploadDialog({
       </form>
     </dialog>
   )
+}
+
+type UploadForm = ReturnType<typeof useUploadForm>
+
+/** The photos chosen so far, each with its alt text and a way to take it out. */
+function ChosenPhotoList({ form }: { form: UploadForm }) {
+  if (form.photos.length === 0) return null
+  return (
+    <ol className="upload-list" aria-label="Chosen photos">
+      {form.photos.map((photo) => (
+        <ChosenPhotoItem
+          key={photo.key}
+          photo={photo}
+          disabled={form.uploading || photo.state.kind === 'added'}
+          onAlt={(alt) => form.update(photo.key, { alt })}
+          onRemove={() => form.remove(photo.key)}
+        />
+      ))}
+    </ol>
+  )
+}
+
+/** A tag's problem is the dialog's message; once put right, only a tag's message goes. */
+function showTagProblem(form: UploadForm, problem: string | null) {
+  if (problem) form.setError(problem)
+  else form.setError((shown) => (shown === TAG_RULE || shown === TOO_MANY_TAGS ? null : shown))
 }
 
 /**
