@@ -8,12 +8,8 @@ import { publicPaths } from '#app/content/sitemap.ts'
 import { chromiumExecutable, chromiumFlags } from '#tests/chromium.ts'
 import { onCleanup } from './cleanup.ts'
 import { formatNumber, formatTable } from './markdown.ts'
-import {
-  describeOwnerContent,
-  giveOwnerContent,
-  sendQuotedRequest,
-  startOwnerSite,
-} from './owner-site.ts'
+import { describeOwnerContent } from './owner-content.ts'
+import { giveOwnerContent, sendQuotedRequest, startOwnerSite } from './owner-site.ts'
 import type { Section } from './section.ts'
 import type { RunningServer } from './server.ts'
 import { envInt, envList, kib, median, medianOrNull } from './stats.ts'
