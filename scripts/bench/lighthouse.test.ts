@@ -1,15 +1,8 @@
 import type { Result } from 'lighthouse'
 import { describe, expect, it } from 'vitest'
-import {
-  OWNER_PAGES,
-  type PageSummary,
-  formatLighthouse,
-  formatOwnerLighthouse,
-  ownerMisses,
-  ownerRoute,
-  performanceFindings,
-  summarizeRun,
-} from './lighthouse.ts'
+import { type PageSummary, performanceFindings, summarizeRun } from './lighthouse-audits.ts'
+import { formatLighthouse, formatOwnerLighthouse, ownerMisses } from './lighthouse-report.ts'
+import { OWNER_PAGES, ownerRoute } from './lighthouse.ts'
 
 /** Just the parts of a Lighthouse report the summaries read. */
 function report({
