@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type GrowthRow, formatGrowth } from './growth.ts'
+import type { GrowthRow } from './growth-endpoints.ts'
+import { formatGrowth } from './growth.ts'
 
 const MIB = 1024 * 1024
 

@@ -1,4 +1,4 @@
-import { CONTENT_SIZED } from './growth.ts'
+import { CONTENT_SIZED } from './growth-endpoints.ts'
 import { formatTable } from './markdown.ts'
 import { MIB } from './stats.ts'
 
