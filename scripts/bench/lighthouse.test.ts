@@ -1,15 +1,8 @@
 import type { Result } from 'lighthouse'
 import { describe, expect, it } from 'vitest'
-import {
-  OWNER_PAGES,
-  type PageSummary,
-  formatLighthouse,
-  formatOwnerLighthouse,
-  ownerMisses,
-  ownerRoute,
-  performanceFindings,
-  summarizeRun,
-} from './lighthouse.ts'
+import { type PageSummary, performanceFindings, summarizeRun } from './lighthouse-audits.ts'
+import { formatLighthouse, formatOwnerLighthouse, ownerMisses } from './lighthouse-report.ts'
+import { OWNER_PAGES, ownerRoute } from './lighthouse.ts'
 
 /** Just the parts of a Lighthouse report the summaries read. */
 function report({
@@ -193,6 +186,38 @@ describe('the owner pages’ Lighthouse section', () => {
       'LCP 1600 ms (target ≤ 1500)',
     ])
     const markdown = formatOwnerLighthouse([fast, slow], 3)
+    expect(markdown).toMatchInlineSnapshot(`
+      "Signed in as the owner (her session cookie on every request). Median of 3 runs per page, Lighthouse mobile preset (simulated throttling), CPU benchmark index 1500. Main thread ms: its work through the load, at the simulated 4× slower CPU; Script ms: the part spent compiling and running scripts. KB = KiB transferred (JS KB gz: the same scripts gzipped); ✗ = target missed.
+
+      | Page            | Performance | Accessibility | Best Practices | LCP ms | TBT ms | Main thread ms | Script ms |   CLS | JS KB | JS KB gz | Total KB |
+      | --------------- | ----------: | ------------: | -------------: | -----: | -----: | -------------: | --------: | ----: | ----: | -------: | -------: |
+      | /admin          |         100 |           100 |            100 |   1400 |    120 |           1275 |       492 | 0.000 | 120.0 |    110.0 |    200.0 |
+      | /admin/calendar |        97 ✗ |           100 |            100 | 1600 ✗ |    120 |           1275 |       492 | 0.000 | 120.0 |    110.0 |    200.0 |
+
+      Targets: Performance, Accessibility, Best Practices 100; LCP ≤ 1500 ms (SEO is not asked: the owner’s pages are noindex)
+
+      Missed:
+
+      - /admin/calendar: performance 97 (target 100)
+      - /admin/calendar: LCP 1600 ms (target ≤ 1500)
+
+      ### Failing audits (accessibility, best practices; first run of each page)
+
+      None.
+
+      ### What slows the pages that miss (LCP element and failing diagnostics; first run)
+
+      #### /admin/calendar
+
+      - [performance] \`largest-contentful-paint-element\` Largest Contentful Paint element (score 0), 2,100 ms
+        - main > section > h1
+        - TTFB 410 ms
+        - Render Delay 1690 ms
+      - [performance] \`unused-javascript\` Reduce unused JavaScript (score 0), Est savings of 48 KiB
+        - http://localhost/assets/shell.js — 24.0 KiB to save
+      - [performance] \`render-blocking-resources\` Eliminate render-blocking resources (score 50)
+        - http://localhost/assets/root.css — 208 ms"
+    `)
     expect(markdown).toContain('Median of 3 runs')
     expect(markdown).toContain('LCP ≤ 1500 ms')
     expect(markdown).toMatch(/\| \/admin\/calendar +\| +97 ✗ \|/)
@@ -230,6 +255,39 @@ describe('the owner pages’ Lighthouse section', () => {
       }
     }
     const markdown = formatLighthouse([page('/faq', 100), page('/about', 97)], 3)
+    expect(markdown).toMatchInlineSnapshot(`
+      "Median of 3 runs per page, Lighthouse mobile preset (simulated throttling), CPU benchmark index 1500. KB = KiB transferred; ✗ = target missed.
+
+      | Page   | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms |   CLS | JS KB | Total KB |
+      | ------ | ----------: | ------------: | -------------: | --: | -----: | -----: | ----: | ----: | -------: |
+      | /faq   |         100 |           100 |            100 | 100 |   1200 |      0 | 0.000 |  90.0 |    300.0 |
+      | /about |        97 ✗ |           100 |            100 | 100 |   1200 |      0 | 0.000 |  90.0 |    300.0 |
+
+      Targets: Performance, Accessibility, Best Practices, SEO 100; first-load JS ≤ 120 KB gzipped
+
+      JS KB is what Chrome transferred (in the encoding it negotiated, headers included); the JS target is checked against the same scripts gzipped: /faq 85.0, /about 85.0.
+
+      Missed:
+
+      - /about: performance 97 (target 100)
+
+      ### Failing audits (accessibility, best practices, SEO; first run of each page)
+
+      None.
+
+      ### What slows the pages that miss (LCP element and failing diagnostics; first run)
+
+      #### /about
+
+      - [performance] \`largest-contentful-paint-element\` Largest Contentful Paint element (score 0), 2,100 ms
+        - main > section > h1
+        - TTFB 410 ms
+        - Render Delay 1690 ms
+      - [performance] \`unused-javascript\` Reduce unused JavaScript (score 0), Est savings of 48 KiB
+        - http://localhost/assets/shell.js — 24.0 KiB to save
+      - [performance] \`render-blocking-resources\` Eliminate render-blocking resources (score 50)
+        - http://localhost/assets/root.css — 208 ms"
+    `)
     expect(markdown).toContain('- /about: performance 97 (target 100)')
     expect(markdown).not.toContain('- /faq:')
     const slowSection = markdown.slice(markdown.indexOf('### What slows'))

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { OWNER_REVIEWS, describeOwnerContent } from './owner-content.ts'
 import {
-  OWNER_REVIEWS,
-  describeOwnerContent,
   orderVersionOf,
   quoteAnswerFieldsOf,
   refusalOf,
   requestIdOf,
   requestTokenOf,
   reviewIdsOf,
-} from './owner-site.ts'
+} from './owner-site-html.ts'
 
 describe('reading the pages the owner and her customers see', () => {
   it('finds the order page’s version, the first request in her list and the private link', () => {

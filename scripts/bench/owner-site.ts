@@ -5,6 +5,22 @@ import sharp from 'sharp'
 import { onCleanup } from './cleanup.ts'
 import { type MailSink, startMailSink } from './mail-sink.ts'
 import { ADMIN, signIn } from './memory.ts'
+import {
+  OWNER_ANNOUNCEMENT,
+  OWNER_FAQ,
+  OWNER_PICTURES,
+  OWNER_POLICIES,
+  OWNER_REVIEWS,
+  OWNER_WORDS,
+} from './owner-content.ts'
+import {
+  orderVersionOf,
+  quoteAnswerFieldsOf,
+  refusalOf,
+  requestIdOf,
+  requestTokenOf,
+  reviewIdsOf,
+} from './owner-site-html.ts'
 import { makePhotoLikeJpeg } from './photo-like.ts'
 import type { SectionContext } from './section.ts'
 import { type RunningServer, startServer } from './server.ts'
@@ -21,118 +37,6 @@ import { type RunningServer, startServer } from './server.ts'
 const DAY_MS = 24 * 60 * 60 * 1000
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-export const OWNER_WORDS = {
-  home_story:
-    'Every cake starts with a conversation over coffee. I bake in small batches from my home ' +
-    'kitchen in Leslieville, with Ontario butter, free-run eggs and fruit from the Saturday market.',
-  about_story: [
-    'Hi, I’m Maya! I started baking for my sister’s wedding in 2019 and never stopped.',
-    '',
-    'Everything is made to order, one celebration at a time: **birthday cakes**, cupcake towers, ' +
-      'cookie boxes and the odd croquembouche. I answer every request myself, usually the same day.',
-    '',
-    'Allergies? Tell me when you order: I can bake without nuts, and most cakes can be made ' +
-      'dairy-free.',
-  ].join('\n'),
-  treats_intro: 'A few of the things I bake most, each made for the day you need it.',
-}
-
-export const OWNER_ANNOUNCEMENT = {
-  text: 'Holiday cookie boxes are open: order by December 15 for pick-up before the 24th.',
-  link: '/ordernow',
-}
-
-export const OWNER_FAQ = `
-## How far ahead should I order?
-
-Two to three weeks for a cake, a week for cupcakes and cookies. Wedding cakes: two months or more.
-Ask anyway if your date is sooner: I will say if I can.
-
-## Do you deliver?
-
-Pick-up is in Leslieville. Delivery in the east end is **$15**; further away, ask me.
-
-## Can you bake for allergies?
-
-- Nut-free: yes, always in a kitchen cleaned for it
-- Dairy-free: most cakes and all the cookies
-- Gluten-free: cupcakes and brownies only
-
-## How do I pay?
-
-A deposit holds your date once you accept the quote (e-Transfer or card); the balance is due at
-pick-up. See the [order policies](/policies).
-
-## Can I send a picture of what I want?
-
-Yes, add up to five photos to your request. I will tell you what I can make of it.
-`.trim()
-
-export const OWNER_POLICIES = `
-## Deposits
-
-A **50% deposit** holds your date once you accept the quote. Your date is not booked until it is paid.
-
-## Changes
-
-Flavours and decorations can change up to 7 days before your date; the number of guests up to 3 days.
-
-## Cancellations
-
-- More than 14 days ahead: the deposit comes back in full
-- 7 to 14 days ahead: half of it comes back
-- Less than 7 days: the deposit is kept, as the ingredients are bought
-
-## Pick-up
-
-At the time we agree, from my door in Leslieville. Cakes travel flat, in the footwell, with the air on.
-`.trim()
-
-export const OWNER_PICTURES = {
-  hero: {
-    width: 2400,
-    height: 1800,
-    alt: 'A pink layer cake with sprinkles on a white plate, on the bakery’s wooden table',
-  },
-  about: {
-    width: 1200,
-    height: 900,
-    alt: 'Maya icing a birthday cake in her home kitchen',
-  },
-  logo: { width: 600, height: 600, alt: 'Butter & Bloom' },
-} as const
-
-export const OWNER_REVIEWS = [
-  {
-    name: 'Priya Raman',
-    display: 'Priya',
-    words: 'The lemon raspberry cake was the star of the party. Everyone asked where it came from!',
-  },
-  {
-    name: 'Daniel Okafor',
-    display: 'Daniel',
-    words: 'Beautiful cupcakes, right on time, and Maya answered every question within the hour.',
-  },
-] as const
-
-/** One sentence per thing on the pages, for the report. */
-export function describeOwnerContent(): string {
-  const picture = (name: string, slot: keyof typeof OWNER_PICTURES) => {
-    const { width, height, alt } = OWNER_PICTURES[slot]
-    const format = slot === 'logo' ? 'PNG' : 'JPEG'
-    return `${name} (${width}×${height} ${format} through the upload pipeline, alt “${alt}”)`
-  }
-  const questions = OWNER_FAQ.match(/^## /gm)?.length ?? 0
-  const sections = OWNER_POLICIES.match(/^## /gm)?.length ?? 0
-  return [
-    `her ${picture('hero', 'hero')}, ${picture('About photo', 'about')} and ${picture('logo', 'logo')}`,
-    `her own home and About stories and treats introduction (${OWNER_WORDS.about_story.length} characters on About)`,
-    `the announcement banner on (“${OWNER_ANNOUNCEMENT.text}”, linking ${OWNER_ANNOUNCEMENT.link})`,
-    `a Markdown FAQ of ${questions} questions with a list and a link, and Markdown order policies in ${sections} parts`,
-    `${OWNER_REVIEWS.length} five-star reviews shown on Home and About, each from a customer whose order was quoted, booked and completed`,
-  ].join('; ')
-}
-
 /** A flat, square logo: a ring and a cupcake drawn in shapes (no fonts needed). */
 async function makeLogoPng(file: string, size: number): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
@@ -142,29 +46,6 @@ async function makeLogoPng(file: string, size: number): Promise<void> {
   <circle cx="50" cy="26" r="5" fill="#c0392b"/>
 </svg>`
   await sharp(Buffer.from(svg)).png().toFile(file)
-}
-
-/** The version the order page's forms carry back (the page is out of date without it). */
-export function orderVersionOf(html: string): number | null {
-  const match = /name="version" value="(\d+)"/.exec(html)
-  return match ? Number(match[1]) : null
-}
-
-/** A request's id from the owner's order list (its link, /admin/orders/<id>). */
-export function requestIdOf(html: string): number | null {
-  const match = /\/admin\/orders\/(\d+)/.exec(html)
-  return match ? Number(match[1]) : null
-}
-
-/** The customer's private link's token in an email's text. */
-export function requestTokenOf(text: string): string | null {
-  return /\/requests\/([A-Za-z0-9_-]{16,})/.exec(text)?.[1] ?? null
-}
-
-/** The reviews her list offers to show (each Show form's hidden `review` field), oldest id first. */
-export function reviewIdsOf(html: string): number[] {
-  const ids = [...html.matchAll(/name="review" value="(\d+)"/g)].map((match) => Number(match[1]))
-  return [...new Set(ids)].sort((a, b) => a - b)
 }
 
 export interface OwnerSite {
@@ -211,15 +92,6 @@ export async function startOwnerSite({
     await closeSink()
     throw error
   }
-}
-
-/** What a refusal says: a JSON error, the page's alert, or the start of the body. */
-export function refusalOf(text: string): string {
-  const json = /"error":\s*"([^"]{1,300})"/.exec(text)
-  if (json) return json[1]!
-  const alert = /role="alert"[^>]*>([\s\S]{1,600}?)<\/(?:p|div)>/.exec(text)
-  const said = alert ? alert[1]!.replace(/<[^>]+>/g, ' ') : text
-  return said.replace(/\s+/g, ' ').trim().slice(0, 300)
 }
 
 async function answerText(response: Response): Promise<string> {
@@ -366,13 +238,6 @@ export async function sendQuotedRequest(
   const token = requestTokenOf(confirmation.text ?? '')
   if (!token) throw new Error(`no private link in ${customer.name}'s confirmation`)
   return { id, token }
-}
-
-/** The hidden fields of the Accept quote form on her private page. */
-export function quoteAnswerFieldsOf(html: string): { request: string; quote: string } | null {
-  const request = /name="request" value="(\d+)"/.exec(html)?.[1]
-  const quote = /name="quote" value="(\d+)"/.exec(html)?.[1]
-  return request && quote ? { request, quote } : null
 }
 
 /** She accepts her quote from her private page, as its Accept quote button posts. */

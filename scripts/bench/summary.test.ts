@@ -229,4 +229,66 @@ describe('formatSummary', () => {
       ['150 MB', true],
     ])
   })
+
+  it('prints the whole report the same way, every section in its place', () => {
+    const lighthousePage = (path: string, performance: number, lcpMs: number) => ({
+      path,
+      label: path,
+      median: {
+        scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+        lcpMs,
+        cls: 0.002,
+        tbtMs: 30,
+        jsGzipKib: 88.4,
+      },
+    })
+    const growthRow = (database: string, requests: number, ms: number) => ({
+      database,
+      requests,
+      medianMs: { '/admin': ms, '/admin/orders.csv': ms * 10, 'orders.csv first byte': 4 },
+    })
+    const data = {
+      lighthouse: { pages: [lighthousePage('/', 100, 900), lighthousePage('/gallery', 98, 1600)] },
+      'lighthouse-owner': { pages: [{ ...lighthousePage('/admin', 100, 1300), label: '/admin' }] },
+      load,
+      mix: { latencyP99Ms: 41, peakRssBytes: 170 * MIB },
+      memory,
+      growth: { rows: [growthRow('sqlite', 0, 10), growthRow('sqlite', 10_000, 14)] },
+      pipeline: {
+        photos: [
+          {
+            median: { ms: 520, peakRssBytes: 200 * MIB },
+            grid: [
+              { avif: { bytes: 20_000, ssim: 0.981 }, oldSite: { bytes: 50_000, ssim: 0.98 } },
+            ],
+          },
+        ],
+      },
+    }
+    expect(formatSummary(summaryRows(data))).toMatchInlineSnapshot(`
+      "| Goal                                                  | Target                              | Measured (median)                              | Static baseline, this machine | Result |
+      | ----------------------------------------------------- | ----------------------------------- | ---------------------------------------------- | ----------------------------- | ------ |
+      | Lighthouse mobile /                                   | 100/100/100/100                     | 100/100/100/100                                | —                             | pass   |
+      | Lighthouse mobile /gallery                            | 100/100/100/100                     | 98/100/100/100                                 | —                             | FAIL   |
+      | LCP, worst page                                       | ≤ 1.5 s                             | 1.60 s (/gallery)                              | —                             | FAIL   |
+      | CLS, worst page                                       | 0                                   | 0.002 (/)                                      | —                             | FAIL   |
+      | TBT, worst page                                       | ≤ 50 ms                             | 30 ms (/)                                      | —                             | pass   |
+      | First-load JS, worst page                             | ≤ 95 KB gz                          | 88.4 KB gz (/)                                 | —                             | pass   |
+      | Lighthouse mobile signed in /admin                    | 100/100/100, LCP ≤ 1.5 s            | 100/100/100, LCP 1.30 s                        | —                             | pass   |
+      | Page throughput at 10 conns, slowest page             | ≥ 0.5× static                       | 0.40× (/gallery 800 req/s)                     | /favicon.svg 2000 req/s       | FAIL   |
+      | Page throughput at 50 conns, slowest page             | ≥ 0.5× static                       | 0.41× (/gallery 900 req/s)                     | /favicon.svg 2200 req/s       | FAIL   |
+      | p99 latency / at 50 conns                             | ≤ 50 ms                             | 45 ms                                          | /favicon.svg 40 ms            | pass   |
+      | p99 latency /gallery at 50 conns                      | ≤ 50 ms                             | 80 ms                                          | /favicon.svg 40 ms            | FAIL   |
+      | Customers booking beside browsing, 50 conns: p99      | ≤ 50 ms                             | 41 ms                                          | —                             | pass   |
+      | Customers booking beside browsing, 50 conns: peak RSS | ≤ 200 MB                            | 170 MB                                         | —                             | pass   |
+      | Server RSS after 60 s at 50 conns, mixed              | ≤ 200 MB                            | 180 MB                                         | bare Node 40 MB               | pass   |
+      | Server RSS after start                                | —                                   | 120 MB                                         | bare Node 40 MB               | —      |
+      | Server peak RSS under load (VmHWM)                    | —                                   | 210 MB                                         | bare Node 40 MB               | —      |
+      | 12 MP upload within the heap limit, then serves       | 201 at --max-old-space-size=128     | 201 in 2500 ms, peak 230 MB                    | —                             | pass   |
+      | 10,000 requests, SQLite: slowest page against empty   | ≤ 2× empty, none failing            | 1.4× (/admin)                                  | same run, 0 requests          | pass   |
+      | 12 MP photo through the pipeline, median              | ≤ 0.6 s                             | 0.52 s                                         | —                             | pass   |
+      | 12 MP photo, peak RSS                                 | ≤ 250 MB                            | 200 MB                                         | —                             | pass   |
+      | Gallery bytes per photo vs 1200 px JPEG 0.7           | ≤ 0.5× at equal SSIM (within 0.002) | 0.40× at most, SSIM +0.0010 at worst (1 tiles) | —                             | pass   |"
+    `)
+  })
 })
