@@ -93,10 +93,10 @@ export default defineConfig({
   // busy two-core machine a cold page's chain of chunks can take over five seconds.
   expect: { timeout: 10_000 },
   use: {
-    // A trace records every step's page and screen, about a quarter of a test's time on two
-    // cores; CI keeps no file of a run, so it records none there. A failing test on our
-    // machines leaves its trace in test-results/ (`npx playwright show-trace`).
-    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // A trace costs about a quarter of a test's time on two cores, and CI keeps no file of a
+    // run; but without one the journeys ran fast enough to meet races of their own (a check
+    // made before the page had hydrated), so it stays on until they are all found.
+    trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [

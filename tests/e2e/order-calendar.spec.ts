@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bookDay, setBookingRules } from './booking-rules.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
 
 // One server's rules, changed by each journey in turn (playwright.config.ts
@@ -34,6 +34,9 @@ async function bakeryToday(page: Page): Promise<string> {
 
 /** Her details and the theme; once a treat is in the cart her details are kept, folded into one line. */
 async function fillCustomer(page: Page, name: string, email = 'calendar@example.com') {
+  // The cart folds her kept details into one line once React runs: look only after that.
+  await waitForHydration(page)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))
   const folded = await page.getByTestId('party-line').isVisible()
   if (!folded) {
     await page.getByLabel('Name').fill(name)
