@@ -96,7 +96,7 @@ export default defineConfig({
     // A trace costs about a quarter of a test's time on two cores, and CI keeps no file of a
     // run; but without one the journeys ran fast enough to meet races of their own (a check
     // made before the page had hydrated), so it stays on until they are all found.
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [

@@ -1,16 +1,22 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
+import { parseEnv } from '#app/config/env.server.ts'
+import { AdminError } from '#app/features/auth/admins.server.ts'
 import { makeTestDatabaseUrl } from '#tests/support/database.ts'
 import { makeTempDir } from '#tests/support/temp-dir.ts'
+import { runAdminCommand } from './admin-command.ts'
 
 const run = promisify(execFile)
 
-async function admin(
-  store: { dataDir: string; url: string | undefined },
-  args: string[],
-  password?: string,
-) {
+type Store = { dataDir: string; url: string | undefined }
+
+async function newStore(): Promise<Store> {
+  return { dataDir: await makeTempDir(), url: await makeTestDatabaseUrl() }
+}
+
+/** The command as its line runs it, in a process of its own, ADMIN_PASSWORD set. */
+async function adminCommandLine(store: Store, args: string[], password: string) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
@@ -20,7 +26,7 @@ async function admin(
           ...process.env,
           DATA_DIR: store.dataDir,
           DATABASE_URL: store.url,
-          ADMIN_PASSWORD: password ?? '',
+          ADMIN_PASSWORD: password,
         },
       },
     )
@@ -31,8 +37,44 @@ async function admin(
   }
 }
 
+/** The same commands in this process: what each prints, and its exit code. */
+async function admin(store: Store, args: string[], password?: string) {
+  let output = ''
+  const code = await runAdminCommand(args, {
+    env: parseEnv({ DATA_DIR: store.dataDir, DATABASE_URL: store.url }),
+    readPassword: async () => {
+      if (password === undefined) throw new AdminError('Set ADMIN_PASSWORD.')
+      return password
+    },
+    print: (line) => (output += `${line}\n`),
+    complain: (line) => (output += `${line}\n`),
+  })
+  return { code, output }
+}
+
+test(
+  'the admin command line adds an admin with ADMIN_PASSWORD and explains its usage',
+  {
+    timeout: 60_000,
+  },
+  async () => {
+    const store = await newStore()
+    expect(
+      await adminCommandLine(store, ['add', 'nadia@butterandbloom.ca'], 'first passphrase'),
+    ).toEqual({
+      code: 0,
+      output: 'Created admin nadia@butterandbloom.ca.\n',
+    })
+    expect((await admin(store, ['list'])).output).toMatch(/^nadia@butterandbloom\.ca\tadded /)
+
+    const usage = await adminCommandLine(store, ['promote'], '')
+    expect(usage.code).toBe(2)
+    expect(usage.output).toContain('npm run admin -- add <email>')
+  },
+)
+
 test('the admin command adds, lists, changes and removes admins', { timeout: 60_000 }, async () => {
-  const store = { dataDir: await makeTempDir(), url: await makeTestDatabaseUrl() }
+  const store = await newStore()
 
   expect(await admin(store, ['add', 'nadia@butterandbloom.ca'], 'first passphrase')).toEqual({
     code: 0,
@@ -44,6 +86,9 @@ test('the admin command adds, lists, changes and removes admins', { timeout: 60_
   expect((await admin(store, ['add', 'sam@butterandbloom.ca'], 'short')).output).toContain(
     'at least 8 characters',
   )
+  const unset = await admin(store, ['add', 'sam@butterandbloom.ca'])
+  expect(unset).toEqual({ code: 1, output: 'Set ADMIN_PASSWORD.\n' })
+
   const listed = await admin(store, ['list'])
   expect(listed.output).toMatch(/^nadia@butterandbloom\.ca\tadded \d{4}-\d{2}-\d{2}\n$/)
 
@@ -62,7 +107,5 @@ test('the admin command adds, lists, changes and removes admins', { timeout: 60_
   expect(odd.code).toBe(1)
   expect(odd.output).toContain('"ada@example.com,victim.example" is not an email address.')
 
-  const usage = await admin(store, ['promote'])
-  expect(usage.code).toBe(2)
-  expect(usage.output).toContain('npm run admin -- add <email>')
+  expect((await admin(store, ['remove'])).code).toBe(2)
 })

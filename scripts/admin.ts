@@ -12,67 +12,8 @@
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { getEnv } from '#app/config/env.server.ts'
-import {
-  AdminError,
-  changeAdminPassword,
-  createAdmin,
-  listAdmins,
-  removeAdmin,
-} from '#app/features/auth/admins.server.ts'
-import { openStores } from '#app/features/auth/open-stores.server.ts'
-
-const USAGE = `Usage:
-  npm run admin -- add <email>
-  npm run admin -- passwd <email>
-  npm run admin -- list
-  npm run admin -- remove <email>`
-
-async function main(args: string[]): Promise<number> {
-  const [command, email] = args
-  if (!command || !['add', 'passwd', 'list', 'remove'].includes(command)) {
-    console.error(USAGE)
-    return 2
-  }
-  if (command !== 'list' && !email) {
-    console.error(`${command} needs an email address.\n\n${USAGE}`)
-    return 2
-  }
-
-  const { db, auth } = await openStores(getEnv())
-  try {
-    switch (command) {
-      case 'add':
-        await createAdmin(auth, email!, await readPassword(`Password for ${email}: `))
-        console.log(`Created admin ${email}.`)
-        break
-      case 'passwd':
-        await changeAdminPassword(auth, email!, await readPassword(`New password for ${email}: `))
-        console.log(`Changed the password of ${email}; their sessions were ended.`)
-        break
-      case 'remove':
-        await removeAdmin(auth, email!)
-        console.log(`Removed admin ${email}.`)
-        break
-      case 'list': {
-        const admins = await listAdmins(auth)
-        if (admins.length === 0) console.log('No admins yet.')
-        for (const admin of admins) {
-          console.log(`${admin.email}\tadded ${admin.createdAt.toISOString().slice(0, 10)}`)
-        }
-        break
-      }
-    }
-    return 0
-  } catch (error) {
-    if (error instanceof AdminError) {
-      console.error(error.message)
-      return 1
-    }
-    throw error
-  } finally {
-    await db.destroy()
-  }
-}
+import { AdminError } from '#app/features/auth/admins.server.ts'
+import { runAdminCommand } from './admin-command.ts'
 
 /** ADMIN_PASSWORD if set; otherwise asked twice at a prompt that does not echo. */
 async function readPassword(question: string): Promise<string> {
@@ -99,4 +40,9 @@ function promptHidden(question: string): Promise<string> {
   })
 }
 
-process.exitCode = await main(process.argv.slice(2))
+process.exitCode = await runAdminCommand(process.argv.slice(2), {
+  env: getEnv(),
+  readPassword,
+  print: (line) => console.log(line),
+  complain: (line) => console.error(line),
+})

@@ -4,7 +4,7 @@
  * a loader thread and its compiler in every server process: about 80 MB of
  * RSS for one file (docs/decisions/026-server-memory.md). The rest of the
  * server is already JavaScript in build/server, made by `react-router build`.
- * `npm run dev` and the tests still run server/main.ts through tsx.
+ * `npm run dev` still runs server/main.ts through tsx; tests start this file.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'

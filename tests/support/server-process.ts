@@ -12,15 +12,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built production server (`npm run build` must have run), or
- * with `dev` the development server, in a process of its own, with a fresh
- * data folder unless DATA_DIR is given.
+ * Starts the built production server as `npm run serve` does (`npm run build`
+ * must have run), or with `dev` the development server from the sources, in a
+ * process of its own, with a fresh data folder unless DATA_DIR is given.
  */
 export function startServerProcess(
   env: Record<string, string>,
   { dev = false }: { dev?: boolean } = {},
 ): ServerProcess {
-  const args = ['--import', 'tsx', 'server/main.ts', ...(dev ? ['--dev'] : [])]
+  // The built entry starts in half the time of the sources through tsx, and is what runs in production.
+  const args = dev ? ['--import', 'tsx', 'server/main.ts', '--dev'] : ['build/server/main.js']
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { withLease } from '#app/db/lease.server.ts'
 import { loadSharp } from '#app/features/media/load-sharp.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { safeFileName } from '#app/features/media/safe-name.ts'
-import { demoArtworks } from './demo-artwork.server.ts'
+import { type DemoArtwork, demoArtworks } from './demo-artwork.server.ts'
 import { addGalleryImage } from './gallery.server.ts'
 
 const ownTables = tablesFor('gallery')
@@ -36,6 +36,7 @@ export async function seedDemoGallery(
     signal,
     holder = randomUUID(),
     clock = Date.now,
+    artworks = demoArtworks,
   }: {
     store: MediaStore
     now?: Date
@@ -44,12 +45,14 @@ export async function seedDemoGallery(
     holder?: string
     /** The lease's clock. */
     clock?: () => number
+    /** The pictures to add: the demo's, or a few of them where the count is not the point. */
+    artworks?: readonly DemoArtwork[]
   },
 ): Promise<number> {
   const seeding = await withLease(
     db,
     { name: DEMO_SEED_LEASE, holder, ttlMs: DEMO_SEED_LEASE_MS, clock },
-    (renew) => seedUnderLease(db, { store, now, signal, renew }),
+    (renew) => seedUnderLease(db, { store, now, signal, renew, artworks }),
   )
   return seeding.ran ? seeding.result : 0
 }
@@ -61,7 +64,14 @@ async function seedUnderLease(
     now,
     signal,
     renew,
-  }: { store: MediaStore; now: Date; signal?: AbortSignal; renew: () => Promise<boolean> },
+    artworks,
+  }: {
+    store: MediaStore
+    now: Date
+    signal?: AbortSignal
+    renew: () => Promise<boolean>
+    artworks: readonly DemoArtwork[]
+  },
 ): Promise<number> {
   const seeded = await ownTables(db)
     .selectFrom('app_state')
@@ -71,14 +81,14 @@ async function seedUnderLease(
   if (seeded) return 0
   const stored = await ownTables(db).selectFrom('gallery_image').select('file_name').execute()
   const storedNames = new Set(stored.map((row) => row.file_name.replace(/^\d+_/, '')))
-  const demoNames = new Set(demoArtworks.map((artwork) => safeFileName(artwork.fileName)))
+  const demoNames = new Set(artworks.map((artwork) => safeFileName(artwork.fileName)))
   // A photo of the owner's own means the gallery is in use: no demo.
   const ownPhotos = [...storedNames].some((name) => !demoNames.has(name))
 
   let added = 0
   if (!ownPhotos) {
     // Oldest first, a day apart, so the gallery's newest-first order is the listed order.
-    for (const [index, artwork] of [...demoArtworks].reverse().entries()) {
+    for (const [index, artwork] of [...artworks].reverse().entries()) {
       if (storedNames.has(safeFileName(artwork.fileName))) continue
       // Lost only if this instance stalled past the lease and another took
       // over: that one adds the rest.
@@ -89,7 +99,7 @@ async function seedUnderLease(
         .resize({ width: 1200, withoutEnlargement: true })
         .jpeg({ quality: 70 })
         .toBuffer()
-      const day = demoArtworks.length - index
+      const day = artworks.length - index
       await addGalleryImage(
         db,
         { store, now: new Date(now.getTime() - day * 86_400_000) },
