@@ -54,11 +54,10 @@ export async function openTestDatabase(
 ): Promise<{ db: Db; dataDir: string; location: DatabaseLocation }> {
   const dir = dataDir ?? (await makeTempDir())
   // A copy of the migrated template (a file on SQLite, a schema's SQL on
-  // PostgreSQL), which the migrations then find whole in a few milliseconds.
+  // PostgreSQL), made by migrateToLatest once a run: whole, so not migrated again.
   const location = { dataDir: dir, url: await testSchemaUrl(takeMigratedSchema) }
   if (!location.url) await placeMigratedDatabase(dir)
   const db = openTestConnection(location)
-  await migrateToLatest(db)
   await newVersionTokens(db)
   return { db, dataDir: dir, location }
 }

@@ -20,6 +20,8 @@ interface Keeper {
   /** Statements that put a kept schema's rows back to the seed's; `$schema` stands for its name. */
   reset: string
   free: TestSchema[]
+  /** One connection for the worker's put-backs, instead of one each; idle, it keeps no worker alive. */
+  admin: pg.Pool
 }
 
 const key = '__bakeryKeptSchemas'
@@ -30,7 +32,7 @@ export async function takeMigratedSchema(serverUrl: string): Promise<TestSchema>
   holder[key] ??= makeKeeper(serverUrl)
   const keeper = await holder[key]
   const schema = keeper.free.pop() ?? (await createMigratedSchema(serverUrl, prefix()))
-  return { ...schema, drop: () => putBack(serverUrl, keeper, schema) }
+  return { ...schema, drop: () => putBack(keeper, schema) }
 }
 
 function prefix() {
@@ -47,6 +49,7 @@ async function makeKeeper(serverUrl: string): Promise<Keeper> {
       relations: await relationCount(client, seed.name),
       reset: await resetStatements(client, seed.name),
       free: [],
+      admin: new pg.Pool({ connectionString: serverUrl, max: 1, allowExitOnIdle: true }),
     }
   } finally {
     await client.end()
@@ -125,15 +128,15 @@ async function relationCount(client: pg.Client, schema: string): Promise<number>
   return Number(rows[0]!.count)
 }
 
-async function putBack(serverUrl: string, keeper: Keeper, schema: TestSchema) {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
+async function putBack(keeper: Keeper, schema: TestSchema) {
+  const client = await keeper.admin.connect()
   try {
-    const { rows } = await client.query(
-      'select 1 from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+    const { rows } = await client.query<{ open: boolean; relations: string }>(
+      `select exists (select 1 from pg_stat_activity where application_name = $1) as open,
+              (select count(*) from pg_class where relnamespace = $1::regnamespace) as relations`,
       [schema.name],
     )
-    if (rows.length === 0 && (await relationCount(client, schema.name)) === keeper.relations) {
+    if (!rows[0]!.open && Number(rows[0]!.relations) === keeper.relations) {
       await client.query(keeper.reset.replaceAll('$schema', schema.name))
       keeper.free.push(schema)
       return
@@ -141,7 +144,7 @@ async function putBack(serverUrl: string, keeper: Keeper, schema: TestSchema) {
   } catch {
     await client.query('rollback').catch(() => {})
   } finally {
-    await client.end()
+    client.release()
   }
   await schema.drop()
 }
