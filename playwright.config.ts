@@ -31,6 +31,15 @@ const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
 const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
 const localDataDir = path.join(process.env.E2E_DATA_DIR, 'local-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
+// Every server the config starts, for the global setup to wait for.
+process.env.E2E_SERVER_PORTS ??= [
+  PORT,
+  GALLERY_PORT,
+  CALENDAR_PORT,
+  PICKUP_PORT,
+  CARD_PORT,
+  LOCAL_PORT,
+].join(',')
 
 // The order journey's run on PostgreSQL (tagged @postgres) needs
 // TEST_DATABASE_URL. Without it a machine with no PostgreSQL leaves it out with
@@ -47,7 +56,13 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const postgresTests = process.env.TEST_DATABASE_URL ? undefined : /@postgres/
 
-/** The production server as visitors get it, on its own port and data folder. */
+/**
+ * The production server as visitors get it, on its own port and data folder.
+ * Playwright waits for each server with a `url` before it starts the next,
+ * looking again after 0.1, 0.35, 0.85 s and then every second: the first
+ * (which builds) is waited for so, the others start at once, side by side,
+ * and the global setup waits for all of them (tests/e2e/global-setup.ts).
+ */
 function server(
   port: number,
   dataDir: string,
@@ -56,7 +71,7 @@ function server(
 ) {
   return {
     command,
-    url: `http://localhost:${port}/healthz`,
+    ...(port === PORT ? { url: `http://localhost:${port}/healthz` } : {}),
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore' as const,
@@ -142,7 +157,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCAL_PORT}` },
     },
   ],
-  // Playwright starts these in order, so the second serves the build the first made. The
+  // Playwright starts these in order, so the others serve the build the first made. The
   // first builds unless `npm test`'s unit tests already built for its TEST_RUN_ID (decision 090).
   webServer: [
     server(

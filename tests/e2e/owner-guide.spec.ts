@@ -54,9 +54,18 @@ test.afterAll(async () => {
 test.use({ baseURL: BASE, viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 })
 
 const GUIDE_DIR = path.resolve(import.meta.dirname, '../../docs/owner-guide')
+const takingPhotographs = Boolean(
+  process.env.OWNER_GUIDE_SCREENSHOTS || process.env.OWNER_GUIDE_PHOTOS,
+)
 
-/** Saves what the owner sees (the window, or one part of the page) as a small JPEG. */
+/**
+ * Saves what the owner sees (the window, or one part of the page) as a small
+ * JPEG, for the guide (OWNER_GUIDE_SCREENSHOTS=1) or a look at what the walk
+ * saw (OWNER_GUIDE_PHOTOS=1, into test-results). Otherwise the walk checks
+ * what the guide says without the pictures, which cost a fifth of its time.
+ */
 async function photograph(target: Page | Locator, name: string, testInfo: TestInfo) {
+  if (!takingPhotographs) return
   const file = process.env.OWNER_GUIDE_SCREENSHOTS
     ? path.join(GUIDE_DIR, `${name}.jpg`)
     : testInfo.outputPath(`${name}.jpg`)
@@ -70,6 +79,7 @@ async function photograph(target: Page | Locator, name: string, testInfo: TestIn
  * crosses it.
  */
 async function photographTall(page: Page, target: Locator, name: string, testInfo: TestInfo) {
+  if (!takingPhotographs) return
   const before = page.viewportSize()!
   const box = await target.boundingBox()
   await page.setViewportSize({ width: before.width, height: Math.ceil((box?.height ?? 0) + 200) })
