@@ -215,3 +215,14 @@ export async function expectImagesLoaded(images: Locator) {
       .toBeGreaterThan(0)
   }
 }
+
+/**
+ * The order page's answer to the owner's last post, shown and then focused:
+ * the page focuses it a moment after it appears, scrolling it into view, and
+ * a tap made in between lands where the page no longer is.
+ */
+export async function expectOrderAnswer(page: Page, text: string) {
+  const answer = page.getByTestId('outcome').filter({ hasText: text })
+  await expect(answer).toBeVisible()
+  await expect(answer).toBeFocused()
+}

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectOrderAnswer } from './fixtures.ts'
 import { addDays, mailTo, openOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -71,9 +71,7 @@ test('on her phone the owner moves the bakery to Auckland and NZ$; the order for
   await quote.getByLabel('Deposit (NZ$)').fill('30')
   await quote.getByLabel('How to pay').fill('Bank transfer to 12-3456-7890123-00')
   await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Quote sent to the customer.')
 
   const quoteMail = await mailTo(customer.email, /^A quote for your cakes order/)
   expect(quoteMail.text).toContain('Price: NZ$120')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import { expect, pageAddress } from './fixtures.ts'
+import { expect, pageAddress, expectOrderAnswer } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 
 /**
@@ -129,9 +129,7 @@ export async function sendQuote(
   if (depositDue) await quote.getByLabel('Deposit due by').fill(depositDue)
   if (howToPay) await quote.getByLabel('How to pay').fill(howToPay)
   await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Quote sent to the customer.')
 }
 
 /** The owner records a payment of `amount` dollars from the order page. */
@@ -139,7 +137,7 @@ export async function recordPayment(page: Page, amount: string) {
   const payment = page.getByRole('region', { name: 'Record a payment' })
   await payment.getByLabel('Amount ($)').fill(amount)
   await payment.getByRole('button', { name: 'Record payment' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+  await expectOrderAnswer(page, 'Payment recorded.')
 }
 
 /**

@@ -3,7 +3,7 @@ import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectOrderAnswer } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shoot } from './shots.ts'
 
@@ -117,9 +117,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
     .fill(`Interac e-Transfer to hello@butterandbloom.ca ${stamp}`)
   await quote.getByLabel('Message to the customer').fill('Three tiers with pressed pansies.')
   await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Quote sent to the customer.')
   await expect(page.getByTestId('order-status').first()).toContainText('Quoted')
   await expect(page.getByTestId('money')).toContainText('Price$180')
   await expect(page.getByTestId('money')).toContainText('Deposit owed$90')
@@ -148,7 +146,7 @@ test('the owner finds a request, quotes it, records the deposit, marks it ready 
   await payment.getByLabel('Amount ($)').fill('90')
   await payment.getByLabel('How it was paid').fill('Interac e-Transfer')
   await payment.getByRole('button', { name: 'Record payment' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+  await expectOrderAnswer(page, 'Payment recorded.')
   await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
   await expect(page.getByTestId('money')).toContainText('Paid$90')
   await expect(page.getByTestId('money')).toContainText('Balance owed$90')

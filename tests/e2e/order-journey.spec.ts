@@ -16,7 +16,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { createTestSchema } from '#tests/support/pg-schema.ts'
 import { startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
-import { expect, OWNER, signInOwnSession, test } from './fixtures.ts'
+import { expect, OWNER, signInOwnSession, test, expectOrderAnswer } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shoot } from './shots.ts'
 
@@ -173,9 +173,7 @@ async function runJourney(site: Site, browser: Browser) {
       .getByRole('alertdialog')
       .getByRole('button', { name: /^Yes, send the quote/ })
       .click()
-    await expect(
-      owner.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-    ).toBeVisible()
+    await expectOrderAnswer(owner, 'Quote sent to the customer.')
     await expect(owner.getByTestId('money')).toContainText('Price$165.50')
     await expect(owner.getByTestId('money')).toContainText('Deposit owed$50')
 
@@ -228,7 +226,7 @@ async function runJourney(site: Site, browser: Browser) {
     await payment.getByLabel('Amount ($)').fill('50')
     await payment.getByLabel('How it was paid').fill('Interac e-Transfer')
     await payment.getByRole('button', { name: 'Record payment' }).click()
-    await expect(owner.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible()
+    await expectOrderAnswer(owner, 'Payment recorded.')
     await expect(owner.getByTestId('order-status').first()).toContainText('Confirmed')
     await expect(owner.getByTestId('money')).toContainText('Paid$50')
     await expect(owner.getByTestId('money')).toContainText('Balance owed$115.50')
@@ -245,9 +243,7 @@ async function runJourney(site: Site, browser: Browser) {
       .getByRole('alertdialog')
       .getByRole('button', { name: /^Yes, mark ready/ })
       .click()
-    await expect(
-      owner.getByRole('status').filter({ hasText: 'Marked ready; the customer is told.' }),
-    ).toBeVisible()
+    await expectOrderAnswer(owner, 'Marked ready; the customer is told.')
     await expect(owner.getByTestId('order-status').first()).toContainText('Ready')
     const ready = await arrived(`Your cakes order is ready — ${BRAND}`, customer.email)
     expect(ready.text).toContain('is ready for pickup')

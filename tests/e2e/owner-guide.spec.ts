@@ -7,7 +7,15 @@ import sharp from 'sharp'
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
-import { OWNER, expect, openSettingsCard, pageAddress, test, waitForHydration } from './fixtures.ts'
+import {
+  OWNER,
+  expect,
+  openSettingsCard,
+  pageAddress,
+  test,
+  waitForHydration,
+  expectOrderAnswer,
+} from './fixtures.ts'
 
 /**
  * The owner's day on her phone, as docs/owner-guide.md tells it: each step
@@ -594,9 +602,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
     await expect(change.getByRole('button', { name: 'Decline the change' })).toBeVisible()
     await photographTall(page, change, '26-change-asked', testInfo)
     await change.getByRole('button', { name: 'Accept the change' }).click()
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Change accepted; the customer is told.' }),
-    ).toBeVisible()
+    await expectOrderAnswer(page, 'Change accepted; the customer is told.')
     await expect(page.getByTestId('pending-change')).toHaveCount(0)
     await expect(page.getByText(`For Lena Fischer, ${formatCalendarDate(moved)}`)).toBeVisible()
   })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type {} from '@playwright/test'
 import SQLite from 'better-sqlite3'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, test, waitForHydration, expectOrderAnswer } from './fixtures.ts'
 import { shoot } from './shots.ts'
 
 /** Due dates of their own, 120 to 130 days ahead, away from the days other journeys use. */
@@ -84,9 +84,7 @@ test('the owner quotes a cake and cupcakes together on her phone; the customer a
     .getByRole('region', { name: 'Send a quote' })
     .getByRole('button', { name: 'Send one quote for 2' })
     .click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Quote sent to the customer.')
   const money = page.getByTestId('money')
   await expect(money).toContainText('1. Cakes$120')
   await expect(money).toContainText('2. Cupcakes$45')

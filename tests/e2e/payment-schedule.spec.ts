@@ -1,6 +1,6 @@
 import { site } from '#app/content/site.ts'
 import { formatCalendarDate, todayIn } from '#app/utils/dates.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectOrderAnswer } from './fixtures.ts'
 import { addDays, mailTo, openOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -65,9 +65,7 @@ test('the owner quotes with a balance date; the customer’s page shows her refe
   await quote.getByLabel('How to pay').fill('Interac e-Transfer to hello@butterandbloom.ca')
   await shoot(page, 'payment-schedule-quote-form', { part: quote })
   await quote.getByRole('button', { name: 'Send quote' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Quote sent to the customer.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Quote sent to the customer.')
   // The $50 deposit, then the $150 after it: the amounts her page and the email give.
   await expect(page.getByTestId('money')).toContainText('Deposit owed$50')
   await expect(page.getByTestId('money')).toContainText(

@@ -1,5 +1,5 @@
 import { site } from '#app/content/site.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, expectOrderAnswer } from './fixtures.ts'
 import { journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -47,9 +47,7 @@ test('the owner refunds part of a deposit; the customer sees it and opens her re
   const dialog = page.getByTestId('confirm-dialog')
   await expect(dialog).toContainText('Refund $40 to Rhea?')
   await dialog.getByRole('button', { name: 'Yes, record the refund and email Rhea' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Refund recorded; the customer is told.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Refund recorded; the customer is told.')
   const money = page.getByTestId('money')
   await expect(money).toContainText('Paid$60')
   await expect(money).toContainText('Refunded$40')
@@ -136,9 +134,7 @@ test('a refund that lowers the price leaves nothing owed, as the customer sees o
   const dialog = page.getByTestId('confirm-dialog')
   await expect(dialog).toContainText('Refund $25 to Lena and lower the price by as much?')
   await dialog.getByRole('button', { name: 'Yes, record the refund and email Lena' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Refund recorded; the customer is told.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Refund recorded; the customer is told.')
   await expect(page.getByTestId('timeline')).toContainText(
     'Price lowered to $95 with a $25 refund.',
   )

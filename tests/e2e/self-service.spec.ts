@@ -1,5 +1,5 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
+import { OWNER, expect, test, waitForHydration, expectOrderAnswer } from './fixtures.ts'
 import { addDays, journeyCustomer, mailTo, quoteOrderOf, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -63,9 +63,7 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await expect(change).toContainText('Could the flowers be lilac?')
   await shoot(page, 'self-service-owner-pending-change')
   await change.getByRole('button', { name: 'Accept the change' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Change accepted; the customer is told.' }),
-  ).toBeVisible()
+  await expectOrderAnswer(page, 'Change accepted; the customer is told.')
   await expect(page.getByTestId('pending-change')).toHaveCount(0)
   await expect(page.getByText(`For ${customer.name}, ${formatCalendarDate(moved)}`)).toBeVisible()
   await expect(page.getByTestId('timeline')).toContainText(
