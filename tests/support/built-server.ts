@@ -63,7 +63,7 @@ export async function startBuiltServer(
     clearTimeout(stuck)
   }
   if (ready) {
-    // Started from source through tsx: slow to boot on a busy machine.
+    // A busy two-core machine can take many seconds to boot it.
     await server.ready({ timeoutMs: 90_000 }).catch(async (error: unknown) => {
       await stop()
       throw error
