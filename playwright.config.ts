@@ -76,6 +76,8 @@ function server(
     timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
+    // Stopped as a host stops it: open requests finish, the database closes.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
