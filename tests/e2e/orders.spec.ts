@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
 
 interface OrderInput {
@@ -36,12 +36,21 @@ async function fillOrder(page: Page, order: OrderInput) {
 
 const cartCount = (page: Page) => page.getByTestId('cart-count')
 
+/**
+ * The order form with React running: these journeys are about the cart, not
+ * about the page before its scripts arrive (hydration.spec.ts is).
+ */
+async function openOrderForm(page: Page) {
+  await page.goto('/ordernow')
+  await waitForHydration(page)
+}
+
 /** A YYYY-MM-DD date as the page writes it, e.g. 'Saturday, December 12, 2026'. */
 const readable = formatCalendarDate
 
 test('guests can queue two orders, remove one, reload, and send the rest', async ({ page }) => {
   const customer = `Ada Okafor ${Date.now()}`
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Place a Custom Order')
 
   await fillOrder(page, {
@@ -116,7 +125,7 @@ test('guests can queue two orders, remove one, reload, and send the rest', async
 })
 
 test('sending an empty cart says so', async ({ page }) => {
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   await page.getByRole('button', { name: /Your cart/ }).click()
   const panel = page.getByRole('region', { name: 'Your Orders' })
   await expect(panel.getByText('Your cart is empty.', { exact: true })).toBeVisible()
@@ -127,7 +136,7 @@ test('sending an empty cart says so', async ({ page }) => {
 
 test('on a phone a long email address wraps inside the cart', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   const email = 'celebrations.and.birthday.parties.for.the.whole.family@sweet-example.com'
   await fillOrder(page, {
     name: 'Long Address',
@@ -170,7 +179,7 @@ test.describe('on a phone', () => {
   test('Add to Cart says what was added beside the button, and the next treat asks only for the treat', async ({
     page,
   }) => {
-    await page.goto('/ordernow')
+    await openOrderForm(page)
     // One promise of a reply, the same here as after the send.
     await expect(page.locator('.lede')).toContainText('within 2 days')
     await expect(page.locator('.lede')).not.toContainText('within a day')
@@ -254,7 +263,7 @@ const orderFields = [
 test('an empty order shows every missing field at once, beside the field, and focuses the first', async ({
   page,
 }) => {
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   for (const label of orderFields) {
     const field = page.getByLabel(label)
@@ -328,7 +337,7 @@ test.describe('when the bakery cannot be reached', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_FAILED/] })
 
   test('the send fails with a message and the cart is kept', async ({ page }) => {
-    await page.goto('/ordernow')
+    await openOrderForm(page)
     await fillOrder(page, {
       name: 'Lost Connection',
       email: 'lost@example.com',
@@ -350,7 +359,7 @@ test.describe('when the bakery cannot be reached', () => {
 })
 
 test('the order form offers the treats, the sources and no past dates', async ({ page }) => {
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   await expect(page.getByLabel('Product Type').locator('option')).toHaveText([
     'Select a product',
     'Cakes',
@@ -398,7 +407,7 @@ test('the order form offers the treats, the sources and no past dates', async ({
 test('what the browser lets through, the shared schema still checks before queueing', async ({
   page,
 }) => {
-  await page.goto('/ordernow')
+  await openOrderForm(page)
   await fillOrder(page, {
     name: '   ',
     email: 'blank@example.com',
