@@ -31,16 +31,6 @@ const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
 const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
 const localDataDir = path.join(process.env.E2E_DATA_DIR, 'local-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
-// Every server the config starts, for the global setup to wait for.
-process.env.E2E_SERVER_PORTS ??= [
-  PORT,
-  GALLERY_PORT,
-  CALENDAR_PORT,
-  PICKUP_PORT,
-  CARD_PORT,
-  LOCAL_PORT,
-].join(',')
-
 // The order journey's run on PostgreSQL (tagged @postgres) needs
 // TEST_DATABASE_URL. Without it a machine with no PostgreSQL leaves it out with
 // a notice (once, in the runner, not in each worker); in CI (CI set) it fails
@@ -94,6 +84,27 @@ function server(
     },
   }
 }
+
+// Playwright starts these in order, so the others serve the build the first made. The
+// first builds unless `npm test`'s unit tests already built for its TEST_RUN_ID (decision 090).
+const webServers = [
+  server(
+    PORT,
+    process.env.E2E_DATA_DIR,
+    'node --import tsx tests/support/build-once.ts && npm run serve',
+  ),
+  server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
+  server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
+  server(PICKUP_PORT, pickupDataDir, 'npm run serve'),
+  server(CARD_PORT, cardDataDir, 'npm run serve', {
+    STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_STRIPE_PORT}`,
+  }),
+  server(LOCAL_PORT, localDataDir, 'npm run serve'),
+]
+// Every server above, for the global setup to wait for.
+process.env.E2E_SERVER_PORTS = webServers.map((entry) => entry.env.PORT).join(',')
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -160,22 +171,5 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCAL_PORT}` },
     },
   ],
-  // Playwright starts these in order, so the others serve the build the first made. The
-  // first builds unless `npm test`'s unit tests already built for its TEST_RUN_ID (decision 090).
-  webServer: [
-    server(
-      PORT,
-      process.env.E2E_DATA_DIR,
-      'node --import tsx tests/support/build-once.ts && npm run serve',
-    ),
-    server(GALLERY_PORT, galleryDataDir, 'npm run serve'),
-    server(CALENDAR_PORT, calendarDataDir, 'npm run serve'),
-    server(PICKUP_PORT, pickupDataDir, 'npm run serve'),
-    server(CARD_PORT, cardDataDir, 'npm run serve', {
-      STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_STRIPE_PORT}`,
-    }),
-    server(LOCAL_PORT, localDataDir, 'npm run serve'),
-  ],
+  webServer: webServers,
 })

@@ -130,6 +130,7 @@ async function relationCount(client: pg.Client, schema: string): Promise<number>
 
 async function putBack(keeper: Keeper, schema: TestSchema) {
   const client = await keeper.admin.connect()
+  let kept = false
   try {
     const { rows } = await client.query<{ open: boolean; relations: string }>(
       `select exists (select 1 from pg_stat_activity where application_name = $1) as open,
@@ -138,13 +139,14 @@ async function putBack(keeper: Keeper, schema: TestSchema) {
     )
     if (!rows[0]!.open && Number(rows[0]!.relations) === keeper.relations) {
       await client.query(keeper.reset.replaceAll('$schema', schema.name))
-      keeper.free.push(schema)
-      return
+      kept = true
     }
-  } catch {
-    await client.query('rollback').catch(() => {})
-  } finally {
     client.release()
+  } catch {
+    // The connection may be broken: it goes, and the pool opens another next time.
+    await client.query('rollback').catch(() => {})
+    client.release(true)
   }
-  await schema.drop()
+  if (kept) keeper.free.push(schema)
+  else await schema.drop()
 }
