@@ -116,6 +116,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decided once, by the page the visitor arrived on: both renders agree, so
   // the scripts hydrate as the server wrote them.
   const [start] = useState(() => hydrationStart(pathname))
+  // Until React has hydrated this frame the loader holds the visitor's actions
+  // for it (hydration-loader.ts): React listens from the start, but runs
+  // nothing before then.
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATION.frameHydratedAttribute, '')
+  }, [])
 
   return (
     <html lang={data?.words.local.locale ?? localSettings().locale}>

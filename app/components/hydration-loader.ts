@@ -55,10 +55,10 @@ export const HYDRATION = {
   /** Set on a held control until it is replayed: app.css shows it working. */
   busyAttribute: 'aria-busy',
   /**
-   * The start of the key React sets on the document when it starts hydrating
-   * it and listens for events there (react-dom's listeningMarker).
+   * Set on <html> by the app once React has hydrated the frame around the
+   * page (root.tsx): from then on React runs an action itself.
    */
-  reactListeningKey: '_reactListening',
+  frameHydratedAttribute: 'data-frame-hydrated',
 } as const
 
 export type HydrationConfig = typeof HYDRATION
@@ -139,14 +139,13 @@ export function installHydrationLoader(
   // data after it) an action on the node would be the browser's alone.
   const owned = (node: Element) =>
     hydrated && Object.keys(node).some((key) => key.startsWith('__reactProps$'))
-  // From the moment React starts hydrating the document it listens there, and
-  // from then on an action is React's: one landing on a part not yet hydrated
-  // (the page inside <main>, hydrated after the frame around it; decision 064)
-  // makes React hydrate that part at once and then run it. Held as well, it
-  // would run twice: a menu toggle opens and shuts again. A submit with no
-  // click, which React does not hydrate for, posts as it does without JavaScript.
-  const reactListens = () =>
-    Object.keys(doc).some((key) => key.startsWith(config.reactListeningKey))
+  // Once React has hydrated the frame around the page, an action is React's:
+  // one landing on the page inside <main>, hydrated after the frame
+  // (decision 064), makes React hydrate that part at once and then run it.
+  // Held as well, it would run twice: a menu toggle opens and shuts again.
+  // A submit with no click, which React does not hydrate for, posts as it
+  // does without JavaScript.
+  const reactRuns = () => doc.documentElement.hasAttribute(config.frameHydratedAttribute)
 
   // Replayed in order, each once React has owned its node for one whole check
   // (so its render has been committed, effects and all); given up after 20 s.
@@ -172,6 +171,11 @@ export function installHydrationLoader(
   // or the form itself when it was sent without one).
   function hold(event: Event, node: Element, replay: () => void, native = replay) {
     event.preventDefault()
+    // Until replayed the action is the loader's alone. React listens on the
+    // document from hydrateRoot on, before it has hydrated the frame: hearing
+    // the action then, it would start it and could not finish it (a form's
+    // submit would stop at the no-JavaScript form's checks, with no word).
+    event.stopPropagation()
     node.setAttribute(config.busyAttribute, 'true')
     replays.push({ node, replay, native })
     start()
@@ -191,7 +195,7 @@ export function installHydrationLoader(
   win.addEventListener(
     'click',
     (event: MouseEvent) => {
-      if (failed || reactListens() || !(event.target instanceof Element)) return
+      if (failed || reactRuns() || !(event.target instanceof Element)) return
       // A form that means something else with JavaScript is held at its
       // submit button, before the browser's own checks: those are the
       // no-JavaScript form's (its hidden policy tick included), not the page's.
@@ -223,7 +227,7 @@ export function installHydrationLoader(
     'submit',
     (event: SubmitEvent) => {
       const form = event.target
-      if (failed || reactListens() || !(form instanceof HTMLFormElement)) return
+      if (failed || reactRuns() || !(form instanceof HTMLFormElement)) return
       if (!form.matches(config.replaySubmit) || owned(form)) return
       const submitter = event.submitter
       hold(event, form, () => form.requestSubmit(submitter?.isConnected ? submitter : null))

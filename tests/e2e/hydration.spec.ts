@@ -167,6 +167,50 @@ test('an order added before React runs goes to the cart, not straight to the bak
   expect(stored).toContain('Early Bird')
 })
 
+/**
+ * Taps the button the moment React reaches a step of taking the page over:
+ * when it starts listening on the document (before it has hydrated anything),
+ * or once the frame is hydrated and the page inside <main> not yet.
+ */
+async function tapAsReactStarts(page: Page, button: string, step: 'listening' | 'frame') {
+  await page.evaluate(
+    ({ button, step }) => {
+      const target = [...document.querySelectorAll('button')].find(
+        (node) => node.textContent?.trim() === button,
+      )!
+      const has = (node: object, prefix: string) =>
+        Object.keys(node).some((key) => key.startsWith(prefix))
+      const reached = () =>
+        step === 'listening'
+          ? has(document, '_reactListening') && !has(document.body, '__reactFiber$')
+          : has(document.body, '__reactFiber$') && !has(target, '__reactProps$')
+      // As often as the browser lets a page run: between any two of React's slices of work.
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => (reached() ? target.click() : channel.port2.postMessage(0))
+      channel.port2.postMessage(0)
+    },
+    { button, step },
+  )
+}
+
+for (const step of ['listening', 'frame'] as const) {
+  test(`an order added just as React takes the page over (${step}) is added, once`, async ({
+    page,
+  }) => {
+    const release = await holdScripts(page)
+    await page.goto('/ordernow')
+    await fillOrder(page, 'Hand Over')
+    await tapAsReactStarts(page, 'Add to Cart', step)
+    release()
+    await waitForHydration(page, { intent: false })
+    await expect(page.getByTestId('cart-count')).toHaveText('1')
+    await expect(page.getByTestId('party-line')).toContainText('Hand Over')
+    // Nothing left waiting to run it a second time.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).not.toHaveAttribute('aria-busy')
+    await expect(page.getByTestId('cart-count')).toHaveText('1')
+  })
+}
+
 test('an order with a missing field sent before React runs gets the messages beside its fields', async ({
   page,
 }) => {
