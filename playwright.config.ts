@@ -121,11 +121,10 @@ export default defineConfig({
   // busy two-core machine a cold page's chain of chunks can take over five seconds.
   expect: { timeout: 10_000 },
   use: {
-    // A trace of each failing test costs about a quarter of the suite's time on two cores.
-    // Without traces the journeys ran fast enough to meet races of their own (decision 098):
-    // two found and fixed, so they stay on until the suite runs clean without them.
-    // E2E_TRACE=0 leaves them out.
-    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
+    // A trace of each failing test costs about a quarter of the suite's time on two cores,
+    // and a CI machine keeps nothing after its run; a failure still leaves its page's
+    // snapshot in test-results. E2E_TRACE=1 keeps each failing test's trace (decision 098).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
