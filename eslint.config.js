@@ -80,6 +80,10 @@ export const featureEdges = {
     ],
     why: "An order sent with inspiration photos attaches them in its own transaction. A send's requests enter the order book through its one door, the intake module (it imports nothing from orders, see `oneWayDoors`): the book owns the request tables and writes each request's first timeline entry. A send queues the owner's alert of a new request beside her email. Its confirmation email says the owner's name and reply time (site-content).",
   },
+  drops: {
+    uses: [],
+    why: 'Batch sales that open and close at set moments: their stock, sections and pickup windows, and the holds that reserve stock for a few minutes (decision 099).',
+  },
   'order-book': {
     uses: ['availability', 'owner-alerts', 'proofs', 'site-content'],
     why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",

@@ -95,6 +95,87 @@ const SQLITE_SCHEMA = [
     "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
   ],
   [
+    'drop_hold',
+    'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')))',
+  ],
+  ['drop_hold_email', 'CREATE INDEX "drop_hold_email" on "drop_hold" ("email")'],
+  [
+    'drop_hold_line',
+    'CREATE TABLE "drop_hold_line" ("id" integer primary key autoincrement, "hold_id" integer not null references "drop_hold" ("id") on delete cascade, "item_id" integer not null references "drop_item" ("id"), "quantity" integer not null check (quantity > 0), constraint "drop_hold_line_item" unique ("hold_id", "item_id"))',
+  ],
+  [
+    'drop_hold_taking',
+    'CREATE INDEX "drop_hold_taking" on "drop_hold" ("drop_id", "state", "expires_at")',
+  ],
+  [
+    'drop_item',
+    'CREATE TABLE "drop_item" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id") on delete cascade, "section_id" integer references "drop_section" ("id"), "product_id" integer references "product" ("id"), "name" text not null, "description" text default \'\' not null, "price_cents" integer not null check (price_cents >= 0), "stock" integer not null check (stock >= 0), "per_customer_limit" integer check (per_customer_limit is null or per_customer_limit > 0), "effort" integer default 0 not null check (effort >= 0), "position" integer not null)',
+  ],
+  [
+    'drop_item_delete_page_version',
+    'CREATE TRIGGER drop_item_delete_page_version after delete on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_item_insert_page_version',
+    'CREATE TRIGGER drop_item_insert_page_version after insert on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_item_update_page_version',
+    'CREATE TRIGGER drop_item_update_page_version after update on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_sale',
+    'CREATE TABLE "drop_sale" ("id" integer primary key autoincrement, "slug" text not null unique, "name" text not null, "description" text default \'\' not null, "pickup_date" text not null, "opens_at" integer not null, "closes_at" integer not null, "hold_minutes" integer default 10 not null check (hold_minutes between 1 and 60), "pay_at_pickup" integer default 0 not null, "created_at" integer not null, constraint "drop_sale_opens_before_closing" check (opens_at < closes_at))',
+  ],
+  [
+    'drop_sale_delete_page_version',
+    'CREATE TRIGGER drop_sale_delete_page_version after delete on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_sale_insert_page_version',
+    'CREATE TRIGGER drop_sale_insert_page_version after insert on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_sale_update_page_version',
+    'CREATE TRIGGER drop_sale_update_page_version after update on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_section',
+    'CREATE TABLE "drop_section" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id") on delete cascade, "name" text not null, "stock" integer not null check (stock >= 0), "position" integer not null)',
+  ],
+  [
+    'drop_section_delete_page_version',
+    'CREATE TRIGGER drop_section_delete_page_version after delete on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_section_insert_page_version',
+    'CREATE TRIGGER drop_section_insert_page_version after insert on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_section_update_page_version',
+    'CREATE TRIGGER drop_section_update_page_version after update on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_window',
+    'CREATE TABLE "drop_window" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id") on delete cascade, "start_time" text not null, "end_time" text not null, "capacity" integer check (capacity is null or capacity >= 0))',
+  ],
+  [
+    'drop_window_delete_page_version',
+    'CREATE TRIGGER drop_window_delete_page_version after delete on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_window_insert_page_version',
+    'CREATE TRIGGER drop_window_insert_page_version after insert on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'drop_window_start',
+    'CREATE UNIQUE INDEX "drop_window_start" on "drop_window" ("drop_id", "start_time")',
+  ],
+  [
+    'drop_window_update_page_version',
+    'CREATE TRIGGER drop_window_update_page_version after update on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
     'gallery_image',
     'CREATE TABLE "gallery_image" ("id" integer primary key autoincrement, "file_name" text not null unique, "tags" text not null, "uploaded_at" text not null, "original_size" integer not null, "compressed_size" integer not null, "width" integer not null, "height" integer not null, "variants" text not null, "placeholder" text not null, "stored_bytes" integer not null, "upload_key" text, "alt_text" text, "caption" text, "version" integer default 1 not null)',
   ],
@@ -411,6 +492,9 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_drop_hold_1', null],
+  ['sqlite_autoindex_drop_hold_line_1', null],
+  ['sqlite_autoindex_drop_sale_1', null],
   ['sqlite_autoindex_gallery_image_1', null],
   ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],

@@ -5,6 +5,14 @@ import type {
   BookingSettingsTable,
 } from './schema/availability.ts'
 import type { CustomerChangeTable, CustomerChangeDetailTable } from './schema/customer-changes.ts'
+import type {
+  DropSaleTable,
+  DropSectionTable,
+  DropItemTable,
+  DropWindowTable,
+  DropHoldTable,
+  DropHoldLineTable,
+} from './schema/drops.ts'
 import type { OutboxTable } from './schema/mail.ts'
 import type {
   OrderBatchTable,
@@ -74,6 +82,12 @@ export interface Database {
   customer_change: CustomerChangeTable
   customer_change_detail: CustomerChangeDetailTable
   review: ReviewTable
+  drop_sale: DropSaleTable
+  drop_section: DropSectionTable
+  drop_item: DropItemTable
+  drop_window: DropWindowTable
+  drop_hold: DropHoldTable
+  drop_hold_line: DropHoldLineTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.
@@ -88,6 +102,15 @@ export type {
   RefundTable,
   ReceiptTable,
 } from './schema/order-book.ts'
+export type {
+  DropSaleTable,
+  DropSectionTable,
+  DropItemTable,
+  DropWindowTable,
+  DropHoldState,
+  DropHoldTable,
+  DropHoldLineTable,
+} from './schema/drops.ts'
 export type { CardCheckoutTable, StripeEventOutcome, StripeEventTable } from './schema/payments.ts'
 export type {
   CustomerChangeKind,

@@ -48,6 +48,15 @@ export const tableOwners = {
     holds: "the owner's words, banner, FAQ and local settings, by section",
   },
   review: { owner: 'reviews', holds: 'customers’ reviews and whether the owner shows each' },
+  drop_sale: { owner: 'drops', holds: 'each drop: when it opens and closes, its pickup day' },
+  drop_section: { owner: 'drops', holds: "a drop's sections that share one stock" },
+  drop_item: { owner: 'drops', holds: "a drop's items, their prices, stock and limits" },
+  drop_window: { owner: 'drops', holds: "a drop's pickup windows and their caps" },
+  drop_hold: {
+    owner: 'drops',
+    holds: 'each reservation of a drop’s stock, until ordered or let go',
+  },
+  drop_hold_line: { owner: 'drops', holds: 'what each hold reserves, item by item' },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  isoMomentIn,
   isRealDate,
   formatCalendarDate,
   formatDateRange,
@@ -63,4 +64,17 @@ test('a wall-clock time in the bakery’s zone is the moment it is there, on the
     '2026-11-01T15:00:00.000Z',
   )
   expect(instantIn('UTC', '2026-12-12', '00:00').toISOString()).toBe('2026-12-12T00:00:00.000Z')
+})
+
+test('a moment is written as ISO 8601 with the zone’s offset that day, to the second', () => {
+  expect(isoMomentIn('America/Toronto', new Date('2026-12-02T17:00:00Z'))).toBe(
+    '2026-12-02T12:00:00-05:00',
+  )
+  expect(isoMomentIn('America/Toronto', new Date('2026-07-02T16:30:45.900Z'))).toBe(
+    '2026-07-02T12:30:45-04:00',
+  )
+  expect(isoMomentIn('Asia/Kolkata', Date.UTC(2026, 11, 31, 18, 30))).toBe(
+    '2027-01-01T00:00:00+05:30',
+  )
+  expect(isoMomentIn('UTC', 0)).toBe('1970-01-01T00:00:00+00:00')
 })

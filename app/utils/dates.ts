@@ -72,6 +72,31 @@ export function bakeryInstant(date: string, time: string): Date {
 }
 
 /**
+ * A moment as ISO 8601 on the wall clock of `timeZone`, with its offset:
+ * '2026-12-02T12:00:00-05:00' for noon in Toronto that day.
+ */
+export function isoMomentIn(timeZone: string, at: number | Date): string {
+  const instant = typeof at === 'number' ? at : at.getTime()
+  const parts = wallClockParts(timeZone, new Date(instant))
+  const minute = Math.floor(instant / 60_000) * 60_000
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute)
+  const offset = Math.round((wall - minute) / 60_000)
+  const seconds = Math.floor((instant - minute) / 1000)
+  const sign = offset < 0 ? '-' : '+'
+  const abs = Math.abs(offset)
+  return (
+    `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}` +
+    `T${pad(parts.hour)}:${pad(parts.minute)}:${pad(seconds)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  )
+}
+
+/** A moment as ISO 8601 in the bakery's time zone (Settings), with its offset. */
+export function bakeryIsoMoment(at: number | Date): string {
+  return isoMomentIn(localSettings().timeZone, at)
+}
+
+/**
  * The moment a wall-clock time (`HH:MM`) on a date (YYYY-MM-DD) is in the
  * given time zone: '2026-12-12', '10:00' in America/Toronto is 15:00 UTC.
  * Found by asking the zone's offset at a first guess and again at the

@@ -55,6 +55,18 @@ const POSTGRES = [
   `create trigger order_request_booking_version
           after insert or delete or truncate or update of due_date, status, effort, pickup_window on "order_request"
           for each statement execute function booking_version_bump()`,
+  `create trigger drop_sale_page_version
+        after insert or update or delete or truncate on drop_sale
+        for each statement execute function page_version_bump()`,
+  `create trigger drop_section_page_version
+        after insert or update or delete or truncate on drop_section
+        for each statement execute function page_version_bump()`,
+  `create trigger drop_item_page_version
+        after insert or update or delete or truncate on drop_item
+        for each statement execute function page_version_bump()`,
+  `create trigger drop_window_page_version
+        after insert or update or delete or truncate on drop_window
+        for each statement execute function page_version_bump()`,
 ]
 
 const SQLITE = [
@@ -86,6 +98,18 @@ const SQLITE = [
   `create trigger review_update_page_version after update on review when old.shown <> new.shown or new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
   `create trigger review_delete_page_version after delete on review when old.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
   `create trigger order_request_update_booking_version after update of due_date, status, effort, pickup_window on "order_request" begin update booking_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_sale_insert_page_version after insert on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_sale_update_page_version after update on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_sale_delete_page_version after delete on drop_sale begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_section_insert_page_version after insert on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_section_update_page_version after update on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_section_delete_page_version after delete on drop_section begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_item_insert_page_version after insert on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_item_update_page_version after update on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_item_delete_page_version after delete on drop_item begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_window_insert_page_version after insert on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_window_update_page_version after update on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger drop_window_delete_page_version after delete on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
 ]
 
 /** The create function and create trigger statements that touch a version token, as run. */

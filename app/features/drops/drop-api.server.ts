@@ -1,0 +1,120 @@
+/**
+ * A drop's two public doors: the live counts (`GET /api/drops/<slug>`) and
+ * the reserve form (`POST /drops/<slug>`, `intent=reserve`), each a feature
+ * reply its route answers (decision 010).
+ */
+import type { Db } from '#app/db/db.server.ts'
+import { bakeryIsoMoment } from '#app/utils/dates.ts'
+import type { FieldErrors } from '#app/utils/field-errors.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import { dropLeft, reserveDrop } from './drop-holds.server.ts'
+import type { Left } from './drop-stock.ts'
+import { readDrop } from './drops.server.ts'
+import { type ReserveField, readReserveForm } from './reserve-form.ts'
+
+/** A reserve form is a few dozen fields: far less than this. */
+const MAX_RESERVE_BYTES = 16_384
+
+export type DropMoment = 'upcoming' | 'open' | 'closed'
+
+export function dropMoment(drop: { opensAt: number; closesAt: number }, now: Date): DropMoment {
+  const moment = now.getTime()
+  if (moment < drop.opensAt) return 'upcoming'
+  return moment < drop.closesAt ? 'open' : 'closed'
+}
+
+export interface DropCounts {
+  slug: string
+  name: string
+  /** ISO 8601 in the bakery's time zone, with its offset. */
+  opens_at: string
+  closes_at: string
+  state: DropMoment
+  items: { id: number; name: string; price_cents: number; left: number }[]
+  /** `left` is null for a window without a cap. */
+  windows: { window: string; left: number | null }[]
+}
+
+/** GET /api/drops/<slug>: what is left, for the drop page's live counters. Never cached. */
+export async function serveDropCounts({
+  db,
+  slug,
+  now = new Date(),
+}: {
+  db: Db
+  slug: string
+  now?: Date
+}): Promise<Reply<DropCounts | { error: string }>> {
+  const drop = await readDrop(db, slug)
+  if (!drop) return reply(404, { error: 'There is no such drop.' })
+  const left = await dropLeft(db, drop, now)
+  return reply(200, {
+    slug: drop.slug,
+    name: drop.name,
+    opens_at: bakeryIsoMoment(drop.opensAt),
+    closes_at: bakeryIsoMoment(drop.closesAt),
+    state: dropMoment(drop, now),
+    items: drop.items.map((item, index) => ({
+      id: item.id,
+      name: item.name,
+      price_cents: item.priceCents,
+      left: left.items[index]!.left,
+    })),
+    windows: left.windows,
+  })
+}
+
+export interface ReserveRefusal {
+  ok: false
+  error?: string
+  /** The form's own messages, by field. */
+  errors?: FieldErrors<ReserveField>
+  /** What does not fit, each with what is left. */
+  problems?: string[]
+  left?: Left
+}
+
+/** Where a hold's page is. */
+export function holdPath(slug: string, token: string): string {
+  return `/drops/${encodeURIComponent(slug)}/hold/${token}`
+}
+
+/**
+ * POST /drops/<slug> with `intent=reserve`: a hold, answered with where its
+ * page is (the route redirects there, 303), or a refusal that says why: 400
+ * for the form's own mistakes, 409 for what does not fit, with what is left.
+ */
+export async function receiveReservation({
+  db,
+  slug,
+  request,
+  clientIp,
+  now = new Date(),
+}: {
+  db: Db
+  slug: string
+  request: Request
+  clientIp: string
+  now?: Date
+}): Promise<{ location: string } | Reply<ReserveRefusal>> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'drop-reserve',
+    now: now.getTime(),
+    maxBytes: MAX_RESERVE_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) return post.refused
+  const form = new URLSearchParams(post.text)
+  if (form.get('intent') !== 'reserve')
+    return reply(400, { ok: false, error: 'Choose your items and a pickup time, then Reserve.' })
+  const read = readReserveForm(form)
+  if (!read.ok) return reply(400, { ok: false, errors: read.errors })
+  const held = await reserveDrop(db, { slug, basket: read.basket, customer: read.customer, now })
+  if (held.ok) return { location: holdPath(slug, held.token) }
+  return reply(held.status, { ok: false, problems: held.problems, left: held.left })
+}

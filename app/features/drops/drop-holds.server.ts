@@ -1,0 +1,263 @@
+/**
+ * Holds: a customer's basket reserved for a few minutes, under one rule on
+ * both databases and across instances (decision 099). What a drop has left
+ * is counted, whenever it is asked, from the holds that take stock: ordered
+ * ones, and held ones not yet past their end. So a hold that runs out gives
+ * its stock back at that moment, with no job to run first, and nothing of
+ * it lives in one process's memory.
+ */
+import { randomBytes } from 'node:crypto'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { DropHoldState } from '#app/db/schema.ts'
+import {
+  type Basket,
+  type DropRules,
+  type Left,
+  type Taken,
+  checkBasket,
+  leftOf,
+} from './drop-stock.ts'
+import { type Drop, readDrop } from './drops.server.ts'
+
+const ownTables = tablesFor('drops')
+
+type Executor = Parameters<typeof ownTables>[0]
+
+/** How many times a hold may be made longer: its whole life is at most three holds long. */
+export const MAX_EXTENSIONS = 2
+
+/** 144 random bits, URL-safe: the hold page's address. */
+function newHoldToken(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+export interface Customer {
+  name: string
+  email: string
+  phone: string
+}
+
+export type ReserveResult =
+  | { ok: true; token: string; expiresAt: number }
+  | { ok: false; status: 404 | 409; problems: string[]; left?: Left }
+
+/** What live holds of `dropId` take, and of them what `email`'s take, at `now`. */
+async function takenAt(
+  db: Executor,
+  dropId: number,
+  now: Date,
+  email: string,
+): Promise<{ taken: Taken; mine: Map<number, number> }> {
+  const live = ownTables(db)
+    .selectFrom('drop_hold')
+    .where('drop_hold.drop_id', '=', dropId)
+    .where((eb) =>
+      eb.or([
+        eb('drop_hold.state', '=', 'ordered'),
+        eb.and([
+          eb('drop_hold.state', '=', 'held'),
+          eb('drop_hold.expires_at', '>', now.getTime()),
+        ]),
+      ]),
+    )
+  const [items, windows] = await Promise.all([
+    live
+      .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+      .select((eb) => [
+        'drop_hold_line.item_id',
+        eb.fn.sum<number>('drop_hold_line.quantity').as('quantity'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('drop_hold.email', '=', email)
+              .then(eb.ref('drop_hold_line.quantity'))
+              .else(0)
+              .end(),
+          )
+          .as('mine'),
+      ])
+      .groupBy('drop_hold_line.item_id')
+      .execute(),
+    live
+      .select((eb) => ['drop_hold.pickup_window', eb.fn.countAll<number>().as('holds')])
+      .groupBy('drop_hold.pickup_window')
+      .execute(),
+  ])
+  return {
+    taken: {
+      items: new Map(items.map((row) => [Number(row.item_id), Number(row.quantity)])),
+      windows: new Map(windows.map((row) => [row.pickup_window, Number(row.holds)])),
+    },
+    mine: new Map(items.map((row) => [Number(row.item_id), Number(row.mine)])),
+  }
+}
+
+/** What `drop` has left at `now`: the live counters and the owner's page read this. */
+export async function dropLeft(db: Db, drop: Pick<Drop, 'id' | 'rules'>, now: Date): Promise<Left> {
+  const { taken } = await takenAt(db, drop.id, now, '')
+  return leftOf(drop.rules, taken)
+}
+
+function refusal(rules: DropRules, taken: Taken, problems: string[]): ReserveResult {
+  return { ok: false, status: 409, problems, left: leftOf(rules, taken) }
+}
+
+/**
+ * Reserves `basket` of the drop at /drops/<slug> for `customer`, for the
+ * drop's hold time. The check and the insert run under the drop's own lock,
+ * so two reservations (on two instances) never count the same stock. A
+ * basket that does not fit by a first look outside the lock is refused
+ * there: once a drop sells out, the shoppers still arriving are answered
+ * without waiting their turn.
+ */
+export async function reserveDrop(
+  db: Db,
+  { slug, basket, customer, now }: { slug: string; basket: Basket; customer: Customer; now: Date },
+): Promise<ReserveResult> {
+  const drop = await readDrop(db, slug)
+  if (!drop) return { ok: false, status: 404, problems: ['There is no such drop.'] }
+  const moment = now.getTime()
+  if (moment < drop.opensAt)
+    return { ok: false, status: 409, problems: ['This drop is not open yet.'] }
+  if (moment >= drop.closesAt)
+    return { ok: false, status: 409, problems: ['This drop has closed.'] }
+  const email = customer.email.trim().toLowerCase()
+
+  const first = await takenAt(db, drop.id, now, email)
+  const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
+  if (!firstCheck.ok) return refusal(drop.rules, first.taken, firstCheck.problems)
+
+  return db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, `drop:${drop.id}`)
+    const { taken, mine } = await takenAt(trx, drop.id, now, email)
+    const check = checkBasket(drop.rules, taken, basket, mine)
+    if (!check.ok) return refusal(drop.rules, taken, check.problems)
+    const token = newHoldToken()
+    const expiresAt = moment + drop.holdMinutes * 60_000
+    const { id } = await ownTables(trx)
+      .insertInto('drop_hold')
+      .values({
+        drop_id: drop.id,
+        token,
+        name: customer.name.trim(),
+        email,
+        phone: customer.phone.trim(),
+        pickup_window: basket.window,
+        created_at: moment,
+        expires_at: expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await ownTables(trx)
+      .insertInto('drop_hold_line')
+      .values(
+        [...basket.quantities]
+          .filter(([, quantity]) => quantity > 0)
+          .map(([itemId, quantity]) => ({ hold_id: Number(id), item_id: itemId, quantity })),
+      )
+      .execute()
+    return { ok: true, token, expiresAt }
+  })
+}
+
+/** A hold as its page shows it; `state` says 'expired' for a held one past its end. */
+export interface Hold {
+  dropId: number
+  token: string
+  name: string
+  email: string
+  pickupWindow: string
+  expiresAt: number
+  extensions: number
+  state: DropHoldState | 'expired'
+  lines: { itemId: number; quantity: number }[]
+}
+
+export async function readHold(db: Db, token: string, now: Date): Promise<Hold | null> {
+  const hold = await ownTables(db)
+    .selectFrom('drop_hold')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst()
+  if (!hold) return null
+  const lines = await ownTables(db)
+    .selectFrom('drop_hold_line')
+    .select(['item_id', 'quantity'])
+    .where('hold_id', '=', hold.id)
+    .orderBy('id')
+    .execute()
+  const expiresAt = Number(hold.expires_at)
+  const expired = hold.state === 'held' && expiresAt <= now.getTime()
+  return {
+    dropId: Number(hold.drop_id),
+    token: hold.token,
+    name: hold.name,
+    email: hold.email,
+    pickupWindow: hold.pickup_window,
+    expiresAt,
+    extensions: Number(hold.extensions),
+    state: expired ? 'expired' : hold.state,
+    lines: lines.map((line) => ({ itemId: Number(line.item_id), quantity: Number(line.quantity) })),
+  }
+}
+
+export type ExtendResult =
+  { ok: true; expiresAt: number } | { ok: false; status: 404 | 409; problem: string }
+
+/**
+ * Gives a live hold the drop's whole hold time again from `now` (WCAG 2.2.1:
+ * a time limit the visitor can extend), at most MAX_EXTENSIONS times. `seen`
+ * is how many times it had been extended when her page was drawn (its form
+ * carries it), so a second tap of the same button, or the same post twice on
+ * two instances, extends it once: one compare-and-set on `extensions`, and
+ * the later tap is answered with the time the first one gave. Its stock is
+ * its own until it ends, so no stock is checked.
+ */
+export async function extendHold(
+  db: Db,
+  { token, seen, now }: { token: string; seen: number; now: Date },
+): Promise<ExtendResult> {
+  const hold = await readHold(db, token, now)
+  if (!hold) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  if (hold.state !== 'held') {
+    const problem =
+      hold.state === 'ordered'
+        ? 'This hold is already an order.'
+        : 'This hold has ended and its items went back on sale.'
+    return { ok: false, status: 409, problem }
+  }
+  if (hold.extensions > seen) return { ok: true, expiresAt: hold.expiresAt }
+  if (hold.extensions >= MAX_EXTENSIONS)
+    return { ok: false, status: 409, problem: 'This hold cannot be made longer again.' }
+  const drop = await ownTables(db)
+    .selectFrom('drop_sale')
+    .select('hold_minutes')
+    .where('id', '=', hold.dropId)
+    .executeTakeFirstOrThrow()
+  const expiresAt = now.getTime() + Number(drop.hold_minutes) * 60_000
+  const result = await ownTables(db)
+    .updateTable('drop_hold')
+    .set({ expires_at: expiresAt, extensions: hold.extensions + 1 })
+    .where('token', '=', token)
+    .where('state', '=', 'held')
+    .where('extensions', '=', hold.extensions)
+    .where('expires_at', '>', now.getTime())
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 1) return { ok: true, expiresAt }
+  // Another instance took the same tap first, or the hold just ended.
+  return extendHold(db, { token, seen, now })
+}
+
+/** Lets a live hold go at once ("I don't want these"): its stock is back on sale. */
+export async function releaseHold(db: Db, token: string, now: Date): Promise<boolean> {
+  const result = await ownTables(db)
+    .updateTable('drop_hold')
+    .set({ state: 'released' })
+    .where('token', '=', token)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now.getTime())
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

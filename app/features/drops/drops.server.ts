@@ -1,0 +1,176 @@
+/**
+ * A drop as the owner sets it up and as its pages read it (decision 099).
+ * The stock it has left is counted from its holds: drop-holds.server.ts.
+ */
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { DropRules } from './drop-stock.ts'
+
+const ownTables = tablesFor('drops')
+
+export interface DropItemInput {
+  name: string
+  description?: string
+  priceCents: number
+  stock: number
+  perCustomerLimit?: number | null
+  /** The section (by its position in `sections`) whose stock it shares. */
+  section?: number | null
+  productId?: number | null
+  /** Each one's share of the pickup day's capacity, in effort units. */
+  effort?: number
+}
+
+export interface DropInput {
+  slug: string
+  name: string
+  description?: string
+  /** YYYY-MM-DD */
+  pickupDate: string
+  opensAt: Date
+  closesAt: Date
+  holdMinutes?: number
+  payAtPickup?: boolean
+  sections?: { name: string; stock: number }[]
+  items: DropItemInput[]
+  windows: { start: string; end: string; capacity: number | null }[]
+}
+
+export interface Drop {
+  id: number
+  slug: string
+  name: string
+  description: string
+  pickupDate: string
+  opensAt: number
+  closesAt: number
+  holdMinutes: number
+  payAtPickup: boolean
+  items: { id: number; name: string; description: string; priceCents: number }[]
+  rules: DropRules
+}
+
+/** Stores a drop whole, in one transaction: its sections, items and windows. */
+export async function createDrop(db: Db, input: DropInput, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await ownTables(trx)
+      .insertInto('drop_sale')
+      .values({
+        slug: input.slug,
+        name: input.name,
+        description: input.description ?? '',
+        pickup_date: input.pickupDate,
+        opens_at: input.opensAt.getTime(),
+        closes_at: input.closesAt.getTime(),
+        hold_minutes: input.holdMinutes ?? 10,
+        pay_at_pickup: input.payAtPickup ? 1 : 0,
+        created_at: now.getTime(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const sectionIds: number[] = []
+    for (const [position, section] of (input.sections ?? []).entries()) {
+      const row = await ownTables(trx)
+        .insertInto('drop_section')
+        .values({ drop_id: id, name: section.name, stock: section.stock, position })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      sectionIds.push(Number(row.id))
+    }
+    for (const [position, item] of input.items.entries()) {
+      await ownTables(trx)
+        .insertInto('drop_item')
+        .values({
+          drop_id: id,
+          section_id: item.section == null ? null : sectionIds[item.section]!,
+          product_id: item.productId ?? null,
+          name: item.name,
+          description: item.description ?? '',
+          price_cents: item.priceCents,
+          stock: item.stock,
+          per_customer_limit: item.perCustomerLimit ?? null,
+          effort: item.effort ?? 0,
+          position,
+        })
+        .execute()
+    }
+    for (const window of input.windows) {
+      await ownTables(trx)
+        .insertInto('drop_window')
+        .values({
+          drop_id: id,
+          start_time: window.start,
+          end_time: window.end,
+          capacity: window.capacity,
+        })
+        .execute()
+    }
+    return Number(id)
+  })
+}
+
+/** The drop at /drops/<slug>, with its rules; null when there is none. */
+export async function readDrop(db: Db, slug: string): Promise<Drop | null> {
+  const drop = await ownTables(db)
+    .selectFrom('drop_sale')
+    .selectAll()
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+  if (!drop) return null
+  const id = Number(drop.id)
+  const [items, sections, windows] = await Promise.all([
+    ownTables(db)
+      .selectFrom('drop_item')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    ownTables(db)
+      .selectFrom('drop_section')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    ownTables(db)
+      .selectFrom('drop_window')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('start_time')
+      .execute(),
+  ])
+  return {
+    id,
+    slug: drop.slug,
+    name: drop.name,
+    description: drop.description,
+    pickupDate: drop.pickup_date,
+    opensAt: Number(drop.opens_at),
+    closesAt: Number(drop.closes_at),
+    holdMinutes: Number(drop.hold_minutes),
+    payAtPickup: Number(drop.pay_at_pickup) === 1,
+    items: items.map((item) => ({
+      id: Number(item.id),
+      name: item.name,
+      description: item.description,
+      priceCents: Number(item.price_cents),
+    })),
+    rules: {
+      items: items.map((item) => ({
+        id: Number(item.id),
+        name: item.name,
+        stock: Number(item.stock),
+        sectionId: item.section_id === null ? null : Number(item.section_id),
+        perCustomerLimit: item.per_customer_limit === null ? null : Number(item.per_customer_limit),
+      })),
+      sections: sections.map((section) => ({
+        id: Number(section.id),
+        name: section.name,
+        stock: Number(section.stock),
+      })),
+      windows: windows.map((window) => ({
+        window: `${window.start_time}-${window.end_time}`,
+        capacity: window.capacity === null ? null : Number(window.capacity),
+      })),
+    },
+  }
+}
