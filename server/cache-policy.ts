@@ -87,9 +87,11 @@ export function cacheControlFor({
   if (/^\/(?:media|assets)\//.test(lower) && ownCacheControl) return keep(ownCacheControl)
   if (OWNER_APP_FILES.has(lower) && status === 200) return keep(CACHE_CONTROL.ownerApp)
   // Customers' inspiration photos are uploaded here and never read back
-  // publicly; a customer's status page is for the holder of its link alone.
+  // publicly; a customer's status page, and a hold's page, are for the
+  // holder of its link alone.
   if (
     /^\/(?:admin|requests)(?:[/.]|$)/.test(lower) ||
+    /^\/drops\/[^/]+\/hold(?:[/.]|$)/.test(lower) ||
     /^\/api\/inspiration-photos(?:\/|$)/.test(lower)
   ) {
     return keep(CACHE_CONTROL.private)

@@ -124,6 +124,13 @@ test('more than is left is a 409 naming what is left, and nothing is held', asyn
         ],
         windows: [{ window: '10:00-11:00', left: 4 }],
       },
+      // What she sent comes back, for the page drawn again without JavaScript.
+      values: {
+        [`qty.${apple}`]: '2',
+        [`qty.${pecan}`]: '2',
+        pickup_window: '10:00-11:00',
+        ...customer,
+      },
     },
   })
   expect((await serveDropCounts({ db, slug: 'pie-day', now: DURING })).body).toMatchObject({
@@ -153,6 +160,7 @@ test('a form with mistakes gets a message for each field, and nothing is held', 
         email: expect.any(String),
         phone: expect.any(String),
       },
+      values: expect.objectContaining({ email: 'not an address', pickup_window: 'noon' }),
     },
   })
   expect(

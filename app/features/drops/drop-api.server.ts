@@ -4,12 +4,13 @@
  * reply its route answers (decision 010).
  */
 import type { Db } from '#app/db/db.server.ts'
-import { bakeryIsoMoment } from '#app/utils/dates.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
+import { bakeryIsoMoment, writeBakeryMoment } from '#app/utils/dates.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { dropLeft, reserveDrop } from './drop-holds.server.ts'
+import { dropLeft, extendHold, releaseHold, reserveDrop } from './drop-holds.server.ts'
 import type { Left } from './drop-stock.ts'
 import { readDrop } from './drops.server.ts'
 import { type ReserveField, readReserveForm } from './reserve-form.ts'
@@ -74,6 +75,19 @@ export interface ReserveRefusal {
   /** What does not fit, each with what is left. */
   problems?: string[]
   left?: Left
+  /** What she sent, so the page drawn again without JavaScript keeps it. */
+  values?: Record<string, string>
+}
+
+const KEPT_FIELD = /^(?:qty\.\d{1,9}|pickup_window|name|email|phone)$/
+
+/** The reserve form's own fields as she sent them, bounded: the rest is dropped. */
+function keptValues(form: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form) {
+    if (KEPT_FIELD.test(key) && Object.keys(values).length < 120) values[key] = value.slice(0, 300)
+  }
+  return values
 }
 
 /** Where a hold's page is. */
@@ -113,8 +127,65 @@ export async function receiveReservation({
   if (form.get('intent') !== 'reserve')
     return reply(400, { ok: false, error: 'Choose your items and a pickup time, then Reserve.' })
   const read = readReserveForm(form)
-  if (!read.ok) return reply(400, { ok: false, errors: read.errors })
+  const values = keptValues(form)
+  if (!read.ok) return reply(400, { ok: false, errors: read.errors, values })
   const held = await reserveDrop(db, { slug, basket: read.basket, customer: read.customer, now })
   if (held.ok) return { location: holdPath(slug, held.token) }
-  return reply(held.status, { ok: false, problems: held.problems, left: held.left })
+  return reply(held.status, { ok: false, problems: held.problems, left: held.left, values })
+}
+
+export interface HoldAnswer {
+  ok: boolean
+  message: string
+}
+
+/**
+ * POST /drops/<slug>/hold/<token>: `intent=extend` (with the `extensions`
+ * her page was drawn with) gives the hold its whole time again; `intent=release`
+ * lets its items go back on sale.
+ */
+export async function receiveHoldAction({
+  db,
+  token,
+  request,
+  clientIp,
+  now = new Date(),
+}: {
+  db: Db
+  token: string
+  request: Request
+  clientIp: string
+  now?: Date
+}): Promise<Reply<HoldAnswer | { ok: false; error: string }>> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'drop-hold',
+    now: now.getTime(),
+    maxBytes: 1_024,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) return post.refused
+  const form = new URLSearchParams(post.text)
+  const intent = form.get('intent')
+  if (intent === 'release') {
+    const released = await releaseHold(db, token, now)
+    return released
+      ? reply(200, { ok: true, message: 'Done. Nothing was charged.' })
+      : reply(409, { ok: false, message: 'This hold had already ended.' })
+  }
+  if (intent !== 'extend')
+    return reply(400, { ok: false, message: 'Choose More time or Let them go.' })
+  const seen = Number(form.get('extensions'))
+  if (!Number.isInteger(seen) || seen < 0 || seen > 99)
+    return reply(400, { ok: false, message: 'Please reload this page and try again.' })
+  const extended = await extendHold(db, { token, seen, now })
+  if (!extended.ok) return reply(extended.status, { ok: false, message: extended.problem })
+  return reply(200, {
+    ok: true,
+    message: endSentence(
+      `Held until ${writeBakeryMoment(extended.expiresAt, { hour: 'numeric', minute: '2-digit' })}`,
+    ),
+  })
 }

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useRef } from 'react'
+import { Form, useNavigation, useRevalidator } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { endSentence } from '#app/utils/clock-times.ts'
+import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
+import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
+import { clockOf, useTimeLeft } from './countdown.tsx'
+import type { ReserveRefusal } from './drop-api.server.ts'
+import type { DropPageView } from './drop-pages.server.ts'
+import { NAME_MAX } from './reserve-form.ts'
+
+/**
+ * A drop's public page: what it sells and when, and, while it is open, the
+ * form that reserves items for a pickup time. A plain form: with JavaScript
+ * or without, it posts and lands on the hold's page, or comes back saying
+ * what does not fit with what is left.
+ */
+export function DropPage({ view, refusal }: { view: DropPageView; refusal?: ReserveRefusal }) {
+  return (
+    <section className="page-section" aria-labelledby="drop-heading">
+      <p className="eyebrow">Pickup {view.pickupDay}</p>
+      <h1 id="drop-heading" className="page-heading mt-2">
+        {view.name}
+      </h1>
+      {view.description ? <p className="lede mt-3 max-w-2xl">{view.description}</p> : null}
+      <DropState view={view} />
+      {view.state === 'open' && !view.soldOut ? (
+        <ReserveForm view={view} refusal={refusal} />
+      ) : (
+        <ItemList view={view} />
+      )}
+    </section>
+  )
+}
+
+function DropState({ view }: { view: DropPageView }) {
+  const { revalidate } = useRevalidator()
+  // At the opening second the page fetches itself again, and the form appears.
+  const opened = useCallback(() => void revalidate(), [revalidate])
+  const left = useTimeLeft(view.opensAt, view.now, view.state === 'upcoming' ? opened : undefined)
+  if (view.state === 'upcoming') {
+    return (
+      <div className="drop-state mt-6" role="status">
+        <p className="font-bold">{endSentence(`Opens ${view.opensAtWords}`)}</p>
+        {left !== null && left > 0 ? (
+          <p className="drop-countdown" aria-hidden="true">
+            {clockOf(left)}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+  if (view.state === 'closed') {
+    return (
+      <p className="drop-state mt-6 font-bold" role="status">
+        This drop has closed. Thank you to everyone who ordered!
+      </p>
+    )
+  }
+  if (view.soldOut) {
+    return (
+      <p className="drop-state mt-6 font-bold" role="status">
+        Sold out. Thank you! {endSentence(`Orders close ${view.closesAtWords}`)}
+      </p>
+    )
+  }
+  return (
+    <p className="mt-4">
+      {endSentence(`Open until ${view.closesAtWords}`)} Choosing your treats holds them for{' '}
+      {view.holdMinutes} minutes while you finish.
+    </p>
+  )
+}
+
+function ItemList({ view }: { view: DropPageView }) {
+  return (
+    <ul className="drop-items mt-8" aria-label="What this drop sells">
+      {view.items.map((item) => (
+        <li key={item.id} className="card drop-item">
+          <ItemWords item={item} showLeft={view.state === 'open'} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function ItemWords({ item, showLeft }: { item: DropPageView['items'][number]; showLeft: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className="drop-item-name">
+        <span>{item.name}</span> <span className="drop-item-price">{item.price}</span>
+      </p>
+      {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
+      {showLeft ? (
+        <p className="drop-item-left">{item.left === 0 ? 'Sold out' : `${item.left} left`}</p>
+      ) : null}
+    </div>
+  )
+}
+
+function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveRefusal }) {
+  const sending = useNavigation().state === 'submitting'
+  const errors = refusal?.errors ?? {}
+  const sent = refusal?.values ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
+  const problemsRef = useRef<HTMLDivElement>(null)
+  // The answer shows where she is looking: she tapped Reserve at the foot of the form.
+  useEffect(() => {
+    if (!refusal) return
+    const form = formRef.current
+    if (problemsRef.current) problemsRef.current.focus()
+    else if (form && refusal.errors?.items)
+      form.querySelector<HTMLInputElement>('input[name^="qty."]:not(:disabled)')?.focus()
+    else if (form && refusal.errors) focusFirstInvalid(form, refusal.errors)
+  }, [refusal])
+  const problems = refusal?.problems ?? (refusal?.error ? [refusal.error] : [])
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      className="mt-8 grid max-w-2xl gap-8"
+      aria-labelledby="drop-heading"
+    >
+      <input type="hidden" name="intent" value="reserve" />
+      {problems.length > 0 ? (
+        <div className="drop-problems" role="alert" tabIndex={-1} ref={problemsRef}>
+          <p className="font-bold">Your items are not held yet:</p>
+          <ul className="mt-2 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <fieldset aria-describedby={errors.items ? 'items-error' : undefined}>
+        <legend className="form-label">How many of each?</legend>
+        {errors.items ? (
+          <p id="items-error" className="form-error">
+            {errors.items}
+          </p>
+        ) : null}
+        <ul className="drop-items mt-3">
+          {view.items.map((item) => (
+            <li key={item.id} className="card drop-item">
+              <ItemWords item={item} showLeft />
+              <label className="drop-quantity">
+                <span className="sr-only">How many {item.name}</span>
+                <input
+                  type="number"
+                  name={`qty.${item.id}`}
+                  inputMode="numeric"
+                  min={0}
+                  max={item.max}
+                  defaultValue={sent[`qty.${item.id}`] ?? 0}
+                  disabled={item.max === 0}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset aria-describedby={errors.pickup_window ? 'window-error' : undefined}>
+        <legend className="form-label">Pickup time, {view.pickupDay}</legend>
+        {errors.pickup_window ? (
+          <p id="window-error" className="form-error">
+            {errors.pickup_window}
+          </p>
+        ) : null}
+        <div className="mt-2 grid gap-1">
+          {view.windows.map((window) => (
+            <label key={window.window} className="choice-label">
+              <input
+                type="radio"
+                name="pickup_window"
+                value={window.window}
+                required
+                disabled={window.full}
+                defaultChecked={sent.pickup_window === window.window}
+              />
+              <span>
+                {window.words}
+                {window.full ? ' (full)' : ''}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-5">
+        <FormField name="name" label="Name" error={errors.name}>
+          {(props) => (
+            <input
+              {...props}
+              required
+              maxLength={NAME_MAX}
+              autoComplete="name"
+              defaultValue={sent.name}
+            />
+          )}
+        </FormField>
+        <FormField name="email" label="Email" error={errors.email}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              required
+              maxLength={EMAIL_MAX_LENGTH}
+              autoComplete="email"
+              defaultValue={sent.email}
+            />
+          )}
+        </FormField>
+        <FormField name="phone" label="Phone Number" hint={PHONE_NUMBER_HINT} error={errors.phone}>
+          {(props) => (
+            <input
+              {...props}
+              type="tel"
+              required
+              maxLength={PHONE_NUMBER_MAX_LENGTH}
+              autoComplete="tel"
+              defaultValue={sent.phone}
+            />
+          )}
+        </FormField>
+      </div>
+      <div>
+        <button type="submit" className="button-primary" disabled={sending}>
+          Reserve
+        </button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,134 @@
+/**
+ * What the drop page and a hold's page show, written on the server in the
+ * bakery's words (dates, times and money, decision 069), so both renders
+ * agree and the page shows them as they are.
+ */
+import type { Db } from '#app/db/db.server.ts'
+import { formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { type DropMoment, dropMoment } from './drop-api.server.ts'
+import { MAX_EXTENSIONS, dropLeft, readHold } from './drop-holds.server.ts'
+import { MAX_QUANTITY, windowWords } from './drop-stock.ts'
+import { readDrop } from './drops.server.ts'
+
+const MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+
+export interface DropPageView {
+  slug: string
+  name: string
+  description: string
+  pickupDay: string
+  state: DropMoment
+  opensAt: number
+  opensAtWords: string
+  closesAtWords: string
+  holdMinutes: number
+  soldOut: boolean
+  items: {
+    id: number
+    name: string
+    description: string
+    price: string
+    left: number
+    /** The most the quantity field takes: what is left, at most MAX_QUANTITY. */
+    max: number
+  }[]
+  windows: { window: string; words: string; full: boolean }[]
+  /** The server's clock when the page was drawn, for the countdown. */
+  now: number
+}
+
+export async function readDropPage(db: Db, slug: string, now: Date): Promise<DropPageView | null> {
+  const drop = await readDrop(db, slug)
+  if (!drop) return null
+  const left = await dropLeft(db, drop, now)
+  const items = drop.items.map((item, index) => {
+    const itemLeft = left.items[index]!.left
+    const limit = drop.rules.items[index]!.perCustomerLimit ?? MAX_QUANTITY
+    return {
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      price: formatMoney(item.priceCents),
+      left: itemLeft,
+      max: Math.min(itemLeft, limit, MAX_QUANTITY),
+    }
+  })
+  return {
+    slug: drop.slug,
+    name: drop.name,
+    description: drop.description,
+    pickupDay: formatCalendarDate(drop.pickupDate),
+    state: dropMoment(drop, now),
+    opensAt: drop.opensAt,
+    opensAtWords: writeBakeryMoment(drop.opensAt, MOMENT),
+    closesAtWords: writeBakeryMoment(drop.closesAt, MOMENT),
+    holdMinutes: drop.holdMinutes,
+    soldOut: items.every((item) => item.left === 0),
+    items,
+    windows: left.windows.map(({ window, left: windowLeft }) => ({
+      window,
+      words: windowWords(window),
+      full: windowLeft === 0,
+    })),
+    now: now.getTime(),
+  }
+}
+
+export interface HoldPageView {
+  slug: string
+  dropName: string
+  pickupDay: string
+  windowWords: string
+  name: string
+  lines: { name: string; quantity: number; amount: string }[]
+  total: string
+  state: 'held' | 'expired' | 'ordered' | 'released'
+  expiresAt: number
+  expiresAtWords: string
+  /** How many times it was made longer: the "more time" form carries it. */
+  extensions: number
+  extensionsLeft: number
+  holdMinutes: number
+  now: number
+}
+
+/** A hold's page; null when the token is not a hold of this drop. */
+export async function readHoldPage(
+  db: Db,
+  { slug, token, now }: { slug: string; token: string; now: Date },
+): Promise<HoldPageView | null> {
+  const [drop, hold] = await Promise.all([readDrop(db, slug), readHold(db, token, now)])
+  if (!drop || !hold || hold.dropId !== drop.id) return null
+  const lines = hold.lines.map(({ itemId, quantity }) => {
+    const item = drop.items.find((candidate) => candidate.id === itemId)!
+    return { name: item.name, quantity, cents: item.priceCents * quantity }
+  })
+  return {
+    slug: drop.slug,
+    dropName: drop.name,
+    pickupDay: formatCalendarDate(drop.pickupDate),
+    windowWords: windowWords(hold.pickupWindow),
+    name: hold.name,
+    lines: lines.map(({ name, quantity, cents }) => ({
+      name,
+      quantity,
+      amount: formatMoney(cents),
+    })),
+    total: formatMoney(lines.reduce((sum, line) => sum + line.cents, 0)),
+    state: hold.state,
+    expiresAt: hold.expiresAt,
+    expiresAtWords: writeBakeryMoment(hold.expiresAt, TIME),
+    extensions: hold.extensions,
+    extensionsLeft: Math.max(0, MAX_EXTENSIONS - hold.extensions),
+    holdMinutes: drop.holdMinutes,
+    now: now.getTime(),
+  }
+}

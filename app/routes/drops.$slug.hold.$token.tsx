@@ -1,0 +1,53 @@
+import { data, useActionData } from 'react-router'
+import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { type HoldAnswer, receiveHoldAction } from '#app/features/drops/drop-api.server.ts'
+import { readHoldPage } from '#app/features/drops/drop-pages.server.ts'
+import { HoldPage } from '#app/features/drops/hold-page.tsx'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
+import type { Route } from './+types/drops.$slug.hold.$token'
+
+/**
+ * A hold's page, for the holder of its link alone (kept by nobody:
+ * server/cache-policy.ts). A token that is not a hold of this drop gets the
+ * site's 404 page, whatever it is.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const view = await readHoldPage(getDb(), {
+    slug: params.slug,
+    token: params.token,
+    now: new Date(),
+  })
+  return view ? { view } : data({ view: null }, { status: 404 })
+}
+
+/** `intent=extend` (more time) or `intent=release` (let them go). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return respond(
+    await receiveHoldAction({
+      db: getDb(),
+      token: params.token,
+      request,
+      clientIp: context.get(clientIpContext),
+    }),
+  )
+}
+
+export const headers = actionReplyHeaders
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
+  ...(loaderData?.view
+    ? [{ title: pageTitle('Your held treats', bakeryNameFrom(matches)) }]
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })),
+  { name: 'robots', content: 'noindex, nofollow' },
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+export default function Hold({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<HoldAnswer>()
+  if (!loaderData.view) return <NotFoundPage />
+  return <HoldPage view={loaderData.view} answer={answer} />
+}

@@ -1,0 +1,45 @@
+import { data, redirect, useActionData } from 'react-router'
+import { NotFoundPage } from '#app/components/not-found-page.tsx'
+import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
+import { pageTitle } from '#app/content/format.ts'
+import { getDb } from '#app/db/db.server.ts'
+import { type ReserveRefusal, receiveReservation } from '#app/features/drops/drop-api.server.ts'
+import { DropPage } from '#app/features/drops/drop-page.tsx'
+import { readDropPage } from '#app/features/drops/drop-pages.server.ts'
+import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
+import { clientIpContext } from '#app/utils/request-context.ts'
+import type { Route } from './+types/drops.$slug'
+
+/** A drop nobody made gets the site's own 404 page, as any unknown path does. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const view = await readDropPage(getDb(), params.slug, new Date())
+  return view ? { view } : data({ view: null }, { status: 404 })
+}
+
+/** `intent=reserve`: on to the hold's page (303), or back with what does not fit. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const answer = await receiveReservation({
+    db: getDb(),
+    slug: params.slug,
+    request,
+    clientIp: context.get(clientIpContext),
+  })
+  if ('location' in answer) return redirect(answer.location, 303)
+  return respond(answer)
+}
+
+export const headers = actionReplyHeaders
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  loaderData?.view
+    ? [
+        { title: pageTitle(loaderData.view.name, bakeryNameFrom(matches)) },
+        { name: 'description', content: loaderData.view.description.slice(0, 160) },
+      ]
+    : pageMeta({ page: 'notFound', path: location.pathname, matches })
+
+export default function Drop({ loaderData }: Route.ComponentProps) {
+  const refusal = useActionData<ReserveRefusal>()
+  if (!loaderData.view) return <NotFoundPage />
+  return <DropPage view={loaderData.view} refusal={refusal} />
+}

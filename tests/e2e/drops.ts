@@ -1,0 +1,51 @@
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+
+/**
+ * A drop set straight in the main server's database file (the owner's drop
+ * pages are built elsewhere): open since a minute ago, for an hour, with a
+ * slug of its own so journeys in parallel never share its stock.
+ */
+export function seedOpenDrop({
+  slug,
+  items,
+  windows = [{ start: '10:00', end: '12:00', capacity: null }],
+}: {
+  slug: string
+  items: { name: string; priceCents: number; stock: number }[]
+  windows?: { start: string; end: string; capacity: number | null }[]
+}) {
+  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'bakery.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const now = Date.now()
+    db.transaction(() => {
+      const { lastInsertRowid: dropId } = db
+        .prepare(
+          `insert into drop_sale (slug, name, description, pickup_date, opens_at, closes_at, created_at)
+           values (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          slug,
+          'Saturday bake',
+          'Loaves and buns from the morning bake.',
+          '2026-12-19',
+          now - 60_000,
+          now + 3_600_000,
+          now,
+        )
+      const item = db.prepare(
+        'insert into drop_item (drop_id, name, price_cents, stock, position) values (?, ?, ?, ?, ?)',
+      )
+      items.forEach((entry, position) =>
+        item.run(dropId, entry.name, entry.priceCents, entry.stock, position),
+      )
+      const window = db.prepare(
+        'insert into drop_window (drop_id, start_time, end_time, capacity) values (?, ?, ?, ?)',
+      )
+      for (const entry of windows) window.run(dropId, entry.start, entry.end, entry.capacity)
+    })()
+  } finally {
+    db.close()
+  }
+}
