@@ -3,7 +3,8 @@
  * them on one schema and one bucket, behind nothing but their own two ports,
  * behave as one site: what one stores the other serves, every acknowledged
  * send is emailed exactly once even when one of them is killed with mail in
- * flight, and sign-in failures count across both. And a server answers from
+ * flight, sign-in failures count across both, and a drop's stock is one
+ * stock between them. And a server answers from
  * its first moment while its scheduled work waits on a lock.
  *
  * Runs in the PostgreSQL pass only (vitest.config.ts), where it fails
@@ -278,7 +279,56 @@ test('two instances on one database and one bucket behave as one site', async ()
   expect(statuses).toEqual([401, 401, 401, 401, 401])
   expect(await tryWrongPassword(b)).toBe(429)
   expect(await tryWrongPassword(a)).toBe(429)
+
+  // A drop's stock is one stock: 50 shoppers at once, half through each, for 10 loaves.
+  await reserveOneStock(db, [a, b])
 }, 240_000)
+
+/** Fifty reservations at once across the instances for ten loaves: ten held, forty told none are left. */
+async function reserveOneStock(db: pg.Client, instances: Instance[]) {
+  const now = Date.now()
+  const { rows } = await db.query<{ id: number }>(
+    `insert into drop_sale (slug, name, pickup_date, opens_at, closes_at, created_at)
+     values ('loaves', 'Loaves', '2026-12-19', $1, $2, $1) returning id`,
+    [now - 60_000, now + 3_600_000],
+  )
+  const dropId = rows[0]!.id
+  const item = await db.query<{ id: number }>(
+    `insert into drop_item (drop_id, name, price_cents, stock, position)
+     values ($1, 'Sourdough loaf', 900, 10, 0) returning id`,
+    [dropId],
+  )
+  await db.query(
+    `insert into drop_window (drop_id, start_time, end_time, capacity) values ($1, '10:00', '12:00', null)`,
+    [dropId],
+  )
+  const loaf = item.rows[0]!.id
+  const statuses = await Promise.all(
+    Array.from({ length: 50 }, async (_, index) => {
+      const instance = instances[index % instances.length]!
+      const response = await fetch(`${instance.site.base}/drops/loaves`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: instance.site.base, 'x-forwarded-for': `192.0.2.${index + 1}` },
+        body: new URLSearchParams({
+          intent: 'reserve',
+          [`qty.${loaf}`]: '1',
+          pickup_window: '10:00-12:00',
+          name: `Shopper ${index}`,
+          email: `shopper${index}@example.com`,
+          phone: '416-555-0100',
+        }),
+      })
+      return response.status
+    }),
+  )
+  expect(statuses.filter((status) => status === 303)).toHaveLength(10)
+  expect(statuses.filter((status) => status === 409)).toHaveLength(40)
+  for (const instance of instances) {
+    const counts = await (await fetch(`${instance.site.base}/api/drops/loaves`)).json()
+    expect(counts).toMatchObject({ items: [{ id: loaf, left: 0 }] })
+  }
+}
 
 test('the site answers from its first moment while its scheduled work is held up', async () => {
   const databaseUrl = await postgresUrl()
