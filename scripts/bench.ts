@@ -18,7 +18,8 @@
  * upload), Load: customers booking (the browsing plus availability lookups
  * and order sends at 50 connections, on a fresh server), Data growth (every owner page, the CSV, the feed, availability and
  * a send on synthetic books of 0, 1k, 10k and 100k requests, SQLite and
- * PostgreSQL, each on a fresh server) and Image pipeline (time and peak memory to process one
+ * PostgreSQL, each on a fresh server), A drop's opening second (500 shoppers
+ * reserving at once across two instances on PostgreSQL, or one on SQLite) and Image pipeline (time and peak memory to process one
  * 12-megapixel photo, each run in a fresh Node process; it needs no server).
  * A summary table of every performance goal comes first.
  *
@@ -52,6 +53,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
+import { dropRushSection } from './bench/drop-rush.ts'
 import { growthSection } from './bench/growth.ts'
 import { lighthouseOwnerSection, lighthouseSection } from './bench/lighthouse.ts'
 import { loadMixSection } from './bench/load-mix.ts'
@@ -77,6 +79,7 @@ const SECTIONS: readonly Section[] = [
   loadMixSection,
   memorySection,
   growthSection,
+  dropRushSection,
   pipelineSection,
 ]
 

@@ -7,14 +7,14 @@
 import { expect, test } from 'vitest'
 import { createDrop } from '#app/features/drops/drops.server.ts'
 import { startAppInProcess } from '#tests/support/app-in-process.ts'
-import { openTestConnection } from '#tests/support/database.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
 import { visitor } from '#tests/support/visitor.ts'
 
 const MINUTE = 60_000
 
+/** The site with an open drop in its database from its first moment. */
 async function startSiteWithDrop() {
-  const app = await startAppInProcess()
-  const db = openTestConnection(app.location)
+  const { db, location } = await openTestDatabase()
   const now = Date.now()
   await createDrop(
     db,
@@ -34,6 +34,10 @@ async function startSiteWithDrop() {
     new Date(now),
   )
   const items = await db.selectFrom('drop_item').select('id').orderBy('position').execute()
+  const app = await startAppInProcess({
+    DATA_DIR: location.dataDir,
+    ...(location.url ? { DATABASE_URL: location.url } : {}),
+  })
   const site = visitor(app.siteUrl)
   const post = (path: string, form: Record<string, string>) =>
     site.fetch(path, { method: 'POST', form, headers: { origin: app.siteUrl } })

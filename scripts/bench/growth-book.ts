@@ -10,7 +10,7 @@ import { onCleanup } from './cleanup.ts'
 import { seedSyntheticBook } from './synthetic-book.ts'
 
 /** A fresh PostgreSQL schema for one book, dropped at the end. */
-async function benchSchema(serverUrl: string) {
+export async function benchSchema(serverUrl: string) {
   const name = `bench_${randomUUID().replaceAll('-', '')}`
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl })
