@@ -31,6 +31,7 @@ const pickupDataDir = path.join(process.env.E2E_DATA_DIR, 'pickup-server')
 const cardDataDir = path.join(process.env.E2E_DATA_DIR, 'card-server')
 const localDataDir = path.join(process.env.E2E_DATA_DIR, 'local-server')
 process.env.E2E_CALENDAR_DATA_DIR ??= calendarDataDir
+process.env.E2E_CARD_DATA_DIR ??= cardDataDir
 // The order journey's run on PostgreSQL (tagged @postgres) needs
 // TEST_DATABASE_URL. Without it a machine with no PostgreSQL leaves it out with
 // a notice (once, in the runner, not in each worker); in CI (CI set) it fails
@@ -137,6 +138,7 @@ export default defineConfig({
         'order-calendar.spec.ts',
         'pickup-windows.spec.ts',
         'card-payments.spec.ts',
+        'drops.spec.ts',
         'local-settings.spec.ts',
       ],
       grepInvert: postgresTests,
@@ -158,10 +160,11 @@ export default defineConfig({
       testMatch: ['pickup-windows.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PICKUP_PORT}` },
     },
-    // Card payments on: only this server has Stripe keys.
+    // Card payments on: only this server has Stripe keys. Drops are sold here too: a drop
+    // shows on its server's Home, which the journeys on the main server keep as it is.
     {
       name: 'card',
-      testMatch: ['card-payments.spec.ts'],
+      testMatch: ['card-payments.spec.ts', 'drops.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },
     {

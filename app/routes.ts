@@ -9,6 +9,7 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('policies', 'routes/policies.tsx'),
+  route('drops', 'routes/drops.tsx'),
   route('drops/:slug', 'routes/drops.$slug.tsx'),
   route('drops/:slug/hold/:token', 'routes/drops.$slug.hold.$token.tsx'),
   route('requests/:token', 'routes/requests.$token.tsx'),

@@ -57,6 +57,25 @@ test('without JavaScript she reserves on the drop page, lands on her hold, takes
   expect(html).toMatch(/<input[^>]*disabled=""[^>]*name="qty\.\d+"/)
   expect(html).not.toContain('p.m..')
   expect(page.headers.get('cache-control')).not.toMatch(/public|s-maxage/)
+  // Search engines read the offers: price, currency, and whether each can be had.
+  const offers = JSON.parse(
+    /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"OfferCatalog".*?)<\/script>/.exec(
+      html,
+    )![1]!,
+  )
+  expect(offers.itemListElement).toMatchObject([
+    {
+      itemOffered: { name: 'Cookie box' },
+      price: '36',
+      priceCurrency: 'CAD',
+      availability: 'https://schema.org/InStock',
+    },
+    { itemOffered: { name: 'Gingerbread house' }, availability: 'https://schema.org/SoldOut' },
+  ])
+  // The list of drops leads to it.
+  const list = await (await site.fetch('/drops')).text()
+  expect(list).toContain('href="/drops/cookie-box"')
+  expect(list).toContain('Open now')
 
   const reserved = await post('/drops/cookie-box', {
     intent: 'reserve',

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
+import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { type ReserveRefusal, receiveReservation } from '#app/features/drops/drop-api.server.ts'
@@ -12,7 +13,11 @@ import type { Route } from './+types/drops.$slug'
 
 /** A drop nobody made gets the site's own 404 page, as any unknown path does. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = await readDropPage(getDb(), params.slug, new Date())
+  const view = await readDropPage(getDb(), {
+    slug: params.slug,
+    now: new Date(),
+    siteUrl: getEnv().SITE_URL,
+  })
   return view ? { view } : data({ view: null }, { status: 404 })
 }
 
@@ -35,6 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     ? [
         { title: pageTitle(loaderData.view.name, bakeryNameFrom(matches)) },
         { name: 'description', content: loaderData.view.description.slice(0, 160) },
+        { 'script:ld+json': loaderData.view.structuredData },
       ]
     : pageMeta({ page: 'notFound', path: location.pathname, matches })
 

@@ -4,6 +4,8 @@ import { SocialLinks } from '#app/components/social-links.tsx'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { bakingSinceLine } from '#app/content/site-words.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { listDrops } from '#app/features/drops/drop-list.server.ts'
+import { DropsOnHome } from '#app/features/drops/drop-list.tsx'
 import { Hero } from '#app/features/home/hero.tsx'
 import { readShownReviews } from '#app/features/reviews/reviews.server.ts'
 import { ShownReviews } from '#app/features/reviews/shown-reviews.tsx'
@@ -13,7 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ page: 'home', path: '/', matches })
 
 export async function loader() {
-  return { shownReviews: await readShownReviews(getDb()) }
+  const db = getDb()
+  const [shownReviews, drops] = await Promise.all([readShownReviews(db), listDrops(db, new Date())])
+  return { shownReviews, drops }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -56,6 +60,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+
+      <DropsOnHome drops={loaderData.drops} />
 
       <ShownReviews {...loaderData.shownReviews} />
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 
 /**
- * A drop set straight in the main server's database file (the owner's drop
+ * A drop set straight in the card server's database file (the owner's drop
  * pages are built elsewhere): open since a minute ago, for an hour, with a
  * slug of its own so journeys in parallel never share its stock.
  */
@@ -15,7 +15,7 @@ export function seedOpenDrop({
   items: { name: string; priceCents: number; stock: number }[]
   windows?: { start: string; end: string; capacity: number | null }[]
 }) {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'bakery.sqlite'))
+  const db = new SQLite(path.join(process.env.E2E_CARD_DATA_DIR!, 'bakery.sqlite'))
   try {
     db.pragma('busy_timeout = 5000')
     const now = Date.now()

@@ -4,12 +4,13 @@
  * agree and the page shows them as they are.
  */
 import type { Db } from '#app/db/db.server.ts'
-import { formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { bakeryIsoMoment, formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
+import { centsToInput, formatMoney } from '#app/utils/money.ts'
 import { type DropMoment, dropMoment } from './drop-api.server.ts'
 import { MAX_EXTENSIONS, dropLeft, readHold } from './drop-holds.server.ts'
 import { MAX_QUANTITY, windowWords } from './drop-stock.ts'
-import { readDrop } from './drops.server.ts'
+import { type Drop, readDrop } from './drops.server.ts'
 
 const MOMENT: Intl.DateTimeFormatOptions = {
   weekday: 'long',
@@ -43,9 +44,44 @@ export interface DropPageView {
   windows: { window: string; words: string; full: boolean }[]
   /** The server's clock when the page was drawn, for the countdown. */
   now: number
+  /** schema.org's description of the offers, for search engines. */
+  structuredData: Record<string, unknown>
 }
 
-export async function readDropPage(db: Db, slug: string, now: Date): Promise<DropPageView | null> {
+/** Each item as a schema.org Offer: its price, whether it can be had, and from when to when. */
+function offersOf(
+  drop: Drop,
+  left: number[],
+  { state, pageUrl }: { state: DropMoment; pageUrl: string },
+) {
+  const availability = (itemLeft: number) =>
+    state === 'upcoming'
+      ? 'https://schema.org/PreOrder'
+      : state === 'closed' || itemLeft === 0
+        ? 'https://schema.org/SoldOut'
+        : 'https://schema.org/InStock'
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: drop.name,
+    url: pageUrl,
+    itemListElement: drop.items.map((item, index) => ({
+      '@type': 'Offer',
+      itemOffered: { '@type': 'Product', name: item.name },
+      price: centsToInput(item.priceCents),
+      priceCurrency: localSettings().currency,
+      availability: availability(left[index] ?? 0),
+      availabilityStarts: bakeryIsoMoment(drop.opensAt),
+      availabilityEnds: bakeryIsoMoment(drop.closesAt),
+      url: pageUrl,
+    })),
+  }
+}
+
+export async function readDropPage(
+  db: Db,
+  { slug, now, siteUrl }: { slug: string; now: Date; siteUrl: string },
+): Promise<DropPageView | null> {
   const drop = await readDrop(db, slug)
   if (!drop) return null
   const left = await dropLeft(db, drop, now)
@@ -61,12 +97,13 @@ export async function readDropPage(db: Db, slug: string, now: Date): Promise<Dro
       max: Math.min(itemLeft, limit, MAX_QUANTITY),
     }
   })
+  const state = dropMoment(drop, now)
   return {
     slug: drop.slug,
     name: drop.name,
     description: drop.description,
     pickupDay: formatCalendarDate(drop.pickupDate),
-    state: dropMoment(drop, now),
+    state,
     opensAt: drop.opensAt,
     opensAtWords: writeBakeryMoment(drop.opensAt, MOMENT),
     closesAtWords: writeBakeryMoment(drop.closesAt, MOMENT),
@@ -79,6 +116,11 @@ export async function readDropPage(db: Db, slug: string, now: Date): Promise<Dro
       full: windowLeft === 0,
     })),
     now: now.getTime(),
+    structuredData: offersOf(
+      drop,
+      items.map((item) => item.left),
+      { state, pageUrl: new URL(`/drops/${drop.slug}`, siteUrl).href },
+    ),
   }
 }
 

@@ -1,0 +1,63 @@
+/**
+ * The drops a visitor can still order from or look forward to: open ones
+ * first, then those coming, each in the bakery's words (decision 069).
+ */
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import { formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
+import { type DropMoment, dropMoment } from './drop-api.server.ts'
+
+const ownTables = tablesFor('drops')
+
+/** More than a home bakery runs at once: a bound on the list, not a rule. */
+export const MAX_LISTED_DROPS = 24
+
+const MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+
+export interface ListedDrop {
+  slug: string
+  name: string
+  description: string
+  pickupDay: string
+  state: Exclude<DropMoment, 'closed'>
+  /** 'Opens Wednesday, December 2 at 12:00 p.m.' or 'Open until …'. */
+  when: string
+}
+
+export async function listDrops(db: Db, now: Date): Promise<ListedDrop[]> {
+  const rows = await ownTables(db)
+    .selectFrom('drop_sale')
+    .select(['slug', 'name', 'description', 'pickup_date', 'opens_at', 'closes_at'])
+    .where('closes_at', '>', now.getTime())
+    .orderBy('opens_at')
+    .orderBy('id')
+    .limit(MAX_LISTED_DROPS)
+    .execute()
+  const drops = rows.map((row) => {
+    const opensAt = Number(row.opens_at)
+    const closesAt = Number(row.closes_at)
+    const state = dropMoment({ opensAt, closesAt }, now) as ListedDrop['state']
+    return {
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      pickupDay: formatCalendarDate(row.pickup_date),
+      state,
+      when:
+        state === 'open'
+          ? `Open until ${writeBakeryMoment(closesAt, MOMENT)}`
+          : `Opens ${writeBakeryMoment(opensAt, MOMENT)}`,
+    }
+  })
+  // Open ones first: they can be ordered from now.
+  return [
+    ...drops.filter((drop) => drop.state === 'open'),
+    ...drops.filter((drop) => drop.state !== 'open'),
+  ]
+}
