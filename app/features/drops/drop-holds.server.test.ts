@@ -200,3 +200,14 @@ test('a drop that does not exist is a 404', async () => {
   const { db } = await openTestDatabase()
   expect(await reserve(db, [[1, 1]])).toMatchObject({ ok: false, status: 404 })
 })
+
+test('stock the owner raises is on sale at once, on every instance, though the drop was read before', async () => {
+  const [one, two] = await instances()
+  const { buns } = await openDrop(one)
+  expect(await reserve(two, [[buns, 1]])).toMatchObject({ ok: true })
+  expect(await reserve(two, [[buns, 1]])).toMatchObject({
+    problems: ['Cinnamon buns (6) is sold out.'],
+  })
+  await one.updateTable('drop_item').set({ stock: 2 }).where('id', '=', buns).execute()
+  expect(await reserve(two, [[buns, 1]])).toMatchObject({ ok: true })
+})

@@ -7,6 +7,7 @@
  * it lives in one process's memory.
  */
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { DropHoldState } from '#app/db/schema.ts'
@@ -61,36 +62,43 @@ async function takenAt(
         ]),
       ]),
     )
-  const [items, windows] = await Promise.all([
-    live
-      .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
-      .select((eb) => [
-        'drop_hold_line.item_id',
-        eb.fn.sum<number>('drop_hold_line.quantity').as('quantity'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when('drop_hold.email', '=', email)
-              .then(eb.ref('drop_hold_line.quantity'))
-              .else(0)
-              .end(),
-          )
-          .as('mine'),
-      ])
-      .groupBy('drop_hold_line.item_id')
-      .execute(),
-    live
-      .select((eb) => ['drop_hold.pickup_window', eb.fn.countAll<number>().as('holds')])
-      .groupBy('drop_hold.pickup_window')
-      .execute(),
-  ])
+  // One round trip: the quantities by item (and of them hers) and the holds by window.
+  const byItem = live
+    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+    .select((eb) => [
+      sql<string>`'item'`.as('kind'),
+      sql<string>`cast(drop_hold_line.item_id as text)`.as('key'),
+      eb.fn.sum<number>('drop_hold_line.quantity').as('amount'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('drop_hold.email', '=', email)
+            .then(eb.ref('drop_hold_line.quantity'))
+            .else(0)
+            .end(),
+        )
+        .as('mine'),
+    ])
+    .groupBy('drop_hold_line.item_id')
+  const byWindow = live
+    .select((eb) => [
+      sql<string>`'window'`.as('kind'),
+      'drop_hold.pickup_window as key',
+      eb.fn.countAll<number>().as('amount'),
+      sql<number>`0`.as('mine'),
+    ])
+    .groupBy('drop_hold.pickup_window')
+  const rows = await byItem.unionAll(byWindow).execute()
+  const items = rows.filter((row) => row.kind === 'item')
   return {
     taken: {
-      items: new Map(items.map((row) => [Number(row.item_id), Number(row.quantity)])),
-      windows: new Map(windows.map((row) => [row.pickup_window, Number(row.holds)])),
+      items: new Map(items.map((row) => [Number(row.key), Number(row.amount)])),
+      windows: new Map(
+        rows.filter((row) => row.kind === 'window').map((row) => [row.key, Number(row.amount)]),
+      ),
     },
-    mine: new Map(items.map((row) => [Number(row.item_id), Number(row.mine)])),
+    mine: new Map(items.map((row) => [Number(row.key), Number(row.mine)])),
   }
 }
 
@@ -131,9 +139,11 @@ export async function reserveDrop(
 
   return db.transaction().execute(async (trx) => {
     await serializeTransactions(trx, `drop:${drop.id}`)
+    // The drop as it stands now: the owner may have changed its stock meanwhile.
+    const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
     const { taken, mine } = await takenAt(trx, drop.id, now, email)
-    const check = checkBasket(drop.rules, taken, basket, mine)
-    if (!check.ok) return refusal(drop.rules, taken, check.problems)
+    const check = checkBasket(rules, taken, basket, mine)
+    if (!check.ok) return refusal(rules, taken, check.problems)
     const token = newHoldToken()
     const expiresAt = moment + drop.holdMinutes * 60_000
     const { id } = await ownTables(trx)

@@ -2,8 +2,11 @@
  * A drop as the owner sets it up and as its pages read it (decision 099).
  * The stock it has left is counted from its holds: drop-holds.server.ts.
  */
+import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import { readPageVersion } from '#app/db/page-version.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import type { DropRules } from './drop-stock.ts'
 
 const ownTables = tablesFor('drops')
@@ -109,8 +112,33 @@ export async function createDrop(db: Db, input: DropInput, now: Date): Promise<n
   })
 }
 
+/** Drops kept at once: more than a bakery runs, and a few kilobytes each. */
+export const MAX_KEPT_DROPS = 50
+
+/**
+ * Drops already read, by slug, with the page version they were read at. The
+ * version's triggers replace it on every change to a drop, its items,
+ * sections or windows, in the writer's transaction (migration 044), so a
+ * kept drop is used only while it is still what the database holds, on any
+ * instance. Only a cost lives here: an empty map answers the same, with
+ * four more queries; at a drop's opening second it saves them on each of
+ * hundreds of answers.
+ */
+const keptDrops = new Map<string, { version: string; drop: Drop | null }>()
+
 /** The drop at /drops/<slug>, with its rules; null when there is none. */
-export async function readDrop(db: Db, slug: string): Promise<Drop | null> {
+export async function readDrop(db: Db | Transaction<Database>, slug: string): Promise<Drop | null> {
+  const version = await readPageVersion(db)
+  const kept = keptDrops.get(slug)
+  if (kept?.version === version) return kept.drop
+  const drop = await readDropRows(db, slug)
+  keptDrops.delete(slug)
+  keptDrops.set(slug, { version, drop })
+  while (keptDrops.size > MAX_KEPT_DROPS) keptDrops.delete(keptDrops.keys().next().value!)
+  return drop
+}
+
+async function readDropRows(db: Db | Transaction<Database>, slug: string): Promise<Drop | null> {
   const drop = await ownTables(db)
     .selectFrom('drop_sale')
     .selectAll()
