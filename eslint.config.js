@@ -116,6 +116,7 @@ export const featureEdges = {
     uses: [
       'availability',
       'contact',
+      'drops',
       'inspiration',
       'order-book',
       'payments',
@@ -123,7 +124,7 @@ export const featureEdges = {
       'reviews',
       'site-content',
     ],
-    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, photos in the media store, proofs and review, each through its owner).",
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops, photos in the media store, proofs and review, each through its owner).",
   },
   'scheduled-work': {
     uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],

@@ -7,10 +7,10 @@
  * it lives in one process's memory.
  */
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { type Transaction, sql } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import type { DropHoldState } from '#app/db/schema.ts'
+import type { Database, DropHoldState } from '#app/db/schema.ts'
 import {
   type Basket,
   type DropRules,
@@ -270,4 +270,37 @@ export async function releaseHold(db: Db, token: string, now: Date): Promise<boo
     .where('expires_at', '>', now.getTime())
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Erasing a customer (owner-desk's erasure): her holds go, and with them
+ * the stock they held is back on sale; a hold that became an order keeps
+ * its quantities, for the drop's counts and the accounts, without a word
+ * that names her. Matched by email, ignoring case, as holds store it.
+ */
+export async function eraseHoldsOf(trx: Transaction<Database>, email: string): Promise<number> {
+  const address = email.trim().toLowerCase()
+  const holds = await ownTables(trx)
+    .selectFrom('drop_hold')
+    .select(['id', 'state'])
+    .where('email', '=', address)
+    .execute()
+  const gone = holds.filter((hold) => hold.state !== 'ordered').map((hold) => hold.id)
+  if (gone.length > 0) {
+    await ownTables(trx).deleteFrom('drop_hold_line').where('hold_id', 'in', gone).execute()
+    await ownTables(trx).deleteFrom('drop_hold').where('id', 'in', gone).execute()
+  }
+  const kept = holds.filter((hold) => hold.state === 'ordered').map((hold) => hold.id)
+  if (kept.length > 0) {
+    await ownTables(trx)
+      .updateTable('drop_hold')
+      .set(() => ({
+        name: '',
+        email: sql<string>`'erased-hold-' || cast(id as text) || '@invalid'`,
+        phone: '',
+      }))
+      .where('id', 'in', kept)
+      .execute()
+  }
+  return holds.length
 }

@@ -9,6 +9,8 @@ import { setWeekdayCapacity } from '#app/features/availability/booking-settings.
 import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
 import { answerChangeIn } from '#app/features/customer-changes/change-answer.server.ts'
 import { askForChange } from '#app/features/customer-changes/customer-changes.server.ts'
+import { readHold, reserveDrop } from '#app/features/drops/drop-holds.server.ts'
+import { createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { addInspirationPhoto } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { startDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { createFileTransport } from '#app/features/mail/transports/file.server.ts'
@@ -72,6 +74,32 @@ test('erasing a customer leaves nothing that names them in the database or the m
     },
     NOW,
   )
+  // Both reserved loaves from a drop.
+  await createDrop(
+    db,
+    {
+      slug: 'loaves',
+      name: 'Loaves',
+      pickupDate: '2026-12-12',
+      opensAt: new Date(NOW.getTime() - 60_000),
+      closesAt: new Date(NOW.getTime() + 3_600_000),
+      items: [{ name: 'Sourdough loaf', priceCents: 900, stock: 2 }],
+      windows: [{ start: '10:00', end: '12:00', capacity: null }],
+    },
+    NOW,
+  )
+  const loaf = (await readDrop(db, 'loaves'))!.items[0]!.id
+  const holds = []
+  for (const who of [priya, sam]) {
+    const held = await reserveDrop(db, {
+      slug: 'loaves',
+      basket: { quantities: new Map([[loaf, 1]]), window: '10:00-12:00' },
+      customer: { name: who.name, email: who.email, phone: who.phone_number },
+      now: NOW,
+    })
+    if (!held.ok) throw new Error('not held')
+    holds.push(held.token)
+  }
   const [first] = await db.selectFrom('order_request').select('id').orderBy('id').execute()
   await db.transaction().execute((trx) =>
     moveRequest(trx, {
@@ -107,6 +135,7 @@ test('erasing a customer leaves nothing that names them in the database or the m
     'contact_message',
     'outbox',
     'inspiration_photo',
+    'drop_hold',
   ] as const
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)
@@ -139,6 +168,9 @@ test('erasing a customer leaves nothing that names them in the database or the m
     .execute()
   expect(samsConfirmation).toHaveLength(1)
   expect(samsConfirmation[0]!.payload).toContain('sam@example.com')
+  // Her hold is gone and its loaf back on sale; Sam's stays his.
+  expect(await readHold(db, holds[0]!, NOW)).toBeNull()
+  expect(await readHold(db, holds[1]!, NOW)).toMatchObject({ name: 'Sam Okafor', state: 'held' })
 })
 
 const SITE = 'https://butterandbloom.example'

@@ -3,6 +3,7 @@ import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
+import { eraseHoldsOf } from '#app/features/drops/drop-holds.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
 import { sweepEmails } from '#app/features/mail/outbox-sweep.server.ts'
@@ -50,7 +51,8 @@ export interface ErasureStores {
  * their contact messages are deleted; every email about them is purged from
  * the outbox (queued ones are never sent) and from DATA_DIR/mail, and the
  * owner's digests that named them keep their other lines; their private
- * link stops working; her review is deleted. Then SQLite's write-ahead log is emptied, so the old
+ * link stops working; her review is deleted; her holds on drops are deleted (or, once
+ * ordered, lose her name, email and phone). Then SQLite's write-ahead log is emptied, so the old
  * rows are nowhere in DATA_DIR (decision 031). Matched by email, ignoring case.
  */
 export async function eraseCustomer(
@@ -84,6 +86,8 @@ export async function eraseCustomer(
 
   const erased = await db.transaction().execute(async (trx) => {
     const messages = await deleteContactMessagesFrom(trx, address)
+    // Her holds on drops: what she reserved, with her name, email and phone.
+    await eraseHoldsOf(trx, address)
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       // Her review goes whole, and with it from Home, About and their rating.
