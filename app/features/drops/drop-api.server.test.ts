@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { receiveReservation, serveDropCounts } from './drop-api.server.ts'
 import { readHold } from './drop-holds.server.ts'
+import { readDropPage } from './drop-pages.server.ts'
 import { createDrop, readDrop } from './drops.server.ts'
 
 // Opens Wednesday, December 2, 2026 at noon in Toronto (17:00 UTC).
@@ -122,6 +123,7 @@ test('more than is left is a 409 naming what is left, and nothing is held', asyn
           { id: apple, left: 3 },
           { id: pecan, left: 2 },
         ],
+        sections: [{ id: expect.any(Number), left: 3 }],
         windows: [{ window: '10:00-11:00', left: 4 }],
       },
       // What she sent comes back, for the page drawn again without JavaScript.
@@ -182,4 +184,18 @@ test('a drop that is not open yet refuses with 409 and says so', async () => {
     new Date(OPENS.getTime() - 1000),
   )
   expect(early).toMatchObject({ status: 409, body: { problems: ['This drop is not open yet.'] } })
+})
+
+test('the drop page says which items share a stock, and what is left of it', async () => {
+  const { db, pecan } = await openBakeDrop()
+  const page = () =>
+    readDropPage(db, { slug: 'pie-day', now: DURING, siteUrl: 'https://example.com' })
+  expect((await page())?.sections).toEqual(['Pies: 3 left between Apple pie and Pecan pie.'])
+  await post(db, {
+    intent: 'reserve',
+    [`qty.${pecan}`]: '2',
+    pickup_window: '10:00-11:00',
+    ...customer,
+  })
+  expect((await page())?.sections).toEqual(['Pies: 1 left between Apple pie and Pecan pie.'])
 })

@@ -73,6 +73,15 @@ function DropState({ view }: { view: DropPageView }) {
   )
 }
 
+/** Items that share one stock say so, and what is left of it. */
+function SectionNotes({ view }: { view: DropPageView }) {
+  return view.sections.map((note) => (
+    <p key={note} className="form-hint mt-1">
+      {note}
+    </p>
+  ))
+}
+
 function ItemList({ view }: { view: DropPageView }) {
   return (
     <ul className="drop-items mt-8" aria-label="What this drop sells">
@@ -135,6 +144,7 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
       ) : null}
       <fieldset aria-describedby={errors.items ? 'items-error' : undefined}>
         <legend className="form-label">How many of each?</legend>
+        <SectionNotes view={view} />
         {errors.items ? (
           <p id="items-error" className="form-error">
             {errors.items}

@@ -4,6 +4,7 @@
  * agree and the page shows them as they are.
  */
 import type { Db } from '#app/db/db.server.ts'
+import { formatCount } from '#app/utils/count.ts'
 import { bakeryIsoMoment, formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { centsToInput, formatMoney } from '#app/utils/money.ts'
@@ -20,6 +21,11 @@ const MOMENT: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 }
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+
+/** Names as a sentence lists them: 'Apple pie, Cherry pie and Pecan pie'. */
+function listWords(names: string[]): string {
+  return new Intl.ListFormat(localSettings().locale, { type: 'conjunction' }).format(names)
+}
 
 export interface DropPageView {
   slug: string
@@ -42,6 +48,8 @@ export interface DropPageView {
     max: number
   }[]
   windows: { window: string; words: string; full: boolean }[]
+  /** Items that share one stock: 'Pies: 4 left between Apple pie and Pecan pie.' */
+  sections: string[]
   /** The server's clock when the page was drawn, for the countdown. */
   now: number
   /** schema.org's description of the offers, for search engines. */
@@ -110,6 +118,15 @@ export async function readDropPage(
     holdMinutes: drop.holdMinutes,
     soldOut: items.every((item) => item.left === 0),
     items,
+    sections: drop.rules.sections.map((section, index) => {
+      const names = drop.rules.items
+        .filter((item) => item.sectionId === section.id)
+        .map((item) => item.name)
+      const sectionLeft = left.sections[index]!.left
+      return sectionLeft === 0
+        ? `${section.name}: sold out.`
+        : `${section.name}: ${formatCount(sectionLeft)} left between ${listWords(names)}.`
+    }),
     windows: left.windows.map(({ window, left: windowLeft }) => ({
       window,
       words: windowWords(window),

@@ -46,6 +46,19 @@ test('an item has the smaller of its own stock and its section’s left', () => 
   ])
 })
 
+test('a section says what its shared stock has left', () => {
+  expect(
+    leftOf(
+      rules,
+      taken([
+        [10, 2],
+        [11, 1],
+        [12, 9],
+      ]),
+    ).sections,
+  ).toEqual([{ id: 1, left: 2 }])
+})
+
 test('a window counts holds against its cap; a window without a cap has no count', () => {
   expect(leftOf(rules, taken([], [['10:00-11:00', 1]])).windows).toEqual([
     { window: '10:00-11:00', left: 1 },

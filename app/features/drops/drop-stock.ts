@@ -43,6 +43,8 @@ export interface Taken {
 
 export interface Left {
   items: { id: number; left: number }[]
+  /** What each section's shared stock has left. */
+  sections: { id: number; left: number }[]
   /** null: the window has no cap. */
   windows: { window: string; left: number | null }[]
 }
@@ -78,6 +80,10 @@ function itemLeft(rules: DropRules, taken: Taken, item: DropItemRule): number {
 export function leftOf(rules: DropRules, taken: Taken): Left {
   return {
     items: rules.items.map((item) => ({ id: item.id, left: itemLeft(rules, taken, item) })),
+    sections: rules.sections.map((section) => ({
+      id: section.id,
+      left: Math.max(0, section.stock - sectionTaken(rules, taken, section.id)),
+    })),
     windows: rules.windows.map(({ window, capacity }) => ({
       window,
       left: capacity === null ? null : Math.max(0, capacity - takenOf(taken.windows, window)),
