@@ -5,26 +5,19 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
-import { bakeryIsoMoment, writeBakeryMoment } from '#app/utils/dates.ts'
+import { bakeryIsoMoment } from '#app/utils/dates.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { dropLeft, extendHold, releaseHold, reserveDrop } from './drop-holds.server.ts'
+import { type DropMoment, dropMoment, writeHoldEnd } from './drop-moments.ts'
 import type { Left } from './drop-stock.ts'
 import { readDrop } from './drops.server.ts'
 import { type ReserveField, readReserveForm } from './reserve-form.ts'
 
 /** A reserve form is a few dozen fields: far less than this. */
 const MAX_RESERVE_BYTES = 16_384
-
-export type DropMoment = 'upcoming' | 'open' | 'closed'
-
-export function dropMoment(drop: { opensAt: number; closesAt: number }, now: Date): DropMoment {
-  const moment = now.getTime()
-  if (moment < drop.opensAt) return 'upcoming'
-  return moment < drop.closesAt ? 'open' : 'closed'
-}
 
 export interface DropCounts {
   slug: string
@@ -184,8 +177,6 @@ export async function receiveHoldAction({
   if (!extended.ok) return reply(extended.status, { ok: false, message: extended.problem })
   return reply(200, {
     ok: true,
-    message: endSentence(
-      `Held until ${writeBakeryMoment(extended.expiresAt, { hour: 'numeric', minute: '2-digit' })}`,
-    ),
+    message: endSentence(`Held until ${writeHoldEnd(extended.expiresAt)}`),
   })
 }

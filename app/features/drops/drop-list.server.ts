@@ -4,21 +4,13 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import { formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
-import { type DropMoment, dropMoment } from './drop-api.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { type DropMoment, dropMoment, writeDropMoment } from './drop-moments.ts'
 
 const ownTables = tablesFor('drops')
 
 /** More than a home bakery runs at once: a bound on the list, not a rule. */
 export const MAX_LISTED_DROPS = 24
-
-const MOMENT: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-}
 
 export interface ListedDrop {
   slug: string
@@ -51,8 +43,8 @@ export async function listDrops(db: Db, now: Date): Promise<ListedDrop[]> {
       state,
       when:
         state === 'open'
-          ? `Open until ${writeBakeryMoment(closesAt, MOMENT)}`
-          : `Opens ${writeBakeryMoment(opensAt, MOMENT)}`,
+          ? `Open until ${writeDropMoment(closesAt)}`
+          : `Opens ${writeDropMoment(opensAt)}`,
     }
   })
   // Open ones first: they can be ordered from now.

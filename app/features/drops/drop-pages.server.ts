@@ -5,22 +5,13 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import { formatCount } from '#app/utils/count.ts'
-import { bakeryIsoMoment, formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
+import { bakeryIsoMoment, formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { centsToInput, formatMoney } from '#app/utils/money.ts'
-import { type DropMoment, dropMoment } from './drop-api.server.ts'
 import { MAX_EXTENSIONS, dropLeft, readHold } from './drop-holds.server.ts'
+import { type DropMoment, dropMoment, writeDropMoment, writeHoldEnd } from './drop-moments.ts'
 import { MAX_QUANTITY, windowWords } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
-
-const MOMENT: Intl.DateTimeFormatOptions = {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-}
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 
 /** Names as a sentence lists them: 'Apple pie, Cherry pie and Pecan pie'. */
 function listWords(names: string[]): string {
@@ -113,8 +104,8 @@ export async function readDropPage(
     pickupDay: formatCalendarDate(drop.pickupDate),
     state,
     opensAt: drop.opensAt,
-    opensAtWords: writeBakeryMoment(drop.opensAt, MOMENT),
-    closesAtWords: writeBakeryMoment(drop.closesAt, MOMENT),
+    opensAtWords: writeDropMoment(drop.opensAt),
+    closesAtWords: writeDropMoment(drop.closesAt),
     holdMinutes: drop.holdMinutes,
     soldOut: items.every((item) => item.left === 0),
     items,
@@ -184,7 +175,7 @@ export async function readHoldPage(
     total: formatMoney(lines.reduce((sum, line) => sum + line.cents, 0)),
     state: hold.state,
     expiresAt: hold.expiresAt,
-    expiresAtWords: writeBakeryMoment(hold.expiresAt, TIME),
+    expiresAtWords: writeHoldEnd(hold.expiresAt),
     extensions: hold.extensions,
     extensionsLeft: Math.max(0, MAX_EXTENSIONS - hold.extensions),
     holdMinutes: drop.holdMinutes,
