@@ -81,8 +81,16 @@ export const featureEdges = {
     why: "An order sent with inspiration photos attaches them in its own transaction. A send's requests enter the order book through its one door, the intake module (it imports nothing from orders, see `oneWayDoors`): the book owns the request tables and writes each request's first timeline entry. A send queues the owner's alert of a new request beside her email. Its confirmation email says the owner's name and reply time (site-content).",
   },
   drops: {
-    uses: [],
-    why: 'Batch sales that open and close at set moments: their stock, sections and pickup windows, and the holds that reserve stock for a few minutes (decision 099).',
+    uses: ['availability'],
+    why: 'Batch sales that open and close at set moments: their stock, sections and pickup windows (written as every window is, by availability), and the holds that reserve stock for a few minutes (decision 099).',
+  },
+  'set-price-orders': {
+    uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
+    why: "Orders sold at a set price, with no quote to wait for (decision 100): stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
+  },
+  'drop-orders': {
+    uses: ['availability', 'drops', 'order-book', 'orders', 'payments', 'set-price-orders'],
+    why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",
   },
   'order-book': {
     uses: ['availability', 'owner-alerts', 'proofs', 'site-content'],

@@ -96,13 +96,14 @@ const SQLITE_SCHEMA = [
   ],
   [
     'drop_hold',
-    'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')))',
+    'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')), "request_id" integer references "order_request" ("id"))',
   ],
   ['drop_hold_email', 'CREATE INDEX "drop_hold_email" on "drop_hold" ("email")'],
   [
     'drop_hold_line',
     'CREATE TABLE "drop_hold_line" ("id" integer primary key autoincrement, "hold_id" integer not null references "drop_hold" ("id") on delete cascade, "item_id" integer not null references "drop_item" ("id"), "quantity" integer not null check (quantity > 0), constraint "drop_hold_line_item" unique ("hold_id", "item_id"))',
   ],
+  ['drop_hold_request', 'CREATE UNIQUE INDEX "drop_hold_request" on "drop_hold" ("request_id")'],
   [
     'drop_hold_taking',
     'CREATE INDEX "drop_hold_taking" on "drop_hold" ("drop_id", "state", "expires_at")',

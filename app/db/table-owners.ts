@@ -99,6 +99,18 @@ export const tableGrants = [
       'Capacity is the booked requests’ effort summed per day in one grouped query, run inside a send’s booking lock; the order book uses availability, so asking the book would turn that edge round.',
   },
   {
+    feature: 'set-price-orders',
+    tables: ['order_request', 'request_quote'],
+    reason:
+      'A set-price order is priced as it is stored: its quote is written already accepted, in the transaction that stores the request, and her page’s link is read back for the page that sent her.',
+  },
+  {
+    feature: 'drops',
+    tables: ['order_request'],
+    reason:
+      'What a drop has left is counted from its holds in one query under the drop’s lock; a hold that became an order takes its stock while its request is still to be made, so that query reads the request’s status beside the hold.',
+  },
+  {
     feature: 'order-book',
     tables: ['booking_settings'],
     reason:

@@ -1,10 +1,12 @@
-import { data, useActionData } from 'react-router'
+import { data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { type HoldAnswer, receiveHoldAction } from '#app/features/drops/drop-api.server.ts'
-import { readHoldPage } from '#app/features/drops/drop-pages.server.ts'
+import { readHoldOrderPage } from '#app/features/drop-orders/hold-order-page.server.ts'
+import { receiveHoldPost } from '#app/features/drop-orders/hold-order.server.ts'
+import { OrderChoice } from '#app/features/drop-orders/order-choice.tsx'
+import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
 import { HoldPage } from '#app/features/drops/hold-page.tsx'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
@@ -16,7 +18,7 @@ import type { Route } from './+types/drops.$slug.hold.$token'
  * site's 404 page, whatever it is.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = await readHoldPage(getDb(), {
+  const view = await readHoldOrderPage(getDb(), {
     slug: params.slug,
     token: params.token,
     now: new Date(),
@@ -24,16 +26,19 @@ export async function loader({ params }: Route.LoaderArgs) {
   return view ? { view } : data({ view: null }, { status: 404 })
 }
 
-/** `intent=extend` (more time) or `intent=release` (let them go). */
+/**
+ * `intent=order` (on to Stripe's page, or to her order's page, 303),
+ * `intent=extend` (more time) or `intent=release` (let them go).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  return respond(
-    await receiveHoldAction({
-      db: getDb(),
-      token: params.token,
-      request,
-      clientIp: context.get(clientIpContext),
-    }),
-  )
+  const answer = await receiveHoldPost({
+    db: getDb(),
+    token: params.token,
+    request,
+    clientIp: context.get(clientIpContext),
+  })
+  if ('location' in answer) return redirect(answer.location, 303)
+  return respond(answer)
 }
 
 export const headers = actionReplyHeaders
@@ -49,5 +54,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 export default function Hold({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<HoldAnswer>()
   if (!loaderData.view) return <NotFoundPage />
-  return <HoldPage view={loaderData.view} answer={answer} />
+  const { hold, payments, policiesHtml, orderPage } = loaderData.view
+  return (
+    <HoldPage
+      view={hold}
+      answer={answer}
+      orderPage={orderPage}
+      orderForm={<OrderChoice payments={payments} policiesHtml={policiesHtml} total={hold.total} />}
+    />
+  )
 }

@@ -1,5 +1,7 @@
 import { seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { mailTo } from './money-journey.ts'
+import { shoot } from './shots.ts'
 
 // The browser notes the reservation refused with 409 (what is left comes with it).
 test.use({ allowedConsoleErrors: [/status of 409/] })
@@ -51,4 +53,47 @@ test('on her phone a customer asks for more than is left, is told in view, reser
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your treats are back on sale')
   await page.getByRole('link', { name: 'Back to Saturday bake' }).click()
   await expect(page.getByText('3 left')).toBeVisible()
+})
+
+test('without scripts on her phone a customer reserves and books her treats to pay at pickup: the order is confirmed on her own page and emailed', async ({
+  browser,
+}) => {
+  const slug = `pickup-${Date.now()}`
+  seedOpenDrop({
+    slug,
+    items: [{ name: 'Apple pie', priceCents: 2400, stock: 4 }],
+    payAtPickup: true,
+  })
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const email = `paula.${stamp}@example.com`
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: false,
+  })
+  const page = await context.newPage()
+  await page.goto(`/drops/${slug}`)
+  await page.getByLabel('How many Apple pie').fill('2')
+  await page.getByLabel(/10:00/).check()
+  await page.getByLabel('Name').fill('Paula Pickup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('416-555-0101')
+  await page.getByRole('button', { name: 'Reserve' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your treats are held')
+
+  // Card first, pay at pickup beside it; the policies are ticked as on any order.
+  const order = page.getByRole('form', { name: 'Order them' })
+  await expect(order.getByLabel('Pay by card now')).toBeChecked()
+  await order.getByLabel('Pay at pickup').check()
+  await expect(order.getByText('Bring $48 when you collect them.')).toBeVisible()
+  await order.getByLabel('I have read the order policies').check()
+  await shoot(page, 'drop-hold-order')
+  await order.getByRole('button', { name: 'Order for $48' }).click()
+
+  await page.waitForURL(/\/requests\/[\w-]+$/)
+  await expect(page.getByTestId('request-status')).toHaveText('Status: Confirmed')
+  await expect(page.getByText('2 × Apple pie').first()).toBeVisible()
+  await shoot(page, 'drop-order-customer-page')
+  const booked = await mailTo(email, /is booked/)
+  expect(booked.text).toContain('$48')
+  await context.close()
 })

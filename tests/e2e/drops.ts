@@ -10,10 +10,13 @@ export function seedOpenDrop({
   slug,
   items,
   windows = [{ start: '10:00', end: '12:00', capacity: null }],
+  payAtPickup = false,
 }: {
   slug: string
   items: { name: string; priceCents: number; stock: number }[]
   windows?: { start: string; end: string; capacity: number | null }[]
+  /** Whether she may book it and pay at pickup (with card payments on, card is offered too). */
+  payAtPickup?: boolean
 }) {
   const db = new SQLite(path.join(process.env.E2E_CARD_DATA_DIR!, 'bakery.sqlite'))
   try {
@@ -22,8 +25,8 @@ export function seedOpenDrop({
     db.transaction(() => {
       const { lastInsertRowid: dropId } = db
         .prepare(
-          `insert into drop_sale (slug, name, description, pickup_date, opens_at, closes_at, created_at)
-           values (?, ?, ?, ?, ?, ?, ?)`,
+          `insert into drop_sale (slug, name, description, pickup_date, opens_at, closes_at, created_at, pay_at_pickup)
+           values (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           slug,
@@ -33,6 +36,7 @@ export function seedOpenDrop({
           now - 60_000,
           now + 3_600_000,
           now,
+          payAtPickup ? 1 : 0,
         )
       const item = db.prepare(
         'insert into drop_item (drop_id, name, price_cents, stock, position) values (?, ?, ?, ?, ?)',

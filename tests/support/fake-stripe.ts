@@ -41,6 +41,8 @@ export interface FakeSession {
   cancel_url: string
   url: string
   payment_intent: string | null
+  /** Epoch seconds: Stripe takes no payment on it after this. */
+  expires_at?: number
 }
 
 export interface FakeRefund {
@@ -180,6 +182,9 @@ export async function startFakeStripe({
   const pay = async (sessionId: string) => {
     const session = sessions.get(sessionId)
     if (!session) throw new Error(`fake Stripe: no session ${sessionId}`)
+    if (session.expires_at !== undefined && clock() / 1000 >= session.expires_at) {
+      throw new Error(`fake Stripe: session ${sessionId} has expired and takes no payment`)
+    }
     session.status = 'complete'
     session.payment_status = 'paid'
     session.payment_intent = `pi_test_${sessionId.slice(-6)}`
@@ -332,6 +337,23 @@ export async function startFakeStripe({
           return json(res, 200, again.session)
         }
         const form = new URLSearchParams(body)
+        // As Stripe: a session's own end is 30 minutes to 24 hours from now (its default, 24 hours).
+        const nowSeconds = Math.floor(clock() / 1000)
+        const expiresAt = Number(form.get('expires_at') ?? nowSeconds + 24 * 3600)
+        if (
+          !Number.isInteger(expiresAt) ||
+          expiresAt < nowSeconds + 30 * 60 ||
+          expiresAt > nowSeconds + 24 * 3600
+        ) {
+          return json(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message:
+                'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+            },
+          })
+        }
         const quantity = Number(form.get('line_items[0][quantity]') ?? 1)
         const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'))
         count += 1
@@ -356,6 +378,7 @@ export async function startFakeStripe({
           cancel_url: form.get('cancel_url') ?? '',
           url: `${origin}/pay/${id}`,
           payment_intent: null,
+          expires_at: expiresAt,
         }
         sessions.set(id, session)
         if (key) byIdempotencyKey.set(key, { body, session })

@@ -78,6 +78,8 @@ export interface DropHoldTable {
   extensions: Generated<number>
   /** A 'held' hold past expires_at holds nothing, marked or not. */
   state: Generated<DropHoldState>
+  /** The order it became (state 'ordered'); null before. */
+  request_id: Generated<number | null>
 }
 
 export interface DropHoldLineTable {

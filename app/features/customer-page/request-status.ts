@@ -90,7 +90,7 @@ export const STATUS_COPY: Record<RequestStatus, StatusCopy> = {
   },
   confirmed: {
     label: 'Confirmed',
-    explanation: 'Your date is booked and the deposit is in. We’re planning your bake!',
+    explanation: 'Your date is booked. We’re planning your bake!',
     tone: 'good',
   },
   ready: {

@@ -132,35 +132,26 @@ export interface HoldAnswer {
   message: string
 }
 
+/** A hold's form is a few short fields. */
+export const MAX_HOLD_BYTES = 1_024
+
 /**
- * POST /drops/<slug>/hold/<token>: `intent=extend` (with the `extensions`
- * her page was drawn with) gives the hold its whole time again; `intent=release`
- * lets its items go back on sale.
+ * POST /drops/<slug>/hold/<token>, the hold's own intents: `intent=extend`
+ * (with the `extensions` her page was drawn with) gives the hold its whole
+ * time again; `intent=release` lets its items go back on sale. The post is
+ * read by its caller, which also routes `intent=order` to the order it makes.
  */
-export async function receiveHoldAction({
+export async function answerHoldIntent({
   db,
   token,
-  request,
-  clientIp,
+  form,
   now = new Date(),
 }: {
   db: Db
   token: string
-  request: Request
-  clientIp: string
+  form: URLSearchParams
   now?: Date
-}): Promise<Reply<HoldAnswer | { ok: false; error: string }>> {
-  const post = await readPublicPost({
-    request,
-    clientIp,
-    db,
-    form: 'drop-hold',
-    now: now.getTime(),
-    maxBytes: 1_024,
-    mediaTypes: [FORM_URLENCODED],
-  })
-  if ('refused' in post) return post.refused
-  const form = new URLSearchParams(post.text)
+}): Promise<Reply<HoldAnswer>> {
   const intent = form.get('intent')
   if (intent === 'release') {
     const released = await releaseHold(db, token, now)
@@ -169,7 +160,7 @@ export async function receiveHoldAction({
       : reply(409, { ok: false, message: 'This hold had already ended.' })
   }
   if (intent !== 'extend')
-    return reply(400, { ok: false, message: 'Choose More time or Let them go.' })
+    return reply(400, { ok: false, message: 'Choose More time, Let them go or an order.' })
   const seen = Number(form.get('extensions'))
   if (!Number.isInteger(seen) || seen < 0 || seen > 99)
     return reply(400, { ok: false, message: 'Please reload this page and try again.' })

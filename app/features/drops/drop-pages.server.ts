@@ -1,16 +1,17 @@
+import type { Db } from '#app/db/db.server.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 /**
  * What the drop page and a hold's page show, written on the server in the
  * bakery's words (dates, times and money, decision 069), so both renders
  * agree and the page shows them as they are.
  */
-import type { Db } from '#app/db/db.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { bakeryIsoMoment, formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { centsToInput, formatMoney } from '#app/utils/money.ts'
 import { MAX_EXTENSIONS, dropLeft, readHold } from './drop-holds.server.ts'
 import { type DropMoment, dropMoment, writeDropMoment, writeHoldEnd } from './drop-moments.ts'
-import { MAX_QUANTITY, windowWords } from './drop-stock.ts'
+import { MAX_QUANTITY } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
 
 /** Names as a sentence lists them: 'Apple pie, Cherry pie and Pecan pie'. */
@@ -120,7 +121,7 @@ export async function readDropPage(
     }),
     windows: left.windows.map(({ window, left: windowLeft }) => ({
       window,
-      words: windowWords(window),
+      words: formatWindow(window),
       full: windowLeft === 0,
     })),
     now: now.getTime(),
@@ -147,6 +148,8 @@ export interface HoldPageView {
   extensions: number
   extensionsLeft: number
   holdMinutes: number
+  /** Whether the drop lets her book it and pay at pickup. */
+  payAtPickup: boolean
   now: number
 }
 
@@ -165,7 +168,7 @@ export async function readHoldPage(
     slug: drop.slug,
     dropName: drop.name,
     pickupDay: formatCalendarDate(drop.pickupDate),
-    windowWords: windowWords(hold.pickupWindow),
+    windowWords: formatWindow(hold.pickupWindow),
     name: hold.name,
     lines: lines.map(({ name, quantity, cents }) => ({
       name,
@@ -179,6 +182,7 @@ export async function readHoldPage(
     extensions: hold.extensions,
     extensionsLeft: Math.max(0, MAX_EXTENSIONS - hold.extensions),
     holdMinutes: drop.holdMinutes,
+    payAtPickup: drop.payAtPickup,
     now: now.getTime(),
   }
 }

@@ -4,7 +4,7 @@
  * 099). Pure: the server counts what holds and orders take, under the
  * drop's lock, and asks this module.
  */
-import { formatClockRange } from '#app/utils/clock-times.ts'
+import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { formatCount } from '#app/utils/count.ts'
 
 export interface DropItemRule {
@@ -91,11 +91,6 @@ export function leftOf(rules: DropRules, taken: Taken): Left {
   }
 }
 
-export function windowWords(window: string): string {
-  const [start = '', end = ''] = window.split('-')
-  return formatClockRange(start, end)
-}
-
 /**
  * Whether `basket` fits what is left, this customer's own earlier holds
  * (`mine`, quantities by item id) counted against each item's limit. Every
@@ -145,6 +140,6 @@ export function checkBasket(
   const window = rules.windows.find((candidate) => candidate.window === basket.window)
   if (!window) problems.push('Choose a pickup time.')
   else if (window.capacity !== null && takenOf(taken.windows, window.window) >= window.capacity)
-    problems.push(`The ${windowWords(window.window)} pickup is full.`)
+    problems.push(`The ${formatWindow(window.window)} pickup is full.`)
   return problems.length === 0 ? { ok: true } : { ok: false, problems }
 }

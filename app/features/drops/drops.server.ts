@@ -49,7 +49,7 @@ export interface Drop {
   closesAt: number
   holdMinutes: number
   payAtPickup: boolean
-  items: { id: number; name: string; description: string; priceCents: number }[]
+  items: { id: number; name: string; description: string; priceCents: number; effort: number }[]
   rules: DropRules
 }
 
@@ -138,6 +138,19 @@ export async function readDrop(db: Db | Transaction<Database>, slug: string): Pr
   return drop
 }
 
+/** The drop with id `id`, as readDrop reads it; null when there is none. */
+export async function readDropById(
+  db: Db | Transaction<Database>,
+  id: number,
+): Promise<Drop | null> {
+  const row = await ownTables(db)
+    .selectFrom('drop_sale')
+    .select('slug')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? readDrop(db, row.slug) : null
+}
+
 async function readDropRows(db: Db | Transaction<Database>, slug: string): Promise<Drop | null> {
   const drop = await ownTables(db)
     .selectFrom('drop_sale')
@@ -181,6 +194,7 @@ async function readDropRows(db: Db | Transaction<Database>, slug: string): Promi
       name: item.name,
       description: item.description,
       priceCents: Number(item.price_cents),
+      effort: Number(item.effort),
     })),
     rules: {
       items: items.map((item) => ({

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { clockOf, useTimeLeft } from './countdown.tsx'
 import type { HoldAnswer } from './drop-api.server.ts'
@@ -12,7 +12,19 @@ export const WARN_BEFORE_MS = 2 * 60_000
  * time. With JavaScript the minutes count down, a warning is read out two
  * minutes before the end, and the page says so the moment the hold ends.
  */
-export function HoldPage({ view, answer }: { view: HoldPageView; answer?: HoldAnswer }) {
+export function HoldPage({
+  view,
+  answer,
+  orderForm,
+  orderPage,
+}: {
+  view: HoldPageView
+  answer?: HoldAnswer
+  /** The last step, shown while the hold is live: how she pays, and the order button. */
+  orderForm?: ReactNode
+  /** Her order's own page, once the hold has become one. */
+  orderPage?: string | null
+}) {
   const { revalidate } = useRevalidator()
   const [ended, setEnded] = useState(false)
   const end = useCallback(() => {
@@ -29,11 +41,7 @@ export function HoldPage({ view, answer }: { view: HoldPageView; answer?: HoldAn
       <h1 id="hold-heading" className="page-heading mt-2">
         {held ? 'Your treats are held' : stateHeading(view.state, ended)}
       </h1>
-      {answer ? (
-        <p className={answer.ok ? 'status-success mt-4' : 'status-error mt-4'} role="status">
-          {answer.message}
-        </p>
-      ) : null}
+      {answer && !held ? <Answer answer={answer} /> : null}
       <div className="card mt-6 p-6 sm:p-7">
         <h2 className="font-display text-2xl font-semibold">
           {view.lines.length === 1 ? 'Your item' : 'Your items'}
@@ -55,9 +63,12 @@ export function HoldPage({ view, answer }: { view: HoldPageView; answer?: HoldAn
         </p>
       </div>
       {held ? (
-        <HoldTime view={view} left={left} />
+        <>
+          <HoldTime view={view} left={left} answer={answer} />
+          {orderForm}
+        </>
       ) : (
-        <Ended view={view} answered={Boolean(answer)} />
+        <Ended view={view} answered={Boolean(answer)} orderPage={orderPage ?? null} />
       )}
     </section>
   )
@@ -69,7 +80,24 @@ function stateHeading(state: HoldPageView['state'], endedHere: boolean): string 
   return endedHere || state === 'expired' ? 'Your hold has ended' : 'Your treats are held'
 }
 
-function HoldTime({ view, left }: { view: HoldPageView; left: number | null }) {
+/** What a tap came to, said where she tapped. */
+function Answer({ answer }: { answer: HoldAnswer }) {
+  return (
+    <p className={answer.ok ? 'status-success mt-4' : 'status-error mt-4'} role="status">
+      {answer.message}
+    </p>
+  )
+}
+
+function HoldTime({
+  view,
+  left,
+  answer,
+}: {
+  view: HoldPageView
+  left: number | null
+  answer: HoldAnswer | undefined
+}) {
   const sending = useNavigation().state === 'submitting'
   const warn = left !== null && left <= WARN_BEFORE_MS
   return (
@@ -78,6 +106,7 @@ function HoldTime({ view, left }: { view: HoldPageView; left: number | null }) {
         Held until <strong>{view.expiresAtWords}</strong>
         {left !== null ? <span aria-hidden="true"> · {clockOf(left)} left</span> : null}
       </p>
+      {answer ? <Answer answer={answer} /> : null}
       {/* Read out once, when it appears: two minutes before the end. */}
       <p role="alert" className={warn ? 'font-bold' : 'sr-only'}>
         {warn ? 'Less than two minutes left on your hold.' : ''}
@@ -87,7 +116,7 @@ function HoldTime({ view, left }: { view: HoldPageView; left: number | null }) {
           <Form method="post">
             <input type="hidden" name="intent" value="extend" />
             <input type="hidden" name="extensions" value={view.extensions} />
-            <button type="submit" className="button-primary" disabled={sending}>
+            <button type="submit" className="button-secondary" disabled={sending}>
               More time ({view.holdMinutes} minutes)
             </button>
           </Form>
@@ -105,8 +134,24 @@ function HoldTime({ view, left }: { view: HoldPageView; left: number | null }) {
   )
 }
 
-function Ended({ view, answered }: { view: HoldPageView; answered: boolean }) {
-  if (view.state === 'ordered') return null
+function Ended({
+  view,
+  answered,
+  orderPage,
+}: {
+  view: HoldPageView
+  answered: boolean
+  orderPage: string | null
+}) {
+  if (view.state === 'ordered') {
+    return orderPage ? (
+      <p className="mt-6">
+        <Link to={orderPage} className="button-primary">
+          See your order
+        </Link>
+      </p>
+    ) : null
+  }
   return (
     <p className="mt-6">
       {/* Letting them go just said it. */}

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { type Insertable, type Transaction, sql } from 'kysely'
 import { isUniqueViolation } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
@@ -32,6 +32,11 @@ export type SentRequest = Omit<
   | 'version'
   | 'payment_reference'
 >
+
+/** 144 random bits, URL-safe: the customer's private status page, /requests/<token>. */
+export function newCustomerToken(): string {
+  return randomBytes(18).toString('base64url')
+}
 
 /** Tries at drawing a send's references before the send is refused; each try widens them a little. */
 const REFERENCE_TRIES = 12

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import {
   type Unbookable,
@@ -13,7 +12,10 @@ import {
 import { attachInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { Product } from '#app/features/menu/product.ts'
-import { storeSentRequests } from '#app/features/order-book/request-intake.server.ts'
+import {
+  newCustomerToken,
+  storeSentRequests,
+} from '#app/features/order-book/request-intake.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
@@ -24,10 +26,7 @@ import type { OrderRequest } from './order-schema.ts'
 /** Every send takes this lock first, so two sends never weigh the same free capacity. */
 const BOOKING_LOCK = 'booking'
 
-/** 144 random bits, URL-safe: the customer's private status page. */
-export function newCustomerToken(): string {
-  return randomBytes(18).toString('base64url')
-}
+export { newCustomerToken }
 
 export type SubmitResult =
   | {

@@ -206,6 +206,61 @@ export async function startCardCheckout({
     )
   }
 
+  const opened = await openCardCheckout(db, {
+    request: row,
+    token,
+    due,
+    paidCents: money.paidCents,
+    env,
+    now,
+  })
+  return 'redirect' in opened ? opened : fail(opened.status, opened.error, { position })
+}
+
+/** The request a Checkout session is opened for, as the session names it. */
+export interface CheckoutRequest {
+  id: number
+  email: string
+  due_date: string
+  payment_reference: string | null
+}
+
+/** Stripe takes a Checkout session's own end no sooner than 30 minutes ahead. */
+export const SHORTEST_CHECKOUT_MS = 31 * 60_000
+
+/**
+ * Opens a Stripe Checkout session for exactly `due` of a request, records it,
+ * and answers with Stripe's page. Her private page's "Pay now" comes here
+ * (startCardCheckout), and so does an order sold at a set price, paid in full
+ * as it is made: that one passes `endsAt`, so Stripe takes no payment after
+ * the stock kept for it is given back. Nothing is stored unless Stripe made
+ * the session.
+ */
+export async function openCardCheckout(
+  db: Db,
+  {
+    request: row,
+    token,
+    due,
+    paidCents,
+    endsAt,
+    label,
+    env = getEnv(),
+    now = Date.now(),
+  }: {
+    request: CheckoutRequest
+    token: string
+    due: { kind: CardKind; amountCents: number }
+    paidCents: number
+    /** When the session stops taking the payment (epoch ms), at least SHORTEST_CHECKOUT_MS ahead. */
+    endsAt?: number
+    /** What Stripe's page says it is for, when not a deposit or balance ("Your order of …"). */
+    label?: string
+    env?: StripeSettings & Pick<Env, 'SITE_URL'>
+    now?: number
+  },
+): Promise<{ redirect: string } | { status: 502 | 503; error: string }> {
+  const { kind } = due
   const metadata = {
     request_id: String(row.id),
     payment_reference: row.payment_reference ?? '',
@@ -214,7 +269,9 @@ export async function startCardCheckout({
   const pageUrl = `${env.SITE_URL}/requests/${token}`
   // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
   const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
-  const what = `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+  const what =
+    label ??
+    `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'payment',
     line_items: [
@@ -235,12 +292,13 @@ export async function startCardCheckout({
     customer_email: row.email,
     success_url: `${pageUrl}?paid=${kind}`,
     cancel_url: `${pageUrl}?card=cancelled`,
+    ...(endsAt === undefined ? {} : { expires_at: Math.floor(endsAt / 1000) }),
   }
   let session: Stripe.Checkout.Session
   try {
     session = await stripeClient(env).checkout.sessions.create(params, {
       idempotencyKey: stripeIdempotencyKey(
-        `checkout-${row.id}-${kind}-${due.amountCents}-${money.paidCents}`,
+        `checkout-${row.id}-${kind}-${due.amountCents}-${paidCents}`,
         params,
       ),
     })
@@ -250,9 +308,9 @@ export async function startCardCheckout({
     console.warn(
       `card checkout for request ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
     )
-    return fail(connection ? 503 : 502, connection ? UNREACHABLE : REFUSED, { position })
+    return connection ? { status: 503, error: UNREACHABLE } : { status: 502, error: REFUSED }
   }
-  if (!session.url) return fail(502, REFUSED, { position })
+  if (!session.url) return { status: 502, error: REFUSED }
   await ownTables(db)
     .insertInto('card_checkout')
     .values({

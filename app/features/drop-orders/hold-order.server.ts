@@ -1,0 +1,198 @@
+/**
+ * A drop's hold becomes an order of the order book (decision 100): paid by
+ * card through Stripe Checkout, or booked to pay at pickup when the drop
+ * allows it. From then on it is an order like any other: Today, the
+ * calendar, the bake list, the CSV, her page, her emails and the owner's
+ * alerts all read it from the book.
+ */
+import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
+import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
+import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
+import { attachOrder, claimHold, type ClaimedHold } from '#app/features/drops/hold-orders.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
+import {
+  SHORTEST_CHECKOUT_MS,
+  openCardCheckout,
+} from '#app/features/payments/card-payments.server.ts'
+import {
+  type SetPricePayment,
+  bookAtSetPrice,
+} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+
+/**
+ * How long after its Checkout session ends an order waiting for its card
+ * payment still keeps its stock: Stripe takes no payment after the session's
+ * end, and this is time for its word of one paid just before to arrive.
+ */
+export const PAYMENT_WORD_MS = 10 * 60_000
+
+type OrderEnv = Pick<
+  Env,
+  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'SITE_URL'
+>
+
+/** The ways a hold may be paid for, in the order her page offers them. */
+export function paymentChoices(
+  drop: { payAtPickup: boolean },
+  env: OrderEnv = getEnv(),
+): SetPricePayment[] {
+  return [
+    ...(cardPaymentsOn(env) ? (['card'] as const) : []),
+    // With no card payments, pickup is the only way to pay, whatever the drop says.
+    ...(drop.payAtPickup || !cardPaymentsOn(env) ? (['pickup'] as const) : []),
+  ]
+}
+
+export type OrderHoldResult =
+  | { ok: true; location: string }
+  | { ok: false; status: 400 | 404 | 409 | 502 | 503; message: string }
+
+/**
+ * Turns the live hold `token` into an order, paid the way she chose. The
+ * hold is claimed and the order stored in one transaction, so a double tap
+ * (on two instances) makes one order, and a hold that has just ended none.
+ * By card, the order waits for its payment (its stock kept until the
+ * Checkout session ends, and PAYMENT_WORD_MS more), and she is sent on to
+ * Stripe's page; at pickup, it is confirmed at once and she is sent to her
+ * order's page.
+ */
+export async function orderHold(
+  db: Db,
+  {
+    token,
+    payment,
+    now = Date.now(),
+    env = getEnv(),
+  }: { token: string; payment: SetPricePayment; now?: number; env?: OrderEnv },
+): Promise<OrderHoldResult> {
+  const byCard = payment === 'card'
+  if (byCard && !cardPaymentsOn(env)) {
+    return { ok: false, status: 409, message: 'Card payments are not taken here.' }
+  }
+  const customerToken = newCustomerToken()
+  const checkoutEnds = now + SHORTEST_CHECKOUT_MS
+  const stored = await db.transaction().execute(async (trx) => {
+    const claimed = await claimHold(trx, {
+      token,
+      now,
+      payAtPickup: !byCard && cardPaymentsOn(env),
+    })
+    if (!claimed.ok) return claimed
+    const { hold } = claimed
+    const booked = await bookAtSetPrice(
+      trx,
+      {
+        request: requestOf(hold),
+        priceCents: hold.totalCents,
+        payment,
+        acceptedPolicies: await readAcceptedPolicies(trx),
+        pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
+        siteUrl: env.SITE_URL,
+        now,
+      },
+      customerToken,
+    )
+    await attachOrder(trx, {
+      holdId: hold.holdId,
+      requestId: booked.requestId,
+      ...(byCard ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+    })
+    return { ok: true as const, hold, ...booked }
+  })
+  if (!stored.ok) return { ok: false, status: stored.status, message: stored.problem }
+  const orderPage = `/requests/${customerToken}`
+  if (!byCard) {
+    // Her "booked" email and the owner's are in the outbox: off they go.
+    kickDeliveryWorker()
+    return { ok: true, location: orderPage }
+  }
+  const opened = await openCardCheckout(db, {
+    request: {
+      id: stored.requestId,
+      email: stored.hold.email,
+      due_date: stored.hold.pickupDate,
+      payment_reference: stored.reference,
+    },
+    token: customerToken,
+    due: { kind: 'deposit', amountCents: stored.hold.totalCents },
+    paidCents: 0,
+    endsAt: checkoutEnds,
+    label: `${stored.hold.summary}: ${stored.hold.dropName}, pickup ${formatCalendarDate(stored.hold.pickupDate)}`,
+    env,
+    now,
+  })
+  if ('redirect' in opened) return { ok: true, location: opened.redirect }
+  // The order stands and waits for its payment: her page offers the card again.
+  return { ok: false, status: opened.status, message: opened.error }
+}
+
+/** The request a hold becomes: her details, the drop's day and window, what she chose. */
+function requestOf(hold: ClaimedHold) {
+  return {
+    name: hold.name,
+    email: hold.email,
+    phone_number: hold.phone,
+    product_type: hold.dropName,
+    event_theme: hold.summary,
+    due_date: hold.pickupDate,
+    hear_about_us: '',
+    comments: null,
+    effort: hold.lines.reduce((sum, line) => sum + line.effort, 0),
+    servings: null,
+    allergies: null,
+    fulfilment: 'pickup' as const,
+    pickup_window: hold.pickupWindow,
+  }
+}
+
+/**
+ * POST /drops/<slug>/hold/<token>. Read once, bounded and rate-limited as
+ * every public form: `intent=order` (with `payment=card|pickup` and the
+ * policies ticked) makes the order; `extend` and `release` are the hold's own.
+ */
+export async function receiveHoldPost({
+  db,
+  token,
+  request,
+  clientIp,
+  now = new Date(),
+  env = getEnv(),
+}: {
+  db: Db
+  token: string
+  request: Request
+  clientIp: string
+  now?: Date
+  env?: OrderEnv
+}): Promise<Reply<HoldAnswer | { ok: false; error: string }> | { location: string }> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'drop-hold',
+    now: now.getTime(),
+    maxBytes: MAX_HOLD_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) return post.refused
+  const form = new URLSearchParams(post.text)
+  if (form.get('intent') !== 'order') return answerHoldIntent({ db, token, form, now })
+  const payment = form.get('payment')
+  if (payment !== 'card' && payment !== 'pickup') {
+    return reply(400, { ok: false, message: 'Choose how you will pay.' })
+  }
+  if (form.get('accept_policies') !== 'on') {
+    return reply(400, { ok: false, message: 'Please tick that you have read the order policies.' })
+  }
+  const ordered = await orderHold(db, { token, payment, now: now.getTime(), env })
+  return ordered.ok
+    ? { location: ordered.location }
+    : reply(ordered.status, { ok: false, message: ordered.message })
+}

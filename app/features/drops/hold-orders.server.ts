@@ -1,0 +1,130 @@
+/**
+ * A hold becoming an order (decision 100). The hold is claimed first, in the
+ * transaction that stores the order: one compare-and-set from live `held`
+ * to `ordered`, so two taps (on two instances) make one order, and a hold
+ * that has just ended makes none. Its stock needs no check: it is the
+ * hold's own until the hold ends, and from then the order's.
+ */
+import type { Transaction } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database } from '#app/db/schema.ts'
+import { readDropById } from './drops.server.ts'
+
+const ownTables = tablesFor('drops')
+
+export interface ClaimedHold {
+  holdId: number
+  dropName: string
+  /** YYYY-MM-DD */
+  pickupDate: string
+  payAtPickup: boolean
+  name: string
+  email: string
+  phone: string
+  pickupWindow: string
+  lines: { name: string; quantity: number; cents: number; effort: number }[]
+  totalCents: number
+  /** The items in one line, as the order book names what was ordered. */
+  summary: string
+}
+
+export type ClaimResult =
+  | { ok: true; hold: ClaimedHold }
+  | { ok: false; status: 404 | 409; problem: string }
+
+/**
+ * Claims the live hold `token` for an order, in the order's transaction.
+ * Refused when it is already an order, was let go or has ended, or when it
+ * is to be paid at pickup and its drop does not allow that.
+ */
+export async function claimHold(
+  trx: Transaction<Database>,
+  { token, now, payAtPickup }: { token: string; now: number; payAtPickup: boolean },
+): Promise<ClaimResult> {
+  const row = await ownTables(trx)
+    .selectFrom('drop_hold')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst()
+  if (!row) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  const drop = await readDropById(trx, Number(row.drop_id))
+  if (!drop) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  if (payAtPickup && !drop.payAtPickup) {
+    return { ok: false, status: 409, problem: 'This drop is paid by card when you order.' }
+  }
+  const claimed = await ownTables(trx)
+    .updateTable('drop_hold')
+    .set({ state: 'ordered' })
+    .where('id', '=', row.id)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    const problem =
+      row.state === 'ordered'
+        ? 'This hold is already an order.'
+        : 'This hold has ended and its items went back on sale.'
+    return { ok: false, status: 409, problem }
+  }
+  const held = await ownTables(trx)
+    .selectFrom('drop_hold_line')
+    .select(['item_id', 'quantity'])
+    .where('hold_id', '=', row.id)
+    .orderBy('id')
+    .execute()
+  const lines = held.map(({ item_id, quantity }) => {
+    const item = drop.items.find((candidate) => candidate.id === Number(item_id))!
+    const count = Number(quantity)
+    return {
+      name: item.name,
+      quantity: count,
+      cents: item.priceCents * count,
+      effort: item.effort * count,
+    }
+  })
+  return {
+    ok: true,
+    hold: {
+      holdId: Number(row.id),
+      dropName: drop.name,
+      pickupDate: drop.pickupDate,
+      payAtPickup: drop.payAtPickup,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      pickupWindow: row.pickup_window,
+      lines,
+      totalCents: lines.reduce((sum, line) => sum + line.cents, 0),
+      summary: lines.map((line) => `${line.quantity} × ${line.name}`).join(', '),
+    },
+  }
+}
+
+/**
+ * Names the order a claimed hold became. `keepUntil` is when an order still
+ * waiting for its card payment gives its stock back (its Checkout session's
+ * end, and a little more for Stripe's word to arrive).
+ */
+export async function attachOrder(
+  trx: Transaction<Database>,
+  { holdId, requestId, keepUntil }: { holdId: number; requestId: number; keepUntil?: number },
+): Promise<void> {
+  await ownTables(trx)
+    .updateTable('drop_hold')
+    .set({ request_id: requestId, ...(keepUntil === undefined ? {} : { expires_at: keepUntil }) })
+    .where('id', '=', holdId)
+    .execute()
+}
+
+/** The order a hold became, or null: its page links to the customer's own page. */
+export async function orderOfHold(
+  db: Transaction<Database> | Parameters<typeof ownTables>[0],
+  token: string,
+): Promise<number | null> {
+  const row = await ownTables(db)
+    .selectFrom('drop_hold')
+    .select('request_id')
+    .where('token', '=', token)
+    .executeTakeFirst()
+  return row?.request_id == null ? null : Number(row.request_id)
+}
