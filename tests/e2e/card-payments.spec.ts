@@ -1,7 +1,8 @@
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { type FakeStripe, startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { expect, test } from './fixtures.ts'
+import { seedOpenDrop } from './drops.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import {
   addDays,
   mailTo,
@@ -324,4 +325,60 @@ test('a card payment for a request the site does not have is listed on Today for
   await shoot(page, 'card-look-owner-today', { part: looks })
   await item.getByRole('button', { name: 'Mark as looked at' }).click()
   await expect(looks.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0)
+})
+
+test('on her phone a customer reserves a drop and pays for it by card on Stripe’s page: her order is confirmed and paid, and the owner finds it in her book', async ({
+  signInOwner,
+  page,
+  browser,
+}) => {
+  const slug = `card-drop-${Date.now()}`
+  seedOpenDrop({ slug, items: [{ name: 'Sourdough loaf', priceCents: 900, stock: 5 }] })
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const email = `dora.${stamp}@example.com`
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(`${siteUrl}/drops/${slug}`)
+  await waitForHydration(phone)
+  await phone.getByLabel('How many Sourdough loaf').fill('2')
+  await phone.getByLabel(/10:00/).check()
+  await phone.getByLabel('Name').fill(`Dora Drop ${stamp}`)
+  await phone.getByLabel('Email').fill(email)
+  await phone.getByLabel('Phone Number').fill('416-555-0102')
+  await phone.getByRole('button', { name: 'Reserve' }).click()
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Your treats are held')
+
+  // This drop is paid as it is ordered: one way to pay, said rather than offered.
+  const order = phone.getByRole('form', { name: 'Order them' })
+  await expect(order).toContainText('Pay by card now.')
+  await expect(order.getByRole('radio')).toHaveCount(0)
+  await order.getByLabel('I have read the order policies').check()
+  await order.getByRole('button', { name: 'Order for $18' }).click()
+
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  await expect(phone.getByTestId('checkout-amount')).toHaveText('$18.00 CAD')
+  const opened = fake.received.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!
+  expect(Object.fromEntries(opened.form)).toMatchObject({
+    'line_items[0][price_data][unit_amount]': '1800',
+    'metadata[kind]': 'deposit',
+    customer_email: email,
+  })
+  // Stripe takes no payment once the stock kept for it is given back.
+  expect(Number(opened.form.get('expires_at')) * 1000).toBeGreaterThan(Date.now() + 29 * 60_000)
+  await phone.getByRole('button', { name: 'Pay $18.00 CAD' }).click()
+  await phone.waitForURL(/\/requests\/[\w-]+\?paid=deposit$/)
+  await expect(phone.getByTestId('request-status')).toHaveText('Status: Confirmed')
+  await expect(phone.getByText('2 × Sourdough loaf').first()).toBeVisible()
+  await shoot(phone, 'drop-card-paid-customer-page')
+  const booked = await mailTo(email, /is booked/)
+  expect(booked.text).toContain('$18')
+  await phone.close()
+
+  // The owner's book: the drop's order, confirmed, its card payment on the timeline.
+  await signInOwner(page)
+  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)
+  await page.getByRole('article', { name: 'Saturday bake' }).getByRole('link').first().click()
+  await page.waitForURL(/\/admin\/orders\/\d+$/)
+  await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
+  await expect(page.getByTestId('timeline')).toContainText('Payment received: $18 by card')
+  await shoot(page, 'drop-card-paid-owner-order')
 })
