@@ -88,6 +88,10 @@ export const featureEdges = {
     uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
     why: "Orders sold at a set price, with no quote to wait for (decision 100): stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
+  'drop-desk': {
+    uses: ['availability', 'drops', 'order-book'],
+    why: "The owner's drops: her form makes a drop (pickup times checked as availability writes them), a drop is copied to next week, and its page counts sold, held and left and lists the orders to pack, each paid or owing by the book's money rule.",
+  },
   'drop-orders': {
     uses: ['availability', 'drops', 'order-book', 'orders', 'payments', 'set-price-orders'],
     why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",

@@ -139,6 +139,7 @@ export default defineConfig({
         'pickup-windows.spec.ts',
         'card-payments.spec.ts',
         'drops.spec.ts',
+        'drop-desk.spec.ts',
         'local-settings.spec.ts',
       ],
       grepInvert: postgresTests,
@@ -164,7 +165,7 @@ export default defineConfig({
     // shows on its server's Home, which the journeys on the main server keep as it is.
     {
       name: 'card',
-      testMatch: ['card-payments.spec.ts', 'drops.spec.ts'],
+      testMatch: ['card-payments.spec.ts', 'drops.spec.ts', 'drop-desk.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },
     {

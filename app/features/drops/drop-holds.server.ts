@@ -11,7 +11,6 @@ import { type Transaction, sql } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, DropHoldState } from '#app/db/schema.ts'
-import { CALLED_OFF_STATUSES, QUOTABLE_STATUSES } from '#app/features/order-status/order-status.ts'
 import {
   type Basket,
   type DropRules,
@@ -21,16 +20,11 @@ import {
   leftOf,
 } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
+import { liveHolds } from './live-holds.server.ts'
 
 const ownTables = tablesFor('drops')
 
 type Executor = Parameters<typeof ownTables>[0]
-
-/**
- * A drop's order is priced as it is made (quoted) and waits there only for
- * her card payment; paid, or booked to pay at pickup, it is confirmed.
- */
-const AWAITING_PAYMENT = QUOTABLE_STATUSES
 
 /** How many times a hold may be made longer: its whole life is at most three holds long. */
 export const MAX_EXTENSIONS = 2
@@ -57,26 +51,7 @@ async function takenAt(
   now: Date,
   email: string,
 ): Promise<{ taken: Taken; mine: Map<number, number> }> {
-  const moment = now.getTime()
-  const live = ownTables(db)
-    .selectFrom('drop_hold')
-    .leftJoin('order_request', 'order_request.id', 'drop_hold.request_id')
-    .where('drop_hold.drop_id', '=', dropId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('drop_hold.state', '=', 'held'), eb('drop_hold.expires_at', '>', moment)]),
-        // An order takes its stock until it is called off; one still waiting
-        // for its card payment, only until its hold's end (decision 100).
-        eb.and([
-          eb('drop_hold.state', '=', 'ordered'),
-          eb('order_request.status', 'not in', CALLED_OFF_STATUSES),
-          eb.or([
-            eb('order_request.status', 'not in', AWAITING_PAYMENT),
-            eb('drop_hold.expires_at', '>', moment),
-          ]),
-        ]),
-      ]),
-    )
+  const live = liveHolds(db, dropId, now)
   // One round trip: the quantities by item (and of them hers) and the holds by window.
   const byItem = live
     .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')

@@ -53,3 +53,45 @@ export async function listDrops(db: Db, now: Date): Promise<ListedDrop[]> {
     ...drops.filter((drop) => drop.state !== 'open'),
   ]
 }
+
+/** The owner's drops, newest pickup day first: a bound on her list, not on her drops. */
+export const MAX_OWNER_DROPS = 50
+
+export interface OwnerListedDrop {
+  id: number
+  slug: string
+  name: string
+  pickupDay: string
+  state: DropMoment
+  /** 'Opens …', 'Open until …' or 'Closed …'. */
+  when: string
+}
+
+export async function listOwnerDrops(db: Db, now: Date): Promise<OwnerListedDrop[]> {
+  const rows = await ownTables(db)
+    .selectFrom('drop_sale')
+    .select(['id', 'slug', 'name', 'pickup_date', 'opens_at', 'closes_at'])
+    .orderBy('pickup_date', 'desc')
+    .orderBy('opens_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_OWNER_DROPS)
+    .execute()
+  return rows.map((row) => {
+    const opensAt = Number(row.opens_at)
+    const closesAt = Number(row.closes_at)
+    const state = dropMoment({ opensAt, closesAt }, now)
+    return {
+      id: Number(row.id),
+      slug: row.slug,
+      name: row.name,
+      pickupDay: formatCalendarDate(row.pickup_date),
+      state,
+      when:
+        state === 'open'
+          ? `Open until ${writeDropMoment(closesAt)}`
+          : state === 'upcoming'
+            ? `Opens ${writeDropMoment(opensAt)}`
+            : `Closed ${writeDropMoment(closesAt)}`,
+    }
+  })
+}

@@ -3,7 +3,7 @@
  * The stock it has left is counted from its holds: drop-holds.server.ts.
  */
 import type { Transaction } from 'kysely'
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, isUniqueViolation } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
 import type { Database } from '#app/db/schema.ts'
@@ -214,5 +214,105 @@ async function readDropRows(db: Db | Transaction<Database>, slug: string): Promi
         capacity: window.capacity === null ? null : Number(window.capacity),
       })),
     },
+  }
+}
+
+/** A drop's address from its name and day: 'saturday-bake-2026-12-05'. */
+export function slugOf(name: string, pickupDate: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+  return `${words || 'drop'}-${pickupDate}`
+}
+
+/** Tries at a free address before giving up: a bakery runs one or two drops a day. */
+const SLUG_TRIES = 20
+
+/**
+ * Stores a new drop at the first free address for its name and day
+ * ('…-2', '…-3' after the first); returns its id and slug.
+ */
+export async function createNamedDrop(
+  db: Db,
+  input: Omit<DropInput, 'slug'>,
+  now: Date,
+): Promise<{ id: number; slug: string }> {
+  const base = slugOf(input.name, input.pickupDate)
+  for (let attempt = 1; attempt <= SLUG_TRIES; attempt += 1) {
+    const slug = attempt === 1 ? base : `${base}-${attempt}`
+    const taken = await ownTables(db)
+      .selectFrom('drop_sale')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst()
+    if (taken) continue
+    try {
+      return { id: await createDrop(db, { ...input, slug }, now), slug }
+    } catch (error) {
+      // Another instance took the same address a moment ago: try the next.
+      if (!isUniqueViolation(error)) throw error
+    }
+  }
+  throw new Error(`No free address for the drop ${base}`)
+}
+
+/** Everything a drop was set up with, as createDrop takes it: what a copy starts from. */
+export async function readDropInput(db: Db, id: number): Promise<Omit<DropInput, 'slug'> | null> {
+  const drop = await ownTables(db)
+    .selectFrom('drop_sale')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!drop) return null
+  const [items, sections, windows] = await Promise.all([
+    ownTables(db)
+      .selectFrom('drop_item')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    ownTables(db)
+      .selectFrom('drop_section')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('position')
+      .execute(),
+    ownTables(db)
+      .selectFrom('drop_window')
+      .selectAll()
+      .where('drop_id', '=', id)
+      .orderBy('start_time')
+      .execute(),
+  ])
+  const sectionIds = sections.map((section) => Number(section.id))
+  return {
+    name: drop.name,
+    description: drop.description,
+    pickupDate: drop.pickup_date,
+    opensAt: new Date(Number(drop.opens_at)),
+    closesAt: new Date(Number(drop.closes_at)),
+    holdMinutes: Number(drop.hold_minutes),
+    payAtPickup: Number(drop.pay_at_pickup) === 1,
+    sections: sections.map((section) => ({ name: section.name, stock: Number(section.stock) })),
+    items: items.map((item) => ({
+      name: item.name,
+      description: item.description,
+      priceCents: Number(item.price_cents),
+      stock: Number(item.stock),
+      perCustomerLimit: item.per_customer_limit === null ? null : Number(item.per_customer_limit),
+      section: item.section_id === null ? null : sectionIds.indexOf(Number(item.section_id)),
+      productId: item.product_id === null ? null : Number(item.product_id),
+      effort: Number(item.effort),
+    })),
+    windows: windows.map((window) => ({
+      start: window.start_time,
+      end: window.end_time,
+      capacity: window.capacity === null ? null : Number(window.capacity),
+    })),
   }
 }

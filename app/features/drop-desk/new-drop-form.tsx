@@ -1,0 +1,166 @@
+import { useEffect, useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { DROP_LIMITS, type NewDropDefaults, type NewDropRefusal } from './drop-form.ts'
+
+/** Rows the form starts with: enough for a week's menu; more come as she fills them. */
+const ITEM_ROWS = 4
+const WINDOW_ROWS = 3
+
+/**
+ * A new drop, in four short parts: what it is, when it sells, its items and
+ * its pickup times. A row left empty is skipped. Posted without scripts as
+ * well; a refusal comes back with her words and each problem beside its
+ * field, the first of them focused.
+ */
+export function NewDropForm({
+  defaults,
+  refusal,
+  currencySymbol,
+}: {
+  defaults: NewDropDefaults
+  refusal?: NewDropRefusal
+  currencySymbol: string
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const sending = useNavigation().state !== 'idle'
+  const errors = refusal?.errors ?? {}
+  const values: Record<string, string> = refusal?.values ?? { ...defaults, hold_minutes: '10' }
+  useEffect(() => {
+    if (refusal && formRef.current) focusFirstInvalid(formRef.current, refusal.errors)
+  }, [refusal])
+  const rowsOf = (prefix: string, least: number, most: number) => {
+    const used = Object.keys(values)
+      .map((key) => new RegExp(`^${prefix}\\.(\\d+)\\.`).exec(key))
+      .filter((match) => match && values[match.input])
+      .map((match) => Number(match![1]))
+    return Math.min(most, Math.max(least, Math.max(-1, ...used) + 2))
+  }
+  const field = (name: string, label: string, props: Partial<Parameters<typeof Input>[0]> = {}) => (
+    <Input name={name} label={label} values={values} errors={errors} {...props} />
+  )
+  return (
+    <Form method="post" ref={formRef} className="drop-form grid gap-6" noValidate>
+      {Object.keys(errors).length > 0 ? (
+        <p className="status-error" role="alert">
+          Some of it needs another look: see the notes below.
+        </p>
+      ) : null}
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">The drop</legend>
+        {field('name', 'Name', { hint: 'What customers see: “Saturday bake”, “Holiday pies”.' })}
+        <FormField name="description" label="Description" optional error={errors.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={DROP_LIMITS.description}
+              defaultValue={values.description ?? ''}
+            />
+          )}
+        </FormField>
+        {field('pickup_date', 'Pickup day', { type: 'date' })}
+      </fieldset>
+
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">When it sells</legend>
+        <div className="drop-form-pair">
+          {field('opens_date', 'Opens on', { type: 'date' })}
+          {field('opens_time', 'at', { type: 'time' })}
+        </div>
+        <div className="drop-form-pair">
+          {field('closes_date', 'Closes on', { type: 'date' })}
+          {field('closes_time', 'at', { type: 'time' })}
+        </div>
+        {field('hold_minutes', 'Minutes a basket is held', {
+          type: 'number',
+          hint: `While she pays. ${DROP_LIMITS.holdMinutes.min} to ${DROP_LIMITS.holdMinutes.max}; she can ask for more time twice.`,
+          inputMode: 'numeric',
+        })}
+        <label className="tick-label">
+          <input
+            type="checkbox"
+            name="pay_at_pickup"
+            value="on"
+            defaultChecked={values.pay_at_pickup === 'on'}
+          />
+          <span>Customers may pay at pickup</span>
+        </label>
+      </fieldset>
+
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">Items</legend>
+        <p className="form-hint">Leave the limit empty for none. Empty rows are skipped.</p>
+        {Array.from({ length: rowsOf('item', ITEM_ROWS, DROP_LIMITS.items) }, (_, row) => (
+          <fieldset key={row} className="drop-form-row">
+            <legend className="sr-only">Item {row + 1}</legend>
+            {field(`item.${row}.name`, `Item ${row + 1}`)}
+            {field(`item.${row}.price`, `Price (${currencySymbol})`, { inputMode: 'decimal' })}
+            {field(`item.${row}.stock`, 'Stock', { type: 'number', inputMode: 'numeric' })}
+            {field(`item.${row}.limit`, 'Limit each', {
+              type: 'number',
+              inputMode: 'numeric',
+              optional: true,
+            })}
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">Pickup times</legend>
+        <p className="form-hint">On the pickup day. Leave “orders” empty for no cap.</p>
+        {Array.from({ length: rowsOf('window', WINDOW_ROWS, DROP_LIMITS.windows) }, (_, row) => (
+          <fieldset key={row} className="drop-form-row drop-form-window">
+            <legend className="sr-only">Pickup time {row + 1}</legend>
+            {field(`window.${row}.start`, 'From', { type: 'time' })}
+            {field(`window.${row}.end`, 'Until', { type: 'time' })}
+            {field(`window.${row}.cap`, 'Orders', {
+              type: 'number',
+              inputMode: 'numeric',
+              optional: true,
+            })}
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <button type="submit" className="button-primary justify-self-start" disabled={sending}>
+        {sending ? 'Creating…' : 'Create drop'}
+      </button>
+    </Form>
+  )
+}
+
+function Input({
+  name,
+  label,
+  values,
+  errors,
+  type = 'text',
+  hint,
+  optional,
+  inputMode,
+}: {
+  name: string
+  label: string
+  values: Record<string, string>
+  errors: FieldErrors<string>
+  type?: 'text' | 'date' | 'time' | 'number'
+  hint?: string
+  optional?: boolean
+  inputMode?: 'numeric' | 'decimal'
+}) {
+  return (
+    <FormField name={name} label={label} error={errors[name]} hint={hint} optional={optional}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          inputMode={inputMode}
+          defaultValue={values[name] ?? ''}
+          {...(type === 'number' ? { min: 0 } : {})}
+        />
+      )}
+    </FormField>
+  )
+}

@@ -1,0 +1,63 @@
+/**
+ * The one rule of which holds take a drop's stock at a moment (decisions 099
+ * and 100): the reserve, the live counters, the owner's tally and her packing
+ * list all start from this query.
+ */
+import { type ExpressionBuilder, sql } from 'kysely'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database } from '#app/db/schema.ts'
+import { CALLED_OFF_STATUSES, QUOTABLE_STATUSES } from '#app/features/order-status/order-status.ts'
+
+const ownTables = tablesFor('drops')
+
+type Executor = Parameters<typeof ownTables>[0]
+
+/**
+ * A drop's order is priced as it is made (quoted) and waits there only for
+ * her card payment; paid, or booked to pay at pickup, it is confirmed.
+ */
+const AWAITING_PAYMENT = QUOTABLE_STATUSES
+
+/**
+ * The holds of `dropId` that take stock at `now`, each joined to the order it
+ * became (if any): a held one until its end; an order until it is called
+ * off, and one still waiting for its card payment only until its hold's end.
+ */
+export function liveHolds(db: Executor, dropId: number, now: Date) {
+  const moment = now.getTime()
+  return ownTables(db)
+    .selectFrom('drop_hold')
+    .leftJoin('order_request', 'order_request.id', 'drop_hold.request_id')
+    .where('drop_hold.drop_id', '=', dropId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('drop_hold.state', '=', 'held'), eb('drop_hold.expires_at', '>', moment)]),
+        eb.and([
+          eb('drop_hold.state', '=', 'ordered'),
+          eb('order_request.status', 'not in', CALLED_OFF_STATUSES),
+          eb.or([
+            eb('order_request.status', 'not in', AWAITING_PAYMENT),
+            eb('drop_hold.expires_at', '>', moment),
+          ]),
+        ]),
+      ]),
+    )
+}
+
+/**
+ * Whether a live hold is sold (an order paid or booked) rather than held (in
+ * a basket, or at Stripe's page): 1 or 0, for sums.
+ */
+export function soldFlag(eb: ExpressionBuilder<Database, 'drop_hold' | 'order_request'>) {
+  return eb
+    .case()
+    .when(
+      eb.and([
+        eb('drop_hold.state', '=', 'ordered'),
+        eb('order_request.status', 'not in', AWAITING_PAYMENT),
+      ]),
+    )
+    .then(sql.lit(1))
+    .else(sql.lit(0))
+    .end()
+}
