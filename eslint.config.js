@@ -88,6 +88,10 @@ export const featureEdges = {
     uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
     why: "Orders sold at a set price, with no quote to wait for (decision 100): stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
+  waitlist: {
+    uses: ['availability', 'drops', 'site-content'],
+    why: "A drop's waitlist (decision 101): who waits for a sold-out item or a full pickup time, and the offer of what came free, kept by drops as a hold for her and told by email through the outbox in her bakery's words. It reads the drop's post once, and hands a reservation back to drops.",
+  },
   'drop-desk': {
     uses: ['availability', 'drops', 'order-book'],
     why: "The owner's drops: her form makes a drop (pickup times checked as availability writes them), a drop is copied to next week, and its page counts sold, held and left and lists the orders to pack, each paid or owing by the book's money rule.",
@@ -135,8 +139,9 @@ export const featureEdges = {
       'proofs',
       'reviews',
       'site-content',
+      'waitlist',
     ],
-    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops, photos in the media store, proofs and review, each through its owner).",
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, each through its owner).",
   },
   'scheduled-work': {
     uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],

@@ -53,6 +53,7 @@ import {
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
 import { sweepStraySitePictures } from '#app/features/site-content/site-pictures.server.ts'
+import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
@@ -86,6 +87,14 @@ const QUOTE_EXPIRY_LEASE = 'quote-expiry'
 const QUOTE_EXPIRY_EVERY_MS = 5 * 60_000
 const QUOTE_EXPIRY_LEASE_MS = 5 * 60_000
 
+/**
+ * A drop's waitlist: what came free is offered to the first waiting within
+ * a minute (decision 101), by one instance at a time.
+ */
+const WAITLIST_LEASE = 'drop-waitlist'
+const WAITLIST_EVERY_MS = 30_000
+const WAITLIST_LEASE_MS = 60_000
+
 /** The owner's view of a customer's photo, and the customer's through their request link. */
 const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
 
@@ -93,6 +102,8 @@ let deliveryWorker: DeliveryWorker | undefined
 let pushWorker: PushWorker | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
 let quoteExpiries: NodeJS.Timeout | undefined
+let waitlistOffers: NodeJS.Timeout | undefined
+let runWaitlist: (() => Promise<void>) | undefined
 let runClockwork: (() => Promise<void>) | undefined
 let demoSeeding: Promise<unknown> | undefined
 const stopSeeding = new AbortController()
@@ -179,6 +190,18 @@ export async function startServices(): Promise<Env> {
       .catch((error: unknown) => console.error('orders: could not run the schedule', error))
   // Started by startSchedule once the server listens: boot never waits for it.
   runClockwork = expireQuotes
+  runWaitlist = () =>
+    withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
+      withBakeryLocalSettings(db, () =>
+        offerFreedStock(db, { now: new Date(), siteUrl: env.SITE_URL }),
+      ),
+    )
+      .then((run) => {
+        if (!run.ran || run.result === 0) return
+        console.log(`drops: ${run.result} waitlist offers made`)
+        kickDeliveryWorker()
+      })
+      .catch((error: unknown) => console.error('drops: could not offer to the waitlist', error))
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).
@@ -237,6 +260,8 @@ export function startSchedule(): Promise<void> {
   const run = runClockwork
   if (!run || quoteExpiries) return Promise.resolve()
   quoteExpiries = setInterval(() => void run(), QUOTE_EXPIRY_EVERY_MS).unref()
+  const offer = runWaitlist
+  if (offer) waitlistOffers = setInterval(() => void offer(), WAITLIST_EVERY_MS).unref()
   return run()
 }
 
@@ -246,6 +271,7 @@ export async function stopServices(): Promise<void> {
   setPushWorker(undefined)
   clearInterval(inspirationSweeps)
   clearInterval(quoteExpiries)
+  clearInterval(waitlistOffers)
   stopSeeding.abort()
   await Promise.all([deliveryWorker?.stop(), pushWorker?.stop(), demoSeeding])
   await closeDatabase()

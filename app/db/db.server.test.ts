@@ -512,6 +512,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_site_content_1', null],
   ['sqlite_autoindex_stripe_event_1', null],
+  ['sqlite_autoindex_waitlist_entry_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
   [
     'stripe_event',
@@ -520,6 +521,14 @@ const SQLITE_SCHEMA = [
   [
     'stripe_event_needs_look',
     'CREATE INDEX "stripe_event_needs_look" on "stripe_event" ("outcome", "handled_at", "created_at")',
+  ],
+  [
+    'waitlist_entry',
+    'CREATE TABLE "waitlist_entry" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id") on delete cascade, "wants" text not null, "email" text not null, "created_at" integer not null, "state" text default \'waiting\' not null check (state in (\'waiting\', \'offered\')), "offered_at" integer, "offer_token" text, constraint "waitlist_entry_once" unique ("drop_id", "wants", "email"))',
+  ],
+  [
+    'waitlist_entry_waiting',
+    'CREATE INDEX "waitlist_entry_waiting" on "waitlist_entry" ("state", "drop_id", "id")',
   ],
   [
     'weekday_capacity',

@@ -44,6 +44,7 @@ import { migration as m042 } from './migrations/042-customer-change-details.ts'
 import { migration as m043 } from './migrations/043-booking-version-follows-pickup-window.ts'
 import { migration as m044 } from './migrations/044-drops.ts'
 import { migration as m045 } from './migrations/045-drop-orders.ts'
+import { migration as m046 } from './migrations/046-waitlist.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -101,6 +102,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['043-booking-version-follows-pickup-window', m043],
   ['044-drops', m044],
   ['045-drop-orders', m045],
+  ['046-waitlist', m046],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

@@ -12,6 +12,7 @@ import type {
   DropWindowTable,
   DropHoldTable,
   DropHoldLineTable,
+  WaitlistEntryTable,
 } from './schema/drops.ts'
 import type { OutboxTable } from './schema/mail.ts'
 import type {
@@ -88,6 +89,7 @@ export interface Database {
   drop_window: DropWindowTable
   drop_hold: DropHoldTable
   drop_hold_line: DropHoldLineTable
+  waitlist_entry: WaitlistEntryTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.
@@ -110,6 +112,8 @@ export type {
   DropHoldState,
   DropHoldTable,
   DropHoldLineTable,
+  WaitlistEntryTable,
+  WaitlistState,
 } from './schema/drops.ts'
 export type { CardCheckoutTable, StripeEventOutcome, StripeEventTable } from './schema/payments.ts'
 export type {

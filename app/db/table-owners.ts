@@ -57,6 +57,10 @@ export const tableOwners = {
     holds: 'each reservation of a drop’s stock, until ordered or let go',
   },
   drop_hold_line: { owner: 'drops', holds: 'what each hold reserves, item by item' },
+  waitlist_entry: {
+    owner: 'waitlist',
+    holds: 'who waits for a sold-out item or a full pickup time of a drop, and their offer',
+  },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },

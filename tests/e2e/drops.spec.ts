@@ -97,3 +97,59 @@ test('without scripts on her phone a customer reserves and books her treats to p
   expect(booked.text).toContain('$48')
   await context.close()
 })
+
+test('a customer waits for a sold-out loaf; when it is let go it is offered to her by email within a minute, kept for her, and she reserves it through the link', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 375, height: 812 })
+  const slug = `waitlist-${Date.now()}`
+  seedOpenDrop({ slug, items: [{ name: 'Sourdough loaf', priceCents: 900, stock: 1 }] })
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+
+  // Ada holds the only loaf.
+  const ada = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await ada.goto(`${test.info().project.use.baseURL}/drops/${slug}`)
+  await ada.getByLabel('How many Sourdough loaf').fill('1')
+  await ada.getByLabel(/10:00/).check()
+  await ada.getByLabel('Name').fill('Ada Hold')
+  await ada.getByLabel('Email').fill(`ada.${stamp}@example.com`)
+  await ada.getByLabel('Phone Number').fill('416-555-0103')
+  await ada.getByRole('button', { name: 'Reserve' }).click()
+  await expect(ada.getByRole('heading', { level: 1 })).toHaveText('Your treats are held')
+
+  // Bea finds it sold out and asks to be told.
+  const email = `bea.${stamp}@example.com`
+  await page.goto(`/drops/${slug}`)
+  await waitForHydration(page)
+  await expect(page.getByText('Sold out', { exact: false }).first()).toBeVisible()
+  const wait = page.getByRole('form', { name: 'Waitlist for Sourdough loaf' })
+  await wait.getByLabel('Sourdough loaf: your email').fill(email)
+  await wait.getByRole('button', { name: 'Tell me' }).click()
+  await expect(wait.getByRole('status')).toContainText(
+    'You are on the waitlist for Sourdough loaf.',
+  )
+  await expect(wait.getByRole('status')).toBeInViewport()
+  await shoot(page, 'drop-waitlist-joined')
+
+  // Ada lets it go; the site offers it to Bea within a minute.
+  await ada.getByRole('button', { name: 'Let them go' }).click()
+  await expect(ada.getByRole('heading', { level: 1 })).toHaveText('Your treats are back on sale')
+  await ada.close()
+  const offer = await mailTo(email, /^It came free: Sourdough loaf/, { timeout: 75_000 })
+  const link = /Reserve it: (\S+)/.exec(offer.text ?? '')![1]!
+
+  // Kept for her: others see it sold out, her link shows it chosen for her.
+  await page.goto(link)
+  await expect(page.getByRole('status').first()).toContainText('Kept for you until')
+  await expect(page.getByLabel('How many Sourdough loaf')).toHaveValue('1')
+  await page.getByLabel(/10:00/).check()
+  await page.getByLabel('Name').fill('Bea Wait')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('416-555-0104')
+  await shoot(page, 'drop-waitlist-claim')
+  await page.getByRole('button', { name: 'Reserve' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your treats are held')
+  await expect(page.getByText('1 × Sourdough loaf')).toBeVisible()
+})

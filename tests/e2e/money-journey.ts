@@ -48,10 +48,12 @@ export async function mailsTo(address: string, subject: RegExp): Promise<ParsedM
 }
 
 /** The one mail to `address` whose subject matches, once it has come (and no second). */
-export async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  await expect
-    .poll(async () => (await mailsTo(address, subject)).length, { timeout: 15_000 })
-    .toBe(1)
+export async function mailTo(
+  address: string,
+  subject: RegExp,
+  { timeout = 15_000 }: { timeout?: number } = {},
+): Promise<ParsedMail> {
+  await expect.poll(async () => (await mailsTo(address, subject)).length, { timeout }).toBe(1)
   return (await mailsTo(address, subject))[0]!
 }
 

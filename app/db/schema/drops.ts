@@ -88,3 +88,20 @@ export interface DropHoldLineTable {
   item_id: number
   quantity: number
 }
+
+export type WaitlistState = 'waiting' | 'offered'
+
+/** Who waits for a drop's sold-out item or full pickup time (features/waitlist, decision 101). */
+export interface WaitlistEntryTable {
+  id: Generated<number>
+  drop_id: number
+  /** 'item:<id>' or 'window:HH:MM-HH:MM'. */
+  wants: string
+  /** Lower case. */
+  email: string
+  created_at: Millis
+  state: Generated<WaitlistState>
+  offered_at: Millis | null
+  /** The token of the hold kept for them: the claim link's. */
+  offer_token: string | null
+}

@@ -21,6 +21,8 @@ export type OutboxTopic =
   | 'review_request'
   /** The owner's news of a new review (subject_id: the review). */
   | 'review_received'
+  /** A drop's waitlist offer: what came free, kept for her (subject_id: the waitlist entry). */
+  | 'drop_waitlist'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {

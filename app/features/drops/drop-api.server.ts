@@ -106,6 +106,28 @@ export async function receiveReservation({
   clientIp: string
   now?: Date
 }): Promise<{ location: string } | Reply<ReserveRefusal>> {
+  const form = await readDropPost({ request, clientIp, db, now })
+  if (!(form instanceof URLSearchParams)) return form
+  if (form.get('intent') !== 'reserve')
+    return reply(400, { ok: false, error: 'Choose your items and a pickup time, then Reserve.' })
+  return answerReservation({ db, slug, form, now })
+}
+
+/**
+ * A drop page's post, read once, bounded and rate-limited as every public
+ * form: the reserve form, or (features/waitlist) the waitlist's.
+ */
+export async function readDropPost({
+  request,
+  clientIp,
+  db,
+  now,
+}: {
+  request: Request
+  clientIp: string
+  db: Db
+  now: Date
+}): Promise<URLSearchParams | Reply<{ ok: false; error: string }>> {
   const post = await readPublicPost({
     request,
     clientIp,
@@ -115,14 +137,31 @@ export async function receiveReservation({
     maxBytes: MAX_RESERVE_BYTES,
     mediaTypes: [FORM_URLENCODED],
   })
-  if ('refused' in post) return post.refused
-  const form = new URLSearchParams(post.text)
-  if (form.get('intent') !== 'reserve')
-    return reply(400, { ok: false, error: 'Choose your items and a pickup time, then Reserve.' })
+  return 'refused' in post ? post.refused : new URLSearchParams(post.text)
+}
+
+/** `intent=reserve`, read: on to the hold's page, or what does not fit. */
+export async function answerReservation({
+  db,
+  slug,
+  form,
+  now,
+}: {
+  db: Db
+  slug: string
+  form: URLSearchParams
+  now: Date
+}): Promise<{ location: string } | Reply<ReserveRefusal>> {
   const read = readReserveForm(form)
   const values = keptValues(form)
   if (!read.ok) return reply(400, { ok: false, errors: read.errors, values })
-  const held = await reserveDrop(db, { slug, basket: read.basket, customer: read.customer, now })
+  const held = await reserveDrop(db, {
+    slug,
+    basket: read.basket,
+    customer: read.customer,
+    now,
+    ...(read.claim ? { claim: read.claim } : {}),
+  })
   if (held.ok) return { location: holdPath(slug, held.token) }
   return reply(held.status, { ok: false, problems: held.problems, left: held.left, values })
 }

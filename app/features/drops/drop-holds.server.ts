@@ -44,14 +44,18 @@ export type ReserveResult =
   | { ok: true; token: string; expiresAt: number }
   | { ok: false; status: 404 | 409; problems: string[]; left?: Left }
 
-/** What live holds of `dropId` take, and of them what `email`'s take, at `now`. */
-async function takenAt(
+/**
+ * What live holds of `dropId` take, and of them what `email`'s take, at
+ * `now`; leaving out the hold `except` (a waitlist's offer, its claimant's own).
+ */
+export async function takenAt(
   db: Executor,
   dropId: number,
   now: Date,
   email: string,
+  except?: string,
 ): Promise<{ taken: Taken; mine: Map<number, number> }> {
-  const live = liveHolds(db, dropId, now)
+  const live = liveHolds(db, dropId, now, except)
   // One round trip: the quantities by item (and of them hers) and the holds by window.
   const byItem = live
     .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
@@ -93,8 +97,14 @@ async function takenAt(
 }
 
 /** What `drop` has left at `now`: the live counters and the owner's page read this. */
-export async function dropLeft(db: Db, drop: Pick<Drop, 'id' | 'rules'>, now: Date): Promise<Left> {
-  const { taken } = await takenAt(db, drop.id, now, '')
+export async function dropLeft(
+  db: Db,
+  drop: Pick<Drop, 'id' | 'rules'>,
+  now: Date,
+  /** A waitlist's offer, counted as left for the one it is kept for. */
+  except?: string,
+): Promise<Left> {
+  const { taken } = await takenAt(db, drop.id, now, '', except)
   return leftOf(drop.rules, taken)
 }
 
@@ -112,7 +122,20 @@ function refusal(rules: DropRules, taken: Taken, problems: string[]): ReserveRes
  */
 export async function reserveDrop(
   db: Db,
-  { slug, basket, customer, now }: { slug: string; basket: Basket; customer: Customer; now: Date },
+  {
+    slug,
+    basket,
+    customer,
+    now,
+    claim,
+  }: {
+    slug: string
+    basket: Basket
+    customer: Customer
+    now: Date
+    /** The token of a hold kept for her from the waitlist: its stock counts as hers, and it gives way to this one. */
+    claim?: string
+  },
 ): Promise<ReserveResult> {
   const drop = await readDrop(db, slug)
   if (!drop) return { ok: false, status: 404, problems: ['There is no such drop.'] }
@@ -123,15 +146,15 @@ export async function reserveDrop(
     return { ok: false, status: 409, problems: ['This drop has closed.'] }
   const email = customer.email.trim().toLowerCase()
 
-  const first = await takenAt(db, drop.id, now, email)
+  const first = await takenAt(db, drop.id, now, email, claim)
   const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
   if (!firstCheck.ok) return refusal(drop.rules, first.taken, firstCheck.problems)
 
   return db.transaction().execute(async (trx) => {
-    await serializeTransactions(trx, `drop:${drop.id}`)
+    await lockDrop(trx, drop.id)
     // The drop as it stands now: the owner may have changed its stock meanwhile.
     const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
-    const { taken, mine } = await takenAt(trx, drop.id, now, email)
+    const { taken, mine } = await takenAt(trx, drop.id, now, email, claim)
     const check = checkBasket(rules, taken, basket, mine)
     if (!check.ok) return refusal(rules, taken, check.problems)
     const token = newHoldToken()
@@ -158,8 +181,18 @@ export async function reserveDrop(
           .map(([itemId, quantity]) => ({ hold_id: Number(id), item_id: itemId, quantity })),
       )
       .execute()
+    // The kept hold has given way: its stock is in this one now.
+    if (claim) await releaseHold(trx, claim, now)
     return { ok: true, token, expiresAt }
   })
+}
+
+/**
+ * Takes the drop's own lock in `trx` (decision 099): every change to what a
+ * drop's holds take (a reservation, an offer to the waitlist) takes it first.
+ */
+export async function lockDrop(trx: Transaction<Database>, dropId: number): Promise<void> {
+  await serializeTransactions(trx, `drop:${dropId}`)
 }
 
 /** A hold as its page shows it; `state` says 'expired' for a held one past its end. */
@@ -251,7 +284,11 @@ export async function extendHold(
 }
 
 /** Lets a live hold go at once ("I don't want these"): its stock is back on sale. */
-export async function releaseHold(db: Db, token: string, now: Date): Promise<boolean> {
+export async function releaseHold(
+  db: Db | Transaction<Database>,
+  token: string,
+  now: Date,
+): Promise<boolean> {
   const result = await ownTables(db)
     .updateTable('drop_hold')
     .set({ state: 'released' })

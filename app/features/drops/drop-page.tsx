@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { Form, useNavigation, useRevalidator } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { endSentence } from '#app/utils/clock-times.ts'
@@ -16,7 +16,16 @@ import { NAME_MAX } from './reserve-form.ts'
  * or without, it posts and lands on the hold's page, or comes back saying
  * what does not fit with what is left.
  */
-export function DropPage({ view, refusal }: { view: DropPageView; refusal?: ReserveRefusal }) {
+export function DropPage({
+  view,
+  refusal,
+  waitlist,
+}: {
+  view: DropPageView
+  refusal?: ReserveRefusal
+  /** While the drop is open: the forms that put her on the waitlist for what is sold out. */
+  waitlist?: ReactNode
+}) {
   return (
     <section className="page-section" aria-labelledby="drop-heading">
       <p className="eyebrow">Pickup {view.pickupDay}</p>
@@ -25,11 +34,13 @@ export function DropPage({ view, refusal }: { view: DropPageView; refusal?: Rese
       </h1>
       {view.description ? <p className="lede mt-3 max-w-2xl">{view.description}</p> : null}
       <DropState view={view} />
+      <ClaimNote claim={view.claim} />
       {view.state === 'open' && !view.soldOut ? (
         <ReserveForm view={view} refusal={refusal} />
       ) : (
         <ItemList view={view} />
       )}
+      {view.state === 'open' ? waitlist : null}
     </section>
   )
 }
@@ -69,6 +80,24 @@ function DropState({ view }: { view: DropPageView }) {
     <p className="mt-4">
       {endSentence(`Open until ${view.closesAtWords}`)} Choosing your treats holds them for{' '}
       {view.holdMinutes} minutes while you finish.
+    </p>
+  )
+}
+
+/** What the waitlist kept for her, when she came by its link; or that its time is up. */
+function ClaimNote({ claim }: { claim: DropPageView['claim'] }) {
+  if (!claim) return null
+  if (claim === 'ended') {
+    return (
+      <p className="status-error mt-4" role="status">
+        What we kept for you from the waitlist has gone to the next person waiting, as its time was
+        up. Anything left can still be reserved below.
+      </p>
+    )
+  }
+  return (
+    <p className="status-success mt-4" role="status">
+      {`Kept for you until ${claim.until}: ${claim.what}. Reserve it below; after that it goes to the next person waiting.`}
     </p>
   )
 }
@@ -124,6 +153,11 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
     else if (form && refusal.errors) focusFirstInvalid(form, refusal.errors)
   }, [refusal])
   const problems = refusal?.problems ?? (refusal?.error ? [refusal.error] : [])
+  // Came by a waitlist's link: what was kept for her is chosen to start with.
+  const claim = typeof view.claim === 'object' ? view.claim : null
+  const startQuantity = (itemId: number) =>
+    sent[`qty.${itemId}`] ?? (claim?.itemId === itemId ? '1' : '0')
+  const startWindow = sent.pickup_window ?? claim?.window
   return (
     <Form
       method="post"
@@ -132,6 +166,7 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
       aria-labelledby="drop-heading"
     >
       <input type="hidden" name="intent" value="reserve" />
+      {claim ? <input type="hidden" name="claim" value={claim.token} /> : null}
       {problems.length > 0 ? (
         <div className="drop-problems" role="alert" tabIndex={-1} ref={problemsRef}>
           <p className="font-bold">Your items are not held yet:</p>
@@ -162,7 +197,7 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
                   inputMode="numeric"
                   min={0}
                   max={item.max}
-                  defaultValue={sent[`qty.${item.id}`] ?? 0}
+                  defaultValue={startQuantity(item.id)}
                   disabled={item.max === 0}
                 />
               </label>
@@ -186,7 +221,7 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
                 value={window.window}
                 required
                 disabled={window.full}
-                defaultChecked={sent.pickup_window === window.window}
+                defaultChecked={startWindow === window.window}
               />
               <span>
                 {window.words}

@@ -13,6 +13,7 @@ import { MAX_EXTENSIONS, dropLeft, readHold } from './drop-holds.server.ts'
 import { type DropMoment, dropMoment, writeDropMoment, writeHoldEnd } from './drop-moments.ts'
 import { MAX_QUANTITY } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
+import { readOffer, wantWords } from './hold-offers.server.ts'
 
 /** Names as a sentence lists them: 'Apple pie, Cherry pie and Pecan pie'. */
 function listWords(names: string[]): string {
@@ -46,6 +47,14 @@ export interface DropPageView {
   now: number
   /** schema.org's description of the offers, for search engines. */
   structuredData: Record<string, unknown>
+  /**
+   * What the waitlist kept for her, when she came by its link: counted as
+   * hers on this page, until it ends; or 'ended' once it has.
+   */
+  claim:
+    | { token: string; what: string; until: string; window: string; itemId: number | null }
+    | 'ended'
+    | null
 }
 
 /** Each item as a schema.org Offer: its price, whether it can be had, and from when to when. */
@@ -80,11 +89,23 @@ function offersOf(
 
 export async function readDropPage(
   db: Db,
-  { slug, now, siteUrl }: { slug: string; now: Date; siteUrl: string },
+  {
+    slug,
+    now,
+    siteUrl,
+    claim,
+  }: {
+    slug: string
+    now: Date
+    siteUrl: string
+    /** `?claim=<token>`: the link of a waitlist's offer. */
+    claim?: string | null
+  },
 ): Promise<DropPageView | null> {
   const drop = await readDrop(db, slug)
   if (!drop) return null
-  const left = await dropLeft(db, drop, now)
+  const offer = claim ? await readOffer(db, { drop, token: claim, now }) : null
+  const left = await dropLeft(db, drop, now, offer?.token)
   const items = drop.items.map((item, index) => {
     const itemLeft = left.items[index]!.left
     const limit = drop.rules.items[index]!.perCustomerLimit ?? MAX_QUANTITY
@@ -125,6 +146,20 @@ export async function readDropPage(
       full: windowLeft === 0,
     })),
     now: now.getTime(),
+    claim: offer
+      ? {
+          token: offer.token,
+          what: wantWords(
+            drop,
+            offer.itemId === null ? { window: offer.window } : { item: offer.itemId },
+          ),
+          until: writeHoldEnd(offer.expiresAt),
+          window: offer.window,
+          itemId: offer.itemId,
+        }
+      : claim
+        ? 'ended'
+        : null,
     structuredData: offersOf(
       drop,
       items.map((item) => item.left),

@@ -143,3 +143,20 @@ export function checkBasket(
     problems.push(`The ${formatWindow(window.window)} pickup is full.`)
   return problems.length === 0 ? { ok: true } : { ok: false, problems }
 }
+
+/** What someone waits for: an item of the drop, or a place at one of its pickup times. */
+export type Want = { item: number } | { window: string }
+
+const WANTS =
+  /^(?:item:([1-9]\d{0,8})|window:((?:[01]\d|2[0-3]):[0-5]\d-(?:[01]\d|2[0-3]):[0-5]\d))$/
+
+/** 'item:12' or 'window:10:00-11:00', as the waitlist keeps it. */
+export function wantText(want: Want): string {
+  return 'item' in want ? `item:${want.item}` : `window:${want.window}`
+}
+
+export function wantOf(text: string): Want | null {
+  const match = WANTS.exec(text)
+  if (!match) return null
+  return match[1] ? { item: Number(match[1]) } : { window: match[2]! }
+}

@@ -29,8 +29,7 @@ export interface ClaimedHold {
 }
 
 export type ClaimResult =
-  | { ok: true; hold: ClaimedHold }
-  | { ok: false; status: 404 | 409; problem: string }
+  { ok: true; hold: ClaimedHold } | { ok: false; status: 404 | 409; problem: string }
 
 /**
  * Claims the live hold `token` for an order, in the order's transaction.

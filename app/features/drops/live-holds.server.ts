@@ -22,13 +22,15 @@ const AWAITING_PAYMENT = QUOTABLE_STATUSES
  * The holds of `dropId` that take stock at `now`, each joined to the order it
  * became (if any): a held one until its end; an order until it is called
  * off, and one still waiting for its card payment only until its hold's end.
+ * `except` leaves one hold out: a waitlist's offer, counted as its claimant's.
  */
-export function liveHolds(db: Executor, dropId: number, now: Date) {
+export function liveHolds(db: Executor, dropId: number, now: Date, except?: string) {
   const moment = now.getTime()
   return ownTables(db)
     .selectFrom('drop_hold')
     .leftJoin('order_request', 'order_request.id', 'drop_hold.request_id')
     .where('drop_hold.drop_id', '=', dropId)
+    .$if(except !== undefined, (query) => query.where('drop_hold.token', '!=', except!))
     .where((eb) =>
       eb.or([
         eb.and([eb('drop_hold.state', '=', 'held'), eb('drop_hold.expires_at', '>', moment)]),

@@ -23,10 +23,17 @@ const customerSchema = z.object({
 })
 
 const WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
+const CLAIM = /^[\w-]{24}$/
 const QUANTITY_FIELD = /^qty\.([1-9]\d{0,8})$/
 
 export type ReserveForm =
-  | { ok: true; basket: Basket; customer: Customer }
+  | {
+      ok: true
+      basket: Basket
+      customer: Customer
+      /** The token of a hold kept for her from the waitlist, when she came by its link. */
+      claim?: string
+    }
   | { ok: false; errors: FieldErrors<ReserveField> }
 
 function readQuantities(form: URLSearchParams | FormData): Map<number, number> | string {
@@ -63,5 +70,12 @@ export function readReserveForm(form: URLSearchParams | FormData): ReserveForm {
   if (!customer.success) Object.assign(errors, fieldErrorsOf<ReserveField>(customer.error))
   if (!customer.success || typeof quantities === 'string' || errors.pickup_window)
     return { ok: false, errors }
-  return { ok: true, basket: { quantities, window }, customer: customer.data }
+  const claim = text('claim').trim()
+  return {
+    ok: true,
+    basket: { quantities, window },
+    customer: customer.data,
+    // Hold tokens are 24 URL-safe characters; anything else claims nothing.
+    ...(CLAIM.test(claim) ? { claim } : {}),
+  }
 }
