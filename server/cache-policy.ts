@@ -20,7 +20,10 @@ export const CACHE_CONTROL = {
    * to absorb a rush; the server checks the day again when orders are sent.
    */
   availability: 'public, max-age=0, s-maxage=10, stale-while-revalidate=10',
-  /** robots.txt and sitemap.xml depend only on SITE_URL. */
+  /**
+   * robots.txt depends only on SITE_URL; sitemap.xml also lists the drops to
+   * come, which a crawler learns of within the hour.
+   */
   crawlers: 'public, max-age=3600',
   /** Admin pages, writes and anything sent to a signed-in browser. */
   private: 'private, no-store',

@@ -9,8 +9,19 @@ export const publicPaths = [
   '/policies',
 ] as const
 
-export function sitemapXml(siteUrl: string): string {
-  const urls = publicPaths.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`).join('\n')
+/**
+ * The sitemap: the public pages, then the drops' list and each drop a
+ * visitor can still order from or look forward to (`dropSlugs`).
+ */
+export function sitemapXml(siteUrl: string, dropSlugs: readonly string[] = []): string {
+  const paths = [
+    ...publicPaths,
+    '/drops',
+    ...dropSlugs.map((slug) => `/drops/${encodeURIComponent(slug)}`),
+  ]
+  const urls = paths
+    .map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`)
+    .join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls}
@@ -26,4 +37,12 @@ Disallow: /api/
 
 Sitemap: ${siteUrl}/sitemap.xml
 `
+}
+
+/** Text in an XML element: the five characters XML reserves, escaped. */
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (mark) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[mark]!,
+  )
 }

@@ -63,8 +63,8 @@ test('JSON-LD serialisation cannot close its script element', () => {
   expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
 })
 
-test('the sitemap lists the seven public pages on the public origin', () => {
-  const xml = sitemapXml('https://bakery.example')
+test('the sitemap lists the seven public pages, then the drops and each drop to come, on the public origin', () => {
+  const xml = sitemapXml('https://bakery.example', ['saturday-bake-2026-12-05'])
   const locations = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1])
   expect(locations).toEqual([
     'https://bakery.example/',
@@ -74,6 +74,8 @@ test('the sitemap lists the seven public pages on the public origin', () => {
     'https://bakery.example/contact',
     'https://bakery.example/faq',
     'https://bakery.example/policies',
+    'https://bakery.example/drops',
+    'https://bakery.example/drops/saturday-bake-2026-12-05',
   ])
 })
 

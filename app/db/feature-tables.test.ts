@@ -13,6 +13,10 @@ test('a feature sees its own tables, the shared ones and its grants, and no othe
     | 'pickup_window'
     | 'booking_settings'
     | 'order_request'
+    | 'drop_sale'
+    | 'drop_hold'
+    | 'drop_hold_line'
+    | 'drop_item'
     | Shared
   >()
   // The payments room: its own two tables and the book's rows it settles.

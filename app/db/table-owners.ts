@@ -98,9 +98,9 @@ const BOOK = ['order_batch', 'order_request', 'request_event', 'request_quote', 
 export const tableGrants = [
   {
     feature: 'availability',
-    tables: ['order_request'],
+    tables: ['order_request', 'drop_sale', 'drop_hold', 'drop_hold_line', 'drop_item'],
     reason:
-      'Capacity is the booked requests’ effort summed per day in one grouped query, run inside a send’s booking lock; the order book uses availability, so asking the book would turn that edge round.',
+      'Capacity is the booked requests’ effort, and that of drop baskets held now, summed per day in grouped queries run inside the booking lock; the order book and drops use availability, so asking them would turn those edges round.',
   },
   {
     feature: 'set-price-orders',

@@ -289,6 +289,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       'Today',
       'Orders',
       'Calendar',
+      'Drops',
       'Gallery',
       'Settings',
       'Sign Out',

@@ -67,6 +67,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Today',
     'Orders',
     'Calendar',
+    'Drops',
     'Gallery',
     'Settings',
     'Sign Out',

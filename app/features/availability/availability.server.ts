@@ -1,10 +1,17 @@
 import type { Kysely, Transaction } from 'kysely'
+import { serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import type { Product } from '#app/features/menu/product.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
-import { addDays, daysBetween } from '#app/utils/calendar-days.ts'
-import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { addDays, daysBetween, weekdayOf } from '#app/utils/calendar-days.ts'
+import {
+  OUTSIDE_DATE_WINDOW,
+  bakeryToday,
+  formatCalendarDate,
+  isCalendarDate,
+  isRealDate,
+} from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import {
   type AvailabilityDay,
@@ -31,21 +38,82 @@ const ownTables = tablesFor('availability')
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-/** Effort units held on each date from `from` to `to` by requests that will be made. */
+/**
+ * The lock every change to what a day's capacity holds takes first (a send,
+ * a change of day, a drop's basket that takes effort), so two never weigh
+ * the same free capacity. A drop's basket takes its drop's lock before this
+ * one, and nothing that takes this one takes a drop's, so they never wait on
+ * each other in a circle.
+ */
+export async function lockBookings(trx: Transaction<Database>): Promise<void> {
+  await serializeTransactions(trx, 'booking')
+}
+
+/**
+ * Effort units held on each date from `from` to `to`: by requests that will
+ * be made, and by drop baskets held at `now` whose items take effort (an
+ * ordered one is a request already, decision 100).
+ */
 export async function bookedEffort(
   db: Executor,
-  { from, to, except = [] }: { from: string; to: string; except?: readonly number[] },
+  {
+    from,
+    to,
+    except = [],
+    now = new Date(),
+  }: { from: string; to: string; except?: readonly number[]; now?: Date },
 ): Promise<Map<string, number>> {
-  const rows = await ownTables(db)
-    .selectFrom('order_request')
-    .select(({ fn }) => ['due_date', fn.sum<number | string>('effort').as('effort')])
-    .where('due_date', '>=', from)
-    .where('due_date', '<=', to)
-    .where('status', 'in', HELD_STATUSES)
-    .$if(except.length > 0, (query) => query.where('id', 'not in', except))
-    .groupBy('due_date')
-    .execute()
-  return new Map(rows.map((row) => [row.due_date, Number(row.effort)]))
+  const [requests, baskets] = await Promise.all([
+    ownTables(db)
+      .selectFrom('order_request')
+      .select(({ fn }) => ['due_date as date', fn.sum<number | string>('effort').as('effort')])
+      .where('due_date', '>=', from)
+      .where('due_date', '<=', to)
+      .where('status', 'in', HELD_STATUSES)
+      .$if(except.length > 0, (query) => query.where('id', 'not in', except))
+      .groupBy('due_date')
+      .execute(),
+    ownTables(db)
+      .selectFrom('drop_hold')
+      .innerJoin('drop_sale', 'drop_sale.id', 'drop_hold.drop_id')
+      .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+      .innerJoin('drop_item', 'drop_item.id', 'drop_hold_line.item_id')
+      .select((eb) => [
+        'drop_sale.pickup_date as date',
+        eb.fn
+          .sum<number | string>(eb('drop_hold_line.quantity', '*', eb.ref('drop_item.effort')))
+          .as('effort'),
+      ])
+      .where('drop_sale.pickup_date', '>=', from)
+      .where('drop_sale.pickup_date', '<=', to)
+      .where('drop_hold.state', '=', 'held')
+      .where('drop_hold.expires_at', '>', now.getTime())
+      .where('drop_item.effort', '>', 0)
+      .groupBy('drop_sale.pickup_date')
+      .execute(),
+  ])
+  const booked = new Map<string, number>()
+  for (const row of [...requests, ...baskets])
+    booked.set(row.date, (booked.get(row.date) ?? 0) + Number(row.effort))
+  return booked
+}
+
+/**
+ * Whether a drop's basket taking `effort` units fits its pickup day at
+ * `now`: the day's weekly capacity less what is booked and held. A drop's
+ * own day need not be open to custom orders (she may close it for them), so
+ * only its capacity counts. Run under lockBookings.
+ */
+export async function dayEffortRefusal(
+  trx: Transaction<Database>,
+  { date, effort, now }: { date: string; effort: number; now: Date },
+): Promise<string | null> {
+  if (effort <= 0) return null
+  const rules = await readBookingRules(trx)
+  const capacity = rules.weekdayCapacity[weekdayOf(date)] ?? 0
+  const booked = (await bookedEffort(trx, { from: date, to: date, now })).get(date) ?? 0
+  if (capacity - booked >= effort) return null
+  return `Our kitchen is full for ${formatCalendarDate(date)}: we cannot bake that much more for that day.`
 }
 
 /** What a request for this product needs of a day; 'Other' and unknown names need the least. */
@@ -98,7 +166,7 @@ export async function answerAvailability({
   }
   const [rules, booked, windows] = await Promise.all([
     readBookingRules(db),
-    bookedEffort(db, { from, to }),
+    bookedEffort(db, { from, to, now }),
     dayWindowsBetween(db, { from, to }),
   ])
   const today = bakeryToday(now)
@@ -156,6 +224,7 @@ export async function findUnbookable(
   const lastBookable = lastBookableDate(rules, today)
   const dates = bookings.map((booking) => booking.dueDate).sort()
   const booked = await bookedEffort(trx, {
+    now,
     from: dates[0]!,
     // Far enough to suggest the next open day after the latest one.
     to: lastBookable > dates.at(-1)! ? lastBookable : dates.at(-1)!,

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
-import { serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import { addDays, weekdayOf } from '#app/utils/calendar-days.ts'
+import { lockBookings } from './availability.server.ts'
 import { MAX_AVAILABILITY_DAYS } from './availability.ts'
 import { inTransaction } from './in-transaction.server.ts'
 import {
@@ -161,7 +161,7 @@ export async function addPickupWindow(
   window: Omit<PickupWindow, 'id'>,
 ): Promise<AddWindowResult> {
   return inTransaction(db, async (trx) => {
-    await serializeTransactions(trx as Transaction<Database>, 'booking')
+    await lockBookings(trx as Transaction<Database>)
     const own = (await readPickupWindows(trx)).filter((other) => other.weekday === window.weekday)
     if (own.length >= PICKUP_WINDOW_LIMITS.perDay) {
       return {

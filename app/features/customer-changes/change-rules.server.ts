@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
-import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, RequestStatus } from '#app/db/schema.ts'
+import { lockBookings } from '#app/features/availability/availability.server.ts'
 import { findUnbookable } from '#app/features/availability/availability.server.ts'
 import { unavailableReason } from '#app/features/availability/availability.ts'
 import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
@@ -146,7 +147,7 @@ export async function refusedMove(
   members: readonly PartyRow[],
   { date, window, now }: { date: string; window: string | null; now: number },
 ): Promise<MoveRefusal | undefined> {
-  await serializeTransactions(trx, 'booking')
+  await lockBookings(trx)
   const except = members.map((member) => member.id)
   const products = await listProducts(trx as unknown as Db)
   const unbookable = await findUnbookable(

@@ -10,7 +10,7 @@ import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.serv
 import { webhookPost } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { PAYMENT_WORD_MS, orderHold } from './hold-order.server.ts'
+import { PAYMENT_WORD_MS, cancelUnpaidDropOrders, orderHold } from './hold-order.server.ts'
 
 // Saturday's bake opens on Wednesday at noon, Toronto time.
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
@@ -227,6 +227,8 @@ test('paid by card, a hold is an order waiting for Stripe, then confirmed and pa
   expect((await dropLeft(db, drop, new Date(clock.now))).items[0]!.left).toBe(0)
   expect(await fake.pay(session.id)).toBe(200)
   expect(await orderRow(db)).toMatchObject({ status: 'confirmed' })
+  // Paid, it is never cancelled as unpaid.
+  expect(await cancelUnpaidDropOrders(db, clock.now + 60 * MINUTE)).toBe(0)
   expect(await moneyOf(db, Number(order.id))).toMatchObject({ priceCents: 1800, paidCents: 1800 })
   // Paid, the loaves are hers for good.
   const dayLater = new Date(clock.now + 24 * 60 * MINUTE)
@@ -243,5 +245,11 @@ test('a card order never paid gives its stock back when its Checkout session and
   })
   const keptUntil = start + 31 * MINUTE + PAYMENT_WORD_MS
   expect((await dropLeft(db, drop, new Date(keptUntil - 1))).items[0]!.left).toBe(0)
+  expect((await dropLeft(db, drop, new Date(keptUntil))).items[0]!.left).toBe(2)
+  // The clockwork closes it in the book too, once.
+  expect(await cancelUnpaidDropOrders(db, keptUntil - 1)).toBe(0)
+  expect(await cancelUnpaidDropOrders(db, keptUntil)).toBe(1)
+  expect(await cancelUnpaidDropOrders(db, keptUntil + MINUTE)).toBe(0)
+  expect(await orderRow(db)).toMatchObject({ status: 'cancelled' })
   expect((await dropLeft(db, drop, new Date(keptUntil))).items[0]!.left).toBe(2)
 })

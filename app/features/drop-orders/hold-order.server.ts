@@ -10,9 +10,15 @@ import type { Db } from '#app/db/db.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
 import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
-import { attachOrder, claimHold, type ClaimedHold } from '#app/features/drops/hold-orders.server.ts'
+import {
+  attachOrder,
+  claimHold,
+  type ClaimedHold,
+  unpaidOrdersEnded,
+} from '#app/features/drops/hold-orders.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import {
   SHORTEST_CHECKOUT_MS,
   openCardCheckout,
@@ -195,4 +201,27 @@ export async function receiveHoldPost({
   return ordered.ok
     ? { location: ordered.location }
     : reply(ordered.status, { ok: false, message: ordered.message })
+}
+
+/**
+ * Drop orders whose card payment never came: once their hold has ended (the
+ * Checkout session's end and PAYMENT_WORD_MS), the site cancels them, so the
+ * book shows them closed as their stock already is. Nothing is emailed: she
+ * left Stripe's page herself. Returns how many it cancelled.
+ */
+export async function cancelUnpaidDropOrders(db: Db, now = Date.now()): Promise<number> {
+  let cancelled = 0
+  for (const requestId of await unpaidOrdersEnded(db, now)) {
+    const moved = await db.transaction().execute((trx) =>
+      moveRequest(trx, {
+        requestId,
+        to: 'cancelled',
+        actor: 'site',
+        note: 'Not paid by card in time: its items went back on sale.',
+        now,
+      }),
+    )
+    if (moved.ok) cancelled += 1
+  }
+  return cancelled
 }

@@ -178,7 +178,9 @@ test('a per-customer limit counts her earlier holds, whatever the case of her ad
     items: [{ name: 'Cinnamon buns (6)', priceCents: 1800, stock: 5, perCustomerLimit: 1 }],
   })
   expect(await reserve(db, [[buns, 1]], { email: 'ada@example.com' })).toMatchObject({ ok: true })
-  expect(await reserve(db, [[buns, 1]], { email: ' Ada@Example.com' })).toMatchObject({
+  // A minute later: the same basket at once would be the same send (one hold).
+  const later = new Date(DURING.getTime() + MINUTE)
+  expect(await reserve(db, [[buns, 1]], { email: ' Ada@Example.com', now: later })).toMatchObject({
     status: 409,
     problems: ['Cinnamon buns (6): at most 1 per customer, and you have 1 already.'],
   })
@@ -210,4 +212,23 @@ test('stock the owner raises is on sale at once, on every instance, though the d
   })
   await one.updateTable('drop_item').set({ stock: 2 }).where('id', '=', buns).execute()
   expect(await reserve(two, [[buns, 1]])).toMatchObject({ ok: true })
+})
+
+test('the same basket sent twice by the same customer (a double tap, a form sent again) is one hold', async () => {
+  const [one, two] = await instances()
+  const { drop, loaf } = await openDrop(one)
+  const email = 'double@example.com'
+  const [first, second] = await Promise.all([
+    reserve(one, [[loaf, 2]], { email }),
+    reserve(two, [[loaf, 2]], { email, now: new Date(DURING.getTime() + 1_000) }),
+  ])
+  expect(first).toMatchObject({ ok: true })
+  expect(second).toEqual(first)
+  expect((await dropLeft(one, drop, new Date(DURING.getTime() + 2_000))).items[0]).toEqual({
+    id: loaf,
+    left: 8,
+  })
+  // Another basket, or the same one much later, is a hold of its own.
+  const other = await reserve(one, [[loaf, 1]], { email, now: new Date(DURING.getTime() + 3_000) })
+  expect(other.ok && first.ok && other.token !== first.token).toBe(true)
 })

@@ -11,6 +11,7 @@ import { type Transaction, sql } from 'kysely'
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, DropHoldState } from '#app/db/schema.ts'
+import { dayEffortRefusal, lockBookings } from '#app/features/availability/availability.server.ts'
 import {
   type Basket,
   type DropRules,
@@ -146,17 +147,29 @@ export async function reserveDrop(
     return { ok: false, status: 409, problems: ['This drop has closed.'] }
   const email = customer.email.trim().toLowerCase()
 
+  const sent = await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
+  if (sent) return { ok: true, ...sent }
   const first = await takenAt(db, drop.id, now, email, claim)
   const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
   if (!firstCheck.ok) return refusal(drop.rules, first.taken, firstCheck.problems)
 
   return db.transaction().execute(async (trx) => {
     await lockDrop(trx, drop.id)
+    // The same basket sent twice (a double tap, a form sent again) is one hold.
+    const same = await sameHoldJustMade(trx, { dropId: drop.id, email, basket, now })
+    if (same) return { ok: true, ...same }
     // The drop as it stands now: the owner may have changed its stock meanwhile.
     const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
     const { taken, mine } = await takenAt(trx, drop.id, now, email, claim)
     const check = checkBasket(rules, taken, basket, mine)
     if (!check.ok) return refusal(rules, taken, check.problems)
+    // Items that take real work share the pickup day's capacity with custom orders.
+    const effort = basketEffort(drop, basket)
+    if (effort > 0) {
+      await lockBookings(trx)
+      const full = await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now })
+      if (full) return refusal(rules, taken, [full])
+    }
     const token = newHoldToken()
     const expiresAt = moment + drop.holdMinutes * 60_000
     const { id } = await ownTables(trx)
@@ -185,6 +198,52 @@ export async function reserveDrop(
     if (claim) await releaseHold(trx, claim, now)
     return { ok: true, token, expiresAt }
   })
+}
+
+/** How soon after a hold the same basket from the same customer is taken as the same send. */
+export const SAME_SEND_MS = 15_000
+
+/** Her live hold of exactly `basket`, made in the last SAME_SEND_MS, if any. */
+async function sameHoldJustMade(
+  trx: Executor,
+  { dropId, email, basket, now }: { dropId: number; email: string; basket: Basket; now: Date },
+): Promise<{ token: string; expiresAt: number } | null> {
+  const recent = await ownTables(trx)
+    .selectFrom('drop_hold')
+    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+    .select([
+      'drop_hold.token',
+      'drop_hold.expires_at',
+      'drop_hold_line.item_id',
+      'drop_hold_line.quantity',
+    ])
+    .where('drop_hold.drop_id', '=', dropId)
+    .where('drop_hold.email', '=', email)
+    .where('drop_hold.state', '=', 'held')
+    .where('drop_hold.pickup_window', '=', basket.window)
+    .where('drop_hold.expires_at', '>', now.getTime())
+    .where('drop_hold.created_at', '>=', now.getTime() - SAME_SEND_MS)
+    .execute()
+  const asked = [...basket.quantities].filter(([, quantity]) => quantity > 0)
+  for (const token of new Set(recent.map((row) => row.token))) {
+    const lines = recent.filter((row) => row.token === token)
+    const same =
+      lines.length === asked.length &&
+      asked.every(([itemId, quantity]) =>
+        lines.some((line) => Number(line.item_id) === itemId && Number(line.quantity) === quantity),
+      )
+    if (same) return { token, expiresAt: Number(lines[0]!.expires_at) }
+  }
+  return null
+}
+
+/** The effort units a basket takes of its pickup day (decision 020): each item's effort by its quantity. */
+function basketEffort(drop: Pick<Drop, 'items'>, basket: Basket): number {
+  let effort = 0
+  for (const [itemId, quantity] of basket.quantities) {
+    effort += (drop.items.find((item) => item.id === itemId)?.effort ?? 0) * quantity
+  }
+  return effort
 }
 
 /**

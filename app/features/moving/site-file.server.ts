@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SITE_WORDS_KEYS, type SiteWords } from '#app/content/site-words.ts'
-import { serializeTransactions, type Db } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { lockBookings } from '#app/features/availability/availability.server.ts'
 import {
   capacityField,
   settingsActionSchema,
@@ -329,7 +330,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
  */
 export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, { ok: true }>) {
   await db.transaction().execute(async (trx) => {
-    await serializeTransactions(trx, 'booking')
+    await lockBookings(trx)
     // A section the file lacks (one a later release added) keeps this site's.
     const current = await readSiteWords(trx)
     await replaceSiteWords(trx, { ...current, ...checked.words })

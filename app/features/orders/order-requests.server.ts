@@ -1,4 +1,5 @@
-import { type Db, serializeTransactions } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
+import { lockBookings } from '#app/features/availability/availability.server.ts'
 import {
   type Unbookable,
   demandOf,
@@ -22,9 +23,6 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
-
-/** Every send takes this lock first, so two sends never weigh the same free capacity. */
-const BOOKING_LOCK = 'booking'
 
 export { newCustomerToken }
 
@@ -64,7 +62,8 @@ export async function submitOrderRequests(
   return db
     .transaction()
     .execute(async (trx): Promise<SubmitResult> => {
-      await serializeTransactions(trx, BOOKING_LOCK)
+      // First, so two sends never weigh the same free capacity.
+      await lockBookings(trx)
       const unbookable = await findUnbookable(
         trx,
         orders.map((order) => ({ dueDate: order.due_date, productType: order.product_type })),
