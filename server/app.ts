@@ -54,7 +54,6 @@ import {
   withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
 import { sweepStraySitePictures } from '#app/features/site-content/site-pictures.server.ts'
-import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
@@ -63,6 +62,7 @@ import { bakeryMailAddresses } from './mail-addresses.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
+import { WAITLIST_EVERY_MS, waitlistPass } from './waitlist-offers.ts'
 
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
@@ -87,14 +87,6 @@ const INSPIRATION_SWEEP_EVERY_MS = 60 * 60_000
 const QUOTE_EXPIRY_LEASE = 'quote-expiry'
 const QUOTE_EXPIRY_EVERY_MS = 5 * 60_000
 const QUOTE_EXPIRY_LEASE_MS = 5 * 60_000
-
-/**
- * A drop's waitlist: what came free is offered to the first waiting within
- * a minute (decision 101), by one instance at a time.
- */
-const WAITLIST_LEASE = 'drop-waitlist'
-const WAITLIST_EVERY_MS = 30_000
-const WAITLIST_LEASE_MS = 60_000
 
 /** The owner's view of a customer's photo, and the customer's through their request link. */
 const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
@@ -193,18 +185,7 @@ export async function startServices(): Promise<Env> {
       .catch((error: unknown) => console.error('orders: could not run the schedule', error))
   // Started by startSchedule once the server listens: boot never waits for it.
   runClockwork = expireQuotes
-  runWaitlist = () =>
-    withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
-      withBakeryLocalSettings(db, () =>
-        offerFreedStock(db, { now: new Date(), siteUrl: env.SITE_URL }),
-      ),
-    )
-      .then((run) => {
-        if (!run.ran || run.result === 0) return
-        console.log(`drops: ${run.result} waitlist offers made`)
-        kickDeliveryWorker()
-      })
-      .catch((error: unknown) => console.error('drops: could not offer to the waitlist', error))
+  runWaitlist = waitlistPass(db, { holder, siteUrl: env.SITE_URL })
   if (env.SEED_DEMO) {
     // In the background: the site serves at once and the photos appear as
     // they are made (a few seconds, once per database, by one instance).

@@ -1,0 +1,30 @@
+import type { Db } from '#app/db/db.server.ts'
+import { withLease } from '#app/db/lease.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { withBakeryLocalSettings } from '#app/features/site-content/site-content.server.ts'
+import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
+
+/**
+ * A drop's waitlist: what came free is offered to the first waiting within
+ * a minute (decision 101), by one instance at a time.
+ */
+const WAITLIST_LEASE = 'drop-waitlist'
+export const WAITLIST_EVERY_MS = 30_000
+const WAITLIST_LEASE_MS = 60_000
+
+/** One pass of the waitlist's offers, under its lease; its emails go out at once. */
+export function waitlistPass(
+  db: Db,
+  { holder, siteUrl }: { holder: string; siteUrl: string },
+): () => Promise<void> {
+  return () =>
+    withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
+      withBakeryLocalSettings(db, () => offerFreedStock(db, { now: new Date(), siteUrl })),
+    )
+      .then((run) => {
+        if (!run.ran || run.result === 0) return
+        console.log(`drops: ${run.result} waitlist offers made`)
+        kickDeliveryWorker()
+      })
+      .catch((error: unknown) => console.error('drops: could not offer to the waitlist', error))
+}
