@@ -57,6 +57,10 @@ test('without JavaScript she reserves on the drop page, lands on her hold, takes
   expect(html).toMatch(/<input[^>]*disabled=""[^>]*name="qty\.\d+"/)
   expect(html).not.toContain('p.m..')
   expect(page.headers.get('cache-control')).not.toMatch(/public|s-maxage/)
+  // The sold-out gingerbread house can be waited for, without scripts too.
+  expect(html).toMatch(/Gingerbread house(<!-- -->)?: your email/)
+  // Search engines find it in the sitemap.
+  expect(await (await site.fetch('/sitemap.xml')).text()).toContain('/drops/cookie-box</loc>')
   // Search engines read the offers: price, currency, and whether each can be had.
   const offers = JSON.parse(
     /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"OfferCatalog".*?)<\/script>/.exec(

@@ -48,7 +48,7 @@ test('robots.txt allows the site and points to the sitemap', async () => {
   expect(body).toContain(`Sitemap: ${site}/sitemap.xml`)
 })
 
-test('sitemap.xml lists the public pages, the FAQ and the policies', async () => {
+test('sitemap.xml lists the public pages, the FAQ, the policies and the drops', async () => {
   const { site, get } = await startSite()
   const response = await get('/sitemap.xml')
   expect(response.headers.get('content-type')).toContain('application/xml')
@@ -57,6 +57,8 @@ test('sitemap.xml lists the public pages, the FAQ and the policies', async () =>
     ...publicPages.map((page) => `${site}${page.path}`),
     `${site}/faq`,
     `${site}/policies`,
+    // No drop is open or coming on a new site: only their list.
+    `${site}/drops`,
   ])
 })
 
