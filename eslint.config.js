@@ -85,8 +85,8 @@ export const featureEdges = {
     why: 'Batch sales that open and close at set moments: their stock, sections and pickup windows (written as every window is, by availability), and the holds that reserve stock for a few minutes (decision 099).',
   },
   'set-price-orders': {
-    uses: ['availability', 'order-book', 'owner-alerts', 'site-content'],
-    why: "Orders sold at a set price, with no quote to wait for (decision 100): stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
+    uses: ['availability', 'menu', 'order-book', 'owner-alerts', 'site-content'],
+    why: "Orders sold at a set price, with no quote to wait for (decisions 100 and 102): the price of what she chose (the menu's option prices, availability's delivery fees), stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
   waitlist: {
     uses: ['availability', 'drops', 'site-content'],

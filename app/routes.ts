@@ -61,6 +61,7 @@ export default [
   route('admin/photos/:key', 'routes/admin.photos.$key.ts'),
   route('api/availability', 'routes/api.availability.ts'),
   route('api/drops/:slug', 'routes/api.drops.$slug.ts'),
+  route('api/price', 'routes/api.price.ts'),
   route('api/gallery', 'routes/api.gallery.ts'),
   route('api/gallery/:id', 'routes/api.gallery.$id.ts'),
   route('api/inspiration-photos', 'routes/api.inspiration-photos.ts'),

@@ -95,6 +95,22 @@ const SQLITE_SCHEMA = [
     "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
   ],
   [
+    'delivery_fee_rule',
+    'CREATE TABLE "delivery_fee_rule" ("id" integer primary key autoincrement, "prefix" text not null unique, "fee_cents" integer not null check (fee_cents >= 0))',
+  ],
+  [
+    'delivery_fee_rule_delete_page_version',
+    'CREATE TRIGGER delivery_fee_rule_delete_page_version after delete on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'delivery_fee_rule_insert_page_version',
+    'CREATE TRIGGER delivery_fee_rule_insert_page_version after insert on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'delivery_fee_rule_update_page_version',
+    'CREATE TRIGGER delivery_fee_rule_update_page_version after update on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
     'drop_hold',
     'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')), "request_id" integer references "order_request" ("id"))',
   ],
@@ -365,7 +381,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'product',
-    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null)',
+    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null, "set_price_cents" integer check (set_price_cents is null or set_price_cents >= 0), "rush_within_days" integer default 0 not null, "rush_fee_cents" integer default 0 not null)',
   ],
   [
     'product_delete_page_version',
@@ -374,6 +390,38 @@ const SQLITE_SCHEMA = [
   [
     'product_insert_page_version',
     'CREATE TRIGGER product_insert_page_version after insert on "product" begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_choice',
+    'CREATE TABLE "product_option_choice" ("id" integer primary key autoincrement, "group_id" integer not null references "product_option_group" ("id") on delete cascade, "key" text not null, "label" text not null, "price_cents" integer default 0 not null, "quote_needed" integer default 0 not null, "position" integer not null, constraint "product_option_choice_key" unique ("group_id", "key"))',
+  ],
+  [
+    'product_option_choice_delete_page_version',
+    'CREATE TRIGGER product_option_choice_delete_page_version after delete on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_choice_insert_page_version',
+    'CREATE TRIGGER product_option_choice_insert_page_version after insert on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_choice_update_page_version',
+    'CREATE TRIGGER product_option_choice_update_page_version after update on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_group',
+    'CREATE TABLE "product_option_group" ("id" integer primary key autoincrement, "product_id" integer not null references "product" ("id") on delete cascade, "key" text not null, "label" text not null, "kind" text not null check (kind in (\'choice\', \'text\')), "required" integer default 0 not null, "price_cents" integer default 0 not null, "position" integer not null, constraint "product_option_group_key" unique ("product_id", "key"))',
+  ],
+  [
+    'product_option_group_delete_page_version',
+    'CREATE TRIGGER product_option_group_delete_page_version after delete on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_group_insert_page_version',
+    'CREATE TRIGGER product_option_group_insert_page_version after insert on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
+  ],
+  [
+    'product_option_group_update_page_version',
+    'CREATE TRIGGER product_option_group_update_page_version after update on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
     'product_update_page_version',
@@ -493,6 +541,7 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_delivery_fee_rule_1', null],
   ['sqlite_autoindex_drop_hold_1', null],
   ['sqlite_autoindex_drop_hold_line_1', null],
   ['sqlite_autoindex_drop_sale_1', null],
@@ -503,6 +552,8 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_lease_1', null],
   ['sqlite_autoindex_order_status_count_1', null],
   ['sqlite_autoindex_product_1', null],
+  ['sqlite_autoindex_product_option_choice_1', null],
+  ['sqlite_autoindex_product_option_group_1', null],
   ['sqlite_autoindex_proof_image_1', null],
   ['sqlite_autoindex_proof_round_1', null],
   ['sqlite_autoindex_push_alert_1', null],

@@ -12,6 +12,7 @@ test('a feature sees its own tables, the shared ones and its grants, and no othe
     | 'closed_period'
     | 'pickup_window'
     | 'booking_settings'
+    | 'delivery_fee_rule'
     | 'order_request'
     | 'drop_sale'
     | 'drop_hold'

@@ -45,6 +45,7 @@ import { migration as m043 } from './migrations/043-booking-version-follows-pick
 import { migration as m044 } from './migrations/044-drops.ts'
 import { migration as m045 } from './migrations/045-drop-orders.ts'
 import { migration as m046 } from './migrations/046-waitlist.ts'
+import { migration as m047 } from './migrations/047-option-prices.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -103,6 +104,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['044-drops', m044],
   ['045-drop-orders', m045],
   ['046-waitlist', m046],
+  ['047-option-prices', m047],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

@@ -3,6 +3,7 @@ import type {
   WeekdayCapacityTable,
   ClosedPeriodTable,
   BookingSettingsTable,
+  DeliveryFeeRuleTable,
 } from './schema/availability.ts'
 import type { CustomerChangeTable, CustomerChangeDetailTable } from './schema/customer-changes.ts'
 import type {
@@ -43,6 +44,8 @@ import type {
 } from './schema/shared.ts'
 import type {
   ProductTable,
+  ProductOptionGroupTable,
+  ProductOptionChoiceTable,
   SiteContentTable,
   ReviewTable,
   ContactMessageTable,
@@ -61,6 +64,9 @@ export interface Database {
   sign_in_failure: SignInFailureTable
   lease: LeaseTable
   product: ProductTable
+  product_option_group: ProductOptionGroupTable
+  product_option_choice: ProductOptionChoiceTable
+  delivery_fee_rule: DeliveryFeeRuleTable
   weekday_capacity: WeekdayCapacityTable
   pickup_window: PickupWindowTable
   closed_period: ClosedPeriodTable
@@ -137,6 +143,8 @@ export type {
 } from './schema/photos.ts'
 export type {
   ProductTable,
+  ProductOptionGroupTable,
+  ProductOptionChoiceTable,
   SiteContentTable,
   ReviewTable,
   ContactMessageTable,

@@ -41,6 +41,18 @@ export const tableOwners = {
   proof_round: { owner: 'proofs', holds: "each design proof round and the customer's answer" },
   proof_image: { owner: 'proofs', holds: "a proof round's private images and their variants" },
   product: { owner: 'menu', holds: 'the treats an order may name' },
+  product_option_group: {
+    owner: 'menu',
+    holds: 'a set-price treat’s groups of options: size, flavour, a message on top',
+  },
+  product_option_choice: {
+    owner: 'menu',
+    holds: 'each option’s choices and what they add to the price',
+  },
+  delivery_fee_rule: {
+    owner: 'availability',
+    holds: 'delivery fees by postal-code prefix',
+  },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {

@@ -122,7 +122,13 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
   expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72)
   await page.getByRole('button', { name: 'Open menu' }).click()
   const yours = page.getByRole('list', { name: 'Your pages' })
-  await expect(yours.getByRole('link')).toHaveText(['Today', 'Orders', 'Calendar', 'Settings'])
+  await expect(yours.getByRole('link')).toHaveText([
+    'Today',
+    'Orders',
+    'Calendar',
+    'Drops',
+    'Settings',
+  ])
   await page.screenshot({ path: `${SHOTS}/home-signed-in-menu-375.png` })
   await page.getByRole('button', { name: 'Close menu' }).click()
   // The gallery she uploads to is one of her pages: her bar is its header.

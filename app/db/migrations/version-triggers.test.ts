@@ -67,6 +67,15 @@ const POSTGRES = [
   `create trigger drop_window_page_version
         after insert or update or delete or truncate on drop_window
         for each statement execute function page_version_bump()`,
+  `create trigger product_option_group_page_version
+        after insert or update or delete or truncate on product_option_group
+        for each statement execute function page_version_bump()`,
+  `create trigger product_option_choice_page_version
+        after insert or update or delete or truncate on product_option_choice
+        for each statement execute function page_version_bump()`,
+  `create trigger delivery_fee_rule_page_version
+        after insert or update or delete or truncate on delivery_fee_rule
+        for each statement execute function page_version_bump()`,
 ]
 
 const SQLITE = [
@@ -110,6 +119,15 @@ const SQLITE = [
   `create trigger drop_window_insert_page_version after insert on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
   `create trigger drop_window_update_page_version after update on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
   `create trigger drop_window_delete_page_version after delete on drop_window begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_group_insert_page_version after insert on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_group_update_page_version after update on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_group_delete_page_version after delete on product_option_group begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_choice_insert_page_version after insert on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_choice_update_page_version after update on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger product_option_choice_delete_page_version after delete on product_option_choice begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger delivery_fee_rule_insert_page_version after insert on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger delivery_fee_rule_update_page_version after update on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
+  `create trigger delivery_fee_rule_delete_page_version after delete on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end`,
 ]
 
 /** The create function and create trigger statements that touch a version token, as run. */

@@ -62,3 +62,11 @@ export interface BookingSettingsTable {
   /** Percent of the deposit refunded when cancelled later. */
   refund_after_percent: Generated<number>
 }
+
+/** A delivery fee for postal codes starting with `prefix` (decision 102). */
+export interface DeliveryFeeRuleTable {
+  id: Generated<number>
+  /** Upper case, no spaces. */
+  prefix: string
+  fee_cents: number
+}

@@ -17,6 +17,36 @@ export interface ProductTable {
   active: Generated<number>
   /** Order on the menu, smallest first. */
   position: number
+  /** Sold at this price at once ("buy now", decision 102); null when quoted as always. */
+  set_price_cents: Generated<number | null>
+  /** An order for a date fewer than this many days away pays rush_fee_cents more; 0 for none. */
+  rush_within_days: Generated<number>
+  rush_fee_cents: Generated<number>
+}
+
+/** A set-price treat's group of options: size, flavour, a message on top. */
+export interface ProductOptionGroupTable {
+  id: Generated<number>
+  product_id: number
+  /** The form's field after `option.`. */
+  key: string
+  label: string
+  kind: 'choice' | 'text'
+  required: Generated<number>
+  /** A text option's price when she writes one. */
+  price_cents: Generated<number>
+  position: number
+}
+
+export interface ProductOptionChoiceTable {
+  id: Generated<number>
+  group_id: number
+  key: string
+  label: string
+  /** What it adds, or below 0 takes off, in cents. */
+  price_cents: Generated<number>
+  quote_needed: Generated<number>
+  position: number
 }
 
 /** One section of the owner's words (features/site-content): its key and its JSON. */

@@ -1,0 +1,106 @@
+import type { Db } from '#app/db/db.server.ts'
+import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
+import { priceOf } from '#app/features/menu/option-prices.ts'
+import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
+import { localSettings } from '#app/utils/local-settings.ts'
+import { rateLimit } from '#app/utils/rate-limit.server.ts'
+import { describeWait } from '#app/utils/rate-limit.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+
+export interface PriceAnswerBody {
+  total_cents: number
+  currency: string
+  lines: { label: string; cents: number }[]
+  quote_needed: boolean
+}
+
+export interface PriceRefusal {
+  error: string
+  problems?: { field: string; message: string }[]
+}
+
+/** Lookups one address may make a minute: the form asks once per choice she changes. */
+export const PRICES_PER_MINUTE = 300
+
+/** More option fields than any treat has: a bound on the loop, not a rule. */
+const MAX_OPTION_FIELDS = 20
+/** The longest value an option field takes: a message on top, with room. */
+const MAX_OPTION_VALUE = 200
+const OPTION_FIELD = /^option\.([a-z0-9][a-z0-9-]{0,39})$/
+
+/**
+ * GET /api/price?product=<id>&date=<YYYY-MM-DD>&fulfilment=pickup|delivery
+ * &postal_code=…&option.<group>=<choice>: the exact total of what she chose
+ * (decision 102), line by line, in the bakery's currency, and whether it
+ * needs a quote. The same `priceOf` prices the order when it is sent.
+ */
+export async function answerPrice({
+  db,
+  url,
+  clientIp,
+  now = new Date(),
+}: {
+  db: Db
+  url: URL
+  clientIp: string
+  now?: Date
+}): Promise<Reply<PriceAnswerBody | PriceRefusal>> {
+  const limit = await rateLimit({
+    db,
+    key: `price:${clientIp}`,
+    max: PRICES_PER_MINUTE,
+    windowMs: 60_000,
+    now: now.getTime(),
+  })
+  if (!limit.allowed) {
+    return reply(
+      429,
+      {
+        error: `That is a lot of price lookups in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+      },
+      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
+    )
+  }
+  const params = url.searchParams
+  const productParam = params.get('product') ?? ''
+  if (!/^[1-9]\d{0,8}$/.test(productParam))
+    return reply(400, { error: 'Name the treat: product=<its number>.' })
+  const date = params.get('date') ?? ''
+  if (!isRealDate(date)) return reply(400, { error: 'Give the date as date=YYYY-MM-DD.' })
+  if (!isCalendarDate(date)) return reply(400, { error: OUTSIDE_DATE_WINDOW })
+  const fulfilment = params.get('fulfilment') ?? 'pickup'
+  if (fulfilment !== 'pickup' && fulfilment !== 'delivery')
+    return reply(400, { error: 'Choose fulfilment=pickup or fulfilment=delivery.' })
+  const options: Record<string, string> = {}
+  let fields = 0
+  for (const [name, value] of params) {
+    const match = OPTION_FIELD.exec(name)
+    if (!match) continue
+    if (++fields > MAX_OPTION_FIELDS || value.length > MAX_OPTION_VALUE)
+      return reply(400, { error: 'Too many options, or one too long.' })
+    options[match[1]!] = value
+  }
+  const setPrice = await readSetPrice(db, Number(productParam))
+  if (!setPrice)
+    return reply(404, { error: 'That treat is not sold at a set price: ask us for a quote.' })
+  const answer = priceOf(setPrice, await readDeliveryFees(db), {
+    options,
+    date,
+    today: bakeryToday(now),
+    fulfilment,
+    postalCode: (params.get('postal_code') ?? '').slice(0, 12),
+  })
+  if (!answer.ok) {
+    return reply(400, {
+      error: answer.problems.map((problem) => problem.message).join(' '),
+      problems: answer.problems,
+    })
+  }
+  return reply(200, {
+    total_cents: answer.totalCents,
+    currency: localSettings().currency,
+    lines: answer.lines,
+    quote_needed: answer.quoteNeeded,
+  })
+}
