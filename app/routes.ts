@@ -38,6 +38,7 @@ export default [
     route('admin/drops', 'routes/admin.drops.tsx'),
     route('admin/drops/new', 'routes/admin.drops.new.tsx'),
     route('admin/drops/:id', 'routes/admin.drops.$id.tsx'),
+    route('admin/drops/:id/edit', 'routes/admin.drops.$id.edit.tsx'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
     route('admin/proofs/:key', 'routes/admin.proofs.$key.ts'),

@@ -36,5 +36,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function Drop({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams()
-  return <DropDeskPage view={loaderData.view} copied={search.get('copied') === '1'} />
+  const notice =
+    search.get('copied') === '1' ? 'copied' : search.get('saved') === '1' ? 'saved' : null
+  return <DropDeskPage view={loaderData.view} notice={notice} />
 }

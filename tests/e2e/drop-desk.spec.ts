@@ -82,6 +82,16 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await expect(packing).toContainText('To pay $48')
   await shoot(page, 'drop-desk-packing')
 
+  // Two more pies: on sale at once.
+  await page.getByRole('link', { name: 'Change it' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change the drop')
+  await expect(page.getByLabel('Item 1')).toHaveValue('Apple pie')
+  await page.getByLabel('Stock').first().fill('8')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await page.waitForURL(/\/admin\/drops\/\d+\?saved=1$/)
+  await expect(page.getByRole('status')).toHaveText('Changes saved.')
+  await expect(row.getByRole('cell').nth(2)).toHaveText('6')
+
   await page.getByRole('button', { name: 'Duplicate for next week' }).click()
   await expect(page.getByRole('status')).toContainText('Copied to next week')
   expect(page.url()).not.toBe(deskUrl)

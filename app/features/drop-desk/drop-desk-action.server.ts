@@ -3,7 +3,7 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { duplicateForNextWeek, makeDrop } from './drop-desk.server.ts'
+import { duplicateForNextWeek, makeDrop, saveDropEdit } from './drop-desk.server.ts'
 import type { NewDropDefaults, NewDropRefusal } from './drop-form.ts'
 
 /** The new drop form's rows of short fields: well under this. */
@@ -60,4 +60,23 @@ export async function receiveDropDeskAction({
   const copy = await duplicateForNextWeek(db, id, now)
   if (copy === null) return reply(404, { error: 'There is no such drop.' })
   return { location: `/admin/drops/${copy}?copied=1` }
+}
+
+/** POST /admin/drops/<id>/edit: back to the drop's page, or back with what to change. */
+export async function receiveDropEdit({
+  request,
+  db,
+  id,
+  now = new Date(),
+}: {
+  request: Request
+  db: Db
+  id: number
+  now?: Date
+}): Promise<Reply<NewDropRefusal & { error?: string }> | { location: string }> {
+  const form = await readAdminForm(request, MAX_DROP_FORM_BYTES)
+  if (!form) return reply(400, { errors: {}, values: {}, error: NOT_UNDERSTOOD })
+  const saved = await saveDropEdit(db, id, new URLSearchParams(form), now)
+  if (!saved.ok) return reply(saved.status, { errors: saved.errors, values: form })
+  return { location: `/admin/drops/${id}?saved=1` }
 }

@@ -28,7 +28,14 @@ function useLiveCounts(live: boolean) {
  * One drop for its owner: where it stands, what is sold, held and left of
  * each item and pickup time, and the orders to pack, window by window.
  */
-export function DropDeskPage({ view, copied }: { view: DropDeskView; copied: boolean }) {
+export function DropDeskPage({
+  view,
+  notice,
+}: {
+  view: DropDeskView
+  /** What she just did, said at the top: copied to next week, or her changes saved. */
+  notice: 'copied' | 'saved' | null
+}) {
   useLiveCounts(view.state === 'open')
   const sending = useNavigation().state !== 'idle'
   return (
@@ -45,12 +52,17 @@ export function DropDeskPage({ view, copied }: { view: DropDeskView; copied: boo
         <DropState state={view.state} />
         Pickup {view.pickupDay}. {endSentence(view.when)}
       </p>
-      {copied ? (
+      {notice ? (
         <p className="status-success mt-4" role="status">
-          Copied to next week. Check its items and times, then it opens as set.
+          {notice === 'copied'
+            ? 'Copied to next week. Check its items and times, then it opens as set.'
+            : 'Changes saved.'}
         </p>
       ) : null}
       <div className="mt-5 flex flex-wrap gap-3">
+        <Link to={`/admin/drops/${view.id}/edit`} className="button-secondary">
+          Change it
+        </Link>
         <Link to={`/drops/${view.slug}`} className="button-secondary">
           Open its public page
         </Link>

@@ -3,8 +3,15 @@ import type { Db } from '#app/db/db.server.ts'
 import { orderHold } from '#app/features/drop-orders/hold-order.server.ts'
 import { reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { readDrop } from '#app/features/drops/drops.server.ts'
+import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { duplicateForNextWeek, makeDrop, readDropDesk } from './drop-desk.server.ts'
+import {
+  dropFormValues,
+  duplicateForNextWeek,
+  makeDrop,
+  readDropDesk,
+  saveDropEdit,
+} from './drop-desk.server.ts'
 
 // Sunday, November 29, 2026, in Toronto.
 const NOW = new Date('2026-11-29T15:00:00Z')
@@ -155,4 +162,92 @@ test('a drop copied to next week keeps its items and times, a week later on her 
     again.ok && again.id,
   )
   expect(await duplicateForNextWeek(db, 999_999, NOW)).toBeNull()
+})
+
+test('she changes a drop: names, prices and stock change at once, more stock is offered to those waiting, and what has orders stays', async () => {
+  const { db } = await openTestDatabase()
+  const made = await makeDrop(db, form, NOW)
+  if (!made.ok) throw new Error('not made')
+  const drop = (await readDrop(db, 'holiday-pies-2026-12-19'))!
+  const [apple, pecan] = drop.items.map((item) => item.id) as [number, number]
+  const open = new Date('2026-12-10T15:00:00Z')
+  const paula = await order(db, drop.slug, 'Paula Ng', [[apple, 6]], '10:00-11:00', open)
+  await orderHold(db, { token: paula, payment: 'pickup', now: open.getTime(), env: noCards })
+  // Apple pies sold out: Rosa waits for one.
+  await db
+    .insertInto('waitlist_entry')
+    .values({
+      drop_id: drop.id,
+      wants: `item:${apple}`,
+      email: 'rosa@example.com',
+      created_at: open.getTime(),
+    })
+    .execute()
+
+  const values = (await dropFormValues(db, drop.id))!
+  expect(values).toMatchObject({
+    'item.0.id': String(apple),
+    'item.0.price': '24',
+    'item.1.price': '28.50',
+    opens_time: '12:00',
+    'window.0.cap': '2',
+  })
+  // Taking off what has an order is refused, whole, with why.
+  const refused = await saveDropEdit(
+    db,
+    drop.id,
+    new URLSearchParams({
+      ...values,
+      'item.0.id': '',
+      'item.0.name': '',
+      'item.0.price': '',
+      'item.0.stock': '',
+      'window.0.start': '',
+      'window.0.end': '',
+      'window.0.cap': '',
+    }),
+    open,
+  )
+  expect(refused).toEqual({
+    ok: false,
+    status: 409,
+    errors: {
+      items: 'Apple pie has orders or baskets: keep it, and set its stock to 0 to sell no more.',
+      windows: expect.stringMatching(/^The 10:00.* pickup has orders or baskets: keep it\.$/),
+    },
+  })
+
+  // Two more apple pies, pecan off the menu (nobody has one), a new cherry pie.
+  const saved = await saveDropEdit(
+    db,
+    drop.id,
+    new URLSearchParams({
+      ...values,
+      'item.0.stock': '8',
+      'item.1.id': '',
+      'item.1.name': '',
+      'item.1.price': '',
+      'item.1.stock': '',
+      'item.1.limit': '',
+      'item.2.name': 'Cherry pie',
+      'item.2.price': '26',
+      'item.2.stock': '3',
+    }),
+    open,
+  )
+  expect(saved).toEqual({ ok: true })
+  const changed = (await readDrop(db, drop.slug))!
+  expect(changed.items.map(({ id, name }) => ({ id, name }))).toEqual([
+    { id: apple, name: 'Apple pie' },
+    { id: expect.any(Number), name: 'Cherry pie' },
+  ])
+  expect(changed.items.some((item) => item.id === pecan)).toBe(false)
+  // Paula's order is as it was; the two new pies: one goes to Rosa, who was waiting.
+  const desk = (await readDropDesk(db, drop.id, open))!
+  expect(desk.tally.items[0]).toMatchObject({ sold: 6, left: 2 })
+  expect(await offerFreedStock(db, { now: open, siteUrl: SITE })).toBe(1)
+  expect((await readDropDesk(db, drop.id, open))!.tally.items[0]).toMatchObject({
+    held: 1,
+    left: 1,
+  })
 })

@@ -6,6 +6,7 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { updateDrop } from '#app/features/drops/drop-edits.server.ts'
 import { type DropMoment, dropMoment, writeDropMoment } from '#app/features/drops/drop-moments.ts'
 import { type DropTally, dropOrders, tallyDrop } from '#app/features/drops/drop-tally.server.ts'
 import { createNamedDrop, readDropById, readDropInput } from '#app/features/drops/drops.server.ts'
@@ -20,7 +21,7 @@ import {
   formatCalendarDate,
 } from '#app/utils/dates.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { centsToInput, formatMoney } from '#app/utils/money.ts'
 import { readDropForm } from './drop-form.ts'
 
 export type MadeDrop = { ok: true; id: number } | { ok: false; errors: FieldErrors<string> }
@@ -141,4 +142,62 @@ export async function readDropDesk(db: Db, id: number, now: Date): Promise<DropD
         .map(({ window: _window, ...order }) => order),
     })),
   }
+}
+
+/** A drop as its edit form starts: every field as she would type it, items with their ids. */
+export async function dropFormValues(db: Db, id: number): Promise<Record<string, string> | null> {
+  const input = await readDropInput(db, id)
+  if (!input) return null
+  const values: Record<string, string> = {
+    name: input.name,
+    description: input.description ?? '',
+    pickup_date: input.pickupDate,
+    opens_date: bakeryDateOf(input.opensAt),
+    opens_time: bakeryTimeOf(input.opensAt),
+    closes_date: bakeryDateOf(input.closesAt),
+    closes_time: bakeryTimeOf(input.closesAt),
+    hold_minutes: String(input.holdMinutes ?? 10),
+    pay_at_pickup: input.payAtPickup ? 'on' : '',
+  }
+  for (const [row, item] of input.items.entries()) {
+    values[`item.${row}.id`] = String(item.id)
+    values[`item.${row}.name`] = item.name
+    values[`item.${row}.price`] = centsToInput(item.priceCents)
+    values[`item.${row}.stock`] = String(item.stock)
+    values[`item.${row}.limit`] = item.perCustomerLimit == null ? '' : String(item.perCustomerLimit)
+  }
+  for (const [row, window] of input.windows.entries()) {
+    values[`window.${row}.start`] = window.start
+    values[`window.${row}.end`] = window.end
+    values[`window.${row}.cap`] = window.capacity === null ? '' : String(window.capacity)
+  }
+  return values
+}
+
+/** Her changes to drop `id` from the edit form, or what to fix. */
+export async function saveDropEdit(
+  db: Db,
+  id: number,
+  form: URLSearchParams,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; status: 400 | 404 | 409; errors: FieldErrors<string> }> {
+  const read = readDropForm(form, bakeryToday(now))
+  if (!read.ok) return { ok: false, status: 400, errors: read.errors }
+  const { input } = read
+  const saved = await updateDrop(db, {
+    id,
+    now,
+    edit: {
+      name: input.name,
+      description: input.description,
+      pickupDate: input.pickupDate,
+      opensAt: bakeryInstant(input.opens.date, input.opens.time),
+      closesAt: bakeryInstant(input.closes.date, input.closes.time),
+      holdMinutes: input.holdMinutes,
+      payAtPickup: input.payAtPickup,
+      items: input.items,
+      windows: input.windows,
+    },
+  })
+  return saved.ok ? saved : { ok: false, status: saved.status, errors: saved.problems }
 }

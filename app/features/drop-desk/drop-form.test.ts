@@ -47,8 +47,22 @@ test('a whole form is a drop: empty rows skipped, prices read as written, pickup
       holdMinutes: 15,
       payAtPickup: true,
       items: [
-        { name: 'Sourdough loaf', priceCents: 900, stock: 24, perCustomerLimit: null },
-        { name: 'Cinnamon buns (6)', priceCents: 1850, stock: 10, perCustomerLimit: 2 },
+        {
+          id: null,
+          row: 0,
+          name: 'Sourdough loaf',
+          priceCents: 900,
+          stock: 24,
+          perCustomerLimit: null,
+        },
+        {
+          id: null,
+          row: 2,
+          name: 'Cinnamon buns (6)',
+          priceCents: 1850,
+          stock: 10,
+          perCustomerLimit: 2,
+        },
       ],
       windows: [
         { start: '09:00', end: '10:30', capacity: 8 },

@@ -29,6 +29,10 @@ export const DROP_LIMITS = {
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 
 export interface DropFormItem {
+  /** The item it changes, when the form edits a drop; null for a new one. */
+  id: number | null
+  /** Its row on the form, for a problem about it. */
+  row: number
   name: string
   priceCents: number
   stock: number
@@ -93,6 +97,8 @@ function readItems(form: Form, errors: FieldErrors<string>): DropFormItem[] {
     const [name, price, stock, limit] = ['name', 'price', 'stock', 'limit'].map((part) =>
       textOf(form, field(part)),
     ) as [string, string, string, string]
+    const idText = textOf(form, field('id'))
+    const id = /^[1-9]\d{0,8}$/.test(idText) ? Number(idText) : null
     if (!name && !price && !stock && !limit) continue
     if (!name) errors[field('name')] = 'Name this item.'
     else if (name.length > DROP_LIMITS.itemName)
@@ -110,7 +116,7 @@ function readItems(form: Form, errors: FieldErrors<string>): DropFormItem[] {
     })
     if (typeof most === 'string') errors[field('limit')] = most
     if (money.ok && typeof count === 'number' && typeof most !== 'string') {
-      items.push({ name, priceCents: money.cents, stock: count, perCustomerLimit: most })
+      items.push({ id, row, name, priceCents: money.cents, stock: count, perCustomerLimit: most })
     }
   }
   return items

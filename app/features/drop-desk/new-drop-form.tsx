@@ -18,15 +18,18 @@ export function NewDropForm({
   defaults,
   refusal,
   currencySymbol,
+  submitLabel = 'Create drop',
 }: {
-  defaults: NewDropDefaults
+  /** What the form starts with: a new drop's dates, or a drop's own values to change. */
+  defaults: NewDropDefaults | Record<string, string>
   refusal?: NewDropRefusal
   currencySymbol: string
+  submitLabel?: string
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const sending = useNavigation().state !== 'idle'
   const errors = refusal?.errors ?? {}
-  const values: Record<string, string> = refusal?.values ?? { ...defaults, hold_minutes: '10' }
+  const values: Record<string, string> = refusal?.values ?? { hold_minutes: '10', ...defaults }
   useEffect(() => {
     if (refusal && formRef.current) focusFirstInvalid(formRef.current, refusal.errors)
   }, [refusal])
@@ -92,9 +95,13 @@ export function NewDropForm({
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">Items</legend>
         <p className="form-hint">Leave the limit empty for none. Empty rows are skipped.</p>
+        {errors.items ? <p className="form-error">{errors.items}</p> : null}
         {Array.from({ length: rowsOf('item', ITEM_ROWS, DROP_LIMITS.items) }, (_, row) => (
           <fieldset key={row} className="drop-form-row">
             <legend className="sr-only">Item {row + 1}</legend>
+            {values[`item.${row}.id`] ? (
+              <input type="hidden" name={`item.${row}.id`} value={values[`item.${row}.id`]} />
+            ) : null}
             {field(`item.${row}.name`, `Item ${row + 1}`)}
             {field(`item.${row}.price`, `Price (${currencySymbol})`, { inputMode: 'decimal' })}
             {field(`item.${row}.stock`, 'Stock', { type: 'number', inputMode: 'numeric' })}
@@ -109,6 +116,7 @@ export function NewDropForm({
 
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">Pickup times</legend>
+        {errors.windows ? <p className="form-error">{errors.windows}</p> : null}
         <p className="form-hint">On the pickup day. Leave “orders” empty for no cap.</p>
         {Array.from({ length: rowsOf('window', WINDOW_ROWS, DROP_LIMITS.windows) }, (_, row) => (
           <fieldset key={row} className="drop-form-row drop-form-window">
@@ -125,7 +133,7 @@ export function NewDropForm({
       </fieldset>
 
       <button type="submit" className="button-primary justify-self-start" disabled={sending}>
-        {sending ? 'Creating…' : 'Create drop'}
+        {submitLabel}
       </button>
     </Form>
   )

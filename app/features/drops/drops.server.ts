@@ -262,7 +262,12 @@ export async function createNamedDrop(
 }
 
 /** Everything a drop was set up with, as createDrop takes it: what a copy starts from. */
-export async function readDropInput(db: Db, id: number): Promise<Omit<DropInput, 'slug'> | null> {
+export async function readDropInput(
+  db: Db,
+  id: number,
+): Promise<
+  (Omit<DropInput, 'slug' | 'items'> & { items: (DropItemInput & { id: number })[] }) | null
+> {
   const drop = await ownTables(db)
     .selectFrom('drop_sale')
     .selectAll()
@@ -300,6 +305,7 @@ export async function readDropInput(db: Db, id: number): Promise<Omit<DropInput,
     payAtPickup: Number(drop.pay_at_pickup) === 1,
     sections: sections.map((section) => ({ name: section.name, stock: Number(section.stock) })),
     items: items.map((item) => ({
+      id: Number(item.id),
       name: item.name,
       description: item.description,
       priceCents: Number(item.price_cents),
