@@ -87,6 +87,7 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change the drop')
   await expect(page.getByLabel('Item 1')).toHaveValue('Apple pie')
   await page.getByLabel('Stock').first().fill('8')
+  await shoot(page, 'drop-desk-edit')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await page.waitForURL(/\/admin\/drops\/\d+\?saved=1$/)
   await expect(page.getByRole('status')).toHaveText('Changes saved.')
