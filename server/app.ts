@@ -20,7 +20,6 @@ import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/s
 import { renderStoredPolicies } from '#app/features/availability/order-policies.server.ts'
 import { expireQuotesAndTell } from '#app/features/customer-page/customer-quotes.server.ts'
 import { renderStoredAcceptedPolicies } from '#app/features/customer-page/request-status.server.ts'
-import { cancelUnpaidDropOrders } from '#app/features/drop-orders/hold-order.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
 import { setMediaPublicUrl } from '#app/features/gallery/gallery.server.ts'
 import { sweepStrayMedia } from '#app/features/gallery/stray-media.server.ts'
@@ -163,20 +162,18 @@ export async function startServices(): Promise<Env> {
       // Each run's emails and "today" follow the local settings stored as it starts.
       withBakeryLocalSettings(db, async () => {
         const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
-        const unpaid = await cancelUnpaidDropOrders(db)
         const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
         const reviewRequests = await queueReviewRequestsDue(db, {
           now: new Date(),
           siteUrl: env.SITE_URL,
         })
-        return { expired, unpaid, scheduled, reviewRequests }
+        return { expired, scheduled, reviewRequests }
       }),
     )
       .then((run) => {
         if (!run.ran) return
-        const { expired, unpaid, scheduled, reviewRequests } = run.result
+        const { expired, scheduled, reviewRequests } = run.result
         if (expired.length > 0) console.log(`orders: ${expired.length} quotes expired unanswered`)
-        if (unpaid > 0) console.log(`drops: ${unpaid} orders cancelled, never paid by card`)
         if (scheduled.digest) console.log('orders: the morning digest is queued')
         if (scheduled.reminders > 0) console.log(`orders: ${scheduled.reminders} reminders queued`)
         if (reviewRequests > 0) console.log(`reviews: ${reviewRequests} invitations queued`)

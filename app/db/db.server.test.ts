@@ -112,7 +112,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'drop_hold',
-    'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')), "request_id" integer references "order_request" ("id"))',
+    'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')), "request_id" integer references "order_request" ("id"), "offered" integer default 0 not null)',
   ],
   ['drop_hold_email', 'CREATE INDEX "drop_hold_email" on "drop_hold" ("email")'],
   [

@@ -46,6 +46,7 @@ import { migration as m044 } from './migrations/044-drops.ts'
 import { migration as m045 } from './migrations/045-drop-orders.ts'
 import { migration as m046 } from './migrations/046-waitlist.ts'
 import { migration as m047 } from './migrations/047-option-prices.ts'
+import { migration as m048 } from './migrations/048-offer-holds.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -105,6 +106,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['045-drop-orders', m045],
   ['046-waitlist', m046],
   ['047-option-prices', m047],
+  ['048-offer-holds', m048],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

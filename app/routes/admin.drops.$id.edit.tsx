@@ -58,7 +58,7 @@ export default function EditDrop({ loaderData }: Route.ComponentProps) {
           defaults={loaderData.values}
           refusal={refusal}
           currencySymbol={loaderData.currencySymbol}
-          submitLabel="Save changes"
+          editing
         />
       </div>
     </section>

@@ -54,13 +54,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 export default function Hold({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<HoldAnswer>()
   if (!loaderData.view) return <NotFoundPage />
-  const { hold, payments, policiesHtml, orderPage } = loaderData.view
+  const { hold, payments, policiesHtml, orderPage, orderHeading } = loaderData.view
   return (
     <HoldPage
       view={hold}
       answer={answer}
       orderPage={orderPage}
-      orderForm={<OrderChoice payments={payments} policiesHtml={policiesHtml} total={hold.total} />}
+      orderHeading={orderHeading}
+      orderForm={
+        <OrderChoice
+          payments={payments}
+          policiesHtml={policiesHtml}
+          total={hold.total}
+          totalCents={hold.totalCents}
+        />
+      }
     />
   )
 }

@@ -27,7 +27,7 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await page.getByLabel('Name').fill(`Pie day ${stamp}`)
   await page.getByLabel('Pickup day').fill(pickup)
   await page.getByLabel('Opens on').fill(today)
-  await page.getByLabel('at').first().fill('00:00')
+  await page.getByLabel('Opens at').fill('00:00')
   await page.getByLabel('Closes on').fill(addDays(pickup, -1))
   await page.getByLabel('Customers may pay at pickup').check()
   await page.getByLabel('From').first().fill('10:00')

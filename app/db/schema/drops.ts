@@ -80,6 +80,8 @@ export interface DropHoldTable {
   state: Generated<DropHoldState>
   /** The order it became (state 'ordered'); null before. */
   request_id: Generated<number | null>
+  /** 1 for a hold the site keeps for someone on the waitlist: claimed only through its link. */
+  offered: Generated<number>
 }
 
 export interface DropHoldLineTable {

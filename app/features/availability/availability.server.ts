@@ -60,8 +60,16 @@ export async function bookedEffort(
     from,
     to,
     except = [],
+    exceptHold,
     now = new Date(),
-  }: { from: string; to: string; except?: readonly number[]; now?: Date },
+  }: {
+    from: string
+    to: string
+    except?: readonly number[]
+    /** A drop hold not to count: a waitlist's offer, counted as its claimant's basket. */
+    exceptHold?: string
+    now?: Date
+  },
 ): Promise<Map<string, number>> {
   const [requests, baskets] = await Promise.all([
     ownTables(db)
@@ -89,6 +97,7 @@ export async function bookedEffort(
       .where('drop_hold.state', '=', 'held')
       .where('drop_hold.expires_at', '>', now.getTime())
       .where('drop_item.effort', '>', 0)
+      .$if(exceptHold !== undefined, (query) => query.where('drop_hold.token', '!=', exceptHold!))
       .groupBy('drop_sale.pickup_date')
       .execute(),
   ])
@@ -106,12 +115,25 @@ export async function bookedEffort(
  */
 export async function dayEffortRefusal(
   trx: Transaction<Database>,
-  { date, effort, now }: { date: string; effort: number; now: Date },
+  {
+    date,
+    effort,
+    now,
+    except,
+  }: { date: string; effort: number; now: Date; except?: string | undefined },
 ): Promise<string | null> {
   if (effort <= 0) return null
   const rules = await readBookingRules(trx)
   const capacity = rules.weekdayCapacity[weekdayOf(date)] ?? 0
-  const booked = (await bookedEffort(trx, { from: date, to: date, now })).get(date) ?? 0
+  const booked =
+    (
+      await bookedEffort(trx, {
+        from: date,
+        to: date,
+        now,
+        ...(except ? { exceptHold: except } : {}),
+      })
+    ).get(date) ?? 0
   if (capacity - booked >= effort) return null
   return `Our kitchen is full for ${formatCalendarDate(date)}: we cannot bake that much more for that day.`
 }

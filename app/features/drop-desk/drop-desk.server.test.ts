@@ -217,6 +217,22 @@ test('she changes a drop: names, prices and stock change at once, more stock is 
     },
   })
 
+  // Her customers ordered for the 19th: the day stays.
+  expect(
+    await saveDropEdit(
+      db,
+      drop.id,
+      new URLSearchParams({ ...values, pickup_date: '2026-12-20' }),
+      open,
+    ),
+  ).toMatchObject({
+    ok: false,
+    status: 409,
+    errors: {
+      pickup_date: expect.stringMatching(/^Customers have ordered for Saturday, December 19, 2026/),
+    },
+  })
+
   // Two more apple pies, pecan off the menu (nobody has one), a new cherry pie.
   const saved = await saveDropEdit(
     db,

@@ -18,13 +18,14 @@ export function NewDropForm({
   defaults,
   refusal,
   currencySymbol,
-  submitLabel = 'Create drop',
+  editing = false,
 }: {
   /** What the form starts with: a new drop's dates, or a drop's own values to change. */
   defaults: NewDropDefaults | Record<string, string>
   refusal?: NewDropRefusal
   currencySymbol: string
-  submitLabel?: string
+  /** A drop she made, to change: its own button and words. */
+  editing?: boolean
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const sending = useNavigation().state !== 'idle'
@@ -46,9 +47,15 @@ export function NewDropForm({
   return (
     <Form method="post" ref={formRef} className="drop-form grid gap-6" noValidate>
       {Object.keys(errors).length > 0 ? (
-        <p className="status-error" role="alert">
-          Some of it needs another look: see the notes below.
-        </p>
+        <div className="status-error" role="alert">
+          <p>Some of it needs another look: see the notes below.</p>
+          {/* What no one field can say (an item or pickup time with orders) is said here too. */}
+          {[errors.items, errors.windows].filter(Boolean).map((problem) => (
+            <p key={problem} className="mt-1">
+              {problem}
+            </p>
+          ))}
+        </div>
       ) : null}
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">The drop</legend>
@@ -70,11 +77,11 @@ export function NewDropForm({
         <legend className="drop-form-legend">When it sells</legend>
         <div className="drop-form-pair">
           {field('opens_date', 'Opens on', { type: 'date' })}
-          {field('opens_time', 'at', { type: 'time' })}
+          {field('opens_time', 'Opens at', { type: 'time' })}
         </div>
         <div className="drop-form-pair">
           {field('closes_date', 'Closes on', { type: 'date' })}
-          {field('closes_time', 'at', { type: 'time' })}
+          {field('closes_time', 'Closes at', { type: 'time' })}
         </div>
         {field('hold_minutes', 'Minutes a basket is held', {
           type: 'number',
@@ -94,7 +101,10 @@ export function NewDropForm({
 
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">Items</legend>
-        <p className="form-hint">Leave the limit empty for none. Empty rows are skipped.</p>
+        <p className="form-hint">
+          Leave the limit empty for none.{' '}
+          {editing ? 'Empty an item’s row to take it off the drop.' : 'Empty rows are skipped.'}
+        </p>
         {errors.items ? <p className="form-error">{errors.items}</p> : null}
         {Array.from({ length: rowsOf('item', ITEM_ROWS, DROP_LIMITS.items) }, (_, row) => (
           <fieldset key={row} className="drop-form-row">
@@ -133,7 +143,7 @@ export function NewDropForm({
       </fieldset>
 
       <button type="submit" className="button-primary justify-self-start" disabled={sending}>
-        {submitLabel}
+        {editing ? 'Save changes' : 'Create drop'}
       </button>
     </Form>
   )

@@ -253,3 +253,32 @@ test('a card order never paid gives its stock back when its Checkout session and
   expect(await orderRow(db)).toMatchObject({ status: 'cancelled' })
   expect((await dropLeft(db, drop, new Date(keptUntil))).items[0]!.left).toBe(2)
 })
+
+test('an order is made only at the price her page showed', async () => {
+  const { db, clock, loaf } = await openDrop()
+  const token = await hold(db, [[loaf, 2]], clock.now)
+  await db.updateTable('drop_item').set({ price_cents: 1_000 }).where('id', '=', loaf).execute()
+  expect(
+    await orderHold(db, {
+      token,
+      payment: 'pickup',
+      now: clock.now,
+      env: noCards,
+      shownCents: 1_800,
+    }),
+  ).toEqual({
+    ok: false,
+    status: 409,
+    message:
+      'The prices have changed since this page was opened: your items now come to $20. Check them and order again.',
+  })
+  expect(
+    await orderHold(db, {
+      token,
+      payment: 'pickup',
+      now: clock.now,
+      env: noCards,
+      shownCents: 2_000,
+    }),
+  ).toMatchObject({ ok: true })
+})

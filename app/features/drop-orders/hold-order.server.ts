@@ -18,7 +18,8 @@ import {
 } from '#app/features/drops/hold-orders.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
-import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
+import { moveRequest, statusOf } from '#app/features/order-book/request-moves.server.ts'
+import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import {
   SHORTEST_CHECKOUT_MS,
   openCardCheckout,
@@ -76,7 +77,15 @@ export async function orderHold(
     payment,
     now = Date.now(),
     env = getEnv(),
-  }: { token: string; payment: SetPricePayment; now?: number; env?: OrderEnv },
+    shownCents,
+  }: {
+    token: string
+    payment: SetPricePayment
+    now?: number
+    env?: OrderEnv
+    /** The total her page showed; the order is refused if the drop's prices changed since. */
+    shownCents?: number
+  },
 ): Promise<OrderHoldResult> {
   const byCard = payment === 'card'
   if (byCard && !cardPaymentsOn(env)) {
@@ -89,6 +98,7 @@ export async function orderHold(
       token,
       now,
       payAtPickup: !byCard && cardPaymentsOn(env),
+      ...(shownCents === undefined ? {} : { shownCents }),
     })
     if (!claimed.ok) return claimed
     const { hold } = claimed
@@ -197,7 +207,14 @@ export async function receiveHoldPost({
   if (form.get('accept_policies') !== 'on') {
     return reply(400, { ok: false, message: 'Please tick that you have read the order policies.' })
   }
-  const ordered = await orderHold(db, { token, payment, now: now.getTime(), env })
+  const shown = form.get('total_cents') ?? ''
+  const ordered = await orderHold(db, {
+    token,
+    payment,
+    now: now.getTime(),
+    env,
+    ...(/^\d{1,9}$/.test(shown) ? { shownCents: Number(shown) } : {}),
+  })
   return ordered.ok
     ? { location: ordered.location }
     : reply(ordered.status, { ok: false, message: ordered.message })
@@ -212,16 +229,19 @@ export async function receiveHoldPost({
 export async function cancelUnpaidDropOrders(db: Db, now = Date.now()): Promise<number> {
   let cancelled = 0
   for (const requestId of await unpaidOrdersEnded(db, now)) {
-    const moved = await db.transaction().execute((trx) =>
-      moveRequest(trx, {
+    const moved = await db.transaction().execute(async (trx) => {
+      // Read again in the move's transaction: a payment that came meanwhile has confirmed it.
+      if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
+      const result = await moveRequest(trx, {
         requestId,
         to: 'cancelled',
         actor: 'site',
         note: 'Not paid by card in time: its items went back on sale.',
         now,
-      }),
-    )
-    if (moved.ok) cancelled += 1
+      })
+      return result.ok
+    })
+    if (moved) cancelled += 1
   }
   return cancelled
 }

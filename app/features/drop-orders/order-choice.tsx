@@ -22,10 +22,12 @@ export function OrderChoice({
   payments,
   policiesHtml,
   total,
+  totalCents,
 }: {
   payments: readonly SetPricePayment[]
   policiesHtml: string
   total: string
+  totalCents: number
 }) {
   const id = useId()
   const sending = useNavigation().state !== 'idle'
@@ -40,6 +42,7 @@ export function OrderChoice({
         Order them
       </h2>
       <input type="hidden" name="intent" value="order" />
+      <input type="hidden" name="total_cents" value={totalCents} />
       {only ? (
         <>
           <input type="hidden" name="payment" value={only} />

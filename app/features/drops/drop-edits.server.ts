@@ -12,6 +12,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { lockDrop } from './drop-holds.server.ts'
 import type { DropInput, DropItemInput } from './drops.server.ts'
 import { liveHolds } from './live-holds.server.ts'
@@ -48,7 +49,7 @@ export async function updateDrop(
   return db.transaction().execute(async (trx): Promise<EditResult> => {
     const sale = await ownTables(trx)
       .selectFrom('drop_sale')
-      .select('id')
+      .select(['id', 'pickup_date'])
       .where('id', '=', id)
       .executeTakeFirst()
     if (!sale) return { ok: false, status: 404, problems: { name: 'There is no such drop.' } }
@@ -81,6 +82,9 @@ export async function updateDrop(
       const value = `${window.start_time}-${window.end_time}`
       if (!wanted.has(value) && used.windows.has(value))
         problems.windows = `The ${formatWindow(value)} pickup has orders or baskets: keep it.`
+    }
+    if (edit.pickupDate !== sale.pickup_date && used.windows.size > 0) {
+      problems.pickup_date = `Customers have ordered for ${formatCalendarDate(sale.pickup_date)}: keep that day, or make a new drop for another.`
     }
     if (Object.keys(problems).length > 0) return { ok: false, status: 409, problems }
 

@@ -21,6 +21,7 @@ import {
   leftOf,
 } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
+import { liveOffer, sameHoldJustMade } from './hold-lookups.server.ts'
 import { liveHolds } from './live-holds.server.ts'
 
 const ownTables = tablesFor('drops')
@@ -149,7 +150,8 @@ export async function reserveDrop(
 
   const sent = await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
   if (sent) return { ok: true, ...sent }
-  const first = await takenAt(db, drop.id, now, email, claim)
+  const offer = await liveOffer(db, { dropId: drop.id, claim, now })
+  const first = await takenAt(db, drop.id, now, email, offer)
   const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
   if (!firstCheck.ok) return refusal(drop.rules, first.taken, firstCheck.problems)
 
@@ -160,14 +162,16 @@ export async function reserveDrop(
     if (same) return { ok: true, ...same }
     // The drop as it stands now: the owner may have changed its stock meanwhile.
     const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
-    const { taken, mine } = await takenAt(trx, drop.id, now, email, claim)
+    // Only a live offer of this drop's waitlist counts as hers; any other token claims nothing.
+    const kept = await liveOffer(trx, { dropId: drop.id, claim, now })
+    const { taken, mine } = await takenAt(trx, drop.id, now, email, kept)
     const check = checkBasket(rules, taken, basket, mine)
     if (!check.ok) return refusal(rules, taken, check.problems)
     // Items that take real work share the pickup day's capacity with custom orders.
     const effort = basketEffort(drop, basket)
     if (effort > 0) {
       await lockBookings(trx)
-      const full = await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now })
+      const full = await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now, except: kept })
       if (full) return refusal(rules, taken, [full])
     }
     const token = newHoldToken()
@@ -195,46 +199,9 @@ export async function reserveDrop(
       )
       .execute()
     // The kept hold has given way: its stock is in this one now.
-    if (claim) await releaseHold(trx, claim, now)
+    if (kept) await releaseHold(trx, kept, now)
     return { ok: true, token, expiresAt }
   })
-}
-
-/** How soon after a hold the same basket from the same customer is taken as the same send. */
-export const SAME_SEND_MS = 15_000
-
-/** Her live hold of exactly `basket`, made in the last SAME_SEND_MS, if any. */
-async function sameHoldJustMade(
-  trx: Executor,
-  { dropId, email, basket, now }: { dropId: number; email: string; basket: Basket; now: Date },
-): Promise<{ token: string; expiresAt: number } | null> {
-  const recent = await ownTables(trx)
-    .selectFrom('drop_hold')
-    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
-    .select([
-      'drop_hold.token',
-      'drop_hold.expires_at',
-      'drop_hold_line.item_id',
-      'drop_hold_line.quantity',
-    ])
-    .where('drop_hold.drop_id', '=', dropId)
-    .where('drop_hold.email', '=', email)
-    .where('drop_hold.state', '=', 'held')
-    .where('drop_hold.pickup_window', '=', basket.window)
-    .where('drop_hold.expires_at', '>', now.getTime())
-    .where('drop_hold.created_at', '>=', now.getTime() - SAME_SEND_MS)
-    .execute()
-  const asked = [...basket.quantities].filter(([, quantity]) => quantity > 0)
-  for (const token of new Set(recent.map((row) => row.token))) {
-    const lines = recent.filter((row) => row.token === token)
-    const same =
-      lines.length === asked.length &&
-      asked.every(([itemId, quantity]) =>
-        lines.some((line) => Number(line.item_id) === itemId && Number(line.quantity) === quantity),
-      )
-    if (same) return { token, expiresAt: Number(lines[0]!.expires_at) }
-  }
-  return null
 }
 
 /** The effort units a basket takes of its pickup day (decision 020): each item's effort by its quantity. */

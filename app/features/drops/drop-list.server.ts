@@ -95,3 +95,16 @@ export async function listOwnerDrops(db: Db, now: Date): Promise<OwnerListedDrop
     }
   })
 }
+
+/** The ids of the drops taking orders at `now`: what the waitlist's pass looks at. */
+export async function openDropIds(db: Db, now: Date): Promise<number[]> {
+  const rows = await ownTables(db)
+    .selectFrom('drop_sale')
+    .select('id')
+    .where('opens_at', '<=', now.getTime())
+    .where('closes_at', '>', now.getTime())
+    .orderBy('id')
+    .limit(MAX_OWNER_DROPS)
+    .execute()
+  return rows.map((row) => Number(row.id))
+}

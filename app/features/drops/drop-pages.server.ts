@@ -176,6 +176,8 @@ export interface HoldPageView {
   name: string
   lines: { name: string; quantity: number; amount: string }[]
   total: string
+  /** The total in cents: the order form posts it, so an order is made only at this price. */
+  totalCents: number
   state: 'held' | 'expired' | 'ordered' | 'released'
   expiresAt: number
   expiresAtWords: string
@@ -211,6 +213,7 @@ export async function readHoldPage(
       amount: formatMoney(cents),
     })),
     total: formatMoney(lines.reduce((sum, line) => sum + line.cents, 0)),
+    totalCents: lines.reduce((sum, line) => sum + line.cents, 0),
     state: hold.state,
     expiresAt: hold.expiresAt,
     expiresAtWords: writeHoldEnd(hold.expiresAt),

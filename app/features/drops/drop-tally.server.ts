@@ -117,7 +117,8 @@ export async function dropOrders(db: Db, drop: Drop, now: Date): Promise<DropOrd
   const names = new Map(drop.items.map((item) => [item.id, item.name]))
   return sold.map((hold) => ({
     requestId: Number(hold.request_id),
-    name: hold.name,
+    // An erased customer's order keeps its place on the list, without her name.
+    name: hold.name || 'Erased customer',
     phone: hold.phone,
     window: hold.pickup_window,
     lines: lines

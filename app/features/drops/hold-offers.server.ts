@@ -9,10 +9,11 @@ import { randomBytes } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
+import { dayEffortRefusal, lockBookings } from '#app/features/availability/availability.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { lockDrop, takenAt } from './drop-holds.server.ts'
 import { type Want, checkBasket, leftOf } from './drop-stock.ts'
-import type { Drop } from './drops.server.ts'
+import { type Drop, readDropById } from './drops.server.ts'
 
 const ownTables = tablesFor('drops')
 
@@ -59,8 +60,11 @@ export async function holdForOffer(
   }: { drop: Drop; want: Want; email: string; now: Date; minutes: number },
 ): Promise<string | null> {
   await lockDrop(trx, drop.id)
+  // The drop as it stands now: the owner may have changed its stock since the pass began.
+  const rules = (await readDropById(trx, drop.id))?.rules
+  if (!rules) return null
   const { taken, mine } = await takenAt(trx, drop.id, now, email)
-  const left = leftOf(drop.rules, taken)
+  const left = leftOf(rules, taken)
   let lines: [number, number][] = []
   let window: string
   if ('item' in want) {
@@ -68,8 +72,13 @@ export async function holdForOffer(
     if (!room) return null
     window = room.window
     lines = [[want.item, 1]]
-    const check = checkBasket(drop.rules, taken, { quantities: new Map(lines), window }, mine)
+    const check = checkBasket(rules, taken, { quantities: new Map(lines), window }, mine)
     if (!check.ok) return null
+    const effort = (drop.items.find((item) => item.id === want.item)?.effort ?? 0) * 1
+    if (effort > 0) {
+      await lockBookings(trx)
+      if (await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now })) return null
+    }
   } else {
     const room = left.windows.find((candidate) => candidate.window === want.window)
     if (!room || room.left === 0) return null
@@ -87,6 +96,7 @@ export async function holdForOffer(
       pickup_window: window,
       created_at: now.getTime(),
       expires_at: now.getTime() + minutes * 60_000,
+      offered: 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -111,6 +121,7 @@ export async function readOffer(
     .select(['id', 'expires_at', 'pickup_window'])
     .where('token', '=', token)
     .where('drop_id', '=', drop.id)
+    .where('offered', '=', 1)
     .where('state', '=', 'held')
     .where('expires_at', '>', now.getTime())
     .executeTakeFirst()

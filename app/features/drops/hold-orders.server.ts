@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { QUOTABLE_STATUSES } from '#app/features/order-status/order-status.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { readDropById } from './drops.server.ts'
 
 const ownTables = tablesFor('drops')
@@ -39,7 +40,18 @@ export type ClaimResult =
  */
 export async function claimHold(
   trx: Transaction<Database>,
-  { token, now, payAtPickup }: { token: string; now: number; payAtPickup: boolean },
+  {
+    token,
+    now,
+    payAtPickup,
+    shownCents,
+  }: {
+    token: string
+    now: number
+    payAtPickup: boolean
+    /** The total her page showed: an order is made only at that price. */
+    shownCents?: number
+  },
 ): Promise<ClaimResult> {
   const row = await ownTables(trx)
     .selectFrom('drop_hold')
@@ -49,22 +61,16 @@ export async function claimHold(
   if (!row) return { ok: false, status: 404, problem: 'There is no such hold.' }
   const drop = await readDropById(trx, Number(row.drop_id))
   if (!drop) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  if (Number(row.offered) === 1) {
+    return {
+      ok: false,
+      status: 409,
+      problem:
+        'This was kept for you from the waitlist: reserve it on the drop’s page through your link.',
+    }
+  }
   if (payAtPickup && !drop.payAtPickup) {
     return { ok: false, status: 409, problem: 'This drop is paid by card when you order.' }
-  }
-  const claimed = await ownTables(trx)
-    .updateTable('drop_hold')
-    .set({ state: 'ordered' })
-    .where('id', '=', row.id)
-    .where('state', '=', 'held')
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) {
-    const problem =
-      row.state === 'ordered'
-        ? 'This hold is already an order.'
-        : 'This hold has ended and its items went back on sale.'
-    return { ok: false, status: 409, problem }
   }
   const held = await ownTables(trx)
     .selectFrom('drop_hold_line')
@@ -82,6 +88,28 @@ export async function claimHold(
       effort: item.effort * count,
     }
   })
+  const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
+  if (shownCents !== undefined && shownCents !== totalCents) {
+    return {
+      ok: false,
+      status: 409,
+      problem: `The prices have changed since this page was opened: your items now come to ${formatMoney(totalCents)}. Check them and order again.`,
+    }
+  }
+  const claimed = await ownTables(trx)
+    .updateTable('drop_hold')
+    .set({ state: 'ordered' })
+    .where('id', '=', row.id)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    const problem =
+      row.state === 'ordered'
+        ? 'This hold is already an order.'
+        : 'This hold has ended and its items went back on sale.'
+    return { ok: false, status: 409, problem }
+  }
   return {
     ok: true,
     hold: {
@@ -94,7 +122,7 @@ export async function claimHold(
       phone: row.phone,
       pickupWindow: row.pickup_window,
       lines,
-      totalCents: lines.reduce((sum, line) => sum + line.cents, 0),
+      totalCents,
       summary: lines.map((line) => `${line.quantity} × ${line.name}`).join(', '),
     },
   }

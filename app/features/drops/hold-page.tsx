@@ -17,6 +17,7 @@ export function HoldPage({
   answer,
   orderForm,
   orderPage,
+  orderHeading,
 }: {
   view: HoldPageView
   answer?: HoldAnswer
@@ -24,6 +25,8 @@ export function HoldPage({
   orderForm?: ReactNode
   /** Her order's own page, once the hold has become one. */
   orderPage?: string | null
+  /** Once an order, its heading as the order stands ('Your order is in'). */
+  orderHeading?: string | null
 }) {
   const { revalidate } = useRevalidator()
   const [ended, setEnded] = useState(false)
@@ -39,7 +42,11 @@ export function HoldPage({
         {view.dropName} · pickup {view.pickupDay}
       </p>
       <h1 id="hold-heading" className="page-heading mt-2">
-        {held ? 'Your treats are held' : stateHeading(view.state, ended)}
+        {held
+          ? 'Your treats are held'
+          : view.state === 'ordered' && orderHeading
+            ? orderHeading
+            : stateHeading(view.state, ended)}
       </h1>
       {answer && !held ? <Answer answer={answer} /> : null}
       <div className="card mt-6 p-6 sm:p-7">

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { orderHold } from '#app/features/drop-orders/hold-order.server.ts'
 import { dropLeft, readHold, reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { readDropPage } from '#app/features/drops/drop-pages.server.ts'
 import { createDrop, readDrop } from '#app/features/drops/drops.server.ts'
@@ -12,6 +13,12 @@ import { OFFER_MINUTES, eraseWaitlistOf, offerFreedStock } from './waitlist.serv
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
 const MINUTE = 60_000
 const SITE = 'https://butterandbloom.example'
+const noCards = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_URL: '',
+  SITE_URL: SITE,
+}
 
 async function openLoafDrop() {
   const { db } = await openTestDatabase()
@@ -181,5 +188,58 @@ test('an offer left unclaimed goes to the next waiting when its half hour is up;
   await db.transaction().execute((trx) => eraseWaitlistOf(trx, 'CY@example.com'))
   expect(await db.selectFrom('waitlist_entry').select('email').orderBy('id').execute()).toEqual([
     { email: 'bea@example.com' },
+  ])
+})
+
+test('only a live offer claims anything; an offer is never an order itself; nobody waits before the opening; one whose offer ran out may wait again', async () => {
+  const { db, drop, loaf } = await openLoafDrop()
+  const start = OPENS + MINUTE
+  expect(
+    await post(
+      db,
+      { intent: 'waitlist', email: 'early@example.com', item: String(loaf) },
+      OPENS - MINUTE,
+    ),
+  ).toMatchObject({ status: 409, body: { waitlist: { message: 'This drop has not opened yet.' } } })
+  const ada = await reserve(db, loaf, 'ada@example.com', start)
+  if (!ada.ok) throw new Error('not held')
+  // Her own hold's token is no claim: the loaf is not hers twice.
+  expect(await reserve(db, loaf, 'ada@example.com', start + MINUTE, ada.token)).toMatchObject({
+    ok: false,
+    status: 409,
+  })
+  await post(db, { intent: 'waitlist', email: 'bea@example.com', item: String(loaf) }, start)
+  const freed = start + 10 * MINUTE
+  await offerFreedStock(db, { now: new Date(freed), siteUrl: SITE })
+  const claim = /claim=([\w-]+)/.exec((await offersSent(db))[0]!.text)![1]!
+  // The kept hold is claimed by reserving through its link, not ordered as it stands.
+  expect(
+    await orderHold(db, { token: claim, payment: 'pickup', now: freed + MINUTE, env: noCards }),
+  ).toMatchObject({ ok: false, status: 409 })
+  // Her half hour ran out: asking again puts her back in line, behind Cy.
+  await post(
+    db,
+    { intent: 'waitlist', email: 'cy@example.com', item: String(loaf) },
+    freed + MINUTE,
+  )
+  const lapsed = freed + OFFER_MINUTES * MINUTE
+  // The loaf goes to Cy; then Bea asks again.
+  expect(await offerFreedStock(db, { now: new Date(lapsed), siteUrl: SITE })).toBe(1)
+  expect(
+    await post(db, { intent: 'waitlist', email: 'bea@example.com', item: String(loaf) }, lapsed),
+  ).toMatchObject({
+    status: 200,
+    body: { waitlist: { message: expect.stringMatching(/^You are on the waitlist/) } },
+  })
+  expect(
+    await db
+      .selectFrom('waitlist_entry')
+      .select(['email', 'state'])
+      .where('drop_id', '=', drop.id)
+      .orderBy('id')
+      .execute(),
+  ).toEqual([
+    { email: 'cy@example.com', state: 'offered' },
+    { email: 'bea@example.com', state: 'waiting' },
   ])
 })

@@ -10,13 +10,16 @@ import type { Db } from '#app/db/db.server.ts'
 import { isUniqueViolation } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
+import { dropLeft } from '#app/features/drops/drop-holds.server.ts'
+import { openDropIds } from '#app/features/drops/drop-list.server.ts'
 import { dropMoment, writeHoldEnd } from '#app/features/drops/drop-moments.ts'
-import { type Want, wantOf, wantText } from '#app/features/drops/drop-stock.ts'
+import { type Left, type Want, wantOf, wantText } from '#app/features/drops/drop-stock.ts'
 import { type Drop, readDrop, readDropById } from '#app/features/drops/drops.server.ts'
 import {
   freeOf,
   holdForOffer,
   isWantOf,
+  readOffer,
   wantWords,
 } from '#app/features/drops/hold-offers.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -57,8 +60,11 @@ export async function joinWaitlist(
 ): Promise<JoinResult> {
   const drop = await readDrop(db, slug)
   if (!drop) return { ok: false, status: 404, message: 'There is no such drop.' }
-  if (dropMoment(drop, now) === 'closed')
-    return { ok: false, status: 409, message: 'This drop has closed.' }
+  const moment = dropMoment(drop, now)
+  if (moment !== 'open') {
+    const why = moment === 'closed' ? 'This drop has closed.' : 'This drop has not opened yet.'
+    return { ok: false, status: 409, message: why }
+  }
   const email = emailAddress.safeParse(form.get('email') ?? '')
   if (!email.success) {
     return {
@@ -74,7 +80,7 @@ export async function joinWaitlist(
   }
   const what = wantWords(drop, want)
   const free = await db.transaction().execute((trx) => freeOf(trx, drop, want, now))
-  if (dropMoment(drop, now) === 'open' && free > 0) {
+  if (free > 0) {
     const still = 'item' in want ? `${what} is not sold out` : `There is still ${what}`
     return { ok: false, status: 409, message: `${still}: reserve it now.` }
   }
@@ -91,17 +97,46 @@ export async function joinWaitlist(
       .execute()
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    return {
-      ok: true,
-      want: wantText(want),
-      message: `You are already on the waitlist for ${what}.`,
-    }
+    if (!(await joinAgainAfterOffer(db, { drop, want, email: address, now })))
+      return {
+        ok: true,
+        want: wantText(want),
+        message: `You are already on the waitlist for ${what}.`,
+      }
   }
   return {
     ok: true,
     want: wantText(want),
     message: `You are on the waitlist for ${what}. If one comes free, we will email ${address} and keep it for you for ${OFFER_MINUTES} minutes.`,
   }
+}
+
+/**
+ * She was offered it before and her half hour ran out (or she let it go):
+ * she may wait again, at the back of the line. False while her offer is
+ * still kept for her, or while she is waiting.
+ */
+async function joinAgainAfterOffer(
+  db: Db,
+  { drop, want, email, now }: { drop: Drop; want: Want; email: string; now: Date },
+): Promise<boolean> {
+  const entry = await ownTables(db)
+    .selectFrom('waitlist_entry')
+    .select(['id', 'state', 'offer_token'])
+    .where('drop_id', '=', drop.id)
+    .where('wants', '=', wantText(want))
+    .where('email', '=', email)
+    .executeTakeFirst()
+  if (entry?.state !== 'offered' || !entry.offer_token) return false
+  if (await readOffer(db, { drop, token: entry.offer_token, now })) return false
+  await db.transaction().execute(async (trx) => {
+    await ownTables(trx).deleteFrom('waitlist_entry').where('id', '=', entry.id).execute()
+    await ownTables(trx)
+      .insertInto('waitlist_entry')
+      .values({ drop_id: drop.id, wants: wantText(want), email, created_at: now.getTime() })
+      .execute()
+  })
+  return true
 }
 
 /** The offer was made in another pass, or nothing was free for her after all: nothing is kept. */
@@ -119,11 +154,14 @@ export async function offerFreedStock(
   db: Db,
   { now, siteUrl }: { now: Date; siteUrl: string },
 ): Promise<number> {
+  const open = await openDropIds(db, now)
+  if (open.length === 0) return 0
   const drops = await ownTables(db)
     .selectFrom('waitlist_entry')
     .select('drop_id')
     .distinct()
     .where('state', '=', 'waiting')
+    .where('drop_id', 'in', open)
     .orderBy('drop_id')
     .limit(DROPS_PER_PASS)
     .execute()
@@ -131,6 +169,8 @@ export async function offerFreedStock(
   for (const { drop_id: dropId } of drops) {
     const drop = await readDropById(db, Number(dropId))
     if (!drop || dropMoment(drop, now) !== 'open') continue
+    // A first look without the lock: what nothing is free of is not tried.
+    const left = await dropLeft(db, drop, now)
     const entries = await ownTables(db)
       .selectFrom('waitlist_entry')
       .select(['id', 'wants', 'email'])
@@ -140,10 +180,19 @@ export async function offerFreedStock(
       .limit(ENTRIES_PER_DROP)
       .execute()
     for (const entry of entries) {
+      if (!mayBeFree(left, wantOf(entry.wants))) continue
       if (await offerOne(db, { drop, entry, now, siteUrl })) offered += 1
     }
   }
   return offered
+}
+
+/** Whether a first look shows any of what is wanted left. */
+function mayBeFree(left: Left, want: Want | null): boolean {
+  if (!want) return false
+  if ('item' in want) return (left.items.find((item) => item.id === want.item)?.left ?? 0) > 0
+  const window = left.windows.find((candidate) => candidate.window === want.window)
+  return window !== undefined && window.left !== 0
 }
 
 async function offerOne(
