@@ -2,17 +2,13 @@ import { Link, data, redirect, useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { receiveDropEdit } from '#app/features/drop-desk/drop-desk-action.server.ts'
+import { dropIdOf, receiveDropEdit } from '#app/features/drop-desk/drop-desk-action.server.ts'
 import { dropFormValues } from '#app/features/drop-desk/drop-desk.server.ts'
 import type { NewDropRefusal } from '#app/features/drop-desk/drop-form.ts'
 import { NewDropForm } from '#app/features/drop-desk/new-drop-form.tsx'
 import { currencySymbol } from '#app/utils/money.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.drops.$id.edit'
-
-function dropIdOf(param: string): number | null {
-  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null
-}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(`Change ${loaderData?.values.name ?? 'drop'}`, bakeryNameFrom(matches)) },

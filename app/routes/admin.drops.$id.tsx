@@ -2,16 +2,11 @@ import { data, redirect, useSearchParams } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { receiveDropDeskAction } from '#app/features/drop-desk/drop-desk-action.server.ts'
+import { dropIdOf, receiveDropDeskAction } from '#app/features/drop-desk/drop-desk-action.server.ts'
 import { DropDeskPage } from '#app/features/drop-desk/drop-desk-page.tsx'
 import { readDropDesk } from '#app/features/drop-desk/drop-desk.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.drops.$id'
-
-/** A drop id is a positive whole number; anything else is no drop. */
-function dropIdOf(param: string): number | null {
-  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null
-}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData?.view?.name ?? 'Drop', bakeryNameFrom(matches)) },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
-import { countHit, type RateLimitResult } from './rate-limit.ts'
+import { countHit, describeWait, type RateLimitResult } from './rate-limit.ts'
+import { type Reply, reply } from './reply.ts'
 
 /**
  * `countHit` with the hit times in the database, so every instance of the
@@ -72,4 +73,34 @@ export async function pruneRateLimits(db: Kysely<Database>, now: number): Promis
 function readHits(json: string): number[] {
   const hits: unknown = JSON.parse(json)
   return Array.isArray(hits) ? hits.map(Number).filter(Number.isFinite) : []
+}
+
+/**
+ * A public lookup's limit per address and minute (the calendar's days, a
+ * treat's price): null while allowed, else the 429 to answer, with when to
+ * try again in words and in Retry-After.
+ */
+export async function limitLookups({
+  db,
+  key,
+  max,
+  now,
+  what,
+}: {
+  db: Kysely<Database>
+  key: string
+  max: number
+  now: number
+  /** What is looked up, in the plural: 'calendar lookups'. */
+  what: string
+}): Promise<Reply<{ error: string }> | null> {
+  const limit = await rateLimit({ db, key, max, windowMs: 60_000, now })
+  if (limit.allowed) return null
+  return reply(
+    429,
+    {
+      error: `That is a lot of ${what} in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+    },
+    { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
+  )
 }

@@ -2,9 +2,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { readBookingVersion } from '#app/db/page-version.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
-import { rateLimit } from '#app/utils/rate-limit.server.ts'
-import { describeWait } from '#app/utils/rate-limit.ts'
-import { type Reply, reply } from '#app/utils/reply.ts'
+import { limitLookups } from '#app/utils/rate-limit.server.ts'
+import type { Reply } from '#app/utils/reply.ts'
 import { type AvailabilityAnswer, answerAvailability } from './availability.server.ts'
 
 /**
@@ -54,22 +53,14 @@ export async function serveAvailability({
   clientIp: string
   now?: Date
 }): Promise<Reply<AvailabilityAnswer>> {
-  const limit = await rateLimit({
+  const limited = await limitLookups({
     db,
     key: `availability:${clientIp}`,
     max: LOOKUPS_PER_MINUTE,
-    windowMs: 60_000,
     now: now.getTime(),
+    what: 'calendar lookups',
   })
-  if (!limit.allowed) {
-    return reply(
-      429,
-      {
-        error: `That is a lot of calendar lookups in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
-      },
-      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
-    )
-  }
+  if (limited) return limited
   // Read before the answer is worked out: a booking that lands meanwhile
   // leaves this answer under the old version, where nobody asks again.
   const version = await readBookingVersion(db)

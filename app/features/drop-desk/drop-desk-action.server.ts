@@ -6,6 +6,11 @@ import { type Reply, reply } from '#app/utils/reply.ts'
 import { duplicateForNextWeek, makeDrop, saveDropEdit } from './drop-desk.server.ts'
 import type { NewDropDefaults, NewDropRefusal } from './drop-form.ts'
 
+/** A drop's id in an address: a positive whole number; anything else is no drop. */
+export function dropIdOf(param: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null
+}
+
 /** The new drop form's rows of short fields: well under this. */
 const MAX_DROP_FORM_BYTES = 16_384
 

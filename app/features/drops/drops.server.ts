@@ -151,14 +151,8 @@ export async function readDropById(
   return row ? readDrop(db, row.slug) : null
 }
 
-async function readDropRows(db: Db | Transaction<Database>, slug: string): Promise<Drop | null> {
-  const drop = await ownTables(db)
-    .selectFrom('drop_sale')
-    .selectAll()
-    .where('slug', '=', slug)
-    .executeTakeFirst()
-  if (!drop) return null
-  const id = Number(drop.id)
+/** A drop's items and sections in her order, and its pickup windows by time: one round trip each. */
+async function readDefinition(db: Db | Transaction<Database>, id: number) {
   const [items, sections, windows] = await Promise.all([
     ownTables(db)
       .selectFrom('drop_item')
@@ -179,6 +173,18 @@ async function readDropRows(db: Db | Transaction<Database>, slug: string): Promi
       .orderBy('start_time')
       .execute(),
   ])
+  return { items, sections, windows }
+}
+
+async function readDropRows(db: Db | Transaction<Database>, slug: string): Promise<Drop | null> {
+  const drop = await ownTables(db)
+    .selectFrom('drop_sale')
+    .selectAll()
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+  if (!drop) return null
+  const id = Number(drop.id)
+  const { items, sections, windows } = await readDefinition(db, id)
   return {
     id,
     slug: drop.slug,
@@ -274,26 +280,7 @@ export async function readDropInput(
     .where('id', '=', id)
     .executeTakeFirst()
   if (!drop) return null
-  const [items, sections, windows] = await Promise.all([
-    ownTables(db)
-      .selectFrom('drop_item')
-      .selectAll()
-      .where('drop_id', '=', id)
-      .orderBy('position')
-      .execute(),
-    ownTables(db)
-      .selectFrom('drop_section')
-      .selectAll()
-      .where('drop_id', '=', id)
-      .orderBy('position')
-      .execute(),
-    ownTables(db)
-      .selectFrom('drop_window')
-      .selectAll()
-      .where('drop_id', '=', id)
-      .orderBy('start_time')
-      .execute(),
-  ])
+  const { items, sections, windows } = await readDefinition(db, id)
   const sectionIds = sections.map((section) => Number(section.id))
   return {
     name: drop.name,

@@ -4,8 +4,7 @@ import { priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
-import { rateLimit } from '#app/utils/rate-limit.server.ts'
-import { describeWait } from '#app/utils/rate-limit.ts'
+import { limitLookups } from '#app/utils/rate-limit.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 
 export interface PriceAnswerBody {
@@ -46,22 +45,14 @@ export async function answerPrice({
   clientIp: string
   now?: Date
 }): Promise<Reply<PriceAnswerBody | PriceRefusal>> {
-  const limit = await rateLimit({
+  const limited = await limitLookups({
     db,
     key: `price:${clientIp}`,
     max: PRICES_PER_MINUTE,
-    windowMs: 60_000,
     now: now.getTime(),
+    what: 'price lookups',
   })
-  if (!limit.allowed) {
-    return reply(
-      429,
-      {
-        error: `That is a lot of price lookups in a minute. Please try again in ${describeWait(limit.retryAfterMs)}.`,
-      },
-      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
-    )
-  }
+  if (limited) return limited
   const params = url.searchParams
   const productParam = params.get('product') ?? ''
   if (!/^[1-9]\d{0,8}$/.test(productParam))
