@@ -1,14 +1,15 @@
 import type { Db } from '#app/db/db.server.ts'
 import { withLease } from '#app/db/lease.server.ts'
-import { cancelUnpaidDropOrders } from '#app/features/drop-orders/hold-order.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { withBakeryLocalSettings } from '#app/features/site-content/site-content.server.ts'
 import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
 
 /**
  * A drop's waitlist: what came free is offered to the first waiting within
- * a minute (decision 101), by one instance at a time; and drop orders whose
- * card payment never came are closed within a minute of their end (100).
+ * a minute (decision 101), by one instance at a time; and set-price orders
+ * (a drop's, a treat bought now) whose card payment never came are closed
+ * within a minute of their end (decisions 100 and 103).
  */
 const WAITLIST_LEASE = 'drop-waitlist'
 export const WAITLIST_EVERY_MS = 30_000
@@ -23,14 +24,14 @@ export function waitlistPass(
     withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
       withBakeryLocalSettings(db, async () => ({
         // Card orders never paid close first, so what they held is offered in the same pass.
-        unpaid: await cancelUnpaidDropOrders(db),
+        unpaid: await cancelUnpaidOrders(db),
         offered: await offerFreedStock(db, { now: new Date(), siteUrl }),
       })),
     )
       .then((run) => {
         if (!run.ran) return
         const { unpaid, offered } = run.result
-        if (unpaid > 0) console.log(`drops: ${unpaid} orders cancelled, never paid by card`)
+        if (unpaid > 0) console.log(`orders: ${unpaid} cancelled, never paid by card`)
         if (offered === 0) return
         console.log(`drops: ${offered} waitlist offers made`)
         kickDeliveryWorker()

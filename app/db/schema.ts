@@ -25,6 +25,7 @@ import type {
   PaymentTable,
   RefundTable,
   ReceiptTable,
+  SetPriceOrderTable,
 } from './schema/order-book.ts'
 import type { PushSubscriptionTable, PushAlertTable } from './schema/owner-alerts.ts'
 import type { CardCheckoutTable, StripeEventTable } from './schema/payments.ts'
@@ -96,6 +97,7 @@ export interface Database {
   drop_hold: DropHoldTable
   drop_hold_line: DropHoldLineTable
   waitlist_entry: WaitlistEntryTable
+  set_price_order: SetPriceOrderTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.
@@ -109,6 +111,7 @@ export type {
   PaymentTable,
   RefundTable,
   ReceiptTable,
+  SetPriceOrderTable,
 } from './schema/order-book.ts'
 export type {
   DropSaleTable,

@@ -53,6 +53,10 @@ export const tableOwners = {
     owner: 'availability',
     holds: 'delivery fees by postal-code prefix',
   },
+  set_price_order: {
+    owner: 'set-price-orders',
+    holds: 'each order sold at a set price, and when an unpaid card order is given up',
+  },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {

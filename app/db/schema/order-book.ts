@@ -155,3 +155,15 @@ export interface ReceiptTable {
   request_id: number
   created_at: Millis
 }
+
+/**
+ * An order sold at a set price, a drop's or a treat bought now (decision
+ * 103), and when an unpaid card order is given up.
+ */
+export interface SetPriceOrderTable {
+  request_id: number
+  /** The treat bought now; null for a drop's order. */
+  product_id: number | null
+  /** Cancelled unless paid by then; null when nothing waits. */
+  unpaid_until: Millis | null
+}

@@ -22,6 +22,8 @@ export interface ProductTable {
   /** An order for a date fewer than this many days away pays rush_fee_cents more; 0 for none. */
   rush_within_days: Generated<number>
   rush_fee_cents: Generated<number>
+  /** 1 when a customer buying it now may pay at pickup instead of by card. */
+  pay_at_pickup: Generated<number>
 }
 
 /** A set-price treat's group of options: size, flavour, a message on top. */

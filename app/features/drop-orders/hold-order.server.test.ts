@@ -7,10 +7,11 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { webhookPost } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { PAYMENT_WORD_MS, cancelUnpaidDropOrders, orderHold } from './hold-order.server.ts'
+import { PAYMENT_WORD_MS, orderHold } from './hold-order.server.ts'
 
 // Saturday's bake opens on Wednesday at noon, Toronto time.
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
@@ -228,7 +229,7 @@ test('paid by card, a hold is an order waiting for Stripe, then confirmed and pa
   expect(await fake.pay(session.id)).toBe(200)
   expect(await orderRow(db)).toMatchObject({ status: 'confirmed' })
   // Paid, it is never cancelled as unpaid.
-  expect(await cancelUnpaidDropOrders(db, clock.now + 60 * MINUTE)).toBe(0)
+  expect(await cancelUnpaidOrders(db, clock.now + 60 * MINUTE)).toBe(0)
   expect(await moneyOf(db, Number(order.id))).toMatchObject({ priceCents: 1800, paidCents: 1800 })
   // Paid, the loaves are hers for good.
   const dayLater = new Date(clock.now + 24 * 60 * MINUTE)
@@ -247,9 +248,9 @@ test('a card order never paid gives its stock back when its Checkout session and
   expect((await dropLeft(db, drop, new Date(keptUntil - 1))).items[0]!.left).toBe(0)
   expect((await dropLeft(db, drop, new Date(keptUntil))).items[0]!.left).toBe(2)
   // The clockwork closes it in the book too, once.
-  expect(await cancelUnpaidDropOrders(db, keptUntil - 1)).toBe(0)
-  expect(await cancelUnpaidDropOrders(db, keptUntil)).toBe(1)
-  expect(await cancelUnpaidDropOrders(db, keptUntil + MINUTE)).toBe(0)
+  expect(await cancelUnpaidOrders(db, keptUntil - 1)).toBe(0)
+  expect(await cancelUnpaidOrders(db, keptUntil)).toBe(1)
+  expect(await cancelUnpaidOrders(db, keptUntil + MINUTE)).toBe(0)
   expect(await orderRow(db)).toMatchObject({ status: 'cancelled' })
   expect((await dropLeft(db, drop, new Date(keptUntil))).items[0]!.left).toBe(2)
 })

@@ -14,12 +14,9 @@ import {
   attachOrder,
   claimHold,
   type ClaimedHold,
-  unpaidOrdersEnded,
 } from '#app/features/drops/hold-orders.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
-import { moveRequest, statusOf } from '#app/features/order-book/request-moves.server.ts'
-import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import {
   SHORTEST_CHECKOUT_MS,
   openCardCheckout,
@@ -112,6 +109,7 @@ export async function orderHold(
         pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
         siteUrl: env.SITE_URL,
         now,
+        ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
       },
       customerToken,
     )
@@ -218,30 +216,4 @@ export async function receiveHoldPost({
   return ordered.ok
     ? { location: ordered.location }
     : reply(ordered.status, { ok: false, message: ordered.message })
-}
-
-/**
- * Drop orders whose card payment never came: once their hold has ended (the
- * Checkout session's end and PAYMENT_WORD_MS), the site cancels them, so the
- * book shows them closed as their stock already is. Nothing is emailed: she
- * left Stripe's page herself. Returns how many it cancelled.
- */
-export async function cancelUnpaidDropOrders(db: Db, now = Date.now()): Promise<number> {
-  let cancelled = 0
-  for (const requestId of await unpaidOrdersEnded(db, now)) {
-    const moved = await db.transaction().execute(async (trx) => {
-      // Read again in the move's transaction: a payment that came meanwhile has confirmed it.
-      if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
-      const result = await moveRequest(trx, {
-        requestId,
-        to: 'cancelled',
-        actor: 'site',
-        note: 'Not paid by card in time: its items went back on sale.',
-        now,
-      })
-      return result.ok
-    })
-    if (moved) cancelled += 1
-  }
-  return cancelled
 }

@@ -8,7 +8,6 @@
 import type { Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { QUOTABLE_STATUSES } from '#app/features/order-status/order-status.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readDropById } from './drops.server.ts'
 
@@ -155,27 +154,4 @@ export async function orderOfHold(
     .where('token', '=', token)
     .executeTakeFirst()
   return row?.request_id == null ? null : Number(row.request_id)
-}
-
-/**
- * Orders of drops still waiting for a card payment whose time has run out
- * (their hold's end: the Checkout session's, and the time for Stripe's word):
- * their stock is already back on sale; the book is told to close them.
- */
-export async function unpaidOrdersEnded(
-  db: Parameters<typeof ownTables>[0],
-  now: number,
-  limit = 200,
-): Promise<number[]> {
-  const rows = await ownTables(db)
-    .selectFrom('drop_hold')
-    .innerJoin('order_request', 'order_request.id', 'drop_hold.request_id')
-    .select('drop_hold.request_id')
-    .where('drop_hold.state', '=', 'ordered')
-    .where('drop_hold.expires_at', '<=', now)
-    .where('order_request.status', 'in', QUOTABLE_STATUSES)
-    .orderBy('drop_hold.request_id')
-    .limit(limit)
-    .execute()
-  return rows.map((row) => Number(row.request_id))
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
@@ -12,8 +13,9 @@ import {
   type SentRequest,
   storeSentRequests,
 } from '#app/features/order-book/request-intake.server.ts'
-import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
+import { moveRequest, statusOf } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
+import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
@@ -39,6 +41,10 @@ export interface SetPriceOrder {
   pricedBy: string
   siteUrl: string
   now: number
+  /** The treat bought now; absent for a drop's order. */
+  productId?: number
+  /** By card: when the order is given up if its payment has not come (see `cancelUnpaidOrders`). */
+  unpaidUntil?: number
 }
 
 /**
@@ -81,6 +87,14 @@ export async function bookAtSetPrice(
     })
     .execute()
   await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note: order.pricedBy, now })
+  await ownTables(trx)
+    .insertInto('set_price_order')
+    .values({
+      request_id: requestId,
+      product_id: order.productId ?? null,
+      unpaid_until: byCard ? (order.unpaidUntil ?? null) : null,
+    })
+    .execute()
   if (byCard) return { requestId, reference }
   await mustMove(trx, {
     requestId,
@@ -130,6 +144,50 @@ export async function bookAtSetPrice(
     now,
   )
   return { requestId, reference }
+}
+
+/** Unpaid card orders closed per pass: a server back after a long time away works through them. */
+const UNPAID_PAGE_SIZE = 200
+
+/**
+ * Set-price orders (a drop's, a treat bought now) still waiting for a card
+ * payment whose time has run out: the Checkout session has ended, and the
+ * time for Stripe's word of a payment made just before it. Each is cancelled
+ * in its own transaction, its status read again there so a payment that
+ * came meanwhile keeps it; what it held (a drop's stock, a day's room) is
+ * free again. Nothing is emailed: she left Stripe's page herself. Returns
+ * how many it cancelled.
+ */
+export async function cancelUnpaidOrders(db: Db, now = Date.now()): Promise<number> {
+  const due = await ownTables(db)
+    .selectFrom('set_price_order')
+    .select('request_id')
+    .where('unpaid_until', 'is not', null)
+    .where('unpaid_until', '<=', now)
+    .orderBy('request_id')
+    .limit(UNPAID_PAGE_SIZE)
+    .execute()
+  let cancelled = 0
+  for (const { request_id: requestId } of due) {
+    const moved = await db.transaction().execute(async (trx) => {
+      await ownTables(trx)
+        .updateTable('set_price_order')
+        .set({ unpaid_until: null })
+        .where('request_id', '=', requestId)
+        .execute()
+      if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
+      const result = await moveRequest(trx, {
+        requestId,
+        to: 'cancelled',
+        actor: 'site',
+        note: 'Not paid by card in time: what it held is free again.',
+        now,
+      })
+      return result.ok
+    })
+    if (moved) cancelled += 1
+  }
+  return cancelled
 }
 
 /** A move of a request made in this very transaction cannot be refused; if it is, nothing is kept. */
