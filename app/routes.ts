@@ -34,6 +34,7 @@ export default [
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
     route('admin/settings/moving', 'routes/admin.settings.moving.tsx'),
     route('admin/settings/moving/export', 'routes/admin.settings.moving-export.ts'),
+    route('admin/settings/menu/:id', 'routes/admin.settings.menu.$id.tsx'),
     route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/drops', 'routes/admin.drops.tsx'),
     route('admin/drops/new', 'routes/admin.drops.new.tsx'),

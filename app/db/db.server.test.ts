@@ -381,7 +381,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'product',
-    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null, "set_price_cents" integer check (set_price_cents is null or set_price_cents >= 0), "rush_within_days" integer default 0 not null, "rush_fee_cents" integer default 0 not null, "pay_at_pickup" integer default 0 not null)',
+    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null, "set_price_cents" integer check (set_price_cents is null or set_price_cents >= 0), "rush_within_days" integer default 0 not null, "rush_fee_cents" integer default 0 not null, "sells_now" integer default 0 not null, "pay_at_pickup" integer default 0 not null)',
   ],
   [
     'product_delete_page_version',
@@ -518,7 +518,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'set_price_order',
-    'CREATE TABLE "set_price_order" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "product_id" integer references "product" ("id"), "unpaid_until" integer)',
+    'CREATE TABLE "set_price_order" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "product_id" integer references "product" ("id") on delete set null, "unpaid_until" integer)',
   ],
   [
     'set_price_order_unpaid',

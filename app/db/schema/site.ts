@@ -17,7 +17,9 @@ export interface ProductTable {
   active: Generated<number>
   /** Order on the menu, smallest first. */
   position: number
-  /** Sold at this price at once ("buy now", decision 102); null when quoted as always. */
+  /** 1 when sold at once at set_price_cents ("buy now", decisions 102 and 103); 0 when quoted. */
+  sells_now: Generated<number>
+  /** Its set price, kept while it is quoted too; null when she has given none. */
   set_price_cents: Generated<number | null>
   /** An order for a date fewer than this many days away pays rush_fee_cents more; 0 for none. */
   rush_within_days: Generated<number>

@@ -281,6 +281,16 @@ function ProductItem({
         </p>
       </div>
       {product.description ? <p className="mt-1">{product.description}</p> : null}
+      {product.active ? (
+        <p className="mt-2 text-sm">
+          {product.buyNowCents === null
+            ? 'Quoted: customers send a request.'
+            : `Buy now at ${formatMoney(product.buyNowCents)}, before options.`}{' '}
+          <Link to={`/admin/settings/menu/${product.id}`} className="text-link inline-block py-2">
+            Buy now and options<span className="sr-only">: {product.name}</span>
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <ProductButton
           product={product}

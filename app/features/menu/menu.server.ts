@@ -32,6 +32,10 @@ function toProduct(row: Selectable<ProductTable>): Product {
     noticeDays: Number(row.notice_days),
     effort: Number(row.effort),
     active: Number(row.active) === 1,
+    buyNowCents:
+      Number(row.sells_now) === 1 && row.set_price_cents !== null
+        ? Number(row.set_price_cents)
+        : null,
   }
 }
 
@@ -72,7 +76,7 @@ export async function seedMenu(db: Db, treats = site.treats): Promise<number> {
 }
 
 /** A product as a move to another install carries it: everything but its id. */
-export type MenuEntry = Omit<Product, 'id'>
+export type MenuEntry = Omit<Product, 'id' | 'buyNowCents'>
 
 /**
  * Replaces the whole menu with `entries`, in their order (an empty list

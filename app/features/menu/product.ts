@@ -19,6 +19,8 @@ export interface Product {
   noticeDays: number
   effort: number
   active: boolean
+  /** Sold now at this price ("buy now", decision 103); null when it is quoted. */
+  buyNowCents: number | null
 }
 
 /** "from $45" or "from $12.50"; '' without a price. */

@@ -1,26 +1,57 @@
+import type { Kysely, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database } from '#app/db/schema.ts'
 import type { OptionGroup, SetPrice } from './option-prices.ts'
+import type { SetPriceFormInput } from './set-price-form.ts'
 
 const ownTables = tablesFor('menu')
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** A treat as sold now: its set price, and whether she lets customers pay at pickup. */
+export type SetPriceTreat = SetPrice & { productId: number; payAtPickup: boolean }
 
 /**
  * The treat `productId` as sold at a set price (decision 102): its price,
  * rush fee and option groups with their choices, in the owner's order; null
- * when it is not on the menu or is quoted as always. Three reads on the
- * product's own rows.
+ * when it is not on the menu or is quoted, as always.
  */
-export async function readSetPrice(
-  db: Db,
+export async function readSetPrice(db: Executor, productId: number): Promise<SetPriceTreat | null> {
+  const settings = await readSetPriceSettings(db, productId)
+  if (!settings?.sellsNow || settings.basePriceCents === null) return null
+  return {
+    productId,
+    name: settings.name,
+    basePriceCents: settings.basePriceCents,
+    rush: settings.rush,
+    groups: settings.groups,
+    payAtPickup: settings.payAtPickup,
+  }
+}
+
+/**
+ * What the owner's set-price form shows of the active treat `productId`:
+ * everything kept, whether it sells now or not. Three reads on its own rows.
+ */
+export async function readSetPriceSettings(
+  db: Executor,
   productId: number,
-): Promise<(SetPrice & { productId: number }) | null> {
+): Promise<(SetPriceFormInput & { name: string }) | null> {
   const product = await ownTables(db)
     .selectFrom('product')
-    .select(['id', 'name', 'set_price_cents', 'rush_within_days', 'rush_fee_cents'])
+    .select([
+      'name',
+      'set_price_cents',
+      'sells_now',
+      'rush_within_days',
+      'rush_fee_cents',
+      'pay_at_pickup',
+    ])
     .where('id', '=', productId)
     .where('active', '=', 1)
     .executeTakeFirst()
-  if (!product || product.set_price_cents === null) return null
+  if (!product) return null
   const groups = await ownTables(db)
     .selectFrom('product_option_group')
     .selectAll()
@@ -42,9 +73,10 @@ export async function readSetPrice(
           .execute()
   const rushDays = Number(product.rush_within_days)
   return {
-    productId: Number(product.id),
     name: product.name,
-    basePriceCents: Number(product.set_price_cents),
+    sellsNow: Number(product.sells_now) === 1,
+    basePriceCents: product.set_price_cents === null ? null : Number(product.set_price_cents),
+    payAtPickup: Number(product.pay_at_pickup) === 1,
     rush: rushDays > 0 ? { withinDays: rushDays, feeCents: Number(product.rush_fee_cents) } : null,
     groups: groups.map((group): OptionGroup => ({
       key: group.key,
@@ -65,29 +97,34 @@ export async function readSetPrice(
 }
 
 /**
- * Sets the treat `productId` to sell at a set price with `setPrice`'s
- * options (replacing its own), in one transaction; null sells it quoted.
+ * Keeps what the owner's set-price form says of the treat `productId`,
+ * replacing its options, in one transaction. False when the treat is gone
+ * or off the menu.
  */
 export async function saveSetPrice(
   db: Db,
   productId: number,
-  setPrice: Omit<SetPrice, 'name'> | null,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await ownTables(trx)
+  input: SetPriceFormInput,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await ownTables(trx)
       .updateTable('product')
       .set({
-        set_price_cents: setPrice?.basePriceCents ?? null,
-        rush_within_days: setPrice?.rush?.withinDays ?? 0,
-        rush_fee_cents: setPrice?.rush?.feeCents ?? 0,
+        sells_now: input.sellsNow ? 1 : 0,
+        set_price_cents: input.basePriceCents,
+        rush_within_days: input.rush?.withinDays ?? 0,
+        rush_fee_cents: input.rush?.feeCents ?? 0,
+        pay_at_pickup: input.payAtPickup ? 1 : 0,
       })
       .where('id', '=', productId)
-      .execute()
+      .where('active', '=', 1)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return false
     await ownTables(trx)
       .deleteFrom('product_option_group')
       .where('product_id', '=', productId)
       .execute()
-    for (const [position, group] of (setPrice?.groups ?? []).entries()) {
+    for (const [position, group] of input.groups.entries()) {
       const { id } = await ownTables(trx)
         .insertInto('product_option_group')
         .values({
@@ -116,5 +153,6 @@ export async function saveSetPrice(
         )
         .execute()
     }
+    return true
   })
 }

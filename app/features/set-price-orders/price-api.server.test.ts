@@ -52,7 +52,7 @@ async function bakery(): Promise<{ db: Db; id: number; quoted: number }> {
   const { db } = await openTestDatabase()
   await seedMenu(db)
   const [first, second] = await listProducts(db)
-  await saveSetPrice(db, first!.id, cupcakes)
+  await saveSetPrice(db, first!.id, { ...cupcakes, sellsNow: true, payAtPickup: false })
   await replaceDeliveryFees(db, [
     { prefix: 'm4', feeCents: 900 },
     { prefix: 'M', feeCents: 1_800 },

@@ -1,0 +1,186 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { FormField } from '#app/components/form-field.tsx'
+import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { SET_PRICE_LIMITS } from './set-price-form.ts'
+
+/** Rows shown beyond those she has filled: one more group, two more choices in each. */
+const SPARE_GROUPS = 1
+const SPARE_CHOICES = 2
+
+/** The rows of `prefix.<n>.` she has filled, and spare ones after them, up to `most`. */
+function rowsOf(values: Record<string, string>, prefix: string, spare: number, most: number) {
+  const pattern = new RegExp(`^${prefix.replaceAll('.', '\\.')}\\.(\\d+)\\.label$`)
+  const used = Object.keys(values)
+    .map((key) => pattern.exec(key))
+    .filter((match) => match && values[match.input]?.trim())
+    .map((match) => Number(match![1]))
+  return Math.min(most, Math.max(-1, ...used) + 1 + spare)
+}
+
+/**
+ * The owner's set price for one treat (decision 103): a switch that sells it
+ * now or keeps it quoted, its price, pay at pickup, a rush fee, and its
+ * options, each a choice (size, flavour) or her customer's own words (a
+ * message on top). Plain rows that work without scripts: a group or choice
+ * emptied is taken off, and saving brings spare rows for more.
+ */
+export function SetPriceForm({
+  name,
+  values,
+  errors,
+  currencySymbol,
+}: {
+  name: string
+  values: Record<string, string>
+  errors: FieldErrors<string>
+  currencySymbol: string
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const sending = useNavigation().state !== 'idle'
+  const refused = Object.keys(errors).length > 0
+  useEffect(() => {
+    if (refused && formRef.current) focusFirstInvalid(formRef.current, errors)
+  }, [refused, errors])
+  const input = (
+    field: string,
+    label: string,
+    props: { hint?: string; optional?: boolean; decimal?: boolean; number?: boolean } = {},
+  ) => (
+    <FormField
+      name={field}
+      label={label}
+      error={errors[field]}
+      hint={props.hint}
+      optional={props.optional}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type={props.number ? 'number' : 'text'}
+          inputMode={props.decimal ? 'decimal' : props.number ? 'numeric' : undefined}
+          {...(props.number ? { min: 1, max: SET_PRICE_LIMITS.rushDays } : {})}
+          maxLength={props.number || props.decimal ? undefined : SET_PRICE_LIMITS.label}
+          defaultValue={values[field] ?? ''}
+        />
+      )}
+    </FormField>
+  )
+  const tick = (field: string, label: string) => (
+    <label className="tick-label">
+      <input type="checkbox" name={field} value="on" defaultChecked={values[field] === 'on'} />
+      <span>{label}</span>
+    </label>
+  )
+  const groups = rowsOf(values, 'group', SPARE_GROUPS, SET_PRICE_LIMITS.groups)
+  return (
+    <Form method="post" ref={formRef} className="drop-form grid gap-6" noValidate>
+      <input type="hidden" name="intent" value="set-price" />
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">Buy now</legend>
+        {tick('sells_now', `Customers can buy ${name} now, at a set price`)}
+        <p className="form-hint">
+          Off, it is quoted as before. Its price and options are kept either way.
+        </p>
+        {input('set_price', `Price (${currencySymbol})`, {
+          decimal: true,
+          hint: 'Before any option: the smallest size, the plainest flavour.',
+        })}
+        {tick('pay_at_pickup', 'Customers may pay at pickup')}
+        <p className="form-hint">Otherwise they pay by card when they order.</p>
+        <div className="drop-form-pair">
+          {input('rush_days', 'Rush: fewer than (days)', { number: true, optional: true })}
+          {input('rush_fee', `Rush fee (${currencySymbol})`, { decimal: true, optional: true })}
+        </div>
+        <p className="form-hint">
+          An order for a date fewer than that many days away pays the rush fee.
+        </p>
+      </fieldset>
+
+      {Array.from({ length: groups }, (_, row) => (
+        <OptionGroupRows
+          key={row}
+          row={row}
+          values={values}
+          errors={errors}
+          currencySymbol={currencySymbol}
+          input={input}
+          tick={tick}
+        />
+      ))}
+
+      <button type="submit" className="button-primary justify-self-start" disabled={sending}>
+        Save {name}
+      </button>
+    </Form>
+  )
+}
+
+function OptionGroupRows({
+  row,
+  values,
+  errors,
+  currencySymbol,
+  input,
+  tick,
+}: {
+  row: number
+  values: Record<string, string>
+  errors: FieldErrors<string>
+  currencySymbol: string
+  input: (
+    field: string,
+    label: string,
+    props?: { hint?: string; optional?: boolean; decimal?: boolean },
+  ) => ReactNode
+  tick: (field: string, label: string) => ReactNode
+}) {
+  const field = (part: string) => `group.${row}.${part}`
+  const choices = rowsOf(values, `group.${row}.choice`, SPARE_CHOICES, SET_PRICE_LIMITS.choices)
+  const title = values[field('label')]?.trim() || 'A new option'
+  return (
+    <fieldset className="card grid gap-4 p-5 sm:p-6">
+      <legend className="drop-form-legend">{title}</legend>
+      <p className="form-hint">Empty its name and choices to take it off.</p>
+      {input(field('label'), 'Option', { hint: '“Size”, “Flavour”, “Message on top”.' })}
+      <fieldset className="grid gap-2">
+        <legend className="form-label">Customers</legend>
+        {(['choice', 'text'] as const).map((kind) => (
+          <label key={kind} className="tick-label">
+            <input
+              type="radio"
+              name={field('kind')}
+              value={kind}
+              defaultChecked={(values[field('kind')] ?? 'choice') === kind}
+            />
+            <span>
+              {kind === 'choice' ? 'choose one of the choices below' : 'write their own words'}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {tick(field('required'), 'They must choose one')}
+      {input(field('price'), `Their words cost (${currencySymbol})`, {
+        decimal: true,
+        optional: true,
+        hint: 'For “write their own words” only.',
+      })}
+      {errors[field('kind')] ? <p className="form-error">{errors[field('kind')]}</p> : null}
+      {Array.from({ length: choices }, (_, index) => {
+        const choice = (part: string) => `group.${row}.choice.${index}.${part}`
+        return (
+          <fieldset key={index} className="drop-form-row price-form-choice">
+            <legend className="sr-only">Choice {index + 1}</legend>
+            {input(choice('label'), `Choice ${index + 1}`)}
+            {input(choice('price'), `Adds (${currencySymbol})`, {
+              decimal: true,
+              optional: true,
+              hint: 'A minus takes off.',
+            })}
+            {tick(choice('quote'), 'Needs a quote')}
+          </fieldset>
+        )
+      })}
+    </fieldset>
+  )
+}
