@@ -88,6 +88,10 @@ export const featureEdges = {
     uses: ['availability', 'menu', 'order-book', 'owner-alerts', 'site-content'],
     why: "Orders sold at a set price, with no quote to wait for (decisions 100 and 102): the price of what she chose (the menu's option prices, availability's delivery fees), stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
+  'buy-now': {
+    uses: ['availability', 'menu', 'order-book', 'orders', 'payments', 'set-price-orders'],
+    why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees, booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
+  },
   waitlist: {
     uses: ['availability', 'drops', 'site-content'],
     why: "A drop's waitlist (decision 101): who waits for a sold-out item or a full pickup time, and the offer of what came free, kept by drops as a hold for her and told by email through the outbox in her bakery's words. It reads the drop's post once, and hands a reservation back to drops.",

@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('about', 'routes/about.tsx'),
   route('ordernow', 'routes/order-now.tsx'),
+  route('ordernow/:id', 'routes/order-now.$id.tsx'),
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('faq', 'routes/faq.tsx'),

@@ -47,6 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     // What /policies shows: what the tick accepts (decisions 051 and 079).
     policiesHtml,
+    buyNow: products.flatMap((product) =>
+      product.buyNowCents === null
+        ? []
+        : [{ id: product.id, name: product.name, priceCents: product.buyNowCents }],
+    ),
   }
 }
 

@@ -75,6 +75,7 @@ test('a cake priced line by line: its options, a message on top, a rush fee insi
     ok: true,
     totalCents: 7_150,
     quoteNeeded: false,
+    deliveryFeeCents: 0,
     lines: [
       { label: 'Layer cake', cents: 4_500 },
       { label: 'Size: 8-inch', cents: 2_000 },
@@ -92,6 +93,8 @@ test('a cake priced line by line: its options, a message on top, a rush fee insi
     ok: true,
     totalCents: 4_500 + 2_000 + 650 - 250 + 500 + 1_500 + 800,
     quoteNeeded: false,
+    // The book keeps a delivery's fee apart from the price.
+    deliveryFeeCents: 800,
     lines: [
       { label: 'Layer cake', cents: 4_500 },
       { label: 'Size: 8-inch', cents: 2_000 },

@@ -64,11 +64,40 @@ export interface PriceLine {
 }
 
 export type PriceAnswer =
-  | { ok: true; totalCents: number; lines: PriceLine[]; quoteNeeded: boolean }
+  | {
+      ok: true
+      totalCents: number
+      lines: PriceLine[]
+      quoteNeeded: boolean
+      /** The delivery's line, in cents; 0 for a pickup. The book keeps it apart from the price. */
+      deliveryFeeCents: number
+    }
   | { ok: false; problems: { field: string; message: string }[] }
 
 /** The longest message on top a text option takes. */
 export const OPTION_TEXT_MAX = 60
+
+/** More option fields than any treat has: a bound on the loop, not a rule. */
+const MAX_OPTION_FIELDS = 20
+/** The longest value an option field takes: a message on top, with room. */
+const MAX_OPTION_VALUE = 200
+const OPTION_FIELD = /^option\.([a-z0-9][a-z0-9-]{0,39})$/
+
+/**
+ * The `option.<group>` fields (ARCHITECTURE.md) of a form or of the price
+ * API's query, by group; null when too many or too long.
+ */
+export function optionsOf(fields: URLSearchParams): Record<string, string> | null {
+  const options: Record<string, string> = {}
+  let count = 0
+  for (const [name, value] of fields) {
+    const match = OPTION_FIELD.exec(name)
+    if (!match) continue
+    if (++count > MAX_OPTION_FIELDS || value.length > MAX_OPTION_VALUE) return null
+    options[match[1]!] = value
+  }
+  return options
+}
 
 /** A postal code as fee prefixes compare it: 'm4c 1b5' → 'M4C1B5'. */
 export function postalKey(code: string): string {
@@ -142,6 +171,7 @@ export function priceOf(
   else if (setPrice.rush && daysAway < setPrice.rush.withinDays) {
     lines.push({ label: 'Rush fee', cents: setPrice.rush.feeCents })
   }
+  let deliveryFeeCents = 0
   if (ask.fulfilment === 'delivery') {
     const code = postalKey(ask.postalCode ?? '')
     const fee = code === '' ? null : deliveryFeeFor(deliveryFees, code)
@@ -149,7 +179,10 @@ export function priceOf(
       problems.push({ field: 'postal_code', message: 'Give the postal code to deliver to.' })
     else if (fee === null)
       problems.push({ field: 'postal_code', message: `We do not deliver to ${code}.` })
-    else lines.push({ label: 'Delivery', cents: fee })
+    else {
+      lines.push({ label: 'Delivery', cents: fee })
+      deliveryFeeCents = fee
+    }
   }
   if (problems.length > 0) return { ok: false, problems }
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
@@ -164,7 +197,7 @@ export function priceOf(
       ],
     }
   }
-  return { ok: true, totalCents, lines, quoteNeeded: options.quoteNeeded }
+  return { ok: true, totalCents, lines, quoteNeeded: options.quoteNeeded, deliveryFeeCents }
 }
 
 /**

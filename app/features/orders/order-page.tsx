@@ -1,8 +1,9 @@
 import { Suspense, lazy, useId, useRef, useState } from 'react'
-import { useActionData } from 'react-router'
+import { Link, useActionData } from 'react-router'
 import { useSiteWords } from '#app/components/use-site-words.ts'
 import { firstNameOf } from '#app/content/site-words.ts'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
@@ -35,6 +36,8 @@ export interface OrderPageData {
   pickupWindows: WeeklyWindow[]
   /** The order policies as /policies shows them: sanitised HTML. */
   policiesHtml: string
+  /** Treats sold at a set price, ordered at once on their own page (decision 103). */
+  buyNow: readonly { id: number; name: string; priceCents: number }[]
 }
 
 /**
@@ -84,6 +87,7 @@ export function OrderPage(data: OrderPageData) {
         </p>
       ) : null}
       {postedWithoutScript?.ok ? <SentLinks links={postedWithoutScript.links} /> : null}
+      {data.buyNow.length > 0 && !send.succeeded ? <BuyNowLinks treats={data.buyNow} /> : null}
 
       {send.succeeded ? (
         <div className="mt-10">
@@ -176,4 +180,25 @@ function postedFieldErrors(result: OrderSendResult | undefined): FieldErrors<Ord
     }
   }
   return errors
+}
+
+/** The treats she can order at once, at a set price, without waiting for a quote. */
+function BuyNowLinks({ treats }: { treats: OrderPageData['buyNow'] }) {
+  return (
+    <nav aria-labelledby="buy-now-links-heading" className="card mt-8 p-5 sm:p-6">
+      <h2 id="buy-now-links-heading" className="font-display text-xl font-bold">
+        Order at once, at a set price
+      </h2>
+      <p className="mt-1">No quote to wait for: choose, see the total, and it is booked.</p>
+      <ul className="mt-3 flex flex-wrap gap-3">
+        {treats.map((treat) => (
+          <li key={treat.id}>
+            <Link to={`/ordernow/${treat.id}`} className="button-secondary">
+              {treat.name}, from {formatMoney(treat.priceCents)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
 }

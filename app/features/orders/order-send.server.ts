@@ -195,7 +195,7 @@ function postedValues(input: Record<string, unknown>): Partial<Record<OrderField
  * 'Tiered Cake on Saturday, December 12, 2026: that day is fully booked. The
  * next open day for it is Monday, December 14, 2026.'
  */
-function unbookableMessage(
+export function unbookableMessage(
   order: OrderRequest,
   { day, demand, nextOpen, lastBookable }: Unbookable,
 ) {
@@ -219,7 +219,7 @@ function unbookableMessage(
  * 'Saturday, December 12, 2026: the pickup time 10:00–12:00 is fully booked.
  * Times still open that day: 14:00–16:00.'
  */
-function windowMessage(
+export function windowMessage(
   order: OrderRequest,
   { reason, open, dayHasWindows }: WindowRefusal,
 ): string {

@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/db.server.ts'
 import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
-import { priceOf } from '#app/features/menu/option-prices.ts'
+import { optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
@@ -22,11 +22,6 @@ export interface PriceRefusal {
 /** Lookups one address may make a minute: the form asks once per choice she changes. */
 export const PRICES_PER_MINUTE = 300
 
-/** More option fields than any treat has: a bound on the loop, not a rule. */
-const MAX_OPTION_FIELDS = 20
-/** The longest value an option field takes: a message on top, with room. */
-const MAX_OPTION_VALUE = 200
-const OPTION_FIELD = /^option\.([a-z0-9][a-z0-9-]{0,39})$/
 
 /**
  * GET /api/price?product=<id>&date=<YYYY-MM-DD>&fulfilment=pickup|delivery
@@ -63,15 +58,8 @@ export async function answerPrice({
   const fulfilment = params.get('fulfilment') ?? 'pickup'
   if (fulfilment !== 'pickup' && fulfilment !== 'delivery')
     return reply(400, { error: 'Choose fulfilment=pickup or fulfilment=delivery.' })
-  const options: Record<string, string> = {}
-  let fields = 0
-  for (const [name, value] of params) {
-    const match = OPTION_FIELD.exec(name)
-    if (!match) continue
-    if (++fields > MAX_OPTION_FIELDS || value.length > MAX_OPTION_VALUE)
-      return reply(400, { error: 'Too many options, or one too long.' })
-    options[match[1]!] = value
-  }
+  const options = optionsOf(params)
+  if (!options) return reply(400, { error: 'Too many options, or one too long.' })
   const setPrice = await readSetPrice(db, Number(productParam))
   if (!setPrice)
     return reply(404, { error: 'That treat is not sold at a set price: ask us for a quote.' })

@@ -4,6 +4,7 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import type { PriceLine } from '#app/features/menu/option-prices.ts'
 import {
   type DetailRow,
   ownerRequestEmail,
@@ -33,12 +34,17 @@ export type SetPricePayment = 'card' | 'pickup'
 export interface SetPriceOrder {
   /** The request as the book stores it; its link and reference are the book's to give. */
   request: Omit<SentRequest, 'customer_token'>
+  /** What she pays in all, a delivery's fee included. */
   priceCents: number
+  /** A delivery's part of it, kept apart on the quote as the book's money rule reads it (047). */
+  deliveryFeeCents?: number
   payment: SetPricePayment
   /** The policies she ticked, as the book keeps them with her send. */
   acceptedPolicies: { markdown: string; html: string | null }
   /** Why the price needed no quote, for the timeline: "The drop's price". */
   pricedBy: string
+  /** The price line by line, as her page showed it; kept as the quote's words. */
+  lines?: readonly PriceLine[]
   siteUrl: string
   now: number
   /** The treat bought now; absent for a drop's order. */
@@ -75,13 +81,14 @@ export async function bookAtSetPrice(
     .values({
       request_id: requestId,
       created_at: now,
-      price_cents: priceCents,
+      price_cents: priceCents - (order.deliveryFeeCents ?? 0),
+      delivery_fee_cents: order.deliveryFeeCents ?? 0,
       deposit_cents: byCard ? priceCents : 0,
       deposit_due: byCard ? bakeryToday(new Date(now)) : null,
       // Nothing is due before the handover: at pickup, or already paid by card.
       balance_due: null,
       payment_instructions: '',
-      message: '',
+      message: order.lines ? linesWords(order.lines) : '',
       expires_at: now,
       accepted_at: now,
     })
@@ -113,7 +120,7 @@ export async function bookAtSetPrice(
       email: ownerRequestEmail({
         customer: { name: request.name, email: request.email },
         subject: `New order: ${request.product_type}`,
-        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(priceCents)} at pickup. It is confirmed and on your bake list.`,
+        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(priceCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}. It is confirmed and on your bake list.`,
         rows: [
           ...requestRows({
             productType: request.product_type,
@@ -188,6 +195,11 @@ export async function cancelUnpaidOrders(db: Db, now = Date.now()): Promise<numb
     if (moved) cancelled += 1
   }
   return cancelled
+}
+
+/** The price's lines as the quote keeps them: 'Cupcakes $36 · Frosting: Cream cheese $4.50'. */
+export function linesWords(lines: readonly PriceLine[]): string {
+  return lines.map((line) => `${line.label} ${formatMoney(line.cents)}`).join(' · ')
 }
 
 /** A move of a request made in this very transaction cannot be refused; if it is, nothing is kept. */

@@ -1,0 +1,373 @@
+import { expect, onTestFinished, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { replaceDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
+import type { SetPriceFormInput } from '#app/features/menu/set-price-form.ts'
+import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { webhookPost } from '#tests/support/card-book.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { startFakeStripe } from '#tests/support/fake-stripe.ts'
+import { PAYMENT_WORD_MS, receiveBuyNow } from './buy-now-send.server.ts'
+
+// Sunday, November 29, 2026, 10 in the morning in Toronto.
+const NOW = Date.parse('2026-11-29T15:00:00Z')
+const MINUTE = 60_000
+const SITE = 'https://butterandbloom.example'
+
+export const cupcakes: SetPriceFormInput = {
+  sellsNow: true,
+  payAtPickup: true,
+  basePriceCents: 3_600,
+  rush: { withinDays: 4, feeCents: 1_000 },
+  groups: [
+    {
+      key: 'count',
+      label: 'How many',
+      kind: 'choice',
+      required: true,
+      priceCents: 0,
+      choices: [
+        { key: 'dozen', label: 'A dozen', priceCents: 0, quoteNeeded: false },
+        { key: 'two-dozen', label: 'Two dozen', priceCents: 3_200, quoteNeeded: false },
+        { key: 'hundred', label: 'A hundred', priceCents: 21_000, quoteNeeded: true },
+      ],
+    },
+    {
+      key: 'frosting',
+      label: 'Frosting',
+      kind: 'choice',
+      required: false,
+      priceCents: 0,
+      choices: [
+        { key: 'cream-cheese', label: 'Cream cheese', priceCents: 450, quoteNeeded: false },
+        { key: 'plain', label: 'Plain glaze', priceCents: -200, quoteNeeded: false },
+      ],
+    },
+    {
+      key: 'message',
+      label: 'Message on top',
+      kind: 'text',
+      required: false,
+      priceCents: 300,
+      choices: [],
+    },
+  ],
+}
+
+const noCards = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_URL: '',
+  SITE_URL: SITE,
+}
+
+/** A bakery whose first treat sells now with `cupcakes`' options, and delivers to M postal codes. */
+export async function buyNowBakery(setPrice: SetPriceFormInput = cupcakes) {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  const [first] = await listProducts(db)
+  await db
+    .updateTable('product')
+    .set({ notice_days: 1, effort: 2 })
+    .where('id', '=', first!.id)
+    .execute()
+  await saveSetPrice(db, first!.id, setPrice)
+  await db.updateTable('booking_settings').set({ delivery_enabled: 1 }).execute()
+  await replaceDeliveryFees(db, [
+    { prefix: 'M4', feeCents: 900 },
+    { prefix: 'M', feeCents: 1_800 },
+  ])
+  return { db, id: first!.id, name: first!.name }
+}
+
+const mina = {
+  name: 'Mina Park',
+  email: 'mina@example.com',
+  phone_number: '416-555-0134',
+  hear_about_us: 'Instagram',
+  accept_policies: 'on',
+}
+
+let ip = 0
+/** Her buy-now form as the page posts it, from an address of its own (each form is rate-limited). */
+export function buyNowPost(id: number, fields: Record<string, string>) {
+  return new Request(`${SITE}/ordernow/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+function send(db: Db, id: number, fields: Record<string, string>, env = noCards, now = NOW) {
+  return receiveBuyNow({
+    db,
+    productId: id,
+    request: buyNowPost(id, { ...mina, ...fields }),
+    clientIp: `203.0.113.${++ip % 250}`,
+    now: new Date(now),
+    env,
+  })
+}
+
+async function orders(db: Db) {
+  return db
+    .selectFrom('order_request')
+    .leftJoin('request_quote', 'request_quote.request_id', 'order_request.id')
+    .select([
+      'order_request.id',
+      'status',
+      'product_type',
+      'event_theme',
+      'due_date',
+      'effort',
+      'fulfilment',
+      'customer_token',
+      'price_cents',
+      'delivery_fee_cents',
+      'deposit_cents',
+      'message',
+    ])
+    .orderBy('order_request.id')
+    .execute()
+}
+
+async function queued(db: Db) {
+  const rows = await db.selectFrom('outbox').select('payload').orderBy('id').execute()
+  return rows.map((row) => {
+    const email = JSON.parse(row.payload) as OutgoingEmail
+    return { to: email.to?.address ?? 'owner', subject: email.subject, text: email.text }
+  })
+}
+
+test('paid at pickup, a treat bought now is a confirmed order at the price shown, with her email and the owner’s, and nothing for the owner to do', async () => {
+  const { db, id, name } = await buyNowBakery()
+  const fields = {
+    'option.count': 'two-dozen',
+    'option.frosting': 'cream-cheese',
+    'option.message': 'Happy 7th, Theo',
+    due_date: '2026-12-01',
+    fulfilment: 'pickup',
+    payment: 'pickup',
+  }
+  // Without scripts, her page has shown no total yet: the answer is the total, to confirm.
+  const first = await send(db, id, fields)
+  expect(first).toMatchObject({
+    status: 409,
+    body: {
+      error: 'Check your total, then order.',
+      values: expect.objectContaining({ 'option.message': 'Happy 7th, Theo', name: 'Mina Park' }),
+      priced: {
+        totalCents: 3_600 + 3_200 + 450 + 300 + 1_000,
+        quoteNeeded: false,
+        lines: [
+          { label: name, cents: 3_600 },
+          { label: 'How many: Two dozen', cents: 3_200 },
+          { label: 'Frosting: Cream cheese', cents: 450 },
+          { label: 'Message on top: “Happy 7th, Theo”', cents: 300 },
+          { label: 'Rush fee', cents: 1_000 },
+        ],
+      },
+    },
+  })
+  expect(await orders(db)).toEqual([])
+
+  const ordered = await send(db, id, { ...fields, total_cents: '8550' })
+  const [order] = await orders(db)
+  expect(ordered).toEqual({ location: `/requests/${order!.customer_token}` })
+  expect(order).toMatchObject({
+    status: 'confirmed',
+    product_type: name,
+    event_theme: 'Two dozen · Cream cheese · Message on top: “Happy 7th, Theo”',
+    due_date: '2026-12-01',
+    effort: 2,
+    price_cents: 8_550,
+    delivery_fee_cents: 0,
+    deposit_cents: 0,
+  })
+  expect(order!.message).toContain('Rush fee $10')
+  expect(await moneyOf(db, Number(order!.id))).toMatchObject({ priceCents: 8_550, paidCents: 0 })
+  const emails = await queued(db)
+  expect(emails.map(({ to, subject }) => ({ to, subject }))).toEqual([
+    { to: 'mina@example.com', subject: expect.stringMatching(/confirmed|booked/i) },
+    { to: 'owner', subject: `New order: ${name}` },
+  ])
+  expect(emails[1]!.text).toContain('to pay $85.50 at pickup')
+})
+
+test('a delivery keeps its fee apart on the quote, and the book’s total is what she was shown', async () => {
+  const { db, id } = await buyNowBakery()
+  const ordered = await send(db, id, {
+    'option.count': 'dozen',
+    due_date: '2026-12-18',
+    fulfilment: 'delivery',
+    delivery_street: '12 Elm St',
+    delivery_city: 'Toronto',
+    delivery_postal_code: 'm4c 1b5',
+    payment: 'pickup',
+    total_cents: String(3_600 + 900),
+  })
+  expect(ordered).toMatchObject({ location: expect.stringMatching(/^\/requests\//) })
+  const [order] = await orders(db)
+  expect(order).toMatchObject({
+    fulfilment: 'delivery',
+    price_cents: 3_600,
+    delivery_fee_cents: 900,
+  })
+  expect(await moneyOf(db, Number(order!.id))).toMatchObject({
+    priceCents: 3_600,
+    deliveryFeeCents: 900,
+  })
+  expect((await queued(db))[1]!.text).toContain('to pay $45 on delivery')
+
+  // Nowhere she is not delivered to.
+  expect(
+    await send(db, id, {
+      'option.count': 'dozen',
+      due_date: '2026-12-18',
+      fulfilment: 'delivery',
+      delivery_street: '1 Main St',
+      delivery_city: 'Ottawa',
+      delivery_postal_code: 'K1A 0B1',
+      payment: 'pickup',
+    }),
+  ).toMatchObject({
+    status: 400,
+    body: {
+      problems: [{ field: 'delivery_postal_code', message: 'We do not deliver to K1A0B1.' }],
+    },
+  })
+})
+
+test('every problem is named beside its field and nothing is kept', async () => {
+  const { db, id } = await buyNowBakery()
+  const answer = await send(db, id, {
+    'option.count': 'gross',
+    due_date: '2026-11-28',
+    payment: 'pickup',
+    accept_policies: '',
+    email: 'not an email',
+  })
+  expect(answer).toMatchObject({ status: 400 })
+  const fields = (answer as { body: { problems: { field: string }[] } }).body.problems.map(
+    (problem) => problem.field,
+  )
+  expect(fields).toEqual(
+    expect.arrayContaining(['email', 'due_date', 'option.count', 'accept_policies']),
+  )
+  expect(await orders(db)).toEqual([])
+  // A treat not sold now is not bought now.
+  await saveSetPrice(db, id, { ...cupcakes, sellsNow: false })
+  expect(await send(db, id, { 'option.count': 'dozen', due_date: '2026-12-18' })).toMatchObject({
+    status: 404,
+  })
+})
+
+test('a choice that needs a quote is sent as a request, for the owner to price', async () => {
+  const { db, id } = await buyNowBakery()
+  const sent = await send(db, id, { 'option.count': 'hundred', due_date: '2026-12-18' })
+  const [order] = await orders(db)
+  expect(sent).toEqual({ location: `/requests/${order!.customer_token}` })
+  expect(order).toMatchObject({ status: 'new', event_theme: 'A hundred', price_cents: null })
+  expect((await queued(db)).map((email) => email.to)).toEqual(
+    expect.arrayContaining(['owner', 'mina@example.com']),
+  )
+})
+
+test('a full day is refused as a request’s is, with the next open day, and nothing is kept', async () => {
+  const { db, id } = await buyNowBakery()
+  await db.updateTable('weekday_capacity').set({ capacity: 2 }).execute()
+  const fields = {
+    'option.count': 'dozen',
+    due_date: '2026-12-18',
+    payment: 'pickup',
+    total_cents: '3600',
+  }
+  expect(await send(db, id, fields)).toMatchObject({ location: expect.any(String) })
+  const full = await send(db, id, { ...fields, email: 'second@example.com' })
+  expect(full).toMatchObject({
+    status: 409,
+    body: {
+      problems: [
+        {
+          field: 'due_date',
+          message: expect.stringMatching(
+            /December 18, 2026: that day is fully booked\. The next open day for it is/,
+          ),
+        },
+      ],
+    },
+  })
+  expect(await orders(db)).toHaveLength(1)
+})
+
+/** Card payments on, through a fake Stripe on the test's clock whose word reaches the webhook. */
+async function withCards(db: Db, clock: { now: number }) {
+  const env = {
+    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
+    STRIPE_API_URL: '',
+    SITE_URL: SITE,
+  }
+  const fake = await startFakeStripe({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    deliver: async (payload, signature) =>
+      (
+        await receiveStripeWebhook({
+          request: webhookPost(payload, signature),
+          db,
+          env,
+          now: clock.now,
+        })
+      ).status,
+    clock: () => clock.now,
+  })
+  onTestFinished(() => fake.close())
+  env.STRIPE_API_URL = fake.url
+  return { env, fake }
+}
+
+test('by card, the order waits for Stripe at the price shown; paid, it is confirmed; never paid, it is cancelled and its day is free again', async () => {
+  const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
+  const clock = { now: NOW }
+  const { env, fake } = await withCards(db, clock)
+  await db.updateTable('weekday_capacity').set({ capacity: 4 }).execute()
+  const fields = { 'option.count': 'dozen', due_date: '2026-12-18', total_cents: '3600' }
+  // This treat is paid by card when ordered.
+  expect(await send(db, id, { ...fields, payment: 'pickup' }, env)).toMatchObject({
+    status: 400,
+    body: { problems: [{ field: 'payment', message: 'Choose how you will pay.' }] },
+  })
+  const paid = await send(db, id, { ...fields, payment: 'card' }, env)
+  const session = [...fake.sessions.values()].at(-1)!
+  expect(paid).toEqual({ location: session.url })
+  expect(Object.fromEntries(fake.received.at(-1)!.form)).toMatchObject({
+    'line_items[0][price_data][unit_amount]': '3600',
+    expires_at: String(Math.floor((NOW + 31 * MINUTE) / 1000)),
+  })
+  expect((await orders(db))[0]).toMatchObject({ status: 'quoted', deposit_cents: 3_600 })
+  clock.now += 5 * MINUTE
+  expect(await fake.pay(session.id)).toBe(200)
+  expect((await orders(db))[0]).toMatchObject({ status: 'confirmed' })
+  expect(await cancelUnpaidOrders(db, NOW + 60 * MINUTE)).toBe(0)
+
+  // A second customer leaves Stripe's page: her order holds the day's last room until it is given up.
+  clock.now = NOW
+  expect(
+    await send(db, id, { ...fields, payment: 'card', email: 'left@example.com' }, env),
+  ).toMatchObject({ location: expect.stringContaining(fake.url) })
+  expect(
+    await send(db, id, { ...fields, payment: 'card', email: 'third@example.com' }, env),
+  ).toMatchObject({ status: 409 })
+  const givenUp = NOW + 31 * MINUTE + PAYMENT_WORD_MS
+  expect(await cancelUnpaidOrders(db, givenUp - 1)).toBe(0)
+  expect(await cancelUnpaidOrders(db, givenUp)).toBe(1)
+  expect((await orders(db))[1]).toMatchObject({ status: 'cancelled' })
+  expect(
+    await send(db, id, { ...fields, payment: 'card', email: 'third@example.com' }, env, givenUp),
+  ).toMatchObject({ location: expect.stringContaining(fake.url) })
+})
