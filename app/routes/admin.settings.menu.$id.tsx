@@ -90,39 +90,25 @@ export default function SetPricePage({ loaderData }: Route.ComponentProps) {
           {answer.error}
         </p>
       ) : null}
-      <Saved answer={priceAnswer} />
       <div className="mt-6">
         <SetPriceForm
           key={JSON.stringify(values)}
           name={name}
           values={priceAnswer && !priceAnswer.ok ? priceAnswer.values : values}
           errors={priceAnswer && !priceAnswer.ok ? priceAnswer.errors : {}}
+          saved={priceAnswer?.ok ? priceAnswer.message : undefined}
           currencySymbol={loaderData.currencySymbol}
         />
       </div>
-      <Saved answer={feeAnswer} />
       <div className="mt-10">
         <DeliveryFeeForm
           key={JSON.stringify(feeValues)}
           values={feeAnswer && !feeAnswer.ok ? feeAnswer.values : feeValues}
           errors={feeAnswer && !feeAnswer.ok ? feeAnswer.errors : {}}
+          saved={feeAnswer?.ok ? feeAnswer.message : undefined}
           currencySymbol={loaderData.currencySymbol}
         />
       </div>
     </section>
-  )
-}
-
-/** "Saved." where she is looking, or what needs another look. */
-function Saved({ answer }: { answer: SetPriceAnswer | DeliveryFeeAnswer | undefined }) {
-  if (!answer) return null
-  return answer.ok ? (
-    <p className="status-success mt-4" role="status">
-      {answer.message}
-    </p>
-  ) : (
-    <p className="status-error mt-4" role="alert">
-      Some of it needs another look: see the notes below.
-    </p>
   )
 }

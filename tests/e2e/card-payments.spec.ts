@@ -365,7 +365,7 @@ test('on her phone a customer reserves a drop and pays for it by card on Stripe�
   // Stripe takes no payment once the stock kept for it is given back.
   expect(Number(opened.form.get('expires_at')) * 1000).toBeGreaterThan(Date.now() + 29 * 60_000)
   await phone.getByRole('button', { name: 'Pay $18.00 CAD' }).click()
-  await phone.waitForURL(/\/requests\/[\w-]+\?paid=deposit$/)
+  await phone.waitForURL(/\/requests\/[\w-]+\?paid=full$/)
   await expect(phone.getByTestId('request-status')).toHaveText('Status: Confirmed')
   await expect(phone.getByText('2 × Sourdough loaf').first()).toBeVisible()
   await shoot(phone, 'drop-card-paid-customer-page')
@@ -381,4 +381,97 @@ test('on her phone a customer reserves a drop and pays for it by card on Stripe�
   await expect(page.getByTestId('order-status').first()).toContainText('Confirmed')
   await expect(page.getByTestId('timeline')).toContainText('Payment received: $18 by card')
   await shoot(page, 'drop-card-paid-owner-order')
+})
+
+test('the owner sells a treat at a set price with options; a customer on her phone sees the total change, pays it by card, and it is on Today’s bake list with no step of the owner’s', async ({
+  signInOwner,
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const stamp = `${Date.now()}`.slice(-7)
+  const treat = `Party cupcakes ${stamp}`
+  const tomorrow = addDays(todayIn(site.timeZone), 1)
+
+  // The owner adds the treat and sells it now, from her phone.
+  await signInOwner(page)
+  await page.goto('/admin/settings?add#add-product')
+  await page.getByLabel('Name', { exact: true }).fill(treat)
+  await page.getByLabel('Notice (days)').fill('0')
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expect(page.getByText('Product added.')).toBeVisible()
+  await page.getByRole('link', { name: `Buy now and options for ${treat}` }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${treat}: buy now`)
+  await page.getByLabel(`Customers can buy ${treat} now, at a set price`).check()
+  await page.getByLabel(/^Price/).fill('36')
+  await page.getByLabel(/^Rush: fewer than/).fill('2')
+  await page.getByLabel(/^Rush fee/).fill('10')
+  const size = page.getByRole('group', { name: 'A new option' })
+  await size.getByLabel('Option name').fill('How many')
+  await size.getByLabel('They must choose one').check()
+  await size.getByLabel('Choice 1', { exact: true }).fill('A dozen')
+  await size.getByLabel('Choice 2', { exact: true }).fill('Two dozen')
+  await size.getByLabel(/^Adds/).nth(1).fill('32')
+  await page.getByRole('button', { name: `Save ${treat}` }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Saved. Customers can buy it now, with its options.',
+  )
+  // Saved, a spare option waits for the next: her words on top.
+  const message = page.getByRole('group', { name: 'A new option' })
+  await message.getByLabel('Option name').fill('Message on top')
+  await message.getByLabel('write their own words').check()
+  await message.getByLabel(/^Their words cost/).fill('3')
+  await page.getByRole('button', { name: `Save ${treat}` }).click()
+  await expect(page.getByRole('group', { name: 'Message on top' })).toBeVisible()
+  await shoot(page, 'buy-now-owner-form')
+
+  // A customer finds it on the order page and chooses.
+  const stampMail = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const email = `bo.${stampMail}@example.com`
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(`${siteUrl}/ordernow`)
+  await phone.getByRole('link', { name: `${treat}, from $36` }).click()
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(treat)
+  await waitForHydration(phone)
+  const total = phone.getByRole('region', { name: 'Your total' })
+  await expect(total).toContainText('Choose the how many.')
+  await phone.getByLabel('Two dozen (+$32)').check()
+  await expect(total).toContainText('Total$68')
+  await phone.getByLabel('Message on top').fill('Happy 9th, Theo!')
+  await expect(total).toContainText('Total$71')
+  await phone.getByLabel('Order Date').fill(tomorrow)
+  // Tomorrow is inside the rush notice: the fee shows before she sends.
+  await expect(total).toContainText('Rush fee$10')
+  await expect(total).toContainText('Total$81')
+  await phone.getByLabel('Name').fill('Bo Buyer')
+  await phone.getByLabel('Email').fill(email)
+  await phone.getByLabel('Phone Number').fill('416-555-0177')
+  await phone.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await expect(phone.getByLabel('Pay by card now')).toBeChecked()
+  await phone.getByLabel('I have read the order policies').check()
+  await shoot(phone, 'buy-now-customer-form')
+  await phone.getByRole('button', { name: 'Order for $81' }).click()
+
+  // Stripe's page asks for exactly the total she was shown.
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  await expect(phone.getByTestId('checkout-amount')).toHaveText('$81.00 CAD')
+  await phone.getByRole('button', { name: 'Pay $81.00 CAD' }).click()
+  await phone.waitForURL(/\/requests\/[\w-]+\?paid=full$/)
+  await expect(phone.getByTestId('request-status')).toHaveText('Status: Confirmed')
+  // Paid whole, it is her full payment, not a deposit.
+  await expect(phone.getByRole('status').first()).toHaveText(
+    /^Thank you — your card payment went through\./,
+  )
+  await expect(phone.getByText('Full payment · $81')).toBeVisible()
+  await shoot(phone, 'buy-now-paid-customer-page')
+  const booked = await mailTo(email, /is booked/)
+  expect(booked.text).toContain('$81')
+  await phone.close()
+
+  // The owner did nothing: it is on tomorrow's bake list, paid.
+  await page.goto('/admin')
+  const bake = page.locator('#tomorrow-bake-list')
+  await expect(bake).toContainText('Bo Buyer')
+  await expect(bake).toContainText(treat)
+  await shoot(page, 'buy-now-owner-today')
 })

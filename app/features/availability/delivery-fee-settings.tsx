@@ -26,10 +26,13 @@ export function deliveryFeeValues(fees: readonly DeliveryFee[]): Record<string, 
 export function DeliveryFeeForm({
   values,
   errors,
+  saved,
   currencySymbol,
 }: {
   values: Record<string, string>
   errors: FieldErrors<string>
+  /** "Saved…", shown beside the button she pressed. */
+  saved?: string
   currencySymbol: string
 }) {
   const formRef = useRef<HTMLFormElement>(null)
@@ -44,7 +47,13 @@ export function DeliveryFeeForm({
     .map((match) => Number(match![1]))
   const rows = Math.min(DELIVERY_FEE_ROWS, Math.max(-1, ...used) + 1 + SPARE_ROWS)
   return (
-    <Form method="post" ref={formRef} className="drop-form grid gap-4" noValidate>
+    <Form
+      method="post"
+      ref={formRef}
+      className="drop-form grid gap-4"
+      noValidate
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="delivery-fees" />
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">Delivery fees</legend>
@@ -76,9 +85,20 @@ export function DeliveryFeeForm({
           )
         })}
       </fieldset>
-      <button type="submit" className="button-secondary justify-self-start" disabled={sending}>
-        Save delivery fees
-      </button>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-secondary" disabled={sending}>
+          Save delivery fees
+        </button>
+        {saved && !sending ? (
+          <p className="status-success" role="status">
+            {saved}
+          </p>
+        ) : refused ? (
+          <p className="status-error" role="alert">
+            Some of it needs another look: see the notes above.
+          </p>
+        ) : null}
+      </div>
     </Form>
   )
 }

@@ -192,6 +192,7 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
               wanted={calendarWanted}
               onWanted={wantCalendar}
               error={errors.due_date}
+              openWords="It is yours as soon as you order."
             />
           </div>
           <div className="sm:col-span-2">
@@ -218,12 +219,14 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
             errors={orderFieldErrors}
           />
         </fieldset>
-        <fieldset className="card grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
+        <fieldset className="card grid gap-5 p-5 sm:p-6">
           <legend className="drop-form-legend">Your details</legend>
-          <ContactFields valueOf={(field) => values[field]} errors={orderFieldErrors} />
-          <HearAboutUsField value={values.hear_about_us} error={errors.hear_about_us} />
-          <AllergiesField values={values} errors={orderFieldErrors} />
-          <CommentsField values={values} errors={orderFieldErrors} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <ContactFields valueOf={(field) => values[field]} errors={orderFieldErrors} />
+            <HearAboutUsField value={values.hear_about_us} error={errors.hear_about_us} />
+            <AllergiesField values={values} errors={orderFieldErrors} />
+            <CommentsField values={values} errors={orderFieldErrors} />
+          </div>
         </fieldset>
         <HoneypotField />
       </div>

@@ -388,6 +388,7 @@ async function orderNow(
     due: { kind: 'deposit', amountCents: priced.totalCents },
     paidCents: 0,
     endsAt: checkoutEnds,
+    inFull: true,
     label: `${treatName}: ${order.event_theme}, ${formatCalendarDate(order.due_date)}`,
     env,
     now,

@@ -221,7 +221,7 @@ test('paid by card, a hold is an order waiting for Stripe, then confirmed and pa
   })
   const order = await orderRow(db)
   expect(order).toMatchObject({ status: 'quoted', price_cents: 1800, deposit_cents: 1800 })
-  expect(sent.get('success_url')).toBe(`${SITE}/requests/${order.customer_token}?paid=deposit`)
+  expect(sent.get('success_url')).toBe(`${SITE}/requests/${order.customer_token}?paid=full`)
 
   // Kept while she pays, past the hold's own ten minutes.
   clock.now += 25 * MINUTE

@@ -138,6 +138,7 @@ export async function orderHold(
     due: { kind: 'deposit', amountCents: stored.hold.totalCents },
     paidCents: 0,
     endsAt: checkoutEnds,
+    inFull: true,
     label: `${stored.hold.summary}: ${stored.hold.dropName}, pickup ${formatCalendarDate(stored.hold.pickupDate)}`,
     env,
     now,

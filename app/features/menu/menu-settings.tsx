@@ -287,7 +287,7 @@ function ProductItem({
             ? 'Quoted: customers send a request.'
             : `Buy now at ${formatMoney(product.buyNowCents)}, before options.`}{' '}
           <Link to={`/admin/settings/menu/${product.id}`} className="text-link inline-block py-2">
-            Buy now and options<span className="sr-only">: {product.name}</span>
+            Buy now and options<span className="sr-only"> for {product.name}</span>
           </Link>
         </p>
       ) : null}

@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { SET_PRICE_LIMITS } from './set-price-form.ts'
 
 /** Rows shown beyond those she has filled: one more group, two more choices in each. */
@@ -29,11 +30,14 @@ export function SetPriceForm({
   name,
   values,
   errors,
+  saved,
   currencySymbol,
 }: {
   name: string
   values: Record<string, string>
   errors: FieldErrors<string>
+  /** "Saved…", shown beside the button she pressed. */
+  saved?: string
   currencySymbol: string
 }) {
   const formRef = useRef<HTMLFormElement>(null)
@@ -74,8 +78,19 @@ export function SetPriceForm({
   )
   const groups = rowsOf(values, 'group', SPARE_GROUPS, SET_PRICE_LIMITS.groups)
   return (
-    <Form method="post" ref={formRef} className="drop-form grid gap-6" noValidate>
+    <Form
+      method="post"
+      ref={formRef}
+      className="drop-form grid gap-6"
+      noValidate
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="set-price" />
+      {refused ? (
+        <p className="status-error" role="alert">
+          Some of it needs another look: see the notes below.
+        </p>
+      ) : null}
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">Buy now</legend>
         {tick('sells_now', `Customers can buy ${name} now, at a set price`)}
@@ -109,9 +124,16 @@ export function SetPriceForm({
         />
       ))}
 
-      <button type="submit" className="button-primary justify-self-start" disabled={sending}>
-        Save {name}
-      </button>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="button-primary" disabled={sending}>
+          Save {name}
+        </button>
+        {saved && !sending ? (
+          <p className="status-success" role="status">
+            {saved}
+          </p>
+        ) : null}
+      </div>
     </Form>
   )
 }
@@ -137,46 +159,52 @@ function OptionGroupRows({
 }) {
   const field = (part: string) => `group.${row}.${part}`
   const choices = rowsOf(values, `group.${row}.choice`, SPARE_CHOICES, SET_PRICE_LIMITS.choices)
+  // With scripts, only the fields of the kind she chose; without, all of them, each saying which.
+  const hydrated = useHydrated()
+  const [kind, setKind] = useState(values[field('kind')] === 'text' ? 'text' : 'choice')
+  const shows = (wanted: 'choice' | 'text') => !hydrated || kind === wanted
   const title = values[field('label')]?.trim() || 'A new option'
   return (
     <fieldset className="card grid gap-4 p-5 sm:p-6">
       <legend className="drop-form-legend">{title}</legend>
-      <p className="form-hint">Empty its name and choices to take it off.</p>
-      {input(field('label'), 'Option', { hint: '“Size”, “Flavour”, “Message on top”.' })}
+      <p className="form-hint">
+        Empty its name and choices to take it off. “Adds” is what a choice adds to the price; a
+        minus takes off.
+      </p>
+      {input(field('label'), 'Option name', { hint: '“Size”, “Flavour”, “Message on top”.' })}
       <fieldset className="grid gap-2">
         <legend className="form-label">Customers</legend>
-        {(['choice', 'text'] as const).map((kind) => (
-          <label key={kind} className="tick-label">
+        {(['choice', 'text'] as const).map((way) => (
+          <label key={way} className="tick-label">
             <input
               type="radio"
               name={field('kind')}
-              value={kind}
-              defaultChecked={(values[field('kind')] ?? 'choice') === kind}
+              value={way}
+              defaultChecked={(values[field('kind')] ?? 'choice') === way}
+              onChange={() => setKind(way)}
             />
             <span>
-              {kind === 'choice' ? 'choose one of the choices below' : 'write their own words'}
+              {way === 'choice' ? 'choose one of the choices below' : 'write their own words'}
             </span>
           </label>
         ))}
       </fieldset>
-      {tick(field('required'), 'They must choose one')}
-      {input(field('price'), `Their words cost (${currencySymbol})`, {
-        decimal: true,
-        optional: true,
-        hint: 'For “write their own words” only.',
-      })}
+      {shows('choice') ? tick(field('required'), 'They must choose one') : null}
+      {shows('text')
+        ? input(field('price'), `Their words cost (${currencySymbol})`, {
+            decimal: true,
+            optional: true,
+            hint: hydrated ? undefined : 'For “write their own words” only.',
+          })
+        : null}
       {errors[field('kind')] ? <p className="form-error">{errors[field('kind')]}</p> : null}
-      {Array.from({ length: choices }, (_, index) => {
+      {Array.from({ length: shows('choice') ? choices : 0 }, (_, index) => {
         const choice = (part: string) => `group.${row}.choice.${index}.${part}`
         return (
           <fieldset key={index} className="drop-form-row price-form-choice">
             <legend className="sr-only">Choice {index + 1}</legend>
             {input(choice('label'), `Choice ${index + 1}`)}
-            {input(choice('price'), `Adds (${currencySymbol})`, {
-              decimal: true,
-              optional: true,
-              hint: 'A minus takes off.',
-            })}
+            {input(choice('price'), `Adds (${currencySymbol})`, { decimal: true, optional: true })}
             {tick(choice('quote'), 'Needs a quote')}
           </fieldset>
         )

@@ -4,7 +4,7 @@ import type { ScheduledPayment } from './payment-schedule.ts'
 
 /** One line of a payment schedule, written out for the customer: her page and her emails. */
 export interface ScheduleLine {
-  /** 'Deposit' or 'Balance' */
+  /** 'Deposit' or 'Balance'; 'Full payment' for a deposit that is the whole price (a set-price order). */
   label: string
   /** '$60' */
   amount: string
@@ -21,7 +21,8 @@ export function scheduleLines(
   { delivery }: { delivery: boolean },
 ): ScheduleLine[] {
   return schedule.map((item) => ({
-    label: item.what === 'deposit' ? 'Deposit' : 'Balance',
+    label:
+      item.what === 'balance' ? 'Balance' : schedule.length === 1 ? 'Full payment' : 'Deposit',
     amount: formatMoney(item.amountCents),
     due: item.due
       ? formatCalendarDate(item.due)

@@ -168,13 +168,15 @@ export function dateNote(
   date: string,
   days: ReadonlyMap<string, AvailabilityDay>,
   rules: DateRules,
+  /** What an open day means here: a request's is confirmed by the owner's reply. */
+  openWords = 'We confirm every date when we reply.',
 ): DateNote | null {
   if (!isCalendarDate(date)) return null
   const day = knownDay(date, days, rules)
   const name = shortDate(date)
   if (!day) return { tone: 'unknown', text: `Checking ${name}…` }
   if (day.status === 'open') {
-    return { tone: 'open', text: `${name} is open. We confirm every date when we reply.` }
+    return { tone: 'open', text: `${name} is open. ${openWords}` }
   }
   const suggestion = nextOpenLoaded(date, days)
   const next = suggestion

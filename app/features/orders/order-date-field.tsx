@@ -38,7 +38,10 @@ export function OrderDateField({
   onWanted,
   error,
   treatChosen = true,
+  openWords,
 }: {
+  /** What an open day means on this form (see dateNote); a request's words unless given. */
+  openWords?: string
   /** The field's name and label; the order form's unless given. */
   name?: string
   /** The input's id, for a form repeated on one page; `field-<name>` unless given. */
@@ -69,7 +72,7 @@ export function OrderDateField({
   const inputRef = useRef<HTMLInputElement>(null)
   // Without scripts nothing is checked here ("Checking…" would stay): the server says it on send.
   const hydrated = useHydrated()
-  const note = hydrated ? dateNote(value, days, rules) : null
+  const note = hydrated ? dateNote(value, days, rules, openWords) : null
   const calendarLabel = `${id ?? `field-${name}`}-calendar-label`
 
   function typed(date: string) {

@@ -9,7 +9,7 @@ export interface CustomerCardOffer {
 }
 
 /** What the page says on coming back from the card payment page (?paid=… or ?card=cancelled). */
-export type CardNotice = 'paid-deposit' | 'paid-balance' | 'cancelled'
+export type CardNotice = 'paid-deposit' | 'paid-balance' | 'paid-full' | 'cancelled'
 
 /** A card payment that could not be started, as the page tells it. */
 export interface CardCheckoutFailure {

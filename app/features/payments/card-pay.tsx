@@ -10,6 +10,10 @@ const NOTICES: Record<CardNotice, { text: string; tone: string }> = {
     text: 'Thank you — your card payment for the balance went through. We’ll email you as soon as it reaches us; if it does not show as paid below yet, it will within a minute or so.',
     tone: 'bg-[#d7ead9] text-[#1f4f29]',
   },
+  'paid-full': {
+    text: 'Thank you — your card payment went through. We’ll email you as soon as it reaches us; if it does not show as paid below yet, it will within a minute or so.',
+    tone: 'bg-[#d7ead9] text-[#1f4f29]',
+  },
   cancelled: {
     text: 'You left the card payment page, so nothing was charged. You can pay whenever you are ready.',
     tone: 'bg-paper text-chocolate ring-1 ring-chocolate/25',

@@ -115,7 +115,7 @@ export function cardOfferOf(
 /** What the page says on coming back from Stripe: `?paid=deposit`, `?card=cancelled`. */
 export function cardNoticeOf(url: URL): CardNotice | null {
   const paid = url.searchParams.get('paid')
-  if (paid === 'deposit' || paid === 'balance') return `paid-${paid}`
+  if (paid === 'deposit' || paid === 'balance' || paid === 'full') return `paid-${paid}`
   return url.searchParams.get('card') === 'cancelled' ? 'cancelled' : null
 }
 
@@ -245,6 +245,7 @@ export async function openCardCheckout(
     paidCents,
     endsAt,
     label,
+    inFull = false,
     env = getEnv(),
     now = Date.now(),
   }: {
@@ -256,6 +257,8 @@ export async function openCardCheckout(
     endsAt?: number
     /** What Stripe's page says it is for, when not a deposit or balance ("Your order of …"). */
     label?: string
+    /** The whole price at once (a set-price order): her page thanks her for it, not a deposit. */
+    inFull?: boolean
     env?: StripeSettings & Pick<Env, 'SITE_URL'>
     now?: number
   },
@@ -290,7 +293,7 @@ export async function openCardCheckout(
     metadata,
     payment_intent_data: { metadata },
     customer_email: row.email,
-    success_url: `${pageUrl}?paid=${kind}`,
+    success_url: `${pageUrl}?paid=${inFull ? 'full' : kind}`,
     cancel_url: `${pageUrl}?card=cancelled`,
     ...(endsAt === undefined ? {} : { expires_at: Math.floor(endsAt / 1000) }),
   }
