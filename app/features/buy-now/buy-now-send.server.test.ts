@@ -1,15 +1,12 @@
 import { expect, onTestFinished, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { replaceDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
-import type { SetPriceFormInput } from '#app/features/menu/set-price-form.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
 import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { buyNowBakery, buyNowPost, cupcakes } from '#tests/support/buy-now.ts'
 import { webhookPost } from '#tests/support/card-book.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
 import { PAYMENT_WORD_MS, receiveBuyNow } from './buy-now-send.server.ts'
 
@@ -18,70 +15,11 @@ const NOW = Date.parse('2026-11-29T15:00:00Z')
 const MINUTE = 60_000
 const SITE = 'https://butterandbloom.example'
 
-export const cupcakes: SetPriceFormInput = {
-  sellsNow: true,
-  payAtPickup: true,
-  basePriceCents: 3_600,
-  rush: { withinDays: 4, feeCents: 1_000 },
-  groups: [
-    {
-      key: 'count',
-      label: 'How many',
-      kind: 'choice',
-      required: true,
-      priceCents: 0,
-      choices: [
-        { key: 'dozen', label: 'A dozen', priceCents: 0, quoteNeeded: false },
-        { key: 'two-dozen', label: 'Two dozen', priceCents: 3_200, quoteNeeded: false },
-        { key: 'hundred', label: 'A hundred', priceCents: 21_000, quoteNeeded: true },
-      ],
-    },
-    {
-      key: 'frosting',
-      label: 'Frosting',
-      kind: 'choice',
-      required: false,
-      priceCents: 0,
-      choices: [
-        { key: 'cream-cheese', label: 'Cream cheese', priceCents: 450, quoteNeeded: false },
-        { key: 'plain', label: 'Plain glaze', priceCents: -200, quoteNeeded: false },
-      ],
-    },
-    {
-      key: 'message',
-      label: 'Message on top',
-      kind: 'text',
-      required: false,
-      priceCents: 300,
-      choices: [],
-    },
-  ],
-}
-
 const noCards = {
   STRIPE_SECRET_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
   STRIPE_API_URL: '',
   SITE_URL: SITE,
-}
-
-/** A bakery whose first treat sells now with `cupcakes`' options, and delivers to M postal codes. */
-export async function buyNowBakery(setPrice: SetPriceFormInput = cupcakes) {
-  const { db } = await openTestDatabase()
-  await seedMenu(db)
-  const [first] = await listProducts(db)
-  await db
-    .updateTable('product')
-    .set({ notice_days: 1, effort: 2 })
-    .where('id', '=', first!.id)
-    .execute()
-  await saveSetPrice(db, first!.id, setPrice)
-  await db.updateTable('booking_settings').set({ delivery_enabled: 1 }).execute()
-  await replaceDeliveryFees(db, [
-    { prefix: 'M4', feeCents: 900 },
-    { prefix: 'M', feeCents: 1_800 },
-  ])
-  return { db, id: first!.id, name: first!.name }
 }
 
 const mina = {
@@ -93,14 +31,6 @@ const mina = {
 }
 
 let ip = 0
-/** Her buy-now form as the page posts it, from an address of its own (each form is rate-limited). */
-export function buyNowPost(id: number, fields: Record<string, string>) {
-  return new Request(`${SITE}/ordernow/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  })
-}
 
 function send(db: Db, id: number, fields: Record<string, string>, env = noCards, now = NOW) {
   return receiveBuyNow({
