@@ -10,11 +10,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
 import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
-import {
-  attachOrder,
-  claimHold,
-  type ClaimedHold,
-} from '#app/features/drops/hold-orders.server.ts'
+import { attachOrder, claimHold, type ClaimedHold } from '#app/features/drops/hold-orders.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
 import {

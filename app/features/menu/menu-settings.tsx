@@ -10,6 +10,7 @@ import {
 import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import type { MenuActionResult, TypedProduct } from './menu-action.server.ts'
 import { MENU_INTENTS, formatPriceFrom, PRODUCT_LIMITS, type Product } from './product.ts'
+import { SetPriceLine } from './set-price-settings.tsx'
 
 /** The menu's heading, which Settings' "On this page" links lead to. */
 export const MENU_HEADING_ID = 'the-menu'
@@ -281,16 +282,7 @@ function ProductItem({
         </p>
       </div>
       {product.description ? <p className="mt-1">{product.description}</p> : null}
-      {product.active ? (
-        <p className="mt-2 text-sm">
-          {product.buyNowCents === null
-            ? 'Quoted: customers send a request.'
-            : `Buy now at ${formatMoney(product.buyNowCents)}, before options.`}{' '}
-          <Link to={`/admin/settings/menu/${product.id}`} className="text-link inline-block py-2">
-            Buy now and options<span className="sr-only"> for {product.name}</span>
-          </Link>
-        </p>
-      ) : null}
+      {product.active ? <SetPriceLine product={product} /> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <ProductButton
           product={product}

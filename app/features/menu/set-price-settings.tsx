@@ -1,8 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { Product } from './product.ts'
 import { SET_PRICE_LIMITS } from './set-price-form.ts'
 
 /** Rows shown beyond those she has filled: one more group, two more choices in each. */
@@ -210,5 +212,19 @@ function OptionGroupRows({
         )
       })}
     </fieldset>
+  )
+}
+
+/** Under a treat in Settings' menu: how it sells, and the way to its set price and options. */
+export function SetPriceLine({ product }: { product: Product }) {
+  return (
+    <p className="mt-2 text-sm">
+      {product.buyNowCents === null
+        ? 'Quoted: customers send a request.'
+        : `Buy now at ${formatMoney(product.buyNowCents)}, before options.`}{' '}
+      <Link to={`/admin/settings/menu/${product.id}`} className="text-link inline-block py-2">
+        Buy now and options<span className="sr-only"> for {product.name}</span>
+      </Link>
+    </p>
   )
 }

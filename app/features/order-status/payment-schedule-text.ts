@@ -21,8 +21,7 @@ export function scheduleLines(
   { delivery }: { delivery: boolean },
 ): ScheduleLine[] {
   return schedule.map((item) => ({
-    label:
-      item.what === 'balance' ? 'Balance' : schedule.length === 1 ? 'Full payment' : 'Deposit',
+    label: item.what === 'balance' ? 'Balance' : schedule.length === 1 ? 'Full payment' : 'Deposit',
     amount: formatMoney(item.amountCents),
     due: item.due
       ? formatCalendarDate(item.due)

@@ -22,7 +22,6 @@ export interface PriceRefusal {
 /** Lookups one address may make a minute: the form asks once per choice she changes. */
 export const PRICES_PER_MINUTE = 300
 
-
 /**
  * GET /api/price?product=<id>&date=<YYYY-MM-DD>&fulfilment=pickup|delivery
  * &postal_code=…&option.<group>=<choice>: the exact total of what she chose
