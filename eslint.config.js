@@ -93,8 +93,8 @@ export const featureEdges = {
     why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees, booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
   },
   waitlist: {
-    uses: ['availability', 'drops', 'site-content'],
-    why: "A drop's waitlist (decision 101): who waits for a sold-out item or a full pickup time, and the offer of what came free, kept by drops as a hold for her and told by email through the outbox in her bakery's words. It reads the drop's post once, and hands a reservation back to drops.",
+    uses: ['availability', 'drops', 'menu', 'orders', 'site-content'],
+    why: "A drop's waitlist (decision 101): who waits for a sold-out item or a full pickup time, and the offer of what came free, kept by drops as a hold for her and told by email through the outbox in her bakery's words. It reads the drop's post once, and hands a reservation back to drops. A full day of the custom-order calendar is waited for the same way (decision 104): its room is kept for the one offered it by availability's count, and her request is sent by the order form's own rules and send (orders), for the menu's treat.",
   },
   'drop-desk': {
     uses: ['availability', 'drops', 'order-book'],

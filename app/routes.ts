@@ -6,6 +6,7 @@ export default [
   route('about', 'routes/about.tsx'),
   route('ordernow', 'routes/order-now.tsx'),
   route('ordernow/:id', 'routes/order-now.$id.tsx'),
+  route('ordernow/kept/:token', 'routes/order-now.kept.$token.tsx'),
   route('gallery', 'routes/gallery.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('faq', 'routes/faq.tsx'),

@@ -95,6 +95,14 @@ const SQLITE_SCHEMA = [
     "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
   ],
   [
+    'day_waitlist_entry',
+    'CREATE TABLE "day_waitlist_entry" ("id" integer primary key autoincrement, "due_date" text not null, "product_type" text not null, "effort" integer not null check (effort >= 1), "email" text not null, "created_at" integer not null, "state" text default \'waiting\' not null check (state in (\'waiting\', \'offered\', \'done\')), "kept_until" integer, "offer_token" text unique, constraint "day_waitlist_entry_once" unique ("due_date", "email"))',
+  ],
+  [
+    'day_waitlist_entry_state',
+    'CREATE INDEX "day_waitlist_entry_state" on "day_waitlist_entry" ("state", "due_date", "id")',
+  ],
+  [
     'delivery_fee_rule',
     'CREATE TABLE "delivery_fee_rule" ("id" integer primary key autoincrement, "prefix" text not null unique, "fee_cents" integer not null check (fee_cents >= 0))',
   ],
@@ -549,6 +557,8 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_day_waitlist_entry_1', null],
+  ['sqlite_autoindex_day_waitlist_entry_2', null],
   ['sqlite_autoindex_delivery_fee_rule_1', null],
   ['sqlite_autoindex_drop_hold_1', null],
   ['sqlite_autoindex_drop_hold_line_1', null],

@@ -18,6 +18,7 @@ test('a feature sees its own tables, the shared ones and its grants, and no othe
     | 'drop_hold'
     | 'drop_hold_line'
     | 'drop_item'
+    | 'day_waitlist_entry'
     | Shared
   >()
   // The payments room: its own two tables and the book's rows it settles.

@@ -14,6 +14,7 @@ import type {
   DropHoldTable,
   DropHoldLineTable,
   WaitlistEntryTable,
+  DayWaitlistEntryTable,
 } from './schema/drops.ts'
 import type { OutboxTable } from './schema/mail.ts'
 import type {
@@ -98,6 +99,7 @@ export interface Database {
   drop_hold_line: DropHoldLineTable
   waitlist_entry: WaitlistEntryTable
   set_price_order: SetPriceOrderTable
+  day_waitlist_entry: DayWaitlistEntryTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.
@@ -123,6 +125,8 @@ export type {
   DropHoldLineTable,
   WaitlistEntryTable,
   WaitlistState,
+  DayWaitlistEntryTable,
+  DayWaitlistState,
 } from './schema/drops.ts'
 export type { CardCheckoutTable, StripeEventOutcome, StripeEventTable } from './schema/payments.ts'
 export type {

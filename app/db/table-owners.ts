@@ -53,6 +53,10 @@ export const tableOwners = {
     owner: 'availability',
     holds: 'delivery fees by postal-code prefix',
   },
+  day_waitlist_entry: {
+    owner: 'waitlist',
+    holds: 'who waits for a full day of the custom-order calendar, and the room kept for an offer',
+  },
   set_price_order: {
     owner: 'set-price-orders',
     holds: 'each order sold at a set price, and when an unpaid card order is given up',
@@ -114,9 +118,16 @@ const BOOK = ['order_batch', 'order_request', 'request_event', 'request_quote', 
 export const tableGrants = [
   {
     feature: 'availability',
-    tables: ['order_request', 'drop_sale', 'drop_hold', 'drop_hold_line', 'drop_item'],
+    tables: [
+      'order_request',
+      'drop_sale',
+      'drop_hold',
+      'drop_hold_line',
+      'drop_item',
+      'day_waitlist_entry',
+    ],
     reason:
-      'Capacity is the booked requests’ effort, and that of drop baskets held now, summed per day in grouped queries run inside the booking lock; the order book and drops use availability, so asking them would turn those edges round.',
+      'Capacity is the booked requests’ effort, that of drop baskets held now and that of a full day’s waitlist offers kept now, summed per day in grouped queries run inside the booking lock; the order book, drops and the waitlist use availability, so asking them would turn those edges round.',
   },
   {
     feature: 'set-price-orders',

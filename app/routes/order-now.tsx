@@ -11,6 +11,7 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { receiveDayWaitlistJoin } from '#app/features/waitlist/day-waitlist.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
@@ -61,6 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // "Tell me if it frees up" beside a full day: its own small form (decision 104).
+  if (new URL(request.url).searchParams.has('waitlist')) {
+    return respond(
+      await receiveDayWaitlistJoin({
+        db: getDb(),
+        request,
+        clientIp: context.get(clientIpContext),
+      }),
+    )
+  }
   return respond(
     await receiveOrderRequests({
       request,
@@ -78,8 +89,12 @@ export const headers = actionReplyHeaders
  * Once the server has the orders, the cart has done its job: it is emptied
  * here, as the reply arrives, rather than in an effect after the render.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  const reply = await replyWhenUnreachable<OrderSendResult>(serverAction)
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // Joining a full day's waitlist leaves the cart as it is.
+  if (new URL(request.url).searchParams.has('waitlist')) return serverAction()
+  const reply = await replyWhenUnreachable<OrderSendResult>(
+    serverAction as () => Promise<OrderSendResult>,
+  )
   if (reply.ok) cart.clear()
   return reply
 }

@@ -107,3 +107,23 @@ export interface WaitlistEntryTable {
   /** The token of the hold kept for them: the claim link's. */
   offer_token: string | null
 }
+
+export type DayWaitlistState = 'waiting' | 'offered' | 'done'
+
+/** Who waits for a full day of the custom-order calendar (decision 104). */
+export interface DayWaitlistEntryTable {
+  id: Generated<number>
+  /** YYYY-MM-DD */
+  due_date: string
+  /** The treat, as an order names it. */
+  product_type: string
+  effort: number
+  /** Lower case. */
+  email: string
+  created_at: Millis
+  state: Generated<DayWaitlistState>
+  /** An offer keeps the day's room for her until then. */
+  kept_until: Millis | null
+  /** The offer's link: /ordernow/kept/<token>. */
+  offer_token: string | null
+}

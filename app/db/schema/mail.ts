@@ -23,6 +23,8 @@ export type OutboxTopic =
   | 'review_received'
   /** A drop's waitlist offer: what came free, kept for her (subject_id: the waitlist entry). */
   | 'drop_waitlist'
+  /** A full day's waitlist offer: the day came free, kept for her (subject_id: the entry). */
+  | 'day_waitlist'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {

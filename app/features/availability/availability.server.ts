@@ -51,8 +51,9 @@ export async function lockBookings(trx: Transaction<Database>): Promise<void> {
 
 /**
  * Effort units held on each date from `from` to `to`: by requests that will
- * be made, and by drop baskets held at `now` whose items take effort (an
- * ordered one is a request already, decision 100).
+ * be made, by drop baskets held at `now` whose items take effort (an
+ * ordered one is a request already, decision 100), and by a full day's
+ * waitlist offers kept at `now` (decision 104).
  */
 export async function bookedEffort(
   db: Executor,
@@ -71,7 +72,7 @@ export async function bookedEffort(
     now?: Date
   },
 ): Promise<Map<string, number>> {
-  const [requests, baskets] = await Promise.all([
+  const [requests, baskets, offers] = await Promise.all([
     ownTables(db)
       .selectFrom('order_request')
       .select(({ fn }) => ['due_date as date', fn.sum<number | string>('effort').as('effort')])
@@ -100,9 +101,18 @@ export async function bookedEffort(
       .$if(exceptHold !== undefined, (query) => query.where('drop_hold.token', '!=', exceptHold!))
       .groupBy('drop_sale.pickup_date')
       .execute(),
+    ownTables(db)
+      .selectFrom('day_waitlist_entry')
+      .select(({ fn }) => ['due_date as date', fn.sum<number | string>('effort').as('effort')])
+      .where('due_date', '>=', from)
+      .where('due_date', '<=', to)
+      .where('state', '=', 'offered')
+      .where('kept_until', '>', now.getTime())
+      .groupBy('due_date')
+      .execute(),
   ])
   const booked = new Map<string, number>()
-  for (const row of [...requests, ...baskets])
+  for (const row of [...requests, ...baskets, ...offers])
     booked.set(row.date, (booked.get(row.date) ?? 0) + Number(row.effort))
   return booked
 }

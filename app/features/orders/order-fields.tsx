@@ -1,4 +1,5 @@
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
+import { DayWaitlist } from './day-waitlist.tsx'
 import { FulfilmentChoice } from './fulfilment-choice.tsx'
 import { DeliveryAddressFields, PickupWindowField } from './handover-fields.tsx'
 import { OrderDateField } from './order-date-field.tsx'
@@ -86,21 +87,35 @@ export function OrderFields({ props, form }: { props: OrderFormSettings; form: O
   )
 }
 
-/** The order date with its calendar of the chosen treat's open days. */
-function TreatDateField({ form: { date, treat, errors } }: { form: OrderFormState }) {
+/**
+ * The order date with its calendar of the chosen treat's open days, and
+ * beside a fully booked day, its waitlist.
+ */
+function TreatDateField({ form: { date, treat, errors, fold } }: { form: OrderFormState }) {
+  const full = treat.product !== '' && date.days.get(date.dueDate)?.status === 'full'
   return (
-    <OrderDateField
-      value={date.dueDate}
-      onChange={date.setDueDate}
-      days={date.days}
-      rules={date.rules}
-      month={date.month}
-      nextAvailable={date.nextAvailable}
-      onMonthChange={date.setMonth}
-      wanted={date.calendarWanted}
-      onWanted={date.wantCalendar}
-      error={errors.due_date}
-      treatChosen={treat.product !== ''}
-    />
+    <>
+      <OrderDateField
+        value={date.dueDate}
+        onChange={date.setDueDate}
+        days={date.days}
+        rules={date.rules}
+        month={date.month}
+        nextAvailable={date.nextAvailable}
+        onMonthChange={date.setMonth}
+        wanted={date.calendarWanted}
+        onWanted={date.wantCalendar}
+        error={errors.due_date}
+        treatChosen={treat.product !== ''}
+      />
+      {full ? (
+        <DayWaitlist
+          key={`${date.dueDate}|${treat.product}`}
+          date={date.dueDate}
+          product={treat.product}
+          email={fold.contactValue('email') ?? ''}
+        />
+      ) : null}
+    </>
   )
 }

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { lockBookings } from '#app/features/availability/availability.server.ts'
 import {
   type Unbookable,
@@ -42,6 +44,8 @@ export type SubmitResult =
   | { ok: false; window: WindowRefusal }
   /** The 0-based order whose inspiration photos are gone (swept) or were sent before. */
   | { ok: false; photosGone: number }
+  /** The room a waitlist's offer kept for her has lapsed or been used (see `claim`). */
+  | { ok: false; claimGone: true }
 
 /**
  * Stores a batch of order requests, each holding its share of its day's
@@ -57,25 +61,44 @@ export async function submitOrderRequests(
     products,
     siteUrl,
     now = new Date(),
-  }: { products: readonly Product[]; siteUrl: string; now?: Date },
+    claim,
+  }: {
+    products: readonly Product[]
+    siteUrl: string
+    now?: Date
+    /**
+     * A day's room kept for the sender by a waitlist's offer (decision 104):
+     * used in this transaction, it lets the send take that room; false when
+     * it has lapsed or been used, and nothing is stored.
+     */
+    claim?: (trx: Transaction<Database>) => Promise<boolean>
+  },
 ): Promise<SubmitResult> {
+  // Without a claim nothing is written before a refusal; with one, the refusal rolls it back.
+  const refuse = (result: SubmitResult): SubmitResult => {
+    if (claim) throw new Refused(result)
+    return result
+  }
   return db
     .transaction()
     .execute(async (trx): Promise<SubmitResult> => {
       // First, so two sends never weigh the same free capacity.
       await lockBookings(trx)
+      if (claim && !(await claim(trx))) return { ok: false, claimGone: true }
       const unbookable = await findUnbookable(
         trx,
         orders.map((order) => ({ dueDate: order.due_date, productType: order.product_type })),
+        // A claimed offer is used by now: its room counts as hers, not as kept.
         { products, now },
       )
-      if (unbookable) return { ok: false, unbookable }
+      // Refused, a claimed offer is given back with the rest of the transaction.
+      if (unbookable) return refuse({ ok: false, unbookable })
       // Under the same lock: of sends racing for a window's last place, one takes it.
       const window = await findWindowRefusal(
         trx,
         orders.map((order) => ({ dueDate: order.due_date, window: order.pickup_window })),
       )
-      if (window) return { ok: false, window }
+      if (window) return refuse({ ok: false, window })
 
       // The very terms and words she ticked, kept with her send (decision 079).
       const policies = await readAcceptedPolicies(trx)
@@ -197,6 +220,7 @@ export async function submitOrderRequests(
     })
     .catch((error: unknown) => {
       if (error instanceof PhotosGone) return { ok: false, photosGone: error.index }
+      if (error instanceof Refused) return error.result
       throw error
     })
 }
@@ -205,5 +229,12 @@ export async function submitOrderRequests(
 class PhotosGone extends Error {
   constructor(readonly index: number) {
     super(`The photos of order ${index + 1} are no longer available.`)
+  }
+}
+
+/** Thrown to roll back a claimed offer with a send that was refused. */
+class Refused extends Error {
+  constructor(readonly result: SubmitResult) {
+    super('The send was refused.')
   }
 }

@@ -133,6 +133,10 @@ export async function receiveOrderRequests({
       ...(values ? { values } : {}),
     })
   }
+  if (!stored.ok && 'claimGone' in stored) {
+    // The cart claims no waitlist's offer; this is for completeness of the answer.
+    return reply(409, { ok: false, error: 'That day is no longer kept for you.' })
+  }
   if (!stored.ok) {
     const { index, nextOpen } = stored.unbookable
     const problem = {

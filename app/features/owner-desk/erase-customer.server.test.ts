@@ -100,6 +100,19 @@ test('erasing a customer leaves nothing that names them in the database or the m
     if (!held.ok) throw new Error('not held')
     holds.push(held.token)
   }
+  // Both wait for a full day too.
+  for (const who of [priya, sam]) {
+    await db
+      .insertInto('day_waitlist_entry')
+      .values({
+        due_date: '2026-12-19',
+        product_type: 'Cakes',
+        effort: 1,
+        email: who.email.toLowerCase(),
+        created_at: NOW.getTime(),
+      })
+      .execute()
+  }
   const [first] = await db.selectFrom('order_request').select('id').orderBy('id').execute()
   await db.transaction().execute((trx) =>
     moveRequest(trx, {
@@ -136,6 +149,7 @@ test('erasing a customer leaves nothing that names them in the database or the m
     'outbox',
     'inspiration_photo',
     'drop_hold',
+    'day_waitlist_entry',
   ] as const
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)
@@ -144,6 +158,10 @@ test('erasing a customer leaves nothing that names them in the database or the m
   }
   const files = await readdir(path.join(store.root, 'inspiration')).catch(() => [])
   expect(files).toEqual([])
+  // Sam still waits for his day.
+  expect(await db.selectFrom('day_waitlist_entry').select('email').execute()).toEqual([
+    { email: 'sam@example.com' },
+  ])
 
   // The book keeps the request for the accounts, without her; Sam's is untouched.
   const requests = await db

@@ -11,6 +11,7 @@ import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { deleteProofsOfRequests } from '#app/features/proofs/proof-store.server.ts'
 import { deleteReviewsOf } from '#app/features/reviews/reviews.server.ts'
+import { eraseDayWaitlistOf } from '#app/features/waitlist/day-waitlist.server.ts'
 import { eraseWaitlistOf } from '#app/features/waitlist/waitlist.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { isEmailAddress } from '#app/utils/email-address.ts'
@@ -88,9 +89,10 @@ export async function eraseCustomer(
   const erased = await db.transaction().execute(async (trx) => {
     const messages = await deleteContactMessagesFrom(trx, address)
     // Her holds on drops: what she reserved, with her name, email and phone;
-    // and her places on their waitlists.
+    // and her places on their waitlists and on those of full days.
     await eraseHoldsOf(trx, address)
     await eraseWaitlistOf(trx, address)
+    await eraseDayWaitlistOf(trx, address)
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       // Her review goes whole, and with it from Home, About and their rating.

@@ -54,3 +54,55 @@ export function composeWaitlistOffer({
     bakery,
   })
 }
+
+/**
+ * The email that offers a customer waiting for a full day what came free:
+ * the day, for her treat, kept for her until when, and the link to send
+ * her request for it.
+ */
+export function composeDayOffer({
+  email,
+  treat,
+  day,
+  until,
+  claimUrl,
+  bakery,
+}: {
+  email: string
+  treat: string
+  /** 'Saturday, December 12, 2026' */
+  day: string
+  /** When the kept room goes to the next on the list: '12:40 p.m.'. */
+  until: string
+  claimUrl: string
+  bakery: IdentityWords
+}): OutgoingEmail {
+  const subject = `${day} came free for your ${treat}`
+  const lead = `You asked us to tell you if ${day} freed up. It has, and we are keeping room for your ${treat} that day until ${until}.`
+  const next =
+    'Tell us about it and send your request before then; after that the day goes to the next person waiting.'
+  const text = [
+    'Hello,',
+    '',
+    lead,
+    '',
+    next,
+    '',
+    `Send your request: ${claimUrl}`,
+    '',
+    `${bakery.ownerName}, ${bakery.name}`,
+  ].join('\n')
+  return customerEmail({
+    to: { name: '', address: email },
+    subject,
+    text,
+    preview: `Kept for you until ${until}.`,
+    content: [
+      emailHeading('Your day came free'),
+      markup`<p style="margin:0 0 16px">${lead}</p><p style="margin:0 0 16px">${next}</p>`,
+      emailButton({ href: claimUrl, label: 'Send your request' }),
+    ],
+    statusUrl: claimUrl,
+    bakery,
+  })
+}
