@@ -10,6 +10,7 @@ import {
   readDayClaimPage,
   receiveDayClaim,
 } from '#app/features/waitlist/day-claim.server.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/order-now.kept.$token'

@@ -341,3 +341,56 @@ test('the policy tick is needed once per send, and the new details reach the own
   await page.getByRole('button', { name: /Your cart/ }).click()
   await expect(page.getByText('Your cart is empty.', { exact: true })).toBeVisible()
 })
+
+test('a customer waits for a fully booked day; when it frees up she is emailed within a minute, and sends her request for it from the kept day’s page', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/ordernow')
+  const today = await bakeryToday(page)
+  // About four months ahead, away from the days the other journeys use: a Thursday.
+  const full = nextWeekday(addDays(today, 125), 4)
+  setBookingRules({})
+  await bookDay(request, baseURL!, { date: full, count: 4 })
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  const email = `wendy.${stamp}@example.com`
+
+  await page.reload()
+  await waitForHydration(page)
+  await page.getByLabel('Product Type').selectOption('Cakes')
+  await page.getByLabel('Order Date').fill(full)
+  const wait = page.getByRole('group', { name: `Want ${short(full)} anyway?` })
+  await wait.getByLabel(`Your email for ${short(full)}`).fill(email)
+  await wait.getByRole('button', { name: 'Tell me if it frees up' }).click()
+  await expect(wait.getByRole('status')).toContainText(
+    `You are on the waitlist for ${readable(full)}.`,
+  )
+  await expect(wait.getByRole('status')).toBeInViewport()
+  await shoot(page, 'day-waitlist-joined-375')
+
+  // The owner takes one more cake on Thursdays: the day frees up, and Wendy is told.
+  setBookingRules({ weekdayCapacity: [4, 4, 4, 4, 5, 4, 4] })
+  const subject = `${readable(full)} came free for your Cakes`
+  await expect.poll(() => findMail(subject).then(Boolean), { timeout: 75_000 }).toBe(true)
+  const offer = (await findMail(subject))!
+  const link = /Send your request: (\S+)/.exec(offer.text ?? '')![1]!
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${readable(full)}, kept for you`,
+  )
+  await page.getByLabel('Name').fill('Wendy Waits')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await page.getByLabel('Phone Number').fill('416 555 0177')
+  await page.getByLabel('Event / Theme').fill('Anniversary')
+  await page.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await page.getByLabel('I have read the order policies').check()
+  await shoot(page, 'day-waitlist-kept-375')
+  await page.getByRole('button', { name: `Send my request for ${readable(full)}` }).click()
+  await page.waitForURL(/\/requests\/[\w-]+$/)
+  await expect(page.getByTestId('request-status')).toContainText('Status:')
+  await expect(page.getByText(readable(full)).first()).toBeVisible()
+})

@@ -67,7 +67,12 @@ export function DayWaitlist({
           </div>
         </>
       )}
-      <p role="status" className={answer ? `mt-2 ${joined ? 'status-success' : 'form-error'}` : ''}>
+      <p
+        role="status"
+        className={
+          answer ? `mt-2 [overflow-wrap:anywhere] ${joined ? 'status-success' : 'form-error'}` : ''
+        }
+      >
         {answer ? (answer.message ?? answer.error) : ''}
       </p>
     </div>

@@ -1,6 +1,7 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
+import { endSentence } from '#app/utils/clock-times.ts'
 
 /**
  * The email that offers a waiting customer what came free: what, in which
@@ -26,7 +27,7 @@ export function composeWaitlistOffer({
   bakery: IdentityWords
 }): OutgoingEmail {
   const subject = `It came free: ${what} from ${dropName}`
-  const lead = `You asked us to tell you if ${what} came free in ${dropName} (pickup ${pickupDay}). It has, and we are keeping it for you until ${until}.`
+  const lead = `You asked us to tell you if ${what} came free in ${dropName} (pickup ${pickupDay}). It has, and we are keeping it for you until ${endSentence(until)}`
   const next =
     'Choose what you would like and reserve it before then; after that it goes to the next person waiting.'
   const text = [
@@ -44,7 +45,7 @@ export function composeWaitlistOffer({
     to: { name: '', address: email },
     subject,
     text,
-    preview: `Kept for you until ${until}.`,
+    preview: `Kept for you until ${endSentence(until)}`,
     content: [
       emailHeading('It came free'),
       markup`<p style="margin:0 0 16px">${lead}</p><p style="margin:0 0 16px">${next}</p>`,
@@ -78,7 +79,7 @@ export function composeDayOffer({
   bakery: IdentityWords
 }): OutgoingEmail {
   const subject = `${day} came free for your ${treat}`
-  const lead = `You asked us to tell you if ${day} freed up. It has, and we are keeping room for your ${treat} that day until ${until}.`
+  const lead = `You asked us to tell you if ${day} freed up. It has, and we are keeping room for your ${treat} that day until ${endSentence(until)}`
   const next =
     'Tell us about it and send your request before then; after that the day goes to the next person waiting.'
   const text = [
@@ -96,7 +97,7 @@ export function composeDayOffer({
     to: { name: '', address: email },
     subject,
     text,
-    preview: `Kept for you until ${until}.`,
+    preview: `Kept for you until ${endSentence(until)}`,
     content: [
       emailHeading('Your day came free'),
       markup`<p style="margin:0 0 16px">${lead}</p><p style="margin:0 0 16px">${next}</p>`,
