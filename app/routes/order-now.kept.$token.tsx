@@ -59,8 +59,8 @@ export default function KeptDay({ loaderData }: Route.ComponentProps) {
         {page.day}, kept for you
       </h1>
       <p className="lede mt-3 max-w-2xl">
-        We are keeping room for your {page.treat} that day until {page.keptUntil}. Tell us about it
-        and send your request; we reply with ideas and a quote, as for any order.
+        We are keeping room for your {page.treat} that day until {endSentence(page.keptUntil)} Tell
+        us about it and send your request; we reply with ideas and a quote, as for any order.
       </p>
       <DayClaimForm page={page} refusal={refusal} />
     </section>
