@@ -20,12 +20,18 @@ export async function readDeliveryFees(db: Executor): Promise<DeliveryFee[]> {
 
 /** Replaces the delivery fees with `fees`, prefixes written as postal codes compare. */
 export async function replaceDeliveryFees(db: Kysely<Database>, fees: readonly DeliveryFee[]) {
-  await db.transaction().execute(async (trx) => {
-    await ownTables(trx).deleteFrom('delivery_fee_rule').execute()
-    if (fees.length === 0) return
-    await ownTables(trx)
-      .insertInto('delivery_fee_rule')
-      .values(fees.map((fee) => ({ prefix: postalKey(fee.prefix), fee_cents: fee.feeCents })))
-      .execute()
-  })
+  await db.transaction().execute((trx) => writeDeliveryFees(trx, fees))
+}
+
+/** `replaceDeliveryFees` in the caller's transaction (a move to a new home). */
+export async function writeDeliveryFees(
+  trx: Transaction<Database>,
+  fees: readonly DeliveryFee[],
+) {
+  await ownTables(trx).deleteFrom('delivery_fee_rule').execute()
+  if (fees.length === 0) return
+  await ownTables(trx)
+    .insertInto('delivery_fee_rule')
+    .values(fees.map((fee) => ({ prefix: postalKey(fee.prefix), fee_cents: fee.feeCents })))
+    .execute()
 }

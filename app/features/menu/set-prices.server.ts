@@ -31,12 +31,14 @@ export async function readSetPrice(db: Executor, productId: number): Promise<Set
 }
 
 /**
- * What the owner's set-price form shows of the active treat `productId`:
- * everything kept, whether it sells now or not. Three reads on its own rows.
+ * What the owner's set-price form shows of the active treat `productId`
+ * (or of any, `anyState`, as a move to a new home carries it): everything
+ * kept, whether it sells now or not. Three reads on its own rows.
  */
 export async function readSetPriceSettings(
   db: Executor,
   productId: number,
+  { anyState = false }: { anyState?: boolean } = {},
 ): Promise<(SetPriceFormInput & { name: string }) | null> {
   const product = await ownTables(db)
     .selectFrom('product')
@@ -49,7 +51,7 @@ export async function readSetPriceSettings(
       'pay_at_pickup',
     ])
     .where('id', '=', productId)
-    .where('active', '=', 1)
+    .$if(!anyState, (query) => query.where('active', '=', 1))
     .executeTakeFirst()
   if (!product) return null
   const groups = await ownTables(db)
@@ -106,53 +108,64 @@ export async function saveSetPrice(
   productId: number,
   input: SetPriceFormInput,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await ownTables(trx)
-      .updateTable('product')
-      .set({
-        sells_now: input.sellsNow ? 1 : 0,
-        set_price_cents: input.basePriceCents,
-        rush_within_days: input.rush?.withinDays ?? 0,
-        rush_fee_cents: input.rush?.feeCents ?? 0,
-        pay_at_pickup: input.payAtPickup ? 1 : 0,
+  return db.transaction().execute((trx) => writeSetPrice(trx, productId, input))
+}
+
+/**
+ * `saveSetPrice` in the caller's transaction (a move to a new home writes
+ * the menu and its prices together); `anyState` writes a treat off the menu too.
+ */
+export async function writeSetPrice(
+  trx: Transaction<Database>,
+  productId: number,
+  input: SetPriceFormInput,
+  { anyState = false }: { anyState?: boolean } = {},
+): Promise<boolean> {
+  const updated = await ownTables(trx)
+    .updateTable('product')
+    .set({
+      sells_now: input.sellsNow ? 1 : 0,
+      set_price_cents: input.basePriceCents,
+      rush_within_days: input.rush?.withinDays ?? 0,
+      rush_fee_cents: input.rush?.feeCents ?? 0,
+      pay_at_pickup: input.payAtPickup ? 1 : 0,
+    })
+    .where('id', '=', productId)
+    .$if(!anyState, (query) => query.where('active', '=', 1))
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 0) return false
+  await ownTables(trx)
+    .deleteFrom('product_option_group')
+    .where('product_id', '=', productId)
+    .execute()
+  for (const [position, group] of input.groups.entries()) {
+    const { id } = await ownTables(trx)
+      .insertInto('product_option_group')
+      .values({
+        product_id: productId,
+        key: group.key,
+        label: group.label,
+        kind: group.kind,
+        required: group.required ? 1 : 0,
+        price_cents: group.priceCents,
+        position,
       })
-      .where('id', '=', productId)
-      .where('active', '=', 1)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return false
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (group.choices.length === 0) continue
     await ownTables(trx)
-      .deleteFrom('product_option_group')
-      .where('product_id', '=', productId)
+      .insertInto('product_option_choice')
+      .values(
+        group.choices.map((choice, index) => ({
+          group_id: Number(id),
+          key: choice.key,
+          label: choice.label,
+          price_cents: choice.priceCents,
+          quote_needed: choice.quoteNeeded ? 1 : 0,
+          position: index,
+        })),
+      )
       .execute()
-    for (const [position, group] of input.groups.entries()) {
-      const { id } = await ownTables(trx)
-        .insertInto('product_option_group')
-        .values({
-          product_id: productId,
-          key: group.key,
-          label: group.label,
-          kind: group.kind,
-          required: group.required ? 1 : 0,
-          price_cents: group.priceCents,
-          position,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      if (group.choices.length === 0) continue
-      await ownTables(trx)
-        .insertInto('product_option_choice')
-        .values(
-          group.choices.map((choice, index) => ({
-            group_id: Number(id),
-            key: choice.key,
-            label: choice.label,
-            price_cents: choice.priceCents,
-            quote_needed: choice.quoteNeeded ? 1 : 0,
-            position: index,
-          })),
-        )
-        .execute()
-    }
-    return true
-  })
+  }
+  return true
 }

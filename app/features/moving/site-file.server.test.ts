@@ -6,6 +6,10 @@ import {
   setWeekdayCapacity,
   updateBookingSettings,
 } from '#app/features/availability/booking-settings.server.ts'
+import {
+  readDeliveryFees,
+  replaceDeliveryFees,
+} from '#app/features/availability/delivery-fees.server.ts'
 import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
 import {
   addProduct,
@@ -13,11 +17,13 @@ import {
   seedMenu,
   setProductActive,
 } from '#app/features/menu/menu.server.ts'
+import { readSetPriceSettings, saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import {
   readSiteWords,
   saveSiteSection,
   seedSiteContent,
 } from '#app/features/site-content/site-content.server.ts'
+import { cupcakes } from '#tests/support/buy-now.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { rendered } from '#tests/support/markdown.ts'
 import { receiveSiteFile } from './moving-action.server.ts'
@@ -67,7 +73,14 @@ async function ownersInstall(): Promise<Db> {
     effort: 1,
   })
   const products = await listProducts(db)
+  // The first treat sells now with its options; it is then taken off the menu, its price kept.
+  await saveSetPrice(db, products[0]!.id, cupcakes)
   await setProductActive(db, products[0]!.id, false)
+  await saveSetPrice(db, products[1]!.id, { ...cupcakes, sellsNow: false, groups: [] })
+  await replaceDeliveryFees(db, [
+    { prefix: 'M4C', feeCents: 800 },
+    { prefix: 'M', feeCents: 1_500 },
+  ])
   return db
 }
 
@@ -85,6 +98,25 @@ async function siteOf(db: Db) {
     pickupAddress: settings.pickupAddress,
     pickupWindows: settings.pickupWindows.map(({ id: _id, ...window }) => window),
     menu: (await listProducts(db)).map(({ id: _id, ...product }) => product),
+    // Options' keys are made again from their names, as the owner's form makes them.
+    setPrices: (
+      await Promise.all(
+        (await listProducts(db)).map((product) =>
+          readSetPriceSettings(db, product.id, { anyState: true }),
+        ),
+      )
+    ).map((kept) =>
+      kept
+        ? {
+            ...kept,
+            groups: kept.groups.map(({ key: _key, choices, ...group }) => ({
+              ...group,
+              choices: choices.map(({ key: _choice, ...choice }) => choice),
+            })),
+          }
+        : null,
+    ),
+    deliveryFees: await readDeliveryFees(db),
   }
 }
 

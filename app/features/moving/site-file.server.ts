@@ -11,10 +11,26 @@ import {
   setWeekdayCapacity,
   updateBookingSettings,
 } from '#app/features/availability/booking-settings.server.ts'
+import {
+  DELIVERY_FEE_ROWS,
+  readDeliveryFeeForm,
+} from '#app/features/availability/delivery-fee-form.ts'
+import {
+  readDeliveryFees,
+  writeDeliveryFees,
+} from '#app/features/availability/delivery-fees.server.ts'
 import { replacePickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { PICKUP_WINDOW_LIMITS, windowsOverlap } from '#app/features/availability/pickup-windows.ts'
 import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
 import { type MenuEntry, listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
+import type { DeliveryFee } from '#app/features/menu/option-prices.ts'
+import {
+  SET_PRICE_LIMITS,
+  type SetPriceFormInput,
+  readSetPriceForm,
+  setPriceValues,
+} from '#app/features/menu/set-price-form.ts'
+import { readSetPriceSettings, writeSetPrice } from '#app/features/menu/set-prices.server.ts'
 import {
   checkSiteSection,
   completeSection,
@@ -58,16 +74,37 @@ export interface SiteFile {
   words: SiteWords
   booking: BookingPart
   pickupWindows: PickupWindowPart[]
-  menu: MenuEntry[]
+  menu: MovedTreat[]
+  /** Delivery fees by postal-code prefix, for treats bought now; absent in older files. */
+  deliveryFees?: DeliveryFee[]
 }
+
+/** A treat as the file carries it: the menu's entry, and its set price and options when it has any. */
+export type MovedTreat = MenuEntry & { buyNow?: SetPriceFormInput }
 
 /** Everything a file replaces, read from this install. */
 export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<SiteFile> {
-  const [words, settings, products] = await Promise.all([
+  const [words, settings, products, deliveryFees] = await Promise.all([
     readSiteWords(db),
     readBookingSettings(db),
     listProducts(db),
+    readDeliveryFees(db),
   ])
+  const menu: MovedTreat[] = []
+  for (const { id, buyNowCents: _sold, ...entry } of products) {
+    const kept = await readSetPriceSettings(db, id, { anyState: true })
+    const buyNow =
+      kept && (kept.sellsNow || kept.basePriceCents !== null || kept.groups.length > 0)
+        ? {
+            sellsNow: kept.sellsNow,
+            basePriceCents: kept.basePriceCents,
+            payAtPickup: kept.payAtPickup,
+            rush: kept.rush,
+            groups: kept.groups,
+          }
+        : undefined
+    menu.push(buyNow ? { ...entry, buyNow } : entry)
+  }
   return {
     format: SITE_FILE_FORMAT,
     version: SITE_FILE_VERSION,
@@ -88,7 +125,8 @@ export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<Si
       end,
       capacity,
     })),
-    menu: products.map(({ id: _id, ...entry }) => entry),
+    menu,
+    deliveryFees,
   }
 }
 
@@ -120,7 +158,55 @@ const outline = z.object({
   }),
   pickupWindows: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.pickupWindows),
   menu: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.treats),
+  deliveryFees: z.array(z.record(z.string(), z.unknown())).max(DELIVERY_FEE_ROWS).optional(),
 })
+
+/** A treat's set price as Export writes it; its values are then checked by the owner's form. */
+const buyNowOutline = z.object({
+  sellsNow: z.boolean(),
+  basePriceCents: z.number().int().nullable(),
+  payAtPickup: z.boolean(),
+  rush: z.object({ withinDays: z.number().int(), feeCents: z.number().int() }).nullable(),
+  groups: z
+    .array(
+      z.object({
+        label: z.string().max(500),
+        kind: z.enum(['choice', 'text']),
+        required: z.boolean(),
+        priceCents: z.number().int(),
+        choices: z
+          .array(
+            z.object({
+              label: z.string().max(500),
+              priceCents: z.number().int(),
+              quoteNeeded: z.boolean(),
+            }),
+          )
+          .max(SET_PRICE_LIMITS.choices),
+      }),
+    )
+    .max(SET_PRICE_LIMITS.groups),
+})
+
+/**
+ * A treat's set price from a file, read back through the owner's own form
+ * (`readSetPriceForm`), so it holds nothing her form would refuse.
+ */
+function checkBuyNow(
+  raw: unknown,
+): { ok: true; input: SetPriceFormInput } | { ok: false; error: string } {
+  const shape = buyNowOutline.safeParse(raw)
+  if (!shape.success) return { ok: false, error: 'its set price is not what Export writes.' }
+  const groups = shape.data.groups.map((group) => ({
+    ...group,
+    key: '',
+    choices: group.choices.map((choice) => ({ ...choice, key: '' })),
+  }))
+  const read = readSetPriceForm(new URLSearchParams(setPriceValues({ ...shape.data, groups })))
+  if (!read.ok)
+    return { ok: false, error: Object.values(read.errors)[0] ?? 'its set price is not complete.' }
+  return { ok: true, input: read.input }
+}
 
 /** A value as the settings form would have sent it: text, or missing. */
 function asField(value: unknown): string | undefined {
@@ -143,7 +229,8 @@ export type CheckedSiteFile =
       /** The policies come rendered, as a save in Settings stores them (decision 076). */
       booking: Omit<BookingPart, 'policies'> & { policies: RenderedMarkdown }
       pickupWindows: PickupWindowPart[]
-      menu: MenuEntry[]
+      menu: MovedTreat[]
+      deliveryFees: DeliveryFee[]
       summary: SiteFileSummary
     }
   | { ok: false; error: string }
@@ -260,7 +347,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
   }
 
   // The menu: the add-a-treat form's schema for each, names told apart as the menu does.
-  const menu: MenuEntry[] = []
+  const menu: MovedTreat[] = []
   const names = new Set<string>()
   for (const [index, treat] of file.menu.entries()) {
     const price = treat.priceFromCents
@@ -287,6 +374,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     if (names.has(key))
       return refuse(`Treat ${label} is in the file twice; each treat needs its own name.`)
     names.add(key)
+    const buyNow = treat.buyNow === undefined ? undefined : checkBuyNow(treat.buyNow)
+    if (buyNow && !buyNow.ok) return refuse(`Treat ${label}: ${buyNow.error}`)
     menu.push({
       name: checked.data.name,
       description: checked.data.description,
@@ -294,8 +383,27 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
       noticeDays: checked.data.notice_days,
       effort: checked.data.effort,
       active: treat.active,
+      ...(buyNow?.ok ? { buyNow: buyNow.input } : {}),
     })
   }
+
+  // Delivery fees: the owner's delivery fees form, row by row.
+  const fees = readDeliveryFeeForm(
+    new URLSearchParams(
+      (file.deliveryFees ?? []).flatMap((fee, row) => [
+        [`fee.${row}.prefix`, asField(fee.prefix) ?? ''],
+        [
+          `fee.${row}.amount`,
+          typeof fee.feeCents === 'number' &&
+          Number.isSafeInteger(fee.feeCents) &&
+          fee.feeCents >= 0
+            ? centsToInput(fee.feeCents)
+            : String(fee.feeCents ?? ''),
+        ],
+      ]),
+    ),
+  )
+  if (!fees.ok) return refuse(`Delivery fees: ${Object.values(fees.errors)[0]}`)
 
   return {
     ok: true,
@@ -310,6 +418,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     },
     pickupWindows,
     menu,
+    deliveryFees: fees.fees,
     summary: {
       bakeryName: words.identity.name,
       treats: menu.map((treat) => treat.name),
@@ -343,6 +452,16 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
       pickupAddress: checked.booking.pickupAddress,
     })
     await replacePickupWindows(trx, checked.pickupWindows)
-    await replaceMenu(trx, checked.menu)
+    await replaceMenu(
+      trx,
+      checked.menu.map(({ buyNow: _buyNow, ...entry }) => entry),
+    )
+    // Each treat's set price and options, on the treat the menu just made of the same name.
+    const made = new Map((await listProducts(trx)).map((product) => [product.name, product.id]))
+    for (const treat of checked.menu) {
+      if (!treat.buyNow) continue
+      await writeSetPrice(trx, made.get(treat.name)!, treat.buyNow, { anyState: true })
+    }
+    await writeDeliveryFees(trx, checked.deliveryFees)
   })
 }
