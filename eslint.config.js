@@ -109,8 +109,8 @@ export const featureEdges = {
     why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
   },
   payments: {
-    uses: ['order-book', 'owner-alerts', 'site-content'],
-    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails.",
+    uses: ['order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
+    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders).",
   },
   'customer-changes': {
     uses: [

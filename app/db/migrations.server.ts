@@ -49,6 +49,7 @@ import { migration as m047 } from './migrations/047-option-prices.ts'
 import { migration as m048 } from './migrations/048-offer-holds.ts'
 import { migration as m049 } from './migrations/049-set-price-orders.ts'
 import { migration as m050 } from './migrations/050-day-waitlist.ts'
+import { migration as m051 } from './migrations/051-drop-orders-marked.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -111,6 +112,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['048-offer-holds', m048],
   ['049-set-price-orders', m049],
   ['050-day-waitlist', m050],
+  ['051-drop-orders-marked', m051],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

@@ -363,8 +363,9 @@ test('a customer waits for a fully booked day; when it frees up she is emailed w
   await page.getByLabel('Product Type').selectOption('Cakes')
   await page.getByLabel('Order Date').fill(full)
   const wait = page.getByRole('group', { name: `Want ${short(full)} anyway?` })
-  await wait.getByLabel(`Your email for ${short(full)}`).fill(email)
   await wait.getByRole('button', { name: 'Tell me if it frees up' }).click()
+  await wait.getByLabel(`Your email, to tell you about ${short(full)}`).fill(email)
+  await wait.getByRole('button', { name: 'Join the waitlist' }).click()
   await expect(wait.getByRole('status')).toContainText(
     `You are on the waitlist for ${readable(full)}.`,
   )

@@ -24,10 +24,7 @@ export async function replaceDeliveryFees(db: Kysely<Database>, fees: readonly D
 }
 
 /** `replaceDeliveryFees` in the caller's transaction (a move to a new home). */
-export async function writeDeliveryFees(
-  trx: Transaction<Database>,
-  fees: readonly DeliveryFee[],
-) {
+export async function writeDeliveryFees(trx: Transaction<Database>, fees: readonly DeliveryFee[]) {
   await ownTables(trx).deleteFrom('delivery_fee_rule').execute()
   if (fees.length === 0) return
   await ownTables(trx)

@@ -262,7 +262,11 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
             ) : null}
           </fieldset>
         )}
-        <PoliciesTick policiesHtml={data.policiesHtml} error={errors.accept_policies} />
+        <PoliciesTick
+          policiesHtml={data.policiesHtml}
+          error={errors.accept_policies}
+          defaultChecked={values.accept_policies === 'on'}
+        />
         {shown !== null ? <input type="hidden" name="total_cents" value={shown} /> : null}
         <button type="submit" className="button-primary w-full" disabled={sending}>
           {quoteNeeded

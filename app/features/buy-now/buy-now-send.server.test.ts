@@ -3,12 +3,16 @@ import type { Db } from '#app/db/db.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { startCardCheckout } from '#app/features/payments/card-payments.server.ts'
 import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
-import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import {
+  PAYMENT_WORD_MS,
+  cancelUnpaidOrders,
+} from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { buyNowBakery, buyNowPost, cupcakes } from '#tests/support/buy-now.ts'
 import { webhookPost } from '#tests/support/card-book.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { PAYMENT_WORD_MS, receiveBuyNow } from './buy-now-send.server.ts'
+import { receiveBuyNow } from './buy-now-send.server.ts'
 
 // Sunday, November 29, 2026, 10 in the morning in Toronto.
 const NOW = Date.parse('2026-11-29T15:00:00Z')
@@ -198,7 +202,20 @@ test('every problem is named beside its field and nothing is kept', async () => 
 
 test('a choice that needs a quote is sent as a request, for the owner to price', async () => {
   const { db, id } = await buyNowBakery()
-  const sent = await send(db, id, { 'option.count': 'hundred', due_date: '2026-12-18' })
+  // Like an order, it is sent once her page has said so.
+  expect(await send(db, id, { 'option.count': 'hundred', due_date: '2026-12-18' })).toMatchObject({
+    status: 409,
+    body: {
+      error: 'One of your choices needs a quote: check it, then send it for one.',
+      priced: { quoteNeeded: true, totalCents: 3_600 + 21_000 },
+    },
+  })
+  expect(await orders(db)).toEqual([])
+  const sent = await send(db, id, {
+    'option.count': 'hundred',
+    due_date: '2026-12-18',
+    total_cents: String(3_600 + 21_000),
+  })
   const [order] = await orders(db)
   expect(sent).toEqual({ location: `/requests/${order!.customer_token}` })
   expect(order).toMatchObject({ status: 'new', event_theme: 'A hundred', price_cents: null })
@@ -300,4 +317,43 @@ test('by card, the order waits for Stripe at the price shown; paid, it is confir
   expect(
     await send(db, id, { ...fields, payment: 'card', email: 'third@example.com' }, env, givenUp),
   ).toMatchObject({ location: expect.stringContaining(fake.url) })
+})
+
+test('back from Stripe’s page unpaid, she pays from her order’s page: “Pay now”, a session that ends in time, and her order kept while she pays', async () => {
+  const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
+  const clock = { now: NOW }
+  const { env, fake } = await withCards(db, clock)
+  const fields = { 'option.count': 'dozen', due_date: '2026-12-18', total_cents: '3600' }
+  await send(db, id, { ...fields, payment: 'card' }, env)
+  const [order] = await orders(db)
+  const token = order!.customer_token!
+
+  // Twenty-five minutes later, from her page: too little time is left for a session of its own,
+  // so her order waits for her a little longer.
+  const later = NOW + 25 * MINUTE
+  const again = await startCardCheckout({
+    request: new Request(`${SITE}/requests/${token}?checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request: '1', kind: 'deposit', amount: '3600' }).toString(),
+    }),
+    token,
+    clientIp: '198.51.100.7',
+    db,
+    env,
+    now: later,
+  })
+  const session = [...fake.sessions.values()].at(-1)!
+  expect(again).toEqual({ redirect: session.url })
+  expect(Object.fromEntries(fake.received.at(-1)!.form)).toMatchObject({
+    'line_items[0][price_data][unit_amount]': '3600',
+    expires_at: String(Math.floor((later + 31 * MINUTE) / 1000)),
+    success_url: `${SITE}/requests/${token}?paid=full`,
+  })
+  // Not given up at its first time: it is now kept until this session's end and Stripe's word.
+  expect(await cancelUnpaidOrders(db, NOW + 31 * MINUTE + PAYMENT_WORD_MS)).toBe(0)
+  clock.now = later + 5 * MINUTE
+  expect(await fake.pay(session.id)).toBe(200)
+  expect((await orders(db))[0]).toMatchObject({ status: 'confirmed' })
+  expect(await cancelUnpaidOrders(db, later + 2 * 60 * MINUTE)).toBe(0)
 })

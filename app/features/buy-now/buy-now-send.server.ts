@@ -8,49 +8,29 @@
  */
 import { type Env, cardPaymentsOn, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import {
-  demandOf,
-  findUnbookable,
-  lockBookings,
-} from '#app/features/availability/availability.server.ts'
+import { demandOf } from '#app/features/availability/availability.server.ts'
 import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
-import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
-import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { type PriceLine, optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
-import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { type OrderRequest, orderRequestSchema } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
-import {
-  SHORTEST_CHECKOUT_MS,
-  openCardCheckout,
-} from '#app/features/payments/card-payments.server.ts'
-import {
-  type SetPricePayment,
-  bookAtSetPrice,
-} from '#app/features/set-price-orders/set-price-orders.server.ts'
-import { bakeryToday, formatCalendarDate } from '#app/utils/dates.ts'
+import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { bookBuyNow } from './buy-now-book.server.ts'
 import { summaryOf } from './buy-now-fields.ts'
-
-/**
- * How long after its Checkout session ends an unpaid card order still keeps
- * its day: Stripe takes no payment after the session's end, and this is
- * time for its word of one made just before to arrive (as a drop's, 100).
- */
-export const PAYMENT_WORD_MS = 10 * 60_000
 
 /** A buy-now form is a few short fields and a message on top: far below this. */
 const MAX_BUY_NOW_BYTES = 16 * 1024
 
-type BuyNowEnv = Pick<
+export type BuyNowEnv = Pick<
   Env,
   'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'SITE_URL'
 >
@@ -116,8 +96,9 @@ export async function receiveBuyNow({
   })
   if ('refused' in post) return post.refused
   const form = new URLSearchParams(post.text)
+  // As she wrote it, to fill the form again: each field cut far beyond what it takes.
   const values = Object.fromEntries(
-    [...form].filter(([name]) => name !== HONEYPOT_FIELD).map(([k, v]) => [k, v.slice(0, 500)]),
+    [...form].filter(([name]) => name !== HONEYPOT_FIELD).map(([k, v]) => [k, v.slice(0, 2000)]),
   )
   // A robot that fills every field is shown the page again and nothing is kept.
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { location: `/ordernow/${productId}` }
@@ -178,11 +159,16 @@ export async function receiveBuyNow({
   })
   if (!price.ok) {
     for (const problem of price.problems) {
-      // The date's own check says it first; a delivery's code is the address's field.
-      if (problems.some((known) => known.field === problem.field)) continue
-      problems.push(
-        problem.field === 'postal_code' ? { ...problem, field: 'delivery_postal_code' } : problem,
-      )
+      // The form's own fields: a delivery's code is the address's, the date is the order's.
+      const field =
+        problem.field === 'postal_code'
+          ? 'delivery_postal_code'
+          : problem.field === 'date'
+            ? 'due_date'
+            : problem.field
+      // The date's own check says it first.
+      if (problems.some((known) => known.field === field)) continue
+      problems.push({ ...problem, field })
     }
   }
   const priced = price.ok
@@ -207,11 +193,15 @@ export async function receiveBuyNow({
   if (!parsed.success || problems.length > 0 || !priced) return refuse(400, problems, priced)
   const order = parsed.data
 
-  if (priced.quoteNeeded) return sendForQuote(db, order, { products, siteUrl: env.SITE_URL, now })
+  // Sent at the total her page showed, and sent for a quote only when it said so.
   if (form.get('total_cents') !== String(priced.totalCents)) {
-    return refuse(409, [{ field: 'total', message: 'Check your total, then order.' }], priced)
+    const message = priced.quoteNeeded
+      ? 'One of your choices needs a quote: check it, then send it for one.'
+      : 'Check your total, then order.'
+    return refuse(409, [{ field: 'total', message }], priced)
   }
-  return orderNow(db, {
+  if (priced.quoteNeeded) return sendForQuote(db, order, { products, siteUrl: env.SITE_URL, now })
+  return bookBuyNow(db, {
     order,
     productId,
     treatName: product.name,
@@ -270,130 +260,4 @@ async function sendForQuote(
     return reply(409, { ok: false as const, error: unbookableMessage(order, stored.unbookable) })
   }
   return reply(400, { ok: false as const, error: 'That order could not be sent.' })
-}
-
-/**
- * Makes the order under the booking lock, so two orders racing for a day's
- * last room or a window's last place make one; then sends her to pay by
- * card, or to her order's page.
- */
-async function orderNow(
-  db: Db,
-  {
-    order,
-    productId,
-    treatName,
-    priced,
-    payment,
-    effort,
-    products,
-    now,
-    env,
-    refuse,
-  }: {
-    order: OrderRequest
-    productId: number
-    treatName: string
-    priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
-    payment: SetPricePayment
-    effort: number
-    products: Parameters<typeof findUnbookable>[2]['products']
-    now: number
-    env: BuyNowEnv
-    refuse: (
-      status: 409 | 502 | 503,
-      problems: { field: string; message: string }[],
-    ) => Reply<BuyNowRefusal>
-  },
-) {
-  const byCard = payment === 'card'
-  const token = newCustomerToken()
-  const checkoutEnds = now + SHORTEST_CHECKOUT_MS
-  const stored = await db.transaction().execute(async (trx) => {
-    await lockBookings(trx)
-    const unbookable = await findUnbookable(
-      trx,
-      [{ dueDate: order.due_date, productType: order.product_type }],
-      { products, now: new Date(now) },
-    )
-    if (unbookable) {
-      return {
-        ok: false as const,
-        field: 'due_date',
-        message: unbookableMessage(order, unbookable),
-      }
-    }
-    const window = await findWindowRefusal(trx, [
-      { dueDate: order.due_date, window: order.pickup_window },
-    ])
-    if (window) {
-      return { ok: false as const, field: 'pickup_window', message: windowMessage(order, window) }
-    }
-    const booked = await bookAtSetPrice(
-      trx,
-      {
-        request: {
-          name: order.name,
-          email: order.email,
-          phone_number: order.phone_number,
-          product_type: order.product_type,
-          event_theme: order.event_theme,
-          due_date: order.due_date,
-          hear_about_us: order.hear_about_us,
-          comments: order.comments?.trim() ? order.comments : null,
-          effort,
-          servings: null,
-          allergies: order.allergies || null,
-          fulfilment: order.fulfilment ?? 'pickup',
-          pickup_window: order.pickup_window ?? null,
-          ...(order.fulfilment === 'delivery'
-            ? {
-                delivery_street: order.delivery_street ?? null,
-                delivery_city: order.delivery_city ?? null,
-                delivery_postal_code: order.delivery_postal_code ?? null,
-                delivery_notes: order.delivery_notes || null,
-              }
-            : {}),
-        },
-        priceCents: priced.totalCents,
-        deliveryFeeCents: priced.deliveryFeeCents,
-        payment,
-        acceptedPolicies: await readAcceptedPolicies(trx),
-        pricedBy: `${treatName} at its set price.`,
-        lines: priced.lines,
-        siteUrl: env.SITE_URL,
-        now,
-        productId,
-        ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-      },
-      token,
-    )
-    return { ok: true as const, ...booked }
-  })
-  if (!stored.ok) return refuse(409, [{ field: stored.field, message: stored.message }])
-  const orderPage = `/requests/${token}`
-  if (!byCard) {
-    // Her "booked" email and the owner's are in the outbox: off they go.
-    kickDeliveryWorker()
-    return { location: orderPage }
-  }
-  const opened = await openCardCheckout(db, {
-    request: {
-      id: stored.requestId,
-      email: order.email,
-      due_date: order.due_date,
-      payment_reference: stored.reference,
-    },
-    token,
-    due: { kind: 'deposit', amountCents: priced.totalCents },
-    paidCents: 0,
-    endsAt: checkoutEnds,
-    inFull: true,
-    label: `${treatName}: ${order.event_theme}, ${formatCalendarDate(order.due_date)}`,
-    env,
-    now,
-  })
-  if ('redirect' in opened) return { location: opened.redirect }
-  // The order stands and waits for its payment: her page offers the card again.
-  return { location: orderPage }
 }

@@ -261,7 +261,7 @@ test('what waits on her comes first, before the details, each in its card with i
         quote: null,
         owed: { deposit: null, balance: '$45' },
         declinedByCustomer: false,
-        card: { kind: 'balance', amountCents: 4500, amount: '$45' },
+        card: { kind: 'balance', amountCents: 4500, amount: '$45', inFull: false },
       },
     },
     proofs: { 2: <section id="proof-2">Your design proof</section> },

@@ -7,11 +7,14 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
-import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import {
+  PAYMENT_WORD_MS,
+  cancelUnpaidOrders,
+} from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { webhookPost } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { startFakeStripe } from '#tests/support/fake-stripe.ts'
-import { PAYMENT_WORD_MS, orderHold } from './hold-order.server.ts'
+import { orderHold } from './hold-order.server.ts'
 
 // Saturday's bake opens on Wednesday at noon, Toronto time.
 const OPENS = Date.parse('2026-12-02T17:00:00Z')

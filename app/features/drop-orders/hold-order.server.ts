@@ -18,6 +18,7 @@ import {
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
 import {
+  PAYMENT_WORD_MS,
   type SetPricePayment,
   bookAtSetPrice,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
@@ -25,13 +26,6 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-
-/**
- * How long after its Checkout session ends an order waiting for its card
- * payment still keeps its stock: Stripe takes no payment after the session's
- * end, and this is time for its word of one paid just before to arrive.
- */
-export const PAYMENT_WORD_MS = 10 * 60_000
 
 type OrderEnv = Pick<
   Env,

@@ -186,7 +186,8 @@ export function priceOf(
   }
   if (problems.length > 0) return { ok: false, problems }
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
-  if (totalCents < 0 || totalCents > MAX_DOLLARS * 100) {
+  // Options that take off more than the treat costs leave nothing to charge for it.
+  if (totalCents - deliveryFeeCents < 0 || totalCents > MAX_DOLLARS * 100) {
     return {
       ok: false,
       problems: [

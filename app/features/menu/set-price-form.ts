@@ -53,7 +53,8 @@ export function keyOf(label: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 40)
+      // Room for a '-2' after it: the field's name takes 40 at most.
+      .slice(0, 37)
       .replace(/-+$/, '') || 'option'
   )
 }

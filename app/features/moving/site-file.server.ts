@@ -11,10 +11,7 @@ import {
   setWeekdayCapacity,
   updateBookingSettings,
 } from '#app/features/availability/booking-settings.server.ts'
-import {
-  DELIVERY_FEE_ROWS,
-  readDeliveryFeeForm,
-} from '#app/features/availability/delivery-fee-form.ts'
+import { DELIVERY_FEE_ROWS } from '#app/features/availability/delivery-fee-form.ts'
 import {
   readDeliveryFees,
   writeDeliveryFees,
@@ -22,15 +19,9 @@ import {
 import { replacePickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { PICKUP_WINDOW_LIMITS, windowsOverlap } from '#app/features/availability/pickup-windows.ts'
 import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
-import { type MenuEntry, listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
+import { listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
 import type { DeliveryFee } from '#app/features/menu/option-prices.ts'
-import {
-  SET_PRICE_LIMITS,
-  type SetPriceFormInput,
-  readSetPriceForm,
-  setPriceValues,
-} from '#app/features/menu/set-price-form.ts'
-import { readSetPriceSettings, writeSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { writeSetPrice } from '#app/features/menu/set-prices.server.ts'
 import {
   checkSiteSection,
   completeSection,
@@ -40,6 +31,12 @@ import {
 import { bakeryToday } from '#app/utils/dates.ts'
 import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
 import { centsToInput } from '#app/utils/money.ts'
+import {
+  type MovedTreat,
+  checkBuyNow,
+  checkDeliveryFees,
+  withSetPrices,
+} from './set-prices-file.server.ts'
 import {
   LEFT_OUT,
   SITE_FILE_FORMAT,
@@ -79,9 +76,6 @@ export interface SiteFile {
   deliveryFees?: DeliveryFee[]
 }
 
-/** A treat as the file carries it: the menu's entry, and its set price and options when it has any. */
-export type MovedTreat = MenuEntry & { buyNow?: SetPriceFormInput }
-
 /** Everything a file replaces, read from this install. */
 export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<SiteFile> {
   const [words, settings, products, deliveryFees] = await Promise.all([
@@ -90,21 +84,7 @@ export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<Si
     listProducts(db),
     readDeliveryFees(db),
   ])
-  const menu: MovedTreat[] = []
-  for (const { id, buyNowCents: _sold, ...entry } of products) {
-    const kept = await readSetPriceSettings(db, id, { anyState: true })
-    const buyNow =
-      kept && (kept.sellsNow || kept.basePriceCents !== null || kept.groups.length > 0)
-        ? {
-            sellsNow: kept.sellsNow,
-            basePriceCents: kept.basePriceCents,
-            payAtPickup: kept.payAtPickup,
-            rush: kept.rush,
-            groups: kept.groups,
-          }
-        : undefined
-    menu.push(buyNow ? { ...entry, buyNow } : entry)
-  }
+  const menu = await withSetPrices(db, products)
   return {
     format: SITE_FILE_FORMAT,
     version: SITE_FILE_VERSION,
@@ -160,53 +140,6 @@ const outline = z.object({
   menu: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.treats),
   deliveryFees: z.array(z.record(z.string(), z.unknown())).max(DELIVERY_FEE_ROWS).optional(),
 })
-
-/** A treat's set price as Export writes it; its values are then checked by the owner's form. */
-const buyNowOutline = z.object({
-  sellsNow: z.boolean(),
-  basePriceCents: z.number().int().nullable(),
-  payAtPickup: z.boolean(),
-  rush: z.object({ withinDays: z.number().int(), feeCents: z.number().int() }).nullable(),
-  groups: z
-    .array(
-      z.object({
-        label: z.string().max(500),
-        kind: z.enum(['choice', 'text']),
-        required: z.boolean(),
-        priceCents: z.number().int(),
-        choices: z
-          .array(
-            z.object({
-              label: z.string().max(500),
-              priceCents: z.number().int(),
-              quoteNeeded: z.boolean(),
-            }),
-          )
-          .max(SET_PRICE_LIMITS.choices),
-      }),
-    )
-    .max(SET_PRICE_LIMITS.groups),
-})
-
-/**
- * A treat's set price from a file, read back through the owner's own form
- * (`readSetPriceForm`), so it holds nothing her form would refuse.
- */
-function checkBuyNow(
-  raw: unknown,
-): { ok: true; input: SetPriceFormInput } | { ok: false; error: string } {
-  const shape = buyNowOutline.safeParse(raw)
-  if (!shape.success) return { ok: false, error: 'its set price is not what Export writes.' }
-  const groups = shape.data.groups.map((group) => ({
-    ...group,
-    key: '',
-    choices: group.choices.map((choice) => ({ ...choice, key: '' })),
-  }))
-  const read = readSetPriceForm(new URLSearchParams(setPriceValues({ ...shape.data, groups })))
-  if (!read.ok)
-    return { ok: false, error: Object.values(read.errors)[0] ?? 'its set price is not complete.' }
-  return { ok: true, input: read.input }
-}
 
 /** A value as the settings form would have sent it: text, or missing. */
 function asField(value: unknown): string | undefined {
@@ -388,22 +321,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
   }
 
   // Delivery fees: the owner's delivery fees form, row by row.
-  const fees = readDeliveryFeeForm(
-    new URLSearchParams(
-      (file.deliveryFees ?? []).flatMap((fee, row) => [
-        [`fee.${row}.prefix`, asField(fee.prefix) ?? ''],
-        [
-          `fee.${row}.amount`,
-          typeof fee.feeCents === 'number' &&
-          Number.isSafeInteger(fee.feeCents) &&
-          fee.feeCents >= 0
-            ? centsToInput(fee.feeCents)
-            : String(fee.feeCents ?? ''),
-        ],
-      ]),
-    ),
-  )
-  if (!fees.ok) return refuse(`Delivery fees: ${Object.values(fees.errors)[0]}`)
+  const fees = checkDeliveryFees(file.deliveryFees ?? [])
+  if (!fees.ok) return refuse(`Delivery fees: ${fees.error}`)
 
   return {
     ok: true,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { shortDate } from './cart-send.ts'
 
@@ -9,7 +9,8 @@ interface JoinAnswer {
 }
 
 /**
- * Beside a fully booked day: "Tell me if it frees up" (decision 104). Not a
+ * Beside a fully booked day: "Tell me if it frees up" (decision 104), which
+ * opens a box for her email and "Join the waitlist". Not a
  * form of its own, since it sits inside the order form: its email box has
  * no name, so the order never sends it, and the button posts it to the
  * waitlist with the day and treat. The answer shows beside it.
@@ -26,14 +27,39 @@ export function DayWaitlist({
   const fetcher = useFetcher<JoinAnswer>()
   const id = useId()
   const [email, setEmail] = useState(knownEmail)
+  // Folded until she asks: the order form keeps one email field in view, hers.
+  const [open, setOpen] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (open) emailRef.current?.focus()
+  }, [open])
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined
   const joined = answer?.ok === true
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  // The button she pressed goes once she is on the list: the answer takes the focus.
+  useEffect(() => {
+    if (answer) statusRef.current?.focus()
+  }, [answer])
+  const join = () =>
+    void fetcher.submit(
+      { email, due_date: date, product },
+      { method: 'post', action: '/ordernow?waitlist' },
+    )
   return (
     <div className="day-waitlist sm:col-span-2" role="group" aria-labelledby={`${id}-heading`}>
       <p id={`${id}-heading`} className="form-label">
         Want {shortDate(date)} anyway?
       </p>
-      {joined ? null : (
+      {joined ? null : !open ? (
+        <button
+          type="button"
+          className="button-secondary mt-2"
+          aria-expanded="false"
+          onClick={() => setOpen(true)}
+        >
+          Tell me if it frees up
+        </button>
+      ) : (
         <>
           <p className="form-hint">
             Leave your email: if it frees up for your treat, we tell you and keep it for you for
@@ -41,33 +67,37 @@ export function DayWaitlist({
           </p>
           <div className="mt-2 flex flex-wrap items-end gap-3">
             <label className="sr-only" htmlFor={`${id}-email`}>
-              Your email for {shortDate(date)}
+              Your email, to tell you about {shortDate(date)}
             </label>
             <input
+              ref={emailRef}
               id={`${id}-email`}
               type="email"
               autoComplete="email"
               className="min-w-0 flex-1"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
+              // Enter joins the list; it must not send the order form around it.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return
+                event.preventDefault()
+                join()
+              }}
             />
             <button
               type="button"
               className="button-secondary"
               disabled={fetcher.state !== 'idle'}
-              onClick={() =>
-                void fetcher.submit(
-                  { email, due_date: date, product },
-                  { method: 'post', action: '/ordernow?waitlist' },
-                )
-              }
+              onClick={join}
             >
-              Tell me if it frees up
+              Join the waitlist
             </button>
           </div>
         </>
       )}
       <p
+        ref={statusRef}
+        tabIndex={-1}
         role="status"
         className={
           answer ? `mt-2 [overflow-wrap:anywhere] ${joined ? 'status-success' : 'form-error'}` : ''

@@ -4,6 +4,7 @@ import { FulfilmentChoice } from './fulfilment-choice.tsx'
 import { DeliveryAddressFields, PickupWindowField } from './handover-fields.tsx'
 import { OrderDateField } from './order-date-field.tsx'
 import type { OrderFormSettings } from './order-form-props.ts'
+import { OTHER_PRODUCT } from './order-options.ts'
 import { ContactFields, HearAboutUsField, PartyGroup, PartyLine } from './party-fields.tsx'
 import {
   AllergiesField,
@@ -92,7 +93,11 @@ export function OrderFields({ props, form }: { props: OrderFormSettings; form: O
  * beside a fully booked day, its waitlist.
  */
 function TreatDateField({ form: { date, treat, errors, fold } }: { form: OrderFormState }) {
-  const full = treat.product !== '' && date.days.get(date.dueDate)?.status === 'full'
+  // "Other" is not a treat of the menu: the owner says what it takes when she replies.
+  const full =
+    treat.product !== '' &&
+    treat.product !== OTHER_PRODUCT &&
+    date.days.get(date.dueDate)?.status === 'full'
   return (
     <>
       <OrderDateField

@@ -11,12 +11,15 @@ export function PoliciesTick({
   policiesHtml,
   error,
   checked,
+  defaultChecked,
   onChange,
   inputRef,
 }: {
   policiesHtml: string
   error?: string
   checked?: boolean
+  /** Uncontrolled, as a refused form without scripts sent it back. */
+  defaultChecked?: boolean
   onChange?: (checked: boolean) => void
   inputRef?: Ref<HTMLInputElement>
 }) {
@@ -46,7 +49,7 @@ export function PoliciesTick({
           required={onChange ? undefined : true}
           {...(onChange
             ? { checked: checked ?? false, onChange: (event) => onChange(event.target.checked) }
-            : {})}
+            : { defaultChecked })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />

@@ -4,6 +4,8 @@
 export interface CustomerCardOffer {
   kind: 'deposit' | 'balance'
   amountCents: number
+  /** A deposit that is all that is owed (a set-price order): "Pay now", not "the deposit". */
+  inFull: boolean
   /** '$50' */
   amount: string
 }

@@ -50,7 +50,11 @@ export function CardPayForm({
     navigation.state !== 'idle' &&
     navigation.formData?.get('kind') === offer.kind &&
     navigation.formData.get('request') === String(position)
-  const label = offer.kind === 'deposit' ? 'Pay the deposit now' : 'Pay the balance'
+  const label = offer.inFull
+    ? 'Pay now'
+    : offer.kind === 'deposit'
+      ? 'Pay the deposit now'
+      : 'Pay the balance'
   return (
     <div className="mt-4 rounded-xl bg-white px-4 py-4" data-testid="card-pay">
       {error ? (

@@ -76,7 +76,12 @@ test('"Pay the deposit now" opens one Checkout session for exactly the deposit, 
 
   await accept(book.db, book.token)
   const page = await readCustomerBook(book.db, book.token, NOW + HOUR, { cardPayments: true })
-  expect(page[1]?.card).toEqual({ kind: 'deposit', amountCents: 5_000, amount: '$50' })
+  expect(page[1]?.card).toEqual({
+    kind: 'deposit',
+    amountCents: 5_000,
+    amount: '$50',
+    inFull: false,
+  })
   // Without the keys the page offers nothing.
   const off = await readCustomerBook(book.db, book.token, NOW + HOUR)
   expect(off[1]?.card).toBeUndefined()
@@ -216,7 +221,12 @@ test('a paid session confirms the request once, emails her and the owner once, a
   expect(await cardEmails(book.db)).toEqual(emails)
   const page = await readCustomerBook(book.db, book.token, NOW + 3 * HOUR, { cardPayments: true })
   // Booked now: what is left is the balance, offered by card too.
-  expect(page[1]?.card).toEqual({ kind: 'balance', amountCents: 7_000, amount: '$70' })
+  expect(page[1]?.card).toEqual({
+    kind: 'balance',
+    amountCents: 7_000,
+    amount: '$70',
+    inFull: false,
+  })
 })
 
 test('a forged or unsigned webhook gets 400 "bad signature" and changes nothing', async () => {

@@ -10,6 +10,7 @@ import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
 import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { setPriceCardWindow } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
@@ -109,7 +110,12 @@ export function cardOfferOf(
   money: Money,
 ): CustomerCardOffer | null {
   const due = cardDueOf(status, quoteAccepted, money)
-  return due && { ...due, amount: formatMoney(due.amountCents) }
+  return due && { ...due, amount: formatMoney(due.amountCents), inFull: isInFull(due, money) }
+}
+
+/** Whether a deposit due is all that is owed: a set-price order's whole price. */
+function isInFull(due: { kind: CardKind; amountCents: number }, money: Money): boolean {
+  return due.kind === 'deposit' && due.amountCents === amountsOwed(money).stillOwed
 }
 
 /** What the page says on coming back from Stripe: `?paid=deposit`, `?card=cancelled`. */
@@ -206,11 +212,20 @@ export async function startCardCheckout({
     )
   }
 
+  // A set-price order waiting for its card payment is given up at a set time (decision 103).
+  const window = await setPriceCardWindow(db, {
+    requestId: Number(row.id),
+    now,
+    shortestMs: SHORTEST_CHECKOUT_MS,
+  })
+  if (window && 'refused' in window) return fail(409, window.refused, { position })
   const opened = await openCardCheckout(db, {
     request: row,
     token,
     due,
     paidCents: money.paidCents,
+    inFull: isInFull(due, money),
+    ...(window ? { endsAt: window.endsAt } : {}),
     env,
     now,
   })

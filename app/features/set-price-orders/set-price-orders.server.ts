@@ -153,6 +153,52 @@ export async function bookAtSetPrice(
   return { requestId, reference }
 }
 
+/**
+ * How long after its Checkout session ends an order waiting for its card
+ * payment still keeps what it holds (a drop's stock, a day's room): Stripe
+ * takes no payment after the session's end, and this is time for its word
+ * of one made just before to arrive.
+ */
+export const PAYMENT_WORD_MS = 10 * 60_000
+
+/**
+ * When a Checkout session opened now for the set-price order `requestId`
+ * must end: by the time the order is given up, less PAYMENT_WORD_MS. Null
+ * for an order that waits for nothing so (a custom order's deposit). A
+ * treat bought now whose time is too short for a session (at least
+ * `shortestMs`) waits a little longer for her, as she is paying; a drop's
+ * order does not, since others wait for its stock.
+ */
+export async function setPriceCardWindow(
+  db: Db,
+  { requestId, now, shortestMs }: { requestId: number; now: number; shortestMs: number },
+): Promise<{ endsAt: number } | { refused: string } | null> {
+  const row = await ownTables(db)
+    .selectFrom('set_price_order')
+    .select(['product_id', 'unpaid_until'])
+    .where('request_id', '=', requestId)
+    .executeTakeFirst()
+  if (!row || row.unpaid_until === null) return null
+  const latestEnd = Number(row.unpaid_until) - PAYMENT_WORD_MS
+  if (latestEnd - now >= shortestMs) return { endsAt: latestEnd }
+  if (row.product_id === null) {
+    return {
+      refused:
+        'The time to pay for these by card has run out, so they are going back on sale. You are welcome to reserve them again.',
+    }
+  }
+  const endsAt = now + shortestMs
+  const kept = await ownTables(db)
+    .updateTable('set_price_order')
+    .set({ unpaid_until: endsAt + PAYMENT_WORD_MS })
+    .where('request_id', '=', requestId)
+    .where('unpaid_until', '=', row.unpaid_until)
+    .executeTakeFirst()
+  return Number(kept.numUpdatedRows) === 1
+    ? { endsAt }
+    : { refused: 'This order has just been closed: it was not paid in time.' }
+}
+
 /** Unpaid card orders closed per pass: a server back after a long time away works through them. */
 const UNPAID_PAGE_SIZE = 200
 

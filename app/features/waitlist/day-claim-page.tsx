@@ -64,7 +64,11 @@ export function DayClaimForm({ page, refusal }: { page: DayClaimPage; refusal?: 
       <CommentsField values={values} errors={errors} />
       <HoneypotField />
       <div className="sm:col-span-2">
-        <PoliciesTick policiesHtml={page.policiesHtml} error={errors.accept_policies} />
+        <PoliciesTick
+          policiesHtml={page.policiesHtml}
+          error={errors.accept_policies}
+          defaultChecked={refusal?.values?.accept_policies === 'on'}
+        />
         <button type="submit" className="button-primary mt-4" disabled={sending}>
           Send my request for {page.day}
         </button>

@@ -78,6 +78,7 @@ const REQUEST_FIELDS = [
   'delivery_city',
   'delivery_postal_code',
   'delivery_notes',
+  'accept_policies',
 ] as const
 
 /**

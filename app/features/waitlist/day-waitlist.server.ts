@@ -102,7 +102,15 @@ export async function joinDayWaitlist(
       .execute()
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    // Asked again: still waiting, or a lapsed offer waits again at the back of the list.
+    // Asked again while waiting: her place kept, for the treat she names now.
+    await ownTables(db)
+      .updateTable('day_waitlist_entry')
+      .set({ product_type: product.name, effort: demandOf(product.name, products).effort })
+      .where('due_date', '=', date)
+      .where('email', '=', address)
+      .where('state', '=', 'waiting')
+      .execute()
+    // After a lapsed or used offer: she waits again, at the back of the list.
     await ownTables(db)
       .updateTable('day_waitlist_entry')
       .set({

@@ -1,0 +1,147 @@
+import type { Db } from '#app/db/db.server.ts'
+import { findUnbookable, lockBookings } from '#app/features/availability/availability.server.ts'
+import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
+import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import type { PriceLine } from '#app/features/menu/option-prices.ts'
+import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
+import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
+import {
+  SHORTEST_CHECKOUT_MS,
+  openCardCheckout,
+} from '#app/features/payments/card-payments.server.ts'
+import {
+  PAYMENT_WORD_MS,
+  type SetPricePayment,
+  bookAtSetPrice,
+} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { Reply } from '#app/utils/reply.ts'
+import type { BuyNowEnv, BuyNowRefusal } from './buy-now-send.server.ts'
+
+/**
+ * Makes the order under the booking lock, so two orders racing for a day's
+ * last room or a window's last place make one; then sends her to pay by
+ * card, or to her order's page.
+ */
+export async function bookBuyNow(
+  db: Db,
+  {
+    order,
+    productId,
+    treatName,
+    priced,
+    payment,
+    effort,
+    products,
+    now,
+    env,
+    refuse,
+  }: {
+    order: OrderRequest
+    productId: number
+    treatName: string
+    priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
+    payment: SetPricePayment
+    effort: number
+    products: Parameters<typeof findUnbookable>[2]['products']
+    now: number
+    env: BuyNowEnv
+    refuse: (
+      status: 409 | 502 | 503,
+      problems: { field: string; message: string }[],
+    ) => Reply<BuyNowRefusal>
+  },
+) {
+  const byCard = payment === 'card'
+  const token = newCustomerToken()
+  const checkoutEnds = now + SHORTEST_CHECKOUT_MS
+  const stored = await db.transaction().execute(async (trx) => {
+    await lockBookings(trx)
+    const unbookable = await findUnbookable(
+      trx,
+      [{ dueDate: order.due_date, productType: order.product_type }],
+      { products, now: new Date(now) },
+    )
+    if (unbookable) {
+      return {
+        ok: false as const,
+        field: 'due_date',
+        message: unbookableMessage(order, unbookable),
+      }
+    }
+    const window = await findWindowRefusal(trx, [
+      { dueDate: order.due_date, window: order.pickup_window },
+    ])
+    if (window) {
+      return { ok: false as const, field: 'pickup_window', message: windowMessage(order, window) }
+    }
+    const booked = await bookAtSetPrice(
+      trx,
+      {
+        request: {
+          name: order.name,
+          email: order.email,
+          phone_number: order.phone_number,
+          product_type: order.product_type,
+          event_theme: order.event_theme,
+          due_date: order.due_date,
+          hear_about_us: order.hear_about_us,
+          comments: order.comments?.trim() ? order.comments : null,
+          effort,
+          servings: null,
+          allergies: order.allergies || null,
+          fulfilment: order.fulfilment ?? 'pickup',
+          pickup_window: order.pickup_window ?? null,
+          ...(order.fulfilment === 'delivery'
+            ? {
+                delivery_street: order.delivery_street ?? null,
+                delivery_city: order.delivery_city ?? null,
+                delivery_postal_code: order.delivery_postal_code ?? null,
+                delivery_notes: order.delivery_notes || null,
+              }
+            : {}),
+        },
+        priceCents: priced.totalCents,
+        deliveryFeeCents: priced.deliveryFeeCents,
+        payment,
+        acceptedPolicies: await readAcceptedPolicies(trx),
+        pricedBy: `${treatName} at its set price.`,
+        lines: priced.lines,
+        siteUrl: env.SITE_URL,
+        now,
+        productId,
+        ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+      },
+      token,
+    )
+    return { ok: true as const, ...booked }
+  })
+  if (!stored.ok) return refuse(409, [{ field: stored.field, message: stored.message }])
+  const orderPage = `/requests/${token}`
+  if (!byCard) {
+    // Her "booked" email and the owner's are in the outbox: off they go.
+    kickDeliveryWorker()
+    return { location: orderPage }
+  }
+  const opened = await openCardCheckout(db, {
+    request: {
+      id: stored.requestId,
+      email: order.email,
+      due_date: order.due_date,
+      payment_reference: stored.reference,
+    },
+    token,
+    due: { kind: 'deposit', amountCents: priced.totalCents },
+    paidCents: 0,
+    endsAt: checkoutEnds,
+    inFull: true,
+    label: `${treatName}: ${order.event_theme}, ${formatCalendarDate(order.due_date)}`,
+    env,
+    now,
+  })
+  if ('redirect' in opened) return { location: opened.redirect }
+  // The order stands and waits for its payment: her page offers the card again.
+  return { location: orderPage }
+}
