@@ -223,6 +223,7 @@ export async function expectImagesLoaded(images: Locator) {
  */
 export async function expectOrderAnswer(page: Page, text: string) {
   const answer = page.getByTestId('outcome').filter({ hasText: text })
-  await expect(answer).toBeVisible()
+  // A post and the page's fresh read behind it: on a loaded two-core machine, longer than a look.
+  await expect(answer).toBeVisible({ timeout: 20_000 })
   await expect(answer).toBeFocused()
 }
