@@ -7,7 +7,7 @@
  * charged: it becomes a request. Both databases; the Stripe fake.
  */
 import { parse } from 'csv-parse/sync'
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { receiveBuyNow } from '#app/features/buy-now/buy-now-send.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
@@ -15,36 +15,14 @@ import { everyCombination } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { streamOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import { readReceipts } from '#app/features/payments/receipt.server.ts'
-import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
 import { answerPrice } from '#app/features/set-price-orders/price-api.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { buyNowBakery, buyNowPost } from '#tests/support/buy-now.ts'
-import { webhookPost } from '#tests/support/card-book.ts'
-import { startFakeStripe } from '#tests/support/fake-stripe.ts'
+import { withFakeStripe } from '#tests/support/card-book.ts'
 
 // Sunday, November 29, 2026, 10 in the morning in Toronto.
 const NOW = Date.parse('2026-11-29T15:00:00Z')
 const SITE = 'https://butterandbloom.example'
-
-async function withCards(db: Db) {
-  const env = {
-    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
-    STRIPE_API_URL: '',
-    SITE_URL: SITE,
-  }
-  const fake = await startFakeStripe({
-    secretKey: env.STRIPE_SECRET_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    deliver: async (payload, signature) =>
-      (await receiveStripeWebhook({ request: webhookPost(payload, signature), db, env, now: NOW }))
-        .status,
-    clock: () => NOW,
-  })
-  onTestFinished(() => fake.close())
-  env.STRIPE_API_URL = fake.url
-  return { env, fake }
-}
 
 async function csvTotals(db: Db): Promise<Map<string, string>> {
   const text = await new Response(streamOrdersCsv(db)).text()
@@ -66,7 +44,7 @@ async function bookedEmail(db: Db, address: string): Promise<OutgoingEmail> {
 test('for every combination, the total shown is the total charged at Checkout, on the receipt, in the CSV and in her email', async () => {
   const { db, id } = await buyNowBakery()
   await db.updateTable('weekday_capacity').set({ capacity: 1_000 }).execute()
-  const { env, fake } = await withCards(db)
+  const { env, fake } = await withFakeStripe(db, { now: NOW })
   const treat = (await readSetPrice(db, id))!
   const handovers: Record<string, string>[] = [
     { due_date: '2026-12-01', fulfilment: 'pickup' },

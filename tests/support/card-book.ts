@@ -187,3 +187,33 @@ export async function paidByCard(book: CardBook) {
     .executeTakeFirstOrThrow()
   return { session, paymentId: Number(payment.id), intent: payment.payment_intent_id! }
 }
+
+/**
+ * Card payments on for `db`, through a fake Stripe on the test's `clock`
+ * whose signed word reaches the site's own webhook.
+ */
+export async function withFakeStripe(db: Db, clock: { now: number }) {
+  const env = {
+    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
+    STRIPE_API_URL: '',
+    SITE_URL: SITE,
+  }
+  const fake = await startFakeStripe({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    deliver: async (payload, signature) =>
+      (
+        await receiveStripeWebhook({
+          request: webhookPost(payload, signature),
+          db,
+          env,
+          now: clock.now,
+        })
+      ).status,
+    clock: () => clock.now,
+  })
+  onTestFinished(() => fake.close())
+  env.STRIPE_API_URL = fake.url
+  return { env, fake }
+}

@@ -1,17 +1,15 @@
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { startCardCheckout } from '#app/features/payments/card-payments.server.ts'
-import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
 import {
   PAYMENT_WORD_MS,
   cancelUnpaidOrders,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { buyNowBakery, buyNowPost, cupcakes } from '#tests/support/buy-now.ts'
-import { webhookPost } from '#tests/support/card-book.ts'
-import { startFakeStripe } from '#tests/support/fake-stripe.ts'
+import { withFakeStripe } from '#tests/support/card-book.ts'
 import { receiveBuyNow } from './buy-now-send.server.ts'
 
 // Sunday, November 29, 2026, 10 in the morning in Toronto.
@@ -251,37 +249,10 @@ test('a full day is refused as a request’s is, with the next open day, and not
   expect(await orders(db)).toHaveLength(1)
 })
 
-/** Card payments on, through a fake Stripe on the test's clock whose word reaches the webhook. */
-async function withCards(db: Db, clock: { now: number }) {
-  const env = {
-    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
-    STRIPE_API_URL: '',
-    SITE_URL: SITE,
-  }
-  const fake = await startFakeStripe({
-    secretKey: env.STRIPE_SECRET_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    deliver: async (payload, signature) =>
-      (
-        await receiveStripeWebhook({
-          request: webhookPost(payload, signature),
-          db,
-          env,
-          now: clock.now,
-        })
-      ).status,
-    clock: () => clock.now,
-  })
-  onTestFinished(() => fake.close())
-  env.STRIPE_API_URL = fake.url
-  return { env, fake }
-}
-
 test('by card, the order waits for Stripe at the price shown; paid, it is confirmed; never paid, it is cancelled and its day is free again', async () => {
   const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
   const clock = { now: NOW }
-  const { env, fake } = await withCards(db, clock)
+  const { env, fake } = await withFakeStripe(db, clock)
   await db.updateTable('weekday_capacity').set({ capacity: 4 }).execute()
   const fields = { 'option.count': 'dozen', due_date: '2026-12-18', total_cents: '3600' }
   // This treat is paid by card when ordered.
@@ -322,7 +293,7 @@ test('by card, the order waits for Stripe at the price shown; paid, it is confir
 test('back from Stripe’s page unpaid, she pays from her order’s page: “Pay now”, a session that ends in time, and her order kept while she pays', async () => {
   const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
   const clock = { now: NOW }
-  const { env, fake } = await withCards(db, clock)
+  const { env, fake } = await withFakeStripe(db, clock)
   const fields = { 'option.count': 'dozen', due_date: '2026-12-18', total_cents: '3600' }
   await send(db, id, { ...fields, payment: 'card' }, env)
   const [order] = await orders(db)

@@ -1,4 +1,4 @@
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { dropLeft, reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { readHoldPage } from '#app/features/drops/drop-pages.server.ts'
@@ -6,14 +6,12 @@ import { type DropInput, createDrop, readDrop } from '#app/features/drops/drops.
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
-import { receiveStripeWebhook } from '#app/features/payments/stripe-webhook.server.ts'
 import {
   PAYMENT_WORD_MS,
   cancelUnpaidOrders,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
-import { webhookPost } from '#tests/support/card-book.ts'
+import { withFakeStripe } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { startFakeStripe } from '#tests/support/fake-stripe.ts'
 import { orderHold } from './hold-order.server.ts'
 
 // Saturday's bake opens on Wednesday at noon, Toronto time.
@@ -171,36 +169,9 @@ test('an order called off gives its stock back; a hold that has ended makes no o
   expect(await db.selectFrom('order_request').select('id').execute()).toHaveLength(1)
 })
 
-/** Card payments on, through a fake Stripe on the test's clock whose word reaches the webhook. */
-async function withCards(db: Db, clock: { now: number }) {
-  const env = {
-    STRIPE_SECRET_KEY: 'sk_test_fake0000000000000000',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fake0000000000000000',
-    STRIPE_API_URL: '',
-    SITE_URL: SITE,
-  }
-  const fake = await startFakeStripe({
-    secretKey: env.STRIPE_SECRET_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    deliver: async (payload, signature) =>
-      (
-        await receiveStripeWebhook({
-          request: webhookPost(payload, signature),
-          db,
-          env,
-          now: clock.now,
-        })
-      ).status,
-    clock: () => clock.now,
-  })
-  onTestFinished(() => fake.close())
-  env.STRIPE_API_URL = fake.url
-  return { env, fake }
-}
-
 test('paid by card, a hold is an order waiting for Stripe, then confirmed and paid in full by its webhook', async () => {
   const { db, drop, clock, loaf } = await openDrop({ ...saturday, payAtPickup: false })
-  const { env, fake } = await withCards(db, clock)
+  const { env, fake } = await withFakeStripe(db, clock)
   const token = await hold(db, [[loaf, 2]], clock.now)
 
   // This drop is paid as it is ordered.
@@ -241,7 +212,7 @@ test('paid by card, a hold is an order waiting for Stripe, then confirmed and pa
 
 test('a card order never paid gives its stock back when its Checkout session and the time for Stripe’s word have passed', async () => {
   const { db, drop, clock, loaf } = await openDrop()
-  const { env } = await withCards(db, clock)
+  const { env } = await withFakeStripe(db, clock)
   const token = await hold(db, [[loaf, 2]], clock.now)
   const start = clock.now
   expect(await orderHold(db, { token, payment: 'card', now: start, env })).toMatchObject({
