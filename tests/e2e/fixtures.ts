@@ -195,11 +195,19 @@ export function pageAddress(page: Page): string {
 /**
  * Opens one of Settings' booking cards by its link, as she would, and gives
  * the card: folded, it shows what is set; open, its forms (decision 072).
+ * With scripts, it waits for the page to be live: a link tapped before then
+ * loads the card as a new page, whose forms check values the browser's way
+ * (a refused value never reaches the server to be answered) until it is.
  */
-export async function openSettingsCard(page: Page, title: string): Promise<Locator> {
+export async function openSettingsCard(
+  page: Page,
+  title: string,
+  { scripts = true } = {},
+): Promise<Locator> {
   const card = page.getByRole('region', { name: title, exact: true })
   await card.getByRole('link').click()
   await expect(card.getByRole('link', { name: `Close ${title}` })).toBeVisible()
+  if (scripts) await waitForHydration(page, { intent: false })
   return card
 }
 

@@ -234,7 +234,7 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/admin/settings')
     // The card opens by its link, a page of its own without JavaScript.
-    const horizon = await openSettingsCard(page, 'Booking horizon')
+    const horizon = await openSettingsCard(page, 'Booking horizon', { scripts: false })
     await horizon.getByLabel(/Customers can book up to/).fill('200')
     await horizon.getByRole('button', { name: 'Save booking horizon' }).click()
     const saved = page
