@@ -39,6 +39,8 @@
  * BENCH_GROWTH_SIZES book sizes for Data growth, e.g. 1000,10000 (default
  *                    0,1000,10000,100000; the empty book is always measured)
  * BENCH_GROWTH_RUNS  runs per endpoint and book; the report shows medians (default 5)
+ * BENCH_CPU_PROFILE_DIR a folder each server writes a CPU profile to when it
+ *                    stops (open it in Chrome's DevTools), to see where the time goes
  * BENCH_DATABASE_URL a PostgreSQL database Data growth may add schemas to (and
  *                    drop them after); unset, it measures SQLite only
  *

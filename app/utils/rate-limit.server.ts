@@ -10,7 +10,7 @@ import { type Reply, reply } from './reply.ts'
  * statement), and reads again if another instance got there first. So two
  * instances cannot both take the last allowed hit, and no lock is held
  * between statements: on SQLite and PostgreSQL alike. Rows whose window has
- * passed are pruned as hits come in.
+ * passed are pruned as hits come in, at most every PRUNE_EVERY_MS.
  */
 export async function rateLimit({
   db,
@@ -53,7 +53,7 @@ export async function rateLimit({
           .returning('key')
           .executeTakeFirst()) !== undefined
     if (stored) {
-      await pruneRateLimits(db, now)
+      await pruneNowAndThen(db, now)
       return { allowed: true }
     }
   }
@@ -63,6 +63,22 @@ export async function rateLimit({
 
 /** Tries of the compare-and-set before a hit is refused as part of a flood. */
 const MAX_ATTEMPTS = 50
+
+/**
+ * How often an instance clears old rows as hits come in. A row past its
+ * window counts for nothing (countHit reads only the window), so clearing is
+ * for the table's size alone; doing it on every hit cost each post a round
+ * trip, and a rush of first-time shoppers one each.
+ */
+const PRUNE_EVERY_MS = 10_000
+const prunedAt = new WeakMap<Kysely<Database>, number>()
+
+async function pruneNowAndThen(db: Kysely<Database>, now: number): Promise<void> {
+  const last = prunedAt.get(db)
+  if (last !== undefined && now - last < PRUNE_EVERY_MS && now >= last) return
+  prunedAt.set(db, now)
+  await pruneRateLimits(db, now)
+}
 
 /** Removes the rows of keys with no hit left in their window. */
 export async function pruneRateLimits(db: Kysely<Database>, now: number): Promise<number> {

@@ -234,7 +234,12 @@ export async function startServer(
   // A server started after Ctrl-C's cleanup has run would outlive us.
   if (stoppingForSignal()) throw new Error('Not starting a server: the benchmark is stopping')
   const launch = await readServeCommand(appDir)
-  const child = spawn(process.execPath, launch.args, {
+  // A CPU profile of each server, written when it stops, to find where a section's time goes.
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR
+  const args = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...launch.args]
+    : launch.args
+  const child = spawn(process.execPath, args, {
     cwd: appDir,
     env: {
       ...process.env,

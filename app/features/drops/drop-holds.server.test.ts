@@ -231,4 +231,13 @@ test('the same basket sent twice by the same customer (a double tap, a form sent
   // Another basket, or the same one much later, is a hold of its own.
   const other = await reserve(one, [[loaf, 1]], { email, now: new Date(DURING.getTime() + 3_000) })
   expect(other.ok && first.ok && other.token !== first.token).toBe(true)
+
+  // The last box of buns, one to a customer: the tap again finds her hold, not a refusal.
+  const buns = await reserve(one, [[drop.items[1]!.id, 1]], { email: 'buns@example.com' })
+  const again = await reserve(two, [[drop.items[1]!.id, 1]], {
+    email: 'buns@example.com',
+    now: new Date(DURING.getTime() + 5_000),
+  })
+  expect(buns).toMatchObject({ ok: true })
+  expect(again).toEqual(buns)
 })

@@ -110,6 +110,14 @@ export async function dropLeft(
   return leftOf(drop.rules, taken)
 }
 
+/**
+ * Whether she holds anything of the drop. Most shoppers hold nothing yet, and
+ * for them the look for a double tap is a round trip saved, in the lock too.
+ */
+function holdsAny(mine: ReadonlyMap<number, number>): boolean {
+  return [...mine.values()].some((quantity) => quantity > 0)
+}
+
 function refusal(rules: DropRules, taken: Taken, problems: string[]): ReserveResult {
   return { ok: false, status: 409, problems, left: leftOf(rules, taken) }
 }
@@ -148,23 +156,29 @@ export async function reserveDrop(
     return { ok: false, status: 409, problems: ['This drop has closed.'] }
   const email = customer.email.trim().toLowerCase()
 
-  const sent = await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
-  if (sent) return { ok: true, ...sent }
   const offer = await liveOffer(db, { dropId: drop.id, claim, now })
   const first = await takenAt(db, drop.id, now, email, offer)
   const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
-  if (!firstCheck.ok) return refusal(drop.rules, first.taken, firstCheck.problems)
+  if (!firstCheck.ok) {
+    // Her own hold of this basket may be what takes the last of it: a double tap.
+    const sent = holdsAny(first.mine)
+      ? await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
+      : null
+    return sent ? { ok: true, ...sent } : refusal(drop.rules, first.taken, firstCheck.problems)
+  }
 
   return db.transaction().execute(async (trx) => {
     await lockDrop(trx, drop.id)
-    // The same basket sent twice (a double tap, a form sent again) is one hold.
-    const same = await sameHoldJustMade(trx, { dropId: drop.id, email, basket, now })
-    if (same) return { ok: true, ...same }
     // The drop as it stands now: the owner may have changed its stock meanwhile.
     const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
     // Only a live offer of this drop's waitlist counts as hers; any other token claims nothing.
     const kept = await liveOffer(trx, { dropId: drop.id, claim, now })
     const { taken, mine } = await takenAt(trx, drop.id, now, email, kept)
+    // The same basket sent twice (a double tap, a form sent again) is one hold.
+    const same = holdsAny(mine)
+      ? await sameHoldJustMade(trx, { dropId: drop.id, email, basket, now })
+      : null
+    if (same) return { ok: true, ...same }
     const check = checkBasket(rules, taken, basket, mine)
     if (!check.ok) return refusal(rules, taken, check.problems)
     // Items that take real work share the pickup day's capacity with custom orders.
