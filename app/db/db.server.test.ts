@@ -526,7 +526,11 @@ const SQLITE_SCHEMA = [
   ],
   [
     'set_price_order',
-    'CREATE TABLE "set_price_order" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "product_id" integer references "product" ("id") on delete set null, "unpaid_until" integer)',
+    'CREATE TABLE "set_price_order" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "product_id" integer references "product" ("id") on delete set null, "unpaid_until" integer, "send_id" text)',
+  ],
+  [
+    'set_price_order_send',
+    'CREATE UNIQUE INDEX "set_price_order_send" on "set_price_order" ("send_id") where "send_id" is not null',
   ],
   [
     'set_price_order_unpaid',

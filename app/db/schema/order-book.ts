@@ -166,4 +166,6 @@ export interface SetPriceOrderTable {
   product_id: number | null
   /** Cancelled unless paid by then; null when nothing waits. */
   unpaid_until: Millis | null
+  /** The buy-now form's own id (052): the same form sent again finds this order. */
+  send_id: string | null
 }

@@ -15,6 +15,7 @@ import {
   PAYMENT_WORD_MS,
   type SetPricePayment,
   bookAtSetPrice,
+  orderOfSend,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { Reply } from '#app/utils/reply.ts'
@@ -29,6 +30,7 @@ export async function bookBuyNow(
   db: Db,
   {
     order,
+    sendId,
     productId,
     treatName,
     priced,
@@ -40,6 +42,8 @@ export async function bookBuyNow(
     refuse,
   }: {
     order: OrderRequest
+    /** The form's own id: sent again, it is answered with the order it made. */
+    sendId?: string
     productId: number
     treatName: string
     priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
@@ -59,6 +63,8 @@ export async function bookBuyNow(
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   const stored = await db.transaction().execute(async (trx) => {
     await lockBookings(trx)
+    const made = sendId ? await orderOfSend(trx, sendId) : null
+    if (made) return { ok: true as const, madeBefore: made.token }
     const unbookable = await findUnbookable(
       trx,
       [{ dueDate: order.due_date, productType: order.product_type }],
@@ -113,12 +119,20 @@ export async function bookBuyNow(
         now,
         productId,
         ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+        ...(sendId ? { sendId } : {}),
       },
       token,
     )
     return { ok: true as const, ...booked }
   })
   if (!stored.ok) return refuse(409, [{ field: stored.field, message: stored.message }])
+  // The same form again (a second tap while the first was on its way): her
+  // order's page, which offers the card if it is still to pay.
+  if ('madeBefore' in stored) {
+    return {
+      location: stored.madeBefore ? `/requests/${stored.madeBefore}` : `/ordernow/${productId}`,
+    }
+  }
   const orderPage = `/requests/${token}`
   if (!byCard) {
     // Her "booked" email and the owner's are in the outbox: off they go.

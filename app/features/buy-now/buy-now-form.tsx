@@ -43,6 +43,8 @@ export interface BuyNowPageData {
   pickupWindows: WeeklyWindow[]
   payments: SetPricePayment[]
   policiesHtml: string
+  /** This page's own send id: the same form sent twice makes one order. */
+  sendId: string
 }
 
 const PAYMENT_WORDS: Record<SetPricePayment, { label: string; hint: string }> = {
@@ -268,6 +270,7 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
           defaultChecked={values.accept_policies === 'on'}
         />
         {shown !== null ? <input type="hidden" name="total_cents" value={shown} /> : null}
+        <input type="hidden" name="send_id" value={data.sendId} />
         <button type="submit" className="button-primary w-full" disabled={sending}>
           {quoteNeeded
             ? 'Send for a quote'

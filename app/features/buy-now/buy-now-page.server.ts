@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
@@ -13,8 +14,8 @@ import { buyNowPayments } from './buy-now-send.server.ts'
 /**
  * What the buy-now page of the treat `productId` shows: the treat with its
  * options and rush fee, the delivery fees (public, as a price list is), the
- * booking rules the date and time choices need, the ways to pay and the
- * policies. `{ quoted }` for a treat on the menu that is not sold now (its
+ * booking rules the date and time choices need, the ways to pay, the
+ * policies and the form's own send id. `{ quoted }` for a treat on the menu that is not sold now (its
  * order form is the way), null for one not on it.
  */
 export async function buyNowPageData(
@@ -53,5 +54,12 @@ export async function buyNowPageData(
     })),
     payments: buyNowPayments({ payAtPickup }, env),
     policiesHtml,
+    // Each page its own: the page is never kept in a shared cache (server/cache-policy.ts).
+    sendId: newSendId(),
   }
+}
+
+/** 144 random bits, URL-safe, as the form's `send_id`. */
+export function newSendId(): string {
+  return randomBytes(18).toString('base64url')
 }

@@ -249,6 +249,28 @@ test('a full day is refused as a request’s is, with the next open day, and not
   expect(await orders(db)).toHaveLength(1)
 })
 
+test('the same form sent twice at once (a double tap without scripts) makes one order, and both answers are hers', async () => {
+  const { db, id } = await buyNowBakery()
+  const fields = {
+    'option.count': 'dozen',
+    due_date: '2026-12-18',
+    payment: 'pickup',
+    total_cents: '3600',
+    send_id: 'page-one-0123456789ab',
+  }
+  const [first, second] = await Promise.all([send(db, id, fields), send(db, id, fields)])
+  const made = await orders(db)
+  expect(made).toHaveLength(1)
+  expect(first).toEqual({ location: `/requests/${made[0]!.customer_token}` })
+  expect(second).toEqual(first)
+  // One "booked" email to her, one to the owner.
+  expect((await queued(db)).map((email) => email.to)).toEqual(['mina@example.com', 'owner'])
+
+  // The page opened again is a new form, and a new order.
+  expect(await send(db, id, { ...fields, send_id: 'page-two-0123456789ab' })).not.toEqual(first)
+  expect(await orders(db)).toHaveLength(2)
+})
+
 test('by card, the order waits for Stripe at the price shown; paid, it is confirmed; never paid, it is cancelled and its day is free again', async () => {
   const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
   const clock = { now: NOW }

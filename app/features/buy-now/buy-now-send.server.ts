@@ -203,6 +203,7 @@ export async function receiveBuyNow({
   if (priced.quoteNeeded) return sendForQuote(db, order, { products, siteUrl: env.SITE_URL, now })
   return bookBuyNow(db, {
     order,
+    sendId: sendIdOf(form),
     productId,
     treatName: product.name,
     priced,
@@ -213,6 +214,12 @@ export async function receiveBuyNow({
     env,
     refuse,
   })
+}
+
+/** The form's send id as its page made it (newSendId); anything else is no id. */
+function sendIdOf(form: URLSearchParams): string | undefined {
+  const id = form.get('send_id') ?? ''
+  return /^[\w-]{16,64}$/.test(id) ? id : undefined
 }
 
 /** The request's own fields as the order form names them. */

@@ -51,6 +51,8 @@ export interface SetPriceOrder {
   productId?: number
   /** By card: when the order is given up if its payment has not come (see `cancelUnpaidOrders`). */
   unpaidUntil?: number
+  /** The form's own id, when its page gave one: the same form sent again finds this order. */
+  sendId?: string
 }
 
 /**
@@ -100,6 +102,7 @@ export async function bookAtSetPrice(
       request_id: requestId,
       product_id: order.productId ?? null,
       unpaid_until: byCard ? (order.unpaidUntil ?? null) : null,
+      send_id: order.sendId ?? null,
     })
     .execute()
   if (byCard) return { requestId, reference }
@@ -252,6 +255,24 @@ export function linesWords(lines: readonly PriceLine[]): string {
 async function mustMove(trx: Transaction<Database>, move: Parameters<typeof moveRequest>[1]) {
   const moved = await moveRequest(trx, move)
   if (!moved.ok) throw new Error(`set-price order ${move.requestId}: ${moved.error}`)
+}
+
+/**
+ * The order a form with `sendId` made, by the link to her page (null once
+ * she is erased): a form sent again is answered with the order it made. Read under the booking lock the
+ * send takes, so a second tap waits for the first and then finds it.
+ */
+export async function orderOfSend(
+  trx: Transaction<Database>,
+  sendId: string,
+): Promise<{ token: string | null } | null> {
+  const row = await ownTables(trx)
+    .selectFrom('set_price_order')
+    .innerJoin('order_request', 'order_request.id', 'set_price_order.request_id')
+    .select('order_request.customer_token')
+    .where('set_price_order.send_id', '=', sendId)
+    .executeTakeFirst()
+  return row ? { token: row.customer_token } : null
 }
 
 /** The private page's token of a request, for a page that links to it; null when gone. */
