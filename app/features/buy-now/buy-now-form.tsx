@@ -20,7 +20,11 @@ import { ContactFields, HearAboutUsField } from '#app/features/orders/party-fiel
 import { PoliciesTick } from '#app/features/orders/policies-tick.tsx'
 import { AllergiesField, CommentsField } from '#app/features/orders/treat-fields.tsx'
 import { useAvailability, useNextAvailable } from '#app/features/orders/use-availability.ts'
-import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import {
+  type PaymentTerms,
+  type SetPricePayment,
+  paymentsFor,
+} from '#app/features/set-price-orders/payment-choices.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
@@ -41,7 +45,8 @@ export interface BuyNowPageData {
   deliveryEnabled: boolean
   deliveryNote: string
   pickupWindows: WeeklyWindow[]
-  payments: SetPricePayment[]
+  /** What the ways to pay depend on; the total chooses among them (paymentsFor). */
+  paymentTerms: PaymentTerms
   policiesHtml: string
   /** This page's own send id: the same form sent twice makes one order. */
   sendId: string
@@ -140,6 +145,8 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
       : null
     : (refusal?.priced?.totalCents ?? null)
   const quoteNeeded = answer.ok && answer.quoteNeeded
+  const payments = paymentsFor(data.paymentTerms, shown)
+  const cardTooSmall = data.paymentTerms.cardsOn && !payments.includes('card')
   const { rush } = data.setPrice
   const rushNote = rush
     ? `Orders for a date fewer than ${rush.withinDays} days away add a rush fee of ${formatMoney(rush.feeCents)}.`
@@ -240,15 +247,15 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
             aria-describedby={errors.payment ? 'payment-error' : undefined}
           >
             <legend className="drop-form-legend">How you pay</legend>
-            {data.payments.map((way, index) => (
+            {payments.map((way, index) => (
               <label key={way} className="choice-label">
                 <input
                   type="radio"
                   name="payment"
                   value={way}
                   defaultChecked={
-                    (values.payment ?? data.payments[0]) === way ||
-                    (data.payments.length === 1 && index === 0)
+                    (values.payment ?? payments[0]) === way ||
+                    (payments.length === 1 && index === 0)
                   }
                 />
                 <span>
@@ -257,6 +264,12 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
                 </span>
               </label>
             ))}
+            {cardTooSmall ? (
+              <p className="form-hint">
+                Card payments start at {formatMoney(data.paymentTerms.cardMinimumCents)}, so this
+                one is paid at pickup.
+              </p>
+            ) : null}
             {errors.payment ? (
               <p id="payment-error" className="form-error">
                 {errors.payment}

@@ -9,7 +9,7 @@ import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import type { BuyNowPageData } from './buy-now-form.tsx'
-import { buyNowPayments } from './buy-now-send.server.ts'
+import { buyNowTerms } from './buy-now-send.server.ts'
 
 /**
  * What the buy-now page of the treat `productId` shows: the treat with its
@@ -52,7 +52,7 @@ export async function buyNowPageData(
       weekday: window.weekday,
       value: windowValue(window),
     })),
-    payments: buyNowPayments({ payAtPickup }, env),
+    paymentTerms: buyNowTerms({ payAtPickup }, env),
     policiesHtml,
     // Each page its own: the page is never kept in a shared cache (server/cache-policy.ts).
     sendId: newSendId(),

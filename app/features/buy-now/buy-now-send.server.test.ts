@@ -280,7 +280,9 @@ test('by card, the order waits for Stripe at the price shown; paid, it is confir
   // This treat is paid by card when ordered.
   expect(await send(db, id, { ...fields, payment: 'pickup' }, env)).toMatchObject({
     status: 400,
-    body: { problems: [{ field: 'payment', message: 'Choose how you will pay.' }] },
+    body: {
+      problems: [{ field: 'payment', message: 'This treat is paid by card when you order.' }],
+    },
   })
   const paid = await send(db, id, { ...fields, payment: 'card' }, env)
   const session = [...fake.sessions.values()].at(-1)!
@@ -349,4 +351,26 @@ test('back from Stripe’s page unpaid, she pays from her order’s page: “Pay
   expect(await fake.pay(session.id)).toBe(200)
   expect((await orders(db))[0]).toMatchObject({ status: 'confirmed' })
   expect(await cancelUnpaidOrders(db, later + 2 * 60 * MINUTE)).toBe(0)
+})
+
+test('a total smaller than a card can pay is paid at pickup, even for a treat paid by card, and Stripe is never asked', async () => {
+  const { db, id } = await buyNowBakery({ ...cupcakes, basePriceCents: 40, payAtPickup: false })
+  const { env, fake } = await withFakeStripe(db, { now: NOW })
+  const fields = { 'option.count': 'dozen', due_date: '2026-12-18', total_cents: '40' }
+  expect(await send(db, id, { ...fields, payment: 'card' }, env)).toMatchObject({
+    status: 400,
+    body: {
+      problems: [
+        {
+          field: 'payment',
+          message: 'Card payments start at $0.50: please choose to pay at pickup.',
+        },
+      ],
+    },
+  })
+  const booked = await send(db, id, { ...fields, payment: 'pickup' }, env)
+  const [order] = await orders(db)
+  expect(booked).toEqual({ location: `/requests/${order!.customer_token}` })
+  expect(order).toMatchObject({ status: 'confirmed', price_cents: 40, deposit_cents: 0 })
+  expect(fake.received).toEqual([])
 })

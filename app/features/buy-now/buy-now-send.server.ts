@@ -6,7 +6,7 @@
  * step for the owner. A choice that needs a quote goes down the request's
  * path instead, as the order form would send it.
  */
-import { type Env, cardPaymentsOn, getEnv } from '#app/config/env.server.ts'
+import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { demandOf } from '#app/features/availability/availability.server.ts'
 import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
@@ -18,7 +18,11 @@ import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { type OrderRequest, orderRequestSchema } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
-import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { cardTerms } from '#app/features/payments/card-payments.server.ts'
+import {
+  type PaymentTerms,
+  paymentRefusal,
+} from '#app/features/set-price-orders/payment-choices.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
@@ -50,17 +54,12 @@ export interface BuyNowRefusal {
   }
 }
 
-/** The ways a treat bought now may be paid, in the order the page offers them. */
-export function buyNowPayments(
+/** What the ways to pay for `treat` depend on besides its total (payment-choices.ts). */
+export function buyNowTerms(
   treat: { payAtPickup: boolean },
   env: BuyNowEnv = getEnv(),
-): SetPricePayment[] {
-  const cards = cardPaymentsOn(env)
-  return [
-    ...(cards ? (['card'] as const) : []),
-    // With no card payments, pickup is the only way to pay, whatever the treat says.
-    ...(treat.payAtPickup || !cards ? (['pickup'] as const) : []),
-  ]
+): PaymentTerms {
+  return { ...cardTerms(env), payAtPickup: treat.payAtPickup }
 }
 
 /**
@@ -185,11 +184,12 @@ export async function receiveBuyNow({
       message: 'Please confirm that you have read our order policies.',
     })
   }
-  const payments = buyNowPayments(treat, env)
   const payment = form.get('payment')
-  const chosenPayment = payments.find((way) => way === payment)
-  if (priced && !priced.quoteNeeded && !chosenPayment)
-    problems.push({ field: 'payment', message: 'Choose how you will pay.' })
+  const paymentProblem =
+    priced && !priced.quoteNeeded
+      ? paymentRefusal(buyNowTerms(treat, env), priced.totalCents, payment, 'This treat')
+      : null
+  if (paymentProblem) problems.push({ field: 'payment', message: paymentProblem })
   if (!parsed.success || problems.length > 0 || !priced) return refuse(400, problems, priced)
   const order = parsed.data
 
@@ -207,7 +207,7 @@ export async function receiveBuyNow({
     productId,
     treatName: product.name,
     priced,
-    payment: chosenPayment!,
+    payment: payment === 'card' ? 'card' : 'pickup',
     effort: demandOf(product.name, products).effort,
     products,
     now: now.getTime(),

@@ -12,7 +12,7 @@ import {
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { withFakeStripe } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import { orderHold } from './hold-order.server.ts'
+import { orderHold, paymentChoices } from './hold-order.server.ts'
 
 // Saturday's bake opens on Wednesday at noon, Toronto time.
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
@@ -256,4 +256,32 @@ test('an order is made only at the price her page showed', async () => {
       shownCents: 2_000,
     }),
   ).toMatchObject({ ok: true })
+})
+
+test('a hold smaller than a card can pay is offered pickup alone, even from a drop paid by card, and Stripe is never asked', async () => {
+  const cookies: DropInput = {
+    ...saturday,
+    payAtPickup: false,
+    items: [
+      { name: 'Sugar cookie', priceCents: 45, stock: 5 },
+      { name: 'Cinnamon buns (6)', priceCents: 1800, stock: 5 },
+    ],
+  }
+  const { db, clock, loaf: cookie } = await openDrop(cookies)
+  const { env, fake } = await withFakeStripe(db, clock)
+  const token = await hold(db, [[cookie, 1]], clock.now)
+  const page = (await readHoldPage(db, { slug: saturday.slug, token, now: new Date(clock.now) }))!
+  expect(paymentChoices(page, env)).toEqual(['pickup'])
+
+  expect(await orderHold(db, { token, payment: 'card', now: clock.now, env })).toEqual({
+    ok: false,
+    status: 409,
+    message: 'Card payments start at $0.50: please choose to pay at pickup.',
+  })
+  const booked = await orderHold(db, { token, payment: 'pickup', now: clock.now, env })
+  expect(booked).toMatchObject({ ok: true, location: expect.stringMatching(/^\/requests\//) })
+  expect(await orderRow(db)).toMatchObject({ status: 'confirmed', price_cents: 45 })
+  expect(fake.received).toEqual([])
+  // Two of them are a card's worth again.
+  expect(paymentChoices({ payAtPickup: false, totalCents: 90 }, env)).toEqual(['card'])
 })

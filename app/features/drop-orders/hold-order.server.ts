@@ -5,7 +5,7 @@
  * calendar, the bake list, the CSV, her page, her emails and the owner's
  * alerts all read it from the book.
  */
-import { cardPaymentsOn, type Env, getEnv } from '#app/config/env.server.ts'
+import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
@@ -15,8 +15,10 @@ import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
 import {
   SHORTEST_CHECKOUT_MS,
+  cardTerms,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
+import { paymentRefusal, paymentsFor } from '#app/features/set-price-orders/payment-choices.ts'
 import {
   PAYMENT_WORD_MS,
   type SetPricePayment,
@@ -32,16 +34,12 @@ type OrderEnv = Pick<
   'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'SITE_URL'
 >
 
-/** The ways a hold may be paid for, in the order her page offers them. */
+/** The ways a hold of `totalCents` may be paid for, in the order her page offers them. */
 export function paymentChoices(
-  drop: { payAtPickup: boolean },
+  hold: { payAtPickup: boolean; totalCents: number },
   env: OrderEnv = getEnv(),
 ): SetPricePayment[] {
-  return [
-    ...(cardPaymentsOn(env) ? (['card'] as const) : []),
-    // With no card payments, pickup is the only way to pay, whatever the drop says.
-    ...(drop.payAtPickup || !cardPaymentsOn(env) ? (['pickup'] as const) : []),
-  ]
+  return paymentsFor({ ...cardTerms(env), payAtPickup: hold.payAtPickup }, hold.totalCents)
 }
 
 export type OrderHoldResult =
@@ -75,16 +73,19 @@ export async function orderHold(
   },
 ): Promise<OrderHoldResult> {
   const byCard = payment === 'card'
-  if (byCard && !cardPaymentsOn(env)) {
-    return { ok: false, status: 409, message: 'Card payments are not taken here.' }
-  }
   const customerToken = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   const stored = await db.transaction().execute(async (trx) => {
     const claimed = await claimHold(trx, {
       token,
       now,
-      payAtPickup: !byCard && cardPaymentsOn(env),
+      mayPay: (order) =>
+        paymentRefusal(
+          { ...cardTerms(env), payAtPickup: order.payAtPickup },
+          order.totalCents,
+          payment,
+          'This drop',
+        ),
       ...(shownCents === undefined ? {} : { shownCents }),
     })
     if (!claimed.ok) return claimed

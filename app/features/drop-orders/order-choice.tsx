@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { PoliciesTick } from '#app/features/orders/policies-tick.tsx'
-import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import type { SetPricePayment } from '#app/features/set-price-orders/payment-choices.ts'
 
 const CHOICE_WORDS: Record<SetPricePayment, { label: string; hint: (total: string) => string }> = {
   card: {

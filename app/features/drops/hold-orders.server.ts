@@ -34,20 +34,22 @@ export type ClaimResult =
 
 /**
  * Claims the live hold `token` for an order, in the order's transaction.
- * Refused when it is already an order, was let go or has ended, or when it
- * is to be paid at pickup and its drop does not allow that.
+ * Refused when it is already an order, was let go or has ended, or when the
+ * way she chose cannot pay its total (`mayPay`, the order's own rule: a drop
+ * that is paid by card, a total too small for a card).
  */
 export async function claimHold(
   trx: Transaction<Database>,
   {
     token,
     now,
-    payAtPickup,
+    mayPay,
     shownCents,
   }: {
     token: string
     now: number
-    payAtPickup: boolean
+    /** Why the way she chose cannot pay this drop's total; null when it can. */
+    mayPay: (order: { payAtPickup: boolean; totalCents: number }) => string | null
     /** The total her page showed: an order is made only at that price. */
     shownCents?: number
   },
@@ -68,9 +70,6 @@ export async function claimHold(
         'This was kept for you from the waitlist: reserve it on the drop’s page through your link.',
     }
   }
-  if (payAtPickup && !drop.payAtPickup) {
-    return { ok: false, status: 409, problem: 'This drop is paid by card when you order.' }
-  }
   const held = await ownTables(trx)
     .selectFrom('drop_hold_line')
     .select(['item_id', 'quantity'])
@@ -88,6 +87,8 @@ export async function claimHold(
     }
   })
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
+  const cannotPay = mayPay({ payAtPickup: drop.payAtPickup, totalCents })
+  if (cannotPay) return { ok: false, status: 409, problem: cannotPay }
   if (shownCents !== undefined && shownCents !== totalCents) {
     return {
       ok: false,

@@ -191,12 +191,12 @@ test('with card payments on, the quote and the payment notices say "Pay … now"
   })
   expect(noDeposit.text).not.toContain('Pay the deposit now')
 
-  const notice = (kind: PaymentNoticeKind, cardPayments: boolean) =>
+  const notice = (kind: PaymentNoticeKind, cardPayments: boolean, owedCents = 6_000) =>
     composePaymentNotice(kind, {
       request: { ...request, status: 'quoted', payment_reference: 'BB-4821' },
       quote: { depositDue: '2026-12-01', balanceDue: '2026-12-05', paymentInstructions: '' },
       money: unpaid,
-      owedCents: 6_000,
+      owedCents,
       due: '2026-12-01',
       today: '2026-12-02',
       siteUrl,
@@ -205,4 +205,6 @@ test('with card payments on, the quote and the payment notices say "Pay … now"
   expect(notice('deposit-overdue', true).text).toContain(`Pay the deposit now: ${statusUrl}`)
   expect(notice('balance-reminder', true).text).toContain(`Pay the balance now: ${statusUrl}`)
   expect(notice('deposit-overdue', false).text).not.toContain('Pay the deposit now')
+  // Less than Stripe charges is not offered by card: her page would not offer it either.
+  expect(notice('balance-reminder', true, 40).text).not.toContain('Pay the balance now')
 })

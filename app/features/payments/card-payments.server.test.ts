@@ -61,6 +61,12 @@ test('the deposit is offered by card only once the quote is accepted, and the ba
     amountCents: 7_000,
   })
   expect(cardDueOf('ready', true, { ...money, paidCents: 12_000 })).toBeNull()
+  // What is left is smaller than Stripe charges: she pays it as the quote says, not by card.
+  expect(cardDueOf('confirmed', true, { ...money, paidCents: 11_960 })).toBeNull()
+  expect(cardDueOf('confirmed', true, { ...money, paidCents: 11_950 })).toEqual({
+    kind: 'balance',
+    amountCents: 50,
+  })
   expect(cardDueOf('cancelled', true, money)).toBeNull()
   expect(cardDueOf('completed', true, money)).toBeNull()
 })

@@ -10,6 +10,7 @@ import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
 import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import type { PaymentTerms } from '#app/features/set-price-orders/payment-choices.ts'
 import { setPriceCardWindow } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
@@ -18,6 +19,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { cardMinimumCents } from './card-minimum.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
 
 const ownTables = tablesFor('payments')
@@ -85,7 +87,9 @@ export function stripeIdempotencyKey(name: string, params: object): string {
 /**
  * What a customer may pay by card now, or null: the deposit of a quote she
  * accepted, then the balance of a booked request. Nothing before she
- * accepts (the quote's Accept comes first) and nothing once it is closed.
+ * accepts (the quote's Accept comes first), nothing once it is closed, and
+ * nothing smaller than Stripe charges: that she pays as the quote's
+ * instructions say.
  */
 export function cardDueOf(
   status: RequestStatus,
@@ -93,14 +97,14 @@ export function cardDueOf(
   money: Money,
 ): { kind: CardKind; amountCents: number } | null {
   const { depositOwed, stillOwed } = amountsOwed(money)
-  if (status === 'quoted' && quoteAccepted && depositOwed > 0) {
-    return { kind: 'deposit', amountCents: depositOwed }
-  }
-  // A booked order pays whatever is left, a deposit it was confirmed without included.
-  if (isIn(BOOKED_STATUSES, status) && stillOwed > 0) {
-    return { kind: 'balance', amountCents: stillOwed }
-  }
-  return null
+  const due =
+    status === 'quoted' && quoteAccepted && depositOwed > 0
+      ? { kind: 'deposit' as const, amountCents: depositOwed }
+      : // A booked order pays whatever is left, a deposit it was confirmed without included.
+        isIn(BOOKED_STATUSES, status) && stillOwed > 0
+        ? { kind: 'balance' as const, amountCents: stillOwed }
+        : null
+  return due && due.amountCents >= cardMinimumCents() ? due : null
 }
 
 /** The card payment a request's page offers, as it shows it; null for none. */
@@ -342,4 +346,11 @@ export async function openCardCheckout(
     .onConflict((oc) => oc.column('session_id').doNothing())
     .execute()
   return { redirect: session.url }
+}
+
+/** What the site's cards add to an order's ways to pay: taken at all, and from how much. */
+export function cardTerms(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'> = getEnv(),
+): Omit<PaymentTerms, 'payAtPickup'> {
+  return { cardsOn: cardPaymentsOn(env), cardMinimumCents: cardMinimumCents() }
 }

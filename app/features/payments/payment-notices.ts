@@ -15,6 +15,7 @@ import type { Money } from '#app/features/order-status/money-owed.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { cardMinimumCents } from './card-minimum.ts'
 
 /** What a payment notice tells the customer. */
 export type PaymentNoticeKind = 'balance-reminder' | 'balance-overdue' | 'deposit-overdue'
@@ -107,8 +108,9 @@ export function composePaymentNotice(
     quote: { ...quote, message: '', expiresAt: 0 },
     today,
   })
+  // A card pays only what Stripe will charge: less is paid as the quote's instructions say.
   const payNow =
-    cardPayments && payUrl
+    cardPayments && payUrl && owedCents >= cardMinimumCents()
       ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${payUrl}`
       : ''
   const howToPay = [

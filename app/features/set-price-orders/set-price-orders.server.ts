@@ -22,14 +22,11 @@ import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import type { SetPricePayment } from './payment-choices.ts'
+
+export type { SetPricePayment } from './payment-choices.ts'
 
 const ownTables = tablesFor('set-price-orders')
-
-/**
- * How a set-price order is paid: by card now (Stripe Checkout, which
- * confirms it once the money is in), or at pickup (confirmed at once).
- */
-export type SetPricePayment = 'card' | 'pickup'
 
 export interface SetPriceOrder {
   /** The request as the book stores it; its link and reference are the book's to give. */
