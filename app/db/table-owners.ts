@@ -167,15 +167,22 @@ export const tableGrants = [
   },
   {
     feature: 'customer-page',
-    tables: [...BOOK, 'refund'],
+    tables: [...BOOK, 'refund', 'set_price_order'],
     reason:
-      'Her page reads her requests, their timeline, quotes, payments and refunds through her private link, in one read per page.',
+      'Her page reads her requests, their timeline, quotes, payments and refunds through her private link, in one read per page, and whether each was sold at a set price, to name what she chose.',
   },
   {
     feature: 'order-page',
-    tables: ['order_request', 'order_batch', 'request_event', 'receipt', 'booking_settings'],
+    tables: [
+      'order_request',
+      'order_batch',
+      'request_event',
+      'receipt',
+      'booking_settings',
+      'set_price_order',
+    ],
     reason:
-      'The order page reads the request, its send, timeline and receipt number in one read, and the quote rules kept in the settings row.',
+      'The order page reads the request, its send, timeline and receipt number in one read (and whether it was sold at a set price, to name what she chose), and the quote rules kept in the settings row.',
   },
   {
     feature: 'owner-desk',

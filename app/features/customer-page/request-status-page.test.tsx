@@ -18,6 +18,7 @@ function viewWith(overrides: Partial<RequestStatusView> = {}): RequestStatusView
       productType: `Treat ${index + 1}`,
       dueDate: '2026-12-12',
       eventTheme: 'Unicorn birthday',
+      eventThemeLabel: 'Event/Theme',
       servings: null,
       allergies: null,
       fulfilment: null,

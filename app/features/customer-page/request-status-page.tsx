@@ -251,7 +251,7 @@ function RequestCard({
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
     ['Date', formatCalendarDate(request.dueDate)],
-    ['Event/Theme', given(request.eventTheme)],
+    [request.eventThemeLabel, given(request.eventTheme)],
     ['Servings/Quantity', given(request.servings)],
     ['Allergies/Dietary needs', given(request.allergies)],
     [

@@ -31,6 +31,8 @@ export interface CustomerRequest {
   /** YYYY-MM-DD */
   dueDate: string
   eventTheme: string
+  /** What eventTheme is called: her event, or what she chose at a set price (themeLabel). */
+  eventThemeLabel: string
   servings: string | null
   allergies: string | null
   fulfilment: 'pickup' | 'delivery' | null

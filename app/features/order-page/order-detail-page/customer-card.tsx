@@ -53,7 +53,7 @@ function RequestDetails({ request }: { request: OrderDetail['request'] }) {
   const given = (value: string | null) => (value?.trim() ? value : null)
   const details: [string, string | null][] = [
     ['Due date', formatCalendarDate(request.dueDate)],
-    ['Event/Theme', given(request.eventTheme)],
+    [request.eventThemeLabel, given(request.eventTheme)],
     ['Servings/Quantity', given(request.servings)],
     ['Allergies/Dietary needs', given(request.allergies)],
     [

@@ -37,7 +37,7 @@ export function DetailsEditForm({
         <summary className="button-secondary cursor-pointer">Edit the details</summary>
         <Form method="post" action={ORDER_ANSWER_ACTION} className="mt-4 grid gap-4" noValidate>
           <input type="hidden" name="version" value={detail.version} />
-          <FormField name="event_theme" label="Event/Theme" error={err('event_theme')}>
+          <FormField name="event_theme" label={request.eventThemeLabel} error={err('event_theme')}>
             {(props) => (
               <input
                 {...props}

@@ -30,6 +30,7 @@ function detailAt(status: RequestStatus): OrderDetail {
       phoneNumber: '416-555-0199',
       productType: 'Cakes',
       eventTheme: 'Unicorn birthday',
+      eventThemeLabel: 'Event/Theme',
       dueDate: '2026-12-12',
       hearAboutUs: 'Instagram',
       comments: null,

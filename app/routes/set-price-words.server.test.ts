@@ -1,0 +1,77 @@
+/**
+ * Both sides name an order the same way (decision 103): what she chose at a
+ * set price is "Choices" on her page and on the owner's order page, with
+ * the same words; a request sent for a quote keeps its "Event/Theme".
+ */
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { receiveBuyNow } from '#app/features/buy-now/buy-now-send.server.ts'
+import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
+import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
+import { buyNowBakery, buyNowPost } from '#tests/support/buy-now.ts'
+
+// Sunday, November 29, 2026, 10 in the morning in Toronto.
+const NOW = Date.parse('2026-11-29T15:00:00Z')
+const noCards = {
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_URL: '',
+  SITE_URL: 'https://butterandbloom.example',
+}
+
+async function order(db: Db, id: number, fields: Record<string, string>, ip: string) {
+  const sent = await receiveBuyNow({
+    db,
+    productId: id,
+    request: buyNowPost(id, {
+      name: 'Mina Park',
+      email: 'mina@example.com',
+      phone_number: '416-555-0134',
+      hear_about_us: 'Instagram',
+      accept_policies: 'on',
+      due_date: '2026-12-18',
+      payment: 'pickup',
+      ...fields,
+    }),
+    clientIp: ip,
+    now: new Date(NOW),
+    env: noCards,
+  })
+  if (!('location' in sent)) throw new Error(JSON.stringify(sent.body))
+  const token = sent.location.split('/').at(-1)!
+  const [mine] = (await readRequestStatus(db, token))!.requests
+  const { id: requestId } = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('customer_token', '=', token)
+    .executeTakeFirstOrThrow()
+  const owners = (await readOrderDetail(db, Number(requestId), '2026-11-29'))!.request
+  return { mine: mine!, owners }
+}
+
+test('what she chose at a set price is named alike on her page and the owner’s; a quoted request keeps its event', async () => {
+  const { db, id } = await buyNowBakery()
+  const bought = await order(
+    db,
+    id,
+    { 'option.count': 'dozen', 'option.frosting': 'cream-cheese', total_cents: '4050' },
+    '203.0.113.1',
+  )
+  expect([bought.mine.eventThemeLabel, bought.mine.eventTheme]).toEqual([
+    'Choices',
+    'A dozen · Cream cheese',
+  ])
+  expect([bought.owners.eventThemeLabel, bought.owners.eventTheme]).toEqual([
+    'Choices',
+    'A dozen · Cream cheese',
+  ])
+
+  const quoted = await order(
+    db,
+    id,
+    { 'option.count': 'hundred', total_cents: '24600' },
+    '203.0.113.2',
+  )
+  expect(quoted.mine.eventThemeLabel).toBe('Event/Theme')
+  expect(quoted.owners.eventThemeLabel).toBe('Event/Theme')
+})
