@@ -161,9 +161,9 @@ export const tableGrants = [
   },
   {
     feature: 'customer-changes',
-    tables: ['order_request', 'refund', 'booking_settings'],
+    tables: ['order_request', 'refund', 'booking_settings', 'set_price_order'],
     reason:
-      'A change or a cancellation moves her request in the transaction that takes it, reads what was refunded to say what a cancellation gives back, and reads the change policy kept in the settings row.',
+      'A change or a cancellation moves her request in the transaction that takes it, reads what was refunded to say what a cancellation gives back, reads the change policy kept in the settings row, and whether a request was sold at a set price, to name what she chose as her page does.',
   },
   {
     feature: 'customer-page',

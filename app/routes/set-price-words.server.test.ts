@@ -6,9 +6,12 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { receiveBuyNow } from '#app/features/buy-now/buy-now-send.server.ts'
+import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import { readRequestStatus } from '#app/features/customer-page/request-status.server.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
-import { buyNowBakery, buyNowPost } from '#tests/support/buy-now.ts'
+import { depositWord } from '#app/features/order-status/money-owed.ts'
+import { cupcakes, buyNowBakery, buyNowPost } from '#tests/support/buy-now.ts'
+import { withFakeStripe } from '#tests/support/card-book.ts'
 
 // Sunday, November 29, 2026, 10 in the morning in Toronto.
 const NOW = Date.parse('2026-11-29T15:00:00Z')
@@ -19,7 +22,13 @@ const noCards = {
   SITE_URL: 'https://butterandbloom.example',
 }
 
-async function order(db: Db, id: number, fields: Record<string, string>, ip: string) {
+async function order(
+  db: Db,
+  id: number,
+  fields: Record<string, string>,
+  ip: string,
+  env: Parameters<typeof receiveBuyNow>[0]['env'] = noCards,
+) {
   const sent = await receiveBuyNow({
     db,
     productId: id,
@@ -35,18 +44,25 @@ async function order(db: Db, id: number, fields: Record<string, string>, ip: str
     }),
     clientIp: ip,
     now: new Date(NOW),
-    env: noCards,
+    env,
   })
   if (!('location' in sent)) throw new Error(JSON.stringify(sent.body))
-  const token = sent.location.split('/').at(-1)!
+  const token = (
+    await db
+      .selectFrom('order_request')
+      .select('customer_token')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).customer_token!
   const [mine] = (await readRequestStatus(db, token))!.requests
   const { id: requestId } = await db
     .selectFrom('order_request')
     .select('id')
     .where('customer_token', '=', token)
     .executeTakeFirstOrThrow()
-  const owners = (await readOrderDetail(db, Number(requestId), '2026-11-29'))!.request
-  return { mine: mine!, owners }
+  const detail = (await readOrderDetail(db, Number(requestId), '2026-11-29'))!
+  const [book] = Object.values(await readCustomerBook(db, token, NOW))
+  return { mine: mine!, owners: detail.request, ownersMoney: detail.money, book: book! }
 }
 
 test('what she chose at a set price is named alike on her page and the owner’s; a quoted request keeps its event', async () => {
@@ -74,4 +90,19 @@ test('what she chose at a set price is named alike on her page and the owner’s
   )
   expect(quoted.mine.eventThemeLabel).toBe('Event/Theme')
   expect(quoted.owners.eventThemeLabel).toBe('Event/Theme')
+})
+
+test('paid by card in one payment, it is a "Full payment" on her page and on the owner’s money card alike', async () => {
+  const { db, id } = await buyNowBakery({ ...cupcakes, payAtPickup: false })
+  const { env } = await withFakeStripe(db, { now: NOW })
+  const bought = await order(
+    db,
+    id,
+    { 'option.count': 'dozen', total_cents: '3600', payment: 'card' },
+    '203.0.113.3',
+    env,
+  )
+  expect(depositWord(bought.ownersMoney)).toBe('Full payment')
+  expect(bought.book.quote?.depositLabel ?? bought.book.owed?.depositLabel).toBe('Full payment')
+  expect(bought.book.owed).toMatchObject({ depositLabel: 'Full payment', deposit: '$36' })
 })

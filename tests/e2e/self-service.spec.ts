@@ -31,7 +31,8 @@ test('she asks for a new date on her phone, the owner accepts, and her page show
   await panel.getByText('Ask for a change', { exact: true }).click()
   const date = panel.getByLabel('Date', { exact: true })
   await expect(date).toHaveValue(due)
-  await expect(panel.getByLabel(/Event \/ theme/)).toHaveValue(`Graduation ${stamp}`)
+  // Named as her page names it beside the form.
+  await expect(panel.getByLabel('Event/Theme')).toHaveValue(`Graduation ${stamp}`)
   // The order form's calendar of open days, in her change.
   await expect(panel.getByRole('grid')).toBeVisible()
   await date.fill(moved)

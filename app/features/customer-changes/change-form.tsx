@@ -20,7 +20,8 @@ import type {
 
 /** How the change form asks for each detail, as the order form does. */
 const DETAIL_INPUTS: Record<DetailField, { label: string; optional: boolean }> = {
-  event_theme: { label: 'Event / theme', optional: false },
+  // Named as her page names it: member.eventThemeLabel.
+  event_theme: { label: 'Event/Theme', optional: false },
   servings: { label: 'Servings or quantity', optional: true },
   allergies: { label: 'Allergies or dietary needs', optional: true },
   comments: { label: 'Comments', optional: true },
@@ -188,7 +189,8 @@ function MemberDetails({
 }) {
   const fields = DETAIL_FIELDS.map((detail) => {
     const name = `${detail}_${member.position}`
-    const { label, optional } = DETAIL_INPUTS[detail]
+    const { optional } = DETAIL_INPUTS[detail]
+    const label = detail === 'event_theme' ? member.eventThemeLabel : DETAIL_INPUTS[detail].label
     const value = posted?.[name] ?? member.details[detail]
     return (
       <FormField

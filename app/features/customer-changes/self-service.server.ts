@@ -14,6 +14,7 @@ import {
   detailsOf,
   partsSentence,
 } from '#app/features/order-book/change-parts.ts'
+import { themeLabel } from '#app/features/order-book/theme-label.ts'
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   CUSTOMER_CHANGEABLE_STATUSES,
@@ -89,22 +90,24 @@ export async function readSelfService(
   const [requests, policy, windows, rules, products] = await Promise.all([
     ownTables(db)
       .selectFrom('order_request')
+      .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
       .select([
-        'id',
-        'position',
-        'status',
-        'due_date',
-        'pickup_window',
-        'fulfilment',
-        'product_type',
-        'event_theme',
-        'servings',
-        'allergies',
-        'comments',
-        'party_lead_id',
+        'order_request.id',
+        'order_request.position',
+        'order_request.status',
+        'order_request.due_date',
+        'order_request.pickup_window',
+        'order_request.fulfilment',
+        'order_request.product_type',
+        'order_request.event_theme',
+        'order_request.servings',
+        'order_request.allergies',
+        'order_request.comments',
+        'order_request.party_lead_id',
+        'set_price_order.request_id as set_price_id',
       ])
-      .where('customer_token', '=', token)
-      .orderBy('position')
+      .where('order_request.customer_token', '=', token)
+      .orderBy('order_request.position')
       .execute(),
     readChangePolicy(db),
     readPickupWindows(db),
@@ -184,6 +187,7 @@ export async function readSelfService(
       members: members.map((member) => ({
         position: member.position,
         productType: member.product_type,
+        eventThemeLabel: themeLabel({ setPrice: member.set_price_id !== null }),
         details: detailsOf(member),
       })),
       cancelPreview: null,

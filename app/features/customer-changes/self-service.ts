@@ -10,6 +10,8 @@ import type { ChangedPart, RequestDetails } from '#app/features/order-book/chang
 export interface ChangeMember {
   position: number
   productType: string
+  /** What its event_theme is called (themeLabel): her event, or what she chose at a set price. */
+  eventThemeLabel: string
   details: RequestDetails
 }
 

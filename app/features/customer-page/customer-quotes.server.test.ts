@@ -429,5 +429,5 @@ test('a paid-up booking shows nothing owed', async () => {
     now: NOW + DAY,
   })
   const book = await readCustomerBook(db, priya.token, NOW + DAY)
-  expect(book[1]?.owed).toEqual({ deposit: null, balance: null })
+  expect(book[1]?.owed).toEqual({ deposit: null, depositLabel: 'Deposit', balance: null })
 })

@@ -8,6 +8,7 @@ import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
 import { type BookChange, NOT_FOUND } from '#app/features/order-book/request-moves.server.ts'
 import {
+  depositWord,
   amountsOwed,
   depositOf,
   formatLine,
@@ -120,7 +121,7 @@ export async function readCustomerBook(
             balanceDue: quote.balance_due,
             today: bakeryToday(new Date(now)),
           }),
-          { delivery: request.fulfilment === 'delivery' },
+          { delivery: request.fulfilment === 'delivery', money },
         ),
         ...(lines
           ? {
@@ -150,6 +151,7 @@ export async function readCustomerBook(
           deliveryFee,
           total: formatMoney(totalOf(money)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,
+          depositLabel: depositWord(money),
           depositDue: quote.deposit_due ? formatCalendarDate(quote.deposit_due) : null,
           balance: restCents > 0 ? formatMoney(restCents) : null,
           balanceDue: quote.balance_due ? formatCalendarDate(quote.balance_due) : null,
@@ -167,6 +169,7 @@ export async function readCustomerBook(
       if (request.status !== 'quoted' || quote.accepted_at !== null) {
         entry.owed = {
           deposit: owed.depositOwed > 0 ? formatMoney(owed.depositOwed) : null,
+          depositLabel: depositWord(money),
           balance: owed.balanceOwed > 0 ? formatMoney(owed.balanceOwed) : null,
         }
       }

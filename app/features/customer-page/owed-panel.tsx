@@ -3,7 +3,9 @@ import type { CustomerOwed } from './request-status.ts'
 /** What is still to pay on a booked request, or that nothing is. */
 export function OwedPanel({ owed }: { owed: CustomerOwed }) {
   const lines: [string, string][] = [
-    ...(owed.deposit ? [['Deposit still to pay', owed.deposit] as [string, string]] : []),
+    ...(owed.deposit
+      ? [[`${owed.depositLabel} still to pay`, owed.deposit] as [string, string]]
+      : []),
     ...(owed.balance ? [['Total still to pay', owed.balance] as [string, string]] : []),
   ]
   return (

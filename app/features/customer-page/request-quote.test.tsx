@@ -17,6 +17,7 @@ const quote: CustomerQuote = {
   number: 2,
   price: '$120',
   deposit: '$60',
+  depositLabel: 'Deposit',
   depositDue: 'Tuesday, December 1, 2026',
   paymentInstructions:
     'Interac e-Transfer to hello@butterandbloom.ca\nor pay here: https://pay.example/bb',
@@ -100,13 +101,19 @@ test('an accepted quote with a deposit but no date for it, paid by reference onl
 })
 
 test('what is still to pay, and that nothing is', () => {
-  expect(draw(<OwedPanel owed={{ deposit: '$60', balance: '$120' }} />)).toMatchInlineSnapshot(
+  expect(
+    draw(<OwedPanel owed={{ deposit: '$60', depositLabel: 'Deposit', balance: '$120' }} />),
+  ).toMatchInlineSnapshot(
     `"<section class="mt-6 rounded-2xl bg-paper p-5" aria-label="Still to pay"><dl class="grid gap-2"><div class="flex flex-wrap justify-between gap-x-4"><dt class="font-bold text-chocolate">Deposit still to pay</dt><dd class="font-bold text-cocoa">$60</dd></div><div class="flex flex-wrap justify-between gap-x-4"><dt class="font-bold text-chocolate">Total still to pay</dt><dd class="font-bold text-cocoa">$120</dd></div></dl></section>"`,
   )
-  expect(draw(<OwedPanel owed={{ deposit: null, balance: '$60' }} />)).toMatchInlineSnapshot(
+  expect(
+    draw(<OwedPanel owed={{ deposit: null, depositLabel: 'Deposit', balance: '$60' }} />),
+  ).toMatchInlineSnapshot(
     `"<section class="mt-6 rounded-2xl bg-paper p-5" aria-label="Still to pay"><dl class="grid gap-2"><div class="flex flex-wrap justify-between gap-x-4"><dt class="font-bold text-chocolate">Total still to pay</dt><dd class="font-bold text-cocoa">$60</dd></div></dl></section>"`,
   )
-  expect(draw(<OwedPanel owed={{ deposit: null, balance: null }} />)).toMatchInlineSnapshot(
+  expect(
+    draw(<OwedPanel owed={{ deposit: null, depositLabel: 'Deposit', balance: null }} />),
+  ).toMatchInlineSnapshot(
     `"<section class="mt-6 rounded-2xl bg-paper p-5" aria-label="Still to pay"><p class="font-bold">Paid in full — thank you!</p></section>"`,
   )
 })

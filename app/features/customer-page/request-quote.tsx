@@ -95,9 +95,9 @@ function QuoteAmounts({ quote }: { quote: CustomerQuote }) {
     (quote.deliveryFee || quote.lines) && quote.total
       ? ['Total', quote.total]
       : ['Price', quote.price],
-    ...(quote.deposit ? [['Deposit', quote.deposit] as [string, string]] : []),
+    ...(quote.deposit ? [[quote.depositLabel, quote.deposit] as [string, string]] : []),
     ...(quote.deposit && quote.depositDue
-      ? [['Deposit due by', quote.depositDue] as [string, string]]
+      ? [[`${quote.depositLabel} due by`, quote.depositDue] as [string, string]]
       : []),
   ]
   // Two amounts side by side even on a phone; the due date, a longer

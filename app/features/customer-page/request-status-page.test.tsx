@@ -134,6 +134,7 @@ const quote: CustomerQuote = {
   number: 2,
   price: '$120',
   deposit: '$60',
+  depositLabel: 'Deposit',
   depositDue: 'Tuesday, December 1, 2026',
   paymentInstructions:
     'Interac e-Transfer to hello@butterandbloom.ca\nor pay here: https://pay.example/bb?x=1.\njavascript:alert(1)',
@@ -179,7 +180,7 @@ test('after an answer the page says where the request stands', () => {
     book: {
       3: {
         quote: { ...quote, accepted: true },
-        owed: { deposit: '$60', balance: '$120' },
+        owed: { deposit: '$60', depositLabel: 'Deposit', balance: '$120' },
         declinedByCustomer: false,
       },
     },
@@ -206,7 +207,7 @@ test('a booked request shows her payment reference and each payment with its dat
         book={{
           3: {
             quote: null,
-            owed: { deposit: null, balance: '$80' },
+            owed: { deposit: null, depositLabel: 'Deposit', balance: '$80' },
             declinedByCustomer: false,
             schedule: {
               reference: 'BB-4821',
@@ -260,7 +261,7 @@ test('what waits on her comes first, before the details, each in its card with i
       1: { quote, owed: null, declinedByCustomer: false },
       2: {
         quote: null,
-        owed: { deposit: null, balance: '$45' },
+        owed: { deposit: null, depositLabel: 'Deposit', balance: '$45' },
         declinedByCustomer: false,
         card: { kind: 'balance', amountCents: 4500, amount: '$45', inFull: false },
       },
@@ -296,7 +297,13 @@ test('what waits on her comes first, before the details, each in its card with i
 
 test('with nothing waiting on her, the page has no empty card', () => {
   const html = renderWithRouter(viewWith(), {
-    book: { 3: { quote: null, owed: { deposit: null, balance: null }, declinedByCustomer: false } },
+    book: {
+      3: {
+        quote: null,
+        owed: { deposit: null, depositLabel: 'Deposit', balance: null },
+        declinedByCustomer: false,
+      },
+    },
     proofs: { 4: <section id="proof">Your approved design</section> },
   })
   expect(html).not.toContain('Waiting on you')

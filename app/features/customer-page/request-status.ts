@@ -182,6 +182,8 @@ export interface CustomerQuote {
   total?: string
   /** '$60'; null when the quote asks no deposit or the bakery waived it. */
   deposit: string | null
+  /** What the deposit is called (depositWord), as the owner's money card calls it. */
+  depositLabel: string
   /** 'Tuesday, December 1, 2026'; null when no date was set. */
   depositDue: string | null
   /** The rest of the price after the deposit: '$60'; null when nothing is left. */
@@ -203,6 +205,8 @@ export interface CustomerQuote {
 /** What is still to pay on a quoted, confirmed or ready request; null amounts are settled. */
 export interface CustomerOwed {
   deposit: string | null
+  /** What the deposit is called: 'Deposit', or 'Full payment' when it is the whole total (depositWord). */
+  depositLabel: string
   balance: string | null
 }
 

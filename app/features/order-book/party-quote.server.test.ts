@@ -212,7 +212,7 @@ test('every view owes the same deposit and balance: the owner’s card and list,
   expect([column('deposit owed'), column('balance owed')]).toEqual(['50.00', '115.00'])
   const book = await readCustomerBook(db, token, NOW + HOUR)
   expect(book[1]!.quote).toMatchObject({ deposit: '$50', balance: '$115' })
-  expect(book[1]!.owed).toEqual({ deposit: '$50', balance: '$115' })
+  expect(book[1]!.owed).toEqual({ deposit: '$50', depositLabel: 'Deposit', balance: '$115' })
   const quoteEmail = (await customerEmails(db)).find((email) => email.subject.includes('quote'))!
   expect(quoteEmail.text).toContain('Deposit: $50')
   expect(quoteEmail.text).toContain('Balance: $115')
@@ -231,6 +231,7 @@ test('every view owes the same deposit and balance: the owner’s card and list,
   })
   expect((await readCustomerBook(db, token, NOW + DAY))[1]!.owed).toEqual({
     deposit: null,
+    depositLabel: 'Deposit',
     balance: '$115',
   })
   const [receipt] = (await readReceipts(db, { token, now: NOW + DAY }))!

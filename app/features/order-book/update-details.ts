@@ -152,7 +152,7 @@ export function scheduleRows(
     today,
   })
   return [
-    ...scheduleLines(schedule, { delivery: request.fulfilment === 'delivery' }).map(
+    ...scheduleLines(schedule, { delivery: request.fulfilment === 'delivery', money }).map(
       scheduleSentence,
     ),
     ...(money.paidCents > 0

@@ -70,6 +70,21 @@ export function depositOf(money: Money): number {
   return money.depositWaived ? 0 : Math.min(money.depositCents, totalOf(money))
 }
 
+/**
+ * Whether the deposit is the whole total: an order sold at a set price and
+ * paid by card, in one payment (decision 103). Its deposit is then called a
+ * full payment, on her page, in her emails and on the owner's money card.
+ */
+export function paidInOne(money: Money): boolean {
+  const deposit = depositOf(money)
+  return deposit > 0 && deposit >= totalOf(money)
+}
+
+/** What the deposit is called: 'Full payment' when it is the whole total. */
+export function depositWord(money: Money): 'Deposit' | 'Full payment' {
+  return paidInOne(money) ? 'Full payment' : 'Deposit'
+}
+
 /** Whether an accepted quote may become confirmed: its deposit is in, or waived. */
 export function depositSettled(money: Money): boolean {
   return amountsOwed(money).depositOwed === 0

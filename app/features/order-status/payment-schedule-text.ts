@@ -1,5 +1,6 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { type Money, depositWord } from './money-owed.ts'
 import type { ScheduledPayment } from './payment-schedule.ts'
 
 /** One line of a payment schedule, written out for the customer: her page and her emails. */
@@ -15,13 +16,17 @@ export interface ScheduleLine {
   owed: string | null
 }
 
-/** The schedule as the customer reads it (see paymentSchedule in payment-schedule.ts). */
+/**
+ * The schedule of `money` as the customer reads it (see paymentSchedule in
+ * payment-schedule.ts); its deposit named by depositWord, as the owner's
+ * money card names it.
+ */
 export function scheduleLines(
   schedule: readonly ScheduledPayment[],
-  { delivery }: { delivery: boolean },
+  { delivery, money }: { delivery: boolean; money: Money },
 ): ScheduleLine[] {
   return schedule.map((item) => ({
-    label: item.what === 'balance' ? 'Balance' : schedule.length === 1 ? 'Full payment' : 'Deposit',
+    label: item.what === 'balance' ? 'Balance' : depositWord(money),
     amount: formatMoney(item.amountCents),
     due: item.due
       ? formatCalendarDate(item.due)

@@ -364,7 +364,7 @@ test('a refund that lowers the price leaves nothing owed again, on every page an
   expect(email?.text).not.toContain('Still to pay')
 
   const [entry] = Object.values(await readCustomerBook(db, token, BOOK_NOW))
-  expect(entry?.owed).toEqual({ deposit: null, balance: null })
+  expect(entry?.owed).toEqual({ deposit: null, depositLabel: 'Deposit', balance: null })
   expect(entry?.ledger?.entries.find((line) => line.kind === 'refund')).toMatchObject({
     amount: '$25',
     lowered: 'Price lowered to $95',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
-import { totalOf } from '#app/features/order-status/money-owed.ts'
+import { depositWord, paidInOne, totalOf } from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
@@ -84,7 +84,7 @@ function moneyRows(
     money.depositWaived
       ? { label: 'Deposit', value: 'Waived' }
       : {
-          label: 'Deposit',
+          label: depositWord(money),
           value: formatMoney(money.depositCents),
           note: quote.depositDue ? `due ${formatCalendarDate(quote.depositDue)}` : undefined,
         },
@@ -108,12 +108,19 @@ function moneyRows(
           },
         ]
       : []),
-    { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
-    {
-      label: 'Balance owed',
-      value: formatMoney(money.balanceOwed),
-      note: quote.balanceDue ? `due ${formatCalendarDate(quote.balanceDue)}` : 'due at handover',
-    },
+    // Paid in one, there is no balance: what is left of the one payment is all that is owed.
+    ...(paidInOne(money)
+      ? [{ label: 'Still owed', value: formatMoney(money.stillOwed) }]
+      : [
+          { label: 'Deposit owed', value: formatMoney(money.depositOwed) },
+          {
+            label: 'Balance owed',
+            value: formatMoney(money.balanceOwed),
+            note: quote.balanceDue
+              ? `due ${formatCalendarDate(quote.balanceDue)}`
+              : 'due at handover',
+          },
+        ]),
   ]
 }
 

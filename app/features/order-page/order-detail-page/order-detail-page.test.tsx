@@ -161,6 +161,25 @@ test('an accepted quote with its deposit owed reads so, with payment first and i
   expect(html).toMatch(/<input[^>]*name="amount"[^>]*value=""/)
 })
 
+test('an order sold at a set price is paid in one: its card says "Full payment" and what is still owed, as her page does', () => {
+  const detail = detailAt('quoted')
+  const money = {
+    ...detail.money,
+    priceCents: 4_050,
+    depositCents: 4_050,
+    paidCents: 0,
+    depositOwed: 4_050,
+    balanceOwed: 0,
+    stillOwed: 4_050,
+    receivedCents: 0,
+  }
+  const html = render({ ...detail, state: 'accepted', money }, undefined)
+  expect(html).toContain('Full payment')
+  expect(html).toContain('Still owed')
+  expect(html).not.toContain('Balance owed')
+  expect(html).toContain('Full payment owed: $40.50')
+})
+
 test('a delivery’s quote form asks its fee and its money card adds it up; a pickup’s does neither', () => {
   const pickup = detailAt('quoted')
   const delivery: OrderDetail = {

@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
 import { ORDER_ANSWER_ACTION } from '#app/features/order-page/order-answer.ts'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
+import { depositWord } from '#app/features/order-status/money-owed.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { AmountField, DayField, MethodField, MoneyFormCard, SendButton } from './money-fields.tsx'
 import { VersionField, errorOf } from './page-forms.tsx'
@@ -25,7 +26,7 @@ export function PaymentForm({
   // recorded twice by a second tap.
   const owed =
     money.depositOwed > 0
-      ? `Deposit owed: ${formatMoney(money.depositOwed)}`
+      ? `${depositWord(money)} owed: ${formatMoney(money.depositOwed)}`
       : money.balanceOwed > 0
         ? `Balance owed: ${formatMoney(money.balanceOwed)}`
         : undefined
