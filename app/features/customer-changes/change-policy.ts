@@ -107,3 +107,17 @@ export function refundSentence(refund: CancelRefund): string {
 
 /** The most words a customer's change may carry. */
 export const CHANGE_DETAILS_MAX = 1000
+
+/** What her cancellation gave back, as her page says it: in all, to her card, and to send by hand. */
+export function refundWords(cancelled: {
+  refund_cents: number | string
+  card_refund_cents: number | string
+}): { refund: string; card: string | null; manual: string | null } {
+  const refund = Number(cancelled.refund_cents)
+  const card = Number(cancelled.card_refund_cents)
+  return {
+    refund: formatMoney(refund),
+    card: card > 0 ? formatMoney(card) : null,
+    manual: refund > card ? formatMoney(refund - card) : null,
+  }
+}

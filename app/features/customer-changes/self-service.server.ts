@@ -34,7 +34,12 @@ import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { partsOfChange, readDetailsAsked } from './change-details.server.ts'
 import { SelfServiceFormSchema } from './change-policy-schema.ts'
-import { CHANGE_DETAILS_MAX, refundSentence, withinNoChangeWindow } from './change-policy.ts'
+import {
+  CHANGE_DETAILS_MAX,
+  refundSentence,
+  refundWords,
+  withinNoChangeWindow,
+} from './change-policy.ts'
 import { membersOf } from './change-rules.server.ts'
 import { askForChange, dateAndWindow, readChangePolicy } from './customer-changes.server.ts'
 import { ChangedDetailsSchema } from './details-form-schema.ts'
@@ -92,22 +97,22 @@ export async function readSelfService(
       .selectFrom('order_request')
       .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
       .select([
-        'order_request.id',
-        'order_request.position',
-        'order_request.status',
-        'order_request.due_date',
-        'order_request.pickup_window',
-        'order_request.fulfilment',
-        'order_request.product_type',
-        'order_request.event_theme',
-        'order_request.servings',
-        'order_request.allergies',
-        'order_request.comments',
-        'order_request.party_lead_id',
+        'id',
+        'position',
+        'status',
+        'due_date',
+        'pickup_window',
+        'fulfilment',
+        'product_type',
+        'event_theme',
+        'servings',
+        'allergies',
+        'comments',
+        'party_lead_id',
         'set_price_order.request_id as set_price_id',
       ])
-      .where('order_request.customer_token', '=', token)
-      .orderBy('order_request.position')
+      .where('customer_token', '=', token)
+      .orderBy('position')
       .execute(),
     readChangePolicy(db),
     readPickupWindows(db),
@@ -120,8 +125,8 @@ export async function readSelfService(
     const id = Number(request.id)
     const leadId = request.party_lead_id === null ? id : Number(request.party_lead_id)
     if (leadId !== id) continue
-    const members = requests.filter(
-      (other) => other.id === id || Number(other.party_lead_id) === leadId,
+    const members = requests.filter((other) =>
+      [Number(other.id), Number(other.party_lead_id)].includes(leadId),
     )
     const firstDate = members.map((member) => member.due_date).sort()[0]!
     const statuses = members.map((member) => member.status)
@@ -165,19 +170,7 @@ export async function readSelfService(
               note: answered.answer_note,
             }
           : null,
-      cancelled: cancelled
-        ? {
-            refund: formatMoney(Number(cancelled.refund_cents)),
-            card:
-              Number(cancelled.card_refund_cents) > 0
-                ? formatMoney(Number(cancelled.card_refund_cents))
-                : null,
-            manual:
-              Number(cancelled.refund_cents) > Number(cancelled.card_refund_cents)
-                ? formatMoney(Number(cancelled.refund_cents) - Number(cancelled.card_refund_cents))
-                : null,
-          }
-        : null,
+      cancelled: cancelled ? refundWords(cancelled) : null,
       differentDays: new Set(members.map((member) => member.due_date)).size > 1,
       currentDate: firstDate,
       currentWindow: request.pickup_window,
