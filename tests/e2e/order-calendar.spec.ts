@@ -395,3 +395,44 @@ test('a customer waits for a fully booked day; when it frees up she is emailed w
   await expect(page.getByTestId('request-status')).toContainText('Status:')
   await expect(page.getByText(readable(full)).first()).toBeVisible()
 })
+
+test('without scripts, an order refused for a fully booked day offers the waitlist under the refusal, and joining it answers on the page', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  })
+  const page = await plain.newPage()
+  await page.goto('/ordernow')
+  const today = await bakeryToday(page)
+  // Another Thursday, away from the other waitlist's.
+  const full = nextWeekday(addDays(today, 139), 4)
+  setBookingRules({})
+  await bookDay(request, baseURL!, { date: full, count: 4 })
+  const email = `plain.wait.${Date.now()}@example.com`
+
+  await page.getByLabel('Name').fill('Paula Plain')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone Number').fill('416-555-0179')
+  await page.getByLabel('Product Type').selectOption('Cakes')
+  await page.getByLabel('Event / Theme').fill('Retirement')
+  await page.getByLabel('Order Date').fill(full)
+  await page.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await page.getByRole('checkbox', { name: 'I have read the order policies' }).check()
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.locator('#field-due_date-error')).toContainText('that day is fully booked')
+
+  const wait = page.getByRole('form', { name: `Want ${short(full)} anyway?` })
+  await expect(wait.getByLabel(`Your email, to tell you about ${short(full)}`)).toHaveValue(email)
+  await shoot(page, 'day-waitlist-plain-offer-375')
+  await wait.getByRole('button', { name: 'Join the waitlist' }).click()
+  await expect(page.getByRole('status')).toContainText(
+    `You are on the waitlist for ${readable(full)}. If it frees up for Cakes, we email ${email}`,
+  )
+  await expect(page.getByRole('status')).toBeInViewport()
+  await shoot(page, 'day-waitlist-plain-joined-375')
+  await plain.close()
+})

@@ -66,24 +66,25 @@ export function DayWaitlist({
             half an hour.
           </p>
           <div className="mt-2 flex flex-wrap items-end gap-3">
-            <label className="sr-only" htmlFor={`${id}-email`}>
-              Your email, to tell you about {shortDate(date)}
-            </label>
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              className="min-w-0 flex-1"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              // Enter joins the list; it must not send the order form around it.
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return
-                event.preventDefault()
-                join()
-              }}
-            />
+            <div className="form-field min-w-[14rem] flex-1">
+              <label className="sr-only" htmlFor={`${id}-email`}>
+                Your email, to tell you about {shortDate(date)}
+              </label>
+              <input
+                ref={emailRef}
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                // Enter joins the list; it must not send the order form around it.
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter') return
+                  event.preventDefault()
+                  join()
+                }}
+              />
+            </div>
             <button
               type="button"
               className="button-secondary"
@@ -106,5 +107,62 @@ export function DayWaitlist({
         {answer ? (answer.message ?? answer.error) : ''}
       </p>
     </div>
+  )
+}
+
+/** The waitlist's answer as the order page receives it when posted without JavaScript. */
+export type PlainJoinAnswer = JoinAnswer & { dayWaitlist: true }
+
+/**
+ * Without JavaScript, an order refused for a full day offers the same
+ * waitlist as a form of its own, under the refusal: the day and treat go
+ * with it, her email is filled in from the order. Its answer comes back as
+ * the page's (PlainJoinAnswer).
+ */
+export function PlainDayWaitlist({
+  date,
+  product,
+  email,
+}: {
+  date: string
+  product: string
+  email: string
+}) {
+  const id = useId()
+  return (
+    <form
+      method="post"
+      action="/ordernow?waitlist"
+      className="card day-waitlist mt-4 p-5"
+      aria-labelledby={`${id}-heading`}
+    >
+      <p id={`${id}-heading`} className="form-label">
+        Want {shortDate(date)} anyway?
+      </p>
+      <p className="form-hint">
+        Leave your email: if it frees up for your {product.toLowerCase()}, we tell you and keep it
+        for you for half an hour.
+      </p>
+      <input type="hidden" name="due_date" value={date} />
+      <input type="hidden" name="product" value={product} />
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <div className="form-field min-w-[14rem] flex-1">
+          <label className="sr-only" htmlFor={`${id}-email`}>
+            Your email, to tell you about {shortDate(date)}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email}
+          />
+        </div>
+        <button type="submit" className="button-secondary">
+          Join the waitlist
+        </button>
+      </div>
+    </form>
   )
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
+import { type PlainJoinAnswer, PlainDayWaitlist } from './day-waitlist.tsx'
 import type { WeeklyWindow } from './handover-fields.tsx'
 import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
@@ -48,7 +49,10 @@ export interface OrderPageData {
 export function OrderPage(data: OrderPageData) {
   const { identity } = useSiteWords()
   const orders = useCart()
-  const postedWithoutScript = useActionData<OrderSendResult>()
+  const posted = useActionData<OrderSendResult | PlainJoinAnswer>()
+  // Without JavaScript, the full day's waitlist answers here too (decision 104).
+  const joined = posted && 'dayWaitlist' in posted ? posted : undefined
+  const postedWithoutScript = joined ? undefined : (posted as OrderSendResult | undefined)
   const [cartOpen, setCartOpen] = useState(false)
   // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
   const [cartFocus, setCartFocus] = useState(0)
@@ -84,6 +88,17 @@ export function OrderPage(data: OrderPageData) {
       {postedStatus ? (
         <p role="status" className={`mt-6 status-${postedStatus.tone}`}>
           {postedStatus.message} <span className="font-normal">{postedStatus.detail}</span>
+        </p>
+      ) : null}
+      {postedWithoutScript && !postedWithoutScript.ok && postedWithoutScript.waitlistDay ? (
+        <PlainDayWaitlist
+          {...postedWithoutScript.waitlistDay}
+          email={postedWithoutScript.values?.email ?? ''}
+        />
+      ) : null}
+      {joined ? (
+        <p role="status" className={`mt-6 ${joined.ok ? 'status-success' : 'status-error'}`}>
+          {joined.message ?? joined.error}
         </p>
       ) : null}
       {postedWithoutScript?.ok ? <SentLinks links={postedWithoutScript.links} /> : null}

@@ -12,6 +12,7 @@ import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED, JSON_TYPE } from '#app/utils/media-type.ts'
 import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { OTHER_PRODUCT } from './order-options.ts'
 import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import {
@@ -44,6 +45,12 @@ export type OrderSendResult =
       nextOpenDay?: string
       /** What a form without JavaScript posted, so a refused order comes back as typed. */
       values?: Partial<Record<OrderField, string>>
+      /**
+       * A form without JavaScript refused for a full day: the day and treat she
+       * may wait for, offered by a form of its own (with JavaScript, the
+       * calendar offers it beside the day).
+       */
+      waitlistDay?: { date: string; product: string }
     })
 
 /**
@@ -138,18 +145,21 @@ export async function receiveOrderRequests({
     return reply(409, { ok: false, error: 'That day is no longer kept for you.' })
   }
   if (!stored.ok) {
-    const { index, nextOpen } = stored.unbookable
+    const { index, nextOpen, day } = stored.unbookable
+    const order = parsed.data.orders[index]!
     const problem = {
       order: index + 1,
       field: 'due_date',
-      message: unbookableMessage(parsed.data.orders[index]!, stored.unbookable),
+      message: unbookableMessage(order, stored.unbookable),
     }
+    const waits = values && day.status === 'full' && order.product_type !== OTHER_PRODUCT
     return reply(409, {
       ok: false,
       error: describeProblem(problem),
       problems: [problem],
       ...(nextOpen ? { nextOpenDay: nextOpen } : {}),
       ...(values ? { values } : {}),
+      ...(waits ? { waitlistDay: { date: order.due_date, product: order.product_type } } : {}),
     })
   }
   kickDeliveryWorker()

@@ -143,7 +143,7 @@ export async function receiveDayWaitlistJoin({
   request: Request
   clientIp: string
   now?: Date
-}): Promise<Reply<DayJoinResult | { ok: false; error: string }>> {
+}): Promise<Reply<(DayJoinResult & { dayWaitlist: true }) | { ok: false; error: string }>> {
   const post = await readPublicPost({
     request,
     clientIp,
@@ -155,7 +155,8 @@ export async function receiveDayWaitlistJoin({
   })
   if ('refused' in post) return post.refused
   const joined = await joinDayWaitlist(db, { form: new URLSearchParams(post.text), now })
-  return reply(joined.ok ? 200 : joined.status, joined)
+  // Marked as the waitlist's: without JavaScript it arrives as the order page's own answer.
+  return reply(joined.ok ? 200 : joined.status, { ...joined, dayWaitlist: true as const })
 }
 
 /**
