@@ -11,6 +11,7 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { DayWaitlistWithoutScripts } from '#app/features/waitlist/day-waitlist-plain.tsx'
 import { receiveDayWaitlistJoin } from '#app/features/waitlist/day-waitlist.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { actionReplyHeaders, respond } from '#app/utils/reply.ts'
@@ -99,6 +100,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return reply
 }
 
-export default function OrderNow({ loaderData }: Route.ComponentProps) {
-  return <OrderPage {...loaderData} />
+export default function OrderNow({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <OrderPage {...loaderData} afterAnswer={<DayWaitlistWithoutScripts posted={actionData} />} />
+  )
 }

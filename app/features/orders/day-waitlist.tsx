@@ -2,18 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { shortDate } from './cart-send.ts'
 
-interface JoinAnswer {
-  ok: boolean
-  message?: string
-  error?: string
-}
+type JoinAnswer = { ok: boolean; message?: string; error?: string }
 
 /**
  * Beside a fully booked day: "Tell me if it frees up" (decision 104), which
- * opens a box for her email and "Join the waitlist". Not a
- * form of its own, since it sits inside the order form: its email box has
- * no name, so the order never sends it, and the button posts it to the
- * waitlist with the day and treat. The answer shows beside it.
+ * opens a box for her email and "Join the waitlist". Not a form of its own,
+ * since it sits inside the order form: its email box has no name, so the
+ * order never sends it, and the button posts it to the waitlist with the day
+ * and treat. The answer shows beside it.
  */
 export function DayWaitlist({
   date,
@@ -107,62 +103,5 @@ export function DayWaitlist({
         {answer ? (answer.message ?? answer.error) : ''}
       </p>
     </div>
-  )
-}
-
-/** The waitlist's answer as the order page receives it when posted without JavaScript. */
-export type PlainJoinAnswer = JoinAnswer & { dayWaitlist: true }
-
-/**
- * Without JavaScript, an order refused for a full day offers the same
- * waitlist as a form of its own, under the refusal: the day and treat go
- * with it, her email is filled in from the order. Its answer comes back as
- * the page's (PlainJoinAnswer).
- */
-export function PlainDayWaitlist({
-  date,
-  product,
-  email,
-}: {
-  date: string
-  product: string
-  email: string
-}) {
-  const id = useId()
-  return (
-    <form
-      method="post"
-      action="/ordernow?waitlist"
-      className="card day-waitlist mt-4 p-5"
-      aria-labelledby={`${id}-heading`}
-    >
-      <p id={`${id}-heading`} className="form-label">
-        Want {shortDate(date)} anyway?
-      </p>
-      <p className="form-hint">
-        Leave your email: if it frees up for your {product.toLowerCase()}, we tell you and keep it
-        for you for half an hour.
-      </p>
-      <input type="hidden" name="due_date" value={date} />
-      <input type="hidden" name="product" value={product} />
-      <div className="mt-2 flex flex-wrap items-end gap-3">
-        <div className="form-field min-w-[14rem] flex-1">
-          <label className="sr-only" htmlFor={`${id}-email`}>
-            Your email, to tell you about {shortDate(date)}
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={email}
-          />
-        </div>
-        <button type="submit" className="button-secondary">
-          Join the waitlist
-        </button>
-      </div>
-    </form>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { Link, useActionData } from 'react-router'
 import { useSiteWords } from '#app/components/use-site-words.ts'
@@ -7,7 +8,6 @@ import { formatMoney } from '#app/utils/money.ts'
 import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
-import { type PlainJoinAnswer, PlainDayWaitlist } from './day-waitlist.tsx'
 import type { WeeklyWindow } from './handover-fields.tsx'
 import { OrderForm } from './order-form.tsx'
 import type { OrderField } from './order-schema.ts'
@@ -39,6 +39,8 @@ export interface OrderPageData {
   policiesHtml: string
   /** Treats sold at a set price, ordered at once on their own page (decision 103). */
   buyNow: readonly { id: number; name: string; priceCents: number }[]
+  /** Shown under the answer to a post without JavaScript: a full day's waitlist, from the route. */
+  afterAnswer?: ReactNode
 }
 
 /**
@@ -49,10 +51,9 @@ export interface OrderPageData {
 export function OrderPage(data: OrderPageData) {
   const { identity } = useSiteWords()
   const orders = useCart()
-  const posted = useActionData<OrderSendResult | PlainJoinAnswer>()
-  // Without JavaScript, the full day's waitlist answers here too (decision 104).
-  const joined = posted && 'dayWaitlist' in posted ? posted : undefined
-  const postedWithoutScript = joined ? undefined : (posted as OrderSendResult | undefined)
+  const posted = useActionData<OrderSendResult | { dayWaitlist: true }>()
+  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it.
+  const postedWithoutScript = posted && 'dayWaitlist' in posted ? undefined : posted
   const [cartOpen, setCartOpen] = useState(false)
   // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
   const [cartFocus, setCartFocus] = useState(0)
@@ -90,17 +91,7 @@ export function OrderPage(data: OrderPageData) {
           {postedStatus.message} <span className="font-normal">{postedStatus.detail}</span>
         </p>
       ) : null}
-      {postedWithoutScript && !postedWithoutScript.ok && postedWithoutScript.waitlistDay ? (
-        <PlainDayWaitlist
-          {...postedWithoutScript.waitlistDay}
-          email={postedWithoutScript.values?.email ?? ''}
-        />
-      ) : null}
-      {joined ? (
-        <p role="status" className={`mt-6 ${joined.ok ? 'status-success' : 'status-error'}`}>
-          {joined.message ?? joined.error}
-        </p>
-      ) : null}
+      {data.afterAnswer}
       {postedWithoutScript?.ok ? <SentLinks links={postedWithoutScript.links} /> : null}
       {data.buyNow.length > 0 && !send.succeeded ? <BuyNowLinks treats={data.buyNow} /> : null}
 

@@ -45,11 +45,7 @@ export type OrderSendResult =
       nextOpenDay?: string
       /** What a form without JavaScript posted, so a refused order comes back as typed. */
       values?: Partial<Record<OrderField, string>>
-      /**
-       * A form without JavaScript refused for a full day: the day and treat she
-       * may wait for, offered by a form of its own (with JavaScript, the
-       * calendar offers it beside the day).
-       */
+      /** Refused for a full day without JavaScript: what she may wait for (decision 104). */
       waitlistDay?: { date: string; product: string }
     })
 

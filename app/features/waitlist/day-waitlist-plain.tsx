@@ -1,0 +1,87 @@
+import { useId } from 'react'
+import { shortDate } from '#app/features/orders/cart-send.ts'
+import type { OrderSendResult } from '#app/features/orders/order-send.server.ts'
+
+/** The waitlist's answer as the order page receives it when posted without JavaScript. */
+export interface PlainJoinAnswer {
+  ok: boolean
+  message?: string
+  error?: string
+  dayWaitlist: true
+}
+
+/**
+ * What the Order Now page shows of a full day's waitlist without JavaScript
+ * (decision 104), under the send's own answer: after an order refused for a
+ * full day, the waitlist's form; after joining, its answer.
+ */
+export function DayWaitlistWithoutScripts({
+  posted,
+}: {
+  posted: OrderSendResult | PlainJoinAnswer | undefined
+}) {
+  if (!posted) return null
+  if ('dayWaitlist' in posted) {
+    return (
+      <p role="status" className={`mt-6 ${posted.ok ? 'status-success' : 'status-error'}`}>
+        {posted.message ?? posted.error}
+      </p>
+    )
+  }
+  if (posted.ok || !posted.waitlistDay) return null
+  return <PlainDayWaitlist {...posted.waitlistDay} email={posted.values?.email ?? ''} />
+}
+
+/**
+ * Without JavaScript, an order refused for a full day offers the same
+ * waitlist as a form of its own, under the refusal: the day and treat go
+ * with it, her email is filled in from the order. Its answer comes back as
+ * the page's (PlainJoinAnswer).
+ */
+export function PlainDayWaitlist({
+  date,
+  product,
+  email,
+}: {
+  date: string
+  product: string
+  email: string
+}) {
+  const id = useId()
+  return (
+    <form
+      method="post"
+      action="/ordernow?waitlist"
+      className="card day-waitlist mt-4 p-5"
+      aria-labelledby={`${id}-heading`}
+    >
+      <p id={`${id}-heading`} className="form-label">
+        Want {shortDate(date)} anyway?
+      </p>
+      <p className="form-hint">
+        Leave your email: if it frees up for your {product.toLowerCase()}, we tell you and keep it
+        for you for half an hour.
+      </p>
+      <input type="hidden" name="due_date" value={date} />
+      <input type="hidden" name="product" value={product} />
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <div className="form-field min-w-[14rem] flex-1">
+          <label className="sr-only" htmlFor={`${id}-email`}>
+            Your email, to tell you about {shortDate(date)}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email}
+          />
+        </div>
+        <button type="submit" className="button-secondary">
+          Join the waitlist
+        </button>
+      </div>
+    </form>
+  )
+}
