@@ -1,4 +1,4 @@
-import { data, redirect, useActionData } from 'react-router'
+import { type ShouldRevalidateFunction, data, redirect, useActionData } from 'react-router'
 import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -42,6 +42,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export const headers = actionReplyHeaders
+
+/**
+ * A refused order reads the hold again: prices changed since the page
+ * opened are then the total, and the ways to pay it, her page shows.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
   ...(loaderData?.view

@@ -199,9 +199,11 @@ test.describe('on a phone', () => {
       .getByRole('button', { name: /previous month/i })
       .click()
     const yesterday = addDays(today, -1)
-    if (yesterday.slice(0, 7) === today.slice(0, 7)) {
+    // Mondays are closed: on a Monday the first day too soon is tomorrow.
+    const soonDay = weekdayOf(today) === 1 ? addDays(today, 1) : today
+    if (yesterday.slice(0, 7) === today.slice(0, 7) && soonDay.slice(0, 7) === today.slice(0, 7)) {
       const past = day(page, `${readable(yesterday)} — in the past`)
-      const soon = day(page, `${readable(today)} — needs ${notice} days' notice`)
+      const soon = day(page, `${readable(soonDay)} — needs ${notice} days' notice`)
       const look = (button: typeof past) =>
         button.evaluate((element) => {
           const style = getComputedStyle(element)

@@ -16,6 +16,7 @@ import {
   type SetPricePayment,
   bookAtSetPrice,
   orderOfSend,
+  sameSend,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import type { Reply } from '#app/utils/reply.ts'
@@ -63,8 +64,15 @@ export async function bookBuyNow(
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   const stored = await db.transaction().execute(async (trx) => {
     await lockBookings(trx)
+    // The same form again is the order it made; a page changed and sent again is a new order.
     const made = sendId ? await orderOfSend(trx, sendId) : null
-    if (made) return { ok: true as const, madeBefore: made.token }
+    const asked = {
+      productId,
+      email: order.email,
+      dueDate: order.due_date,
+      choices: order.event_theme,
+    }
+    if (made && sameSend(made.sent, asked)) return { ok: true as const, madeBefore: made.token }
     const unbookable = await findUnbookable(
       trx,
       [{ dueDate: order.due_date, productType: order.product_type }],
@@ -119,7 +127,7 @@ export async function bookBuyNow(
         now,
         productId,
         ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-        ...(sendId ? { sendId } : {}),
+        ...(sendId && !made ? { sendId } : {}),
       },
       token,
     )

@@ -244,7 +244,9 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
         {quoteNeeded ? null : (
           <fieldset
             className="card grid gap-3 p-5"
-            aria-describedby={errors.payment ? 'payment-error' : undefined}
+            aria-describedby={
+              errors.payment ? 'payment-card-minimum payment-error' : 'payment-card-minimum'
+            }
           >
             <legend className="drop-form-legend">How you pay</legend>
             {payments.map((way, index) => (
@@ -264,12 +266,12 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
                 </span>
               </label>
             ))}
-            {cardTooSmall ? (
-              <p className="form-hint">
-                Card payments start at {formatMoney(data.paymentTerms.cardMinimumCents)}, so this
-                one is paid at pickup.
-              </p>
-            ) : null}
+            {/* Always there, so the card giving way is announced as the total drops. */}
+            <p id="payment-card-minimum" className="form-hint" aria-live="polite">
+              {cardTooSmall
+                ? `Card payments start at ${formatMoney(data.paymentTerms.cardMinimumCents)}, so this one is paid at pickup.`
+                : ''}
+            </p>
             {errors.payment ? (
               <p id="payment-error" className="form-error">
                 {errors.payment}

@@ -269,6 +269,14 @@ test('the same form sent twice at once (a double tap without scripts) makes one 
   // The page opened again is a new form, and a new order.
   expect(await send(db, id, { ...fields, send_id: 'page-two-0123456789ab' })).not.toEqual(first)
   expect(await orders(db)).toHaveLength(2)
+  // A page kept by the browser, changed and sent again, asks for another order: it is made.
+  const changed = await send(db, id, { ...fields, due_date: '2026-12-19' })
+  expect(changed).not.toEqual(first)
+  expect((await orders(db)).map((order) => order.due_date)).toEqual([
+    '2026-12-18',
+    '2026-12-18',
+    '2026-12-19',
+  ])
 })
 
 test('by card, the order waits for Stripe at the price shown; paid, it is confirmed; never paid, it is cancelled and its day is free again', async () => {

@@ -87,8 +87,6 @@ export async function claimHold(
     }
   })
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
-  const cannotPay = mayPay({ payAtPickup: drop.payAtPickup, totalCents })
-  if (cannotPay) return { ok: false, status: 409, problem: cannotPay }
   if (shownCents !== undefined && shownCents !== totalCents) {
     return {
       ok: false,
@@ -96,6 +94,9 @@ export async function claimHold(
       problem: `The prices have changed since this page was opened: your items now come to ${formatMoney(totalCents)}. Check them and order again.`,
     }
   }
+  // Asked of the price her page showed, so the ways it offered are the ways that can pay.
+  const cannotPay = mayPay({ payAtPickup: drop.payAtPickup, totalCents })
+  if (cannotPay) return { ok: false, status: 409, problem: cannotPay }
   const claimed = await ownTables(trx)
     .updateTable('drop_hold')
     .set({ state: 'ordered' })

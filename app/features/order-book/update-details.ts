@@ -1,6 +1,7 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
+  depositWord,
   type Money,
   amountsOwed,
   formatLine,
@@ -131,7 +132,7 @@ export function owedRows(money: Money): [string, string][] {
   if (stillOwed === 0) return [['Still owed', 'Nothing: it is all paid. Thank you!']]
   return [
     ...(depositOwed > 0
-      ? [['Deposit still owed', formatMoney(depositOwed)] as [string, string]]
+      ? [[`${depositWord(money)} still owed`, formatMoney(depositOwed)] as [string, string]]
       : []),
     ...(balanceOwed > 0 ? [['Balance owed', formatMoney(balanceOwed)] as [string, string]] : []),
   ]

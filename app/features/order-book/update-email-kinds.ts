@@ -1,5 +1,6 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
 import { amountsOwed, depositOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { OWING_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
@@ -82,8 +83,8 @@ function quoteRows({ details, delivery }: UpdateContext, quote: UpdateQuote): Ro
 /** Each way she may pay: by card from her page, the owner's instructions, the reference. */
 function howToPay(details: UpdateDetails, quote: UpdateQuote, answerUrl?: string): string[] {
   const { request, money } = details
-  const payByCard =
-    details.cardPayments && answerUrl && money.depositCents > 0 && !money.depositWaived
+  // Her page offers the deposit by card once she accepts, if Stripe will charge that much.
+  const payByCard = details.cardPayments && answerUrl && depositOf(money) >= cardMinimumCents()
   return [
     payByCard
       ? `Pay the deposit now: ${answerUrl}\nBy card, once you accept the quote on your page.`

@@ -190,13 +190,22 @@ test('with card payments on, the quote and the payment notices say "Pay … now"
     cardPayments: true,
   })
   expect(noDeposit.text).not.toContain('Pay the deposit now')
+  // A deposit smaller than Stripe charges is paid as her instructions say, not by card.
+  const tiny = composeRequestUpdate('quoted', {
+    request,
+    money: { ...unpaid, depositCents: 40 },
+    siteUrl,
+    quote,
+    cardPayments: true,
+  })
+  expect(tiny.text).not.toContain('Pay the deposit now')
 
-  const notice = (kind: PaymentNoticeKind, cardPayments: boolean, owedCents = 6_000) =>
+  const notice = (kind: PaymentNoticeKind, cardPayments: boolean, owed = unpaid) =>
     composePaymentNotice(kind, {
       request: { ...request, status: 'quoted', payment_reference: 'BB-4821' },
       quote: { depositDue: '2026-12-01', balanceDue: '2026-12-05', paymentInstructions: '' },
-      money: unpaid,
-      owedCents,
+      money: owed,
+      owedCents: 6_000,
       due: '2026-12-01',
       today: '2026-12-02',
       siteUrl,
@@ -206,5 +215,6 @@ test('with card payments on, the quote and the payment notices say "Pay … now"
   expect(notice('balance-reminder', true).text).toContain(`Pay the balance now: ${statusUrl}`)
   expect(notice('deposit-overdue', false).text).not.toContain('Pay the deposit now')
   // Less than Stripe charges is not offered by card: her page would not offer it either.
-  expect(notice('balance-reminder', true, 40).text).not.toContain('Pay the balance now')
+  const almostPaid = { ...unpaid, depositCents: 40, paidCents: 0, priceCents: 40 }
+  expect(notice('deposit-overdue', true, almostPaid).text).not.toContain('Pay the deposit now')
 })

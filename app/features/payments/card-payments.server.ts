@@ -8,8 +8,8 @@ import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
-import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
-import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
+import { type Money, paidInOne } from '#app/features/order-status/money-owed.ts'
 import type { PaymentTerms } from '#app/features/set-price-orders/payment-choices.ts'
 import { setPriceCardWindow } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
@@ -19,7 +19,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { cardMinimumCents } from './card-minimum.ts'
+import { type CardKind, cardDueOf } from './card-due.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
 
 const ownTables = tablesFor('payments')
@@ -31,7 +31,7 @@ const ownTables = tablesFor('payments')
  * what is due and hears of the payment through the webhook
  * (stripe-webhook.server.ts).
  */
-export type CardKind = 'deposit' | 'balance'
+export { type CardKind, cardDueOf } from './card-due.ts'
 
 type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
 
@@ -84,29 +84,6 @@ export function stripeIdempotencyKey(name: string, params: object): string {
   return `${name}-${createHash('sha256').update(JSON.stringify(params)).digest('base64url')}`
 }
 
-/**
- * What a customer may pay by card now, or null: the deposit of a quote she
- * accepted, then the balance of a booked request. Nothing before she
- * accepts (the quote's Accept comes first), nothing once it is closed, and
- * nothing smaller than Stripe charges: that she pays as the quote's
- * instructions say.
- */
-export function cardDueOf(
-  status: RequestStatus,
-  quoteAccepted: boolean,
-  money: Money,
-): { kind: CardKind; amountCents: number } | null {
-  const { depositOwed, stillOwed } = amountsOwed(money)
-  const due =
-    status === 'quoted' && quoteAccepted && depositOwed > 0
-      ? { kind: 'deposit' as const, amountCents: depositOwed }
-      : // A booked order pays whatever is left, a deposit it was confirmed without included.
-        isIn(BOOKED_STATUSES, status) && stillOwed > 0
-        ? { kind: 'balance' as const, amountCents: stillOwed }
-        : null
-  return due && due.amountCents >= cardMinimumCents() ? due : null
-}
-
 /** The card payment a request's page offers, as it shows it; null for none. */
 export function cardOfferOf(
   status: RequestStatus,
@@ -117,9 +94,9 @@ export function cardOfferOf(
   return due && { ...due, amount: formatMoney(due.amountCents), inFull: isInFull(due, money) }
 }
 
-/** Whether a deposit due is all that is owed: a set-price order's whole price. */
+/** Whether a deposit due is the whole price, paid in one (paidInOne): a set-price order's. */
 function isInFull(due: { kind: CardKind; amountCents: number }, money: Money): boolean {
-  return due.kind === 'deposit' && due.amountCents === amountsOwed(money).stillOwed
+  return due.kind === 'deposit' && paidInOne(money)
 }
 
 /** What the page says on coming back from Stripe: `?paid=deposit`, `?card=cancelled`. */
@@ -293,7 +270,7 @@ export async function openCardCheckout(
   const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
   const what =
     label ??
-    `${kind === 'deposit' ? 'Deposit' : 'Balance'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+    `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'payment',
     line_items: [

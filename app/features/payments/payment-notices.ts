@@ -15,7 +15,7 @@ import type { Money } from '#app/features/order-status/money-owed.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { cardMinimumCents } from './card-minimum.ts'
+import { cardDueOf } from './card-due.ts'
 
 /** What a payment notice tells the customer. */
 export type PaymentNoticeKind = 'balance-reminder' | 'balance-overdue' | 'deposit-overdue'
@@ -108,9 +108,9 @@ export function composePaymentNotice(
     quote: { ...quote, message: '', expiresAt: 0 },
     today,
   })
-  // A card pays only what Stripe will charge: less is paid as the quote's instructions say.
+  // The card her page offers (cardDueOf): none for less than Stripe charges.
   const payNow =
-    cardPayments && payUrl && owedCents >= cardMinimumCents()
+    cardPayments && payUrl && cardDueOf(request.status, true, money) !== null
       ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${payUrl}`
       : ''
   const howToPay = [

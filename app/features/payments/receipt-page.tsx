@@ -94,8 +94,14 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
             amount: line.amount,
           })),
           { label: 'Total', amount: receipt.price, strong: true },
-          { label: 'Deposit', note: receipt.deposit.note, amount: receipt.deposit.amount },
-          { label: 'Balance', note: receipt.balance.note, amount: receipt.balance.amount },
+          {
+            label: receipt.deposit.label,
+            note: receipt.deposit.note,
+            amount: receipt.deposit.amount,
+          },
+          ...(receipt.balance
+            ? [{ label: 'Balance', note: receipt.balance.note, amount: receipt.balance.amount }]
+            : []),
         ]}
       />
 

@@ -101,8 +101,8 @@ function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
   heading('Your order')
   for (const line of receipt.lines) row(line.description, line.amount, line.detail)
   row('Total', receipt.price, undefined, { bold: true })
-  row('Deposit', receipt.deposit.amount, receipt.deposit.note ?? undefined)
-  row('Balance', receipt.balance.amount, receipt.balance.note ?? undefined)
+  row(receipt.deposit.label, receipt.deposit.amount, receipt.deposit.note ?? undefined)
+  if (receipt.balance) row('Balance', receipt.balance.amount, receipt.balance.note ?? undefined)
   doc.moveDown(0.6)
 
   heading('Payments')

@@ -9,6 +9,8 @@ import {
 } from '#app/features/order-book/money.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import {
+  depositWord,
+  paidInOne,
   amountsOwed,
   depositOf,
   formatLine,
@@ -182,18 +184,23 @@ export async function readReceipts(
             ]
           : [],
         price: formatMoney(totalCents),
-        deposit: money.depositWaived
-          ? { amount: 'Waived', note: null }
-          : depositCents > 0
-            ? {
-                amount: formatMoney(depositCents),
-                note: quote?.deposit_due ? `due ${formatCalendarDate(quote.deposit_due)}` : null,
-              }
-            : { amount: 'None', note: null },
-        balance: {
-          amount: formatMoney(Math.max(0, totalCents - depositCents)),
-          note: quote?.balance_due ? `due ${formatCalendarDate(quote.balance_due)}` : null,
+        deposit: {
+          label: depositWord(money),
+          ...(money.depositWaived
+            ? { amount: 'Waived', note: null }
+            : depositCents > 0
+              ? {
+                  amount: formatMoney(depositCents),
+                  note: quote?.deposit_due ? `due ${formatCalendarDate(quote.deposit_due)}` : null,
+                }
+              : { amount: 'None', note: null }),
         },
+        balance: paidInOne(money)
+          ? null
+          : {
+              amount: formatMoney(Math.max(0, totalCents - depositCents)),
+              note: quote?.balance_due ? `due ${formatCalendarDate(quote.balance_due)}` : null,
+            },
         payments: payments
           .filter((payment) => payment.request_id === request.id)
           .map((payment) => ({

@@ -25,9 +25,13 @@ export interface Receipt {
   lines: { description: string; detail: string; amount: string }[]
   /** The quote's total: the price and any delivery fee. */
   price: string
-  /** '$60' with 'due Tuesday, December 1, 2026'; 'Waived' or 'None' with no note. */
-  deposit: { amount: string; note: string | null }
-  balance: { amount: string; note: string | null }
+  /**
+   * '$60' with 'due Tuesday, December 1, 2026'; 'Waived' or 'None' with no
+   * note. Labelled 'Deposit', or 'Full payment' when it is the whole total
+   * (depositWord), and then there is no balance (null).
+   */
+  deposit: { label: string; amount: string; note: string | null }
+  balance: { amount: string; note: string | null } | null
   payments: { on: string; method: string; amount: string }[]
   refunds: { on: string; method: string; amount: string; reason: string }[]
   /** What the payments came to. */

@@ -17,7 +17,7 @@ export interface PaymentTerms {
   cardsOn: boolean
   /** Whether the drop or treat lets her pay at pickup when a card is offered. */
   payAtPickup: boolean
-  /** Stripe's smallest charge in the bakery's currency (payments/card-minimum.ts). */
+  /** Stripe's smallest charge in the bakery's currency (order-status/card-minimum.ts). */
   cardMinimumCents: number
 }
 

@@ -255,21 +255,52 @@ async function mustMove(trx: Transaction<Database>, move: Parameters<typeof move
 }
 
 /**
- * The order a form with `sendId` made, by the link to her page (null once
- * she is erased): a form sent again is answered with the order it made. Read under the booking lock the
- * send takes, so a second tap waits for the first and then finds it.
+ * The order a form with `sendId` made: the link to her page (null once she
+ * is erased) and what it was for. Read under the booking lock the send
+ * takes, so a second tap waits for the first and then finds it.
  */
 export async function orderOfSend(
   trx: Transaction<Database>,
   sendId: string,
-): Promise<{ token: string | null } | null> {
+): Promise<{ token: string | null; sent: SentOnce } | null> {
   const row = await ownTables(trx)
     .selectFrom('set_price_order')
     .innerJoin('order_request', 'order_request.id', 'set_price_order.request_id')
-    .select('order_request.customer_token')
+    .select([
+      'order_request.customer_token',
+      'set_price_order.product_id',
+      'order_request.email',
+      'order_request.due_date',
+      'order_request.event_theme',
+    ])
     .where('set_price_order.send_id', '=', sendId)
     .executeTakeFirst()
-  return row ? { token: row.customer_token } : null
+  if (!row) return null
+  const sent = {
+    productId: row.product_id === null ? null : Number(row.product_id),
+    email: row.email,
+    dueDate: row.due_date,
+    choices: row.event_theme,
+  }
+  return { token: row.customer_token, sent }
+}
+
+/** What a send was for: the same form sent again asks for the same, a changed one does not. */
+export interface SentOnce {
+  productId: number | null
+  email: string
+  dueDate: string
+  choices: string
+}
+
+/** Whether two sends ask for the same order: a double tap, not a page changed and sent again. */
+export function sameSend(a: SentOnce, b: SentOnce): boolean {
+  return (
+    a.productId === b.productId &&
+    a.email.trim().toLowerCase() === b.email.trim().toLowerCase() &&
+    a.dueDate === b.dueDate &&
+    a.choices === b.choices
+  )
 }
 
 /** The private page's token of a request, for a page that links to it; null when gone. */

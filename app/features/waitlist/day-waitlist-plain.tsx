@@ -1,31 +1,34 @@
 import { useId } from 'react'
 import { shortDate } from '#app/features/orders/cart-send.ts'
 import type { OrderSendResult } from '#app/features/orders/order-send.server.ts'
-
-/** The waitlist's answer as the order page receives it when posted without JavaScript. */
-export interface PlainJoinAnswer {
-  ok: boolean
-  message?: string
-  error?: string
-  dayWaitlist: true
-}
+import type { PostedDayJoin } from './day-waitlist.server.ts'
 
 /**
  * What the Order Now page shows of a full day's waitlist without JavaScript
  * (decision 104), under the send's own answer: after an order refused for a
- * full day, the waitlist's form; after joining, its answer.
+ * full day, the waitlist's form; after joining, its answer (and the form
+ * again when her email needs mending).
  */
 export function DayWaitlistWithoutScripts({
   posted,
 }: {
-  posted: OrderSendResult | PlainJoinAnswer | undefined
+  posted: OrderSendResult | PostedDayJoin | undefined
 }) {
   if (!posted) return null
   if ('dayWaitlist' in posted) {
+    const words = 'message' in posted ? posted.message : posted.error
+    const asked = 'asked' in posted ? posted.asked : undefined
     return (
-      <p role="status" className={`mt-6 ${posted.ok ? 'status-success' : 'status-error'}`}>
-        {posted.message ?? posted.error}
-      </p>
+      <>
+        {/* A refusal is an alert: she is not on the list, and is told at once. */}
+        <p
+          role={posted.ok ? 'status' : 'alert'}
+          className={`mt-6 ${posted.ok ? 'status-success' : 'status-error'}`}
+        >
+          {words}
+        </p>
+        {asked ? <PlainDayWaitlist {...asked} /> : null}
+      </>
     )
   }
   if (posted.ok || !posted.waitlistDay) return null
@@ -36,7 +39,7 @@ export function DayWaitlistWithoutScripts({
  * Without JavaScript, an order refused for a full day offers the same
  * waitlist as a form of its own, under the refusal: the day and treat go
  * with it, her email is filled in from the order. Its answer comes back as
- * the page's (PlainJoinAnswer).
+ * the page's (PostedDayJoin).
  */
 export function PlainDayWaitlist({
   date,
@@ -58,7 +61,7 @@ export function PlainDayWaitlist({
       <p id={`${id}-heading`} className="form-label">
         Want {shortDate(date)} anyway?
       </p>
-      <p className="form-hint">
+      <p id={`${id}-hint`} className="form-hint">
         Leave your email: if it frees up for your {product.toLowerCase()}, we tell you and keep it
         for you for half an hour.
       </p>
@@ -75,6 +78,7 @@ export function PlainDayWaitlist({
             type="email"
             autoComplete="email"
             required
+            aria-describedby={`${id}-hint`}
             defaultValue={email}
           />
         </div>

@@ -129,6 +129,12 @@ export async function joinDayWaitlist(
   return { ok: true, message: joined }
 }
 
+/** A join's answer as the page receives it, marked as the waitlist's. */
+export type PostedDayJoin = (
+  | (DayJoinResult & { asked?: { date: string; product: string; email: string } })
+  | { ok: false; error: string }
+) & { dayWaitlist: true }
+
 /**
  * POST /ordernow?waitlist: the order form's "Tell me if it frees up", read
  * once, bounded and rate-limited as every public form.
@@ -143,7 +149,7 @@ export async function receiveDayWaitlistJoin({
   request: Request
   clientIp: string
   now?: Date
-}): Promise<Reply<(DayJoinResult & { dayWaitlist: true }) | { ok: false; error: string }>> {
+}): Promise<Reply<PostedDayJoin>> {
   const post = await readPublicPost({
     request,
     clientIp,
@@ -153,10 +159,24 @@ export async function receiveDayWaitlistJoin({
     maxBytes: 1024,
     mediaTypes: [FORM_URLENCODED],
   })
-  if ('refused' in post) return post.refused
-  const joined = await joinDayWaitlist(db, { form: new URLSearchParams(post.text), now })
-  // Marked as the waitlist's: without JavaScript it arrives as the order page's own answer.
-  return reply(joined.ok ? 200 : joined.status, { ...joined, dayWaitlist: true as const })
+  // Every answer is marked as the waitlist's: without JavaScript it arrives as the order page's own.
+  if ('refused' in post) {
+    return { ...post.refused, body: { ...post.refused.body, dayWaitlist: true } }
+  }
+  const form = new URLSearchParams(post.text)
+  const joined = await joinDayWaitlist(db, { form, now })
+  // An email to mend: the form is offered again with the day and treat she asked for.
+  const again =
+    !joined.ok && joined.field === 'email'
+      ? {
+          asked: {
+            date: form.get('due_date') ?? '',
+            product: form.get('product') ?? '',
+            email: (form.get('email') ?? '').slice(0, 320),
+          },
+        }
+      : {}
+  return reply(joined.ok ? 200 : joined.status, { ...joined, ...again, dayWaitlist: true })
 }
 
 /**
