@@ -410,8 +410,8 @@ test('without scripts, an order refused for a fully booked day offers the waitli
   const page = await plain.newPage()
   await page.goto('/ordernow')
   const today = await bakeryToday(page)
-  // Another Thursday, away from the other waitlist's.
-  const full = nextWeekday(addDays(today, 139), 4)
+  // A Tuesday: no other journey here books one.
+  const full = nextWeekday(addDays(today, 110), 2)
   setBookingRules({})
   await bookDay(request, baseURL!, { date: full, count: 4 })
   const email = `plain.wait.${Date.now()}@example.com`
