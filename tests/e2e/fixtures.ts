@@ -232,6 +232,22 @@ export async function expectImagesLoaded(images: Locator) {
 export async function expectOrderAnswer(page: Page, text: string) {
   const answer = page.getByTestId('outcome').filter({ hasText: text })
   // A post and the page's fresh read behind it: on a loaded two-core machine, longer than a look.
-  await expect(answer).toBeVisible({ timeout: 20_000 })
+  await expect(answer)
+    .toBeVisible({ timeout: 20_000 })
+    .catch(async (error: Error) => {
+      // The failure says what the page answered instead.
+      error.message = `${await saidInstead(page)}\n\n${error.message}`
+      throw error
+    })
   await expect(answer).toBeFocused()
+}
+
+/** What an owner's page shows in answer, for a failure's message: its answers, alerts and field errors. */
+async function saidInstead(page: Page): Promise<string> {
+  const said = await page
+    .locator('[data-testid="outcome"], [role="alert"], [id^="field-"][id$="-error"]')
+    .allInnerTexts()
+    .catch(() => [])
+  const shown = said.map((words) => words.trim()).filter(Boolean)
+  return `the page at ${page.url()} shows ${shown.length ? shown.map((words) => `“${words}”`).join(', ') : 'no answer'}`
 }
