@@ -167,6 +167,10 @@ export const featureEdges = {
     uses: [],
     why: "The owner's words (name, reply time, banner, FAQ, the FAQ's stored rendering; the Markdown renderer is shared, app/utils/markdown.server.ts); her pictures go through the shared image pipeline and store. Pages, emails and the settings page read it.",
   },
+  kitchen: {
+    uses: ['menu', 'drops'],
+    why: "Her ingredients and recipes, what each costs her and what a price leaves her (decision 105). What she sells is made of recipes: the menu's treats and their choices and the drops' items are named here by their ids and keys, read through their owners.",
+  },
   'order-status': {
     uses: [],
     why: "The one home of a request's statuses, transitions, status sets and what each change moves and emails, and how a status and a payment schedule read (its badge, the schedule's lines): it uses no other feature, so every feature may read it.",

@@ -221,6 +221,10 @@ const SQLITE_SCHEMA = [
     'CREATE UNIQUE INDEX "gallery_image_upload_key" on "gallery_image" ("upload_key")',
   ],
   [
+    'ingredient',
+    'CREATE TABLE "ingredient" ("id" integer primary key autoincrement, "name" text not null, "name_key" text not null unique, "pack_amount" text not null, "pack_unit" text not null, "pack_price_cents" integer not null check (pack_price_cents >= 0), "density" text, "allergens" text default \'\' not null, "pantry_amount" text, "updated_at" integer not null)',
+  ],
+  [
     'inspiration_photo',
     'CREATE TABLE "inspiration_photo" ("id" integer primary key autoincrement, "key" text not null unique, "created_at" integer not null, "request_id" integer references "order_request" ("id") on delete set null, "width" integer not null, "height" integer not null, "variants" text not null, "stored_bytes" integer not null, "preview" text not null)',
   ],
@@ -231,6 +235,10 @@ const SQLITE_SCHEMA = [
   [
     'inspiration_photo_request',
     'CREATE INDEX "inspiration_photo_request" on "inspiration_photo" ("request_id")',
+  ],
+  [
+    'kitchen_settings',
+    'CREATE TABLE "kitchen_settings" ("id" integer primary key check (id = 1), "hourly_rate_cents" integer not null check (hourly_rate_cents >= 0), "target_margin_percent" integer not null check (target_margin_percent between 0 and 95))',
   ],
   [
     'lease',
@@ -475,6 +483,33 @@ const SQLITE_SCHEMA = [
   ],
   ['receipt_request', 'CREATE UNIQUE INDEX "receipt_request" on "receipt" ("request_id")'],
   [
+    'recipe',
+    'CREATE TABLE "recipe" ("id" integer primary key autoincrement, "name" text not null, "name_key" text not null unique, "yield_amount" text not null, "yield_unit" text not null, "labour_minutes" integer default 0 not null check (labour_minutes >= 0), "packaging_cents" integer default 0 not null check (packaging_cents >= 0), "bake_rank" integer default 0 not null, "updated_at" integer not null)',
+  ],
+  [
+    'recipe_line',
+    'CREATE TABLE "recipe_line" ("id" integer primary key autoincrement, "recipe_id" integer not null references "recipe" ("id") on delete cascade, "position" integer not null, "ingredient_id" integer references "ingredient" ("id") on delete restrict, "sub_recipe_id" integer references "recipe" ("id") on delete restrict, "amount" text not null, "unit" text not null, constraint "recipe_line_one_thing" check ((ingredient_id is null) <> (sub_recipe_id is null)))',
+  ],
+  [
+    'recipe_line_ingredient',
+    'CREATE INDEX "recipe_line_ingredient" on "recipe_line" ("ingredient_id")',
+  ],
+  [
+    'recipe_line_of_recipe',
+    'CREATE INDEX "recipe_line_of_recipe" on "recipe_line" ("recipe_id", "position")',
+  ],
+  ['recipe_line_sub', 'CREATE INDEX "recipe_line_sub" on "recipe_line" ("sub_recipe_id")'],
+  [
+    'recipe_use',
+    'CREATE TABLE "recipe_use" ("id" integer primary key autoincrement, "product_id" integer references "product" ("id") on delete cascade, "option_key" text, "drop_item_id" integer references "drop_item" ("id") on delete cascade, "recipe_id" integer not null references "recipe" ("id") on delete restrict, "batches" text not null, constraint "recipe_use_one_thing" check ((product_id is null) <> (drop_item_id is null) and (option_key is null or product_id is not null)))',
+  ],
+  [
+    'recipe_use_drop_item_id',
+    'CREATE INDEX "recipe_use_drop_item_id" on "recipe_use" ("drop_item_id")',
+  ],
+  ['recipe_use_product_id', 'CREATE INDEX "recipe_use_product_id" on "recipe_use" ("product_id")'],
+  ['recipe_use_recipe_id', 'CREATE INDEX "recipe_use_recipe_id" on "recipe_use" ("recipe_id")'],
+  [
     'refund',
     'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null, "lowered_to_cents" integer)',
   ],
@@ -568,6 +603,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_drop_hold_line_1', null],
   ['sqlite_autoindex_drop_sale_1', null],
   ['sqlite_autoindex_gallery_image_1', null],
+  ['sqlite_autoindex_ingredient_1', null],
   ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],
   ['sqlite_autoindex_kysely_migration_lock_1', null],
@@ -581,6 +617,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_push_alert_1', null],
   ['sqlite_autoindex_push_subscription_1', null],
   ['sqlite_autoindex_rate_limit_1', null],
+  ['sqlite_autoindex_recipe_1', null],
   ['sqlite_autoindex_review_1', null],
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_site_content_1', null],

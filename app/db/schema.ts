@@ -16,6 +16,13 @@ import type {
   WaitlistEntryTable,
   DayWaitlistEntryTable,
 } from './schema/drops.ts'
+import type {
+  IngredientTable,
+  KitchenSettingsTable,
+  RecipeLineTable,
+  RecipeTable,
+  RecipeUseTable,
+} from './schema/kitchen.ts'
 import type { OutboxTable } from './schema/mail.ts'
 import type {
   OrderBatchTable,
@@ -100,6 +107,11 @@ export interface Database {
   waitlist_entry: WaitlistEntryTable
   set_price_order: SetPriceOrderTable
   day_waitlist_entry: DayWaitlistEntryTable
+  ingredient: IngredientTable
+  recipe: RecipeTable
+  recipe_line: RecipeLineTable
+  recipe_use: RecipeUseTable
+  kitchen_settings: KitchenSettingsTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.

@@ -82,6 +82,15 @@ export const tableOwners = {
     holds: 'who waits for a sold-out item or a full pickup time of a drop, and their offer',
   },
 
+  ingredient: { owner: 'kitchen', holds: 'what she buys: its pack, price, allergens, pantry' },
+  recipe: { owner: 'kitchen', holds: 'her recipes: what a batch makes, her minutes, packaging' },
+  recipe_line: { owner: 'kitchen', holds: "each recipe's ingredients and sub-recipes" },
+  recipe_use: {
+    owner: 'kitchen',
+    holds: 'the recipes each treat, choice and drop item is made of',
+  },
+  kitchen_settings: { owner: 'kitchen', holds: 'the one row: her hourly rate and target margin' },
+
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },
   pickup_window: { owner: 'availability', holds: 'pickup windows per weekday and their caps' },
