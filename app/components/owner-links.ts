@@ -8,6 +8,7 @@ export const OWNER_LINKS = [
   { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/calendar', label: 'Calendar', end: false },
   { to: '/admin/drops', label: 'Drops', end: false },
+  { to: '/admin/kitchen', label: 'Kitchen', end: false },
   { to: '/gallery', label: 'Gallery', end: true },
   { to: '/admin/settings', label: 'Settings', end: false },
 ] as const

@@ -122,9 +122,14 @@ function readLine(form: Record<string, string>, n: number, errors: FieldErrors):
   }
   const amount = readAmount(form[`line.${n}.amount`], 'The amount', `line.${n}.amount`, errors)
   const typedUnit = form[`line.${n}.unit`]
+  if (typedUnit === 'batch' && thing[1] === 'ingredient') {
+    errors[`line.${n}.unit`] = 'Batches are for a recipe used in this one: choose a unit.'
+  }
   const unit =
-    typedUnit === 'batch' && thing[1] === 'recipe'
-      ? 'batch'
+    typedUnit === 'batch'
+      ? thing[1] === 'recipe'
+        ? 'batch'
+        : null
       : readUnit(typedUnit, `line.${n}.unit`, errors)
   if (!amount || !unit) return null
   const id = Number(thing[2])

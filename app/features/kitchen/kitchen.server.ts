@@ -61,6 +61,7 @@ export async function readKitchen(db: Db | Transaction<Database>): Promise<Kitch
       },
       density: row.density === null ? null : storedAmount(row.density),
       allergens: storedAllergens(row.allergens),
+      pantry: row.pantry_amount === null ? null : storedAmount(row.pantry_amount),
     })
   }
   const linesOf = new Map<number, RecipeLine[]>()

@@ -13,6 +13,7 @@ const ingredients: Ingredient[] = [
     pack: { amount: f(1), unit: 'kg', priceCents: 200 },
     density: f('0.5'),
     allergens: ['wheat'],
+    pantry: null,
   },
   {
     id: 2,
@@ -20,6 +21,7 @@ const ingredients: Ingredient[] = [
     pack: { amount: f(2), unit: 'kg', priceCents: 500 },
     density: null,
     allergens: [],
+    pantry: null,
   },
   {
     id: 3,
@@ -27,6 +29,7 @@ const ingredients: Ingredient[] = [
     pack: { amount: f(1), unit: 'lb', priceCents: 600 },
     density: null,
     allergens: ['milk'],
+    pantry: null,
   },
   {
     id: 4,
@@ -34,6 +37,7 @@ const ingredients: Ingredient[] = [
     pack: { amount: f(1), unit: 'dozen', priceCents: 480 },
     density: null,
     allergens: ['eggs'],
+    pantry: null,
   },
   {
     id: 5,
@@ -41,6 +45,7 @@ const ingredients: Ingredient[] = [
     pack: { amount: f(100), unit: 'ml', priceCents: 1000 },
     density: null,
     allergens: [],
+    pantry: null,
   },
 ]
 

@@ -17,6 +17,8 @@ export interface Ingredient {
   /** Grams per millilitre, to weigh what a recipe measures in cups; null if not given. */
   density: Fraction | null
   allergens: readonly Allergen[]
+  /** What is in the pantry, in the pack's unit; null when she does not keep count. */
+  pantry: Fraction | null
 }
 
 /** One line of a recipe: an ingredient, or another recipe (buttercream in a cake). */

@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { type ControlProps, FormField } from '#app/components/form-field.tsx'
+import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { currencySymbol } from '#app/utils/money.ts'
+import { ALLERGENS, ALLERGEN_KEYS } from './allergens.ts'
+import type { KitchenRefusal } from './kitchen-action.server.ts'
+import { RefusalNote, UnitSelect } from './kitchen-fields.tsx'
+import { KITCHEN_LIMITS } from './kitchen-forms.ts'
+
+/**
+ * What she buys: its name, the pack with its price, its weight per
+ * millilitre when a recipe measures it by the cup, what is in the pantry,
+ * and the allergens it contains. A refusal comes back with her words, each
+ * problem beside its field, the first focused.
+ */
+export function IngredientForm({
+  values: stored,
+  refusal,
+  adding,
+}: {
+  values: Record<string, string>
+  refusal: KitchenRefusal | undefined
+  adding: boolean
+}) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const saving = useNavigation().state !== 'idle'
+  const values = refusal?.values ?? stored
+  const errors = refusal?.errors ?? {}
+  useEffect(() => {
+    if (refusal && formRef.current) focusFirstInvalid(formRef.current, refusal.errors)
+  }, [refusal])
+  const text = (name: string) => (control: ControlProps) => (
+    <input {...control} inputMode="decimal" defaultValue={values[name] ?? ''} />
+  )
+  return (
+    <Form method="post" ref={formRef} className="grid gap-6" noValidate>
+      {refusal ? <RefusalNote error={refusal.error} /> : null}
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">What you buy</legend>
+        <FormField name="name" label="Name" error={errors.name}>
+          {(control) => (
+            <input {...control} maxLength={KITCHEN_LIMITS.name} defaultValue={values.name ?? ''} />
+          )}
+        </FormField>
+        <div className="kitchen-pack">
+          <FormField name="pack_amount" label="Pack size" error={errors.pack_amount}>
+            {text('pack_amount')}
+          </FormField>
+          <FormField name="pack_unit" label="Unit" error={errors.pack_unit}>
+            {(control) => <UnitSelect control={control} value={values.pack_unit} />}
+          </FormField>
+          <FormField
+            name="pack_price"
+            label={`Price (${currencySymbol()})`}
+            error={errors.pack_price}
+          >
+            {text('pack_price')}
+          </FormField>
+        </div>
+        <FormField
+          name="density"
+          label="Grams per millilitre"
+          optional
+          hint="Lets a recipe measure it by the cup or spoon: flour is about 0.53, sugar 0.85, butter 0.91, water 1."
+          error={errors.density}
+        >
+          {text('density')}
+        </FormField>
+        <FormField
+          name="pantry"
+          label="In the pantry"
+          optional
+          hint="How much you have now, in the pack’s unit: the shopping list takes it off."
+          error={errors.pantry}
+        >
+          {text('pantry')}
+        </FormField>
+      </fieldset>
+      <fieldset className="card grid gap-3 p-5 sm:p-6">
+        <legend className="drop-form-legend">Contains</legend>
+        <p className="form-hint">
+          The allergens a label must name, from Canada’s and the US’s lists. Recipes that use it
+          contain them too.
+        </p>
+        <div className="kitchen-allergens">
+          {ALLERGEN_KEYS.map((key) => (
+            <label key={key} className="tick-label">
+              <input
+                type="checkbox"
+                name={`allergen.${key}`}
+                value="on"
+                defaultChecked={values[`allergen.${key}`] === 'on'}
+              />
+              <span>{ALLERGENS[key].label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="button-primary justify-self-start" disabled={saving}>
+        {saving ? 'Saving…' : adding ? 'Add ingredient' : 'Save changes'}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,83 @@
+import type { Db } from '#app/db/db.server.ts'
+import { centsToInput } from '#app/utils/money.ts'
+import { type RecipeSummary, recipeSummary } from './kitchen-view.server.ts'
+import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import { UNITS } from './units.ts'
+
+/**
+ * What the kitchen's edit pages start from: the thing's own values as the
+ * form names its fields, and for a recipe what its lines may choose from.
+ */
+
+/** One thing a recipe line may use: "ingredient:3" or "recipe:5", by name. */
+export interface LineChoice {
+  value: string
+  label: string
+}
+
+export interface IngredientEditing {
+  values: Record<string, string>
+}
+
+export interface RecipeEditing {
+  values: Record<string, string>
+  ingredients: LineChoice[]
+  recipes: LineChoice[]
+  /** The recipe's cost as stored; null for a new one. */
+  summary: RecipeSummary | null
+}
+
+const written = (amount: { toFraction(mixed: boolean): string }) => amount.toFraction(true)
+
+/** An ingredient's values, or null when it is gone; a new one starts empty. */
+export async function readIngredientEditing(
+  db: Db,
+  id: number | 'new',
+): Promise<IngredientEditing | null> {
+  if (id === 'new') return { values: { pack_unit: 'kg' } }
+  const ingredient = (await readKitchen(db)).ingredients.get(id)
+  if (!ingredient) return null
+  const values: Record<string, string> = {
+    name: ingredient.name,
+    pack_amount: written(ingredient.pack.amount),
+    pack_unit: ingredient.pack.unit,
+    pack_price: centsToInput(ingredient.pack.priceCents),
+    density: ingredient.density ? ingredient.density.toString() : '',
+    pantry: ingredient.pantry ? written(ingredient.pantry) : '',
+  }
+  for (const allergen of ingredient.allergens) values[`allergen.${allergen}`] = 'on'
+  return { values }
+}
+
+/** A recipe's values and what its lines may use (never itself), or null when it is gone. */
+export async function readRecipeEditing(db: Db, id: number | 'new'): Promise<RecipeEditing | null> {
+  const kitchen = await readKitchen(db)
+  const recipe = id === 'new' ? null : kitchen.recipes.get(id)
+  if (id !== 'new' && !recipe) return null
+  const values: Record<string, string> = recipe
+    ? {
+        name: recipe.name,
+        yield_amount: written(recipe.yields.amount),
+        yield_unit: recipe.yields.unit,
+        labour_minutes: String(recipe.labourMinutes),
+        packaging: recipe.packagingCents ? centsToInput(recipe.packagingCents) : '',
+      }
+    : { yield_unit: 'each' }
+  for (const [n, line] of (recipe?.lines ?? []).entries()) {
+    values[`line.${n}.thing`] =
+      'ingredientId' in line ? `ingredient:${line.ingredientId}` : `recipe:${line.recipeId}`
+    values[`line.${n}.amount`] = written(line.amount)
+    values[`line.${n}.unit`] = line.unit
+  }
+  return {
+    values,
+    ingredients: [...kitchen.ingredients.values()].map((ingredient) => ({
+      value: `ingredient:${ingredient.id}`,
+      label: `${ingredient.name} (bought in ${UNITS[ingredient.pack.unit].many})`,
+    })),
+    recipes: [...kitchen.recipes.values()]
+      .filter((other) => other.id !== id)
+      .map((other) => ({ value: `recipe:${other.id}`, label: other.name })),
+    summary: recipe ? recipeSummary(kitchen, recipe.id, await readKitchenSettings(db)) : null,
+  }
+}

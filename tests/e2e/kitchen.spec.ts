@@ -1,0 +1,141 @@
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { shoot } from './shots.ts'
+
+// A refused form answers 400, which the browser notes; a refused delete 409.
+test.use({ allowedConsoleErrors: [/status of 40[09]/] })
+
+test('on her phone the owner adds what she buys and a recipe, sees what a batch costs her, and her rate moves it', async ({
+  signInOwner,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 375, height: 812 })
+  const stamp = `${Date.now()}`.slice(-6)
+  const flour = `Flour ${stamp}`
+  const butter = `Butter ${stamp}`
+  const shortbread = `Shortbread ${stamp}`
+  await signInOwner(page)
+  await page.goto('/admin')
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Kitchen' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kitchen')
+  await waitForHydration(page, { intent: false })
+
+  const addIngredient = async (
+    name: string,
+    pack: [string, string, string],
+    allergen: string,
+    density = '',
+  ) => {
+    await page.goto('/admin/kitchen')
+    await page.getByRole('link', { name: 'New ingredient' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New ingredient')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Pack size').fill(pack[0])
+    await page.getByLabel('Unit').selectOption(pack[1])
+    await page.getByLabel(/^Price/).fill(pack[2])
+    if (density) await page.getByLabel(/Grams per millilitre/).fill(density)
+    await page.getByRole('checkbox', { name: allergen }).check()
+    await page.getByRole('button', { name: 'Add ingredient' }).click()
+    await expect(page).toHaveURL(/\/admin\/kitchen\?saved=ingredient-\d+#ingredient-\d+$/)
+  }
+  await addIngredient(flour, ['2.5', 'kg', '8.99'], 'Wheat', '0.53')
+  const flourCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: flour }) })
+  await expect(flourCard.getByRole('status')).toHaveText('Saved.')
+  await expect(flourCard.getByRole('status')).toBeFocused()
+  await expect(flourCard).toContainText('2.5 kg for $8.99')
+  await expect(flourCard).toContainText('Contains: Wheat')
+  await addIngredient(butter, ['454', 'g', '6.99'], 'Milk')
+
+  // A recipe: an amount no one can read is refused beside its field, her lines kept.
+  await page.getByRole('link', { name: 'New recipe' }).click()
+  await page.getByLabel('Name').fill(shortbread)
+  await page.getByLabel('One batch makes').fill('24')
+  await page.getByLabel('Unit', { exact: true }).first().selectOption('each')
+  await page.getByLabel('Your minutes').fill('40')
+  await page.getByLabel(/^Packaging/).fill('1.50')
+  await page.getByLabel('Line 1').selectOption({ label: `${flour} (bought in kg)` })
+  await page.getByLabel('Amount').first().fill('two cups')
+  await page.locator('[name="line.0.unit"]').selectOption('cup')
+  await page.getByLabel('Line 2').selectOption({ label: `${butter} (bought in g)` })
+  await page.getByLabel('Amount').nth(1).fill('1')
+  await page.locator('[name="line.1.unit"]').selectOption('lb')
+  await page.getByRole('button', { name: 'Add recipe' }).click()
+  await expect(page.locator('#field-line\\.0\\.amount-error')).toHaveText(
+    'The amount must be a number like 2, 1.5 or 1 1/2.',
+  )
+  await expect(page.getByLabel('Amount').first()).toBeFocused()
+  await expect(page.getByLabel('Line 2')).toHaveValue(/ingredient:\d+/)
+  await page.getByLabel('Amount').first().fill('2 1/4')
+  await shoot(page, 'kitchen-recipe-form')
+  await page.getByRole('button', { name: 'Add recipe' }).click()
+  await expect(page).toHaveURL(/saved=recipe-\d+/)
+
+  // 2¼ cups of flour at 0.53 g/ml and a pound of butter: $8.00; packaging $1.50; 40 minutes at $20.
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: shortbread }) })
+  await expect(card.getByRole('status')).toBeFocused()
+  await expect(card.getByTestId('recipe-cost')).toHaveText('$22.83')
+  await expect(card).toContainText('$0.95 a piece')
+  await expect(card).toContainText('Contains: Milk, Wheat')
+  await shoot(page, 'kitchen')
+
+  // Her rate: $30 an hour makes her 40 minutes $20.
+  const rates = page.getByRole('region', { name: 'Your time and margin' })
+  await rates.getByLabel(/Your hourly rate/).fill('30')
+  await rates.getByRole('button', { name: 'Save' }).click()
+  await expect(rates.getByRole('status')).toHaveText(
+    'Saved: every cost and margin now counts your time at this rate.',
+  )
+  await expect(rates.getByRole('status')).toBeFocused()
+  await expect(card.getByTestId('recipe-cost')).toHaveText('$29.50')
+
+  // What a recipe uses cannot go from under it; the recipe itself asks first.
+  await page.getByRole('link', { name: flour }).click()
+  await page.getByText('Delete this ingredient…').click()
+  await page.getByRole('button', { name: `Yes, delete ${flour}` }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    `It is in ${shortbread}: take it out of that recipe first.`,
+  )
+  await page.goto('/admin/kitchen')
+  await page.getByRole('link', { name: shortbread }).click()
+  await page.getByText('Delete this recipe…').click()
+  await page.getByRole('button', { name: `Yes, delete ${shortbread}` }).click()
+  await expect(page.getByRole('status')).toHaveText(`${shortbread} is deleted.`)
+  await expect(page.getByRole('link', { name: shortbread })).toHaveCount(0)
+  await rates.getByLabel(/Your hourly rate/).fill('20')
+  await rates.getByRole('button', { name: 'Save' }).click()
+  await expect(rates.getByRole('status')).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the owner adds an ingredient and a refused one comes back as she typed it', async ({
+    signInOwner,
+    page,
+  }) => {
+    const name = `Sugar ${Date.now()}`.slice(0, 40)
+    await signInOwner(page)
+    await page.goto('/admin/kitchen/ingredients/new')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Pack size').fill('2')
+    await page.getByLabel('Unit').selectOption('kg')
+    await page.getByLabel(/^Price/).fill('four dollars')
+    await page.getByRole('button', { name: 'Add ingredient' }).click()
+    await expect(page.locator('#field-pack_price-error')).toContainText(
+      'must be an amount of money',
+    )
+    await expect(page.getByLabel('Name')).toHaveValue(name)
+    await page.getByLabel(/^Price/).fill('4.49')
+    await page.getByRole('button', { name: 'Add ingredient' }).click()
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(
+      '2 kg for $4.49',
+    )
+  })
+})
