@@ -212,6 +212,20 @@ export const tableGrants = [
     reason:
       'The digest, reminders and lapsing quotes pick their requests in one query each and mark each step on the request’s timeline, once.',
   },
+  {
+    feature: 'kitchen',
+    tables: [
+      'product',
+      'drop_sale',
+      'drop_item',
+      'order_request',
+      'set_price_order',
+      'drop_hold',
+      'drop_hold_line',
+    ],
+    reason:
+      'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, and a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, in one query each rather than one per order.',
+  },
   // mediaUsageBytes (media/media-quota.server.ts) loops over PHOTO_TABLES,
   // the tables whose rows hold stored bytes: the media quota counts the
   // gallery's photos and the customers' inspiration photos together.

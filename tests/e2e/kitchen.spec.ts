@@ -1,4 +1,6 @@
+import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { journeyCustomer, quoteOrderOf, recordPayment, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // A refused form answers 400, which the browser notes; a refused delete 409.
@@ -7,8 +9,10 @@ test.use({ allowedConsoleErrors: [/status of 40[09]/] })
 test('on her phone the owner adds what she buys and a recipe, sees what a batch costs her, and her rate moves it', async ({
   signInOwner,
   page,
+  browser,
+  baseURL,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   await page.setViewportSize({ width: 375, height: 812 })
   const stamp = `${Date.now()}`.slice(-6)
   const flour = `Flour ${stamp}`
@@ -95,13 +99,65 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(rates.getByRole('status')).toBeFocused()
   await expect(card.getByTestId('recipe-cost')).toHaveText('$29.50')
 
-  // What a recipe uses cannot go from under it; the recipe itself asks first.
+  // Cakes are made of two batches of it; a booked cake puts it on the prep sheet and the shopping list.
+  await page.getByRole('link', { name: 'What you sell' }).click()
+  const cakes = page.getByTestId('sold-row').filter({ hasText: 'Cakes' }).first()
+  await cakes.getByLabel('Recipe 1').selectOption({ label: shortbread })
+  await cakes.getByLabel('Batches').first().fill('2')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toHaveText('Saved: the costs below count these recipes.')
+  await expect(page.getByRole('status')).toBeFocused()
+  await expect(cakes.getByTestId('sold-cost')).toHaveText('Costs you $59')
+  await shoot(page, 'kitchen-sold', { part: cakes })
+  const { customer, due } = journeyCustomer('Kit Chen', 150)
+  const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Tea party' })
+  const orderUrl = await quoteOrderOf(page, customer.email, { price: '120', deposit: '40' })
+  const shopper = await browser.newPage()
+  await shopper.goto(link)
+  await shopper.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(shopper.getByText('Quote accepted')).toBeVisible()
+  await shopper.close()
+  await page.goto(orderUrl)
+  await recordPayment(page, '40')
+  await page.goto(`/admin/kitchen/prep?from=${due}&to=${due}`)
+  const prep = page.getByTestId('prep-recipe').filter({ hasText: shortbread })
+  await expect(prep.getByRole('heading')).toHaveText(`${shortbread} × 2`)
+  await expect(prep).toContainText('Makes 48 pieces')
+  await expect(prep.getByRole('row', { name: flour })).toContainText('4 1/2 cups')
+  await expect(prep).toContainText(`For Kit Chen, Cakes (${formatCalendarDate(due)})`)
+  await shoot(page, 'kitchen-prep')
+  await page.getByRole('link', { name: 'Kitchen' }).first().click()
+  await page.getByRole('link', { name: 'Shopping list' }).click()
+  await page.getByLabel('From').fill(due)
+  await page.getByLabel('To').fill(due)
+  await page.getByRole('button', { name: 'Show' }).click()
+  // 4½ cups of flour at 0.53 g/ml (564.25 g) is one 2.5 kg bag; two pounds of butter (907.18 g) two blocks.
+  const butterLine = page.getByTestId('shopping-line').filter({ hasText: butter })
+  await expect(butterLine).toContainText('907.18 g')
+  await expect(butterLine).toContainText('2 packs')
+  await expect(page.getByTestId('shopping-total')).toHaveText('$22.97')
+  await shoot(page, 'kitchen-shopping')
+
+  // What a recipe uses cannot go from under it, nor what she sells; each asks first.
+  await page.goto('/admin/kitchen')
   await page.getByRole('link', { name: flour }).click()
   await page.getByText('Delete this ingredient…').click()
   await page.getByRole('button', { name: `Yes, delete ${flour}` }).click()
   await expect(page.getByRole('alert')).toHaveText(
     `It is in ${shortbread}: take it out of that recipe first.`,
   )
+  await page.goto('/admin/kitchen')
+  await page.getByRole('link', { name: shortbread }).click()
+  await page.getByText('Delete this recipe…').click()
+  await page.getByRole('button', { name: `Yes, delete ${shortbread}` }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something you sell is made of it: choose another recipe for it first.',
+  )
+  await page.goto('/admin/kitchen/sold')
+  await cakes.getByLabel('Recipe 1').selectOption({ label: 'None' })
+  await cakes.getByLabel('Batches').first().fill('')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toBeVisible()
   await page.goto('/admin/kitchen')
   await page.getByRole('link', { name: shortbread }).click()
   await page.getByText('Delete this recipe…').click()

@@ -2,15 +2,24 @@ import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { type FieldErrors, readIngredientForm, readRecipeForm } from './kitchen-forms.ts'
+import {
+  type FieldErrors,
+  type MadeOf,
+  type SoldKey,
+  readIngredientForm,
+  readMadeOf,
+  readRecipeForm,
+} from './kitchen-forms.ts'
 import {
   type KitchenChange,
   deleteIngredient,
   deleteRecipe,
   saveIngredient,
   saveKitchenSettings,
+  readKitchen,
   saveRecipe,
 } from './kitchen.server.ts'
+import { readSellables, saveRecipeUses } from './recipe-uses.server.ts'
 
 /**
  * The kitchen's posts: a form refused comes back with what she typed and
@@ -115,4 +124,34 @@ export async function receiveKitchenRates({
     ok: true,
     message: 'Saved: every cost and margin now counts your time at this rate.',
   })
+}
+
+/**
+ * POST /admin/kitchen/sold: what each thing she sells is made of. Every row
+ * the page showed is saved at once; one with a problem keeps them all back.
+ */
+export async function receiveRecipeUses({
+  request,
+  db,
+}: {
+  request: Request
+  db: Db
+}): Promise<Reply<KitchenRefusal | { ok: true; message: string }>> {
+  const form = await readAdminForm(request, MAX_KITCHEN_FORM_BYTES)
+  if (!form) return refuse(400, {}, {}, NOT_UNDERSTOOD) as Reply<KitchenRefusal>
+  const selling = new Set((await readSellables(db)).map((sellable) => sellable.key))
+  const recipeIds = new Set((await readKitchen(db)).recipes.keys())
+  const shown = (form.shown ?? '')
+    .split(',')
+    .filter((key): key is SoldKey => selling.has(key as SoldKey))
+  const made = new Map<SoldKey, MadeOf[]>()
+  const errors: FieldErrors = {}
+  for (const key of shown) {
+    const read = readMadeOf(form, key, recipeIds)
+    Object.assign(errors, read.errors)
+    made.set(key, read.made)
+  }
+  if (Object.keys(errors).length > 0) return reply(400, { ok: false, errors, values: form })
+  await saveRecipeUses(db, made)
+  return reply(200, { ok: true, message: 'Saved: the costs below count these recipes.' })
 }

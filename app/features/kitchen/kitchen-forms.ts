@@ -175,3 +175,41 @@ export function readRecipeForm(form: Record<string, string>): Read<RecipeInput> 
     value: { name, yields: { amount: amount!, unit: unit! }, labourMinutes, packagingCents, lines },
   }
 }
+
+/** "treat.3" for a menu treat, "item.12" for a drop's item. */
+export type SoldKey = `treat.${number}` | `item.${number}`
+
+export interface MadeOf {
+  recipeId: number
+  batches: Fraction
+}
+
+/** The most recipes one thing is made of, on the form. */
+export const MADE_OF_ROWS = 3
+
+/** What the form posted for one thing: its rows, or the problem of each row by field. */
+export function readMadeOf(
+  form: Record<string, string>,
+  key: SoldKey,
+  recipeIds: ReadonlySet<number>,
+): { made: MadeOf[]; errors: Record<string, string> } {
+  const made: MadeOf[] = []
+  const errors: Record<string, string> = {}
+  for (let row = 0; row < MADE_OF_ROWS; row++) {
+    const recipe = form[`${key}.recipe.${row}`] ?? ''
+    const batches = form[`${key}.batches.${row}`] ?? ''
+    if (!recipe && !batches.trim()) continue
+    const recipeId = /^\d{1,9}$/.test(recipe) ? Number(recipe) : NaN
+    if (!recipeIds.has(recipeId)) {
+      errors[`${key}.recipe.${row}`] = 'Choose one of your recipes.'
+      continue
+    }
+    const amount = parseAmount(batches.trim() || '1')
+    if (!amount) {
+      errors[`${key}.batches.${row}`] = 'Batches must be a number like 1, 1.5 or 1/2.'
+      continue
+    }
+    made.push({ recipeId, batches: amount })
+  }
+  return { made, errors }
+}

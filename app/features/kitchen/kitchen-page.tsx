@@ -29,6 +29,17 @@ export function KitchenPage({
       <p className="lede mt-3">
         Your recipes and what you buy for them: what each bake truly costs you, your time included.
       </p>
+      <nav aria-label="Kitchen" className="kitchen-nav mt-5">
+        <Link to="/admin/kitchen/sold" className="button-secondary">
+          What you sell
+        </Link>
+        <Link to="/admin/kitchen/prep" className="button-secondary">
+          Prep sheet
+        </Link>
+        <Link to="/admin/kitchen/shopping" className="button-secondary">
+          Shopping list
+        </Link>
+      </nav>
       {deleted !== null ? (
         <Said className="mt-4">{deleted ? `${deleted} is deleted.` : 'Deleted.'}</Said>
       ) : null}

@@ -1,0 +1,114 @@
+import Fraction from 'fraction.js'
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import { readRecipeUses } from './recipe-uses.server.ts'
+
+const ownTables = tablesFor('kitchen')
+
+/**
+ * The booked orders of a date range and what each is made of: a drop's
+ * order by its basket's items, a treat bought now by its treat, a custom
+ * request by the menu treat it names. Read in one query each.
+ */
+
+export interface OrderToMake {
+  requestId: number
+  dueDate: string
+  name: string
+  /** What she ordered, as the book names it: "Cakes", "Saturday bake". */
+  what: string
+  /** Its recipes and their batches, summed over what it holds. */
+  made: MadeOf[]
+  /** What it holds that no recipe is set for: "Apple pie", "Cakes". */
+  unmade: string[]
+}
+
+/** The longest range a sheet covers: a month of baking. */
+export const MAX_SHEET_DAYS = 31
+
+export async function readOrdersToMake(db: Db, from: string, to: string): Promise<OrderToMake[]> {
+  const requests = await ownTables(db)
+    .selectFrom('order_request')
+    .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
+    .select([
+      'order_request.id',
+      'order_request.due_date',
+      'order_request.name',
+      'order_request.product_type',
+      'set_price_order.product_id',
+    ])
+    .where('order_request.due_date', '>=', from)
+    .where('order_request.due_date', '<=', to)
+    .where('order_request.status', 'in', BOOKED_STATUSES)
+    .orderBy('order_request.due_date')
+    .orderBy('order_request.id')
+    .execute()
+  if (requests.length === 0) return []
+  const ids = requests.map((request) => Number(request.id))
+  const basketLines = await ownTables(db)
+    .selectFrom('drop_hold')
+    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+    .innerJoin('drop_item', 'drop_item.id', 'drop_hold_line.item_id')
+    .select([
+      'drop_hold.request_id',
+      'drop_hold_line.item_id',
+      'drop_hold_line.quantity',
+      'drop_item.name',
+    ])
+    .where('drop_hold.request_id', 'in', ids)
+    .where('drop_hold.state', '=', 'ordered')
+    .execute()
+  const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
+  const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  const uses = await readRecipeUses(db)
+  return requests.map((request) => {
+    const order: OrderToMake = {
+      requestId: Number(request.id),
+      dueDate: request.due_date,
+      name: request.name,
+      what: request.product_type,
+      made: [],
+      unmade: [],
+    }
+    const lines = basketLines.filter((line) => Number(line.request_id) === order.requestId)
+    const parts: { key: SoldKey | null; count: number; label: string }[] =
+      lines.length > 0
+        ? lines.map((line) => ({
+            key: `item.${line.item_id}` as const,
+            count: line.quantity,
+            label: line.name,
+          }))
+        : [
+            {
+              key: treatKey(
+                request.product_id,
+                treatByName.get(request.product_type.toLocaleLowerCase('en')),
+              ),
+              count: 1,
+              label: request.product_type,
+            },
+          ]
+    for (const part of parts) {
+      const made = part.key ? uses.get(part.key) : undefined
+      if (!made || made.length === 0) {
+        order.unmade.push(part.label)
+        continue
+      }
+      for (const use of made) addMade(order.made, use.recipeId, use.batches.mul(part.count))
+    }
+    return order
+  })
+}
+
+function treatKey(setPriceTreat: number | null, namedTreat: number | undefined): SoldKey | null {
+  const id = setPriceTreat ?? namedTreat
+  return id === undefined || id === null ? null : `treat.${id}`
+}
+
+function addMade(made: MadeOf[], recipeId: number, batches: Fraction) {
+  const known = made.find((use) => use.recipeId === recipeId)
+  if (known) known.batches = known.batches.add(batches)
+  else made.push({ recipeId, batches: new Fraction(batches) })
+}

@@ -1,0 +1,107 @@
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
+import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import { amountToStore, storedAmount } from './units.ts'
+
+const ownTables = tablesFor('kitchen')
+
+/**
+ * What each thing she sells is made of (decision 105): a menu treat or a
+ * drop's item, as batches of recipes. Read whole, written one form at a time.
+ */
+
+/** One thing she sells, with its price when it has a set one. */
+export interface Sellable {
+  key: SoldKey
+  name: string
+  /** "Menu" or the drop's name and pickup day. */
+  where: string
+  priceCents: number | null
+}
+
+/** The recipes each sold thing is made of, by its key. */
+export async function readRecipeUses(db: Db): Promise<Map<SoldKey, MadeOf[]>> {
+  const rows = await ownTables(db)
+    .selectFrom('recipe_use')
+    .select(['product_id', 'drop_item_id', 'recipe_id', 'batches'])
+    .where('option_key', 'is', null)
+    .orderBy('id')
+    .execute()
+  const uses = new Map<SoldKey, MadeOf[]>()
+  for (const row of rows) {
+    const key: SoldKey =
+      row.product_id !== null ? `treat.${row.product_id}` : `item.${row.drop_item_id!}`
+    const made = { recipeId: row.recipe_id, batches: storedAmount(row.batches) }
+    uses.set(key, [...(uses.get(key) ?? []), made])
+  }
+  return uses
+}
+
+/**
+ * What she sells now: the menu's active treats and the items of drops
+ * picked up from today on, the menu first.
+ */
+export async function readSellables(db: Db, now = new Date()): Promise<Sellable[]> {
+  const treats = await ownTables(db)
+    .selectFrom('product')
+    .select(['id', 'name', 'set_price_cents'])
+    .where('active', '=', 1)
+    .orderBy('position')
+    .execute()
+  const items = await ownTables(db)
+    .selectFrom('drop_item')
+    .innerJoin('drop_sale', 'drop_sale.id', 'drop_item.drop_id')
+    .select([
+      'drop_item.id',
+      'drop_item.name',
+      'drop_item.price_cents',
+      'drop_sale.name as drop',
+      'drop_sale.pickup_date',
+    ])
+    .where('drop_sale.pickup_date', '>=', bakeryToday(now))
+    .orderBy('drop_sale.pickup_date')
+    .orderBy('drop_item.position')
+    .execute()
+  return [
+    ...treats.map((treat) => ({
+      key: `treat.${treat.id}` as const,
+      name: treat.name,
+      where: 'Menu',
+      priceCents: treat.set_price_cents,
+    })),
+    ...items.map((item) => ({
+      key: `item.${item.id}` as const,
+      name: item.name,
+      where: item.drop,
+      priceCents: item.price_cents,
+    })),
+  ]
+}
+
+/** Replaces what each of `keys` is made of, in one transaction. */
+export async function saveRecipeUses(db: Db, made: ReadonlyMap<SoldKey, MadeOf[]>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [key, uses] of made) {
+      const [kind, id] = key.split('.') as ['treat' | 'item', string]
+      const column = kind === 'treat' ? 'product_id' : 'drop_item_id'
+      await ownTables(trx)
+        .deleteFrom('recipe_use')
+        .where(column, '=', Number(id))
+        .where('option_key', 'is', null)
+        .execute()
+      if (uses.length === 0) continue
+      await ownTables(trx)
+        .insertInto('recipe_use')
+        .values(
+          uses.map((use) => ({
+            product_id: kind === 'treat' ? Number(id) : null,
+            drop_item_id: kind === 'item' ? Number(id) : null,
+            recipe_id: use.recipeId,
+            batches: amountToStore(use.batches),
+          })),
+        )
+        .execute()
+    }
+  })
+}

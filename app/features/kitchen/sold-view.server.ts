@@ -1,0 +1,85 @@
+import type { Db } from '#app/db/db.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import { type Margin, costOf, marginOf } from './recipe-costs.ts'
+import { type Sellable, readRecipeUses, readSellables } from './recipe-uses.server.ts'
+import type { Kitchen } from './recipe-walk.ts'
+
+/**
+ * "What you sell": each treat and drop item with the recipes it is made of,
+ * what that costs her and what its price leaves her (decision 105).
+ */
+
+export interface SoldRow extends Sellable {
+  /** As the form names them: recipe id and batches, as typed. */
+  made: { recipeId: string; batches: string }[]
+  /** Null until it is made of something. */
+  costCents: number | null
+  margin: (Margin & { words: string }) | null
+  problems: string[]
+}
+
+export interface SoldView {
+  rows: SoldRow[]
+  recipes: { id: number; name: string }[]
+  targetMarginPercent: number
+}
+
+/** The true cost of a thing made of `made`, summed recipe by recipe, and what it left out. */
+export function costOfMade(kitchen: Kitchen, made: readonly MadeOf[], hourlyRateCents: number) {
+  const costs = made.map((use) =>
+    costOf(kitchen, use.recipeId, { batches: use.batches, hourlyRateCents }),
+  )
+  return {
+    totalCents: costs.reduce((sum, cost) => sum + cost.totalCents, 0),
+    materialsCents: costs.reduce((sum, cost) => sum + cost.materialsCents, 0),
+    labourCents: costs.reduce((sum, cost) => sum + cost.labourCents, 0),
+    ingredientsCents: costs.reduce((sum, cost) => sum + cost.ingredientsCents, 0),
+    packagingCents: costs.reduce((sum, cost) => sum + cost.packagingCents, 0),
+    labourMinutes: costs.reduce((sum, cost) => sum + cost.labourMinutes, 0),
+    problems: [...new Set(costs.flatMap((cost) => cost.problems))],
+  }
+}
+
+/** "Leaves $12.40 (31%) · $28.50 an hour". */
+function marginWords(margin: Margin): string {
+  const left = `${margin.profitCents < 0 ? 'Loses' : 'Leaves'} ${formatMoney(Math.abs(margin.profitCents))} (${margin.percent}%)`
+  return margin.perHourCents === null
+    ? left
+    : `${left} · ${formatMoney(margin.perHourCents)} an hour`
+}
+
+export async function readSoldView(db: Db, now = new Date()): Promise<SoldView> {
+  const [kitchen, settings, uses, sellables] = [
+    await readKitchen(db),
+    await readKitchenSettings(db),
+    await readRecipeUses(db),
+    await readSellables(db, now),
+  ]
+  return {
+    rows: sellables.map((sellable) => {
+      const made = uses.get(sellable.key as SoldKey) ?? []
+      if (made.length === 0) {
+        return { ...sellable, made: [], costCents: null, margin: null, problems: [] }
+      }
+      const cost = costOfMade(kitchen, made, settings.hourlyRateCents)
+      const margin =
+        sellable.priceCents === null
+          ? null
+          : marginOf(sellable.priceCents, cost, settings.targetMarginPercent)
+      return {
+        ...sellable,
+        made: made.map((use) => ({
+          recipeId: String(use.recipeId),
+          batches: use.batches.toFraction(true),
+        })),
+        costCents: cost.totalCents,
+        margin: margin ? { ...margin, words: marginWords(margin) } : null,
+        problems: cost.problems,
+      }
+    }),
+    recipes: [...kitchen.recipes.values()].map((recipe) => ({ id: recipe.id, name: recipe.name })),
+    targetMarginPercent: settings.targetMarginPercent,
+  }
+}
