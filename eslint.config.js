@@ -38,8 +38,8 @@ export const featureEdges = {
     why: 'The public Home page: her words and pictures, her treats and reviews, read from shared content.',
   },
   moving: {
-    uses: ['availability', 'menu', 'site-content'],
-    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings and the menu, each through its owner.",
+    uses: ['availability', 'kitchen', 'menu', 'site-content'],
+    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings, the menu and her kitchen, each through its owner.",
   },
   setup: {
     uses: ['auth', 'menu', 'site-content'],

@@ -18,6 +18,7 @@ import {
 } from '#app/features/availability/delivery-fees.server.ts'
 import { replacePickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { PICKUP_WINDOW_LIMITS, windowsOverlap } from '#app/features/availability/pickup-windows.ts'
+import * as kitchenFile from '#app/features/kitchen/kitchen-file.server.ts'
 import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
 import { listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
 import type { DeliveryFee } from '#app/features/menu/option-prices.ts'
@@ -74,6 +75,8 @@ export interface SiteFile {
   menu: MovedTreat[]
   /** Delivery fees by postal-code prefix, for treats bought now; absent in older files. */
   deliveryFees?: DeliveryFee[]
+  /** Her kitchen: rate, ingredients, recipes, what treats are made of; absent in older files. */
+  kitchen?: kitchenFile.KitchenPart
 }
 
 /** Everything a file replaces, read from this install. */
@@ -107,6 +110,7 @@ export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<Si
     })),
     menu,
     deliveryFees,
+    kitchen: await kitchenFile.exportKitchen(db),
   }
 }
 
@@ -139,6 +143,7 @@ const outline = z.object({
   pickupWindows: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.pickupWindows),
   menu: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.treats),
   deliveryFees: z.array(z.record(z.string(), z.unknown())).max(DELIVERY_FEE_ROWS).optional(),
+  kitchen: z.record(z.string(), z.unknown()).optional(),
 })
 
 /** A value as the settings form would have sent it: text, or missing. */
@@ -164,6 +169,7 @@ export type CheckedSiteFile =
       pickupWindows: PickupWindowPart[]
       menu: MovedTreat[]
       deliveryFees: DeliveryFee[]
+      kitchen: kitchenFile.CheckedKitchen | null
       summary: SiteFileSummary
     }
   | { ok: false; error: string }
@@ -323,6 +329,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
   // Delivery fees: the owner's delivery fees form, row by row.
   const fees = checkDeliveryFees(file.deliveryFees ?? [])
   if (!fees.ok) return refuse(`Delivery fees: ${fees.error}`)
+  const kitchen = file.kitchen === undefined ? null : kitchenFile.checkKitchen(file.kitchen)
+  if (kitchen && !kitchen.ok) return refuse(kitchen.error)
 
   return {
     ok: true,
@@ -338,6 +346,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     pickupWindows,
     menu,
     deliveryFees: fees.fees,
+    kitchen: kitchen?.kitchen ?? null,
     summary: {
       bakeryName: words.identity.name,
       treats: menu.map((treat) => treat.name),
@@ -382,5 +391,6 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
       await writeSetPrice(trx, made.get(treat.name)!, treat.buyNow, { anyState: true })
     }
     await writeDeliveryFees(trx, checked.deliveryFees)
+    if (checked.kitchen) await kitchenFile.replaceKitchen(trx, checked.kitchen)
   })
 }

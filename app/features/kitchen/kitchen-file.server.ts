@@ -1,0 +1,339 @@
+import Fraction from 'fraction.js'
+import type { Transaction } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database } from '#app/db/schema.ts'
+import { centsToInput } from '#app/utils/money.ts'
+import { allergensToStore } from './allergens.ts'
+import {
+  type IngredientInput,
+  KITCHEN_LIMITS,
+  type RecipeInput,
+  readIngredientForm,
+  readRecipeForm,
+} from './kitchen-forms.ts'
+import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import type { Ingredient, Kitchen, Recipe } from './recipe-walk.ts'
+import { walkRecipe } from './recipe-walk.ts'
+import { amountToStore, parseAmount } from './units.ts'
+
+const ownTables = tablesFor('kitchen')
+
+/**
+ * The kitchen's part of the site file (decision 058, 105): her rate, what she
+ * buys, her recipes and which treats are made of them, each written as its
+ * form's fields, so an import checks them with the forms' own rules. Lines
+ * and treats are named, not numbered: ids are this install's alone.
+ */
+
+export interface KitchenPart {
+  hourlyRateCents: number
+  targetMarginPercent: number
+  /** The ingredient form's fields. */
+  ingredients: Record<string, string>[]
+  /** The recipe form's fields; a line's thing is "ingredient:<name>" or "recipe:<name>". */
+  recipes: Record<string, string>[]
+  /** A menu treat by name, made of a recipe by name. */
+  madeOf: { treat: string; recipe: string; batches: string }[]
+}
+
+export interface CheckedKitchen {
+  hourlyRateCents: number
+  targetMarginPercent: number
+  ingredients: IngredientInput[]
+  /** Each recipe with its lines' things as indexes into ingredients and recipes. */
+  recipes: RecipeInput[]
+  madeOf: { treat: string; recipe: number; batches: Fraction }[]
+}
+
+/** The most of each a file may carry: a busy bakery's kitchen several times over. */
+const MAX_THINGS = 500
+
+export async function exportKitchen(db: Db): Promise<KitchenPart> {
+  const [kitchen, settings] = [await readKitchen(db), await readKitchenSettings(db)]
+  const uses = await ownTables(db)
+    .selectFrom('recipe_use')
+    .innerJoin('product', 'product.id', 'recipe_use.product_id')
+    .select(['product.name as treat', 'recipe_use.recipe_id', 'recipe_use.batches'])
+    .where('recipe_use.option_key', 'is', null)
+    .orderBy('recipe_use.id')
+    .execute()
+  return {
+    ...settings,
+    ingredients: [...kitchen.ingredients.values()].map(ingredientFields),
+    recipes: [...kitchen.recipes.values()].map((recipe) => recipeFields(kitchen, recipe)),
+    madeOf: uses.map((use) => ({
+      treat: use.treat,
+      recipe: kitchen.recipes.get(use.recipe_id)?.name ?? '',
+      batches: new Fraction(use.batches).toFraction(true),
+    })),
+  }
+}
+
+function ingredientFields(ingredient: Ingredient): Record<string, string> {
+  const fields: Record<string, string> = {
+    name: ingredient.name,
+    pack_amount: ingredient.pack.amount.toFraction(true),
+    pack_unit: ingredient.pack.unit,
+    pack_price: centsToInput(ingredient.pack.priceCents),
+  }
+  if (ingredient.density) fields.density = ingredient.density.toFraction(true)
+  if (ingredient.pantry) fields.pantry = ingredient.pantry.toFraction(true)
+  for (const allergen of ingredient.allergens) fields[`allergen.${allergen}`] = 'on'
+  return fields
+}
+
+function recipeFields(kitchen: Kitchen, recipe: Recipe): Record<string, string> {
+  const fields: Record<string, string> = {
+    name: recipe.name,
+    yield_amount: recipe.yields.amount.toFraction(true),
+    yield_unit: recipe.yields.unit,
+    labour_minutes: String(recipe.labourMinutes),
+    packaging: centsToInput(recipe.packagingCents),
+  }
+  for (const [n, line] of recipe.lines.entries()) {
+    fields[`line.${n}.thing`] =
+      'ingredientId' in line
+        ? `ingredient:${kitchen.ingredients.get(line.ingredientId)?.name ?? ''}`
+        : `recipe:${kitchen.recipes.get(line.recipeId)?.name ?? ''}`
+    fields[`line.${n}.amount`] = line.amount.toFraction(true)
+    fields[`line.${n}.unit`] = line.unit
+  }
+  return fields
+}
+
+const fieldsOf = (value: unknown): Record<string, string> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
+    : null
+
+/**
+ * The file's kitchen checked by the kitchen's own forms, names told apart
+ * and resolved, no recipe inside itself; or the first problem, in a sentence.
+ */
+export function checkKitchen(
+  part: unknown,
+): { ok: true; kitchen: CheckedKitchen } | { ok: false; error: string } {
+  const refuse = (error: string) => ({ ok: false as const, error: `Kitchen: ${error}` })
+  const file = part as Partial<Record<keyof KitchenPart, unknown>>
+  const rate = file.hourlyRateCents
+  const margin = file.targetMarginPercent
+  if (
+    !Number.isSafeInteger(rate) ||
+    (rate as number) < 0 ||
+    !Number.isSafeInteger(margin) ||
+    (margin as number) < 0 ||
+    (margin as number) > 95
+  ) {
+    return refuse('the hourly rate or the margin is not what Export writes.')
+  }
+  const lists = [file.ingredients, file.recipes, file.madeOf]
+  if (lists.some((list) => !Array.isArray(list) || list.length > MAX_THINGS)) {
+    return refuse(`it is damaged or holds more than ${MAX_THINGS} of something.`)
+  }
+  const ingredients: IngredientInput[] = []
+  const ingredientIndex = new Map<string, number>()
+  for (const value of file.ingredients as unknown[]) {
+    const read = readIngredientForm(fieldsOf(value) ?? {})
+    if (!read.ok) return refuse(`an ingredient: ${Object.values(read.fieldErrors)[0]}`)
+    const key = read.value.name.toLocaleLowerCase('en')
+    if (ingredientIndex.has(key)) return refuse(`“${read.value.name}” is in the file twice.`)
+    ingredientIndex.set(key, ingredients.length + 1)
+    ingredients.push(read.value)
+  }
+  const recipeFieldsList = (file.recipes as unknown[]).map((value) => fieldsOf(value) ?? {})
+  const recipeIndex = new Map(
+    recipeFieldsList.map((fields, n) => [(fields.name ?? '').toLocaleLowerCase('en'), n + 1]),
+  )
+  const recipes: RecipeInput[] = []
+  for (const fields of recipeFieldsList) {
+    const numbered = { ...fields }
+    for (let n = 0; n < KITCHEN_LIMITS.lines; n++) {
+      const thing = /^(ingredient|recipe):(.+)$/.exec(fields[`line.${n}.thing`] ?? '')
+      if (!thing) continue
+      const index = (thing[1] === 'ingredient' ? ingredientIndex : recipeIndex).get(
+        thing[2]!.toLocaleLowerCase('en'),
+      )
+      if (index === undefined)
+        return refuse(
+          `${fields.name ?? 'a recipe'} uses “${thing[2]}”, which the file does not have.`,
+        )
+      numbered[`line.${n}.thing`] = `${thing[1]}:${index}`
+    }
+    const read = readRecipeForm(numbered)
+    if (!read.ok)
+      return refuse(`${fields.name ?? 'a recipe'}: ${Object.values(read.fieldErrors)[0]}`)
+    recipes.push(read.value)
+  }
+  if (recipeIndex.size !== recipes.length) return refuse('a recipe is in the file twice.')
+  const nesting = nestingIn(ingredients, recipes)
+  if (nesting) return refuse(nesting)
+  const madeOf: CheckedKitchen['madeOf'] = []
+  for (const value of file.madeOf as unknown[]) {
+    const use = fieldsOf(value) ?? {}
+    const recipe = recipeIndex.get((use.recipe ?? '').toLocaleLowerCase('en'))
+    const batches = parseAmount(use.batches ?? '')
+    if (!use.treat || recipe === undefined || !batches)
+      return refuse('what a treat is made of is not what Export writes.')
+    madeOf.push({ treat: use.treat, recipe, batches })
+  }
+  return {
+    ok: true,
+    kitchen: {
+      hourlyRateCents: rate as number,
+      targetMarginPercent: margin as number,
+      ingredients,
+      recipes,
+      madeOf,
+    },
+  }
+}
+
+/** A recipe of the file inside itself, said; or null. Ids are the file's own, from 1. */
+function nestingIn(ingredients: IngredientInput[], recipes: RecipeInput[]): string | null {
+  const kitchen: Kitchen = {
+    ingredients: new Map(ingredients.map((input, n) => [n + 1, { id: n + 1, ...input }])),
+    recipes: new Map(
+      recipes.map((input, n) => [
+        n + 1,
+        {
+          id: n + 1,
+          name: input.name,
+          yields: input.yields,
+          labourMinutes: input.labourMinutes,
+          packagingCents: input.packagingCents,
+          lines: input.lines.map(
+            (line) =>
+              ({ ...line.thing, amount: line.amount, unit: line.unit }) as Recipe['lines'][number],
+          ),
+        },
+      ]),
+    ),
+  }
+  for (const id of kitchen.recipes.keys()) {
+    const [problem] = walkRecipe(kitchen, id, new Fraction(1)).nesting
+    if (problem) return problem
+  }
+  return null
+}
+
+/**
+ * Replaces the kitchen with a checked file's, inside the import's
+ * transaction, after its menu: the drops' items keep their recipes where
+ * one of the same name comes in.
+ */
+export async function replaceKitchen(
+  trx: Transaction<Database>,
+  checked: CheckedKitchen,
+  now = Date.now(),
+) {
+  const kept = await ownTables(trx)
+    .selectFrom('recipe_use')
+    .innerJoin('recipe', 'recipe.id', 'recipe_use.recipe_id')
+    .select(['recipe_use.drop_item_id', 'recipe_use.batches', 'recipe.name_key'])
+    .where('recipe_use.drop_item_id', 'is not', null)
+    .execute()
+  await ownTables(trx).deleteFrom('recipe_use').execute()
+  await ownTables(trx).deleteFrom('recipe_line').execute()
+  await ownTables(trx).deleteFrom('recipe').execute()
+  await ownTables(trx).deleteFrom('ingredient').execute()
+  await ownTables(trx)
+    .updateTable('kitchen_settings')
+    .set({
+      hourly_rate_cents: checked.hourlyRateCents,
+      target_margin_percent: checked.targetMarginPercent,
+    })
+    .where('id', '=', 1)
+    .execute()
+  const ingredientIds: number[] = []
+  for (const input of checked.ingredients) {
+    const row = await ownTables(trx)
+      .insertInto('ingredient')
+      .values({
+        name: input.name,
+        name_key: input.name.toLocaleLowerCase('en'),
+        pack_amount: amountToStore(input.pack.amount),
+        pack_unit: input.pack.unit,
+        pack_price_cents: input.pack.priceCents,
+        density: input.density ? amountToStore(input.density) : null,
+        allergens: allergensToStore(input.allergens),
+        pantry_amount: input.pantry ? amountToStore(input.pantry) : null,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    ingredientIds.push(Number(row.id))
+  }
+  const recipeIds: number[] = []
+  for (const input of checked.recipes) {
+    const row = await ownTables(trx)
+      .insertInto('recipe')
+      .values({
+        name: input.name,
+        name_key: input.name.toLocaleLowerCase('en'),
+        yield_amount: amountToStore(input.yields.amount),
+        yield_unit: input.yields.unit,
+        labour_minutes: input.labourMinutes,
+        packaging_cents: input.packagingCents,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    recipeIds.push(Number(row.id))
+  }
+  for (const [n, input] of checked.recipes.entries()) {
+    if (input.lines.length === 0) continue
+    await ownTables(trx)
+      .insertInto('recipe_line')
+      .values(
+        input.lines.map((line, position) => ({
+          recipe_id: recipeIds[n]!,
+          position,
+          ingredient_id:
+            'ingredientId' in line.thing ? ingredientIds[line.thing.ingredientId - 1]! : null,
+          sub_recipe_id: 'recipeId' in line.thing ? recipeIds[line.thing.recipeId - 1]! : null,
+          amount: amountToStore(line.amount),
+          unit: line.unit,
+        })),
+      )
+      .execute()
+  }
+  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
+  const treatIds = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  const recipeByKey = new Map(
+    checked.recipes.map((input, n) => [input.name.toLocaleLowerCase('en'), recipeIds[n]!]),
+  )
+  const uses = [
+    ...checked.madeOf.flatMap((use) => {
+      const treat = treatIds.get(use.treat.toLocaleLowerCase('en'))
+      return treat === undefined
+        ? []
+        : [
+            {
+              product_id: treat,
+              drop_item_id: null,
+              recipe_id: recipeIds[use.recipe - 1]!,
+              batches: amountToStore(use.batches),
+            },
+          ]
+    }),
+    ...kept.flatMap((use) => {
+      const recipe = recipeByKey.get(use.name_key)
+      return recipe === undefined
+        ? []
+        : [
+            {
+              product_id: null,
+              drop_item_id: use.drop_item_id,
+              recipe_id: recipe,
+              batches: use.batches,
+            },
+          ]
+    }),
+  ]
+  if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
+}
