@@ -3,11 +3,14 @@ import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { getEnv } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { MarginNote } from '#app/features/kitchen/margin-note.tsx'
+import { readTreatCost } from '#app/features/kitchen/treat-cost.server.ts'
 import { mediaSettings } from '#app/features/media/media-quota.server.ts'
 import { readOwnerProof, receiveProofSend } from '#app/features/order-book/proof-steps.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
 import { OrderDetailPage } from '#app/features/order-page/order-detail-page/order-detail-page.tsx'
+import { PriceNote } from '#app/features/order-page/order-detail-page/price-note.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import { ProofCard } from '#app/features/proofs/proof-card.tsx'
@@ -39,7 +42,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   const detail = id === undefined ? undefined : await readOrderDetail(getDb(), id, today)
   // The owner layout's error page says which order is not there, with the way back.
   if (!detail) throw data('That request is not in the order book.', { status: 404 })
-  return { detail, today, proof: await readOwnerProof(getDb(), detail.request.id) }
+  return {
+    detail,
+    today,
+    proof: await readOwnerProof(getDb(), detail.request.id),
+    // What the treat costs her, from her kitchen's recipes, for the quote's price.
+    treatCost: await readTreatCost(getDb(), detail.request.productType),
+  }
 }
 
 /**
@@ -74,19 +83,26 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const proofResult = asProofSendResult(actionData)
+  const { treatCost } = loaderData
   return (
-    <OrderDetailPage
-      detail={loaderData.detail}
-      result={proofResult ? undefined : (actionData as OrderActionResult | undefined)}
-      today={loaderData.today}
-      proof={
-        <ProofCard
-          key={`proof-${loaderData.proof.rounds.length}`}
-          proof={loaderData.proof}
-          canSend={PROOF_STEPS.send_proof.from.includes(loaderData.detail.request.status)}
-          result={proofResult}
-        />
+    <PriceNote
+      value={
+        treatCost ? (priceText) => <MarginNote treat={treatCost} priceText={priceText} /> : null
       }
-    />
+    >
+      <OrderDetailPage
+        detail={loaderData.detail}
+        result={proofResult ? undefined : (actionData as OrderActionResult | undefined)}
+        today={loaderData.today}
+        proof={
+          <ProofCard
+            key={`proof-${loaderData.proof.rounds.length}`}
+            proof={loaderData.proof}
+            canSend={PROOF_STEPS.send_proof.from.includes(loaderData.detail.request.status)}
+            result={proofResult}
+          />
+        }
+      />
+    </PriceNote>
   )
 }

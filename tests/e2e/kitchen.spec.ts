@@ -1,6 +1,12 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
-import { journeyCustomer, quoteOrderOf, recordPayment, sendCakeRequest } from './money-journey.ts'
+import { expect, pageAddress, test, waitForHydration } from './fixtures.ts'
+import {
+  journeyCustomer,
+  openOrderOf,
+  recordPayment,
+  sendCakeRequest,
+  sendQuote,
+} from './money-journey.ts'
 import { shoot } from './shots.ts'
 
 // A refused form answers 400, which the browser notes; a refused delete 409.
@@ -111,7 +117,20 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await shoot(page, 'kitchen-sold', { part: cakes })
   const { customer, due } = journeyCustomer('Kit Chen', 150)
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Tea party' })
-  const orderUrl = await quoteOrderOf(page, customer.email, { price: '120', deposit: '40' })
+  // Her quote form says what the cake costs her, and what each price she types leaves her.
+  await openOrderOf(page, customer.email)
+  const quote = page.getByRole('region', { name: 'Send a quote' })
+  await quote.getByLabel('Price ($)').fill('60')
+  await expect(quote.getByTestId('margin-note')).toHaveText(
+    `Costs you $59 (${shortbread} × 2). Leaves $1 (1%), $30.75 an hour: under the 30% you aim for.`,
+  )
+  await quote.getByLabel('Price ($)').fill('120')
+  await expect(quote.getByTestId('margin-note')).toHaveText(
+    `Costs you $59 (${shortbread} × 2). Leaves $61 (50%), $75.75 an hour.`,
+  )
+  await shoot(page, 'kitchen-quote-margin', { part: quote })
+  await sendQuote(page, { price: '120', deposit: '40' })
+  const orderUrl = pageAddress(page)
   const shopper = await browser.newPage()
   await shopper.goto(link)
   await shopper.getByRole('button', { name: 'Accept quote' }).click()

@@ -1,4 +1,5 @@
 import Fraction from 'fraction.js'
+import type { MadeOf } from './kitchen-forms.ts'
 import { type Kitchen, walkRecipe } from './recipe-walk.ts'
 
 /**
@@ -50,6 +51,26 @@ export function costOf(
     materialsCents: ingredientsCents + packagingCents,
     totalCents: ingredientsCents + packagingCents + labourCents,
     problems: walked.problems,
+  }
+}
+
+/** The true cost of a thing made of several recipes (`made`), summed recipe by recipe. */
+export function costOfMade(
+  kitchen: Kitchen,
+  made: readonly MadeOf[],
+  hourlyRateCents: number,
+): Cost {
+  const costs = made.map((use) =>
+    costOf(kitchen, use.recipeId, { batches: use.batches, hourlyRateCents }),
+  )
+  return {
+    totalCents: costs.reduce((sum, cost) => sum + cost.totalCents, 0),
+    materialsCents: costs.reduce((sum, cost) => sum + cost.materialsCents, 0),
+    labourCents: costs.reduce((sum, cost) => sum + cost.labourCents, 0),
+    ingredientsCents: costs.reduce((sum, cost) => sum + cost.ingredientsCents, 0),
+    packagingCents: costs.reduce((sum, cost) => sum + cost.packagingCents, 0),
+    labourMinutes: costs.reduce((sum, cost) => sum + cost.labourMinutes, 0),
+    problems: [...new Set(costs.flatMap((cost) => cost.problems))],
   }
 }
 

@@ -1,10 +1,9 @@
 import type { Db } from '#app/db/db.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import type { SoldKey } from './kitchen-forms.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
-import { type Margin, costOf, marginOf } from './recipe-costs.ts'
+import { type Margin, costOfMade, marginOf } from './recipe-costs.ts'
 import { type Sellable, readRecipeUses, readSellables } from './recipe-uses.server.ts'
-import type { Kitchen } from './recipe-walk.ts'
 
 /**
  * "What you sell": each treat and drop item with the recipes it is made of,
@@ -24,22 +23,6 @@ export interface SoldView {
   rows: SoldRow[]
   recipes: { id: number; name: string }[]
   targetMarginPercent: number
-}
-
-/** The true cost of a thing made of `made`, summed recipe by recipe, and what it left out. */
-export function costOfMade(kitchen: Kitchen, made: readonly MadeOf[], hourlyRateCents: number) {
-  const costs = made.map((use) =>
-    costOf(kitchen, use.recipeId, { batches: use.batches, hourlyRateCents }),
-  )
-  return {
-    totalCents: costs.reduce((sum, cost) => sum + cost.totalCents, 0),
-    materialsCents: costs.reduce((sum, cost) => sum + cost.materialsCents, 0),
-    labourCents: costs.reduce((sum, cost) => sum + cost.labourCents, 0),
-    ingredientsCents: costs.reduce((sum, cost) => sum + cost.ingredientsCents, 0),
-    packagingCents: costs.reduce((sum, cost) => sum + cost.packagingCents, 0),
-    labourMinutes: costs.reduce((sum, cost) => sum + cost.labourMinutes, 0),
-    problems: [...new Set(costs.flatMap((cost) => cost.problems))],
-  }
 }
 
 /** "Leaves $12.40 (31%) · $28.50 an hour". */

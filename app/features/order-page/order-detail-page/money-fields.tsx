@@ -67,6 +67,7 @@ export function AmountField({
   hint,
   error,
   defaultValue = '',
+  onChange,
 }: {
   name: string
   /** For a form repeated on the page. */
@@ -76,6 +77,8 @@ export function AmountField({
   hint?: string
   error?: string
   defaultValue?: string
+  /** Told each change, as typed. */
+  onChange?: (typed: string) => void
 }) {
   return (
     <FormField
@@ -85,7 +88,15 @@ export function AmountField({
       hint={hint}
       error={error}
     >
-      {(props) => <input {...props} inputMode="decimal" required defaultValue={defaultValue} />}
+      {(props) => (
+        <input
+          {...props}
+          inputMode="decimal"
+          required
+          defaultValue={defaultValue}
+          onChange={onChange && ((event) => onChange(event.currentTarget.value))}
+        />
+      )}
     </FormField>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { use, useState } from 'react'
 import { Form } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
@@ -9,6 +9,7 @@ import { addDays } from '#app/utils/calendar-days.ts'
 import { AmountField, SendButton } from './money-fields.tsx'
 import { Outcome } from './outcome.tsx'
 import { VersionField, errorOf } from './page-forms.tsx'
+import { PriceNote } from './price-note.ts'
 import { DeliveryFeeField, DepositFields } from './quote-charges.tsx'
 import { QUOTE_HEADING_ID, QuoteHeading } from './quote-heading.tsx'
 import { QuotePartyLines } from './quote-party-lines.tsx'
@@ -39,6 +40,9 @@ export function QuoteForm({
     detail.request.fulfilment === 'delivery' ||
     choices.some((choice) => ticked.has(choice.id) && choice.fulfilment === 'delivery')
   const [depositDue, setDepositDue] = useState(quote?.depositDue ?? '')
+  const priceNote = use(PriceNote)
+  const ownPrice = detail.ownPriceCents ? centsToInput(detail.ownPriceCents) : ''
+  const [priceText, setPriceText] = useState(ownPrice)
   const [expiresIn, setExpiresIn] = useState(String(detail.quoteExpiryDays))
   const err = (field: string) => errorOf(result, 'quote', field)
   // Roughly the day the quote expires (the server, which asks again, knows the hour).
@@ -64,8 +68,10 @@ export function QuoteForm({
           name="price"
           label={party ? `${detail.request.productType}: price` : 'Price'}
           error={err('price')}
-          defaultValue={detail.ownPriceCents ? centsToInput(detail.ownPriceCents) : ''}
+          defaultValue={ownPrice}
+          onChange={setPriceText}
         />
+        {priceNote?.(priceText)}
         {choices.length > 0 ? (
           <QuotePartyLines detail={detail} ticked={ticked} onTick={tick} err={err} />
         ) : null}
