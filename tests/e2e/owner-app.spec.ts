@@ -121,9 +121,20 @@ test.describe('offline', () => {
     await signInOwnSession(page, baseURL)
     await page.goto('/admin')
     await waitForSavedToday(page)
+    // The last prep sheet she opened is kept too, whatever its days.
+    await page.goto('/admin/kitchen/prep')
+    await expect(page.getByRole('heading', { level: 1, name: 'Prep sheet' })).toBeVisible()
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('owner-today-v1')
+          return (await cache.match('/admin/kitchen/prep')) !== undefined
+        }),
+      )
+      .toBe(true)
 
     await context.setOffline(true)
-    await page.reload()
+    await page.goto('/admin')
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
     const note = page.getByRole('status').filter({ hasText: 'Offline' })
     await expect(note).toHaveText(/^Offline — showing the page as of \d{2}:\d{2}$/)
@@ -136,6 +147,11 @@ test.describe('offline', () => {
     await page.screenshot({ path: `${SHOTS}/offline-today-375.png`, fullPage: true })
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.screenshot({ path: `${SHOTS}/offline-today-1280.png` })
+
+    // The kept prep sheet opens offline, for other days too, saying when it was saved.
+    await page.goto('/admin/kitchen/prep?from=2026-12-01&to=2026-12-07')
+    await expect(page.getByRole('heading', { level: 1, name: 'Prep sheet' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible()
 
     // Another owner page offline points back to the saved Today.
     await page.goto('/admin/orders')

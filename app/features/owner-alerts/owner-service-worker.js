@@ -1,8 +1,9 @@
 /*
  * The owner's app's service worker, served at /admin/sw.js with scope /admin
  * (docs/decisions/053-owner-alerts-by-push.md). It does three things:
- * - keeps the last Today page (/admin) that loaded, with its stylesheet and
- *   fonts, and shows it with an "Offline" note when the network fails;
+ * - keeps the last Today page (/admin) that loaded, and the last prep sheet
+ *   and shopping list (whatever their days), with their stylesheets and
+ *   fonts, and shows each with an "Offline" note when the network fails;
  * - shows the owner's alerts and opens their page when one is tapped;
  * - forgets the saved page when she signs out or her session has ended.
  * It caches nothing else: no other owner page, no customer's page, nothing
@@ -12,6 +13,8 @@
 /* global TIME_ZONE, LOCALE */
 const CACHE = 'owner-today-v1'
 const TODAY = '/admin'
+// The bake-day sheets, kept by their path: the last days she opened.
+const SHEETS = ['/admin/kitchen/prep', '/admin/kitchen/shopping']
 const SAVED_AT = 'x-owner-saved-at'
 const ASSET = /^\/assets\/[^/]+\.(?:css|woff2)$/
 
@@ -45,31 +48,34 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.method !== 'GET') return
   if (request.mode === 'navigate') {
-    if (isToday(url)) event.respondWith(today(event))
+    const kept = keptPathOf(url)
+    if (kept) event.respondWith(keptPage(event, kept))
     else if (url.pathname.toLowerCase().startsWith('/admin')) event.respondWith(ownerPage(request))
     return
   }
   if (ASSET.test(url.pathname)) event.respondWith(asset(request))
 })
 
-function isToday(url) {
-  const path = url.pathname.toLowerCase()
-  return (path === TODAY || path === `${TODAY}/`) && url.search === ''
+/** The page kept offline that `url` is: Today, or a bake-day sheet whatever its days; or null. */
+function keptPathOf(url) {
+  const path = url.pathname.toLowerCase().replace(/\/$/, '')
+  if (path === TODAY && url.search === '') return TODAY
+  return SHEETS.includes(path) ? path : null
 }
 
-async function today(event) {
+async function keptPage(event, path) {
   try {
     const response = await fetch(event.request)
     const type = response.headers.get('content-type') ?? ''
     if (response.status === 200 && !response.redirected && type.startsWith('text/html')) {
-      event.waitUntil(save(response.clone()))
+      event.waitUntil(save(response.clone(), path))
     } else if (response.status === 401 || response.status === 403) {
       // Signed out, or the session ended: nothing of hers stays behind.
       event.waitUntil(forget())
     }
     return response
   } catch (error) {
-    const offline = await offlineToday()
+    const offline = await offlinePage(path)
     if (offline) return offline
     throw error
   }
@@ -95,20 +101,29 @@ async function asset(request) {
   return fetch(request)
 }
 
-/** Keeps the page and exactly the stylesheets and fonts it names. */
-async function save(response) {
+/** Keeps the page, and exactly the stylesheets and fonts the kept pages name. */
+async function save(response, path) {
   const html = await response.text()
   const cache = await caches.open(CACHE)
+  await cache.put(
+    path,
+    new Response(html, {
+      headers: { 'content-type': 'text/html; charset=utf-8', [SAVED_AT]: String(Date.now()) },
+    }),
+  )
   const wanted = new Set()
-  for (const match of html.matchAll(/href="(\/assets\/[^"]+\.(?:css|woff2))"/g)) {
-    wanted.add(new URL(match[1], self.location.origin).href)
+  for (const kept of [TODAY, ...SHEETS]) {
+    const page = kept === path ? html : await (await cache.match(kept))?.text()
+    for (const match of (page ?? '').matchAll(/href="(\/assets\/[^"]+\.(?:css|woff2))"/g)) {
+      wanted.add(new URL(match[1], self.location.origin).href)
+    }
   }
   for (const href of wanted) {
     if (!(await cache.match(href))) {
       try {
         await cache.add(href)
       } catch {
-        // Tried again the next time Today loads.
+        // Tried again the next time a kept page loads.
       }
     }
   }
@@ -116,12 +131,6 @@ async function save(response) {
     const url = new URL(request.url)
     if (ASSET.test(url.pathname) && !wanted.has(url.href)) await cache.delete(request)
   }
-  await cache.put(
-    TODAY,
-    new Response(html, {
-      headers: { 'content-type': 'text/html; charset=utf-8', [SAVED_AT]: String(Date.now()) },
-    }),
-  )
 }
 
 /**
@@ -129,9 +138,9 @@ async function save(response) {
  * scripts: offline they could not load, and the page reads the same
  * without them.
  */
-async function offlineToday() {
+async function offlinePage(path) {
   const cache = await caches.open(CACHE)
-  const saved = await cache.match(TODAY)
+  const saved = await cache.match(path)
   if (!saved) return undefined
   const savedAt = Number(saved.headers.get(SAVED_AT) ?? Date.now())
   const note = `<p class="offline-note" role="status">Offline — showing the page as of ${asOf(savedAt)}</p>`
