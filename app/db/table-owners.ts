@@ -219,12 +219,13 @@ export const tableGrants = [
       'drop_sale',
       'drop_item',
       'order_request',
+      'request_quote',
       'set_price_order',
       'drop_hold',
       'drop_hold_line',
     ],
     reason:
-      'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, and a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, in one query each rather than one per order.',
+      'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
   },
   // mediaUsageBytes (media/media-quota.server.ts) loops over PHOTO_TABLES,
   // the tables whose rows hold stored bytes: the media quota counts the

@@ -44,6 +44,10 @@ export function KitchenPage({
         <Said className="mt-4">{deleted ? `${deleted} is deleted.` : 'Deleted.'}</Said>
       ) : null}
 
+      {overview.quotesUnder.length > 0 ? (
+        <QuotesUnder quotes={overview.quotesUnder} aim={overview.settings.targetMarginPercent} />
+      ) : null}
+
       <div className="kitchen-columns mt-8">
         <section aria-labelledby="recipes-heading">
           <div className="kitchen-list-head">
@@ -179,5 +183,36 @@ function IngredientCard({ ingredient, saved }: { ingredient: IngredientSummary; 
       </p>
       {ingredient.contains ? <p className="text-sm">Contains: {ingredient.contains}</p> : null}
     </li>
+  )
+}
+
+/** Open quotes a dearer recipe has put under her aim, each a tap from its order. */
+function QuotesUnder({ quotes, aim }: { quotes: KitchenOverview['quotesUnder']; aim: number }) {
+  return (
+    <section
+      className="card mt-6 p-5"
+      aria-labelledby="quotes-under-heading"
+      data-testid="quotes-under"
+    >
+      <h2 id="quotes-under-heading" className="font-display text-xl font-semibold">
+        Open quotes under your {aim}% margin
+      </h2>
+      <p className="text-sm text-chocolate">
+        What these recipes cost now leaves less than you aim for.
+      </p>
+      <ul className="mt-2 grid gap-1">
+        {quotes.map((quote) => (
+          <li key={quote.requestId}>
+            <Link to={`/admin/orders/${quote.requestId}`} className="kitchen-card-link">
+              {quote.label}
+            </Link>{' '}
+            <span className="text-sm">
+              quoted {formatMoney(quote.priceCents)}, costs you {formatMoney(quote.costCents)} (
+              {quote.percent}%)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

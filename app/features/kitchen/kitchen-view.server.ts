@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { allergenNames } from './allergens.ts'
 import { type KitchenSettings, readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import { type QuoteUnder, readQuotesUnder } from './quotes-under.server.ts'
 import { type Cost, costOf } from './recipe-costs.ts'
 import { type Ingredient, type Kitchen, walkRecipe } from './recipe-walk.ts'
 import { UNITS, formatAmount } from './units.ts'
@@ -36,6 +37,8 @@ export interface IngredientSummary {
 
 export interface KitchenOverview {
   settings: KitchenSettings
+  /** Open quotes whose price is now under her margin. */
+  quotesUnder: QuoteUnder[]
   recipes: RecipeSummary[]
   ingredients: IngredientSummary[]
 }
@@ -82,6 +85,7 @@ export async function readKitchenOverview(db: Db): Promise<KitchenOverview> {
   }
   return {
     settings,
+    quotesUnder: await readQuotesUnder(db, kitchen, settings),
     recipes: [...kitchen.recipes.keys()].map((id) => recipeSummary(kitchen, id, settings)),
     ingredients: [...kitchen.ingredients.values()].map((ingredient) => ({
       id: ingredient.id,
