@@ -33,7 +33,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function IngredientPage({ loaderData }: Route.ComponentProps) {
-  const refusal = useActionData<KitchenRefusal>()
+  const answer = useActionData<KitchenRefusal>()
+  // A refused delete is said by the delete control; the form shows what is stored.
+  const refusal = answer?.about === 'delete' ? undefined : answer
+  const refusedDelete = answer?.about === 'delete' ? answer.error : undefined
   const { adding, values } = loaderData
   return (
     <section className="page-section max-w-3xl" aria-labelledby="ingredient-heading">
@@ -48,7 +51,9 @@ export default function IngredientPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <IngredientForm values={values} refusal={refusal} adding={adding} />
       </div>
-      {adding ? null : <DeleteThing name={values.name ?? ''} what="ingredient" />}
+      {adding ? null : (
+        <DeleteThing name={values.name ?? ''} what="ingredient" refused={refusedDelete} />
+      )}
     </section>
   )
 }

@@ -33,7 +33,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function RecipePage({ loaderData }: Route.ComponentProps) {
-  const refusal = useActionData<KitchenRefusal>()
+  const answer = useActionData<KitchenRefusal>()
+  // A refused delete is said by the delete control; the form shows what is stored.
+  const refusal = answer?.about === 'delete' ? undefined : answer
+  const refusedDelete = answer?.about === 'delete' ? answer.error : undefined
   const { adding, editing } = loaderData
   return (
     <section className="page-section max-w-3xl" aria-labelledby="recipe-heading">
@@ -63,7 +66,9 @@ export default function RecipePage({ loaderData }: Route.ComponentProps) {
           adding={adding}
         />
       </div>
-      {adding ? null : <DeleteThing name={editing.values.name ?? ''} what="recipe" />}
+      {adding ? null : (
+        <DeleteThing name={editing.values.name ?? ''} what="recipe" refused={refusedDelete} />
+      )}
     </section>
   )
 }

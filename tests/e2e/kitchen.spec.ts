@@ -170,7 +170,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await page.getByText('Delete this recipe…').click()
   await page.getByRole('button', { name: `Yes, delete ${shortbread}` }).click()
   await expect(page.getByRole('alert')).toHaveText(
-    'Something you sell is made of it: choose another recipe for it first.',
+    'Cakes is made of it: choose another recipe in What you sell first.',
   )
   await page.goto('/admin/kitchen/sold')
   await cakes.getByLabel('Recipe 1').selectOption({ label: 'None' })

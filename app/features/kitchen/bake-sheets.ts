@@ -75,32 +75,41 @@ function addUp(kitchen: Kitchen, orders: readonly OrderToMake[]) {
   return { batches, ingredients, problems: [...problems] }
 }
 
-/** How deep a recipe's sub-recipes go: 0 for none. Bounded by the walk's own limit. */
-function levelOf(kitchen: Kitchen, recipe: Recipe, seen: readonly number[] = []): number {
-  if (seen.includes(recipe.id) || seen.length > 8) return 0
+/** How deep a recipe's sub-recipes go: 0 for none. Each recipe counted once; a loop counts 0. */
+function levelOf(kitchen: Kitchen, recipe: Recipe, levels: Map<number, number>): number {
+  const known = levels.get(recipe.id)
+  if (known !== undefined) return known
+  levels.set(recipe.id, 0)
   let level = 0
   for (const line of recipe.lines) {
     const sub = 'recipeId' in line ? kitchen.recipes.get(line.recipeId) : undefined
-    if (sub) level = Math.max(level, 1 + levelOf(kitchen, sub, [...seen, recipe.id]))
+    if (sub) level = Math.max(level, 1 + levelOf(kitchen, sub, levels))
   }
+  levels.set(recipe.id, level)
   return level
+}
+
+/** Batches as a baker reads them: exact when it is a kitchen fraction, else to the nearest eighth. */
+function batchWords(amount: Fraction): string {
+  if (amount.d <= 16n) return amount.toFraction(true)
+  const near = amount.roundTo('1/8')
+  return near.compare(0) > 0 ? `about ${near.toFraction(true)}` : 'under 1/8'
 }
 
 export function prepSheet(kitchen: Kitchen, orders: readonly OrderToMake[]): PrepSheet {
   const { batches, problems } = addUp(kitchen, orders)
   const rank = [...kitchen.recipes.keys()]
+  const levels = new Map<number, number>()
+  const level = (recipe: Recipe) => levelOf(kitchen, recipe, levels)
   const recipes = [...batches.keys()]
     .map((id) => kitchen.recipes.get(id)!)
-    .sort(
-      (a, b) =>
-        levelOf(kitchen, a) - levelOf(kitchen, b) || rank.indexOf(a.id) - rank.indexOf(b.id),
-    )
+    .sort((a, b) => level(a) - level(b) || rank.indexOf(a.id) - rank.indexOf(b.id))
     .map((recipe) => {
       const total = batches.get(recipe.id)!
       return {
         id: recipe.id,
         name: recipe.name,
-        batches: total.toFraction(true),
+        batches: batchWords(total),
         makes: formatAmount(recipe.yields.amount.mul(total), recipe.yields.unit),
         lines: recipe.lines.map((line) => scaledLine(kitchen, line, total)),
         forOrders: orders
@@ -127,7 +136,7 @@ function scaledLine(kitchen: Kitchen, line: Recipe['lines'][number], batches: Fr
     what: sub,
     amount:
       line.unit === 'batch'
-        ? `${amount.toFraction(true)} ${amount.compare(1) > 0 ? 'batches' : 'batch'}`
+        ? `${batchWords(amount)} ${amount.compare(1) > 0 ? 'batches' : 'batch'}`
         : formatAmount(amount, line.unit),
   }
 }

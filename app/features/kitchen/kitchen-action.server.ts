@@ -30,6 +30,8 @@ import { readSellables, saveRecipeUses } from './recipe-uses.server.ts'
 /** A refused form: what she typed, each field's problem, and any word for the whole form. */
 export interface KitchenRefusal {
   ok: false
+  /** 'delete' for a refused delete: said by the delete control; the form keeps what is stored. */
+  about?: 'delete'
   error?: string
   errors: FieldErrors
   values: Record<string, string>
@@ -84,7 +86,14 @@ export async function receiveKitchenThing({
   if (!form) return refuse(400, {}, {}, NOT_UNDERSTOOD)
   if (form.intent === 'delete' && id !== 'new') {
     const gone = kind === 'ingredient' ? await deleteIngredient(db, id) : await deleteRecipe(db, id)
-    if (!gone.ok) return refuse(gone.status, form, {}, gone.error)
+    if (!gone.ok)
+      return reply(gone.status, {
+        ok: false,
+        about: 'delete',
+        errors: {},
+        values: {},
+        error: gone.error,
+      })
     return { location: `/admin/kitchen?deleted=${encodeURIComponent(form.name ?? '')}` }
   }
   const saveId = id === 'new' ? null : id
@@ -152,6 +161,7 @@ export async function receiveRecipeUses({
     made.set(key, read.made)
   }
   if (Object.keys(errors).length > 0) return reply(400, { ok: false, errors, values: form })
-  await saveRecipeUses(db, made)
+  const saved = await saveRecipeUses(db, made)
+  if (!saved.ok) return reply(409, { ok: false, errors: {}, values: form, error: saved.error })
   return reply(200, { ok: true, message: 'Saved: the costs below count these recipes.' })
 }

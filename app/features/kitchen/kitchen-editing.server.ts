@@ -2,7 +2,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { centsToInput } from '#app/utils/money.ts'
 import { type RecipeSummary, recipeSummary } from './kitchen-view.server.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
-import { UNITS } from './units.ts'
+import { UNITS, writtenAmount } from './units.ts'
 
 /**
  * What the kitchen's edit pages start from: the thing's own values as the
@@ -27,8 +27,6 @@ export interface RecipeEditing {
   summary: RecipeSummary | null
 }
 
-const written = (amount: { toFraction(mixed: boolean): string }) => amount.toFraction(true)
-
 /** An ingredient's values, or null when it is gone; a new one starts empty. */
 export async function readIngredientEditing(
   db: Db,
@@ -39,11 +37,11 @@ export async function readIngredientEditing(
   if (!ingredient) return null
   const values: Record<string, string> = {
     name: ingredient.name,
-    pack_amount: written(ingredient.pack.amount),
+    pack_amount: writtenAmount(ingredient.pack.amount),
     pack_unit: ingredient.pack.unit,
     pack_price: centsToInput(ingredient.pack.priceCents),
-    density: ingredient.density ? ingredient.density.toString() : '',
-    pantry: ingredient.pantry ? written(ingredient.pantry) : '',
+    density: ingredient.density ? writtenAmount(ingredient.density) : '',
+    pantry: ingredient.pantry ? writtenAmount(ingredient.pantry) : '',
   }
   for (const allergen of ingredient.allergens) values[`allergen.${allergen}`] = 'on'
   return { values }
@@ -57,7 +55,7 @@ export async function readRecipeEditing(db: Db, id: number | 'new'): Promise<Rec
   const values: Record<string, string> = recipe
     ? {
         name: recipe.name,
-        yield_amount: written(recipe.yields.amount),
+        yield_amount: writtenAmount(recipe.yields.amount),
         yield_unit: recipe.yields.unit,
         labour_minutes: String(recipe.labourMinutes),
         packaging: recipe.packagingCents ? centsToInput(recipe.packagingCents) : '',
@@ -66,7 +64,7 @@ export async function readRecipeEditing(db: Db, id: number | 'new'): Promise<Rec
   for (const [n, line] of (recipe?.lines ?? []).entries()) {
     values[`line.${n}.thing`] =
       'ingredientId' in line ? `ingredient:${line.ingredientId}` : `recipe:${line.recipeId}`
-    values[`line.${n}.amount`] = written(line.amount)
+    values[`line.${n}.amount`] = writtenAmount(line.amount)
     values[`line.${n}.unit`] = line.unit
   }
   return {

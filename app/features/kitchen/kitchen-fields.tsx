@@ -50,22 +50,38 @@ export function RefusalNote({ error }: { error?: string }) {
  * Deleting asks first: the button opens a question, and only "Yes, delete"
  * posts. Works without scripts (a details element).
  */
-export function DeleteThing({ name, what }: { name: string; what: string }) {
+export function DeleteThing({
+  name,
+  what,
+  refused,
+}: {
+  name: string
+  what: string
+  /** Why the last delete was refused, said above the control. */
+  refused?: string
+}) {
   return (
-    <details className="kitchen-delete mt-8">
-      <summary className="button-secondary">Delete this {what}…</summary>
-      <Form method="post" className="card mt-3 grid gap-3 p-5">
-        <p>Delete {name} for good? This cannot be undone.</p>
-        <input type="hidden" name="name" value={name} />
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          className="button-danger justify-self-start"
-        >
-          Yes, delete {name}
-        </button>
-      </Form>
-    </details>
+    <>
+      {refused ? (
+        <p className="status-error mt-8" role="alert">
+          {refused}
+        </p>
+      ) : null}
+      <details className="kitchen-delete mt-8">
+        <summary className="button-secondary">Delete this {what}…</summary>
+        <Form method="post" className="card mt-3 grid gap-3 p-5">
+          <p>Delete {name} for good? This cannot be undone.</p>
+          <input type="hidden" name="name" value={name} />
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button-danger justify-self-start"
+          >
+            Yes, delete {name}
+          </button>
+        </Form>
+      </details>
+    </>
   )
 }

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { centsToInput } from '#app/utils/money.ts'
+import { MAX_DOLLARS, centsToInput } from '#app/utils/money.ts'
 import { allergensToStore } from './allergens.ts'
 import {
   type IngredientInput,
@@ -12,10 +12,10 @@ import {
   readIngredientForm,
   readRecipeForm,
 } from './kitchen-forms.ts'
-import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import { lockKitchen, readKitchen, readKitchenSettings } from './kitchen.server.ts'
 import type { Ingredient, Kitchen, Recipe } from './recipe-walk.ts'
 import { walkRecipe } from './recipe-walk.ts'
-import { amountToStore, parseAmount } from './units.ts'
+import { amountToStore, parseAmount, writtenAmount } from './units.ts'
 
 const ownTables = tablesFor('kitchen')
 
@@ -65,7 +65,7 @@ export async function exportKitchen(db: Db): Promise<KitchenPart> {
     madeOf: uses.map((use) => ({
       treat: use.treat,
       recipe: kitchen.recipes.get(use.recipe_id)?.name ?? '',
-      batches: new Fraction(use.batches).toFraction(true),
+      batches: writtenAmount(new Fraction(use.batches)),
     })),
   }
 }
@@ -73,12 +73,12 @@ export async function exportKitchen(db: Db): Promise<KitchenPart> {
 function ingredientFields(ingredient: Ingredient): Record<string, string> {
   const fields: Record<string, string> = {
     name: ingredient.name,
-    pack_amount: ingredient.pack.amount.toFraction(true),
+    pack_amount: writtenAmount(ingredient.pack.amount),
     pack_unit: ingredient.pack.unit,
     pack_price: centsToInput(ingredient.pack.priceCents),
   }
-  if (ingredient.density) fields.density = ingredient.density.toFraction(true)
-  if (ingredient.pantry) fields.pantry = ingredient.pantry.toFraction(true)
+  if (ingredient.density) fields.density = writtenAmount(ingredient.density)
+  if (ingredient.pantry) fields.pantry = writtenAmount(ingredient.pantry)
   for (const allergen of ingredient.allergens) fields[`allergen.${allergen}`] = 'on'
   return fields
 }
@@ -86,7 +86,7 @@ function ingredientFields(ingredient: Ingredient): Record<string, string> {
 function recipeFields(kitchen: Kitchen, recipe: Recipe): Record<string, string> {
   const fields: Record<string, string> = {
     name: recipe.name,
-    yield_amount: recipe.yields.amount.toFraction(true),
+    yield_amount: writtenAmount(recipe.yields.amount),
     yield_unit: recipe.yields.unit,
     labour_minutes: String(recipe.labourMinutes),
     packaging: centsToInput(recipe.packagingCents),
@@ -96,7 +96,7 @@ function recipeFields(kitchen: Kitchen, recipe: Recipe): Record<string, string> 
       'ingredientId' in line
         ? `ingredient:${kitchen.ingredients.get(line.ingredientId)?.name ?? ''}`
         : `recipe:${kitchen.recipes.get(line.recipeId)?.name ?? ''}`
-    fields[`line.${n}.amount`] = line.amount.toFraction(true)
+    fields[`line.${n}.amount`] = writtenAmount(line.amount)
     fields[`line.${n}.unit`] = line.unit
   }
   return fields
@@ -125,6 +125,7 @@ export function checkKitchen(
   if (
     !Number.isSafeInteger(rate) ||
     (rate as number) < 0 ||
+    (rate as number) > MAX_DOLLARS * 100 ||
     !Number.isSafeInteger(margin) ||
     (margin as number) < 0 ||
     (margin as number) > 95
@@ -147,7 +148,10 @@ export function checkKitchen(
   }
   const recipeFieldsList = (file.recipes as unknown[]).map((value) => fieldsOf(value) ?? {})
   const recipeIndex = new Map(
-    recipeFieldsList.map((fields, n) => [(fields.name ?? '').toLocaleLowerCase('en'), n + 1]),
+    recipeFieldsList.map((fields, n) => [
+      (fields.name ?? '').trim().toLocaleLowerCase('en'),
+      n + 1,
+    ]),
   )
   const recipes: RecipeInput[] = []
   for (const fields of recipeFieldsList) {
@@ -231,6 +235,7 @@ export async function replaceKitchen(
   checked: CheckedKitchen,
   now = Date.now(),
 ) {
+  await lockKitchen(trx)
   const kept = await ownTables(trx)
     .selectFrom('recipe_use')
     .innerJoin('recipe', 'recipe.id', 'recipe_use.recipe_id')
@@ -335,5 +340,32 @@ export async function replaceKitchen(
           ]
     }),
   ]
+  if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
+}
+
+/** What each treat is made of, by the treat's name: kept across a menu's replacement. */
+export type TreatRecipes = { treat: string; recipeId: number; batches: string }[]
+
+/** Read before a file without a kitchen replaces the menu, whose rows the links go with. */
+export async function rememberTreatRecipes(trx: Transaction<Database>): Promise<TreatRecipes> {
+  const rows = await ownTables(trx)
+    .selectFrom('recipe_use')
+    .innerJoin('product', 'product.id', 'recipe_use.product_id')
+    .select(['product.name', 'recipe_use.recipe_id', 'recipe_use.batches'])
+    .where('recipe_use.option_key', 'is', null)
+    .execute()
+  return rows.map((row) => ({ treat: row.name, recipeId: row.recipe_id, batches: row.batches }))
+}
+
+/** Puts the links back on the new menu's treats of the same names. */
+export async function restoreTreatRecipes(trx: Transaction<Database>, kept: TreatRecipes) {
+  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
+  const ids = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  const uses = kept.flatMap((use) => {
+    const id = ids.get(use.treat.toLocaleLowerCase('en'))
+    return id === undefined
+      ? []
+      : [{ product_id: id, drop_item_id: null, recipe_id: use.recipeId, batches: use.batches }]
+  })
   if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
 }

@@ -34,6 +34,8 @@ export interface IngredientInput {
 
 /** A recipe's line as posted: `line.<n>.thing` is "ingredient:<id>" or "recipe:<id>". */
 export interface LineInput {
+  /** The form's row it came from (empty rows are skipped), for a message to land on. */
+  row: number
   thing: { ingredientId: number } | { recipeId: number }
   amount: Fraction
   unit: Unit | 'batch'
@@ -134,6 +136,7 @@ function readLine(form: Record<string, string>, n: number, errors: FieldErrors):
   if (!amount || !unit) return null
   const id = Number(thing[2])
   return {
+    row: n,
     thing: thing[1] === 'ingredient' ? { ingredientId: id } : { recipeId: id },
     amount,
     unit,

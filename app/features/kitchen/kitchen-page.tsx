@@ -147,7 +147,7 @@ function RecipeCard({ recipe, saved }: { recipe: RecipeSummary; saved: boolean }
         <div>
           <dt>Your time</dt>
           <dd>
-            {cost.labourMinutes} min · {formatMoney(cost.labourCents)}
+            {Math.round(cost.labourMinutes)} min · {formatMoney(cost.labourCents)}
           </dd>
         </div>
       </dl>
@@ -207,8 +207,8 @@ function QuotesUnder({ quotes, aim }: { quotes: KitchenOverview['quotesUnder']; 
               {quote.label}
             </Link>{' '}
             <span className="text-sm">
-              quoted {formatMoney(quote.priceCents)}, costs you {formatMoney(quote.costCents)} (
-              {quote.percent}%)
+              quoted {formatMoney(quote.priceCents)}, costs you {formatMoney(quote.costCents)}:
+              leaves {quote.percent}%
             </span>
           </li>
         ))}

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely'
 import { type Db, isUniqueViolation } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
 import { allergensToStore, storedAllergens } from './allergens.ts'
 import type { IngredientInput, RecipeInput } from './kitchen-forms.ts'
 import type { Ingredient, Kitchen, Recipe, RecipeLine } from './recipe-walk.ts'
@@ -115,7 +116,7 @@ export async function saveKitchenSettings(db: Db, settings: KitchenSettings): Pr
  * The kitchen's one lock, first in each change's transaction: PostgreSQL
  * holds the settings row until the change commits, SQLite its one writer.
  */
-async function lockKitchen(trx: Transaction<Database>) {
+export async function lockKitchen(trx: Transaction<Database>) {
   await ownTables(trx)
     .updateTable('kitchen_settings')
     .set((eb) => ({ id: eb.ref('id') }))
@@ -233,7 +234,7 @@ export async function saveRecipe(
         return {
           ok: false,
           status: 409,
-          field: `line.${missing}.thing`,
+          field: `line.${input.lines[missing]!.row}.thing`,
           error: 'That was deleted meanwhile: choose another.',
         }
       }
@@ -334,19 +335,37 @@ export async function deleteRecipe(db: Db, id: number): Promise<KitchenChange> {
         error: `It is inside ${listed(users.map((user) => user.name))}: take it out first.`,
       }
     }
-    const sold = await ownTables(trx)
-      .selectFrom('recipe_use')
-      .select('id')
-      .where('recipe_id', '=', id)
-      .executeTakeFirst()
-    if (sold) {
+    const sold = await soldNow(trx, id)
+    if (sold.length > 0) {
       return {
         ok: false,
         status: 409,
-        error: 'Something you sell is made of it: choose another recipe for it first.',
+        error: `${listed(sold)} ${sold.length === 1 ? 'is' : 'are'} made of it: choose another recipe in What you sell first.`,
       }
     }
+    // What it made in drops gone by and for treats off the menu is history, not a use.
+    await ownTables(trx).deleteFrom('recipe_use').where('recipe_id', '=', id).execute()
     const gone = await ownTables(trx).deleteFrom('recipe').where('id', '=', id).executeTakeFirst()
     return gone.numDeletedRows > 0n ? { ok: true, id } : GONE.recipe
   })
+}
+
+/** What she sells now that is made of a recipe: treats on the menu, items of coming drops. */
+async function soldNow(trx: Transaction<Database>, recipeId: number): Promise<string[]> {
+  const treats = await ownTables(trx)
+    .selectFrom('recipe_use')
+    .innerJoin('product', 'product.id', 'recipe_use.product_id')
+    .select('product.name')
+    .where('recipe_use.recipe_id', '=', recipeId)
+    .where('product.active', '=', 1)
+    .execute()
+  const items = await ownTables(trx)
+    .selectFrom('recipe_use')
+    .innerJoin('drop_item', 'drop_item.id', 'recipe_use.drop_item_id')
+    .innerJoin('drop_sale', 'drop_sale.id', 'drop_item.drop_id')
+    .select('drop_item.name')
+    .where('recipe_use.recipe_id', '=', recipeId)
+    .where('drop_sale.pickup_date', '>=', bakeryToday())
+    .execute()
+  return [...new Set([...treats, ...items].map((row) => row.name))]
 }

@@ -14,6 +14,7 @@ export interface Cost {
   packagingCents: number
   /** Her minutes at her hourly rate. */
   labourCents: number
+  /** Her minutes, unrounded: round them where they are shown. */
   labourMinutes: number
   /** Ingredients and packaging: what leaves her purse. */
   materialsCents: number
@@ -47,7 +48,8 @@ export function costOf(
     ingredientsCents,
     packagingCents,
     labourCents,
-    labourMinutes: Number(walked.labourMinutes.round(0).valueOf()),
+    // Exact until shown: a third of a batch's 40 minutes is 13.33…, for what an hour makes.
+    labourMinutes: Number(walked.labourMinutes.valueOf()),
     materialsCents: ingredientsCents + packagingCents,
     totalCents: ingredientsCents + packagingCents + labourCents,
     problems: walked.problems,

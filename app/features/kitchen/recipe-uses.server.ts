@@ -2,6 +2,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import { lockKitchen } from './kitchen.server.ts'
 import { amountToStore, storedAmount } from './units.ts'
 
 const ownTables = tablesFor('kitchen')
@@ -80,14 +81,34 @@ export async function readSellables(db: Db, now = new Date()): Promise<Sellable[
 }
 
 /** Replaces what each of `keys` is made of, in one transaction. */
-export async function saveRecipeUses(db: Db, made: ReadonlyMap<SoldKey, MadeOf[]>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function saveRecipeUses(
+  db: Db,
+  made: ReadonlyMap<SoldKey, MadeOf[]>,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  return db.transaction().execute(async (trx) => {
+    // Under the kitchen's lock a recipe is not deleted meanwhile; a treat or
+    // item that went meanwhile (a drop edited, a menu imported) is passed by.
+    await lockKitchen(trx)
+    const recipes = new Set(
+      (await ownTables(trx).selectFrom('recipe').select('id').execute()).map((row) => row.id),
+    )
+    const wanted = [...made.values()].flat()
+    if (wanted.some((use) => !recipes.has(use.recipeId))) {
+      return { ok: false, error: 'A recipe was deleted meanwhile: look again, then save.' }
+    }
+    const treats = new Set(
+      (await ownTables(trx).selectFrom('product').select('id').execute()).map((row) => row.id),
+    )
+    const items = new Set(
+      (await ownTables(trx).selectFrom('drop_item').select('id').execute()).map((row) => row.id),
+    )
     for (const [key, uses] of made) {
-      const [kind, id] = key.split('.') as ['treat' | 'item', string]
-      const column = kind === 'treat' ? 'product_id' : 'drop_item_id'
+      const [kind, text] = key.split('.') as ['treat' | 'item', string]
+      const id = Number(text)
+      if (!(kind === 'treat' ? treats : items).has(id)) continue
       await ownTables(trx)
         .deleteFrom('recipe_use')
-        .where(column, '=', Number(id))
+        .where(kind === 'treat' ? 'product_id' : 'drop_item_id', '=', id)
         .where('option_key', 'is', null)
         .execute()
       if (uses.length === 0) continue
@@ -95,13 +116,14 @@ export async function saveRecipeUses(db: Db, made: ReadonlyMap<SoldKey, MadeOf[]
         .insertInto('recipe_use')
         .values(
           uses.map((use) => ({
-            product_id: kind === 'treat' ? Number(id) : null,
-            drop_item_id: kind === 'item' ? Number(id) : null,
+            product_id: kind === 'treat' ? id : null,
+            drop_item_id: kind === 'item' ? id : null,
             recipe_id: use.recipeId,
             batches: amountToStore(use.batches),
           })),
         )
         .execute()
     }
+    return { ok: true } as const
   })
 }

@@ -52,16 +52,19 @@ export interface Walked {
   allergens: Set<Allergen>
   /** Lines that could not be counted, each said for the owner to mend. */
   problems: string[]
-  /** Of those, a recipe inside itself or nested too deep: never saved. */
+  /** Of those, a recipe inside itself: never saved. */
   nesting: string[]
 }
 
-/** Sub-recipes within sub-recipes: deeper than this is a mistake, not a kitchen. */
-const MAX_DEPTH = 8
+/**
+ * One batch of each recipe taken apart, kept per kitchen as read: a
+ * sub-recipe used in many places (or many levels deep) is walked once,
+ * so a walk costs the kitchen's lines, never their paths.
+ */
+const unitWalks = new WeakMap<Kitchen, Map<number, Walked>>()
 
-/** `batches` of recipe `recipeId`, taken apart. */
-export function walkRecipe(kitchen: Kitchen, recipeId: number, batches: Fraction): Walked {
-  const walked: Walked = {
+function emptyWalk(): Walked {
+  return {
     ingredients: new Map(),
     batches: new Map(),
     labourMinutes: new Fraction(0),
@@ -70,40 +73,54 @@ export function walkRecipe(kitchen: Kitchen, recipeId: number, batches: Fraction
     problems: [],
     nesting: [],
   }
-  walkInto(walked, kitchen, recipeId, batches, [])
+}
+
+/** `batches` of recipe `recipeId`, taken apart. */
+export function walkRecipe(kitchen: Kitchen, recipeId: number, batches: Fraction): Walked {
+  const walked = emptyWalk()
+  addScaled(walked, unitWalk(kitchen, recipeId, []), batches)
   return walked
 }
 
-function walkInto(
-  walked: Walked,
-  kitchen: Kitchen,
-  recipeId: number,
-  batches: Fraction,
-  path: readonly number[],
-) {
+/** `source` times `factor`, added into `target`; its problems once each. */
+function addScaled(target: Walked, source: Walked, factor: Fraction) {
+  for (const [id, amount] of source.ingredients) add(target.ingredients, id, amount.mul(factor))
+  for (const [id, amount] of source.batches) add(target.batches, id, amount.mul(factor))
+  target.labourMinutes = target.labourMinutes.add(source.labourMinutes.mul(factor))
+  target.packagingCents = target.packagingCents.add(source.packagingCents.mul(factor))
+  for (const allergen of source.allergens) target.allergens.add(allergen)
+  for (const problem of source.problems) {
+    if (!target.problems.includes(problem)) target.problems.push(problem)
+  }
+  for (const problem of source.nesting) {
+    if (!target.nesting.includes(problem)) target.nesting.push(problem)
+  }
+}
+
+/** One batch of a recipe, its sub-recipes walked once each; `path` is the recipes above it. */
+function unitWalk(kitchen: Kitchen, recipeId: number, path: readonly number[]): Walked {
+  let walks = unitWalks.get(kitchen)
+  if (!walks) unitWalks.set(kitchen, (walks = new Map()))
+  const known = walks.get(recipeId)
+  if (known) return known
+  const walked = emptyWalk()
   const recipe = kitchen.recipes.get(recipeId)
   if (!recipe) {
     walked.problems.push('A recipe it uses has been deleted.')
-    return
+    return walked
   }
-  if (path.includes(recipeId) || path.length >= MAX_DEPTH) {
-    const names = [...path, recipeId].map((id) => kitchen.recipes.get(id)?.name ?? '?').join(' → ')
-    const problem = path.includes(recipeId)
-      ? `${names}: a recipe cannot be inside itself.`
-      : `${names}: recipes go at most ${MAX_DEPTH} deep.`
-    walked.problems.push(problem)
-    walked.nesting.push(problem)
-    return
-  }
-  add(walked.batches, recipeId, batches)
-  walked.labourMinutes = walked.labourMinutes.add(batches.mul(recipe.labourMinutes))
-  walked.packagingCents = walked.packagingCents.add(batches.mul(recipe.packagingCents))
+  add(walked.batches, recipeId, new Fraction(1))
+  walked.labourMinutes = new Fraction(recipe.labourMinutes)
+  walked.packagingCents = new Fraction(recipe.packagingCents)
   for (const line of recipe.lines) {
-    const amount = line.amount.mul(batches)
-    if ('ingredientId' in line)
-      addIngredient(walked, kitchen, recipe, line.ingredientId, amount, line.unit)
-    else addSubRecipe(walked, kitchen, recipe, line, amount, [...path, recipeId])
+    if ('ingredientId' in line) {
+      addIngredient(walked, kitchen, recipe, line.ingredientId, line.amount, line.unit)
+    } else {
+      addSubRecipe(walked, kitchen, recipe, line, [...path, recipeId])
+    }
   }
+  walks.set(recipeId, walked)
+  return walked
 }
 
 function addIngredient(
@@ -133,7 +150,6 @@ function addSubRecipe(
   kitchen: Kitchen,
   recipe: Recipe,
   line: Extract<RecipeLine, { recipeId: number }>,
-  amount: Fraction,
   path: readonly number[],
 ) {
   const sub = kitchen.recipes.get(line.recipeId)
@@ -141,17 +157,26 @@ function addSubRecipe(
     walked.problems.push(`${recipe.name}: a recipe it uses has been deleted.`)
     return
   }
+  if (path.includes(sub.id)) {
+    const names = [...path.slice(path.indexOf(sub.id)), sub.id]
+      .map((id) => kitchen.recipes.get(id)?.name ?? '?')
+      .join(' → ')
+    const problem = `${names}: a recipe cannot be inside itself.`
+    walked.problems.push(problem)
+    walked.nesting.push(problem)
+    return
+  }
   const batches =
     line.unit === 'batch'
-      ? amount
-      : convert(amount, line.unit, sub.yields.unit)?.div(sub.yields.amount)
+      ? line.amount
+      : convert(line.amount, line.unit, sub.yields.unit)?.div(sub.yields.amount)
   if (!batches) {
     walked.problems.push(
       `${recipe.name}: ${sub.name} makes ${formatAmount(sub.yields.amount, sub.yields.unit)}, so it is used in ${UNITS[sub.yields.unit].many} or batches, not ${UNITS[line.unit as Unit].many}.`,
     )
     return
   }
-  walkInto(walked, kitchen, line.recipeId, batches, path)
+  addScaled(walked, unitWalk(kitchen, sub.id, path), batches)
 }
 
 function unmatched(recipe: Recipe, ingredient: Ingredient, unit: Unit): string {

@@ -41,7 +41,9 @@ export function SoldPage({ view, answer }: { view: SoldView; answer: SoldAnswer 
           role={answer.ok ? 'status' : 'alert'}
           className={`${answer.ok ? 'status-success' : 'status-error'} kitchen-said mt-4`}
         >
-          {answer.ok ? answer.message : 'Some of it needs another look: see the notes below.'}
+          {answer.ok
+            ? answer.message
+            : (answer.error ?? 'Some of it needs another look: see the notes below.')}
         </p>
       ) : null}
       {view.rows.length === 0 ? (

@@ -4,6 +4,7 @@ import type { SoldKey } from './kitchen-forms.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
 import { type Margin, costOfMade, marginOf } from './recipe-costs.ts'
 import { type Sellable, readRecipeUses, readSellables } from './recipe-uses.server.ts'
+import { writtenAmount } from './units.ts'
 
 /**
  * "What you sell": each treat and drop item with the recipes it is made of,
@@ -55,7 +56,7 @@ export async function readSoldView(db: Db, now = new Date()): Promise<SoldView> 
         ...sellable,
         made: made.map((use) => ({
           recipeId: String(use.recipeId),
-          batches: use.batches.toFraction(true),
+          batches: writtenAmount(use.batches),
         })),
         costCents: cost.totalCents,
         margin: margin ? { ...margin, words: marginWords(margin) } : null,

@@ -3,6 +3,7 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
 import { type Cost, costOfMade } from './recipe-costs.ts'
 import { readRecipeUses } from './recipe-uses.server.ts'
+import { writtenAmount } from './units.ts'
 
 const ownTables = tablesFor('kitchen')
 
@@ -24,7 +25,7 @@ export async function readTreatCost(db: Db, treatName: string): Promise<TreatCos
   if (!made || made.length === 0) return null
   const [kitchen, settings] = [await readKitchen(db), await readKitchenSettings(db)]
   const names = made.map(
-    (use) => `${kitchen.recipes.get(use.recipeId)?.name ?? '?'} × ${use.batches.toFraction(true)}`,
+    (use) => `${kitchen.recipes.get(use.recipeId)?.name ?? '?'} × ${writtenAmount(use.batches)}`,
   )
   return {
     cost: costOfMade(kitchen, made, settings.hourlyRateCents),

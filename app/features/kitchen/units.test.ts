@@ -7,6 +7,7 @@ import {
   parseAmount,
   storedAmount,
   amountToStore,
+  writtenAmount,
 } from './units.ts'
 
 const exact = (text: string) => new Fraction(text)
@@ -78,4 +79,25 @@ test('a stored amount is the amount, and reads as kitchens write it', () => {
   expect(formatAmount(exact('340'), 'g')).toBe('340 g')
   expect(formatAmount(exact('12'), 'each')).toBe('12 pieces')
   expect(formatAmount(exact('1/100'), 'tsp')).toBe('under 1/8 tsp')
+})
+
+test('an amount shown again in a form reads back as the same amount', () => {
+  for (const typed of [
+    '2',
+    '1 1/2',
+    '3/4',
+    '0.907',
+    '2.267',
+    '0.333',
+    '0.593',
+    '7/300',
+    '1/3',
+    '453.59237',
+  ]) {
+    const amount = parseAmount(typed)!
+    const shown = writtenAmount(amount)
+    expect(parseAmount(shown)?.equals(amount), `${typed} shown as ${shown}`).toBe(true)
+  }
+  expect(writtenAmount(parseAmount('0.907')!)).toBe('0.907')
+  expect(writtenAmount(parseAmount('1.5')!)).toBe('1 1/2')
 })

@@ -94,7 +94,7 @@ export function parseAmount(text: string): Fraction | null {
     .replace(/[¼½¾⅓⅔⅛⅜⅝⅞]/, (glyph) => ` ${VULGAR[glyph] ?? glyph}`)
     .trim()
     .replace(/\s+/g, ' ')
-  if (!/^(\d{1,7}(\.\d{1,6})?|\d{1,3}\/\d{1,3}|\d{1,7} \d{1,3}\/\d{1,3})$/.test(written)) {
+  if (!/^(\d{1,7}(\.\d{1,9})?|\d{1,9}\/\d{1,9}|\d{1,7} \d{1,9}\/\d{1,9})$/.test(written)) {
     return null
   }
   const parts = written.split(' ')
@@ -118,6 +118,20 @@ const VULGAR: Record<string, string> = {
   '⅜': '3/8',
   '⅝': '5/8',
   '⅞': '7/8',
+}
+
+/**
+ * An amount for a form to show again, which `parseAmount` reads back as the
+ * same amount: a kitchen fraction as such ("1 1/2", "3/4"), a decimal she
+ * typed as she typed it ("0.907"), anything else as an exact fraction.
+ */
+export function writtenAmount(amount: Fraction): string {
+  if (amount.d <= 16n) return amount.toFraction(true)
+  let d = amount.d
+  while (d % 2n === 0n) d /= 2n
+  while (d % 5n === 0n) d /= 5n
+  const decimal = amount.toString()
+  return d === 1n && decimal.length <= 18 ? decimal : amount.toFraction(true)
 }
 
 /** An amount as stored: exact, "3/2", read back by `storedAmount`. */

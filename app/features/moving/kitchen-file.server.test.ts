@@ -57,8 +57,9 @@ async function kitchenInstall(): Promise<Db> {
       input(
         readIngredientForm({
           name: 'Butter',
-          pack_amount: '1',
-          pack_unit: 'lb',
+          // A block's weight as the wrapper gives it: exported and read back exactly.
+          pack_amount: '0.4536',
+          pack_unit: 'kg',
           pack_price: '6.49',
           'allergen.milk': 'on',
         }),
@@ -182,4 +183,14 @@ test('a kitchen the forms would refuse keeps the whole file out, said plainly', 
     ok: false,
     error: expect.stringContaining('a recipe cannot be inside itself'),
   })
+})
+
+test('a file without a kitchen keeps this one, and what each treat is made of', async () => {
+  const db = await kitchenInstall()
+  const before = await kitchenOf(db)
+  const { kitchen: _kitchen, ...older } = await exportSiteFile(db)
+  const checked = checkSiteFile(JSON.stringify(older))
+  if (!checked.ok) throw new Error(checked.error)
+  await importSiteFile(db, checked)
+  expect(await kitchenOf(db)).toEqual(before)
 })

@@ -380,6 +380,8 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
       pickupAddress: checked.booking.pickupAddress,
     })
     await replacePickupWindows(trx, checked.pickupWindows)
+    // A file without a kitchen keeps this one's, treats' recipes included (by name).
+    const kept = checked.kitchen ? [] : await kitchenFile.rememberTreatRecipes(trx)
     await replaceMenu(
       trx,
       checked.menu.map(({ buyNow: _buyNow, ...entry }) => entry),
@@ -392,5 +394,6 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
     }
     await writeDeliveryFees(trx, checked.deliveryFees)
     if (checked.kitchen) await kitchenFile.replaceKitchen(trx, checked.kitchen)
+    else await kitchenFile.restoreTreatRecipes(trx, kept)
   })
 }
