@@ -96,8 +96,8 @@ export function RecipeForm({
       <fieldset className="card grid gap-4 p-5 sm:p-6">
         <legend className="drop-form-legend">What goes in</legend>
         <p className="form-hint">
-          Amounts as you write them: 2, 1.5, 1 1/2 or ¾. A recipe used in this one can be counted in
-          batches or in the unit it makes. Empty rows are skipped.
+          Amounts as you write them: 2, 1.5, 1 1/2 or 3/4. A recipe used in this one can be counted
+          in batches or in the unit it makes. Empty rows are skipped.
         </p>
         {Array.from({ length: rows }, (_, n) => (
           <fieldset key={n} className="kitchen-line">

@@ -108,17 +108,25 @@ export function parseAmount(text: string): Fraction | null {
   return amount
 }
 
-const VULGAR: Record<string, string> = {
-  '¼': '1/4',
-  '½': '1/2',
-  '¾': '3/4',
-  '⅓': '1/3',
-  '⅔': '2/3',
-  '⅛': '1/8',
-  '⅜': '3/8',
-  '⅝': '5/8',
-  '⅞': '7/8',
-}
+/**
+ * The fraction characters a phone's keyboard offers, by code point: read on
+ * input only, never shown (the site's fonts carry the written "3/4").
+ */
+const VULGAR: Record<string, string> = Object.fromEntries(
+  (
+    [
+      [0xbc, '1/4'],
+      [0xbd, '1/2'],
+      [0xbe, '3/4'],
+      [0x2153, '1/3'],
+      [0x2154, '2/3'],
+      [0x215b, '1/8'],
+      [0x215c, '3/8'],
+      [0x215d, '5/8'],
+      [0x215e, '7/8'],
+    ] as const
+  ).map(([code, written]) => [String.fromCharCode(code), written]),
+)
 
 /**
  * An amount for a form to show again, which `parseAmount` reads back as the
