@@ -290,6 +290,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       'Orders',
       'Calendar',
       'Drops',
+      'Kitchen',
       'Gallery',
       'Settings',
       'Sign Out',

@@ -68,6 +68,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Orders',
     'Calendar',
     'Drops',
+    'Kitchen',
     'Gallery',
     'Settings',
     'Sign Out',
@@ -127,6 +128,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Orders',
     'Calendar',
     'Drops',
+    'Kitchen',
     'Settings',
   ])
   await page.screenshot({ path: `${SHOTS}/home-signed-in-menu-375.png` })
