@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 
 // One menu, changed step by step: these run in order, on the server the gallery's
 // journeys use (playwright.config.ts), so no other page's test sees their treats.
@@ -113,6 +113,8 @@ test.describe('refused changes', () => {
     page,
   }) => {
     await page.goto('/admin/settings')
+    // Live first: Edit and Cancel tapped while the page starts are plain links that reload it.
+    await waitForHydration(page, { intent: false })
     const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
     await cakes.getByRole('button', { name: 'Save Cakes' }).click()
@@ -179,6 +181,8 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     await page.goto('/admin/settings')
+    // Live first: Edit and Cancel tapped while the page starts are plain links that reload it.
+    await waitForHydration(page, { intent: false })
     const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
     await cakes.getByLabel('Notice (days)').fill('9')

@@ -179,19 +179,12 @@ const GONE = {
 export async function deleteIngredient(db: Db, id: number): Promise<KitchenChange> {
   return db.transaction().execute(async (trx) => {
     await lockKitchen(trx)
-    const users = await ownTables(trx)
-      .selectFrom('recipe_line')
-      .innerJoin('recipe', 'recipe.id', 'recipe_line.recipe_id')
-      .select('recipe.name')
-      .distinct()
-      .where('recipe_line.ingredient_id', '=', id)
-      .orderBy('recipe.name')
-      .execute()
+    const users = await recipesUsing(trx, 'ingredient_id', id)
     if (users.length > 0) {
       return {
         ok: false,
         status: 409,
-        error: `It is in ${listed(users.map((user) => user.name))}: take it out of ${users.length === 1 ? 'that recipe' : 'those recipes'} first.`,
+        error: `It is in ${listed(users)}: take it out of ${users.length === 1 ? 'that recipe' : 'those recipes'} first.`,
       }
     }
     const gone = await ownTables(trx)
@@ -320,19 +313,12 @@ function loopThrough(
 export async function deleteRecipe(db: Db, id: number): Promise<KitchenChange> {
   return db.transaction().execute(async (trx) => {
     await lockKitchen(trx)
-    const users = await ownTables(trx)
-      .selectFrom('recipe_line')
-      .innerJoin('recipe', 'recipe.id', 'recipe_line.recipe_id')
-      .select('recipe.name')
-      .distinct()
-      .where('recipe_line.sub_recipe_id', '=', id)
-      .orderBy('recipe.name')
-      .execute()
+    const users = await recipesUsing(trx, 'sub_recipe_id', id)
     if (users.length > 0) {
       return {
         ok: false,
         status: 409,
-        error: `It is inside ${listed(users.map((user) => user.name))}: take it out first.`,
+        error: `It is inside ${listed(users)}: take it out first.`,
       }
     }
     const sold = await soldNow(trx, id)
@@ -368,4 +354,21 @@ async function soldNow(trx: Transaction<Database>, recipeId: number): Promise<st
     .where('drop_sale.pickup_date', '>=', bakeryToday())
     .execute()
   return [...new Set([...treats, ...items].map((row) => row.name))]
+}
+
+/** The names of the recipes whose lines use an ingredient or a recipe. */
+async function recipesUsing(
+  trx: Transaction<Database>,
+  column: 'ingredient_id' | 'sub_recipe_id',
+  id: number,
+): Promise<string[]> {
+  const rows = await ownTables(trx)
+    .selectFrom('recipe_line')
+    .innerJoin('recipe', 'recipe.id', 'recipe_line.recipe_id')
+    .select('recipe.name')
+    .distinct()
+    .where(`recipe_line.${column}`, '=', id)
+    .orderBy('recipe.name')
+    .execute()
+  return rows.map((row) => row.name)
 }
