@@ -181,8 +181,6 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     await page.goto('/admin/settings')
-    // Live first: Edit and Cancel tapped while the page starts are plain links that reload it.
-    await waitForHydration(page, { intent: false })
     const cakes = await openProductEdit(page, 'Cakes')
     await cakes.getByLabel('Name').fill('Cupcakes')
     await cakes.getByLabel('Notice (days)').fill('9')
