@@ -66,6 +66,7 @@ import { WAITLIST_EVERY_MS, waitlistPass } from './waitlist-offers.ts'
 export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
 export { redactSecrets } from './log-redaction.ts'
+export { readOffUnreadBodies } from './unread-body.ts'
 
 /** Another instance sweeping at the same boot moment skips; a crashed sweeper frees it after this. */
 const MEDIA_SWEEP_LEASE = 'media-sweep'

@@ -13,7 +13,7 @@ import {
   signIn,
   startBuiltServer,
 } from '#tests/support/built-server.ts'
-import { sendChunked } from '#tests/support/raw-http.ts'
+import { sendChunked, sendOnOneConnection } from '#tests/support/raw-http.ts'
 import { type Visitor, visitor } from '#tests/support/visitor.ts'
 
 const PUBLIC_FORMS = ['/contact', '/contact.data', '/ordernow', '/ordernow.data'] as const
@@ -111,6 +111,32 @@ test('an oversized body without a Content-Length is answered 413 on every public
     await declared.arrayBuffer()
     expect(declared.status, `with Content-Length ${path}`).toBe(413)
   }
+})
+
+test('after refusing a body it did not read, the server still answers the next request on that connection', async () => {
+  const oversized = `comments=${'x'.repeat(96 * 1024)}`
+  const post = (path: string, contentType: string) =>
+    [
+      `POST ${path} HTTP/1.1`,
+      `Host: localhost:${site.port}`,
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${oversized.length}`,
+      `X-Forwarded-For: ${freshAddress()}`,
+      '',
+      oversized,
+    ].join('\r\n')
+  const last = `GET /robots.txt HTTP/1.1\r\nHost: localhost:${site.port}\r\nConnection: close\r\n\r\n`
+  // Too large for the form, and of a type no form sends: both are answered
+  // before the body is read, as a browser that keeps its connection sees.
+  const statuses = await sendOnOneConnection({
+    port: site.port,
+    requests: [
+      post('/contact.data', 'application/x-www-form-urlencoded'),
+      post('/ordernow.data', 'text/plain'),
+      last,
+    ],
+  })
+  expect(statuses).toEqual([413, 415, 200])
 })
 
 test('only POST sends a form: PUT, PATCH and DELETE get 405 with Allow and store nothing', async () => {

@@ -64,6 +64,7 @@ const env = await appModule.startServices().catch((error: unknown) => {
 const server = express()
 server.disable('x-powered-by')
 server.set('trust proxy', 'loopback')
+server.use(appModule.readOffUnreadBodies())
 // The log never carries a customer's private link or the calendar feed's key.
 morgan.token('redacted-url', (req) =>
   appModule.redactSecrets((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''),

@@ -25,7 +25,8 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
  */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  // The server reads off a declared body itself once the reply is sent.
+  // The server reads off a declared body once the reply is sent
+  // (server/unread-body.ts), so the connection stays usable.
   if (declared > maxBytes) throw new BodyTooLargeError()
   if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()

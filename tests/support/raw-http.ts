@@ -74,3 +74,30 @@ function unchunk(coded: string): string {
     rest = rest.slice(lineEnd + 2 + size + 2)
   }
 }
+
+/**
+ * Writes `requests` one after another on one kept-alive connection, as a
+ * browser reuses its connection, and returns every status the server
+ * answered before it closed the connection. The last request should ask for
+ * `Connection: close`, so the server ends the conversation.
+ */
+export function sendOnOneConnection({
+  port,
+  requests,
+}: {
+  port: number
+  requests: string[]
+}): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    const received: Buffer[] = []
+    socket.on('data', (chunk) => received.push(chunk))
+    socket.on('error', reject)
+    socket.on('end', () => {
+      socket.end()
+      const raw = Buffer.concat(received).toString('latin1')
+      resolve([...raw.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((match) => Number(match[1])))
+    })
+    for (const request of requests) socket.write(request)
+  })
+}
