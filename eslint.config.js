@@ -171,6 +171,10 @@ export const featureEdges = {
     uses: ['menu', 'drops'],
     why: "Her ingredients and recipes, what each costs her and what a price leaves her (decision 105). What she sells is made of recipes: the menu's treats and their choices and the drops' items are named here by their ids and keys, read through their owners.",
   },
+  labels: {
+    uses: ['kitchen'],
+    why: 'The labels the law asks for, made from her recipes and kept per order and drop (decision 106): the kitchen says what each thing is made of and weighs; the orders and drops it labels are read by their ids.',
+  },
   'order-status': {
     uses: [],
     why: "The one home of a request's statuses, transitions, status sets and what each change moves and emails, and how a status and a payment schedule read (its badge, the schedule's lines): it uses no other feature, so every feature may read it.",

@@ -19,7 +19,8 @@
  * and order sends at 50 connections, on a fresh server), Data growth (every owner page, the CSV, the feed, availability and
  * a send on synthetic books of 0, 1k, 10k and 100k requests, SQLite and
  * PostgreSQL, each on a fresh server), A drop's opening second (500 shoppers
- * reserving at once across two instances on PostgreSQL, or one on SQLite) and Image pipeline (time and peak memory to process one
+ * reserving at once across two instances on PostgreSQL, or one on SQLite), Labels (a drop's 100
+ * labels composed from nested recipes and drawn as a PDF, beside one label) and Image pipeline (time and peak memory to process one
  * 12-megapixel photo, each run in a fresh Node process; it needs no server).
  * A summary table of every performance goal comes first.
  *
@@ -57,6 +58,7 @@ import { cleanUpAll, cleanUpOnSignals, stoppingForSignal } from './bench/cleanup
 import { dropRushSection } from './bench/drop-rush.ts'
 import { GALLERY_PHOTOS, prepareGalleryData } from './bench/gallery-data.ts'
 import { growthSection } from './bench/growth.ts'
+import { labelsSection } from './bench/labels.ts'
 import { lighthouseOwnerSection, lighthouseSection } from './bench/lighthouse.ts'
 import { loadMixSection } from './bench/load-mix.ts'
 import { loadSection } from './bench/load.ts'
@@ -82,6 +84,7 @@ const SECTIONS: readonly Section[] = [
   memorySection,
   growthSection,
   dropRushSection,
+  labelsSection,
   pipelineSection,
 ]
 
@@ -125,7 +128,9 @@ async function main(): Promise<void> {
   const appDir = await buildSnapshot()
   // The growth section brings books of its own, and the owner's pages show no
   // gallery; only the others need it.
-  const needsGallery = only.some((id) => id !== 'growth' && id !== 'lighthouse-owner')
+  const needsGallery = only.some(
+    (id) => id !== 'growth' && id !== 'lighthouse-owner' && id !== 'labels',
+  )
   const serverOptions: ServerOptions = {
     ...(needsGallery ? { dataFrom: await prepareGalleryData(GALLERY_PHOTOS) } : {}),
     // The prepared gallery is the one to measure; the demo photos would join it.

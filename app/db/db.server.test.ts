@@ -222,7 +222,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'ingredient',
-    'CREATE TABLE "ingredient" ("id" integer primary key autoincrement, "name" text not null, "name_key" text not null unique, "pack_amount" text not null, "pack_unit" text not null, "pack_price_cents" integer not null check (pack_price_cents >= 0), "density" text, "allergens" text default \'\' not null, "pantry_amount" text, "updated_at" integer not null)',
+    'CREATE TABLE "ingredient" ("id" integer primary key autoincrement, "name" text not null, "name_key" text not null unique, "pack_amount" text not null, "pack_unit" text not null, "pack_price_cents" integer not null check (pack_price_cents >= 0), "density" text, "allergens" text default \'\' not null, "pantry_amount" text, "updated_at" integer not null, "contents" text default \'\' not null, "piece_grams" text)',
   ],
   [
     'inspiration_photo',
@@ -239,6 +239,18 @@ const SQLITE_SCHEMA = [
   [
     'kitchen_settings',
     'CREATE TABLE "kitchen_settings" ("id" integer primary key check (id = 1), "hourly_rate_cents" integer not null check (hourly_rate_cents >= 0), "target_margin_percent" integer not null check (target_margin_percent between 0 and 95))',
+  ],
+  [
+    'label_net',
+    'CREATE TABLE "label_net" ("id" integer primary key autoincrement, "product_id" integer unique references "product" ("id") on delete cascade, "drop_item_id" integer unique references "drop_item" ("id") on delete cascade, "grams" text not null, constraint "label_net_one_thing" check ((product_id is null) <> (drop_item_id is null)))',
+  ],
+  [
+    'label_settings',
+    'CREATE TABLE "label_settings" ("id" integer primary key check (id = 1), "region" text default \'\' not null, "permit" text default \'\' not null, "maker" text default \'\' not null, "layout" text default \'avery-5163\' not null)',
+  ],
+  [
+    'label_sheet',
+    'CREATE TABLE "label_sheet" ("id" integer primary key autoincrement, "request_id" integer unique references "order_request" ("id") on delete cascade, "drop_id" integer unique references "drop_sale" ("id") on delete cascade, "made_on" text not null, "labels" text not null, "created_at" integer not null, constraint "label_sheet_one_thing" check ((request_id is null) <> (drop_id is null)))',
   ],
   [
     'lease',
@@ -607,6 +619,10 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],
   ['sqlite_autoindex_kysely_migration_lock_1', null],
+  ['sqlite_autoindex_label_net_1', null],
+  ['sqlite_autoindex_label_net_2', null],
+  ['sqlite_autoindex_label_sheet_1', null],
+  ['sqlite_autoindex_label_sheet_2', null],
   ['sqlite_autoindex_lease_1', null],
   ['sqlite_autoindex_order_status_count_1', null],
   ['sqlite_autoindex_product_1', null],

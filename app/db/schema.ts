@@ -23,6 +23,7 @@ import type {
   RecipeTable,
   RecipeUseTable,
 } from './schema/kitchen.ts'
+import type { LabelNetTable, LabelSettingsTable, LabelSheetTable } from './schema/labels.ts'
 import type { OutboxTable } from './schema/mail.ts'
 import type {
   OrderBatchTable,
@@ -112,6 +113,9 @@ export interface Database {
   recipe_line: RecipeLineTable
   recipe_use: RecipeUseTable
   kitchen_settings: KitchenSettingsTable
+  label_settings: LabelSettingsTable
+  label_net: LabelNetTable
+  label_sheet: LabelSheetTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.

@@ -90,6 +90,9 @@ export const tableOwners = {
     holds: 'the recipes each treat, choice and drop item is made of',
   },
   kitchen_settings: { owner: 'kitchen', holds: 'the one row: her hourly rate and target margin' },
+  label_settings: { owner: 'labels', holds: 'the one row: her region, permit and printed name' },
+  label_net: { owner: 'kitchen', holds: 'what one of each treat or drop item weighs' },
+  label_sheet: { owner: 'labels', holds: "each order's or drop's labels as first made" },
 
   weekday_capacity: { owner: 'availability', holds: 'effort units the bakery makes per weekday' },
   closed_period: { owner: 'availability', holds: 'the days the bakery is closed' },
@@ -226,6 +229,12 @@ export const tableGrants = [
     ],
     reason:
       'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
+  },
+  {
+    feature: 'labels',
+    tables: ['order_request', 'drop_sale', 'drop_hold', 'drop_hold_line', 'drop_item'],
+    reason:
+      'A drop’s labels count the pieces of each item in its booked orders in one query, and a sheet names the order or drop it is for.',
   },
   // mediaUsageBytes (media/media-quota.server.ts) loops over PHOTO_TABLES,
   // the tables whose rows hold stored bytes: the media quota counts the

@@ -194,3 +194,20 @@ export function mixRows(mix: unknown): SummaryRow[] {
     },
   ]
 }
+
+/** The labels' goal: a drop's 100 labels in under two seconds, beside one label. */
+export function labelRows(labels: unknown): SummaryRow[] {
+  const rows = list(labels, 'rows')
+  const [one, hundred, thermal] = rows.map((row) => num(row, 'medianMs'))
+  const slowest = [hundred, thermal].filter((ms) => ms !== null && ms !== undefined)
+  const worst = slowest.length > 0 ? Math.max(...(slowest as number[])) : null
+  return [
+    {
+      goal: '100 labels composed and drawn as a PDF, median',
+      target: '< 2 s',
+      measured: worst === null ? 'not run' : `${(worst / 1000).toFixed(2)} s`,
+      baseline: one === null || one === undefined ? NONE : `one label ${(one / 1000).toFixed(3)} s`,
+      pass: worst === null ? null : worst < 2000,
+    },
+  ]
+}

@@ -254,6 +254,7 @@ describe('formatSummary', () => {
       mix: { latencyP99Ms: 41, peakRssBytes: 170 * MIB },
       memory,
       growth: { rows: [growthRow('sqlite', 0, 10), growthRow('sqlite', 10_000, 14)] },
+      labels: { rows: [{ medianMs: 9 }, { medianMs: 310 }, { medianMs: 420 }] },
       pipeline: {
         photos: [
           {
@@ -286,6 +287,7 @@ describe('formatSummary', () => {
       | Server peak RSS under load (VmHWM)                    | —                                   | 210 MB                                         | bare Node 40 MB               | —      |
       | 12 MP upload within the heap limit, then serves       | 201 at --max-old-space-size=128     | 201 in 2500 ms, peak 230 MB                    | —                             | pass   |
       | 10,000 requests, SQLite: slowest page against empty   | ≤ 2× empty, none failing            | 1.4× (/admin)                                  | same run, 0 requests          | pass   |
+      | 100 labels composed and drawn as a PDF, median        | < 2 s                               | 0.42 s                                         | one label 0.009 s             | pass   |
       | 12 MP photo through the pipeline, median              | ≤ 0.6 s                             | 0.52 s                                         | —                             | pass   |
       | 12 MP photo, peak RSS                                 | ≤ 250 MB                            | 200 MB                                         | —                             | pass   |
       | Gallery bytes per photo vs 1200 px JPEG 0.7           | ≤ 0.5× at equal SSIM (within 0.002) | 0.40× at most, SSIM +0.0010 at worst (1 tiles) | —                             | pass   |"

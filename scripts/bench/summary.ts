@@ -1,7 +1,7 @@
 import { formatTable } from './markdown.ts'
 import { NONE, type SummaryRow } from './summary-data.ts'
 import { lighthouseOwnerRows, lighthouseRows, loadRows } from './summary-pages.ts'
-import { growthRows, memoryRows, mixRows, pipelineRows } from './summary-server.ts'
+import { growthRows, labelRows, memoryRows, mixRows, pipelineRows } from './summary-server.ts'
 
 export type { SummaryRow } from './summary-data.ts'
 
@@ -13,6 +13,7 @@ export function summaryRows(data: Readonly<Record<string, unknown>>): SummaryRow
     ...mixRows(data.mix),
     ...memoryRows(data.memory),
     ...growthRows(data.growth),
+    ...labelRows(data.labels),
     ...pipelineRows(data.pipeline),
   ]
 }

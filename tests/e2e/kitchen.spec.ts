@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { pdfText } from '#tests/support/pdf-text.ts'
 import { expect, pageAddress, test, waitForHydration } from './fixtures.ts'
 import {
   journeyCustomer,
@@ -156,6 +158,33 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(butterLine).toContainText('2 packs')
   await expect(page.getByTestId('shopping-total')).toHaveText('$22.97')
   await shoot(page, 'kitchen-shopping')
+
+  // Her labels: first what they still need, then, told where she bakes, the labels as they print.
+  await page.goto(orderUrl)
+  await page.getByRole('link', { name: 'Print its labels' }).click()
+  await expect(page.getByTestId('label-problems')).toContainText(
+    'Choose your region in the Kitchen’s label settings.',
+  )
+  await waitForHydration(page, { intent: false })
+  const settings = page.getByRole('region', { name: 'What every label says' })
+  await settings.getByLabel('Where you bake').selectOption('TX')
+  await settings.getByLabel('Your name and address').fill('Kit’s Kitchen\n1 Main Street, Austin TX')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await expect(settings.getByRole('status')).toBeFocused()
+  // Two pounds of butter (907 g) outweigh 4½ cups of flour (564 g); 48 shortbread pieces.
+  const label = page.getByTestId('label-preview')
+  await expect(label).toContainText(`Ingredients: ${butter}, ${flour}.`)
+  await expect(label).toContainText('Contains: Milk, Wheat.')
+  await expect(label).toContainText('Net quantity: 48 pieces')
+  await expect(label).toContainText('NOT SUBJECT TO GOVERNMENTAL LICENSING OR INSPECTION.')
+  await shoot(page, 'kitchen-labels')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download labels (PDF)' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^labels-order-\d+\.pdf$/)
+  const pdf = await readFile((await download.path())!)
+  expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain(`${butter}, ${flour}.`)
 
   // What a recipe uses cannot go from under it, nor what she sells; each asks first.
   await page.goto('/admin/kitchen')

@@ -21,7 +21,7 @@ test('npm run dev serves every page without a console error, hot reload on the s
   const port = Number(process.env.E2E_PORT ?? 3210) + 40
   const server = startServerProcess({ PORT: String(port) }, { dev: true })
   try {
-    await server.ready()
+    await server.ready({ timeoutMs: 90_000 })
     const hotReload = page.waitForEvent('websocket')
     for (const { path: pagePath, heading } of publicPages) {
       await page.goto(`http://localhost:${port}${pagePath}`)

@@ -16,6 +16,8 @@ export const ingredients: Ingredient[] = [
     density: f('0.5'),
     allergens: ['wheat'],
     pantry: null,
+    contents: 'wheat flour, niacin',
+    pieceGrams: null,
   },
   {
     id: 2,
@@ -24,6 +26,8 @@ export const ingredients: Ingredient[] = [
     density: null,
     allergens: [],
     pantry: null,
+    contents: '',
+    pieceGrams: null,
   },
   {
     id: 3,
@@ -32,6 +36,8 @@ export const ingredients: Ingredient[] = [
     density: null,
     allergens: ['milk'],
     pantry: null,
+    contents: 'cream, salt',
+    pieceGrams: null,
   },
   {
     id: 4,
@@ -40,6 +46,8 @@ export const ingredients: Ingredient[] = [
     density: null,
     allergens: ['eggs'],
     pantry: null,
+    contents: '',
+    pieceGrams: f(50),
   },
   {
     id: 5,
@@ -48,6 +56,8 @@ export const ingredients: Ingredient[] = [
     density: null,
     allergens: [],
     pantry: null,
+    contents: '',
+    pieceGrams: null,
   },
 ]
 

@@ -21,6 +21,10 @@ export interface IngredientTable {
   allergens: Generated<string>
   /** In the pack's unit; null when she does not keep count. */
   pantry_amount: string | null
+  /** What its own pack lists, printed in brackets on a label: "wheat flour, niacin". */
+  contents: Generated<string>
+  /** What one piece weighs, in grams, when it is bought by the piece; null if not given. */
+  piece_grams: string | null
   updated_at: Millis
 }
 

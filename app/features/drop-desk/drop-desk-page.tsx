@@ -66,6 +66,9 @@ export function DropDeskPage({
         <Link to={`/drops/${view.slug}`} className="button-secondary">
           Open its public page
         </Link>
+        <Link to={`/admin/kitchen/labels?drop=${view.id}`} className="button-secondary">
+          Print its labels
+        </Link>
         <Form method="post">
           <input type="hidden" name="intent" value="duplicate" />
           <button type="submit" className="button-secondary" disabled={sending}>

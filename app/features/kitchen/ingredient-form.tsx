@@ -11,7 +11,8 @@ import { KITCHEN_LIMITS } from './kitchen-forms.ts'
 /**
  * What she buys: its name, the pack with its price, its weight per
  * millilitre when a recipe measures it by the cup, what is in the pantry,
- * and the allergens it contains. A refusal comes back with her words, each
+ * what a label needs (its pack's own list, a piece's weight) and the
+ * allergens it contains. A refusal comes back with her words, each
  * problem beside its field, the first focused.
  */
 export function IngredientForm({
@@ -75,6 +76,34 @@ export function IngredientForm({
           error={errors.pantry}
         >
           {text('pantry')}
+        </FormField>
+      </fieldset>
+      <fieldset className="card grid gap-4 p-5 sm:p-6">
+        <legend className="drop-form-legend">For labels</legend>
+        <FormField
+          name="contents"
+          label="What its pack lists"
+          optional
+          hint="Its own ingredients as its package prints them: a label shows them in brackets after its name."
+          error={errors.contents}
+        >
+          {(control) => (
+            <input
+              {...control}
+              maxLength={KITCHEN_LIMITS.contents}
+              placeholder="wheat flour, niacin, iron, thiamine"
+              defaultValue={values.contents ?? ''}
+            />
+          )}
+        </FormField>
+        <FormField
+          name="piece_grams"
+          label="One piece weighs (g)"
+          optional
+          hint="For what you buy by the piece or the dozen, such as eggs (about 50 g): a label lists ingredients by weight."
+          error={errors.piece_grams}
+        >
+          {text('piece_grams')}
         </FormField>
       </fieldset>
       <fieldset className="card grid gap-3 p-5 sm:p-6">

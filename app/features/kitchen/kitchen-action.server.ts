@@ -1,3 +1,4 @@
+import type Fraction from 'fraction.js'
 import type { Db } from '#app/db/db.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { moneyProblemMessage, readMoney } from '#app/utils/money.ts'
@@ -154,14 +155,16 @@ export async function receiveRecipeUses({
     .split(',')
     .filter((key): key is SoldKey => selling.has(key as SoldKey))
   const made = new Map<SoldKey, MadeOf[]>()
+  const nets = new Map<SoldKey, Fraction | null>()
   const errors: FieldErrors = {}
   for (const key of shown) {
     const read = readMadeOf(form, key, recipeIds)
     Object.assign(errors, read.errors)
     made.set(key, read.made)
+    nets.set(key, read.netGrams)
   }
   if (Object.keys(errors).length > 0) return reply(400, { ok: false, errors, values: form })
-  const saved = await saveRecipeUses(db, made)
+  const saved = await saveRecipeUses(db, made, nets)
   if (!saved.ok) return reply(409, { ok: false, errors: {}, values: form, error: saved.error })
   return reply(200, { ok: true, message: 'Saved: the costs below count these recipes.' })
 }

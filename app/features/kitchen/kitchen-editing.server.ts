@@ -2,6 +2,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { centsToInput } from '#app/utils/money.ts'
 import { type RecipeSummary, recipeSummary } from './kitchen-view.server.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
+import type { Ingredient } from './recipe-walk.ts'
 import { UNITS, writtenAmount } from './units.ts'
 
 /**
@@ -27,6 +28,22 @@ export interface RecipeEditing {
   summary: RecipeSummary | null
 }
 
+/** An ingredient as its form's fields, as the form and a site file write them. */
+export function ingredientFields(ingredient: Ingredient): Record<string, string> {
+  const fields: Record<string, string> = {
+    name: ingredient.name,
+    pack_amount: writtenAmount(ingredient.pack.amount),
+    pack_unit: ingredient.pack.unit,
+    pack_price: centsToInput(ingredient.pack.priceCents),
+  }
+  if (ingredient.density) fields.density = writtenAmount(ingredient.density)
+  if (ingredient.pantry) fields.pantry = writtenAmount(ingredient.pantry)
+  if (ingredient.contents) fields.contents = ingredient.contents
+  if (ingredient.pieceGrams) fields.piece_grams = writtenAmount(ingredient.pieceGrams)
+  for (const allergen of ingredient.allergens) fields[`allergen.${allergen}`] = 'on'
+  return fields
+}
+
 /** An ingredient's values, or null when it is gone; a new one starts empty. */
 export async function readIngredientEditing(
   db: Db,
@@ -35,15 +52,7 @@ export async function readIngredientEditing(
   if (id === 'new') return { values: { pack_unit: 'kg' } }
   const ingredient = (await readKitchen(db)).ingredients.get(id)
   if (!ingredient) return null
-  const values: Record<string, string> = {
-    name: ingredient.name,
-    pack_amount: writtenAmount(ingredient.pack.amount),
-    pack_unit: ingredient.pack.unit,
-    pack_price: centsToInput(ingredient.pack.priceCents),
-    density: ingredient.density ? writtenAmount(ingredient.density) : '',
-    pantry: ingredient.pantry ? writtenAmount(ingredient.pantry) : '',
-  }
-  for (const allergen of ingredient.allergens) values[`allergen.${allergen}`] = 'on'
+  const values = ingredientFields(ingredient)
   return { values }
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { MAX_DOLLARS, centsToInput } from '#app/utils/money.ts'
-import { allergensToStore } from './allergens.ts'
+import { ingredientFields } from './kitchen-editing.server.ts'
 import {
   type IngredientInput,
   KITCHEN_LIMITS,
@@ -12,8 +12,9 @@ import {
   readIngredientForm,
   readRecipeForm,
 } from './kitchen-forms.ts'
+import { ingredientRow, recipeLineRows, recipeRow } from './kitchen-rows.server.ts'
 import { lockKitchen, readKitchen, readKitchenSettings } from './kitchen.server.ts'
-import type { Ingredient, Kitchen, Recipe } from './recipe-walk.ts'
+import type { Kitchen, Recipe } from './recipe-walk.ts'
 import { walkRecipe } from './recipe-walk.ts'
 import { amountToStore, parseAmount, writtenAmount } from './units.ts'
 
@@ -35,6 +36,8 @@ export interface KitchenPart {
   recipes: Record<string, string>[]
   /** A menu treat by name, made of a recipe by name. */
   madeOf: { treat: string; recipe: string; batches: string }[]
+  /** What one of a menu treat weighs, in grams, for its labels; older files have none. */
+  weighs?: { treat: string; grams: string }[]
 }
 
 export interface CheckedKitchen {
@@ -44,6 +47,7 @@ export interface CheckedKitchen {
   /** Each recipe with its lines' things as indexes into ingredients and recipes. */
   recipes: RecipeInput[]
   madeOf: { treat: string; recipe: number; batches: Fraction }[]
+  weighs: { treat: string; grams: Fraction }[]
 }
 
 /** The most of each a file may carry: a busy bakery's kitchen several times over. */
@@ -67,20 +71,8 @@ export async function exportKitchen(db: Db): Promise<KitchenPart> {
       recipe: kitchen.recipes.get(use.recipe_id)?.name ?? '',
       batches: writtenAmount(new Fraction(use.batches)),
     })),
+    weighs: await treatWeights(db),
   }
-}
-
-function ingredientFields(ingredient: Ingredient): Record<string, string> {
-  const fields: Record<string, string> = {
-    name: ingredient.name,
-    pack_amount: writtenAmount(ingredient.pack.amount),
-    pack_unit: ingredient.pack.unit,
-    pack_price: centsToInput(ingredient.pack.priceCents),
-  }
-  if (ingredient.density) fields.density = writtenAmount(ingredient.density)
-  if (ingredient.pantry) fields.pantry = writtenAmount(ingredient.pantry)
-  for (const allergen of ingredient.allergens) fields[`allergen.${allergen}`] = 'on'
-  return fields
 }
 
 function recipeFields(kitchen: Kitchen, recipe: Recipe): Record<string, string> {
@@ -132,7 +124,7 @@ export function checkKitchen(
   ) {
     return refuse('the hourly rate or the margin is not what Export writes.')
   }
-  const lists = [file.ingredients, file.recipes, file.madeOf]
+  const lists = [file.ingredients, file.recipes, file.madeOf, file.weighs ?? []]
   if (lists.some((list) => !Array.isArray(list) || list.length > MAX_THINGS)) {
     return refuse(`it is damaged or holds more than ${MAX_THINGS} of something.`)
   }
@@ -185,6 +177,14 @@ export function checkKitchen(
       return refuse('what a treat is made of is not what Export writes.')
     madeOf.push({ treat: use.treat, recipe, batches })
   }
+  const weighs: CheckedKitchen['weighs'] = []
+  for (const value of (file.weighs ?? []) as unknown[]) {
+    const weight = fieldsOf(value) ?? {}
+    const grams = parseAmount(weight.grams ?? '')
+    if (!weight.treat || !grams || grams.compare(KITCHEN_LIMITS.netGrams.max) > 0)
+      return refuse('what a treat weighs is not what Export writes.')
+    weighs.push({ treat: weight.treat, grams })
+  }
   return {
     ok: true,
     kitchen: {
@@ -193,6 +193,7 @@ export function checkKitchen(
       ingredients,
       recipes,
       madeOf,
+      weighs,
     },
   }
 }
@@ -258,17 +259,7 @@ export async function replaceKitchen(
   for (const input of checked.ingredients) {
     const row = await ownTables(trx)
       .insertInto('ingredient')
-      .values({
-        name: input.name,
-        name_key: input.name.toLocaleLowerCase('en'),
-        pack_amount: amountToStore(input.pack.amount),
-        pack_unit: input.pack.unit,
-        pack_price_cents: input.pack.priceCents,
-        density: input.density ? amountToStore(input.density) : null,
-        allergens: allergensToStore(input.allergens),
-        pantry_amount: input.pantry ? amountToStore(input.pantry) : null,
-        updated_at: now,
-      })
+      .values(ingredientRow(input, now))
       .returning('id')
       .executeTakeFirstOrThrow()
     ingredientIds.push(Number(row.id))
@@ -277,15 +268,7 @@ export async function replaceKitchen(
   for (const input of checked.recipes) {
     const row = await ownTables(trx)
       .insertInto('recipe')
-      .values({
-        name: input.name,
-        name_key: input.name.toLocaleLowerCase('en'),
-        yield_amount: amountToStore(input.yields.amount),
-        yield_unit: input.yields.unit,
-        labour_minutes: input.labourMinutes,
-        packaging_cents: input.packagingCents,
-        updated_at: now,
-      })
+      .values(recipeRow(input, now))
       .returning('id')
       .executeTakeFirstOrThrow()
     recipeIds.push(Number(row.id))
@@ -295,15 +278,12 @@ export async function replaceKitchen(
     await ownTables(trx)
       .insertInto('recipe_line')
       .values(
-        input.lines.map((line, position) => ({
-          recipe_id: recipeIds[n]!,
-          position,
-          ingredient_id:
-            'ingredientId' in line.thing ? ingredientIds[line.thing.ingredientId - 1]! : null,
-          sub_recipe_id: 'recipeId' in line.thing ? recipeIds[line.thing.recipeId - 1]! : null,
-          amount: amountToStore(line.amount),
-          unit: line.unit,
-        })),
+        // In a site file, a line names what it uses by its place in the file.
+        recipeLineRows(recipeIds[n]!, input.lines, (thing) =>
+          'ingredientId' in thing
+            ? ingredientIds[thing.ingredientId - 1]!
+            : recipeIds[thing.recipeId - 1]!,
+        ),
       )
       .execute()
   }
@@ -341,10 +321,46 @@ export async function replaceKitchen(
     }),
   ]
   if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
+  await restoreTreatWeights(
+    trx,
+    checked.weighs.map((weight) => ({ treat: weight.treat, grams: amountToStore(weight.grams) })),
+  )
 }
 
-/** What each treat is made of, by the treat's name: kept across a menu's replacement. */
-export type TreatRecipes = { treat: string; recipeId: number; batches: string }[]
+/** What one of each menu treat weighs, by the treat's name. */
+async function treatWeights(db: Db | Transaction<Database>) {
+  const rows = await ownTables(db)
+    .selectFrom('label_net')
+    .innerJoin('product', 'product.id', 'label_net.product_id')
+    .select(['product.name as treat', 'label_net.grams'])
+    .orderBy('product.position')
+    .execute()
+  return rows.map((row) => ({ treat: row.treat, grams: writtenAmount(new Fraction(row.grams)) }))
+}
+
+/** Puts each weight on the new menu's treat of the same name (its old row went with the old menu). */
+async function restoreTreatWeights(
+  trx: Transaction<Database>,
+  weighs: readonly { treat: string; grams: string }[],
+) {
+  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
+  const ids = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  const rows = weighs.flatMap((weight) => {
+    const id = ids.get(weight.treat.toLocaleLowerCase('en'))
+    const grams = parseAmount(weight.grams)
+    return id === undefined || !grams
+      ? []
+      : [{ product_id: id, drop_item_id: null, grams: amountToStore(grams) }]
+  })
+  await ownTables(trx).deleteFrom('label_net').where('product_id', 'is not', null).execute()
+  if (rows.length > 0) await ownTables(trx).insertInto('label_net').values(rows).execute()
+}
+
+/** What each treat is made of and weighs, by the treat's name: kept across a menu's replacement. */
+export interface TreatRecipes {
+  uses: { treat: string; recipeId: number; batches: string }[]
+  weighs: { treat: string; grams: string }[]
+}
 
 /** Read before a file without a kitchen replaces the menu, whose rows the links go with. */
 export async function rememberTreatRecipes(trx: Transaction<Database>): Promise<TreatRecipes> {
@@ -354,18 +370,22 @@ export async function rememberTreatRecipes(trx: Transaction<Database>): Promise<
     .select(['product.name', 'recipe_use.recipe_id', 'recipe_use.batches'])
     .where('recipe_use.option_key', 'is', null)
     .execute()
-  return rows.map((row) => ({ treat: row.name, recipeId: row.recipe_id, batches: row.batches }))
+  return {
+    uses: rows.map((row) => ({ treat: row.name, recipeId: row.recipe_id, batches: row.batches })),
+    weighs: await treatWeights(trx),
+  }
 }
 
 /** Puts the links back on the new menu's treats of the same names. */
 export async function restoreTreatRecipes(trx: Transaction<Database>, kept: TreatRecipes) {
   const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
   const ids = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
-  const uses = kept.flatMap((use) => {
+  const uses = kept.uses.flatMap((use) => {
     const id = ids.get(use.treat.toLocaleLowerCase('en'))
     return id === undefined
       ? []
       : [{ product_id: id, drop_item_id: null, recipe_id: use.recipeId, batches: use.batches }]
   })
   if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
+  await restoreTreatWeights(trx, kept.weighs)
 }

@@ -1,5 +1,5 @@
 import type Fraction from 'fraction.js'
-import { singleLine } from '#app/utils/form-fields.ts'
+import { optionalLine, singleLine } from '#app/utils/form-fields.ts'
 import { MAX_DOLLARS, formatMoney, moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { ALLERGEN_KEYS, type Allergen } from './allergens.ts'
 import { type Unit, isUnit, parseAmount } from './units.ts'
@@ -17,6 +17,12 @@ export const KITCHEN_LIMITS = {
   labourMinutes: 24 * 60,
   /** Grams per millilitre: from puffed rice to honey, with room. */
   density: { min: '0.05', max: '5' },
+  /** What an ingredient's own pack lists: a long list is about 300 characters. */
+  contents: 600,
+  /** One piece, in grams: from a raisin's worth to a whole pineapple. */
+  pieceGrams: { max: '5000' },
+  /** What one thing sold weighs, in grams: a wedding tier is a few kilos. */
+  netGrams: { max: '50000' },
 } as const
 
 /** A form field's problem, by the field's name. */
@@ -30,6 +36,8 @@ export interface IngredientInput {
   density: Fraction | null
   allergens: Allergen[]
   pantry: Fraction | null
+  contents: string
+  pieceGrams: Fraction | null
 }
 
 /** A recipe's line as posted: `line.<n>.thing` is "ingredient:<id>" or "recipe:<id>". */
@@ -50,6 +58,7 @@ export interface RecipeInput {
 }
 
 const nameField = singleLine('Name', KITCHEN_LIMITS.name)
+const contentsField = optionalLine('What its pack lists', KITCHEN_LIMITS.contents)
 
 function readName(form: Record<string, string>, errors: FieldErrors): string {
   const name = nameField.safeParse(form.name ?? '')
@@ -109,10 +118,27 @@ export function readIngredientForm(form: Record<string, string>): Read<Ingredien
     ? readAmount(form.pantry, 'What is in the pantry', 'pantry', errors)
     : null
   const allergens = ALLERGEN_KEYS.filter((key) => form[`allergen.${key}`] === 'on')
+  const contents = contentsField.safeParse(form.contents ?? '')
+  if (!contents.success) errors.contents = contents.error.issues[0]!.message
+  let pieceGrams: Fraction | null = null
+  if (form.piece_grams?.trim()) {
+    pieceGrams = readAmount(form.piece_grams, 'The weight of one piece', 'piece_grams', errors)
+    if (pieceGrams && pieceGrams.compare(KITCHEN_LIMITS.pieceGrams.max) > 0) {
+      errors.piece_grams = `One piece must weigh at most ${KITCHEN_LIMITS.pieceGrams.max} g.`
+    }
+  }
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors }
   return {
     ok: true,
-    value: { name, pack: { amount: amount!, unit: unit!, priceCents }, density, allergens, pantry },
+    value: {
+      name,
+      pack: { amount: amount!, unit: unit!, priceCents },
+      density,
+      allergens,
+      pantry,
+      contents: (contents.success ? contents.data : undefined) ?? '',
+      pieceGrams,
+    },
   }
 }
 
@@ -195,9 +221,15 @@ export function readMadeOf(
   form: Record<string, string>,
   key: SoldKey,
   recipeIds: ReadonlySet<number>,
-): { made: MadeOf[]; errors: Record<string, string> } {
+): { made: MadeOf[]; netGrams: Fraction | null; errors: Record<string, string> } {
   const made: MadeOf[] = []
   const errors: Record<string, string> = {}
+  const net = (form[`${key}.net`] ?? '').trim()
+  const netGrams = net ? parseAmount(net) : null
+  if (net && (!netGrams || netGrams.compare(KITCHEN_LIMITS.netGrams.max) > 0)) {
+    errors[`${key}.net`] =
+      `Its weight must be in grams, like 450 or 1200, and at most ${KITCHEN_LIMITS.netGrams.max}.`
+  }
   for (let row = 0; row < MADE_OF_ROWS; row++) {
     const recipe = form[`${key}.recipe.${row}`] ?? ''
     const batches = form[`${key}.batches.${row}`] ?? ''
@@ -214,5 +246,5 @@ export function readMadeOf(
     }
     made.push({ recipeId, batches: amount })
   }
-  return { made, errors }
+  return { made, netGrams, errors }
 }

@@ -39,6 +39,9 @@ export function KitchenPage({
         <Link to="/admin/kitchen/shopping" className="button-secondary">
           Shopping list
         </Link>
+        <Link to="/admin/kitchen/labels" className="button-secondary">
+          Labels
+        </Link>
       </nav>
       {deleted !== null ? (
         <Said className="mt-4">{deleted ? `${deleted} is deleted.` : 'Deleted.'}</Said>

@@ -4,11 +4,12 @@ import { type Db, isUniqueViolation } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
-import { allergensToStore, storedAllergens } from './allergens.ts'
+import { storedAllergens } from './allergens.ts'
 import type { IngredientInput, RecipeInput } from './kitchen-forms.ts'
+import { ingredientRow, recipeLineRows, recipeRow } from './kitchen-rows.server.ts'
 import type { Ingredient, Kitchen, Recipe, RecipeLine } from './recipe-walk.ts'
 import { walkRecipe } from './recipe-walk.ts'
-import { type Unit, amountToStore, isUnit, storedAmount } from './units.ts'
+import { type Unit, isUnit, storedAmount } from './units.ts'
 
 const ownTables = tablesFor('kitchen')
 
@@ -63,6 +64,8 @@ export async function readKitchen(db: Db | Transaction<Database>): Promise<Kitch
       density: row.density === null ? null : storedAmount(row.density),
       allergens: storedAllergens(row.allergens),
       pantry: row.pantry_amount === null ? null : storedAmount(row.pantry_amount),
+      contents: row.contents,
+      pieceGrams: row.piece_grams === null ? null : storedAmount(row.piece_grams),
     })
   }
   const linesOf = new Map<number, RecipeLine[]>()
@@ -124,8 +127,6 @@ export async function lockKitchen(trx: Transaction<Database>) {
     .execute()
 }
 
-const nameKey = (name: string) => name.toLocaleLowerCase('en')
-
 /** Adds an ingredient (`id` null) or changes one. */
 export async function saveIngredient(
   db: Db,
@@ -133,17 +134,7 @@ export async function saveIngredient(
   input: IngredientInput,
   now = Date.now(),
 ): Promise<KitchenChange> {
-  const values = {
-    name: input.name,
-    name_key: nameKey(input.name),
-    pack_amount: amountToStore(input.pack.amount),
-    pack_unit: input.pack.unit,
-    pack_price_cents: input.pack.priceCents,
-    density: input.density ? amountToStore(input.density) : null,
-    allergens: allergensToStore(input.allergens),
-    pantry_amount: input.pantry ? amountToStore(input.pantry) : null,
-    updated_at: now,
-  }
+  const values = ingredientRow(input, now)
   try {
     if (id === null) {
       const added = await ownTables(db)
@@ -261,15 +252,7 @@ async function writeRecipe(
   input: RecipeInput,
   now: number,
 ): Promise<number> {
-  const values = {
-    name: input.name,
-    name_key: nameKey(input.name),
-    yield_amount: amountToStore(input.yields.amount),
-    yield_unit: input.yields.unit,
-    labour_minutes: input.labourMinutes,
-    packaging_cents: input.packagingCents,
-    updated_at: now,
-  }
+  const values = recipeRow(input, now)
   let recipeId = id
   if (recipeId === null) {
     const added = await ownTables(trx)
@@ -286,14 +269,9 @@ async function writeRecipe(
     await ownTables(trx)
       .insertInto('recipe_line')
       .values(
-        input.lines.map((line, position) => ({
-          recipe_id: recipeId,
-          position,
-          ingredient_id: 'ingredientId' in line.thing ? line.thing.ingredientId : null,
-          sub_recipe_id: 'recipeId' in line.thing ? line.thing.recipeId : null,
-          amount: amountToStore(line.amount),
-          unit: line.unit,
-        })),
+        recipeLineRows(recipeId, input.lines, (thing) =>
+          'ingredientId' in thing ? thing.ingredientId : thing.recipeId,
+        ),
       )
       .execute()
   }

@@ -31,37 +31,18 @@ export const MAX_SHEET_DAYS = 31
 export async function readOrdersToMake(db: Db, from: string, to: string): Promise<OrderToMake[]> {
   const requests = await ownTables(db)
     .selectFrom('order_request')
-    .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
-    .select([
-      'order_request.id',
-      'order_request.due_date',
-      'order_request.name',
-      'order_request.product_type',
-      'set_price_order.product_id',
-    ])
-    .where('order_request.due_date', '>=', from)
-    .where('order_request.due_date', '<=', to)
-    .where('order_request.status', 'in', BOOKED_STATUSES)
-    .orderBy('order_request.due_date')
-    .orderBy('order_request.id')
+    .select(['id', 'due_date', 'name', 'product_type'])
+    .where('due_date', '>=', from)
+    .where('due_date', '<=', to)
+    .where('status', 'in', BOOKED_STATUSES)
+    .orderBy('due_date')
+    .orderBy('id')
     .execute()
   if (requests.length === 0) return []
-  const ids = requests.map((request) => Number(request.id))
-  const basketLines = await ownTables(db)
-    .selectFrom('drop_hold')
-    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
-    .innerJoin('drop_item', 'drop_item.id', 'drop_hold_line.item_id')
-    .select([
-      'drop_hold.request_id',
-      'drop_hold_line.item_id',
-      'drop_hold_line.quantity',
-      'drop_item.name',
-    ])
-    .where('drop_hold.request_id', 'in', ids)
-    .where('drop_hold.state', '=', 'ordered')
-    .execute()
-  const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
-  const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  const partsOf = await readSoldParts(
+    db,
+    requests.map((request) => Number(request.id)),
+  )
   const uses = await readRecipeUses(db)
   return requests.map((request) => {
     const order: OrderToMake = {
@@ -72,8 +53,62 @@ export async function readOrdersToMake(db: Db, from: string, to: string): Promis
       made: [],
       unmade: [],
     }
-    const lines = basketLines.filter((line) => Number(line.request_id) === order.requestId)
-    const parts: { key: SoldKey | null; count: number; label: string }[] =
+    for (const part of partsOf.get(order.requestId) ?? []) {
+      const made = part.key ? uses.get(part.key) : undefined
+      if (!made || made.length === 0) {
+        order.unmade.push(part.label)
+        continue
+      }
+      for (const use of made) addMade(order.made, use.recipeId, use.batches.mul(part.count))
+    }
+    return order
+  })
+}
+
+/** One thing an order holds: what it is sold as (null when it is no menu treat), how many, its name. */
+export interface SoldPart {
+  key: SoldKey | null
+  count: number
+  label: string
+}
+
+/**
+ * What each of some orders holds: a drop's order its basket's items, a
+ * treat bought now its treat, a custom request the menu treat it names.
+ */
+export async function readSoldParts(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<Map<number, SoldPart[]>> {
+  const partsOf = new Map<number, SoldPart[]>()
+  if (requestIds.length === 0) return partsOf
+  const requests = await ownTables(db)
+    .selectFrom('order_request')
+    .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
+    .select(['order_request.id', 'order_request.product_type', 'set_price_order.product_id'])
+    .where('order_request.id', 'in', [...requestIds])
+    .execute()
+  const basketLines = await ownTables(db)
+    .selectFrom('drop_hold')
+    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+    .innerJoin('drop_item', 'drop_item.id', 'drop_hold_line.item_id')
+    .select([
+      'drop_hold.request_id',
+      'drop_hold_line.item_id',
+      'drop_hold_line.quantity',
+      'drop_item.name',
+    ])
+    .where('drop_hold.request_id', 'in', [...requestIds])
+    .where('drop_hold.state', '=', 'ordered')
+    .orderBy('drop_item.position')
+    .execute()
+  const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
+  const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
+  for (const request of requests) {
+    const id = Number(request.id)
+    const lines = basketLines.filter((line) => Number(line.request_id) === id)
+    partsOf.set(
+      id,
       lines.length > 0
         ? lines.map((line) => ({
             key: `item.${line.item_id}` as const,
@@ -89,17 +124,10 @@ export async function readOrdersToMake(db: Db, from: string, to: string): Promis
               count: 1,
               label: request.product_type,
             },
-          ]
-    for (const part of parts) {
-      const made = part.key ? uses.get(part.key) : undefined
-      if (!made || made.length === 0) {
-        order.unmade.push(part.label)
-        continue
-      }
-      for (const use of made) addMade(order.made, use.recipeId, use.batches.mul(part.count))
-    }
-    return order
-  })
+          ],
+    )
+  }
+  return partsOf
 }
 
 function treatKey(setPriceTreat: number | null, namedTreat: number | undefined): SoldKey | null {

@@ -1,3 +1,4 @@
+import type Fraction from 'fraction.js'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
@@ -80,10 +81,27 @@ export async function readSellables(db: Db, now = new Date()): Promise<Sellable[
   ]
 }
 
-/** Replaces what each of `keys` is made of, in one transaction. */
+/** What one of each thing she sells weighs, in grams, where she has weighed it. */
+export async function readNetWeights(db: Db): Promise<Map<SoldKey, Fraction>> {
+  const rows = await ownTables(db)
+    .selectFrom('label_net')
+    .select(['product_id', 'drop_item_id', 'grams'])
+    .execute()
+  return new Map(
+    rows.map((row) => [
+      row.product_id !== null
+        ? (`treat.${row.product_id}` as const)
+        : (`item.${row.drop_item_id!}` as const),
+      storedAmount(row.grams),
+    ]),
+  )
+}
+
+/** Replaces what each of `made`'s keys is made of and weighs, in one transaction. */
 export async function saveRecipeUses(
   db: Db,
   made: ReadonlyMap<SoldKey, MadeOf[]>,
+  nets: ReadonlyMap<SoldKey, Fraction | null> = new Map(),
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   return db.transaction().execute(async (trx) => {
     // Under the kitchen's lock a recipe is not deleted meanwhile; a treat or
@@ -106,6 +124,19 @@ export async function saveRecipeUses(
       const [kind, text] = key.split('.') as ['treat' | 'item', string]
       const id = Number(text)
       if (!(kind === 'treat' ? treats : items).has(id)) continue
+      const column = kind === 'treat' ? 'product_id' : 'drop_item_id'
+      await ownTables(trx).deleteFrom('label_net').where(column, '=', id).execute()
+      const net = nets.get(key)
+      if (net) {
+        await ownTables(trx)
+          .insertInto('label_net')
+          .values({
+            product_id: kind === 'treat' ? id : null,
+            drop_item_id: kind === 'item' ? id : null,
+            grams: amountToStore(net),
+          })
+          .execute()
+      }
       await ownTables(trx)
         .deleteFrom('recipe_use')
         .where(kind === 'treat' ? 'product_id' : 'drop_item_id', '=', id)

@@ -19,6 +19,10 @@ export interface Ingredient {
   allergens: readonly Allergen[]
   /** What is in the pantry, in the pack's unit; null when she does not keep count. */
   pantry: Fraction | null
+  /** What its own pack lists, for a label's brackets: "wheat flour, niacin, iron". */
+  contents: string
+  /** What one piece weighs in grams, for a label, when it is bought by the piece. */
+  pieceGrams: Fraction | null
 }
 
 /** One line of a recipe: an ingredient, or another recipe (buttercream in a cake). */

@@ -126,6 +126,17 @@ function SoldCard({
           </div>
         )
       })}
+      <FormField
+        name={`${row.key}.net`}
+        label="One weighs (g)"
+        optional
+        hint="Weighed as you sell it: its labels print this as the net weight."
+        error={refused?.errors[`${row.key}.net`]}
+      >
+        {(control) => (
+          <input {...control} inputMode="decimal" defaultValue={value(`${row.key}.net`, row.net)} />
+        )}
+      </FormField>
       {row.costCents !== null ? (
         <p className="text-sm" data-testid="sold-cost">
           Costs you {formatMoney(row.costCents)}

@@ -3,7 +3,12 @@ import { formatMoney } from '#app/utils/money.ts'
 import type { SoldKey } from './kitchen-forms.ts'
 import { readKitchen, readKitchenSettings } from './kitchen.server.ts'
 import { type Margin, costOfMade, marginOf } from './recipe-costs.ts'
-import { type Sellable, readRecipeUses, readSellables } from './recipe-uses.server.ts'
+import {
+  type Sellable,
+  readNetWeights,
+  readRecipeUses,
+  readSellables,
+} from './recipe-uses.server.ts'
 import { writtenAmount } from './units.ts'
 
 /**
@@ -14,6 +19,8 @@ import { writtenAmount } from './units.ts'
 export interface SoldRow extends Sellable {
   /** As the form names them: recipe id and batches, as typed. */
   made: { recipeId: string; batches: string }[]
+  /** What one weighs in grams, as typed; '' when not weighed. */
+  net: string
   /** Null until it is made of something. */
   costCents: number | null
   margin: (Margin & { words: string }) | null
@@ -41,11 +48,14 @@ export async function readSoldView(db: Db, now = new Date()): Promise<SoldView> 
     await readRecipeUses(db),
     await readSellables(db, now),
   ]
+  const nets = await readNetWeights(db)
   return {
     rows: sellables.map((sellable) => {
       const made = uses.get(sellable.key as SoldKey) ?? []
+      const weighed = nets.get(sellable.key)
+      const net = weighed ? writtenAmount(weighed) : ''
       if (made.length === 0) {
-        return { ...sellable, made: [], costCents: null, margin: null, problems: [] }
+        return { ...sellable, made: [], net, costCents: null, margin: null, problems: [] }
       }
       const cost = costOfMade(kitchen, made, settings.hourlyRateCents)
       const margin =
@@ -58,6 +68,7 @@ export async function readSoldView(db: Db, now = new Date()): Promise<SoldView> 
           recipeId: String(use.recipeId),
           batches: writtenAmount(use.batches),
         })),
+        net,
         costCents: cost.totalCents,
         margin: margin ? { ...margin, words: marginWords(margin) } : null,
         problems: cost.problems,

@@ -10,7 +10,11 @@ import {
   saveRecipe,
 } from '#app/features/kitchen/kitchen.server.ts'
 import { costOf } from '#app/features/kitchen/recipe-costs.ts'
-import { readRecipeUses, saveRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
+import {
+  readNetWeights,
+  readRecipeUses,
+  saveRecipeUses,
+} from '#app/features/kitchen/recipe-uses.server.ts'
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
@@ -46,6 +50,7 @@ async function kitchenInstall(): Promise<Db> {
           density: '0.53',
           pantry: '1 1/4',
           'allergen.wheat': 'on',
+          contents: 'wheat flour, niacin',
         }),
       ),
     ),
@@ -108,6 +113,7 @@ async function kitchenInstall(): Promise<Db> {
   await saveRecipeUses(
     db,
     new Map([[`treat.${cakes.id}` as const, [{ recipeId: cake, batches: new Fraction(3, 2) }]]]),
+    new Map([[`treat.${cakes.id}` as const, new Fraction('1250.5')]]),
   )
   return db
 }
@@ -127,12 +133,17 @@ async function kitchenOf(db: Db) {
       pack: { ...ingredient.pack, amount: ingredient.pack.amount.toFraction() },
       density: ingredient.density?.toFraction() ?? null,
       pantry: ingredient.pantry?.toFraction() ?? null,
+      pieceGrams: ingredient.pieceGrams?.toFraction() ?? null,
     })),
     recipes: [...kitchen.recipes.values()].map((recipe) => ({
       name: recipe.name,
       lines: recipe.lines.length,
       cost: costOf(kitchen, recipe.id, { hourlyRateCents: settings.hourlyRateCents }),
     })),
+    weighs: [...(await readNetWeights(db))].map(([key, grams]) => [
+      treats.get(key),
+      grams.toFraction(),
+    ]),
     madeOf: [...uses].map(([key, made]) => [
       treats.get(key),
       made.map((use) => [kitchen.recipes.get(use.recipeId)!.name, use.batches.toFraction()]),
@@ -153,6 +164,7 @@ test('her kitchen moves with the site file: the same ingredients, recipes, costs
   expect(moved).toEqual(await kitchenOf(from))
   expect(moved.recipes.map((recipe) => recipe.cost.problems)).toEqual([[], []])
   expect(moved.madeOf).toEqual([['Cakes', [['Layer cake', '3/2']]]])
+  expect(moved.weighs).toEqual([['Cakes', '2501/2']])
 })
 
 test('a kitchen the forms would refuse keeps the whole file out, said plainly', async () => {

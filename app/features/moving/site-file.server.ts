@@ -381,7 +381,7 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
     })
     await replacePickupWindows(trx, checked.pickupWindows)
     // A file without a kitchen keeps this one's, treats' recipes included (by name).
-    const kept = checked.kitchen ? [] : await kitchenFile.rememberTreatRecipes(trx)
+    const kept = checked.kitchen ? null : await kitchenFile.rememberTreatRecipes(trx)
     await replaceMenu(
       trx,
       checked.menu.map(({ buyNow: _buyNow, ...entry }) => entry),
@@ -394,6 +394,6 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
     }
     await writeDeliveryFees(trx, checked.deliveryFees)
     if (checked.kitchen) await kitchenFile.replaceKitchen(trx, checked.kitchen)
-    else await kitchenFile.restoreTreatRecipes(trx, kept)
+    else if (kept) await kitchenFile.restoreTreatRecipes(trx, kept)
   })
 }

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
@@ -9,37 +8,10 @@ import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { readSiteSection, saveSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { pdfText } from '#tests/support/pdf-text.ts'
 import { ReceiptPage } from './receipt-page.tsx'
 import { renderReceiptPdf } from './receipt-pdf.server.ts'
 import { readReceipts, receiptNumber } from './receipt.server.ts'
-
-/**
- * The words a PDF draws: each content stream inflated, and the strings its
- * text operators show (PDFKit writes them as hex, in WinAnsi) joined.
- */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1')
-  const words: string[] = []
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1')
-    } catch {
-      content = match[1]!
-    }
-    for (const shown of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const parts = [...shown[1]!.matchAll(/<([0-9a-fA-F]+)>|(-?\d+(?:\.\d+)?)/g)]
-      let line = ''
-      for (const [, hex, kern] of parts) {
-        if (hex) line += Buffer.from(hex, 'hex').toString('latin1')
-        // A wide gap between runs reads as a space.
-        else if (kern && Number(kern) < -200) line += ' '
-      }
-      words.push(line)
-    }
-  }
-  return words.join('\n')
-}
 
 async function paidRequest(db: Db, change: Parameters<typeof sendRequest>[1] = {}) {
   const id = await sendRequest(db, change)

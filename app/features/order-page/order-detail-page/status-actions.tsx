@@ -1,10 +1,15 @@
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import type { OrderActionResult } from '#app/features/order-page/order-actions.ts'
 import { ORDER_ANSWER_ACTION } from '#app/features/order-page/order-answer.ts'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { LIMITS } from '#app/features/order-page/order-form-limits.ts'
-import { STATUS_LABELS, canMove } from '#app/features/order-status/order-status.ts'
+import {
+  BOOKED_STATUSES,
+  STATUS_LABELS,
+  canMove,
+  isIn,
+} from '#app/features/order-status/order-status.ts'
 import {
   MOVE_INTENTS,
   OWNER_INTENTS,
@@ -60,6 +65,16 @@ export function StatusActions({
           canComplete={canComplete}
           stillOwed={detail.money.stillOwed}
         />
+      ) : null}
+      {isIn(BOOKED_STATUSES, status) ? (
+        <p>
+          <Link
+            to={`/admin/kitchen/labels?order=${detail.request.id}`}
+            className="button-secondary"
+          >
+            Print its labels
+          </Link>
+        </p>
       ) : null}
       {canDecline ? <DeclineForm error={errorOf(result, 'decline', 'reason')} /> : null}
       {canCancel ? <CancelForm error={errorOf(result, 'cancel', 'note')} /> : null}
