@@ -172,8 +172,12 @@ export const featureEdges = {
     why: "Her ingredients and recipes, what each costs her and what a price leaves her (decision 105). What she sells is made of recipes: the menu's treats and their choices and the drops' items are named here by their ids and keys, read through their owners.",
   },
   labels: {
-    uses: ['kitchen'],
-    why: 'The labels the law asks for, made from her recipes and kept per order and drop (decision 106): the kitchen says what each thing is made of and weighs; the orders and drops it labels are read by their ids.',
+    uses: ['kitchen', 'reports'],
+    why: 'The labels the law asks for, made from her recipes and kept per order and drop (decision 106): the kitchen says what each thing is made of and weighs; the orders and drops it labels are read by their ids; her year’s sales, for her sales cap, come from the reports.',
+  },
+  reports: {
+    uses: [],
+    why: "Her year's numbers, read across the book's money (payments and refunds) in a query each.",
   },
   'order-status': {
     uses: [],

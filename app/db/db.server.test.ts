@@ -246,7 +246,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'label_settings',
-    'CREATE TABLE "label_settings" ("id" integer primary key check (id = 1), "region" text default \'\' not null, "permit" text default \'\' not null, "maker" text default \'\' not null, "layout" text default \'avery-5163\' not null)',
+    'CREATE TABLE "label_settings" ("id" integer primary key check (id = 1), "region" text default \'\' not null, "permit" text default \'\' not null, "maker" text default \'\' not null, "layout" text default \'avery-5163\' not null, "sales_cap_cents" integer check (sales_cap_cents >= 0))',
   ],
   [
     'label_sheet',

@@ -53,6 +53,7 @@ import { migration as m051 } from './migrations/051-drop-orders-marked.ts'
 import { migration as m052 } from './migrations/052-buy-now-sent-once.ts'
 import { migration as m053 } from './migrations/053-kitchen.ts'
 import { migration as m054 } from './migrations/054-labels.ts'
+import { migration as m055 } from './migrations/055-sales-cap.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -119,6 +120,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['052-buy-now-sent-once', m052],
   ['053-kitchen', m053],
   ['054-labels', m054],
+  ['055-sales-cap', m055],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

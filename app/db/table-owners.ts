@@ -231,6 +231,12 @@ export const tableGrants = [
       'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
   },
   {
+    feature: 'reports',
+    tables: ['payment', 'refund'],
+    reason:
+      'Her year’s numbers add up the book’s payments and refunds by their days, in one query each.',
+  },
+  {
     feature: 'labels',
     tables: ['order_request', 'drop_sale', 'drop_hold', 'drop_hold_line', 'drop_item'],
     reason:

@@ -15,6 +15,8 @@ import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,
 } from '#app/features/availability/settings-action.server.ts'
+import { SalesCapCard } from '#app/features/labels/sales-cap-card.tsx'
+import { readSalesCap } from '#app/features/labels/sales-cap.server.ts'
 import { getMediaStore } from '#app/features/media/open-media-store.server.ts'
 import { receiveMenuAction } from '#app/features/menu/menu-action.server.ts'
 import { MENU_HEADING_ID, MenuSettings } from '#app/features/menu/menu-settings.tsx'
@@ -53,6 +55,7 @@ export async function loader() {
   ])
   const today = bakeryToday()
   return {
+    salesCap: await readSalesCap(db, today),
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
     availability: {
@@ -112,7 +115,7 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const { products, availability, calendarFeed } = loaderData
+  const { products, availability, calendarFeed, salesCap } = loaderData
   const openCard = searchParams.get(OPEN_CARD_PARAM)
   return (
     <section className="page-section">
@@ -121,6 +124,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
       <SettingsJumps label="More settings" links={MORE_SETTINGS} className="mt-5" />
       <SettingsJumps label="On this page" links={SECTIONS} className="mt-2" />
+      {salesCap ? <SalesCapCard cap={salesCap} /> : null}
 
       <MenuSettings products={products} posted={posted} />
 

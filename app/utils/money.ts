@@ -151,8 +151,11 @@ function readTwoWays(marked: string): MoneyReading | undefined {
   }
 }
 
-/** Reads an amount as people write it (see the rule above). */
-export function readMoney(typed: string): MoneyReading {
+/**
+ * Reads an amount as people write it (see the rule above), up to
+ * `maxDollars` (an order's amounts by default; a year's sales cap is larger).
+ */
+export function readMoney(typed: string, maxDollars = MAX_DOLLARS): MoneyReading {
   const text = withoutSymbol(typed.trim())
   if (!/^[\d.,\s\u00a0\u202f]+$/.test(text) || !/\d/.test(text)) {
     return { ok: false, problem: 'not-money' }
@@ -188,15 +191,19 @@ export function readMoney(typed: string): MoneyReading {
   }
   if (fraction.length > 2) return { ok: false, problem: 'unclear' }
   const dollars = Number(groups.join('') || '0')
-  if (dollars > MAX_DOLLARS) return { ok: false, problem: 'too-much' }
+  if (dollars > maxDollars) return { ok: false, problem: 'too-much' }
   return { ok: true, cents: dollars * 100 + Number(fraction.padEnd(2, '0') || '0') }
 }
 
 /** What a person reads when an amount cannot be taken: 'The price must be …'. */
-export function moneyProblemMessage(label: string, refused: MoneyProblem): string {
+export function moneyProblemMessage(
+  label: string,
+  refused: MoneyProblem,
+  maxDollars = MAX_DOLLARS,
+): string {
   switch (refused.problem) {
     case 'too-much':
-      return `${label} must be at most ${formatMoney(MAX_DOLLARS * 100)}.`
+      return `${label} must be at most ${formatMoney(maxDollars * 100)}.`
     case 'two-ways':
       return `${label} can be read two ways: write it as ${refused.ways[0]} or ${refused.ways[1]}.`
     case 'unclear':

@@ -186,6 +186,21 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   const pdf = await readFile((await download.path())!)
   expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain(`${butter}, ${flour}.`)
 
+  // Her own yearly cap: Settings shows this year's sales against it.
+  await page.goto('/admin/kitchen/labels')
+  await settings.getByLabel(/Your yearly sales cap/).fill('100000')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await expect(settings.getByRole('status')).toBeFocused()
+  await page.goto('/admin/settings')
+  const cap = page.getByTestId('sales-cap')
+  await expect(cap.getByRole('heading')).toHaveText(/^Your sales in \d{4}$/)
+  await expect(cap).toContainText('of your $100,000 yearly cap')
+  await shoot(page, 'settings-sales-cap', { part: cap })
+  await page.goto('/admin/kitchen/labels')
+  await settings.getByLabel(/Your yearly sales cap/).fill('')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await expect(settings.getByRole('status')).toBeFocused()
+
   // What a recipe uses cannot go from under it, nor what she sells; each asks first.
   await page.goto('/admin/kitchen')
   await page.getByRole('link', { name: flour }).click()

@@ -14,6 +14,8 @@ export interface LabelSettingsTable {
   permit: Generated<string>
   maker: Generated<string>
   layout: Generated<string>
+  /** Her own yearly sales cap, in cents; null reads her region's. */
+  sales_cap_cents: number | null
 }
 
 export interface LabelNetTable {

@@ -1,4 +1,5 @@
 import { optionalLine, optionalLines } from '#app/utils/form-fields.ts'
+import { moneyProblemMessage, readMoney } from '#app/utils/money.ts'
 import { isLayoutKey } from './label-layouts.ts'
 import { isRegionCode } from './regions.ts'
 
@@ -10,11 +11,16 @@ import { isRegionCode } from './regions.ts'
 
 export const LABEL_LIMITS = { maker: 300, makerLines: 4, permit: 120 } as const
 
+/** Above any cottage-food law's cap, with room. */
+const MAX_SALES_CAP_DOLLARS = 9_999_999
+
 export interface LabelSettingsInput {
   region: string
   maker: string
   permit: string
   layout: string
+  /** Her own yearly sales cap; null reads her region's. */
+  salesCapCents: number | null
 }
 
 export type ReadLabelSettings =
@@ -43,9 +49,21 @@ export function readLabelSettingsForm(form: Record<string, string>): ReadLabelSe
   if (!permit.success) errors.permit = permit.error.issues[0]!.message
   const layout = form.layout ?? ''
   if (!isLayoutKey(layout)) errors.layout = 'Choose the labels you print on from the list.'
+  let salesCapCents: number | null = null
+  if (form.sales_cap?.trim()) {
+    const cap = readMoney(form.sales_cap, MAX_SALES_CAP_DOLLARS)
+    if (cap.ok) salesCapCents = cap.cents
+    else errors.sales_cap = moneyProblemMessage('Your yearly sales cap', cap, MAX_SALES_CAP_DOLLARS)
+  }
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors }
   return {
     ok: true,
-    value: { region, maker: makerText, permit: (permit.success && permit.data) || '', layout },
+    value: {
+      region,
+      maker: makerText,
+      permit: (permit.success && permit.data) || '',
+      layout,
+      salesCapCents,
+    },
   }
 }

@@ -3,6 +3,7 @@ import { ALLERGENS, ALLERGEN_KEYS, type Allergen } from '#app/features/kitchen/a
 import type { MadeOf } from '#app/features/kitchen/kitchen-forms.ts'
 import type { Ingredient, Kitchen } from '#app/features/kitchen/recipe-walk.ts'
 import { UNITS, type Unit, convert } from '#app/features/kitchen/units.ts'
+import { ALLERGEN_FRENCH, WORDS } from './label-words.ts'
 import { type Language, type Region, regionOf } from './regions.ts'
 
 /**
@@ -44,41 +45,6 @@ export interface LabelFacts {
 }
 
 export type Composed = { ok: true; label: Label } | { ok: false; problems: string[] }
-
-const WORDS = {
-  en: {
-    ingredients: 'Ingredients',
-    contains: 'Contains',
-    madeOn: 'Made on',
-    count: 'Net quantity',
-    piece: 'piece',
-    pieces: 'pieces',
-  },
-  fr: {
-    ingredients: 'Ingrédients',
-    contains: 'Contient',
-    madeOn: 'Fabriqué le',
-    count: 'Quantité nette',
-    piece: 'unité',
-    pieces: 'unités',
-  },
-} as const
-
-const ALLERGEN_FRENCH: Record<Allergen, string> = {
-  milk: 'lait',
-  eggs: 'œufs',
-  wheat: 'blé',
-  triticale: 'triticale',
-  peanuts: 'arachides',
-  tree_nuts: 'noix',
-  soy: 'soja',
-  sesame: 'sésame',
-  fish: 'poisson',
-  crustaceans: 'crustacés',
-  molluscs: 'mollusques',
-  mustard: 'moutarde',
-  sulphites: 'sulfites',
-}
 
 /** What the label must still be told before it can be made, or the label. */
 export function composeLabel(

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
+import { centsToInput, currencySymbol } from '#app/utils/money.ts'
 import { LAYOUTS, type LayoutKey } from './label-layouts.ts'
 import { LABEL_LIMITS } from './label-settings-form.ts'
 import type { LabelSettingsAnswer, LabelsView } from './labels-view.server.ts'
@@ -188,6 +189,31 @@ function LabelSettingsForm({
               {...control}
               maxLength={LABEL_LIMITS.permit}
               defaultValue={values.permit ?? ''}
+            />
+          )}
+        </FormField>
+        <FormField
+          name="sales_cap"
+          label={`Your yearly sales cap (${currencySymbol()})`}
+          optional
+          hint={
+            region?.yearlySalesCap
+              ? `Leave it empty to use ${region.name}’s cap; write yours if it differs. Settings shows your sales against it.`
+              : 'Where your law caps what a home kitchen sells in a year (California’s depends on your class and changes each year): Settings shows your sales against it.'
+          }
+          error={refused?.errors.sales_cap}
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              defaultValue={
+                refused
+                  ? (refused.values.sales_cap ?? '')
+                  : settings.salesCapCents === null
+                    ? ''
+                    : centsToInput(settings.salesCapCents)
+              }
             />
           )}
         </FormField>

@@ -53,6 +53,7 @@ async function bakeryWithLabels() {
     maker: 'Butter & Bloom\n12 Baker Street, Tampa FL',
     permit: '',
     layout: 'avery-5163',
+    salesCapCents: null,
   })
   const ingredient = (name: string, allergen?: string) =>
     saved(
@@ -194,7 +195,13 @@ test('a drop’s labels count each item’s pieces in its booked orders', async 
 
 test('labels that cannot be made yet say what is missing and keep nothing', async () => {
   const { db } = await bakeryWithLabels()
-  await saveLabelSettings(db, { region: 'CA', maker: '', permit: '', layout: 'avery-5163' })
+  await saveLabelSettings(db, {
+    region: 'CA',
+    maker: '',
+    permit: '',
+    layout: 'avery-5163',
+    salesCapCents: null,
+  })
   const cake = await bookedCake(db, 'Ana Lima')
   expect(await labelsForOrder(db, cake, PRINTED)).toEqual({
     ok: false,

@@ -32,12 +32,14 @@ export type LabelSheet =
 /** What her labels print beside the recipe's words, and the sheet she prints on. */
 export interface StoredLabelSettings extends LabelSettings {
   layout: LayoutKey
+  /** Her own yearly sales cap; null reads her region's. */
+  salesCapCents: number | null
 }
 
 export async function readLabelSettings(db: Db): Promise<StoredLabelSettings> {
   const row = await ownTables(db)
     .selectFrom('label_settings')
-    .select(['region', 'permit', 'maker', 'layout'])
+    .select(['region', 'permit', 'maker', 'layout', 'sales_cap_cents'])
     .where('id', '=', 1)
     .executeTakeFirst()
   return {
@@ -45,6 +47,7 @@ export async function readLabelSettings(db: Db): Promise<StoredLabelSettings> {
     permit: row?.permit ?? '',
     maker: row?.maker ?? '',
     layout: row && isLayoutKey(row.layout) ? row.layout : 'avery-5163',
+    salesCapCents: row?.sales_cap_cents ?? null,
   }
 }
 
@@ -56,6 +59,7 @@ export async function saveLabelSettings(db: Db, settings: LabelSettingsInput): P
       permit: settings.permit,
       maker: settings.maker,
       layout: settings.layout,
+      sales_cap_cents: settings.salesCapCents,
     })
     .where('id', '=', 1)
     .execute()

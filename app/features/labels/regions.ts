@@ -24,8 +24,8 @@ export interface Region {
   madeOnRequired: boolean
   /** Whose list of priority allergens a "Contains" line names. */
   allergenList: 'CA' | 'US'
-  /** The most she may sell in a calendar year, in the bakery's currency's cents; null for none. */
-  yearlySalesCapCents: number | null
+  /** The most she may sell in a calendar year, in cents of the law's currency; null for none. */
+  yearlySalesCap: { cents: number; currency: string } | null
   /** Where each rule above is written. */
   sources: readonly string[]
 }
@@ -45,7 +45,7 @@ export const REGIONS = {
     permit: 'no',
     madeOnRequired: false,
     allergenList: 'CA',
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: [
       'https://eohu.ca/en/my-community/home-based-food-premises',
       'https://inspection.canada.ca/food-label-requirements/labelling/industry/bilingual-food-labelling/eng/1328121549968/1328121616816?chap=2',
@@ -63,7 +63,7 @@ export const REGIONS = {
     permit: 'no',
     madeOnRequired: false,
     allergenList: 'CA',
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: [
       'https://www.northernhealth.ca/services/environmental-health/food/temporary-food-permits-and-markets',
       'https://inspection.canada.ca/food-label-requirements/labelling/industry/bilingual-food-labelling/eng/1328121549968/1328121616816?chap=2',
@@ -82,7 +82,7 @@ export const REGIONS = {
     permit: 'no',
     madeOnRequired: false,
     allergenList: 'CA',
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: [
       'https://www.alberta.ca/low-risk-home-prepared-foods.aspx',
       'https://inspection.canada.ca/food-label-requirements/labelling/industry/bilingual-food-labelling/eng/1328121549968/1328121616816?chap=2',
@@ -90,7 +90,7 @@ export const REGIONS = {
   },
 
   QC: {
-    name: 'Québec',
+    name: 'Quebec',
     country: 'CA',
     // Every inscription in French, another language beside it no more
     // prominent (Charter of the French language, s. 51); no statement.
@@ -101,7 +101,7 @@ export const REGIONS = {
     madeOnRequired: false,
     allergenList: 'CA',
     // Not money: a home kitchen may make at most 100 kg a month (P-29, r. 1, s. 1.4.4).
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: [
       'http://www.oqlf.gouv.qc.ca/francisation/consommateurs/inscr_produits.html',
       'http://legisquebec.gouv.qc.ca/en/showversion/cr/P-29,%20r.%201?code=se:3_3_3&pointInTime=20191128',
@@ -121,7 +121,7 @@ export const REGIONS = {
     allergenList: 'US',
     // $75,000 (Class A) or $150,000 (Class B) in 2022, raised each year by
     // the California CPI: she writes this year's figure for her class.
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: [
       'https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=HSC&sectionNum=114365.2',
       'https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=HSC&sectionNum=113758',
@@ -142,7 +142,7 @@ export const REGIONS = {
     madeOnRequired: false,
     allergenList: 'US',
     // From September 1, 2025 (SB 541).
-    yearlySalesCapCents: 150_000_00,
+    yearlySalesCap: { cents: 150_000_00, currency: 'USD' },
     sources: [
       'https://codes.findlaw.com/tx/health-and-safety-code/health-safety-sect-437-0193/',
       'https://www.dshs.texas.gov/foodestablishments/cottagefood/default.aspx',
@@ -160,7 +160,7 @@ export const REGIONS = {
     permit: 'no',
     madeOnRequired: false,
     allergenList: 'US',
-    yearlySalesCapCents: null,
+    yearlySalesCap: null,
     sources: ['https://agriculture.ny.gov/food-safety/home-processing'],
   },
   FL: {
@@ -175,7 +175,7 @@ export const REGIONS = {
     madeOnRequired: false,
     allergenList: 'US',
     // Since July 1, 2021 (HB 663), not indexed.
-    yearlySalesCapCents: 250_000_00,
+    yearlySalesCap: { cents: 250_000_00, currency: 'USD' },
     sources: [
       'https://www.fdacs.gov/Business-Services/Food/Food-Establishments/Cottage-Foods',
       'https://flsenate.gov/Committees/billsummaries/2021/html/2460',
