@@ -572,6 +572,14 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER review_update_page_version after update on review when old.shown <> new.shown or new.shown = 1 begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'set_price_choice',
+    'CREATE TABLE "set_price_choice" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "group_key" text not null, "choice_key" text not null)',
+  ],
+  [
+    'set_price_choice_request',
+    'CREATE INDEX "set_price_choice_request" on "set_price_choice" ("request_id")',
+  ],
+  [
     'set_price_order',
     'CREATE TABLE "set_price_order" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "product_id" integer references "product" ("id") on delete set null, "unpaid_until" integer, "send_id" text)',
   ],

@@ -54,6 +54,7 @@ import { migration as m052 } from './migrations/052-buy-now-sent-once.ts'
 import { migration as m053 } from './migrations/053-kitchen.ts'
 import { migration as m054 } from './migrations/054-labels.ts'
 import { migration as m055 } from './migrations/055-sales-cap.ts'
+import { migration as m056 } from './migrations/056-set-price-choices.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -121,6 +122,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['053-kitchen', m053],
   ['054-labels', m054],
   ['055-sales-cap', m055],
+  ['056-set-price-choices', m056],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

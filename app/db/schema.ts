@@ -35,6 +35,7 @@ import type {
   RefundTable,
   ReceiptTable,
   SetPriceOrderTable,
+  SetPriceChoiceTable,
 } from './schema/order-book.ts'
 import type { PushSubscriptionTable, PushAlertTable } from './schema/owner-alerts.ts'
 import type { CardCheckoutTable, StripeEventTable } from './schema/payments.ts'
@@ -107,6 +108,7 @@ export interface Database {
   drop_hold_line: DropHoldLineTable
   waitlist_entry: WaitlistEntryTable
   set_price_order: SetPriceOrderTable
+  set_price_choice: SetPriceChoiceTable
   day_waitlist_entry: DayWaitlistEntryTable
   ingredient: IngredientTable
   recipe: RecipeTable

@@ -61,6 +61,10 @@ export const tableOwners = {
     owner: 'set-price-orders',
     holds: 'each order sold at a set price, and when an unpaid card order is given up',
   },
+  set_price_choice: {
+    owner: 'set-price-orders',
+    holds: 'the choices a treat bought now was made with',
+  },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {
@@ -224,6 +228,7 @@ export const tableGrants = [
       'order_request',
       'request_quote',
       'set_price_order',
+      'set_price_choice',
       'drop_hold',
       'drop_hold_line',
     ],

@@ -3,8 +3,12 @@
  * and her buy-now form as the page posts it: for the buy-now tests and the
  * price property test across the site's parts.
  */
+import Fraction from 'fraction.js'
 import type { Db } from '#app/db/db.server.ts'
 import { replaceDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
+import { readIngredientForm, readRecipeForm } from '#app/features/kitchen/kitchen-forms.ts'
+import { saveIngredient, saveRecipe } from '#app/features/kitchen/kitchen.server.ts'
+import { saveRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import type { SetPriceFormInput } from '#app/features/menu/set-price-form.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
@@ -81,4 +85,106 @@ export function buyNowPost(id: number, fields: Record<string, string>) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   })
+}
+
+/**
+ * Two dozen cupcakes with cream cheese frosting, bought now to pay at
+ * pickup on December 1, 2026, as Mina's form sends them: a confirmed order.
+ */
+export async function buyTwoDozen(db: Db, id: number): Promise<number> {
+  const { receiveBuyNow } = await import('#app/features/buy-now/buy-now-send.server.ts')
+  const answer = await receiveBuyNow({
+    db,
+    productId: id,
+    request: buyNowPost(id, {
+      name: 'Mina Park',
+      email: 'mina@example.com',
+      phone_number: '416-555-0134',
+      hear_about_us: 'Instagram',
+      accept_policies: 'on',
+      'option.count': 'two-dozen',
+      'option.frosting': 'cream-cheese',
+      due_date: '2026-12-01',
+      fulfilment: 'pickup',
+      payment: 'pickup',
+      total_cents: String(3_600 + 3_200 + 450 + 1_000),
+    }),
+    clientIp: '203.0.113.77',
+    now: new Date(Date.parse('2026-11-29T15:00:00Z')),
+    env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_URL: '', SITE_URL: SITE },
+  })
+  if (!('location' in answer)) throw new Error(JSON.stringify(answer))
+  const request = await db
+    .selectFrom('order_request')
+    .select('id')
+    .where('email', '=', 'mina@example.com')
+    .executeTakeFirstOrThrow()
+  return Number(request.id)
+}
+
+function formInput<T>(read: { ok: true; value: T } | { ok: false; fieldErrors: object }): T {
+  if (!read.ok) throw new Error(JSON.stringify(read.fieldErrors))
+  return read.value
+}
+
+async function savedId(change: Promise<{ ok: true; id: number } | { ok: false; error: string }>) {
+  const result = await change
+  if (!result.ok) throw new Error(result.error)
+  return result.id
+}
+
+/** Cupcakes sold now, a dozen of batter each, and cream cheese frosting for that choice. */
+export async function cupcakeKitchen() {
+  const { db, id } = await buyNowBakery()
+  const ingredient = (name: string, allergen: string) =>
+    savedId(
+      saveIngredient(
+        db,
+        null,
+        formInput(
+          readIngredientForm({
+            name,
+            pack_amount: '1',
+            pack_unit: 'kg',
+            pack_price: '4',
+            [`allergen.${allergen}`]: 'on',
+          }),
+        ),
+      ),
+    )
+  const recipe = (name: string, ingredientId: number, grams: string) =>
+    savedId(
+      saveRecipe(
+        db,
+        null,
+        formInput(
+          readRecipeForm({
+            name,
+            yield_amount: '12',
+            yield_unit: 'each',
+            'line.0.thing': `ingredient:${ingredientId}`,
+            'line.0.amount': grams,
+            'line.0.unit': 'g',
+          }),
+        ),
+      ),
+    )
+  const batter = await recipe('Cupcake batter', await ingredient('Flour', 'wheat'), '300')
+  const frosting = await recipe(
+    'Cream cheese frosting',
+    await ingredient('Cream cheese', 'milk'),
+    '250',
+  )
+  await saveRecipeUses(
+    db,
+    new Map([
+      [`treat.${id}` as const, [{ recipeId: batter, batches: new Fraction(1) }]],
+      [`option.${id}.count.two-dozen` as const, [{ recipeId: batter, batches: new Fraction(1) }]],
+      [
+        `option.${id}.frosting.cream-cheese` as const,
+        [{ recipeId: frosting, batches: new Fraction(1) }],
+      ],
+    ]),
+  )
+  return { db, id, batter, frosting }
 }

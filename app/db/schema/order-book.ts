@@ -160,6 +160,14 @@ export interface ReceiptTable {
  * An order sold at a set price, a drop's or a treat bought now (decision
  * 103), and when an unpaid card order is given up.
  */
+/** A choice a treat bought now was made with, by its group's and choice's keys. */
+export interface SetPriceChoiceTable {
+  id: Generated<number>
+  request_id: number
+  group_key: string
+  choice_key: string
+}
+
 export interface SetPriceOrderTable {
   request_id: number
   /** The treat bought now; null for a drop's order. */

@@ -34,6 +34,7 @@ export async function bookBuyNow(
     sendId,
     productId,
     treatName,
+    choices,
     priced,
     payment,
     effort,
@@ -47,6 +48,8 @@ export async function bookBuyNow(
     sendId?: string
     productId: number
     treatName: string
+    /** Her choice of each group of choices, by keys. */
+    choices: readonly { group: string; choice: string }[]
     priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
     payment: SetPricePayment
     effort: number
@@ -126,6 +129,7 @@ export async function bookBuyNow(
         siteUrl: env.SITE_URL,
         now,
         productId,
+        choices,
         ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
         ...(sendId && !made ? { sendId } : {}),
       },

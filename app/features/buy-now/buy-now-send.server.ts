@@ -206,6 +206,12 @@ export async function receiveBuyNow({
     sendId: sendIdOf(form),
     productId,
     treatName: product.name,
+    // What she chose of each group of choices, by key, for the kitchen to bake and label.
+    choices: treat.groups.flatMap((group) =>
+      group.kind === 'choice' && options[group.key]
+        ? [{ group: group.key, choice: options[group.key]! }]
+        : [],
+    ),
     priced,
     payment: payment === 'card' ? 'card' : 'pickup',
     effort: demandOf(product.name, products).effort,

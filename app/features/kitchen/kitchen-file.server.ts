@@ -16,6 +16,7 @@ import { ingredientRow, recipeLineRows, recipeRow } from './kitchen-rows.server.
 import { lockKitchen, readKitchen, readKitchenSettings } from './kitchen.server.ts'
 import type { Kitchen, Recipe } from './recipe-walk.ts'
 import { walkRecipe } from './recipe-walk.ts'
+import { restoreTreatWeights, treatWeights } from './treat-links.server.ts'
 import { amountToStore, parseAmount, writtenAmount } from './units.ts'
 
 const ownTables = tablesFor('kitchen')
@@ -35,7 +36,7 @@ export interface KitchenPart {
   /** The recipe form's fields; a line's thing is "ingredient:<name>" or "recipe:<name>". */
   recipes: Record<string, string>[]
   /** A menu treat by name, made of a recipe by name. */
-  madeOf: { treat: string; recipe: string; batches: string }[]
+  madeOf: { treat: string; recipe: string; batches: string; option?: string }[]
   /** What one of a menu treat weighs, in grams, for its labels; older files have none. */
   weighs?: { treat: string; grams: string }[]
 }
@@ -46,7 +47,7 @@ export interface CheckedKitchen {
   ingredients: IngredientInput[]
   /** Each recipe with its lines' things as indexes into ingredients and recipes. */
   recipes: RecipeInput[]
-  madeOf: { treat: string; recipe: number; batches: Fraction }[]
+  madeOf: { treat: string; recipe: number; batches: Fraction; option: string | null }[]
   weighs: { treat: string; grams: Fraction }[]
 }
 
@@ -58,8 +59,12 @@ export async function exportKitchen(db: Db): Promise<KitchenPart> {
   const uses = await ownTables(db)
     .selectFrom('recipe_use')
     .innerJoin('product', 'product.id', 'recipe_use.product_id')
-    .select(['product.name as treat', 'recipe_use.recipe_id', 'recipe_use.batches'])
-    .where('recipe_use.option_key', 'is', null)
+    .select([
+      'product.name as treat',
+      'recipe_use.option_key',
+      'recipe_use.recipe_id',
+      'recipe_use.batches',
+    ])
     .orderBy('recipe_use.id')
     .execute()
   return {
@@ -70,6 +75,7 @@ export async function exportKitchen(db: Db): Promise<KitchenPart> {
       treat: use.treat,
       recipe: kitchen.recipes.get(use.recipe_id)?.name ?? '',
       batches: writtenAmount(new Fraction(use.batches)),
+      ...(use.option_key ? { option: use.option_key } : {}),
     })),
     weighs: await treatWeights(db),
   }
@@ -175,7 +181,11 @@ export function checkKitchen(
     const batches = parseAmount(use.batches ?? '')
     if (!use.treat || recipe === undefined || !batches)
       return refuse('what a treat is made of is not what Export writes.')
-    madeOf.push({ treat: use.treat, recipe, batches })
+    // A choice's keys ("size.eight-inch"), as the menu writes them.
+    const option = use.option ?? null
+    if (option !== null && !/^[\w-]{1,80}\.[\w-]{1,80}$/.test(option))
+      return refuse('what a treat is made of is not what Export writes.')
+    madeOf.push({ treat: use.treat, recipe, batches, option })
   }
   const weighs: CheckedKitchen['weighs'] = []
   for (const value of (file.weighs ?? []) as unknown[]) {
@@ -300,6 +310,7 @@ export async function replaceKitchen(
         : [
             {
               product_id: treat,
+              option_key: use.option,
               drop_item_id: null,
               recipe_id: recipeIds[use.recipe - 1]!,
               batches: amountToStore(use.batches),
@@ -313,6 +324,7 @@ export async function replaceKitchen(
         : [
             {
               product_id: null,
+              option_key: null,
               drop_item_id: use.drop_item_id,
               recipe_id: recipe,
               batches: use.batches,
@@ -327,65 +339,8 @@ export async function replaceKitchen(
   )
 }
 
-/** What one of each menu treat weighs, by the treat's name. */
-async function treatWeights(db: Db | Transaction<Database>) {
-  const rows = await ownTables(db)
-    .selectFrom('label_net')
-    .innerJoin('product', 'product.id', 'label_net.product_id')
-    .select(['product.name as treat', 'label_net.grams'])
-    .orderBy('product.position')
-    .execute()
-  return rows.map((row) => ({ treat: row.treat, grams: writtenAmount(new Fraction(row.grams)) }))
-}
-
-/** Puts each weight on the new menu's treat of the same name (its old row went with the old menu). */
-async function restoreTreatWeights(
-  trx: Transaction<Database>,
-  weighs: readonly { treat: string; grams: string }[],
-) {
-  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
-  const ids = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
-  const rows = weighs.flatMap((weight) => {
-    const id = ids.get(weight.treat.toLocaleLowerCase('en'))
-    const grams = parseAmount(weight.grams)
-    return id === undefined || !grams
-      ? []
-      : [{ product_id: id, drop_item_id: null, grams: amountToStore(grams) }]
-  })
-  await ownTables(trx).deleteFrom('label_net').where('product_id', 'is not', null).execute()
-  if (rows.length > 0) await ownTables(trx).insertInto('label_net').values(rows).execute()
-}
-
-/** What each treat is made of and weighs, by the treat's name: kept across a menu's replacement. */
-export interface TreatRecipes {
-  uses: { treat: string; recipeId: number; batches: string }[]
-  weighs: { treat: string; grams: string }[]
-}
-
-/** Read before a file without a kitchen replaces the menu, whose rows the links go with. */
-export async function rememberTreatRecipes(trx: Transaction<Database>): Promise<TreatRecipes> {
-  const rows = await ownTables(trx)
-    .selectFrom('recipe_use')
-    .innerJoin('product', 'product.id', 'recipe_use.product_id')
-    .select(['product.name', 'recipe_use.recipe_id', 'recipe_use.batches'])
-    .where('recipe_use.option_key', 'is', null)
-    .execute()
-  return {
-    uses: rows.map((row) => ({ treat: row.name, recipeId: row.recipe_id, batches: row.batches })),
-    weighs: await treatWeights(trx),
-  }
-}
-
-/** Puts the links back on the new menu's treats of the same names. */
-export async function restoreTreatRecipes(trx: Transaction<Database>, kept: TreatRecipes) {
-  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
-  const ids = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
-  const uses = kept.uses.flatMap((use) => {
-    const id = ids.get(use.treat.toLocaleLowerCase('en'))
-    return id === undefined
-      ? []
-      : [{ product_id: id, drop_item_id: null, recipe_id: use.recipeId, batches: use.batches }]
-  })
-  if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
-  await restoreTreatWeights(trx, kept.weighs)
-}
+export {
+  type TreatRecipes,
+  rememberTreatRecipes,
+  restoreTreatRecipes,
+} from './treat-links.server.ts'

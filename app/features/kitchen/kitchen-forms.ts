@@ -205,8 +205,25 @@ export function readRecipeForm(form: Record<string, string>): Read<RecipeInput> 
   }
 }
 
-/** "treat.3" for a menu treat, "item.12" for a drop's item. */
-export type SoldKey = `treat.${number}` | `item.${number}`
+/** "treat.3" for a menu treat, "item.12" for a drop's item, an OptionKey for a treat's choice. */
+export type SoldKey = `treat.${number}` | `item.${number}` | OptionKey
+
+/** "option.3.size.eight-inch": what choosing eight-inch for a treat's size adds. */
+export type OptionKey = `option.${number}.${string}`
+
+/** A sold thing's key taken apart: a treat (with a choice's key for an option) or a drop's item. */
+export function soldKeyParts(key: SoldKey): {
+  kind: 'treat' | 'item'
+  id: number
+  option: string | null
+} {
+  const [kind, id, ...option] = key.split('.')
+  return {
+    kind: kind === 'item' ? 'item' : 'treat',
+    id: Number(id),
+    option: kind === 'option' ? option.join('.') : null,
+  }
+}
 
 export interface MadeOf {
   recipeId: number

@@ -2,7 +2,7 @@ import Fraction from 'fraction.js'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
-import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import type { MadeOf, OptionKey, SoldKey } from './kitchen-forms.ts'
 import { readRecipeUses } from './recipe-uses.server.ts'
 
 const ownTables = tablesFor('kitchen')
@@ -54,8 +54,8 @@ export async function readOrdersToMake(db: Db, from: string, to: string): Promis
       unmade: [],
     }
     for (const part of partsOf.get(order.requestId) ?? []) {
-      const made = part.key ? uses.get(part.key) : undefined
-      if (!made || made.length === 0) {
+      const made = madeOfPart(part, uses)
+      if (made.length === 0) {
         order.unmade.push(part.label)
         continue
       }
@@ -70,6 +70,14 @@ export interface SoldPart {
   key: SoldKey | null
   count: number
   label: string
+  /** The choices it was bought with, each adding its own recipes. */
+  choices: OptionKey[]
+}
+
+/** What one of a part is made of: its own recipes and what each of its choices adds. */
+export function madeOfPart(part: SoldPart, uses: ReadonlyMap<SoldKey, MadeOf[]>): MadeOf[] {
+  if (!part.key) return []
+  return [part.key, ...part.choices].flatMap((key) => uses.get(key) ?? [])
 }
 
 /**
@@ -102,6 +110,12 @@ export async function readSoldParts(
     .where('drop_hold.state', '=', 'ordered')
     .orderBy('drop_item.position')
     .execute()
+  const choices = await ownTables(db)
+    .selectFrom('set_price_choice')
+    .select(['request_id', 'group_key', 'choice_key'])
+    .where('request_id', 'in', [...requestIds])
+    .orderBy('id')
+    .execute()
   const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
   const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
   for (const request of requests) {
@@ -114,6 +128,7 @@ export async function readSoldParts(
             key: `item.${line.item_id}` as const,
             count: line.quantity,
             label: line.name,
+            choices: [],
           }))
         : [
             {
@@ -123,6 +138,15 @@ export async function readSoldParts(
               ),
               count: 1,
               label: request.product_type,
+              choices:
+                request.product_id === null
+                  ? []
+                  : choices
+                      .filter((choice) => Number(choice.request_id) === id)
+                      .map(
+                        (choice) =>
+                          `option.${request.product_id!}.${choice.group_key}.${choice.choice_key}` as const,
+                      ),
             },
           ],
     )

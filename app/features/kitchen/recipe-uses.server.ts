@@ -1,8 +1,9 @@
 import type Fraction from 'fraction.js'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
-import type { MadeOf, SoldKey } from './kitchen-forms.ts'
+import { type MadeOf, type SoldKey, soldKeyParts } from './kitchen-forms.ts'
 import { lockKitchen } from './kitchen.server.ts'
 import { amountToStore, storedAmount } from './units.ts'
 
@@ -20,20 +21,25 @@ export interface Sellable {
   /** "Menu" or the drop's name and pickup day. */
   where: string
   priceCents: number | null
+  /** A treat's choice: its price is what it adds, and its recipes add to the treat's. */
+  adds?: true
 }
 
 /** The recipes each sold thing is made of, by its key. */
 export async function readRecipeUses(db: Db): Promise<Map<SoldKey, MadeOf[]>> {
   const rows = await ownTables(db)
     .selectFrom('recipe_use')
-    .select(['product_id', 'drop_item_id', 'recipe_id', 'batches'])
-    .where('option_key', 'is', null)
+    .select(['product_id', 'option_key', 'drop_item_id', 'recipe_id', 'batches'])
     .orderBy('id')
     .execute()
   const uses = new Map<SoldKey, MadeOf[]>()
   for (const row of rows) {
     const key: SoldKey =
-      row.product_id !== null ? `treat.${row.product_id}` : `item.${row.drop_item_id!}`
+      row.product_id === null
+        ? `item.${row.drop_item_id!}`
+        : row.option_key === null
+          ? `treat.${row.product_id}`
+          : `option.${row.product_id}.${row.option_key}`
     const made = { recipeId: row.recipe_id, batches: storedAmount(row.batches) }
     uses.set(key, [...(uses.get(key) ?? []), made])
   }
@@ -65,13 +71,31 @@ export async function readSellables(db: Db, now = new Date()): Promise<Sellable[
     .orderBy('drop_sale.pickup_date')
     .orderBy('drop_item.position')
     .execute()
-  return [
-    ...treats.map((treat) => ({
-      key: `treat.${treat.id}` as const,
+  const menu: Sellable[] = []
+  for (const treat of treats) {
+    menu.push({
+      key: `treat.${treat.id}`,
       name: treat.name,
       where: 'Menu',
       priceCents: treat.set_price_cents,
-    })),
+    })
+    // Each choice of a treat sold now may add recipes: a bigger size, a filling.
+    const sold = treat.set_price_cents === null ? null : await readSetPrice(db, treat.id)
+    for (const group of sold?.groups ?? []) {
+      if (group.kind !== 'choice') continue
+      for (const choice of group.choices) {
+        menu.push({
+          key: `option.${treat.id}.${group.key}.${choice.key}`,
+          name: `${treat.name} · ${group.label}: ${choice.label}`,
+          where: 'A choice on the menu',
+          priceCents: choice.priceCents,
+          adds: true,
+        })
+      }
+    }
+  }
+  return [
+    ...menu,
     ...items.map((item) => ({
       key: `item.${item.id}` as const,
       name: item.name,
@@ -121,13 +145,15 @@ export async function saveRecipeUses(
       (await ownTables(trx).selectFrom('drop_item').select('id').execute()).map((row) => row.id),
     )
     for (const [key, uses] of made) {
-      const [kind, text] = key.split('.') as ['treat' | 'item', string]
-      const id = Number(text)
+      const { kind, id, option } = soldKeyParts(key)
       if (!(kind === 'treat' ? treats : items).has(id)) continue
       const column = kind === 'treat' ? 'product_id' : 'drop_item_id'
-      await ownTables(trx).deleteFrom('label_net').where(column, '=', id).execute()
       const net = nets.get(key)
-      if (net) {
+      // A choice adds to a treat's recipes; the treat is what is weighed.
+      if (option === null) {
+        await ownTables(trx).deleteFrom('label_net').where(column, '=', id).execute()
+      }
+      if (net && option === null) {
         await ownTables(trx)
           .insertInto('label_net')
           .values({
@@ -139,8 +165,10 @@ export async function saveRecipeUses(
       }
       await ownTables(trx)
         .deleteFrom('recipe_use')
-        .where(kind === 'treat' ? 'product_id' : 'drop_item_id', '=', id)
-        .where('option_key', 'is', null)
+        .where(column, '=', id)
+        .where((eb) =>
+          option === null ? eb('option_key', 'is', null) : eb('option_key', '=', option),
+        )
         .execute()
       if (uses.length === 0) continue
       await ownTables(trx)
@@ -148,6 +176,7 @@ export async function saveRecipeUses(
         .values(
           uses.map((use) => ({
             product_id: kind === 'treat' ? id : null,
+            option_key: option,
             drop_item_id: kind === 'item' ? id : null,
             recipe_id: use.recipeId,
             batches: amountToStore(use.batches),

@@ -88,7 +88,13 @@ function SoldCard({
         {row.name}
         <span className="block text-sm font-normal text-chocolate">
           {row.where}
-          {row.priceCents !== null ? ` · ${formatMoney(row.priceCents)}` : ' · quoted'}
+          {row.adds
+            ? (row.priceCents ?? 0) < 0
+              ? ` · takes ${formatMoney(-(row.priceCents ?? 0))} off`
+              : ` · adds ${formatMoney(row.priceCents ?? 0)}`
+            : row.priceCents !== null
+              ? ` · ${formatMoney(row.priceCents)}`
+              : ' · quoted'}
         </span>
       </legend>
       {Array.from({ length: MADE_OF_ROWS }, (_, n) => {
@@ -126,20 +132,26 @@ function SoldCard({
           </div>
         )
       })}
-      <FormField
-        name={`${row.key}.net`}
-        label="One weighs (g)"
-        optional
-        hint="Weighed as you sell it: its labels print this as the net weight."
-        error={refused?.errors[`${row.key}.net`]}
-      >
-        {(control) => (
-          <input {...control} inputMode="decimal" defaultValue={value(`${row.key}.net`, row.net)} />
-        )}
-      </FormField>
+      {row.adds ? null : (
+        <FormField
+          name={`${row.key}.net`}
+          label="One weighs (g)"
+          optional
+          hint="Weighed as you sell it: its labels print this as the net weight."
+          error={refused?.errors[`${row.key}.net`]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              defaultValue={value(`${row.key}.net`, row.net)}
+            />
+          )}
+        </FormField>
+      )}
       {row.costCents !== null ? (
         <p className="text-sm" data-testid="sold-cost">
-          Costs you {formatMoney(row.costCents)}
+          {row.adds ? 'Adds to its cost' : 'Costs you'} {formatMoney(row.costCents)}
           {row.margin ? (
             <>
               {' · '}

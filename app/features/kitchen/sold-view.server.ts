@@ -59,7 +59,7 @@ export async function readSoldView(db: Db, now = new Date()): Promise<SoldView> 
       }
       const cost = costOfMade(kitchen, made, settings.hourlyRateCents)
       const margin =
-        sellable.priceCents === null
+        sellable.priceCents === null || sellable.adds
           ? null
           : marginOf(sellable.priceCents, cost, settings.targetMarginPercent)
       return {

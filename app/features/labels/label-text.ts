@@ -210,7 +210,8 @@ const OUNCE_GRAMS = new Fraction('28.349523125')
 
 /**
  * The net quantity: her weighing in grams and ounces (never rounded up), or,
- * for what is made by the piece, the count. Null with a problem otherwise.
+ * for what is made by the piece, the count its first recipe makes. Null
+ * with a problem otherwise.
  */
 function netOf(kitchen: Kitchen, facts: LabelFacts, problems: string[]) {
   if (facts.netGrams) {
@@ -227,8 +228,10 @@ function netOf(kitchen: Kitchen, facts: LabelFacts, problems: string[]) {
         : `Net weight ${grams} g (${ounces} oz)`
     }
   }
+  // Counted by its first recipe, the thing itself (the cupcakes, not their frosting).
+  const main = facts.made[0]?.recipeId
   let pieces = new Fraction(0)
-  for (const use of facts.made) {
+  for (const use of facts.made.filter((made) => made.recipeId === main)) {
     const recipe = kitchen.recipes.get(use.recipeId)
     const each = recipe && convert(recipe.yields.amount, recipe.yields.unit, 'each')
     if (!each) {

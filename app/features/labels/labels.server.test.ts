@@ -7,6 +7,7 @@ import { createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { readIngredientForm, readRecipeForm } from '#app/features/kitchen/kitchen-forms.ts'
 import { saveIngredient, saveRecipe } from '#app/features/kitchen/kitchen.server.ts'
 import { saveRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
+import { buyTwoDozen, cupcakeKitchen } from '#tests/support/buy-now.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { labelLines } from './label-text.ts'
@@ -233,5 +234,26 @@ test('two prints of a new order at once keep one sheet', async () => {
   expect(printed(a)).toEqual(printed(b))
   expect(await db.selectFrom('label_sheet').select('request_id').execute()).toEqual([
     { request_id: cake },
+  ])
+})
+
+test('a treat bought now is labelled with what its choices add', async () => {
+  const { db, id } = await cupcakeKitchen()
+  await saveLabelSettings(db, {
+    region: 'NY',
+    maker: 'Butter & Bloom, 12 Baker Street, Albany NY',
+    permit: '',
+    layout: 'avery-5163',
+    salesCapCents: null,
+  })
+  const order = await buyTwoDozen(db, id)
+  const [label] = printed(await labelsForOrder(db, order, PRINTED))
+  // Two dozen's batter (600 g of flour) outweighs the frosting (250 g of cream cheese).
+  expect(label!.lines.slice(0, 4)).toEqual([
+    'Cakes',
+    'Ingredients: Cupcake batter (Flour), Cream cheese frosting (Cream cheese).',
+    'Contains: Milk, Wheat.',
+    // Unweighed, it is counted by its batter: two dozen, the frosting not counted again.
+    'Net quantity: 24 pieces',
   ])
 })

@@ -1,8 +1,11 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import type { SoldKey } from '#app/features/kitchen/kitchen-forms.ts'
 import { readKitchen } from '#app/features/kitchen/kitchen.server.ts'
-import { type SoldPart, readSoldParts } from '#app/features/kitchen/orders-to-make.server.ts'
+import {
+  type SoldPart,
+  madeOfPart,
+  readSoldParts,
+} from '#app/features/kitchen/orders-to-make.server.ts'
 import { readNetWeights, readRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
@@ -110,9 +113,13 @@ export async function labelsForDrop(
     key: `item.${item.id}`,
     count: Number(item.count),
     label: item.name,
+    choices: [],
   }))
   return sheetOf(db, { drop_id: dropId }, `Labels for ${drop.name}`, parts, now)
 }
+
+/** A label's key in a kept sheet: what is sold with its choices, "treat.3+option.3.size.large". */
+const labelKey = (part: SoldPart) => [part.key, ...part.choices].join('+')
 
 type SheetOwner = { request_id: number } | { drop_id: number }
 
@@ -139,7 +146,7 @@ async function sheetOf(
   const kept = await readKept(db, owner)
   const madeOn = kept?.madeOn ?? bakeryToday(now)
   const labels: Record<string, Label> = { ...kept?.labels }
-  const missing = parts.filter((part) => !part.key || !labels[part.key])
+  const missing = parts.filter((part) => !part.key || !labels[labelKey(part)])
   const problems: string[] = []
   if (missing.length > 0) {
     const [kitchen, uses, nets, settings] = [
@@ -157,11 +164,15 @@ async function sheetOf(
       }
       const composed = composeLabel(
         kitchen,
-        { name: part.label, made: uses.get(part.key) ?? [], netGrams: nets.get(part.key) ?? null },
+        {
+          name: part.label,
+          made: madeOfPart(part, uses),
+          netGrams: nets.get(part.key) ?? null,
+        },
         settings,
         madeOn,
       )
-      if (composed.ok) labels[part.key] = composed.label
+      if (composed.ok) labels[labelKey(part)] = composed.label
       else problems.push(...composed.problems)
     }
     if (problems.length > 0) return { ok: false, title, problems: [...new Set(problems)] }
@@ -172,7 +183,7 @@ async function sheetOf(
   return {
     ok: true,
     title,
-    labels: parts.map((part) => ({ label: labels[part.key as SoldKey]!, count: part.count })),
+    labels: parts.map((part) => ({ label: labels[labelKey(part)]!, count: part.count })),
   }
 }
 

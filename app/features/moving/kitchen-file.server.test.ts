@@ -112,7 +112,14 @@ async function kitchenInstall(): Promise<Db> {
   const cakes = (await listProducts(db)).find((product) => product.name === 'Cakes')!
   await saveRecipeUses(
     db,
-    new Map([[`treat.${cakes.id}` as const, [{ recipeId: cake, batches: new Fraction(3, 2) }]]]),
+    new Map([
+      [`treat.${cakes.id}` as const, [{ recipeId: cake, batches: new Fraction(3, 2) }]],
+      // What choosing a larger size adds: half a cake more.
+      [
+        `option.${cakes.id}.size.nine-inch` as const,
+        [{ recipeId: cake, batches: new Fraction(1, 2) }],
+      ],
+    ]),
     new Map([[`treat.${cakes.id}` as const, new Fraction('1250.5')]]),
   )
   return db
@@ -145,7 +152,10 @@ async function kitchenOf(db: Db) {
       grams.toFraction(),
     ]),
     madeOf: [...uses].map(([key, made]) => [
-      treats.get(key),
+      // "option.3.size.nine-inch" is named by its treat: "Cakes size.nine-inch".
+      key.startsWith('option.')
+        ? `${treats.get(`treat.${key.split('.')[1]}`)} ${key.split('.').slice(2).join('.')}`
+        : treats.get(key),
       made.map((use) => [kitchen.recipes.get(use.recipeId)!.name, use.batches.toFraction()]),
     ]),
   }
@@ -163,7 +173,10 @@ test('her kitchen moves with the site file: the same ingredients, recipes, costs
   const moved = await kitchenOf(to)
   expect(moved).toEqual(await kitchenOf(from))
   expect(moved.recipes.map((recipe) => recipe.cost.problems)).toEqual([[], []])
-  expect(moved.madeOf).toEqual([['Cakes', [['Layer cake', '3/2']]]])
+  expect(moved.madeOf).toEqual([
+    ['Cakes', [['Layer cake', '3/2']]],
+    ['Cakes size.nine-inch', [['Layer cake', '1/2']]],
+  ])
   expect(moved.weighs).toEqual([['Cakes', '2501/2']])
 })
 

@@ -1,5 +1,6 @@
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { themeLabel } from './theme-label.ts'
 
 /**
  * What a change to a request changes, told the one way every page, timeline
@@ -14,9 +15,9 @@ export type DetailField = (typeof DETAIL_FIELDS)[number]
 /** Each detail's text, '' for none. */
 export type RequestDetails = Record<DetailField, string>
 
-/** How each detail is named where a change is told. */
+/** How each detail is named where a change is told: as the order form names it. */
 export const DETAIL_LABELS: Readonly<Record<DetailField, string>> = {
-  event_theme: 'Event/theme',
+  event_theme: themeLabel({ setPrice: false }),
   servings: 'Servings',
   allergies: 'Allergies',
   comments: 'Comments',
@@ -106,21 +107,18 @@ export function partyParts(members: readonly { treat: string; parts: ChangedPart
     ...members.flatMap(({ treat, parts }) =>
       parts
         .filter((part) => !shared?.some((other) => same(other, part)))
-        .map((part) => ({ ...part, label: `${treat}: ${lowerFirst(part.label)}` })),
+        .map((part) => ({ ...part, label: `${treat}: ${part.label.toLowerCase()}` })),
     ),
   ]
-}
-
-function lowerFirst(label: string): string {
-  return `${label[0]!.toLowerCase()}${label.slice(1)}`
 }
 
 /** 'date from … to …; servings from “20” to “30”', for a timeline entry or a line of a page. */
 export function partsSentence(parts: readonly ChangedPart[]): string {
   return parts
     .map((part) => {
-      // A treat's part keeps its treat's capital: 'Cupcakes: servings'.
-      const label = part.label.includes(': ') ? part.label : lowerFirst(part.label)
+      // Inside a sentence a label is lower case ('event/theme'); a treat's part keeps its
+      // treat's capital: 'Cupcakes: servings'.
+      const label = part.label.includes(': ') ? part.label : part.label.toLowerCase()
       return `${label} from ${part.from} to ${part.to}`
     })
     .join('; ')

@@ -46,6 +46,8 @@ export interface SetPriceOrder {
   now: number
   /** The treat bought now; absent for a drop's order. */
   productId?: number
+  /** Its choices, by their group's and choice's keys (an 8-inch, chocolate). */
+  choices?: readonly { group: string; choice: string }[]
   /** By card: when the order is given up if its payment has not come (see `cancelUnpaidOrders`). */
   unpaidUntil?: number
   /** The form's own id, when its page gave one: the same form sent again finds this order. */
@@ -102,6 +104,18 @@ export async function bookAtSetPrice(
       send_id: order.sendId ?? null,
     })
     .execute()
+  if (order.choices && order.choices.length > 0) {
+    await ownTables(trx)
+      .insertInto('set_price_choice')
+      .values(
+        order.choices.map(({ group, choice }) => ({
+          request_id: requestId,
+          group_key: group,
+          choice_key: choice,
+        })),
+      )
+      .execute()
+  }
   if (byCard) return { requestId, reference }
   await mustMove(trx, {
     requestId,
