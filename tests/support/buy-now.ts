@@ -13,6 +13,7 @@ import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import type { SetPriceFormInput } from '#app/features/menu/set-price-form.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { openTestDatabase } from './database.ts'
+import { input, saved } from './form-reads.ts'
 
 const SITE = 'https://butterandbloom.example'
 
@@ -122,26 +123,15 @@ export async function buyTwoDozen(db: Db, id: number): Promise<number> {
   return Number(request.id)
 }
 
-function formInput<T>(read: { ok: true; value: T } | { ok: false; fieldErrors: object }): T {
-  if (!read.ok) throw new Error(JSON.stringify(read.fieldErrors))
-  return read.value
-}
-
-async function savedId(change: Promise<{ ok: true; id: number } | { ok: false; error: string }>) {
-  const result = await change
-  if (!result.ok) throw new Error(result.error)
-  return result.id
-}
-
 /** Cupcakes sold now, a dozen of batter each, and cream cheese frosting for that choice. */
 export async function cupcakeKitchen() {
   const { db, id } = await buyNowBakery()
   const ingredient = (name: string, allergen: string) =>
-    savedId(
+    saved(
       saveIngredient(
         db,
         null,
-        formInput(
+        input(
           readIngredientForm({
             name,
             pack_amount: '1',
@@ -153,11 +143,11 @@ export async function cupcakeKitchen() {
       ),
     )
   const recipe = (name: string, ingredientId: number, grams: string) =>
-    savedId(
+    saved(
       saveRecipe(
         db,
         null,
-        formInput(
+        input(
           readRecipeForm({
             name,
             yield_amount: '12',

@@ -4,6 +4,7 @@ import { orderHold } from '#app/features/drop-orders/hold-order.server.ts'
 import { reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { input, saved } from '#tests/support/form-reads.ts'
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { readPrepSheet, readShoppingList } from './bake-sheets.server.ts'
 import { readIngredientForm, readRecipeForm } from './kitchen-forms.ts'
@@ -12,17 +13,6 @@ import { readOrdersToMake } from './orders-to-make.server.ts'
 import { saveRecipeUses } from './recipe-uses.server.ts'
 
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
-
-function input<T>(read: { ok: true; value: T } | { ok: false; fieldErrors: object }): T {
-  if (!read.ok) throw new Error(JSON.stringify(read.fieldErrors))
-  return read.value
-}
-
-async function saved(change: Promise<{ ok: true; id: number } | { ok: false; error: string }>) {
-  const result = await change
-  if (!result.ok) throw new Error(result.error)
-  return result.id
-}
 
 /** A bakery with Cakes on its menu, a Saturday drop of loaves and buns, flour and two recipes. */
 async function bakeryWithKitchen() {

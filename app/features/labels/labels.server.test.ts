@@ -9,6 +9,7 @@ import { saveIngredient, saveRecipe } from '#app/features/kitchen/kitchen.server
 import { saveRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
 import { buyTwoDozen, cupcakeKitchen } from '#tests/support/buy-now.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { input, saved } from '#tests/support/form-reads.ts'
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { labelLines } from './label-text.ts'
 import {
@@ -20,17 +21,6 @@ import {
 
 const OPENS = Date.parse('2026-12-02T17:00:00Z')
 const PRINTED = new Date('2026-12-11T14:00:00Z')
-
-function input<T>(read: { ok: true; value: T } | { ok: false; fieldErrors: object }): T {
-  if (!read.ok) throw new Error(JSON.stringify(read.fieldErrors))
-  return read.value
-}
-
-async function saved(change: Promise<{ ok: true; id: number } | { ok: false; error: string }>) {
-  const result = await change
-  if (!result.ok) throw new Error(result.error)
-  return result.id
-}
 
 const spongeForm = (flour: number, sugar: number, sugarGrams: string) =>
   readRecipeForm({

@@ -18,18 +18,8 @@ import {
 import { listProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { input, saved } from '#tests/support/form-reads.ts'
 import { checkSiteFile, exportSiteFile, importSiteFile } from './site-file.server.ts'
-
-function input<T>(read: { ok: true; value: T } | { ok: false; fieldErrors: object }): T {
-  if (!read.ok) throw new Error(JSON.stringify(read.fieldErrors))
-  return read.value
-}
-
-async function saved(change: Promise<{ ok: true; id: number } | { ok: false; error: string }>) {
-  const result = await change
-  if (!result.ok) throw new Error(result.error)
-  return result.id
-}
 
 /** A bakery whose kitchen holds flour, butter, a buttercream inside a cake, and Cakes made of it. */
 async function kitchenInstall(): Promise<Db> {
