@@ -398,7 +398,7 @@ test('a customer waits for a fully booked day; when it frees up she is emailed w
   await expect(page.getByText(readable(full)).first()).toBeVisible()
 })
 
-test('without scripts, an order refused for a fully booked day offers the waitlist under the refusal, and joining it answers on the page', async ({
+test('without scripts, an order refused for a fully booked day offers the waitlist under the refusal; joining answers on the page and keeps her order', async ({
   browser,
   request,
   baseURL,
@@ -435,6 +435,10 @@ test('without scripts, an order refused for a fully booked day offers the waitli
     `You are on the waitlist for ${readable(full)}. If it frees up for Cakes, we email ${email}`,
   )
   await expect(page.getByRole('status')).toBeInViewport()
+  // Her order is still there, as she typed it, for another day.
+  await expect(page.getByLabel('Name')).toHaveValue('Paula Plain')
+  await expect(page.getByLabel('Event / Theme')).toHaveValue('Retirement')
+  await expect(page.getByLabel('Product Type')).toHaveValue('Cakes')
   await shoot(page, 'day-waitlist-plain-joined-375')
   await plain.close()
 })

@@ -51,9 +51,18 @@ export interface OrderPageData {
 export function OrderPage(data: OrderPageData) {
   const { identity } = useSiteWords()
   const orders = useCart()
-  const posted = useActionData<OrderSendResult | { dayWaitlist: true }>()
-  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it.
+  const posted = useActionData<
+    OrderSendResult | { dayWaitlist: true; values?: Partial<Record<OrderField, string>> }
+  >()
+  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it,
+  // and the order she had typed comes back with it.
   const postedWithoutScript = posted && 'dayWaitlist' in posted ? undefined : posted
+  const keptValues =
+    posted && 'dayWaitlist' in posted
+      ? posted.values
+      : postedWithoutScript && !postedWithoutScript.ok
+        ? postedWithoutScript.values
+        : undefined
   const [cartOpen, setCartOpen] = useState(false)
   // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
   const [cartFocus, setCartFocus] = useState(0)
@@ -128,11 +137,7 @@ export function OrderPage(data: OrderPageData) {
               disabled={send.sending}
               postedErrors={postedFieldErrors(postedWithoutScript)}
               postedPoliciesError={sendProblems(postedWithoutScript).policies}
-              postedValues={
-                postedWithoutScript && !postedWithoutScript.ok
-                  ? postedWithoutScript.values
-                  : undefined
-              }
+              postedValues={keptValues}
               honeypotRef={honeypotRef}
               onAdd={(order) => {
                 cart.add(order)

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import { shortDate } from '#app/features/orders/cart-send.ts'
+import { ORDER_FIELDS } from '#app/features/orders/order-options.ts'
+import type { OrderField } from '#app/features/orders/order-schema.ts'
 import type { OrderSendResult } from '#app/features/orders/order-send.server.ts'
 import type { PostedDayJoin } from './day-waitlist.server.ts'
 
@@ -27,28 +29,38 @@ export function DayWaitlistWithoutScripts({
         >
           {words}
         </p>
-        {asked ? <PlainDayWaitlist {...asked} /> : null}
+        {asked ? <PlainDayWaitlist {...asked} order={posted.values} /> : null}
       </>
     )
   }
   if (posted.ok || !posted.waitlistDay) return null
-  return <PlainDayWaitlist {...posted.waitlistDay} email={posted.values?.email ?? ''} />
+  return (
+    <PlainDayWaitlist
+      {...posted.waitlistDay}
+      email={posted.values?.email ?? ''}
+      order={posted.values}
+    />
+  )
 }
 
 /**
  * Without JavaScript, an order refused for a full day offers the same
  * waitlist as a form of its own, under the refusal: the day and treat go
  * with it, her email is filled in from the order. Its answer comes back as
- * the page's (PostedDayJoin).
+ * the page's (PostedDayJoin). The order as she typed it goes along too
+ * (`order.<field>`) and comes back with the answer, so the order form below
+ * it is still filled in for another day.
  */
 export function PlainDayWaitlist({
   date,
   product,
   email,
+  order,
 }: {
   date: string
   product: string
   email: string
+  order?: Partial<Record<OrderField, string>>
 }) {
   const id = useId()
   return (
@@ -67,6 +79,11 @@ export function PlainDayWaitlist({
       </p>
       <input type="hidden" name="due_date" value={date} />
       <input type="hidden" name="product" value={product} />
+      {ORDER_FIELDS.map((field) =>
+        order?.[field] ? (
+          <input key={field} type="hidden" name={`order.${field}`} value={order[field]} />
+        ) : null,
+      )}
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <div className="form-field min-w-[14rem] flex-1">
           <label className="sr-only" htmlFor={`${id}-email`}>

@@ -7,7 +7,7 @@ import { submitOrderRequests } from '#app/features/orders/order-requests.server.
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { readDayClaimPage, receiveDayClaim } from './day-claim.server.ts'
-import { joinDayWaitlist, offerFreedDays } from './day-waitlist.server.ts'
+import { joinDayWaitlist, offerFreedDays, receiveDayWaitlistJoin } from './day-waitlist.server.ts'
 import { OFFER_MINUTES } from './waitlist.server.ts'
 
 // Sunday, November 29, 2026, 10 in the morning in Toronto; the cake is for Saturday the 12th.
@@ -163,4 +163,42 @@ test('an offer not taken lapses after its half hour and the next waiting is offe
     { email: 'ada@example.com', state: 'waiting' },
     { email: 'bea@example.com', state: 'offered' },
   ])
+})
+
+test('without scripts, joining hands back the order she had typed, so the form below is still filled in', async () => {
+  const { db } = await fullSaturday()
+  const post = (fields: Record<string, string>) =>
+    receiveDayWaitlistJoin({
+      db,
+      clientIp: '203.0.113.77',
+      now: new Date(NOW),
+      request: new Request(`${SITE}/ordernow?waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    })
+  const typed = {
+    'order.name': 'Ada Okafor',
+    'order.email': 'ada@example.com',
+    'order.event_theme': 'Retirement cake',
+    'order.comments': 'x'.repeat(2500),
+    'order.not_a_field': 'dropped',
+  }
+  const joined = await post({ email: 'ada@example.com', due_date: DAY, product: 'Cakes', ...typed })
+  expect(joined.status).toBe(200)
+  expect(joined.body).toMatchObject({ ok: true, dayWaitlist: true })
+  expect(joined.body.values).toEqual({
+    name: 'Ada Okafor',
+    email: 'ada@example.com',
+    event_theme: 'Retirement cake',
+    comments: 'x'.repeat(2000),
+  })
+
+  // An email to mend keeps the order too; a join from the page with scripts carries none.
+  const mend = await post({ email: 'ada@', due_date: DAY, product: 'Cakes', ...typed })
+  expect(mend.status).toBe(400)
+  expect(mend.body.values?.name).toBe('Ada Okafor')
+  const scripted = await post({ email: 'bo@example.com', due_date: DAY, product: 'Cakes' })
+  expect(scripted.body).not.toHaveProperty('values')
 })

@@ -20,6 +20,8 @@ import {
 } from '#app/features/availability/availability.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
+import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS } from '#app/features/orders/order-options.ts'
+import type { OrderField } from '#app/features/orders/order-schema.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import {
   bakeryToday,
@@ -133,7 +135,11 @@ export async function joinDayWaitlist(
 export type PostedDayJoin = (
   | (DayJoinResult & { asked?: { date: string; product: string; email: string } })
   | { ok: false; error: string }
-) & { dayWaitlist: true }
+) & {
+  dayWaitlist: true
+  /** The order she had typed when she joined, without JavaScript: for the form to show again. */
+  values?: Partial<Record<OrderField, string>>
+}
 
 /**
  * POST /ordernow?waitlist: the order form's "Tell me if it frees up", read
@@ -156,7 +162,8 @@ export async function receiveDayWaitlistJoin({
     db,
     form: 'day-waitlist',
     now: now.getTime(),
-    maxBytes: 1024,
+    // Without JavaScript the order she typed rides along (keptOrder): as large as an order.
+    maxBytes: MAX_ORDER_BODY_BYTES,
     mediaTypes: [FORM_URLENCODED],
   })
   // Every answer is marked as the waitlist's: without JavaScript it arrives as the order page's own.
@@ -176,7 +183,26 @@ export async function receiveDayWaitlistJoin({
           },
         }
       : {}
-  return reply(joined.ok ? 200 : joined.status, { ...joined, ...again, dayWaitlist: true })
+  const values = keptOrder(form)
+  return reply(joined.ok ? 200 : joined.status, {
+    ...joined,
+    ...again,
+    ...(values ? { values } : {}),
+    dayWaitlist: true,
+  })
+}
+
+/**
+ * The order typed in the form below the waitlist's, sent with it as
+ * `order.<field>` by the page without JavaScript: each field cut as a
+ * refused order's are, and nothing when none was sent.
+ */
+function keptOrder(form: URLSearchParams): Partial<Record<OrderField, string>> | undefined {
+  const kept = ORDER_FIELDS.flatMap((field) => {
+    const value = form.get(`order.${field}`)
+    return value ? [[field, value.slice(0, 2000)] as const] : []
+  })
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined
 }
 
 /**
