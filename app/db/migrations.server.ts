@@ -55,6 +55,7 @@ import { migration as m053 } from './migrations/053-kitchen.ts'
 import { migration as m054 } from './migrations/054-labels.ts'
 import { migration as m055 } from './migrations/055-sales-cap.ts'
 import { migration as m056 } from './migrations/056-set-price-choices.ts'
+import { migration as m057 } from './migrations/057-event-theme-holds.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -123,6 +124,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['054-labels', m054],
   ['055-sales-cap', m055],
   ['056-set-price-choices', m056],
+  ['057-event-theme-holds', m057],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

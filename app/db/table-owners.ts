@@ -177,28 +177,21 @@ export const tableGrants = [
   },
   {
     feature: 'customer-changes',
-    tables: ['order_request', 'refund', 'booking_settings', 'set_price_order'],
+    tables: ['order_request', 'refund', 'booking_settings'],
     reason:
-      'A change or a cancellation moves her request in the transaction that takes it, reads what was refunded to say what a cancellation gives back, reads the change policy kept in the settings row, and whether a request was sold at a set price, to name what she chose as her page does.',
+      'A change or a cancellation moves her request in the transaction that takes it, reads what was refunded to say what a cancellation gives back, and reads the change policy kept in the settings row.',
   },
   {
     feature: 'customer-page',
-    tables: [...BOOK, 'refund', 'set_price_order'],
+    tables: [...BOOK, 'refund'],
     reason:
-      'Her page reads her requests, their timeline, quotes, payments and refunds through her private link, in one read per page, and whether each was sold at a set price, to name what she chose.',
+      'Her page reads her requests, their timeline, quotes, payments and refunds through her private link, in one read per page.',
   },
   {
     feature: 'order-page',
-    tables: [
-      'order_request',
-      'order_batch',
-      'request_event',
-      'receipt',
-      'booking_settings',
-      'set_price_order',
-    ],
+    tables: ['order_request', 'order_batch', 'request_event', 'receipt', 'booking_settings'],
     reason:
-      'The order page reads the request, its send, timeline and receipt number in one read (and whether it was sold at a set price, to name what she chose), and the quote rules kept in the settings row.',
+      'The order page reads the request, its send, timeline and receipt number in one read, and the quote rules kept in the settings row.',
   },
   {
     feature: 'owner-desk',

@@ -11,6 +11,7 @@ import {
   type OrderSendResult,
   receiveOrderRequests,
 } from '#app/features/orders/order-send.server.ts'
+import { DayWaitlist } from '#app/features/waitlist/day-waitlist-form.tsx'
 import { DayWaitlistWithoutScripts } from '#app/features/waitlist/day-waitlist-plain.tsx'
 import { receiveDayWaitlistJoin } from '#app/features/waitlist/day-waitlist.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
@@ -102,6 +103,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function OrderNow({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <OrderPage {...loaderData} afterAnswer={<DayWaitlistWithoutScripts posted={actionData} />} />
+    <OrderPage
+      {...loaderData}
+      afterAnswer={<DayWaitlistWithoutScripts posted={actionData} />}
+      dayWaitlist={(day) => <DayWaitlist {...day} />}
+    />
   )
 }

@@ -67,7 +67,12 @@ export interface OrderRequestTable {
    * null for a request quoted on its own (decision 049).
    */
   party_lead_id: Generated<number | null>
+  /** Her event or theme as typed, or what she chose of a treat at a set price (theme-label.ts). */
+  event_theme_holds: Generated<EventThemeHolds>
 }
+
+/** What a request's event_theme holds: her event, or her choices of a treat at a set price. */
+export type EventThemeHolds = 'event' | 'choices'
 
 /** A request's place between arriving and being picked up (see features/availability). */
 export type RequestStatus =

@@ -54,6 +54,7 @@ async function orders(db: Db) {
       'status',
       'product_type',
       'event_theme',
+      'event_theme_holds',
       'due_date',
       'effort',
       'fulfilment',
@@ -216,10 +217,21 @@ test('a choice that needs a quote is sent as a request, for the owner to price',
   })
   const [order] = await orders(db)
   expect(sent).toEqual({ location: `/requests/${order!.customer_token}` })
-  expect(order).toMatchObject({ status: 'new', event_theme: 'A hundred', price_cents: null })
-  expect((await queued(db)).map((email) => email.to)).toEqual(
+  expect(order).toMatchObject({
+    status: 'new',
+    event_theme: 'A hundred',
+    event_theme_holds: 'choices',
+    price_cents: null,
+  })
+  const emails = await queued(db)
+  expect(emails.map((email) => email.to)).toEqual(
     expect.arrayContaining(['owner', 'mina@example.com']),
   )
+  // Both emails name what she chose as the pages do: her choices, not an event.
+  for (const email of emails) {
+    expect(email.text).toContain('Choices: A hundred')
+    expect(email.text).not.toContain('Event/Theme')
+  }
 })
 
 test('a full day is refused as a request’s is, with the next open day, and nothing is kept', async () => {

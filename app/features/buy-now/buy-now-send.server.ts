@@ -16,7 +16,7 @@ import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { type PriceLine, optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
-import { type OrderRequest, orderRequestSchema } from '#app/features/orders/order-schema.ts'
+import { orderRequestSchema } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
 import { cardTerms } from '#app/features/payments/card-payments.server.ts'
 import {
@@ -200,7 +200,11 @@ export async function receiveBuyNow({
       : 'Check your total, then order.'
     return refuse(409, [{ field: 'total', message }], priced)
   }
-  if (priced.quoteNeeded) return sendForQuote(db, order, { products, siteUrl: env.SITE_URL, now })
+  if (priced.quoteNeeded) {
+    // Her choices, kept where a request keeps its event and named as what they are.
+    const asked = { ...order, event_theme_holds: 'choices' as const }
+    return sendForQuote(db, asked, { products, siteUrl: env.SITE_URL, now })
+  }
   return bookBuyNow(db, {
     order,
     sendId: sendIdOf(form),
@@ -255,7 +259,7 @@ function requestFields(form: URLSearchParams): Record<string, string> {
 /** A choice that needs the owner: sent as a request, as the order form would. */
 async function sendForQuote(
   db: Db,
-  order: OrderRequest,
+  order: Parameters<typeof submitOrderRequests>[1][number],
   context: Parameters<typeof submitOrderRequests>[2],
 ) {
   const stored = await submitOrderRequests(db, [order], context)

@@ -14,13 +14,13 @@ import {
   detailsOf,
   partsSentence,
 } from '#app/features/order-book/change-parts.ts'
-import { themeLabel } from '#app/features/order-book/theme-label.ts'
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   CUSTOMER_CHANGEABLE_STATUSES,
   isIn,
 } from '#app/features/order-status/order-status.ts'
 import { policySentence } from '#app/features/order-status/order-terms.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import {
   MAX_ORDERS_PER_SEND,
   MAX_ORDER_BODY_BYTES,
@@ -95,7 +95,6 @@ export async function readSelfService(
   const [requests, policy, windows, rules, products] = await Promise.all([
     ownTables(db)
       .selectFrom('order_request')
-      .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
       .select([
         'id',
         'position',
@@ -109,7 +108,7 @@ export async function readSelfService(
         'allergies',
         'comments',
         'party_lead_id',
-        'set_price_order.request_id as set_price_id',
+        'event_theme_holds',
       ])
       .where('customer_token', '=', token)
       .orderBy('position')
@@ -180,7 +179,7 @@ export async function readSelfService(
       members: members.map((member) => ({
         position: member.position,
         productType: member.product_type,
-        eventThemeLabel: themeLabel({ setPrice: member.set_price_id !== null }),
+        eventThemeLabel: themeLabel(member.event_theme_holds),
         details: detailsOf(member),
       })),
       cancelPreview: null,

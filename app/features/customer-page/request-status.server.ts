@@ -7,8 +7,8 @@ import {
   formatDeliveryAddress,
 } from '#app/features/order-book/handover.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
-import { themeLabel } from '#app/features/order-book/theme-label.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 import { htmlToShow, renderMarkdown } from '#app/utils/markdown.server.ts'
 import type { RequestStatusView } from './request-status.ts'
@@ -42,11 +42,10 @@ export async function readRequestStatus(
   const rows = await ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
-    .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
     .select([
       'order_request.id',
       'order_request.position',
-      'set_price_order.request_id as set_price_id',
+      'order_request.event_theme_holds',
       'order_request.name',
       'order_request.product_type',
       'order_request.due_date',
@@ -85,7 +84,7 @@ export async function readRequestStatus(
       productType: row.product_type,
       dueDate: row.due_date,
       eventTheme: row.event_theme,
-      eventThemeLabel: themeLabel({ setPrice: row.set_price_id !== null }),
+      eventThemeLabel: themeLabel(row.event_theme_holds),
       servings: row.servings,
       allergies: row.allergies,
       fulfilment: row.fulfilment,

@@ -1,6 +1,6 @@
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { themeLabel } from './theme-label.ts'
 
 /**
  * What a change to a request changes, told the one way every page, timeline
@@ -17,7 +17,7 @@ export type RequestDetails = Record<DetailField, string>
 
 /** How each detail is named where a change is told: as the order form names it. */
 export const DETAIL_LABELS: Readonly<Record<DetailField, string>> = {
-  event_theme: themeLabel({ setPrice: false }),
+  event_theme: themeLabel('event'),
   servings: 'Servings',
   allergies: 'Allergies',
   comments: 'Comments',

@@ -12,10 +12,10 @@ import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts
 import { readPartyChoices } from '#app/features/order-book/party-quote.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { currentQuote, defaultBalanceDue } from '#app/features/order-book/quotes.server.ts'
-import { themeLabel } from '#app/features/order-book/theme-label.ts'
 import { displayStateOf } from '#app/features/order-status/display-state.ts'
 import { amountsOwed } from '#app/features/order-status/money-owed.ts'
 import { balanceOverdue, depositOverdue } from '#app/features/order-status/payment-schedule.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { cardPaymentsOf } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
@@ -132,9 +132,8 @@ function readRequestRow(db: Db, requestId: number) {
   return ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
-    .leftJoin('set_price_order', 'set_price_order.request_id', 'order_request.id')
     .selectAll('order_request')
-    .select(['order_batch.created_at as received_at', 'set_price_order.request_id as set_price_id'])
+    .select('order_batch.created_at as received_at')
     .where('order_request.id', '=', requestId)
     .executeTakeFirst()
 }
@@ -275,7 +274,7 @@ function requestOf(request: RequestRow) {
     phoneNumber: request.phone_number,
     productType: request.product_type,
     eventTheme: request.event_theme,
-    eventThemeLabel: themeLabel({ setPrice: request.set_price_id !== null }),
+    eventThemeLabel: themeLabel(request.event_theme_holds),
     dueDate: request.due_date,
     hearAboutUs: request.hear_about_us,
     comments: request.comments,

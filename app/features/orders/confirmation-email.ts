@@ -9,6 +9,7 @@ import {
   markup,
 } from '#app/features/mail/html.ts'
 import { nextSteps } from '#app/features/order-status/next-steps.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { type OrderDetails, fulfilmentLabel } from './order-summary.ts'
 
@@ -26,7 +27,7 @@ function requestLines(order: OrderDetails): [string, string][] {
   const window = given(order.pickup_window)
   const lines: [string, string | undefined][] = [
     ['Date', formatCalendarDate(order.due_date)],
-    ['Event/Theme', given(order.event_theme)],
+    [themeLabel(order.event_theme_holds), given(order.event_theme)],
     ['Servings/Quantity', given(order.servings)],
     // What she told us about allergies, back in her words, so a slip shows before we bake.
     ['Allergies/Dietary needs', given(order.allergies)],

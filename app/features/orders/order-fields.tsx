@@ -1,5 +1,5 @@
+import { Fragment } from 'react'
 import { InspirationPhotoPicker } from '#app/features/inspiration/inspiration-photo-picker.tsx'
-import { DayWaitlist } from './day-waitlist.tsx'
 import { FulfilmentChoice } from './fulfilment-choice.tsx'
 import { DeliveryAddressFields, PickupWindowField } from './handover-fields.tsx'
 import { OrderDateField } from './order-date-field.tsx'
@@ -43,7 +43,7 @@ export function OrderFields({ props, form }: { props: OrderFormSettings; form: O
         onChange={treat.setProduct}
       />
       <EventThemeField values={values} errors={errors} />
-      <TreatDateField form={form} />
+      <TreatDateField form={form} waitlist={props.dayWaitlist} />
       <ServingsField values={values} errors={errors} />
       <AllergiesField values={values} errors={errors} />
       <FulfilmentChoice
@@ -92,7 +92,13 @@ export function OrderFields({ props, form }: { props: OrderFormSettings; form: O
  * The order date with its calendar of the chosen treat's open days, and
  * beside a fully booked day, its waitlist.
  */
-function TreatDateField({ form: { date, treat, errors, fold } }: { form: OrderFormState }) {
+function TreatDateField({
+  form: { date, treat, errors, fold },
+  waitlist,
+}: {
+  form: OrderFormState
+  waitlist: OrderFormSettings['dayWaitlist']
+}) {
   // "Other" is not a treat of the menu: the owner says what it takes when she replies.
   const full =
     treat.product !== '' &&
@@ -113,13 +119,15 @@ function TreatDateField({ form: { date, treat, errors, fold } }: { form: OrderFo
         error={errors.due_date}
         treatChosen={treat.product !== ''}
       />
-      {full ? (
-        <DayWaitlist
-          key={`${date.dueDate}|${treat.product}`}
-          date={date.dueDate}
-          product={treat.product}
-          email={fold.contactValue('email') ?? ''}
-        />
+      {full && waitlist ? (
+        // A new day or treat starts its waitlist afresh.
+        <Fragment key={`${date.dueDate}|${treat.product}`}>
+          {waitlist({
+            date: date.dueDate,
+            product: treat.product,
+            email: fold.contactValue('email') ?? '',
+          })}
+        </Fragment>
       ) : null}
     </>
   )

@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import type { FieldErrors } from '#app/utils/field-errors.ts'
 import type { CartOrder } from './cart.ts'
 import type { WeeklyWindow } from './handover-fields.tsx'
@@ -40,6 +40,8 @@ export interface OrderFormProps {
   /** What the form posted without JavaScript, when the server refused it. */
   postedValues?: Partial<Record<OrderField, string>>
   honeypotRef?: Ref<HTMLInputElement>
+  /** Drawn beside a fully booked day of the treat: its waitlist, from the waitlist's room. */
+  dayWaitlist?: (day: { date: string; product: string; email: string }) => ReactNode
 }
 
 /** The props with every default filled in, as the form's parts read them. */

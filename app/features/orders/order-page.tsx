@@ -9,8 +9,9 @@ import { CartButton } from './cart-button.tsx'
 import { sendProblems } from './cart-send.ts'
 import { cart, useCart } from './cart.ts'
 import type { WeeklyWindow } from './handover-fields.tsx'
+import type { OrderFormProps } from './order-form-props.ts'
 import { OrderForm } from './order-form.tsx'
-import type { OrderField } from './order-schema.ts'
+import type { OrderField, OrderValues } from './order-schema.ts'
 import type { OrderSendResult } from './order-send.server.ts'
 import { partyContactOf } from './party-contact.ts'
 import { sendStatus } from './send-status.ts'
@@ -41,6 +42,8 @@ export interface OrderPageData {
   buyNow: readonly { id: number; name: string; priceCents: number }[]
   /** Shown under the answer to a post without JavaScript: a full day's waitlist, from the route. */
   afterAnswer?: ReactNode
+  /** Beside a fully booked day: its waitlist, from the route. */
+  dayWaitlist?: OrderFormProps['dayWaitlist']
 }
 
 /**
@@ -51,18 +54,11 @@ export interface OrderPageData {
 export function OrderPage(data: OrderPageData) {
   const { identity } = useSiteWords()
   const orders = useCart()
-  const posted = useActionData<
-    OrderSendResult | { dayWaitlist: true; values?: Partial<Record<OrderField, string>> }
-  >()
-  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it,
-  // and the order she had typed comes back with it.
+  const posted = useActionData<OrderSendResult | { dayWaitlist: true; values?: OrderValues }>()
+  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it.
   const postedWithoutScript = posted && 'dayWaitlist' in posted ? undefined : posted
-  const keptValues =
-    posted && 'dayWaitlist' in posted
-      ? posted.values
-      : postedWithoutScript && !postedWithoutScript.ok
-        ? postedWithoutScript.values
-        : undefined
+  // A refusal, or her joining a waitlist, gives back the order she had typed.
+  const typed = posted && ('dayWaitlist' in posted || !posted.ok) ? posted.values : undefined
   const [cartOpen, setCartOpen] = useState(false)
   // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
   const [cartFocus, setCartFocus] = useState(0)
@@ -137,8 +133,9 @@ export function OrderPage(data: OrderPageData) {
               disabled={send.sending}
               postedErrors={postedFieldErrors(postedWithoutScript)}
               postedPoliciesError={sendProblems(postedWithoutScript).policies}
-              postedValues={keptValues}
+              postedValues={typed}
               honeypotRef={honeypotRef}
+              dayWaitlist={data.dayWaitlist}
               onAdd={(order) => {
                 cart.add(order)
                 send.added()

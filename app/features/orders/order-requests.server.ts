@@ -25,6 +25,7 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { composeRequestConfirmation } from './confirmation-email.ts'
 import { composeOrderEmail } from './order-email.ts'
 import type { OrderRequest } from './order-schema.ts'
+import type { OrderDetails } from './order-summary.ts'
 
 export { newCustomerToken }
 
@@ -56,7 +57,7 @@ export type SubmitResult =
  */
 export async function submitOrderRequests(
   db: Db,
-  orders: OrderRequest[],
+  orders: (OrderRequest & Pick<OrderDetails, 'event_theme_holds'>)[],
   {
     products,
     siteUrl,
@@ -120,6 +121,7 @@ export async function submitOrderRequests(
           phone_number: order.phone_number,
           product_type: order.product_type,
           event_theme: order.event_theme,
+          event_theme_holds: order.event_theme_holds ?? 'event',
           due_date: order.due_date,
           hear_about_us: order.hear_about_us,
           comments: order.comments?.trim() ? order.comments : null,

@@ -213,3 +213,5 @@ export function orderBatchSchema(options: OrderRules) {
 
 export type OrderRequest = z.infer<ReturnType<typeof orderRequestSchema>>
 export type OrderField = keyof OrderRequest
+/** An order's fields as she typed them, to fill the form again. */
+export type OrderValues = Partial<Record<OrderField, string>>

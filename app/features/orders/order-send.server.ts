@@ -16,7 +16,7 @@ import { OTHER_PRODUCT } from './order-options.ts'
 import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
 import { submitOrderRequests } from './order-requests.server.ts'
 import {
-  type OrderField,
+  type OrderValues,
   type OrderRequest,
   UNREADABLE_ORDERS,
   orderBatchSchema,
@@ -44,7 +44,7 @@ export type OrderSendResult =
       /** On a 409: the first day the refused order could have instead. */
       nextOpenDay?: string
       /** What a form without JavaScript posted, so a refused order comes back as typed. */
-      values?: Partial<Record<OrderField, string>>
+      values?: OrderValues
       /** Refused for a full day without JavaScript: what she may wait for (decision 104). */
       waitlistDay?: { date: string; product: string }
     })
@@ -193,7 +193,7 @@ function parseOrderPost(mediaType: string, text: string): Record<string, unknown
 }
 
 /** The one order a form posted, each field as text and bounded, to fill the form again. */
-function postedValues(input: Record<string, unknown>): Partial<Record<OrderField, string>> {
+function postedValues(input: Record<string, unknown>): OrderValues {
   const [order] = input.orders as Record<string, unknown>[]
   return Object.fromEntries(
     ORDER_FIELDS.map((field) => [field, String(order?.[field] ?? '').slice(0, 2000)]),

@@ -1,4 +1,5 @@
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { type EventThemeHolds, themeLabel } from '#app/features/order-status/theme-label.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { type OPTIONAL_ORDER_FIELDS } from './order-options.ts'
@@ -10,7 +11,10 @@ type OptionalField = (typeof OPTIONAL_ORDER_FIELDS)[number]
 
 /** An order as the cart keeps it or as the database stores it (its choices as text, a missing optional field as null). */
 export type OrderDetails = Record<Exclude<keyof OrderRequest, OptionalField | 'photos'>, string> &
-  Partial<Record<OptionalField, string | null>>
+  Partial<Record<OptionalField, string | null>> & {
+    /** What event_theme holds: her event (when not said), or her choices of a set-price treat. */
+    event_theme_holds?: EventThemeHolds | null
+  }
 
 type Line = [label: string, value: string]
 
@@ -50,7 +54,7 @@ export function orderDetailLines(order: OrderDetails): Line[] {
     ['Delivery notes', delivery ? given(order.delivery_notes) : undefined],
   ]
   return [
-    ['Event/Theme', order.event_theme],
+    [themeLabel(order.event_theme_holds), order.event_theme],
     ['Due Date', formatCalendarDate(order.due_date)],
     ...extras.filter((line): line is Line => line[1] !== undefined),
     ['How did you hear about us', order.hear_about_us],

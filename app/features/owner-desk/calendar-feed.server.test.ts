@@ -92,7 +92,7 @@ test('the feed has one all-day event per request still to be made, the same even
     'Servings: 20',
     'Allergies: Tree nuts',
     'Pickup',
-    'Event: Unicorn birthday',
+    'Event/Theme: Unicorn birthday',
     'Phone: 416-555-0199',
     `${SITE}/admin/orders/${cake}`,
   ])
@@ -250,7 +250,7 @@ test('the feed reads byte for byte as ical-generator wrote it, long and non-ASCI
       'Servings: 40',
       `Allergies: ${request.allergies}`,
       'Delivery',
-      `Event: ${request.event_theme}`,
+      `Event/Theme: ${request.event_theme}`,
       'Phone: 416-555-0199',
       link,
     ].join('\n'),

@@ -11,6 +11,7 @@ import {
   handoverLabel,
 } from '#app/features/order-book/handover.ts'
 import { FEED_STATUSES, STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
@@ -167,6 +168,7 @@ export async function streamCalendarFeed(
         'allergies',
         'fulfilment',
         'event_theme',
+        'event_theme_holds',
         ...HANDOVER_COLUMNS,
       ])
       .where('status', 'in', FEED_STATUSES)
@@ -196,7 +198,9 @@ export async function streamCalendarFeed(
           ? handoverLabel(request.fulfilment, request.pickup_window)
           : null,
         request.delivery_notes ? `Delivery notes: ${request.delivery_notes}` : null,
-        request.event_theme ? `Event: ${request.event_theme}` : null,
+        request.event_theme
+          ? `${themeLabel(request.event_theme_holds)}: ${request.event_theme}`
+          : null,
         `Phone: ${formatPhoneNumber(request.phone_number)}`,
         link,
       ]

@@ -16,6 +16,7 @@ import {
   HELD_STATUSES,
   isIn,
 } from '#app/features/order-status/order-status.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { addDays, datesFrom, weekdayOf } from '#app/utils/calendar-days.ts'
 import { OUTSIDE_DATE_WINDOW, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 
@@ -187,6 +188,8 @@ export interface BakeListItem {
   name: string
   phone: string
   eventTheme: string
+  /** What eventTheme is called (themeLabel): her event, or what she chose at a set price. */
+  eventThemeLabel: string
   fulfilment: 'pickup' | 'delivery' | null
   /** The handover window, HH:MM-HH:MM, when the day has windows. */
   window: string | null
@@ -212,6 +215,7 @@ export async function readBakeList(db: Executor, date: string): Promise<BakeList
       'name',
       'phone_number',
       'event_theme',
+      'event_theme_holds',
       'fulfilment',
       'allergies',
       'comments',
@@ -230,6 +234,7 @@ export async function readBakeList(db: Executor, date: string): Promise<BakeList
     name: row.name,
     phone: row.phone_number,
     eventTheme: row.event_theme,
+    eventThemeLabel: themeLabel(row.event_theme_holds),
     fulfilment: row.fulfilment,
     window: row.pickup_window,
     delivery: addressOf(row),

@@ -286,7 +286,7 @@ export function BakeList({
                 ) : null}
                 {item.eventTheme ? (
                   <>
-                    <dt>Event</dt>
+                    <dt>{item.eventThemeLabel}</dt>
                     <dd>{item.eventTheme}</dd>
                   </>
                 ) : null}

@@ -71,7 +71,8 @@ export async function bookAtSetPrice(
 ): Promise<{ requestId: number; reference: string }> {
   const { now, payment, priceCents } = order
   const { batchId, requests } = await storeSentRequests(trx, {
-    requests: [{ ...order.request, customer_token: customerToken }],
+    // What she chose is kept where a request keeps her event, and named so (theme-label.ts).
+    requests: [{ ...order.request, customer_token: customerToken, event_theme_holds: 'choices' }],
     acceptedPolicies: order.acceptedPolicies,
     now: new Date(now),
   })

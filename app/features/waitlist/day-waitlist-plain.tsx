@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { shortDate } from '#app/features/orders/cart-send.ts'
 import { ORDER_FIELDS } from '#app/features/orders/order-options.ts'
-import type { OrderField } from '#app/features/orders/order-schema.ts'
+import type { OrderValues } from '#app/features/orders/order-schema.ts'
 import type { OrderSendResult } from '#app/features/orders/order-send.server.ts'
 import type { PostedDayJoin } from './day-waitlist.server.ts'
 
@@ -60,7 +60,7 @@ export function PlainDayWaitlist({
   date: string
   product: string
   email: string
-  order?: Partial<Record<OrderField, string>>
+  order?: OrderValues
 }) {
   const id = useId()
   return (

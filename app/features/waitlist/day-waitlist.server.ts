@@ -21,7 +21,7 @@ import {
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { MAX_ORDER_BODY_BYTES, ORDER_FIELDS } from '#app/features/orders/order-options.ts'
-import type { OrderField } from '#app/features/orders/order-schema.ts'
+import type { OrderValues } from '#app/features/orders/order-schema.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import {
   bakeryToday,
@@ -138,7 +138,7 @@ export type PostedDayJoin = (
 ) & {
   dayWaitlist: true
   /** The order she had typed when she joined, without JavaScript: for the form to show again. */
-  values?: Partial<Record<OrderField, string>>
+  values?: OrderValues
 }
 
 /**
@@ -197,7 +197,7 @@ export async function receiveDayWaitlistJoin({
  * `order.<field>` by the page without JavaScript: each field cut as a
  * refused order's are, and nothing when none was sent.
  */
-function keptOrder(form: URLSearchParams): Partial<Record<OrderField, string>> | undefined {
+function keptOrder(form: URLSearchParams): OrderValues | undefined {
   const kept = ORDER_FIELDS.flatMap((field) => {
     const value = form.get(`order.${field}`)
     return value ? [[field, value.slice(0, 2000)] as const] : []

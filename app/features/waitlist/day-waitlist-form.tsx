@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { shortDate } from './cart-send.ts'
+import { shortDate } from '#app/features/orders/cart-send.ts'
 
 type JoinAnswer = { ok: boolean; message?: string; error?: string }
 
@@ -9,7 +9,8 @@ type JoinAnswer = { ok: boolean; message?: string; error?: string }
  * opens a box for her email and "Join the waitlist". Not a form of its own,
  * since it sits inside the order form: its email box has no name, so the
  * order never sends it, and the button posts it to the waitlist with the day
- * and treat. The answer shows beside it.
+ * and treat. The answer shows beside it. The Order Now route hands it to the
+ * order form (`dayWaitlist`), which draws it beside the day.
  */
 export function DayWaitlist({
   date,
