@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { pdfText } from '#tests/support/pdf-text.ts'
 import { expect, pageAddress, test, waitForHydration } from './fixtures.ts'
+import { photograph, photographBetween, photographTall, takingPhotographs } from './guide-photos.ts'
 import {
   journeyCustomer,
   openOrderOf,
@@ -13,19 +14,23 @@ import { shoot } from './shots.ts'
 
 // A refused form answers 400, which the browser notes; a refused delete 409.
 test.use({ allowedConsoleErrors: [/status of 40[09]/] })
+// The owner's guide's kitchen pictures are taken on this walk, as sharp as the rest of the guide's.
+test.use({ deviceScaleFactor: takingPhotographs ? 2 : 1 })
 
 test('on her phone the owner adds what she buys and a recipe, sees what a batch costs her, and her rate moves it', async ({
   signInOwner,
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000)
   await page.setViewportSize({ width: 375, height: 812 })
   const stamp = `${Date.now()}`.slice(-6)
-  const flour = `Flour ${stamp}`
-  const butter = `Butter ${stamp}`
-  const shortbread = `Shortbread ${stamp}`
+  // Names of their own on the shared server; plain ones in the guide's pictures, on a fresh one.
+  const named = (word: string) => (takingPhotographs ? word : `${word} ${stamp}`)
+  const flour = named('Flour')
+  const butter = named('Butter')
+  const shortbread = named('Shortbread')
   await signInOwner(page)
   await page.goto('/admin')
   await page
@@ -96,6 +101,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(card).toContainText('$0.95 a piece')
   await expect(card).toContainText('Contains: Milk, Wheat')
   await shoot(page, 'kitchen')
+  await photograph(card, '31-kitchen-recipe', testInfo)
 
   // Her rate: $30 an hour makes her 40 minutes $20.
   const rates = page.getByRole('region', { name: 'Your time and margin' })
@@ -117,6 +123,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(page.getByRole('status')).toBeFocused()
   await expect(cakes.getByTestId('sold-cost')).toHaveText('Costs you $59')
   await shoot(page, 'kitchen-sold', { part: cakes })
+  await photograph(cakes, '32-kitchen-what-you-sell', testInfo)
   const { customer, due } = journeyCustomer('Kit Chen', 150)
   const link = await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Tea party' })
   // Her quote form says what the cake costs her, and what each price she types leaves her.
@@ -131,6 +138,13 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
     `Costs you $59 (${shortbread} × 2). Leaves $61 (50%), $75.75 an hour.`,
   )
   await shoot(page, 'kitchen-quote-margin', { part: quote })
+  await photographBetween(
+    page,
+    quote,
+    quote.getByTestId('margin-note'),
+    '33-quote-margin',
+    testInfo,
+  )
   await sendQuote(page, { price: '120', deposit: '40' })
   const orderUrl = pageAddress(page)
   const shopper = await browser.newPage()
@@ -147,6 +161,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(prep.getByRole('row', { name: flour })).toContainText('4 1/2 cups')
   await expect(prep).toContainText(`For Kit Chen, Cakes (${formatCalendarDate(due)})`)
   await shoot(page, 'kitchen-prep')
+  await photographTall(page, prep, '34-prep-sheet', testInfo)
   await page.getByRole('link', { name: 'Kitchen' }).first().click()
   await page.getByRole('link', { name: 'Shopping list' }).click()
   await page.getByLabel('From').fill(due)
@@ -158,6 +173,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(butterLine).toContainText('2 packs')
   await expect(page.getByTestId('shopping-total')).toHaveText('$22.97')
   await shoot(page, 'kitchen-shopping')
+  await photographTall(page, page.locator('main'), '35-shopping-list', testInfo)
 
   // Her labels: first what they still need, then, told where she bakes, the labels as they print.
   await page.goto(orderUrl)
@@ -178,6 +194,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(label).toContainText('Net quantity: 48 pieces')
   await expect(label).toContainText('NOT SUBJECT TO GOVERNMENTAL LICENSING OR INSPECTION.')
   await shoot(page, 'kitchen-labels')
+  await photograph(label.first(), '36-label', testInfo)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download labels (PDF)' }).click(),
@@ -196,6 +213,7 @@ test('on her phone the owner adds what she buys and a recipe, sees what a batch 
   await expect(cap.getByRole('heading')).toHaveText(/^Your sales in \d{4}$/)
   await expect(cap).toContainText('of your $100,000 yearly cap')
   await shoot(page, 'settings-sales-cap', { part: cap })
+  await photograph(cap, '37-sales-cap', testInfo)
   await page.goto('/admin/kitchen/labels')
   await settings.getByLabel(/Your yearly sales cap/).fill('')
   await settings.getByRole('button', { name: 'Save' }).click()

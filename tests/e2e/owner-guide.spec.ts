@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
 import sharp from 'sharp'
 import { site } from '#app/content/site.ts'
@@ -16,12 +16,11 @@ import {
   waitForHydration,
   expectOrderAnswer,
 } from './fixtures.ts'
+import { photograph, photographTall, scrollToTop } from './guide-photos.ts'
 
 /**
  * The owner's day on her phone, as docs/owner-guide.md tells it: each step
- * checks what the guide says she sees, and photographs it. The photographs
- * go to test-results like any test's output; `npm run docs:screenshots`
- * (OWNER_GUIDE_SCREENSHOTS=1) writes them into docs/owner-guide/ instead,
+ * checks what the guide says she sees, and photographs it (guide-photos.ts),
  * so the guide's pictures are remade from the product as it is.
  *
  * It runs on a server of its own, as a new bakery starts: the starting
@@ -60,42 +59,6 @@ test.afterAll(async () => {
 })
 
 test.use({ baseURL: BASE, viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 })
-
-const GUIDE_DIR = path.resolve(import.meta.dirname, '../../docs/owner-guide')
-const takingPhotographs = Boolean(
-  process.env.OWNER_GUIDE_SCREENSHOTS || process.env.OWNER_GUIDE_PHOTOS,
-)
-
-/**
- * Saves what the owner sees (the window, or one part of the page) as a small
- * JPEG, for the guide (OWNER_GUIDE_SCREENSHOTS=1) or a look at what the walk
- * saw (OWNER_GUIDE_PHOTOS=1, into test-results). Otherwise the walk checks
- * what the guide says without the pictures, which cost a fifth of its time.
- */
-async function photograph(target: Page | Locator, name: string, testInfo: TestInfo) {
-  if (!takingPhotographs) return
-  const file = process.env.OWNER_GUIDE_SCREENSHOTS
-    ? path.join(GUIDE_DIR, `${name}.jpg`)
-    : testInfo.outputPath(`${name}.jpg`)
-  mkdirSync(path.dirname(file), { recursive: true })
-  await target.screenshot({ path: file, type: 'jpeg', quality: 60, animations: 'disabled' })
-}
-
-/**
- * Photographs a part of the page taller than the phone's window whole: the
- * window grows to hold it for the picture, so the sticky header never
- * crosses it.
- */
-async function photographTall(page: Page, target: Locator, name: string, testInfo: TestInfo) {
-  if (!takingPhotographs) return
-  const before = page.viewportSize()!
-  const box = await target.boundingBox()
-  await page.setViewportSize({ width: before.width, height: Math.ceil((box?.height ?? 0) + 200) })
-  await scrollToTop(target)
-  await picturesLoaded(target)
-  await photograph(target, name, testInfo)
-  await page.setViewportSize(before)
-}
 
 /** YYYY-MM-DD, `days` after the bakery's today. */
 function daysFromToday(days: number): string {
@@ -194,26 +157,6 @@ async function designSketch(): Promise<Buffer> {
     .flatten({ background: '#fff8ee' })
     .jpeg({ quality: 85 })
     .toBuffer()
-}
-
-/** Waits until every picture in `target` has loaded, so a photograph never shows an empty frame. */
-async function picturesLoaded(target: Locator) {
-  await expect
-    .poll(() =>
-      target
-        .locator('img')
-        .evaluateAll((images: HTMLImageElement[]) =>
-          images.every((image) => image.complete && image.naturalWidth > 0),
-        ),
-    )
-    .toBe(true)
-}
-
-/** Scrolls so `target` sits just below the page's sticky header. */
-async function scrollToTop(target: Locator) {
-  await target.evaluate((element) =>
-    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 90),
-  )
 }
 
 /** The answer to her last tap, shown where she is looking. */
