@@ -52,6 +52,8 @@ export default [
     route('admin/kitchen/shopping', 'routes/admin.kitchen.shopping.tsx'),
     route('admin/kitchen/labels', 'routes/admin.kitchen.labels.tsx'),
     route('admin/calendar', 'routes/admin.calendar.tsx'),
+    route('admin/customers', 'routes/admin.customers.tsx'),
+    route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
     route('admin/proofs/:key', 'routes/admin.proofs.$key.ts'),
   ]),

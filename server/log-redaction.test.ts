@@ -46,6 +46,13 @@ test('secret query values are logged as … and the rest of the query is kept', 
   expect(redactSecrets(`/admin/calendar.ics?%6Bey=${TOKEN}`)).toBe('/admin/calendar.ics?%6Bey=…')
   expect(redactSecrets(`/admin/reset?token=${TOKEN}`)).toBe('/admin/reset?token=…')
   expect(redactSecrets('/admin/login?password=hunter2')).toBe('/admin/login?password=…')
+  // The owner's searches name her customers.
+  expect(redactSecrets('/admin/customers?q=priya%40example.com&page=2')).toBe(
+    '/admin/customers?q=…&page=2',
+  )
+  expect(redactSecrets('/admin/orders?status=new&q=Priya+Sharma')).toBe(
+    '/admin/orders?status=new&q=…',
+  )
   expect(redactSecrets('/api/availability?from=2026-12-01&to=2026-12-31&product=Cakes')).toBe(
     '/api/availability?from=2026-12-01&to=2026-12-31&product=Cakes',
   )

@@ -8,7 +8,8 @@
  */
 
 /** Query parameters whose value is a secret, whatever the path. */
-const SECRET_PARAMS = new Set(['key', 'token', 'code', 'secret', 'password', 'signature'])
+// `q` is the owner's search of her orders and customers: a customer's name, email or phone.
+const SECRET_PARAMS = new Set(['key', 'token', 'code', 'secret', 'password', 'signature', 'q'])
 
 /** A path segment that looks like a random token (128 bits as base64url or hex, or longer). */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{22,}$/

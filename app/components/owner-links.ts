@@ -7,6 +7,7 @@ export const OWNER_LINKS = [
   { to: '/admin', label: 'Today', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/calendar', label: 'Calendar', end: false },
+  { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/drops', label: 'Drops', end: false },
   { to: '/admin/kitchen', label: 'Kitchen', end: false },
   { to: '/gallery', label: 'Gallery', end: true },

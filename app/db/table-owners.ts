@@ -229,6 +229,12 @@ export const tableGrants = [
       'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
   },
   {
+    feature: 'customers',
+    tables: ['order_request'],
+    reason:
+      'Her customer book is made from the requests themselves, read in one query and joined by email or phone, so it never drifts from the book and an erased customer is gone from it with her requests.',
+  },
+  {
     feature: 'reports',
     tables: ['payment', 'refund'],
     reason:

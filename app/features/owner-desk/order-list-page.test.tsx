@@ -15,6 +15,7 @@ function row(id: number): OrderRow {
     id,
     productType: 'Cakes',
     eventTheme: 'Unicorn birthday',
+    eventThemeLabel: 'Event/Theme',
     name: `Customer ${id}`,
     email: `customer${id}@example.com`,
     dueDate: '2026-12-12',

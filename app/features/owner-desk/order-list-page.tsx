@@ -339,7 +339,7 @@ function OrderCard({ row }: { row: OrderRow }) {
             </span>
           ) : null}
         </dd>
-        <dt className="font-bold text-chocolate">Theme</dt>
+        <dt className="font-bold text-chocolate">{row.eventThemeLabel}</dt>
         <dd>{row.eventTheme}</dd>
         <dt className="font-bold text-chocolate">Effort</dt>
         <dd>{row.effort}</dd>

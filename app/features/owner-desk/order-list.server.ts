@@ -14,6 +14,7 @@ import { type DisplayState } from '#app/features/order-status/display-state.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/money-owed.ts'
 import { readPaymentReference } from '#app/features/order-status/payment-reference.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
+import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { readOpenQuotes } from './open-quotes.server.ts'
@@ -235,6 +236,7 @@ function pageQuery(
       'order_request.id',
       'order_request.product_type',
       'order_request.event_theme',
+      'order_request.event_theme_holds',
       'order_request.name',
       'order_request.email',
       'order_request.due_date',
@@ -283,6 +285,7 @@ function orderRowOf(
     id: row.id,
     productType: row.product_type,
     eventTheme: row.event_theme,
+    eventThemeLabel: themeLabel(row.event_theme_holds),
     name: row.name,
     email: row.email,
     dueDate: row.due_date,

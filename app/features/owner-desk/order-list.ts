@@ -94,6 +94,8 @@ export interface OrderRow {
   id: number
   productType: string
   eventTheme: string
+  /** What eventTheme is called (themeLabel): her event, or what she chose at a set price. */
+  eventThemeLabel: string
   name: string
   email: string
   /** YYYY-MM-DD */

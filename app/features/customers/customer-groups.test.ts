@@ -1,0 +1,53 @@
+import { expect, test } from 'vitest'
+import { type SenderRow, groupCustomers } from './customer-groups.ts'
+
+const row = (id: number, name: string, email: string, phone_number = ''): SenderRow => ({
+  id,
+  name,
+  email,
+  phone_number,
+})
+
+test('one email, whatever its case, or one phone, however written, is one customer', () => {
+  const groups = groupCustomers([
+    row(1, 'Priya Sharma', 'priya@example.com', '416-555-0199'),
+    row(2, 'Sam Lee', 'sam@example.com', '647 555 0101'),
+    row(3, 'Priya S.', 'PRIYA@Example.com', ''),
+    row(4, 'Priya (work)', 'psharma@work.example', '(416) 555-0199'),
+  ])
+  expect(groups).toEqual([
+    {
+      key: 1,
+      requestIds: [1, 3, 4],
+      // Her newest name, and every way to reach her, newest first.
+      name: 'Priya (work)',
+      emails: ['psharma@work.example', 'priya@example.com'],
+      phones: ['4165550199'],
+    },
+    {
+      key: 2,
+      requestIds: [2],
+      name: 'Sam Lee',
+      emails: ['sam@example.com'],
+      phones: ['6475550101'],
+    },
+  ])
+})
+
+test('a request that shares an email with one and a phone with another joins all three, under the oldest', () => {
+  const groups = groupCustomers([
+    row(7, 'Ada', 'ada@example.com', '416-555-0100'),
+    row(3, 'Ada O.', 'ada.o@example.com', '416-555-0111'),
+    row(9, 'Ada Okafor', 'ada@example.com', '4165550111'),
+  ])
+  expect(groups.map((group) => [group.key, group.requestIds])).toEqual([[3, [3, 7, 9]]])
+})
+
+test('a number that is not ten digits joins nobody, and no request is alone with none', () => {
+  const groups = groupCustomers([
+    row(1, 'A', 'a@example.com', '12'),
+    row(2, 'B', 'b@example.com', '12'),
+  ])
+  expect(groups.map((group) => group.requestIds)).toEqual([[1], [2]])
+  expect(groupCustomers([])).toEqual([])
+})

@@ -1,0 +1,190 @@
+import { Form, Link } from 'react-router'
+import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.server.ts'
+
+/** "3 orders", "1 order". */
+function ordersPhrase(count: number): string {
+  return `${count} order${count === 1 ? '' : 's'}`
+}
+
+/**
+ * /admin/customers: everyone who has ordered, newest first, found by name,
+ * email, phone or payment reference; each card opens her page.
+ */
+export function CustomersPage({ book }: { book: CustomerList }) {
+  const { customers, matching, page, pages, q } = book
+  const href = (to: number) =>
+    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`
+  return (
+    <section className="page-section">
+      <p className="eyebrow">For the owner</p>
+      <h1 className="page-heading mt-2">Customers</h1>
+      <p className="lede mt-3">
+        Everyone who has ordered from you, made from their orders: the same email or phone is the
+        same customer.
+      </p>
+      <Form
+        method="get"
+        action="/admin/customers"
+        role="search"
+        aria-label="Find customers"
+        className="card mt-6 flex flex-wrap items-end gap-3 p-4 sm:p-5"
+      >
+        <div className="form-field min-w-0 flex-1 basis-60">
+          <label htmlFor="customer-search" className="form-label">
+            Name, email or phone
+          </label>
+          <input
+            id="customer-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            aria-describedby="customer-search-hint"
+          />
+          <p id="customer-search-hint" className="form-hint">
+            Or a payment reference, like BB-4821.
+          </p>
+        </div>
+        <div className="flex items-center gap-2 pb-7">
+          <button type="submit" className="button-primary">
+            Find
+          </button>
+          {q ? (
+            <Link to="/admin/customers" className="filter-clear">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mt-6 text-chocolate" role="status">
+        {matching === 0
+          ? q
+            ? `No customer matches “${q}”.`
+            : 'No customers yet: each order request adds its customer here.'
+          : `${matching} customer${matching === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
+      </p>
+      {customers.length > 0 ? (
+        <ol className="mt-3 grid gap-4 md:grid-cols-2" aria-label="Customers">
+          {customers.map((customer) => (
+            <li key={customer.key}>
+              <CustomerCard customer={customer} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {pages > 1 ? (
+        <nav aria-label="Pages of customers" className="mt-6 flex flex-wrap gap-3">
+          {page > 1 ? (
+            <Link to={href(page - 1)} className="button-secondary" rel="prev">
+              ← Newer
+            </Link>
+          ) : null}
+          {page < pages ? (
+            <Link to={href(page + 1)} className="button-secondary" rel="next">
+              Older →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+function CustomerCard({ customer }: { customer: CustomerSummary }) {
+  return (
+    <article
+      className="card relative grid h-full gap-2 p-4 transition-shadow focus-within:ring-2 focus-within:ring-raspberry hover:shadow-lg sm:p-5"
+      aria-labelledby={`customer-${customer.key}`}
+    >
+      <h2 id={`customer-${customer.key}`} className="font-display text-xl font-semibold">
+        {/* The whole card is the link's target, for a thumb on a phone. */}
+        <Link
+          to={`/admin/customers/${customer.key}`}
+          className="after:absolute after:inset-0 after:rounded-[inherit] focus:outline-none"
+        >
+          {customer.name}
+        </Link>
+      </h2>
+      <p className="break-all text-chocolate">{customer.emails.join(', ')}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-bold text-chocolate">Orders</dt>
+        <dd>
+          {ordersPhrase(customer.orders)}, the latest for {formatCalendarDate(customer.lastDate)}
+        </dd>
+        <dt className="font-bold text-chocolate">Paid</dt>
+        <dd data-testid="customer-paid">{formatMoney(customer.paidCents)}</dd>
+      </dl>
+    </article>
+  )
+}
+
+/** /admin/customers/<key>: one customer, how to reach them, their allergies, and every order. */
+export function CustomerRecordPage({ customer }: { customer: CustomerRecord }) {
+  return (
+    <section className="page-section">
+      <p className="eyebrow">
+        <Link to="/admin/customers" className="text-link">
+          Customers
+        </Link>
+      </p>
+      <h1 className="page-heading mt-2">{customer.name}</h1>
+      <p className="lede mt-3">
+        {ordersPhrase(customer.orders)}, {formatMoney(customer.paidCents)} paid.
+      </p>
+      <div className="mt-6 grid items-start gap-5 md:grid-cols-2">
+        <section className="card grid gap-3 p-5" aria-labelledby="reach-them">
+          <h2 id="reach-them" className="font-display text-xl font-semibold">
+            How to reach them
+          </h2>
+          <ul className="grid gap-2">
+            {customer.emails.map((email) => (
+              <li key={email}>
+                <a href={`mailto:${email}`} className="text-link break-all">
+                  {email}
+                </a>
+              </li>
+            ))}
+            {customer.phones.map((phone) => (
+              <li key={phone}>
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-link">
+                  {formatPhoneNumber(phone)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="card grid gap-3 p-5" aria-labelledby="their-allergies">
+          <h2 id="their-allergies" className="font-display text-xl font-semibold">
+            Allergies noted on their orders
+          </h2>
+          {customer.allergies.length > 0 ? (
+            <ul className="grid list-disc gap-1 pl-5">
+              {customer.allergies.map((allergy) => (
+                <li key={allergy}>{allergy}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-chocolate">None so far.</p>
+          )}
+        </section>
+      </div>
+      <h2 className="mt-8 font-display text-2xl font-semibold">Their orders</h2>
+      <ol className="mt-3 grid gap-3" aria-label="Their orders">
+        {customer.requests.map((request) => (
+          <li key={request.id} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4">
+            <Link to={`/admin/orders/${request.id}`} className="text-link font-bold">
+              {request.productType}
+            </Link>
+            <span>{formatCalendarDate(request.dueDate)}</span>
+            <span className="text-chocolate">{STATUS_LABELS[request.status]}</span>
+            {request.reference ? <span className="font-mono">{request.reference}</span> : null}
+            <span className="ml-auto font-bold">{formatMoney(request.paidCents)} paid</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,182 @@
+/**
+ * Her customer book (decision 107): every customer made from the requests
+ * of her book, joined by email or phone (customer-groups.ts), with what each
+ * has ordered and paid. Read only: a customer is her requests, so a change
+ * to a request is the book's at once, and an erased customer is gone from
+ * it with her requests' names and addresses.
+ */
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
+import { paymentTotals } from '#app/features/order-book/money.server.ts'
+import { phoneDigits } from '#app/utils/phone-number.ts'
+import { type CustomerGroup, groupCustomers } from './customer-groups.ts'
+
+const ownTables = tablesFor('customers')
+
+/** The newest requests read to make the book: far above a home bakery's lifetime of orders. */
+const BOOK_ROWS = 20_000
+/** Customers a page of the book lists. */
+export const CUSTOMERS_PER_PAGE = 25
+/** The longest search read; longer is cut. */
+const MAX_SEARCH = 100
+
+interface BookRow {
+  id: number
+  name: string
+  email: string
+  phone_number: string
+  product_type: string
+  due_date: string
+  status: RequestStatus
+  allergies: string | null
+  payment_reference: string | null
+}
+
+/** One customer as her book lists her. */
+export interface CustomerSummary {
+  key: number
+  name: string
+  emails: string[]
+  phones: string[]
+  orders: number
+  /** The date of her latest order, YYYY-MM-DD. */
+  lastDate: string
+  /** What she has paid, less what was refunded, in cents. */
+  paidCents: number
+}
+
+export interface CustomerList {
+  customers: CustomerSummary[]
+  /** How many customers the search found (all of them without one). */
+  matching: number
+  page: number
+  pages: number
+  q: string
+}
+
+/** One customer's page: who she is, each of her requests, and what she told us about allergies. */
+export interface CustomerRecord extends CustomerSummary {
+  requests: {
+    id: number
+    productType: string
+    dueDate: string
+    status: RequestStatus
+    reference: string | null
+    paidCents: number
+  }[]
+  /** Every allergy or dietary need she wrote, newest first, each once. */
+  allergies: string[]
+}
+
+/**
+ * The book's page `page` (from 1), newest customer first, of those whose
+ * name, email or phone holds `q`, or whose payment reference is `q`.
+ */
+export async function listCustomers(
+  db: Db,
+  { q = '', page = 1 }: { q?: string; page?: number } = {},
+): Promise<CustomerList> {
+  const search = q.trim().slice(0, MAX_SEARCH)
+  const { rows, groups } = await readGroups(db)
+  const found = groups
+    .filter((group) => matches(group, rows, search))
+    .sort((a, b) => newest(b) - newest(a))
+  const pages = Math.max(1, Math.ceil(found.length / CUSTOMERS_PER_PAGE))
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages)
+  const onPage = found.slice((shown - 1) * CUSTOMERS_PER_PAGE, shown * CUSTOMERS_PER_PAGE)
+  const paid = await paymentTotals(
+    db,
+    onPage.flatMap((group) => group.requestIds),
+  )
+  return {
+    customers: onPage.map((group) => summaryOf(group, rows, paid)),
+    matching: found.length,
+    page: shown,
+    pages,
+    q: search,
+  }
+}
+
+/** The customer one of whose requests is `requestId`, or undefined when there is none. */
+export async function readCustomer(db: Db, requestId: number): Promise<CustomerRecord | undefined> {
+  const { rows, groups } = await readGroups(db)
+  const group = groups.find((candidate) => candidate.requestIds.includes(requestId))
+  if (!group) return undefined
+  const paid = await paymentTotals(db, group.requestIds)
+  const requests = group.requestIds.map((id) => rows.get(id)!).reverse()
+  return {
+    ...summaryOf(group, rows, paid),
+    requests: requests.map((row) => ({
+      id: row.id,
+      productType: row.product_type,
+      dueDate: row.due_date,
+      status: row.status,
+      reference: row.payment_reference,
+      paidCents: paid.get(row.id)?.paidCents ?? 0,
+    })),
+    allergies: [...new Set(requests.map((row) => row.allergies?.trim() ?? '').filter(Boolean))],
+  }
+}
+
+async function readGroups(db: Db) {
+  const rows = await ownTables(db)
+    .selectFrom('order_request')
+    .select([
+      'id',
+      'name',
+      'email',
+      'phone_number',
+      'product_type',
+      'due_date',
+      'status',
+      'allergies',
+      'payment_reference',
+    ])
+    // An erased customer's requests keep an address at .invalid, which no one can have.
+    .where('email', 'not like', '%@invalid')
+    .orderBy('id', 'desc')
+    .limit(BOOK_ROWS)
+    .execute()
+  const byId = new Map<number, BookRow>(
+    rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]),
+  )
+  return { rows: byId, groups: groupCustomers([...byId.values()]) }
+}
+
+function newest(group: CustomerGroup): number {
+  return group.requestIds.at(-1)!
+}
+
+function matches(group: CustomerGroup, rows: Map<number, BookRow>, search: string): boolean {
+  if (!search) return true
+  const words = search.toLowerCase()
+  const digits =
+    phoneDigits(search) ?? (/^[\d\s().+-]{4,}$/.test(search) ? search.replace(/\D/g, '') : null)
+  return group.requestIds.some((id) => {
+    const row = rows.get(id)!
+    return (
+      row.name.toLowerCase().includes(words) ||
+      row.email.toLowerCase().includes(words) ||
+      row.payment_reference?.toLowerCase() === words ||
+      (digits !== null && row.phone_number.replace(/\D/g, '').includes(digits))
+    )
+  })
+}
+
+function summaryOf(
+  group: CustomerGroup,
+  rows: Map<number, BookRow>,
+  paid: Awaited<ReturnType<typeof paymentTotals>>,
+): CustomerSummary {
+  const dates = group.requestIds.map((id) => rows.get(id)!.due_date)
+  return {
+    key: group.key,
+    name: group.name,
+    emails: group.emails,
+    phones: group.phones,
+    orders: group.requestIds.length,
+    lastDate: dates.reduce((latest, date) => (date > latest ? date : latest)),
+    paidCents: group.requestIds.reduce((sum, id) => sum + (paid.get(id)?.paidCents ?? 0), 0),
+  }
+}

@@ -1,0 +1,54 @@
+import { expect, test } from './fixtures.ts'
+import { addDays, journeyCustomer, sendCakeRequest } from './money-journey.ts'
+import { shoot } from './shots.ts'
+
+test('on her phone the owner finds a customer who ordered twice, from two addresses, and opens her orders', async ({
+  signInOwner,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const { customer, stamp, due } = journeyCustomer('Cora Book', 130)
+  // A number of her own: every other journey's customers share the usual one.
+  const phone = `416-${stamp.slice(-7, -4)}-${stamp.slice(-4)}`
+  await sendCakeRequest(page, baseURL!, { customer, stamp, due, theme: 'Garden party', phone })
+  const work = { name: customer.name, email: `cora.work.${stamp}@example.com` }
+  const later = addDays(due, 7)
+  await sendCakeRequest(page, baseURL!, {
+    customer: work,
+    stamp,
+    due: later,
+    theme: 'Retirement',
+    phone,
+  })
+
+  await signInOwner(page)
+  await page.goto('/admin')
+  await page
+    .getByRole('navigation', { name: 'Owner' })
+    .getByRole('link', { name: 'Customers' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers')
+  const search = page.getByRole('search', { name: 'Find customers' })
+  await search.getByLabel('Name, email or phone').fill(phone.replaceAll('-', ' '))
+  await search.getByRole('button', { name: 'Find' }).click()
+  await expect(page.getByRole('status')).toHaveText(/^1 customer matching/)
+  const card = page.getByRole('article', { name: customer.name })
+  await expect(card).toContainText(work.email)
+  await expect(card).toContainText(customer.email)
+  await expect(card).toContainText('2 orders')
+  await expect(card.getByTestId('customer-paid')).toHaveText('$0')
+  await shoot(page, 'customers')
+
+  await card.getByRole('link', { name: customer.name }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer.name)
+  const orders = page.getByRole('list', { name: 'Their orders' }).getByRole('listitem')
+  await expect(orders).toHaveCount(2)
+  await expect(page.getByRole('link', { name: work.email })).toHaveAttribute(
+    'href',
+    `mailto:${work.email}`,
+  )
+  await shoot(page, 'customer')
+  await orders.first().getByRole('link', { name: 'Cakes' }).click()
+  await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)
+})
