@@ -136,6 +136,7 @@ export const featureEdges = {
     uses: [
       'availability',
       'contact',
+      'customers',
       'drops',
       'inspiration',
       'order-book',
@@ -145,7 +146,7 @@ export const featureEdges = {
       'site-content',
       'waitlist',
     ],
-    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, each through its owner).",
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, her notes in the customer book, each through its owner).",
   },
   'scheduled-work': {
     uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],

@@ -95,6 +95,10 @@ const SQLITE_SCHEMA = [
     "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
   ],
   [
+    'customer_note',
+    'CREATE TABLE "customer_note" ("email" text primary key, "note" text not null, "updated_at" integer not null)',
+  ],
+  [
     'day_waitlist_entry',
     'CREATE TABLE "day_waitlist_entry" ("id" integer primary key autoincrement, "due_date" text not null, "product_type" text not null, "effort" integer not null check (effort >= 1), "email" text not null, "created_at" integer not null, "state" text default \'waiting\' not null check (state in (\'waiting\', \'offered\', \'done\')), "kept_until" integer, "offer_token" text unique, constraint "day_waitlist_entry_once" unique ("due_date", "email"))',
   ],
@@ -616,6 +620,7 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_customer_note_1', null],
   ['sqlite_autoindex_day_waitlist_entry_1', null],
   ['sqlite_autoindex_day_waitlist_entry_2', null],
   ['sqlite_autoindex_delivery_fee_rule_1', null],

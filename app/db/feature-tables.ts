@@ -21,7 +21,7 @@ export type TablesOf<F extends string> = Extract<OwnedBy<F> | GrantedTo<F>, keyo
 /** The database as one feature sees it. */
 export type FeatureDb<F extends string> = Kysely<Pick<Database, TablesOf<F>>>
 
-type Executor = Kysely<Database> | Transaction<Database>
+export type Executor = Kysely<Database> | Transaction<Database>
 
 /**
  * A feature's view of a connection or a transaction: the same handle, typed

@@ -56,6 +56,7 @@ import { migration as m054 } from './migrations/054-labels.ts'
 import { migration as m055 } from './migrations/055-sales-cap.ts'
 import { migration as m056 } from './migrations/056-set-price-choices.ts'
 import { migration as m057 } from './migrations/057-event-theme-holds.ts'
+import { migration as m058 } from './migrations/058-customer-notes.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -125,6 +126,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['055-sales-cap', m055],
   ['056-set-price-choices', m056],
   ['057-event-theme-holds', m057],
+  ['058-customer-notes', m058],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

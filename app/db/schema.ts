@@ -6,6 +6,7 @@ import type {
   DeliveryFeeRuleTable,
 } from './schema/availability.ts'
 import type { CustomerChangeTable, CustomerChangeDetailTable } from './schema/customer-changes.ts'
+import type { CustomerNoteTable } from './schema/customers.ts'
 import type {
   DropSaleTable,
   DropSectionTable,
@@ -118,6 +119,7 @@ export interface Database {
   label_settings: LabelSettingsTable
   label_net: LabelNetTable
   label_sheet: LabelSheetTable
+  customer_note: CustomerNoteTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.

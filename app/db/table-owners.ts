@@ -65,6 +65,7 @@ export const tableOwners = {
     owner: 'set-price-orders',
     holds: 'the choices a treat bought now was made with',
   },
+  customer_note: { owner: 'customers', holds: 'her private notes on a customer, by address' },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {

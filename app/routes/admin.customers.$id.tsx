@@ -1,9 +1,15 @@
-import { data } from 'react-router'
+import { data, useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import {
+  type NoteAnswer,
+  readNote,
+  receiveCustomerNote,
+} from '#app/features/customers/customer-notes.server.ts'
 import { CustomerRecordPage } from '#app/features/customers/customers-page.tsx'
 import { readCustomer } from '#app/features/customers/customers.server.ts'
+import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.customers.$id'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -11,13 +17,37 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** One of her requests' ids, as the book's links write it; anything else is no customer. */
+function requestIdOf(param: string): number | undefined {
+  return /^\d{1,9}$/.test(param) ? Number(param) : undefined
+}
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null
-  const customer = id === null ? undefined : await readCustomer(getDb(), id)
+  const id = requestIdOf(params.id)
+  const customer = id === undefined ? undefined : await readCustomer(getDb(), id)
+  // The owner layout's error page says so, with the way back.
   if (!customer) throw data('No customer has that order.', { status: 404 })
-  return { customer }
+  return { customer, note: await readNote(getDb(), customer.emails) }
+}
+
+/** Her notes on the customer. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = requestIdOf(params.id)
+  if (id === undefined) {
+    return data(
+      {
+        ok: false as const,
+        error: 'No customer has that order.',
+        errors: {},
+        values: { note: '' },
+      },
+      { status: 404 },
+    )
+  }
+  return respond(await receiveCustomerNote({ db: getDb(), request, requestId: id }))
 }
 
 export default function Customer({ loaderData }: Route.ComponentProps) {
-  return <CustomerRecordPage customer={loaderData.customer} />
+  const answer = useActionData<NoteAnswer>()
+  return <CustomerRecordPage {...loaderData} answer={answer} />
 }

@@ -48,6 +48,16 @@ test('on her phone the owner finds a customer who ordered twice, from two addres
     'href',
     `mailto:${work.email}`,
   )
+  // Her own notes, which only she sees: the answer shows where she is looking.
+  const notes = page.getByRole('region', { name: 'Your notes' })
+  await notes.getByLabel('Only you see these').fill('Loves lemon. Orders for her office.')
+  await notes.getByRole('button', { name: 'Save notes' }).click()
+  await expect(notes.getByRole('status')).toHaveText('Note saved.')
+  await expect(notes.getByRole('status')).toBeFocused()
+  await page.reload()
+  await expect(notes.getByLabel('Only you see these')).toHaveValue(
+    'Loves lemon. Orders for her office.',
+  )
   await shoot(page, 'customer')
   await orders.first().getByRole('link', { name: 'Cakes' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)

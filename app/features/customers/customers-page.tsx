@@ -3,6 +3,8 @@ import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { CustomerNoteCard } from './customer-note-card.tsx'
+import type { NoteAnswer } from './customer-notes.server.ts'
 import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.server.ts'
 
 /** "3 orders", "1 order". */
@@ -122,7 +124,15 @@ function CustomerCard({ customer }: { customer: CustomerSummary }) {
 }
 
 /** /admin/customers/<key>: one customer, how to reach them, their allergies, and every order. */
-export function CustomerRecordPage({ customer }: { customer: CustomerRecord }) {
+export function CustomerRecordPage({
+  customer,
+  note,
+  answer,
+}: {
+  customer: CustomerRecord
+  note: string
+  answer: NoteAnswer | undefined
+}) {
   return (
     <section className="page-section">
       <p className="eyebrow">
@@ -170,6 +180,7 @@ export function CustomerRecordPage({ customer }: { customer: CustomerRecord }) {
             <p className="text-chocolate">None so far.</p>
           )}
         </section>
+        <CustomerNoteCard note={note} answer={answer} />
       </div>
       <h2 className="mt-8 font-display text-2xl font-semibold">Their orders</h2>
       <ol className="mt-3 grid gap-3" aria-label="Their orders">

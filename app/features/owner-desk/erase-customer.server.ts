@@ -3,6 +3,7 @@ import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
+import { eraseNoteOf } from '#app/features/customers/customer-notes.server.ts'
 import { eraseHoldsOf } from '#app/features/drops/drop-holds.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
@@ -93,6 +94,8 @@ export async function eraseCustomer(
     await eraseHoldsOf(trx, address)
     await eraseWaitlistOf(trx, address)
     await eraseDayWaitlistOf(trx, address)
+    // Her notes in the customer book.
+    await eraseNoteOf(trx, address)
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       // Her review goes whole, and with it from Home, About and their rating.
