@@ -1,7 +1,7 @@
 /**
  * Both sides name an order the same way (decision 103): what she chose at a
  * set price is "Choices" on her page and on the owner's order page, with
- * the same words; a request sent for a quote keeps its "Event/Theme".
+ * the same words, whether it was booked at once or sent for a quote.
  */
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
@@ -65,7 +65,7 @@ async function order(
   return { mine: mine!, owners: detail.request, ownersMoney: detail.money, book: book! }
 }
 
-test('what she chose at a set price is named alike on her page and the owner’s; a quoted request keeps its event', async () => {
+test('what she chose at a set price is named alike on her page and the owner’s, booked or sent for a quote', async () => {
   const { db, id } = await buyNowBakery()
   const bought = await order(
     db,
@@ -88,8 +88,11 @@ test('what she chose at a set price is named alike on her page and the owner’s
     { 'option.count': 'hundred', total_cents: '24600' },
     '203.0.113.2',
   )
-  expect(quoted.mine.eventThemeLabel).toBe('Event/Theme')
-  expect(quoted.owners.eventThemeLabel).toBe('Event/Theme')
+  expect([quoted.mine.eventThemeLabel, quoted.mine.eventTheme]).toEqual(['Choices', 'A hundred'])
+  expect([quoted.owners.eventThemeLabel, quoted.owners.eventTheme]).toEqual([
+    'Choices',
+    'A hundred',
+  ])
 })
 
 test('paid by card in one payment, it is a "Full payment" on her page and on the owner’s money card alike', async () => {

@@ -28,9 +28,19 @@ export async function readNote(db: Executor, emails: readonly string[]): Promise
     .select(['email', 'note'])
     .where('email', 'in', [...emails])
     .execute()
-  const noteOf = new Map(rows.map((row) => [row.email, row.note]))
+  return noteFrom(new Map(rows.map((row) => [row.email, row.note])), emails)
+}
+
+/** Every note kept, by address: for her download, read once. */
+export async function readEveryNote(db: Executor): Promise<Map<string, string>> {
+  const rows = await ownTables(db).selectFrom('customer_note').select(['email', 'note']).execute()
+  return new Map(rows.map((row) => [row.email, row.note]))
+}
+
+/** A customer's note from the notes by address: her addresses' notes, newest address first. */
+export function noteFrom(notes: ReadonlyMap<string, string>, emails: readonly string[]): string {
   return emails
-    .map((email) => noteOf.get(email))
+    .map((email) => notes.get(email))
     .filter((note): note is string => Boolean(note))
     .join('\n\n')
 }

@@ -24,10 +24,15 @@ export function CustomersPage({ book }: { book: CustomerList }) {
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Customers</h1>
-      <p className="lede mt-3">
-        Everyone who has ordered from you, made from their orders: the same email or phone is the
-        same customer.
-      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="lede">
+          Everyone who has ordered from you, made from their orders: the same email or phone is the
+          same customer.
+        </p>
+        <a href="/admin/customers.csv" className="filter-chip" download>
+          Download CSV<span className="sr-only"> of every customer</span>
+        </a>
+      </div>
       <Form
         method="get"
         action="/admin/customers"

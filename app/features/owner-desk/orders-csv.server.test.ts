@@ -3,14 +3,10 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
+import { neutraliseFormula } from '#app/utils/spreadsheet-cells.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
-import {
-  CSV_COLUMNS,
-  answerOrdersCsv,
-  neutraliseFormula,
-  streamOrdersCsv,
-} from './orders-csv.server.ts'
+import { CSV_COLUMNS, answerOrdersCsv, streamOrdersCsv } from './orders-csv.server.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -9,6 +9,7 @@ import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { neutraliseFormula, spreadsheetAmount } from '#app/utils/spreadsheet-cells.ts'
 
 const ownTables = tablesFor('owner-desk')
 
@@ -63,19 +64,6 @@ const PARTY_MONEY_COLUMNS = new Set<string>([
   'refunded',
 ])
 
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
- * return before one) as a formula; customers write these cells, so any such
- * cell is made plain text with a leading apostrophe.
- */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
-}
-
-/** Cents as a spreadsheet adds them up: '120.00'. */
-function dollars(cents: number): string {
-  return (cents / 100).toFixed(2)
-}
 
 /** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
 function formatSentAt(iso: string): string {
@@ -233,13 +221,13 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       request.delivery_notes ?? '',
       request.comments ?? '',
       String(Number(request.effort)),
-      quote ? dollars(money.priceCents) : '',
-      quote ? dollars(money.deliveryFeeCents) : '',
-      quote ? dollars(totalOf(money)) : '',
-      quote ? dollars(money.depositCents) : '',
-      dollars(money.paidCents),
-      dollars(owed.depositOwed),
-      dollars(owed.balanceOwed),
+      quote ? spreadsheetAmount(money.priceCents) : '',
+      quote ? spreadsheetAmount(money.deliveryFeeCents) : '',
+      quote ? spreadsheetAmount(totalOf(money)) : '',
+      quote ? spreadsheetAmount(money.depositCents) : '',
+      spreadsheetAmount(money.paidCents),
+      spreadsheetAmount(owed.depositOwed),
+      spreadsheetAmount(owed.balanceOwed),
       paid
         .map((payment) =>
           [payment.received_on, formatMoneyWithCents(Number(payment.amount_cents)), payment.method]
@@ -250,7 +238,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       request.payment_reference ?? '',
       quote?.deposit_due ?? '',
       quote?.balance_due ?? '',
-      dollars(totals.get(id)?.refundedCents ?? 0),
+      spreadsheetAmount(totals.get(id)?.refundedCents ?? 0),
       (refundsOf.get(id) ?? [])
         .map((refund) =>
           [refund.refunded_on, formatMoneyWithCents(Number(refund.amount_cents)), refund.method]
