@@ -64,7 +64,6 @@ const PARTY_MONEY_COLUMNS = new Set<string>([
   'refunded',
 ])
 
-
 /** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
 function formatSentAt(iso: string): string {
   const date = new Date(iso)
