@@ -22,6 +22,7 @@ const nothing: TodayData = {
   reviews: empty,
   messages: empty,
   full: null,
+  againThisYear: [],
 }
 
 function balance(id: number): BalanceDue {
@@ -127,4 +128,24 @@ test('a list only Today holds links to itself whole, and once whole says what is
   })
   expect(whole).toContain('3 more after these')
   expect(whole).not.toContain('all=changes')
+})
+
+test('“Again this year?” shows only when a customer’s day comes round, each with its email ready', () => {
+  expect(render(nothing)).not.toContain('Again this year?')
+  const html = render({
+    ...nothing,
+    againThisYear: [
+      {
+        requestId: 7,
+        name: 'Priya Sharma',
+        lastYear: 'Cakes for Unicorn birthday on Friday, December 12, 2025',
+        emailHref: 'mailto:priya@example.com?subject=Again',
+      },
+    ],
+  })
+  expect(html).toContain('Again this year? <span class="today-count">1</span>')
+  expect(html).toContain('Last year: Cakes for Unicorn birthday on Friday, December 12, 2025')
+  expect(html).toMatch(
+    /<a href="mailto:priya@example.com\?subject=Again" class="button-secondary">Write to them<span class="sr-only"> \(Priya Sharma\)<\/span><\/a>/,
+  )
 })

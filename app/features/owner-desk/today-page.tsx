@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { AgainThisYearList } from '#app/features/customers/again-this-year-list.tsx'
 import type { DisplayState } from '#app/features/order-status/display-state.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import { CardPaymentsToLook } from '#app/features/payments/card-payments-to-look.tsx'
@@ -374,6 +375,8 @@ export function TodayPage({ data }: { data: TodayData }) {
           ))}
         </ol>
       </TodaySection>
+
+      <AgainThisYearList suggestions={data.againThisYear} />
     </section>
   )
 }

@@ -1,6 +1,11 @@
+import { getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { readOpenMessages } from '#app/features/contact/contact-messages.server.ts'
+import {
+  type AgainThisYear,
+  readAgainThisYear,
+} from '#app/features/customers/again-this-year.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
 import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
@@ -102,6 +107,8 @@ export interface TodayPage {
   messages: TodayList<TodayMessage>
   /** The list the page shows whole (`?all=`), or null. */
   full: TodayFullList | null
+  /** Customers whose occasion comes round again within a month: hers to write to (decision 107). */
+  againThisYear: AgainThisYear[]
 }
 
 /**
@@ -117,11 +124,15 @@ export interface TodayPage {
  */
 export async function readTodayPage(
   db: Db,
-  { now, full = null }: { now: Date; full?: TodayFullList | null },
+  {
+    now,
+    full = null,
+    siteUrl = getEnv().SITE_URL,
+  }: { now: Date; full?: TodayFullList | null; siteUrl?: string },
 ): Promise<TodayPage> {
   const today = bakeryToday(now)
   const limitOf = (list: TodayFullList) => (full === list ? TODAY_FULL_LIMIT : TODAY_LIST_LIMIT)
-  const [bake, waiting, orderBook, cardLooks, asks, proofChanges, reviews, messages] =
+  const [bake, waiting, orderBook, cardLooks, asks, proofChanges, reviews, messages, again] =
     await Promise.all([
       readBakeDays(db, today),
       readWaiting(db),
@@ -131,6 +142,7 @@ export async function readTodayPage(
       readProofChangesAsked(db, { limit: limitOf('proofs') }),
       readReviewsToApprove(db, { limit: TODAY_LIST_LIMIT }),
       readOpenMessages(db, { limit: TODAY_LIST_LIMIT }),
+      readAgainThisYear(db, { today, siteUrl }),
     ])
   return {
     today,
@@ -150,6 +162,7 @@ export async function readTodayPage(
       total: messages.total,
     },
     full,
+    againThisYear: again,
   }
 }
 
