@@ -232,6 +232,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       'Today',
       'Orders',
       'Calendar',
+      'Customers',
       'Drops',
       'Kitchen',
       'Gallery',
