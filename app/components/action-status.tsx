@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react'
+
 /** What an owner's form answered: a message when it worked, an error when it did not. */
 export type ActionAnswer = { ok: true; message: string } | { ok: false; error: string }
 
@@ -41,6 +43,37 @@ export function ActionStatus({
   return (
     <p id={id} aria-live="polite" className={`${className} min-h-6 ${ANSWER_SCROLL_MARGIN}`}>
       <ActionAnswerText answer={answer} />
+    </p>
+  )
+}
+
+/**
+ * A form's answer at the top of its card, taking the focus as it comes, so
+ * the outcome of her tap is where she is looking and is read out: a status
+ * when it worked, an alert (with `fallback` when it names no error) when not.
+ */
+export function FocusedAnswer({
+  answer,
+  fallback = '',
+  className = '',
+}: {
+  answer: { ok: true; message: string } | { ok: false; error?: string } | undefined
+  fallback?: string
+  className?: string
+}) {
+  const said = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (answer) said.current?.focus()
+  }, [answer])
+  if (!answer) return null
+  return (
+    <p
+      ref={said}
+      tabIndex={-1}
+      role={answer.ok ? 'status' : 'alert'}
+      className={`${answer.ok ? 'status-success' : 'status-error'} ${className}`}
+    >
+      {answer.ok ? answer.message : (answer.error ?? fallback)}
     </p>
   )
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import type { NoteAnswer } from './customer-notes.server.ts'
 
@@ -15,27 +15,14 @@ export function CustomerNoteCard({
   note: string
   answer: NoteAnswer | undefined
 }) {
-  const said = useRef<HTMLParagraphElement>(null)
   const saving = useNavigation().formMethod === 'POST'
-  useEffect(() => {
-    if (answer) said.current?.focus()
-  }, [answer])
   const refused = answer && !answer.ok ? answer : undefined
   return (
     <section className="card grid gap-3 p-5 md:col-span-2" aria-labelledby="your-note">
       <h2 id="your-note" className="font-display text-xl font-semibold">
         Your notes
       </h2>
-      {answer ? (
-        <p
-          ref={said}
-          tabIndex={-1}
-          role={answer.ok ? 'status' : 'alert'}
-          className={answer.ok ? 'status-success' : 'status-error'}
-        >
-          {answer.ok ? answer.message : answer.error}
-        </p>
-      ) : null}
+      <FocusedAnswer answer={answer} />
       <Form method="post" className="grid gap-3" noValidate>
         <FormField
           name="note"

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { centsToInput, currencySymbol } from '#app/utils/money.ts'
 import type { KitchenRefusal } from './kitchen-action.server.ts'
@@ -19,11 +19,7 @@ export function KitchenRates({
   settings: KitchenSettings
   answer: RatesAnswer | undefined
 }) {
-  const said = useRef<HTMLParagraphElement>(null)
   const saving = useNavigation().formMethod === 'POST'
-  useEffect(() => {
-    if (answer) said.current?.focus()
-  }, [answer])
   const refused = answer && !answer.ok ? answer : undefined
   const values = refused?.values ?? {
     hourly_rate: centsToInput(settings.hourlyRateCents),
@@ -34,16 +30,7 @@ export function KitchenRates({
       <h2 id="rates-heading" className="font-display text-2xl font-semibold">
         Your time and margin
       </h2>
-      {answer ? (
-        <p
-          ref={said}
-          tabIndex={-1}
-          role={answer.ok ? 'status' : 'alert'}
-          className={`${answer.ok ? 'status-success' : 'status-error'} mt-2`}
-        >
-          {answer.ok ? answer.message : (answer.error ?? 'Some of it needs another look.')}
-        </p>
-      ) : null}
+      <FocusedAnswer answer={answer} fallback="Some of it needs another look." className="mt-2" />
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-1" noValidate>
         <FormField
           name="hourly_rate"

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { formatMoney } from '#app/utils/money.ts'
 import type { KitchenRefusal } from './kitchen-action.server.ts'
@@ -14,11 +14,7 @@ export type SoldAnswer = KitchenRefusal | { ok: true; message: string }
  * leaves her, flagged under the margin she aims for.
  */
 export function SoldPage({ view, answer }: { view: SoldView; answer: SoldAnswer | undefined }) {
-  const said = useRef<HTMLParagraphElement>(null)
   const saving = useNavigation().state !== 'idle'
-  useEffect(() => {
-    if (answer) said.current?.focus()
-  }, [answer])
   const refused = answer && !answer.ok ? answer : undefined
   return (
     <section className="page-section max-w-3xl" aria-labelledby="sold-heading">
@@ -34,18 +30,11 @@ export function SoldPage({ view, answer }: { view: SoldView; answer: SoldAnswer 
         Choose the recipes each is made of, in batches: what it costs you and what its price leaves
         you follow. You aim for {view.targetMarginPercent}%.
       </p>
-      {answer ? (
-        <p
-          ref={said}
-          tabIndex={-1}
-          role={answer.ok ? 'status' : 'alert'}
-          className={`${answer.ok ? 'status-success' : 'status-error'} kitchen-said mt-4`}
-        >
-          {answer.ok
-            ? answer.message
-            : (answer.error ?? 'Some of it needs another look: see the notes below.')}
-        </p>
-      ) : null}
+      <FocusedAnswer
+        answer={answer}
+        fallback="Some of it needs another look: see the notes below."
+        className="kitchen-said mt-4"
+      />
       {view.rows.length === 0 ? (
         <p className="card mt-6 p-5">Nothing on the menu or in a coming drop yet.</p>
       ) : view.recipes.length === 0 ? (

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { centsToInput, currencySymbol } from '#app/utils/money.ts'
 import { LAYOUTS, type LayoutKey } from './label-layouts.ts'
@@ -105,11 +105,7 @@ function LabelSettingsForm({
   settings: LabelsView['settings']
   answer: LabelSettingsAnswer | undefined
 }) {
-  const said = useRef<HTMLParagraphElement>(null)
   const saving = useNavigation().formMethod === 'POST'
-  useEffect(() => {
-    if (answer) said.current?.focus()
-  }, [answer])
   const refused = answer && !answer.ok ? answer : undefined
   const values = refused?.values ?? settings
   const region = regionOf(settings.region)
@@ -118,16 +114,11 @@ function LabelSettingsForm({
       <h2 id="label-settings-heading" className="font-display text-2xl font-semibold">
         What every label says
       </h2>
-      {answer ? (
-        <p
-          ref={said}
-          tabIndex={-1}
-          role={answer.ok ? 'status' : 'alert'}
-          className={`${answer.ok ? 'status-success' : 'status-error'} kitchen-said mt-2`}
-        >
-          {answer.ok ? answer.message : (answer.error ?? 'Some of it needs another look.')}
-        </p>
-      ) : null}
+      <FocusedAnswer
+        answer={answer}
+        fallback="Some of it needs another look."
+        className="kitchen-said mt-2"
+      />
       {region ? (
         <div className="mt-2 text-sm" data-testid="region-statement">
           {region.statement ? (
