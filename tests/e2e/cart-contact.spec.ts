@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { addToCart, expect, test } from './fixtures.ts'
 
 // A phone: her details fold into one line once a treat is in the cart.
 test.use({ viewport: { width: 375, height: 812 } })
@@ -24,7 +24,7 @@ test('a second treat asks only for the treat; her details show once, stay after 
   await page.getByLabel('Phone Number').fill('604 555 0182')
   await fillTreat(page, 'Cakes', daysFromNow(30))
   await page.getByLabel('How did you hear about us?').selectOption('Instagram')
-  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await addToCart(page)
 
   const line = page.getByTestId('party-line')
   await expect(line).toContainText(`For ${name} · jane@example.com · 604-555-0182`)

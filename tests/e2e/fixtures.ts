@@ -181,6 +181,21 @@ export async function waitForHydration(page: Page, { intent = true } = {}) {
 }
 
 /**
+ * Taps the order form's 'Add to Cart' once the form has stopped moving. A
+ * test fills the form faster than any person, often before React runs the
+ * page; React's first render then draws the chosen treat's calendar and the
+ * date's note above the button. A press and a release either side of that
+ * move land on different elements, and the browser clicks neither. A person
+ * looks at the page before she taps; this waits as she would: for React to
+ * run the page and for the calendar to be drawn.
+ */
+export async function addToCart(page: Page) {
+  await waitForHydration(page, { intent: false })
+  await expect(page.locator('.calendar-loading')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+}
+
+/**
  * The page's address without its fragment. After a post, an owner's page names
  * the answer in it (`#order-answer`, decision 068); going to that address again
  * would only scroll to the answer, so a test that opens the page afresh goes

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { bookDay, setBookingRules } from './booking-rules.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { addToCart, expect, test, waitForHydration } from './fixtures.ts'
 import { findMail } from './inbox.ts'
 
 // One server's rules, changed by each journey in turn (playwright.config.ts
@@ -247,7 +247,7 @@ test.describe('a refused send', () => {
       await fillCustomer(page, 'Stale Page')
       await page.getByLabel('Product Type').selectOption(product)
       await page.getByLabel('Order Date').fill(date)
-      await page.getByRole('button', { name: 'Add to Cart' }).click()
+      await addToCart(page)
     }
     await expect(page.getByTestId('cart-count')).toHaveText('2')
 
@@ -300,7 +300,7 @@ test('the policy tick is needed once per send, and the new details reach the own
   await page.getByLabel('Street address').fill('12 Rosewood Crescent')
   await page.getByLabel('Town or city').fill('Toronto')
   await page.getByLabel('Postal code').fill('M4C 1A1')
-  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await addToCart(page)
 
   await page.getByRole('button', { name: /Your cart/ }).click()
   const panel = page.getByRole('region', { name: 'Your Orders' })

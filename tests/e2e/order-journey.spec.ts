@@ -16,7 +16,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { createTestSchema } from '#tests/support/pg-schema.ts'
 import { startServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpSink } from '#tests/support/smtp-sink.ts'
-import { expect, OWNER, signInOwnSession, test, expectOrderAnswer } from './fixtures.ts'
+import { addToCart, expect, expectOrderAnswer, OWNER, signInOwnSession, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
 import { shoot } from './shots.ts'
 
@@ -126,7 +126,7 @@ async function runJourney(site: Site, browser: Browser) {
     await shopper.getByLabel('Servings or quantity').fill('30')
     await shopper.getByLabel('How did you hear about us?').selectOption('Instagram')
     await shopper.getByLabel('Comments').fill('White roses, please.')
-    await shopper.getByRole('button', { name: 'Add to Cart' }).click()
+    await addToCart(shopper)
     await expect(shopper.getByTestId('cart-count')).toHaveText('1')
     await shopper.getByRole('button', { name: /Your cart/ }).click()
     const cart = shopper.getByRole('region', { name: 'Your Orders' })
