@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
-import { openTestDatabase } from '#tests/support/database.ts'
+import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { readNote, receiveCustomerNote } from './customer-notes.server.ts'
 import { readCustomer } from './customers.server.ts'
@@ -69,6 +69,24 @@ test('two addresses joined by one phone read both notes, and saving keeps one un
   expect(kept).toEqual([
     { email: 'p.sharma@work.example', note: 'Pays by card; ring the side door.' },
   ])
+})
+
+test('saves at once each answer, and one whole note is kept', async () => {
+  // On PostgreSQL two servers on one database; SQLite is one server's file, so one server there.
+  const [db, other = db] =
+    testDatabaseKind() === 'pg' ? await openTwoInstances() : [(await openTestDatabase()).db]
+  await openBakery(db)
+  const first = await sendRequest(db)
+  const notes = Array.from({ length: 6 }, (_, n) => `Note from tab ${n + 1}.`)
+  const answers = await Promise.all(
+    notes.map((note, n) =>
+      receiveCustomerNote({ db: n % 2 ? other : db, request: notePost(note), requestId: first }),
+    ),
+  )
+  expect(answers.map((answer) => answer.status)).toEqual(notes.map(() => 200))
+  const kept = await db.selectFrom('customer_note').select('note').execute()
+  expect(kept).toHaveLength(1)
+  expect(notes).toContain(kept[0]!.note)
 })
 
 test('erasing a customer removes her note, and no one else’s', async () => {

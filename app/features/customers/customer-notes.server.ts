@@ -73,14 +73,16 @@ export async function receiveCustomerNote({
   }
   const newest = customer.emails[0]!
   await db.transaction().execute(async (trx) => {
-    await ownTables(trx)
-      .deleteFrom('customer_note')
-      .where('email', 'in', [...customer.emails])
-      .execute()
+    const folded = note ? customer.emails.filter((email) => email !== newest) : customer.emails
+    if (folded.length > 0) {
+      await ownTables(trx).deleteFrom('customer_note').where('email', 'in', folded).execute()
+    }
     if (note) {
+      // Two saves at once (two tabs, two instances): the later one's words are kept, never a 500.
       await ownTables(trx)
         .insertInto('customer_note')
         .values({ email: newest, note, updated_at: now })
+        .onConflict((conflict) => conflict.column('email').doUpdateSet({ note, updated_at: now }))
         .execute()
     }
   })
