@@ -181,8 +181,8 @@ export const featureEdges = {
     why: "Her customer book (decision 107): each customer made from the book's requests, joined by email or phone, read only; what each has paid is the order book's sum (paymentTotals); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
   },
   reports: {
-    uses: [],
-    why: "Her year's numbers, read across the book's money (payments and refunds) in a query each.",
+    uses: ['kitchen'],
+    why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen.",
   },
   'order-status': {
     uses: [],

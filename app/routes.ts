@@ -56,6 +56,8 @@ export default [
     route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
     route('admin/customers.csv', 'routes/admin.customers-csv.ts'),
+    route('admin/reports', 'routes/admin.reports.tsx'),
+    route('admin/reports/year-end.zip', 'routes/admin.reports-pack.ts'),
     route('admin/proofs/:key', 'routes/admin.proofs.$key.ts'),
   ]),
   // Owner routes that must answer without a session, each with its own check:

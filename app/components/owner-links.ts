@@ -10,6 +10,7 @@ export const OWNER_LINKS = [
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/drops', label: 'Drops', end: false },
   { to: '/admin/kitchen', label: 'Kitchen', end: false },
+  { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/gallery', label: 'Gallery', end: true },
   { to: '/admin/settings', label: 'Settings', end: false },
 ] as const

@@ -237,9 +237,9 @@ export const tableGrants = [
   },
   {
     feature: 'reports',
-    tables: ['payment', 'refund'],
+    tables: ['payment', 'refund', 'order_request', 'set_price_order'],
     reason:
-      'Her year’s numbers add up the book’s payments and refunds by their days, in one query each.',
+      'Her year’s numbers add up the book’s payments and refunds by their days, each with its order’s treat and channel (a set-price order is a drop’s or bought now), and cost the year’s made orders by their dates, in one query each rather than one per order.',
   },
   {
     feature: 'labels',

@@ -235,6 +235,7 @@ test('the owner guide’s day on a phone: sign in, Today, an order from quote to
       'Customers',
       'Drops',
       'Kitchen',
+      'Reports',
       'Gallery',
       'Settings',
       'Sign Out',

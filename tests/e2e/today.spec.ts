@@ -70,6 +70,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Customers',
     'Drops',
     'Kitchen',
+    'Reports',
     'Gallery',
     'Settings',
     'Sign Out',
@@ -131,6 +132,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Customers',
     'Drops',
     'Kitchen',
+    'Reports',
     'Settings',
   ])
   await page.screenshot({ path: `${SHOTS}/home-signed-in-menu-375.png` })

@@ -117,6 +117,13 @@ export const QUOTE_FOLLOW_UP_STATUSES = [
 /** Booked requests: the customer is reminded the day before their date. */
 export const BOOKED_STATUSES = ['confirmed', 'ready'] as const satisfies readonly RequestStatus[]
 
+/** Orders she bakes or has baked: booked, and handed over. Her year's costs are theirs. */
+export const MADE_STATUSES = [
+  'confirmed',
+  'ready',
+  'completed',
+] as const satisfies readonly RequestStatus[]
+
 /**
  * Requests a payment may be recorded against: from their quote on,
  * completed included (the balance is often paid at pickup), until they are

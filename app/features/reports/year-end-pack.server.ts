@@ -1,0 +1,95 @@
+import { stringify } from 'csv-stringify/sync'
+import { zipSync } from 'fflate'
+import type { Db } from '#app/db/db.server.ts'
+import { neutraliseFormula, spreadsheetAmount } from '#app/utils/spreadsheet-cells.ts'
+import { renderYearPdf } from './year-report-pdf.server.ts'
+import { readYearLedger, readYearReport } from './year-report.server.ts'
+import { CHANNEL_WORDS, type LedgerLine, type YearReport } from './year-report.ts'
+
+export const MONTH_CSV_COLUMNS = [
+  'month',
+  'sales',
+  'refunds',
+  'net',
+  'ingredients and packaging',
+  'margin',
+] as const
+
+export const LEDGER_CSV_COLUMNS = [
+  'date',
+  'kind',
+  'order',
+  'reference',
+  'customer',
+  'treat',
+  'channel',
+  'method',
+  'amount',
+] as const
+
+/** Month by month, then the year's total: the same figures as the page. */
+export function monthsCsv(report: YearReport): string {
+  const row = (label: string, figures: YearReport['total']) => [
+    label,
+    spreadsheetAmount(figures.salesCents),
+    spreadsheetAmount(figures.refundsCents),
+    spreadsheetAmount(figures.netCents),
+    spreadsheetAmount(figures.materialsCents),
+    spreadsheetAmount(figures.marginCents),
+  ]
+  return stringify([
+    [...MONTH_CSV_COLUMNS],
+    ...report.months.map((month) => row(month.month, month)),
+    row(`Total ${report.year}`, report.total),
+  ])
+}
+
+/** Every payment and refund of the year, a row each, a refund as a negative amount. */
+export function ledgerCsv(ledger: readonly LedgerLine[]): string {
+  return stringify([
+    [...LEDGER_CSV_COLUMNS],
+    ...ledger.map((line) => [
+      line.on,
+      line.kind,
+      String(line.requestId),
+      ...[line.reference ?? '', line.customer, line.product].map(neutraliseFormula),
+      CHANNEL_WORDS[line.channel],
+      neutraliseFormula(line.method),
+      // Our own figure, never a formula: a refund's minus stays a minus.
+      spreadsheetAmount(line.cents),
+    ]),
+  ])
+}
+
+/**
+ * The year-end pack for her accountant: the summary as a PDF, the months and
+ * every payment and refund as spreadsheets, in one zip.
+ */
+export async function yearEndPack(
+  db: Db,
+  { year, thisYear, bakeryName }: { year: number; thisYear: number; bakeryName: string },
+): Promise<Uint8Array> {
+  const ledger = await readYearLedger(db, year)
+  const report = await readYearReport(db, { year, thisYear, ledger })
+  const text = (csv: string) => new TextEncoder().encode(csv)
+  return zipSync({
+    [`${year}-summary.pdf`]: await renderYearPdf(report, bakeryName),
+    [`${year}-months.csv`]: text(monthsCsv(report)),
+    [`${year}-payments-and-refunds.csv`]: text(ledgerCsv(ledger)),
+  })
+}
+
+/** GET /admin/reports/year-end.zip?year=: the download, never kept by a cache. */
+export async function answerYearEndPack(
+  db: Db,
+  options: { year: number; thisYear: number; bakeryName: string },
+): Promise<Response> {
+  const pack = await yearEndPack(db, options)
+  return new Response(new Uint8Array(pack), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="year-end-${options.year}.zip"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

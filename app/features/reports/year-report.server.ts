@@ -1,0 +1,188 @@
+import { sql } from 'kysely'
+import type { Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import { readOrderMaterials } from '#app/features/kitchen/order-materials.server.ts'
+import { MADE_STATUSES } from '#app/features/order-status/order-status.ts'
+import {
+  CHANNEL_WORDS,
+  type LedgerLine,
+  type MonthNumbers,
+  type SaleChannel,
+  type ShareNumbers,
+  type YearReport,
+  channelOf,
+  takingsOf,
+  yearTotal,
+} from './year-report.ts'
+
+const ownTables = tablesFor('reports')
+
+/** Far above a home bakery's year (a few thousand lines): the bound on one read. */
+const MAX_LEDGER_LINES = 50_000
+
+/**
+ * Every payment received and refund given in a calendar year, each by its
+ * own day, with the order it was for: the pack's ledger, and what the
+ * report adds up.
+ */
+export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]> {
+  const [first, last] = [`${year}-01-01`, `${year}-12-31`]
+  const payments = await ownTables(db)
+    .selectFrom('payment')
+    .innerJoin('order_request', 'order_request.id', 'payment.request_id')
+    .leftJoin('set_price_order', 'set_price_order.request_id', 'payment.request_id')
+    .select([
+      'payment.id',
+      'payment.request_id',
+      'payment.amount_cents',
+      'payment.received_on as on',
+      'payment.method',
+      'order_request.payment_reference',
+      'order_request.name',
+      'order_request.product_type',
+      'set_price_order.request_id as set_price_request',
+      'set_price_order.product_id',
+    ])
+    .where('payment.received_on', '>=', first)
+    .where('payment.received_on', '<=', last)
+    .orderBy('payment.received_on')
+    .orderBy('payment.id')
+    .limit(MAX_LEDGER_LINES)
+    .execute()
+  const refunds = await ownTables(db)
+    .selectFrom('refund')
+    .innerJoin('order_request', 'order_request.id', 'refund.request_id')
+    .leftJoin('set_price_order', 'set_price_order.request_id', 'refund.request_id')
+    .select([
+      'refund.id',
+      'refund.request_id',
+      'refund.amount_cents',
+      'refund.refunded_on as on',
+      'refund.method',
+      'order_request.payment_reference',
+      'order_request.name',
+      'order_request.product_type',
+      'set_price_order.request_id as set_price_request',
+      'set_price_order.product_id',
+    ])
+    .where('refund.refunded_on', '>=', first)
+    .where('refund.refunded_on', '<=', last)
+    .orderBy('refund.refunded_on')
+    .orderBy('refund.id')
+    .limit(MAX_LEDGER_LINES)
+    .execute()
+  const line =
+    (kind: LedgerLine['kind']) =>
+    (row: (typeof payments)[number]): LedgerLine => ({
+      on: row.on,
+      kind,
+      requestId: Number(row.request_id),
+      reference: row.payment_reference,
+      customer: row.name,
+      product: row.product_type,
+      channel: channelOf(
+        row.set_price_request === null
+          ? null
+          : { productId: row.product_id === null ? null : Number(row.product_id) },
+      ),
+      method: row.method,
+      cents: kind === 'Payment' ? Number(row.amount_cents) : -Number(row.amount_cents),
+    })
+  // By day; on one day, payments before refunds, each in the order recorded.
+  return [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
+    a.on < b.on ? -1 : a.on > b.on ? 1 : 0,
+  )
+}
+
+/** Her year's numbers: month by month, by channel and by treat, with what making cost her. */
+export async function readYearReport(
+  db: Db,
+  { year, thisYear, ledger }: { year: number; thisYear: number; ledger?: readonly LedgerLine[] },
+): Promise<YearReport> {
+  ledger ??= await readYearLedger(db, year)
+  const months: MonthNumbers[] = Array.from({ length: 12 }, (_, index) => ({
+    month: `${year}-${String(index + 1).padStart(2, '0')}`,
+    ...takingsOf(0, 0),
+    materialsCents: 0,
+    marginCents: 0,
+  }))
+  for (const entry of ledger) {
+    const month = months[Number(entry.on.slice(5, 7)) - 1]!
+    if (entry.cents >= 0) month.salesCents += entry.cents
+    else month.refundsCents -= entry.cents
+  }
+  const made = await ownTables(db)
+    .selectFrom('order_request')
+    .select(['id', 'due_date'])
+    .where('due_date', '>=', `${year}-01-01`)
+    .where('due_date', '<=', `${year}-12-31`)
+    .where('status', 'in', MADE_STATUSES)
+    .limit(MAX_LEDGER_LINES)
+    .execute()
+  const materials = await readOrderMaterials(
+    db,
+    made.map((order) => Number(order.id)),
+  )
+  for (const order of made) {
+    const month = months[Number(order.due_date.slice(5, 7)) - 1]!
+    month.materialsCents += materials.cents.get(Number(order.id)) ?? 0
+  }
+  for (const month of months) {
+    Object.assign(month, takingsOf(month.salesCents, month.refundsCents))
+    month.marginCents = month.netCents - month.materialsCents
+  }
+  const channelOrder = Object.keys(CHANNEL_WORDS) as SaleChannel[]
+  return {
+    year,
+    months,
+    total: yearTotal(months),
+    channels: shares(ledger, (entry) => CHANNEL_WORDS[entry.channel]).sort(
+      (a, b) =>
+        channelOrder.findIndex((channel) => CHANNEL_WORDS[channel] === a.label) -
+        channelOrder.findIndex((channel) => CHANNEL_WORDS[channel] === b.label),
+    ),
+    products: shares(ledger, (entry) => entry.product).sort(
+      (a, b) => b.netCents - a.netCents || a.label.localeCompare(b.label),
+    ),
+    uncostedOrders: materials.uncosted.size,
+    years: await yearsWithMoney(db, year, thisYear),
+  }
+}
+
+/** The ledger's takings grouped by a label, with how many orders each group's money came from. */
+function shares(ledger: readonly LedgerLine[], labelOf: (entry: LedgerLine) => string) {
+  const groups = new Map<string, { sales: number; refunds: number; orders: Set<number> }>()
+  for (const entry of ledger) {
+    const label = labelOf(entry)
+    const group = groups.get(label) ?? { sales: 0, refunds: 0, orders: new Set<number>() }
+    if (entry.cents >= 0) group.sales += entry.cents
+    else group.refunds -= entry.cents
+    group.orders.add(entry.requestId)
+    groups.set(label, group)
+  }
+  return [...groups].map(([label, group]): ShareNumbers => ({
+    label,
+    orders: group.orders.size,
+    ...takingsOf(group.sales, group.refunds),
+  }))
+}
+
+/** The years her book has money in, with this one and the one asked for: the page's year links. */
+async function yearsWithMoney(db: Db, year: number, thisYear: number): Promise<number[]> {
+  const yearOf = (column: 'received_on' | 'refunded_on') =>
+    sql<string>`substr(${sql.ref(column)}, 1, 4)`
+  const [paid, refunded] = [
+    await ownTables(db)
+      .selectFrom('payment')
+      .select(yearOf('received_on').as('year'))
+      .distinct()
+      .execute(),
+    await ownTables(db)
+      .selectFrom('refund')
+      .select(yearOf('refunded_on').as('year'))
+      .distinct()
+      .execute(),
+  ]
+  const years = new Set([year, thisYear, ...[...paid, ...refunded].map((row) => Number(row.year))])
+  return [...years].sort((a, b) => a - b)
+}
