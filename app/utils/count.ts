@@ -10,3 +10,8 @@ export function formatCount(count: number): string {
     count,
   )
 }
+
+/** "1 order", "1,204 orders": a count with its noun, for nouns made plural with an s. */
+export function counted(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
+}

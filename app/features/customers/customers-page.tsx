@@ -1,16 +1,12 @@
 import { Form, Link } from 'react-router'
 import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
+import { counted } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { CustomerNoteCard } from './customer-note-card.tsx'
 import type { NoteAnswer } from './customer-notes.server.ts'
 import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.server.ts'
-
-/** "3 orders", "1 order". */
-function ordersPhrase(count: number): string {
-  return `${count} order${count === 1 ? '' : 's'}`
-}
 
 /**
  * /admin/customers: everyone who has ordered, newest first, found by name,
@@ -119,7 +115,8 @@ function CustomerCard({ customer }: { customer: CustomerSummary }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-bold text-chocolate">Orders</dt>
         <dd>
-          {ordersPhrase(customer.orders)}, the latest for {formatCalendarDate(customer.lastDate)}
+          {counted(customer.orders, 'order')}, the latest for{' '}
+          {formatCalendarDate(customer.lastDate)}
         </dd>
         <dt className="font-bold text-chocolate">Paid</dt>
         <dd data-testid="customer-paid">{formatMoney(customer.paidCents)}</dd>
@@ -147,7 +144,7 @@ export function CustomerRecordPage({
       </p>
       <h1 className="page-heading mt-2">{customer.name}</h1>
       <p className="lede mt-3">
-        {ordersPhrase(customer.orders)}, {formatMoney(customer.paidCents)} paid.
+        {counted(customer.orders, 'order')}, {formatMoney(customer.paidCents)} paid.
       </p>
       <div className="mt-6 grid items-start gap-5 md:grid-cols-2">
         <section className="card grid gap-3 p-5" aria-labelledby="reach-them">

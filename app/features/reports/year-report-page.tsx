@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { counted } from '#app/utils/count.ts'
 import { formatMoney, formatMoneyWithCents } from '#app/utils/money.ts'
 import {
   type MonthNumbers,
@@ -7,11 +8,6 @@ import {
   monthName,
   yearEndPackPath,
 } from './year-report.ts'
-
-/** "3 orders", "1 order". */
-function ordersPhrase(count: number): string {
-  return `${count} order${count === 1 ? '' : 's'}`
-}
 
 /**
  * /admin/reports: her year's numbers (decision 108). The year's totals, a
@@ -76,7 +72,7 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         Ingredients and packaging are your recipes’ costs, at today’s prices, of the orders due each
         month that you baked or will bake.
         {report.uncostedOrders > 0
-          ? ` ${ordersPhrase(report.uncostedOrders)} hold something no recipe costs yet, so the costs read low: set their recipes in the Kitchen.`
+          ? ` ${counted(report.uncostedOrders, 'order')} ${report.uncostedOrders === 1 ? 'holds' : 'hold'} something no recipe costs yet, so the costs read low: set their recipes in the Kitchen.`
           : ''}{' '}
         Card fees are in your card processor’s statements.
       </p>
@@ -234,7 +230,7 @@ function ShareList({
                 />
               </span>
               <p className="form-hint">
-                {ordersPhrase(share.orders)}
+                {counted(share.orders, 'order')}
                 {share.refundsCents > 0 ? `, ${formatMoney(share.refundsCents)} refunded` : ''}
               </p>
             </li>

@@ -69,7 +69,7 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
     'Sales are payments received in the year, by the day each came in; refunds by the day each was given. ' +
       'Ingredients and packaging are the recipes’ costs, at the prices set today, of the orders due in each month. ' +
       (report.uncostedOrders > 0
-        ? `${report.uncostedOrders} of those orders hold something no recipe costs, so the costs are lower than spent. `
+        ? `${report.uncostedOrders === 1 ? 'One of those orders holds' : `${report.uncostedOrders} of those orders hold`} something no recipe costs, so the costs are lower than spent. `
         : '') +
       'Card processing fees are in the card processor’s own statements.',
     left,
