@@ -177,8 +177,8 @@ export const featureEdges = {
     why: 'The labels the law asks for, made from her recipes and kept per order and drop (decision 106): the kitchen says what each thing is made of and weighs; the orders and drops it labels are read by their ids; her year’s sales, for her sales cap, come from the reports.',
   },
   customers: {
-    uses: ['order-book', 'site-content'],
-    why: "Her customer book (decision 107): each customer made from the book's requests, joined by email or phone, read only; what each has paid is the order book's sum (paymentTotals); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
+    uses: ['contact', 'order-book', 'site-content'],
+    why: "Her customer book (decision 107): each customer made from the book's requests, joined by email or phone, read only; what each has paid is the order book's sum (paymentTotals); the messages they sent (contact); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
   },
   reports: {
     uses: ['kitchen'],

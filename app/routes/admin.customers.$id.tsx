@@ -2,6 +2,7 @@ import { data, useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import { readCustomerMessages } from '#app/features/customers/customer-messages.server.ts'
 import {
   type NoteAnswer,
   readNote,
@@ -27,7 +28,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const customer = id === undefined ? undefined : await readCustomer(getDb(), id)
   // The owner layout's error page says so, with the way back.
   if (!customer) throw data('No customer has that order.', { status: 404 })
-  return { customer, note: await readNote(getDb(), customer.emails) }
+  return {
+    customer,
+    note: await readNote(getDb(), customer.emails),
+    messages: await readCustomerMessages(getDb(), customer.emails),
+  }
 }
 
 /** Her notes on the customer. */

@@ -22,6 +22,22 @@ test('on her phone the owner finds a customer who ordered twice, from two addres
     phone,
   })
 
+  // A question from her work address, sent through the contact form as its page posts it.
+  const asked = await page.request.post('/contact', {
+    headers: {
+      origin: baseURL!,
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': `198.51.100.${(Number(stamp.slice(-3)) % 200) + 20}`,
+    },
+    form: {
+      name: customer.name,
+      email: work.email,
+      phone_number: phone,
+      message: 'Is lemon curd nut-free?',
+    },
+  })
+  expect(asked.status()).toBe(200)
+
   await signInOwner(page)
   await page.goto('/admin')
   await page
@@ -58,6 +74,9 @@ test('on her phone the owner finds a customer who ordered twice, from two addres
   await expect(notes.getByLabel('Only you see these')).toHaveValue(
     'Loves lemon. Orders for her office.',
   )
+  // What she wrote through the contact form is on her page too.
+  const messages = page.getByRole('region', { name: 'Their messages' })
+  await expect(messages.getByRole('listitem')).toHaveText([/Open\s*Is lemon curd nut-free\?/])
   await shoot(page, 'customer')
   await orders.first().getByRole('link', { name: 'Cakes' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import type { Database } from '#app/db/schema.ts'
+import type { ContactMessageTable, Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { messageAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -60,15 +60,7 @@ export async function listContactMessages(
     .limit(limit)
   if (openOnly) query = query.where('handled_at', 'is', null)
   const rows = await query.execute()
-  return rows.map((row) => ({
-    id: row.id,
-    receivedAt: row.created_at,
-    handled: row.handled_at !== null,
-    name: row.name,
-    email: row.email,
-    phone_number: row.phone_number,
-    message: row.message,
-  }))
+  return rows.map(storedMessage)
 }
 
 /** An open message as Today lists it: who, and when it came. */
@@ -128,4 +120,41 @@ export async function deleteContactMessagesFrom(
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
     .returning(['id', 'name', 'phone_number'])
     .execute()
+}
+
+/** The most of one customer's messages her page lists: a lifetime of a customer's notes. */
+export const MAX_MESSAGES_FROM = 50
+
+/** What a customer wrote through the contact form from any of `emails`, newest first. */
+export async function listMessagesFrom(
+  db: Executor,
+  emails: readonly string[],
+): Promise<StoredContactMessage[]> {
+  if (emails.length === 0) return []
+  const rows = await ownTables(db)
+    .selectFrom('contact_message')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        eb.fn('lower', ['email']),
+        'in',
+        emails.map((email) => email.toLowerCase()),
+      ),
+    )
+    .orderBy('id', 'desc')
+    .limit(MAX_MESSAGES_FROM)
+    .execute()
+  return rows.map(storedMessage)
+}
+
+function storedMessage(row: Selectable<ContactMessageTable>): StoredContactMessage {
+  return {
+    id: row.id,
+    receivedAt: row.created_at,
+    handled: row.handled_at !== null,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    message: row.message,
+  }
 }

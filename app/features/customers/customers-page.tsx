@@ -4,6 +4,8 @@ import { counted } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import type { CustomerMessage } from './customer-messages.server.ts'
+import { CustomerMessages } from './customer-messages.tsx'
 import { CustomerNoteCard } from './customer-note-card.tsx'
 import type { NoteAnswer } from './customer-notes.server.ts'
 import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.server.ts'
@@ -129,10 +131,12 @@ function CustomerCard({ customer }: { customer: CustomerSummary }) {
 export function CustomerRecordPage({
   customer,
   note,
+  messages,
   answer,
 }: {
   customer: CustomerRecord
   note: string
+  messages: CustomerMessage[]
   answer: NoteAnswer | undefined
 }) {
   return (
@@ -198,6 +202,7 @@ export function CustomerRecordPage({
           </li>
         ))}
       </ol>
+      <CustomerMessages messages={messages} />
     </section>
   )
 }
