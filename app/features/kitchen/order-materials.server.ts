@@ -1,7 +1,6 @@
 import type { Db } from '#app/db/db.server.ts'
-import type { MadeOf } from './kitchen-forms.ts'
 import { readKitchen } from './kitchen.server.ts'
-import { type SoldPart, madeOfPart, readSoldParts } from './orders-to-make.server.ts'
+import { madeOfParts, readSoldParts } from './orders-to-make.server.ts'
 import { costOfMade } from './recipe-costs.ts'
 import { readRecipeUses } from './recipe-uses.server.ts'
 
@@ -27,20 +26,13 @@ export async function readOrderMaterials(
   if (requestIds.length === 0) return materials
   const [uses, kitchen] = [await readRecipeUses(db), await readKitchen(db)]
   // A year's orders, a few hundred at a time: well within either database's bound on a query's values.
-  const partsOf = new Map<number, SoldPart[]>()
   for (let at = 0; at < requestIds.length; at += 500) {
-    for (const entry of await readSoldParts(db, requestIds.slice(at, at + 500)))
-      partsOf.set(...entry)
-  }
-  for (const [requestId, parts] of partsOf) {
-    const made: MadeOf[] = []
-    for (const part of parts) {
-      const recipes = madeOfPart(part, uses)
-      if (recipes.length === 0) materials.uncosted.add(requestId)
-      for (const use of recipes)
-        made.push({ recipeId: use.recipeId, batches: use.batches.mul(part.count) })
+    for (const [requestId, parts] of await readSoldParts(db, requestIds.slice(at, at + 500))) {
+      const { made, unmade } = madeOfParts(parts, uses)
+      if (unmade.length > 0) materials.uncosted.add(requestId)
+      if (made.length > 0)
+        materials.cents.set(requestId, costOfMade(kitchen, made, 0).materialsCents)
     }
-    if (made.length > 0) materials.cents.set(requestId, costOfMade(kitchen, made, 0).materialsCents)
   }
   return materials
 }

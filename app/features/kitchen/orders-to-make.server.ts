@@ -44,25 +44,30 @@ export async function readOrdersToMake(db: Db, from: string, to: string): Promis
     requests.map((request) => Number(request.id)),
   )
   const uses = await readRecipeUses(db)
-  return requests.map((request) => {
-    const order: OrderToMake = {
+  return requests.map((request): OrderToMake => {
+    const order = {
       requestId: Number(request.id),
       dueDate: request.due_date,
       name: request.name,
       what: request.product_type,
-      made: [],
-      unmade: [],
     }
-    for (const part of partsOf.get(order.requestId) ?? []) {
-      const made = madeOfPart(part, uses)
-      if (made.length === 0) {
-        order.unmade.push(part.label)
-        continue
-      }
-      for (const use of made) addMade(order.made, use.recipeId, use.batches.mul(part.count))
-    }
-    return order
+    return { ...order, ...madeOfParts(partsOf.get(order.requestId) ?? [], uses) }
   })
+}
+
+/** What an order's parts are made of, recipe by recipe, and the parts no recipe is set for. */
+export function madeOfParts(
+  parts: readonly SoldPart[],
+  uses: ReadonlyMap<SoldKey, MadeOf[]>,
+): { made: MadeOf[]; unmade: string[] } {
+  const made: MadeOf[] = []
+  const unmade: string[] = []
+  for (const part of parts) {
+    const recipes = madeOfPart(part, uses)
+    if (recipes.length === 0) unmade.push(part.label)
+    for (const use of recipes) addMade(made, use.recipeId, use.batches.mul(part.count))
+  }
+  return { made, unmade }
 }
 
 /** One thing an order holds: what it is sold as (null when it is no menu treat), how many, its name. */

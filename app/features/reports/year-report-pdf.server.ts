@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit'
-import { formatMoneyWithCents as formatMoney } from '#app/utils/money.ts'
+import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { type ShareNumbers, type YearReport, monthName } from './year-report.ts'
 
 const INK = '#3b2418'
@@ -55,9 +55,12 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
     width,
     head: ['Month', ...columns],
     rows: [
-      ...report.months.map((month) => [monthName(month.month), ...figures(month).map(formatMoney)]),
+      ...report.months.map((month) => [
+        monthName(month.month),
+        ...figures(month).map(formatMoneyWithCents),
+      ]),
     ],
-    foot: [`Total ${report.year}`, ...figures(total).map(formatMoney)],
+    foot: [`Total ${report.year}`, ...figures(total).map(formatMoneyWithCents)],
   })
   doc.moveDown(1)
   shareTable(doc, { left, width, title: 'By channel', shares: report.channels })
@@ -94,9 +97,9 @@ function shareTable(
     rows: shares.map((share) => [
       share.label,
       String(share.orders),
-      formatMoney(share.salesCents),
-      formatMoney(share.refundsCents),
-      formatMoney(share.netCents),
+      formatMoneyWithCents(share.salesCents),
+      formatMoneyWithCents(share.refundsCents),
+      formatMoneyWithCents(share.netCents),
     ]),
   })
 }

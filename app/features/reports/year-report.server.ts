@@ -17,8 +17,19 @@ import {
 
 const ownTables = tablesFor('reports')
 
+const CHANNELS = Object.keys(CHANNEL_WORDS) as SaleChannel[]
+
 /** Far above a home bakery's year (a few thousand lines): the bound on one read. */
 const MAX_LEDGER_LINES = 50_000
+
+/** What a ledger line says of its order: reference, customer, treat and what says its channel. */
+const ORDER_COLUMNS = [
+  'order_request.payment_reference',
+  'order_request.name',
+  'order_request.product_type',
+  'set_price_order.request_id as set_price_request',
+  'set_price_order.product_id',
+] as const
 
 /**
  * Every payment received and refund given in a calendar year, each by its
@@ -37,11 +48,7 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'payment.amount_cents',
       'payment.received_on as on',
       'payment.method',
-      'order_request.payment_reference',
-      'order_request.name',
-      'order_request.product_type',
-      'set_price_order.request_id as set_price_request',
-      'set_price_order.product_id',
+      ...ORDER_COLUMNS,
     ])
     .where('payment.received_on', '>=', first)
     .where('payment.received_on', '<=', last)
@@ -59,11 +66,7 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'refund.amount_cents',
       'refund.refunded_on as on',
       'refund.method',
-      'order_request.payment_reference',
-      'order_request.name',
-      'order_request.product_type',
-      'set_price_order.request_id as set_price_request',
-      'set_price_order.product_id',
+      ...ORDER_COLUMNS,
     ])
     .where('refund.refunded_on', '>=', first)
     .where('refund.refunded_on', '<=', last)
@@ -131,15 +134,14 @@ export async function readYearReport(
     Object.assign(month, takingsOf(month.salesCents, month.refundsCents))
     month.marginCents = month.netCents - month.materialsCents
   }
-  const channelOrder = Object.keys(CHANNEL_WORDS) as SaleChannel[]
   return {
     year,
     months,
     total: yearTotal(months),
-    channels: shares(ledger, (entry) => CHANNEL_WORDS[entry.channel]).sort(
-      (a, b) =>
-        channelOrder.findIndex((channel) => CHANNEL_WORDS[channel] === a.label) -
-        channelOrder.findIndex((channel) => CHANNEL_WORDS[channel] === b.label),
+    // Always in the same order (custom, drops, buy now), those with money only.
+    channels: shares(
+      [...ledger].sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel)),
+      (entry) => CHANNEL_WORDS[entry.channel],
     ),
     products: shares(ledger, (entry) => entry.product).sort(
       (a, b) => b.netCents - a.netCents || a.label.localeCompare(b.label),

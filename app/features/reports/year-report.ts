@@ -1,4 +1,4 @@
-import { calendarDayFormat } from '#app/utils/dates.ts'
+import { bakeryToday, calendarDayFormat } from '#app/utils/dates.ts'
 
 /**
  * Her year's numbers (decision 108), as the page, the PDF and the
@@ -95,12 +95,21 @@ export function yearTotal(months: readonly MonthNumbers[]): YearReport['total'] 
 /** The years a report may be asked for: those of her calendar's dates. */
 export const REPORT_YEARS = { first: 2000, last: 2100 } as const
 
-/** `?year=` read: a year of the calendar's window, else null (the page answers 404). */
-export function reportYearOf(value: string | null, thisYear: number): number | null {
-  if (value === null || value === '') return thisYear
+/**
+ * The year a report's address asks for (`?year=`; this year without one) and
+ * this year, in the bakery's time; null for anything but a year of the
+ * calendar's window (the page answers 404).
+ */
+export function askedReportYear(
+  url: URL,
+  today: string = bakeryToday(),
+): { year: number; thisYear: number } | null {
+  const thisYear = Number(today.slice(0, 4))
+  const value = url.searchParams.get('year')
+  if (value === null || value === '') return { year: thisYear, thisYear }
   if (!/^\d{4}$/.test(value)) return null
   const year = Number(value)
-  return year >= REPORT_YEARS.first && year <= REPORT_YEARS.last ? year : null
+  return year >= REPORT_YEARS.first && year <= REPORT_YEARS.last ? { year, thisYear } : null
 }
 
 /** The pack's address for a year. */
