@@ -84,12 +84,24 @@ export const featureEdges = {
     uses: ['availability'],
     why: 'Batch sales that open and close at set moments: their stock, sections and pickup windows (written as every window is, by availability), and the holds that reserve stock for a few minutes (decision 099).',
   },
+  'discount-codes': {
+    uses: [],
+    why: 'Her discount codes (decision 109): their terms, what one takes off a price (one rounding rule), and its uses, each taken in the transaction that makes its order. The orders sold at a set price use it; it reads her earlier orders by address for a first-order or once-each code.',
+  },
   'set-price-orders': {
-    uses: ['availability', 'menu', 'order-book', 'owner-alerts', 'site-content'],
+    uses: ['availability', 'discount-codes', 'menu', 'order-book', 'owner-alerts', 'site-content'],
     why: "Orders sold at a set price, with no quote to wait for (decisions 100 and 102): the price of what she chose (the menu's option prices, availability's delivery fees), stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
   'buy-now': {
-    uses: ['availability', 'menu', 'order-book', 'orders', 'payments', 'set-price-orders'],
+    uses: [
+      'availability',
+      'discount-codes',
+      'menu',
+      'order-book',
+      'orders',
+      'payments',
+      'set-price-orders',
+    ],
     why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees, booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
   },
   waitlist: {
@@ -101,7 +113,15 @@ export const featureEdges = {
     why: "The owner's drops: her form makes a drop (pickup times checked as availability writes them), a drop is copied to next week, and its page counts sold, held and left and lists the orders to pack, each paid or owing by the book's money rule.",
   },
   'drop-orders': {
-    uses: ['availability', 'drops', 'order-book', 'orders', 'payments', 'set-price-orders'],
+    uses: [
+      'availability',
+      'discount-codes',
+      'drops',
+      'order-book',
+      'orders',
+      'payments',
+      'set-price-orders',
+    ],
     why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",
   },
   'order-book': {

@@ -140,6 +140,7 @@ export default defineConfig({
         'card-payments.spec.ts',
         'drops.spec.ts',
         'drop-desk.spec.ts',
+        'discount-codes.spec.ts',
         'local-settings.spec.ts',
       ],
       grepInvert: postgresTests,
@@ -165,7 +166,12 @@ export default defineConfig({
     // shows on its server's Home, which the journeys on the main server keep as it is.
     {
       name: 'card',
-      testMatch: ['card-payments.spec.ts', 'drops.spec.ts', 'drop-desk.spec.ts'],
+      testMatch: [
+        'card-payments.spec.ts',
+        'drops.spec.ts',
+        'drop-desk.spec.ts',
+        'discount-codes.spec.ts',
+      ],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },
     {

@@ -54,6 +54,7 @@ export default [
     route('admin/calendar', 'routes/admin.calendar.tsx'),
     route('admin/customers', 'routes/admin.customers.tsx'),
     route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
+    route('admin/codes', 'routes/admin.codes.tsx'),
     route('admin/orders.csv', 'routes/admin.orders-csv.ts'),
     route('admin/customers.csv', 'routes/admin.customers-csv.ts'),
     route('admin/reports', 'routes/admin.reports.tsx'),

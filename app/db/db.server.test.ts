@@ -123,6 +123,18 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER delivery_fee_rule_update_page_version after update on delivery_fee_rule begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   [
+    'discount_code',
+    'CREATE TABLE "discount_code" ("id" integer primary key autoincrement, "code" text not null unique, "kind" text not null check (kind in (\'amount\', \'percent\')), "value" integer not null check (value > 0), "min_price_cents" integer, "first_order_only" integer default 0 not null, "once_per_customer" integer default 0 not null, "starts_on" text, "ends_on" text, "max_uses" integer, "uses" integer default 0 not null check (uses >= 0), "created_at" integer not null, "retired_at" integer)',
+  ],
+  [
+    'discount_code_use',
+    'CREATE TABLE "discount_code_use" ("request_id" integer primary key references "order_request" ("id") on delete cascade, "code_id" integer not null references "discount_code" ("id") on delete cascade, "used_at" integer not null)',
+  ],
+  [
+    'discount_code_use_code',
+    'CREATE INDEX "discount_code_use_code" on "discount_code_use" ("code_id")',
+  ],
+  [
     'drop_hold',
     'CREATE TABLE "drop_hold" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id"), "token" text not null unique, "name" text not null, "email" text not null, "phone" text not null, "pickup_window" text not null, "created_at" integer not null, "expires_at" integer not null, "extensions" integer default 0 not null, "state" text default \'held\' not null check (state in (\'held\', \'ordered\', \'released\')), "request_id" integer references "order_request" ("id"), "offered" integer default 0 not null)',
   ],
@@ -266,7 +278,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'order_request',
-    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null, "payment_reference" text, "pickup_window" text, "delivery_street" text, "delivery_city" text, "delivery_postal_code" text, "delivery_notes" text, "party_lead_id" integer, "event_theme_holds" text default \'event\' not null check (event_theme_holds in (\'event\', \'choices\')))',
+    'CREATE TABLE "order_request" ("id" integer primary key autoincrement, "batch_id" integer not null references "order_batch" ("id") on delete cascade, "position" integer not null, "name" text not null, "email" text not null, "phone_number" text not null, "product_type" text not null, "event_theme" text not null, "due_date" text not null, "hear_about_us" text not null, "comments" text, "status" text default \'new\' not null, "effort" integer default 1 not null, "servings" text, "allergies" text, "fulfilment" text, "customer_token" text, "deposit_waived" integer default 0 not null, "decline_reason" text, "version" integer default 0 not null, "payment_reference" text, "pickup_window" text, "delivery_street" text, "delivery_city" text, "delivery_postal_code" text, "delivery_notes" text, "party_lead_id" integer, "event_theme_holds" text default \'event\' not null check (event_theme_holds in (\'event\', \'choices\')), "discount_cents" integer default 0 not null, "discount_code" text)',
   ],
   [
     'order_request_batch',
@@ -624,6 +636,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_day_waitlist_entry_1', null],
   ['sqlite_autoindex_day_waitlist_entry_2', null],
   ['sqlite_autoindex_delivery_fee_rule_1', null],
+  ['sqlite_autoindex_discount_code_1', null],
   ['sqlite_autoindex_drop_hold_1', null],
   ['sqlite_autoindex_drop_hold_line_1', null],
   ['sqlite_autoindex_drop_sale_1', null],

@@ -7,6 +7,7 @@ import type {
 } from './schema/availability.ts'
 import type { CustomerChangeTable, CustomerChangeDetailTable } from './schema/customer-changes.ts'
 import type { CustomerNoteTable } from './schema/customers.ts'
+import type { DiscountCodeTable, DiscountCodeUseTable } from './schema/discounts.ts'
 import type {
   DropSaleTable,
   DropSectionTable,
@@ -120,6 +121,8 @@ export interface Database {
   label_net: LabelNetTable
   label_sheet: LabelSheetTable
   customer_note: CustomerNoteTable
+  discount_code: DiscountCodeTable
+  discount_code_use: DiscountCodeUseTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.

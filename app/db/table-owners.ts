@@ -66,6 +66,8 @@ export const tableOwners = {
     holds: 'the choices a treat bought now was made with',
   },
   customer_note: { owner: 'customers', holds: 'her private notes on a customer, by address' },
+  discount_code: { owner: 'discount-codes', holds: 'her discount codes, their terms and uses' },
+  discount_code_use: { owner: 'discount-codes', holds: 'which order took each use of a code' },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {
@@ -228,6 +230,12 @@ export const tableGrants = [
     ],
     reason:
       'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
+  },
+  {
+    feature: 'discount-codes',
+    tables: ['order_request'],
+    reason:
+      'Whether a code is her first order, or her second use of it, is asked of her earlier orders by address in the transaction that takes the use, under the code’s own row lock.',
   },
   {
     feature: 'customers',

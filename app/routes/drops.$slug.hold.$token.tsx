@@ -17,11 +17,13 @@ import type { Route } from './+types/drops.$slug.hold.$token'
  * server/cache-policy.ts). A token that is not a hold of this drop gets the
  * site's 404 page, whatever it is.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const code = new URL(request.url).searchParams.get('code')
   const view = await readHoldOrderPage(getDb(), {
     slug: params.slug,
     token: params.token,
     now: new Date(),
+    ...(code ? { code } : {}),
   })
   return view ? { view } : data({ view: null }, { status: 404 })
 }
@@ -63,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 export default function Hold({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<HoldAnswer>()
   if (!loaderData.view) return <NotFoundPage />
-  const { hold, payments, policiesHtml, orderPage, orderHeading } = loaderData.view
+  const { hold, payments, policiesHtml, orderPage, orderHeading, code } = loaderData.view
   return (
     <HoldPage
       view={hold}
@@ -74,8 +76,9 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
         <OrderChoice
           payments={payments}
           policiesHtml={policiesHtml}
-          total={hold.total}
+          total={code?.applied?.total ?? hold.total}
           totalCents={hold.totalCents}
+          code={code}
         />
       }
     />

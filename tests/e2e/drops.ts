@@ -53,3 +53,24 @@ export function seedOpenDrop({
     db.close()
   }
 }
+
+/**
+ * A treat sold now at a set price, with no options, set straight in the
+ * card server's database file (the owner's form is walked in
+ * card-payments.spec.ts): named for the journey alone, taken at pickup too.
+ */
+export function seedBuyNowTreat({ name, priceCents }: { name: string; priceCents: number }) {
+  const db = new SQLite(path.join(process.env.E2E_CARD_DATA_DIR!, 'bakery.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { lastInsertRowid: id } = db
+      .prepare(
+        `insert into product (name, description, price_from_cents, notice_days, effort, active, position, sells_now, set_price_cents, pay_at_pickup)
+         values (?, ?, ?, 0, 1, 1, 900, 1, ?, 1)`,
+      )
+      .run(name, 'Baked the morning you collect it.', priceCents, priceCents)
+    return Number(id)
+  } finally {
+    db.close()
+  }
+}

@@ -49,6 +49,10 @@ export interface OrderRequestTable {
   customer_token: string | null
   /** 1 when the owner confirms without a deposit. */
   deposit_waived: Generated<number>
+  /** What a discount code took off its total, in cents; 0 for none (decision 109). */
+  discount_cents: Generated<number>
+  /** The code as it was when used ('SPRING'); null for none. */
+  discount_code: string | null
   /** Why the bakery declined, as the customer reads it. */
   decline_reason: string | null
   /** Counts the changes to the request (one per timeline entry); the owner's forms carry it. */

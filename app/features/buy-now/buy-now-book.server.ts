@@ -37,6 +37,7 @@ export async function bookBuyNow(
     choices,
     priced,
     payment,
+    code,
     effort,
     products,
     now,
@@ -50,8 +51,11 @@ export async function bookBuyNow(
     treatName: string
     /** Her choice of each group of choices, by keys. */
     choices: readonly { group: string; choice: string }[]
+    /** Its price before any code, line by line. */
     priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
     payment: SetPricePayment
+    /** The discount code she typed, if any: used as the order is made, or the order is refused. */
+    code?: string
     effort: number
     products: Parameters<typeof findUnbookable>[2]['products']
     now: number
@@ -132,10 +136,11 @@ export async function bookBuyNow(
         choices,
         ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
         ...(sendId && !made ? { sendId } : {}),
+        ...(code ? { code } : {}),
       },
       token,
     )
-    return { ok: true as const, ...booked }
+    return booked
   })
   if (!stored.ok) return refuse(409, [{ field: stored.field, message: stored.message }])
   // The same form again (a second tap while the first was on its way): her
@@ -159,7 +164,7 @@ export async function bookBuyNow(
       payment_reference: stored.reference,
     },
     token,
-    due: { kind: 'deposit', amountCents: priced.totalCents },
+    due: { kind: 'deposit', amountCents: stored.totalCents },
     paidCents: 0,
     endsAt: checkoutEnds,
     inFull: true,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { HoneypotField } from '#app/components/honeypot-field.tsx'
+import { codeOf, withCode } from '#app/features/discount-codes/discount-rules.ts'
 import {
   type DeliveryFee,
   type PriceAnswer,
@@ -30,7 +31,7 @@ import { isCalendarDate } from '#app/utils/dates.ts'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { OptionGroupField, TotalBox } from './buy-now-options.tsx'
+import { CodeField, OptionGroupField, TotalBox } from './buy-now-options.tsx'
 import type { BuyNowRefusal } from './buy-now-send.server.ts'
 
 /** What the buy-now page's loader hands the page: nothing private. */
@@ -99,7 +100,16 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
   const errors: FieldErrors<string> = Object.fromEntries(
     (refusal?.problems ?? []).map((problem) => [problem.field, problem.message]),
   )
-  const [answer, setAnswer] = useState<PriceAnswer>(() => priceOfForm(null, data, values))
+  const [priced, setAnswer] = useState<PriceAnswer>(() => priceOfForm(null, data, values))
+  // A code the server found for her takes its part off as she changes her choices, until she changes the code.
+  const [typedCode, setTypedCode] = useState(values.code ?? '')
+  const applied =
+    refusal?.appliedCode && codeOf(typedCode) === refusal.appliedCode.code
+      ? refusal.appliedCode
+      : null
+  // The answer to her Apply: said beside the code, not at the top of the form.
+  const appliedNow = refusal?.values.intent === 'apply_code'
+  const answer: PriceAnswer = priced.ok && !priced.quoteNeeded ? withCode(priced, applied) : priced
   const [fulfilment, setFulfilment] = useState(
     values.fulfilment === 'delivery' ? 'delivery' : 'pickup',
   )
@@ -116,7 +126,9 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
   // The date is controlled: a change made by the calendar is priced once it is drawn.
   useEffect(reprice, [date, fulfilment, reprice])
   useEffect(() => {
-    if (refusal && formRef.current) focusFirstInvalid(formRef.current, errors)
+    // Her code's answer is beside the code, where she tapped Apply.
+    if (appliedNow) document.getElementById('code')?.focus()
+    else if (refusal && formRef.current) focusFirstInvalid(formRef.current, errors)
     // Only when a refusal arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refusal])
@@ -162,7 +174,7 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
       noValidate={hydrated}
     >
       <div className="grid gap-6">
-        {refusal ? (
+        {refusal && !appliedNow ? (
           <div
             className={
               refusal.priced && refusal.problems[0]?.field === 'total'
@@ -293,6 +305,15 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
               ? `Order for ${formatMoney(shown)}`
               : 'See my total'}
         </button>
+        {quoteNeeded ? null : (
+          <CodeField
+            value={typedCode}
+            onChange={setTypedCode}
+            applied={applied}
+            error={errors.code}
+            disabled={sending}
+          />
+        )}
       </div>
     </Form>
   )

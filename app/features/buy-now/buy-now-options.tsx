@@ -1,3 +1,4 @@
+import { type AppliedCode, offWords } from '#app/features/discount-codes/discount-rules.ts'
 import {
   type OptionGroup,
   OPTION_TEXT_MAX,
@@ -141,5 +142,66 @@ export function TotalBox({ answer, rushNote }: { answer: PriceAnswer; rushNote: 
       </div>
       {rushNote ? <p className="form-hint mt-3">{rushNote}</p> : null}
     </section>
+  )
+}
+
+/**
+ * Her discount code, below the order button so that Enter in any field
+ * still orders: Apply asks the server for the total the code makes, and
+ * the total above then shows the code's line.
+ */
+export function CodeField({
+  value,
+  onChange,
+  applied,
+  error,
+  disabled,
+}: {
+  value: string
+  onChange: (code: string) => void
+  applied: AppliedCode | null
+  error: string | undefined
+  disabled: boolean
+}) {
+  return (
+    <div className="card form-field p-5">
+      <label htmlFor="code" className="form-label">
+        Discount code<span className="form-optional"> (optional)</span>
+      </label>
+      <div className="flex items-start gap-2">
+        <input
+          id="code"
+          name="code"
+          className="min-w-0 flex-1 uppercase"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={24}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'code-error' : applied ? 'code-applied' : undefined}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="apply_code"
+          className="button-secondary"
+          formNoValidate
+          disabled={disabled}
+        >
+          Apply
+        </button>
+      </div>
+      {error ? (
+        <p id="code-error" className="form-error">
+          {error}
+        </p>
+      ) : applied ? (
+        <p id="code-applied" className="status-success" role="status">
+          {`Code ${applied.code}: ${offWords(applied)}, taken off your total.`}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -11,6 +11,13 @@ import type { Db } from '#app/db/db.server.ts'
 import { demandOf } from '#app/features/availability/availability.server.ts'
 import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
 import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
+import { findCode, unknownCode } from '#app/features/discount-codes/discount-codes.server.ts'
+import {
+  type AppliedCode,
+  appliedCodeOf,
+  refusalOf,
+  withCode,
+} from '#app/features/discount-codes/discount-rules.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { type PriceLine, optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
@@ -26,6 +33,7 @@ import {
 import { bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { bookBuyNow } from './buy-now-book.server.ts'
@@ -52,6 +60,8 @@ export interface BuyNowRefusal {
     quoteNeeded: boolean
     deliveryFeeCents: number
   }
+  /** The code she typed, found and usable: her page takes it off as she changes her choices. */
+  appliedCode?: AppliedCode
 }
 
 /** What the ways to pay for `treat` depend on besides its total (payment-choices.ts). */
@@ -101,6 +111,7 @@ export async function receiveBuyNow({
   )
   // A robot that fills every field is shown the page again and nothing is kept.
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { location: `/ordernow/${productId}` }
+  let appliedCode: AppliedCode | undefined
   const refuse = (
     status: 400 | 404 | 409 | 502 | 503,
     problems: { field: string; message: string }[],
@@ -112,6 +123,7 @@ export async function receiveBuyNow({
       problems,
       values,
       ...(priced ? { priced } : {}),
+      ...(appliedCode ? { appliedCode } : {}),
     })
 
   const [treat, products, booking] = await Promise.all([
@@ -170,7 +182,7 @@ export async function receiveBuyNow({
       problems.push({ ...problem, field })
     }
   }
-  const priced = price.ok
+  const beforeCode = price.ok
     ? {
         totalCents: price.totalCents,
         lines: price.lines,
@@ -178,6 +190,34 @@ export async function receiveBuyNow({
         deliveryFeeCents: price.deliveryFeeCents,
       }
     : undefined
+  // Her code, if she typed one: found and checked now, used as the order is made.
+  const typedCode = (form.get('code') ?? '').trim().slice(0, 40)
+  if (typedCode && beforeCode && !beforeCode.quoteNeeded) {
+    const found = await findCode(db, typedCode)
+    const refused = found
+      ? refusalOf(found, beforeCode.totalCents - beforeCode.deliveryFeeCents, today)
+      : unknownCode(typedCode)
+    if (refused) problems.push({ field: 'code', message: refused })
+    else if (found) appliedCode = appliedCodeOf(found)
+  }
+  const priced = beforeCode ? withCode(beforeCode, appliedCode ?? null) : undefined
+  if (form.get('intent') === 'apply_code') {
+    // Only the code and the total it makes are answered, beside the code:
+    // the rest of the form is hers to finish.
+    const codeRefusal = (message: string) => refuse(400, [{ field: 'code', message }], priced)
+    if (!typedCode) return codeRefusal('Type your code first.')
+    if (!beforeCode || !priced) {
+      return codeRefusal('Choose your options and date first: the code comes off their price.')
+    }
+    if (beforeCode.quoteNeeded) {
+      return codeRefusal('One of your choices needs a quote, so a code cannot come off it here.')
+    }
+    const codeProblem = problems.find((problem) => problem.field === 'code')
+    if (codeProblem) return codeRefusal(codeProblem.message)
+    const off = beforeCode.totalCents - priced.totalCents
+    const message = `Code ${appliedCode!.code} takes ${formatMoney(off)} off: your total is ${formatMoney(priced.totalCents)}.`
+    return refuse(409, [{ field: 'total', message }], priced)
+  }
   if (form.get('accept_policies') !== 'on') {
     problems.push({
       field: 'accept_policies',
@@ -207,6 +247,7 @@ export async function receiveBuyNow({
   }
   return bookBuyNow(db, {
     order,
+    ...(appliedCode ? { code: appliedCode.code } : {}),
     sendId: sendIdOf(form),
     productId,
     treatName: product.name,
@@ -216,7 +257,7 @@ export async function receiveBuyNow({
         ? [{ group: group.key, choice: options[group.key]! }]
         : [],
     ),
-    priced,
+    priced: beforeCode!,
     payment: payment === 'card' ? 'card' : 'pickup',
     effort: demandOf(product.name, products).effort,
     products,

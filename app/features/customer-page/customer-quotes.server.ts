@@ -7,7 +7,9 @@ import { composeQuoteExpired } from '#app/features/order-book/quote-answer-email
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
 import { type BookChange, NOT_FOUND } from '#app/features/order-book/request-moves.server.ts'
+import { priceRows } from '#app/features/order-book/update-details.ts'
 import {
+  chargesAfterPrice,
   depositWord,
   amountsOwed,
   depositOf,
@@ -107,11 +109,15 @@ export async function readCustomerBook(
       const owed = amountsOwed(money)
       const depositCents = depositOf(money)
       const restCents = totalOf(money) - depositCents
-      const deliveryFee = money.deliveryFeeCents > 0 ? formatMoney(money.deliveryFeeCents) : null
+      const afterPrice = chargesAfterPrice(money).map((line): [string, string] => [
+        line.label,
+        formatLine(line.cents),
+      ])
       const lines = money.lines?.map((line): [string, string] => [
         line.label,
         formatLine(line.cents),
       ])
+      const charges = priceRows(money)
       entry.schedule = {
         reference: request.payment_reference,
         lines: scheduleLines(
@@ -123,23 +129,8 @@ export async function readCustomerBook(
           }),
           { delivery: request.fulfilment === 'delivery', money },
         ),
-        ...(lines
-          ? {
-              charges: [
-                ...lines,
-                ...(deliveryFee ? [['Delivery fee', deliveryFee] as [string, string]] : []),
-                ['Total', formatMoney(totalOf(money))],
-              ] as [string, string][],
-            }
-          : deliveryFee
-            ? {
-                charges: [
-                  ['Price', formatMoney(money.priceCents)],
-                  ['Delivery fee', deliveryFee],
-                  ['Total', formatMoney(totalOf(money))],
-                ] as [string, string][],
-              }
-            : {}),
+        // The price alone needs no lines of its own: the schedule says it.
+        ...(charges.length > 1 ? { charges } : {}),
         paid: money.paidCents > 0 ? formatMoney(money.paidCents) : null,
       }
       if (request.status === 'quoted') {
@@ -148,7 +139,7 @@ export async function readCustomerBook(
           number: Number(quotes.count),
           price: formatMoney(Number(quote.price_cents)),
           ...(lines ? { lines } : {}),
-          deliveryFee,
+          afterPrice,
           total: formatMoney(totalOf(money)),
           deposit: depositCents > 0 ? formatMoney(depositCents) : null,
           depositLabel: depositWord(money),

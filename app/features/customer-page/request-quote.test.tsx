@@ -49,7 +49,7 @@ test('a party’s quote waiting for an answer: its lines and fee, the total, how
             ['Cakes', '$120'],
             ['Cupcakes', '$45'],
           ],
-          deliveryFee: '$15',
+          afterPrice: [['Delivery fee', '$15']],
           total: '$180',
         }}
         reference="BB-4821"
@@ -69,7 +69,7 @@ test('a delivery’s quote, expired, with no deposit and nothing on how to pay',
         position={1}
         quote={{
           ...quote,
-          deliveryFee: '$15',
+          afterPrice: [['Delivery fee', '$15']],
           total: '$135',
           deposit: null,
           depositDue: null,

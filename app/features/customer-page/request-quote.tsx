@@ -69,22 +69,10 @@ function QuoteCharges({ quote }: { quote: CustomerQuote }) {
         One quote for the {quote.lines.length} orders you sent together, with one answer for all of
         them.
       </p>
-      <Charges
-        rows={[
-          ...quote.lines,
-          ...(quote.deliveryFee ? [['Delivery fee', quote.deliveryFee] as [string, string]] : []),
-        ]}
-        testId="quote-charges"
-      />
+      <Charges rows={[...quote.lines, ...(quote.afterPrice ?? [])]} testId="quote-charges" />
     </>
-  ) : quote.deliveryFee ? (
-    <Charges
-      rows={[
-        ['Price', quote.price],
-        ['Delivery fee', quote.deliveryFee],
-      ]}
-      testId="quote-charges"
-    />
+  ) : quote.afterPrice?.length ? (
+    <Charges rows={[['Price', quote.price], ...quote.afterPrice]} testId="quote-charges" />
   ) : null
 }
 
@@ -92,7 +80,7 @@ function QuoteCharges({ quote }: { quote: CustomerQuote }) {
 function QuoteAmounts({ quote }: { quote: CustomerQuote }) {
   // With a delivery fee, the price and the fee each have a line above, and the first box is their total.
   const amounts: [string, string][] = [
-    (quote.deliveryFee || quote.lines) && quote.total
+    (quote.afterPrice?.length || quote.lines) && quote.total
       ? ['Total', quote.total]
       : ['Price', quote.price],
     ...(quote.deposit ? [[quote.depositLabel, quote.deposit] as [string, string]] : []),

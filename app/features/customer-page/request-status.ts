@@ -176,9 +176,12 @@ export interface CustomerQuote {
    * requests are quoted together (decision 049): [['Cake', '$120'], ['Cupcakes', '$45']].
    */
   lines?: [string, string][]
-  /** '$15' for a delivery with a fee; null for none. */
-  deliveryFee?: string | null
-  /** What she owes in all, the price and the fee: '$135'. */
+  /**
+   * What comes between the price and the total (chargesAfterPrice): a
+   * delivery's fee, what a code took off. Empty or absent for neither.
+   */
+  afterPrice?: [string, string][]
+  /** What she owes in all, the price and the fee, less a code: '$135'. */
   total?: string
   /** '$60'; null when the quote asks no deposit or the bakery waived it. */
   deposit: string | null

@@ -27,9 +27,14 @@ export function CustomersPage({ book }: { book: CustomerList }) {
           Everyone who has ordered from you, made from their orders: the same email or phone is the
           same customer.
         </p>
-        <a href="/admin/customers.csv" className="filter-chip" download>
-          Download CSV<span className="sr-only"> of every customer</span>
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
+            Discount codes
+          </Link>
+          <a href="/admin/customers.csv" className="filter-chip" download>
+            Download CSV<span className="sr-only"> of every customer</span>
+          </a>
+        </div>
       </div>
       <Form
         method="get"

@@ -2,9 +2,11 @@ import { getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
+import { priceWithCode } from '#app/features/discount-codes/discount-codes.server.ts'
 import { type HoldPageView, readHoldPage } from '#app/features/drops/drop-pages.server.ts'
 import { orderOfHold } from '#app/features/drops/hold-orders.server.ts'
 import { statusOf } from '#app/features/order-book/request-moves.server.ts'
+import { discountLabel } from '#app/features/order-status/money-owed.ts'
 import {
   CALLED_OFF_STATUSES,
   QUOTABLE_STATUSES,
@@ -12,6 +14,8 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { customerTokenOf } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { paymentChoices } from './hold-order.server.ts'
 
 export interface HoldOrderView {
@@ -24,15 +28,51 @@ export interface HoldOrderView {
   orderPage: string | null
   /** Once an order: the page's heading, as the order stands (booked, waiting for her card, called off). */
   orderHeading: string | null
+  /** The code she applied (`?code=`): what it takes off, or why it cannot; null for none. */
+  code: HoldCode | null
+}
+
+export interface HoldCode {
+  typed: string
+  /** Found and usable: its line, and the total she orders at. */
+  applied: { code: string; line: string; off: string; total: string; totalCents: number } | null
+  error: string | null
+}
+
+/** What `typed` takes off the hold's treats, as the page shows it before she orders. */
+async function holdCodeOf(
+  db: Db,
+  { typed, totalCents, today }: { typed: string; totalCents: number; today: string },
+): Promise<HoldCode> {
+  const answer = await priceWithCode(db, { typed, priceCents: totalCents, today })
+  if (!answer.ok) return { typed, applied: null, error: answer.message }
+  const after = totalCents - answer.cents
+  return {
+    typed,
+    applied: {
+      code: answer.code,
+      line: discountLabel(answer.code),
+      off: formatMoney(answer.cents),
+      total: formatMoney(after),
+      totalCents: after,
+    },
+    error: null,
+  }
 }
 
 /** A hold's page with its order form, or the link to the order it became. */
 export async function readHoldOrderPage(
   db: Db,
-  input: { slug: string; token: string; now: Date },
+  input: { slug: string; token: string; now: Date; code?: string },
 ): Promise<HoldOrderView | null> {
   const hold = await readHoldPage(db, input)
   if (!hold) return null
+  const typed = (input.code ?? '').trim().slice(0, 40)
+  const code =
+    typed && hold.state === 'held'
+      ? await holdCodeOf(db, { typed, totalCents: hold.totalCents, today: bakeryToday(input.now) })
+      : null
+  const totalCents = code?.applied?.totalCents ?? hold.totalCents
   const requestId = hold.state === 'ordered' ? await orderOfHold(db, input.token) : null
   const [customerToken, status] =
     requestId === null
@@ -40,10 +80,11 @@ export async function readHoldOrderPage(
       : await Promise.all([customerTokenOf(db, requestId), statusOf(db, requestId)])
   return {
     hold,
-    payments: paymentChoices(hold, getEnv()),
+    payments: paymentChoices({ ...hold, totalCents }, getEnv()),
     policiesHtml: hold.state === 'held' ? await readPoliciesHtml(db) : '',
     orderPage: customerToken ? `/requests/${customerToken}` : null,
     orderHeading: status ? orderHeadingOf(status) : null,
+    code,
   }
 }
 

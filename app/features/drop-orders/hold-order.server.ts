@@ -63,9 +63,12 @@ export async function orderHold(
     now = Date.now(),
     env = getEnv(),
     shownCents,
+    code,
   }: {
     token: string
     payment: SetPricePayment
+    /** A discount code she applied on the hold's page: used as the order is made, or it is refused. */
+    code?: string
     now?: number
     env?: OrderEnv
     /** The total her page showed; the order is refused if the drop's prices changed since. */
@@ -75,42 +78,53 @@ export async function orderHold(
   const byCard = payment === 'card'
   const customerToken = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
-  const stored = await db.transaction().execute(async (trx) => {
-    const claimed = await claimHold(trx, {
-      token,
-      now,
-      mayPay: (order) =>
-        paymentRefusal(
-          { ...cardTerms(env), payAtPickup: order.payAtPickup },
-          order.totalCents,
-          payment,
-          'This drop',
-        ),
-      ...(shownCents === undefined ? {} : { shownCents }),
-    })
-    if (!claimed.ok) return claimed
-    const { hold } = claimed
-    const booked = await bookAtSetPrice(
-      trx,
-      {
-        request: requestOf(hold),
-        priceCents: hold.totalCents,
-        payment,
-        acceptedPolicies: await readAcceptedPolicies(trx),
-        pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
-        siteUrl: env.SITE_URL,
+  const stored = await db
+    .transaction()
+    .execute(async (trx) => {
+      const claimed = await claimHold(trx, {
+        token,
         now,
-        ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-      },
-      customerToken,
-    )
-    await attachOrder(trx, {
-      holdId: hold.holdId,
-      requestId: booked.requestId,
-      ...(byCard ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+        mayPay: (order) =>
+          paymentRefusal(
+            { ...cardTerms(env), payAtPickup: order.payAtPickup },
+            order.totalCents,
+            payment,
+            'This drop',
+          ),
+        ...(shownCents === undefined ? {} : { shownCents }),
+      })
+      if (!claimed.ok) return claimed
+      const { hold } = claimed
+      const booked = await bookAtSetPrice(
+        trx,
+        {
+          request: requestOf(hold),
+          priceCents: hold.totalCents,
+          payment,
+          acceptedPolicies: await readAcceptedPolicies(trx),
+          pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
+          siteUrl: env.SITE_URL,
+          now,
+          ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+          ...(code ? { code } : {}),
+        },
+        customerToken,
+      )
+      // The hold was claimed above: a code refused now undoes that too.
+      if (!booked.ok) throw new CodeRefused(booked.message)
+      await attachOrder(trx, {
+        holdId: hold.holdId,
+        requestId: booked.requestId,
+        ...(byCard ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+      })
+      return { ...booked, hold }
     })
-    return { ok: true as const, hold, ...booked }
-  })
+    .catch((error: unknown) => {
+      if (error instanceof CodeRefused) {
+        return { ok: false as const, status: 409 as const, problem: error.message }
+      }
+      throw error
+    })
   if (!stored.ok) return { ok: false, status: stored.status, message: stored.problem }
   const orderPage = `/requests/${customerToken}`
   if (!byCard) {
@@ -126,7 +140,7 @@ export async function orderHold(
       payment_reference: stored.reference,
     },
     token: customerToken,
-    due: { kind: 'deposit', amountCents: stored.hold.totalCents },
+    due: { kind: 'deposit', amountCents: stored.totalCents },
     paidCents: 0,
     endsAt: checkoutEnds,
     inFull: true,
@@ -138,6 +152,9 @@ export async function orderHold(
   // The order stands and waits for its payment: her page offers the card again.
   return { ok: false, status: opened.status, message: opened.error }
 }
+
+/** A code that could not be used: thrown to undo the hold's claim in the same transaction. */
+class CodeRefused extends Error {}
 
 /** The request a hold becomes: her details, the drop's day and window, what she chose. */
 function requestOf(hold: ClaimedHold) {
@@ -198,11 +215,13 @@ export async function receiveHoldPost({
     return reply(400, { ok: false, message: 'Please tick that you have read the order policies.' })
   }
   const shown = form.get('total_cents') ?? ''
+  const code = (form.get('code') ?? '').trim().slice(0, 40)
   const ordered = await orderHold(db, {
     token,
     payment,
     now: now.getTime(),
     env,
+    ...(code ? { code } : {}),
     ...(/^\d{1,9}$/.test(shown) ? { shownCents: Number(shown) } : {}),
   })
   return ordered.ok

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { PoliciesTick } from '#app/features/orders/policies-tick.tsx'
 import type { SetPricePayment } from '#app/features/set-price-orders/payment-choices.ts'
+import type { HoldCode } from './hold-order-page.server.ts'
 
 const CHOICE_WORDS: Record<SetPricePayment, { label: string; hint: (total: string) => string }> = {
   card: {
@@ -23,59 +24,118 @@ export function OrderChoice({
   policiesHtml,
   total,
   totalCents,
+  code,
 }: {
   payments: readonly SetPricePayment[]
   policiesHtml: string
+  /** What she orders at: the treats' total, less a code she applied. */
   total: string
+  /** The treats' total before any code: the order is made only at these prices. */
   totalCents: number
+  code: HoldCode | null
 }) {
   const id = useId()
   const sending = useNavigation().state !== 'idle'
   const only = payments.length === 1 ? payments[0] : undefined
   return (
-    <Form
-      method="post"
-      className="card mt-6 grid gap-5 p-6 sm:p-7"
-      aria-labelledby={`${id}-heading`}
-    >
-      <h2 id={`${id}-heading`} className="font-display text-2xl font-semibold">
-        Order them
-      </h2>
-      <input type="hidden" name="intent" value="order" />
-      <input type="hidden" name="total_cents" value={totalCents} />
-      {only ? (
-        <>
-          <input type="hidden" name="payment" value={only} />
-          <p>
-            <strong>{CHOICE_WORDS[only].label}.</strong> {CHOICE_WORDS[only].hint(total)}
-          </p>
-        </>
-      ) : (
-        <fieldset className="form-field fulfilment-choice">
-          <legend className="form-label">How you will pay</legend>
-          {payments.map((payment, index) => (
-            <div key={payment} className="pay-choice">
-              <label className="choice-label">
-                <input
-                  type="radio"
-                  name="payment"
-                  value={payment}
-                  defaultChecked={index === 0}
-                  aria-describedby={`${id}-${payment}`}
-                />
-                <span>{CHOICE_WORDS[payment].label}</span>
-              </label>
-              <p id={`${id}-${payment}`} className="form-hint pay-choice-hint">
-                {CHOICE_WORDS[payment].hint(total)}
-              </p>
-            </div>
-          ))}
-        </fieldset>
-      )}
-      <PoliciesTick policiesHtml={policiesHtml} />
-      <button type="submit" className="button-primary justify-self-start" disabled={sending}>
-        Order for {total}
-      </button>
+    <>
+      <CodeForm code={code} />
+      <Form
+        method="post"
+        className="card mt-6 grid gap-5 p-6 sm:p-7"
+        aria-labelledby={`${id}-heading`}
+      >
+        <h2 id={`${id}-heading`} className="font-display text-2xl font-semibold">
+          Order them
+        </h2>
+        <input type="hidden" name="intent" value="order" />
+        <input type="hidden" name="total_cents" value={totalCents} />
+        {code?.applied ? (
+          <>
+            <input type="hidden" name="code" value={code.applied.code} />
+            <p className="hold-code-line" data-testid="hold-code-line">
+              <span>{code.applied.line}</span> <strong>−{code.applied.off}</strong>
+            </p>
+          </>
+        ) : null}
+        {only ? (
+          <>
+            <input type="hidden" name="payment" value={only} />
+            <p>
+              <strong>{CHOICE_WORDS[only].label}.</strong> {CHOICE_WORDS[only].hint(total)}
+            </p>
+          </>
+        ) : (
+          <fieldset className="form-field fulfilment-choice">
+            <legend className="form-label">How you will pay</legend>
+            {payments.map((payment, index) => (
+              <div key={payment} className="pay-choice">
+                <label className="choice-label">
+                  <input
+                    type="radio"
+                    name="payment"
+                    value={payment}
+                    defaultChecked={index === 0}
+                    aria-describedby={`${id}-${payment}`}
+                  />
+                  <span>{CHOICE_WORDS[payment].label}</span>
+                </label>
+                <p id={`${id}-${payment}`} className="form-hint pay-choice-hint">
+                  {CHOICE_WORDS[payment].hint(total)}
+                </p>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        <PoliciesTick policiesHtml={policiesHtml} />
+        <button type="submit" className="button-primary justify-self-start" disabled={sending}>
+          Order for {total}
+        </button>
+      </Form>
+    </>
+  )
+}
+
+/**
+ * Her discount code: applied by opening the page again with it (a plain
+ * link's query, no script needed), so the total she orders at is on the
+ * page before she orders.
+ */
+function CodeForm({ code }: { code: HoldCode | null }) {
+  const error = code?.error ?? null
+  return (
+    <Form method="get" className="card form-field mt-6 p-5 sm:p-6" preventScrollReset>
+      <label htmlFor="hold-code" className="form-label">
+        Discount code<span className="form-optional"> (optional)</span>
+      </label>
+      <div className="flex items-start gap-2">
+        <input
+          id="hold-code"
+          name="code"
+          className="min-w-0 flex-1 uppercase"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={24}
+          defaultValue={code?.typed ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            error ? 'hold-code-error' : code?.applied ? 'hold-code-applied' : undefined
+          }
+        />
+        <button type="submit" className="button-secondary">
+          Apply
+        </button>
+      </div>
+      {error ? (
+        <p id="hold-code-error" className="form-error" role="alert">
+          {error}
+        </p>
+      ) : code?.applied ? (
+        <p id="hold-code-applied" className="status-success" role="status">
+          {`Code ${code.applied.code} takes ${code.applied.off} off: your total is ${code.applied.total}.`}
+        </p>
+      ) : null}
     </Form>
   )
 }

@@ -130,7 +130,11 @@ test('a delivery’s fee, written as people write it, is stored, owed and emaile
 
   const book = await readCustomerBook(db, await tokenOf(db, delivery), BOOK_NOW)
   const entry = Object.values(book)[0]!
-  expect(entry.quote).toMatchObject({ price: '$120', deliveryFee: '$12.50', total: '$132.50' })
+  expect(entry.quote).toMatchObject({
+    price: '$120',
+    afterPrice: [['Delivery fee', '$12.50']],
+    total: '$132.50',
+  })
   expect(entry.schedule?.charges).toEqual([
     ['Price', '$120'],
     ['Delivery fee', '$12.50'],

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import type { Money, MoneyLine } from '#app/features/order-status/money-owed.ts'
+import { type Money, type MoneyLine, discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote, isNewestQuote } from './quotes.server.ts'
 
@@ -54,7 +54,7 @@ async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
     currentQuote(db, requestId),
     ownTables(db)
       .selectFrom('order_request')
-      .select((eb) => ['deposit_waived', netPaid(eb).as('paid')])
+      .select((eb) => ['deposit_waived', 'discount_cents', 'discount_code', netPaid(eb).as('paid')])
       .where('id', '=', requestId)
       .executeTakeFirst(),
   ])
@@ -64,6 +64,7 @@ async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
     depositCents: quote ? Number(quote.deposit_cents) : 0,
     paidCents: Number(request?.paid ?? 0),
     depositWaived: Number(request?.deposit_waived ?? 0) === 1,
+    discount: discountOfRow(request ?? { discount_cents: 0, discount_code: null }),
   }
 }
 
@@ -85,6 +86,8 @@ export function quoteMoneyColumns(
 ) {
   return [
     'order_request.deposit_waived',
+    'order_request.discount_cents',
+    'order_request.discount_code',
     'request_quote.price_cents',
     'request_quote.delivery_fee_cents',
     'request_quote.deposit_cents',
@@ -98,6 +101,8 @@ export function moneyOfRow(row: {
   delivery_fee_cents: number
   deposit_cents: number
   deposit_waived: number
+  discount_cents: number
+  discount_code: string | null
   paid: number | string | bigint | null
 }): Money {
   return {
@@ -106,6 +111,7 @@ export function moneyOfRow(row: {
     depositCents: Number(row.deposit_cents),
     paidCents: Number(row.paid ?? 0),
     depositWaived: Number(row.deposit_waived) === 1,
+    discount: discountOfRow(row),
   }
 }
 

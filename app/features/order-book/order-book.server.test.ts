@@ -106,6 +106,7 @@ test('quote, accept, deposit, ready, completed: each step on the timeline', asyn
     depositCents: 6_000,
     paidCents: 6_000,
     depositWaived: false,
+    discount: null,
   })
   expect(await move(db, id, 'ready')).toEqual({ ok: true })
   expect(await move(db, id, 'completed')).toEqual({ ok: true })

@@ -1,6 +1,7 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
+  chargesAfterPrice,
   depositWord,
   type Money,
   amountsOwed,
@@ -108,20 +109,22 @@ export function formatExpiry(at: number): string {
  * of their own: what the customer owes in all is never left to add up.
  */
 export function priceRows(money: Money): [string, string][] {
+  const charges = chargesAfterPrice(money).map((line): [string, string] => [
+    line.label,
+    formatLine(line.cents),
+  ])
   // A party's quote lists each request's line, then what they come to (decision 049).
   if (money.lines && money.lines.length > 1) {
     return [
       ...money.lines.map((line): [string, string] => [line.label, formatLine(line.cents)]),
-      ...(money.deliveryFeeCents > 0
-        ? [['Delivery fee', formatMoney(money.deliveryFeeCents)] as [string, string]]
-        : []),
+      ...charges,
       ['Total', formatMoney(totalOf(money))],
     ]
   }
-  if (money.deliveryFeeCents === 0) return [['Price', formatMoney(money.priceCents)]]
+  if (charges.length === 0) return [['Price', formatMoney(money.priceCents)]]
   return [
     ['Price', formatMoney(money.priceCents)],
-    ['Delivery fee', formatMoney(money.deliveryFeeCents)],
+    ...charges,
     ['Total', formatMoney(totalOf(money))],
   ]
 }

@@ -24,6 +24,7 @@ const money = {
   depositCents: 6_000,
   paidCents: 6_000,
   depositWaived: false,
+  discount: null,
 }
 const siteUrl = 'https://butterandbloom.example'
 

@@ -26,6 +26,7 @@ const unpaid = {
   depositCents: 6_000,
   paidCents: 0,
   depositWaived: false,
+  discount: null,
 }
 const quote = {
   depositDue: '2026-12-01',

@@ -14,6 +14,8 @@ export interface Money {
   /** What is paid: the payments recorded less the refunds (the order book's netPaid). */
   paidCents: number
   depositWaived: boolean
+  /** What a discount code took off the total (decision 109); null for none. */
+  discount: Discount | null
   /**
    * A party's line items, in its members' order: each request's own price,
    * which add up to priceCents (decision 049). Absent for a quote of one.
@@ -28,17 +30,60 @@ export interface MoneyLine {
   cents: number
 }
 
+/** A discount code's part of an order: the code as she used it and what it took off. */
+export interface Discount {
+  code: string
+  cents: number
+}
+
+/** What a code took off a request, from its row's two columns; null for none. */
+export function discountOfRow(row: {
+  discount_cents: number
+  discount_code: string | null
+}): Discount | null {
+  const cents = Number(row.discount_cents)
+  return cents > 0 ? { code: row.discount_code ?? '', cents } : null
+}
+
+/** A discount's line, wherever the charges are listed: 'Code SPRING'. */
+export function discountLabel(code: string): string {
+  return `Code ${code}`
+}
+
+/**
+ * What comes between the price and the total, each on a line of its own: a
+ * delivery's fee, and what a code took off (below 0). Every page, email,
+ * receipt and export that lists the charges lists these.
+ */
+export function chargesAfterPrice(
+  money: Pick<Money, 'deliveryFeeCents' | 'discount'>,
+): MoneyLine[] {
+  return [
+    ...(money.deliveryFeeCents > 0
+      ? [{ label: 'Delivery fee', cents: money.deliveryFeeCents }]
+      : []),
+    ...(money.discount && money.discount.cents > 0
+      ? [{ label: discountLabel(money.discount.code), cents: -money.discount.cents }]
+      : []),
+  ]
+}
+
 /** A line's amount as written: '$45', or '−$25' for what a refund took off. */
 export function formatLine(cents: number): string {
   return cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents)
 }
 
 /**
- * What the customer owes in all: the price and the delivery fee. The one
- * place the two are added; everything that reads what is owed reads it here.
+ * What the customer owes in all: the price and the delivery fee, less what
+ * a code took off (never below nothing). The one place they are added;
+ * everything that reads what is owed reads it here.
  */
-export function totalOf({ priceCents, deliveryFeeCents }: Money): number {
-  return priceCents + deliveryFeeCents
+export function totalOf({
+  priceCents,
+  deliveryFeeCents,
+  discount,
+}: Pick<Money, 'priceCents' | 'deliveryFeeCents' | 'discount'>): number {
+  return Math.max(0, priceCents + deliveryFeeCents - (discount?.cents ?? 0))
 }
 
 /** What is still owed, split as the quote's schedule splits it. */

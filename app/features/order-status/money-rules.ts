@@ -56,7 +56,7 @@ export function lowerPrice(
     }
   }
   const priceCents = money.priceCents - refundCents
-  const totalCents = priceCents + money.deliveryFeeCents
+  const totalCents = totalOf({ ...money, priceCents })
   return {
     ok: true,
     priceCents,

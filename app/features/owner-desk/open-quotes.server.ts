@@ -57,6 +57,8 @@ export async function readOpenQuotes(
       depositCents: Number(row.deposit_cents),
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
+      // What is owed of the deposit alone: the total, and a code's part of it, play no part.
+      discount: null,
     })
     return {
       id: Number(row.id),

@@ -245,6 +245,8 @@ function pageQuery(
       'order_request.fulfilment',
       'order_request.pickup_window',
       'order_request.deposit_waived',
+      'order_request.discount_cents',
+      'order_request.discount_code',
       'order_request.payment_reference',
       'order_request.party_lead_id',
       'order_batch.created_at',

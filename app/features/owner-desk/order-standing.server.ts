@@ -11,7 +11,7 @@ import {
   paymentTotals,
 } from '#app/features/order-book/money.server.ts'
 import { type DisplayState, displayStateOf } from '#app/features/order-status/display-state.ts'
-import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { type Money, amountsOwed, discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { depositOverdue } from '#app/features/order-status/payment-schedule.ts'
 
 const ownTables = tablesFor('owner-desk')
@@ -32,6 +32,8 @@ export async function standingOf(
     id: number
     status: RequestStatus
     deposit_waived: number
+    discount_cents: number
+    discount_code: string | null
     party_lead_id: number | null
   }[],
   today: string,
@@ -92,6 +94,7 @@ export async function standingOf(
             depositCents: Number(quote.deposit_cents),
             paidCents: payments.get(request.id)?.paidCents ?? 0,
             depositWaived: Number(request.deposit_waived) === 1,
+            discount: discountOfRow(request),
           }
         : null
       const { depositOwed } = money ? amountsOwed(money) : { depositOwed: 0 }

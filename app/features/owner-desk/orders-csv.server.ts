@@ -4,6 +4,7 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { HANDOVER_COLUMNS } from '#app/features/order-book/handover.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
+import { discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { amountsOwed, totalOf } from '#app/features/order-status/money-owed.ts'
 import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
@@ -50,6 +51,9 @@ export const CSV_COLUMNS = [
   'refunds',
   // A party's payment reference, its lead's, on each of its rows (decision 049).
   'party',
+  // What a discount code took off the total, and the code (decision 109).
+  'discount',
+  'discount code',
 ] as const
 
 /** The money columns: a party member's read "in party BB-4821", its money being on the lead's row. */
@@ -107,6 +111,8 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       'order_request.comments',
       'order_request.effort',
       'order_request.deposit_waived',
+      'order_request.discount_cents',
+      'order_request.discount_code',
       'order_request.payment_reference',
       'order_request.party_lead_id',
     ])
@@ -194,6 +200,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       // Payments less refunds: the one rule (netPaid).
       paidCents: totals.get(id)?.paidCents ?? 0,
       depositWaived: Number(request.deposit_waived) === 1,
+      discount: discountOfRow(request),
     }
     const owed = amountsOwed(money)
     const lead = request.party_lead_id == null ? null : Number(request.party_lead_id)
@@ -246,6 +253,8 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
         )
         .join('; '),
       party,
+      quote ? spreadsheetAmount(money.discount?.cents ?? 0) : '',
+      money.discount?.code ?? '',
     ]
     return cells
       .map((cell, index) =>

@@ -49,6 +49,7 @@ test('the deposit is offered by card only once the quote is accepted, and the ba
     depositCents: 5_000,
     paidCents: 0,
     depositWaived: false,
+    discount: null,
   }
   expect(cardDueOf('quoted', false, money)).toBeNull()
   expect(cardDueOf('quoted', true, money)).toEqual({ kind: 'deposit', amountCents: 5_000 })

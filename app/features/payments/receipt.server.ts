@@ -9,6 +9,7 @@ import {
 } from '#app/features/order-book/money.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import {
+  chargesAfterPrice,
   depositWord,
   paidInOne,
   amountsOwed,
@@ -172,15 +173,12 @@ export async function readReceipts(
                       amount: formatMoney(Number(quote.price_cents)),
                     },
                   ]),
-              ...(money.deliveryFeeCents > 0
-                ? [
-                    {
-                      description: 'Delivery fee',
-                      detail: '',
-                      amount: formatMoney(money.deliveryFeeCents),
-                    },
-                  ]
-                : []),
+              // A delivery's fee and what a code took off, as every page lists them.
+              ...chargesAfterPrice(money).map((line) => ({
+                description: line.label,
+                detail: '',
+                amount: formatLine(line.cents),
+              })),
             ]
           : [],
         price: formatMoney(totalCents),

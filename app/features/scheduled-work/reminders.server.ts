@@ -9,7 +9,7 @@ import {
 } from '#app/features/order-book/handover.ts'
 import { moneyOf, paidSoFar } from '#app/features/order-book/money.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
-import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { amountsOwed, discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
@@ -72,6 +72,8 @@ function readTomorrowsBooked(db: Db, tomorrow: string) {
       'order_request.customer_token',
       ...HANDOVER_COLUMNS,
       'order_request.party_lead_id',
+      'order_request.discount_cents',
+      'order_request.discount_code',
       eb
         .selectFrom('request_quote')
         .select('request_quote.price_cents')
@@ -136,6 +138,7 @@ async function reminderFor(
           depositCents: 0,
           paidCents: Number(row.paid ?? 0),
           depositWaived: false,
+          discount: discountOfRow(row),
         })
       : amountsOwed(await moneyOf(db, Number(row.party_lead_id)))
   // Each member keeps its own time and place: a party's treats may come at two times.

@@ -3,6 +3,11 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import {
+  claimCode,
+  recordCodeUse,
+  releaseCodeOf,
+} from '#app/features/discount-codes/discount-codes.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { PriceLine } from '#app/features/menu/option-prices.ts'
 import {
@@ -16,6 +21,7 @@ import {
 } from '#app/features/order-book/request-intake.server.ts'
 import { moveRequest, statusOf } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
+import { discountLabel, totalOf } from '#app/features/order-status/money-owed.ts'
 import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -31,7 +37,7 @@ const ownTables = tablesFor('set-price-orders')
 export interface SetPriceOrder {
   /** The request as the book stores it; its link and reference are the book's to give. */
   request: Omit<SentRequest, 'customer_token'>
-  /** What she pays in all, a delivery's fee included. */
+  /** What it comes to before any code, a delivery's fee included. */
   priceCents: number
   /** A delivery's part of it, kept apart on the quote as the book's money rule reads it (047). */
   deliveryFeeCents?: number
@@ -52,7 +58,13 @@ export interface SetPriceOrder {
   unpaidUntil?: number
   /** The form's own id, when its page gave one: the same form sent again finds this order. */
   sendId?: string
+  /** A discount code she typed: used here, once, or the order is refused with why. */
+  code?: string
 }
+
+export type SetPriceBooking =
+  | { ok: true; requestId: number; reference: string; totalCents: number }
+  | { ok: false; field: 'code'; message: string }
 
 /**
  * Orders sold at a set price (a drop's hold; a
@@ -68,8 +80,25 @@ export async function bookAtSetPrice(
   trx: Transaction<Database>,
   order: SetPriceOrder,
   customerToken: string,
-): Promise<{ requestId: number; reference: string }> {
+): Promise<SetPriceBooking> {
   const { now, payment, priceCents } = order
+  const feeCents = order.deliveryFeeCents ?? 0
+  // A code is used before anything is stored, so a refused one leaves nothing behind.
+  const claim = order.code
+    ? await claimCode(trx, {
+        typed: order.code,
+        email: order.request.email,
+        priceCents: priceCents - feeCents,
+        today: bakeryToday(new Date(now)),
+      })
+    : null
+  if (claim && !claim.ok) return { ok: false, field: 'code', message: claim.message }
+  const discount = claim ? { code: claim.code, cents: claim.cents } : null
+  const totalCents = totalOf({
+    priceCents: priceCents - feeCents,
+    deliveryFeeCents: feeCents,
+    discount,
+  })
   const { batchId, requests } = await storeSentRequests(trx, {
     // What she chose is kept where a request keeps her event, and named so (theme-label.ts).
     requests: [{ ...order.request, customer_token: customerToken, event_theme_holds: 'choices' }],
@@ -83,9 +112,9 @@ export async function bookAtSetPrice(
     .values({
       request_id: requestId,
       created_at: now,
-      price_cents: priceCents - (order.deliveryFeeCents ?? 0),
-      delivery_fee_cents: order.deliveryFeeCents ?? 0,
-      deposit_cents: byCard ? priceCents : 0,
+      price_cents: priceCents - feeCents,
+      delivery_fee_cents: feeCents,
+      deposit_cents: byCard ? totalCents : 0,
       deposit_due: byCard ? bakeryToday(new Date(now)) : null,
       // Nothing is due before the handover: at pickup, or already paid by card.
       balance_due: null,
@@ -95,6 +124,14 @@ export async function bookAtSetPrice(
       accepted_at: now,
     })
     .execute()
+  if (claim) {
+    await recordCodeUse(trx, { codeId: claim.codeId, requestId, now })
+    await ownTables(trx)
+      .updateTable('order_request')
+      .set({ discount_cents: claim.cents, discount_code: claim.code })
+      .where('id', '=', requestId)
+      .execute()
+  }
   await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note: order.pricedBy, now })
   await ownTables(trx)
     .insertInto('set_price_order')
@@ -117,7 +154,7 @@ export async function bookAtSetPrice(
       )
       .execute()
   }
-  if (byCard) return { requestId, reference }
+  if (byCard) return { ok: true, requestId, reference, totalCents }
   await mustMove(trx, {
     requestId,
     to: 'confirmed',
@@ -135,7 +172,7 @@ export async function bookAtSetPrice(
       email: ownerRequestEmail({
         customer: { name: request.name, email: request.email },
         subject: `New order: ${request.product_type}`,
-        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(priceCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}. It is confirmed and on your bake list.`,
+        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(totalCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}${discount ? ` (${discountLabel(discount.code)} took ${formatMoney(discount.cents)} off)` : ''}. It is confirmed and on your bake list.`,
         rows: [
           ...requestRows({
             productType: request.product_type,
@@ -165,7 +202,7 @@ export async function bookAtSetPrice(
     ]),
     now,
   )
-  return { requestId, reference }
+  return { ok: true, requestId, reference, totalCents }
 }
 
 /**
@@ -244,6 +281,8 @@ export async function cancelUnpaidOrders(db: Db, now = Date.now()): Promise<numb
         .where('request_id', '=', requestId)
         .execute()
       if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
+      // Never paid, so never used: her code is hers to use again.
+      await releaseCodeOf(trx, requestId)
       const result = await moveRequest(trx, {
         requestId,
         to: 'cancelled',

@@ -189,6 +189,7 @@ test('emails say the bakery name and sign with the owner’s name she wrote', as
       depositCents: 4000,
       paidCents: 4000,
       depositWaived: false,
+      discount: null,
     },
     siteUrl: 'https://crumb.example',
   })

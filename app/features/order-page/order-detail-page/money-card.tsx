@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
-import { depositWord, paidInOne, totalOf } from '#app/features/order-status/money-owed.ts'
+import {
+  chargesAfterPrice,
+  depositWord,
+  formatLine,
+  paidInOne,
+  totalOf,
+} from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
@@ -70,17 +76,23 @@ function moneyRows(
         value: formatMoney(member.lineCents),
       }))
     : null
+  // A delivery's fee (shown at $0 too, so she sees none was asked) and a
+  // code's part, each on its own line, then what they all come to.
+  const afterPrice = [
+    ...(money.deliveryFeeCents === 0 && detail.request.fulfilment === 'delivery'
+      ? [{ label: 'Delivery fee', value: formatMoney(0) }]
+      : []),
+    ...chargesAfterPrice(money).map((line) => ({
+      label: line.label,
+      value: formatLine(line.cents),
+    })),
+  ]
   return [
     ...(lines ?? [{ label: 'Price', value: formatMoney(money.priceCents) }]),
-    // A delivery's fee, and what the two come to, each on its own line.
-    ...(lines && money.deliveryFeeCents === 0
+    ...afterPrice,
+    ...(lines || afterPrice.length > 0
       ? [{ label: 'Total', value: formatMoney(totalOf(money)) }]
-      : money.deliveryFeeCents > 0 || detail.request.fulfilment === 'delivery'
-        ? [
-            { label: 'Delivery fee', value: formatMoney(money.deliveryFeeCents) },
-            { label: 'Total', value: formatMoney(totalOf(money)) },
-          ]
-        : []),
+      : []),
     money.depositWaived
       ? { label: 'Deposit', value: 'Waived' }
       : {

@@ -65,6 +65,7 @@ function detailAt(status: RequestStatus): OrderDetail {
       depositCents: 6000,
       paidCents: 6000,
       depositWaived: false,
+      discount: null,
       depositOwed: 0,
       balanceOwed: 6000,
       stillOwed: 6000,
