@@ -145,8 +145,15 @@ export const featureEdges = {
     why: "What a customer asks of her order from her page: a change of day, time or details, a cancellation with what it gives back (a refund to her card goes through payments), and the owner's answer. Its forms reuse the order form's fields and date choice (orders); the menu says what may be asked for.",
   },
   'customer-page': {
-    uses: ['customer-changes', 'inspiration', 'order-book', 'payments', 'site-content'],
-    why: "The customer's private page: each request, what waits on her (a quote to answer, money to pay by card through payments, a proof), her photos (inspiration) and her changes and cancelling (customer-changes).",
+    uses: [
+      'customer-changes',
+      'discount-codes',
+      'inspiration',
+      'order-book',
+      'payments',
+      'site-content',
+    ],
+    why: "The customer's private page: each request, what waits on her (a quote to answer, with a discount code if she has one, money to pay by card through payments, a proof), her photos (inspiration) and her changes and cancelling (customer-changes).",
   },
   'order-page': {
     uses: ['customer-changes', 'inspiration', 'order-book', 'orders', 'payments'],

@@ -235,7 +235,7 @@ export const tableGrants = [
     feature: 'discount-codes',
     tables: ['order_request'],
     reason:
-      'Whether a code is her first order, or her second use of it, is asked of her earlier orders by address in the transaction that takes the use, under the code’s own row lock.',
+      'Whether a code is her first order, or her second use of it, is asked of her earlier orders by address in the transaction that takes the use, under the code’s own row lock; the same transaction writes on the order what the code took off.',
   },
   {
     feature: 'customers',

@@ -1,8 +1,13 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import {
+  priceWithCode,
+  applyCodeToOrder,
+} from '#app/features/discount-codes/discount-codes.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
 import { composeQuoteExpired } from '#app/features/order-book/quote-answer-emails.ts'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
@@ -283,10 +288,18 @@ export async function receiveQuoteAnswer({
   // The page names the request by its place in the send; the order book by its id.
   const named = await ownTables(db)
     .selectFrom('order_request')
-    .select('id')
+    .select(['id', 'email'])
     .where('customer_token', '=', token)
     .where('position', '=', position)
     .executeTakeFirst()
+  // A code with her acceptance: one that cannot come off this quote is said before she accepts.
+  const typedCode = intent === 'accept' ? (form.get('code') ?? '').trim().slice(0, 40) : ''
+  const withCode =
+    typedCode && named
+      ? await codeForQuote(db, { typed: typedCode, requestId: named.id, now })
+      : null
+  if (withCode && !withCode.ok)
+    return reply<QuoteAnswerResult>(409, { ok: false, error: withCode.message, position })
   const answered: BookChange & { confirmed?: boolean } = named
     ? await answerQuote(db, {
         token,
@@ -304,11 +317,52 @@ export async function receiveQuoteAnswer({
   }
   // The owner's email was queued with the answer; send it now, not at the next poll.
   kickDeliveryWorker()
+  // Accepted: the code is used now, on the party's lead, whose money the quote is.
+  const used =
+    withCode && named
+      ? await applyCodeToOrder(db, {
+          typed: typedCode,
+          requestId: withCode.leadId,
+          email: named.email,
+          priceCents: withCode.priceCents,
+          today: bakeryToday(new Date(now)),
+          now,
+        })
+      : null
   return reply<QuoteAnswerResult>(200, {
     ok: true,
     position,
     outcome: intent === 'decline' ? 'declined' : answered.confirmed ? 'confirmed' : 'accepted',
+    ...(used
+      ? {
+          code: used.ok
+            ? `Code ${used.code} took ${formatMoney(used.cents)} off your total.`
+            : `Your quote is accepted, but the code could not be used: ${used.message}`,
+        }
+      : {}),
   })
+}
+
+/**
+ * Whether the code `typed` can come off the quote of `requestId` (its
+ * party's lead's price, before delivery), asked before she accepts: a
+ * code the bakery does not have, or whose dates or smallest order rule it
+ * out, is told with the quote still hers to answer.
+ */
+async function codeForQuote(
+  db: Db,
+  { typed, requestId, now }: { typed: string; requestId: number; now: number },
+): Promise<{ ok: true; leadId: number; priceCents: number } | { ok: false; message: string }> {
+  const { leadId } = await partyOf(db, requestId)
+  const money = await moneyOf(db, leadId)
+  if (money.discount)
+    return { ok: false, message: 'This order already has a code: one code an order.' }
+  const answer = await priceWithCode(db, {
+    typed,
+    priceCents: money.priceCents,
+    today: bakeryToday(new Date(now)),
+  })
+  return answer.ok ? { ok: true, leadId, priceCents: money.priceCents } : answer
 }
 
 /** A small whole number as a form posts it ('1', '12'); undefined otherwise. */

@@ -30,14 +30,28 @@ export function QuoteAnswers({ position, quote }: { position: number; quote: Cus
         {heldAfter}
       </p>
       <div className="mt-5 flex flex-wrap items-start gap-3">
-        <Form method="post" replace preventScrollReset>
+        <Form method="post" replace preventScrollReset className="grid gap-3">
           <input type="hidden" name="request" value={position} />
           <input type="hidden" name="quote" value={quote.number} />
+          <div className="form-field">
+            <label htmlFor={`quote-code-${position}`} className="form-label">
+              Discount code<span className="form-optional"> (optional)</span>
+            </label>
+            <input
+              id={`quote-code-${position}`}
+              name="code"
+              className="max-w-56 uppercase"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={24}
+            />
+          </div>
           <button
             type="submit"
             name="intent"
             value="accept"
-            className="button-primary"
+            className="button-primary justify-self-start"
             disabled={busy}
           >
             Accept quote

@@ -287,6 +287,11 @@ function RequestCard({
             className={`mb-4 rounded-xl px-4 py-3 font-display text-xl font-semibold ${toneClasses[answer.outcome === 'declined' ? 'done' : 'good']}`}
           >
             {ANSWER_MESSAGES[answer.outcome]}
+            {answer.code ? (
+              <span className="mt-1 block font-sans text-base" data-testid="quote-code-answer">
+                {answer.code}
+              </span>
+            ) : null}
           </p>
         ) : null}
         <p className="text-chocolate">{withReplyTime(status.explanation, identity.replyTime)}</p>

@@ -276,5 +276,11 @@ export interface CustomerBookEntry {
 
 /** How an answer to a quote went, as the page tells it. */
 export type QuoteAnswerResult =
-  | { ok: true; position: number; outcome: 'confirmed' | 'accepted' | 'declined' }
+  | {
+      ok: true
+      position: number
+      outcome: 'confirmed' | 'accepted' | 'declined'
+      /** What became of the code she accepted with: what it took off, or why it could not. */
+      code?: string
+    }
   | { ok: false; error: string; position?: number; notFound?: true }

@@ -168,15 +168,60 @@ async function customerRefusal(
   return null
 }
 
-/** The order a claimed use went to, written in the transaction that made it. */
+/**
+ * The order a claimed use went to, written in the transaction that took it:
+ * the use, and on the order what the code took off, which every page's
+ * money reads (decision 109).
+ */
 export async function recordCodeUse(
   trx: Transaction<Database>,
-  { codeId, requestId, now }: { codeId: number; requestId: number; now: number },
+  {
+    claim,
+    requestId,
+    now,
+  }: { claim: Extract<Claim, { ok: true }>; requestId: number; now: number },
 ): Promise<void> {
   await ownTables(trx)
     .insertInto('discount_code_use')
-    .values({ code_id: codeId, request_id: requestId, used_at: now })
+    .values({ code_id: claim.codeId, request_id: requestId, used_at: now })
     .execute()
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set({ discount_cents: claim.cents, discount_code: claim.code })
+    .where('id', '=', requestId)
+    .execute()
+}
+
+/**
+ * Uses `typed` on an order already in the book (a quote she has just
+ * accepted): claimed and written in one transaction. An order that already
+ * has a code keeps it.
+ */
+export async function applyCodeToOrder(
+  db: Kysely<Database>,
+  input: {
+    typed: string
+    requestId: number
+    email: string
+    priceCents: number
+    today: string
+    now: number
+  },
+): Promise<Claim> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownTables(trx)
+      .selectFrom('order_request')
+      .select('discount_cents')
+      .where('id', '=', input.requestId)
+      .executeTakeFirst()
+    if (!order) return { ok: false, message: 'That order is not in the book any more.' }
+    if (Number(order.discount_cents) > 0) {
+      return { ok: false, message: 'This order already has a code: one code an order.' }
+    }
+    const claim = await claimCode(trx, input)
+    if (claim.ok) await recordCodeUse(trx, { claim, requestId: input.requestId, now: input.now })
+    return claim
+  })
 }
 
 /**

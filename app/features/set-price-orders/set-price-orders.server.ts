@@ -124,14 +124,7 @@ export async function bookAtSetPrice(
       accepted_at: now,
     })
     .execute()
-  if (claim) {
-    await recordCodeUse(trx, { codeId: claim.codeId, requestId, now })
-    await ownTables(trx)
-      .updateTable('order_request')
-      .set({ discount_cents: claim.cents, discount_code: claim.code })
-      .where('id', '=', requestId)
-      .execute()
-  }
+  if (claim) await recordCodeUse(trx, { claim, requestId, now })
   await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note: order.pricedBy, now })
   await ownTables(trx)
     .insertInto('set_price_order')
