@@ -1,13 +1,8 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import {
-  priceWithCode,
-  applyCodeToOrder,
-} from '#app/features/discount-codes/discount-codes.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
-import { partyOf } from '#app/features/order-book/party.server.ts'
 import { composeQuoteExpired } from '#app/features/order-book/quote-answer-emails.ts'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
@@ -33,6 +28,7 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
+import { codeForQuote, useQuoteCode } from './quote-code.server.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
 
 const ownTables = tablesFor('customer-page')
@@ -318,51 +314,14 @@ export async function receiveQuoteAnswer({
   // The owner's email was queued with the answer; send it now, not at the next poll.
   kickDeliveryWorker()
   // Accepted: the code is used now, on the party's lead, whose money the quote is.
-  const used =
-    withCode && named
-      ? await applyCodeToOrder(db, {
-          typed: typedCode,
-          requestId: withCode.leadId,
-          email: named.email,
-          priceCents: withCode.priceCents,
-          today: bakeryToday(new Date(now)),
-          now,
-        })
-      : null
+  const code =
+    withCode && named ? await useQuoteCode(db, withCode, { email: named.email, now }) : null
   return reply<QuoteAnswerResult>(200, {
     ok: true,
     position,
     outcome: intent === 'decline' ? 'declined' : answered.confirmed ? 'confirmed' : 'accepted',
-    ...(used
-      ? {
-          code: used.ok
-            ? `Code ${used.code} took ${formatMoney(used.cents)} off your total.`
-            : `Your quote is accepted, but the code could not be used: ${used.message}`,
-        }
-      : {}),
+    ...(code ? { code } : {}),
   })
-}
-
-/**
- * Whether the code `typed` can come off the quote of `requestId` (its
- * party's lead's price, before delivery), asked before she accepts: a
- * code the bakery does not have, or whose dates or smallest order rule it
- * out, is told with the quote still hers to answer.
- */
-async function codeForQuote(
-  db: Db,
-  { typed, requestId, now }: { typed: string; requestId: number; now: number },
-): Promise<{ ok: true; leadId: number; priceCents: number } | { ok: false; message: string }> {
-  const { leadId } = await partyOf(db, requestId)
-  const money = await moneyOf(db, leadId)
-  if (money.discount)
-    return { ok: false, message: 'This order already has a code: one code an order.' }
-  const answer = await priceWithCode(db, {
-    typed,
-    priceCents: money.priceCents,
-    today: bakeryToday(new Date(now)),
-  })
-  return answer.ok ? { ok: true, leadId, priceCents: money.priceCents } : answer
 }
 
 /** A small whole number as a form posts it ('1', '12'); undefined otherwise. */
