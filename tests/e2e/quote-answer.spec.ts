@@ -229,6 +229,47 @@ test('declining asks first, then closes the request and tells the owner', async 
   await ownerNews(sent, 'declined')
 })
 
+test('a customer on her phone accepts her quote with the code the owner made: the code comes off her total, the deposit stays', async ({
+  page,
+  browser,
+  signInOwner,
+  request,
+  baseURL,
+}) => {
+  const owner = await browser.newPage()
+  await signInOwner(owner)
+  const code = `THANKS${Date.now() % 1_000_000}`
+  await owner.goto('/admin/codes')
+  const form = owner.getByRole('region', { name: 'Make a code' })
+  await form.getByLabel('Code').fill(code)
+  await form.getByLabel('Amount off ($)').fill('12')
+  await form.getByRole('button', { name: 'Make code' }).click()
+  await expect(owner.getByRole('region', { name: 'Your codes' }).getByRole('status')).toHaveText(
+    `Code ${code} made.`,
+  )
+  await owner.close()
+
+  const sent = await sendRequest(request, baseURL!, { offset: 4, name: 'Nia Code' })
+  putQuote(sent)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
+  await page.goto(sent.pagePath)
+  await page.getByLabel('Discount code').fill(code.toLowerCase())
+  await page.getByTestId('quote').screenshot({ path: shotPath('quote-code-375.png') })
+  await page.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(page.getByTestId('quote-code-answer')).toHaveText(
+    `Code ${code} took $12 off your total.`,
+  )
+  await expect(page.getByTestId('request-status')).toHaveText('Status: Accepted')
+  const charges = page.getByTestId('charges')
+  await expect(charges).toContainText(`Code ${code}−$12`)
+  await expect(charges).toContainText('Total$108')
+  await expect(page.getByRole('region', { name: 'Still to pay' })).toContainText(
+    'Deposit still to pay$60',
+  )
+  await page.getByRole('article').screenshot({ path: shotPath('quote-code-accepted-375.png') })
+})
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
