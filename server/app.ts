@@ -43,6 +43,7 @@ import {
   kickPushWorker,
   setPushWorker,
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
+import { recordCardFees } from '#app/features/payments/card-fees.server.ts'
 import { queueReviewRequestsDue } from '#app/features/scheduled-work/review-links.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import {
@@ -168,12 +169,15 @@ export async function startServices(): Promise<Env> {
           now: new Date(),
           siteUrl: env.SITE_URL,
         })
-        return { expired, scheduled, reviewRequests }
+        // What Stripe kept of each card payment, for her year's numbers.
+        const fees = await recordCardFees(db, { env })
+        return { expired, scheduled, reviewRequests, fees }
       }),
     )
       .then((run) => {
         if (!run.ran) return
-        const { expired, scheduled, reviewRequests } = run.result
+        const { expired, scheduled, reviewRequests, fees } = run.result
+        if (fees > 0) console.log(`payments: ${fees} card fees read from Stripe`)
         if (expired.length > 0) console.log(`orders: ${expired.length} quotes expired unanswered`)
         if (scheduled.digest) console.log('orders: the morning digest is queued')
         if (scheduled.reminders > 0) console.log(`orders: ${scheduled.reminders} reminders queued`)

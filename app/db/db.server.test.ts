@@ -392,7 +392,7 @@ const SQLITE_SCHEMA = [
   ['page_version', 'CREATE TABLE "page_version" ("id" integer primary key, "token" text not null)'],
   [
     'payment',
-    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text, "payment_intent_id" text)',
+    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text, "payment_intent_id" text, "fee_cents" integer, "fee_asked_at" integer)',
   ],
   [
     'payment_checkout_session',

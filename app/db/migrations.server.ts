@@ -58,6 +58,7 @@ import { migration as m056 } from './migrations/056-set-price-choices.ts'
 import { migration as m057 } from './migrations/057-event-theme-holds.ts'
 import { migration as m058 } from './migrations/058-customer-notes.ts'
 import { migration as m059 } from './migrations/059-discount-codes.ts'
+import { migration as m060 } from './migrations/060-card-fees.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -129,6 +130,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['057-event-theme-holds', m057],
   ['058-customer-notes', m058],
   ['059-discount-codes', m059],
+  ['060-card-fees', m060],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

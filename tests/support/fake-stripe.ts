@@ -24,6 +24,8 @@ export interface ReceivedRequest {
   idempotencyKey: string | undefined
   /** The form-encoded body, as sent. */
   form: URLSearchParams
+  /** The query, as a GET sends its parameters. */
+  query: URLSearchParams
 }
 
 export interface FakeSession {
@@ -68,6 +70,8 @@ export interface FakeCharge {
   currency: string
   refunded: boolean
   metadata: Record<string, string>
+  /** What Stripe kept of it, on its balance transaction: 2.9% and 30¢, as a Canadian card. */
+  fee: number
 }
 
 export interface SignedEvent {
@@ -197,6 +201,7 @@ export async function startFakeStripe({
       currency: session.currency,
       refunded: false,
       metadata: session.metadata,
+      fee: Math.round(session.amount_total * 0.029) + 30,
     })
     return send(event(session))
   }
@@ -317,6 +322,7 @@ export async function startFakeStripe({
         authorization: req.headers.authorization,
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         form: new URLSearchParams(body),
+        query: url.searchParams,
       })
       if (fake.failWith !== undefined) {
         return json(res, fake.failWith, {
@@ -406,6 +412,43 @@ export async function startFakeStripe({
         if ('error' in made) return json(res, made.status, { error: made.error })
         if (key) refundsByKey.set(key, { body, refund: made })
         return json(res, 200, made)
+      }
+      const intent = /^\/v1\/payment_intents\/(pi_test_\w+)$/.exec(url.pathname)
+      if (req.method === 'GET' && intent) {
+        const charge = charges.get(intent[1]!)
+        if (!charge) {
+          return json(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such payment_intent: '${intent[1]}'`,
+            },
+          })
+        }
+        // As Stripe: the charge and its balance transaction are ids unless expanded.
+        // stripe-node writes arrays indexed: expand[0]=…
+        const expand = [...url.searchParams]
+          .filter(([name]) => /^expand\[\d*\]$/.test(name))
+          .map(([, value]) => value)
+        const transaction = {
+          id: `txn_${charge.id.slice(3)}`,
+          object: 'balance_transaction',
+          amount: charge.amount,
+          fee: charge.fee,
+          net: charge.amount - charge.fee,
+          currency: charge.currency,
+        }
+        return json(res, 200, {
+          id: intent[1],
+          object: 'payment_intent',
+          amount: charge.amount,
+          currency: charge.currency,
+          status: 'succeeded',
+          latest_charge: expand.includes('latest_charge.balance_transaction')
+            ? { ...charge, balance_transaction: transaction }
+            : expand.includes('latest_charge')
+              ? { ...charge, balance_transaction: transaction.id }
+              : charge.id,
+        })
       }
       return json(res, 404, { error: { type: 'invalid_request_error', message: 'Unknown path.' } })
     }

@@ -132,6 +132,10 @@ export interface PaymentTable {
   checkout_session_id: string | null
   /** Stripe's payment intent (pi_…) of a card payment (unique): what a card refund names. */
   payment_intent_id: string | null
+  /** What Stripe kept of a card payment, from its balance transaction; null until known, and for others. */
+  fee_cents: number | null
+  /** When Stripe was last asked for the fee; null before the first time. */
+  fee_asked_at: Millis | null
 }
 
 /**

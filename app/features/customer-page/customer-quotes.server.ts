@@ -28,7 +28,7 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { codeForQuote, useQuoteCode } from './quote-code.server.ts'
+import { codeForQuote, spendQuoteCode } from './quote-code.server.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
 
 const ownTables = tablesFor('customer-page')
@@ -315,7 +315,7 @@ export async function receiveQuoteAnswer({
   kickDeliveryWorker()
   // Accepted: the code is used now, on the party's lead, whose money the quote is.
   const code =
-    withCode && named ? await useQuoteCode(db, withCode, { email: named.email, now }) : null
+    withCode && named ? await spendQuoteCode(db, withCode, { email: named.email, now }) : null
   return reply<QuoteAnswerResult>(200, {
     ok: true,
     position,

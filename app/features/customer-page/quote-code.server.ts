@@ -49,7 +49,7 @@ export async function codeForQuote(
  * of it: what it took off, or why it could not be used (a first-order or
  * once-each rule, or its last use gone a moment before).
  */
-export async function useQuoteCode(
+export async function spendQuoteCode(
   db: Db,
   code: QuoteCode,
   { email, now }: { email: string; now: number },

@@ -33,7 +33,10 @@ const ownTables = tablesFor('payments')
  */
 export { type CardKind, cardDueOf } from './card-due.ts'
 
-type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>
+export type StripeSettings = Pick<
+  Env,
+  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'
+>
 
 /** What Stripe charges in: the bakery's currency (Settings), lower-case. */
 export function cardCurrency(): string {

@@ -12,6 +12,7 @@ export const MONTH_CSV_COLUMNS = [
   'refunds',
   'net',
   'ingredients and packaging',
+  'card fees',
   'margin',
 ] as const
 
@@ -25,6 +26,7 @@ export const LEDGER_CSV_COLUMNS = [
   'channel',
   'method',
   'amount',
+  'card fee',
 ] as const
 
 /** Month by month, then the year's total: the same figures as the page. */
@@ -35,6 +37,7 @@ export function monthsCsv(report: YearReport): string {
     spreadsheetAmount(figures.refundsCents),
     spreadsheetAmount(figures.netCents),
     spreadsheetAmount(figures.materialsCents),
+    spreadsheetAmount(figures.cardFeesCents),
     spreadsheetAmount(figures.marginCents),
   ]
   return stringify([
@@ -57,6 +60,8 @@ export function ledgerCsv(ledger: readonly LedgerLine[]): string {
       neutraliseFormula(line.method),
       // Our own figure, never a formula: a refund's minus stays a minus.
       spreadsheetAmount(line.cents),
+      // Empty while Stripe has not said it.
+      line.feeCents === null ? '' : spreadsheetAmount(line.feeCents),
     ]),
   ])
 }

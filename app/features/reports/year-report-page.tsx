@@ -41,7 +41,8 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         <Total label="Net sales" cents={total.netCents} main />
         <Total label="Refunds" cents={total.refundsCents} />
         <Total label="Ingredients & packaging" cents={total.materialsCents} />
-        <Total label="Margin" cents={total.marginCents} wide />
+        <Total label="Card fees" cents={total.cardFeesCents} />
+        <Total label="Margin" cents={total.marginCents} />
       </dl>
 
       <section className="card mt-6 p-5 sm:p-7" aria-labelledby="report-months">
@@ -74,7 +75,10 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         {report.uncostedOrders > 0
           ? ` ${counted(report.uncostedOrders, 'order')} ${report.uncostedOrders === 1 ? 'holds' : 'hold'} something no recipe costs yet, so the costs read low: set their recipes in the Kitchen.`
           : ''}{' '}
-        Card fees are in your card processor’s statements.
+        Card fees are what Stripe kept of each card payment, by the day it came in
+        {report.feesToCome > 0
+          ? `; Stripe has yet to say the fee of ${counted(report.feesToCome, 'card payment')}, which comes within minutes.`
+          : '.'}
       </p>
     </section>
   )
@@ -150,9 +154,14 @@ function MonthBars({ months }: { months: MonthNumbers[] }) {
 
 function MonthTable({ report }: { report: YearReport }) {
   const cells = (line: YearReport['total']) =>
-    [line.salesCents, line.refundsCents, line.netCents, line.materialsCents, line.marginCents].map(
-      (cents, index) => <td key={index}>{formatMoneyWithCents(cents)}</td>,
-    )
+    [
+      line.salesCents,
+      line.refundsCents,
+      line.netCents,
+      line.materialsCents,
+      line.cardFeesCents,
+      line.marginCents,
+    ].map((cents, index) => <td key={index}>{formatMoneyWithCents(cents)}</td>)
   return (
     <div
       className="report-table-frame mt-6"
@@ -174,6 +183,7 @@ function MonthTable({ report }: { report: YearReport }) {
             <th scope="col">Refunds</th>
             <th scope="col">Net</th>
             <th scope="col">Ingredients &amp; packaging</th>
+            <th scope="col">Card fees</th>
             <th scope="col">Margin</th>
           </tr>
         </thead>

@@ -42,12 +42,13 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
   doc.moveDown(0.8)
 
   const { total } = report
-  const columns = ['Sales', 'Refunds', 'Net', 'Ingredients & packaging', 'Margin']
+  const columns = ['Sales', 'Refunds', 'Net', 'Ingredients & packaging', 'Card fees', 'Margin']
   const figures = (line: YearReport['total']) => [
     line.salesCents,
     line.refundsCents,
     line.netCents,
     line.materialsCents,
+    line.cardFeesCents,
     line.marginCents,
   ]
   drawTable(doc, {
@@ -74,7 +75,10 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
       (report.uncostedOrders > 0
         ? `${report.uncostedOrders === 1 ? 'One of those orders holds' : `${report.uncostedOrders} of those orders hold`} something no recipe costs, so the costs are lower than spent. `
         : '') +
-      'Card processing fees are in the card processor’s own statements.',
+      'Card fees are what Stripe kept of each card payment, by the day it came in' +
+      (report.feesToCome > 0
+        ? `; ${report.feesToCome === 1 ? 'one payment’s fee is' : `${report.feesToCome} payments’ fees are`} still to come from Stripe.`
+        : '.'),
     left,
     doc.y,
     { width },

@@ -33,6 +33,18 @@ async function paid(db: Db, requestId: number, amountCents: number, receivedOn: 
   if (!recorded.ok) throw new Error(recorded.error)
 }
 
+/**
+ * Marks a request's payment as a card payment through Stripe, with the fee
+ * Stripe kept (card-fees.server.test.ts reads it from Stripe), or none said yet.
+ */
+async function byCard(db: Db, requestId: number, feeCents: number | null) {
+  await db
+    .updateTable('payment')
+    .set({ payment_intent_id: `pi_test_${requestId}`, method: 'Card', fee_cents: feeCents })
+    .where('request_id', '=', requestId)
+    .execute()
+}
+
 /** Saturday's bake: two loaves and a box of buns, ordered to pay at pickup on December 5. */
 async function dropOrder(db: Db): Promise<number> {
   const opens = Date.parse('2026-12-02T17:00:00Z')
@@ -95,6 +107,8 @@ async function aYearOfOrders({ lastYear }: { lastYear: boolean }) {
   await setWeekdayCapacity(db, [0, 6, 6, 6, 6, 6, 6])
   const boughtNow = await buyTwoDozen(db, id)
   await paid(db, boughtNow, 8_250, '2026-12-01')
+  // Stripe kept 2.9% and 30¢ of it.
+  await byCard(db, boughtNow, 269)
   const custom = await sendRequest(db, { product_type: 'Cupcakes', name: 'Priya Sharma' })
   await quoteFor(db, custom)
   await moveTo(db, custom, 'confirmed')
@@ -110,7 +124,10 @@ async function aYearOfOrders({ lastYear }: { lastYear: boolean }) {
       now: BOOK_NOW,
     }),
   )
-  await paid(db, await dropOrder(db), 3_600, '2026-12-05')
+  const drop = await dropOrder(db)
+  await paid(db, drop, 3_600, '2026-12-05')
+  // Paid by card a moment ago: Stripe has not said its fee yet.
+  await byCard(db, drop, null)
   if (lastYear) {
     const early = await sendRequest(db, {
       product_type: 'Cake Pops',
@@ -135,6 +152,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     refundsCents: 0,
     netCents: 0,
     materialsCents: 0,
+    cardFeesCents: 0,
     marginCents: 0,
   })
   expect(report.months[10]).toEqual({
@@ -143,6 +161,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     refundsCents: 0,
     netCents: 3_000,
     materialsCents: 0,
+    cardFeesCents: 0,
     marginCents: 3_000,
   })
   // December: the three orders' money in, the refund out; only the cupcakes bought now are costed.
@@ -152,15 +171,19 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     refundsCents: 1_500,
     netCents: 16_350,
     materialsCents: 340,
-    marginCents: 16_010,
+    cardFeesCents: 269,
+    marginCents: 16_350 - 340 - 269,
   })
   expect(report.total).toEqual({
     salesCents: 20_850,
     refundsCents: 1_500,
     netCents: 19_350,
     materialsCents: 340,
-    marginCents: 19_010,
+    cardFeesCents: 269,
+    marginCents: 19_350 - 340 - 269,
   })
+  // The drop's card payment is still to hear of its fee.
+  expect(report.feesToCome).toBe(1)
   expect(report.channels).toEqual([
     { label: 'Custom orders', orders: 1, salesCents: 9_000, refundsCents: 1_500, netCents: 7_500 },
     { label: 'Drops', orders: 1, salesCents: 3_600, refundsCents: 0, netCents: 3_600 },
@@ -205,13 +228,27 @@ test('the year-end pack’s totals equal the sum of her receipts', async () => {
   const csv = (name: string) => parse(new TextDecoder().decode(files[name])) as string[][]
   const [monthsHead, ...months] = csv('2026-months.csv')
   expect(monthsHead).toEqual([...MONTH_CSV_COLUMNS])
-  expect(months.at(-1)).toEqual(['Total 2026', '208.50', '15.00', '193.50', '3.40', '190.10'])
+  expect(months.at(-1)).toEqual([
+    'Total 2026',
+    '208.50',
+    '15.00',
+    '193.50',
+    '3.40',
+    '2.69',
+    '187.41',
+  ])
   const [ledgerHead, ...ledger] = csv('2026-payments-and-refunds.csv')
   expect(ledgerHead).toEqual([...LEDGER_CSV_COLUMNS])
   expect(ledger.find((line) => line[1] === 'Refund')).toMatchObject({
     0: '2026-12-06',
     8: '-15.00',
+    9: '0.00',
   })
+  // Each card payment with what Stripe kept, or nothing while Stripe has not said.
+  expect(ledger.filter((line) => line[7] === 'Card').map((line) => [line[8], line[9]])).toEqual([
+    ['82.50', '2.69'],
+    ['36.00', ''],
+  ])
 
   // Every receipt's "paid", read as a person reads it, adds up to the pack's net and its ledger.
   const tokens = await db.selectFrom('order_request').select('customer_token').execute()

@@ -11,6 +11,7 @@ import {
   type ShareNumbers,
   type YearReport,
   channelOf,
+  marginOf,
   takingsOf,
   yearTotal,
 } from './year-report.ts'
@@ -48,6 +49,8 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'payment.amount_cents',
       'payment.received_on as on',
       'payment.method',
+      'payment.payment_intent_id',
+      'payment.fee_cents',
       ...ORDER_COLUMNS,
     ])
     .where('payment.received_on', '>=', first)
@@ -66,6 +69,8 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'refund.amount_cents',
       'refund.refunded_on as on',
       'refund.method',
+      sql<string | null>`null`.as('payment_intent_id'),
+      sql<number | null>`null`.as('fee_cents'),
       ...ORDER_COLUMNS,
     ])
     .where('refund.refunded_on', '>=', first)
@@ -90,6 +95,9 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       ),
       method: row.method,
       cents: kind === 'Payment' ? Number(row.amount_cents) : -Number(row.amount_cents),
+      // A card payment's fee once Stripe has said it; nothing kept of any other line.
+      feeCents:
+        row.fee_cents !== null ? Number(row.fee_cents) : row.payment_intent_id === null ? 0 : null,
     })
   // By day; on one day, payments before refunds, each in the order recorded.
   return [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
@@ -107,12 +115,14 @@ export async function readYearReport(
     month: `${year}-${String(index + 1).padStart(2, '0')}`,
     ...takingsOf(0, 0),
     materialsCents: 0,
+    cardFeesCents: 0,
     marginCents: 0,
   }))
   for (const entry of ledger) {
     const month = months[Number(entry.on.slice(5, 7)) - 1]!
     if (entry.cents >= 0) month.salesCents += entry.cents
     else month.refundsCents -= entry.cents
+    month.cardFeesCents += entry.feeCents ?? 0
   }
   const made = await ownTables(db)
     .selectFrom('order_request')
@@ -132,7 +142,7 @@ export async function readYearReport(
   }
   for (const month of months) {
     Object.assign(month, takingsOf(month.salesCents, month.refundsCents))
-    month.marginCents = month.netCents - month.materialsCents
+    month.marginCents = marginOf(month.netCents, month.materialsCents, month.cardFeesCents)
   }
   return {
     year,
@@ -147,6 +157,7 @@ export async function readYearReport(
       (a, b) => b.netCents - a.netCents || a.label.localeCompare(b.label),
     ),
     uncostedOrders: materials.uncosted.size,
+    feesToCome: ledger.filter((entry) => entry.feeCents === null).length,
     years: await yearsWithMoney(db, year, thisYear),
   }
 }

@@ -37,7 +37,9 @@ export interface MonthNumbers extends Takings {
   month: string
   /** Ingredients and packaging of the orders due this month (MADE_STATUSES), at today's prices. */
   materialsCents: number
-  /** Net less materials. */
+  /** What Stripe kept of the month's card payments (decision 110), as far as Stripe has said. */
+  cardFeesCents: number
+  /** Net less materials and card fees. */
   marginCents: number
 }
 
@@ -57,6 +59,8 @@ export interface YearReport {
   products: ShareNumbers[]
   /** Orders due this year that hold something no recipe costs: the materials are too low by them. */
   uncostedOrders: number
+  /** Card payments whose fee Stripe has not given yet: the card fees are too low by them. */
+  feesToCome: number
   /** The years her book has money in, oldest first, with this one: the page's year links. */
   years: number[]
 }
@@ -74,6 +78,8 @@ export interface LedgerLine {
   method: string
   /** Positive for a payment, negative for a refund. */
   cents: number
+  /** What Stripe kept of a card payment; 0 for any other line; null while Stripe has not said. */
+  feeCents: number | null
 }
 
 export function takingsOf(salesCents: number, refundsCents: number): Takings {
@@ -85,11 +91,22 @@ export function yearTotal(months: readonly MonthNumbers[]): YearReport['total'] 
   const sum = (pick: (month: MonthNumbers) => number) =>
     months.reduce((total, month) => total + pick(month), 0)
   const materialsCents = sum((month) => month.materialsCents)
+  const cardFeesCents = sum((month) => month.cardFeesCents)
   const takings = takingsOf(
     sum((month) => month.salesCents),
     sum((month) => month.refundsCents),
   )
-  return { ...takings, materialsCents, marginCents: takings.netCents - materialsCents }
+  return {
+    ...takings,
+    materialsCents,
+    cardFeesCents,
+    marginCents: marginOf(takings.netCents, materialsCents, cardFeesCents),
+  }
+}
+
+/** What stayed with her: net sales less what making cost and what the card processor kept. */
+export function marginOf(netCents: number, materialsCents: number, cardFeesCents: number): number {
+  return netCents - materialsCents - cardFeesCents
 }
 
 /** The years a report may be asked for: those of her calendar's dates. */

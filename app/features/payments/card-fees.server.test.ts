@@ -1,0 +1,52 @@
+import { expect, test, vi } from 'vitest'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { WEBHOOK_NOW, openCardBook, paidByCard } from '#tests/support/card-book.ts'
+import { recordCardFees } from './card-fees.server.ts'
+
+const MINUTE = 60_000
+
+test('what Stripe kept of a card payment is read from its balance transaction once, after Stripe is back if it was away', async () => {
+  const book = await openCardBook()
+  const { paymentId, intent } = await paidByCard(book)
+  // A payment she records by hand has no card fee to ask about.
+  await recordPayment(book.db, {
+    requestId: book.id,
+    payment: { amountCents: 1_000, receivedOn: '2026-11-24', method: 'e-Transfer' },
+    now: WEBHOOK_NOW,
+  })
+  const asked = () =>
+    book.fake.received.filter((call) => call.path.startsWith('/v1/payment_intents/'))
+  const feeOf = async () =>
+    (
+      await book.db
+        .selectFrom('payment')
+        .select('fee_cents')
+        .where('id', '=', paymentId)
+        .executeTakeFirstOrThrow()
+    ).fee_cents
+
+  // Stripe away: nothing is written, and the payment waits its turn to be asked again.
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  book.fake.failWith = 500
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW })).toBe(0)
+  book.fake.failWith = undefined
+  const tries = asked().length
+  expect(tries).toBeGreaterThan(0)
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW + MINUTE })).toBe(0)
+  expect(asked()).toHaveLength(tries)
+
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW + 11 * MINUTE })).toBe(1)
+  const charge = book.fake.charges.get(intent)!
+  // 2.9% of $50 and 30¢, as the fake's Canadian card is charged.
+  expect(charge.fee).toBe(175)
+  expect(await feeOf()).toBe(charge.fee)
+  const [request] = asked().slice(tries)
+  expect(request).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${intent}` })
+  expect([...request!.query]).toEqual([['expand[0]', 'latest_charge.balance_transaction']])
+
+  // Known, it is never asked again.
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW + 30 * MINUTE })).toBe(0)
+  expect(asked()).toHaveLength(tries + 1)
+  // Without cards, nothing is asked.
+  expect(await recordCardFees(book.db, { env: { ...book.env, STRIPE_SECRET_KEY: '' } })).toBe(0)
+})
