@@ -2,6 +2,7 @@ import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { seedBuyNowTreat, seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photograph, takingPhotographs } from './guide-photos.ts'
 import { addDays, mailTo } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -12,11 +13,12 @@ test('the owner makes a discount code on her phone; a customer applies it to her
   signInOwner,
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 375, height: 812 })
   const stamp = `${Date.now()}`.slice(-6)
-  const code = `PIE${stamp}`
+  // The guide's pictures are taken on a fresh server, with the names a bakery would choose.
+  const code = takingPhotographs ? 'SPRING15' : `PIE${stamp}`
   await signInOwner(page)
   await page.goto('/admin/customers')
   await page.getByRole('link', { name: 'Discount codes' }).click()
@@ -34,6 +36,7 @@ test('the owner makes a discount code on her phone; a customer applies it to her
   await expect(row).toContainText('15% off · once per customer')
   await expect(row).toContainText('0 of 20 used')
   await shoot(page, 'discount-codes')
+  await photograph(list, '39-discount-codes', testInfo)
 
   const slug = `pie-code-${stamp}`
   seedOpenDrop({
@@ -96,11 +99,11 @@ test('on her phone a customer applies a code to a treat she buys now: told besid
   signInOwner,
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000)
   const stamp = `${Date.now()}`.slice(-6)
-  const code = `LOAF${stamp}`
-  const treat = `Country loaf ${stamp}`
+  const code = takingPhotographs ? 'WELCOME' : `LOAF${stamp}`
+  const treat = takingPhotographs ? 'Country loaf' : `Country loaf ${stamp}`
   const id = seedBuyNowTreat({ name: treat, priceCents: 1_250 })
   await signInOwner(page)
   await page.goto('/admin/codes')
@@ -135,6 +138,7 @@ test('on her phone a customer applies a code to a treat she buys now: told besid
   await phone.getByLabel('Pay at pickup').check()
   await phone.getByLabel('I have read the order policies').check()
   await shoot(phone, 'buy-now-code')
+  await photograph(total, '40-buy-now-code', testInfo)
   await phone.getByRole('button', { name: 'Order for $10' }).click()
   await phone.waitForURL(/\/requests\/[\w-]+$/)
   await expect(phone.getByTestId('charges')).toContainText(`Code ${code}−$2.50`)
