@@ -88,31 +88,46 @@ export function buyNowPost(id: number, fields: Record<string, string>) {
   })
 }
 
+/** Mina's details and her tick, as her buy-now form sends them beside her choices. */
+export const MINA = {
+  name: 'Mina Park',
+  email: 'mina@example.com',
+  phone_number: '416-555-0134',
+  hear_about_us: 'Instagram',
+  accept_policies: 'on',
+}
+
+let buyNowIp = 0
+
+/**
+ * Mina's buy-now form for treat `id` with `fields`, sent as the page posts
+ * it on Sunday, November 29, 2026 at 10 in the morning (Toronto), cards off;
+ * each send from an address of its own, so no rate limit decides a test.
+ */
+export async function sendBuyNow(db: Db, id: number, fields: Record<string, string>) {
+  const { receiveBuyNow } = await import('#app/features/buy-now/buy-now-send.server.ts')
+  return receiveBuyNow({
+    db,
+    productId: id,
+    request: buyNowPost(id, { ...MINA, ...fields }),
+    clientIp: `203.0.113.${(++buyNowIp % 200) + 50}`,
+    now: new Date(Date.parse('2026-11-29T15:00:00Z')),
+    env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_URL: '', SITE_URL: SITE },
+  })
+}
+
 /**
  * Two dozen cupcakes with cream cheese frosting, bought now to pay at
  * pickup on December 1, 2026, as Mina's form sends them: a confirmed order.
  */
 export async function buyTwoDozen(db: Db, id: number): Promise<number> {
-  const { receiveBuyNow } = await import('#app/features/buy-now/buy-now-send.server.ts')
-  const answer = await receiveBuyNow({
-    db,
-    productId: id,
-    request: buyNowPost(id, {
-      name: 'Mina Park',
-      email: 'mina@example.com',
-      phone_number: '416-555-0134',
-      hear_about_us: 'Instagram',
-      accept_policies: 'on',
-      'option.count': 'two-dozen',
-      'option.frosting': 'cream-cheese',
-      due_date: '2026-12-01',
-      fulfilment: 'pickup',
-      payment: 'pickup',
-      total_cents: String(3_600 + 3_200 + 450 + 1_000),
-    }),
-    clientIp: '203.0.113.77',
-    now: new Date(Date.parse('2026-11-29T15:00:00Z')),
-    env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_URL: '', SITE_URL: SITE },
+  const answer = await sendBuyNow(db, id, {
+    'option.count': 'two-dozen',
+    'option.frosting': 'cream-cheese',
+    due_date: '2026-12-01',
+    fulfilment: 'pickup',
+    payment: 'pickup',
+    total_cents: String(3_600 + 3_200 + 450 + 1_000),
   })
   if (!('location' in answer)) throw new Error(JSON.stringify(answer))
   const request = await db

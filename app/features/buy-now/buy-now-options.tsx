@@ -1,3 +1,4 @@
+import { CodeInput } from '#app/features/discount-codes/code-input.tsx'
 import { type AppliedCode, offWords } from '#app/features/discount-codes/discount-rules.ts'
 import {
   type OptionGroup,
@@ -169,14 +170,9 @@ export function CodeField({
         Discount code<span className="form-optional"> (optional)</span>
       </label>
       <div className="flex items-start gap-2">
-        <input
+        <CodeInput
           id="code"
-          name="code"
-          className="min-w-0 flex-1 uppercase"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={24}
+          className="min-w-0 flex-1"
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
           aria-invalid={error ? true : undefined}

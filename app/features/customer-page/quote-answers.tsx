@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { CodeInput } from '#app/features/discount-codes/code-input.tsx'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
 import type { CustomerQuote } from './request-status.ts'
 
@@ -37,15 +38,7 @@ export function QuoteAnswers({ position, quote }: { position: number; quote: Cus
             <label htmlFor={`quote-code-${position}`} className="form-label">
               Discount code<span className="form-optional"> (optional)</span>
             </label>
-            <input
-              id={`quote-code-${position}`}
-              name="code"
-              className="max-w-56 uppercase"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={24}
-            />
+            <CodeInput id={`quote-code-${position}`} className="max-w-56" />
           </div>
           <button
             type="submit"

@@ -1,9 +1,8 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
-import { receiveBuyNow } from '#app/features/buy-now/buy-now-send.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { priceRows } from '#app/features/order-book/update-details.ts'
-import { buyNowBakery, buyNowPost } from '#tests/support/buy-now.ts'
+import { buyNowBakery, sendBuyNow } from '#tests/support/buy-now.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { receiveCodePost } from './code-form.server.ts'
 import { claimCode, listCodes } from './discount-codes.server.ts'
@@ -11,12 +10,6 @@ import { claimCode, listCodes } from './discount-codes.server.ts'
 // Sunday, November 29, 2026, 10 in the morning in Toronto.
 const NOW = Date.parse('2026-11-29T15:00:00Z')
 const SITE = 'https://butterandbloom.example'
-const noCards = {
-  STRIPE_SECRET_KEY: '',
-  STRIPE_WEBHOOK_SECRET: '',
-  STRIPE_API_URL: '',
-  SITE_URL: SITE,
-}
 
 function codePost(fields: Record<string, string>) {
   return new Request(`${SITE}/admin/codes`, {
@@ -30,29 +23,15 @@ function makeCode(db: Db, fields: Record<string, string>) {
   return receiveCodePost({ db, request: codePost({ intent: 'add', ...fields }), now: NOW })
 }
 
-let ip = 0
-
-/** Her buy-now form for a dozen cupcakes ($36) with cream cheese ($4.50), paid at pickup. */
+/** Mina's buy-now form for a dozen cupcakes ($36) with cream cheese ($4.50), paid at pickup. */
 function buyNow(db: Db, id: number, fields: Record<string, string>) {
-  return receiveBuyNow({
-    db,
-    productId: id,
-    request: buyNowPost(id, {
-      name: 'Mina Park',
-      email: 'mina@example.com',
-      phone_number: '416-555-0134',
-      hear_about_us: 'Instagram',
-      accept_policies: 'on',
-      'option.count': 'dozen',
-      'option.frosting': 'cream-cheese',
-      due_date: '2026-12-18',
-      fulfilment: 'pickup',
-      payment: 'pickup',
-      ...fields,
-    }),
-    clientIp: `198.51.100.${++ip % 250}`,
-    now: new Date(NOW),
-    env: noCards,
+  return sendBuyNow(db, id, {
+    'option.count': 'dozen',
+    'option.frosting': 'cream-cheese',
+    due_date: '2026-12-18',
+    fulfilment: 'pickup',
+    payment: 'pickup',
+    ...fields,
   })
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { CodeInput } from '#app/features/discount-codes/code-input.tsx'
 import { PoliciesTick } from '#app/features/orders/policies-tick.tsx'
 import type { SetPricePayment } from '#app/features/set-price-orders/payment-choices.ts'
 import type { HoldCode } from './hold-order-page.server.ts'
@@ -109,14 +110,9 @@ function CodeForm({ code }: { code: HoldCode | null }) {
         Discount code<span className="form-optional"> (optional)</span>
       </label>
       <div className="flex items-start gap-2">
-        <input
+        <CodeInput
           id="hold-code"
-          name="code"
-          className="min-w-0 flex-1 uppercase"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={24}
+          className="min-w-0 flex-1"
           defaultValue={code?.typed ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={
