@@ -66,6 +66,7 @@ const PARTY_MONEY_COLUMNS = new Set<string>([
   'deposit owed',
   'balance owed',
   'refunded',
+  'discount',
 ])
 
 /** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
