@@ -1,6 +1,7 @@
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
+import { photographBetween, takingPhotographs } from './guide-photos.ts'
 import { addDays } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -12,10 +13,12 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 375, height: 812 })
   const stamp = `${Date.now()}`.slice(-7)
+  // The guide's picture is taken on a fresh server, with the name a bakery would give it.
+  const dropName = takingPhotographs ? 'Pie day' : `Pie day ${stamp}`
   const today = todayIn(site.timeZone)
   const pickup = addDays(today, 5)
   await signInOwner(page)
@@ -24,7 +27,7 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New drop')
 
   // A first try without items: told beside the field, her words kept.
-  await page.getByLabel('Name').fill(`Pie day ${stamp}`)
+  await page.getByLabel('Name').fill(dropName)
   await page.getByLabel('Pickup day').fill(pickup)
   await page.getByLabel('Opens on').fill(today)
   await page.getByLabel('Opens at').fill('00:00')
@@ -36,7 +39,7 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await page.getByRole('button', { name: 'Create drop' }).click()
   await expect(page.getByText('Add at least one item.')).toBeVisible()
   await expect(page.getByLabel('Item 1')).toBeFocused()
-  await expect(page.getByLabel('Name')).toHaveValue(`Pie day ${stamp}`)
+  await expect(page.getByLabel('Name')).toHaveValue(dropName)
 
   await page.getByLabel('Item 1').fill('Apple pie')
   await page
@@ -48,7 +51,7 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await page.getByRole('button', { name: 'Create drop' }).click()
   await page.waitForURL(/\/admin\/drops\/\d+$/)
   const deskUrl = page.url()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pie day ${stamp}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(dropName)
   await expect(page.getByText('Open', { exact: true })).toBeVisible()
   const items = page.getByRole('table', { name: 'Items' })
   await expect(items.getByRole('row', { name: /Apple pie/ })).toContainText('6')
@@ -80,7 +83,19 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await expect(packing).toContainText('Priya Pie')
   await expect(packing).toContainText('2 × Apple pie')
   await expect(packing).toContainText('To pay $48')
+  // Her number as she would dial it.
+  await expect(packing).toContainText('416-555-0177')
   await shoot(page, 'drop-desk-packing')
+  // The guide's picture: from the drop's name to its packing list, on a screen tall enough for both.
+  await page.setViewportSize({ width: 375, height: 1800 })
+  await photographBetween(
+    page,
+    page.getByRole('heading', { level: 1 }),
+    packing,
+    '41-drop-page',
+    testInfo,
+  )
+  await page.setViewportSize({ width: 375, height: 812 })
 
   // Two more pies: on sale at once.
   await page.getByRole('link', { name: 'Change it' }).click()
@@ -96,9 +111,9 @@ test('on her phone the owner makes a drop, sees a customer’s order on its pack
   await page.getByRole('button', { name: 'Duplicate for next week' }).click()
   await expect(page.getByRole('status')).toContainText('Copied to next week')
   expect(page.url()).not.toBe(deskUrl)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pie day ${stamp}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(dropName)
   await expect(page.getByText('Coming', { exact: true })).toBeVisible()
   await page.goto('/admin/drops')
-  await expect(page.getByRole('link', { name: new RegExp(`Pie day ${stamp}`) })).toHaveCount(2)
+  await expect(page.getByRole('link', { name: new RegExp(dropName) })).toHaveCount(2)
   await shoot(page, 'drop-desk-list')
 })

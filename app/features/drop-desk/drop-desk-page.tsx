@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { endSentence } from '#app/utils/clock-times.ts'
+import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import type { DropDeskView } from './drop-desk.server.ts'
 import { DropState } from './drop-state.tsx'
 
@@ -49,8 +50,7 @@ export function DropDeskPage({
         {view.name}
       </h1>
       <p className="lede mt-3">
-        <DropState state={view.state} />
-        Pickup {view.pickupDay}. {endSentence(view.when)}
+        <DropState state={view.state} /> Pickup {view.pickupDay}. {endSentence(view.when)}
       </p>
       {notice ? (
         <p className="status-success mt-4" role="status">
@@ -121,7 +121,7 @@ export function DropDeskPage({
                       {order.name}
                     </Link>
                     <p>{order.what}</p>
-                    <p className="text-sm">{order.phone}</p>
+                    <p className="text-sm">{formatPhoneNumber(order.phone)}</p>
                   </div>
                   <span className={order.paid ? 'money-badge money-paid' : 'money-badge'}>
                     {order.money}
