@@ -171,9 +171,10 @@ export const featureEdges = {
       'proofs',
       'reviews',
       'site-content',
+      'texts',
       'waitlist',
     ],
-    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, her notes in the customer book, each through its owner).",
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, her notes in the customer book, her consent to texts and the texts to her number, each through its owner).",
   },
   'scheduled-work': {
     uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],
@@ -210,6 +211,10 @@ export const featureEdges = {
   reports: {
     uses: ['kitchen'],
     why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen.",
+  },
+  texts: {
+    uses: ['availability', 'site-content'],
+    why: "Texts through her own Twilio account (decision 111): each phone's consent and its STOP, the clock's reminders and \"ready\" texts read from the booked orders (the statuses from order-status), written with the window's words (availability) and her bakery's name (site-content), and sent once through a leased queue of their own.",
   },
   'order-status': {
     uses: [],

@@ -32,6 +32,7 @@ export default [
     route('admin/orders/:id/labels.pdf', 'routes/admin.orders.$id.labels-pdf.ts'),
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
+    route('admin/settings/texts', 'routes/admin.settings.texts.tsx'),
     route('admin/settings/payments', 'routes/admin.settings.payments.tsx'),
     route('admin/settings/account', 'routes/admin.settings.account.tsx'),
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),
@@ -91,6 +92,7 @@ export default [
   route('admin/sw.js', 'routes/admin.sw-js.ts'),
   // Stripe's signed events about card payments: no session, the signature is the check.
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
+  route('webhooks/sms', 'routes/webhooks.sms.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),

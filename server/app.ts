@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { getEnv, type Env } from '#app/config/env.server.ts'
+import { getEnv, textKeysOf, type Env } from '#app/config/env.server.ts'
 import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
 import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
@@ -62,6 +62,7 @@ import { bakeryMailAddresses } from './mail-addresses.ts'
 import { serveMedia } from './media.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
+import { type TextClock, startTextClock } from './text-clock.ts'
 import { WAITLIST_EVERY_MS, waitlistPass } from './waitlist-offers.ts'
 
 export { EnvError } from '#app/config/env.server.ts'
@@ -94,6 +95,7 @@ const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
 
 let deliveryWorker: DeliveryWorker | undefined
 let pushWorker: PushWorker | undefined
+let textClock: TextClock | undefined
 let inspirationSweeps: NodeJS.Timeout | undefined
 let quoteExpiries: NodeJS.Timeout | undefined
 let waitlistOffers: NodeJS.Timeout | undefined
@@ -223,6 +225,12 @@ export async function startServices(): Promise<Env> {
     allowLoopback: env.PUSH_ALLOW_LOOPBACK,
   })
   setPushWorker(pushWorker)
+  // Texts only with her Twilio keys; without them email alone does their job.
+  const textKeys = textKeysOf(env)
+  if (textKeys) {
+    textClock = startTextClock(db, { keys: textKeys, holder, siteUrl: env.SITE_URL })
+    console.log('texts: sending through Twilio')
+  }
   const mailWorker = deliveryWorker
   setDeliveryWorker({
     kick() {
@@ -248,6 +256,7 @@ export function startSchedule(): Promise<void> {
   quoteExpiries = setInterval(() => void run(), QUOTE_EXPIRY_EVERY_MS).unref()
   const offer = runWaitlist
   if (offer) waitlistOffers = setInterval(() => void offer(), WAITLIST_EVERY_MS).unref()
+  void textClock?.run()
   return run()
 }
 
@@ -259,7 +268,8 @@ export async function stopServices(): Promise<void> {
   clearInterval(quoteExpiries)
   clearInterval(waitlistOffers)
   stopSeeding.abort()
-  await Promise.all([deliveryWorker?.stop(), pushWorker?.stop(), demoSeeding])
+  await Promise.all([deliveryWorker?.stop(), pushWorker?.stop(), textClock?.stop(), demoSeeding])
+  textClock = undefined
   await closeDatabase()
 }
 

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { EnvError, parseEnv } from './env.server.ts'
+import { EnvError, parseEnv, textKeysOf } from './env.server.ts'
 
 test('with nothing set, the site runs on port 3000 with its data in ./data', () => {
   const env = parseEnv({})
@@ -94,9 +94,38 @@ test.each([
   ],
   [{ STRIPE_API_URL: '127.0.0.1:4010' }, 'STRIPE_API_URL: must be an http:// or https:// URL'],
   [{ STRIPE_API_URL: 'http://127.0.0.1:4010/v1' }, 'STRIPE_API_URL: must be an origin'],
+  [
+    { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'b'.repeat(32) },
+    'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send texts, or none',
+  ],
+  [{ TWILIO_FROM: '+14165550100' }, 'set all three to send texts, or none'],
+  [{ TWILIO_ACCOUNT_SID: 'SK123' }, 'TWILIO_ACCOUNT_SID: must be a Twilio account SID'],
+  [{ TWILIO_FROM: '416-555-0100' }, 'TWILIO_FROM: must be a number like +14165550100'],
+  [{ TWILIO_API_URL: 'http://127.0.0.1:4020/2010-04-01' }, 'TWILIO_API_URL: must be an origin'],
 ])('%o is refused with "%s"', (source, message) => {
   expect(() => parseEnv(source)).toThrow(EnvError)
   expect(() => parseEnv(source)).toThrow(message)
+})
+
+test('texts are on with all three Twilio keys, and never say the token when refused', () => {
+  const keys = {
+    TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'f'.repeat(32),
+    TWILIO_FROM: '+14165550100',
+  }
+  expect(textKeysOf(parseEnv({}))).toBeUndefined()
+  expect(textKeysOf(parseEnv(keys))).toEqual({
+    accountSid: keys.TWILIO_ACCOUNT_SID,
+    authToken: keys.TWILIO_AUTH_TOKEN,
+    from: '+14165550100',
+    apiUrl: 'https://api.twilio.com',
+  })
+  expect(textKeysOf(parseEnv({ ...keys, TWILIO_API_URL: 'http://127.0.0.1:4020' }))?.apiUrl).toBe(
+    'http://127.0.0.1:4020',
+  )
+  expect(() => parseEnv({ ...keys, TWILIO_FROM: undefined })).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('f'.repeat(32)) }),
+  )
 })
 
 test('MAIL_FROM takes an address, or a name and an address', () => {

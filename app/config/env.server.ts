@@ -96,6 +96,26 @@ const EnvSchema = z.object({
     ),
   ),
   /**
+   * Texts through her own Twilio account: all three or none (decision 111).
+   * TWILIO_FROM is the number (or sender) texts come from, as Twilio writes it.
+   */
+  TWILIO_ACCOUNT_SID: optional(
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID, AC and 32 hex digits'),
+  ),
+  TWILIO_AUTH_TOKEN: optional(
+    z.string().regex(/^[0-9a-fA-F]{32}$/, 'must be a Twilio auth token, 32 hex digits'),
+  ),
+  TWILIO_FROM: optional(
+    z.string().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be a number like +14165550100'),
+  ),
+  /** Tests only: the origin of a local fake of Twilio's API, e.g. http://127.0.0.1:4020. */
+  TWILIO_API_URL: optional(
+    httpUrl.refine(
+      (url) => !URL.canParse(url) || new URL(url).origin === url.replace(/\/$/, ''),
+      'must be an origin, like http://127.0.0.1:4020',
+    ),
+  ),
+  /**
    * Tests only: the owner's alerts may also go to a push service on this
    * machine's loopback, over plain http (the tests' fake one). Never on a
    * real site: it lets a subscription point the server at itself.
@@ -149,6 +169,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither',
     )
   }
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM]
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new EnvError(
+      'Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send texts, or none',
+    )
+  }
   const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`
   return {
     ...env,
@@ -176,4 +202,33 @@ export function cardPaymentsOn(
   env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'> = getEnv(),
 ): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+}
+
+/** Her Twilio account, when texts are on: all three keys set (decision 111). */
+export interface TextKeys {
+  accountSid: string
+  authToken: string
+  from: string
+  /** Twilio's API origin; a local fake's in tests. */
+  apiUrl: string
+}
+
+/**
+ * Texts are on only when all three of her Twilio keys are set (decision 111):
+ * without them nothing of texts shows anywhere, and email does their job.
+ */
+export function textKeysOf(
+  env: Pick<
+    Env,
+    'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL'
+  > = getEnv(),
+): TextKeys | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env
+  if (!accountSid || !authToken || !from) return undefined
+  return {
+    accountSid,
+    authToken,
+    from,
+    apiUrl: (env.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/$/, ''),
+  }
 }

@@ -19,7 +19,7 @@ export interface LeasedRow {
 }
 
 /** The tables that are leased queues. */
-export type QueueTable = 'outbox' | 'push_alert'
+export type QueueTable = 'outbox' | 'push_alert' | 'text_message'
 
 type QueueDb = Record<'queue', LeasedRow>
 

@@ -63,6 +63,7 @@ import type {
   ReviewTable,
   ContactMessageTable,
 } from './schema/site.ts'
+import type { TextConsentTable, TextMessageTable } from './schema/texts.ts'
 
 /** The database's tables as Kysely sees them; migrations.server.ts creates them. */
 export interface Database {
@@ -123,6 +124,8 @@ export interface Database {
   customer_note: CustomerNoteTable
   discount_code: DiscountCodeTable
   discount_code_use: DiscountCodeUseTable
+  text_consent: TextConsentTable
+  text_message: TextMessageTable
 }
 
 // Each group's tables and the types of their columns, as every importer has named them from here.
@@ -192,3 +195,4 @@ export type {
   PageVersionTable,
   BookingVersionTable,
 } from './schema/shared.ts'
+export type { TextConsentTable, TextKind, TextMessageTable, TextStatus } from './schema/texts.ts'

@@ -68,6 +68,8 @@ export const tableOwners = {
   customer_note: { owner: 'customers', holds: 'her private notes on a customer, by address' },
   discount_code: { owner: 'discount-codes', holds: 'her discount codes, their terms and uses' },
   discount_code_use: { owner: 'discount-codes', holds: 'which order took each use of a code' },
+  text_consent: { owner: 'texts', holds: "each phone's consent to texts, given and withdrawn" },
+  text_message: { owner: 'texts', holds: 'each text queued until Twilio takes it' },
   push_subscription: { owner: 'owner-alerts', holds: 'each device that turned on alerts' },
   push_alert: { owner: 'owner-alerts', holds: 'each alert queued for a device until sent' },
   site_content: {
@@ -236,6 +238,12 @@ export const tableGrants = [
     tables: ['order_request'],
     reason:
       'Whether a code is her first order, or her second use of it, is asked of her earlier orders by address in the transaction that takes the use, under the code’s own row lock; the same transaction writes on the order what the code took off.',
+  },
+  {
+    feature: 'texts',
+    tables: ['order_request'],
+    reason:
+      'The clock’s texts read today’s and tomorrow’s booked orders joined to the phones that consented, in one query a minute, rather than asking the book for every order and dropping most.',
   },
   {
     feature: 'customers',

@@ -10,6 +10,7 @@ import {
 } from '#app/features/customers/customer-notes.server.ts'
 import { CustomerRecordPage } from '#app/features/customers/customers-page.tsx'
 import { readCustomer } from '#app/features/customers/customers.server.ts'
+import { consentLines } from '#app/features/texts/text-consent.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.customers.$id'
 
@@ -32,6 +33,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     customer,
     note: await readNote(getDb(), customer.emails),
     messages: await readCustomerMessages(getDb(), customer.emails),
+    // Her consent to texts, given and withdrawn, beside each phone (decision 111).
+    textConsents: await consentLines(getDb(), customer.phones),
   }
 }
 

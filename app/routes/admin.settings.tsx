@@ -1,7 +1,7 @@
 import { useActionData, useSearchParams } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { SettingsJumps } from '#app/components/settings-jumps.tsx'
-import { getEnv } from '#app/config/env.server.ts'
+import { getEnv, textKeysOf } from '#app/config/env.server.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
 import { AvailabilitySettings } from '#app/features/availability/availability-settings/availability-settings.tsx'
@@ -55,6 +55,8 @@ export async function loader() {
   ])
   const today = bakeryToday()
   return {
+    // Settings › Texts shows only with her Twilio keys (decision 111).
+    textsOn: textKeysOf() !== undefined,
     salesCap: await readSalesCap(db, today),
     products,
     calendarFeed: feedUrls(getEnv().SITE_URL, icalKey),
@@ -96,6 +98,7 @@ const MORE_SETTINGS = [
   ['/admin/settings/site', 'Your site'],
   ['/admin/settings/alerts', 'Alerts on your phone'],
   ['/admin/settings/payments', 'Payments, changes and design proofs'],
+  ['/admin/settings/texts', 'Texts to your customers'],
   ['/admin/settings/account', 'Your account'],
   ['/admin/settings/moving', 'Move your site'],
   ['/admin/reviews', 'Reviews from your customers'],
@@ -115,14 +118,15 @@ const SECTIONS = [
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const { products, availability, calendarFeed, salesCap } = loaderData
+  const { products, availability, calendarFeed, salesCap, textsOn } = loaderData
+  const moreSettings = MORE_SETTINGS.filter(([href]) => textsOn || href !== '/admin/settings/texts')
   const openCard = searchParams.get(OPEN_CARD_PARAM)
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
       <h1 className="page-heading mt-2">Settings</h1>
       <p className="lede mt-3">Your menu, the days you bake and how customers book.</p>
-      <SettingsJumps label="More settings" links={MORE_SETTINGS} className="mt-5" />
+      <SettingsJumps label="More settings" links={moreSettings} className="mt-5" />
       <SettingsJumps label="On this page" links={SECTIONS} className="mt-2" />
       {salesCap ? <SalesCapCard cap={salesCap} /> : null}
 

@@ -31,6 +31,9 @@ import { ReviewPanel } from '#app/features/reviews/review-form.tsx'
 import { type ReviewPostResult, firstNameOf } from '#app/features/reviews/review-schema.ts'
 import { readReviewOf } from '#app/features/reviews/reviews.server.ts'
 import { readReviewLink } from '#app/features/scheduled-work/review-links.server.ts'
+import { receiveTextChoice, readTextPanel } from '#app/features/texts/text-choice.server.ts'
+import { type TextChoiceResult, isTextChoiceResult } from '#app/features/texts/text-choice.ts'
+import { TextConsentPanel } from '#app/features/texts/text-panel.tsx'
 import { respond } from '#app/utils/reply.ts'
 import { clientIpContext } from '#app/utils/request-context.ts'
 import type { Route } from './+types/requests.$token'
@@ -45,7 +48,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await readRequestStatus(db, params.token)
   if (!view) {
     return data(
-      { view: null, book: {}, cardNotice: null, proofs: {}, selfService: null, review: null },
+      {
+        view: null,
+        book: {},
+        cardNotice: null,
+        proofs: {},
+        selfService: null,
+        review: null,
+        texts: null,
+      },
       { status: 404 },
     )
   }
@@ -63,6 +74,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       cancelPosition: /^[1-9]\d{0,5}$/.test(cancel) ? Number(cancel) : undefined,
     }),
     review: await loadReview(db, params.token),
+    // "Text me about my order", when texts are on (decision 111).
+    texts: await readTextPanel(db, params.token),
     // Back from Stripe's page: paid, or changed her mind.
     cardNotice: cardPayments ? cardNoticeOf(url) : null,
   }
@@ -129,6 +142,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }),
     )
   }
+  if (new URL(request.url).searchParams.has('texts')) {
+    return respond(
+      await receiveTextChoice({
+        request,
+        token: params.token,
+        clientIp: context.get(clientIpContext),
+        db: getDb(),
+      }),
+    )
+  }
   if (new URL(request.url).searchParams.has('checkout')) {
     const started = await startCardCheckout({
       request,
@@ -184,8 +207,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 
 export default function RequestStatus({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<
-    QuoteAnswerResult | CardCheckoutFailure | SelfServiceResult | ReviewPostResult
+    | QuoteAnswerResult
+    | CardCheckoutFailure
+    | SelfServiceResult
+    | ReviewPostResult
+    | TextChoiceResult
   >()
+  const textsResult = isTextChoiceResult(posted) ? posted : undefined
   // Her answer to a design proof shows beside the proof, her change or
   // cancelling beside its card, and her review (answered with `review`,
   // features/reviews) in its panel, not as a quote's answer.
@@ -193,7 +221,7 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
   const selfServiceResult = isSelfServiceResult(posted) ? posted : undefined
   const reviewResult = posted && 'review' in posted ? (posted as ReviewPostResult) : undefined
   const result =
-    proofResult || selfServiceResult || reviewResult
+    proofResult || selfServiceResult || reviewResult || textsResult
       ? undefined
       : (posted as QuoteAnswerResult | CardCheckoutFailure | undefined)
   const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
@@ -239,6 +267,9 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
             result={reviewResult}
           />
         ) : null
+      }
+      texts={
+        loaderData.texts ? <TextConsentPanel panel={loaderData.texts} result={textsResult} /> : null
       }
     />
   )

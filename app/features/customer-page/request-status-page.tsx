@@ -50,6 +50,7 @@ export function RequestStatusPage({
   selfService,
   selfServiceResult,
   review = null,
+  texts = null,
 }: {
   view: RequestStatusView
   /** The order book's side of each request (its quote, what is owed), by the request's position. */
@@ -70,6 +71,8 @@ export function RequestStatusPage({
   selfServiceResult?: SelfServiceResult
   /** Her review's panel (features/reviews), once an order is completed. */
   review?: ReactNode
+  /** "Text me about my order" (features/texts), when texts are on. */
+  texts?: ReactNode
 }) {
   const { identity } = useSiteWords()
   const one = view.requests.length === 1
@@ -129,6 +132,7 @@ export function RequestStatusPage({
         render={waitingForm}
       />
       {review ? <div className="mt-8 max-w-2xl">{review}</div> : null}
+      {texts ? <div className="mt-8 max-w-2xl">{texts}</div> : null}
 
       {/* On a phone: the requests, what happens next, whom to ask, then the
           policies. On a wide screen the policies follow the requests on the

@@ -138,11 +138,14 @@ export function CustomerRecordPage({
   note,
   messages,
   answer,
+  textConsents = {},
 }: {
   customer: CustomerRecord
   note: string
   messages: CustomerMessage[]
   answer: NoteAnswer | undefined
+  /** Per phone, her consent to texts as written by the texts feature; none for a phone never asked. */
+  textConsents?: Record<string, string>
 }) {
   return (
     <section className="page-section">
@@ -173,6 +176,9 @@ export function CustomerRecordPage({
                 <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-link">
                   {formatPhoneNumber(phone)}
                 </a>
+                {textConsents[phone] ? (
+                  <p className="text-sm text-chocolate">{textConsents[phone]}</p>
+                ) : null}
               </li>
             ))}
           </ul>

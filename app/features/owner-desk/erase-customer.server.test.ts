@@ -22,6 +22,8 @@ import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
+import { giveTextConsent, textConsentsOf } from '#app/features/texts/text-consent.server.ts'
+import { queueText } from '#app/features/texts/text-queue.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { waitFor } from '#tests/support/mail.ts'
@@ -124,8 +126,18 @@ test('erasing a customer leaves nothing that names them in the database or the m
     }),
   )
 
+  // Her yes to texts, a text queued to her, and Sam's yes, which stays.
+  await giveTextConsent(db, { phone: '4165550199', where: 'her order page', now: NOW.getTime() })
+  await giveTextConsent(db, { phone: '6475550123', where: 'her order page', now: NOW.getTime() })
+  await queueText(
+    db,
+    { kind: 'ready', phone: '4165550199', body: 'Your Unicorn cake is ready', dedupeKey: 'ready:p' },
+    NOW.getTime(),
+  )
+
   const report = await eraseCustomer(db, { store, dataDir }, { email: 'PRIYA@example.com' })
   expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
+  expect((await textConsentsOf(db, ['4165550199', '6475550123'])).size).toBe(1)
 
   // Every text column of every table, searched for anything that was hers.
   const traces = [
@@ -150,6 +162,8 @@ test('erasing a customer leaves nothing that names them in the database or the m
     'inspiration_photo',
     'drop_hold',
     'day_waitlist_entry',
+    'text_consent',
+    'text_message',
   ] as const
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)

@@ -12,6 +12,7 @@ import { removeMailFiles } from '#app/features/mail/transports/file.server.ts'
 import type { MediaStore } from '#app/features/media/media-store.server.ts'
 import { deleteProofsOfRequests } from '#app/features/proofs/proof-store.server.ts'
 import { deleteReviewsOf } from '#app/features/reviews/reviews.server.ts'
+import { eraseTextsOf } from '#app/features/texts/text-consent.server.ts'
 import { eraseDayWaitlistOf } from '#app/features/waitlist/day-waitlist.server.ts'
 import { eraseWaitlistOf } from '#app/features/waitlist/waitlist.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
@@ -96,6 +97,10 @@ export async function eraseCustomer(
     await eraseDayWaitlistOf(trx, address)
     // Her notes in the customer book.
     await eraseNoteOf(trx, address)
+    // Her consent to texts and every text to her number.
+    for (const phone of new Set(requests.map((request) => request.phone_number))) {
+      if (phone) await eraseTextsOf(trx, phone)
+    }
     const traces = tracesOf(address, [...requests, ...messages])
     if (requestIds.length > 0) {
       // Her review goes whole, and with it from Home, About and their rating.
