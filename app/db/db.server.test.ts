@@ -664,6 +664,8 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_site_content_1', null],
   ['sqlite_autoindex_stripe_event_1', null],
+  ['sqlite_autoindex_text_consent_1', null],
+  ['sqlite_autoindex_text_message_1', null],
   ['sqlite_autoindex_waitlist_entry_1', null],
   ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
   [
@@ -674,6 +676,19 @@ const SQLITE_SCHEMA = [
     'stripe_event_needs_look',
     'CREATE INDEX "stripe_event_needs_look" on "stripe_event" ("outcome", "handled_at", "created_at")',
   ],
+  [
+    'text_consent',
+    'CREATE TABLE "text_consent" ("phone" text primary key, "given_at" integer not null, "given_where" text not null, "withdrawn_at" integer, "withdrawn_how" text)',
+  ],
+  [
+    'text_message',
+    'CREATE TABLE "text_message" ("id" integer primary key autoincrement, "kind" text not null check (kind in (\'day-before\', \'soon\', \'ready\', \'test\')), "phone" text not null, "body" text not null, "dedupe_key" text not null unique, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "send_before" integer, "sent_at" integer, "provider_id" text, "last_error" text)',
+  ],
+  [
+    'text_message_due',
+    'CREATE INDEX "text_message_due" on "text_message" ("status", "next_attempt_at")',
+  ],
+  ['text_message_phone', 'CREATE INDEX "text_message_phone" on "text_message" ("phone")'],
   [
     'waitlist_entry',
     'CREATE TABLE "waitlist_entry" ("id" integer primary key autoincrement, "drop_id" integer not null references "drop_sale" ("id") on delete cascade, "wants" text not null, "email" text not null, "created_at" integer not null, "state" text default \'waiting\' not null check (state in (\'waiting\', \'offered\')), "offered_at" integer, "offer_token" text, constraint "waitlist_entry_once" unique ("drop_id", "wants", "email"))',

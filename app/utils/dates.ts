@@ -55,10 +55,15 @@ export function bakeryToday(now: Date = new Date()): string {
   return todayIn(localSettings().timeZone, now)
 }
 
+/** The wall-clock time of a moment in a time zone, HH:MM (24-hour). */
+export function timeIn(timeZone: string, instant: Date): string {
+  const { hour, minute } = wallClockParts(timeZone, instant)
+  return `${pad(hour)}:${pad(minute)}`
+}
+
 /** The bakery's wall-clock time of a moment, HH:MM (24-hour). */
 export function bakeryTimeOf(instant: Date): string {
-  const { hour, minute } = wallClockParts(localSettings().timeZone, instant)
-  return `${pad(hour)}:${pad(minute)}`
+  return timeIn(localSettings().timeZone, instant)
 }
 
 /** The bakery's date of a moment, YYYY-MM-DD. */

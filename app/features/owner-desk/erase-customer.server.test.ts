@@ -131,7 +131,12 @@ test('erasing a customer leaves nothing that names them in the database or the m
   await giveTextConsent(db, { phone: '6475550123', where: 'her order page', now: NOW.getTime() })
   await queueText(
     db,
-    { kind: 'ready', phone: '4165550199', body: 'Your Unicorn cake is ready', dedupeKey: 'ready:p' },
+    {
+      kind: 'ready',
+      phone: '4165550199',
+      body: 'Your Unicorn cake is ready',
+      dedupeKey: 'ready:p',
+    },
     NOW.getTime(),
   )
 

@@ -1,5 +1,5 @@
 import { addDays } from '#app/utils/calendar-days.ts'
-import { instantIn, todayIn } from '#app/utils/dates.ts'
+import { instantIn, timeIn, todayIn } from '#app/utils/dates.ts'
 
 /**
  * The rules of her texts (decision 111), with no database: when a reminder
@@ -32,23 +32,11 @@ export function isQuietTime(time: string, quiet: QuietHours): boolean {
 /** The first moment at or after `at` outside quiet hours, on the bakery's clock. */
 export function afterQuietHours(at: number, timeZone: string, quiet: QuietHours): number {
   const date = todayIn(timeZone, new Date(at))
-  const time = wallTimeIn(timeZone, at)
+  const time = timeIn(timeZone, new Date(at))
   if (!isQuietTime(time, quiet)) return at
   // Quiet in the evening part of hours that run past midnight: they end tomorrow.
   const endsOn = quiet.from > quiet.to && time >= quiet.from ? addDays(date, 1) : date
   return instantIn(timeZone, endsOn, quiet.to).getTime()
-}
-
-/** HH:MM on the wall clock of `timeZone` at a moment. */
-export function wallTimeIn(timeZone: string, at: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at))
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00'
-  return `${part('hour')}:${part('minute')}`
 }
 
 /** One handover to be reminded of: its day and, on a day with set times, its window. */

@@ -1,3 +1,4 @@
+import { formatCount } from '#app/utils/count.ts'
 import { parseTextRate } from './text-rules.ts'
 import { TEXT_CAP_MAX, type TextSettings } from './text-settings.ts'
 
@@ -26,7 +27,7 @@ export function readTextSettingsForm(form: Record<string, string | undefined>): 
   if (rate === undefined) errors.rate = 'Write what a text costs you in dollars, like 0.0083.'
   const cap = (form.monthly_cap ?? '').trim()
   if (!/^\d{1,6}$/.test(cap) || Number(cap) > TEXT_CAP_MAX) {
-    errors.monthly_cap = `Choose a number of texts from 0 to ${TEXT_CAP_MAX.toLocaleString('en')}.`
+    errors.monthly_cap = `Choose a number of texts from 0 to ${formatCount(TEXT_CAP_MAX)}.`
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {

@@ -2,10 +2,10 @@ import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
-import { bakeryToday, instantIn } from '#app/utils/dates.ts'
+import { bakeryToday, instantIn, timeIn } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { type TextToQueue, queueText, queuedTextKeys } from './text-queue.server.ts'
-import { afterQuietHours, isQuietTime, reminderMoments, wallTimeIn } from './text-rules.ts'
+import { afterQuietHours, isQuietTime, reminderMoments } from './text-rules.ts'
 import { readTextSettings } from './text-settings.server.ts'
 import { handoverText } from './text-words.ts'
 
@@ -30,7 +30,7 @@ export async function queueTextsDue(
   if (handovers.length === 0) return 0
   const { timeZone } = localSettings()
   const { quiet } = await readTextSettings(db)
-  const quietNow = isQuietTime(wallTimeIn(timeZone, now), quiet)
+  const quietNow = isQuietTime(timeIn(timeZone, new Date(now)), quiet)
   const bakeryName = (await readSiteSection(db, 'identity')).name
   const texts: TextToQueue[] = []
   for (const handover of handovers) {

@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
+import { formatCount } from '#app/utils/count.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { SAVE_TEXT_SETTINGS } from './text-settings-form.ts'
 import { TEXT_CAP_MAX } from './text-settings.ts'
@@ -71,7 +72,7 @@ export function TextsSettings({ page, posted }: { page: TextsPage; posted: unkno
           <FormField
             name="monthly_cap"
             label="Most texts a month"
-            hint={`From 0 (no texts) to ${TEXT_CAP_MAX.toLocaleString('en')}.`}
+            hint={`From 0 (no texts) to ${formatCount(TEXT_CAP_MAX)}.`}
             error={failed?.errors?.monthly_cap}
           >
             {(control) => (
