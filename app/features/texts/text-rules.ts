@@ -130,7 +130,10 @@ export function plainText(text: string): string {
     .replace(/\u2026/g, '...')
 }
 
-/** The GSM 03.38 basic set: anything else makes a text go as UCS-2. */
+/**
+ * The GSM 03.38 basic set: anything else makes a text go as UCS-2. Never
+ * shown on a page (scripts/subset-fonts.test.ts leaves this file out).
+ */
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'
 /** Characters of the extension table, each counting twice. */
