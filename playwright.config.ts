@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium.ts'
+import { TWILIO_TEST_KEYS } from './tests/support/fake-twilio.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 // The gallery journeys build one gallery in order, from empty, the menu journeys change
@@ -17,6 +18,8 @@ const PICKUP_PORT = PORT + 3
 // Stripe the card spec starts on the port after it.
 const CARD_PORT = PORT + 4
 process.env.E2E_FAKE_STRIPE_PORT ??= String(PORT + 5)
+// Texts are on there too, through the fake Twilio the texts spec starts on the port after.
+process.env.E2E_FAKE_TWILIO_PORT ??= String(PORT + 6)
 // Local settings: the owner moves the bakery to Auckland and NZ$, which every
 // other spec's dates and amounts would feel, so on a server of its own.
 const LOCAL_PORT = PORT + 94
@@ -101,6 +104,10 @@ const webServers = [
     STRIPE_SECRET_KEY: process.env.E2E_STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_STRIPE_PORT}`,
+    TWILIO_ACCOUNT_SID: TWILIO_TEST_KEYS.accountSid,
+    TWILIO_AUTH_TOKEN: TWILIO_TEST_KEYS.authToken,
+    TWILIO_FROM: TWILIO_TEST_KEYS.from,
+    TWILIO_API_URL: `http://127.0.0.1:${process.env.E2E_FAKE_TWILIO_PORT}`,
   }),
   server(LOCAL_PORT, localDataDir, 'npm run serve'),
 ]
@@ -141,6 +148,7 @@ export default defineConfig({
         'drops.spec.ts',
         'drop-desk.spec.ts',
         'discount-codes.spec.ts',
+        'texts.spec.ts',
         'local-settings.spec.ts',
       ],
       grepInvert: postgresTests,
@@ -162,7 +170,7 @@ export default defineConfig({
       testMatch: ['pickup-windows.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PICKUP_PORT}` },
     },
-    // Card payments on: only this server has Stripe keys. Drops are sold here too: a drop
+    // Card payments and texts on: only this server has Stripe and Twilio keys. Drops are sold here too: a drop
     // shows on its server's Home, which the journeys on the main server keep as it is.
     {
       name: 'card',
@@ -171,6 +179,7 @@ export default defineConfig({
         'drops.spec.ts',
         'drop-desk.spec.ts',
         'discount-codes.spec.ts',
+        'texts.spec.ts',
       ],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },

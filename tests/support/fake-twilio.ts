@@ -34,7 +34,7 @@ export interface FakeTwilio {
   close(): Promise<void>
 }
 
-export async function startFakeTwilio(): Promise<FakeTwilio> {
+export async function startFakeTwilio({ port = 0 }: { port?: number } = {}): Promise<FakeTwilio> {
   const received: ReceivedText[] = []
   const failures: { status: number; code?: number }[] = []
   let next = 1
@@ -67,10 +67,10 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       )
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const { port: bound } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     received,
     failNext: (...answers) => void failures.push(...answers),
     close: () => new Promise((resolve) => server.close(() => resolve())),

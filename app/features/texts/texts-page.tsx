@@ -39,7 +39,7 @@ export function TextsSettings({ page, posted }: { page: TextsPage; posted: unkno
           <strong>{formatMoneyWithCents(month.costCents)}</strong> at your rate.
         </p>
         <p className="form-hint mt-2">
-          Past your limit, texts wait for next month and email tells customers instead.
+          Past your limit no more texts go out until next month; email tells customers instead.
         </p>
       </SettingsCard>
       <SettingsCard id={CARD} title="Quiet hours, cost and limit" className="mt-6">

@@ -1,0 +1,142 @@
+import { site } from '#app/content/site.ts'
+import { todayIn } from '#app/utils/dates.ts'
+import {
+  type FakeTwilio,
+  TWILIO_TEST_KEYS,
+  signAsTwilio,
+  startFakeTwilio,
+} from '#tests/support/fake-twilio.ts'
+import { seedBuyNowTreat } from './drops.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
+import { addDays } from './money-journey.ts'
+import { shoot } from './shots.ts'
+
+// One fake Twilio on its one port.
+test.describe.configure({ mode: 'serial' })
+
+let twilio: FakeTwilio
+test.beforeAll(async () => {
+  twilio = await startFakeTwilio({ port: Number(process.env.E2E_FAKE_TWILIO_PORT) })
+})
+test.afterAll(async () => {
+  await twilio?.close()
+})
+
+// A refused setting answers 400, which the browser logs.
+test.use({ allowedConsoleErrors: [/status of 400/] })
+
+test('a customer asks for texts on her order page; the owner sees her yes in the customer book, and her STOP as soon as she sends it', async ({
+  signInOwner,
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const stamp = `${Date.now()}`.slice(-6)
+  const treat = `Seeded rye ${stamp}`
+  const email = `tess.${stamp}@example.com`
+  const id = seedBuyNowTreat({ name: treat, priceCents: 1_100 })
+
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(`/ordernow/${id}`)
+  await waitForHydration(phone)
+  await phone.getByLabel('Order Date').fill(addDays(todayIn(site.timeZone), 10))
+  await phone.getByLabel('Name').fill('Tess Rye')
+  await phone.getByLabel('Email').fill(email)
+  await phone.getByLabel('Phone Number').fill('(416) 555-0177')
+  await phone.getByLabel('How did you hear about us?').selectOption('Instagram')
+  await phone.getByLabel('Pay at pickup').check()
+  await phone.getByLabel('I have read the order policies').check()
+  await phone.getByRole('button', { name: /^Order for/ }).click()
+  await phone.waitForURL(/\/requests\/[\w-]+$/)
+
+  // Never ticked for her: she ticks it herself, and is told at once where she looks.
+  const panel = phone.getByRole('region', { name: 'Texts about your order' })
+  await expect(panel).toContainText('We can text 416-555-0177')
+  const box = panel.getByRole('checkbox', { name: 'Text me about my order' })
+  await expect(box).not.toBeChecked()
+  await box.check()
+  await panel.getByRole('button', { name: 'Save my choice' }).click()
+  await expect(panel.getByRole('status')).toHaveText(
+    'Done: we will text 416-555-0177 about your order.',
+  )
+  await expect(panel).toContainText('We text 416-555-0177 the day before')
+  await expect(box).toBeChecked()
+  await shoot(phone, 'texts-order-page', { part: panel })
+
+  // The owner's customer book says when and where she said yes.
+  await signInOwner(page)
+  await page.goto(`/admin/customers?q=${encodeURIComponent(email)}`)
+  await page.getByRole('link', { name: 'Tess Rye' }).click()
+  const reach = page.getByRole('region', { name: 'How to reach them' })
+  await expect(reach).toContainText(
+    /Texts: yes since \w{3} \d{1,2}, \d{4} \(her order page, BB-\d{4}\)/,
+  )
+
+  // She replies STOP to a text: Twilio posts it, signed, and her consent goes at once.
+  const siteUrl = String(testInfo.project.use.baseURL)
+  const form = new URLSearchParams({
+    From: '+14165550177',
+    To: TWILIO_TEST_KEYS.from,
+    Body: 'STOP',
+    AccountSid: TWILIO_TEST_KEYS.accountSid,
+  })
+  const forged = await page.request.post('/webhooks/sms', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'AAAA' },
+    data: form.toString(),
+  })
+  expect(forged.status()).toBe(403)
+  const stop = await page.request.post('/webhooks/sms', {
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': signAsTwilio(
+        TWILIO_TEST_KEYS.authToken,
+        `${siteUrl}/webhooks/sms`,
+        form,
+      ),
+    },
+    data: form.toString(),
+  })
+  expect(stop.status()).toBe(200)
+  await page.reload()
+  await expect(reach).toContainText(/Texts: stopped \w{3} \d{1,2}, \d{4} \(replied STOP\)/)
+  await shoot(page, 'texts-customer-book')
+  await phone.reload()
+  await expect(box).not.toBeChecked()
+  await phone.close()
+  // Nothing was sent to her: no text was due.
+  expect(twilio.received).toEqual([])
+})
+
+test('the owner sets her quiet hours, her rate and her monthly limit on her phone; a rate she mistypes is named beside it', async ({
+  signInOwner,
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await signInOwner(page)
+  await page.goto('/admin/settings')
+  await page.getByRole('link', { name: 'Texts to your customers' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Texts to your customers')
+  await expect(page.getByTestId('texts-this-month')).toContainText('of 200 texts sent')
+  await waitForHydration(page)
+  const card = page.getByRole('region', { name: 'Quiet hours, cost and limit' })
+  await card.getByLabel('What a text costs you').fill('eight tenths of a cent')
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByText('Write what a text costs you in dollars, like 0.0083.')).toBeVisible()
+  await expect(card.getByLabel('What a text costs you')).toHaveValue('eight tenths of a cent')
+  await card.getByLabel('What a text costs you').fill('0.0079')
+  await card.getByLabel('Quiet from').fill('20:30')
+  await card.getByLabel('Most texts a month').fill('150')
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByRole('status')).toHaveText(
+    'Saved: quiet from 20:30 to 08:00, at most 150 texts a month.',
+  )
+  await page.reload()
+  await expect(page.getByTestId('texts-this-month')).toContainText('of 150 texts sent')
+  await expect(card.getByLabel('What a text costs you')).toHaveValue('0.0079')
+  await shoot(page, 'texts-settings')
+  // Put back for the next run on the same server.
+  await card.getByLabel('Quiet from').fill('21:00')
+  await card.getByLabel('Most texts a month').fill('200')
+  await card.getByRole('button', { name: 'Save' }).click()
+  await expect(card.getByRole('status')).toContainText('at most 200 texts a month')
+})
