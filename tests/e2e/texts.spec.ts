@@ -8,6 +8,7 @@ import {
 } from '#tests/support/fake-twilio.ts'
 import { seedBuyNowTreat } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photograph, takingPhotographs } from './guide-photos.ts'
 import { addDays } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -32,7 +33,7 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
 }, testInfo) => {
   test.setTimeout(90_000)
   const stamp = `${Date.now()}`.slice(-6)
-  const treat = `Seeded rye ${stamp}`
+  const treat = takingPhotographs ? 'Seeded rye' : `Seeded rye ${stamp}`
   const email = `tess.${stamp}@example.com`
   const id = seedBuyNowTreat({ name: treat, priceCents: 1_100 })
 
@@ -62,6 +63,7 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   await expect(panel).toContainText('We text 416-555-0177 the day before')
   await expect(box).toBeChecked()
   await shoot(phone, 'texts-order-page', { part: panel })
+  await photograph(panel, '42-texts-order-page', testInfo)
 
   // The owner's customer book says when and where she said yes.
   await signInOwner(page)
@@ -110,7 +112,7 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
 test('the owner sets her quiet hours, her rate and her monthly limit on her phone; a rate she mistypes is named beside it', async ({
   signInOwner,
   page,
-}) => {
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 })
   await signInOwner(page)
   await page.goto('/admin/settings')
@@ -133,6 +135,7 @@ test('the owner sets her quiet hours, her rate and her monthly limit on her phon
   await page.reload()
   await expect(page.getByTestId('texts-this-month')).toContainText('of 150 texts sent')
   await expect(card.getByLabel('What a text costs you')).toHaveValue('0.0079')
+  await photograph(card, '43-texts-settings', testInfo)
   await shoot(page, 'texts-settings')
   // Put back for the next run on the same server.
   await card.getByLabel('Quiet from').fill('21:00')
