@@ -147,3 +147,44 @@ test('a code used up meanwhile refuses the order and leaves her hold as it was',
     await db.selectFrom('order_request').select('discount_cents').orderBy('id').execute(),
   ).toEqual([{ discount_cents: 500 }, { discount_cents: 0 }])
 })
+
+test('a code that leaves less than a card payment can be is refused before the order is made, with her hold kept', async () => {
+  const { db, buns, now } = await openDrop()
+  await makeCode(db, { code: 'ALMOST', kind: 'amount', amount: '18.50' })
+  const { env, fake } = await withFakeStripe(db, { now })
+  const token = await hold(db, buns, 1, now, 'mina@example.com')
+  // $18.50 less $18.50: nothing left to charge; by card that cannot be paid.
+  const page = await readHoldOrderPage(db, {
+    slug: saturday.slug,
+    token,
+    now: new Date(now),
+    code: 'ALMOST',
+  })
+  expect(page?.payments).toEqual(['pickup'])
+  const card = await orderHold(db, {
+    token,
+    payment: 'card',
+    now,
+    env,
+    code: 'ALMOST',
+    shownCents: 1_850,
+  })
+  expect(card).toEqual({
+    ok: false,
+    status: 409,
+    message: 'Card payments start at $0.50: please choose to pay at pickup.',
+  })
+  expect(fake.received).toEqual([])
+  expect((await listCodes(db))[0]!.uses).toBe(0)
+  const held = await db
+    .selectFrom('drop_hold')
+    .select('state')
+    .where('token', '=', token)
+    .executeTakeFirstOrThrow()
+  expect(held.state).toBe('held')
+  expect(await db.selectFrom('order_request').select('id').execute()).toEqual([])
+  // At pickup it is booked at nothing to pay.
+  expect(
+    await orderHold(db, { token, payment: 'pickup', now, env, code: 'ALMOST', shownCents: 1_850 }),
+  ).toMatchObject({ ok: true })
+})

@@ -26,6 +26,7 @@ import {
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 
@@ -112,6 +113,18 @@ export async function orderHold(
       )
       // The hold was claimed above: a code refused now undoes that too.
       if (!booked.ok) throw new CodeRefused(booked.message)
+      // Her way of paying is weighed again at the total the code left: by
+      // card, a total under Stripe's smallest charge is refused here, with
+      // her hold kept, rather than by Stripe once the order is made.
+      const terms = { ...cardTerms(env), payAtPickup: hold.payAtPickup }
+      const refusal = paymentRefusal(terms, booked.totalCents, payment, 'This drop')
+      if (refusal) {
+        throw new CodeRefused(
+          paymentsFor(terms, booked.totalCents).length > 0
+            ? refusal
+            : `With the code the total is ${formatMoney(booked.totalCents)}, less than a card payment can be: please order without it.`,
+        )
+      }
       await attachOrder(trx, {
         holdId: hold.holdId,
         requestId: booked.requestId,
