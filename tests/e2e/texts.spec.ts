@@ -63,6 +63,7 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   await expect(panel).toContainText('We text 416-555-0177 the day before')
   await expect(box).toBeChecked()
   await shoot(phone, 'texts-order-page', { part: panel })
+  await shoot(phone, 'texts-order-page-whole')
   await photograph(panel, '42-texts-order-page', testInfo)
 
   // The owner's customer book says when and where she said yes.

@@ -14,7 +14,7 @@ export function TextConsentPanel({
   result?: TextChoiceResult
 }) {
   return (
-    <section id="texts" className="card text-panel" aria-labelledby="texts-heading">
+    <section id="texts" className="card p-5 sm:p-6" aria-labelledby="texts-heading">
       <h2 id="texts-heading" className="font-display text-2xl font-semibold">
         Texts about your order
       </h2>
