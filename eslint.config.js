@@ -213,8 +213,8 @@ export const featureEdges = {
     why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen.",
   },
   texts: {
-    uses: ['availability', 'site-content'],
-    why: "Texts through her own Twilio account (decision 111): each phone's consent and its STOP, the clock's reminders and \"ready\" texts read from the booked orders (the statuses from order-status), written with the window's words (availability) and her bakery's name (site-content), and sent once through a leased queue of their own.",
+    uses: ['availability', 'drops', 'site-content'],
+    why: "Texts through her own Twilio account (decision 111): each phone's consent and its STOP, the clock's reminders and \"ready\" texts read from the booked orders (the statuses from order-status), written with the window's words (availability) and her bakery's name (site-content), news of a drop opening (its name, address and hours read through drops), and sent once through a leased queue of their own.",
   },
   'order-status': {
     uses: [],

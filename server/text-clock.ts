@@ -4,6 +4,7 @@ import { withLease } from '#app/db/lease.server.ts'
 import type { QueueWorker } from '#app/db/leased-queue.server.ts'
 import { withBakeryLocalSettings } from '#app/features/site-content/site-content.server.ts'
 import { startTextWorker } from '#app/features/texts/text-sender.server.ts'
+import { setTextWorker } from '#app/features/texts/text-worker-handle.server.ts'
 import { queueTextsDue } from '#app/features/texts/texts-due.server.ts'
 
 /**
@@ -26,6 +27,7 @@ export function startTextClock(
   { keys, holder, siteUrl }: { keys: TextKeys; holder: string; siteUrl: string },
 ): TextClock {
   const sender: QueueWorker = startTextWorker(db, { keys })
+  setTextWorker(sender)
   const run = () =>
     withLease(db, { name: TEXTS_LEASE, holder, ttlMs: TEXTS_LEASE_MS }, () =>
       withBakeryLocalSettings(db, () => queueTextsDue(db, { now: Date.now(), siteUrl })),
@@ -41,6 +43,7 @@ export function startTextClock(
   return {
     run,
     async stop() {
+      setTextWorker(undefined)
       clearInterval(timer)
       await sender.stop()
     },

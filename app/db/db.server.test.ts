@@ -678,11 +678,11 @@ const SQLITE_SCHEMA = [
   ],
   [
     'text_consent',
-    'CREATE TABLE "text_consent" ("phone" text primary key, "given_at" integer not null, "given_where" text not null, "withdrawn_at" integer, "withdrawn_how" text)',
+    'CREATE TABLE "text_consent" ("phone" text not null, "purpose" text not null check (purpose in (\'orders\', \'drops\')), "asked_at" integer, "given_at" integer, "given_where" text, "withdrawn_at" integer, "withdrawn_how" text, constraint "text_consent_key" primary key ("phone", "purpose"))',
   ],
   [
     'text_message',
-    'CREATE TABLE "text_message" ("id" integer primary key autoincrement, "kind" text not null check (kind in (\'day-before\', \'soon\', \'ready\', \'test\')), "phone" text not null, "body" text not null, "dedupe_key" text not null unique, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "send_before" integer, "sent_at" integer, "provider_id" text, "last_error" text)',
+    'CREATE TABLE "text_message" ("id" integer primary key autoincrement, "kind" text not null check (kind in (\'day-before\', \'soon\', \'ready\', \'drop-open\', \'confirm\', \'test\')), "phone" text not null, "body" text not null, "dedupe_key" text not null unique, "status" text default \'queued\' not null, "attempts" integer default 0 not null, "created_at" integer not null, "next_attempt_at" integer not null, "lease_until" integer, "send_before" integer, "sent_at" integer, "provider_id" text, "last_error" text)',
   ],
   [
     'text_message_due',

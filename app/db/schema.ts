@@ -195,4 +195,10 @@ export type {
   PageVersionTable,
   BookingVersionTable,
 } from './schema/shared.ts'
-export type { TextConsentTable, TextKind, TextMessageTable, TextStatus } from './schema/texts.ts'
+export type {
+  TextConsentTable,
+  TextKind,
+  TextMessageTable,
+  TextPurpose,
+  TextStatus,
+} from './schema/texts.ts'

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 /**
  * A drop set straight in the card server's database file (the owner's drop
  * pages are built elsewhere): open since a minute ago, for an hour, with a
- * slug of its own so journeys in parallel never share its stock.
+ * slug of its own so journeys in parallel never share its stock. Returns its id.
  */
 export function seedOpenDrop({
   slug,
@@ -17,12 +17,12 @@ export function seedOpenDrop({
   windows?: { start: string; end: string; capacity: number | null }[]
   /** Whether she may book it and pay at pickup (with card payments on, card is offered too). */
   payAtPickup?: boolean
-}) {
+}): number {
   const db = new SQLite(path.join(process.env.E2E_CARD_DATA_DIR!, 'bakery.sqlite'))
   try {
     db.pragma('busy_timeout = 5000')
     const now = Date.now()
-    db.transaction(() => {
+    return db.transaction(() => {
       const { lastInsertRowid: dropId } = db
         .prepare(
           `insert into drop_sale (slug, name, description, pickup_date, opens_at, closes_at, created_at, pay_at_pickup)
@@ -48,6 +48,7 @@ export function seedOpenDrop({
         'insert into drop_window (drop_id, start_time, end_time, capacity) values (?, ?, ?, ?)',
       )
       for (const entry of windows) window.run(dropId, entry.start, entry.end, entry.capacity)
+      return Number(dropId)
     })()
   } finally {
     db.close()

@@ -6,7 +6,7 @@ import {
   signAsTwilio,
   startFakeTwilio,
 } from '#tests/support/fake-twilio.ts'
-import { seedBuyNowTreat } from './drops.ts'
+import { seedBuyNowTreat, seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photograph, takingPhotographs } from './guide-photos.ts'
 import { addDays } from './money-journey.ts'
@@ -35,6 +35,9 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   const stamp = `${Date.now()}`.slice(-6)
   const treat = takingPhotographs ? 'Seeded rye' : `Seeded rye ${stamp}`
   const email = `tess.${stamp}@example.com`
+  // A number of this run's own: consent is a phone's, and other journeys' orders have numbers too.
+  const digits = takingPhotographs ? '4165550177' : `416555${stamp.slice(-4)}`
+  const written = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`
   const id = seedBuyNowTreat({ name: treat, priceCents: 1_100 })
 
   const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
@@ -43,7 +46,7 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   await phone.getByLabel('Order Date').fill(addDays(todayIn(site.timeZone), 10))
   await phone.getByLabel('Name').fill('Tess Rye')
   await phone.getByLabel('Email').fill(email)
-  await phone.getByLabel('Phone Number').fill('(416) 555-0177')
+  await phone.getByLabel('Phone Number').fill(`(${digits.slice(0, 3)}) ${written.slice(4)}`)
   await phone.getByLabel('How did you hear about us?').selectOption('Instagram')
   await phone.getByLabel('Pay at pickup').check()
   await phone.getByLabel('I have read the order policies').check()
@@ -52,15 +55,15 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
 
   // Never ticked for her: she ticks it herself, and is told at once where she looks.
   const panel = phone.getByRole('region', { name: 'Texts about your order' })
-  await expect(panel).toContainText('We can text 416-555-0177')
+  await expect(panel).toContainText(`We can text ${written}`)
   const box = panel.getByRole('checkbox', { name: 'Text me about my order' })
   await expect(box).not.toBeChecked()
   await box.check()
   await panel.getByRole('button', { name: 'Save my choice' }).click()
   await expect(panel.getByRole('status')).toHaveText(
-    'Done: we will text 416-555-0177 about your order.',
+    `Done: we will text ${written} about your order.`,
   )
-  await expect(panel).toContainText('We text 416-555-0177 the day before')
+  await expect(panel).toContainText(`We text ${written} the day before`)
   await expect(box).toBeChecked()
   await shoot(phone, 'texts-order-page', { part: panel })
   await shoot(phone, 'texts-order-page-whole')
@@ -72,13 +75,13 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   await page.getByRole('link', { name: 'Tess Rye' }).click()
   const reach = page.getByRole('region', { name: 'How to reach them' })
   await expect(reach).toContainText(
-    /Texts: yes since \w{3} \d{1,2}, \d{4} \(her order page, BB-\d{4}\)/,
+    /Texts about orders: yes since \w{3} \d{1,2}, \d{4} \(her order page, BB-\d{4}\)/,
   )
 
   // She replies STOP to a text: Twilio posts it, signed, and her consent goes at once.
   const siteUrl = String(testInfo.project.use.baseURL)
   const form = new URLSearchParams({
-    From: '+14165550177',
+    From: `+1${digits}`,
     To: TWILIO_TEST_KEYS.from,
     Body: 'STOP',
     AccountSid: TWILIO_TEST_KEYS.accountSid,
@@ -101,13 +104,15 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
   })
   expect(stop.status()).toBe(200)
   await page.reload()
-  await expect(reach).toContainText(/Texts: stopped \w{3} \d{1,2}, \d{4} \(replied STOP\)/)
+  await expect(reach).toContainText(
+    /Texts about orders: stopped \w{3} \d{1,2}, \d{4} \(replied STOP\)/,
+  )
   await shoot(page, 'texts-customer-book')
   await phone.reload()
   await expect(box).not.toBeChecked()
   await phone.close()
-  // Nothing was sent to her: no text was due.
-  expect(twilio.received).toEqual([])
+  // Nothing was sent to her: her order is ten days away.
+  expect(twilio.received.filter((text) => text.to === `+1${digits}`)).toEqual([])
 })
 
 test('the owner sets her quiet hours, her rate and her monthly limit on her phone; a rate she mistypes is named beside it', async ({
@@ -143,4 +148,72 @@ test('the owner sets her quiet hours, her rate and her monthly limit on her phon
   await card.getByLabel('Most texts a month').fill('200')
   await card.getByRole('button', { name: 'Save' }).click()
   await expect(card.getByRole('status')).toContainText('at most 200 texts a month')
+})
+
+test('a customer asks to hear when a drop opens and says YES from her phone; the owner sees how many and what it costs, and texts them with one tap', async ({
+  signInOwner,
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const stamp = `${Date.now()}`.slice(-6)
+  const slug = `texts-bake-${stamp}`
+  const dropId = seedOpenDrop({
+    slug,
+    items: [{ name: 'Cardamom buns', priceCents: 1_600, stock: 12 }],
+  })
+  const number = `41655${stamp.slice(-5)}`
+
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto('/drops')
+  const signUp = phone.getByRole('region', { name: 'Hear when a drop opens' })
+  await signUp.getByLabel('Your mobile number').fill(number)
+  await signUp.getByRole('checkbox', { name: 'Text me when a new drop opens' }).check()
+  await signUp.getByRole('button', { name: 'Text me' }).click()
+  const written = `${number.slice(0, 3)}-${number.slice(3, 6)}-${number.slice(6)}`
+  await expect(signUp.getByRole('status')).toHaveText(
+    `Almost done: we have texted ${written}. Reply YES to it and you will hear when a drop opens.`,
+  )
+  await shoot(phone, 'texts-drop-sign-up', { part: signUp })
+  // Her phone gets the question at once, and she answers YES.
+  await expect
+    .poll(() =>
+      twilio.received.filter((text) => text.to === `+1${number}`).map((text) => text.body),
+    )
+    .toEqual([expect.stringContaining('reply YES to get a text when a new drop opens.')])
+  const siteUrl = String(testInfo.project.use.baseURL)
+  const form = new URLSearchParams({ From: `+1${number}`, To: TWILIO_TEST_KEYS.from, Body: 'YES' })
+  const yes = await page.request.post('/webhooks/sms', {
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': signAsTwilio(
+        TWILIO_TEST_KEYS.authToken,
+        `${siteUrl}/webhooks/sms`,
+        form,
+      ),
+    },
+    data: form.toString(),
+  })
+  expect(yes.status()).toBe(200)
+  await phone.close()
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await signInOwner(page)
+  await page.goto(`/admin/drops/${dropId}`)
+  const card = page.getByRole('region', { name: 'Texts when it opens' })
+  await expect(card.getByTestId('opening-texts-count')).toContainText(
+    'asked to hear when a drop opens',
+  )
+  await expect(card).toContainText(`/drops/${slug}`)
+  await waitForHydration(page)
+  await card.getByRole('button', { name: 'Text them when it opens' }).click()
+  await expect(card.getByRole('status')).toHaveText(/^\d+ texts? goes? now\.$/)
+  await expect
+    .poll(() => twilio.received.filter((text) => text.to === `+1${number}`).length)
+    .toBe(2)
+  expect(twilio.received.filter((text) => text.to === `+1${number}`).at(-1)?.body).toContain(
+    `/drops/${slug}`,
+  )
+  await photograph(card, '44-drop-opening-texts', testInfo)
+  await shoot(page, 'texts-drop-desk', { part: card })
 })

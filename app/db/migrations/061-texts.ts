@@ -10,19 +10,29 @@ export const migration: Migration = {
     await db.schema
       .createTable('text_consent')
       // Ten digits, as the order book keeps a phone number.
-      .addColumn('phone', 'text', (col) => col.primaryKey())
-      .addColumn('given_at', epochMsType(db), (col) => col.notNull())
+      .addColumn('phone', 'text', (col) => col.notNull())
+      // What the texts are about: her orders, or her drops opening (news, asked for apart).
+      .addColumn('purpose', 'text', (col) =>
+        col.notNull().check(sql`purpose in ('orders', 'drops')`),
+      )
+      // Asked for and waiting for her YES by text (the drops' sign-up); null otherwise.
+      .addColumn('asked_at', epochMsType(db))
+      // When she said yes; null while a sign-up waits for her YES.
+      .addColumn('given_at', epochMsType(db))
       // Where she said yes: 'her order page, BB-4821'.
-      .addColumn('given_where', 'text', (col) => col.notNull())
+      .addColumn('given_where', 'text')
       .addColumn('withdrawn_at', epochMsType(db))
       // How she said no: 'replied STOP', 'her order page, BB-4821'.
       .addColumn('withdrawn_how', 'text')
+      .addPrimaryKeyConstraint('text_consent_key', ['phone', 'purpose'])
       .execute()
     await db.schema
       .createTable('text_message')
       .addColumn('id', 'integer', autoIncrementId(db))
       .addColumn('kind', 'text', (col) =>
-        col.notNull().check(sql`kind in ('day-before', 'soon', 'ready', 'test')`),
+        col
+          .notNull()
+          .check(sql`kind in ('day-before', 'soon', 'ready', 'drop-open', 'confirm', 'test')`),
       )
       .addColumn('phone', 'text', (col) => col.notNull())
       .addColumn('body', 'text', (col) => col.notNull())

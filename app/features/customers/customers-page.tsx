@@ -144,8 +144,8 @@ export function CustomerRecordPage({
   note: string
   messages: CustomerMessage[]
   answer: NoteAnswer | undefined
-  /** Per phone, her consent to texts as written by the texts feature; none for a phone never asked. */
-  textConsents?: Record<string, string>
+  /** Per phone, her consents to texts as written by the texts feature; none for a phone never asked. */
+  textConsents?: Record<string, string[]>
 }) {
   return (
     <section className="page-section">
@@ -176,9 +176,11 @@ export function CustomerRecordPage({
                 <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-link">
                   {formatPhoneNumber(phone)}
                 </a>
-                {textConsents[phone] ? (
-                  <p className="text-sm text-chocolate">{textConsents[phone]}</p>
-                ) : null}
+                {(textConsents[phone] ?? []).map((line) => (
+                  <p key={line} className="text-sm text-chocolate">
+                    {line}
+                  </p>
+                ))}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { endSentence } from '#app/utils/clock-times.ts'
@@ -32,10 +33,13 @@ function useLiveCounts(live: boolean) {
 export function DropDeskPage({
   view,
   notice,
+  texts = null,
 }: {
   view: DropDeskView
   /** What she just did, said at the top: copied to next week, or her changes saved. */
   notice: 'copied' | 'saved' | null
+  /** "Texts when it opens" (features/texts), with her Twilio keys only. */
+  texts?: ReactNode
 }) {
   useLiveCounts(view.state === 'open')
   const sending = useNavigation().state !== 'idle'
@@ -101,6 +105,8 @@ export function DropDeskPage({
       {view.state === 'open' ? (
         <p className="form-hint mt-3">These counts refresh on their own while the drop is open.</p>
       ) : null}
+
+      {texts}
 
       <h2 className="section-heading mt-10">Packing list</h2>
       {view.packing.map((window) => (

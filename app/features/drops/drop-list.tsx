@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { SocialLinks } from '#app/components/social-links.tsx'
 import { endSentence } from '#app/utils/clock-times.ts'
 import type { ListedDrop } from './drop-list.server.ts'
 
-/** /drops: what is open now and what is coming, each a card to its page. */
-export function DropList({ drops }: { drops: ListedDrop[] }) {
+/** /drops: what is open now and what is coming, each a card to its page; then `children` (texts' sign-up). */
+export function DropList({ drops, children }: { drops: ListedDrop[]; children?: ReactNode }) {
   return (
     <section className="page-section" aria-labelledby="drops-heading">
       <p className="eyebrow">Baked in batches</p>
@@ -38,6 +39,7 @@ export function DropList({ drops }: { drops: ListedDrop[] }) {
           ))}
         </ul>
       )}
+      {children}
     </section>
   )
 }

@@ -2,7 +2,7 @@ import type { Env } from '#app/config/env.server.ts'
 import { textKeysOf } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
-import { giveTextConsent, withdrawTextConsent } from './text-consent.server.ts'
+import { answerTextConsent, withdrawTextConsent } from './text-consent.server.ts'
 import { phoneOfE164, replyMeaning } from './text-rules.ts'
 import { isSignedByTwilio } from './twilio.server.ts'
 
@@ -16,7 +16,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  * POST /webhooks/sms: a customer's reply to one of her texts, as Twilio
  * posts it, signed with her auth token. STOP (and Twilio's other opt-out
  * words) withdraws that number's consent at once and drops its queued
- * texts; START gives it again. Anything else is left to her phone: Twilio
+ * texts; START gives it again, and YES confirms a sign-up that asked her
+ * (news of drops opening). Anything else is left to her phone: Twilio
  * can forward replies, and we keep no one's words we do not need.
  */
 export async function receiveSmsWebhook({
@@ -54,8 +55,8 @@ export async function receiveSmsWebhook({
   const meaning = replyMeaning(field('Body'))
   if (phone && meaning === 'stop') {
     await withdrawTextConsent(db, { phone, how: 'replied STOP', now })
-  } else if (phone && meaning === 'start') {
-    await giveTextConsent(db, { phone, where: 'replied START', now })
+  } else if (phone && (meaning === 'yes' || meaning === 'start')) {
+    await answerTextConsent(db, { phone, reply: meaning, now })
   }
   return new Response(EMPTY_TWIML, {
     status: 200,

@@ -65,7 +65,7 @@ test('a reminder due in quiet hours waits for them to end, and is not sent once 
   expect(allDay.soon).toBeUndefined()
 })
 
-test('STOP and its sister words stop texts, START brings them back; anything else is only words', () => {
+test('STOP and its sister words stop texts, START brings them back, YES confirms a sign-up; anything else is only words', () => {
   for (const word of [
     'STOP',
     'stop',
@@ -78,7 +78,8 @@ test('STOP and its sister words stop texts, START brings them back; anything els
   ]) {
     expect(replyMeaning(word)).toBe('stop')
   }
-  for (const word of ['START', 'unstop', 'Yes']) expect(replyMeaning(word)).toBe('start')
+  for (const word of ['START', 'unstop']) expect(replyMeaning(word)).toBe('start')
+  for (const word of ['YES', 'Yes!', 'y']) expect(replyMeaning(word)).toBe('yes')
   expect(replyMeaning('Please stop by at 3?')).toBeUndefined()
   expect(replyMeaning('')).toBeUndefined()
 })

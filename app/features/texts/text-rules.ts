@@ -91,11 +91,14 @@ const STOP_WORDS = new Set([
   'OPTOUT',
   'REVOKE',
 ])
-/** Replies that opt back in. */
-const START_WORDS = new Set(['START', 'UNSTOP', 'YES'])
+/** Replies that opt back in to everything she had stopped (Twilio's own, too). */
+const START_WORDS = new Set(['START', 'UNSTOP'])
 
-/** What a customer's reply asks: 'stop', 'start', or nothing we act on. */
-export function replyMeaning(body: string): 'stop' | 'start' | undefined {
+/**
+ * What a customer's reply asks: 'stop' (everything), 'start' (everything
+ * again), 'yes' (the sign-up that asked her), or nothing we act on.
+ */
+export function replyMeaning(body: string): 'stop' | 'start' | 'yes' | undefined {
   const word = body
     .trim()
     .replace(/[.!]+$/, '')
@@ -103,6 +106,7 @@ export function replyMeaning(body: string): 'stop' | 'start' | undefined {
     .toUpperCase()
   if (STOP_WORDS.has(word)) return 'stop'
   if (START_WORDS.has(word)) return 'start'
+  if (word === 'YES' || word === 'Y') return 'yes'
   return undefined
 }
 
@@ -170,4 +174,13 @@ export function parseTextRate(value: string): number | undefined {
 export function writeTextRate(rateMilliCents: number): string {
   const digits = String(rateMilliCents).padStart(5, '0')
   return `0.${digits.replace(/0+$/, '').padEnd(2, '0')}`
+}
+
+/** When this month began on the bakery's clock: her monthly limit counts from here. */
+export function monthStartIn(timeZone: string, now: number): number {
+  return instantIn(
+    timeZone,
+    `${todayIn(timeZone, new Date(now)).slice(0, 7)}-01`,
+    '00:00',
+  ).getTime()
 }

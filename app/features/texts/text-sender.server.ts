@@ -3,7 +3,6 @@ import type { TextKeys } from '#app/config/env.server.ts'
 import { findNextDueAt, type QueueWorker, startQueueWorker } from '#app/db/leased-queue.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { readLocalSettings } from '#app/features/site-content/site-content.server.ts'
-import { instantIn, todayIn } from '#app/utils/dates.ts'
 import { standsOf, textConsentsOf, withdrawTextConsent } from './text-consent.server.ts'
 import {
   type ClaimedText,
@@ -15,7 +14,7 @@ import {
   TEXT_RETRY_MIN_MS,
   textsThisMonth,
 } from './text-queue.server.ts'
-import { e164Of } from './text-rules.ts'
+import { e164Of, monthStartIn } from './text-rules.ts'
 import { readTextSettings } from './text-settings.server.ts'
 import { postText } from './twilio.server.ts'
 
@@ -78,18 +77,16 @@ async function whyNotNow(
     return 'its moment passed before it could be sent.'
   }
   if (claim.kind !== 'test') {
-    const consent = (await textConsentsOf(db, [claim.phone])).get(claim.phone)
-    if (!standsOf(consent)) return 'the customer has withdrawn her consent to texts.'
+    const purpose = claim.kind === 'drop-open' || claim.kind === 'confirm' ? 'drops' : 'orders'
+    const consent = (await textConsentsOf(db, [claim.phone], purpose)).get(claim.phone)
+    // A sign-up's own question goes while it waits; every other text needs her yes.
+    const mayGo = claim.kind === 'confirm' ? consent?.askedAt != null : standsOf(consent)
+    if (!mayGo) return 'the customer has not said yes to these texts, or has withdrawn it.'
   }
   const { monthlyCap } = await readTextSettings(db)
   const { timeZone } = await readLocalSettings(db)
-  const monthStart = instantIn(
-    timeZone,
-    `${todayIn(timeZone, new Date(now)).slice(0, 7)}-01`,
-    '00:00',
-  )
   // This one is counted among those in flight.
-  if ((await textsThisMonth(db, monthStart.getTime())) > monthlyCap) {
+  if ((await textsThisMonth(db, monthStartIn(timeZone, now))) > monthlyCap) {
     return `this month's limit of ${monthlyCap} texts is reached; email told her instead.`
   }
   return undefined

@@ -118,6 +118,8 @@ async function readHandovers(db: Executor, today: string): Promise<DueHandover[]
       'order_request.status',
       'order_request.customer_token',
     ])
+    .where('text_consent.purpose', '=', 'orders')
+    .where('text_consent.given_at', 'is not', null)
     .where('text_consent.withdrawn_at', 'is', null)
     .where('order_request.status', 'in', BOOKED_STATUSES)
     .where('order_request.due_date', '>=', today)

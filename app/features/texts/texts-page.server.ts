@@ -1,10 +1,10 @@
 import type { Db } from '#app/db/db.server.ts'
 import { readLocalSettings } from '#app/features/site-content/site-content.server.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
-import { instantIn, todayIn, writeBakeryMoment } from '#app/utils/dates.ts'
+import { writeBakeryMoment } from '#app/utils/dates.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { recentTexts, sentTextsSince } from './text-queue.server.ts'
-import { textCostCents, textParts, writeTextRate } from './text-rules.ts'
+import { monthStartIn, textCostCents, textParts, writeTextRate } from './text-rules.ts'
 import {
   SAVE_TEXT_SETTINGS,
   type TextSettingsField,
@@ -32,12 +32,7 @@ export type TextSettingsResult =
 export async function loadTextsPage(db: Db, now = Date.now()): Promise<TextsPage> {
   const settings = await readTextSettings(db)
   const { timeZone } = await readLocalSettings(db)
-  const monthStart = instantIn(
-    timeZone,
-    `${todayIn(timeZone, new Date(now)).slice(0, 7)}-01`,
-    '00:00',
-  )
-  const sent = await sentTextsSince(db, monthStart.getTime())
+  const sent = await sentTextsSince(db, monthStartIn(timeZone, now))
   const parts = sent.reduce((sum, body) => sum + textParts(body), 0)
   const moment = (at: number) =>
     writeBakeryMoment(at, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })

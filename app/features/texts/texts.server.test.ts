@@ -95,8 +95,8 @@ test('she ticks "Text me about my order" on her page, and hears the day before a
     body: { ok: true, message: 'Done: we will text 416-555-0199 about your order.' },
   })
   expect(await readTextPanel(db, token, keys)).toMatchObject({ on: true })
-  expect((await consentLines(db, [PRIYA]))[PRIYA]).toMatch(
-    /^Texts: yes since Dec 1, 2026 \(her order page, BB-\d{4}\)$/,
+  expect((await consentLines(db, [PRIYA]))[PRIYA]?.[0]).toMatch(
+    /^Texts about orders: yes since Dec 1, 2026 \(her order page, BB-\d{4}\)$/,
   )
 
   // Friday 9:59 in Toronto: not yet. 10:00: the day-before reminder, once however often the clock runs.
@@ -134,7 +134,7 @@ test('a reply of STOP, signed by Twilio, withdraws her consent at once and drops
   // Not Twilio's signature: refused, and nothing changes.
   const forged = twilioReply(SITE_URL, { from: '+14165550199', body: 'STOP' }, 'f'.repeat(32))
   expect((await receiveSmsWebhook({ request: forged, db, env: env() })).status).toBe(403)
-  expect((await consentLines(db, [PRIYA]))[PRIYA]).toMatch(/^Texts: yes/)
+  expect((await consentLines(db, [PRIYA]))[PRIYA]?.[0]).toMatch(/^Texts about orders: yes/)
 
   const stop = twilioReply(SITE_URL, { from: '+14165550199', body: 'Stop' })
   const answer = await receiveSmsWebhook({
@@ -146,8 +146,8 @@ test('a reply of STOP, signed by Twilio, withdraws her consent at once and drops
   expect(answer.status).toBe(200)
   expect(answer.headers.get('content-type')).toMatch(/^text\/xml/)
   expect(await answer.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>')
-  expect((await consentLines(db, [PRIYA]))[PRIYA]).toBe(
-    'Texts: stopped Dec 11, 2026 (replied STOP)',
+  expect((await consentLines(db, [PRIYA]))[PRIYA]?.[0]).toBe(
+    'Texts about orders: stopped Dec 11, 2026 (replied STOP)',
   )
   expect((await textsQueuedFor(db, PRIYA)).map((text) => text.status)).toEqual(['dropped'])
   expect(await sendDue(db, at('2026-12-11T15:01:00Z'))).toEqual([])
@@ -158,8 +158,8 @@ test('a reply of STOP, signed by Twilio, withdraws her consent at once and drops
 
   const start = twilioReply(SITE_URL, { from: '+14165550199', body: 'START' })
   await receiveSmsWebhook({ request: start, db, env: env(), now: at('2026-12-12T12:00:00Z') })
-  expect((await consentLines(db, [PRIYA]))[PRIYA]).toBe(
-    'Texts: yes since Dec 12, 2026 (replied START)',
+  expect((await consentLines(db, [PRIYA]))[PRIYA]?.[0]).toBe(
+    'Texts about orders: yes since Dec 12, 2026 (replied START)',
   )
   expect(await queueTextsDue(db, { now: at('2026-12-12T13:00:00Z'), siteUrl: SITE_URL })).toBe(1)
 })
@@ -226,8 +226,8 @@ test('a number Twilio says has opted out is recorded as withdrawn; a busy Twilio
   twilio.failNext({ status: 503 }, { status: 400, code: 21610 })
   expect(await sendDue(db, at('2026-12-11T15:00:00Z'))).toEqual(['retry'])
   expect(await sendDue(db, at('2026-12-11T15:01:00Z'))).toEqual(['failed'])
-  expect((await consentLines(db, [PRIYA]))[PRIYA]).toBe(
-    'Texts: stopped Dec 11, 2026 (opted out with Twilio)',
+  expect((await consentLines(db, [PRIYA]))[PRIYA]?.[0]).toBe(
+    'Texts about orders: stopped Dec 11, 2026 (opted out with Twilio)',
   )
 })
 
