@@ -8,6 +8,7 @@ import {
   type DropTextsCard,
   TEXT_DROP_OPENING,
 } from './drop-texts.ts'
+import { PhoneWords } from './phone-words.tsx'
 
 /**
  * "Hear when a drop opens" on /drops: her number and her own tick; she is
@@ -33,7 +34,7 @@ export function DropTextsSignUp({ answer }: { answer?: DropTextsAnswer }) {
               : 'mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark'
           }
         >
-          {answer.ok ? answer.message : answer.error}
+          <PhoneWords text={answer.ok ? answer.message : answer.error} />
         </p>
       ) : null}
       {answer?.ok ? null : (

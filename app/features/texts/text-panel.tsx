@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { PhoneWords } from './phone-words.tsx'
 import { type TextChoiceResult, type TextPanel, TEXTS_INTENT } from './text-choice.ts'
 
 /**
@@ -19,9 +20,9 @@ export function TextConsentPanel({
         Texts about your order
       </h2>
       <p className="mt-2">
-        {panel.on
-          ? `We text ${panel.phone} the day before and two hours before your pickup or delivery, and when your order is ready.`
-          : `We can text ${panel.phone} the day before and two hours before your pickup or delivery, and when your order is ready.`}
+        {panel.on ? 'We text ' : 'We can text '}
+        <span className="whitespace-nowrap">{panel.phone}</span> the day before and two hours before
+        your pickup or delivery, and when your order is ready.
       </p>
       {result ? (
         <p
@@ -32,7 +33,7 @@ export function TextConsentPanel({
               : 'mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark'
           }
         >
-          {result.ok ? result.message : result.error}
+          <PhoneWords text={result.ok ? result.message : result.error} />
         </p>
       ) : null}
       <Form method="post" action="?texts" className="mt-4 flex flex-wrap items-center gap-4">
