@@ -210,6 +210,27 @@ test('a choice that needs a quote is sent as a request, for the owner to price',
     },
   })
   expect(await orders(db)).toEqual([])
+  // A code she typed is never dropped unsaid: it is given when she accepts the quote.
+  expect(
+    await send(db, id, {
+      'option.count': 'hundred',
+      due_date: '2026-12-18',
+      total_cents: String(3_600 + 21_000),
+      code: 'WELCOME',
+    }),
+  ).toMatchObject({
+    status: 400,
+    body: {
+      problems: [
+        {
+          field: 'code',
+          message:
+            'One of your choices needs a quote, so a code cannot come off it here: clear the code, and type it when you accept our quote.',
+        },
+      ],
+    },
+  })
+  expect(await orders(db)).toEqual([])
   const sent = await send(db, id, {
     'option.count': 'hundred',
     due_date: '2026-12-18',

@@ -240,6 +240,12 @@ export async function receiveBuyNow({
       : 'Check your total, then order.'
     return refuse(409, [{ field: 'total', message }], priced)
   }
+  if (priced.quoteNeeded && typedCode) {
+    // A code comes off a set price; off a quote, it is given as she accepts it. Never dropped unsaid.
+    const message =
+      'One of your choices needs a quote, so a code cannot come off it here: clear the code, and type it when you accept our quote.'
+    return refuse(400, [{ field: 'code', message }], priced)
+  }
   if (priced.quoteNeeded) {
     // Her choices, kept where a request keeps its event and named as what they are.
     const asked = { ...order, event_theme_holds: 'choices' as const }

@@ -135,6 +135,12 @@ test('she asks on the drops page, says YES from her own phone, and hears when th
     '4165550142': ['Texts when a drop opens: yes since Nov 30, 2026 (replied YES)'],
   })
 
+  // Sent again for a number whose yes stands: the same answer (the form tells no stranger
+  // who is on her list), and no text.
+  const again = await signUp(db, { phone: '416-555-0142', agree: 'yes' }, MONDAY + 20 * MINUTE)
+  expect(again.body).toEqual(asked.body)
+  expect(await sendDue(db, MONDAY + 20 * MINUTE)).toEqual([])
+
   const card = await readDropTextsCard(db, dropId, { now: MONDAY, siteUrl: SITE_URL, keys })
   const words = `${bakery}: Saturday bake is open! Order here: ${SITE_URL}/drops/saturday-bake Reply STOP to stop texts.`
   expect(card).toEqual({

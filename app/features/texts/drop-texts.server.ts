@@ -84,14 +84,15 @@ export async function receiveDropTextsSignUp({
       phone: typed,
     })
   }
-  const written = formatPhoneNumber(phone)
-  if (!(await askTextConsent(db, { phone, purpose: 'drops', now }))) {
-    return reply(200, {
-      dropTexts: true,
-      ok: true,
-      message: `${written} already hears when a drop opens.`,
-    })
-  }
+  // The same answer whether or not the number has said yes before: the
+  // form never tells a stranger who is on her list. A yes that stands is
+  // not asked again.
+  const answer = reply<DropTextsAnswer>(200, {
+    dropTexts: true,
+    ok: true,
+    message: `Almost done: we have texted ${formatPhoneNumber(phone)}. Reply YES to it and you will hear when a drop opens.`,
+  })
+  if (!(await askTextConsent(db, { phone, purpose: 'drops', now }))) return answer
   const { name } = await readSiteSection(db, 'identity')
   const { timeZone } = await readLocalSettings(db)
   const { quiet } = await readTextSettings(db)
@@ -108,11 +109,7 @@ export async function receiveDropTextsSignUp({
     now,
   )
   kickTextWorker()
-  return reply(200, {
-    dropTexts: true,
-    ok: true,
-    message: `Almost done: we have texted ${written}. Reply YES to it and you will hear when a drop opens.`,
-  })
+  return answer
 }
 
 /** The owner's card on a drop's page: how many asked, what texting them costs, and what is queued. */

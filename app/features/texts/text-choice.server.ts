@@ -82,11 +82,11 @@ export async function receiveTextChoice({
       message: `Done: we will text ${formatPhoneNumber(link.phone)} about your order.`,
     })
   }
-  await withdrawTextConsent(db, { phone: link.phone, how: where, now })
+  await withdrawTextConsent(db, { phone: link.phone, purpose: 'orders', how: where, now })
   return reply(200, {
     texts: true,
     ok: true,
-    message: 'Done: no more texts. Email tells you everything.',
+    message: 'Done: no more texts about your order. Email tells you everything.',
   })
 }
 

@@ -12,7 +12,7 @@ import {
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { receiveSmsWebhook } from './sms-webhook.server.ts'
 import { readTextPanel, receiveTextChoice } from './text-choice.server.ts'
-import { consentLines } from './text-consent.server.ts'
+import { consentLines, giveTextConsent } from './text-consent.server.ts'
 import { queueText, textsQueuedFor } from './text-queue.server.ts'
 import { sendNextText } from './text-sender.server.ts'
 import { saveTextSettings } from './text-settings.server.ts'
@@ -162,6 +162,29 @@ test('a reply of STOP, signed by Twilio, withdraws her consent at once and drops
     'Texts about orders: yes since Dec 12, 2026 (replied START)',
   )
   expect(await queueTextsDue(db, { now: at('2026-12-12T13:00:00Z'), siteUrl: SITE_URL })).toBe(1)
+})
+
+test('unticking on her order page stops texts about her orders only; news of drops she asked for stays', async () => {
+  const { db } = await openTestDatabase()
+  const { token } = await bookedCake(db)
+  await choose(db, token, true, at('2026-12-01T15:00:00Z'))
+  await giveTextConsent(db, {
+    phone: PRIYA,
+    purpose: 'drops',
+    where: 'replied YES',
+    now: at('2026-12-01T16:00:00Z'),
+  })
+  const off = await choose(db, token, false, at('2026-12-02T15:00:00Z'))
+  expect(off.body).toMatchObject({
+    ok: true,
+    message: 'Done: no more texts about your order. Email tells you everything.',
+  })
+  expect((await consentLines(db, [PRIYA]))[PRIYA]).toEqual([
+    expect.stringMatching(/^Texts about orders: stopped Dec 2, 2026 \(her order page, BB-\d{4}\)$/),
+    'Texts when a drop opens: yes since Dec 1, 2026 (replied YES)',
+  ])
+  expect(await readTextPanel(db, token, keys)).toMatchObject({ on: false })
+  expect(await queueTextsDue(db, { now: at('2026-12-11T15:00:00Z'), siteUrl: SITE_URL })).toBe(0)
 })
 
 test('without her keys the webhook is not there, and her page offers no texts', async () => {
