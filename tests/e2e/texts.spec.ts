@@ -1,11 +1,6 @@
 import { site } from '#app/content/site.ts'
 import { todayIn } from '#app/utils/dates.ts'
-import {
-  type FakeTwilio,
-  TWILIO_TEST_KEYS,
-  signAsTwilio,
-  startFakeTwilio,
-} from '#tests/support/fake-twilio.ts'
+import { type FakeTwilio, startFakeTwilio, twilioReply } from '#tests/support/fake-twilio.ts'
 import { seedBuyNowTreat, seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { photograph, takingPhotographs } from './guide-photos.ts'
@@ -80,29 +75,10 @@ test('a customer asks for texts on her order page; the owner sees her yes in the
 
   // She replies STOP to a text: Twilio posts it, signed, and her consent goes at once.
   const siteUrl = String(testInfo.project.use.baseURL)
-  const form = new URLSearchParams({
-    From: `+1${digits}`,
-    To: TWILIO_TEST_KEYS.from,
-    Body: 'STOP',
-    AccountSid: TWILIO_TEST_KEYS.accountSid,
-  })
-  const forged = await page.request.post('/webhooks/sms', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'AAAA' },
-    data: form.toString(),
-  })
-  expect(forged.status()).toBe(403)
-  const stop = await page.request.post('/webhooks/sms', {
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': signAsTwilio(
-        TWILIO_TEST_KEYS.authToken,
-        `${siteUrl}/webhooks/sms`,
-        form,
-      ),
-    },
-    data: form.toString(),
-  })
-  expect(stop.status()).toBe(200)
+  const reply = (token?: string) =>
+    fetch(twilioReply(siteUrl, { from: `+1${digits}`, body: 'STOP' }, token))
+  expect((await reply('f'.repeat(32))).status).toBe(403)
+  expect((await reply()).status).toBe(200)
   await page.reload()
   await expect(reach).toContainText(
     /Texts about orders: stopped \w{3} \d{1,2}, \d{4} \(replied STOP\)/,
@@ -182,19 +158,8 @@ test('a customer asks to hear when a drop opens and says YES from her phone; the
     )
     .toEqual([expect.stringContaining('reply YES to get a text when a new drop opens.')])
   const siteUrl = String(testInfo.project.use.baseURL)
-  const form = new URLSearchParams({ From: `+1${number}`, To: TWILIO_TEST_KEYS.from, Body: 'YES' })
-  const yes = await page.request.post('/webhooks/sms', {
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': signAsTwilio(
-        TWILIO_TEST_KEYS.authToken,
-        `${siteUrl}/webhooks/sms`,
-        form,
-      ),
-    },
-    data: form.toString(),
-  })
-  expect(yes.status()).toBe(200)
+  const yes = await fetch(twilioReply(siteUrl, { from: `+1${number}`, body: 'YES' }))
+  expect(yes.status).toBe(200)
   await phone.close()
 
   await page.setViewportSize({ width: 375, height: 812 })

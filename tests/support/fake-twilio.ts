@@ -78,7 +78,7 @@ export async function startFakeTwilio({ port = 0 }: { port?: number } = {}): Pro
 }
 
 /** Twilio's signature of a webhook post (as its documentation and SDKs compute it). */
-export function signAsTwilio(authToken: string, url: string, form: URLSearchParams): string {
+function signAsTwilio(authToken: string, url: string, form: URLSearchParams): string {
   const signed = [...form].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const data = url + signed.map(([name, value]) => name + value).join('')
   return createHmac('sha1', authToken).update(data).digest('base64')

@@ -8,7 +8,7 @@ import {
   type DropTextsCard,
   TEXT_DROP_OPENING,
 } from './drop-texts.ts'
-import { PhoneWords } from './phone-words.tsx'
+import { TextsAnswer } from './texts-answer.tsx'
 
 /**
  * "Hear when a drop opens" on /drops: her number and her own tick; she is
@@ -25,18 +25,7 @@ export function DropTextsSignUp({ answer }: { answer?: DropTextsAnswer }) {
       <p className="mt-2">
         One text when a new drop opens, so you can reserve before it sells out. No other texts.
       </p>
-      {answer ? (
-        <p
-          role={answer.ok ? 'status' : 'alert'}
-          className={
-            answer.ok
-              ? 'review-saved mt-4'
-              : 'mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark'
-          }
-        >
-          <PhoneWords text={answer.ok ? answer.message : answer.error} />
-        </p>
-      ) : null}
+      {answer ? <TextsAnswer answer={answer} /> : null}
       {answer?.ok ? null : (
         <Form method="post" className="mt-4 grid gap-4 sm:max-w-md">
           <input type="hidden" name="intent" value={DROP_TEXTS_SIGN_UP} />

@@ -5,12 +5,8 @@ import { type DropInput, createDrop } from '#app/features/drops/drops.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { PHONE_NUMBER_INVALID } from '#app/utils/phone-number.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
-import {
-  type FakeTwilio,
-  TWILIO_TEST_KEYS,
-  startFakeTwilio,
-  twilioReply,
-} from '#tests/support/fake-twilio.ts'
+import { type FakeTwilio, twilioReply } from '#tests/support/fake-twilio.ts'
+import { type TwilioTestEnv, fakeTwilioWithKeys, sendDueTexts } from '#tests/support/texts.ts'
 import {
   readDropTextsCard,
   receiveDropOpeningTexts,
@@ -18,7 +14,6 @@ import {
 } from './drop-texts.server.ts'
 import { receiveSmsWebhook } from './sms-webhook.server.ts'
 import { consentLines } from './text-consent.server.ts'
-import { sendNextText } from './text-sender.server.ts'
 import { saveTextSettings } from './text-settings.server.ts'
 import { DEFAULT_TEXT_SETTINGS } from './text-settings.ts'
 
@@ -43,19 +38,11 @@ const saturday: DropInput = {
 
 let twilio: FakeTwilio
 let keys: TextKeys
+let env: () => TwilioTestEnv
 beforeEach(async () => {
-  twilio = await startFakeTwilio()
-  keys = { ...TWILIO_TEST_KEYS, apiUrl: twilio.url }
+  ;({ twilio, keys, env } = await fakeTwilioWithKeys(SITE_URL))
 })
 afterEach(() => twilio.close())
-
-const env = () => ({
-  TWILIO_ACCOUNT_SID: keys.accountSid,
-  TWILIO_AUTH_TOKEN: keys.authToken,
-  TWILIO_FROM: keys.from,
-  TWILIO_API_URL: keys.apiUrl,
-  SITE_URL,
-})
 
 function signUp(db: Db, fields: Record<string, string>, now: number) {
   const request = new Request(`${SITE_URL}/drops`, {
@@ -75,13 +62,7 @@ function textThem(db: Db, dropId: number, now: number) {
   return receiveDropOpeningTexts({ request, db, dropId, siteUrl: SITE_URL, now, keys })
 }
 
-async function sendDue(db: Db, now: number) {
-  const outcomes = []
-  for (let outcome; (outcome = await sendNextText(db, { keys, now: () => now, log: () => {} }));) {
-    outcomes.push(outcome)
-  }
-  return outcomes
-}
+const sendDue = (db: Db, now: number) => sendDueTexts(db, keys, now)
 
 test('she asks on the drops page, says YES from her own phone, and hears when the drop opens, once, after the owner has seen the count and the cost', async () => {
   const { db } = await openTestDatabase()

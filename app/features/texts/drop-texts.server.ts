@@ -30,6 +30,15 @@ import { kickTextWorker } from './text-worker-handle.server.ts'
 
 const ownTables = tablesFor('texts')
 
+/** When a drop's texts go, as the owner reads it: 'Wed, Dec 2, 12:00 p.m.' */
+const MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+
 /**
  * News of a drop opening, by text (decision 111): asked for on the drops
  * page and confirmed by her YES, so a number gets these only when its own
@@ -116,12 +125,21 @@ export async function receiveDropTextsSignUp({
 export async function readDropTextsCard(
   db: Db,
   dropId: number,
+  options: { now?: number; siteUrl: string; keys?: TextKeys | undefined },
+): Promise<DropTextsCard | null> {
+  return (await readDropTexts(db, dropId, options))?.card ?? null
+}
+
+/** The card, with the drop, the numbers and the settings it was read from, for her tap to use. */
+async function readDropTexts(
+  db: Db,
+  dropId: number,
   {
     now = Date.now(),
     siteUrl,
     keys = textKeysOf(),
   }: { now?: number; siteUrl: string; keys?: TextKeys | undefined },
-): Promise<DropTextsCard | null> {
+) {
   if (!keys) return null
   const drop = await readDropById(db, dropId)
   if (!drop) return null
@@ -140,7 +158,7 @@ export async function readDropTextsCard(
     .where('dedupe_key', 'like', `drop-open:${drop.id}:%`)
     .executeTakeFirst()
   const queuedCount = Number(queued?.count ?? 0)
-  return {
+  const card: DropTextsCard = {
     dropId: drop.id,
     people: people.length,
     words,
@@ -150,16 +168,9 @@ export async function readDropTextsCard(
     closed: now >= drop.closesAt,
     queued: queuedCount,
     queuedFor:
-      queuedCount > 0 && queued?.at != null
-        ? writeBakeryMoment(Number(queued.at), {
-            weekday: 'short',
-            month: 'short',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-          })
-        : null,
+      queuedCount > 0 && queued?.at != null ? writeBakeryMoment(Number(queued.at), MOMENT) : null,
   }
+  return { card, drop, people, quiet: settings.quiet, timeZone }
 }
 
 /**
@@ -186,17 +197,16 @@ export async function receiveDropOpeningTexts({
   const form = await readAdminForm(request)
   if (form?.intent !== TEXT_DROP_OPENING)
     return reply(400, { dropTexts: true, ok: false, error: NOT_UNDERSTOOD })
-  const card = keys ? await readDropTextsCard(db, dropId, { now, siteUrl, keys }) : null
-  const drop = card ? await readDropById(db, dropId) : null
-  if (!card || !drop)
+  const read = await readDropTexts(db, dropId, { now, siteUrl, keys })
+  if (!read)
     return reply(404, { dropTexts: true, ok: false, error: 'Texts are not on for this drop.' })
+  const { card, drop, people, quiet, timeZone } = read
   if (card.closed)
     return reply(409, {
       dropTexts: true,
       ok: false,
       error: 'This drop has closed: there is nothing to text about.',
     })
-  const people = await peopleForDrops(db)
   if (people.length === 0) {
     return reply(409, {
       dropTexts: true,
@@ -211,8 +221,6 @@ export async function receiveDropOpeningTexts({
       error: `That is ${counted(people.length, 'text')}, and ${card.left} ${card.left === 1 ? 'is' : 'are'} left of your monthly limit. Raise it in Settings › Texts, or wait for next month.`,
     })
   }
-  const { timeZone } = await readLocalSettings(db)
-  const { quiet } = await readTextSettings(db)
   const dueAt = afterQuietHours(Math.max(drop.opensAt, now), timeZone, quiet)
   let queued = 0
   for (const phone of people) {
@@ -231,13 +239,7 @@ export async function receiveDropOpeningTexts({
     if (added) queued += 1
   }
   if (queued > 0) kickTextWorker()
-  const when = writeBakeryMoment(dueAt, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
+  const when = writeBakeryMoment(dueAt, MOMENT)
   return reply(200, {
     dropTexts: true,
     ok: true,

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { PhoneWords } from './phone-words.tsx'
 import { type TextChoiceResult, type TextPanel, TEXTS_INTENT } from './text-choice.ts'
+import { TextsAnswer } from './texts-answer.tsx'
 
 /**
  * "Text me about my order" on her private page: a box she ticks herself
@@ -24,18 +24,7 @@ export function TextConsentPanel({
         <span className="whitespace-nowrap">{panel.phone}</span> the day before and two hours before
         your pickup or delivery, and when your order is ready.
       </p>
-      {result ? (
-        <p
-          role={result.ok ? 'status' : 'alert'}
-          className={
-            result.ok
-              ? 'review-saved mt-4'
-              : 'mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark'
-          }
-        >
-          <PhoneWords text={result.ok ? result.message : result.error} />
-        </p>
-      ) : null}
+      {result ? <TextsAnswer answer={result} /> : null}
       <Form method="post" action="?texts" className="mt-4 flex flex-wrap items-center gap-4">
         <input type="hidden" name="intent" value={TEXTS_INTENT} />
         <label className="choice-label">

@@ -3,18 +3,13 @@ import type { TextKeys } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
-import {
-  type FakeTwilio,
-  TWILIO_TEST_KEYS,
-  startFakeTwilio,
-  twilioReply,
-} from '#tests/support/fake-twilio.ts'
+import { type FakeTwilio, twilioReply } from '#tests/support/fake-twilio.ts'
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
+import { type TwilioTestEnv, fakeTwilioWithKeys, sendDueTexts } from '#tests/support/texts.ts'
 import { receiveSmsWebhook } from './sms-webhook.server.ts'
 import { readTextPanel, receiveTextChoice } from './text-choice.server.ts'
 import { consentLines, giveTextConsent } from './text-consent.server.ts'
 import { queueText, textsQueuedFor } from './text-queue.server.ts'
-import { sendNextText } from './text-sender.server.ts'
 import { saveTextSettings } from './text-settings.server.ts'
 import { DEFAULT_TEXT_SETTINGS } from './text-settings.ts'
 import { queueTextsDue } from './texts-due.server.ts'
@@ -26,19 +21,11 @@ const at = (iso: string) => Date.parse(iso)
 
 let twilio: FakeTwilio
 let keys: TextKeys
+let env: () => TwilioTestEnv
 beforeEach(async () => {
-  twilio = await startFakeTwilio()
-  keys = { ...TWILIO_TEST_KEYS, apiUrl: twilio.url }
+  ;({ twilio, keys, env } = await fakeTwilioWithKeys(SITE_URL))
 })
 afterEach(() => twilio.close())
-
-const env = () => ({
-  TWILIO_ACCOUNT_SID: keys.accountSid,
-  TWILIO_AUTH_TOKEN: keys.authToken,
-  TWILIO_FROM: keys.from,
-  TWILIO_API_URL: keys.apiUrl,
-  SITE_URL,
-})
 
 /** Priya's cake, booked for Saturday 10:00–12:00; her private link's token. */
 async function bookedCake(db: Db) {
@@ -69,14 +56,7 @@ function choose(db: Db, token: string, on: boolean, now: number) {
   return receiveTextChoice({ request, token, clientIp: '203.0.113.9', db, now, keys })
 }
 
-/** Sends what is due at `now`, one text at a time, and says what became of each. */
-async function sendDue(db: Db, now: number) {
-  const outcomes = []
-  for (let outcome; (outcome = await sendNextText(db, { keys, now: () => now, log: () => {} }));) {
-    outcomes.push(outcome)
-  }
-  return outcomes
-}
+const sendDue = (db: Db, now: number) => sendDueTexts(db, keys, now)
 
 test('she ticks "Text me about my order" on her page, and hears the day before and two hours before, once each', async () => {
   const { db } = await openTestDatabase()

@@ -1,0 +1,32 @@
+/** A sentence with each phone number in it (416-555-0123) kept on one line. */
+export function PhoneWords({ text }: { text: string }) {
+  return text.split(/(\d{3}-\d{3}-\d{4})/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
+/** The answer to a customer's texts form: a status when it worked, an alert when not. */
+export function TextsAnswer({
+  answer,
+}: {
+  answer: { ok: true; message: string } | { ok: false; error: string }
+}) {
+  return (
+    <p
+      role={answer.ok ? 'status' : 'alert'}
+      className={
+        answer.ok
+          ? 'review-saved mt-4'
+          : 'mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark'
+      }
+    >
+      <PhoneWords text={answer.ok ? answer.message : answer.error} />
+    </p>
+  )
+}
