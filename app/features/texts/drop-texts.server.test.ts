@@ -194,3 +194,12 @@ test('her texts about orders and about drops are asked apart; STOP ends both, an
   expect(await sendDue(db, OPENS)).toEqual(['dropped', 'sent'])
   expect(twilio.received.map((text) => text.to)).toEqual(['+14165550142'])
 })
+
+test('asked late at night, the question to say YES still comes at once: she is holding her phone for it', async () => {
+  const { db } = await openTestDatabase()
+  // 22:30 in Toronto, inside the default quiet hours (21:00–08:00).
+  const lateEvening = Date.parse('2026-12-01T03:30:00Z')
+  await signUp(db, { phone: '416-555-0144', agree: 'yes' }, lateEvening)
+  expect(await sendDue(db, lateEvening)).toEqual(['sent'])
+  expect(twilio.received.map((text) => text.to)).toEqual(['+14165550144'])
+})

@@ -104,7 +104,6 @@ export async function receiveDropTextsSignUp({
   if (!(await askTextConsent(db, { phone, purpose: 'drops', now }))) return answer
   const { name } = await readSiteSection(db, 'identity')
   const { timeZone } = await readLocalSettings(db)
-  const { quiet } = await readTextSettings(db)
   await queueText(
     db,
     {
@@ -113,7 +112,10 @@ export async function receiveDropTextsSignUp({
       body: plainText(`${name}: reply YES to get a text when a new drop opens. ${STOP_LINE}`),
       // One question a day to a number, however often the form is sent.
       dedupeKey: `confirm:${phone}:${todayIn(timeZone, new Date(now))}`,
-      dueAt: afterQuietHours(now, timeZone, quiet),
+      // She asked for it a second ago and the form says it is sent, so
+      // quiet hours (which keep texts she did not just ask for off her
+      // phone at night) do not hold it back.
+      dueAt: now,
     },
     now,
   )
