@@ -9,6 +9,7 @@ import {
   sponge,
 } from '#tests/support/kitchen.ts'
 import { type LabelFacts, type LabelSettings, composeLabel, labelLines } from './label-text.ts'
+import { labelDate } from './label-words.ts'
 import { REGION_CODES } from './regions.ts'
 
 /** The test kitchen, its vanilla weighed by the millilitre so every line can be weighed. */
@@ -134,4 +135,10 @@ test.each(REGION_CODES)('the %s label says what its law asks, as its golden file
   const lines = labelLines(label({ region: code }))
   const text = lines.map((line) => `${line.kind.padEnd(9)} ${line.text}`).join('\n')
   await expect(`${text}\n`).toMatchFileSnapshot(`golden/label-${code}.txt`)
+})
+
+test('the day it was made is written as its country’s labels write it, never in digits alone', () => {
+  expect(labelDate('2027-01-05', 'CA')).toBe('2027 JA 05')
+  expect(labelDate('2026-07-31', 'CA')).toBe('2026 JL 31')
+  expect(labelDate('2027-01-05', 'US')).toBe('Jan 5, 2027')
 })

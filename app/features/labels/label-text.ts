@@ -3,7 +3,7 @@ import { ALLERGENS, ALLERGEN_KEYS, type Allergen } from '#app/features/kitchen/a
 import type { MadeOf } from '#app/features/kitchen/kitchen-forms.ts'
 import type { Ingredient, Kitchen } from '#app/features/kitchen/recipe-walk.ts'
 import { UNITS, type Unit, convert } from '#app/features/kitchen/units.ts'
-import { ALLERGEN_FRENCH, WORDS } from './label-words.ts'
+import { ALLERGEN_FRENCH, WORDS, labelDate } from './label-words.ts'
 import { type Language, type Region, regionOf } from './regions.ts'
 
 /**
@@ -23,6 +23,7 @@ export interface Label {
   contains: Partial<Record<Language, string>>
   /** "450 g (15.8 oz)" in each language. */
   net: Partial<Record<Language, string>>
+  /** The day it was made, as its country's labels write it: "2026 NO 30", "Nov 30, 2026". */
   madeOn: string
   statement: Partial<Record<Language, string>> | null
   statementPoints: number | null
@@ -77,7 +78,8 @@ export function composeLabel(
       ingredients: tree.parts.map(partText).join(', '),
       contains: containsLine(tree.allergens, region, languages),
       net: Object.fromEntries(languages.map((language) => [language, net(language, region)])),
-      madeOn,
+      // Written once as her country's labels write it, and kept so.
+      madeOn: labelDate(madeOn, region.country),
       statement: region.statement,
       statementPoints: region.statementPoints,
       maker: settings.maker.trim(),

@@ -131,7 +131,7 @@ test('an order’s label is made from the recipe once and kept: a later edit cha
         'Ingredients: Flour, Sugar.',
         'Contains: Wheat.',
         'Net wt 15.8 oz 450 g',
-        'Made on 2026-12-11',
+        'Made on Dec 11, 2026',
         'Made in a cottage food operation that is not subject to Florida’s food safety regulations.',
         'Butter & Bloom',
         '12 Baker Street, Tampa FL',
