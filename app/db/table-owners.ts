@@ -227,11 +227,13 @@ export const tableGrants = [
       'request_quote',
       'set_price_order',
       'set_price_choice',
+      'product_option_group',
+      'product_option_choice',
       'drop_hold',
       'drop_hold_line',
     ],
     reason:
-      'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
+      'The kitchen reads, never writes, what she sells (the menu’s treats, the drops’ items and their prices) to cost it, a date range of booked orders with what each is made of (a drop basket’s lines, a treat bought now and the names of its choices) for the prep sheet and the shopping list, and the open quotes’ prices to flag those under her margin, in one query each rather than one per order.',
   },
   {
     feature: 'discount-codes',

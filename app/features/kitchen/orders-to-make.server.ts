@@ -117,15 +117,32 @@ export async function readSoldParts(
     .execute()
   const choices = await ownTables(db)
     .selectFrom('set_price_choice')
-    .select(['request_id', 'group_key', 'choice_key'])
-    .where('request_id', 'in', [...requestIds])
-    .orderBy('id')
+    .innerJoin('set_price_order', 'set_price_order.request_id', 'set_price_choice.request_id')
+    .leftJoin('product_option_group', (join) =>
+      join
+        .onRef('product_option_group.product_id', '=', 'set_price_order.product_id')
+        .onRef('product_option_group.key', '=', 'set_price_choice.group_key'),
+    )
+    .leftJoin('product_option_choice', (join) =>
+      join
+        .onRef('product_option_choice.group_id', '=', 'product_option_group.id')
+        .onRef('product_option_choice.key', '=', 'set_price_choice.choice_key'),
+    )
+    .select([
+      'set_price_choice.request_id',
+      'set_price_choice.group_key',
+      'set_price_choice.choice_key',
+      'product_option_choice.label',
+    ])
+    .where('set_price_choice.request_id', 'in', [...requestIds])
+    .orderBy('set_price_choice.id')
     .execute()
   const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
   const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
   for (const request of requests) {
     const id = Number(request.id)
     const lines = basketLines.filter((line) => Number(line.request_id) === id)
+    const chosen = choices.filter((choice) => Number(choice.request_id) === id)
     partsOf.set(
       id,
       lines.length > 0
@@ -142,21 +159,29 @@ export async function readSoldParts(
                 treatByName.get(request.product_type.toLocaleLowerCase('en')),
               ),
               count: 1,
-              label: request.product_type,
+              label: withChoices(request.product_type, chosen),
               choices:
                 request.product_id === null
                   ? []
-                  : choices
-                      .filter((choice) => Number(choice.request_id) === id)
-                      .map(
-                        (choice) =>
-                          `option.${request.product_id!}.${choice.group_key}.${choice.choice_key}` as const,
-                      ),
+                  : chosen.map(
+                      (choice) =>
+                        `option.${request.product_id!}.${choice.group_key}.${choice.choice_key}` as const,
+                    ),
             },
           ],
     )
   }
   return partsOf
+}
+
+/**
+ * A treat bought now is named with its choices, "Layer cake (Chocolate,
+ * 9 inch)", on its label and its prep line: two of one treat made two ways
+ * are two things. A choice since taken off the menu is left unnamed.
+ */
+function withChoices(treat: string, chosen: readonly { label: string | null }[]): string {
+  const names = chosen.flatMap((choice) => (choice.label ? [choice.label] : []))
+  return names.length > 0 ? `${treat} (${names.join(', ')})` : treat
 }
 
 function treatKey(setPriceTreat: number | null, namedTreat: number | undefined): SoldKey | null {

@@ -227,7 +227,7 @@ test('two prints of a new order at once keep one sheet', async () => {
   ])
 })
 
-test('a treat bought now is labelled with what its choices add', async () => {
+test('a treat bought now is labelled with its choices, named and with what they add', async () => {
   const { db, id } = await cupcakeKitchen()
   await saveLabelSettings(db, {
     region: 'NY',
@@ -240,7 +240,7 @@ test('a treat bought now is labelled with what its choices add', async () => {
   const [label] = printed(await labelsForOrder(db, order, PRINTED))
   // Two dozen's batter (600 g of flour) outweighs the frosting (250 g of cream cheese).
   expect(label!.lines.slice(0, 4)).toEqual([
-    'Cakes',
+    'Cakes (Two dozen, Cream cheese)',
     'Ingredients: Cupcake batter (Flour), Cream cheese frosting (Cream cheese).',
     'Contains: Milk, Wheat.',
     // Unweighed, it is counted by its batter: two dozen, the frosting not counted again.
