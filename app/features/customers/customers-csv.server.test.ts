@@ -1,12 +1,13 @@
 import { parse } from 'csv-parse/sync'
 import { expect, test } from 'vitest'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { consentLines, giveTextConsent } from '#app/features/texts/text-consent.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { receiveCustomerNote } from './customer-notes.server.ts'
 import { CUSTOMER_CSV_COLUMNS, answerCustomersCsv } from './customers-csv.server.ts'
 
-test('her customers download as a spreadsheet: a row each, with what they paid and her notes, never a formula', async () => {
+test('her customers download as a spreadsheet: a row each, with what they paid, her notes and their consent to texts, never a formula', async () => {
   const { db } = await openTestDatabase()
   await openBakery(db)
   const priya = await sendRequest(db, { allergies: 'No nuts' })
@@ -34,8 +35,17 @@ test('her customers download as a spreadsheet: a row each, with what they paid a
     })
   await note(priya, 'Loves lemon')
   await note(sam, '+1 for chocolate')
+  await giveTextConsent(db, {
+    phone: '6475550101',
+    where: 'her order page, BB-0001',
+    now: BOOK_NOW,
+  })
 
-  const response = await answerCustomersCsv({ db, now: new Date(BOOK_NOW) })
+  const response = await answerCustomersCsv({
+    db,
+    consentLines: (phones) => consentLines(db, phones),
+    now: new Date(BOOK_NOW),
+  })
   expect(response.headers.get('content-disposition')).toBe(
     'attachment; filename="customers-2026-11-23.csv"',
   )
@@ -52,6 +62,7 @@ test('her customers download as a spreadsheet: a row each, with what they paid a
       '0.00',
       '',
       "'+1 for chocolate",
+      'Texts about orders: yes since Nov 23, 2026 (her order page, BB-0001)',
     ],
     [
       'Priya Sharma',
@@ -62,6 +73,7 @@ test('her customers download as a spreadsheet: a row each, with what they paid a
       '30.00',
       'No nuts',
       'Loves lemon',
+      '',
     ],
   ])
 })

@@ -15,11 +15,20 @@ export const CUSTOMER_CSV_COLUMNS = [
   'paid',
   'allergies',
   'notes',
+  'texts',
 ] as const
 
-/** Her customers as one spreadsheet: a row each, newest first, with her notes. */
-export async function customersCsv(db: Db): Promise<string> {
+/** Per phone, her consents to texts as the texts feature writes them; none for a phone never asked. */
+export type TextConsentLines = (phones: readonly string[]) => Promise<Record<string, string[]>>
+
+/**
+ * Her customers as one spreadsheet: a row each, newest first, with her
+ * notes and, beside their phones, their consent to texts (when and where
+ * given, when and how withdrawn), as her customer book shows them.
+ */
+export async function customersCsv(db: Db, consentLines: TextConsentLines): Promise<string> {
   const [customers, notes] = await Promise.all([readEveryCustomer(db), readEveryNote(db)])
+  const consents = await consentLines(customers.flatMap((customer) => customer.phones))
   const rows = customers.map((customer) =>
     [
       customer.name,
@@ -30,6 +39,7 @@ export async function customersCsv(db: Db): Promise<string> {
       spreadsheetAmount(customer.paidCents),
       customer.allergies.join('; '),
       noteFrom(notes, customer.emails),
+      customer.phones.flatMap((phone) => consents[phone] ?? []).join('; '),
     ].map(neutraliseFormula),
   )
   return stringify([[...CUSTOMER_CSV_COLUMNS], ...rows])
@@ -38,12 +48,14 @@ export async function customersCsv(db: Db): Promise<string> {
 /** GET /admin/customers.csv: the download, never kept by a cache. */
 export async function answerCustomersCsv({
   db,
+  consentLines,
   now = new Date(),
 }: {
   db: Db
+  consentLines: TextConsentLines
   now?: Date
 }): Promise<Response> {
-  return new Response(await customersCsv(db), {
+  return new Response(await customersCsv(db, consentLines), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="customers-${bakeryToday(now)}.csv"`,

@@ -31,7 +31,11 @@ export function CustomersPage({ book }: { book: CustomerList }) {
           <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
             Discount codes
           </Link>
-          <a href="/admin/customers.csv" className="filter-chip" download>
+          <a
+            href="/admin/customers.csv"
+            className="filter-chip inline-flex min-h-11 items-center"
+            download
+          >
             Download CSV<span className="sr-only"> of every customer</span>
           </a>
         </div>
