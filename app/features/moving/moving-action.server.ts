@@ -2,8 +2,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { FORM_URLENCODED, mediaTypeOf } from '#app/utils/media-type.ts'
 import { BodyTooLargeError, readBodyBytes } from '#app/utils/read-body.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { checkSiteFile, exportSiteFile, importSiteFile, siteFileName } from './site-file.server.ts'
-import { FILE_FIELD, MAX_SITE_FILE_BYTES, type MovingReply } from './site-file.ts'
+import { checkSiteFile, exportSiteFile, importSiteFile } from './site-file.server.ts'
+import { FILE_FIELD, MAX_SITE_FILE_BYTES, type MovingReply, siteFileName } from './site-file.ts'
 
 /** A form's overhead around the file: its boundaries, headers and the other fields. */
 const FORM_OVERHEAD_BYTES = 16 * 1024

@@ -38,6 +38,7 @@ import {
   checkDeliveryFees,
   withSetPrices,
 } from './set-prices-file.server.ts'
+import * as settingsFile from './settings-file.server.ts'
 import {
   LEFT_OUT,
   SITE_FILE_FORMAT,
@@ -77,6 +78,9 @@ export interface SiteFile {
   deliveryFees?: DeliveryFee[]
   /** Her kitchen: rate, ingredients, recipes, what treats are made of; absent in older files. */
   kitchen?: kitchenFile.KitchenPart
+  /** Her labels' and texts' settings, as their forms send them; absent in older files. */
+  labels?: settingsFile.SettingsParts['labels']
+  texts?: settingsFile.SettingsParts['texts']
 }
 
 /** Everything a file replaces, read from this install. */
@@ -111,19 +115,8 @@ export async function exportSiteFile(db: Db, now: Date = new Date()): Promise<Si
     menu,
     deliveryFees,
     kitchen: await kitchenFile.exportKitchen(db),
+    ...(await settingsFile.exportSettingsParts(db)),
   }
-}
-
-/** The file's name: the bakery's and the day's, e.g. `maya-s-kitchen-2026-11-26.json`. */
-export function siteFileName(file: SiteFile): string {
-  const slug =
-    file.words.identity.name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'bakery'
-  return `${slug}-site-${file.exportedAt.slice(0, 10)}.json`
 }
 
 /** The file's outline; its values are each checked by the settings forms' own schemas below. */
@@ -144,6 +137,7 @@ const outline = z.object({
   menu: z.array(z.record(z.string(), z.unknown())).max(SITE_FILE_LIMITS.treats),
   deliveryFees: z.array(z.record(z.string(), z.unknown())).max(DELIVERY_FEE_ROWS).optional(),
   kitchen: z.record(z.string(), z.unknown()).optional(),
+  ...settingsFile.settingsPartsOutline,
 })
 
 /** A value as the settings form would have sent it: text, or missing. */
@@ -170,6 +164,7 @@ export type CheckedSiteFile =
       menu: MovedTreat[]
       deliveryFees: DeliveryFee[]
       kitchen: kitchenFile.CheckedKitchen | null
+      settings: settingsFile.CheckedSettingsParts
       summary: SiteFileSummary
     }
   | { ok: false; error: string }
@@ -331,6 +326,8 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
   if (!fees.ok) return refuse(`Delivery fees: ${fees.error}`)
   const kitchen = file.kitchen === undefined ? null : kitchenFile.checkKitchen(file.kitchen)
   if (kitchen && !kitchen.ok) return refuse(kitchen.error)
+  const parts = settingsFile.checkSettingsParts(file)
+  if (!parts.ok) return refuse(parts.error)
 
   return {
     ok: true,
@@ -347,6 +344,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     menu,
     deliveryFees: fees.fees,
     kitchen: kitchen?.kitchen ?? null,
+    settings: parts.parts,
     summary: {
       bakeryName: words.identity.name,
       treats: menu.map((treat) => treat.name),
@@ -395,5 +393,6 @@ export async function importSiteFile(db: Db, checked: Extract<CheckedSiteFile, {
     await writeDeliveryFees(trx, checked.deliveryFees)
     if (checked.kitchen) await kitchenFile.replaceKitchen(trx, checked.kitchen)
     else if (kept) await kitchenFile.restoreTreatRecipes(trx, kept)
+    await settingsFile.importSettingsParts(trx, checked.settings)
   })
 }

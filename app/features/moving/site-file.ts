@@ -1,6 +1,7 @@
 /**
  * The file an owner takes from one install to another (docs/decisions/058):
- * her words, booking settings, pickup windows and menu, as one JSON document.
+ * her words, booking settings, pickup windows, menu, kitchen and her labels'
+ * and texts' settings, as one JSON document.
  * Browser-safe: the page shows these names and limits.
  */
 
@@ -34,3 +35,18 @@ export type MovingReply =
   | { ok: true; step: 'preview'; summary: SiteFileSummary; fileText: string }
   | { ok: true; step: 'imported'; summary: SiteFileSummary }
   | { ok: false; error: string }
+
+/** The file's name: the bakery's and the day's, e.g. `maya-s-kitchen-2026-11-26.json`. */
+export function siteFileName(file: {
+  words: { identity: { name: string } }
+  exportedAt: string
+}): string {
+  const slug =
+    file.words.identity.name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'bakery'
+  return `${slug}-site-${file.exportedAt.slice(0, 10)}.json`
+}

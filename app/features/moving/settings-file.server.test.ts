@@ -1,0 +1,81 @@
+import { expect, test } from 'vitest'
+import { readLabelSettings, saveLabelSettings } from '#app/features/labels/labels.server.ts'
+import { seedMenu } from '#app/features/menu/menu.server.ts'
+import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
+import { readTextSettings, saveTextSettings } from '#app/features/texts/text-settings.server.ts'
+import { DEFAULT_TEXT_SETTINGS } from '#app/features/texts/text-settings.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { checkSiteFile, exportSiteFile, importSiteFile } from './site-file.server.ts'
+
+async function install() {
+  const { db } = await openTestDatabase()
+  await seedMenu(db)
+  await seedSiteContent(db)
+  return db
+}
+
+/** A bakery in Quebec with her own sales cap, quiet from 20:30 and 150 texts a month at $0.0079. */
+async function quebecInstall() {
+  const db = await install()
+  await saveLabelSettings(db, {
+    region: 'QC',
+    maker: 'Beurre & Fleur\n12 rue du Boulanger, Montréal',
+    permit: 'MAPAQ 12345',
+    layout: 'thermal-2x1',
+    salesCapCents: 5_000_000,
+  })
+  await saveTextSettings(db, {
+    quiet: { from: '20:30', to: '08:00' },
+    rateMilliCents: 790,
+    monthlyCap: 150,
+  })
+  return db
+}
+
+test('her label and texts settings move with the site file, exactly as she set them', async () => {
+  const from = await quebecInstall()
+  const file = await exportSiteFile(from)
+  expect(file.labels).toEqual({
+    region: 'QC',
+    maker: 'Beurre & Fleur\n12 rue du Boulanger, Montréal',
+    permit: 'MAPAQ 12345',
+    layout: 'thermal-2x1',
+    sales_cap: '50000',
+  })
+  expect(file.texts).toEqual({
+    quiet_from: '20:30',
+    quiet_to: '08:00',
+    rate: '0.0079',
+    monthly_cap: '150',
+  })
+  const to = await install()
+  const checked = checkSiteFile(JSON.stringify(file))
+  if (!checked.ok) throw new Error(checked.error)
+  await importSiteFile(to, checked)
+  expect(await readLabelSettings(to)).toEqual(await readLabelSettings(from))
+  expect(await readTextSettings(to)).toEqual(await readTextSettings(from))
+})
+
+test('a setting her forms would refuse keeps the whole file out, and a file without them keeps hers', async () => {
+  const db = await quebecInstall()
+  const file = await exportSiteFile(db)
+  expect(
+    checkSiteFile(JSON.stringify({ ...file, labels: { ...file.labels, region: 'XX' } })),
+  ).toEqual({ ok: false, error: 'Label settings (region): Choose your region from the list.' })
+  expect(
+    checkSiteFile(JSON.stringify({ ...file, texts: { ...file.texts, rate: 'a penny' } })),
+  ).toEqual({
+    ok: false,
+    error: 'Texts settings (rate): Write what a text costs you in dollars, like 0.0083.',
+  })
+
+  const { labels: _labels, texts: _texts, ...older } = file
+  const fresh = await install()
+  const checked = checkSiteFile(JSON.stringify(older))
+  if (!checked.ok) throw new Error(checked.error)
+  await importSiteFile(fresh, checked)
+  expect(await readTextSettings(fresh)).toEqual(DEFAULT_TEXT_SETTINGS)
+  await importSiteFile(db, checked)
+  expect((await readLabelSettings(db)).region).toBe('QC')
+  expect((await readTextSettings(db)).monthlyCap).toBe(150)
+})
