@@ -4,7 +4,7 @@ import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { composeQuoteExpired } from '#app/features/order-book/quote-answer-emails.ts'
-import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { type CodeUse, answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { currentQuote, expireQuotes } from '#app/features/order-book/quotes.server.ts'
 import { type BookChange, NOT_FOUND } from '#app/features/order-book/request-moves.server.ts'
 import { priceRows } from '#app/features/order-book/update-details.ts'
@@ -28,7 +28,7 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { SENDS_PER_MINUTE, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { codeForQuote, spendQuoteCode } from './quote-code.server.ts'
+import { codeForQuote, quoteCodeWords, spendQuoteCode } from './quote-code.server.ts'
 import type { CustomerBookEntry, CustomerLedger, QuoteAnswerResult } from './request-status.ts'
 
 const ownTables = tablesFor('customer-page')
@@ -296,7 +296,7 @@ export async function receiveQuoteAnswer({
       : null
   if (withCode && !withCode.ok)
     return reply<QuoteAnswerResult>(409, { ok: false, error: withCode.message, position })
-  const answered: BookChange & { confirmed?: boolean } = named
+  const answered: BookChange & { confirmed?: boolean; code?: CodeUse } = named
     ? await answerQuote(db, {
         token,
         requestId: named.id,
@@ -304,6 +304,7 @@ export async function receiveQuoteAnswer({
         answer: intent satisfies QuoteAnswer,
         now,
         siteUrl,
+        ...(withCode ? { useCode: spendQuoteCode(withCode, { email: named.email, now }) } : {}),
       })
     : NOT_FOUND
   if (!answered.ok) {
@@ -313,9 +314,7 @@ export async function receiveQuoteAnswer({
   }
   // The owner's email was queued with the answer; send it now, not at the next poll.
   kickDeliveryWorker()
-  // Accepted: the code is used now, on the party's lead, whose money the quote is.
-  const code =
-    withCode && named ? await spendQuoteCode(db, withCode, { email: named.email, now }) : null
+  const code = answered.code ? quoteCodeWords(answered.code) : null
   return reply<QuoteAnswerResult>(200, {
     ok: true,
     position,

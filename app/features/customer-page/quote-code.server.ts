@@ -4,11 +4,14 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import {
-  applyCodeToOrder,
   priceWithCode,
+  spendCodeOnOrder,
 } from '#app/features/discount-codes/discount-codes.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
+import type { CodeUse, answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
+import { discountLabel } from '#app/features/order-status/money-owed.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
@@ -45,24 +48,41 @@ export async function codeForQuote(
 }
 
 /**
- * Uses the code on the quote she has just accepted, and says what became
- * of it: what it took off, or why it could not be used (a first-order or
- * once-each rule, or its last use gone a moment before).
+ * The code's use, for the answer's transaction to run as it accepts: on
+ * the party's lead, whose money the quote is, its requests not counted as
+ * an earlier order; marked on the lead's timeline when it comes off.
  */
-export async function spendQuoteCode(
-  db: Db,
+export function spendQuoteCode(
   code: QuoteCode,
   { email, now }: { email: string; now: number },
-): Promise<string> {
-  const used = await applyCodeToOrder(db, {
-    typed: code.typed,
-    requestId: code.leadId,
-    email,
-    priceCents: code.priceCents,
-    today: bakeryToday(new Date(now)),
-    now,
-  })
-  return used.ok
-    ? `Code ${used.code} took ${formatMoney(used.cents)} off your total.`
-    : `Your quote is accepted, but the code could not be used: ${used.message}`
+): NonNullable<Parameters<typeof answerQuote>[1]['useCode']> {
+  return async (trx, party) => {
+    const used = await spendCodeOnOrder(trx, {
+      typed: code.typed,
+      requestId: party.leadId,
+      orderIds: party.memberIds,
+      email,
+      priceCents: code.priceCents,
+      today: bakeryToday(new Date(now)),
+      now,
+    })
+    if (!used.ok) return used
+    const note = `Used ${discountLabel(used.code)}: ${formatMoney(used.cents)} off.`
+    await recordEvent(trx, {
+      requestId: party.leadId,
+      from: 'quoted',
+      to: 'quoted',
+      actor: 'customer',
+      note,
+      now,
+    })
+    return { ok: true, code: used.code, cents: used.cents }
+  }
+}
+
+/** What her page says of the code she accepted with. */
+export function quoteCodeWords(use: CodeUse): string {
+  return use.ok
+    ? `Code ${use.code} took ${formatMoney(use.cents)} off your total.`
+    : `Your quote is accepted, but the code could not be used: ${use.message}`
 }

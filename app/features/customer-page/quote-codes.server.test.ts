@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { receiveCodePost } from '#app/features/discount-codes/code-form.server.ts'
 import { listCodes } from '#app/features/discount-codes/discount-codes.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
@@ -106,4 +107,47 @@ test('a code with her acceptance comes off the quote’s total on her page; one 
   })
   expect((await moneyOf(db, second)).discount).toBeNull()
   expect((await listCodes(db))[0]!.uses).toBe(1)
+})
+
+test('a first-order code comes off her first quote; the owner’s email and the order’s timeline name it', async () => {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  await makeCode(db, { code: 'WELCOME', kind: 'amount', amount: '5', first_order_only: 'on' })
+  const first = await sendRequest(db)
+  await quoteFor(db, first)
+
+  // The request she is accepting is this order, not one she made before.
+  expect(await accept(db, first, 'WELCOME')).toMatchObject({
+    status: 200,
+    body: { outcome: 'accepted', code: 'Code WELCOME took $5 off your total.' },
+  })
+  const [told] = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('topic', '=', 'request_update')
+    .where('subject_id', '=', first)
+    .execute()
+  const owners = JSON.parse(told!.payload) as OutgoingEmail
+  expect(owners.subject).toMatch(/accepted the quote/)
+  expect(owners.text).toContain('Code WELCOME: −$5')
+  const timeline = await db
+    .selectFrom('request_event')
+    .select(['actor', 'note'])
+    .where('request_id', '=', first)
+    .orderBy('id')
+    .execute()
+  expect(timeline.slice(-2)).toEqual([
+    { actor: 'customer', note: 'Accepted the quote.' },
+    { actor: 'customer', note: 'Used Code WELCOME: $5 off.' },
+  ])
+
+  // Her second order is not a first one.
+  const second = await sendRequest(db, { due_date: '2026-12-19' })
+  await quoteFor(db, second)
+  expect(await accept(db, second, 'WELCOME')).toMatchObject({
+    status: 200,
+    body: {
+      code: 'Your quote is accepted, but the code could not be used: The code WELCOME is for a first order, and you have ordered with us before.',
+    },
+  })
 })

@@ -9,8 +9,8 @@ import type {
   SelfServiceResult,
   SelfServiceView,
 } from '#app/features/customer-changes/self-service.ts'
-import type { WaitingItem, WaitingKind } from '#app/features/order-book/customer-links.ts'
 import { handoverLabel } from '#app/features/order-book/handover.ts'
+import type { WaitingItem, WaitingKind } from '#app/features/order-status/customer-links.ts'
 import { nextSteps } from '#app/features/order-status/next-steps.ts'
 import type { CardCheckoutFailure, CardNotice } from '#app/features/payments/card-offer.ts'
 import { CardNoticeBanner } from '#app/features/payments/card-pay.tsx'

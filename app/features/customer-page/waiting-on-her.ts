@@ -1,4 +1,4 @@
-import type { WaitingItem } from '#app/features/order-book/customer-links.ts'
+import type { WaitingItem } from '#app/features/order-status/customer-links.ts'
 import type { CustomerBookEntry, CustomerRequest } from './request-status.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type WaitingItem, waitingId } from '#app/features/order-book/customer-links.ts'
+import { type WaitingItem, waitingId } from '#app/features/order-status/customer-links.ts'
 import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
 import { CardPayForm } from '#app/features/payments/card-pay.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'

@@ -102,7 +102,15 @@ export async function claimCode(
     email,
     priceCents,
     today,
-  }: { typed: string; email: string; priceCents: number; today: string },
+    orderIds = [],
+  }: {
+    typed: string
+    email: string
+    priceCents: number
+    today: string
+    /** The requests of the order itself, already in the book (a quote she accepts): not "before". */
+    orderIds?: readonly number[]
+  },
 ): Promise<Claim> {
   const found = await findCode(trx, typed)
   if (!found) return { ok: false, message: unknownCode(typed) }
@@ -122,7 +130,7 @@ export async function claimCode(
   )
   const refused =
     refusalOf({ ...code, uses: code.uses - 1 }, priceCents, today) ??
-    (await customerRefusal(trx, code, email))
+    (await customerRefusal(trx, code, email, orderIds))
   if (refused) {
     await ownTables(trx)
       .updateTable('discount_code')
@@ -139,6 +147,7 @@ async function customerRefusal(
   trx: Transaction<Database>,
   code: StoredCode,
   email: string,
+  orderIds: readonly number[],
 ): Promise<string | null> {
   const address = email.trim().toLowerCase()
   if (code.firstOrderOnly) {
@@ -149,6 +158,7 @@ async function customerRefusal(
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
       .where('status', 'not in', CALLED_OFF_STATUSES)
+      .$if(orderIds.length > 0, (query) => query.where('id', 'not in', [...orderIds]))
       .limit(1)
       .executeTakeFirst()
     if (earlier)
@@ -193,35 +203,35 @@ export async function recordCodeUse(
 }
 
 /**
- * Uses `typed` on an order already in the book (a quote she has just
- * accepted): claimed and written in one transaction. An order that already
- * has a code keeps it.
+ * Uses `typed` on an order already in the book (a quote she is accepting),
+ * inside the transaction that takes her answer: claimed and written there,
+ * or told why not. An order that already has a code keeps it.
  */
-export async function applyCodeToOrder(
-  db: Kysely<Database>,
+export async function spendCodeOnOrder(
+  trx: Transaction<Database>,
   input: {
     typed: string
+    /** The order's lead, whose money the code comes off, and every request of it. */
     requestId: number
+    orderIds: readonly number[]
     email: string
     priceCents: number
     today: string
     now: number
   },
 ): Promise<Claim> {
-  return db.transaction().execute(async (trx) => {
-    const order = await ownTables(trx)
-      .selectFrom('order_request')
-      .select('discount_cents')
-      .where('id', '=', input.requestId)
-      .executeTakeFirst()
-    if (!order) return { ok: false, message: 'That order is not in the book any more.' }
-    if (Number(order.discount_cents) > 0) {
-      return { ok: false, message: 'This order already has a code: one code an order.' }
-    }
-    const claim = await claimCode(trx, input)
-    if (claim.ok) await recordCodeUse(trx, { claim, requestId: input.requestId, now: input.now })
-    return claim
-  })
+  const order = await ownTables(trx)
+    .selectFrom('order_request')
+    .select('discount_cents')
+    .where('id', '=', input.requestId)
+    .executeTakeFirst()
+  if (!order) return { ok: false, message: 'That order is not in the book any more.' }
+  if (Number(order.discount_cents) > 0) {
+    return { ok: false, message: 'This order already has a code: one code an order.' }
+  }
+  const claim = await claimCode(trx, input)
+  if (claim.ok) await recordCodeUse(trx, { claim, requestId: input.requestId, now: input.now })
+  return claim
 }
 
 /**

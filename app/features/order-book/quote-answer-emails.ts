@@ -1,6 +1,7 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
+import { type Discount, discountLabel, formatLine } from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
@@ -23,7 +24,12 @@ export interface QuotedRequest {
   paymentReference?: string | null
   /** A party's lines (decision 049), each its own treat, date and price; absent for one request. */
   party?: QuotedParty
+  /** The code she used as she accepted, named as every page names it. */
+  discount?: Discount | null
 }
+
+const codeRows = (discount: Discount | null | undefined): DetailRow[] =>
+  discount ? [[discountLabel(discount.code), formatLine(-discount.cents)]] : []
 
 /** What the owner's news of a party's answer lists. */
 export interface QuotedParty {
@@ -73,10 +79,11 @@ export function composeQuoteAnswer(
         ...(party.deliveryFeeCents > 0
           ? [['Delivery fee', formatMoney(party.deliveryFeeCents)] as DetailRow]
           : []),
+        ...codeRows(request.discount),
         ['Total', formatMoney(party.totalCents)],
         ...paymentReferenceRows(request.paymentReference),
       ]
-    : requestRows(request)
+    : [...requestRows(request), ...codeRows(request.discount)]
   return ownerRequestEmail({ customer: request, subject, lead: next, rows, requestUrl, bakeryName })
 }
 

@@ -101,7 +101,7 @@ class AnswerRefused extends Error {
 export async function answerQuote(
   db: Db,
   input: AnswerInput,
-): Promise<BookChange & { confirmed?: boolean }> {
+): Promise<BookChange & { confirmed?: boolean; code?: CodeUse }> {
   const { answer, now } = input
   try {
     return await db.transaction().execute(async (trx) => {
@@ -138,9 +138,11 @@ export async function answerQuote(
           now,
         })
       }
+      // Her code comes off before the deposit is weighed and the owner hears, both with it.
+      const code = await input.useCode?.(trx, party)
       const confirmed = await confirmIfSettled(trx, { requestId, actor: 'customer', now })
       await tellOwner(confirmed ? 'confirmed' : 'accepted')
-      return { ok: true, confirmed }
+      return { ok: true, confirmed, ...(code ? { code } : {}) }
     })
   } catch (error) {
     if (error instanceof AnswerRefused) return error.change
@@ -156,7 +158,12 @@ interface AnswerInput {
   now: number
   /** SITE_URL, for the owner's link to the request. */
   siteUrl?: string
+  /** A discount code with an acceptance, used in the answer's transaction (decision 109). */
+  useCode?: (trx: Transaction<Database>, party: Party) => Promise<CodeUse>
 }
+
+/** What became of a code typed with an acceptance: what it took off, or why it could not. */
+export type CodeUse = { ok: true; code: string; cents: number } | { ok: false; message: string }
 
 /** A claimed answer: the party, its lead as the owner's news names it, the quote answered. */
 interface Claimed {
@@ -269,6 +276,7 @@ async function tellOwnerOfAnswer(
   const requestId = party.leadId
   // A party's answer names every line (decision 049): each treat, its date and price.
   const lines = party.memberIds.length > 1 ? await answeredLines(trx, party) : undefined
+  const { discount } = await moneyOf(trx, requestId)
   await enqueueEmail(
     trx,
     {
@@ -282,6 +290,7 @@ async function tellOwnerOfAnswer(
           dueDate: request.due_date,
           paymentReference: request.payment_reference,
           party: lines,
+          discount,
         },
         outcome,
         {

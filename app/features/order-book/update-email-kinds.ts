@@ -1,6 +1,7 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
+import { requestPageUrl } from '#app/features/order-status/customer-links.ts'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
 import { amountsOwed, depositOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { OWING_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
@@ -8,7 +9,6 @@ import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { requestPageUrl } from './customer-links.ts'
 import { type Block, heading, linkBlock, lines, paragraph, quoted } from './email-blocks.ts'
 import {
   type UpdateDetails,

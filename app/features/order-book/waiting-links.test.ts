@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
 import { SEED_WORDS } from '#app/content/site-words.ts'
+import { waitingId } from '#app/features/order-status/customer-links.ts'
 import {
   type PaymentNoticeKind,
   composePaymentNotice,
 } from '#app/features/payments/payment-notices.ts'
-import { waitingId } from './customer-links.ts'
 import { composeProofSent } from './proof-emails.ts'
 import { composeRequestUpdate } from './update-emails.ts'
 

@@ -8,9 +8,9 @@ import {
   emailHeading,
   markup,
 } from '#app/features/mail/html.ts'
-import { requestPageUrl } from '#app/features/order-book/customer-links.ts'
 import { scheduleRows } from '#app/features/order-book/update-details.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
+import { requestPageUrl } from '#app/features/order-status/customer-links.ts'
 import type { Money } from '#app/features/order-status/money-owed.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
