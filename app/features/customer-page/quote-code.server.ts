@@ -7,11 +7,11 @@ import {
   priceWithCode,
   spendCodeOnOrder,
 } from '#app/features/discount-codes/discount-codes.server.ts'
+import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import type { CodeUse, answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
-import { discountLabel } from '#app/features/order-status/money-owed.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
@@ -67,13 +67,12 @@ export function spendQuoteCode(
       now,
     })
     if (!used.ok) return used
-    const note = `Used ${discountLabel(used.code)}: ${formatMoney(used.cents)} off.`
     await recordEvent(trx, {
       requestId: party.leadId,
       from: 'quoted',
       to: 'quoted',
       actor: 'customer',
-      note,
+      note: codeUsedNote(used.code, used.cents),
       now,
     })
     return { ok: true, code: used.code, cents: used.cents }

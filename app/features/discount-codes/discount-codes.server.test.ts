@@ -155,6 +155,14 @@ test('a treat bought now with a code: applied first, then ordered at the lower t
     .where('payload', 'like', '%New order%')
     .execute()
   expect(owner!.payload).toContain('to pay $34.42 at pickup (Code SPRING15 took $6.08 off)')
+  // Her order's timeline marks the code with the price it came off.
+  const priced = await db
+    .selectFrom('request_event')
+    .select('note')
+    .where('request_id', '=', Number(order.id))
+    .where('to_status', '=', 'quoted')
+    .executeTakeFirstOrThrow()
+  expect(priced.note).toMatch(/ Used Code SPRING15: \$6\.08 off\.$/)
 
   // Once per customer, by her address in any case: refused beside the field, and no order made.
   const again = await buyNow(db, id, {

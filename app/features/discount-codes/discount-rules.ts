@@ -148,3 +148,8 @@ export function withCode<P extends CodedPrice & { deliveryFeeCents: number }>(
   if (applied.minPriceCents !== null && priceCents < applied.minPriceCents) return price
   return withDiscount(price, applied.code, discountCents(applied, priceCents))
 }
+
+/** A code's use as an order's timeline marks it: "Used Code WELCOME: $5 off." */
+export function codeUsedNote(code: string, cents: number): string {
+  return `Used ${discountLabel(code)}: ${formatMoney(cents)} off.`
+}

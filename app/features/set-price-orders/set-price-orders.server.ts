@@ -8,6 +8,7 @@ import {
   recordCodeUse,
   releaseCodeOf,
 } from '#app/features/discount-codes/discount-codes.server.ts'
+import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import type { PriceLine } from '#app/features/menu/option-prices.ts'
 import {
@@ -125,7 +126,11 @@ export async function bookAtSetPrice(
     })
     .execute()
   if (claim) await recordCodeUse(trx, { claim, requestId, now })
-  await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note: order.pricedBy, now })
+  // The code she used is marked on the timeline with the price it came off.
+  const note = claim?.ok
+    ? `${order.pricedBy} ${codeUsedNote(claim.code, claim.cents)}`
+    : order.pricedBy
+  await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note, now })
   await ownTables(trx)
     .insertInto('set_price_order')
     .values({
