@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { PhoneWords } from './phone-words.tsx'
 
 /** What an owner's form answered: a message when it worked, an error when it did not. */
 export type ActionAnswer = { ok: true; message: string } | { ok: false; error: string }
@@ -73,7 +74,7 @@ export function FocusedAnswer({
       role={answer.ok ? 'status' : 'alert'}
       className={`${answer.ok ? 'status-success' : 'status-error'} ${className}`}
     >
-      {answer.ok ? answer.message : (answer.error ?? fallback)}
+      <PhoneWords text={answer.ok ? answer.message : (answer.error ?? fallback)} />
     </p>
   )
 }

@@ -67,6 +67,10 @@ const SQLITE_SCHEMA = [
     'CREATE INDEX contact_message_open on contact_message (id) where handled_at is null',
   ],
   [
+    'customer_apart',
+    'CREATE TABLE "customer_apart" ("handle" text primary key, "created_at" integer not null)',
+  ],
+  [
     'customer_change',
     'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer, "made" text default \'\' not null)',
   ],
@@ -93,6 +97,10 @@ const SQLITE_SCHEMA = [
   [
     'customer_change_send_back',
     "CREATE INDEX customer_change_send_back on customer_change (request_id) where kind = 'cancel' and refund_cents > card_refund_cents",
+  ],
+  [
+    'customer_join',
+    'CREATE TABLE "customer_join" ("id" integer primary key autoincrement, "request_a" integer not null, "request_b" integer not null, "created_at" integer not null, constraint "customer_join_pair" unique ("request_a", "request_b"))',
   ],
   [
     'customer_note',
@@ -632,6 +640,8 @@ const SQLITE_SCHEMA = [
     'CREATE TRIGGER site_content_update_page_version after update on site_content begin update page_version set token = lower(hex(randomblob(16))) where id = 1; end',
   ],
   ['sqlite_autoindex_app_state_1', null],
+  ['sqlite_autoindex_customer_apart_1', null],
+  ['sqlite_autoindex_customer_join_1', null],
   ['sqlite_autoindex_customer_note_1', null],
   ['sqlite_autoindex_day_waitlist_entry_1', null],
   ['sqlite_autoindex_day_waitlist_entry_2', null],

@@ -60,6 +60,7 @@ import { migration as m058 } from './migrations/058-customer-notes.ts'
 import { migration as m059 } from './migrations/059-discount-codes.ts'
 import { migration as m060 } from './migrations/060-card-fees.ts'
 import { migration as m061 } from './migrations/061-texts.ts'
+import { migration as m062 } from './migrations/062-customer-links.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -133,6 +134,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['059-discount-codes', m059],
   ['060-card-fees', m060],
   ['061-texts', m061],
+  ['062-customer-links', m062],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

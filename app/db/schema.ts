@@ -6,7 +6,11 @@ import type {
   DeliveryFeeRuleTable,
 } from './schema/availability.ts'
 import type { CustomerChangeTable, CustomerChangeDetailTable } from './schema/customer-changes.ts'
-import type { CustomerNoteTable } from './schema/customers.ts'
+import type {
+  CustomerApartTable,
+  CustomerJoinTable,
+  CustomerNoteTable,
+} from './schema/customers.ts'
 import type { DiscountCodeTable, DiscountCodeUseTable } from './schema/discounts.ts'
 import type {
   DropSaleTable,
@@ -122,6 +126,8 @@ export interface Database {
   label_net: LabelNetTable
   label_sheet: LabelSheetTable
   customer_note: CustomerNoteTable
+  customer_join: CustomerJoinTable
+  customer_apart: CustomerApartTable
   discount_code: DiscountCodeTable
   discount_code_use: DiscountCodeUseTable
   text_consent: TextConsentTable

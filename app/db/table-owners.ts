@@ -66,6 +66,8 @@ export const tableOwners = {
     holds: 'the choices a treat bought now was made with',
   },
   customer_note: { owner: 'customers', holds: 'her private notes on a customer, by address' },
+  customer_join: { owner: 'customers', holds: 'two customers she joined by hand into one' },
+  customer_apart: { owner: 'customers', holds: 'an email or phone she says ties no one person' },
   discount_code: { owner: 'discount-codes', holds: 'her discount codes, their terms and uses' },
   discount_code_use: { owner: 'discount-codes', holds: 'which order took each use of a code' },
   text_consent: { owner: 'texts', holds: "each phone's consent to texts, given and withdrawn" },

@@ -2,6 +2,11 @@ import { data, useActionData } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
+import {
+  LINK_INTENTS,
+  type LinkAnswer,
+  receiveCustomerLink,
+} from '#app/features/customers/customer-links.server.ts'
 import { readCustomerMessages } from '#app/features/customers/customer-messages.server.ts'
 import {
   type NoteAnswer,
@@ -11,6 +16,7 @@ import {
 import { CustomerRecordPage } from '#app/features/customers/customers-page.tsx'
 import { readCustomer } from '#app/features/customers/customers.server.ts'
 import { consentLines } from '#app/features/texts/text-consent.server.ts'
+import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { respond } from '#app/utils/reply.ts'
 import type { Route } from './+types/admin.customers.$id'
 
@@ -52,10 +58,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 404 },
     )
   }
+  // Joining customers or keeping them apart (decision 112); anything else is her note.
+  const form = await readAdminForm(request.clone())
+  if (form && (LINK_INTENTS as readonly string[]).includes(form.intent ?? '')) {
+    return respond(await receiveCustomerLink({ db: getDb(), form, requestId: id }))
+  }
   return respond(await receiveCustomerNote({ db: getDb(), request, requestId: id }))
 }
 
 export default function Customer({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<NoteAnswer>()
+  const answer = useActionData<NoteAnswer | LinkAnswer>()
   return <CustomerRecordPage {...loaderData} answer={answer} />
 }

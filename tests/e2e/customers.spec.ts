@@ -78,6 +78,24 @@ test('on her phone the owner finds a customer who ordered twice, from two addres
   const messages = page.getByRole('region', { name: 'Their messages' })
   await expect(messages.getByRole('listitem')).toHaveText([/Open\s*Is lemon curd nut-free\?/])
   await shoot(page, 'customer')
+
+  // Two people on one number? She keeps them apart by it, sees the answer where she tapped, and undoes it.
+  const same = page.getByRole('region', { name: 'Same person?' })
+  await same.getByRole('button', { name: `Keep apart by ${phone}` }).click()
+  await expect(same.getByRole('status')).toHaveText(
+    `Kept apart: orders that share ${phone} are no longer joined by it.`,
+  )
+  await expect(same.getByRole('status')).toBeFocused()
+  await expect(orders).toHaveCount(1)
+  await shoot(page, 'customer-kept-apart', { part: same })
+  await same.getByRole('button', { name: 'Join by it again' }).click()
+  await expect(same.getByRole('status')).toHaveText(
+    `Orders that share ${phone} are joined by it again.`,
+  )
+  await expect(orders).toHaveCount(2)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await shoot(page, 'customer-desktop')
+  await page.setViewportSize({ width: 375, height: 812 })
   await orders.first().getByRole('link', { name: 'Cakes' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)
 })

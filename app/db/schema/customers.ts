@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { Millis } from './shared.ts'
 
 /*
@@ -12,4 +13,18 @@ export interface CustomerNoteTable {
   /** Her private words about the customer, as she wrote them. */
   note: string
   updated_at: Millis
+}
+
+/** Two customers she says are one: a request of each, the lower id first (decision 112). */
+export interface CustomerJoinTable {
+  id: Generated<number>
+  request_a: number
+  request_b: number
+  created_at: Millis
+}
+
+/** An email or phone she says does not tie orders to one person: 'phone:4165550101'. */
+export interface CustomerApartTable {
+  handle: string
+  created_at: Millis
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { type SenderRow, groupCustomers } from './customer-groups.ts'
+import { type SenderRow, groupCustomers, sharedHandles } from './customer-groups.ts'
 
 const row = (id: number, name: string, email: string, phone_number = ''): SenderRow => ({
   id,
@@ -50,4 +50,39 @@ test('a number that is not ten digits joins nobody, and no request is alone with
   ])
   expect(groups.map((group) => group.requestIds)).toEqual([[1], [2]])
   expect(groupCustomers([])).toEqual([])
+})
+
+test('her corrections: a number kept apart ties no one, and two customers she joined are one', () => {
+  const rows = [
+    row(1, 'Ana Costa', 'ana@example.com', '416-555-0150'),
+    row(2, 'Bea Costa', 'bea@example.com', '416 555 0150'),
+    row(3, 'Ana C.', 'ana.costa@work.example', ''),
+  ]
+  // The family's one number joins mother and daughter.
+  expect(groupCustomers(rows).map((group) => group.requestIds)).toEqual([[1, 2], [3]])
+  expect(sharedHandles(rows.slice(0, 2))).toEqual(['phone:4165550150'])
+  const corrected = groupCustomers(rows, {
+    apart: new Set(['phone:4165550150']),
+    joins: [
+      [1, 3],
+      // A join to an order no longer in the book joins nothing.
+      [2, 99],
+    ],
+  })
+  expect(corrected).toEqual([
+    {
+      key: 1,
+      requestIds: [1, 3],
+      name: 'Ana C.',
+      emails: ['ana.costa@work.example', 'ana@example.com'],
+      phones: ['4165550150'],
+    },
+    {
+      key: 2,
+      requestIds: [2],
+      name: 'Bea Costa',
+      emails: ['bea@example.com'],
+      phones: ['4165550150'],
+    },
+  ])
 })

@@ -4,7 +4,7 @@
  * customer's, and so are two groups that share either. Pure; the server
  * reads the rows, this joins them.
  */
-import { phoneDigits } from '#app/utils/phone-number.ts'
+import { formatPhoneNumber, phoneDigits } from '#app/utils/phone-number.ts'
 
 /** The few fields of a request that say who sent it. */
 export interface SenderRow {
@@ -26,12 +26,26 @@ export interface CustomerGroup {
   phones: string[]
 }
 
+/** Her own corrections to the book (decision 112): customers she joined, handles she keeps apart. */
+export interface BookCorrections {
+  /** A request of each of two customers she says are one. */
+  joins: readonly (readonly [number, number])[]
+  /** Handles that tie no one person: 'phone:4165550101', 'email:family@example.com'. */
+  apart: ReadonlySet<string>
+}
+
+export const NO_CORRECTIONS: BookCorrections = { joins: [], apart: new Set() }
+
 /**
  * Joins requests into customers by email (as written, whatever its case)
- * or phone (its ten digits). Union by the smaller id keeps a customer's key
- * the oldest request's, so her page's address lasts as her book grows.
+ * or phone (its ten digits), less the handles she keeps apart, plus the
+ * customers she joined by hand. Union by the smaller id keeps a customer's
+ * key the oldest request's, so her page's address lasts as her book grows.
  */
-export function groupCustomers(rows: readonly SenderRow[]): CustomerGroup[] {
+export function groupCustomers(
+  rows: readonly SenderRow[],
+  corrections: BookCorrections = NO_CORRECTIONS,
+): CustomerGroup[] {
   const parent = new Map<number, number>()
   const find = (id: number): number => {
     let root = id
@@ -52,11 +66,14 @@ export function groupCustomers(rows: readonly SenderRow[]): CustomerGroup[] {
   for (const row of rows) parent.set(row.id, row.id)
   for (const row of rows) {
     for (const handle of handlesOf(row)) {
+      if (corrections.apart.has(handle)) continue
       const seen = firstBy.get(handle)
       if (seen === undefined) firstBy.set(handle, row.id)
       else union(seen, row.id)
     }
   }
+  // A join whose request is gone from the book (erased) joins nothing.
+  for (const [a, b] of corrections.joins) if (parent.has(a) && parent.has(b)) union(a, b)
   const groups = new Map<number, SenderRow[]>()
   for (const row of [...rows].sort((a, b) => a.id - b.id)) {
     const root = find(row.id)
@@ -82,11 +99,29 @@ export function groupCustomers(rows: readonly SenderRow[]): CustomerGroup[] {
 }
 
 /** What ties a request to others of the same customer: its email, its phone's digits. */
-function handlesOf(row: SenderRow): string[] {
+export function handlesOf(row: Pick<SenderRow, 'email' | 'phone_number'>): string[] {
   const digits = phoneDigits(row.phone_number)
   return [`email:${row.email.trim().toLowerCase()}`, ...(digits ? [`phone:${digits}`] : [])]
 }
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)]
+}
+
+/**
+ * The handles that tie two or more of a customer's requests together, most
+ * used first: what she may keep apart when they are two people.
+ */
+export function sharedHandles(members: readonly SenderRow[]): string[] {
+  const uses = new Map<string, number>()
+  for (const row of members) {
+    for (const handle of handlesOf(row)) uses.set(handle, (uses.get(handle) ?? 0) + 1)
+  }
+  return [...uses].filter(([, count]) => count > 1).map(([handle]) => handle)
+}
+
+/** A handle as her page writes it: the address, or the number as people write it. */
+export function handleWords(handle: string): string {
+  const [kind, value = ''] = handle.split(/:(.*)/s)
+  return kind === 'phone' ? formatPhoneNumber(value) : value
 }

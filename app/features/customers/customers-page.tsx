@@ -4,6 +4,8 @@ import { counted } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { CustomerLinksCard } from './customer-links-card.tsx'
+import type { LinkAnswer } from './customer-links.server.ts'
 import type { CustomerMessage } from './customer-messages.server.ts'
 import { CustomerMessages } from './customer-messages.tsx'
 import { CustomerNoteCard } from './customer-note-card.tsx'
@@ -147,7 +149,7 @@ export function CustomerRecordPage({
   customer: CustomerRecord
   note: string
   messages: CustomerMessage[]
-  answer: NoteAnswer | undefined
+  answer: NoteAnswer | LinkAnswer | undefined
   /** Per phone, her consents to texts as written by the texts feature; none for a phone never asked. */
   textConsents?: Record<string, string[]>
 }) {
@@ -203,7 +205,7 @@ export function CustomerRecordPage({
             <p className="text-chocolate">None so far.</p>
           )}
         </section>
-        <CustomerNoteCard note={note} answer={answer} />
+        <CustomerNoteCard note={note} answer={answer && !('link' in answer) ? answer : undefined} />
       </div>
       <h2 className="mt-8 font-display text-2xl font-semibold">Their orders</h2>
       <ol className="mt-3 grid gap-3" aria-label="Their orders">
@@ -220,6 +222,12 @@ export function CustomerRecordPage({
         ))}
       </ol>
       <CustomerMessages messages={messages} />
+      <div className="mt-8">
+        <CustomerLinksCard
+          customer={customer}
+          answer={answer && 'link' in answer ? answer : undefined}
+        />
+      </div>
     </section>
   )
 }

@@ -10,7 +10,13 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { type PaymentTotals, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { phoneDigits } from '#app/utils/phone-number.ts'
-import { type CustomerGroup, groupCustomers } from './customer-groups.ts'
+import {
+  type BookCorrections,
+  type CustomerGroup,
+  groupCustomers,
+  handlesOf,
+  sharedHandles,
+} from './customer-groups.ts'
 
 const ownTables = tablesFor('customers')
 
@@ -67,6 +73,12 @@ export interface CustomerRecord extends CustomerSummary {
   }[]
   /** Every allergy or dietary need she wrote, newest first, each once. */
   allergies: string[]
+  /** The emails and phones that tie two or more of her orders: what may be kept apart. */
+  shared: string[]
+  /** Of those the owner keeps apart, the ones this customer's orders carry. */
+  keptApart: string[]
+  /** The joins the owner made into this customer, each by its id and its two sides' orders. */
+  joined: { id: number; words: string }[]
 }
 
 /**
@@ -100,13 +112,23 @@ export async function listCustomers(
 
 /** The customer one of whose requests is `requestId`, or undefined when there is none. */
 export async function readCustomer(db: Db, requestId: number): Promise<CustomerRecord | undefined> {
-  const { rows, groups } = await readGroups(db)
+  const { rows, groups, corrections } = await readGroups(db)
   const group = groups.find((candidate) => candidate.requestIds.includes(requestId))
   if (!group) return undefined
   const paid = await paymentTotals(db, group.requestIds)
   const requests = group.requestIds.map((id) => rows.get(id)!).reverse()
+  const handles = new Set(requests.flatMap(handlesOf))
+  const inGroup = (id: number) => group.requestIds.includes(id)
   return {
     ...summaryOf(group, rows, paid),
+    shared: sharedHandles(requests),
+    keptApart: [...corrections.apart].filter((handle) => handles.has(handle)),
+    joined: corrections.joinRows
+      .filter(({ a, b }) => inGroup(a) && inGroup(b))
+      .map(({ id, a, b }) => ({
+        id,
+        words: `${sideOf(rows.get(a)!)} and ${sideOf(rows.get(b)!)}`,
+      })),
     requests: requests.map((row) => ({
       id: row.id,
       productType: row.product_type,
@@ -117,6 +139,29 @@ export async function readCustomer(db: Db, requestId: number): Promise<CustomerR
     })),
     allergies: allergiesOf(requests),
   }
+}
+
+/**
+ * The customers a typed email, phone number or order reference (BB-4821)
+ * names exactly, by the key of each: for her to join one to another.
+ */
+export async function customersNamed(db: Db, typed: string): Promise<number[]> {
+  const words = typed.trim().toLowerCase().slice(0, MAX_SEARCH)
+  if (!words) return []
+  const digits = phoneDigits(typed)
+  const { rows, groups } = await readGroups(db)
+  return groups
+    .filter((group) =>
+      group.requestIds.some((id) => {
+        const row = rows.get(id)!
+        return (
+          row.email.toLowerCase() === words ||
+          row.payment_reference?.toLowerCase() === words ||
+          (digits !== null && phoneDigits(row.phone_number) === digits)
+        )
+      }),
+    )
+    .map((group) => group.key)
 }
 
 /** Request ids per read of their payments: far inside both databases' limits on a query's values. */
@@ -168,7 +213,35 @@ async function readGroups(db: Db) {
   const byId = new Map<number, BookRow>(
     rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]),
   )
-  return { rows: byId, groups: groupCustomers([...byId.values()]) }
+  const corrections = await readCorrections(db)
+  return { rows: byId, groups: groupCustomers([...byId.values()], corrections), corrections }
+}
+
+/** Her corrections to the book (decision 112), each join with its id for her Undo. */
+async function readCorrections(
+  db: Db,
+): Promise<BookCorrections & { joinRows: { id: number; a: number; b: number }[] }> {
+  const joins = await ownTables(db)
+    .selectFrom('customer_join')
+    .select(['id', 'request_a', 'request_b'])
+    .orderBy('id')
+    .execute()
+  const apart = await ownTables(db).selectFrom('customer_apart').select('handle').execute()
+  const joinRows = joins.map((join) => ({
+    id: Number(join.id),
+    a: Number(join.request_a),
+    b: Number(join.request_b),
+  }))
+  return {
+    joins: joinRows.map(({ a, b }) => [a, b] as const),
+    joinRows,
+    apart: new Set(apart.map((row) => row.handle)),
+  }
+}
+
+/** One side of a join as her page names it: 'Ana Costa (ana@example.com)'. */
+function sideOf(row: BookRow): string {
+  return `${row.name} (${row.email.toLowerCase()})`
 }
 
 function newest(group: CustomerGroup): number {

@@ -140,6 +140,15 @@ test('erasing a customer leaves nothing that names them in the database or the m
     NOW.getTime(),
   )
 
+  // Her number and address kept apart in the customer book, by hand.
+  await db
+    .insertInto('customer_apart')
+    .values([
+      { handle: 'phone:4165550199', created_at: NOW.getTime() },
+      { handle: 'email:priya@example.com', created_at: NOW.getTime() },
+    ])
+    .execute()
+
   const report = await eraseCustomer(db, { store, dataDir }, { email: 'PRIYA@example.com' })
   expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
   expect((await textConsentsOf(db, ['4165550199', '6475550123'])).size).toBe(1)
@@ -169,6 +178,7 @@ test('erasing a customer leaves nothing that names them in the database or the m
     'day_waitlist_entry',
     'text_consent',
     'text_message',
+    'customer_apart',
   ] as const
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)

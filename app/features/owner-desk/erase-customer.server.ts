@@ -3,6 +3,7 @@ import { type Db, emptyWriteAheadLog } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { deleteContactMessagesFrom } from '#app/features/contact/contact-messages.server.ts'
+import { eraseLinksOf } from '#app/features/customers/customer-links.server.ts'
 import { eraseNoteOf } from '#app/features/customers/customer-notes.server.ts'
 import { eraseHoldsOf } from '#app/features/drops/drop-holds.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
@@ -95,8 +96,13 @@ export async function eraseCustomer(
     await eraseHoldsOf(trx, address)
     await eraseWaitlistOf(trx, address)
     await eraseDayWaitlistOf(trx, address)
-    // Her notes in the customer book.
+    // Her notes in the customer book, and what the owner joined or kept apart there.
     await eraseNoteOf(trx, address)
+    await eraseLinksOf(trx, {
+      address,
+      phones: requests.map((request) => request.phone_number),
+      requestIds: requestIds.map(Number),
+    })
     // Her consent to texts and every text to her number.
     for (const phone of new Set(requests.map((request) => request.phone_number))) {
       if (phone) await eraseTextsOf(trx, phone)

@@ -1,15 +1,4 @@
-/** A sentence with each phone number in it (416-555-0123) kept on one line. */
-export function PhoneWords({ text }: { text: string }) {
-  return text.split(/(\d{3}-\d{3}-\d{4})/).map((part, index) =>
-    index % 2 === 1 ? (
-      <span key={index} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  )
-}
+import { PhoneWords } from '#app/components/phone-words.tsx'
 
 /** The answer to a customer's texts form: a status when it worked, an alert when not. */
 export function TextsAnswer({

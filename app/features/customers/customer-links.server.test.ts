@@ -1,0 +1,111 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { openTestDatabase } from '#tests/support/database.ts'
+import { openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { receiveCustomerLink } from './customer-links.server.ts'
+import { listCustomers, readCustomer } from './customers.server.ts'
+
+/** Ana and her daughter Bea share the family's number; Ana also ordered from work, without it. */
+async function familyBook() {
+  const { db } = await openTestDatabase()
+  await openBakery(db)
+  const ana = await sendRequest(db, {
+    name: 'Ana Costa',
+    email: 'ana@example.com',
+    phone_number: '416-555-0150',
+  })
+  const bea = await sendRequest(db, {
+    name: 'Bea Costa',
+    email: 'bea@example.com',
+    phone_number: '(416) 555-0150',
+    due_date: '2026-12-19',
+  })
+  const work = await sendRequest(db, {
+    name: 'Ana C.',
+    email: 'ana.costa@work.example',
+    phone_number: '',
+    due_date: '2026-12-26',
+  })
+  return { db, ana, bea, work }
+}
+
+const post = (db: Db, requestId: number, form: Record<string, string>) =>
+  receiveCustomerLink({ db, form, requestId, now: Date.parse('2026-11-30T15:00:00Z') })
+
+const orderCounts = async (db: Db) =>
+  (await listCustomers(db)).customers.map((customer) => [customer.name, customer.orders])
+
+test('she keeps apart two people who share a number, joins an address the book could not tie, and undoes each', async () => {
+  const { db, ana, bea, work } = await familyBook()
+  expect(await orderCounts(db)).toEqual([
+    ['Ana C.', 1],
+    ['Bea Costa', 2],
+  ])
+  expect((await readCustomer(db, ana))!.shared).toEqual(['phone:4165550150'])
+
+  // The family's number ties no one person.
+  expect(await post(db, ana, { intent: 'apart', handle: 'phone:4165550150' })).toEqual({
+    status: 200,
+    body: {
+      link: true,
+      ok: true,
+      message: 'Kept apart: orders that share 416-555-0150 are no longer joined by it.',
+    },
+  })
+  expect(await orderCounts(db)).toEqual([
+    ['Ana C.', 1],
+    ['Bea Costa', 1],
+    ['Ana Costa', 1],
+  ])
+
+  // Her work address is Ana too: typed as people write it.
+  expect(await post(db, ana, { intent: 'join', other: ' Ana.Costa@work.example ' })).toEqual({
+    status: 200,
+    body: { link: true, ok: true, message: 'Joined: Ana C. now has 2 orders.' },
+  })
+  const joined = (await readCustomer(db, work))!
+  expect(joined).toMatchObject({
+    orders: 2,
+    emails: ['ana.costa@work.example', 'ana@example.com'],
+    keptApart: ['phone:4165550150'],
+    joined: [{ words: 'Ana Costa (ana@example.com) and Ana C. (ana.costa@work.example)' }],
+  })
+  expect((await readCustomer(db, bea))!.orders).toBe(1)
+
+  // Each refusal says why, and changes nothing.
+  expect((await post(db, ana, { intent: 'join', other: '' })).body).toMatchObject({
+    ok: false,
+    error: 'Write their email, phone number or order reference.',
+  })
+  expect(await post(db, ana, { intent: 'join', other: 'nobody@example.com' })).toMatchObject({
+    status: 404,
+    body: {
+      error: 'No customer in your book has that email, phone number or order reference.',
+      other: 'nobody@example.com',
+    },
+  })
+  expect((await post(db, ana, { intent: 'join', other: 'ana.costa@work.example' })).body).toEqual({
+    link: true,
+    ok: false,
+    error: 'That is this customer already.',
+    other: 'ana.costa@work.example',
+  })
+  expect((await post(db, 999, { intent: 'apart', handle: 'x' })).status).toBe(404)
+  expect((await post(db, ana, { intent: 'drop tables' })).status).toBe(400)
+
+  // Undone, each: her work order stands alone, then the number joins the family again.
+  const undo = await post(db, ana, { intent: 'unjoin', join: String(joined.joined[0]!.id) })
+  expect(undo.body).toMatchObject({ ok: true })
+  expect((await readCustomer(db, ana))!.orders).toBe(1)
+  expect(
+    (await post(db, ana, { intent: 'unjoin', join: String(joined.joined[0]!.id) })).status,
+  ).toBe(409)
+  expect(await post(db, bea, { intent: 'unapart', handle: 'phone:4165550150' })).toMatchObject({
+    status: 200,
+    body: { message: 'Orders that share 416-555-0150 are joined by it again.' },
+  })
+  expect(await orderCounts(db)).toEqual([
+    ['Ana C.', 1],
+    ['Bea Costa', 2],
+  ])
+})
