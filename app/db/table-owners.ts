@@ -251,9 +251,9 @@ export const tableGrants = [
   },
   {
     feature: 'customers',
-    tables: ['order_request'],
+    tables: ['order_request', 'order_batch'],
     reason:
-      'Her customer book is made from the requests themselves, read in one query and joined by email or phone, so it never drifts from the book and an erased customer is gone from it with her requests.',
+      'Her customer book is made from the requests themselves, read in one query with when each was sent (its send) and joined by email or phone, so it never drifts from the book and an erased customer is gone from it with her requests.',
   },
   {
     feature: 'reports',

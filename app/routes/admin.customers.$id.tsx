@@ -25,9 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** One of her requests' ids, as the book's links write it; anything else is no customer. */
+/**
+ * One of her requests' ids as the book's links write it, or `m` and a
+ * message's id for someone who has only written (below 0, as the book
+ * keeps it); anything else is no customer.
+ */
 function requestIdOf(param: string): number | undefined {
-  return /^\d{1,9}$/.test(param) ? Number(param) : undefined
+  const [, message, id] = /^(m?)(\d{1,9})$/.exec(param) ?? []
+  return id === undefined ? undefined : message ? -Number(id) : Number(id)
 }
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -147,6 +147,20 @@ export async function listMessagesFrom(
   return rows.map(storedMessage)
 }
 
+/** Who wrote, newest first, at most `limit` messages: for her customer book (decision 107). */
+export async function listSenders(
+  db: Executor,
+  limit: number,
+): Promise<{ id: number; name: string; email: string; phone_number: string; at: string }[]> {
+  const rows = await ownTables(db)
+    .selectFrom('contact_message')
+    .select(['id', 'name', 'email', 'phone_number', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map(({ created_at, ...row }) => ({ ...row, id: Number(row.id), at: created_at }))
+}
+
 function storedMessage(row: Selectable<ContactMessageTable>): StoredContactMessage {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { type SenderRow, groupCustomers, sharedHandles } from './customer-groups.ts'
+import { type SenderRow, customerPath, groupCustomers, sharedHandles } from './customer-groups.ts'
 
 const row = (id: number, name: string, email: string, phone_number = ''): SenderRow => ({
   id,
@@ -19,6 +19,7 @@ test('one email, whatever its case, or one phone, however written, is one custom
     {
       key: 1,
       requestIds: [1, 3, 4],
+      messageIds: [],
       // Her newest name, and every way to reach her, newest first.
       name: 'Priya (work)',
       emails: ['psharma@work.example', 'priya@example.com'],
@@ -27,6 +28,7 @@ test('one email, whatever its case, or one phone, however written, is one custom
     {
       key: 2,
       requestIds: [2],
+      messageIds: [],
       name: 'Sam Lee',
       emails: ['sam@example.com'],
       phones: ['6475550101'],
@@ -73,6 +75,7 @@ test('her corrections: a number kept apart ties no one, and two customers she jo
     {
       key: 1,
       requestIds: [1, 3],
+      messageIds: [],
       name: 'Ana C.',
       emails: ['ana.costa@work.example', 'ana@example.com'],
       phones: ['4165550150'],
@@ -80,9 +83,53 @@ test('her corrections: a number kept apart ties no one, and two customers she jo
     {
       key: 2,
       requestIds: [2],
+      messageIds: [],
       name: 'Bea Costa',
       emails: ['bea@example.com'],
       phones: ['4165550150'],
     },
   ])
+})
+
+test('someone who has only written is a customer of her own, until she orders from that address', () => {
+  const groups = groupCustomers([
+    row(-4, 'Lena Park', 'lena@example.com', ''),
+    row(-9, 'Lena', 'LENA@example.com', '905 555 0123'),
+    row(6, 'Omar Haddad', 'omar@example.com', ''),
+  ])
+  expect(groups).toEqual([
+    {
+      key: 6,
+      requestIds: [6],
+      messageIds: [],
+      name: 'Omar Haddad',
+      emails: ['omar@example.com'],
+      phones: [],
+    },
+    {
+      key: -4,
+      requestIds: [],
+      messageIds: [4, 9],
+      name: 'Lena',
+      emails: ['lena@example.com'],
+      phones: ['9055550123'],
+    },
+  ])
+  expect(customerPath(-4)).toBe('/admin/customers/m4')
+  // Her first order, from the address she wrote from: her order leads, her messages join it.
+  const ordered = groupCustomers([
+    row(-4, 'Lena Park', 'lena@example.com', ''),
+    row(12, 'Lena Park', 'lena@example.com', '905-555-0123'),
+  ])
+  expect(ordered).toEqual([
+    {
+      key: 12,
+      requestIds: [12],
+      messageIds: [4],
+      name: 'Lena Park',
+      emails: ['lena@example.com'],
+      phones: ['9055550123'],
+    },
+  ])
+  expect(customerPath(12)).toBe('/admin/customers/12')
 })

@@ -1,25 +1,30 @@
 /**
- * Her customers, made from the requests of her book (decision 107): the
- * requests sent from one email address, or with one phone number, are one
- * customer's, and so are two groups that share either. Pure; the server
- * reads the rows, this joins them.
+ * Her customers, made from the requests of her book and the messages sent
+ * through her contact form (decision 107): those sent from one email
+ * address, or with one phone number, are one customer's, and so are two
+ * groups that share either. Pure; the server reads the rows, this joins them.
  */
 import { formatPhoneNumber, phoneDigits } from '#app/utils/phone-number.ts'
 
-/** The few fields of a request that say who sent it. */
+/** The few fields of a request or a message that say who sent it. */
 export interface SenderRow {
+  /** A request's id; a contact message's id below 0 (message 7 is -7). */
   id: number
   name: string
   email: string
   phone_number: string
 }
 
-/** One customer: her requests' ids, oldest first, and how she is reached. */
+/** One customer: her requests' and messages' ids, oldest first, and how she is reached. */
 export interface CustomerGroup {
-  /** The oldest of her requests: her page's address, /admin/customers/<key>. */
+  /**
+   * The oldest of her requests, or for someone who has only written, her
+   * oldest message below 0: her page's address (customerPath).
+   */
   key: number
   requestIds: number[]
-  /** The name on her newest request. */
+  messageIds: number[]
+  /** The name on her newest request, or her newest message when she has no request. */
   name: string
   /** Every address and number she has used, newest first: a number by its ten digits when it has them. */
   emails: string[]
@@ -58,9 +63,13 @@ export function groupCustomers(
     }
     return root
   }
+  // Her oldest request leads; a message leads only a customer with no request.
+  const rank = (id: number) => (id > 0 ? id : 2 ** 40 - id)
   const union = (a: number, b: number) => {
     const [rootA, rootB] = [find(a), find(b)]
-    if (rootA !== rootB) parent.set(Math.max(rootA, rootB), Math.min(rootA, rootB))
+    if (rootA === rootB) return
+    if (rank(rootA) < rank(rootB)) parent.set(rootB, rootA)
+    else parent.set(rootA, rootB)
   }
   const firstBy = new Map<string, number>()
   for (const row of rows) parent.set(row.id, row.id)
@@ -75,17 +84,21 @@ export function groupCustomers(
   // A join whose request is gone from the book (erased) joins nothing.
   for (const [a, b] of corrections.joins) if (parent.has(a) && parent.has(b)) union(a, b)
   const groups = new Map<number, SenderRow[]>()
-  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+  for (const row of [...rows].sort((a, b) => rank(a.id) - rank(b.id))) {
     const root = find(row.id)
     const members = groups.get(root)
     if (members) members.push(row)
     else groups.set(root, [row])
   }
   return [...groups.entries()].map(([key, members]) => {
-    const newestFirst = [...members].reverse()
+    // Her requests newest first, then her messages newest first.
+    const requests = members.filter((member) => member.id > 0)
+    const messages = members.filter((member) => member.id < 0)
+    const newestFirst = [...requests.reverse(), ...messages.reverse()]
     return {
       key,
-      requestIds: members.map((member) => member.id),
+      requestIds: members.flatMap((member) => (member.id > 0 ? [member.id] : [])),
+      messageIds: members.flatMap((member) => (member.id < 0 ? [-member.id] : [])),
       name: newestFirst[0]!.name,
       emails: distinct(newestFirst.map((member) => member.email.toLowerCase())),
       // Each number once, by its digits however it was written.
@@ -124,4 +137,14 @@ export function sharedHandles(members: readonly SenderRow[]): string[] {
 export function handleWords(handle: string): string {
   const [kind, value = ''] = handle.split(/:(.*)/s)
   return kind === 'phone' ? formatPhoneNumber(value) : value
+}
+
+/** A customer's page: /admin/customers/12 by her oldest request, /admin/customers/m7 by a message. */
+export function customerPath(key: number): string {
+  return key > 0 ? `/admin/customers/${key}` : `/admin/customers/m${-key}`
+}
+
+/** Every row a customer is made of, as the rows are keyed: her requests' ids, her messages' below 0. */
+export function senderIds(group: Pick<CustomerGroup, 'requestIds' | 'messageIds'>): number[] {
+  return [...group.requestIds, ...group.messageIds.map((id) => -id)]
 }

@@ -35,7 +35,7 @@ export async function customersCsv(db: Db, consentLines: TextConsentLines): Prom
       customer.emails.join(', '),
       customer.phones.map(formatPhoneNumber).join(', '),
       String(customer.orders),
-      customer.lastDate,
+      customer.lastDate ?? '',
       spreadsheetAmount(customer.paidCents),
       customer.allergies.join('; '),
       noteFrom(notes, customer.emails),

@@ -4,6 +4,7 @@ import { counted } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
+import { customerPath } from './customer-groups.ts'
 import { CustomerLinksCard } from './customer-links-card.tsx'
 import type { LinkAnswer } from './customer-links.server.ts'
 import type { CustomerMessage } from './customer-messages.server.ts'
@@ -118,7 +119,7 @@ function CustomerCard({ customer }: { customer: CustomerSummary }) {
       <h2 id={`customer-${customer.key}`} className="font-display text-xl font-semibold">
         {/* The whole card is the link's target, for a thumb on a phone. */}
         <Link
-          to={`/admin/customers/${customer.key}`}
+          to={customerPath(customer.key)}
           className="after:absolute after:inset-0 after:rounded-[inherit] focus:outline-none"
         >
           {customer.name}
@@ -128,9 +129,16 @@ function CustomerCard({ customer }: { customer: CustomerSummary }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-bold text-chocolate">Orders</dt>
         <dd>
-          {counted(customer.orders, 'order')}, the latest for{' '}
-          {formatCalendarDate(customer.lastDate)}
+          {customer.lastDate === null
+            ? 'None yet'
+            : `${counted(customer.orders, 'order')}, the latest for ${formatCalendarDate(customer.lastDate)}`}
         </dd>
+        {customer.messages > 0 ? (
+          <>
+            <dt className="font-bold text-chocolate">Wrote</dt>
+            <dd>{counted(customer.messages, 'message')}</dd>
+          </>
+        ) : null}
         <dt className="font-bold text-chocolate">Paid</dt>
         <dd data-testid="customer-paid">{formatMoney(customer.paidCents)}</dd>
       </dl>
@@ -162,7 +170,9 @@ export function CustomerRecordPage({
       </p>
       <h1 className="page-heading mt-2">{customer.name}</h1>
       <p className="lede mt-3">
-        {counted(customer.orders, 'order')}, {formatMoney(customer.paidCents)} paid.
+        {customer.orders > 0
+          ? `${counted(customer.orders, 'order')}, ${formatMoney(customer.paidCents)} paid.`
+          : `No orders yet: ${counted(customer.messages, 'message')} through your contact form.`}
       </p>
       <div className="mt-6 grid items-start gap-5 md:grid-cols-2">
         <section className="card grid gap-3 p-5" aria-labelledby="reach-them">
@@ -208,6 +218,7 @@ export function CustomerRecordPage({
         <CustomerNoteCard note={note} answer={answer && !('link' in answer) ? answer : undefined} />
       </div>
       <h2 className="mt-8 font-display text-2xl font-semibold">Their orders</h2>
+      {customer.requests.length === 0 ? <p className="mt-3 text-chocolate">None yet.</p> : null}
       <ol className="mt-3 grid gap-3" aria-label="Their orders">
         {customer.requests.map((request) => (
           <li key={request.id} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4">

@@ -60,6 +60,7 @@ test('her book joins each customer’s orders by email or phone, with what she p
       orders: 2,
       lastDate: '2026-12-19',
       paidCents: 12_000,
+      messages: 0,
     },
     {
       key: sam,
@@ -69,6 +70,7 @@ test('her book joins each customer’s orders by email or phone, with what she p
       orders: 1,
       lastDate: '2026-12-15',
       paidCents: 0,
+      messages: 0,
     },
   ])
 

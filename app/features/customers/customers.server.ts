@@ -8,6 +8,7 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
+import { listSenders } from '#app/features/contact/contact-messages.server.ts'
 import { type PaymentTotals, paymentTotals } from '#app/features/order-book/money.server.ts'
 import { phoneDigits } from '#app/utils/phone-number.ts'
 import {
@@ -15,6 +16,7 @@ import {
   type CustomerGroup,
   groupCustomers,
   handlesOf,
+  senderIds,
   sharedHandles,
 } from './customer-groups.ts'
 
@@ -32,6 +34,8 @@ interface BookRow {
   name: string
   email: string
   phone_number: string
+  /** When it was sent (its send's time, ISO): the book lists the latest first. */
+  at: string
   product_type: string
   due_date: string
   status: RequestStatus
@@ -46,8 +50,10 @@ export interface CustomerSummary {
   emails: string[]
   phones: string[]
   orders: number
-  /** The date of her latest order, YYYY-MM-DD. */
-  lastDate: string
+  /** The date of her latest order, YYYY-MM-DD; null for someone who has only written. */
+  lastDate: string | null
+  /** The messages she sent through the contact form. */
+  messages: number
   /** What she has paid, less what was refunded, in cents. */
   paidCents: number
 }
@@ -91,9 +97,7 @@ export async function listCustomers(
 ): Promise<CustomerList> {
   const search = q.trim().slice(0, MAX_SEARCH)
   const { rows, groups } = await readGroups(db)
-  const found = groups
-    .filter((group) => matches(group, rows, search))
-    .sort((a, b) => newest(b) - newest(a))
+  const found = groups.filter((group) => matches(group, rows, search)).sort(newestFirst(rows))
   const pages = Math.max(1, Math.ceil(found.length / CUSTOMERS_PER_PAGE))
   const shown = Math.min(Math.max(1, Math.floor(page)), pages)
   const onPage = found.slice((shown - 1) * CUSTOMERS_PER_PAGE, shown * CUSTOMERS_PER_PAGE)
@@ -113,16 +117,24 @@ export async function listCustomers(
 /** The customer one of whose requests is `requestId`, or undefined when there is none. */
 export async function readCustomer(db: Db, requestId: number): Promise<CustomerRecord | undefined> {
   const { rows, groups, corrections } = await readGroups(db)
-  const group = groups.find((candidate) => candidate.requestIds.includes(requestId))
+  // An id below 0 is a message's: someone who has only written.
+  const group = groups.find((candidate) =>
+    requestId > 0
+      ? candidate.requestIds.includes(requestId)
+      : candidate.messageIds.includes(-requestId),
+  )
   if (!group) return undefined
   const paid = await paymentTotals(db, group.requestIds)
   const requests = group.requestIds.map((id) => rows.get(id)!).reverse()
-  const handles = new Set(requests.flatMap(handlesOf))
-  const inGroup = (id: number) => group.requestIds.includes(id)
+  const senders = senderIds(group).map((id) => rows.get(id)!)
+  const inGroup = (id: number) =>
+    id > 0 ? group.requestIds.includes(id) : group.messageIds.includes(-id)
   return {
     ...summaryOf(group, rows, paid),
-    shared: sharedHandles(requests),
-    keptApart: [...corrections.apart].filter((handle) => handles.has(handle)),
+    shared: sharedHandles(senders),
+    keptApart: [...corrections.apart].filter((handle) =>
+      senders.some((row) => handlesOf(row).includes(handle)),
+    ),
     joined: corrections.joinRows
       .filter(({ a, b }) => inGroup(a) && inGroup(b))
       .map(({ id, a, b }) => ({
@@ -152,7 +164,7 @@ export async function customersNamed(db: Db, typed: string): Promise<number[]> {
   const { rows, groups } = await readGroups(db)
   return groups
     .filter((group) =>
-      group.requestIds.some((id) => {
+      senderIds(group).some((id) => {
         const row = rows.get(id)!
         return (
           row.email.toLowerCase() === words ||
@@ -178,12 +190,10 @@ export async function readEveryCustomer(
     const some = await paymentTotals(db, ids.slice(from, from + PAYMENTS_PER_READ))
     for (const [id, totals] of some) paid.set(id, totals)
   }
-  return groups
-    .sort((a, b) => newest(b) - newest(a))
-    .map((group) => ({
-      ...summaryOf(group, rows, paid),
-      allergies: allergiesOf(group.requestIds.map((id) => rows.get(id)!).reverse()),
-    }))
+  return groups.sort(newestFirst(rows)).map((group) => ({
+    ...summaryOf(group, rows, paid),
+    allergies: allergiesOf(group.requestIds.map((id) => rows.get(id)!).reverse()),
+  }))
 }
 
 /** Every allergy or dietary need written on `requests`, in their order, each once. */
@@ -194,11 +204,13 @@ function allergiesOf(requests: readonly BookRow[]): string[] {
 async function readGroups(db: Db) {
   const rows = await ownTables(db)
     .selectFrom('order_request')
+    .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .select([
-      'id',
-      'name',
-      'email',
-      'phone_number',
+      'order_request.id',
+      'order_request.name',
+      'order_request.email',
+      'order_request.phone_number',
+      'order_batch.created_at as at',
       'product_type',
       'due_date',
       'status',
@@ -206,13 +218,25 @@ async function readGroups(db: Db) {
       'payment_reference',
     ])
     // An erased customer's requests keep an address at .invalid, which no one can have.
-    .where('email', 'not like', '%@invalid')
-    .orderBy('id', 'desc')
+    .where('order_request.email', 'not like', '%@invalid')
+    .orderBy('order_request.id', 'desc')
     .limit(BOOK_ROWS)
     .execute()
   const byId = new Map<number, BookRow>(
     rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]),
   )
+  // Who has written through the contact form, by minus the message's id (customer-groups.ts).
+  for (const sender of await listSenders(db, BOOK_ROWS)) {
+    byId.set(-sender.id, {
+      ...sender,
+      id: -sender.id,
+      product_type: '',
+      due_date: '',
+      status: 'new',
+      allergies: null,
+      payment_reference: null,
+    })
+  }
   const corrections = await readCorrections(db)
   return { rows: byId, groups: groupCustomers([...byId.values()], corrections), corrections }
 }
@@ -244,8 +268,16 @@ function sideOf(row: BookRow): string {
   return `${row.name} (${row.email.toLowerCase()})`
 }
 
-function newest(group: CustomerGroup): number {
-  return group.requestIds.at(-1)!
+/** The customer who sent or wrote most lately first; of sends at one moment, the later request. */
+function newestFirst(rows: ReadonlyMap<number, BookRow>) {
+  const latest = (group: CustomerGroup) =>
+    senderIds(group).reduce((at, id) => {
+      const sent = rows.get(id)!.at
+      return sent > at ? sent : at
+    }, '')
+  const lastRequest = (group: CustomerGroup) => group.requestIds.at(-1) ?? 0
+  return (a: CustomerGroup, b: CustomerGroup) =>
+    latest(b).localeCompare(latest(a)) || lastRequest(b) - lastRequest(a)
 }
 
 function matches(group: CustomerGroup, rows: Map<number, BookRow>, search: string): boolean {
@@ -253,7 +285,7 @@ function matches(group: CustomerGroup, rows: Map<number, BookRow>, search: strin
   const words = search.toLowerCase()
   const digits =
     phoneDigits(search) ?? (/^[\d\s().+-]{4,}$/.test(search) ? search.replace(/\D/g, '') : null)
-  return group.requestIds.some((id) => {
+  return senderIds(group).some((id) => {
     const row = rows.get(id)!
     return (
       row.name.toLowerCase().includes(words) ||
@@ -276,7 +308,11 @@ function summaryOf(
     emails: group.emails,
     phones: group.phones,
     orders: group.requestIds.length,
-    lastDate: dates.reduce((latest, date) => (date > latest ? date : latest)),
+    lastDate: dates.reduce<string | null>(
+      (latest, date) => (latest === null || date > latest ? date : latest),
+      null,
+    ),
+    messages: group.messageIds.length,
     paidCents: group.requestIds.reduce((sum, id) => sum + (paid.get(id)?.paidCents ?? 0), 0),
   }
 }

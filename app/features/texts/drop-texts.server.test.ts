@@ -195,11 +195,17 @@ test('her texts about orders and about drops are asked apart; STOP ends both, an
   expect(twilio.received.map((text) => text.to)).toEqual(['+14165550142'])
 })
 
-test('asked late at night, the question to say YES still comes at once: she is holding her phone for it', async () => {
+test('asked late at night, the question to say YES waits for the end of her quiet hours, and the form says when', async () => {
   const { db } = await openTestDatabase()
   // 22:30 in Toronto, inside the default quiet hours (21:00–08:00).
   const lateEvening = Date.parse('2026-12-01T03:30:00Z')
-  await signUp(db, { phone: '416-555-0144', agree: 'yes' }, lateEvening)
-  expect(await sendDue(db, lateEvening)).toEqual(['sent'])
+  const asked = await signUp(db, { phone: '416-555-0144', agree: 'yes' }, lateEvening)
+  expect(asked.body).toMatchObject({
+    ok: true,
+    message:
+      'Almost done: we will text 416-555-0144 at 8:00 a.m., after our quiet hours. Reply YES to it and you will hear when a drop opens.',
+  })
+  expect(await sendDue(db, lateEvening)).toEqual([])
+  expect(await sendDue(db, Date.parse('2026-12-01T13:00:00Z'))).toEqual(['sent'])
   expect(twilio.received.map((text) => text.to)).toEqual(['+14165550144'])
 })

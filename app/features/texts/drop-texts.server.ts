@@ -93,17 +93,26 @@ export async function receiveDropTextsSignUp({
       phone: typed,
     })
   }
+  // Her quiet hours hold this text too: whoever typed the number may not
+  // be its owner, and no one's phone should buzz at night for it.
+  const { timeZone } = await readLocalSettings(db)
+  const { quiet } = await readTextSettings(db)
+  const dueAt = afterQuietHours(now, timeZone, quiet)
+  const written = formatPhoneNumber(phone)
   // The same answer whether or not the number has said yes before: the
   // form never tells a stranger who is on her list. A yes that stands is
   // not asked again.
   const answer = reply<DropTextsAnswer>(200, {
     dropTexts: true,
     ok: true,
-    message: `Almost done: we have texted ${formatPhoneNumber(phone)}. Reply YES to it and you will hear when a drop opens.`,
+    message: `${
+      dueAt > now
+        ? `Almost done: we will text ${written} at ${writeBakeryMoment(dueAt, { hour: 'numeric', minute: '2-digit' })}, after our quiet hours.`
+        : `Almost done: we have texted ${written}.`
+    } Reply YES to it and you will hear when a drop opens.`,
   })
   if (!(await askTextConsent(db, { phone, purpose: 'drops', now }))) return answer
   const { name } = await readSiteSection(db, 'identity')
-  const { timeZone } = await readLocalSettings(db)
   await queueText(
     db,
     {
@@ -112,10 +121,7 @@ export async function receiveDropTextsSignUp({
       body: plainText(`${name}: reply YES to get a text when a new drop opens. ${STOP_LINE}`),
       // One question a day to a number, however often the form is sent.
       dedupeKey: `confirm:${phone}:${todayIn(timeZone, new Date(now))}`,
-      // She asked for it a second ago and the form says it is sent, so
-      // quiet hours (which keep texts she did not just ask for off her
-      // phone at night) do not hold it back.
-      dueAt: now,
+      dueAt,
     },
     now,
   )
