@@ -206,7 +206,7 @@ export const featureEdges = {
   },
   customers: {
     uses: ['contact', 'order-book', 'site-content'],
-    why: "Her customer book (decision 107): each customer made from the book's requests, joined by email or phone, read only; what each has paid is the order book's sum (paymentTotals); the messages they sent (contact); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
+    why: "Her customer book (decisions 107 and 112): each customer made from the book's requests and the contact form's messages (contact), joined by email or phone and by her own corrections (joined by hand, kept apart), the requests read only; what each has paid is the order book's sum (paymentTotals); the messages they sent (contact); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
   },
   reports: {
     uses: ['kitchen'],

@@ -15,13 +15,11 @@ import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
-/** A code that may come off a quote: what it is typed as, and the price it comes off. */
+/** A code that may come off a quote: what it is typed as, for the party's lead (decision 049). */
 export interface QuoteCode {
   ok: true
   typed: string
-  /** The party's lead, whose money the quote is (decision 049). */
   leadId: number
-  priceCents: number
 }
 
 /**
@@ -44,7 +42,7 @@ export async function codeForQuote(
     priceCents: money.priceCents,
     today: bakeryToday(new Date(now)),
   })
-  return answer.ok ? { ok: true, typed, leadId, priceCents: money.priceCents } : answer
+  return answer.ok ? { ok: true, typed, leadId } : answer
 }
 
 /**
@@ -57,12 +55,14 @@ export function spendQuoteCode(
   { email, now }: { email: string; now: number },
 ): NonNullable<Parameters<typeof answerQuote>[1]['useCode']> {
   return async (trx, party) => {
+    // The price as the answer's transaction reads it, not as it was read before.
+    const { priceCents } = await moneyOf(trx, party.leadId)
     const used = await spendCodeOnOrder(trx, {
       typed: code.typed,
       requestId: party.leadId,
       orderIds: party.memberIds,
       email,
-      priceCents: code.priceCents,
+      priceCents,
       today: bakeryToday(new Date(now)),
       now,
     })

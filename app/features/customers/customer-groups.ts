@@ -148,3 +148,6 @@ export function customerPath(key: number): string {
 export function senderIds(group: Pick<CustomerGroup, 'requestIds' | 'messageIds'>): number[] {
   return [...group.requestIds, ...group.messageIds.map((id) => -id)]
 }
+
+/** The longest email, number or reference her join field reads (decision 112). */
+export const JOIN_TYPED_MAX = 120

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
-import { handleWords } from './customer-groups.ts'
+import { JOIN_TYPED_MAX, handleWords } from './customer-groups.ts'
 import type { LinkAnswer } from './customer-links.server.ts'
 import type { CustomerRecord } from './customers.server.ts'
 
@@ -57,7 +57,14 @@ export function CustomerLinksCard({
           hint="Their email, phone number or an order reference like BB-4821: the book treats them as one from then on."
           error={refused?.other !== undefined ? refused.error : undefined}
         >
-          {(props) => <input {...props} type="text" defaultValue={refused?.other ?? ''} />}
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              maxLength={JOIN_TYPED_MAX}
+              defaultValue={refused?.other ?? ''}
+            />
+          )}
         </FormField>
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
@@ -76,7 +83,7 @@ export function CustomerLinksCard({
                   <input type="hidden" name="intent" value="unjoin" />
                   <input type="hidden" name="join" value={join.id} />
                   <button type="submit" className={button} disabled={busy}>
-                    Undo<span className="sr-only"> this join</span>
+                    Undo<span className="sr-only"> the join of {join.words}</span>
                   </button>
                 </Form>
               </li>
@@ -89,6 +96,7 @@ export function CustomerLinksCard({
                   <input type="hidden" name="handle" value={handle} />
                   <button type="submit" className={button} disabled={busy}>
                     Join by it again
+                    <span className="sr-only"> ({handleWords(handle)})</span>
                   </button>
                 </Form>
               </li>

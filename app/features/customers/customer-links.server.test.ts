@@ -1,8 +1,11 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
+import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { receiveCustomerLink } from './customer-links.server.ts'
+import { readNote, receiveCustomerNote } from './customer-notes.server.ts'
 import { listCustomers, readCustomer } from './customers.server.ts'
 
 /** Ana and her daughter Bea share the family's number; Ana also ordered from work, without it. */
@@ -58,6 +61,12 @@ test('she keeps apart two people who share a number, joins an address the book c
     ['Ana Costa', 1],
   ])
 
+  // The family's number now names two customers: she is asked to choose by a reference.
+  expect((await post(db, work, { intent: 'join', other: '416-555-0150' })).body).toMatchObject({
+    ok: false,
+    error: 'That belongs to 2 customers: write one’s order reference (like BB-4821) to choose.',
+  })
+
   // Her work address is Ana too: typed as people write it.
   expect(await post(db, ana, { intent: 'join', other: ' Ana.Costa@work.example ' })).toEqual({
     status: 200,
@@ -90,6 +99,12 @@ test('she keeps apart two people who share a number, joins an address the book c
     error: 'That is this customer already.',
     other: 'ana.costa@work.example',
   })
+  expect(
+    (await post(db, ana, { intent: 'join', other: `${'a'.repeat(121)}@example.com` })).body,
+  ).toMatchObject({
+    ok: false,
+    error: 'An email, phone number or reference is at most 120 characters.',
+  })
   expect((await post(db, 999, { intent: 'apart', handle: 'x' })).status).toBe(404)
   expect((await post(db, ana, { intent: 'drop tables' })).status).toBe(400)
 
@@ -109,3 +124,52 @@ test('she keeps apart two people who share a number, joins an address the book c
     ['Bea Costa', 2],
   ])
 })
+
+test('erasing one of a family keeps the number apart for the others; a post that is not her note never empties it', async () => {
+  const { db, dataDir, ana, bea } = await familyBookWithDir()
+  const cal = await sendRequest(db, {
+    name: 'Cal Costa',
+    email: 'cal@example.com',
+    phone_number: '416-555-0150',
+    due_date: '2027-01-09',
+  })
+  await post(db, ana, { intent: 'apart', handle: 'phone:4165550150' })
+  await eraseCustomer(
+    db,
+    { store: createLocalMediaStore(dataDir), dataDir },
+    { email: 'bea@example.com' },
+  )
+  expect((await readCustomer(db, ana))!.orders).toBe(1)
+  expect((await readCustomer(db, cal))!.keptApart).toEqual(['phone:4165550150'])
+  expect(await readCustomer(db, bea)).toBeUndefined()
+
+  await receiveCustomerNote({ db, request: notePost('note=Loves+lemon'), requestId: ana })
+  const stray = await receiveCustomerNote({ db, request: notePost('intent=merge'), requestId: ana })
+  expect(stray.status).toBe(400)
+  expect(await readNote(db, ['ana@example.com'])).toBe('Loves lemon')
+})
+
+async function familyBookWithDir() {
+  const { db, dataDir } = await openTestDatabase()
+  await openBakery(db)
+  const ana = await sendRequest(db, {
+    name: 'Ana Costa',
+    email: 'ana@example.com',
+    phone_number: '416-555-0150',
+  })
+  const bea = await sendRequest(db, {
+    name: 'Bea Costa',
+    email: 'bea@example.com',
+    phone_number: '4165550150',
+    due_date: '2026-12-19',
+  })
+  return { db, dataDir, ana, bea }
+}
+
+function notePost(body: string) {
+  return new Request('https://butterandbloom.example/admin/customers/1', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  })
+}

@@ -6,16 +6,18 @@
  */
 import type { Db } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
+import { listSenders } from '#app/features/contact/contact-messages.server.ts'
 import { NOT_UNDERSTOOD } from '#app/utils/admin-form.server.ts'
 import { counted } from '#app/utils/count.ts'
 import { phoneDigits } from '#app/utils/phone-number.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { handleWords } from './customer-groups.ts'
-import { customersNamed, readCustomer } from './customers.server.ts'
+import { JOIN_TYPED_MAX, handleWords } from './customer-groups.ts'
+import { BOOK_ROWS, customersNamed, readCustomer } from './customers.server.ts'
 
 const ownTables = tablesFor('customers')
 
 export const LINK_INTENTS = ['join', 'unjoin', 'apart', 'unapart'] as const
+
 export type LinkIntent = (typeof LINK_INTENTS)[number]
 
 export type LinkAnswer =
@@ -45,18 +47,36 @@ export async function receiveCustomerLink({
   if (!customer) return refuse(404, 'No customer has that order.')
   switch (form.intent as LinkIntent) {
     case 'join': {
-      const other = (form.other ?? '').trim().slice(0, 120)
+      const other = (form.other ?? '').trim()
       if (!other) return refuse(400, 'Write their email, phone number or order reference.')
-      const keys = await customersNamed(db, other)
-      if (keys.length === 0) {
+      if (other.length > JOIN_TYPED_MAX) {
+        return refuse(
+          400,
+          `An email, phone number or reference is at most ${JOIN_TYPED_MAX} characters.`,
+          other.slice(0, JOIN_TYPED_MAX),
+        )
+      }
+      const named = await customersNamed(db, other)
+      if (named.length === 0) {
         return refuse(
           404,
           'No customer in your book has that email, phone number or order reference.',
           other,
         )
       }
-      if (keys.includes(customer.key)) return refuse(409, 'That is this customer already.', other)
-      const [a, b] = [Math.min(customer.key, keys[0]!), Math.max(customer.key, keys[0]!)]
+      if (named.some((match) => match.key === customer.key)) {
+        return refuse(409, 'That is this customer already.', other)
+      }
+      if (named.length > 1) {
+        return refuse(
+          409,
+          `That belongs to ${named.length} customers: write one’s order reference (like BB-4821) to choose.`,
+          other,
+        )
+      }
+      // The join ties this page's order to the one that matched, so it holds
+      // whichever handles are kept apart later.
+      const [a, b] = [Math.min(requestId, named[0]!.rowId), Math.max(requestId, named[0]!.rowId)]
       await ownTables(db)
         .insertInto('customer_join')
         .values({ request_a: a, request_b: b, created_at: now })
@@ -98,17 +118,32 @@ export async function receiveCustomerLink({
 
 /**
  * Erasing a customer (owner-desk's erasure): what she kept apart by her
- * address or numbers, and every join of her requests, go with her.
+ * address, and by a number no one else in the book uses (a family's shared
+ * number stays kept apart for the others), and every join of her requests.
  */
 export async function eraseLinksOf(
   db: Executor,
   { address, phones, requestIds }: { address: string; phones: string[]; requestIds: number[] },
 ): Promise<void> {
+  const own = address.toLowerCase()
+  const others = await ownTables(db)
+    .selectFrom('order_request')
+    .select('phone_number')
+    .where((eb) => eb(eb.fn('lower', ['email']), '!=', own))
+    .where('phone_number', '!=', '')
+    .limit(BOOK_ROWS)
+    .execute()
+  const senders = await listSenders(db, BOOK_ROWS)
+  const stillUsed = new Set(
+    [...others, ...senders.filter((sender) => sender.email.toLowerCase() !== own)].map((row) =>
+      phoneDigits(row.phone_number),
+    ),
+  )
   const handles = [
-    `email:${address.toLowerCase()}`,
+    `email:${own}`,
     ...phones.flatMap((phone) => {
       const digits = phoneDigits(phone)
-      return digits ? [`phone:${digits}`] : []
+      return digits && !stillUsed.has(digits) ? [`phone:${digits}`] : []
     }),
   ]
   await ownTables(db).deleteFrom('customer_apart').where('handle', 'in', handles).execute()

@@ -64,7 +64,10 @@ export async function receiveCustomerNote({
   const form = await readAdminForm(request)
   const refuse = (status: 400 | 404, error: string, note = '') =>
     reply(status, { ok: false as const, error, errors: { note: error }, values: { note } })
-  if (!form) return refuse(400, 'That form could not be read. Please try again.')
+  // Only the note form sends a note: any other post never empties her notes.
+  if (!form || form.note === undefined) {
+    return refuse(400, 'That form could not be read. Please try again.')
+  }
   const customer = await readCustomer(db, requestId)
   if (!customer) return refuse(404, 'No customer has that order.')
   const note = (form.note ?? '').replace(/\r\n/g, '\n').trim()

@@ -23,7 +23,7 @@ import {
 const ownTables = tablesFor('customers')
 
 /** The newest requests read to make the book: far above a home bakery's lifetime of orders. */
-const BOOK_ROWS = 20_000
+export const BOOK_ROWS = 20_000
 /** Customers a page of the book lists. */
 export const CUSTOMERS_PER_PAGE = 25
 /** The longest search read; longer is cut. */
@@ -131,7 +131,7 @@ export async function readCustomer(db: Db, requestId: number): Promise<CustomerR
     id > 0 ? group.requestIds.includes(id) : group.messageIds.includes(-id)
   return {
     ...summaryOf(group, rows, paid),
-    shared: sharedHandles(senders),
+    shared: sharedHandles(senders).filter((handle) => !corrections.apart.has(handle)),
     keptApart: [...corrections.apart].filter((handle) =>
       senders.some((row) => handlesOf(row).includes(handle)),
     ),
@@ -155,25 +155,30 @@ export async function readCustomer(db: Db, requestId: number): Promise<CustomerR
 
 /**
  * The customers a typed email, phone number or order reference (BB-4821)
- * names exactly, by the key of each: for her to join one to another.
+ * names exactly: each customer's key, and the request or message that
+ * matched (the row a join ties), newest first.
  */
-export async function customersNamed(db: Db, typed: string): Promise<number[]> {
-  const words = typed.trim().toLowerCase().slice(0, MAX_SEARCH)
+export async function customersNamed(
+  db: Db,
+  typed: string,
+): Promise<{ key: number; rowId: number }[]> {
+  const words = typed.trim().toLowerCase()
   if (!words) return []
   const digits = phoneDigits(typed)
   const { rows, groups } = await readGroups(db)
-  return groups
-    .filter((group) =>
-      senderIds(group).some((id) => {
+  return groups.flatMap((group) => {
+    const rowId = senderIds(group)
+      .reverse()
+      .find((id) => {
         const row = rows.get(id)!
         return (
           row.email.toLowerCase() === words ||
           row.payment_reference?.toLowerCase() === words ||
           (digits !== null && phoneDigits(row.phone_number) === digits)
         )
-      }),
-    )
-    .map((group) => group.key)
+      })
+    return rowId === undefined ? [] : [{ key: group.key, rowId }]
+  })
 }
 
 /** Request ids per read of their payments: far inside both databases' limits on a query's values. */

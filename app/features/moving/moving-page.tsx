@@ -50,7 +50,8 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
         <h2 className="section-heading">Export</h2>
         <p>
           One file with your words (name, stories, banner, FAQ), your booking settings and order
-          policies, your pickup windows and your menu with its prices.
+          policies, your pickup windows, your menu with its prices and options, your kitchen, and
+          your label and texts settings.
         </p>
         <p className="form-hint">{LEFT_OUT}</p>
         <p>
@@ -116,8 +117,9 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
           ) : null}
           <Summary summary={preview.summary} />
           <p className="status-info">
-            Confirm replaces this site’s words, booking settings, pickup windows and menu with the
-            file’s, all at once. Orders, customers, messages and photos stay as they are.
+            Confirm replaces this site’s words, booking settings, pickup windows, menu, and the
+            kitchen, label and texts settings the file carries with the file’s, all at once. Orders,
+            customers, messages and photos stay as they are.
           </p>
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="confirm" />
