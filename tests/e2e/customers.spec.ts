@@ -79,23 +79,64 @@ test('on her phone the owner finds a customer who ordered twice, from two addres
   await expect(messages.getByRole('listitem')).toHaveText([/Open\s*Is lemon curd nut-free\?/])
   await shoot(page, 'customer')
 
-  // Two people on one number? She keeps them apart by it, sees the answer where she tapped, and undoes it.
-  const same = page.getByRole('region', { name: 'Same person?' })
-  await same.getByRole('button', { name: `Keep apart by ${phone}` }).click()
-  await expect(same.getByRole('status')).toHaveText(
-    `Kept apart: orders that share ${phone} are no longer joined by it.`,
-  )
-  await expect(same.getByRole('status')).toBeFocused()
-  await expect(orders).toHaveCount(1)
-  await shoot(page, 'customer-kept-apart', { part: same })
-  await same.getByRole('button', { name: 'Join by it again' }).click()
-  await expect(same.getByRole('status')).toHaveText(
-    `Orders that share ${phone} are joined by it again.`,
-  )
-  await expect(orders).toHaveCount(2)
   await page.setViewportSize({ width: 1280, height: 900 })
   await shoot(page, 'customer-desktop')
   await page.setViewportSize({ width: 375, height: 812 })
   await orders.first().getByRole('link', { name: 'Cakes' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)
+})
+
+test('people who have only written are in the book; two on one number are kept apart by it, and joined again', async ({
+  signInOwner,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const stamp = `${Date.now()}`
+  const phone = `905-${stamp.slice(-7, -4)}-${stamp.slice(-4)}`
+  // Lena, then her daughter Mia from her own address, both with the family's number.
+  for (const [index, name, message] of [
+    [0, 'Lena Park', 'Do you deliver on Sundays?'],
+    [1, 'Mia Park', 'Can I order a cake for my mum?'],
+  ] as const) {
+    const asked = await page.request.post('/contact', {
+      headers: {
+        origin: baseURL!,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': `198.51.100.${((Number(stamp.slice(-3)) + index) % 200) + 21}`,
+      },
+      form: {
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}.${stamp}@example.com`,
+        phone_number: phone,
+        message,
+      },
+    })
+    expect(asked.status()).toBe(200)
+  }
+  await signInOwner(page)
+  await page.goto(`/admin/customers?q=${encodeURIComponent(phone)}`)
+  const card = page.getByRole('article', { name: 'Mia Park' })
+  await expect(card).toContainText('None yet')
+  await expect(card).toContainText('2 messages')
+  await shoot(page, 'customers-only-wrote')
+  await card.getByRole('link', { name: 'Mia Park' }).click()
+  await expect(page).toHaveURL(/\/admin\/customers\/m\d+$/)
+  await expect(page.getByText('No orders yet: 2 messages through your contact form.')).toBeVisible()
+  const messages = page.getByRole('region', { name: 'Their messages' }).getByRole('listitem')
+  await expect(messages).toHaveCount(2)
+  await shoot(page, 'customer-only-wrote')
+
+  // Two people on one number: she keeps them apart by it, told where she tapped, and undoes it.
+  const same = page.getByRole('region', { name: 'Same person?' })
+  await same.getByRole('button', { name: `Keep apart by ${phone}` }).click()
+  await expect(same.getByRole('status')).toHaveText(
+    `Kept apart: ${phone} no longer joins anyone in your book.`,
+  )
+  await expect(same.getByRole('status')).toBeFocused()
+  await expect(messages).toHaveText([/Do you deliver on Sundays\?/])
+  await shoot(page, 'customer-kept-apart', { part: same })
+  await same.getByRole('button', { name: 'Join by it again' }).click()
+  await expect(same.getByRole('status')).toHaveText(`${phone} joins your customers again.`)
+  await expect(messages).toHaveCount(2)
 })

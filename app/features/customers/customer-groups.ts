@@ -122,15 +122,21 @@ function distinct(values: string[]): string[] {
 }
 
 /**
- * The handles that tie two or more of a customer's requests together, most
- * used first: what she may keep apart when they are two people.
+ * The handles that tie rows sent under two or more names together (Ana and
+ * Bea on the family's number), most used first: what she may keep apart
+ * when they are two people. One person's own address, however often she
+ * used it, is never offered.
  */
 export function sharedHandles(members: readonly SenderRow[]): string[] {
-  const uses = new Map<string, number>()
+  const names = new Map<string, Set<string>>()
   for (const row of members) {
-    for (const handle of handlesOf(row)) uses.set(handle, (uses.get(handle) ?? 0) + 1)
+    for (const handle of handlesOf(row)) {
+      const known = names.get(handle) ?? new Set<string>()
+      known.add(row.name.trim().toLowerCase())
+      names.set(handle, known)
+    }
   }
-  return [...uses].filter(([, count]) => count > 1).map(([handle]) => handle)
+  return [...names].filter(([, named]) => named.size > 1).map(([handle]) => handle)
 }
 
 /** A handle as her page writes it: the address, or the number as people write it. */

@@ -32,7 +32,7 @@ export function CustomerLinksCard({
       {customer.shared.length > 0 ? (
         <div className="grid gap-2">
           <p className="text-chocolate">
-            Two people, such as a family with one number? Keep apart the orders that share:
+            Two people, such as a family with one number? Keep apart those who share:
           </p>
           <ul className="flex flex-wrap gap-2" aria-label="What ties them">
             {customer.shared.map((handle) => (
@@ -40,7 +40,11 @@ export function CustomerLinksCard({
                 <Form method="post">
                   <input type="hidden" name="intent" value="apart" />
                   <input type="hidden" name="handle" value={handle} />
-                  <button type="submit" className={button} disabled={busy}>
+                  <button
+                    type="submit"
+                    className={`${button} text-left [overflow-wrap:anywhere]`}
+                    disabled={busy}
+                  >
                     Keep apart by {handleWords(handle)}
                   </button>
                 </Form>
@@ -78,7 +82,7 @@ export function CustomerLinksCard({
           <ul className="grid gap-2">
             {customer.joined.map((join) => (
               <li key={join.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span>Joined: {join.words}</span>
+                <span className="[overflow-wrap:anywhere]">Joined: {join.words}</span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="unjoin" />
                   <input type="hidden" name="join" value={join.id} />
@@ -90,7 +94,9 @@ export function CustomerLinksCard({
             ))}
             {customer.keptApart.map((handle) => (
               <li key={handle} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span>Kept apart by {handleWords(handle)}</span>
+                <span className="[overflow-wrap:anywhere]">
+                  Kept apart by {handleWords(handle)}
+                </span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="unapart" />
                   <input type="hidden" name="handle" value={handle} />

@@ -52,7 +52,7 @@ test('she keeps apart two people who share a number, joins an address the book c
     body: {
       link: true,
       ok: true,
-      message: 'Kept apart: orders that share 416-555-0150 are no longer joined by it.',
+      message: 'Kept apart: 416-555-0150 no longer joins anyone in your book.',
     },
   })
   expect(await orderCounts(db)).toEqual([
@@ -117,7 +117,7 @@ test('she keeps apart two people who share a number, joins an address the book c
   ).toBe(409)
   expect(await post(db, bea, { intent: 'unapart', handle: 'phone:4165550150' })).toMatchObject({
     status: 200,
-    body: { message: 'Orders that share 416-555-0150 are joined by it again.' },
+    body: { message: '416-555-0150 joins your customers again.' },
   })
   expect(await orderCounts(db)).toEqual([
     ['Ana C.', 1],

@@ -100,16 +100,14 @@ export async function receiveCustomerLink({
         .values({ handle, created_at: now })
         .onConflict((conflict) => conflict.column('handle').doNothing())
         .execute()
-      return done(
-        `Kept apart: orders that share ${handleWords(handle)} are no longer joined by it.`,
-      )
+      return done(`Kept apart: ${handleWords(handle)} no longer joins anyone in your book.`)
     }
     case 'unapart': {
       const handle = form.handle ?? ''
       if (!customer.keptApart.includes(handle))
         return refuse(409, 'That joins their orders already.')
       await ownTables(db).deleteFrom('customer_apart').where('handle', '=', handle).execute()
-      return done(`Orders that share ${handleWords(handle)} are joined by it again.`)
+      return done(`${handleWords(handle)} joins your customers again.`)
     }
     default:
       return refuse(400, NOT_UNDERSTOOD)

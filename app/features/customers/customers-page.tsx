@@ -27,8 +27,8 @@ export function CustomersPage({ book }: { book: CustomerList }) {
       <h1 className="page-heading mt-2">Customers</h1>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="lede">
-          Everyone who has ordered from you, made from their orders: the same email or phone is the
-          same customer.
+          Everyone who has ordered from you or written to you: the same email or phone is the same
+          customer.
         </p>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
@@ -80,7 +80,7 @@ export function CustomersPage({ book }: { book: CustomerList }) {
         {matching === 0
           ? q
             ? `No customer matches “${q}”.`
-            : 'No customers yet: each order request adds its customer here.'
+            : 'No customers yet: each order request or message adds its customer here.'
           : `${matching} customer${matching === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
       </p>
       {customers.length > 0 ? (
