@@ -22,7 +22,7 @@ import {
   TEXT_DROP_OPENING,
 } from './drop-texts.ts'
 import { askTextConsent } from './text-consent.server.ts'
-import { queueText, textsThisMonth } from './text-queue.server.ts'
+import { queueText, queueTexts, textsThisMonth } from './text-queue.server.ts'
 import { afterQuietHours, monthStartIn, plainText, textCostCents, textParts } from './text-rules.ts'
 import { readTextSettings } from './text-settings.server.ts'
 import { STOP_LINE } from './text-words.ts'
@@ -230,22 +230,18 @@ export async function receiveDropOpeningTexts({
     })
   }
   const dueAt = afterQuietHours(Math.max(drop.opensAt, now), timeZone, quiet)
-  let queued = 0
-  for (const phone of people) {
-    const added = await queueText(
-      db,
-      {
-        kind: 'drop-open',
-        phone,
-        body: card.words,
-        dedupeKey: `drop-open:${drop.id}:${phone}`,
-        dueAt,
-        sendBefore: drop.closesAt,
-      },
-      now,
-    )
-    if (added) queued += 1
-  }
+  const queued = await queueTexts(
+    db,
+    people.map((phone) => ({
+      kind: 'drop-open' as const,
+      phone,
+      body: card.words,
+      dedupeKey: `drop-open:${drop.id}:${phone}`,
+      dueAt,
+      sendBefore: drop.closesAt,
+    })),
+    now,
+  )
   if (queued > 0) kickTextWorker()
   const when = writeBakeryMoment(dueAt, MOMENT)
   return reply(200, {

@@ -51,6 +51,35 @@ export async function queueText(db: Executor, text: TextToQueue, now: number): P
   return row !== undefined
 }
 
+/** Texts queued together (a drop's opening), 200 to a statement; returns how many were new. */
+export async function queueTexts(
+  db: Executor,
+  texts: readonly TextToQueue[],
+  now: number,
+): Promise<number> {
+  let added = 0
+  for (let at = 0; at < texts.length; at += 200) {
+    const rows = await ownTables(db)
+      .insertInto('text_message')
+      .values(
+        texts.slice(at, at + 200).map((text) => ({
+          kind: text.kind,
+          phone: text.phone,
+          body: text.body,
+          dedupe_key: text.dedupeKey,
+          created_at: now,
+          next_attempt_at: text.dueAt ?? now,
+          send_before: text.sendBefore ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .execute()
+    added += rows.length
+  }
+  return added
+}
+
 /** Which of these names have a text queued already, so the clock can skip writing them. */
 export async function queuedTextKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set()
