@@ -3,6 +3,7 @@ import { todayIn } from '#app/utils/dates.ts'
 import { type FakeStripe, startFakeStripe } from '#tests/support/fake-stripe.ts'
 import { seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
+import { photograph, takingPhotographs } from './guide-photos.ts'
 import {
   addDays,
   mailTo,
@@ -387,10 +388,10 @@ test('the owner sells a treat at a set price with options; a customer on her pho
   signInOwner,
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000)
   const stamp = `${Date.now()}`.slice(-7)
-  const treat = `Party cupcakes ${stamp}`
+  const treat = takingPhotographs ? 'Party cupcakes' : `Party cupcakes ${stamp}`
   const tomorrow = addDays(todayIn(site.timeZone), 1)
 
   // The owner adds the treat and sells it now, from her phone.
@@ -445,6 +446,7 @@ test('the owner sells a treat at a set price with options; a customer on her pho
   // Tomorrow is inside the rush notice: the fee shows before she sends.
   await expect(total).toContainText('Rush fee$10')
   await expect(total).toContainText('Total$81')
+  await photograph(total, '45-buy-now-total', testInfo)
   await phone.getByLabel('Name').fill('Bo Buyer')
   await phone.getByLabel('Email').fill(email)
   await phone.getByLabel('Phone Number').fill('416-555-0177')
