@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { photograph } from './guide-photos.ts'
 import { addDays, journeyCustomer, sendCakeRequest } from './money-journey.ts'
 import { shoot } from './shots.ts'
 
@@ -90,7 +91,7 @@ test('people who have only written are in the book; two on one number are kept a
   signInOwner,
   page,
   baseURL,
-}) => {
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 })
   const stamp = `${Date.now()}`
   const phone = `905-${stamp.slice(-7, -4)}-${stamp.slice(-4)}`
@@ -129,6 +130,7 @@ test('people who have only written are in the book; two on one number are kept a
 
   // Two people on one number: she keeps them apart by it, told where she tapped, and undoes it.
   const same = page.getByRole('region', { name: 'Same person?' })
+  await photograph(same, '46-same-person', testInfo)
   await same.getByRole('button', { name: `Keep apart by ${phone}` }).click()
   await expect(same.getByRole('status')).toHaveText(
     `Kept apart: ${phone} no longer joins anyone in your book.`,

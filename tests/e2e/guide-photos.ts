@@ -7,7 +7,8 @@ import { expect } from './fixtures.ts'
  * The owner's guide's pictures (docs/owner-guide/), taken by the walks that
  * check what the guide says: owner-guide.spec.ts for her day, kitchen.spec.ts
  * for her kitchen, reports.spec.ts, discount-codes.spec.ts, drop-desk.spec.ts,
- * texts.spec.ts and card-payments.spec.ts (a treat bought now) for theirs. `npm run docs:screenshots` (OWNER_GUIDE_SCREENSHOTS=1)
+ * texts.spec.ts, card-payments.spec.ts (a treat bought now) and customers.spec.ts
+ * for theirs. `npm run docs:screenshots` (OWNER_GUIDE_SCREENSHOTS=1)
  * writes them into the guide; OWNER_GUIDE_PHOTOS=1 into test-results, for a
  * look at what a walk saw. Otherwise a walk checks without the pictures,
  * which cost a fifth of its time.
