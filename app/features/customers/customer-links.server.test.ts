@@ -10,7 +10,7 @@ import { listCustomers, readCustomer } from './customers.server.ts'
 
 /** Ana and her daughter Bea share the family's number; Ana also ordered from work, without it. */
 async function familyBook() {
-  const { db } = await openTestDatabase()
+  const { db, dataDir } = await openTestDatabase()
   await openBakery(db)
   const ana = await sendRequest(db, {
     name: 'Ana Costa',
@@ -29,7 +29,7 @@ async function familyBook() {
     phone_number: '',
     due_date: '2026-12-26',
   })
-  return { db, ana, bea, work }
+  return { db, dataDir, ana, bea, work }
 }
 
 const post = (db: Db, requestId: number, form: Record<string, string>) =>
@@ -126,7 +126,7 @@ test('she keeps apart two people who share a number, joins an address the book c
 })
 
 test('erasing one of a family keeps the number apart for the others; a post that is not her note never empties it', async () => {
-  const { db, dataDir, ana, bea } = await familyBookWithDir()
+  const { db, dataDir, ana, bea } = await familyBook()
   const cal = await sendRequest(db, {
     name: 'Cal Costa',
     email: 'cal@example.com',
@@ -148,23 +148,6 @@ test('erasing one of a family keeps the number apart for the others; a post that
   expect(stray.status).toBe(400)
   expect(await readNote(db, ['ana@example.com'])).toBe('Loves lemon')
 })
-
-async function familyBookWithDir() {
-  const { db, dataDir } = await openTestDatabase()
-  await openBakery(db)
-  const ana = await sendRequest(db, {
-    name: 'Ana Costa',
-    email: 'ana@example.com',
-    phone_number: '416-555-0150',
-  })
-  const bea = await sendRequest(db, {
-    name: 'Bea Costa',
-    email: 'bea@example.com',
-    phone_number: '4165550150',
-    due_date: '2026-12-19',
-  })
-  return { db, dataDir, ana, bea }
-}
 
 function notePost(body: string) {
   return new Request('https://butterandbloom.example/admin/customers/1', {

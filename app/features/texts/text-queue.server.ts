@@ -34,21 +34,7 @@ export interface TextToQueue {
  * was queued now (false: queued before).
  */
 export async function queueText(db: Executor, text: TextToQueue, now: number): Promise<boolean> {
-  const row = await ownTables(db)
-    .insertInto('text_message')
-    .values({
-      kind: text.kind,
-      phone: text.phone,
-      body: text.body,
-      dedupe_key: text.dedupeKey,
-      created_at: now,
-      next_attempt_at: text.dueAt ?? now,
-      send_before: text.sendBefore ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return row !== undefined
+  return (await queueTexts(db, [text], now)) === 1
 }
 
 /** Texts queued together (a drop's opening), 200 to a statement; returns how many were new. */
