@@ -31,6 +31,11 @@ function Summary({ summary }: { summary: SiteFileSummary }) {
       <li>
         <strong>Your words</strong>: {summary.sections.join(', ')}
       </li>
+      {summary.carries.length > 0 ? (
+        <li>
+          <strong>Also</strong>: {summary.carries.join(', ')}
+        </li>
+      ) : null}
     </ul>
   )
 }

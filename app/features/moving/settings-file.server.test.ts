@@ -51,6 +51,8 @@ test('her label and texts settings move with the site file, exactly as she set t
   const to = await install()
   const checked = checkSiteFile(JSON.stringify(file))
   if (!checked.ok) throw new Error(checked.error)
+  // The preview names them before she confirms.
+  expect(checked.summary.carries).toEqual(['your kitchen', 'label settings', 'texts settings'])
   await importSiteFile(to, checked)
   expect(await readLabelSettings(to)).toEqual(await readLabelSettings(from))
   expect(await readTextSettings(to)).toEqual(await readTextSettings(from))
@@ -73,6 +75,7 @@ test('a setting her forms would refuse keeps the whole file out, and a file with
   const fresh = await install()
   const checked = checkSiteFile(JSON.stringify(older))
   if (!checked.ok) throw new Error(checked.error)
+  expect(checked.summary.carries).toEqual(['your kitchen'])
   await importSiteFile(fresh, checked)
   expect(await readTextSettings(fresh)).toEqual(DEFAULT_TEXT_SETTINGS)
   await importSiteFile(db, checked)

@@ -81,3 +81,12 @@ export async function importSettingsParts(db: Db, parts: CheckedSettingsParts): 
   if (parts.labels) await saveLabelSettings(db, parts.labels)
   if (parts.texts) await saveTextSettings(db, parts.texts)
 }
+
+/** The later parts a file carries, as the preview names them before she confirms. */
+export function partsCarried(file: { kitchen?: unknown; labels?: unknown; texts?: unknown }) {
+  return [
+    ...(file.kitchen === undefined ? [] : ['your kitchen']),
+    ...(file.labels === undefined ? [] : ['label settings']),
+    ...(file.texts === undefined ? [] : ['texts settings']),
+  ]
+}

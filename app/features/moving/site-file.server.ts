@@ -354,6 +354,7 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
         (key) => SECTION_NAMES[key] ?? key,
       ),
       exportedAt: typeof file.exportedAt === 'string' ? file.exportedAt : null,
+      carries: settingsFile.partsCarried(file),
     },
   }
 }

@@ -29,6 +29,8 @@ export interface SiteFileSummary {
   openWeekdays: number
   sections: string[]
   exportedAt: string | null
+  /** The later parts it carries: 'your kitchen', 'label settings', 'texts settings'. */
+  carries: string[]
 }
 
 export type MovingReply =
