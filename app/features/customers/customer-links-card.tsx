@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
@@ -22,7 +23,6 @@ export function CustomerLinksCard({
 }) {
   const busy = useNavigation().formMethod === 'POST'
   const refused = answer && !answer.ok ? answer : undefined
-  const button = 'button-secondary min-h-11'
   return (
     <section className="card grid gap-4 p-5" aria-labelledby="same-person">
       <h2 id="same-person" className="font-display text-xl font-semibold">
@@ -37,17 +37,9 @@ export function CustomerLinksCard({
           <ul className="flex flex-wrap gap-2" aria-label="What ties them">
             {customer.shared.map((handle) => (
               <li key={handle}>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="apart" />
-                  <input type="hidden" name="handle" value={handle} />
-                  <button
-                    type="submit"
-                    className={`${button} text-left [overflow-wrap:anywhere]`}
-                    disabled={busy}
-                  >
-                    Keep apart by {handleWords(handle)}
-                  </button>
-                </Form>
+                <PostButton fields={{ intent: 'apart', handle }} busy={busy} wraps>
+                  Keep apart by {handleWords(handle)}
+                </PostButton>
               </li>
             ))}
           </ul>
@@ -83,13 +75,9 @@ export function CustomerLinksCard({
             {customer.joined.map((join) => (
               <li key={join.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="[overflow-wrap:anywhere]">Joined: {join.words}</span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="unjoin" />
-                  <input type="hidden" name="join" value={join.id} />
-                  <button type="submit" className={button} disabled={busy}>
-                    Undo<span className="sr-only"> the join of {join.words}</span>
-                  </button>
-                </Form>
+                <PostButton fields={{ intent: 'unjoin', join: String(join.id) }} busy={busy}>
+                  Undo<span className="sr-only"> the join of {join.words}</span>
+                </PostButton>
               </li>
             ))}
             {customer.keptApart.map((handle) => (
@@ -97,19 +85,44 @@ export function CustomerLinksCard({
                 <span className="[overflow-wrap:anywhere]">
                   Kept apart by {handleWords(handle)}
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="unapart" />
-                  <input type="hidden" name="handle" value={handle} />
-                  <button type="submit" className={button} disabled={busy}>
-                    Join by it again
-                    <span className="sr-only"> ({handleWords(handle)})</span>
-                  </button>
-                </Form>
+                <PostButton fields={{ intent: 'unapart', handle }} busy={busy}>
+                  Join by it again
+                  <span className="sr-only"> ({handleWords(handle)})</span>
+                </PostButton>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** One of the card's one-tap changes: a button posting its fields. */
+function PostButton({
+  fields,
+  busy,
+  wraps = false,
+  children,
+}: {
+  fields: Record<string, string>
+  busy: boolean
+  /** For a long address on a phone: the label wraps anywhere rather than scroll sideways. */
+  wraps?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        className={`button-secondary min-h-11 ${wraps ? 'text-left [overflow-wrap:anywhere]' : ''}`}
+        disabled={busy}
+      >
+        {children}
+      </button>
+    </Form>
   )
 }
