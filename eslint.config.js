@@ -89,8 +89,16 @@ export const featureEdges = {
     why: 'Her discount codes (decision 109): their terms, what one takes off a price (one rounding rule), and its uses, each taken in the transaction that makes its order. The orders sold at a set price use it; it reads her earlier orders by address for a first-order or once-each code.',
   },
   'set-price-orders': {
-    uses: ['availability', 'discount-codes', 'menu', 'order-book', 'owner-alerts', 'site-content'],
-    why: "Orders sold at a set price, with no quote to wait for (decisions 100 and 102): the price of what she chose (the menu's option prices, availability's delivery fees), stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
+    uses: [
+      'availability',
+      'discount-codes',
+      'menu',
+      'order-book',
+      'owner-alerts',
+      'site-content',
+      'taxes',
+    ],
+    why: "Orders sold at a set price, with no quote to wait for (decisions 100 and 102): the price of what she chose (the menu's option prices, availability's delivery fees) and the taxes of its classes (taxes), stored through the book's intake, priced by the site with the quote already accepted, and confirmed at once when paid at pickup, with her email, the owner's and an alert to her phone.",
   },
   'buy-now': {
     uses: [
@@ -125,8 +133,8 @@ export const featureEdges = {
     why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",
   },
   'order-book': {
-    uses: ['availability', 'owner-alerts', 'proofs', 'site-content'],
-    why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
+    uses: ['availability', 'owner-alerts', 'proofs', 'site-content', 'taxes'],
+    why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; a quote keeps the taxes of its treats' classes (taxes); its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
   },
   payments: {
     uses: ['order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
@@ -211,6 +219,10 @@ export const featureEdges = {
   reports: {
     uses: ['kitchen'],
     why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen.",
+  },
+  taxes: {
+    uses: ['menu'],
+    why: "Her taxes (decision 113): the rates she charges and the classes of what she sells, each with its rule; the menu's treats are put in a class through the menu, and an order priced now is given the taxes of its treats' classes.",
   },
   texts: {
     uses: ['availability', 'drops', 'site-content'],

@@ -33,6 +33,7 @@ export default [
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/alerts', 'routes/admin.settings.alerts.tsx'),
     route('admin/settings/texts', 'routes/admin.settings.texts.tsx'),
+    route('admin/settings/taxes', 'routes/admin.settings.taxes.tsx'),
     route('admin/settings/payments', 'routes/admin.settings.payments.tsx'),
     route('admin/settings/account', 'routes/admin.settings.account.tsx'),
     route('admin/settings/site', 'routes/admin.settings.site.tsx'),

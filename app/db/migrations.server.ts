@@ -61,6 +61,7 @@ import { migration as m059 } from './migrations/059-discount-codes.ts'
 import { migration as m060 } from './migrations/060-card-fees.ts'
 import { migration as m061 } from './migrations/061-texts.ts'
 import { migration as m062 } from './migrations/062-customer-links.ts'
+import { migration as m063 } from './migrations/063-taxes.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -135,6 +136,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['060-card-fees', m060],
   ['061-texts', m061],
   ['062-customer-links', m062],
+  ['063-taxes', m063],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

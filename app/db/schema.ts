@@ -68,6 +68,7 @@ import type {
   ContactMessageTable,
 } from './schema/site.ts'
 import type { TextConsentTable, TextMessageTable } from './schema/texts.ts'
+import type { TaxClassRateTable, TaxClassTable, TaxRateTable } from './schema/taxes.ts'
 
 /** The database's tables as Kysely sees them; migrations.server.ts creates them. */
 export interface Database {
@@ -130,6 +131,9 @@ export interface Database {
   customer_apart: CustomerApartTable
   discount_code: DiscountCodeTable
   discount_code_use: DiscountCodeUseTable
+  tax_rate: TaxRateTable
+  tax_class: TaxClassTable
+  tax_class_rate: TaxClassRateTable
   text_consent: TextConsentTable
   text_message: TextMessageTable
 }

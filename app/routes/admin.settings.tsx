@@ -99,6 +99,7 @@ const MORE_SETTINGS = [
   ['/admin/settings/alerts', 'Alerts on your phone'],
   ['/admin/settings/payments', 'Payments, changes and design proofs'],
   ['/admin/settings/texts', 'Texts to your customers'],
+  ['/admin/settings/taxes', 'Taxes'],
   ['/admin/settings/account', 'Your account'],
   ['/admin/settings/moving', 'Move your site'],
   ['/admin/reviews', 'Reviews from your customers'],

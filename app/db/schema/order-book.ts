@@ -116,6 +116,8 @@ export interface RequestQuoteTable {
   expires_at: Millis
   /** When the customer accepted it through their link; null until then. */
   accepted_at: Millis | null
+  /** The taxes it was priced with, as JSON (order-status/tax-rules.ts); '[]' for none. */
+  taxes: Generated<string>
   /** When the customer declined it through their link; null until then. */
   declined_at: Millis | null
 }

@@ -24,6 +24,8 @@ export interface ProductTable {
   /** An order for a date fewer than this many days away pays rush_fee_cents more; 0 for none. */
   rush_within_days: Generated<number>
   rush_fee_cents: Generated<number>
+  /** Its tax class (decision 113); null for none. */
+  tax_class_id: Generated<number | null>
   /** 1 when a customer buying it now may pay at pickup instead of by card. */
   pay_at_pickup: Generated<number>
 }

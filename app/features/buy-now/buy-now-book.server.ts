@@ -130,6 +130,7 @@ export async function bookBuyNow(
         acceptedPolicies: await readAcceptedPolicies(trx),
         pricedBy: `${treatName} at its set price.`,
         lines: priced.lines,
+        taxedLines: [{ productId, cents: priced.totalCents - priced.deliveryFeeCents }],
         siteUrl: env.SITE_URL,
         now,
         productId,

@@ -104,6 +104,7 @@ export async function orderHold(
           payment,
           acceptedPolicies: await readAcceptedPolicies(trx),
           pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
+          taxedLines: hold.lines,
           siteUrl: env.SITE_URL,
           now,
           ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),

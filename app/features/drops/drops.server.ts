@@ -49,7 +49,15 @@ export interface Drop {
   closesAt: number
   holdMinutes: number
   payAtPickup: boolean
-  items: { id: number; name: string; description: string; priceCents: number; effort: number }[]
+  items: {
+    id: number
+    name: string
+    description: string
+    priceCents: number
+    effort: number
+    /** The menu's treat it sells; null for the drop's own. */
+    productId: number | null
+  }[]
   rules: DropRules
 }
 
@@ -201,6 +209,7 @@ async function readDropRows(db: Db | Transaction<Database>, slug: string): Promi
       description: item.description,
       priceCents: Number(item.price_cents),
       effort: Number(item.effort),
+      productId: item.product_id === null ? null : Number(item.product_id),
     })),
     rules: {
       items: items.map((item) => ({

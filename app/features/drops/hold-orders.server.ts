@@ -23,7 +23,8 @@ export interface ClaimedHold {
   email: string
   phone: string
   pickupWindow: string
-  lines: { name: string; quantity: number; cents: number; effort: number }[]
+  /** Each item held: its menu treat (null for the drop's own), for its taxes. */
+  lines: { name: string; quantity: number; cents: number; effort: number; productId: number | null }[]
   totalCents: number
   /** The items in one line, as the order book names what was ordered. */
   summary: string
@@ -84,6 +85,7 @@ export async function claimHold(
       quantity: count,
       cents: item.priceCents * count,
       effort: item.effort * count,
+      productId: item.productId,
     }
   })
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely'
 import { site } from '#app/content/site.ts'
 import { type Db, isUniqueViolation, serializeTransactions } from '#app/db/db.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
+import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import type { ProductTable } from '#app/db/schema.ts'
 import type { Product } from './product.ts'
 
@@ -215,4 +215,35 @@ export async function moveProduct(
     }
     return { ok: true }
   })
+}
+
+/** Each treat's tax class (decision 113), by id and name, for her Taxes page and for pricing. */
+export async function productTaxClasses(
+  db: Executor,
+): Promise<{ id: number; name: string; active: boolean; taxClassId: number | null }[]> {
+  const rows = await ownTables(db)
+    .selectFrom('product')
+    .select(['id', 'name', 'active', 'tax_class_id'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    active: Number(row.active) === 1,
+    taxClassId: row.tax_class_id === null ? null : Number(row.tax_class_id),
+  }))
+}
+
+/** Puts treat `productId` in tax class `classId`, or in none; false when there is no such treat. */
+export async function setProductTaxClass(
+  db: Executor,
+  { productId, classId }: { productId: number; classId: number | null },
+): Promise<boolean> {
+  const result = await ownTables(db)
+    .updateTable('product')
+    .set({ tax_class_id: classId })
+    .where('id', '=', productId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kyse
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { type Money, type MoneyLine, discountOfRow } from '#app/features/order-status/money-owed.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote, isNewestQuote } from './quotes.server.ts'
 
@@ -65,6 +66,7 @@ async function ownMoneyOf(db: Executor, requestId: number): Promise<Money> {
     paidCents: Number(request?.paid ?? 0),
     depositWaived: Number(request?.deposit_waived ?? 0) === 1,
     discount: discountOfRow(request ?? { discount_cents: 0, discount_code: null }),
+    taxes: taxesOfColumn(quote?.taxes),
   }
 }
 
@@ -91,6 +93,7 @@ export function quoteMoneyColumns(
     'request_quote.price_cents',
     'request_quote.delivery_fee_cents',
     'request_quote.deposit_cents',
+    'request_quote.taxes',
     paidSoFar(eb),
   ] as const
 }
@@ -103,6 +106,7 @@ export function moneyOfRow(row: {
   deposit_waived: number
   discount_cents: number
   discount_code: string | null
+  taxes: string
   paid: number | string | bigint | null
 }): Money {
   return {
@@ -112,6 +116,7 @@ export function moneyOfRow(row: {
     paidCents: Number(row.paid ?? 0),
     depositWaived: Number(row.deposit_waived) === 1,
     discount: discountOfRow(row),
+    taxes: taxesOfColumn(row.taxes),
   }
 }
 

@@ -182,6 +182,9 @@ export async function quoteParty(
         lineCents: lineOf(id),
         deliveryFeeCents: isLead ? feeCents : 0,
         depositCents: isLead ? quote.depositCents : 0,
+        taxedLines: isLead
+          ? members.map((row) => ({ product: row.product_type, cents: lineOf(Number(row.id)) }))
+          : [],
         depositDue: schedule.depositDue,
         balanceDue: schedule.balanceDue,
         partyDelivers: schedule.partyDelivers,

@@ -3,6 +3,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { QUOTE_EXPIRY } from '#app/features/order-status/owner-intents.ts'
+import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
+import { type TaxedLine, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { type BookChange, NOT_FOUND, moveRequest } from './request-moves.server.ts'
@@ -36,6 +38,11 @@ export interface QuoteInput {
   lineCents?: number
   /** A party with a delivery in it may take a fee on its lead, whichever way the lead goes. */
   partyDelivers?: boolean
+  /**
+   * What the price is made of, for its taxes: a party's lead names each
+   * member's treat and line. Absent, the price is all the request's own treat.
+   */
+  taxedLines?: readonly TaxedLine[]
 }
 
 /** Why a request picked up at the bakery is refused a delivery fee. */
@@ -69,7 +76,7 @@ export async function quoteRequest(
     .executeTakeFirstOrThrow()
   const request = await ownTables(trx)
     .selectFrom('order_request')
-    .select(['due_date', 'fulfilment'])
+    .select(['due_date', 'fulfilment', 'product_type'])
     .where('id', '=', requestId)
     .executeTakeFirst()
   if (!request) return NOT_FOUND
@@ -110,6 +117,11 @@ export async function quoteRequest(
   })
   if (!moved.ok) return moved
   const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
+  // The taxes of its treats' classes now are kept with it (decision 113).
+  const taxes = await taxesForLines(
+    trx,
+    quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
+  )
   await ownTables(trx)
     .insertInto('request_quote')
     .values({
@@ -117,6 +129,7 @@ export async function quoteRequest(
       created_at: now,
       price_cents: quote.priceCents,
       line_cents: quote.lineCents ?? null,
+      taxes: taxesColumn(taxes),
       delivery_fee_cents: deliveryFeeCents,
       deposit_cents: quote.depositCents,
       deposit_due: depositDue,

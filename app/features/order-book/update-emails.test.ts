@@ -25,6 +25,7 @@ const money = {
   paidCents: 6_000,
   depositWaived: false,
   discount: null,
+  taxes: [],
 }
 const siteUrl = 'https://butterandbloom.example'
 

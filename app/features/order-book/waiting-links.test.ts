@@ -27,6 +27,7 @@ const unpaid = {
   paidCents: 0,
   depositWaived: false,
   discount: null,
+  taxes: [],
 }
 const quote = {
   depositDue: '2026-12-01',

@@ -1,4 +1,5 @@
 import { formatMoney } from '#app/utils/money.ts'
+import { type OrderTax, taxCents, taxLabel } from './tax-rules.ts'
 
 /**
  * What a request's money comes to: its total, what is still owed of it and
@@ -16,6 +17,8 @@ export interface Money {
   depositWaived: boolean
   /** What a discount code took off the total (decision 109); null for none. */
   discount: Discount | null
+  /** The taxes it carries, as kept when it was priced (decision 113); none for most. */
+  taxes: readonly OrderTax[]
   /**
    * A party's line items, in its members' order: each request's own price,
    * which add up to priceCents (decision 049). Absent for a quote of one.
@@ -52,12 +55,10 @@ export function discountLabel(code: string): string {
 
 /**
  * What comes between the price and the total, each on a line of its own: a
- * delivery's fee, and what a code took off (below 0). Every page, email,
- * receipt and export that lists the charges lists these.
+ * delivery's fee, what a code took off (below 0) and each tax. Every page,
+ * email, receipt and export that lists the charges lists these.
  */
-export function chargesAfterPrice(
-  money: Pick<Money, 'deliveryFeeCents' | 'discount'>,
-): MoneyLine[] {
+export function chargesAfterPrice(money: MoneyBeforeTotal): MoneyLine[] {
   return [
     ...(money.deliveryFeeCents > 0
       ? [{ label: 'Delivery fee', cents: money.deliveryFeeCents }]
@@ -65,7 +66,34 @@ export function chargesAfterPrice(
     ...(money.discount && money.discount.cents > 0
       ? [{ label: discountLabel(money.discount.code), cents: -money.discount.cents }]
       : []),
+    ...taxLinesOf(money),
   ]
+}
+
+/** What a total is made of: the price, a delivery's fee, a code and the taxes. */
+export type MoneyBeforeTotal = Pick<Money, 'priceCents' | 'deliveryFeeCents' | 'discount' | 'taxes'>
+
+/** What the order comes to before tax: the price and the delivery fee, less a code, never below nothing. */
+export function beforeTaxOf({
+  priceCents,
+  deliveryFeeCents,
+  discount,
+}: Pick<Money, 'priceCents' | 'deliveryFeeCents' | 'discount'>): number {
+  return Math.max(0, priceCents + deliveryFeeCents - (discount?.cents ?? 0))
+}
+
+/** Each tax's line, 'HST 13%' and its cents, by the one rule (tax-rules.ts); none at 0. */
+export function taxLinesOf(money: MoneyBeforeTotal): MoneyLine[] {
+  const beforeTax = beforeTaxOf(money)
+  return money.taxes.flatMap((tax) => {
+    const cents = taxCents(tax, beforeTax)
+    return cents > 0 ? [{ label: taxLabel(tax), cents }] : []
+  })
+}
+
+/** What the taxes come to in all, in cents. */
+export function taxOf(money: MoneyBeforeTotal): number {
+  return taxLinesOf(money).reduce((sum, line) => sum + line.cents, 0)
 }
 
 /** A line's amount as written: '$45', or '−$25' for what a refund took off. */
@@ -75,15 +103,11 @@ export function formatLine(cents: number): string {
 
 /**
  * What the customer owes in all: the price and the delivery fee, less what
- * a code took off (never below nothing). The one place they are added;
- * everything that reads what is owed reads it here.
+ * a code took off (never below nothing), and the taxes on that. The one
+ * place they are added; everything that reads what is owed reads it here.
  */
-export function totalOf({
-  priceCents,
-  deliveryFeeCents,
-  discount,
-}: Pick<Money, 'priceCents' | 'deliveryFeeCents' | 'discount'>): number {
-  return Math.max(0, priceCents + deliveryFeeCents - (discount?.cents ?? 0))
+export function totalOf(money: MoneyBeforeTotal): number {
+  return beforeTaxOf(money) + taxOf(money)
 }
 
 /** What is still owed, split as the quote's schedule splits it. */

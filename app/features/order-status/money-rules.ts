@@ -43,10 +43,12 @@ export function lowerPrice(
     }
   }
   const total = totalOf(money)
-  if (refundCents > money.priceCents) {
+  // What the price is, its taxes with it: all a refund may take off.
+  const mostOff = total - totalOf({ ...money, priceCents: 0 })
+  if (refundCents > mostOff) {
     return {
       ok: false,
-      error: `The price is ${formatMoney(money.priceCents)}${money.deliveryFeeCents > 0 ? ' before the delivery fee' : ''}, so a refund can lower it by no more than that.`,
+      error: `The price is ${formatMoney(mostOff)}${money.taxes.length > 0 ? ' with its tax' : ''}${money.deliveryFeeCents > 0 ? ' before the delivery fee' : ''}, so a refund can lower it by no more than that.`,
     }
   }
   if (money.paidCents > total) {
@@ -55,14 +57,37 @@ export function lowerPrice(
       error: `${formatMoney(money.paidCents)} has been paid on a total of ${formatMoney(total)}, so the price cannot come down with this refund: give the extra back as money back first.`,
     }
   }
-  const priceCents = money.priceCents - refundCents
+  const priceCents = priceForTotal(money, total - refundCents)
   const totalCents = totalOf({ ...money, priceCents })
+  if (totalCents !== total - refundCents) {
+    // Tax is rounded to the cent, so not every total has a price: offer the two nearest refunds.
+    const nearer = [total - totalCents, total - totalOf({ ...money, priceCents: priceCents + 1 })]
+    return {
+      ok: false,
+      error: `With its tax rounded to the cent, no price leaves exactly that: refund ${formatMoney(nearer[1]!)} or ${formatMoney(nearer[0]!)}.`,
+    }
+  }
   return {
     ok: true,
     priceCents,
     totalCents,
     depositCents: Math.min(money.depositCents, totalCents),
   }
+}
+
+/**
+ * The highest price (at most the one quoted) whose total, its taxes with
+ * it, is no more than `totalCents`: without taxes, the total less the rest.
+ */
+function priceForTotal(money: Money, totalCents: number): number {
+  let low = 0
+  let high = money.priceCents
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (totalOf({ ...money, priceCents: middle }) <= totalCents) low = middle
+    else high = middle - 1
+  }
+  return low
 }
 
 /**

@@ -58,6 +58,7 @@ export async function readOpenQuotes(
       paidCents: Number(row.paid ?? 0),
       depositWaived: Number(row.deposit_waived) === 1,
       // What is owed of the deposit alone: the total, and a code's part of it, play no part.
+      taxes: [],
       discount: null,
     })
     return {

@@ -13,6 +13,7 @@ import {
 import { type DisplayState, displayStateOf } from '#app/features/order-status/display-state.ts'
 import { type Money, amountsOwed, discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { depositOverdue } from '#app/features/order-status/payment-schedule.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 
 const ownTables = tablesFor('owner-desk')
 
@@ -50,6 +51,7 @@ export async function standingOf(
             'deposit_cents',
             'deposit_due',
             'accepted_at',
+            'taxes',
           ])
           .where('request_id', 'in', ids)
           .orderBy('id')
@@ -95,6 +97,7 @@ export async function standingOf(
             paidCents: payments.get(request.id)?.paidCents ?? 0,
             depositWaived: Number(request.deposit_waived) === 1,
             discount: discountOfRow(request),
+            taxes: taxesOfColumn(quote.taxes),
           }
         : null
       const { depositOwed } = money ? amountsOwed(money) : { depositOwed: 0 }

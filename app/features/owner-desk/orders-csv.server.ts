@@ -5,12 +5,13 @@ import type { Database } from '#app/db/schema.ts'
 import { HANDOVER_COLUMNS } from '#app/features/order-book/handover.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { discountOfRow } from '#app/features/order-status/money-owed.ts'
-import { amountsOwed, totalOf } from '#app/features/order-status/money-owed.ts'
+import { amountsOwed, taxLinesOf, taxOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { neutraliseFormula, spreadsheetAmount } from '#app/utils/spreadsheet-cells.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 
 const ownTables = tablesFor('owner-desk')
 
@@ -54,6 +55,9 @@ export const CSV_COLUMNS = [
   // What a discount code took off the total, and the code (decision 109).
   'discount',
   'discount code',
+  // The taxes it carries, in all and each by name and rate (decision 113).
+  'tax',
+  'taxes',
 ] as const
 
 /** The money columns: a party member's read "in party BB-4821", its money being on the lead's row. */
@@ -67,6 +71,8 @@ const PARTY_MONEY_COLUMNS = new Set<string>([
   'balance owed',
   'refunded',
   'discount',
+  'tax',
+  'taxes',
 ])
 
 /** '2026-11-23 15:00', in the bakery's own time zone, as the owner lived it: one formatting per row. */
@@ -133,6 +139,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
         'deposit_cents',
         'deposit_due',
         'balance_due',
+        'taxes',
       ])
       .where('request_id', '>', afterId)
       .where('request_id', '<=', lastId)
@@ -202,6 +209,7 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       paidCents: totals.get(id)?.paidCents ?? 0,
       depositWaived: Number(request.deposit_waived) === 1,
       discount: discountOfRow(request),
+      taxes: taxesOfColumn(quote?.taxes),
     }
     const owed = amountsOwed(money)
     const lead = request.party_lead_id == null ? null : Number(request.party_lead_id)
@@ -256,6 +264,10 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
       party,
       quote ? spreadsheetAmount(money.discount?.cents ?? 0) : '',
       money.discount?.code ?? '',
+      quote ? spreadsheetAmount(taxOf(money)) : '',
+      taxLinesOf(money)
+        .map((line) => `${line.label} ${formatMoneyWithCents(line.cents)}`)
+        .join('; '),
     ]
     return cells
       .map((cell, index) =>

@@ -50,6 +50,7 @@ test('the deposit is offered by card only once the quote is accepted, and the ba
     paidCents: 0,
     depositWaived: false,
     discount: null,
+    taxes: [],
   }
   expect(cardDueOf('quoted', false, money)).toBeNull()
   expect(cardDueOf('quoted', true, money)).toEqual({ kind: 'deposit', amountCents: 5_000 })

@@ -15,6 +15,7 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { addDays } from '#app/utils/calendar-days.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { type ReminderTreat, composeReminder } from './reminder-email.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 
 const ownTables = tablesFor('scheduled-work')
 
@@ -88,6 +89,13 @@ function readTomorrowsBooked(db: Db, tomorrow: string) {
         .orderBy('request_quote.id', 'desc')
         .limit(1)
         .as('delivery_fee_cents'),
+      eb
+        .selectFrom('request_quote')
+        .select('request_quote.taxes')
+        .whereRef('request_quote.request_id', '=', 'order_request.id')
+        .orderBy('request_quote.id', 'desc')
+        .limit(1)
+        .as('taxes'),
       paidSoFar(eb),
     ])
     .where('order_request.due_date', '=', tomorrow)
@@ -139,6 +147,7 @@ async function reminderFor(
           paidCents: Number(row.paid ?? 0),
           depositWaived: false,
           discount: discountOfRow(row),
+          taxes: taxesOfColumn(row.taxes),
         })
       : amountsOwed(await moneyOf(db, Number(row.party_lead_id)))
   // Each member keeps its own time and place: a party's treats may come at two times.

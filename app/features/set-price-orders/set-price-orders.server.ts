@@ -24,9 +24,11 @@ import { moveRequest, statusOf } from '#app/features/order-book/request-moves.se
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { discountLabel, totalOf } from '#app/features/order-status/money-owed.ts'
 import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { type TaxedLine, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { SetPricePayment } from './payment-choices.ts'
@@ -61,6 +63,8 @@ export interface SetPriceOrder {
   sendId?: string
   /** A discount code she typed: used here, once, or the order is refused with why. */
   code?: string
+  /** What the goods are made of, each by its treat (a drop's own item by none), for their taxes. */
+  taxedLines: readonly TaxedLine[]
 }
 
 export type SetPriceBooking =
@@ -95,10 +99,13 @@ export async function bookAtSetPrice(
     : null
   if (claim && !claim.ok) return { ok: false, field: 'code', message: claim.message }
   const discount = claim ? { code: claim.code, cents: claim.cents } : null
+  // The taxes of this moment are kept with the quote: a rate changed later changes no order made.
+  const taxes = await taxesForLines(trx, order.taxedLines)
   const totalCents = totalOf({
     priceCents: priceCents - feeCents,
     deliveryFeeCents: feeCents,
     discount,
+    taxes,
   })
   const { batchId, requests } = await storeSentRequests(trx, {
     // What she chose is kept where a request keeps her event, and named so (theme-label.ts).
@@ -123,6 +130,7 @@ export async function bookAtSetPrice(
       message: order.lines ? linesWords(order.lines) : '',
       expires_at: now,
       accepted_at: now,
+      taxes: taxesColumn(taxes),
     })
     .execute()
   if (claim) await recordCodeUse(trx, { claim, requestId, now })

@@ -190,6 +190,7 @@ test('emails say the bakery name and sign with the owner’s name she wrote', as
       paidCents: 4000,
       depositWaived: false,
       discount: null,
+      taxes: [],
     },
     siteUrl: 'https://crumb.example',
   })

@@ -66,6 +66,7 @@ function detailAt(status: RequestStatus): OrderDetail {
       paidCents: 6000,
       depositWaived: false,
       discount: null,
+      taxes: [],
       depositOwed: 0,
       balanceOwed: 6000,
       stillOwed: 6000,
