@@ -109,8 +109,9 @@ export const featureEdges = {
       'orders',
       'payments',
       'set-price-orders',
+      'taxes',
     ],
-    why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees, booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
+    why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees and taxed by its class (taxes), booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
   },
   waitlist: {
     uses: ['availability', 'drops', 'menu', 'orders', 'site-content'],
@@ -129,8 +130,9 @@ export const featureEdges = {
       'orders',
       'payments',
       'set-price-orders',
+      'taxes',
     ],
-    why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",
+    why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, its total shown with the taxes of its items' classes (taxes), stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup.",
   },
   'order-book': {
     uses: ['availability', 'owner-alerts', 'proofs', 'site-content', 'taxes'],

@@ -433,7 +433,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'product',
-    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null, "set_price_cents" integer check (set_price_cents is null or set_price_cents >= 0), "rush_within_days" integer default 0 not null, "rush_fee_cents" integer default 0 not null, "sells_now" integer default 0 not null, "pay_at_pickup" integer default 0 not null)',
+    'CREATE TABLE "product" ("id" integer primary key autoincrement, "name" text not null unique, "description" text default \'\' not null, "price_from_cents" integer, "notice_days" integer default 0 not null, "effort" integer default 1 not null, "active" integer default 1 not null, "position" integer not null, "set_price_cents" integer check (set_price_cents is null or set_price_cents >= 0), "rush_within_days" integer default 0 not null, "rush_fee_cents" integer default 0 not null, "sells_now" integer default 0 not null, "pay_at_pickup" integer default 0 not null, "tax_class_id" integer references "tax_class" ("id") on delete set null)',
   ],
   [
     'product_delete_page_version',
@@ -564,7 +564,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'request_quote',
-    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null, "line_cents" integer)',
+    'CREATE TABLE "request_quote" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "created_at" integer not null, "price_cents" integer not null, "deposit_cents" integer not null, "deposit_due" text, "payment_instructions" text default \'\' not null, "message" text default \'\' not null, "expires_at" integer not null, "accepted_at" integer, "declined_at" integer, "balance_due" text, "delivery_fee_cents" integer default 0 not null, "line_cents" integer, "taxes" text default \'[]\' not null)',
   ],
   [
     'request_quote_balance_due',
@@ -674,6 +674,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_sign_in_failure_1', null],
   ['sqlite_autoindex_site_content_1', null],
   ['sqlite_autoindex_stripe_event_1', null],
+  ['sqlite_autoindex_tax_class_rate_1', null],
   ['sqlite_autoindex_text_consent_1', null],
   ['sqlite_autoindex_text_message_1', null],
   ['sqlite_autoindex_waitlist_entry_1', null],
@@ -685,6 +686,18 @@ const SQLITE_SCHEMA = [
   [
     'stripe_event_needs_look',
     'CREATE INDEX "stripe_event_needs_look" on "stripe_event" ("outcome", "handled_at", "created_at")',
+  ],
+  [
+    'tax_class',
+    'CREATE TABLE "tax_class" ("id" integer primary key autoincrement, "name" text not null, "rule" text default \'\' not null, "drop_items" integer default 0 not null, "position" integer not null)',
+  ],
+  [
+    'tax_class_rate',
+    'CREATE TABLE "tax_class_rate" ("class_id" integer not null references "tax_class" ("id") on delete cascade, "rate_id" integer not null references "tax_rate" ("id") on delete cascade, constraint "tax_class_rate_pk" primary key ("class_id", "rate_id"))',
+  ],
+  [
+    'tax_rate',
+    'CREATE TABLE "tax_rate" ("id" integer primary key autoincrement, "name" text not null, "ppm" integer not null, "position" integer not null)',
   ],
   [
     'text_consent',

@@ -260,9 +260,9 @@ export const tableGrants = [
   },
   {
     feature: 'reports',
-    tables: ['payment', 'refund', 'order_request', 'set_price_order'],
+    tables: ['payment', 'refund', 'order_request', 'set_price_order', 'request_quote'],
     reason:
-      'Her year’s numbers add up the book’s payments and refunds by their days, each with its order’s treat and channel (a set-price order is a drop’s or bought now), and cost the year’s made orders by their dates, in one query each rather than one per order.',
+      'Her year’s numbers add up the book’s payments and refunds by their days, each with its order’s treat and channel (a set-price order is a drop’s or bought now) and its part of the order’s tax (its quote’s), and cost the year’s made orders by their dates, in one query each rather than one per order.',
   },
   {
     feature: 'labels',

@@ -65,7 +65,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 export default function Hold({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<HoldAnswer>()
   if (!loaderData.view) return <NotFoundPage />
-  const { hold, payments, policiesHtml, orderPage, orderHeading, code } = loaderData.view
+  const { hold, orderTotal, payments, policiesHtml, orderPage, orderHeading, code } =
+    loaderData.view
   return (
     <HoldPage
       view={hold}
@@ -76,7 +77,7 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
         <OrderChoice
           payments={payments}
           policiesHtml={policiesHtml}
-          total={code?.applied?.total ?? hold.total}
+          total={orderTotal}
           totalCents={hold.totalCents}
           code={code}
         />

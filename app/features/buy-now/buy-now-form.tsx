@@ -9,6 +9,7 @@ import {
   optionsOf,
   priceOf,
 } from '#app/features/menu/option-prices.ts'
+import { withTaxes } from '#app/features/order-status/tax-rules.ts'
 import { FulfilmentChoice } from '#app/features/orders/fulfilment-choice.tsx'
 import {
   DeliveryAddressFields,
@@ -40,6 +41,8 @@ export interface BuyNowPageData {
   description: string
   noticeDays: number
   setPrice: SetPrice
+  /** Its class's taxes, added after a code (decision 113); none for most. */
+  taxes: { name: string; ppm: number }[]
   fees: DeliveryFee[]
   today: string
   horizonDays: number
@@ -109,7 +112,8 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
       : null
   // The answer to her Apply: said beside the code, not at the top of the form.
   const appliedNow = refusal?.values.intent === 'apply_code'
-  const answer: PriceAnswer = priced.ok && !priced.quoteNeeded ? withCode(priced, applied) : priced
+  const answer: PriceAnswer =
+    priced.ok && !priced.quoteNeeded ? withTaxes(withCode(priced, applied), data.taxes) : priced
   const [fulfilment, setFulfilment] = useState(
     values.fulfilment === 'delivery' ? 'delivery' : 'pickup',
   )

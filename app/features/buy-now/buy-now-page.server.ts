@@ -7,6 +7,7 @@ import { readPoliciesHtml } from '#app/features/availability/order-policies.serv
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import type { BuyNowPageData } from './buy-now-form.tsx'
 import { buyNowTerms } from './buy-now-send.server.ts'
@@ -33,7 +34,11 @@ export async function buyNowPageData(
   const product = products.find((candidate) => candidate.id === productId)
   if (!product) return null
   if (!treat) return { quoted: product.name }
-  const [booking, policiesHtml] = await Promise.all([readBookingSettings(db), readPoliciesHtml(db)])
+  const [booking, policiesHtml, taxes] = await Promise.all([
+    readBookingSettings(db),
+    readPoliciesHtml(db),
+    treatTaxes(db, productId),
+  ])
   const fees = booking.deliveryEnabled ? await readDeliveryFees(db) : []
   const { payAtPickup, productId: id, ...setPrice } = treat
   return {
@@ -41,6 +46,7 @@ export async function buyNowPageData(
     description: product.description,
     noticeDays: product.noticeDays,
     setPrice,
+    taxes,
     fees,
     today: bakeryToday(now),
     horizonDays: booking.horizonDays,

@@ -22,6 +22,7 @@ import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { type PriceLine, optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { withTaxes } from '#app/features/order-status/tax-rules.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { orderRequestSchema } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
@@ -30,6 +31,7 @@ import {
   type PaymentTerms,
   paymentRefusal,
 } from '#app/features/set-price-orders/payment-choices.ts'
+import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
@@ -200,7 +202,10 @@ export async function receiveBuyNow({
     if (refused) problems.push({ field: 'code', message: refused })
     else if (found) appliedCode = appliedCodeOf(found)
   }
-  const priced = beforeCode ? withCode(beforeCode, appliedCode ?? null) : undefined
+  const coded = beforeCode ? withCode(beforeCode, appliedCode ?? null) : undefined
+  // Tax is added after the code, as the order will be made (decision 113).
+  const priced =
+    coded && !coded.quoteNeeded ? withTaxes(coded, await treatTaxes(db, productId)) : coded
   if (form.get('intent') === 'apply_code') {
     // Only the code and the total it makes are answered, beside the code:
     // the rest of the form is hers to finish.
@@ -214,7 +219,7 @@ export async function receiveBuyNow({
     }
     const codeProblem = problems.find((problem) => problem.field === 'code')
     if (codeProblem) return codeRefusal(codeProblem.message)
-    const off = beforeCode.totalCents - priced.totalCents
+    const off = beforeCode.totalCents - coded!.totalCents
     const message = `Code ${appliedCode!.code} takes ${formatMoney(off)} off: your total is ${formatMoney(priced.totalCents)}.`
     return refuse(409, [{ field: 'total', message }], priced)
   }

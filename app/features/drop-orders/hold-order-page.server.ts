@@ -6,7 +6,12 @@ import { priceWithCode } from '#app/features/discount-codes/discount-codes.serve
 import { type HoldPageView, readHoldPage } from '#app/features/drops/drop-pages.server.ts'
 import { orderOfHold } from '#app/features/drops/hold-orders.server.ts'
 import { statusOf } from '#app/features/order-book/request-moves.server.ts'
-import { discountLabel } from '#app/features/order-status/money-owed.ts'
+import {
+  chargesAfterPrice,
+  discountLabel,
+  formatLine,
+  totalOf,
+} from '#app/features/order-status/money-owed.ts'
 import {
   CALLED_OFF_STATUSES,
   QUOTABLE_STATUSES,
@@ -14,12 +19,15 @@ import {
 } from '#app/features/order-status/order-status.ts'
 import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { customerTokenOf } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { paymentChoices } from './hold-order.server.ts'
 
 export interface HoldOrderView {
   hold: HoldPageView
+  /** What she orders at: the items less a code, with their taxes. */
+  orderTotal: string
   /** How she may pay, card first; what the order form offers. */
   payments: SetPricePayment[]
   /** The order policies she ticks, as /policies shows them. */
@@ -35,7 +43,7 @@ export interface HoldOrderView {
 export interface HoldCode {
   typed: string
   /** Found and usable: its line, and the total she orders at. */
-  applied: { code: string; line: string; off: string; total: string; totalCents: number } | null
+  applied: { code: string; line: string; off: string; offCents: number } | null
   error: string | null
 }
 
@@ -46,15 +54,13 @@ async function holdCodeOf(
 ): Promise<HoldCode> {
   const answer = await priceWithCode(db, { typed, priceCents: totalCents, today })
   if (!answer.ok) return { typed, applied: null, error: answer.message }
-  const after = totalCents - answer.cents
   return {
     typed,
     applied: {
       code: answer.code,
       line: discountLabel(answer.code),
       off: formatMoney(answer.cents),
-      total: formatMoney(after),
-      totalCents: after,
+      offCents: answer.cents,
     },
     error: null,
   }
@@ -72,14 +78,26 @@ export async function readHoldOrderPage(
     typed && hold.state === 'held'
       ? await holdCodeOf(db, { typed, totalCents: hold.totalCents, today: bakeryToday(input.now) })
       : null
-  const totalCents = code?.applied?.totalCents ?? hold.totalCents
+  // What she pays: the items less a code, with the taxes of their classes, by the book's rule.
+  const money = {
+    priceCents: hold.totalCents,
+    deliveryFeeCents: 0,
+    discount: code?.applied ? { code: code.applied.code, cents: code.applied.offCents } : null,
+    taxes: await taxesForLines(db, hold.lines),
+  }
+  const totalCents = totalOf(money)
+  const charges = chargesAfterPrice(money).map((line) => ({
+    label: line.label,
+    amount: formatLine(line.cents),
+  }))
   const requestId = hold.state === 'ordered' ? await orderOfHold(db, input.token) : null
   const [customerToken, status] =
     requestId === null
       ? [null, undefined]
       : await Promise.all([customerTokenOf(db, requestId), statusOf(db, requestId)])
   return {
-    hold,
+    hold: { ...hold, charges, total: formatMoney(totalCents) },
+    orderTotal: formatMoney(totalCents),
     payments: paymentChoices({ ...hold, totalCents }, getEnv()),
     policiesHtml: hold.state === 'held' ? await readPoliciesHtml(db) : '',
     orderPage: customerToken ? `/requests/${customerToken}` : null,

@@ -29,7 +29,7 @@ export function OrderChoice({
 }: {
   payments: readonly SetPricePayment[]
   policiesHtml: string
-  /** What she orders at: the treats' total, less a code she applied. */
+  /** What she orders at: the treats' total, less a code she applied, with their taxes. */
   total: string
   /** The treats' total before any code: the order is made only at these prices. */
   totalCents: number
@@ -40,7 +40,7 @@ export function OrderChoice({
   const only = payments.length === 1 ? payments[0] : undefined
   return (
     <>
-      <CodeForm code={code} />
+      <CodeForm code={code} total={total} />
       <Form
         method="post"
         className="card mt-6 grid gap-5 p-6 sm:p-7"
@@ -102,7 +102,7 @@ export function OrderChoice({
  * link's query, no script needed), so the total she orders at is on the
  * page before she orders.
  */
-function CodeForm({ code }: { code: HoldCode | null }) {
+function CodeForm({ code, total }: { code: HoldCode | null; total: string }) {
   const error = code?.error ?? null
   return (
     <Form method="get" className="card form-field mt-6 p-5 sm:p-6" preventScrollReset>
@@ -129,7 +129,7 @@ function CodeForm({ code }: { code: HoldCode | null }) {
         </p>
       ) : code?.applied ? (
         <p id="hold-code-applied" className="status-success" role="status">
-          {`Code ${code.applied.code} takes ${code.applied.off} off: your total is ${code.applied.total}.`}
+          {`Code ${code.applied.code} takes ${code.applied.off} off: your total is ${total}.`}
         </p>
       ) : null}
     </Form>

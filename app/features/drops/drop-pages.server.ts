@@ -174,9 +174,21 @@ export interface HoldPageView {
   pickupDay: string
   windowWords: string
   name: string
-  lines: { name: string; quantity: number; amount: string }[]
+  /** Each item held: its menu treat (null for the drop's own) and cents, for what is added to them. */
+  lines: {
+    name: string
+    quantity: number
+    amount: string
+    cents: number
+    productId: number | null
+  }[]
+  /**
+   * What comes between the items and the total (a code, a tax), each as
+   * written; filled in by the page that takes the order, which adds them.
+   */
+  charges?: { label: string; amount: string }[]
   total: string
-  /** The total in cents: the order form posts it, so an order is made only at this price. */
+  /** The items' total in cents: the order form posts it, so an order is made only at these prices. */
   totalCents: number
   state: 'held' | 'expired' | 'ordered' | 'released'
   expiresAt: number
@@ -199,7 +211,12 @@ export async function readHoldPage(
   if (!drop || !hold || hold.dropId !== drop.id) return null
   const lines = hold.lines.map(({ itemId, quantity }) => {
     const item = drop.items.find((candidate) => candidate.id === itemId)!
-    return { name: item.name, quantity, cents: item.priceCents * quantity }
+    return {
+      name: item.name,
+      quantity,
+      cents: item.priceCents * quantity,
+      productId: item.productId,
+    }
   })
   return {
     slug: drop.slug,
@@ -207,11 +224,7 @@ export async function readHoldPage(
     pickupDay: formatCalendarDate(drop.pickupDate),
     windowWords: formatWindow(hold.pickupWindow),
     name: hold.name,
-    lines: lines.map(({ name, quantity, cents }) => ({
-      name,
-      quantity,
-      amount: formatMoney(cents),
-    })),
+    lines: lines.map((line) => ({ ...line, amount: formatMoney(line.cents) })),
     total: formatMoney(lines.reduce((sum, line) => sum + line.cents, 0)),
     totalCents: lines.reduce((sum, line) => sum + line.cents, 0),
     state: hold.state,

@@ -24,7 +24,13 @@ export interface ClaimedHold {
   phone: string
   pickupWindow: string
   /** Each item held: its menu treat (null for the drop's own), for its taxes. */
-  lines: { name: string; quantity: number; cents: number; effort: number; productId: number | null }[]
+  lines: {
+    name: string
+    quantity: number
+    cents: number
+    effort: number
+    productId: number | null
+  }[]
   totalCents: number
   /** The items in one line, as the order book names what was ordered. */
   summary: string

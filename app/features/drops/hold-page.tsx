@@ -60,6 +60,12 @@ export function HoldPage({
               <span>{line.amount}</span>
             </li>
           ))}
+          {(view.charges ?? []).map((charge) => (
+            <li key={charge.label} className="hold-line">
+              <span>{charge.label}</span>
+              <span>{charge.amount}</span>
+            </li>
+          ))}
           <li className="hold-line hold-total">
             <span>Total</span>
             <span>{view.total}</span>

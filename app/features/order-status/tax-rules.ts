@@ -99,3 +99,25 @@ export function taxesOfColumn(column: string | null | undefined): OrderTax[] {
       : []
   })
 }
+
+/**
+ * A set price with its taxes added, each on a line of its own after
+ * everything else (a code included), by the one rule: what her buy-now page
+ * shows as she chooses, the price lookup answers and the order is made at.
+ * `taxes` are those of the one treat's class, so each applies to all of it.
+ */
+export function withTaxes<
+  P extends { totalCents: number; lines: { label: string; cents: number }[] },
+>(price: P, taxes: readonly Pick<OrderTax, 'name' | 'ppm'>[]): P {
+  const beforeTax = price.totalCents
+  const lines = taxes.flatMap((tax) => {
+    const cents = taxCents({ ...tax, under: 1, of: 1 }, beforeTax)
+    return cents > 0 ? [{ label: taxLabel(tax), cents }] : []
+  })
+  if (lines.length === 0) return price
+  return {
+    ...price,
+    totalCents: beforeTax + lines.reduce((sum, line) => sum + line.cents, 0),
+    lines: [...price.lines, ...lines],
+  }
+}

@@ -13,6 +13,7 @@ export const MONTH_CSV_COLUMNS = [
   'net',
   'ingredients and packaging',
   'card fees',
+  'tax collected',
   'margin',
 ] as const
 
@@ -27,6 +28,7 @@ export const LEDGER_CSV_COLUMNS = [
   'method',
   'amount',
   'card fee',
+  'tax',
 ] as const
 
 /** Month by month, then the year's total: the same figures as the page. */
@@ -38,6 +40,7 @@ export function monthsCsv(report: YearReport): string {
     spreadsheetAmount(figures.netCents),
     spreadsheetAmount(figures.materialsCents),
     spreadsheetAmount(figures.cardFeesCents),
+    spreadsheetAmount(figures.taxCents),
     spreadsheetAmount(figures.marginCents),
   ]
   return stringify([
@@ -62,6 +65,7 @@ export function ledgerCsv(ledger: readonly LedgerLine[]): string {
       spreadsheetAmount(line.cents),
       // Empty while Stripe has not said it.
       line.feeCents === null ? '' : spreadsheetAmount(line.feeCents),
+      spreadsheetAmount(line.taxCents),
     ]),
   ])
 }

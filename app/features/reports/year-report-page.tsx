@@ -42,6 +42,7 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         <Total label="Refunds" cents={total.refundsCents} />
         <Total label="Ingredients & packaging" cents={total.materialsCents} />
         <Total label="Card fees" cents={total.cardFeesCents} />
+        <Total label="Tax collected" cents={total.taxCents} />
         <Total label="Margin" cents={total.marginCents} />
       </dl>
 
@@ -78,7 +79,9 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         Card fees are what Stripe kept of each card payment, by the day it came in
         {report.feesToCome > 0
           ? `; Stripe has yet to say the fee of ${counted(report.feesToCome, 'card payment')}, which comes within minutes.`
-          : '.'}
+          : '.'}{' '}
+        Tax collected is each payment’s part of its order’s tax, less the part of each refund; it is
+        not yours, so the margin leaves it out.
       </p>
     </section>
   )
@@ -160,6 +163,7 @@ function MonthTable({ report }: { report: YearReport }) {
       line.netCents,
       line.materialsCents,
       line.cardFeesCents,
+      line.taxCents,
       line.marginCents,
     ].map((cents, index) => <td key={index}>{formatMoneyWithCents(cents)}</td>)
   return (
@@ -184,6 +188,7 @@ function MonthTable({ report }: { report: YearReport }) {
             <th scope="col">Net</th>
             <th scope="col">Ingredients &amp; packaging</th>
             <th scope="col">Card fees</th>
+            <th scope="col">Tax</th>
             <th scope="col">Margin</th>
           </tr>
         </thead>

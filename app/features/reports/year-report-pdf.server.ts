@@ -42,13 +42,22 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
   doc.moveDown(0.8)
 
   const { total } = report
-  const columns = ['Sales', 'Refunds', 'Net', 'Ingredients & packaging', 'Card fees', 'Margin']
+  const columns = [
+    'Sales',
+    'Refunds',
+    'Net',
+    'Ingredients & packaging',
+    'Card fees',
+    'Tax',
+    'Margin',
+  ]
   const figures = (line: YearReport['total']) => [
     line.salesCents,
     line.refundsCents,
     line.netCents,
     line.materialsCents,
     line.cardFeesCents,
+    line.taxCents,
     line.marginCents,
   ]
   drawTable(doc, {
@@ -77,8 +86,9 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
         : '') +
       'Card fees are what Stripe kept of each card payment, by the day it came in' +
       (report.feesToCome > 0
-        ? `; ${report.feesToCome === 1 ? 'one payment’s fee is' : `${report.feesToCome} payments’ fees are`} still to come from Stripe.`
-        : '.'),
+        ? `; ${report.feesToCome === 1 ? 'one payment’s fee is' : `${report.feesToCome} payments’ fees are`} still to come from Stripe. `
+        : '. ') +
+      'Tax is each payment’s part of its order’s tax, less that of each refund; the margin leaves it out.',
     left,
     doc.y,
     { width },

@@ -153,6 +153,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     netCents: 0,
     materialsCents: 0,
     cardFeesCents: 0,
+    taxCents: 0,
     marginCents: 0,
   })
   expect(report.months[10]).toEqual({
@@ -162,6 +163,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     netCents: 3_000,
     materialsCents: 0,
     cardFeesCents: 0,
+    taxCents: 0,
     marginCents: 3_000,
   })
   // December: the three orders' money in, the refund out; only the cupcakes bought now are costed.
@@ -172,6 +174,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     netCents: 16_350,
     materialsCents: 340,
     cardFeesCents: 269,
+    taxCents: 0,
     marginCents: 16_350 - 340 - 269,
   })
   expect(report.total).toEqual({
@@ -180,6 +183,7 @@ test('her year’s numbers: month by month, by channel and by treat, with what m
     netCents: 19_350,
     materialsCents: 340,
     cardFeesCents: 269,
+    taxCents: 0,
     marginCents: 19_350 - 340 - 269,
   })
   // The drop's card payment is still to hear of its fee.
@@ -235,6 +239,7 @@ test('the year-end pack’s totals equal the sum of her receipts', async () => {
     '193.50',
     '3.40',
     '2.69',
+    '0.00',
     '187.41',
   ])
   const [ledgerHead, ...ledger] = csv('2026-payments-and-refunds.csv')

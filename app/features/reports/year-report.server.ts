@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import { readOrderMaterials } from '#app/features/kitchen/order-materials.server.ts'
 import { MADE_STATUSES } from '#app/features/order-status/order-status.ts'
+import { taxPartsOf } from './ledger-taxes.server.ts'
 import {
   CHANNEL_WORDS,
   type LedgerLine,
@@ -98,11 +99,14 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       // A card payment's fee once Stripe has said it; nothing kept of any other line.
       feeCents:
         row.fee_cents !== null ? Number(row.fee_cents) : row.payment_intent_id === null ? 0 : null,
+      taxCents: 0,
     })
   // By day; on one day, payments before refunds, each in the order recorded.
-  return [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
+  const ledger = [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
     a.on < b.on ? -1 : a.on > b.on ? 1 : 0,
   )
+  const taxParts = await taxPartsOf(db, ledger, first)
+  return ledger.map((entry, index) => ({ ...entry, taxCents: taxParts[index]! }))
 }
 
 /** Her year's numbers: month by month, by channel and by treat, with what making cost her. */
@@ -116,6 +120,7 @@ export async function readYearReport(
     ...takingsOf(0, 0),
     materialsCents: 0,
     cardFeesCents: 0,
+    taxCents: 0,
     marginCents: 0,
   }))
   for (const entry of ledger) {
@@ -123,6 +128,7 @@ export async function readYearReport(
     if (entry.cents >= 0) month.salesCents += entry.cents
     else month.refundsCents -= entry.cents
     month.cardFeesCents += entry.feeCents ?? 0
+    month.taxCents += entry.taxCents
   }
   const made = await ownTables(db)
     .selectFrom('order_request')
@@ -142,7 +148,7 @@ export async function readYearReport(
   }
   for (const month of months) {
     Object.assign(month, takingsOf(month.salesCents, month.refundsCents))
-    month.marginCents = marginOf(month.netCents, month.materialsCents, month.cardFeesCents)
+    month.marginCents = marginOf(month.netCents, month)
   }
   return {
     year,

@@ -39,7 +39,9 @@ export interface MonthNumbers extends Takings {
   materialsCents: number
   /** What Stripe kept of the month's card payments (decision 110), as far as Stripe has said. */
   cardFeesCents: number
-  /** Net less materials and card fees. */
+  /** The tax in the month's payments less that in its refunds (decision 113): hers to pay over. */
+  taxCents: number
+  /** Net less tax, materials and card fees. */
   marginCents: number
 }
 
@@ -80,6 +82,8 @@ export interface LedgerLine {
   cents: number
   /** What Stripe kept of a card payment; 0 for any other line; null while Stripe has not said. */
   feeCents: number | null
+  /** Its part of its order's tax (decision 113); negative for a refund. */
+  taxCents: number
 }
 
 export function takingsOf(salesCents: number, refundsCents: number): Takings {
@@ -92,6 +96,7 @@ export function yearTotal(months: readonly MonthNumbers[]): YearReport['total'] 
     months.reduce((total, month) => total + pick(month), 0)
   const materialsCents = sum((month) => month.materialsCents)
   const cardFeesCents = sum((month) => month.cardFeesCents)
+  const taxCents = sum((month) => month.taxCents)
   const takings = takingsOf(
     sum((month) => month.salesCents),
     sum((month) => month.refundsCents),
@@ -100,13 +105,20 @@ export function yearTotal(months: readonly MonthNumbers[]): YearReport['total'] 
     ...takings,
     materialsCents,
     cardFeesCents,
-    marginCents: marginOf(takings.netCents, materialsCents, cardFeesCents),
+    taxCents,
+    marginCents: marginOf(takings.netCents, { taxCents, materialsCents, cardFeesCents }),
   }
 }
 
-/** What stayed with her: net sales less what making cost and what the card processor kept. */
-export function marginOf(netCents: number, materialsCents: number, cardFeesCents: number): number {
-  return netCents - materialsCents - cardFeesCents
+/**
+ * What stayed with her: net sales less the tax in them (never hers), what
+ * making cost and what the card processor kept.
+ */
+export function marginOf(
+  netCents: number,
+  costs: { taxCents: number; materialsCents: number; cardFeesCents: number },
+): number {
+  return netCents - costs.taxCents - costs.materialsCents - costs.cardFeesCents
 }
 
 /** The years a report may be asked for: those of her calendar's dates. */

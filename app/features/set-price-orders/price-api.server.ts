@@ -2,6 +2,8 @@ import type { Db } from '#app/db/db.server.ts'
 import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
 import { optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { withTaxes } from '#app/features/order-status/tax-rules.ts'
+import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
 import { OUTSIDE_DATE_WINDOW, bakeryToday, isCalendarDate, isRealDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { limitLookups } from '#app/utils/rate-limit.server.ts'
@@ -75,10 +77,14 @@ export async function answerPrice({
       problems: answer.problems,
     })
   }
+  // A quote is taxed when it is priced; a set price is taxed now, after everything else.
+  const taxed = answer.quoteNeeded
+    ? answer
+    : withTaxes(answer, await treatTaxes(db, setPrice.productId))
   return reply(200, {
-    total_cents: answer.totalCents,
+    total_cents: taxed.totalCents,
     currency: localSettings().currency,
-    lines: answer.lines,
-    quote_needed: answer.quoteNeeded,
+    lines: taxed.lines,
+    quote_needed: taxed.quoteNeeded,
   })
 }

@@ -68,3 +68,12 @@ async function ratesByClass(db: Executor) {
   }
   return { byClass, dropItemsClass: dropItems ? Number(dropItems.id) : null }
 }
+
+/** The rates of treat `productId`'s class, in her order: what its set price is taxed at now. */
+export async function treatTaxes(
+  db: Executor,
+  productId: number,
+): Promise<{ name: string; ppm: number }[]> {
+  const taxes = await taxesForLines(db, [{ productId, cents: 1 }])
+  return taxes.map(({ name, ppm }) => ({ name, ppm }))
+}
