@@ -67,8 +67,8 @@ import type {
   ReviewTable,
   ContactMessageTable,
 } from './schema/site.ts'
-import type { TextConsentTable, TextMessageTable } from './schema/texts.ts'
 import type { TaxClassRateTable, TaxClassTable, TaxRateTable } from './schema/taxes.ts'
+import type { TextConsentTable, TextMessageTable } from './schema/texts.ts'
 
 /** The database's tables as Kysely sees them; migrations.server.ts creates them. */
 export interface Database {

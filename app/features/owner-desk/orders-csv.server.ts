@@ -6,12 +6,12 @@ import { HANDOVER_COLUMNS } from '#app/features/order-book/handover.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { amountsOwed, taxLinesOf, taxOf, totalOf } from '#app/features/order-status/money-owed.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { neutraliseFormula, spreadsheetAmount } from '#app/utils/spreadsheet-cells.ts'
-import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 
 const ownTables = tablesFor('owner-desk')
 

@@ -11,11 +11,11 @@ import { moneyOf, paidSoFar } from '#app/features/order-book/money.server.ts'
 import { readPickupAddressLine } from '#app/features/order-book/pickup-address.server.ts'
 import { amountsOwed, discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { BOOKED_STATUSES } from '#app/features/order-status/order-status.ts'
+import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { type ReminderTreat, composeReminder } from './reminder-email.ts'
-import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 
 const ownTables = tablesFor('scheduled-work')
 
