@@ -166,8 +166,8 @@ export const featureEdges = {
     why: "The customer's private page: each request, what waits on her (a quote to answer, with a discount code if she has one, money to pay by card through payments, a proof), her photos (inspiration) and her changes and cancelling (customer-changes).",
   },
   'order-page': {
-    uses: ['customer-changes', 'inspiration', 'order-book', 'orders', 'payments'],
-    why: "The owner's page of one order, card by card: quotes, payments and card refunds (payments), the change a customer asked for (customer-changes), details, proofs, her photos (inspiration) and the order form's options (orders).",
+    uses: ['customer-changes', 'inspiration', 'order-book', 'orders', 'payments', 'taxes'],
+    why: "The owner's page of one order, card by card: quotes (with what its treat's class adds in tax, from taxes), payments and card refunds (payments), the change a customer asked for (customer-changes), details, proofs, her photos (inspiration) and the order form's options (orders).",
   },
   'owner-desk': {
     uses: [

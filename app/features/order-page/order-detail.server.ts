@@ -20,6 +20,7 @@ import { cardPaymentsOf } from '#app/features/payments/card-refunds.server.ts'
 import { receiptNumber } from '#app/features/payments/receipt.server.ts'
 import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
 import { cardPaymentsToLook } from '#app/features/payments/stripe-webhook.server.ts'
+import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
 
@@ -83,6 +84,8 @@ export async function readOrderDetail(db: Db, requestId: number, today = bakeryT
         : null,
     /** The send's other requests, for the quote form's "Quote these together". */
     partyChoices: choices,
+    /** The taxes its treat's class carries now: what a quote sent now adds (decision 113). */
+    taxesNow: read.taxesNow,
     /** This request's own price on its newest quote: its line on a party's. */
     ownPriceCents: ownQuote ? Number(ownQuote.line_cents ?? ownQuote.price_cents) : null,
     quote: quote ? quoteOf(quote) : null,
@@ -164,6 +167,7 @@ async function readAround(
     card,
     pendingChange,
     selfCancellation,
+    taxesNow,
   ] = await Promise.all([
     ownTables(db)
       .selectFrom('request_event')
@@ -197,6 +201,7 @@ async function readAround(
     readCardSide(db, leadId),
     pendingChangeOf(db, leadId),
     selfCancellationOf(db, leadId),
+    treatTaxes(db, request.product_type),
   ])
   const leadReference =
     leadId === requestId
@@ -210,7 +215,7 @@ async function readAround(
         )?.payment_reference ?? null)
   return {
     ...{ events, quote, money, photos, emails, settings, totals, receipt, choices, ownQuote },
-    ...{ card, pendingChange, selfCancellation, leadReference },
+    ...{ card, pendingChange, selfCancellation, leadReference, taxesNow },
   }
 }
 

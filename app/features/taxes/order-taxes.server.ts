@@ -69,11 +69,15 @@ async function ratesByClass(db: Executor) {
   return { byClass, dropItemsClass: dropItems ? Number(dropItems.id) : null }
 }
 
-/** The rates of treat `productId`'s class, in her order: what its set price is taxed at now. */
+/**
+ * The rates of a treat's class (by its id, or by name as a request names
+ * it), in her order: what its price is taxed at now.
+ */
 export async function treatTaxes(
   db: Executor,
-  productId: number,
+  treat: number | string,
 ): Promise<{ name: string; ppm: number }[]> {
-  const taxes = await taxesForLines(db, [{ productId, cents: 1 }])
+  const line = typeof treat === 'number' ? { productId: treat } : { product: treat }
+  const taxes = await taxesForLines(db, [{ ...line, cents: 1 }])
   return taxes.map(({ name, ppm }) => ({ name, ppm }))
 }

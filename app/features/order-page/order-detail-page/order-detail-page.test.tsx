@@ -21,6 +21,7 @@ function detailAt(status: RequestStatus): OrderDetail {
     state: status,
     depositOverdue: false,
     balanceOverdue: false,
+    taxesNow: [],
     request: {
       id: 7,
       batchId: 3,

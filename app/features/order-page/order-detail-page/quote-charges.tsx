@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import type { OrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { centsToInput } from '#app/features/order-page/order-form-limits.ts'
-import { currencyName, currencySymbol } from '#app/utils/money.ts'
+import { taxLabel, withTaxes } from '#app/features/order-status/tax-rules.ts'
+import { currencyName, currencySymbol, formatMoney, readMoney } from '#app/utils/money.ts'
 
 type Quote = OrderDetail['quote']
 
@@ -94,5 +95,34 @@ export function DepositFields({
         )}
       </FormField>
     </fieldset>
+  )
+}
+
+/**
+ * What a quote sent now adds in tax, under its price as she types it: the
+ * customer's total before any delivery fee or code ("With HST 13% the
+ * customer pays $101.70"). A party's members may be of other classes, so it
+ * is said, not worked out.
+ */
+export function TaxNote({
+  taxes,
+  priceText,
+  party,
+}: {
+  taxes: OrderDetail['taxesNow']
+  priceText: string
+  party: boolean
+}) {
+  if (taxes.length === 0) return null
+  const names = taxes.map(taxLabel).join(' and ')
+  const price = readMoney(priceText)
+  const words =
+    party || !price.ok || price.cents <= 0
+      ? `${names} ${taxes.length > 1 ? 'are' : 'is'} added on top, by each treat’s tax class.`
+      : `With ${names} the customer pays ${formatMoney(withTaxes({ totalCents: price.cents, lines: [] }, taxes).totalCents)}, before any delivery fee or code.`
+  return (
+    <p className="form-hint -mt-2" data-testid="quote-tax-note">
+      {words}
+    </p>
   )
 }

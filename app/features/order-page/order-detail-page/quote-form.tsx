@@ -10,7 +10,7 @@ import { AmountField, SendButton } from './money-fields.tsx'
 import { Outcome } from './outcome.tsx'
 import { VersionField, errorOf } from './page-forms.tsx'
 import { PriceNote } from './price-note.ts'
-import { DeliveryFeeField, DepositFields } from './quote-charges.tsx'
+import { DeliveryFeeField, DepositFields, TaxNote } from './quote-charges.tsx'
 import { QUOTE_HEADING_ID, QuoteHeading } from './quote-heading.tsx'
 import { QuotePartyLines } from './quote-party-lines.tsx'
 import { DepositDueWarning, ExpiryField, QuoteDueDates } from './quote-schedule.tsx'
@@ -72,6 +72,7 @@ export function QuoteForm({
           onChange={setPriceText}
         />
         {priceNote?.(priceText)}
+        <TaxNote taxes={detail.taxesNow} priceText={priceText} party={party} />
         {choices.length > 0 ? (
           <QuotePartyLines detail={detail} ticked={ticked} onTick={tick} err={err} />
         ) : null}
