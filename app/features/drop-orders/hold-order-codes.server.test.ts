@@ -77,11 +77,12 @@ test('a code applied on the hold’s page is the total shown, charged by card an
       code: 'BUNS10',
       line: 'Code BUNS10',
       off: '$3.70',
-      total: '$33.30',
-      totalCents: 3_330,
+      offCents: 370,
     },
     error: null,
   })
+  expect(page?.orderTotal).toBe('$33.30')
+  expect(page?.hold.charges).toEqual([{ label: 'Code BUNS10', amount: '−$3.70' }])
   const wrong = await readHoldOrderPage(db, {
     slug: saturday.slug,
     token,

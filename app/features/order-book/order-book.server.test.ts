@@ -107,6 +107,7 @@ test('quote, accept, deposit, ready, completed: each step on the timeline', asyn
     paidCents: 6_000,
     depositWaived: false,
     discount: null,
+    taxes: [],
   })
   expect(await move(db, id, 'ready')).toEqual({ ok: true })
   expect(await move(db, id, 'completed')).toEqual({ ok: true })
