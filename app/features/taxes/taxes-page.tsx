@@ -176,9 +176,9 @@ function ClassForm({
   const ticked = (rateId: number) =>
     typed ? typed[`rate.${rateId}`] === 'on' : (taxClass?.rateIds.includes(rateId) ?? false)
   return (
-    <div className="card grid gap-3 p-4">
+    <section className="card grid gap-3 p-4" aria-labelledby={`${key}-heading`}>
       <Form method="post" action={cardAction(CLASSES)} className="grid gap-3">
-        <h3 className="font-display text-xl font-bold">
+        <h3 id={`${key}-heading`} className="font-display text-xl font-bold">
           {taxClass ? taxClass.name : 'Add a class'}
         </h3>
         <input type="hidden" name="intent" value={taxClass ? 'save-class' : 'add-class'} />
@@ -248,7 +248,7 @@ function ClassForm({
           cardId={CLASSES}
         />
       ) : null}
-    </div>
+    </section>
   )
 }
 
