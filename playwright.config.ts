@@ -149,6 +149,7 @@ export default defineConfig({
         'drop-desk.spec.ts',
         'discount-codes.spec.ts',
         'texts.spec.ts',
+        'taxes.spec.ts',
         'local-settings.spec.ts',
       ],
       grepInvert: postgresTests,
@@ -180,6 +181,8 @@ export default defineConfig({
         'drop-desk.spec.ts',
         'discount-codes.spec.ts',
         'texts.spec.ts',
+        // A treat bought now with its tax, on the server that sells them.
+        'taxes.spec.ts',
       ],
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${CARD_PORT}` },
     },

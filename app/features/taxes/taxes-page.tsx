@@ -59,6 +59,8 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
           </ul>
         )}
         <Form
+          // A new form once a rate is added: what she typed is kept only when refused.
+          key={page.rates.length}
           method="post"
           action={cardAction(RATES)}
           className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
@@ -116,7 +118,12 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
               }
             />
           ))}
-          <ClassForm page={page} refused={refused?.intent === 'add-class' ? refused : undefined} />
+          <ClassForm
+            // A fresh form once a class is added.
+            key={`new-${page.classes.length}`}
+            page={page}
+            refused={refused?.intent === 'add-class' ? refused : undefined}
+          />
         </div>
       </SettingsCard>
       <SettingsCard id={TREATS} title="Your treats" className="mt-6">
@@ -126,8 +133,11 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
           <Form method="post" action={cardAction(TREATS)} className="mt-3 grid gap-3">
             <input type="hidden" name="intent" value="save-treats" />
             {page.treats.map((treat) => (
-              <div key={treat.id} className="grid gap-1 sm:grid-cols-[1fr_18rem] sm:items-center">
-                <label htmlFor={`treat-class-${treat.id}`} className="font-bold">
+              <div
+                key={treat.id}
+                className="form-field sm:grid sm:grid-cols-[1fr_18rem] sm:items-center"
+              >
+                <label htmlFor={`treat-class-${treat.id}`} className="form-label">
                   {treat.name}
                   {treat.active ? null : (
                     <span className="font-normal text-chocolate"> (off the menu)</span>
@@ -209,7 +219,7 @@ function ClassForm({
           {(control) => (
             <textarea
               {...control}
-              rows={2}
+              rows={3}
               maxLength={TAX_LIMITS.rule}
               defaultValue={value('rule')}
             />

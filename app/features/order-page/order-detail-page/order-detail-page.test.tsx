@@ -306,3 +306,13 @@ test('a quote’s answer waits for the page it belongs to, the button saying it 
   expect(html).toContain('Sending…')
   router.dispose()
 })
+
+test('the quote form says what tax a quote sent now adds to its price, as the customer will pay it', () => {
+  const taxed = { ...detailAt('new'), quote: null, taxesNow: [{ name: 'HST', ppm: 130_000 }] }
+  // Her price of $120 with 13% HST: $135.60.
+  expect(render(taxed, undefined)).toContain(
+    'With HST 13% the customer pays $135.60, before any delivery fee or code.',
+  )
+  const untaxed = render({ ...detailAt('new'), quote: null }, undefined)
+  expect(untaxed).not.toContain('quote-tax-note')
+})
