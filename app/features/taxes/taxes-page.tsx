@@ -204,7 +204,6 @@ function ClassForm({
               {...control}
               required
               maxLength={TAX_LIMITS.className}
-              placeholder={taxClass ? undefined : 'Taxable treats'}
               defaultValue={value('name')}
             />
           )}
