@@ -65,8 +65,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => [
 export default function Hold({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<HoldAnswer>()
   if (!loaderData.view) return <NotFoundPage />
-  const { hold, orderTotal, payments, policiesHtml, orderPage, orderHeading, code } =
-    loaderData.view
+  const {
+    hold,
+    orderTotal,
+    orderTotalCents,
+    payments,
+    policiesHtml,
+    orderPage,
+    orderHeading,
+    code,
+  } = loaderData.view
   return (
     <HoldPage
       view={hold}
@@ -79,6 +87,7 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
           policiesHtml={policiesHtml}
           total={orderTotal}
           totalCents={hold.totalCents}
+          payCents={orderTotalCents}
           code={code}
         />
       }

@@ -19,6 +19,7 @@ import {
   sameSend,
 } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import type { Reply } from '#app/utils/reply.ts'
 import type { BuyNowEnv, BuyNowRefusal } from './buy-now-send.server.ts'
 
@@ -36,6 +37,7 @@ export async function bookBuyNow(
     treatName,
     choices,
     priced,
+    shownCents,
     payment,
     code,
     effort,
@@ -53,6 +55,8 @@ export async function bookBuyNow(
     choices: readonly { group: string; choice: string }[]
     /** Its price before any code, line by line. */
     priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
+    /** The total her page showed, a code and taxes with it: the order is made at it or not at all. */
+    shownCents: number
     payment: SetPricePayment
     /** The discount code she typed, if any: used as the order is made, or the order is refused. */
     code?: string
@@ -69,80 +73,89 @@ export async function bookBuyNow(
   const byCard = payment === 'card'
   const token = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
-  const stored = await db.transaction().execute(async (trx) => {
-    await lockBookings(trx)
-    // The same form again is the order it made; a page changed and sent again is a new order.
-    const made = sendId ? await orderOfSend(trx, sendId) : null
-    const asked = {
-      productId,
-      email: order.email,
-      dueDate: order.due_date,
-      choices: order.event_theme,
-    }
-    if (made && sameSend(made.sent, asked)) return { ok: true as const, madeBefore: made.token }
-    const unbookable = await findUnbookable(
-      trx,
-      [{ dueDate: order.due_date, productType: order.product_type }],
-      { products, now: new Date(now) },
-    )
-    if (unbookable) {
-      return {
-        ok: false as const,
-        field: 'due_date',
-        message: unbookableMessage(order, unbookable),
-      }
-    }
-    const window = await findWindowRefusal(trx, [
-      { dueDate: order.due_date, window: order.pickup_window },
-    ])
-    if (window) {
-      return { ok: false as const, field: 'pickup_window', message: windowMessage(order, window) }
-    }
-    const booked = await bookAtSetPrice(
-      trx,
-      {
-        request: {
-          name: order.name,
-          email: order.email,
-          phone_number: order.phone_number,
-          product_type: order.product_type,
-          event_theme: order.event_theme,
-          due_date: order.due_date,
-          hear_about_us: order.hear_about_us,
-          comments: order.comments?.trim() ? order.comments : null,
-          effort,
-          servings: null,
-          allergies: order.allergies || null,
-          fulfilment: order.fulfilment ?? 'pickup',
-          pickup_window: order.pickup_window ?? null,
-          ...(order.fulfilment === 'delivery'
-            ? {
-                delivery_street: order.delivery_street ?? null,
-                delivery_city: order.delivery_city ?? null,
-                delivery_postal_code: order.delivery_postal_code ?? null,
-                delivery_notes: order.delivery_notes || null,
-              }
-            : {}),
-        },
-        priceCents: priced.totalCents,
-        deliveryFeeCents: priced.deliveryFeeCents,
-        payment,
-        acceptedPolicies: await readAcceptedPolicies(trx),
-        pricedBy: `${treatName} at its set price.`,
-        lines: priced.lines,
-        taxedLines: [{ productId, cents: priced.totalCents - priced.deliveryFeeCents }],
-        siteUrl: env.SITE_URL,
-        now,
+  const stored = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockBookings(trx)
+      // The same form again is the order it made; a page changed and sent again is a new order.
+      const made = sendId ? await orderOfSend(trx, sendId) : null
+      const asked = {
         productId,
-        choices,
-        ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-        ...(sendId && !made ? { sendId } : {}),
-        ...(code ? { code } : {}),
-      },
-      token,
-    )
-    return booked
-  })
+        email: order.email,
+        dueDate: order.due_date,
+        choices: order.event_theme,
+      }
+      if (made && sameSend(made.sent, asked)) return { ok: true as const, madeBefore: made.token }
+      const unbookable = await findUnbookable(
+        trx,
+        [{ dueDate: order.due_date, productType: order.product_type }],
+        { products, now: new Date(now) },
+      )
+      if (unbookable) {
+        return {
+          ok: false as const,
+          field: 'due_date',
+          message: unbookableMessage(order, unbookable),
+        }
+      }
+      const window = await findWindowRefusal(trx, [
+        { dueDate: order.due_date, window: order.pickup_window },
+      ])
+      if (window) {
+        return { ok: false as const, field: 'pickup_window', message: windowMessage(order, window) }
+      }
+      const booked = await bookAtSetPrice(
+        trx,
+        {
+          request: {
+            name: order.name,
+            email: order.email,
+            phone_number: order.phone_number,
+            product_type: order.product_type,
+            event_theme: order.event_theme,
+            due_date: order.due_date,
+            hear_about_us: order.hear_about_us,
+            comments: order.comments?.trim() ? order.comments : null,
+            effort,
+            servings: null,
+            allergies: order.allergies || null,
+            fulfilment: order.fulfilment ?? 'pickup',
+            pickup_window: order.pickup_window ?? null,
+            ...(order.fulfilment === 'delivery'
+              ? {
+                  delivery_street: order.delivery_street ?? null,
+                  delivery_city: order.delivery_city ?? null,
+                  delivery_postal_code: order.delivery_postal_code ?? null,
+                  delivery_notes: order.delivery_notes || null,
+                }
+              : {}),
+          },
+          priceCents: priced.totalCents,
+          deliveryFeeCents: priced.deliveryFeeCents,
+          payment,
+          acceptedPolicies: await readAcceptedPolicies(trx),
+          pricedBy: `${treatName} at its set price.`,
+          lines: priced.lines,
+          taxedLines: [{ productId, cents: priced.totalCents - priced.deliveryFeeCents }],
+          siteUrl: env.SITE_URL,
+          now,
+          productId,
+          choices,
+          ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+          ...(sendId && !made ? { sendId } : {}),
+          ...(code ? { code } : {}),
+        },
+        token,
+      )
+      // A tax changed between her page's total and now: nothing is kept, and she is told.
+      if (booked.ok && booked.totalCents !== shownCents) throw new TotalChanged(booked.totalCents)
+      return booked
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TotalChanged)) throw error
+      const message = `The total has changed since this page was opened: it is now ${formatMoney(error.totalCents)}. Check it and order again.`
+      return { ok: false as const, field: 'total', message }
+    })
   if (!stored.ok) return refuse(409, [{ field: stored.field, message: stored.message }])
   // The same form again (a second tap while the first was on its way): her
   // order's page, which offers the card if it is still to pay.
@@ -176,4 +189,11 @@ export async function bookBuyNow(
   if ('redirect' in opened) return { location: opened.redirect }
   // The order stands and waits for its payment: her page offers the card again.
   return { location: orderPage }
+}
+
+/** Thrown to undo an order made at another total than her page showed. */
+class TotalChanged extends Error {
+  constructor(readonly totalCents: number) {
+    super('total changed')
+  }
 }

@@ -269,6 +269,7 @@ export async function receiveBuyNow({
         : [],
     ),
     priced: beforeCode!,
+    shownCents: priced.totalCents,
     payment: payment === 'card' ? 'card' : 'pickup',
     effort: demandOf(product.name, products).effort,
     products,

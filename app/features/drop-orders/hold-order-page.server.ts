@@ -5,6 +5,7 @@ import { readPoliciesHtml } from '#app/features/availability/order-policies.serv
 import { priceWithCode } from '#app/features/discount-codes/discount-codes.server.ts'
 import { type HoldPageView, readHoldPage } from '#app/features/drops/drop-pages.server.ts'
 import { orderOfHold } from '#app/features/drops/hold-orders.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { statusOf } from '#app/features/order-book/request-moves.server.ts'
 import {
   chargesAfterPrice,
@@ -28,6 +29,7 @@ export interface HoldOrderView {
   hold: HoldPageView
   /** What she orders at: the items less a code, with their taxes. */
   orderTotal: string
+  orderTotalCents: number
   /** How she may pay, card first; what the order form offers. */
   payments: SetPricePayment[]
   /** The order policies she ticks, as /policies shows them. */
@@ -78,19 +80,25 @@ export async function readHoldOrderPage(
     typed && hold.state === 'held'
       ? await holdCodeOf(db, { typed, totalCents: hold.totalCents, today: bakeryToday(input.now) })
       : null
-  // What she pays: the items less a code, with the taxes of their classes, by the book's rule.
-  const money = {
-    priceCents: hold.totalCents,
-    deliveryFeeCents: 0,
-    discount: code?.applied ? { code: code.applied.code, cents: code.applied.offCents } : null,
-    taxes: await taxesForLines(db, hold.lines),
-  }
+  const requestId = hold.state === 'ordered' ? await orderOfHold(db, input.token) : null
+  // What she pays: once an order, the order's own money (its code and kept taxes); before,
+  // the items less a code, with the taxes of their classes now, by the book's rule.
+  const money =
+    requestId === null
+      ? {
+          priceCents: hold.totalCents,
+          deliveryFeeCents: 0,
+          discount: code?.applied
+            ? { code: code.applied.code, cents: code.applied.offCents }
+            : null,
+          taxes: await taxesForLines(db, hold.lines),
+        }
+      : await moneyOf(db, requestId)
   const totalCents = totalOf(money)
   const charges = chargesAfterPrice(money).map((line) => ({
     label: line.label,
     amount: formatLine(line.cents),
   }))
-  const requestId = hold.state === 'ordered' ? await orderOfHold(db, input.token) : null
   const [customerToken, status] =
     requestId === null
       ? [null, undefined]
@@ -98,6 +106,7 @@ export async function readHoldOrderPage(
   return {
     hold: { ...hold, charges, total: formatMoney(totalCents) },
     orderTotal: formatMoney(totalCents),
+    orderTotalCents: totalCents,
     payments: paymentChoices({ ...hold, totalCents }, getEnv()),
     policiesHtml: hold.state === 'held' ? await readPoliciesHtml(db) : '',
     orderPage: customerToken ? `/requests/${customerToken}` : null,

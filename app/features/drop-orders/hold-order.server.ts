@@ -64,6 +64,7 @@ export async function orderHold(
     now = Date.now(),
     env = getEnv(),
     shownCents,
+    payCents,
     code,
   }: {
     token: string
@@ -74,6 +75,8 @@ export async function orderHold(
     env?: OrderEnv
     /** The total her page showed; the order is refused if the drop's prices changed since. */
     shownCents?: number
+    /** What her page said she pays (a code and taxes with it); refused if that changed since. */
+    payCents?: number
   },
 ): Promise<OrderHoldResult> {
   const byCard = payment === 'card'
@@ -114,6 +117,12 @@ export async function orderHold(
       )
       // The hold was claimed above: a code refused now undoes that too.
       if (!booked.ok) throw new CodeRefused(booked.message)
+      // A tax changed since her page was drawn: she is shown the new total before she orders.
+      if (payCents !== undefined && payCents !== booked.totalCents) {
+        throw new CodeRefused(
+          `The total has changed since this page was opened: it is now ${formatMoney(booked.totalCents)}. Check it and order again.`,
+        )
+      }
       // Her way of paying is weighed again at the total the code left: by
       // card, a total under Stripe's smallest charge is refused here, with
       // her hold kept, rather than by Stripe once the order is made.
@@ -229,6 +238,7 @@ export async function receiveHoldPost({
     return reply(400, { ok: false, message: 'Please tick that you have read the order policies.' })
   }
   const shown = form.get('total_cents') ?? ''
+  const pay = form.get('pay_cents') ?? ''
   const code = (form.get('code') ?? '').trim().slice(0, 40)
   const ordered = await orderHold(db, {
     token,
@@ -237,6 +247,7 @@ export async function receiveHoldPost({
     env,
     ...(code ? { code } : {}),
     ...(/^\d{1,9}$/.test(shown) ? { shownCents: Number(shown) } : {}),
+    ...(/^\d{1,9}$/.test(pay) ? { payCents: Number(pay) } : {}),
   })
   return ordered.ok
     ? { location: ordered.location }

@@ -25,6 +25,7 @@ export function OrderChoice({
   policiesHtml,
   total,
   totalCents,
+  payCents,
   code,
 }: {
   payments: readonly SetPricePayment[]
@@ -33,6 +34,8 @@ export function OrderChoice({
   total: string
   /** The treats' total before any code: the order is made only at these prices. */
   totalCents: number
+  /** What she pays, a code and taxes with it: the order is made only at this total. */
+  payCents: number
   code: HoldCode | null
 }) {
   const id = useId()
@@ -51,6 +54,7 @@ export function OrderChoice({
         </h2>
         <input type="hidden" name="intent" value="order" />
         <input type="hidden" name="total_cents" value={totalCents} />
+        <input type="hidden" name="pay_cents" value={payCents} />
         {code?.applied ? (
           <>
             <input type="hidden" name="code" value={code.applied.code} />

@@ -182,6 +182,9 @@ export async function quoteParty(
         lineCents: lineOf(id),
         deliveryFeeCents: isLead ? feeCents : 0,
         depositCents: isLead ? quote.depositCents : 0,
+        ...(isLead && quote.depositPercent !== undefined
+          ? { depositPercent: quote.depositPercent }
+          : { depositPercent: undefined }),
         taxedLines: isLead
           ? members.map((row) => ({ product: row.product_type, cents: lineOf(Number(row.id)) }))
           : [],

@@ -58,7 +58,9 @@ test('the owner’s news that a party’s quote was confirmed, without the site�
           { productType: 'Cupcakes', dueDate: '2026-12-13', cents: 3000 },
         ],
         deliveryFeeCents: 1500,
-        totalCents: 11000,
+        // 13% of $110: every page lists the tax after the fee, before the total.
+        taxLines: [{ label: 'HST 13%', cents: 1430 }],
+        totalCents: 12430,
       },
     },
     'confirmed',
@@ -74,7 +76,7 @@ test('the owner’s news that a party’s quote was confirmed, without the site�
           "orders_summary": "Priya <Sharma> accepted the quote for Cake and Cupcakes. The deposit was already settled, so the date is now confirmed.",
         },
       },
-      "html": "<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#3b2418;line-height:1.5"><h1 style="font-size:22px">Priya &lt;Sharma&gt; accepted the quote for Cake and Cupcakes</h1><p>The deposit was already settled, so the date is now confirmed.</p><table role="presentation" style="border-collapse:collapse"><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Customer</th><td style="padding:4px 0;white-space:pre-wrap">Priya &lt;Sharma&gt; &lt;priya@example.com&gt;</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">1. Cake</th><td style="padding:4px 0;white-space:pre-wrap">Saturday, December 12, 2026, $65</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">2. Cupcakes</th><td style="padding:4px 0;white-space:pre-wrap">Sunday, December 13, 2026, $30</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Delivery fee</th><td style="padding:4px 0;white-space:pre-wrap">$15</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Total</th><td style="padding:4px 0;white-space:pre-wrap">$110</td></tr></table><p style="margin-top:24px;color:#6b3e2e">Reply to this email to answer Priya &lt;Sharma&gt;. Sent by the Crumb &amp; Co website.</p></body></html>",
+      "html": "<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#3b2418;line-height:1.5"><h1 style="font-size:22px">Priya &lt;Sharma&gt; accepted the quote for Cake and Cupcakes</h1><p>The deposit was already settled, so the date is now confirmed.</p><table role="presentation" style="border-collapse:collapse"><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Customer</th><td style="padding:4px 0;white-space:pre-wrap">Priya &lt;Sharma&gt; &lt;priya@example.com&gt;</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">1. Cake</th><td style="padding:4px 0;white-space:pre-wrap">Saturday, December 12, 2026, $65</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">2. Cupcakes</th><td style="padding:4px 0;white-space:pre-wrap">Sunday, December 13, 2026, $30</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Delivery fee</th><td style="padding:4px 0;white-space:pre-wrap">$15</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">HST 13%</th><td style="padding:4px 0;white-space:pre-wrap">$14.30</td></tr><tr><th align="left" style="padding:4px 12px 4px 0;color:#6b3e2e;font-weight:600;vertical-align:top">Total</th><td style="padding:4px 0;white-space:pre-wrap">$124.30</td></tr></table><p style="margin-top:24px;color:#6b3e2e">Reply to this email to answer Priya &lt;Sharma&gt;. Sent by the Crumb &amp; Co website.</p></body></html>",
       "replyTo": {
         "address": "priya@example.com",
         "name": "Priya <Sharma>",
@@ -88,7 +90,8 @@ test('the owner’s news that a party’s quote was confirmed, without the site�
     1. Cake: Saturday, December 12, 2026, $65
     2. Cupcakes: Sunday, December 13, 2026, $30
     Delivery fee: $15
-    Total: $110
+    HST 13%: $14.30
+    Total: $124.30
 
     Reply to this email to answer Priya <Sharma>.
     ",

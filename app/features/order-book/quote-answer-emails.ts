@@ -35,6 +35,8 @@ const codeRows = (discount: Discount | null | undefined): DetailRow[] =>
 export interface QuotedParty {
   lines: { productType: string; dueDate: string; cents: number }[]
   deliveryFeeCents: number
+  /** Each tax's line, as every page lists it after the code (decision 113). */
+  taxLines: { label: string; cents: number }[]
   totalCents: number
 }
 
@@ -80,6 +82,7 @@ export function composeQuoteAnswer(
           ? [['Delivery fee', formatMoney(party.deliveryFeeCents)] as DetailRow]
           : []),
         ...codeRows(request.discount),
+        ...party.taxLines.map((line): DetailRow => [line.label, formatLine(line.cents)]),
         ['Total', formatMoney(party.totalCents)],
         ...paymentReferenceRows(request.paymentReference),
       ]

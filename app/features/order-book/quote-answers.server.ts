@@ -3,7 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, OrderRequestTable, RequestStatus } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { totalOf } from '#app/features/order-status/money-owed.ts'
+import { taxLinesOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { QUOTE_ANSWERS, type QuoteAnswer } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { quoteAnswerAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -40,6 +40,7 @@ async function answeredLines(db: Executor, party: Party): Promise<QuotedParty> {
         : []
     }),
     deliveryFeeCents: money.deliveryFeeCents,
+    taxLines: taxLinesOf(money),
     totalCents: totalOf(money),
   }
 }

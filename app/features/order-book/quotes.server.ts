@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { QUOTE_EXPIRY } from '#app/features/order-status/owner-intents.ts'
+import { totalOf } from '#app/features/order-status/money-owed.ts'
 import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
 import { type TaxedLine, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
@@ -38,6 +39,12 @@ export interface QuoteInput {
   lineCents?: number
   /** A party with a delivery in it may take a fee on its lead, whichever way the lead goes. */
   partyDelivers?: boolean
+  /**
+   * The deposit as a percent (0 to 100) of the total the customer pays, its
+   * tax with it: worked out here, where the taxes are known. depositCents
+   * is then not read.
+   */
+  depositPercent?: number
   /**
    * What the price is made of, for its taxes: a party's lead names each
    * member's treat and line. Absent, the price is all the request's own treat.
@@ -84,8 +91,31 @@ export async function quoteRequest(
   if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery' && !quote.partyDelivers) {
     return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
   }
+  // The taxes of its treats' classes now are kept with it (decision 113).
+  const taxes = await taxesForLines(
+    trx,
+    quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
+  )
+  const totalCents = totalOf({
+    priceCents: quote.priceCents,
+    deliveryFeeCents,
+    discount: null,
+    taxes,
+  })
+  const depositCents =
+    quote.depositPercent === undefined
+      ? quote.depositCents
+      : Math.round((totalCents * quote.depositPercent) / 100)
+  if (depositCents > totalCents) {
+    return {
+      ok: false,
+      status: 400,
+      error: depositCapMessage(quote, taxes.length > 0),
+      field: 'deposit',
+    }
+  }
   // A due date only means something for a deposit there is to pay.
-  const depositDue = quote.depositCents > 0 ? quote.depositDue : null
+  const depositDue = depositCents > 0 ? quote.depositDue : null
   const refusedDue = refusedDepositDue(depositDue, {
     today: bakeryToday(new Date(now)),
     orderDate: request.due_date,
@@ -117,11 +147,6 @@ export async function quoteRequest(
   })
   if (!moved.ok) return moved
   const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
-  // The taxes of its treats' classes now are kept with it (decision 113).
-  const taxes = await taxesForLines(
-    trx,
-    quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
-  )
   await ownTables(trx)
     .insertInto('request_quote')
     .values({
@@ -131,7 +156,7 @@ export async function quoteRequest(
       line_cents: quote.lineCents ?? null,
       taxes: taxesColumn(taxes),
       delivery_fee_cents: deliveryFeeCents,
-      deposit_cents: quote.depositCents,
+      deposit_cents: depositCents,
       deposit_due: depositDue,
       balance_due: balanceDue,
       payment_instructions: quote.paymentInstructions,
@@ -140,6 +165,15 @@ export async function quoteRequest(
     })
     .execute()
   return { ok: true, expiresAt }
+}
+
+/** Why a deposit is more than the quote's total, as the owner reads it beside the deposit. */
+function depositCapMessage(quote: QuoteInput, taxed: boolean): string {
+  if (quote.lineCents !== undefined) return 'The deposit cannot be more than the party’s total.'
+  if (taxed) return 'The deposit cannot be more than the total with its tax.'
+  return (quote.deliveryFeeCents ?? 0) > 0
+    ? 'The deposit cannot be more than the price and the delivery fee together.'
+    : 'The deposit cannot be more than the price.'
 }
 
 /**

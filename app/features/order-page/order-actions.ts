@@ -147,25 +147,15 @@ export const QuoteFormSchema = z
               ? 'The deposit must be a percent from 0 to 100, like 50.'
               : moneyProblemMessage('The deposit', depositProblem(form.deposit)),
         })
-      } else if (deposit > form.price + form.party_lines + form.delivery_fee) {
-        context.issues.push({
-          code: 'custom',
-          input: form.deposit,
-          path: ['deposit'],
-          message:
-            form.party_lines > 0
-              ? 'The deposit cannot be more than the party’s total.'
-              : form.delivery_fee > 0
-                ? 'The deposit cannot be more than the price and the delivery fee together.'
-                : 'The deposit cannot be more than the price.',
-        })
       }
+      // More than the total is refused where the total's taxes are known (quoteRequest).
     }),
   )
 
 /**
  * The deposit a quote form asks, in cents; undefined when it cannot be read.
- * A percent is of the whole: the price and the delivery fee.
+ * A percent is of the whole: the price and the delivery fee (before tax; the
+ * quote itself takes a percent of the total with its tax, depositPercentOf).
  */
 export function depositCentsOf(form: {
   price: number
@@ -387,3 +377,13 @@ export type OrderActionResult =
       /** Set when nothing was done yet because the owner is asked first. */
       ask?: OrderQuestion
     }
+
+/** The deposit as a percent of the whole, when the form asks it so; undefined for an amount. */
+export function depositPercentOf(form: {
+  deposit_kind: 'amount' | 'percent'
+  deposit: string
+}): number | undefined {
+  if (form.deposit_kind !== 'percent' || form.deposit === '') return undefined
+  const percent = Number.parseFloat(form.deposit)
+  return percent >= 0 && percent <= 100 ? percent : undefined
+}

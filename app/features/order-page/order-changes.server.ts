@@ -14,7 +14,7 @@ import { partyOf } from '#app/features/order-book/party.server.ts'
 import { type BookChange, moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { OWNER_INTENTS } from '#app/features/order-status/owner-intents.ts'
 import { refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
-import { type OwnerIntentForm, depositCentsOf } from './order-actions.ts'
+import { type OwnerIntentForm, depositCentsOf, depositPercentOf } from './order-actions.ts'
 
 /** What one owner change did: whether it moved the request, and the note its email carries. */
 export type Made = BookChange & {
@@ -99,6 +99,8 @@ async function quoteIn(data: IntentForm<'quote'>, { trx, requestId, lines, now }
       priceCents: data.price,
       deliveryFeeCents: data.delivery_fee,
       depositCents: depositCentsOf(data) ?? 0,
+      // A percent is of what she pays, its tax with it: worked out as the quote is made.
+      ...(depositPercentOf(data) === undefined ? {} : { depositPercent: depositPercentOf(data) }),
       depositDue: data.deposit_due,
       balanceDue: data.balance_due,
       paymentInstructions: data.payment_instructions,

@@ -4,7 +4,7 @@
  * Every post is read and bounded here; a refused one comes back with what
  * she wrote and why, by the card it came from.
  */
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import { productTaxClasses, setProductTaxClass } from '#app/features/menu/menu.server.ts'
 import { taxLabel } from '#app/features/order-status/tax-rules.ts'
@@ -87,7 +87,12 @@ export async function receiveTaxPost({
   const form = await readAdminForm(request, MAX_TAX_FORM_BYTES)
   const intent = TAX_INTENTS.find((name) => name === form?.intent)
   if (!form || !intent) return reply(400, { ok: false, error: NOT_UNDERSTOOD })
-  const answer = await db.transaction().execute((trx) => ACTIONS[intent](trx, form))
+  // One change to her taxes at a time, across instances: its checks (a name taken, a limit
+  // reached, the one class for a drop's own items) hold until it is written.
+  const answer = await db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, 'tax-settings')
+    return ACTIONS[intent](trx, form)
+  })
   return reply(answer.ok ? 200 : answer.status, withoutStatus(answer, intent, form))
 }
 
@@ -143,7 +148,9 @@ async function addRate(trx: Executor, form: Record<string, string>): Promise<Don
     return { ok: false, status: 409, error: `You can keep up to ${TAX_LIMITS.rates} rates.` }
   }
   const label = taxLabel({ name, ppm: rate.ppm })
-  if (rates.some((row) => taxLabel({ name: row.name, ppm: Number(row.ppm) }) === label)) {
+  const same = (row: { name: string; ppm: number }) =>
+    taxLabel({ name: row.name, ppm: Number(row.ppm) }).toLowerCase() === label.toLowerCase()
+  if (rates.some(same)) {
     return { ok: false, status: 409, error: `${label} is already one of your rates.` }
   }
   await ownTables(trx)
@@ -273,7 +280,7 @@ async function saveTreats(trx: Executor, form: Record<string, string>): Promise<
     const typed = form[`class.${treat.id}`]
     if (typed === undefined) continue
     const classId = typed === '' ? null : idOf(typed)
-    if (classId !== null && !classIds.has(classId)) {
+    if (typed !== '' && (classId === null || !classIds.has(classId))) {
       return {
         ok: false,
         status: 409,

@@ -104,7 +104,12 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
         </p>
         <CardAnswer
           cardId={CLASSES}
-          answer={answerOf('add-class', 'save-class', 'remove-class')}
+          // A refused class form says why in the form itself, beside what she wrote.
+          answer={
+            answer?.ok
+              ? answerOf('add-class', 'save-class', 'remove-class')
+              : answerOf('remove-class')
+          }
           className="mt-2"
         />
         <div className="mt-3 grid gap-4">
@@ -127,7 +132,11 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
         </div>
       </SettingsCard>
       <SettingsCard id={TREATS} title="Your treats" className="mt-6">
-        {page.classes.length === 0 || page.treats.length === 0 ? (
+        {page.treats.length === 0 ? (
+          <p className="mt-2">
+            Your menu has no treats yet: add them in Settings, then choose their classes here.
+          </p>
+        ) : page.classes.length === 0 ? (
           <p className="mt-2">Add a class first, then choose each treat’s class here.</p>
         ) : (
           <Form method="post" action={cardAction(TREATS)} className="mt-3 grid gap-3">

@@ -5,6 +5,7 @@ import { receiveCodePost } from '#app/features/discount-codes/code-form.server.t
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { chargesAfterPrice, totalOf } from '#app/features/order-status/money-owed.ts'
 import { streamOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import { readYearReport } from '#app/features/reports/year-report.server.ts'
@@ -121,6 +122,31 @@ test('a quote keeps the taxes of its treat’s class when it was sent: its total
   expect(totalOf(money)).toBe(10_170)
   expect(chargesAfterPrice(money)).toEqual([{ label: 'HST 13%', cents: 1_170 }])
   expect(totalOf(await moneyOf(db, pops))).toBe(9_000)
+
+  // A deposit is of what she pays, its tax with it: all of it, never more.
+  const requote = (deposit: { depositCents: number; depositPercent?: number }) =>
+    db.transaction().execute((trx) =>
+      quoteRequest(trx, {
+        requestId: cake,
+        quote: {
+          priceCents: 9_000,
+          ...deposit,
+          depositDue: null,
+          paymentInstructions: '',
+          message: '',
+        },
+        now: BOOK_NOW,
+      }),
+    )
+  expect(await requote({ depositCents: 10_171 })).toEqual({
+    ok: false,
+    status: 400,
+    field: 'deposit',
+    error: 'The deposit cannot be more than the total with its tax.',
+  })
+  expect(await requote({ depositCents: 0, depositPercent: 100 })).toMatchObject({ ok: true })
+  expect(await moneyOf(db, cake)).toMatchObject({ depositCents: 10_170 })
+  await quoteFor(db, cake)
 
   // The rate changes: the quote sent keeps 13%; a new quote is taxed at 15%.
   await post(db, { intent: 'remove-rate', id: String(rateId) })
