@@ -38,8 +38,8 @@ export const featureEdges = {
     why: 'The public Home page: her words and pictures, her treats and reviews, read from shared content.',
   },
   moving: {
-    uses: ['availability', 'kitchen', 'labels', 'menu', 'site-content', 'texts'],
-    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings, the menu, her kitchen and her labels' and texts' settings, each through its owner.",
+    uses: ['availability', 'kitchen', 'labels', 'menu', 'site-content', 'taxes', 'texts'],
+    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings, the menu, her kitchen, her labels' and texts' settings and her taxes, each through its owner.",
   },
   setup: {
     uses: ['auth', 'menu', 'site-content'],

@@ -55,8 +55,8 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
         <h2 className="section-heading">Export</h2>
         <p>
           One file with your words (name, stories, banner, FAQ), your booking settings and order
-          policies, your pickup windows, your menu with its prices and options, your kitchen, and
-          your label and texts settings.
+          policies, your pickup windows, your menu with its prices and options, your kitchen, your
+          label and texts settings, and your taxes.
         </p>
         <p className="form-hint">{LEFT_OUT}</p>
         <p>
@@ -123,8 +123,8 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
           <Summary summary={preview.summary} />
           <p className="status-info">
             Confirm replaces this site’s words, booking settings, pickup windows, menu, and the
-            kitchen, label and texts settings the file carries with the file’s, all at once. Orders,
-            customers, messages and photos stay as they are.
+            kitchen, label and texts settings and taxes the file carries with the file’s, all at
+            once. Orders, customers, messages and photos stay as they are.
           </p>
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="confirm" />

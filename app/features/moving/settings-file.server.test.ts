@@ -29,10 +29,29 @@ async function quebecInstall() {
     rateMilliCents: 790,
     monthlyCap: 150,
   })
+  // GST and QST on her cakes, as her Taxes page would save them.
+  await db
+    .insertInto('tax_rate')
+    .values([
+      { name: 'GST', ppm: 50_000, position: 1 },
+      { name: 'QST', ppm: 99_750, position: 2 },
+    ])
+    .execute()
+  const { id } = await db
+    .insertInto('tax_class')
+    .values({ name: 'Taxable treats', rule: 'Single servings (Revenu Québec).', position: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const rates = await db.selectFrom('tax_rate').select('id').execute()
+  await db
+    .insertInto('tax_class_rate')
+    .values(rates.map((rate) => ({ class_id: id, rate_id: rate.id })))
+    .execute()
+  await db.updateTable('product').set({ tax_class_id: id }).where('name', '=', 'Cakes').execute()
   return db
 }
 
-test('her label and texts settings move with the site file, exactly as she set them', async () => {
+test('her label and texts settings and her taxes move with the site file, exactly as she set them', async () => {
   const from = await quebecInstall()
   const file = await exportSiteFile(from)
   expect(file.labels).toEqual({
@@ -52,10 +71,31 @@ test('her label and texts settings move with the site file, exactly as she set t
   const checked = checkSiteFile(JSON.stringify(file))
   if (!checked.ok) throw new Error(checked.error)
   // The preview names them before she confirms.
-  expect(checked.summary.carries).toEqual(['your kitchen', 'label settings', 'texts settings'])
+  expect(checked.summary.carries).toEqual([
+    'your kitchen',
+    'label settings',
+    'texts settings',
+    'taxes',
+  ])
+  expect(file.taxes).toEqual({
+    rates: [
+      { name: 'GST', rate: '5%' },
+      { name: 'QST', rate: '9.975%' },
+    ],
+    classes: [
+      {
+        name: 'Taxable treats',
+        rule: 'Single servings (Revenu Québec).',
+        rates: ['GST 5%', 'QST 9.975%'],
+        drop_items: false,
+      },
+    ],
+    treats: { Cakes: 'Taxable treats' },
+  })
   await importSiteFile(to, checked)
   expect(await readLabelSettings(to)).toEqual(await readLabelSettings(from))
   expect(await readTextSettings(to)).toEqual(await readTextSettings(from))
+  expect((await exportSiteFile(to)).taxes).toEqual(file.taxes)
 })
 
 test('a setting her forms would refuse keeps the whole file out, and a file without them keeps hers', async () => {
@@ -70,8 +110,16 @@ test('a setting her forms would refuse keeps the whole file out, and a file with
     ok: false,
     error: 'Texts settings (rate): Write what a text costs you in dollars, like 0.0083.',
   })
+  expect(
+    checkSiteFile(
+      JSON.stringify({ ...file, taxes: { ...file.taxes, treats: { Cakes: 'Nowhere' } } }),
+    ),
+  ).toEqual({
+    ok: false,
+    error: 'Taxes: a treat is in Nowhere, which is not one of the classes.',
+  })
 
-  const { labels: _labels, texts: _texts, ...older } = file
+  const { labels: _labels, texts: _texts, taxes: _taxes, ...older } = file
   const fresh = await install()
   const checked = checkSiteFile(JSON.stringify(older))
   if (!checked.ok) throw new Error(checked.error)

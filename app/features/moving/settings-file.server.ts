@@ -5,6 +5,14 @@ import {
   readLabelSettingsForm,
 } from '#app/features/labels/label-settings-form.ts'
 import { readLabelSettings, saveLabelSettings } from '#app/features/labels/labels.server.ts'
+import {
+  type CheckedTaxes,
+  type TaxesPart,
+  checkTaxesPart,
+  exportTaxesPart,
+  replaceTaxes,
+  taxesPartOutline,
+} from '#app/features/taxes/taxes-file.server.ts'
 import { writeTextRate } from '#app/features/texts/text-rules.ts'
 import { readTextSettingsForm } from '#app/features/texts/text-settings-form.ts'
 import { readTextSettings, saveTextSettings } from '#app/features/texts/text-settings.server.ts'
@@ -12,33 +20,38 @@ import type { TextSettings } from '#app/features/texts/text-settings.ts'
 import { centsToInput } from '#app/utils/money.ts'
 
 /**
- * Her labels' settings (region, name and address, permit, sheet, sales cap)
- * and her texts' (quiet hours, rate, monthly limit) as a site file carries
- * them: each as its Settings form sends it, so an import is checked by the
- * same reading of the same fields. Older files have neither, and an import
- * of one keeps this site's.
+ * Her labels' settings (region, name and address, permit, sheet, sales cap),
+ * her texts' (quiet hours, rate, monthly limit) and her taxes (rates,
+ * classes, each treat's class) as a site file carries them: each as its
+ * Settings page sends it, so an import is checked by the same reading of
+ * the same fields. Older files have none, and an import of one keeps this
+ * site's.
  */
 
 export interface SettingsParts {
   labels: Record<'region' | 'maker' | 'permit' | 'layout' | 'sales_cap', string>
   texts: Record<'quiet_from' | 'quiet_to' | 'rate' | 'monthly_cap', string>
+  taxes: TaxesPart
 }
 
 /** The parts in the file's outline: fields of text, each checked below. */
 export const settingsPartsOutline = {
   labels: z.record(z.string(), z.string().max(2_000)).optional(),
   texts: z.record(z.string(), z.string().max(100)).optional(),
+  taxes: taxesPartOutline,
 }
 
 export interface CheckedSettingsParts {
   labels: LabelSettingsInput | null
   texts: TextSettings | null
+  taxes: CheckedTaxes | null
 }
 
 export async function exportSettingsParts(db: Db): Promise<SettingsParts> {
   const labels = await readLabelSettings(db)
   const texts = await readTextSettings(db)
   return {
+    taxes: await exportTaxesPart(db),
     labels: {
       region: labels.region,
       maker: labels.maker,
@@ -59,6 +72,7 @@ export async function exportSettingsParts(db: Db): Promise<SettingsParts> {
 export function checkSettingsParts(file: {
   labels?: Record<string, string> | undefined
   texts?: Record<string, string> | undefined
+  taxes?: TaxesPart | undefined
 }): { ok: true; parts: CheckedSettingsParts } | { ok: false; error: string } {
   const labels = file.labels === undefined ? null : readLabelSettingsForm(file.labels)
   if (labels && !labels.ok) {
@@ -70,9 +84,15 @@ export function checkSettingsParts(file: {
     const [field, message] = Object.entries(texts.errors)[0]!
     return { ok: false, error: `Texts settings (${field}): ${message}` }
   }
+  const taxes = file.taxes === undefined ? null : checkTaxesPart(file.taxes)
+  if (taxes && !taxes.ok) return taxes
   return {
     ok: true,
-    parts: { labels: labels?.value ?? null, texts: texts?.settings ?? null },
+    parts: {
+      labels: labels?.value ?? null,
+      texts: texts?.settings ?? null,
+      taxes: taxes?.taxes ?? null,
+    },
   }
 }
 
@@ -80,13 +100,21 @@ export function checkSettingsParts(file: {
 export async function importSettingsParts(db: Db, parts: CheckedSettingsParts): Promise<void> {
   if (parts.labels) await saveLabelSettings(db, parts.labels)
   if (parts.texts) await saveTextSettings(db, parts.texts)
+  // After the file's menu is made: its treats are put in their classes by name.
+  if (parts.taxes) await replaceTaxes(db, parts.taxes)
 }
 
 /** The later parts a file carries, as the preview names them before she confirms. */
-export function partsCarried(file: { kitchen?: unknown; labels?: unknown; texts?: unknown }) {
+export function partsCarried(file: {
+  kitchen?: unknown
+  labels?: unknown
+  texts?: unknown
+  taxes?: unknown
+}) {
   return [
     ...(file.kitchen === undefined ? [] : ['your kitchen']),
     ...(file.labels === undefined ? [] : ['label settings']),
     ...(file.texts === undefined ? [] : ['texts settings']),
+    ...(file.taxes === undefined ? [] : ['taxes']),
   ]
 }

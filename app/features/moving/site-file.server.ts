@@ -78,9 +78,10 @@ export interface SiteFile {
   deliveryFees?: DeliveryFee[]
   /** Her kitchen: rate, ingredients, recipes, what treats are made of; absent in older files. */
   kitchen?: kitchenFile.KitchenPart
-  /** Her labels' and texts' settings, as their forms send them; absent in older files. */
+  /** Her labels' and texts' settings and her taxes, as their pages send them; absent in older files. */
   labels?: settingsFile.SettingsParts['labels']
   texts?: settingsFile.SettingsParts['texts']
+  taxes?: settingsFile.SettingsParts['taxes']
 }
 
 /** Everything a file replaces, read from this install. */

@@ -1,5 +1,13 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import {
+  type Block,
+  heading,
+  linkBlock,
+  lines,
+  paragraph,
+  quoted,
+} from '#app/features/mail/email-blocks.ts'
 import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { requestPageUrl } from '#app/features/order-status/customer-links.ts'
 import { heldUntil } from '#app/features/order-status/date-hold.ts'
@@ -9,7 +17,6 @@ import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { type Block, heading, linkBlock, lines, paragraph, quoted } from './email-blocks.ts'
 import {
   type UpdateDetails,
   type UpdateQuote,

@@ -1,9 +1,9 @@
 import { SEED_WORDS } from '#app/content/site-words.ts'
+import { paragraph } from '#app/features/mail/email-blocks.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailHeading, markup } from '#app/features/mail/html.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { paragraph } from './email-blocks.ts'
 import type { UpdateDetails } from './update-details.ts'
 import { UPDATE_EMAILS } from './update-email-kinds.ts'
 

@@ -1,10 +1,5 @@
-import {
-  EMAIL_COLORS,
-  type Markup,
-  emailButton,
-  emailHeading,
-  markup,
-} from '#app/features/mail/html.ts'
+/** The blocks a customer's email is made of: a paragraph, a heading, labelled lines, her own words, a link. */
+import { EMAIL_COLORS, type Markup, emailButton, emailHeading, markup } from './html.ts'
 
 /** A paragraph of a customer's email: its text and the same words in its HTML. */
 export type Block = { text: string; html: Markup }
