@@ -77,12 +77,13 @@ test('on her phone the owner reads a year’s numbers, and the year-end pack say
   expect(pack.suggestedFilename()).toBe(`year-end-${YEAR}.zip`)
   const files = unzipSync(new Uint8Array(await readFile((await pack.path())!)))
   const months = parse(new TextDecoder().decode(files[`${YEAR}-months.csv`])) as string[][]
-  // Sales, refunds, net, ingredients, card fees (none: paid by e-Transfer), margin.
+  // Sales, refunds, net, ingredients, card fees (none: paid by e-Transfer), tax (none set), margin.
   expect(months.at(-1)).toEqual([
     `Total ${YEAR}`,
     '105.50',
     '0.00',
     '105.50',
+    '0.00',
     '0.00',
     '0.00',
     '105.50',

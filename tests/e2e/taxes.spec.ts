@@ -34,6 +34,19 @@ test('the owner sets a tax on her phone; a customer buying her treat sees it on 
     `${tax} 13% added. Put it in a class below to charge it.`,
   )
 
+  // A rate typed wrong is changed in place, in its own small form.
+  await rates.locator('summary', { hasText: 'Change…' }).click()
+  const change = rates.locator('details[open]')
+  await change.getByLabel('Rate').fill('13.5')
+  await change.getByRole('button', { name: 'Save' }).click()
+  await expect(rates.getByRole('status')).toHaveText(
+    `Now ${tax} 13.5%. New quotes and orders charge it; orders already priced keep theirs.`,
+  )
+  await rates.locator('summary', { hasText: 'Change…' }).click()
+  await change.getByLabel('Rate').fill('13')
+  await change.getByRole('button', { name: 'Save' }).click()
+  await expect(rates.getByRole('status')).toContainText(`Now ${tax} 13%.`)
+
   const classes = page.getByRole('region', { name: 'Classes of what you sell' })
   const adding = classes.getByRole('region', { name: 'Add a class' })
   await adding.getByLabel('Name').fill(taxClass)

@@ -10,6 +10,7 @@ export const TAX_LIMITS = { name: 30, className: 60, rule: 600, rates: 12, class
 /** Her Taxes page's intents. */
 export const TAX_INTENTS = [
   'add-rate',
+  'save-rate',
   'remove-rate',
   'add-class',
   'save-class',

@@ -111,7 +111,13 @@ function withoutStatus(
 }
 
 const ACTIONS: Record<TaxIntent, Action> = {
-  'add-rate': addRate,
+  'add-rate': (trx, form) => saveRate(trx, form, null),
+  'save-rate': (trx, form) => {
+    const id = idOf(form.id)
+    if (id === null) return Promise.resolve(NO_SUCH_RATE)
+    // A refusal names its rate, so the page shows it in that rate's own form.
+    return saveRate(trx, form, id).then((answer) => (answer.ok ? answer : { ...answer, id }))
+  },
   'remove-rate': removeRate,
   'add-class': (trx, form) => saveClass(trx, form, null),
   'save-class': (trx, form) => {
@@ -120,6 +126,12 @@ const ACTIONS: Record<TaxIntent, Action> = {
   },
   'remove-class': removeClass,
   'save-treats': saveTreats,
+}
+
+const NO_SUCH_RATE: Refusal = {
+  ok: false,
+  status: 404,
+  error: 'That rate is no longer there: the page is out of date.',
 }
 
 const NO_SUCH_CLASS: Refusal = {
@@ -132,7 +144,16 @@ function idOf(typed: string | undefined): number | null {
   return typed && /^\d{1,9}$/.test(typed) ? Number(typed) : null
 }
 
-async function addRate(trx: Executor, form: Record<string, string>): Promise<Done | Refusal> {
+/**
+ * A rate added, or one changed in place (`id`): a province's new rate is
+ * charged by every class that carries it from now on; orders already
+ * priced keep theirs.
+ */
+async function saveRate(
+  trx: Executor,
+  form: Record<string, string>,
+  id: number | null,
+): Promise<Done | Refusal> {
   const name = readWords(form.name, TAX_LIMITS.name)
   if (!name) {
     return {
@@ -143,15 +164,30 @@ async function addRate(trx: Executor, form: Record<string, string>): Promise<Don
   }
   const rate = readRate(form.rate ?? '')
   if (!rate.ok) return { ok: false, status: 400, error: rate.error }
-  const rates = await ownTables(trx).selectFrom('tax_rate').select(['name', 'ppm']).execute()
-  if (rates.length >= TAX_LIMITS.rates) {
+  const rates = await ownTables(trx).selectFrom('tax_rate').select(['id', 'name', 'ppm']).execute()
+  if (id !== null && !rates.some((row) => Number(row.id) === id)) {
+    return NO_SUCH_RATE
+  }
+  if (id === null && rates.length >= TAX_LIMITS.rates) {
     return { ok: false, status: 409, error: `You can keep up to ${TAX_LIMITS.rates} rates.` }
   }
   const label = taxLabel({ name, ppm: rate.ppm })
-  const same = (row: { name: string; ppm: number }) =>
+  const same = (row: { id: number; name: string; ppm: number }) =>
+    Number(row.id) !== id &&
     taxLabel({ name: row.name, ppm: Number(row.ppm) }).toLowerCase() === label.toLowerCase()
   if (rates.some(same)) {
     return { ok: false, status: 409, error: `${label} is already one of your rates.` }
+  }
+  if (id !== null) {
+    await ownTables(trx)
+      .updateTable('tax_rate')
+      .set({ name, ppm: rate.ppm })
+      .where('id', '=', id)
+      .execute()
+    return {
+      ok: true,
+      message: `Now ${label}. New quotes and orders charge it; orders already priced keep theirs.`,
+    }
   }
   await ownTables(trx)
     .insertInto('tax_rate')

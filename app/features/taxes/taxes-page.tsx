@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
-import { taxLabel } from '#app/features/order-status/tax-rules.ts'
+import { ratePercent, taxLabel } from '#app/features/order-status/tax-rules.ts'
 import { TAX_INTENTS, TAX_LIMITS } from './tax-input.ts'
 import type { TaxAnswer, TaxClassRow, TaxesPage } from './tax-settings.server.ts'
 
@@ -46,10 +46,25 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
         ) : (
           <ul className="mt-3 grid gap-2" aria-label="Your rates">
             {page.rates.map((rate) => (
-              <li key={rate.id} className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <span className="font-bold">{taxLabel(rate)}</span>
+              <li
+                key={rate.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-blush-100 pb-3"
+              >
+                <span className="min-w-24 font-bold">{taxLabel(rate)}</span>
+                <RateChange
+                  // Saved, it closes: a changed rate is a new form.
+                  key={`${rate.name}-${rate.ppm}`}
+                  rate={rate}
+                  refused={
+                    refused?.intent === 'save-rate' && refused.id === rate.id ? refused : undefined
+                  }
+                />
                 <AskFirst
-                  label={`Remove ${taxLabel(rate)}…`}
+                  label={
+                    <>
+                      Remove…<span className="sr-only"> {taxLabel(rate)}</span>
+                    </>
+                  }
                   question={`Remove ${taxLabel(rate)}? Your classes stop charging it; orders already priced keep it.`}
                   fields={{ intent: 'remove-rate', id: String(rate.id) }}
                   cardId={RATES}
@@ -58,12 +73,13 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
             ))}
           </ul>
         )}
+        <h3 className="mt-5 font-display text-xl font-bold">Add a rate</h3>
         <Form
           // A new form once a rate is added: what she typed is kept only when refused.
           key={page.rates.length}
           method="post"
           action={cardAction(RATES)}
-          className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+          className="mt-2 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
           <input type="hidden" name="intent" value="add-rate" />
           <FormField
@@ -96,7 +112,15 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
             Add the rate
           </button>
         </Form>
-        <CardAnswer cardId={RATES} answer={answerOf('add-rate', 'remove-rate')} className="mt-2" />
+        <CardAnswer
+          cardId={RATES}
+          answer={
+            answer?.ok
+              ? answerOf('add-rate', 'save-rate', 'remove-rate')
+              : answerOf('add-rate', 'remove-rate')
+          }
+          className="mt-2"
+        />
       </SettingsCard>
       <SettingsCard id={CLASSES} title="Classes of what you sell" className="mt-6">
         <p className="mt-2">
@@ -270,6 +294,62 @@ function ClassForm({
   )
 }
 
+/** A rate changed in place (a province's new rate): opened by a tap, with its own answer when refused. */
+function RateChange({
+  rate,
+  refused,
+}: {
+  rate: TaxesPage['rates'][number]
+  refused?: Extract<TaxAnswer, { ok: false }>
+}) {
+  const key = `rate-${rate.id}`
+  return (
+    // Open, it takes the row's whole width.
+    <details className="ask-first open:basis-full" open={refused !== undefined}>
+      <summary className="button-secondary">
+        Change…<span className="sr-only"> {taxLabel(rate)}</span>
+      </summary>
+      <Form
+        method="post"
+        action={cardAction(RATES)}
+        className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      >
+        <input type="hidden" name="intent" value="save-rate" />
+        <input type="hidden" name="id" value={rate.id} />
+        {refused ? (
+          <p className="status-error sm:col-span-3" role="alert">
+            {refused.error}
+          </p>
+        ) : null}
+        <FormField name="name" id={`${key}-name`} label="Name">
+          {(control) => (
+            <input
+              {...control}
+              required
+              maxLength={TAX_LIMITS.name}
+              defaultValue={refused?.values?.name ?? rate.name}
+            />
+          )}
+        </FormField>
+        <FormField name="rate" id={`${key}-rate`} label="Rate">
+          {(control) => (
+            <input
+              {...control}
+              required
+              inputMode="decimal"
+              defaultValue={refused?.values?.rate ?? ratePercent(rate.ppm)}
+              className="max-w-32"
+            />
+          )}
+        </FormField>
+        <button type="submit" className="button-primary sm:mt-7">
+          Save
+        </button>
+      </Form>
+    </details>
+  )
+}
+
 /** A step that takes something away: asked first, in place, with the button that does it. */
 function AskFirst({
   label,
@@ -277,13 +357,13 @@ function AskFirst({
   fields,
   cardId,
 }: {
-  label: string
+  label: ReactNode
   question: ReactNode
   fields: Record<string, string>
   cardId: string
 }) {
   return (
-    <details className="ask-first">
+    <details className="ask-first open:basis-full">
       <summary className="button-secondary">{label}</summary>
       <Form method="post" action={cardAction(cardId)} className="mt-2 grid gap-2">
         <p>{question}</p>

@@ -74,6 +74,28 @@ test('her rates and classes are read as she writes them, and what cannot be kept
       values: { rate: '7.12345' },
     },
   })
+  // A rate changed in place keeps its classes; a change to one she has is refused, naming the rate.
+  const hst = (await loadTaxesPage(db)).rates[0]!
+  expect(
+    await post(db, { intent: 'save-rate', id: String(hst.id), name: 'HST', rate: '15' }),
+  ).toMatchObject({
+    status: 200,
+    body: {
+      ok: true,
+      message: 'Now HST 15%. New quotes and orders charge it; orders already priced keep theirs.',
+    },
+  })
+  expect(
+    await post(db, { intent: 'save-rate', id: String(hst.id), name: 'qst', rate: '9.975' }),
+  ).toMatchObject({
+    status: 409,
+    body: { ok: false, id: hst.id, error: 'qst 9.975% is already one of your rates.' },
+  })
+  expect(await post(db, { intent: 'save-rate', id: 'x', name: 'HST', rate: '13' })).toMatchObject({
+    status: 404,
+  })
+  await post(db, { intent: 'save-rate', id: String(hst.id), name: 'HST', rate: '13' })
+
   expect(await post(db, { intent: 'add-class', name: 'taxable TREATS' })).toMatchObject({
     status: 409,
     body: { ok: false, error: 'You have a class called Taxable treats already.' },
