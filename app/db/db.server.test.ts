@@ -697,7 +697,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'tax_rate',
-    'CREATE TABLE "tax_rate" ("id" integer primary key autoincrement, "name" text not null, "ppm" integer not null, "position" integer not null)',
+    'CREATE TABLE "tax_rate" ("id" integer primary key autoincrement, "name" text not null, "ppm" integer not null, "position" integer not null, "number" text default \'\' not null)',
   ],
   [
     'text_consent',

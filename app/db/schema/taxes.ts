@@ -13,6 +13,8 @@ export interface TaxRateTable {
   name: string
   /** Parts per million: 13% is 130000, 9.975% is 99750. */
   ppm: number
+  /** Her registration number for it, as receipts print it: '123456789 RT0001'; '' for none. */
+  number: Generated<string>
   position: number
 }
 

@@ -31,6 +31,8 @@ export interface MoneyLine {
   label: string
   /** Below 0 for what a refund took off the price (decision 060). */
   cents: number
+  /** What a receipt prints beside it: a tax's registration number. */
+  detail?: string
 }
 
 /** A discount code's part of an order: the code as she used it and what it took off. */
@@ -87,7 +89,9 @@ export function taxLinesOf(money: MoneyBeforeTotal): MoneyLine[] {
   const beforeTax = beforeTaxOf(money)
   return money.taxes.flatMap((tax) => {
     const cents = taxCents(tax, beforeTax)
-    return cents > 0 ? [{ label: taxLabel(tax), cents }] : []
+    if (cents <= 0) return []
+    const line = { label: taxLabel(tax), cents }
+    return [tax.number ? { ...line, detail: `Registration no. ${tax.number}` } : line]
   })
 }
 

@@ -93,6 +93,11 @@ describe('the one tax rule', () => {
   test('the kept taxes read back as written, and what is not a tax is left out', () => {
     const taxes = orderTaxes([{ cents: 4500, taxes: [GST, QST] }])
     expect(taxesOfColumn(taxesColumn(taxes))).toEqual(taxes)
+    const numbered = orderTaxes([{ cents: 4500, taxes: [{ ...HST, number: '123456789 RT0001' }] }])
+    expect(taxesOfColumn(taxesColumn(numbered))).toEqual(numbered)
+    expect(chargesAfterPrice(money({ taxes: numbered }))).toEqual([
+      { label: 'HST 13%', cents: 585, detail: 'Registration no. 123456789 RT0001' },
+    ])
     expect(taxesOfColumn('[]')).toEqual([])
     expect(taxesOfColumn('not json')).toEqual([])
     expect(taxesOfColumn('[{"name":"HST","ppm":-1,"under":1,"of":1},{"name":"GST"}]')).toEqual([])

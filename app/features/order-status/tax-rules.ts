@@ -25,7 +25,12 @@ export interface OrderTax {
   under: number
   /** What the goods came to when the order was priced; never 0. */
   of: number
+  /** Her registration number for it, for receipts; absent for none. */
+  number?: string
 }
+
+/** The longest registration number kept: Canada's are 15 characters. */
+export const TAX_NUMBER_MAX = 40
 
 /** The most a rate may be: 100%. */
 export const MAX_TAX_PPM = 1_000_000
@@ -59,15 +64,18 @@ export function taxCents(tax: OrderTax, beforeTaxCents: number): number {
  * taxes of its class.
  */
 export function orderTaxes(
-  lines: readonly { cents: number; taxes: readonly Pick<OrderTax, 'name' | 'ppm'>[] }[],
+  lines: readonly {
+    cents: number
+    taxes: readonly Pick<OrderTax, 'name' | 'ppm' | 'number'>[]
+  }[],
 ): OrderTax[] {
   const of = lines.reduce((sum, line) => sum + Math.max(0, line.cents), 0)
   if (of === 0) return []
   const byLabel = new Map<string, OrderTax>()
   for (const line of lines) {
-    for (const { name, ppm } of line.taxes) {
+    for (const { name, ppm, number } of line.taxes) {
       const key = taxLabel({ name, ppm })
-      const tax = byLabel.get(key) ?? { name, ppm, under: 0, of }
+      const tax = byLabel.get(key) ?? { name, ppm, under: 0, of, ...(number ? { number } : {}) }
       tax.under += Math.max(0, line.cents)
       byLabel.set(key, tax)
     }
@@ -77,7 +85,15 @@ export function orderTaxes(
 
 /** An order's taxes as its quote keeps them: JSON, '[]' for none. */
 export function taxesColumn(taxes: readonly OrderTax[]): string {
-  return JSON.stringify(taxes.map(({ name, ppm, under, of }) => ({ name, ppm, under, of })))
+  return JSON.stringify(
+    taxes.map(({ name, ppm, under, of, number }) => ({
+      name,
+      ppm,
+      under,
+      of,
+      ...(number ? { number } : {}),
+    })),
+  )
 }
 
 /** The taxes a quote keeps, read back; what is not a tax is left out, never guessed. */
@@ -92,11 +108,15 @@ export function taxesOfColumn(column: string | null | undefined): OrderTax[] {
   if (!Array.isArray(parsed)) return []
   return parsed.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return []
-    const { name, ppm, under, of } = item as Record<string, unknown>
+    const { name, ppm, under, of, number } = item as Record<string, unknown>
     const whole = [ppm, under, of].every((n) => Number.isSafeInteger(n) && (n as number) >= 0)
-    return typeof name === 'string' && whole && (of as number) > 0
-      ? [{ name, ppm: ppm as number, under: under as number, of: of as number }]
-      : []
+    if (typeof name !== 'string' || !whole || (of as number) <= 0) return []
+    const tax = { name, ppm: ppm as number, under: under as number, of: of as number }
+    return [
+      typeof number === 'string' && number && number.length <= TAX_NUMBER_MAX
+        ? { ...tax, number }
+        : tax,
+    ]
   })
 }
 

@@ -176,7 +176,8 @@ export async function readReceipts(
               // A delivery's fee and what a code took off, as every page lists them.
               ...chargesAfterPrice(money).map((line) => ({
                 description: line.label,
-                detail: '',
+                // A tax's registration number, as a receipt for a taxed sale must say.
+                detail: line.detail ?? '',
                 amount: formatLine(line.cents),
               })),
             ]

@@ -48,7 +48,7 @@ async function ratesByClass(db: Executor) {
     ownTables(db)
       .selectFrom('tax_class_rate')
       .innerJoin('tax_rate', 'tax_rate.id', 'tax_class_rate.rate_id')
-      .select(['tax_class_rate.class_id', 'tax_rate.name', 'tax_rate.ppm'])
+      .select(['tax_class_rate.class_id', 'tax_rate.name', 'tax_rate.ppm', 'tax_rate.number'])
       .orderBy('tax_rate.position')
       .orderBy('tax_rate.id')
       .execute(),
@@ -58,12 +58,12 @@ async function ratesByClass(db: Executor) {
       .where('drop_items', '=', 1)
       .executeTakeFirst(),
   ])
-  const byClass = new Map<number, { name: string; ppm: number }[]>()
+  const byClass = new Map<number, { name: string; ppm: number; number: string }[]>()
   for (const row of rows) {
     const classId = Number(row.class_id)
     byClass.set(classId, [
       ...(byClass.get(classId) ?? []),
-      { name: row.name, ppm: Number(row.ppm) },
+      { name: row.name, ppm: Number(row.ppm), number: row.number },
     ])
   }
   return { byClass, dropItemsClass: dropItems ? Number(dropItems.id) : null }

@@ -7,7 +7,7 @@
 import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import { productTaxClasses, setProductTaxClass } from '#app/features/menu/menu.server.ts'
-import { taxLabel } from '#app/features/order-status/tax-rules.ts'
+import { TAX_NUMBER_MAX, taxLabel } from '#app/features/order-status/tax-rules.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { TAX_INTENTS, TAX_LIMITS, type TaxIntent, readRate, readWords } from './tax-input.ts'
@@ -21,6 +21,8 @@ export interface TaxRateRow {
   id: number
   name: string
   ppm: number
+  /** Her registration number for it, as receipts print it; '' for none. */
+  number: string
 }
 
 export interface TaxClassRow {
@@ -57,7 +59,12 @@ export async function loadTaxesPage(db: Executor): Promise<TaxesPage> {
     productTaxClasses(db),
   ])
   return {
-    rates: rates.map((row) => ({ id: Number(row.id), name: row.name, ppm: Number(row.ppm) })),
+    rates: rates.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      ppm: Number(row.ppm),
+      number: row.number,
+    })),
     classes: classes.map((row) => ({
       id: Number(row.id),
       name: row.name,
@@ -164,6 +171,14 @@ async function saveRate(
   }
   const rate = readRate(form.rate ?? '')
   if (!rate.ok) return { ok: false, status: 400, error: rate.error }
+  const number = (form.number ?? '').replace(/\s+/g, ' ').trim()
+  if (number.length > TAX_NUMBER_MAX) {
+    return {
+      ok: false,
+      status: 400,
+      error: `Write the registration number in up to ${TAX_NUMBER_MAX} characters, like 123456789 RT0001.`,
+    }
+  }
   const rates = await ownTables(trx).selectFrom('tax_rate').select(['id', 'name', 'ppm']).execute()
   if (id !== null && !rates.some((row) => Number(row.id) === id)) {
     return NO_SUCH_RATE
@@ -181,7 +196,7 @@ async function saveRate(
   if (id !== null) {
     await ownTables(trx)
       .updateTable('tax_rate')
-      .set({ name, ppm: rate.ppm })
+      .set({ name, ppm: rate.ppm, number })
       .where('id', '=', id)
       .execute()
     return {
@@ -191,7 +206,7 @@ async function saveRate(
   }
   await ownTables(trx)
     .insertInto('tax_rate')
-    .values({ name, ppm: rate.ppm, position: rates.length + 1 })
+    .values({ name, ppm: rate.ppm, number, position: rates.length + 1 })
     .execute()
   return { ok: true, message: `${label} added. Put it in a class below to charge it.` }
 }

@@ -7,14 +7,14 @@
 import { z } from 'zod'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import { productTaxClasses, setProductTaxClass } from '#app/features/menu/menu.server.ts'
-import { ratePercent, taxLabel } from '#app/features/order-status/tax-rules.ts'
+import { TAX_NUMBER_MAX, ratePercent, taxLabel } from '#app/features/order-status/tax-rules.ts'
 import { TAX_LIMITS, readRate, readWords } from './tax-input.ts'
 import { loadTaxesPage } from './tax-settings.server.ts'
 
 const ownTables = tablesFor('taxes')
 
 export interface TaxesPart {
-  rates: { name: string; rate: string }[]
+  rates: { name: string; rate: string; number?: string }[]
   classes: { name: string; rule: string; rates: string[]; drop_items: boolean }[]
   /** Treat name → class name, for the treats in a class. */
   treats: Record<string, string>
@@ -23,7 +23,9 @@ export interface TaxesPart {
 /** The part's outline in the file; each value is checked by checkTaxesPart. */
 export const taxesPartOutline = z
   .object({
-    rates: z.array(z.object({ name: z.string(), rate: z.string() })).max(TAX_LIMITS.rates),
+    rates: z
+      .array(z.object({ name: z.string(), rate: z.string(), number: z.string().optional() }))
+      .max(TAX_LIMITS.rates),
     classes: z
       .array(
         z.object({
@@ -39,7 +41,7 @@ export const taxesPartOutline = z
   .optional()
 
 export interface CheckedTaxes {
-  rates: { name: string; ppm: number }[]
+  rates: { name: string; ppm: number; number: string }[]
   classes: { name: string; rule: string; rates: string[]; dropItems: boolean }[]
   treats: Map<string, string>
 }
@@ -49,7 +51,11 @@ export async function exportTaxesPart(db: Executor): Promise<TaxesPart> {
   const labelOf = new Map(page.rates.map((rate) => [rate.id, taxLabel(rate)]))
   const classOf = new Map(page.classes.map((taxClass) => [taxClass.id, taxClass.name]))
   return {
-    rates: page.rates.map((rate) => ({ name: rate.name, rate: ratePercent(rate.ppm) })),
+    rates: page.rates.map((rate) => ({
+      name: rate.name,
+      rate: ratePercent(rate.ppm),
+      ...(rate.number ? { number: rate.number } : {}),
+    })),
     classes: page.classes.map((taxClass) => ({
       name: taxClass.name,
       rule: taxClass.rule,
@@ -75,7 +81,9 @@ export function checkTaxesPart(
     const rate = readRate(typed.rate)
     if (!name) return refuse(`a rate's name must be 1 to ${TAX_LIMITS.name} characters.`)
     if (!rate.ok) return refuse(`${name}: ${rate.error}`)
-    rates.push({ name, ppm: rate.ppm })
+    const number = (typed.number ?? '').trim()
+    if (number.length > TAX_NUMBER_MAX) return refuse(`${name}'s registration number is too long.`)
+    rates.push({ name, ppm: rate.ppm, number })
   }
   const labels = new Set(rates.map(taxLabel))
   if (labels.size !== rates.length) return refuse('two rates are the same.')
@@ -107,7 +115,7 @@ export async function replaceTaxes(db: Executor, taxes: CheckedTaxes): Promise<v
   for (const [index, rate] of taxes.rates.entries()) {
     const { id } = await ownTables(db)
       .insertInto('tax_rate')
-      .values({ name: rate.name, ppm: rate.ppm, position: index + 1 })
+      .values({ name: rate.name, ppm: rate.ppm, number: rate.number, position: index + 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
     rateIds.set(taxLabel(rate), Number(id))

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { CardAnswer, SettingsCard, answerFor, cardAction } from '#app/components/settings-card.tsx'
-import { ratePercent, taxLabel } from '#app/features/order-status/tax-rules.ts'
+import { TAX_NUMBER_MAX, ratePercent, taxLabel } from '#app/features/order-status/tax-rules.ts'
 import { TAX_INTENTS, TAX_LIMITS } from './tax-input.ts'
 import type { TaxAnswer, TaxClassRow, TaxesPage } from './tax-settings.server.ts'
 
@@ -50,10 +50,15 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
                 key={rate.id}
                 className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-blush-100 pb-3"
               >
-                <span className="min-w-24 font-bold">{taxLabel(rate)}</span>
+                <span className="min-w-24">
+                  <span className="font-bold">{taxLabel(rate)}</span>
+                  {rate.number ? (
+                    <span className="block text-sm text-chocolate">No. {rate.number}</span>
+                  ) : null}
+                </span>
                 <RateChange
                   // Saved, it closes: a changed rate is a new form.
-                  key={`${rate.name}-${rate.ppm}`}
+                  key={`${rate.name}-${rate.ppm}-${rate.number}`}
                   rate={rate}
                   refused={
                     refused?.intent === 'save-rate' && refused.id === rate.id ? refused : undefined
@@ -79,36 +84,14 @@ export function TaxesSettings({ page, posted }: { page: TaxesPage; posted: unkno
           key={page.rates.length}
           method="post"
           action={cardAction(RATES)}
-          className="mt-2 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+          className="mt-2 grid gap-4"
         >
           <input type="hidden" name="intent" value="add-rate" />
-          <FormField
-            name="name"
-            id="rate-name"
-            label="Name"
-            hint="As receipts show it: HST, GST, QST."
-          >
-            {(control) => (
-              <input
-                {...control}
-                required
-                maxLength={TAX_LIMITS.name}
-                defaultValue={answerOf('add-rate')?.ok === false ? refused?.values?.name : ''}
-              />
-            )}
-          </FormField>
-          <FormField name="rate" id="rate-percent" label="Rate" hint="A percent: 13 or 9.975.">
-            {(control) => (
-              <input
-                {...control}
-                required
-                inputMode="decimal"
-                defaultValue={answerOf('add-rate')?.ok === false ? refused?.values?.rate : ''}
-                className="max-w-32"
-              />
-            )}
-          </FormField>
-          <button type="submit" className="button-primary sm:mt-7">
+          <RateFields
+            idPrefix="rate"
+            values={answerOf('add-rate')?.ok === false ? (refused?.values ?? {}) : {}}
+          />
+          <button type="submit" className="button-primary justify-self-start">
             Add the rate
           </button>
         </Form>
@@ -309,44 +292,70 @@ function RateChange({
       <summary className="button-secondary">
         Change…<span className="sr-only"> {taxLabel(rate)}</span>
       </summary>
-      <Form
-        method="post"
-        action={cardAction(RATES)}
-        className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
-      >
+      <Form method="post" action={cardAction(RATES)} className="mt-2 grid gap-3">
         <input type="hidden" name="intent" value="save-rate" />
         <input type="hidden" name="id" value={rate.id} />
         {refused ? (
-          <p className="status-error sm:col-span-3" role="alert">
+          <p className="status-error" role="alert">
             {refused.error}
           </p>
         ) : null}
-        <FormField name="name" id={`${key}-name`} label="Name">
-          {(control) => (
-            <input
-              {...control}
-              required
-              maxLength={TAX_LIMITS.name}
-              defaultValue={refused?.values?.name ?? rate.name}
-            />
-          )}
-        </FormField>
-        <FormField name="rate" id={`${key}-rate`} label="Rate">
-          {(control) => (
-            <input
-              {...control}
-              required
-              inputMode="decimal"
-              defaultValue={refused?.values?.rate ?? ratePercent(rate.ppm)}
-              className="max-w-32"
-            />
-          )}
-        </FormField>
-        <button type="submit" className="button-primary sm:mt-7">
+        <RateFields
+          idPrefix={key}
+          values={
+            refused?.values ?? { name: rate.name, rate: ratePercent(rate.ppm), number: rate.number }
+          }
+        />
+        <button type="submit" className="button-primary justify-self-start">
           Save
         </button>
       </Form>
     </details>
+  )
+}
+
+/** A rate's three fields, as adding one and changing one both ask them. */
+function RateFields({
+  idPrefix,
+  values,
+}: {
+  idPrefix: string
+  values: Partial<Record<'name' | 'rate' | 'number', string>>
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-[1fr_8rem_1fr] sm:items-start">
+      <FormField
+        name="name"
+        id={`${idPrefix}-name`}
+        label="Name"
+        hint="As receipts show it: HST, GST, QST."
+      >
+        {(control) => (
+          <input
+            {...control}
+            required
+            maxLength={TAX_LIMITS.name}
+            defaultValue={values.name ?? ''}
+          />
+        )}
+      </FormField>
+      <FormField name="rate" id={`${idPrefix}-percent`} label="Rate" hint="A percent: 13 or 9.975.">
+        {(control) => (
+          <input {...control} required inputMode="decimal" defaultValue={values.rate ?? ''} />
+        )}
+      </FormField>
+      <FormField
+        name="number"
+        id={`${idPrefix}-number`}
+        label="Registration number"
+        hint="Printed on receipts: 123456789 RT0001."
+        optional
+      >
+        {(control) => (
+          <input {...control} maxLength={TAX_NUMBER_MAX} defaultValue={values.number ?? ''} />
+        )}
+      </FormField>
+    </div>
   )
 }
 

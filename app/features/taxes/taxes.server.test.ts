@@ -8,6 +8,7 @@ import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { chargesAfterPrice, totalOf } from '#app/features/order-status/money-owed.ts'
 import { streamOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
+import { readReceipts } from '#app/features/payments/receipt.server.ts'
 import { readYearReport } from '#app/features/reports/year-report.server.ts'
 import { answerPrice } from '#app/features/set-price-orders/price-api.server.ts'
 import { buyNowBakery, sendBuyNow } from '#tests/support/buy-now.ts'
@@ -31,7 +32,9 @@ function post(db: Db, fields: Record<string, string>) {
 
 /** HST 13% in a class "Taxable treats", and treat `name` in it, as she would set them. */
 async function taxTreat(db: Db, name: string) {
-  expect(await post(db, { intent: 'add-rate', name: 'HST', rate: '13' })).toMatchObject({
+  expect(
+    await post(db, { intent: 'add-rate', name: 'HST', rate: '13', number: '123456789 RT0001' }),
+  ).toMatchObject({
     status: 200,
     body: { ok: true, message: 'HST 13% added. Put it in a class below to charge it.' },
   })
@@ -142,7 +145,9 @@ test('a quote keeps the taxes of its treat’s class when it was sent: its total
   // $90 of cake with 13% HST: $101.70. The cake pops are in no class.
   const money = await moneyOf(db, cake)
   expect(totalOf(money)).toBe(10_170)
-  expect(chargesAfterPrice(money)).toEqual([{ label: 'HST 13%', cents: 1_170 }])
+  expect(chargesAfterPrice(money)).toEqual([
+    { label: 'HST 13%', cents: 1_170, detail: 'Registration no. 123456789 RT0001' },
+  ])
   expect(totalOf(await moneyOf(db, pops))).toBe(9_000)
 
   // A deposit is of what she pays, its tax with it: all of it, never more.
@@ -210,6 +215,20 @@ test('a quote keeps the taxes of its treat’s class when it was sent: its total
     taxCents: 825,
     marginCents: 7_170 - 825,
   })
+
+  // Her receipt prints the tax with her registration number beside it.
+  const { customer_token: token } = await db
+    .selectFrom('order_request')
+    .select('customer_token')
+    .where('id', '=', cake)
+    .executeTakeFirstOrThrow()
+  const [receipt] = (await readReceipts(db, { token: token!, now: BOOK_NOW })) ?? []
+  expect(receipt?.lines).toContainEqual({
+    description: 'HST 13%',
+    detail: 'Registration no. 123456789 RT0001',
+    amount: '$11.70',
+  })
+  expect(receipt?.price).toBe('$101.70')
 
   const csv = await new Response(streamOrdersCsv(db)).text()
   const [head, ...rows] = parse(csv) as string[][]
@@ -283,6 +302,6 @@ test('a treat bought now is taxed after its code, the same on her page, the pric
     .executeTakeFirstOrThrow()
   expect(chargesAfterPrice(await moneyOf(db, Number(jo.id)))).toEqual([
     { label: 'Code FIVE', cents: -500 },
-    { label: 'HST 13%', cents: 403 },
+    { label: 'HST 13%', cents: 403, detail: 'Registration no. 123456789 RT0001' },
   ])
 })
