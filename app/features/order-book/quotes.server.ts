@@ -4,8 +4,8 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { totalOf } from '#app/features/order-status/money-owed.ts'
 import { QUOTE_EXPIRY } from '#app/features/order-status/owner-intents.ts'
-import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
-import { type TaxedLine, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
+import { taxesColumn, taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
+import { type TaxedLine, isTreat, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { type BookChange, NOT_FOUND, moveRequest } from './request-moves.server.ts'
@@ -91,11 +91,15 @@ export async function quoteRequest(
   if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery' && !quote.partyDelivers) {
     return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
   }
-  // The taxes of its treats' classes now are kept with it (decision 113).
-  const taxes = await taxesForLines(
-    trx,
-    quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
-  )
+  // The taxes of its treats' classes now are kept with it (decision 113). A request named
+  // for no treat on the menu (a drop's order) keeps those of the quote it replaces.
+  const taxes =
+    quote.taxedLines || (await isTreat(trx, request.product_type))
+      ? await taxesForLines(
+          trx,
+          quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
+        )
+      : taxesOfColumn((await currentQuote(trx, requestId))?.taxes)
   const totalCents = totalOf({
     priceCents: quote.priceCents,
     deliveryFeeCents,

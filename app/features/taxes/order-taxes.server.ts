@@ -81,3 +81,8 @@ export async function treatTaxes(
   const taxes = await taxesForLines(db, [{ ...line, cents: 1 }])
   return taxes.map(({ name, ppm }) => ({ name, ppm }))
 }
+
+/** Whether `name` is a treat of the menu (on it now or taken off), as a request names one. */
+export async function isTreat(db: Executor, name: string): Promise<boolean> {
+  return (await productTaxClasses(db)).some((treat) => treat.name === name)
+}

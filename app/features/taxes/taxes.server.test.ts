@@ -189,6 +189,14 @@ test('a quote keeps the taxes of its treat’s class when it was sent: its total
   const later = await sendRequest(db, { product_type: 'Cakes', email: 'ana@example.com' })
   await quoteFor(db, later)
   expect(chargesAfterPrice(await moneyOf(db, later))).toEqual([{ label: 'HST 15%', cents: 1_350 }])
+  // Quoted again under a name that is no treat (as a drop's order is named), it keeps its taxes.
+  await db
+    .updateTable('order_request')
+    .set({ product_type: 'Saturday bake' })
+    .where('id', '=', later)
+    .execute()
+  await quoteFor(db, later)
+  expect(chargesAfterPrice(await moneyOf(db, later))).toEqual([{ label: 'HST 15%', cents: 1_350 }])
 
   // Paid in two parts across the year's end: the parts of the tax add up to the quote's.
   for (const [amountCents, receivedOn] of [
