@@ -91,14 +91,11 @@ export async function quoteRequest(
   if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery' && !quote.partyDelivers) {
     return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
   }
-  // The taxes of its treats' classes now are kept with it (decision 113). A request named
-  // for no treat on the menu (a drop's order) keeps those of the quote it replaces.
+  // Its treats' taxes now (decision 113); named for no treat (a drop's order), its last quote's.
+  const lines = quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }]
   const taxes =
     quote.taxedLines || (await isTreat(trx, request.product_type))
-      ? await taxesForLines(
-          trx,
-          quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }],
-        )
+      ? await taxesForLines(trx, lines)
       : taxesOfColumn((await currentQuote(trx, requestId))?.taxes)
   const totalCents = totalOf({
     priceCents: quote.priceCents,
