@@ -222,7 +222,7 @@ async function removeRate(trx: Executor, form: Record<string, string>): Promise<
           .where('id', '=', id)
           .executeTakeFirst()
   if (!row) return { ok: false, status: 404, error: 'That rate is no longer there.' }
-  await ownTables(trx).deleteFrom('tax_class_rate').where('rate_id', '=', row.id).execute()
+  // Its classes' links to it go with it (the links' own rule, migration 063).
   await ownTables(trx).deleteFrom('tax_rate').where('id', '=', row.id).execute()
   return {
     ok: true,
@@ -306,12 +306,11 @@ async function removeClass(trx: Executor, form: Record<string, string>): Promise
           .where('id', '=', id)
           .executeTakeFirst()
   if (!row) return NO_SUCH_CLASS
-  // Its treats are left in no class (the column's own rule), its rates' links go with it.
-  await ownTables(trx).deleteFrom('tax_class_rate').where('class_id', '=', row.id).execute()
+  // Named for her before they go: its treats are left in no class and its rates' links go
+  // with it, by the columns' own rules (migration 063).
   const treats = (await productTaxClasses(trx)).filter(
     (treat) => treat.taxClassId === Number(row.id),
   )
-  for (const treat of treats) await setProductTaxClass(trx, { productId: treat.id, classId: null })
   await ownTables(trx).deleteFrom('tax_class').where('id', '=', row.id).execute()
   const moved =
     treats.length > 0 ? ` ${treats.map((treat) => treat.name).join(', ')}: no tax now.` : ''

@@ -108,7 +108,7 @@ export function checkTaxesPart(
 
 /** Her taxes replaced by the file's, in the import's transaction, after its menu is made. */
 export async function replaceTaxes(db: Executor, taxes: CheckedTaxes): Promise<void> {
-  await ownTables(db).deleteFrom('tax_class_rate').execute()
+  // Their links and the treats' classes go with them (migration 063's rules).
   await ownTables(db).deleteFrom('tax_class').execute()
   await ownTables(db).deleteFrom('tax_rate').execute()
   const rateIds = new Map<string, number>()
