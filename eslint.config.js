@@ -33,6 +33,10 @@ export const featureEdges = {
     uses: ['site-content'],
     why: "The gallery's photos go through the shared image pipeline, store and quota; a photo without her words is described with her bakery's name (site-content).",
   },
+  'gift-cards': {
+    uses: ['site-content'],
+    why: "Her gift cards (decision 114): each card's code and ledger, read and moved under the card's lock, the emails a sale sends (naming her bakery, from site-content), her list of cards and whether she sells them.",
+  },
   home: {
     uses: [],
     why: 'The public Home page: her words and pictures, her treats and reviews, read from shared content.',
@@ -139,8 +143,8 @@ export const featureEdges = {
     why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; a quote keeps the taxes of its treats' classes (taxes); its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
   },
   payments: {
-    uses: ['order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
-    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders).",
+    uses: ['gift-cards', 'order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
+    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders). Gift cards are bought through its Checkout, spent as an order's payment and refunded back onto the card (gift-cards keeps each card's code and ledger).",
   },
   'customer-changes': {
     uses: [
@@ -175,6 +179,7 @@ export const featureEdges = {
       'contact',
       'customers',
       'drops',
+      'gift-cards',
       'inspiration',
       'order-book',
       'payments',
@@ -184,7 +189,7 @@ export const featureEdges = {
       'texts',
       'waitlist',
     ],
-    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, her notes in the customer book, her consent to texts and the texts to her number, each through its owner).",
+    why: "The owner's desk: Today, the order list, the calendar, the CSV and the calendar feed, and erasing a customer everywhere she is stored (her contact messages, holds on drops and places on their waitlists, photos in the media store, proofs and review, her notes in the customer book, her consent to texts and the texts to her number, the gift cards she bought or was given, each through its owner).",
   },
   'scheduled-work': {
     uses: ['availability', 'order-book', 'owner-alerts', 'payments', 'reviews', 'site-content'],

@@ -25,7 +25,7 @@ import { isBareFrame } from '#app/components/page-frame.ts'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { SiteWordsContext, useSiteWords } from '#app/components/use-site-words.ts'
-import { getEnv } from '#app/config/env.server.ts'
+import { cardPaymentsOn, getEnv } from '#app/config/env.server.ts'
 import { CREAM } from '#app/content/brand-colors.ts'
 import { UNNAMED_ICON, sharedPicturesOf, siteIconOf } from '#app/content/built-in-pictures.ts'
 import { pageTitle } from '#app/content/format.ts'
@@ -35,6 +35,7 @@ import { getDb } from '#app/db/db.server.ts'
 import { AdminFooterControl } from '#app/features/auth/admin-footer-control.tsx'
 import { OwnerBar } from '#app/features/auth/owner-bar.tsx'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
+import { giftCardsOn } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { publicPictures } from '#app/features/site-content/site-pictures.server.ts'
@@ -64,6 +65,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     words: toPublicWords({ ...words, pictures: publicPictures(words.pictures) }, today),
     // The footer's year is the bakery's (SiteFooter says why).
     year: Number(today.slice(0, 4)),
+    // The footer links the gift card shop while she sells them (decision 114).
+    giftCards: cardPaymentsOn() && (await giftCardsOn(db)),
   }
 }
 
@@ -184,6 +187,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter
               adminControl={<AdminFooterControl signedIn={data?.signedIn ?? false} />}
               year={data?.year}
+              giftCards={data?.giftCards ?? false}
             />
           )}
           <ScrollRestoration nonce={nonce} />

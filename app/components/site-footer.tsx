@@ -18,12 +18,22 @@ const footerLinks = [
  * another year (New Year's Eve west of the bakery), and the footer would not
  * match the server's as React hydrates it.
  */
-export function SiteFooter({ adminControl, year }: { adminControl?: ReactNode; year?: number }) {
+export function SiteFooter({
+  adminControl,
+  year,
+  giftCards = false,
+}: {
+  adminControl?: ReactNode
+  year?: number
+  /** She sells gift cards: the footer links her shop. */
+  giftCards?: boolean
+}) {
   const words = useSiteWords()
   const { identity } = words
   // /faq is linked once she has written it; /policies always has the terms (decision 079).
   const links = [
     ...footerLinks,
+    ...(giftCards ? [{ to: '/gift-cards', label: 'Gift cards' }] : []),
     ...(words.hasFaq ? [{ to: '/faq', label: 'FAQ' }] : []),
     { to: '/policies', label: 'Order policies' },
   ]

@@ -245,6 +245,19 @@ const SQLITE_SCHEMA = [
     'CREATE UNIQUE INDEX "gallery_image_upload_key" on "gallery_image" ("upload_key")',
   ],
   [
+    'gift_card',
+    'CREATE TABLE "gift_card" ("id" integer primary key autoincrement, "code" text unique, "amount_cents" integer not null check (amount_cents > 0), "currency" text not null, "buyer_name" text not null, "buyer_email" text not null, "recipient_name" text not null, "recipient_email" text not null, "message" text default \'\' not null, "checkout_session_id" text not null unique, "payment_intent_id" text, "created_at" integer not null, "paid_at" integer)',
+  ],
+  [
+    'gift_card_entry',
+    'CREATE TABLE "gift_card_entry" ("id" integer primary key autoincrement, "gift_card_id" integer not null references "gift_card" ("id") on delete cascade, "kind" text not null check (kind in (\'bought\', \'spent\', \'returned\')), "cents" integer not null, "payment_id" integer unique references "payment" ("id") on delete set null, "refund_id" integer unique references "refund" ("id") on delete set null, "request_id" integer references "order_request" ("id") on delete set null, "created_at" integer not null)',
+  ],
+  [
+    'gift_card_entry_card',
+    'CREATE INDEX "gift_card_entry_card" on "gift_card_entry" ("gift_card_id", "id")',
+  ],
+  ['gift_card_recent', 'CREATE INDEX "gift_card_recent" on "gift_card" ("paid_at", "id")'],
+  [
     'ingredient',
     'CREATE TABLE "ingredient" ("id" integer primary key autoincrement, "name" text not null, "name_key" text not null unique, "pack_amount" text not null, "pack_unit" text not null, "pack_price_cents" integer not null check (pack_price_cents >= 0), "density" text, "allergens" text default \'\' not null, "pantry_amount" text, "updated_at" integer not null, "contents" text default \'\' not null, "piece_grams" text)',
   ],
@@ -651,6 +664,10 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_drop_hold_line_1', null],
   ['sqlite_autoindex_drop_sale_1', null],
   ['sqlite_autoindex_gallery_image_1', null],
+  ['sqlite_autoindex_gift_card_1', null],
+  ['sqlite_autoindex_gift_card_2', null],
+  ['sqlite_autoindex_gift_card_entry_1', null],
+  ['sqlite_autoindex_gift_card_entry_2', null],
   ['sqlite_autoindex_ingredient_1', null],
   ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],

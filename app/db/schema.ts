@@ -22,6 +22,7 @@ import type {
   WaitlistEntryTable,
   DayWaitlistEntryTable,
 } from './schema/drops.ts'
+import type { GiftCardEntryTable, GiftCardTable } from './schema/gift-cards.ts'
 import type {
   IngredientTable,
   KitchenSettingsTable,
@@ -131,6 +132,8 @@ export interface Database {
   customer_apart: CustomerApartTable
   discount_code: DiscountCodeTable
   discount_code_use: DiscountCodeUseTable
+  gift_card: GiftCardTable
+  gift_card_entry: GiftCardEntryTable
   tax_rate: TaxRateTable
   tax_class: TaxClassTable
   tax_class_rate: TaxClassRateTable
@@ -164,6 +167,7 @@ export type {
   DayWaitlistEntryTable,
   DayWaitlistState,
 } from './schema/drops.ts'
+export type { GiftCardEntryKind } from './schema/gift-cards.ts'
 export type { CardCheckoutTable, StripeEventOutcome, StripeEventTable } from './schema/payments.ts'
 export type {
   CustomerChangeKind,

@@ -70,6 +70,11 @@ export const tableOwners = {
   customer_apart: { owner: 'customers', holds: 'an email or phone she says ties no one person' },
   discount_code: { owner: 'discount-codes', holds: 'her discount codes, their terms and uses' },
   discount_code_use: { owner: 'discount-codes', holds: 'which order took each use of a code' },
+  gift_card: { owner: 'gift-cards', holds: 'each gift card sold, its code and who it is for' },
+  gift_card_entry: {
+    owner: 'gift-cards',
+    holds: 'what each gift card was bought with, spent on and given back',
+  },
   tax_rate: { owner: 'taxes', holds: 'the tax rates she charges' },
   tax_class: { owner: 'taxes', holds: 'the classes of what she sells, each with its rule' },
   tax_class_rate: { owner: 'taxes', holds: 'which rates each class carries' },

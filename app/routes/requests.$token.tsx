@@ -20,10 +20,12 @@ import {
   PRIVATE_PAGE_HEADERS,
   type QuoteAnswerResult,
 } from '#app/features/customer-page/request-status.ts'
+import { anyGiftCardSold } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
 import { readCustomerProofs } from '#app/features/order-book/proof-steps.server.ts'
-import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
+import type { CardCheckoutFailure, GiftCardPayAnswer } from '#app/features/payments/card-offer.ts'
 import { cardNoticeOf, startCardCheckout } from '#app/features/payments/card-payments.server.ts'
+import { payWithGiftCard } from '#app/features/payments/gift-card-pay.server.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { approvedRound, asProofAnswerResult, openRound } from '#app/features/proofs/proof-rules.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'
@@ -67,7 +69,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     view,
     proofs: await readCustomerProofs(db, params.token),
-    book: await readCustomerBook(db, params.token, now, { cardPayments }),
+    book: await readCustomerBook(db, params.token, now, {
+      cardPayments,
+      giftCards: await anyGiftCardSold(db),
+    }),
     // Her changes and cancelling; ?cancel=<position> opens that request's confirm step.
     selfService: await readSelfService(db, params.token, {
       now,
@@ -152,6 +157,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }),
     )
   }
+  // "Pay with a gift card" (decision 114).
+  if (new URL(request.url).searchParams.has('gift-card')) {
+    return respond(
+      await payWithGiftCard({
+        request,
+        token: params.token,
+        clientIp: context.get(clientIpContext),
+        db: getDb(),
+        siteUrl: getEnv().SITE_URL,
+      }),
+    )
+  }
   if (new URL(request.url).searchParams.has('checkout')) {
     const started = await startCardCheckout({
       request,
@@ -209,6 +226,7 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<
     | QuoteAnswerResult
     | CardCheckoutFailure
+    | GiftCardPayAnswer
     | SelfServiceResult
     | ReviewPostResult
     | TextChoiceResult
@@ -223,8 +241,9 @@ export default function RequestStatus({ loaderData }: Route.ComponentProps) {
   const result =
     proofResult || selfServiceResult || reviewResult || textsResult
       ? undefined
-      : (posted as QuoteAnswerResult | CardCheckoutFailure | undefined)
-  const card = result && 'card' in result ? (result as CardCheckoutFailure) : undefined
+      : (posted as QuoteAnswerResult | CardCheckoutFailure | GiftCardPayAnswer | undefined)
+  const card =
+    result && 'card' in result ? (result as CardCheckoutFailure | GiftCardPayAnswer) : undefined
   const answer = result && !('card' in result) ? result : undefined
   // An answer for a request this link does not hold reads as an unknown link.
   if (

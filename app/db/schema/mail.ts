@@ -25,6 +25,8 @@ export type OutboxTopic =
   | 'drop_waitlist'
   /** A full day's waitlist offer: the day came free, kept for her (subject_id: the entry). */
   | 'day_waitlist'
+  /** A gift card sold: the card to the one it is for, the buyer's receipt, the owner's news (subject_id: the card). */
+  | 'gift_card'
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 export interface OutboxTable {

@@ -77,15 +77,18 @@ function refusedCancel(
   return null
 }
 
-/** How much of `totalCents` goes back to the card payments (oldest first), when card refunds are on. */
+/** How much of `totalCents` goes back where it was paid from (oldest first): a card, when card refunds are on, or a gift card. */
 async function cardShare(
   db: Executor,
   leadId: number,
   totalCents: number,
   cardOn: boolean,
 ): Promise<{ paymentId: number; amountCents: number }[]> {
-  if (!cardOn || totalCents <= 0) return []
-  const payments = await cardPaymentsOf(db as Db, leadId)
+  if (totalCents <= 0) return []
+  // With card payments off, what a gift card paid still goes back onto it.
+  const payments = (await cardPaymentsOf(db as Db, leadId)).filter(
+    (payment) => cardOn || payment.giftCard !== null,
+  )
   const pieces: { paymentId: number; amountCents: number }[] = []
   let left = totalCents
   for (const payment of payments) {

@@ -21,6 +21,7 @@ import { QUOTE_EXPIRY, type QuoteAnswer } from '#app/features/order-status/owner
 import { scheduleLines } from '#app/features/order-status/payment-schedule-text.ts'
 import { paymentSchedule } from '#app/features/order-status/payment-schedule.ts'
 import { cardOfferOf } from '#app/features/payments/card-payments.server.ts'
+import { giftCardOfferOf } from '#app/features/payments/gift-card-pay.server.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { bakeryDateTimeFormat } from '#app/utils/local-settings.ts'
@@ -53,8 +54,11 @@ export async function readCustomerBook(
   db: Db,
   token: string,
   now: number,
-  /** Card payments on (both Stripe keys set): each entry says what she may pay by card now. */
-  { cardPayments = false }: { cardPayments?: boolean } = {},
+  /**
+   * Card payments on (both Stripe keys set): each entry says what she may pay
+   * by card now; gift cards sold (decision 114): what one may pay.
+   */
+  { cardPayments = false, giftCards = false }: { cardPayments?: boolean; giftCards?: boolean } = {},
 ): Promise<Record<number, CustomerBookEntry>> {
   const requests = await ownTables(db)
     .selectFrom('order_request')
@@ -157,6 +161,9 @@ export async function readCustomerBook(
       }
       if (cardPayments) {
         entry.card = cardOfferOf(request.status, quote.accepted_at !== null, money)
+      }
+      if (giftCards) {
+        entry.giftCard = giftCardOfferOf(request.status, quote.accepted_at !== null, money)
       }
       if (request.status !== 'quoted' || quote.accepted_at !== null) {
         entry.owed = {

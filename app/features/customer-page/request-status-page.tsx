@@ -12,7 +12,11 @@ import type {
 import { handoverLabel } from '#app/features/order-book/handover.ts'
 import type { WaitingItem, WaitingKind } from '#app/features/order-status/customer-links.ts'
 import { nextSteps } from '#app/features/order-status/next-steps.ts'
-import type { CardCheckoutFailure, CardNotice } from '#app/features/payments/card-offer.ts'
+import type {
+  CardCheckoutFailure,
+  CardNotice,
+  GiftCardPayAnswer,
+} from '#app/features/payments/card-offer.ts'
 import { CardNoticeBanner } from '#app/features/payments/card-pay.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { ANSWER_MESSAGES, QuotePanel } from './request-quote.tsx'
@@ -59,8 +63,8 @@ export function RequestStatusPage({
   answer?: QuoteAnswerResult
   /** Back from Stripe's payment page: paid, or cancelled. */
   cardNotice?: CardNotice | null
-  /** Why a card payment could not be started, if it could not. */
-  cardError?: CardCheckoutFailure
+  /** Why a card payment could not be started, if it could not; or how a gift card paid. */
+  cardError?: CardCheckoutFailure | GiftCardPayAnswer
   /** Each request's design proof (features/proofs), by the request's position. */
   proofs?: Record<number, ReactNode>
   /** The positions whose design proof waits for her answer. */
@@ -116,7 +120,7 @@ export function RequestStatusPage({
         don’t share or forward it.
       </p>
       {cardNotice ? <CardNoticeBanner notice={cardNotice} /> : null}
-      {cardError && cardError.position === undefined ? (
+      {cardError && !cardError.ok && cardError.position === undefined ? (
         <p
           role="alert"
           className="mt-6 max-w-2xl rounded-2xl bg-blush-100 px-4 py-3 text-raspberry-dark"
@@ -240,7 +244,7 @@ function RequestCard({
   token: string
   book: CustomerBookEntry | undefined
   answer: QuoteAnswerResult | undefined
-  cardError: CardCheckoutFailure | undefined
+  cardError: CardCheckoutFailure | GiftCardPayAnswer | undefined
   proof?: ReactNode
   /** What it waits on her for, shown at the top of the page instead of here. */
   movedUp: ReadonlySet<WaitingKind>

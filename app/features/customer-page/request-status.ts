@@ -2,7 +2,7 @@ import { site } from '#app/content/site.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { ACCEPTED_DATE_HOLD, QUOTED_DATE_HOLD } from '#app/features/order-status/date-hold.ts'
 import type { ScheduleLine } from '#app/features/order-status/payment-schedule-text.ts'
-import type { CustomerCardOffer } from '#app/features/payments/card-offer.ts'
+import type { CustomerCardOffer, GiftCardOffer } from '#app/features/payments/card-offer.ts'
 
 /**
  * An inspiration photo the customer sent with a request, served at
@@ -260,6 +260,8 @@ export interface CustomerBookEntry {
   declinedByCustomer: boolean
   /** What she may pay by card now, when card payments are on (decision 045). */
   card?: CustomerCardOffer | null
+  /** What a gift card may pay now, once any card was sold (decision 114). */
+  giftCard?: GiftCardOffer | null
   /** Her payments and refunds, with a receipt to print; absent until something is paid. */
   ledger?: CustomerLedger | null
   /**

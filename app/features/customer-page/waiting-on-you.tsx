@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { type WaitingItem, waitingId } from '#app/features/order-status/customer-links.ts'
-import type { CardCheckoutFailure } from '#app/features/payments/card-offer.ts'
-import { CardPayForm } from '#app/features/payments/card-pay.tsx'
+import type { CardCheckoutFailure, GiftCardPayAnswer } from '#app/features/payments/card-offer.ts'
+import { CardPayForm, GiftCardPaid, GiftCardPayForm } from '#app/features/payments/card-pay.tsx'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { OwedPanel } from './owed-panel.tsx'
 import type { CustomerBookEntry, CustomerRequest } from './request-status.ts'
@@ -106,11 +106,25 @@ export function MoneyPanels({
   position: number
   book: CustomerBookEntry | undefined
   token: string
-  cardError: CardCheckoutFailure | undefined
+  cardError: CardCheckoutFailure | GiftCardPayAnswer | undefined
 }) {
-  const cardForm = book?.card ? (
-    <CardPayForm position={position} offer={book.card} error={cardError} />
-  ) : null
+  const giftAnswer = cardError && 'giftCard' in cardError ? cardError : undefined
+  const cardFailure = giftAnswer ? undefined : (cardError as CardCheckoutFailure | undefined)
+  const cardForm =
+    book?.card || book?.giftCard ? (
+      <>
+        {book.card ? (
+          <CardPayForm position={position} offer={book.card} error={cardFailure} />
+        ) : null}
+        {book.giftCard ? (
+          <GiftCardPayForm position={position} offer={book.giftCard} answer={giftAnswer} />
+        ) : giftAnswer?.ok ? (
+          <GiftCardPaid answer={giftAnswer} />
+        ) : null}
+      </>
+    ) : giftAnswer?.ok ? (
+      <GiftCardPaid answer={giftAnswer} />
+    ) : null
   return (
     <>
       {(book?.schedule && book.schedule.lines.length > 0) || book?.ledger ? (
@@ -125,9 +139,13 @@ export function MoneyPanels({
       ) : (
         cardForm
       )}
-      {cardError && !book?.card ? (
+      {cardFailure && !book?.card ? (
         <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
-          {cardError.error}
+          {cardFailure.error}
+        </p>
+      ) : giftAnswer && !giftAnswer.ok && !book?.giftCard ? (
+        <p role="alert" className="mt-4 rounded-xl bg-blush-100 px-4 py-3 text-raspberry-dark">
+          {giftAnswer.error}
         </p>
       ) : null}
       {book?.owed ? <OwedPanel owed={book.owed} /> : null}

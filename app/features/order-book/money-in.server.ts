@@ -74,7 +74,7 @@ export async function recordPaymentIn(
     now,
     actor = 'owner',
   }: { requestId: number; payment: PaymentInput; now: number; actor?: Actor },
-): Promise<BookChange & { confirmed?: boolean; settled?: boolean }> {
+): Promise<BookChange & { confirmed?: boolean; settled?: boolean; paymentId?: number }> {
   // A party's payments are recorded once, on its lead (decision 049).
   const requestId = (await partyOf(trx, anyMember)).leadId
   const status = await statusOf(trx, requestId)
@@ -82,7 +82,7 @@ export async function recordPaymentIn(
   const refused = refusedPaymentMessage(status)
   if (refused) return { ok: false, status: 409, error: refused }
   const owedBefore = amountsOwed(await moneyOf(trx, requestId)).stillOwed
-  await ownTables(trx)
+  const { id: paymentId } = await ownTables(trx)
     .insertInto('payment')
     .values({
       request_id: requestId,
@@ -93,7 +93,8 @@ export async function recordPaymentIn(
       checkout_session_id: payment.checkoutSessionId ?? null,
       payment_intent_id: payment.paymentIntentId ?? null,
     })
-    .execute()
+    .returning('id')
+    .executeTakeFirstOrThrow()
   // Its receipt gets its number with the first money in.
   await ensureReceiptIn(trx, { requestId, now })
   // On the timeline too, so the story of a request shows when its money came in.
@@ -112,7 +113,7 @@ export async function recordPaymentIn(
     isIn(BOOKED_STATUSES, status) &&
     owedBefore > 0 &&
     amountsOwed(await moneyOf(trx, requestId)).stillOwed === 0
-  return { ok: true, confirmed, settled }
+  return { ok: true, confirmed, settled, paymentId: Number(paymentId) }
 }
 
 /** The owner confirms without a deposit: an accepted quote is confirmed at once. */

@@ -99,7 +99,7 @@ test('quote, accept, deposit, ready, completed: each step on the timeline', asyn
       payment: { amountCents: 6_000, receivedOn: '2026-11-24', method: 'e-Transfer' },
       now: NOW + DAY,
     }),
-  ).toEqual({ ok: true, confirmed: true, settled: false })
+  ).toEqual({ ok: true, confirmed: true, settled: false, paymentId: expect.any(Number) })
   expect(await moneyOf(db, id)).toEqual({
     priceCents: 12_000,
     deliveryFeeCents: 0,

@@ -14,6 +14,7 @@ import { heldUntil } from '#app/features/order-status/date-hold.ts'
 import { amountsOwed, depositOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { OWING_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
+import { onlineRefundWords } from '#app/features/order-status/payment-methods.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -162,9 +163,8 @@ function readyBody(c: UpdateContext): UpdateBody {
 function refundSentence({ order, date }: UpdateContext, refund: UpdateRefund): string {
   const amount = formatMoney(refund.amountCents)
   const on = formatCalendarDate(refund.refundedOn)
-  if (refund.method.trim() === 'card') {
-    return `We refunded ${amount} to your card on ${on}, for your ${order} for ${date}. Your bank usually shows it within 5 to 10 days.`
-  }
+  const online = onlineRefundWords(refund.method, { amount, on, order, date })
+  if (online) return online
   const by = refund.method.trim() ? ` by ${refund.method.trim()}` : ''
   return `We sent you ${amount}${by} on ${on}, for your ${order} for ${date}.`
 }

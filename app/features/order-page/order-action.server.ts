@@ -174,7 +174,7 @@ function readPost(form: Record<string, string> | undefined): Post {
 }
 
 /** What a change that went through reports back. */
-type Changed = BookChange & { settled?: boolean; waiting?: string[] }
+type Changed = BookChange & { settled?: boolean; waiting?: string[]; said?: string }
 
 /**
  * One change in its transaction: the party's lead held, the page's version
@@ -228,7 +228,12 @@ async function changeIn(
   }
   // A member of a pickup not all ready: its email waits for the last (decision 087).
   const waiting = email && data.intent === 'ready' ? (await pickupOf(trx, requestId)).waiting : []
-  return { ok: true, settled: done.ok && Boolean(done.settled), waiting }
+  return {
+    ok: true,
+    settled: done.ok && Boolean(done.settled),
+    waiting,
+    ...(done.ok && done.said ? { said: done.said } : {}),
+  }
 }
 
 /** What the owner reads once her change is made. */
@@ -236,6 +241,7 @@ function doneMessage(intent: OrderIntent, change: Changed): string {
   const plan = OWNER_INTENTS[intent]
   const settled = change.ok && 'settled' in change && change.settled
   const waiting = change.ok && 'waiting' in change ? (change.waiting ?? []) : []
+  if (change.ok && 'said' in change && change.said) return change.said
   return waiting.length > 0
     ? `Marked ready. The customer is emailed once the rest of this pickup is ready too: ${partyName(waiting)}.`
     : settled && plan.settled

@@ -24,6 +24,8 @@ export type Made = BookChange & {
   /** What an accepted change changed, for her email. */
   changes?: readonly ChangedPart[]
   dedupeKey?: string
+  /** What the owner reads, when it is not the intent's usual words (a refund onto a gift card). */
+  said?: string
 }
 
 /** Stripe's keys, for a card refund. */
@@ -154,7 +156,16 @@ async function moneyIn(
         now,
         env,
       })
-      return refunded.ok ? { ok: true, moved: false, dedupeKey: refunded.dedupeKey } : refunded
+      if (!refunded.ok) return refunded
+      return {
+        ok: true,
+        moved: false,
+        dedupeKey: refunded.dedupeKey,
+        // A gift card's payment goes back onto the card, not through Stripe (decision 114).
+        ...(refunded.giftCard
+          ? { said: `Put back on gift card ${refunded.giftCard}; the customer is told.` }
+          : {}),
+      }
     }
   }
 }

@@ -6,6 +6,7 @@ import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { amountsOwed } from '#app/features/order-status/money-owed.ts'
 import { canMove } from '#app/features/order-status/order-status.ts'
 import { OWNER_INTENTS, READY_EARLY_DAYS } from '#app/features/order-status/owner-intents.ts'
+import { giftCardOfPayment } from '#app/features/payments/card-refunds.server.ts'
 import { daysBetween } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -140,6 +141,14 @@ async function refundQuestion(
   const { paidCents } = await moneyOf(trx, requestId)
   if (amountCents > paidCents) return null
   if (lowersPrice && (await refusedPriceLowering(trx, { requestId, amountCents }))) return null
+  const giftCard = card ? await giftCardOfPayment(trx, data.payment) : null
+  if (giftCard) {
+    const lowers = lowersPrice ? ', lowering the price by as much' : ''
+    return ask(
+      `Put ${formatMoney(amountCents)} back on gift card ${giftCard}${lowers}? ${who} will be emailed that it is there to spend again.`,
+      `Yes, put it back on the gift card and email ${firstName}`,
+    )
+  }
   if (card) {
     const lowers = lowersPrice ? ', lowering the price by as much' : ''
     return ask(

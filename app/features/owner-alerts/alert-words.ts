@@ -115,13 +115,19 @@ export function quoteAnswerAlert(
 
 export function paymentAlert(
   request: AlertRequest,
-  payment: { amountCents: number; kind: 'deposit' | 'balance'; reference: string },
+  payment: {
+    amountCents: number
+    kind: 'deposit' | 'balance'
+    reference: string
+    /** How it was paid: by card through Stripe, or with a gift card. */
+    way?: 'card' | 'gift card'
+  },
 ): OwnerAlert {
   return {
     kind: 'payment',
     event: `payment:${payment.reference}`,
     title: 'Payment received',
-    body: `${formatMoney(payment.amountCents)} ${payment.kind} by card: ${about(request, 'for')}`,
+    body: `${formatMoney(payment.amountCents)} ${payment.kind} by ${payment.way ?? 'card'}: ${about(request, 'for')}`,
     url: `/admin/orders/${request.id}`,
   }
 }

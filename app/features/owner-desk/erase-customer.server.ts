@@ -6,6 +6,7 @@ import { deleteContactMessagesFrom } from '#app/features/contact/contact-message
 import { eraseLinksOf } from '#app/features/customers/customer-links.server.ts'
 import { eraseNoteOf } from '#app/features/customers/customer-notes.server.ts'
 import { eraseHoldsOf } from '#app/features/drops/drop-holds.server.ts'
+import { eraseGiftCardsOf } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { deletePhotosOfRequests } from '#app/features/inspiration/inspiration-photos.server.ts'
 import { outboxMessageKey } from '#app/features/mail/delivery-worker.server.ts'
 import { sweepEmails } from '#app/features/mail/outbox-sweep.server.ts'
@@ -96,6 +97,8 @@ export async function eraseCustomer(
     await eraseHoldsOf(trx, address)
     await eraseWaitlistOf(trx, address)
     await eraseDayWaitlistOf(trx, address)
+    // The gift cards she bought or was given keep their money, not her name.
+    await eraseGiftCardsOf(trx, address)
     // Her notes in the customer book, and what the owner joined or kept apart there.
     await eraseNoteOf(trx, address)
     await eraseLinksOf(trx, {

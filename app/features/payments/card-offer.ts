@@ -21,3 +21,15 @@ export interface CardCheckoutFailure {
   position?: number
   notFound?: true
 }
+
+/** "Pay with a gift card": what it paid and what is left, or why it did not (decision 114). */
+export type GiftCardPayAnswer =
+  | { ok: true; card: true; giftCard: true; position: number; message: string }
+  | { ok: false; card: true; giftCard: true; error: string; position?: number; notFound?: true }
+
+/** What the customer's page offers to pay with a gift card: all that is still owed. */
+export interface GiftCardOffer {
+  amountCents: number
+  /** '$50' */
+  amount: string
+}

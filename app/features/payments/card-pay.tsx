@@ -1,5 +1,11 @@
 import { Form, useNavigation } from 'react-router'
-import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
+import type {
+  CardCheckoutFailure,
+  CardNotice,
+  CustomerCardOffer,
+  GiftCardOffer,
+  GiftCardPayAnswer,
+} from './card-offer.ts'
 
 const NOTICES: Record<CardNotice, { text: string; tone: string }> = {
   'paid-deposit': {
@@ -78,5 +84,75 @@ export function CardPayForm({
         </span>
       </Form>
     </div>
+  )
+}
+
+/**
+ * "Pay with a gift card": the code she was emailed, and the card pays as
+ * much of what is owed as it holds (decision 114). A plain POST form, so it
+ * works without JavaScript; the answer says what it paid and what is left.
+ */
+export function GiftCardPayForm({
+  position,
+  offer,
+  answer,
+}: {
+  position: number
+  offer: GiftCardOffer
+  answer?: GiftCardPayAnswer
+}) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.has('code') === true &&
+    navigation.formData.get('request') === String(position)
+  const errorId = `gift-card-${position}-error`
+  const failed = answer && !answer.ok ? answer : undefined
+  return (
+    <div className="mt-4 rounded-xl bg-white px-4 py-4" data-testid="gift-card-pay">
+      {answer?.ok ? <GiftCardPaid answer={answer} /> : null}
+      <Form method="post" action="?gift-card" className="grid gap-2">
+        <input type="hidden" name="request" value={position} />
+        <input type="hidden" name="amount" value={offer.amountCents} />
+        <label htmlFor={`gift-card-${position}`} className="form-label">
+          Pay with a gift card
+        </label>
+        <p id={`gift-card-${position}-hint`} className="text-sm text-chocolate">
+          It pays up to {offer.amount}, all that is owed; what it does not cover you pay as usual.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id={`gift-card-${position}`}
+            name="code"
+            className="form-input max-w-xs font-mono uppercase tracking-wider"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="ABCD-EFGH-JKMN-PQRS"
+            maxLength={40}
+            required
+            aria-invalid={failed ? true : undefined}
+            aria-describedby={`gift-card-${position}-hint${failed ? ` ${errorId}` : ''}`}
+          />
+          <button type="submit" className="button-secondary" disabled={busy}>
+            {busy ? 'Using your gift card…' : 'Use gift card'}
+          </button>
+        </div>
+        {failed ? (
+          <p id={errorId} role="alert" className="form-error">
+            {failed.error}
+          </p>
+        ) : null}
+      </Form>
+    </div>
+  )
+}
+
+/** What a gift card paid, said where she is looking. */
+export function GiftCardPaid({ answer }: { answer: Extract<GiftCardPayAnswer, { ok: true }> }) {
+  return (
+    <p role="status" className="mb-3 rounded-xl bg-[#d7ead9] px-4 py-3 font-bold text-[#1f4f29]">
+      {answer.message}
+    </p>
   )
 }

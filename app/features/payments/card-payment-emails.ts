@@ -29,6 +29,8 @@ export interface CardPaid {
   amountCents: number
   /** What is still to pay after it, in cents. */
   stillOwedCents: number
+  /** Paid with a gift card (its ending, '····PQRS') rather than by card through Stripe. */
+  giftCard?: string
 }
 
 /**
@@ -49,9 +51,11 @@ export function composeCardPaymentReceived(
   const statusUrl = request.customer_token
     ? `${siteUrl}/requests/${request.customer_token}`
     : undefined
-  const lead = `Thank you: your card payment of ${amount} for your ${order} on ${formatCalendarDate(request.due_date)} has arrived.`
+  const lead = paid.giftCard
+    ? `Thank you: ${amount} of your gift card ${paid.giftCard} is paid toward your ${order} on ${formatCalendarDate(request.due_date)}.`
+    : `Thank you: your card payment of ${amount} for your ${order} on ${formatCalendarDate(request.due_date)} has arrived.`
   const rows: [string, string][] = [
-    ['Paid by card', `${amount} (${paid.kind})`],
+    [paid.giftCard ? 'Paid by gift card' : 'Paid by card', `${amount} (${paid.kind})`],
     [
       'Still to pay',
       paid.stillOwedCents > 0 ? formatMoney(paid.stillOwedCents) : 'Nothing: it is all paid.',
@@ -98,7 +102,7 @@ export function composeCardPaymentOwner(
   bakeryName: string,
 ): OutgoingEmail {
   const amount = formatMoney(paid.amountCents)
-  const subject = `${request.name} paid the ${paid.kind} by card: ${amount}`
+  const subject = `${request.name} paid the ${paid.kind} by ${paid.giftCard ? 'gift card' : 'card'}: ${amount}`
   const next = paid.confirmed
     ? 'The deposit is in, so the request is now confirmed and the customer has been told.'
     : paid.stillOwedCents > 0
@@ -114,7 +118,9 @@ export function composeCardPaymentOwner(
         dueDate: request.due_date,
         paymentReference: request.payment_reference,
       }),
-      ['Paid by card', `${amount} (${paid.kind}), through Stripe`],
+      paid.giftCard
+        ? ['Paid by gift card', `${amount} (${paid.kind}), from gift card ${paid.giftCard}`]
+        : ['Paid by card', `${amount} (${paid.kind}), through Stripe`],
     ],
     requestUrl,
     bakeryName,

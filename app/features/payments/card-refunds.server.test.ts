@@ -95,6 +95,7 @@ test('the owner refunds part, then the rest, of a card payment through Stripe: a
       refundedCents: 0,
       leftCents: 5_000,
       refundable: true,
+      giftCard: null,
     },
   ])
 

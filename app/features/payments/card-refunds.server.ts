@@ -4,12 +4,17 @@ import Stripe from 'stripe'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
+import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
+import {
+  giftCardPayments,
+  returnToGiftCard,
+} from '#app/features/gift-cards/gift-card-ledger.server.ts'
 import { recordRefundIn, refusedPriceLowering } from '#app/features/order-book/money-back.server.ts'
 import { paymentTotals } from '#app/features/order-book/money.server.ts'
 import { partyOf } from '#app/features/order-book/party.server.ts'
 import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
+import { giftCardMethod } from '#app/features/order-status/payment-methods.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { stripeClient, stripeIdempotencyKey } from './card-payments.server.ts'
@@ -38,9 +43,15 @@ export interface CardPaymentLine {
   leftCents: number
   /** False for a card payment recorded before its payment intent was kept: refund it in Stripe. */
   refundable: boolean
+  /** Made with a gift card ('····PQRS'): its refund goes back onto that card (decision 114). */
+  giftCard: string | null
 }
 
-/** A request's card payments (those paid through Checkout), oldest first. */
+/**
+ * A request's card payments (those paid through Checkout) and those made
+ * with a gift card, oldest first: what a refund can give back where it came
+ * from.
+ */
 export async function cardPaymentsOf(db: Db, requestId: number): Promise<CardPaymentLine[]> {
   const [payments, totals] = await Promise.all([
     ownTables(db)
@@ -51,23 +62,31 @@ export async function cardPaymentsOf(db: Db, requestId: number): Promise<CardPay
         'payment.amount_cents',
         'payment.received_on',
         'payment.payment_intent_id',
+        'payment.checkout_session_id',
         fn.coalesce(fn.sum<number | string>('refund.amount_cents'), sql.lit(0)).as('refunded'),
       ])
       .where('payment.request_id', '=', requestId)
-      .where('payment.checkout_session_id', 'is not', null)
       .groupBy([
         'payment.id',
         'payment.amount_cents',
         'payment.received_on',
         'payment.payment_intent_id',
+        'payment.checkout_session_id',
       ])
       .orderBy('payment.id')
-      .limit(50)
+      .limit(100)
       .execute(),
     paymentTotals(db, [requestId]),
   ])
   const netPaid = totals.get(requestId)?.paidCents ?? 0
-  return payments.map((payment) => {
+  const giftCards = await giftCardPayments(
+    db,
+    payments.map((payment) => Number(payment.id)),
+  )
+  const online = payments.filter(
+    (payment) => payment.checkout_session_id !== null || giftCards.has(Number(payment.id)),
+  )
+  return online.map((payment) => {
     const amountCents = Number(payment.amount_cents)
     const refundedCents = Number(payment.refunded)
     return {
@@ -76,7 +95,8 @@ export async function cardPaymentsOf(db: Db, requestId: number): Promise<CardPay
       receivedOn: payment.received_on,
       refundedCents,
       leftCents: Math.max(0, Math.min(amountCents - refundedCents, netPaid)),
-      refundable: payment.payment_intent_id !== null,
+      refundable: payment.payment_intent_id !== null || giftCards.has(Number(payment.id)),
+      giftCard: giftCards.get(Number(payment.id))?.ending ?? null,
     }
   })
 }
@@ -89,7 +109,15 @@ export const STRIPE_UNREACHABLE =
 
 type Refused = Exclude<BookChange, { ok: true }>
 
-export type CardRefundChange = { ok: true; stripeRefundId: string; dedupeKey: string } | Refused
+export type CardRefundChange =
+  | {
+      ok: true
+      stripeRefundId: string | null
+      dedupeKey: string
+      /** Put back on this gift card ('····PQRS') rather than refunded through Stripe. */
+      giftCard?: string
+    }
+  | Refused
 
 /**
  * The owner refunds `amountCents` of one card payment through Stripe, in
@@ -124,6 +152,18 @@ export async function refundOnCardIn(
     env?: StripeSettings
   },
 ): Promise<CardRefundChange> {
+  const giftCard = (await giftCardPayments(trx, [paymentId])).get(paymentId)
+  if (giftCard) {
+    return refundToGiftCardIn(trx, {
+      requestId: asked,
+      paymentId,
+      amountCents,
+      reason,
+      lowersPrice,
+      ending: giftCard.ending,
+      now,
+    })
+  }
   if (!cardPaymentsOn(env)) {
     return {
       ok: false,
@@ -158,6 +198,61 @@ export async function refundOnCardIn(
   })
   if (!recorded.ok) return recorded
   return { ok: true, stripeRefundId: refund.id, dedupeKey: `card-refund:${refund.id}` }
+}
+
+/**
+ * A refund of a payment made with a gift card goes back onto that card
+ * (decision 114), with no call to Stripe: recorded on the order (which
+ * weighs it against what is left of the payment and what is paid net) and
+ * on the card's ledger, in the caller's transaction.
+ */
+async function refundToGiftCardIn(
+  trx: Transaction<Database>,
+  {
+    requestId: asked,
+    paymentId,
+    amountCents,
+    reason,
+    lowersPrice,
+    ending,
+    now,
+  }: {
+    requestId: number
+    paymentId: number
+    amountCents: number
+    reason: string
+    lowersPrice: boolean
+    ending: string
+    now: number
+  },
+): Promise<CardRefundChange> {
+  const requestId = (await partyOf(trx, asked)).leadId
+  const recorded = await recordRefundIn(trx, {
+    requestId,
+    paymentId,
+    amountCents,
+    refundedOn: bakeryToday(new Date(now)),
+    method: giftCardMethod(ending),
+    reason,
+    lowersPrice,
+    now,
+    actor: 'owner',
+  })
+  if (!recorded.ok) {
+    return recorded.field === 'refund_lowers_price'
+      ? { ...recorded, field: 'card_refund_lowers_price' }
+      : recorded.field === 'refund_amount'
+        ? { ...recorded, field: 'card_refund_amount' }
+        : recorded
+  }
+  const refundId = recorded.refundId!
+  await returnToGiftCard(trx, { paymentId, refundId, cents: amountCents, now })
+  return {
+    ok: true,
+    stripeRefundId: null,
+    dedupeKey: `gift-card-refund:${refundId}`,
+    giftCard: ending,
+  }
 }
 
 /**
@@ -287,4 +382,9 @@ async function askStripeToRefund(
     }
   }
   return { ok: true, refund }
+}
+
+/** The gift card a payment was made with ('····PQRS'), or null for any other payment. */
+export async function giftCardOfPayment(db: Executor, paymentId: number): Promise<string | null> {
+  return (await giftCardPayments(db, [paymentId])).get(paymentId)?.ending ?? null
 }

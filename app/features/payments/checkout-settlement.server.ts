@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
+import { settleGiftCardSale } from '#app/features/gift-cards/gift-card-sales.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
@@ -15,7 +16,11 @@ import { readSiteSection } from '#app/features/site-content/site-content.server.
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { partyName } from '#app/utils/party-name.ts'
-import { composeCardPaymentOwner, composeCardPaymentReceived } from './card-payment-emails.ts'
+import {
+  type CardPaid,
+  composeCardPaymentOwner,
+  composeCardPaymentReceived,
+} from './card-payment-emails.ts'
 import type { CheckoutSessionRead } from './stripe-objects.ts'
 
 const ownTables = tablesFor('payments')
@@ -72,6 +77,13 @@ export async function settleSession(
       note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
     }
   }
+  // A gift card bought on the site (decision 114) is no request's payment.
+  const sale = await settleGiftCardSale(
+    trx,
+    { sessionId: base.sessionId, amountCents, currency, paymentIntent: session.paymentIntent },
+    { now, siteUrl },
+  )
+  if (sale.bought) return { ...base, outcome: sale.outcome, note: sale.note }
   const opened = await readOpenedCheckout(trx, base.sessionId)
   const paid =
     amountCents === null ? 'A card payment' : `A card payment of ${formatMoney(amountCents)}`
@@ -184,7 +196,7 @@ async function recordCardPayment(
   await queueCardPaidEmails(trx, opened, {
     cardPaid: { kind: opened.kind, amountCents, stillOwedCents: after.stillOwed },
     confirmed,
-    sessionId,
+    dedupe: `card-paid:${sessionId}`,
     now,
     siteUrl,
   })
@@ -202,20 +214,37 @@ async function recordCardPayment(
   return { ok: true, confirmed, owedBefore }
 }
 
-/** Her email (booked, when it confirmed the request; else the payment's) and the owner's. */
-async function queueCardPaidEmails(
+/** The request an online payment is about, as its emails name it. */
+export type PaidRequest = Pick<
+  OpenedCheckout,
+  | 'request_id'
+  | 'name'
+  | 'email'
+  | 'product_type'
+  | 'due_date'
+  | 'customer_token'
+  | 'payment_reference'
+>
+
+/**
+ * Her email (booked, when it confirmed the request; else the payment's) and
+ * the owner's, each once by `dedupe` (the Checkout session, or the gift card
+ * payment): a card payment's, or one made with a gift card.
+ */
+export async function queueCardPaidEmails(
   trx: Transaction<Database>,
-  opened: OpenedCheckout,
+  opened: PaidRequest,
   {
     cardPaid,
     confirmed,
-    sessionId,
+    dedupe,
     now,
     siteUrl,
   }: {
-    cardPaid: { kind: OpenedCheckout['kind']; amountCents: number; stillOwedCents: number }
+    cardPaid: CardPaid
     confirmed: boolean
-    sessionId: string
+    /** 'card-paid:cs_…', 'gift-card-paid:12' */
+    dedupe: string
     now: number
     siteUrl: string
   },
@@ -230,7 +259,7 @@ async function queueCardPaidEmails(
       requestId: opened.request_id,
       siteUrl,
       now,
-      dedupeKey: `card-paid:${sessionId}:customer`,
+      dedupeKey: `${dedupe}:customer`,
     })
   } else {
     await enqueueEmail(
@@ -242,7 +271,7 @@ async function queueCardPaidEmails(
           siteUrl,
           bakery: await readSiteSection(trx, 'identity'),
         }),
-        dedupeKey: `card-paid:${sessionId}:customer`,
+        dedupeKey: `${dedupe}:customer`,
       },
       now,
     )
@@ -258,7 +287,7 @@ async function queueCardPaidEmails(
         `${siteUrl}/admin/orders/${opened.request_id}`,
         (await readSiteSection(trx, 'identity')).name,
       ),
-      dedupeKey: `card-paid:${sessionId}:owner`,
+      dedupeKey: `${dedupe}:owner`,
     },
     now,
   )

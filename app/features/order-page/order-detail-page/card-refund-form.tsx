@@ -32,7 +32,9 @@ export function CardRefunds({
   if (payments.length === 0) return null
   return (
     <div className="mt-5 border-t border-blush pt-4" data-testid="card-payments">
-      <h3 className="font-display text-xl font-semibold">Card payments</h3>
+      <h3 className="font-display text-xl font-semibold">
+        {payments.every((payment) => payment.giftCard) ? 'Gift card payments' : 'Card payments'}
+      </h3>
       {outcome}
       <ul className="mt-3 grid gap-3">
         {payments.map((payment) => (
@@ -43,14 +45,15 @@ export function CardRefunds({
           >
             <p className="flex flex-wrap justify-between gap-x-4">
               <span>
-                <span className="font-bold">{formatMoney(payment.amountCents)}</span> by card,{' '}
+                <span className="font-bold">{formatMoney(payment.amountCents)}</span>{' '}
+                {payment.giftCard ? `with gift card ${payment.giftCard}` : 'by card'},{' '}
                 {formatCalendarDate(payment.receivedOn)}
               </span>
               {payment.refundedCents > 0 ? (
                 <span className="text-chocolate">
                   {payment.leftCents === 0 && payment.refundedCents >= payment.amountCents
-                    ? 'Refunded in full to the card'
-                    : `${formatMoney(payment.refundedCents)} refunded to the card`}
+                    ? `Refunded in full to the ${payment.giftCard ? 'gift card' : 'card'}`
+                    : `${formatMoney(payment.refundedCents)} refunded to the ${payment.giftCard ? 'gift card' : 'card'}`}
                 </span>
               ) : null}
             </p>
@@ -72,14 +75,16 @@ function CardRefundStep({
   payment: CardPayment
   result: OrderActionResult | undefined
 }) {
-  if (!detail.card.refundsOn) {
+  // A gift card's payment goes back onto that card, without Stripe (decision 114).
+  const gift = payment.giftCard !== null
+  if (!gift && !detail.card.refundsOn) {
     return (
       <p className="mt-1 text-sm text-chocolate">
         Card payments are off: refund it in Stripe’s dashboard.
       </p>
     )
   }
-  if (!payment.refundable) {
+  if (!gift && !payment.refundable) {
     return (
       <p className="mt-1 text-sm text-chocolate">
         Refund this one in Stripe’s dashboard; it shows here once Stripe tells the site.
@@ -90,17 +95,20 @@ function CardRefundStep({
   // A refused refund keeps its form open, with what was typed and why not.
   const refused = result && !result.ok && result.intent === 'card_refund' && !result.ask
   const err = (field: string) => errorOf(result, 'card_refund', field)
+  const words = gift
+    ? { action: 'Refund to the gift card', amount: 'Put back on the gift card' }
+    : { action: 'Refund on card', amount: 'Refund to the card' }
   return (
     <details className="card-refund mt-2" open={Boolean(refused) || undefined}>
-      <summary className="button-secondary cursor-pointer">Refund on card</summary>
+      <summary className="button-secondary cursor-pointer">{words.action}</summary>
       <Form method="post" action={ORDER_ANSWER_ACTION} className="mt-3 grid gap-4" noValidate>
         <input type="hidden" name="version" value={detail.version} />
         <input type="hidden" name="payment" value={payment.paymentId} />
         <AmountField
           name="card_refund_amount"
           id={`card-refund-amount-${payment.paymentId}`}
-          label="Refund to the card"
-          hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment. Stripe keeps its fee.`}
+          label={words.amount}
+          hint={`Up to ${formatMoney(payment.leftCents)}, what is left of this payment.${gift ? '' : ' Stripe keeps its fee.'}`}
           error={err('card_refund_amount')}
           defaultValue={centsToInput(payment.leftCents)}
         />
@@ -119,7 +127,7 @@ function CardRefundStep({
         />
         <div>
           <SendButton intent="card_refund" className="button-secondary" sending="Refunding…">
-            Refund on card
+            {words.action}
           </SendButton>
         </div>
       </Form>

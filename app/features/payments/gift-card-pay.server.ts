@@ -1,0 +1,186 @@
+import { serializeTransactions, type Db } from '#app/db/db.server.ts'
+import { tablesFor } from '#app/db/feature-tables.ts'
+import type { RequestStatus } from '#app/db/schema.ts'
+import {
+  holdGiftCard,
+  leftWords,
+  spendGiftCard,
+} from '#app/features/gift-cards/gift-card-ledger.server.ts'
+import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
+import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { partyAlertRequest } from '#app/features/order-book/party.server.ts'
+import { currentQuote } from '#app/features/order-book/quotes.server.ts'
+import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
+import { giftCardMethod } from '#app/features/order-status/payment-methods.ts'
+import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
+import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { bakeryToday } from '#app/utils/dates.ts'
+import { FORM_URLENCODED } from '#app/utils/media-type.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type Reply, reply } from '#app/utils/reply.ts'
+import { giftCardDueOf } from './card-due.ts'
+import type { GiftCardOffer, GiftCardPayAnswer } from './card-offer.ts'
+import { queueCardPaidEmails } from './checkout-settlement.server.ts'
+
+const ownTables = tablesFor('payments')
+
+const MAX_BYTES = 512
+
+/** What her page offers to pay with a gift card now: all that is still owed; null for nothing. */
+export function giftCardOfferOf(
+  status: RequestStatus,
+  quoteAccepted: boolean,
+  money: Money,
+): GiftCardOffer | null {
+  const due = giftCardDueOf(status, quoteAccepted, money)
+  return due && { amountCents: due.amountCents, amount: formatMoney(due.amountCents) }
+}
+
+/**
+ * "Pay with a gift card", posted from her private page to `?gift-card`
+ * (`request` = the request's position, `code` as she typed it, `amount` =
+ * the cents the page showed as owed). In one transaction, holding the
+ * request's and then the card's lock: what is owed is weighed, the card
+ * pays as much of it as it holds, the payment is recorded on the order
+ * (confirming it when it settles the deposit) with the card's ledger
+ * entry, and her email, the owner's and the owner's alert are queued. Two
+ * orders spending one card at once take from it one after the other.
+ */
+export async function payWithGiftCard({
+  request,
+  token,
+  clientIp,
+  db,
+  siteUrl,
+  now = Date.now(),
+}: {
+  request: Request
+  token: string
+  clientIp: string
+  db: Db
+  siteUrl: string
+  now?: number
+}): Promise<Reply<GiftCardPayAnswer>> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'gift-card-pay',
+    now,
+    maxBytes: MAX_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  const fail = (status: number, error: string, position?: number) =>
+    reply<GiftCardPayAnswer>(status, {
+      ok: false,
+      card: true,
+      giftCard: true,
+      error,
+      ...(position === undefined ? {} : { position }),
+    })
+  if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
+  const form = new URLSearchParams(post.text)
+  const position = /^[1-9]\d{0,5}$/.test(form.get('request') ?? '')
+    ? Number(form.get('request'))
+    : undefined
+  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '') ? Number(form.get('amount')) : null
+  if (position === undefined) {
+    return fail(400, 'Please reload your order’s page and try the gift card again.')
+  }
+  const code = (form.get('code') ?? '').slice(0, 64)
+  if (code.trim() === '') return fail(400, 'Type the code on your gift card.', position)
+  const named = await ownTables(db)
+    .selectFrom('order_request')
+    .select(['id', 'party_lead_id'])
+    .where('customer_token', '=', token)
+    .where('position', '=', position)
+    .executeTakeFirst()
+  if (!named) {
+    return reply<GiftCardPayAnswer>(404, {
+      ok: false,
+      card: true,
+      giftCard: true,
+      error: 'We could not find that request.',
+      notFound: true,
+    })
+  }
+  // A party is paid once, on its lead (decision 049).
+  const requestId = Number(named.party_lead_id ?? named.id)
+  const answer = await db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, `request-money:${requestId}`)
+    const row = await ownTables(trx)
+      .selectFrom('order_request')
+      .select(['id', 'status', 'name', 'email', 'product_type', 'due_date', 'customer_token'])
+      .select('payment_reference')
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow()
+    const [quote, money] = await Promise.all([
+      currentQuote(trx, requestId),
+      moneyOf(trx, requestId),
+    ])
+    const due = quote && giftCardDueOf(row.status, quote.accepted_at !== null, money)
+    if (!due) return fail(409, 'Nothing is due on this order just now.', position)
+    if (shownCents !== null && shownCents !== due.amountCents) {
+      return fail(
+        409,
+        `What is owed has changed since this page was opened: it is now ${formatMoney(due.amountCents)}. Please check it and try again.`,
+        position,
+      )
+    }
+    const card = await holdGiftCard(trx, code)
+    if (!card.ok) return fail(409, card.error, position)
+    const cents = Math.min(card.balanceCents, due.amountCents)
+    const recorded = await recordPaymentIn(trx, {
+      requestId,
+      payment: {
+        amountCents: cents,
+        receivedOn: bakeryToday(new Date(now)),
+        method: giftCardMethod(card.ending),
+      },
+      actor: 'customer',
+      now,
+    })
+    if (!recorded.ok || recorded.paymentId === undefined) {
+      return fail(409, recorded.ok ? 'Try again.' : recorded.error, position)
+    }
+    await spendGiftCard(trx, card, { cents, paymentId: recorded.paymentId, requestId, now })
+    const stillOwedCents = amountsOwed(await moneyOf(trx, requestId)).stillOwed
+    await queueCardPaidEmails(
+      trx,
+      { ...row, request_id: requestId },
+      {
+        cardPaid: { kind: due.kind, amountCents: cents, stillOwedCents, giftCard: card.ending },
+        confirmed: Boolean(recorded.confirmed),
+        dedupe: `gift-card-paid:${recorded.paymentId}`,
+        now,
+        siteUrl,
+      },
+    )
+    await queueOwnerAlert(
+      trx,
+      paymentAlert(await partyAlertRequest(trx, requestId), {
+        amountCents: cents,
+        kind: due.kind,
+        reference: `gift-card-${recorded.paymentId}`,
+        way: 'gift card',
+      }),
+      now,
+    )
+    const left = leftWords({ ending: card.ending, balanceCents: card.balanceCents - cents })
+    const owed =
+      stillOwedCents > 0
+        ? `${formatMoney(stillOwedCents)} is still to pay.`
+        : 'Your order is all paid.'
+    return reply<GiftCardPayAnswer>(200, {
+      ok: true,
+      card: true,
+      giftCard: true,
+      position,
+      message: `Paid ${formatMoney(cents)} with your gift card. ${owed} ${left}`,
+    })
+  })
+  if (answer.body.ok) kickDeliveryWorker()
+  return answer
+}

@@ -1,0 +1,292 @@
+import { expect, test } from 'vitest'
+import type { Db } from '#app/db/db.server.ts'
+import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
+import { listGiftCards, saveGiftCardsOn } from '#app/features/gift-cards/gift-card-book.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
+import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
+import { amountsOwed } from '#app/features/order-status/money-owed.ts'
+import {
+  type CardBook,
+  HOUR,
+  NOW,
+  SITE,
+  accept,
+  nextIp,
+  openCardBook,
+} from '#tests/support/card-book.ts'
+import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
+import { quoteFor, sendRequest } from '#tests/support/order-book.ts'
+import { cardPaymentsOf } from './card-refunds.server.ts'
+import { startGiftCardCheckout } from './gift-card-checkout.server.ts'
+import { payWithGiftCard } from './gift-card-pay.server.ts'
+
+const BUYER = {
+  buyer_name: 'Ana Giver',
+  buyer_email: 'ana@example.com',
+  recipient_name: 'Priya Patel',
+  recipient_email: 'priya@example.com',
+  message: 'Happy birthday!',
+}
+
+/** Ana buys Priya a gift card on the site and pays on Stripe's page: its code, as emailed. */
+async function buyGiftCard(book: CardBook, amount: Record<string, string>) {
+  await saveGiftCardsOn(book.db, true)
+  const started = await startGiftCardCheckout({
+    request: new Request(`${SITE}/gift-cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...BUYER, ...amount, attempt: `attempt-${Math.random()}` }),
+    }),
+    clientIp: nextIp(),
+    db: book.db,
+    env: book.env,
+    now: NOW,
+  })
+  if (!('redirect' in started)) throw new Error(JSON.stringify(started.body))
+  const session = [...book.fake.sessions.values()].at(-1)!
+  expect(started.redirect).toBe(session.url)
+  expect(await book.fake.pay(session.id)).toBe(200)
+  const card = await cardEmail(book.db, 'card')
+  const code = /Your code: ([A-Z0-9-]{19})/.exec(card.text)?.[1]
+  if (!code) throw new Error(`No code in: ${card.text}`)
+  return { session, code, card }
+}
+
+async function cardEmail(db: Db, who: 'card' | 'buyer' | 'owner') {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', 'like', `gift-card:%:${who}`)
+    .execute()
+  expect(rows).toHaveLength(1)
+  return JSON.parse(rows[0]!.payload) as OutgoingEmail
+}
+
+/** Her "Pay with a gift card", as her page posts it. */
+function payWith(book: { db: Db; token: string }, fields: Record<string, string>, db = book.db) {
+  return payWithGiftCard({
+    request: new Request(`${SITE}/requests/${book.token}?gift-card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request: '1', ...fields }),
+    }),
+    token: book.token,
+    clientIp: nextIp(),
+    db,
+    siteUrl: SITE,
+    now: NOW + HOUR,
+  })
+}
+
+async function balanceOfCard(db: Db) {
+  const [card] = await listGiftCards(db)
+  return card!.balanceCents
+}
+
+test('a gift card bought by card is emailed once with its code, spent across two orders, and a refund goes back onto it', async () => {
+  const book = await openCardBook()
+  const { session, code, card } = await buyGiftCard(book, { amount: 'other', other_amount: '150' })
+
+  // Stripe was asked for exactly the card, in the bakery's money.
+  const asked = book.fake.received.find((call) => call.path === '/v1/checkout/sessions')!
+  expect(Object.fromEntries(asked.form)).toMatchObject({
+    'line_items[0][price_data][unit_amount]': '15000',
+    'line_items[0][price_data][currency]': 'cad',
+    'line_items[0][price_data][product_data][name]': '$150 gift card for Priya Patel',
+    customer_email: 'ana@example.com',
+    'metadata[gift_card]': 'yes',
+  })
+  expect(card.to).toEqual({ name: 'Priya Patel', address: 'priya@example.com' })
+  expect(card.subject).toBe('Ana sent you a Butter & Bloom Bakery gift card')
+  expect(card.text).toContain('Happy birthday!')
+  expect(card.text).toContain('Gift card: $150')
+  expect((await cardEmail(book.db, 'buyer')).text).toContain(
+    'your $150 gift card for Priya Patel is paid, and we have emailed it to priya@example.com',
+  )
+  expect((await cardEmail(book.db, 'owner')).subject).toBe('Ana Giver bought a $150 gift card')
+  // Stripe's retry of the same event gives no second card, code or email.
+  expect(await book.fake.deliver(book.fake.event(book.fake.sessions.get(session.id)!))).toBe(200)
+  await cardEmail(book.db, 'card')
+  expect(await balanceOfCard(book.db)).toBe(15_000)
+
+  // Priya's cake: $120 quoted, accepted. Her page offers the card for all of it.
+  await accept(book.db, book.token)
+  const offered = await readCustomerBook(book.db, book.token, NOW + HOUR, { giftCards: true })
+  expect(offered[1]!.giftCard).toEqual({ amountCents: 12_000, amount: '$120' })
+  // A code typed wrong is refused, and nothing moves.
+  const wrong = await payWith(book, { code: 'ABCD-EFGH-JKMN-PQRS', amount: '12000' })
+  expect(wrong).toMatchObject({
+    status: 409,
+    body: { ok: false, error: expect.stringMatching(/^We could not find a gift card/) },
+  })
+  const paid = await payWith(book, { code: code.toLowerCase(), amount: '12000' })
+  expect(paid.body).toEqual({
+    ok: true,
+    card: true,
+    giftCard: true,
+    position: 1,
+    message: `Paid $120 with your gift card. Your order is all paid. $30 is left on your gift card ····${code.slice(-4)}.`,
+  })
+  const cake = await book.db
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', book.id)
+    .executeTakeFirstOrThrow()
+  expect(cake.status).toBe('confirmed')
+  expect(amountsOwed(await moneyOf(book.db, book.id)).stillOwed).toBe(0)
+
+  // A second order, $90: the card pays what is left on it, $30; $60 is still owed.
+  const second = await sendRequest(book.db, { email: 'priya@example.com' })
+  await quoteFor(book.db, second)
+  const { customer_token: token } = await book.db
+    .selectFrom('order_request')
+    .select('customer_token')
+    .where('id', '=', second)
+    .executeTakeFirstOrThrow()
+  await accept(book.db, token!)
+  const rest = await payWith({ db: book.db, token: token! }, { code, amount: '9000' })
+  expect(rest.body).toMatchObject({
+    ok: true,
+    message: `Paid $30 with your gift card. $60 is still to pay. Your gift card ····${code.slice(-4)} is now spent.`,
+  })
+  expect(amountsOwed(await moneyOf(book.db, second)).stillOwed).toBe(6_000)
+  expect(await balanceOfCard(book.db)).toBe(0)
+  const spent = await payWith({ db: book.db, token: token! }, { code, amount: '6000' })
+  expect(spent.body).toMatchObject({
+    ok: false,
+    error: 'This gift card has been spent: nothing is left on it.',
+  })
+
+  // The owner refunds $20 of the cake's gift card payment: it goes back onto the card.
+  const [payment] = await cardPaymentsOf(book.db, book.id)
+  expect(payment).toMatchObject({ amountCents: 12_000, giftCard: `····${code.slice(-4)}` })
+  const version = await book.db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', book.id)
+    .executeTakeFirstOrThrow()
+  const refunded = await receiveOrderAction({
+    request: new Request(`${SITE}/admin/orders/${book.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        intent: 'card_refund',
+        version: String(version.version),
+        payment: String(payment!.paymentId),
+        card_refund_amount: '20',
+        card_refund_reason: 'One tier fewer.',
+        confirm: 'yes',
+      }),
+    }),
+    db: book.db,
+    requestId: book.id,
+    siteUrl: SITE,
+    env: book.env,
+    now: NOW + 3 * HOUR,
+  })
+  expect(refunded.body).toEqual({
+    ok: true,
+    intent: 'card_refund',
+    message: `Put back on gift card ····${code.slice(-4)}; the customer is told.`,
+  })
+  // Stripe was not asked: the money never left the bakery.
+  expect(book.fake.received.filter((call) => call.path === '/v1/refunds')).toEqual([])
+  expect(await balanceOfCard(book.db)).toBe(2_000)
+  const [listed] = await listGiftCards(book.db)
+  expect(listed!.lines.map((line) => [line.kind, line.amount])).toEqual([
+    ['bought', '+$150'],
+    ['spent', '−$120'],
+    ['spent', '−$30'],
+    ['returned', '+$20'],
+  ])
+  const refundMail = await book.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', 'like', 'gift-card-refund:%')
+    .executeTakeFirstOrThrow()
+  expect((JSON.parse(refundMail.payload) as OutgoingEmail).text).toContain(
+    `We put $20 back on your gift card ····${code.slice(-4)}`,
+  )
+  // Spent again on the second order: what came back pays $20 more of it.
+  const again = await payWith({ db: book.db, token: token! }, { code, amount: '6000' })
+  expect(again.body).toMatchObject({ ok: true })
+  expect(amountsOwed(await moneyOf(book.db, second)).stillOwed).toBe(4_000)
+})
+
+test('a form that cannot buy a card says why beside each field, and Stripe is not asked', async () => {
+  const book = await openCardBook()
+  await saveGiftCardsOn(book.db, true)
+  const refused = await startGiftCardCheckout({
+    request: new Request(`${SITE}/gift-cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...BUYER,
+        recipient_email: 'priya',
+        amount: 'other',
+        other_amount: '5',
+      }),
+    }),
+    clientIp: nextIp(),
+    db: book.db,
+    env: book.env,
+    now: NOW,
+  })
+  expect(refused).toMatchObject({
+    status: 400,
+    body: {
+      ok: false,
+      errors: {
+        other_amount: 'A gift card can be from $10 to $500.',
+        recipient_email: 'Enter an email address like name@example.com.',
+      },
+      values: { recipient_email: 'priya' },
+    },
+  })
+  expect(book.fake.received).toEqual([])
+  await saveGiftCardsOn(book.db, false)
+  const off = await startGiftCardCheckout({
+    request: new Request(`${SITE}/gift-cards`, { method: 'POST' }),
+    clientIp: nextIp(),
+    db: book.db,
+    env: book.env,
+    now: NOW,
+  })
+  expect(off).toMatchObject({ status: 404 })
+})
+
+test.runIf(testDatabaseKind() === 'pg')(
+  'two orders spending one card at once, on two connections, take from it one after the other',
+  async () => {
+    const book = await openCardBook()
+    const { code } = await buyGiftCard(book, { amount: '10000' })
+    const tokens: string[] = []
+    for (const email of ['priya@example.com', 'ravi@example.com']) {
+      const id = await sendRequest(book.db, { email })
+      await quoteFor(book.db, id)
+      const row = await book.db
+        .selectFrom('order_request')
+        .select('customer_token')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      await accept(book.db, row.customer_token!)
+      tokens.push(row.customer_token!)
+    }
+    const other = openTestConnection(book.location)
+    try {
+      const answers = await Promise.all([
+        payWith({ db: book.db, token: tokens[0]! }, { code, amount: '9000' }),
+        payWith({ db: other, token: tokens[1]! }, { code, amount: '9000' }, other),
+      ])
+      // $100 on the card: one order gets $90, the other the $10 left, never more.
+      const taken = answers.map(
+        (answer) => answer.body.ok && /^Paid (\$\d+)/.exec(answer.body.message)?.[1],
+      )
+      expect(taken.sort()).toEqual(['$10', '$90'])
+      expect(await balanceOfCard(book.db)).toBe(0)
+    } finally {
+      await other.destroy()
+    }
+  },
+)
