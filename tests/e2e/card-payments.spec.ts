@@ -3,7 +3,7 @@ import { todayIn } from '#app/utils/dates.ts'
 import { type FakeStripe, startFakeStripe } from '#tests/support/fake-stripe.ts'
 import { seedOpenDrop } from './drops.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
-import { photograph, takingPhotographs } from './guide-photos.ts'
+import { photograph, photographTall, takingPhotographs } from './guide-photos.ts'
 import {
   addDays,
   mailTo,
@@ -478,4 +478,141 @@ test('the owner sells a treat at a set price with options; a customer on her pho
   await expect(bake).toContainText('Bo Buyer')
   await expect(bake).toContainText(treat)
   await shoot(page, 'buy-now-owner-today')
+})
+
+test('a gift card bought on a phone is emailed with its code, pays for her cake, and a refund goes back onto it', async ({
+  signInOwner,
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
+  // The guide's pictures show plain names; a test run's are its own.
+  const giver = {
+    name: 'Gail Giver',
+    email: takingPhotographs ? 'gail@example.com' : `gail.${stamp}@example.com`,
+  }
+  const customer = takingPhotographs
+    ? { name: 'Gia Brooks', email: 'gia@example.com' }
+    : { name: `Gia Gift ${stamp}`, email: `gia.${stamp}@example.com` }
+
+  // The owner starts selling gift cards, from her phone.
+  await signInOwner(page)
+  await page.goto('/admin/gift-cards')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Sell gift cards' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your site sells gift cards now.')
+
+  // A friend finds them in the footer and buys one for Gia on her phone.
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await phone.goto(`${siteUrl}/`)
+  await phone
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: 'Gift cards' })
+    .click()
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Gift cards')
+  await waitForHydration(phone)
+  await phone.getByLabel('$75').check()
+  await phone.getByLabel('Their name').fill(customer.name)
+  await phone.getByLabel('Their email').fill(customer.email)
+  await phone.getByLabel('Your name').fill(giver.name)
+  await phone.getByLabel('Your email').fill(giver.email)
+  await phone.getByLabel(/Your message/).fill('For your birthday cake!')
+  await photographTall(phone, phone.locator('main form'), '48-gift-card-shop', testInfo)
+  await shoot(phone, 'gift-card-shop')
+  await phone.getByRole('button', { name: 'Pay $75 by card' }).click()
+  await phone.waitForURL(`${fake.url}/pay/**`)
+  await expect(phone.getByTestId('checkout-amount')).toHaveText('$75.00 CAD')
+  await phone.getByRole('button', { name: 'Pay $75.00 CAD' }).click()
+  await phone.waitForURL(/\/gift-cards\?bought=yes$/)
+  await expect(phone.getByRole('status')).toContainText('Thank you! Your payment went through.')
+  await phone.close()
+  const cardMail = await mailTo(customer.email, /^Gail sent you a .+ gift card$/)
+  expect(cardMail.text).toContain('For your birthday cake!')
+  const code = /Your code: ([A-Z0-9-]{19})/.exec(cardMail.text ?? '')?.[1]
+  expect(code).toBeDefined()
+  const ending = `····${code!.slice(-4)}`
+  expect((await mailTo(giver.email, /^Your gift card for /)).text).toContain('is paid')
+
+  // Gia orders a cake; the owner quotes $120 with a $40 deposit.
+  const today = todayIn(site.timeZone)
+  const link = await sendCakeRequest(page, baseURL!, {
+    customer,
+    stamp,
+    due: addDays(today, 60 + Math.floor(Math.random() * 20)),
+    theme: 'Birthday',
+  })
+  await openOrderOf(page, customer.email)
+  const orderUrl = page.url()
+  await sendQuote(page, { price: '120', deposit: '40' })
+
+  // On her phone she accepts and pays with the card: it covers $75 of the $120.
+  const shopper = await browser.newPage({ viewport: { width: 375, height: 812 } })
+  await shopper.goto(link)
+  await waitForHydration(shopper)
+  await shopper.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(shopper.getByText('Quote accepted')).toBeVisible()
+  const gift = shopper.getByTestId('gift-card-pay')
+  await expect(gift).toContainText('It pays up to $120, all that is owed')
+  await gift.getByLabel('Pay with a gift card').fill(code!.toLowerCase().replaceAll('-', ' '))
+  await gift.getByRole('button', { name: 'Use gift card' }).click()
+  await expect(shopper.getByRole('status').filter({ hasText: 'gift card' })).toHaveText(
+    `Paid $75 with your gift card. $45 is still to pay. Your gift card ${ending} is now spent.`,
+  )
+  await expect(shopper.getByTestId('request-status')).toHaveText('Status: Confirmed')
+  await expect(shopper.getByRole('region', { name: 'Your payments' })).toContainText(
+    'Paid so far: $75',
+  )
+  // Paid, the form is empty again: the code is not left on her screen.
+  await expect(gift.getByLabel('Pay with a gift card')).toHaveValue('')
+  await shoot(shopper, 'gift-card-paid-customer-page')
+  // Her deposit is in: she is booked, and told so once.
+  await mailTo(customer.email, /is booked/)
+
+  // The owner puts $25 back on the card: no call to Stripe, and Gia is told.
+  await page.goto(orderUrl)
+  await waitForHydration(page, { intent: false })
+  const line = page
+    .getByTestId('card-payments')
+    .getByRole('listitem')
+    .filter({
+      hasText: `$75 with gift card ${ending}`,
+    })
+  await line.getByText('Refund to the gift card', { exact: true }).first().click()
+  await line.getByLabel('Put back on the gift card ($)').fill('25')
+  await line.getByRole('button', { name: 'Refund to the gift card' }).click()
+  const dialog = page.getByTestId('confirm-dialog')
+  await expect(dialog).toContainText(`Put $25 back on gift card ${ending}?`)
+  const refundsBefore = fake.received.filter((request) => request.path === '/v1/refunds').length
+  await dialog
+    .getByRole('button', { name: /^Yes, put it back on the gift card and email Gia/ })
+    .click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `Put back on gift card ${ending}` }),
+  ).toBeVisible()
+  expect(fake.received.filter((request) => request.path === '/v1/refunds')).toHaveLength(
+    refundsBefore,
+  )
+  await shoot(page, 'gift-card-refund-owner', { part: page.getByTestId('card-payments') })
+  const refundMail = await mailTo(customer.email, /^A refund for your cakes order/)
+  expect(refundMail.text).toContain(`We put $25 back on your gift card ${ending}`)
+
+  // Her page and the owner's list say the same: $25 left on the card, $70 still owed.
+  await shopper.reload()
+  const payments = shopper.getByRole('region', { name: 'Your payments' })
+  await expect(payments).toContainText(`gift card ${ending}−$25`)
+  await expect(payments).toContainText('Paid, after refunds: $50')
+  await expect(payments).toContainText('$70 to pay')
+  await page.goto(`/admin/gift-cards?q=${encodeURIComponent(customer.email)}`)
+  const row = page.getByTestId('gift-card-row')
+  await expect(row).toContainText('$25 left of $75')
+  await expect(row).toContainText(`For ${customer.name}`)
+  await expect(row.getByRole('link', { name: /^Refunded back onto it/ })).toHaveAttribute(
+    'href',
+    new URL(orderUrl).pathname,
+  )
+  await photograph(row, '49-gift-card-owner', testInfo)
+  await shoot(page, 'gift-cards-owner')
+  await shopper.close()
 })

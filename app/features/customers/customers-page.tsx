@@ -34,6 +34,9 @@ export function CustomersPage({ book }: { book: CustomerList }) {
           <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
             Discount codes
           </Link>
+          <Link to="/admin/gift-cards" className="filter-chip inline-flex min-h-11 items-center">
+            Gift cards
+          </Link>
           <a
             href="/admin/customers.csv"
             className="filter-chip inline-flex min-h-11 items-center"

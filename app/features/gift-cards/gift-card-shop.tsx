@@ -49,6 +49,23 @@ export function GiftCardShop({
           A {bakeryName} gift card is emailed with its own code to the person you choose, with your
           message. They spend it on any order, across as many orders as it lasts.
         </p>
+        <ol className="mt-6 grid gap-3" aria-label="How it works">
+          {[
+            'Choose an amount and who it is for.',
+            'Pay by card on Stripe’s secure page; we email you a receipt.',
+            'They get the card by email, with its code, and use it on their order’s page.',
+          ].map((step, index) => (
+            <li key={step} className="flex items-start gap-3">
+              <span
+                aria-hidden="true"
+                className="grid h-8 w-8 flex-none place-items-center rounded-full bg-blush-100 font-bold text-raspberry-dark"
+              >
+                {index + 1}
+              </span>
+              <span className="pt-1">{step}</span>
+            </li>
+          ))}
+        </ol>
         {notice === 'bought' ? (
           <p role="status" className="status-success mt-6">
             Thank you! Your payment went through. We email the gift card as soon as it reaches us,
@@ -161,7 +178,7 @@ export function GiftCardShop({
           <FormField
             name="message"
             label="Your message"
-            hint={`Up to ${GIFT_CARD_MESSAGE_MAX} characters, printed on their card.`}
+            hint={`Up to ${GIFT_CARD_MESSAGE_MAX} characters, in the email that brings their card.`}
             error={errors.message}
             optional
           >

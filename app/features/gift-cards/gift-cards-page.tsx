@@ -42,22 +42,22 @@ export function GiftCardsPage({
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_3fr] lg:items-start">
         <SellSwitch on={on} cardsOn={cardsOn} answer={answer} />
-        <section className="card p-5 sm:p-6" aria-labelledby="cards-heading">
+        <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="cards-heading">
           <h2 id="cards-heading" className="font-display text-xl font-semibold text-cocoa">
             Cards sold
           </h2>
-          <Form method="get" role="search" aria-label="Find gift cards" className="mt-3 flex gap-2">
-            <label htmlFor="gift-card-q" className="sr-only">
-              Code, name or email
-            </label>
-            <input
-              id="gift-card-q"
-              name="q"
-              type="search"
-              defaultValue={q}
-              placeholder="Code, name or email"
-              className="form-input min-w-0 flex-1"
-            />
+          <Form
+            method="get"
+            role="search"
+            aria-label="Find gift cards"
+            className="mt-3 flex flex-wrap items-end gap-3"
+          >
+            <div className="form-field min-w-0 flex-1 basis-48">
+              <label htmlFor="gift-card-q" className="form-label">
+                Code, name or email
+              </label>
+              <input id="gift-card-q" name="q" type="search" defaultValue={q} />
+            </div>
             <button type="submit" className="button-secondary">
               Find
             </button>
@@ -89,7 +89,10 @@ export function GiftCardsPage({
 
 function GiftCardRow({ card }: { card: StoredGiftCard }) {
   return (
-    <li className="rounded-xl border border-chocolate/15 bg-white p-4" data-testid="gift-card-row">
+    <li
+      className="rounded-xl border border-chocolate/15 bg-white p-4 [overflow-wrap:anywhere]"
+      data-testid="gift-card-row"
+    >
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <strong className="font-mono text-lg text-cocoa">{card.code}</strong>
         <span className="font-bold">
@@ -104,7 +107,7 @@ function GiftCardRow({ card }: { card: StoredGiftCard }) {
       {card.message ? <p className="mt-1 text-sm italic">“{card.message}”</p> : null}
       <ul className="mt-2 grid gap-1 text-sm" aria-label={`What card ${card.code} paid`}>
         {card.lines.map((line, index) => (
-          <li key={index} className="flex flex-wrap justify-between gap-2">
+          <li key={index} className="grid grid-cols-[1fr_auto] items-start gap-3">
             <LineWords line={line} />
             <span className="font-mono">{line.amount}</span>
           </li>
@@ -136,7 +139,7 @@ function SellSwitch({
 }) {
   const busy = useNavigation().state !== 'idle'
   return (
-    <section className="card p-5 sm:p-6" aria-labelledby="sell-heading">
+    <section className="card min-w-0 p-5 sm:p-6" aria-labelledby="sell-heading">
       <h2 id="sell-heading" className="font-display text-xl font-semibold text-cocoa">
         Sell gift cards
       </h2>

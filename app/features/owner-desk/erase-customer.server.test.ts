@@ -149,6 +149,38 @@ test('erasing a customer leaves nothing that names them in the database or the m
     ])
     .execute()
 
+  // A gift card she bought Sam, and one Sam gave her: each keeps its code and money.
+  const card = {
+    amount_cents: 5_000,
+    currency: 'cad',
+    message: 'From Priya, for Maya’s party',
+    created_at: NOW.getTime(),
+    paid_at: NOW.getTime(),
+  }
+  await db
+    .insertInto('gift_card')
+    .values([
+      {
+        ...card,
+        code: 'AAAABBBBCCCCDDDD',
+        buyer_name: 'Priya Sharma',
+        buyer_email: 'Priya@Example.com',
+        recipient_name: 'Sam Okafor',
+        recipient_email: 'sam@example.com',
+        checkout_session_id: 'cs_priya',
+      },
+      {
+        ...card,
+        code: 'EEEEFFFFGGGGHHHH',
+        buyer_name: 'Sam Okafor',
+        buyer_email: 'sam@example.com',
+        recipient_name: 'Priya Sharma',
+        recipient_email: 'priya@example.com',
+        checkout_session_id: 'cs_sam',
+      },
+    ])
+    .execute()
+
   const report = await eraseCustomer(db, { store, dataDir }, { email: 'PRIYA@example.com' })
   expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
   expect((await textConsentsOf(db, ['4165550199', '6475550123'])).size).toBe(1)
@@ -179,6 +211,7 @@ test('erasing a customer leaves nothing that names them in the database or the m
     'text_consent',
     'text_message',
     'customer_apart',
+    'gift_card',
   ] as const
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)
@@ -187,6 +220,27 @@ test('erasing a customer leaves nothing that names them in the database or the m
   }
   const files = await readdir(path.join(store.root, 'inspiration')).catch(() => [])
   expect(files).toEqual([])
+  // Both cards can still be spent; Sam's name stays on them.
+  expect(
+    await db
+      .selectFrom('gift_card')
+      .select(['code', 'amount_cents', 'buyer_name', 'recipient_name'])
+      .orderBy('id')
+      .execute(),
+  ).toEqual([
+    {
+      code: 'AAAABBBBCCCCDDDD',
+      amount_cents: 5_000,
+      buyer_name: 'Erased customer',
+      recipient_name: 'Sam Okafor',
+    },
+    {
+      code: 'EEEEFFFFGGGGHHHH',
+      amount_cents: 5_000,
+      buyer_name: 'Sam Okafor',
+      recipient_name: 'Erased customer',
+    },
+  ])
   // Sam still waits for his day.
   expect(await db.selectFrom('day_waitlist_entry').select('email').execute()).toEqual([
     { email: 'sam@example.com' },

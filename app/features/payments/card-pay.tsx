@@ -111,20 +111,23 @@ export function GiftCardPayForm({
   return (
     <div className="mt-4 rounded-xl bg-white px-4 py-4" data-testid="gift-card-pay">
       {answer?.ok ? <GiftCardPaid answer={answer} /> : null}
-      <Form method="post" action="?gift-card" className="grid gap-2">
+      {/* A card that paid starts the form afresh: the code is not left typed in it. */}
+      <Form
+        method="post"
+        action="?gift-card"
+        className="grid gap-2"
+        key={answer?.ok ? answer.message : 'gift-card'}
+      >
         <input type="hidden" name="request" value={position} />
         <input type="hidden" name="amount" value={offer.amountCents} />
-        <label htmlFor={`gift-card-${position}`} className="form-label">
-          Pay with a gift card
-        </label>
-        <p id={`gift-card-${position}-hint`} className="text-sm text-chocolate">
-          It pays up to {offer.amount}, all that is owed; what it does not cover you pay as usual.
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="form-field">
+          <label htmlFor={`gift-card-${position}`} className="form-label">
+            Pay with a gift card
+          </label>
           <input
             id={`gift-card-${position}`}
             name="code"
-            className="form-input max-w-xs font-mono uppercase tracking-wider"
+            className="font-mono uppercase tracking-wider"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -134,15 +137,20 @@ export function GiftCardPayForm({
             aria-invalid={failed ? true : undefined}
             aria-describedby={`gift-card-${position}-hint${failed ? ` ${errorId}` : ''}`}
           />
+          <p id={`gift-card-${position}-hint`} className="form-hint">
+            It pays up to {offer.amount}, all that is owed; what it does not cover you pay as usual.
+          </p>
+          {failed ? (
+            <p id={errorId} role="alert" className="form-error">
+              {failed.error}
+            </p>
+          ) : null}
+        </div>
+        <div>
           <button type="submit" className="button-secondary" disabled={busy}>
             {busy ? 'Using your gift card…' : 'Use gift card'}
           </button>
         </div>
-        {failed ? (
-          <p id={errorId} role="alert" className="form-error">
-            {failed.error}
-          </p>
-        ) : null}
       </Form>
     </div>
   )
