@@ -250,7 +250,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'gift_card_entry',
-    'CREATE TABLE "gift_card_entry" ("id" integer primary key autoincrement, "gift_card_id" integer not null references "gift_card" ("id") on delete cascade, "kind" text not null check (kind in (\'bought\', \'spent\', \'returned\')), "cents" integer not null, "payment_id" integer unique references "payment" ("id") on delete set null, "refund_id" integer unique references "refund" ("id") on delete set null, "request_id" integer references "order_request" ("id") on delete set null, "created_at" integer not null)',
+    'CREATE TABLE "gift_card_entry" ("id" integer primary key autoincrement, "gift_card_id" integer not null references "gift_card" ("id") on delete cascade, "kind" text not null check (kind in (\'bought\', \'spent\', \'returned\', \'refunded\')), "cents" integer not null, "payment_id" integer unique references "payment" ("id") on delete set null, "refund_id" integer unique references "refund" ("id") on delete set null, "stripe_refund_id" text unique, "request_id" integer references "order_request" ("id") on delete set null, "created_at" integer not null)',
   ],
   [
     'gift_card_entry_card',
@@ -668,6 +668,7 @@ const SQLITE_SCHEMA = [
   ['sqlite_autoindex_gift_card_2', null],
   ['sqlite_autoindex_gift_card_entry_1', null],
   ['sqlite_autoindex_gift_card_entry_2', null],
+  ['sqlite_autoindex_gift_card_entry_3', null],
   ['sqlite_autoindex_ingredient_1', null],
   ['sqlite_autoindex_inspiration_photo_1', null],
   ['sqlite_autoindex_kysely_migration_1', null],

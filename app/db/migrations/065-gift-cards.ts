@@ -32,9 +32,9 @@ export const migration: Migration = {
         col.notNull().references('gift_card.id').onDelete('cascade'),
       )
       .addColumn('kind', 'text', (col) =>
-        col.notNull().check(sql`kind in ('bought', 'spent', 'returned')`),
+        col.notNull().check(sql`kind in ('bought', 'spent', 'returned', 'refunded')`),
       )
-      // Signed: what it put on the card (bought, returned) or took off it (spent).
+      // Signed: what it put on the card (bought, returned) or took off it (spent, refunded).
       .addColumn('cents', 'integer', (col) => col.notNull())
       // The order's payment it made (spent), or the refund that gave it back (returned).
       .addColumn('payment_id', 'integer', (col) =>
@@ -43,6 +43,8 @@ export const migration: Migration = {
       .addColumn('refund_id', 'integer', (col) =>
         col.unique().references('refund.id').onDelete('set null'),
       )
+      // Stripe's id of a refund of the card's own purchase (refunded), made on her dashboard.
+      .addColumn('stripe_refund_id', 'text', (col) => col.unique())
       // The order it was spent on or given back from, for her list's link.
       .addColumn('request_id', 'integer', (col) =>
         col.references('order_request.id').onDelete('set null'),

@@ -30,18 +30,20 @@ export interface GiftCardTable {
   paid_at: Millis | null
 }
 
-export type GiftCardEntryKind = 'bought' | 'spent' | 'returned'
+export type GiftCardEntryKind = 'bought' | 'spent' | 'returned' | 'refunded'
 
 export interface GiftCardEntryTable {
   id: Generated<number>
   gift_card_id: number
   kind: GiftCardEntryKind
-  /** Signed cents: put on the card (bought, returned) or taken off it (spent). */
+  /** Signed cents: put on the card (bought, returned) or taken off it (spent, refunded). */
   cents: number
   /** The order's payment it made; null for the others. */
   payment_id: number | null
   /** The refund that gave it back; null for the others. */
   refund_id: number | null
+  /** Stripe's id of a refund of the purchase itself, made in Stripe (refunded); null for others. */
+  stripe_refund_id: string | null
   /** The order it was spent on or given back from; null for a purchase. */
   request_id: number | null
   created_at: Millis

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import type { Db } from '#app/db/db.server.ts'
+import { type Db, serializeTransactions } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
@@ -12,7 +12,8 @@ import {
   composeGiftCardToBuyer,
   composeGiftCardToRecipient,
 } from './gift-card-emails.ts'
-import { newGiftCardCode } from './gift-card-rules.ts'
+import { balanceOf } from './gift-card-ledger.server.ts'
+import { giftCardEnding, newGiftCardCode } from './gift-card-rules.ts'
 
 const ownTables = tablesFor('gift-cards')
 
@@ -174,4 +175,67 @@ async function queueSaleEmails(
       now,
     )
   }
+}
+
+/** What a refund made in Stripe came to, if it was of a gift card's own purchase. */
+export type GiftCardRefundSettled =
+  { sold: false } | { sold: true; outcome: 'refunded' | 'ignored' | 'needs_look'; note: string }
+
+/**
+ * A refund she made in Stripe's dashboard of a gift card's purchase (the
+ * buyer gets the money back): the card holds that much less, once, named by
+ * Stripe's refund id, never below nothing. A refund of more than is left
+ * (the rest was spent on orders) takes what is left and is shown to her.
+ */
+export async function settleGiftCardRefund(
+  trx: Transaction<Database>,
+  refund: { id: string; paymentIntent: string | null; amountCents: number },
+  { now }: { now: number },
+): Promise<GiftCardRefundSettled> {
+  if (!refund.paymentIntent) return { sold: false }
+  const card = await ownTables(trx)
+    .selectFrom('gift_card')
+    .select(['id', 'code'])
+    .where('payment_intent_id', '=', refund.paymentIntent)
+    .executeTakeFirst()
+  if (!card) return { sold: false }
+  const giftCardId = Number(card.id)
+  await serializeTransactions(trx, `gift-card:${giftCardId}`)
+  const what = `A ${formatMoney(refund.amountCents)} refund of gift card ${giftCardEnding(card.code ?? '')}`
+  const known = await ownTables(trx)
+    .selectFrom('gift_card_entry')
+    .select('id')
+    .where('stripe_refund_id', '=', refund.id)
+    .executeTakeFirst()
+  if (known) return { sold: true, outcome: 'ignored', note: `${what} was already recorded.` }
+  const balance = await balanceOf(trx, giftCardId)
+  const taken = Math.min(refund.amountCents, Math.max(0, balance))
+  if (taken === 0) {
+    return {
+      sold: true,
+      outcome: 'needs_look',
+      note: `${what} was made in Stripe, but nothing was left on it: it had been spent on orders. Check the refund in Stripe’s dashboard.`,
+    }
+  }
+  await ownTables(trx)
+    .insertInto('gift_card_entry')
+    .values({
+      gift_card_id: giftCardId,
+      kind: 'refunded',
+      cents: -taken,
+      stripe_refund_id: refund.id,
+      created_at: now,
+    })
+    .execute()
+  return taken === refund.amountCents
+    ? {
+        sold: true,
+        outcome: 'refunded',
+        note: `${what} was made in Stripe: the card holds ${formatMoney(balance - taken)} now.`,
+      }
+    : {
+        sold: true,
+        outcome: 'needs_look',
+        note: `${what} was made in Stripe, but only ${formatMoney(Math.max(0, balance))} was left on it: the rest had been spent on orders. The card holds nothing now; check the refund in Stripe’s dashboard.`,
+      }
 }

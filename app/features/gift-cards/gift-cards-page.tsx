@@ -11,6 +11,7 @@ const LINE_WORDS: Record<GiftCardEntryKind, string> = {
   bought: 'Bought',
   spent: 'Spent on an order',
   returned: 'Refunded back onto it',
+  refunded: 'Refunded to the buyer in Stripe',
 }
 
 /**
@@ -38,7 +39,8 @@ export function GiftCardsPage({
       <p className="lede mt-3 max-w-2xl">
         Customers buy a gift card on your site by card and it is emailed to the person it is for,
         with a code. They spend it on their orders, across as many as it lasts; a refund of what it
-        paid goes back onto it.
+        paid goes back onto it. To give a buyer their money back, refund the card’s payment in
+        Stripe’s dashboard: the card then holds that much less.
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_3fr] lg:items-start">
         <SellSwitch on={on} cardsOn={cardsOn} answer={answer} />

@@ -256,6 +256,57 @@ test('a form that cannot buy a card says why beside each field, and Stripe is no
   expect(off).toMatchObject({ status: 404 })
 })
 
+test('a card’s purchase refunded in Stripe’s dashboard takes it off the card, once, never below nothing', async () => {
+  const book = await openCardBook()
+  const { session, code } = await buyGiftCard(book, { amount: '10000' })
+  const intent = book.fake.sessions.get(session.id)!.payment_intent!
+  const lastEvent = async () =>
+    (
+      await book.db
+        .selectFrom('stripe_event')
+        .select(['outcome', 'note'])
+        .orderBy('created_at')
+        .execute()
+    ).at(-1)
+
+  // $5 back to Ana: the card holds $95, and Stripe telling again changes nothing.
+  const part = book.fake.refundOnDashboard(intent, 500)
+  expect(await book.fake.deliver(part.event)).toBe(200)
+  expect(await book.fake.deliver(book.fake.chargeRefundedEvent(intent))).toBe(200)
+  expect(await balanceOfCard(book.db)).toBe(9_500)
+  expect(await lastEvent()).toMatchObject({ outcome: 'ignored' })
+
+  // $90 of it spent on an order; then $20 more of the purchase is refunded in Stripe.
+  const order = await sendRequest(book.db, { email: 'priya@example.com' })
+  await quoteFor(book.db, order)
+  const { customer_token: token } = await book.db
+    .selectFrom('order_request')
+    .select('customer_token')
+    .where('id', '=', order)
+    .executeTakeFirstOrThrow()
+  await accept(book.db, token!)
+  expect(
+    (await payWith({ db: book.db, token: token! }, { code, amount: '9000' })).body,
+  ).toMatchObject({
+    ok: true,
+  })
+  const rest = book.fake.refundOnDashboard(intent, 2_000)
+  expect(await book.fake.deliver(rest.event)).toBe(200)
+  // Only the $5 left comes off, and the owner is shown the refund to look at.
+  expect(await balanceOfCard(book.db)).toBe(0)
+  expect(await lastEvent()).toEqual({
+    outcome: 'needs_look',
+    note: `A $20 refund of gift card ····${code.slice(-4)} was made in Stripe, but only $5 was left on it: the rest had been spent on orders. The card holds nothing now; check the refund in Stripe’s dashboard.`,
+  })
+  const [card] = await listGiftCards(book.db)
+  expect(card!.lines.map((line) => [line.kind, line.amount])).toEqual([
+    ['bought', '+$100'],
+    ['refunded', '−$5'],
+    ['spent', '−$90'],
+    ['refunded', '−$5'],
+  ])
+})
+
 test.runIf(testDatabaseKind() === 'pg')(
   'two orders spending one card at once, on two connections, take from it one after the other',
   async () => {

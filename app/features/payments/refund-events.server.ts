@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import { sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
+import { settleGiftCardRefund } from '#app/features/gift-cards/gift-card-sales.server.ts'
 import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
@@ -103,6 +104,12 @@ async function settleRefund(
     return look('Stripe told of a refund without its id or amount: check it in Stripe’s dashboard.')
   }
   const payment = await paymentOfIntent(trx, refund.paymentIntent)
+  // A refund of a gift card's own purchase takes it off the card (decision 114).
+  const sale =
+    payment || refund.status === 'failed' || refund.status === 'canceled'
+      ? { sold: false as const }
+      : await settleGiftCardRefund(trx, { ...refund, id: refund.id, amountCents }, { now })
+  if (sale.sold) return { ...base, outcome: sale.outcome, note: sale.note }
   if (!payment) {
     return look(
       `${what} was made in Stripe for a payment this site does not have (it may have been erased, or paid another way). Nothing was changed here.`,
