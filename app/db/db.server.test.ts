@@ -413,7 +413,7 @@ const SQLITE_SCHEMA = [
   ['page_version', 'CREATE TABLE "page_version" ("id" integer primary key, "token" text not null)'],
   [
     'payment',
-    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text, "payment_intent_id" text, "fee_cents" integer, "fee_asked_at" integer)',
+    'CREATE TABLE "payment" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "amount_cents" integer not null, "received_on" text not null, "method" text default \'\' not null, "created_at" integer not null, "checkout_session_id" text, "payment_intent_id" text, "fee_cents" integer, "fee_asked_at" integer, "tax_cents" integer)',
   ],
   [
     'payment_checkout_session',
@@ -560,7 +560,7 @@ const SQLITE_SCHEMA = [
   ['recipe_use_recipe_id', 'CREATE INDEX "recipe_use_recipe_id" on "recipe_use" ("recipe_id")'],
   [
     'refund',
-    'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null, "lowered_to_cents" integer)',
+    'CREATE TABLE "refund" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "payment_id" integer references "payment" ("id") on delete set null, "amount_cents" integer not null, "refunded_on" text not null, "method" text default \'\' not null, "reason" text default \'\' not null, "stripe_refund_id" text, "created_at" integer not null, "lowered_to_cents" integer, "tax_cents" integer)',
   ],
   ['refund_request', 'CREATE INDEX "refund_request" on "refund" ("request_id")'],
   [

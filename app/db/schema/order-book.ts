@@ -138,6 +138,8 @@ export interface PaymentTable {
   fee_cents: number | null
   /** When Stripe was last asked for the fee; null before the first time. */
   fee_asked_at: Millis | null
+  /** Its part of the order's tax as it was recorded (decision 113); null on older rows. */
+  tax_cents: Generated<number | null>
 }
 
 /**
@@ -162,6 +164,8 @@ export interface RefundTable {
    * null when it gave money back at an unchanged price.
    */
   lowered_to_cents: number | null
+  /** The order's tax it gave back, as it was recorded (decision 113); null on older rows. */
+  tax_cents: Generated<number | null>
 }
 
 /** A request's receipt number: the row's id, never handed out twice; one per request. */

@@ -1,10 +1,10 @@
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import type { ChangedPart } from '#app/features/order-book/change-parts.ts'
 import {
   type DetailRow,
   ownerRequestEmail,
   requestRows,
-} from '#app/features/order-book/owner-request-email.ts'
+} from '#app/features/mail/owner-request-email.ts'
+import type { ChangedPart } from '#app/features/order-book/change-parts.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
 

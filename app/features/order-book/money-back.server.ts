@@ -4,7 +4,7 @@ import type { Database, RequestEventTable } from '#app/db/schema.ts'
 import { lowerPrice } from '#app/features/order-status/money-rules.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { MAX_DOLLARS, formatMoney } from '#app/utils/money.ts'
-import { moneyOf, paymentTotals } from './money.server.ts'
+import { keepTaxPart, moneyOf, paymentTotals } from './money.server.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote } from './quotes.server.ts'
 import { type BookChange, NOT_FOUND, recordEvent, statusOf } from './request-moves.server.ts'
@@ -109,6 +109,7 @@ export async function recordRefundIn(
       .where('id', '=', quote.id)
       .execute()
   }
+  await keepTaxPart(trx, { requestId, table: 'refund', id: Number(inserted.id) })
   await recordEvent(trx, {
     requestId,
     from: status,

@@ -10,7 +10,7 @@ import {
 import { BOOKED_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { moneyOf } from './money.server.ts'
+import { keepTaxPart, moneyOf } from './money.server.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote } from './quotes.server.ts'
 import {
@@ -95,6 +95,7 @@ export async function recordPaymentIn(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await keepTaxPart(trx, { requestId, table: 'payment', id: Number(paymentId) })
   // Its receipt gets its number with the first money in.
   await ensureReceiptIn(trx, { requestId, now })
   // On the timeline too, so the story of a request shows when its money came in.

@@ -1,7 +1,12 @@
 import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { type Money, type MoneyLine, discountOfRow } from '#app/features/order-status/money-owed.ts'
+import {
+  type Money,
+  type MoneyLine,
+  discountOfRow,
+  taxInPaid,
+} from '#app/features/order-status/money-owed.ts'
 import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import { partyOf } from './party.server.ts'
 import { currentQuote, isNewestQuote } from './quotes.server.ts'
@@ -199,4 +204,52 @@ export async function moneyRecorded(db: Executor): Promise<boolean> {
     ownTables(db).selectFrom('payment').select('id').limit(1).executeTakeFirst(),
   ])
   return quote !== undefined || payment !== undefined
+}
+
+/**
+ * Keeps a new payment's or refund's part of the order's tax (decision 113),
+ * in the transaction that records it: the tax in what is paid now, at the
+ * order's money now, less the parts its earlier rows kept, so an order's
+ * parts add up to its tax however often it is quoted again. An order with a
+ * row from before parts were kept keeps none: her numbers work those out.
+ */
+export async function keepTaxPart(
+  trx: Transaction<Database>,
+  { requestId, table, id }: { requestId: number; table: 'payment' | 'refund'; id: number },
+) {
+  const sums = ({ fn }: ExpressionBuilder<Database, 'payment' | 'refund'>) => [
+    fn.sum<number | string>('tax_cents').as('sum'),
+    fn.count<number | string>('tax_cents').as('kept'),
+    fn.countAll<number | string>().as('rows'),
+  ]
+  const [paid, refunded, money] = [
+    await ownTables(trx)
+      .selectFrom('payment')
+      .select(sums)
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow(),
+    await ownTables(trx)
+      .selectFrom('refund')
+      .select(sums)
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow(),
+    await moneyOf(trx, requestId),
+  ]
+  // Every row but the new one keeps its part, or none is kept.
+  if (Number(paid.rows) + Number(refunded.rows) - 1 !== Number(paid.kept) + Number(refunded.kept))
+    return
+  const part = taxInPaid(money.paidCents, money) - Number(paid.sum ?? 0) + Number(refunded.sum ?? 0)
+  if (table === 'payment') {
+    await ownTables(trx)
+      .updateTable('payment')
+      .set({ tax_cents: part })
+      .where('id', '=', id)
+      .execute()
+  } else {
+    await ownTables(trx)
+      .updateTable('refund')
+      .set({ tax_cents: -part })
+      .where('id', '=', id)
+      .execute()
+  }
 }

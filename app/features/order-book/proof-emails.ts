@@ -1,9 +1,9 @@
 import type { IdentityWords } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
+import { type DetailRow, ownerRequestEmail } from '#app/features/mail/owner-request-email.ts'
 import { waitingId } from '#app/features/order-status/customer-links.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { type DetailRow, ownerRequestEmail } from './owner-request-email.ts'
 import { orderName } from './update-emails.ts'
 
 /** The request a proof's email names: whose it is, what and for when. */

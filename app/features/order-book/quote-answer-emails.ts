@@ -1,16 +1,16 @@
 import { type IdentityWords, SEED_WORDS } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailButton, emailHeading, markup } from '#app/features/mail/html.ts'
-import { type Discount, discountLabel, formatLine } from '#app/features/order-status/money-owed.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
-import { partyName } from '#app/utils/party-name.ts'
 import {
   type DetailRow,
   ownerRequestEmail,
   paymentReferenceRows,
   requestRows,
-} from './owner-request-email.ts'
+} from '#app/features/mail/owner-request-email.ts'
+import { type Discount, discountLabel, formatLine } from '#app/features/order-status/money-owed.ts'
+import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { partyName } from '#app/utils/party-name.ts'
 import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */

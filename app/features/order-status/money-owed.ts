@@ -114,6 +114,20 @@ export function totalOf(money: MoneyBeforeTotal): number {
   return beforeTaxOf(money) + taxOf(money)
 }
 
+/**
+ * The tax in `paidCents` of an order (decision 113): its share of the
+ * order's tax, what was paid beyond the total carrying none, rounded half
+ * up in BigInt arithmetic. A payment's part is this after it, less what the
+ * order's earlier payments and refunds recorded.
+ */
+export function taxInPaid(paidCents: number, money: MoneyBeforeTotal): number {
+  const [taxCents, totalCents] = [taxOf(money), totalOf(money)]
+  if (taxCents === 0 || totalCents <= 0) return 0
+  const paid = BigInt(Math.min(Math.max(paidCents, 0), totalCents))
+  const [tax, total] = [BigInt(taxCents), BigInt(totalCents)]
+  return Number((2n * paid * tax + total) / (2n * total))
+}
+
 /** What is still owed, split as the quote's schedule splits it. */
 export interface AmountsOwed {
   /** What is left of the deposit: payments count towards it first; 0 once waived. */

@@ -8,7 +8,7 @@ import {
   markup,
   ownerEmail,
 } from '#app/features/mail/html.ts'
-import { ownerRequestEmail, requestRows } from '#app/features/order-book/owner-request-email.ts'
+import { ownerRequestEmail, requestRows } from '#app/features/mail/owner-request-email.ts'
 import { orderName } from '#app/features/order-book/update-emails.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'

@@ -1,6 +1,11 @@
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import { discountOfRow, taxOf, totalOf } from '#app/features/order-status/money-owed.ts'
+import {
+  type MoneyBeforeTotal,
+  discountOfRow,
+  taxInPaid,
+  taxOf,
+} from '#app/features/order-status/money-owed.ts'
 import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import type { LedgerLine } from './year-report.ts'
 
@@ -10,11 +15,12 @@ const ownTables = tablesFor('reports')
 const CHUNK = 500
 
 /**
- * Each payment's and refund's part of its order's tax (decision 113): the
- * tax on what had been paid after it, less the tax on what had been paid
- * before it, each rounded half up to the cent. So an order's parts, from its
- * deposit to its last refund, add up to the tax its receipt shows, whatever
- * year they fall in. What was paid beyond the total carries no tax.
+ * Each payment's and refund's part of its order's tax (decision 113), for
+ * the rows recorded before each kept its own part (migration 066): the tax
+ * on what had been paid after it, less the tax on what had been paid before
+ * it, at the order's money now, each rounded half up to the cent. So an
+ * order's parts, from its deposit to its last refund, add up to the tax its
+ * receipt shows, whatever year they fall in.
  */
 export async function taxPartsOf(
   db: Db,
@@ -22,7 +28,7 @@ export async function taxPartsOf(
   firstDay: string,
 ): Promise<number[]> {
   const ids = [...new Set(ledger.map((line) => line.requestId))]
-  const orders = new Map<number, { taxCents: number; totalCents: number; before: number }>()
+  const orders = new Map<number, { taxCents: number; money: MoneyBeforeTotal; before: number }>()
   for (let start = 0; start < ids.length; start += CHUNK) {
     for (const [id, order] of await ordersOf(db, ids.slice(start, start + CHUNK), firstDay)) {
       orders.set(id, order)
@@ -34,18 +40,8 @@ export async function taxPartsOf(
     if (!order || order.taxCents === 0) return 0
     const before = paidSoFar.get(line.requestId) ?? order.before
     paidSoFar.set(line.requestId, before + line.cents)
-    return taxIn(before + line.cents, order) - taxIn(before, order)
+    return taxInPaid(before + line.cents, order.money) - taxInPaid(before, order.money)
   })
-}
-
-/** The tax in `paidCents` of an order: its share of the order's tax, rounded half up. */
-function taxIn(
-  paidCents: number,
-  { taxCents, totalCents }: { taxCents: number; totalCents: number },
-) {
-  const paid = BigInt(Math.min(Math.max(paidCents, 0), totalCents))
-  const [tax, total] = [BigInt(taxCents), BigInt(totalCents)]
-  return Number((2n * paid * tax + total) / (2n * total))
 }
 
 /** Each order's tax and total (its newest quote's), and what was paid on it before `firstDay`. */
@@ -94,7 +90,7 @@ async function ordersOf(db: Db, ids: readonly number[], firstDay: string) {
     }
     const order = {
       taxCents: taxOf(money),
-      totalCents: totalOf(money),
+      money,
       before: (paid.get(id) ?? 0) - (refunded.get(id) ?? 0),
     }
     return [[id, order] as const]

@@ -52,6 +52,7 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'payment.method',
       'payment.payment_intent_id',
       'payment.fee_cents',
+      'payment.tax_cents',
       ...ORDER_COLUMNS,
     ])
     .where('payment.received_on', '>=', first)
@@ -72,6 +73,7 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       'refund.method',
       sql<string | null>`null`.as('payment_intent_id'),
       sql<number | null>`null`.as('fee_cents'),
+      'refund.tax_cents',
       ...ORDER_COLUMNS,
     ])
     .where('refund.refunded_on', '>=', first)
@@ -82,7 +84,7 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
     .execute()
   const line =
     (kind: LedgerLine['kind']) =>
-    (row: (typeof payments)[number]): LedgerLine => ({
+    (row: (typeof payments)[number]): LedgerLine & { kept: number | null } => ({
       on: row.on,
       kind,
       requestId: Number(row.request_id),
@@ -100,13 +102,23 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
       feeCents:
         row.fee_cents !== null ? Number(row.fee_cents) : row.payment_intent_id === null ? 0 : null,
       taxCents: 0,
+      // Its part of the tax as it was kept (a refund's given back); null on older rows.
+      kept:
+        row.tax_cents === null
+          ? null
+          : kind === 'Payment'
+            ? Number(row.tax_cents)
+            : -Number(row.tax_cents),
     })
   // By day; on one day, payments before refunds, each in the order recorded.
   const ledger = [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
     a.on < b.on ? -1 : a.on > b.on ? 1 : 0,
   )
   const taxParts = await taxPartsOf(db, ledger, first)
-  return ledger.map((entry, index) => ({ ...entry, taxCents: taxParts[index]! }))
+  return ledger.map(({ kept, ...entry }, index) => ({
+    ...entry,
+    taxCents: kept ?? taxParts[index]!,
+  }))
 }
 
 /** Her year's numbers: month by month, by channel and by treat, with what making cost her. */

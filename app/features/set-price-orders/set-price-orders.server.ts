@@ -10,12 +10,12 @@ import {
 } from '#app/features/discount-codes/discount-codes.server.ts'
 import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import type { PriceLine } from '#app/features/menu/option-prices.ts'
 import {
   type DetailRow,
   ownerRequestEmail,
   requestRows,
-} from '#app/features/order-book/owner-request-email.ts'
+} from '#app/features/mail/owner-request-email.ts'
+import type { PriceLine } from '#app/features/menu/option-prices.ts'
 import {
   type SentRequest,
   storeSentRequests,

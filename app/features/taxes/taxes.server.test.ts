@@ -248,6 +248,24 @@ test('a quote keeps the taxes of its treat’s class when it was sent: its total
     '11.70',
     'HST 13% $11.70',
   ])
+
+  // Quoted again in January at the new 15%: December's part stays as it was collected, and
+  // the last $1.80 carries the rest of the new tax, $1.80 of it.
+  await quoteFor(db, cake, { now: Date.parse('2027-01-10T15:00:00Z') })
+  expect(totalOf(await moneyOf(db, cake))).toBe(10_350)
+  const last = await recordPayment(db, {
+    requestId: cake,
+    payment: { amountCents: 180, receivedOn: '2027-01-12', method: 'e-Transfer' },
+    now: BOOK_NOW,
+  })
+  expect(last.ok).toBe(true)
+  const [y2026Later, y2027Later] = await Promise.all([
+    readYearReport(db, { year: 2026, thisYear: 2027 }),
+    readYearReport(db, { year: 2027, thisYear: 2027 }),
+  ])
+  expect(y2026Later.total.taxCents).toBe(345)
+  expect(y2027Later.total.taxCents).toBe(825 + 180)
+  expect(y2026Later.total.taxCents + y2027Later.total.taxCents).toBe(1_350)
 })
 
 test('a treat bought now is taxed after its code, the same on her page, the price lookup and the order', async () => {

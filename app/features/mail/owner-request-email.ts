@@ -1,6 +1,6 @@
-import type { OutgoingEmail } from '#app/features/mail/email.ts'
-import { detailsTable, emailButton, markup, ownerEmail } from '#app/features/mail/html.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { OutgoingEmail } from './email.ts'
+import { detailsTable, emailButton, markup, ownerEmail } from './html.ts'
 
 /** A labelled detail of the owner's email: 'Treat', 'Cakes'. */
 export type DetailRow = [label: string, value: string]
