@@ -72,7 +72,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'customer_change',
-    'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer, "made" text default \'\' not null)',
+    'CREATE TABLE "customer_change" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "kind" text not null, "status" text not null, "new_date" text, "new_window" text, "details" text default \'\' not null, "answer_note" text default \'\' not null, "refund_cents" integer default 0 not null, "card_refund_cents" integer default 0 not null, "created_at" integer not null, "answered_at" integer, "made" text default \'\' not null, "gift_card_refund_cents" integer default 0 not null)',
   ],
   [
     'customer_change_detail',

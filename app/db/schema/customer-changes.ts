@@ -26,6 +26,8 @@ export interface CustomerChangeTable {
   refund_cents: Generated<number>
   /** Of it, what went back to her card through Stripe. */
   card_refund_cents: Generated<number>
+  /** Of card_refund_cents, what went back onto a gift card rather than a bank card (decision 114). */
+  gift_card_refund_cents: Generated<number>
   created_at: Millis
   answered_at: Millis | null
 }

@@ -112,12 +112,15 @@ export const CHANGE_DETAILS_MAX = 1000
 export function refundWords(cancelled: {
   refund_cents: number | string
   card_refund_cents: number | string
-}): { refund: string; card: string | null; manual: string | null } {
+  gift_card_refund_cents: number | string
+}): { refund: string; card: string | null; giftCard: string | null; manual: string | null } {
   const refund = Number(cancelled.refund_cents)
   const card = Number(cancelled.card_refund_cents)
+  const giftCard = Number(cancelled.gift_card_refund_cents)
   return {
     refund: formatMoney(refund),
-    card: card > 0 ? formatMoney(card) : null,
+    card: card > giftCard ? formatMoney(card - giftCard) : null,
+    giftCard: giftCard > 0 ? formatMoney(giftCard) : null,
     manual: refund > card ? formatMoney(refund - card) : null,
   }
 }

@@ -49,8 +49,10 @@ type StripeSettings = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 
 /** What cancelling would come to now, for the customer's confirm step. */
 export interface CancelPreview {
   refund: CancelRefund
-  /** Of the refund, what would go back to her card through Stripe. */
+  /** Of the refund, what would go back where she paid it: her card through Stripe, or a gift card. */
   cardCents: number
+  /** Of cardCents, what would go back onto a gift card (decision 114). */
+  giftCardCents: number
 }
 
 /** Why a party cannot be cancelled from the page, or null when it can. */
@@ -83,22 +85,29 @@ async function cardShare(
   leadId: number,
   totalCents: number,
   cardOn: boolean,
-): Promise<{ paymentId: number; amountCents: number }[]> {
+): Promise<{ paymentId: number; amountCents: number; giftCard: boolean }[]> {
   if (totalCents <= 0) return []
   // With card payments off, what a gift card paid still goes back onto it.
   const payments = (await cardPaymentsOf(db as Db, leadId)).filter(
     (payment) => cardOn || payment.giftCard !== null,
   )
-  const pieces: { paymentId: number; amountCents: number }[] = []
+  const pieces: { paymentId: number; amountCents: number; giftCard: boolean }[] = []
   let left = totalCents
   for (const payment of payments) {
     if (left <= 0) break
     if (!payment.refundable || payment.leftCents <= 0) continue
     const amountCents = Math.min(left, payment.leftCents)
-    pieces.push({ paymentId: payment.paymentId, amountCents })
+    pieces.push({ paymentId: payment.paymentId, amountCents, giftCard: payment.giftCard !== null })
     left -= amountCents
   }
   return pieces
+}
+
+/** What the pieces send back on their own, and of that what goes onto a gift card. */
+function sharesOf(pieces: readonly { amountCents: number; giftCard: boolean }[]) {
+  const sum = (of: readonly { amountCents: number }[]) =>
+    of.reduce((total, piece) => total + piece.amountCents, 0)
+  return { cardCents: sum(pieces), giftCardCents: sum(pieces.filter((piece) => piece.giftCard)) }
 }
 
 /**
@@ -118,11 +127,7 @@ export async function previewCancel(
   if (refused) return { ok: false, ...refused }
   const refund = await refundFor(db, party.leadId, members, policy, today)
   const card = await cardShare(db, party.leadId, refund.totalCents, cardPaymentsOn(env))
-  return {
-    ok: true,
-    refund,
-    cardCents: card.reduce((sum, piece) => sum + piece.amountCents, 0),
-  }
+  return { ok: true, refund, ...sharesOf(card) }
 }
 
 const NOT_FOUND_ERROR = { status: 404 as const, error: 'That request is not in the order book.' }
@@ -156,6 +161,7 @@ async function refundFor(
 export interface CancelOutcome {
   refundCents: number
   cardCents: number
+  giftCardCents: number
   /** A second post (a double click, another tab) finding it already cancelled by her. */
   already: boolean
 }
@@ -195,7 +201,7 @@ export async function cancelByCustomer(
     const party = await holdLead(trx, requestId)
     const done = await ownTables(trx)
       .selectFrom('customer_change')
-      .select(['refund_cents', 'card_refund_cents'])
+      .select(['refund_cents', 'card_refund_cents', 'gift_card_refund_cents'])
       .where('request_id', '=', party.leadId)
       .where('kind', '=', 'cancel')
       .executeTakeFirst()
@@ -204,6 +210,7 @@ export async function cancelByCustomer(
         ok: true,
         refundCents: Number(done.refund_cents),
         cardCents: Number(done.card_refund_cents),
+        giftCardCents: Number(done.gift_card_refund_cents),
         already: true,
       }
     }
@@ -220,7 +227,7 @@ export async function cancelByCustomer(
       )
     }
     const card = await cardShare(trx, party.leadId, refund.totalCents, cardPaymentsOn(env))
-    const cardCents = card.reduce((sum, piece) => sum + piece.amountCents, 0)
+    const { cardCents, giftCardCents } = sharesOf(card)
     const manualCents = refund.totalCents - cardCents
     const moved = await moveRequest(trx, {
       requestId: party.leadId,
@@ -257,6 +264,7 @@ export async function cancelByCustomer(
         status: 'done',
         refund_cents: refund.totalCents,
         card_refund_cents: cardCents,
+        gift_card_refund_cents: giftCardCents,
         created_at: now,
         answered_at: now,
       })
@@ -299,7 +307,7 @@ export async function cancelByCustomer(
             dueDate: lead.due_date,
             paymentReference: request.payment_reference,
           },
-          { totalCents: refund.totalCents, cardCents },
+          { totalCents: refund.totalCents, cardCents, giftCardCents },
           {
             requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
             bakeryName: (await readSiteSection(trx, 'identity')).name,
@@ -313,10 +321,11 @@ export async function cancelByCustomer(
       cancelledAlert(about, {
         totalCents: refund.totalCents,
         cardCents,
+        giftCardCents,
       }),
       now,
     )
-    return { ok: true, refundCents: refund.totalCents, cardCents, already: false }
+    return { ok: true, refundCents: refund.totalCents, cardCents, giftCardCents, already: false }
   })
 }
 
@@ -324,6 +333,7 @@ export async function cancelByCustomer(
 export interface SelfCancellation {
   refundCents: number
   cardCents: number
+  giftCardCents: number
   /** What the owner still has to send back: the promise less the refunds recorded since. */
   owedBackCents: number
   at: number
@@ -336,7 +346,7 @@ export async function selfCancellationOf(
 ): Promise<SelfCancellation | null> {
   const row = await ownTables(db)
     .selectFrom('customer_change')
-    .select(['refund_cents', 'card_refund_cents', 'created_at'])
+    .select(['refund_cents', 'card_refund_cents', 'gift_card_refund_cents', 'created_at'])
     .where('request_id', '=', leadId)
     .where('kind', '=', 'cancel')
     .executeTakeFirst()
@@ -353,6 +363,7 @@ export async function selfCancellationOf(
   return {
     refundCents,
     cardCents: Number(row.card_refund_cents),
+    giftCardCents: Number(row.gift_card_refund_cents),
     owedBackCents: Math.max(0, refundCents - Number(given)),
     at: Number(row.created_at),
   }

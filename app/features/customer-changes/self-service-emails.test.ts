@@ -57,7 +57,11 @@ test('the owner’s news of a change a customer asked for, word for word', () =>
 })
 
 test('the owner’s news of a cancellation with money to send back, word for word', () => {
-  const email = composeSelfCancelledForOwner(request, { totalCents: 5000, cardCents: 2000 }, links)
+  const email = composeSelfCancelledForOwner(
+    request,
+    { totalCents: 5000, cardCents: 2000, giftCardCents: 0 },
+    links,
+  )
   expect(email).toMatchInlineSnapshot(`
     {
       "emailjs": {
@@ -97,7 +101,7 @@ test('the owner’s news of a cancellation with money to send back, word for wor
 test('the owner’s news of a cancellation with nothing refunded, without the site’s address', () => {
   const email = composeSelfCancelledForOwner(
     { ...request, paymentReference: null },
-    { totalCents: 0, cardCents: 0 },
+    { totalCents: 0, cardCents: 0, giftCardCents: 0 },
     { bakeryName: 'Crumb & Co' },
   )
   expect(email).toMatchInlineSnapshot(`
@@ -129,4 +133,17 @@ test('the owner’s news of a cancellation with nothing refunded, without the si
     ",
     }
   `)
+})
+
+test('the owner’s news of a cancellation sent back onto a card and a gift card says where each part went', () => {
+  const email = composeSelfCancelledForOwner(
+    request,
+    { totalCents: 5000, cardCents: 5000, giftCardCents: 3000 },
+    links,
+  )
+  expect(email.text).toContain(
+    'Under your policy $50 went back where she paid it; nothing more to do.',
+  )
+  expect(email.text).toContain('Back to her card (Stripe): $20')
+  expect(email.text).toContain('Back on her gift card: $30')
 })

@@ -49,16 +49,17 @@ export function composeChangeAsked(
 /** The owner hears once that a customer cancelled from her page, and what to send back. */
 export function composeSelfCancelledForOwner(
   request: SelfServiceRequest,
-  refund: { totalCents: number; cardCents: number },
+  refund: { totalCents: number; cardCents: number; giftCardCents: number },
   links: OwnerEmailLinks,
 ): OutgoingEmail {
   const manual = refund.totalCents - refund.cardCents
+  const bankCard = refund.cardCents - refund.giftCardCents
   const lead =
     refund.totalCents === 0
       ? 'Her date is released. Under your policy nothing is refunded.'
       : manual > 0
         ? `Her date is released. Under your policy she gets ${formatMoney(refund.totalCents)} back: please send her ${formatMoney(manual)} by e-Transfer or cash and record it as a refund on the order page.`
-        : `Her date is released. Under your policy ${formatMoney(refund.totalCents)} went back to her card through Stripe; nothing more to do.`
+        : `Her date is released. Under your policy ${formatMoney(refund.totalCents)} went back ${bankCard > 0 ? 'where she paid it' : 'onto her gift card'}; nothing more to do.`
   return ownerRequestEmail({
     customer: request,
     subject: `${request.name} cancelled the ${request.productType} on ${formatCalendarDate(request.dueDate)}`,
@@ -66,8 +67,9 @@ export function composeSelfCancelledForOwner(
     rows: [
       ...requestRows(request),
       ['Refund under your policy', formatMoney(refund.totalCents)],
-      ...(refund.cardCents > 0
-        ? [['Back to her card (Stripe)', formatMoney(refund.cardCents)] as DetailRow]
+      ...(bankCard > 0 ? [['Back to her card (Stripe)', formatMoney(bankCard)] as DetailRow] : []),
+      ...(refund.giftCardCents > 0
+        ? [['Back on her gift card', formatMoney(refund.giftCardCents)] as DetailRow]
         : []),
       ...(manual > 0 ? [['For you to send back', formatMoney(manual)] as DetailRow] : []),
     ],

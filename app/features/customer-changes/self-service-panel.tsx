@@ -130,12 +130,20 @@ export function SelfServicePanel({
         >
           <h4 className="font-display text-lg font-semibold">Cancel this order?</h4>
           <p className="mt-2">{entry.cancelPreview.sentence}</p>
-          {entry.cancelPreview.card || entry.cancelPreview.manual ? (
+          {entry.cancelPreview.card ||
+          entry.cancelPreview.giftCard ||
+          entry.cancelPreview.manual ? (
             <dl className="mt-3 grid gap-1">
               {entry.cancelPreview.card ? (
                 <div className="flex justify-between gap-4">
                   <dt>Back to your card</dt>
                   <dd className="font-bold">{entry.cancelPreview.card}</dd>
+                </div>
+              ) : null}
+              {entry.cancelPreview.giftCard ? (
+                <div className="flex justify-between gap-4">
+                  <dt>Back on your gift card</dt>
+                  <dd className="font-bold">{entry.cancelPreview.giftCard}</dd>
                 </div>
               ) : null}
               {entry.cancelPreview.manual ? (
@@ -207,6 +215,7 @@ export function SelfServicePanel({
 function cancelledParts(cancelled: NonNullable<SelfServiceEntry['cancelled']>): string {
   const parts = [
     cancelled.card ? `${cancelled.card} to your card` : '',
+    cancelled.giftCard ? `${cancelled.giftCard} back on your gift card` : '',
     cancelled.manual ? `${cancelled.manual} by e-Transfer or cash, sent to you shortly` : '',
   ].filter(Boolean)
   return parts.length > 0 ? ` (${parts.join(', ')})` : ''

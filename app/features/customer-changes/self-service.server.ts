@@ -187,12 +187,17 @@ export async function readSelfService(
     if (cancelPosition === request.position && entry.canCancel) {
       const preview = await previewCancel(db, { requestId: id, now })
       if (preview.ok) {
-        const manual = preview.refund.totalCents - preview.cardCents
+        const words = refundWords({
+          refund_cents: preview.refund.totalCents,
+          card_refund_cents: preview.cardCents,
+          gift_card_refund_cents: preview.giftCardCents,
+        })
         entry.cancelPreview = {
           sentence: refundSentence(preview.refund),
           refundCents: preview.refund.totalCents,
-          card: preview.cardCents > 0 ? formatMoney(preview.cardCents) : null,
-          manual: manual > 0 ? formatMoney(manual) : null,
+          card: words.card,
+          giftCard: words.giftCard,
+          manual: words.manual,
         }
       }
     }

@@ -27,8 +27,13 @@ export interface SelfServiceEntry {
   pending: { changes: ChangedPart[]; details: string } | null
   /** The bakery's answer to her last change: what it changed (or would have), and the bakery's words. */
   lastAnswer: { accepted: boolean; asked: string; note: string } | null
-  /** Her cancellation and what comes back: in all, to her card, by e-Transfer or cash. */
-  cancelled: { refund: string; card: string | null; manual: string | null } | null
+  /** Her cancellation and what comes back: in all, to her card, onto her gift card, by e-Transfer or cash. */
+  cancelled: {
+    refund: string
+    card: string | null
+    giftCard: string | null
+    manual: string | null
+  } | null
   /** A party on several days: a new date is for writing to the bakery. */
   differentDays: boolean
   /** YYYY-MM-DD: the date now (a party's first). */
@@ -48,6 +53,7 @@ export interface SelfServiceEntry {
     sentence: string
     refundCents: number
     card: string | null
+    giftCard: string | null
     manual: string | null
   } | null
 }

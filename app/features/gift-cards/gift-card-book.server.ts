@@ -151,10 +151,24 @@ export async function listGiftCards(
  * Erasure (decision 031): the cards she bought or was given keep their code
  * and their money, which still belong to whoever holds the code, but lose
  * every word that names her and the buyer's message. Matched by email,
- * ignoring case.
+ * ignoring case. Returns the cards' ids, whose emails go too.
  */
-export async function eraseGiftCardsOf(trx: Transaction<Database>, address: string): Promise<void> {
+export async function eraseGiftCardsOf(
+  trx: Transaction<Database>,
+  address: string,
+): Promise<number[]> {
   const erased = { name: 'Erased customer', message: '' }
+  // The cards' ids: their emails name her (the card's own names its buyer, not her address).
+  const cards = await ownTables(trx)
+    .selectFrom('gift_card')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['buyer_email']), '=', address),
+        eb(eb.fn('lower', ['recipient_email']), '=', address),
+      ]),
+    )
+    .execute()
   await ownTables(trx)
     .updateTable('gift_card')
     .set(() => ({
@@ -173,6 +187,7 @@ export async function eraseGiftCardsOf(trx: Transaction<Database>, address: stri
     }))
     .where((eb) => eb(eb.fn('lower', ['recipient_email']), '=', address))
     .execute()
+  return cards.map((card) => Number(card.id))
 }
 
 /** Her switch: start or stop selling gift cards. */

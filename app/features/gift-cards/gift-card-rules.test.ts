@@ -30,6 +30,13 @@ test('an amount is one of the choices, or one written within the bounds, as peop
     field: 'amount',
     error: 'Choose an amount.',
   })
+  // Without scripts the $50 chip may stay chosen beside a written amount: she is asked which.
+  expect(purchaseCents({ amount: '5000', other_amount: '30' })).toEqual({
+    ok: false,
+    field: 'other_amount',
+    error:
+      'You chose $50 and wrote another amount: choose “Another amount” to pay it, or clear it.',
+  })
   expect(purchaseCents({ amount: 'other', other_amount: '$62.50' })).toEqual({
     ok: true,
     cents: 6_250,

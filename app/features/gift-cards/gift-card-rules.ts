@@ -75,13 +75,21 @@ export type GiftCardPurchaseField = keyof z.infer<typeof giftCardPurchaseSchema>
 export function purchaseCents(
   form: Pick<z.infer<typeof giftCardPurchaseSchema>, 'amount' | 'other_amount'>,
 ): { ok: true; cents: number } | { ok: false; field: 'amount' | 'other_amount'; error: string } {
+  const typed = form.other_amount?.trim() ?? ''
   if (form.amount !== 'other') {
     const chosen = Number(form.amount)
-    return (GIFT_CARD_CHOICES_CENTS as readonly number[]).includes(chosen)
+    if (!(GIFT_CARD_CHOICES_CENTS as readonly number[]).includes(chosen)) {
+      return { ok: false, field: 'amount', error: 'Choose an amount.' }
+    }
+    // Written beside a chosen amount (a page without scripts): which she meant is hers to say.
+    return typed === ''
       ? { ok: true, cents: chosen }
-      : { ok: false, field: 'amount', error: 'Choose an amount.' }
+      : {
+          ok: false,
+          field: 'other_amount',
+          error: `You chose ${formatMoney(chosen)} and wrote another amount: choose “Another amount” to pay it, or clear it.`,
+        }
   }
-  const typed = form.other_amount?.trim() ?? ''
   if (typed === '') return { ok: false, field: 'other_amount', error: 'Write the amount.' }
   const read = readMoney(typed)
   if (!read.ok) {

@@ -239,3 +239,35 @@ export async function settleGiftCardRefund(
         note: `${what} was made in Stripe, but only ${formatMoney(Math.max(0, balance))} was left on it: the rest had been spent on orders. The card holds nothing now; check the refund in Stripe’s dashboard.`,
       }
 }
+
+/**
+ * A refund of a card's purchase that Stripe says failed or was canceled:
+ * the card holds what it took again (its entry goes: that refund never
+ * happened), and she is shown it, since the buyer did not get the money.
+ */
+export async function undoGiftCardRefund(
+  trx: Transaction<Database>,
+  refund: { id: string; paymentIntent: string | null; status: 'failed' | 'canceled' },
+): Promise<GiftCardRefundSettled> {
+  if (!refund.paymentIntent) return { sold: false }
+  const card = await ownTables(trx)
+    .selectFrom('gift_card')
+    .select(['id', 'code'])
+    .where('payment_intent_id', '=', refund.paymentIntent)
+    .executeTakeFirst()
+  if (!card) return { sold: false }
+  await serializeTransactions(trx, `gift-card:${card.id}`)
+  const what = `A refund of gift card ${giftCardEnding(card.code ?? '')}`
+  const undone = await ownTables(trx)
+    .deleteFrom('gift_card_entry')
+    .where('stripe_refund_id', '=', refund.id)
+    .executeTakeFirst()
+  if (Number(undone.numDeletedRows) === 0) {
+    return { sold: true, outcome: 'ignored', note: `${what} was not made (${refund.status}).` }
+  }
+  return {
+    sold: true,
+    outcome: 'needs_look',
+    note: `${what} ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe: the buyer did not get the money back, and the card holds ${formatMoney(await balanceOf(trx, Number(card.id)))} again. Refund it again in Stripe’s dashboard if you meant to.`,
+  }
+}

@@ -84,10 +84,7 @@ export function GiftCardShop({
         {refusal ? <FocusedAnswer answer={refusal} className="mb-4" /> : null}
         <Form method="post" className="grid gap-5" noValidate>
           <input type="hidden" name="attempt" value={attempt} />
-          <fieldset
-            className="grid gap-2"
-            aria-describedby={errors.amount ? 'amount-error' : undefined}
-          >
+          <fieldset className="grid gap-2">
             <legend className="form-label">Amount</legend>
             <div className="flex flex-wrap gap-2">
               {GIFT_CARD_CHOICES_CENTS.map((cents) => (
@@ -98,6 +95,7 @@ export function GiftCardShop({
                     value={cents}
                     checked={amount === String(cents)}
                     onChange={() => setAmount(String(cents))}
+                    aria-describedby={errors.amount ? 'amount-error' : undefined}
                   />
                   <span>{formatMoney(cents)}</span>
                 </label>
@@ -109,6 +107,7 @@ export function GiftCardShop({
                   value="other"
                   checked={amount === 'other'}
                   onChange={() => setAmount('other')}
+                  aria-describedby={errors.amount ? 'amount-error' : undefined}
                 />
                 <span>Another amount</span>
               </label>

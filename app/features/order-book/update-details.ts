@@ -71,7 +71,7 @@ export interface UpdateDetails {
   /** The refund a 'refunded' email announces. */
   refund?: UpdateRefund
   /** What her own cancellation gives back, for 'self_cancelled' (decision 054). */
-  cancellation?: { refundCents: number; cardCents: number }
+  cancellation?: { refundCents: number; cardCents: number; giftCardCents: number }
   /** What accepting her change changed, from what to what, for 'change_accepted' (decision 081). */
   changes?: readonly ChangedPart[]
   /** A party's treats handed over together, for 'ready': each is listed (decision 087). */

@@ -232,15 +232,19 @@ function changeAcceptedBody(c: UpdateContext): UpdateBody {
 
 /** What her own cancellation gives back, and how (decision 054). */
 function selfCancelledBody(c: UpdateContext): UpdateBody {
-  const back = c.details.cancellation ?? { refundCents: 0, cardCents: 0 }
+  const back = c.details.cancellation ?? { refundCents: 0, cardCents: 0, giftCardCents: 0 }
   const manual = back.refundCents - back.cardCents
+  const bankCard = back.cardCents - back.giftCardCents
   return {
     title: `Your ${c.order} is cancelled`,
     blocks: [
       paragraph(`As you asked, your ${c.order} for ${c.date} is cancelled and its date released.`),
       lines([
         ['Coming back to you', formatMoney(back.refundCents)],
-        ...(back.cardCents > 0 ? [['To your card', formatMoney(back.cardCents)] as Row] : []),
+        ...(bankCard > 0 ? [['To your card', formatMoney(bankCard)] as Row] : []),
+        ...(back.giftCardCents > 0
+          ? [['Back on your gift card', formatMoney(back.giftCardCents)] as Row]
+          : []),
         ...(manual > 0
           ? [
               [
@@ -253,9 +257,11 @@ function selfCancelledBody(c: UpdateContext): UpdateBody {
       paragraph(
         back.refundCents === 0
           ? 'Under our cancellation policy nothing is refunded at this point.'
-          : back.cardCents > 0
+          : bankCard > 0
             ? 'A card refund usually shows on your statement within 5 to 10 days.'
-            : 'Under our cancellation policy, this is what comes back to you.',
+            : back.giftCardCents > 0
+              ? 'What went back on your gift card is there for your next order.'
+              : 'Under our cancellation policy, this is what comes back to you.',
       ),
       ...seeOrder(c),
     ],

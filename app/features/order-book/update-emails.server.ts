@@ -72,6 +72,7 @@ export async function queueRequestUpdate(
     cancellation: cancellation && {
       refundCents: Number(cancellation.refund_cents),
       cardCents: Number(cancellation.card_refund_cents),
+      giftCardCents: Number(cancellation.gift_card_refund_cents),
     },
     refund: refund && {
       amountCents: Number(refund.amount_cents),
@@ -170,7 +171,7 @@ async function readKindDetails(trx: Transaction<Database>, kind: UpdateKind, req
     kind === 'self_cancelled'
       ? ownTables(trx)
           .selectFrom('customer_change')
-          .select(['refund_cents', 'card_refund_cents'])
+          .select(['refund_cents', 'card_refund_cents', 'gift_card_refund_cents'])
           .where('request_id', '=', requestId)
           .where('kind', '=', 'cancel')
           .executeTakeFirst()

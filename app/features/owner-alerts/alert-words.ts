@@ -127,7 +127,10 @@ export function paymentAlert(
     kind: 'payment',
     event: `payment:${payment.reference}`,
     title: 'Payment received',
-    body: `${formatMoney(payment.amountCents)} ${payment.kind} by ${payment.way ?? 'card'}: ${about(request, 'for')}`,
+    body:
+      payment.way === 'gift card'
+        ? `${formatMoney(payment.amountCents)} by gift card: ${about(request, 'for')}`
+        : `${formatMoney(payment.amountCents)} ${payment.kind} by card: ${about(request, 'for')}`,
     url: `/admin/orders/${request.id}`,
   }
 }
@@ -192,17 +195,25 @@ export function changeAskedAlert(
  */
 export function cancelledAlert(
   request: AlertRequest,
-  refund: { totalCents: number; cardCents: number },
+  refund: { totalCents: number; cardCents: number; giftCardCents?: number },
 ): OwnerAlert {
   const manualCents = refund.totalCents - refund.cardCents
+  // What went back on its own: to her card, onto her gift card, or both.
+  const gift = refund.giftCardCents ?? 0
+  const how =
+    gift <= 0
+      ? 'by card'
+      : gift >= refund.cardCents
+        ? 'onto her gift card'
+        : 'by card and gift card'
   const back =
     refund.totalCents <= 0
       ? 'nothing to refund'
       : manualCents <= 0
-        ? `${formatMoney(refund.totalCents)} refunded by card`
+        ? `${formatMoney(refund.totalCents)} refunded ${how}`
         : refund.cardCents <= 0
           ? `${formatMoney(refund.totalCents)} for you to send back`
-          : `${formatMoney(refund.totalCents)} back: ${formatMoney(refund.cardCents)} by card, ${formatMoney(manualCents)} for you to send`
+          : `${formatMoney(refund.totalCents)} back: ${formatMoney(refund.cardCents)} ${how}, ${formatMoney(manualCents)} for you to send`
   return {
     kind: 'change-or-cancel',
     event: `cancelled:${request.id}`,

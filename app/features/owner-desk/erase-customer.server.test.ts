@@ -181,8 +181,29 @@ test('erasing a customer leaves nothing that names them in the database or the m
     ])
     .execute()
 
+  // The card she bought went to Sam by email: it names her, not her address.
+  const bought = await db
+    .selectFrom('gift_card')
+    .select('id')
+    .where('checkout_session_id', '=', 'cs_priya')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('outbox')
+    .values({
+      topic: 'gift_card',
+      subject_id: bought.id,
+      payload: JSON.stringify({
+        subject: 'Priya sent you a gift card',
+        text: 'From Priya, for Maya’s party',
+        to: { name: 'Sam Okafor', address: 'sam@example.com' },
+      }),
+      created_at: NOW.getTime(),
+      next_attempt_at: NOW.getTime(),
+    })
+    .execute()
+
   const report = await eraseCustomer(db, { store, dataDir }, { email: 'PRIYA@example.com' })
-  expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 3 })
+  expect(report).toEqual({ requests: 1, messages: 1, photos: 1, emails: 4 })
   expect((await textConsentsOf(db, ['4165550199', '6475550123'])).size).toBe(1)
 
   // Every text column of every table, searched for anything that was hers.

@@ -98,7 +98,7 @@ export async function eraseCustomer(
     await eraseWaitlistOf(trx, address)
     await eraseDayWaitlistOf(trx, address)
     // The gift cards she bought or was given keep their money, not her name.
-    await eraseGiftCardsOf(trx, address)
+    const giftCardIds = await eraseGiftCardsOf(trx, address)
     // Her notes in the customer book, and what the owner joined or kept apart there.
     await eraseNoteOf(trx, address)
     await eraseLinksOf(trx, {
@@ -164,6 +164,7 @@ export async function eraseCustomer(
       requestIds,
       batchIds,
       messageIds: messages.map((message) => message.id),
+      giftCardIds,
       traces,
     })
     // Before the commit, as the photos: once the rows are gone nothing names
@@ -198,15 +199,24 @@ async function eraseEmails(
     requestIds,
     batchIds,
     messageIds,
+    giftCardIds,
     traces,
-  }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
+  }: {
+    requestIds: number[]
+    batchIds: number[]
+    messageIds: number[]
+    giftCardIds: number[]
+    traces: Traces
+  },
 ): Promise<{ deleted: number; files: string[] }> {
   const { deleted, changed } = await sweepEmails(trx, (email) => {
     if (email.topic === 'owner_digest') {
       const scrubbed = scrubPayload(email.payload, traces)
       return scrubbed === email.payload ? 'keep' : { payload: scrubbed }
     }
-    return isAboutHer(email, { requestIds, batchIds, messageIds, traces }) ? 'delete' : 'keep'
+    return isAboutHer(email, { requestIds, batchIds, messageIds, giftCardIds, traces })
+      ? 'delete'
+      : 'keep'
   })
   return { deleted, files: changed.map((email) => outboxMessageKey(email)) }
 }

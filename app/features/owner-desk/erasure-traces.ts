@@ -60,8 +60,16 @@ export function isAboutHer(
     requestIds,
     batchIds,
     messageIds,
+    giftCardIds = [],
     traces,
-  }: { requestIds: number[]; batchIds: number[]; messageIds: number[]; traces: Traces },
+  }: {
+    requestIds: number[]
+    batchIds: number[]
+    messageIds: number[]
+    /** The gift cards she bought or was given: their emails name her. */
+    giftCardIds?: number[]
+    traces: Traces
+  },
 ): boolean {
   const subject = row.subjectId
   if (
@@ -73,6 +81,7 @@ export function isAboutHer(
   }
   if (row.topic === 'order_batch' && batchIds.includes(subject)) return true
   if (row.topic === 'contact_message' && messageIds.includes(subject)) return true
+  if (row.topic === 'gift_card' && giftCardIds.includes(subject)) return true
   return (
     wholeAddress(traces.address).test(row.payload) ||
     traces.tokens.some((token) => row.payload.includes(token))

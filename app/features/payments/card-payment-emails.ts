@@ -55,7 +55,8 @@ export function composeCardPaymentReceived(
     ? `Thank you: ${amount} of your gift card ${paid.giftCard} is paid toward your ${order} on ${formatCalendarDate(request.due_date)}.`
     : `Thank you: your card payment of ${amount} for your ${order} on ${formatCalendarDate(request.due_date)} has arrived.`
   const rows: [string, string][] = [
-    [paid.giftCard ? 'Paid by gift card' : 'Paid by card', `${amount} (${paid.kind})`],
+    // A gift card pays all it can at once, deposit and balance alike: its amount says it.
+    paid.giftCard ? ['Paid by gift card', amount] : ['Paid by card', `${amount} (${paid.kind})`],
     [
       'Still to pay',
       paid.stillOwedCents > 0 ? formatMoney(paid.stillOwedCents) : 'Nothing: it is all paid.',
@@ -102,7 +103,9 @@ export function composeCardPaymentOwner(
   bakeryName: string,
 ): OutgoingEmail {
   const amount = formatMoney(paid.amountCents)
-  const subject = `${request.name} paid the ${paid.kind} by ${paid.giftCard ? 'gift card' : 'card'}: ${amount}`
+  const subject = paid.giftCard
+    ? `${request.name} paid ${amount} by gift card`
+    : `${request.name} paid the ${paid.kind} by card: ${amount}`
   const next = paid.confirmed
     ? 'The deposit is in, so the request is now confirmed and the customer has been told.'
     : paid.stillOwedCents > 0
@@ -119,7 +122,7 @@ export function composeCardPaymentOwner(
         paymentReference: request.payment_reference,
       }),
       paid.giftCard
-        ? ['Paid by gift card', `${amount} (${paid.kind}), from gift card ${paid.giftCard}`]
+        ? ['Paid by gift card', `${amount}, from gift card ${paid.giftCard}`]
         : ['Paid by card', `${amount} (${paid.kind}), through Stripe`],
     ],
     requestUrl,

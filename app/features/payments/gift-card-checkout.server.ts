@@ -115,7 +115,10 @@ export async function startGiftCardCheckout({
     })
   } catch (error) {
     const connection = error instanceof Stripe.errors.StripeConnectionError
-    console.warn(`gift card checkout: ${error instanceof Error ? error.message : String(error)}`)
+    // Its type only: Stripe's message can quote the buyer's address.
+    console.warn(
+      `gift card checkout: ${error instanceof Stripe.errors.StripeError ? error.type : 'not reached'}`,
+    )
     return connection ? fail(503, UNREACHABLE, { values }) : fail(502, REFUSED, { values })
   }
   if (!session.url) return fail(502, REFUSED, { values })

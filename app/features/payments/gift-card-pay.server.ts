@@ -1,4 +1,4 @@
-import { serializeTransactions, type Db } from '#app/db/db.server.ts'
+import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import {
@@ -15,6 +15,7 @@ import { type Money, amountsOwed } from '#app/features/order-status/money-owed.t
 import { giftCardMethod } from '#app/features/order-status/payment-methods.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { paymentAlert } from '#app/features/owner-alerts/alert-words.ts'
+import { paidWholeOrGivenUp } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -109,7 +110,13 @@ export async function payWithGiftCard({
   // A party is paid once, on its lead (decision 049).
   const requestId = Number(named.party_lead_id ?? named.id)
   const answer = await db.transaction().execute(async (trx) => {
-    await serializeTransactions(trx, `request-money:${requestId}`)
+    // The order's row first, as every change to its money holds it: a payment the owner
+    // records, a refund or her cancelling on another tab waits, or this one does.
+    await ownTables(trx)
+      .updateTable('order_request')
+      .set((eb) => ({ version: eb.ref('version') }))
+      .where('id', '=', requestId)
+      .execute()
     const row = await ownTables(trx)
       .selectFrom('order_request')
       .select(['id', 'status', 'name', 'email', 'product_type', 'due_date', 'customer_token'])
@@ -132,6 +139,14 @@ export async function payWithGiftCard({
     const card = await holdGiftCard(trx, code)
     if (!card.ok) return fail(409, card.error, position)
     const cents = Math.min(card.balanceCents, due.amountCents)
+    // A card order that is given up unless paid whole would be given up with the card's money.
+    if (cents < due.amountCents && (await paidWholeOrGivenUp(trx, requestId))) {
+      return fail(
+        409,
+        `This order is paid all at once, and your gift card holds ${formatMoney(cents)} of its ${formatMoney(due.amountCents)}. Pay it by card, and keep your gift card for another order.`,
+        position,
+      )
+    }
     const recorded = await recordPaymentIn(trx, {
       requestId,
       payment: {

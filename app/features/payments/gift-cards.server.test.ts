@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { cancelByCustomer } from '#app/features/customer-changes/self-cancel.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import { listGiftCards, saveGiftCardsOn } from '#app/features/gift-cards/gift-card-book.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
@@ -256,6 +257,59 @@ test('a form that cannot buy a card says why beside each field, and Stripe is no
   expect(off).toMatchObject({ status: 404 })
 })
 
+test('a cancellation under her policy puts what a gift card paid back onto it, and says so', async () => {
+  const book = await openCardBook()
+  const { code } = await buyGiftCard(book, { amount: 'other', other_amount: '150' })
+  await accept(book.db, book.token)
+  expect((await payWith(book, { code, amount: '12000' })).body).toMatchObject({ ok: true })
+  const cancelled = await cancelByCustomer(book.db, {
+    token: book.token,
+    position: 1,
+    now: NOW + 2 * HOUR,
+    siteUrl: SITE,
+    env: book.env,
+  })
+  expect(cancelled).toMatchObject({ ok: true, refundCents: 12_000, giftCardCents: 12_000 })
+  // Nothing went to Stripe: the card holds all it did again.
+  expect(book.fake.received.filter((call) => call.path === '/v1/refunds')).toEqual([])
+  expect(await balanceOfCard(book.db)).toBe(15_000)
+  const rows = await book.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', 'like', 'self-cancel%')
+    .execute()
+  const texts = rows.map((row) => (JSON.parse(row.payload) as OutgoingEmail).text)
+  expect(texts.join('\n')).toContain('Back on your gift card: $120')
+  expect(texts.join('\n')).toContain(
+    'What went back on your gift card is there for your next order.',
+  )
+  expect(texts.join('\n')).toContain('Back on her gift card: $120')
+  expect(texts.join('\n')).not.toContain('To your card')
+})
+
+test('an order given up unless paid whole by a set time takes a gift card only for all of it', async () => {
+  const book = await openCardBook()
+  const { code } = await buyGiftCard(book, { amount: '10000' })
+  await accept(book.db, book.token)
+  // Priya's $120 cake waits, as a card order of a drop would, to be paid whole within the hour.
+  await book.db
+    .insertInto('set_price_order')
+    .values({ request_id: book.id, product_id: null, unpaid_until: NOW + 2 * HOUR, send_id: null })
+    .execute()
+  const part = await payWith(book, { code, amount: '12000' })
+  expect(part).toMatchObject({
+    status: 409,
+    body: {
+      ok: false,
+      error:
+        'This order is paid all at once, and your gift card holds $100 of its $120. Pay it by card, and keep your gift card for another order.',
+    },
+  })
+  // Nothing moved: the card keeps its $100, the order its $120 owed.
+  expect(await balanceOfCard(book.db)).toBe(10_000)
+  expect(amountsOwed(await moneyOf(book.db, book.id)).stillOwed).toBe(12_000)
+})
+
 test('a card’s purchase refunded in Stripe’s dashboard takes it off the card, once, never below nothing', async () => {
   const book = await openCardBook()
   const { session, code } = await buyGiftCard(book, { amount: '10000' })
@@ -305,6 +359,17 @@ test('a card’s purchase refunded in Stripe’s dashboard takes it off the card
     ['spent', '−$90'],
     ['refunded', '−$5'],
   ])
+
+  // Stripe then says that refund failed: Ana did not get it, and the card holds its $5 again.
+  const failed = book.fake.event({ ...rest.refund, status: 'failed' }, { type: 'refund.updated' })
+  expect(await book.fake.deliver(failed)).toBe(200)
+  expect(await balanceOfCard(book.db)).toBe(500)
+  expect(await lastEvent()).toMatchObject({
+    outcome: 'needs_look',
+    note: expect.stringContaining(
+      'failed at Stripe: the buyer did not get the money back, and the card holds $5 again',
+    ),
+  })
 })
 
 test.runIf(testDatabaseKind() === 'pg')(

@@ -2,7 +2,10 @@ import type { Transaction } from 'kysely'
 import { sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database, StripeEventOutcome } from '#app/db/schema.ts'
-import { settleGiftCardRefund } from '#app/features/gift-cards/gift-card-sales.server.ts'
+import {
+  settleGiftCardRefund,
+  undoGiftCardRefund,
+} from '#app/features/gift-cards/gift-card-sales.server.ts'
 import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
@@ -104,10 +107,11 @@ async function settleRefund(
     return look('Stripe told of a refund without its id or amount: check it in Stripe’s dashboard.')
   }
   const payment = await paymentOfIntent(trx, refund.paymentIntent)
-  // A refund of a gift card's own purchase takes it off the card (decision 114).
-  const sale =
-    payment || refund.status === 'failed' || refund.status === 'canceled'
-      ? { sold: false as const }
+  // A refund of a gift card's own purchase takes it off the card, or, failed, gives it back (decision 114).
+  const sale = payment
+    ? { sold: false as const }
+    : refund.status === 'failed' || refund.status === 'canceled'
+      ? await undoGiftCardRefund(trx, { ...refund, id: refund.id, status: refund.status })
       : await settleGiftCardRefund(trx, { ...refund, id: refund.id, amountCents }, { now })
   if (sale.sold) return { ...base, outcome: sale.outcome, note: sale.note }
   if (!payment) {

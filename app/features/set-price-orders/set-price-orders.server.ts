@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
+import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import {
@@ -255,6 +255,20 @@ export async function setPriceCardWindow(
   return Number(kept.numUpdatedRows) === 1
     ? { endsAt }
     : { refused: 'This order has just been closed: it was not paid in time.' }
+}
+
+/**
+ * Whether an order waits to be paid whole by a set time (a card order of a
+ * drop or a treat bought now): paid only in part, it would still be given up.
+ */
+export async function paidWholeOrGivenUp(db: Executor, requestId: number): Promise<boolean> {
+  const row = await ownTables(db)
+    .selectFrom('set_price_order')
+    .select('unpaid_until')
+    .where('request_id', '=', requestId)
+    .where('unpaid_until', 'is not', null)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** Unpaid card orders closed per pass: a server back after a long time away works through them. */
