@@ -110,20 +110,20 @@ export function MoneyPanels({
 }) {
   const giftAnswer = cardError && 'giftCard' in cardError ? cardError : undefined
   const cardFailure = giftAnswer ? undefined : (cardError as CardCheckoutFailure | undefined)
+  // A gift card that just paid for all of it is thanked where its form was.
+  const giftForm = book?.giftCard ? (
+    <GiftCardPayForm position={position} offer={book.giftCard} answer={giftAnswer} />
+  ) : giftAnswer?.ok ? (
+    <GiftCardPaid answer={giftAnswer} />
+  ) : null
   const cardForm =
-    book?.card || book?.giftCard ? (
+    book?.card || giftForm ? (
       <>
-        {book.card ? (
+        {book?.card ? (
           <CardPayForm position={position} offer={book.card} error={cardFailure} />
         ) : null}
-        {book.giftCard ? (
-          <GiftCardPayForm position={position} offer={book.giftCard} answer={giftAnswer} />
-        ) : giftAnswer?.ok ? (
-          <GiftCardPaid answer={giftAnswer} />
-        ) : null}
+        {giftForm}
       </>
-    ) : giftAnswer?.ok ? (
-      <GiftCardPaid answer={giftAnswer} />
     ) : null
   return (
     <>

@@ -1,4 +1,4 @@
-import type { IdentityWords } from '#app/content/site-words.ts'
+import { type IdentityWords, firstNameOf } from '#app/content/site-words.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import {
   customerEmail,
@@ -9,20 +9,12 @@ import {
   ownerEmail,
 } from '#app/features/mail/html.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { formatGiftCardCode } from './gift-card-rules.ts'
+import { type GiftCardOrder, formatGiftCardCode } from './gift-card-rules.ts'
 
 /** A paid gift card, as its emails tell of it. */
-export interface SoldGiftCard {
-  code: string
-  amountCents: number
-  buyerName: string
-  buyerEmail: string
-  recipientName: string
-  recipientEmail: string
-  message: string
-}
+export type SoldGiftCard = GiftCardOrder & { code: string }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || name
+const firstName = (name: string) => firstNameOf(name) || name
 
 /**
  * The card itself, to the person it is for: who it is from, their words, the

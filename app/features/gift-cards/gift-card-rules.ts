@@ -42,6 +42,16 @@ export function readGiftCardCode(typed: string): string | null {
   return [...code].every((letter) => CODE_ALPHABET.includes(letter)) ? code : null
 }
 
+/** Who a card is bought by and for, as the buyer's form gave it. */
+export interface GiftCardOrder {
+  amountCents: number
+  buyerName: string
+  buyerEmail: string
+  recipientName: string
+  recipientEmail: string
+  message: string
+}
+
 /** The amounts offered with one tap, in the bakery's money. */
 export const GIFT_CARD_CHOICES_CENTS = [2_500, 5_000, 7_500, 10_000] as const
 export const GIFT_CARD_MIN_CENTS = 1_000

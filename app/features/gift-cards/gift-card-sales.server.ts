@@ -13,19 +13,9 @@ import {
   composeGiftCardToRecipient,
 } from './gift-card-emails.ts'
 import { balanceOf } from './gift-card-ledger.server.ts'
-import { giftCardEnding, newGiftCardCode } from './gift-card-rules.ts'
+import { type GiftCardOrder, giftCardEnding, newGiftCardCode } from './gift-card-rules.ts'
 
 const ownTables = tablesFor('gift-cards')
-
-/** Who a card is bought by and for, as the buyer's form gave it. */
-export interface GiftCardOrder {
-  amountCents: number
-  buyerName: string
-  buyerEmail: string
-  recipientName: string
-  recipientEmail: string
-  message: string
-}
 
 /**
  * A card being bought: kept with the Checkout session Stripe made for it,
@@ -192,16 +182,10 @@ export async function settleGiftCardRefund(
   refund: { id: string; paymentIntent: string | null; amountCents: number },
   { now }: { now: number },
 ): Promise<GiftCardRefundSettled> {
-  if (!refund.paymentIntent) return { sold: false }
-  const card = await ownTables(trx)
-    .selectFrom('gift_card')
-    .select(['id', 'code'])
-    .where('payment_intent_id', '=', refund.paymentIntent)
-    .executeTakeFirst()
+  const card = await holdCardBoughtWith(trx, refund.paymentIntent)
   if (!card) return { sold: false }
-  const giftCardId = Number(card.id)
-  await serializeTransactions(trx, `gift-card:${giftCardId}`)
-  const what = `A ${formatMoney(refund.amountCents)} refund of gift card ${giftCardEnding(card.code ?? '')}`
+  const giftCardId = card.id
+  const what = `A ${formatMoney(refund.amountCents)} refund of gift card ${card.ending}`
   const known = await ownTables(trx)
     .selectFrom('gift_card_entry')
     .select('id')
@@ -249,15 +233,9 @@ export async function undoGiftCardRefund(
   trx: Transaction<Database>,
   refund: { id: string; paymentIntent: string | null; status: 'failed' | 'canceled' },
 ): Promise<GiftCardRefundSettled> {
-  if (!refund.paymentIntent) return { sold: false }
-  const card = await ownTables(trx)
-    .selectFrom('gift_card')
-    .select(['id', 'code'])
-    .where('payment_intent_id', '=', refund.paymentIntent)
-    .executeTakeFirst()
+  const card = await holdCardBoughtWith(trx, refund.paymentIntent)
   if (!card) return { sold: false }
-  await serializeTransactions(trx, `gift-card:${card.id}`)
-  const what = `A refund of gift card ${giftCardEnding(card.code ?? '')}`
+  const what = `A refund of gift card ${card.ending}`
   const undone = await ownTables(trx)
     .deleteFrom('gift_card_entry')
     .where('stripe_refund_id', '=', refund.id)
@@ -268,6 +246,19 @@ export async function undoGiftCardRefund(
   return {
     sold: true,
     outcome: 'needs_look',
-    note: `${what} ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe: the buyer did not get the money back, and the card holds ${formatMoney(await balanceOf(trx, Number(card.id)))} again. Refund it again in Stripe’s dashboard if you meant to.`,
+    note: `${what} ${refund.status === 'failed' ? 'failed' : 'was canceled'} at Stripe: the buyer did not get the money back, and the card holds ${formatMoney(await balanceOf(trx, card.id))} again. Refund it again in Stripe’s dashboard if you meant to.`,
   }
+}
+
+/** The card a Stripe payment intent bought, locked until the transaction ends; undefined for none. */
+async function holdCardBoughtWith(trx: Transaction<Database>, paymentIntent: string | null) {
+  if (!paymentIntent) return undefined
+  const card = await ownTables(trx)
+    .selectFrom('gift_card')
+    .select(['id', 'code'])
+    .where('payment_intent_id', '=', paymentIntent)
+    .executeTakeFirst()
+  if (!card) return undefined
+  await serializeTransactions(trx, `gift-card:${card.id}`)
+  return { id: Number(card.id), ending: giftCardEnding(card.code ?? '') }
 }

@@ -157,9 +157,7 @@ export async function startCardCheckout({
   })
   if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
   const form = new URLSearchParams(post.text)
-  const position = /^[1-9]\d{0,5}$/.test(form.get('request') ?? '')
-    ? Number(form.get('request'))
-    : undefined
+  const position = linkPosition(form)
   const kind = form.get('kind')
   const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '')
     ? Number(form.get('amount'))
@@ -167,19 +165,14 @@ export async function startCardCheckout({
   if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
     return fail(400, 'Please reload your order’s page and choose the payment again.')
   }
-  const named = await ownTables(db)
-    .selectFrom('order_request')
-    .select(['id', 'party_lead_id'])
-    .where('customer_token', '=', token)
-    .where('position', '=', position)
-    .executeTakeFirst()
   // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
+  const leadId = await leadOfLink(db, { token, position })
   const row =
-    named &&
+    leadId !== undefined &&
     (await ownTables(db)
       .selectFrom('order_request')
       .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
-      .where('id', '=', Number(named.party_lead_id ?? named.id))
+      .where('id', '=', leadId)
       .where('customer_token', '=', token)
       .executeTakeFirst())
   if (!row) return fail(404, 'We could not find that request.', { notFound: true })
@@ -214,6 +207,29 @@ export async function startCardCheckout({
     now,
   })
   return 'redirect' in opened ? opened : fail(opened.status, opened.error, { position })
+}
+
+/** The `request` her page's payment forms post: the request's position in its send. */
+export function linkPosition(form: URLSearchParams): number | undefined {
+  const typed = form.get('request') ?? ''
+  return /^[1-9]\d{0,5}$/.test(typed) ? Number(typed) : undefined
+}
+
+/**
+ * The request her private link names at `position`, as the party it pays
+ * for: its lead's id (a party is paid once, on its lead; decision 049).
+ */
+export async function leadOfLink(
+  db: Db,
+  { token, position }: { token: string; position: number },
+): Promise<number | undefined> {
+  const named = await ownTables(db)
+    .selectFrom('order_request')
+    .select(['id', 'party_lead_id'])
+    .where('customer_token', '=', token)
+    .where('position', '=', position)
+    .executeTakeFirst()
+  return named && Number(named.party_lead_id ?? named.id)
 }
 
 /** The request a Checkout session is opened for, as the session names it. */

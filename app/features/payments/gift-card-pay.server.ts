@@ -23,6 +23,7 @@ import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { giftCardDueOf } from './card-due.ts'
 import type { GiftCardOffer, GiftCardPayAnswer } from './card-offer.ts'
+import { leadOfLink, linkPosition } from './card-payments.server.ts'
 import { queueCardPaidEmails } from './checkout-settlement.server.ts'
 
 const ownTables = tablesFor('payments')
@@ -83,22 +84,16 @@ export async function payWithGiftCard({
     })
   if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
   const form = new URLSearchParams(post.text)
-  const position = /^[1-9]\d{0,5}$/.test(form.get('request') ?? '')
-    ? Number(form.get('request'))
-    : undefined
+  const position = linkPosition(form)
   const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '') ? Number(form.get('amount')) : null
   if (position === undefined) {
     return fail(400, 'Please reload your order’s page and try the gift card again.')
   }
   const code = (form.get('code') ?? '').slice(0, 64)
   if (code.trim() === '') return fail(400, 'Type the code on your gift card.', position)
-  const named = await ownTables(db)
-    .selectFrom('order_request')
-    .select(['id', 'party_lead_id'])
-    .where('customer_token', '=', token)
-    .where('position', '=', position)
-    .executeTakeFirst()
-  if (!named) {
+  // A party is paid once, on its lead (decision 049).
+  const requestId = await leadOfLink(db, { token, position })
+  if (requestId === undefined) {
     return reply<GiftCardPayAnswer>(404, {
       ok: false,
       card: true,
@@ -107,8 +102,6 @@ export async function payWithGiftCard({
       notFound: true,
     })
   }
-  // A party is paid once, on its lead (decision 049).
-  const requestId = Number(named.party_lead_id ?? named.id)
   const answer = await db.transaction().execute(async (trx) => {
     // The order's row first, as every change to its money holds it: a payment the owner
     // records, a refund or her cancelling on another tab waits, or this one does.
@@ -119,8 +112,15 @@ export async function payWithGiftCard({
       .execute()
     const row = await ownTables(trx)
       .selectFrom('order_request')
-      .select(['id', 'status', 'name', 'email', 'product_type', 'due_date', 'customer_token'])
-      .select('payment_reference')
+      .select([
+        'status',
+        'name',
+        'email',
+        'product_type',
+        'due_date',
+        'customer_token',
+        'payment_reference',
+      ])
       .where('id', '=', requestId)
       .executeTakeFirstOrThrow()
     const [quote, money] = await Promise.all([
