@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Starts or stops selling gift cards. */
 export async function action({ request }: Route.ActionArgs) {
-  return respond(await receiveGiftCardSwitch({ db: getDb(), request }))
+  return respond(await receiveGiftCardSwitch({ db: getDb(), request, cardsOn: cardPaymentsOn() }))
 }
 
 export default function GiftCards({ loaderData }: Route.ComponentProps) {

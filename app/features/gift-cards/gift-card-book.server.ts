@@ -194,9 +194,12 @@ export async function eraseGiftCardsOf(
 export async function receiveGiftCardSwitch({
   request,
   db,
+  cardsOn,
 }: {
   request: Request
   db: Db
+  /** Card payments are set up: without them the shop waits for them. */
+  cardsOn: boolean
 }): Promise<Reply<GiftCardSwitchAnswer>> {
   const form = await readAdminForm(request)
   if (form?.intent !== 'start' && form?.intent !== 'stop') {
@@ -206,6 +209,10 @@ export async function receiveGiftCardSwitch({
   await saveGiftCardsOn(db, on)
   return reply(200, {
     ok: true,
-    message: on ? 'Your site sells gift cards now.' : 'Your site no longer sells gift cards.',
+    message: !on
+      ? 'Your site no longer sells gift cards.'
+      : cardsOn
+        ? 'Your site sells gift cards now.'
+        : 'Saved: your site sells gift cards as soon as card payments are set up.',
   })
 }
