@@ -224,8 +224,8 @@ export const featureEdges = {
     why: "Her customer book (decisions 107 and 112): each customer made from the book's requests and the contact form's messages (contact), joined by email or phone and by her own corrections (joined by hand, kept apart), the requests read only; what each has paid is the order book's sum (paymentTotals); the messages they sent (contact); her notes on them; and Today's \"Again this year?\", signed with her name (site-content).",
   },
   reports: {
-    uses: ['kitchen'],
-    why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen.",
+    uses: ['gift-cards', 'kitchen'],
+    why: "Her year's numbers (decision 108), read across the book's money (payments and refunds) in a query each, by month, channel and treat; what her made orders cost her comes from the kitchen; the gift cards sold, no sale until spent but a card fee the day bought, from gift-cards.",
   },
   taxes: {
     uses: ['menu'],

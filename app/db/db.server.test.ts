@@ -246,7 +246,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'gift_card',
-    'CREATE TABLE "gift_card" ("id" integer primary key autoincrement, "code" text unique, "amount_cents" integer not null check (amount_cents > 0), "currency" text not null, "buyer_name" text not null, "buyer_email" text not null, "recipient_name" text not null, "recipient_email" text not null, "message" text default \'\' not null, "checkout_session_id" text not null unique, "payment_intent_id" text, "created_at" integer not null, "paid_at" integer)',
+    'CREATE TABLE "gift_card" ("id" integer primary key autoincrement, "code" text unique, "amount_cents" integer not null check (amount_cents > 0), "currency" text not null, "buyer_name" text not null, "buyer_email" text not null, "recipient_name" text not null, "recipient_email" text not null, "message" text default \'\' not null, "checkout_session_id" text not null unique, "payment_intent_id" text, "created_at" integer not null, "paid_at" integer, "fee_cents" integer, "fee_asked_at" integer)',
   ],
   [
     'gift_card_entry',

@@ -28,6 +28,10 @@ export interface GiftCardTable {
   created_at: Millis
   /** When the payment came in and the code was given; null before. */
   paid_at: Millis | null
+  /** What Stripe kept of the purchase, once it has said (decision 110); null before. */
+  fee_cents: number | null
+  /** When Stripe was last asked for that fee; null before the first time. */
+  fee_asked_at: Millis | null
 }
 
 export type GiftCardEntryKind = 'bought' | 'spent' | 'returned' | 'refunded'

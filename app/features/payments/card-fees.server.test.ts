@@ -1,6 +1,11 @@
+import { parse } from 'csv-parse/sync'
+import { unzipSync } from 'fflate'
 import { expect, test, vi } from 'vitest'
 import { recordPayment } from '#app/features/order-book/money-in.server.ts'
+import { answerYearEndPack } from '#app/features/reports/year-end-pack.server.ts'
+import { readYearReport } from '#app/features/reports/year-report.server.ts'
 import { WEBHOOK_NOW, openCardBook, paidByCard } from '#tests/support/card-book.ts'
+import { buyGiftCard } from '#tests/support/gift-cards.ts'
 import { recordCardFees } from './card-fees.server.ts'
 
 const MINUTE = 60_000
@@ -49,4 +54,59 @@ test('what Stripe kept of a card payment is read from its balance transaction on
   expect(asked()).toHaveLength(tries + 1)
   // Without cards, nothing is asked.
   expect(await recordCardFees(book.db, { env: { ...book.env, STRIPE_SECRET_KEY: '' } })).toBe(0)
+})
+
+test('what Stripe kept of a gift card sold is her card fee of the day it was bought, though the card is no sale until spent', async () => {
+  const book = await openCardBook()
+  const { session, code } = await buyGiftCard(book, { amount: '7500' })
+  const report = () => readYearReport(book.db, { year: 2026, thisYear: 2026 })
+
+  // Until Stripe has said, the fee is to come, and no sale is counted.
+  expect((await report()).feesToCome).toBe(1)
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW })).toBe(1)
+  const fee = book.fake.charges.get(session.payment_intent!)!.fee
+  // 2.9% of $75 and 30¢.
+  expect(fee).toBe(248)
+  expect(await recordCardFees(book.db, { env: book.env, now: WEBHOOK_NOW + 30 * MINUTE })).toBe(0)
+
+  const year = await report()
+  expect(year.feesToCome).toBe(0)
+  expect(year.giftCardsSold).toEqual({ count: 1, cents: 7_500 })
+  expect(year.months[10]).toMatchObject({ salesCents: 0, cardFeesCents: fee, marginCents: -fee })
+  expect(year.total).toMatchObject({ salesCents: 0, cardFeesCents: fee })
+
+  // Her accountant's ledger lists the sale by its day, with its fee and no amount.
+  const response = await answerYearEndPack(book.db, {
+    year: 2026,
+    thisYear: 2026,
+    bakeryName: 'Butter & Bloom',
+  })
+  const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+  const [, ...ledger] = parse(new TextDecoder().decode(files['2026-payments-and-refunds.csv']!))
+  expect(ledger).toEqual([
+    [
+      '2026-11-23',
+      'Gift card sold',
+      '',
+      `····${code.slice(-4)}`,
+      'Ana Giver',
+      'Gift card of $75, a sale as it is spent',
+      'Gift card',
+      'Card',
+      '',
+      '2.48',
+      '0.00',
+    ],
+  ])
+  const [, ...months] = parse(new TextDecoder().decode(files['2026-months.csv']!))
+  expect(months.at(-1)).toEqual([
+    'Total 2026',
+    '0.00',
+    '0.00',
+    '0.00',
+    '0.00',
+    '2.48',
+    '0.00',
+    '-2.48',
+  ])
 })

@@ -7,62 +7,13 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { amountsOwed } from '#app/features/order-status/money-owed.ts'
-import {
-  type CardBook,
-  HOUR,
-  NOW,
-  SITE,
-  accept,
-  nextIp,
-  openCardBook,
-} from '#tests/support/card-book.ts'
+import { HOUR, NOW, SITE, accept, nextIp, openCardBook } from '#tests/support/card-book.ts'
 import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
+import { BUYER, buyGiftCard, giftCardEmail as cardEmail } from '#tests/support/gift-cards.ts'
 import { quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { cardPaymentsOf } from './card-refunds.server.ts'
 import { startGiftCardCheckout } from './gift-card-checkout.server.ts'
 import { payWithGiftCard } from './gift-card-pay.server.ts'
-
-const BUYER = {
-  buyer_name: 'Ana Giver',
-  buyer_email: 'ana@example.com',
-  recipient_name: 'Priya Patel',
-  recipient_email: 'priya@example.com',
-  message: 'Happy birthday!',
-}
-
-/** Ana buys Priya a gift card on the site and pays on Stripe's page: its code, as emailed. */
-async function buyGiftCard(book: CardBook, amount: Record<string, string>) {
-  await saveGiftCardsOn(book.db, true)
-  const started = await startGiftCardCheckout({
-    request: new Request(`${SITE}/gift-cards`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...BUYER, ...amount, attempt: `attempt-${Math.random()}` }),
-    }),
-    clientIp: nextIp(),
-    db: book.db,
-    env: book.env,
-    now: NOW,
-  })
-  if (!('redirect' in started)) throw new Error(JSON.stringify(started.body))
-  const session = [...book.fake.sessions.values()].at(-1)!
-  expect(started.redirect).toBe(session.url)
-  expect(await book.fake.pay(session.id)).toBe(200)
-  const card = await cardEmail(book.db, 'card')
-  const code = /Your code: ([A-Z0-9-]{19})/.exec(card.text)?.[1]
-  if (!code) throw new Error(`No code in: ${card.text}`)
-  return { session, code, card }
-}
-
-async function cardEmail(db: Db, who: 'card' | 'buyer' | 'owner') {
-  const rows = await db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('dedupe_key', 'like', `gift-card:%:${who}`)
-    .execute()
-  expect(rows).toHaveLength(1)
-  return JSON.parse(rows[0]!.payload) as OutgoingEmail
-}
 
 /** Her "Pay with a gift card", as her page posts it. */
 function payWith(book: { db: Db; token: string }, fields: Record<string, string>, db = book.db) {

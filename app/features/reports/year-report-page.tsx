@@ -76,10 +76,14 @@ export function YearReportPage({ report, thisYear }: { report: YearReport; thisY
         {report.uncostedOrders > 0
           ? ` ${counted(report.uncostedOrders, 'order')} ${report.uncostedOrders === 1 ? 'holds' : 'hold'} something no recipe costs yet, so the costs read low: set their recipes in the Kitchen.`
           : ''}{' '}
-        Card fees are what Stripe kept of each card payment, by the day it came in
+        Card fees are what Stripe kept of each card payment and gift card sold, by the day it came
+        in
         {report.feesToCome > 0
-          ? `; Stripe has yet to say the fee of ${counted(report.feesToCome, 'card payment')}, which comes within minutes.`
+          ? `; Stripe has yet to say ${report.feesToCome === 1 ? 'one fee, which comes' : `${report.feesToCome} fees, which come`} within minutes.`
           : '.'}{' '}
+        {report.giftCardsSold.count > 0
+          ? `You sold ${counted(report.giftCardsSold.count, 'gift card')} for ${formatMoney(report.giftCardsSold.cents)}: each is a sale as it is spent, not the day it is bought. `
+          : ''}
         Tax collected is each payment’s part of its order’s tax, less the part of each refund; it is
         not yours, so the margin leaves it out.
       </p>

@@ -84,10 +84,13 @@ function drawSummary(doc: PDFKit.PDFDocument, report: YearReport, bakeryName: st
       (report.uncostedOrders > 0
         ? `${report.uncostedOrders === 1 ? 'One of those orders holds' : `${report.uncostedOrders} of those orders hold`} something no recipe costs, so the costs are lower than spent. `
         : '') +
-      'Card fees are what Stripe kept of each card payment, by the day it came in' +
+      'Card fees are what Stripe kept of each card payment and gift card sold, by the day it came in' +
       (report.feesToCome > 0
-        ? `; ${report.feesToCome === 1 ? 'one payment’s fee is' : `${report.feesToCome} payments’ fees are`} still to come from Stripe. `
+        ? `; ${report.feesToCome === 1 ? 'one fee is' : `${report.feesToCome} fees are`} still to come from Stripe. `
         : '. ') +
+      (report.giftCardsSold.count > 0
+        ? `${report.giftCardsSold.count === 1 ? 'One gift card was' : `${report.giftCardsSold.count} gift cards were`} sold for ${formatMoneyWithCents(report.giftCardsSold.cents)}: each is a sale as it is spent. `
+        : '') +
       'Tax is each payment’s part of its order’s tax, less that of each refund; the margin leaves it out.',
     left,
     doc.y,

@@ -1,6 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import {
+  type GiftCardSale,
+  readGiftCardSales,
+} from '#app/features/gift-cards/gift-card-fees.server.ts'
 import { readOrderMaterials } from '#app/features/kitchen/order-materials.server.ts'
 import { MADE_STATUSES } from '#app/features/order-status/order-status.ts'
 import { taxPartsOf } from './ledger-taxes.server.ts'
@@ -121,12 +125,27 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
   }))
 }
 
-/** Her year's numbers: month by month, by channel and by treat, with what making cost her. */
+/**
+ * Her year's numbers: month by month, by channel and by treat, with what
+ * making cost her. A gift card sold is no sale until it is spent (decision
+ * 114), but what Stripe kept of it is a card fee of the day it was bought.
+ */
 export async function readYearReport(
   db: Db,
-  { year, thisYear, ledger }: { year: number; thisYear: number; ledger?: readonly LedgerLine[] },
+  {
+    year,
+    thisYear,
+    ledger,
+    giftCardSales,
+  }: {
+    year: number
+    thisYear: number
+    ledger?: readonly LedgerLine[]
+    giftCardSales?: readonly GiftCardSale[]
+  },
 ): Promise<YearReport> {
   ledger ??= await readYearLedger(db, year)
+  giftCardSales ??= await readGiftCardSales(db, year)
   const months: MonthNumbers[] = Array.from({ length: 12 }, (_, index) => ({
     month: `${year}-${String(index + 1).padStart(2, '0')}`,
     ...takingsOf(0, 0),
@@ -141,6 +160,9 @@ export async function readYearReport(
     else month.refundsCents -= entry.cents
     month.cardFeesCents += entry.feeCents ?? 0
     month.taxCents += entry.taxCents
+  }
+  for (const sale of giftCardSales) {
+    months[Number(sale.on.slice(5, 7)) - 1]!.cardFeesCents += sale.feeCents ?? 0
   }
   const made = await ownTables(db)
     .selectFrom('order_request')
@@ -175,7 +197,11 @@ export async function readYearReport(
       (a, b) => b.netCents - a.netCents || a.label.localeCompare(b.label),
     ),
     uncostedOrders: materials.uncosted.size,
-    feesToCome: ledger.filter((entry) => entry.feeCents === null).length,
+    feesToCome: [...ledger, ...giftCardSales].filter((entry) => entry.feeCents === null).length,
+    giftCardsSold: {
+      count: giftCardSales.length,
+      cents: giftCardSales.reduce((sum, sale) => sum + sale.amountCents, 0),
+    },
     years: await yearsWithMoney(db, year, thisYear),
   }
 }

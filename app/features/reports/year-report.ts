@@ -61,8 +61,10 @@ export interface YearReport {
   products: ShareNumbers[]
   /** Orders due this year that hold something no recipe costs: the materials are too low by them. */
   uncostedOrders: number
-  /** Card payments whose fee Stripe has not given yet: the card fees are too low by them. */
+  /** Card payments and gift cards sold whose fee Stripe has not given yet: the card fees are too low by them. */
   feesToCome: number
+  /** The gift cards bought this year: not sales until spent, but their fees are in the card fees. */
+  giftCardsSold: { count: number; cents: number }
   /** The years her book has money in, oldest first, with this one: the page's year links. */
   years: number[]
 }
