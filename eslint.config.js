@@ -42,8 +42,17 @@ export const featureEdges = {
     why: 'The public Home page: her words and pictures, her treats and reviews, read from shared content.',
   },
   moving: {
-    uses: ['availability', 'kitchen', 'labels', 'menu', 'site-content', 'taxes', 'texts'],
-    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings, the menu, her kitchen, her labels' and texts' settings and her taxes, each through its owner.",
+    uses: [
+      'availability',
+      'gift-cards',
+      'kitchen',
+      'labels',
+      'menu',
+      'site-content',
+      'taxes',
+      'texts',
+    ],
+    why: "Exporting and importing the site (moving house) reads and replaces the owner's words, the booking settings, the menu, her kitchen, her labels' and texts' settings, her taxes and whether she sells gift cards, each through its owner.",
   },
   setup: {
     uses: ['auth', 'menu', 'site-content'],

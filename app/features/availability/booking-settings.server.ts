@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import { inTransaction } from '#app/db/in-transaction.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { type RenderedMarkdown, htmlToShow } from '#app/utils/markdown.server.ts'
 import type { BookingRules } from './availability.ts'
-import { inTransaction } from './in-transaction.server.ts'
 import { readPickupWindows } from './pickup-windows.server.ts'
 import type { PickupWindow } from './pickup-windows.ts'
 

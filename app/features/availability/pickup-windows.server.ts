@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import { inTransaction } from '#app/db/in-transaction.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { HELD_STATUSES } from '#app/features/order-status/order-status.ts'
 import { addDays, weekdayOf } from '#app/utils/calendar-days.ts'
 import { lockBookings } from './availability.server.ts'
 import { MAX_AVAILABILITY_DAYS } from './availability.ts'
-import { inTransaction } from './in-transaction.server.ts'
 import {
   type DayWindow,
   PICKUP_WINDOW_LIMITS,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Transaction, sql } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
+import { inTransaction } from '#app/db/in-transaction.server.ts'
 import type { Database, GiftCardEntryKind } from '#app/db/schema.ts'
 import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { writeBakeryMoment } from '#app/utils/dates.ts'
@@ -25,10 +26,14 @@ export async function giftCardsOn(db: Executor): Promise<boolean> {
   return row?.value === 'on'
 }
 
-/** Saves her switch; every public page's footer links the shop or not, so their cache token moves. */
-export async function saveGiftCardsOn(db: Db, on: boolean): Promise<void> {
+/**
+ * Saves her switch (in the caller's transaction, as a site file's import
+ * does, or its own); every public page's footer links the shop or not, so
+ * their cache token moves.
+ */
+export async function saveGiftCardsOn(db: Executor, on: boolean): Promise<void> {
   const value = on ? 'on' : 'off'
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await ownTables(trx)
       .insertInto('app_state')
       .values({ key: ON_KEY, value })

@@ -123,8 +123,9 @@ export function MovingPage({ reply }: { reply: MovingReply | undefined }) {
           <Summary summary={preview.summary} />
           <p className="status-info">
             Confirm replaces this site’s words, booking settings, pickup windows, menu, and the
-            kitchen, label and texts settings and taxes the file carries with the file’s, all at
-            once. Orders, customers, messages and photos stay as they are.
+            kitchen, label and texts settings, taxes and gift card switch the file carries with the
+            file’s, all at once. Orders, customers, messages, gift cards sold and photos stay as
+            they are.
           </p>
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="confirm" />

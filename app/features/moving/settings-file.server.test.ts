@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { giftCardsOn, saveGiftCardsOn } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { readLabelSettings, saveLabelSettings } from '#app/features/labels/labels.server.ts'
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { seedSiteContent } from '#app/features/site-content/site-content.server.ts'
@@ -14,7 +15,7 @@ async function install() {
   return db
 }
 
-/** A bakery in Quebec with her own sales cap, quiet from 20:30 and 150 texts a month at $0.0079. */
+/** A bakery in Quebec with her own sales cap, quiet from 20:30, 150 texts a month at $0.0079, selling gift cards. */
 async function quebecInstall() {
   const db = await install()
   await saveLabelSettings(db, {
@@ -48,10 +49,11 @@ async function quebecInstall() {
     .values(rates.map((rate) => ({ class_id: id, rate_id: rate.id })))
     .execute()
   await db.updateTable('product').set({ tax_class_id: id }).where('name', '=', 'Cakes').execute()
+  await saveGiftCardsOn(db, true)
   return db
 }
 
-test('her label and texts settings and her taxes move with the site file, exactly as she set them', async () => {
+test('her label and texts settings, her taxes and her gift card shop move with the site file, exactly as she set them', async () => {
   const from = await quebecInstall()
   const file = await exportSiteFile(from)
   expect(file.labels).toEqual({
@@ -76,7 +78,9 @@ test('her label and texts settings and her taxes move with the site file, exactl
     'label settings',
     'texts settings',
     'taxes',
+    'whether you sell gift cards',
   ])
+  expect(file.giftCards).toEqual({ sell: 'on' })
   expect(file.taxes).toEqual({
     rates: [
       { name: 'GST', rate: '5%' },
@@ -96,6 +100,13 @@ test('her label and texts settings and her taxes move with the site file, exactl
   expect(await readLabelSettings(to)).toEqual(await readLabelSettings(from))
   expect(await readTextSettings(to)).toEqual(await readTextSettings(from))
   expect((await exportSiteFile(to)).taxes).toEqual(file.taxes)
+  expect(await giftCardsOn(to)).toBe(true)
+  // A file from a site that stopped selling them stops them.
+  await saveGiftCardsOn(from, false)
+  const stopped = checkSiteFile(JSON.stringify(await exportSiteFile(from)))
+  if (!stopped.ok) throw new Error(stopped.error)
+  await importSiteFile(to, stopped)
+  expect(await giftCardsOn(to)).toBe(false)
 })
 
 test('a setting her forms would refuse keeps the whole file out, and a file without them keeps hers', async () => {
@@ -119,7 +130,11 @@ test('a setting her forms would refuse keeps the whole file out, and a file with
     error: 'Taxes: a treat is in Nowhere, which is not one of the classes.',
   })
 
-  const { labels: _labels, texts: _texts, taxes: _taxes, ...older } = file
+  expect(
+    checkSiteFile(JSON.stringify({ ...file, giftCards: { sell: 'yes please' } })),
+  ).toMatchObject({ ok: false })
+
+  const { labels: _labels, texts: _texts, taxes: _taxes, giftCards: _giftCards, ...older } = file
   const fresh = await install()
   const checked = checkSiteFile(JSON.stringify(older))
   if (!checked.ok) throw new Error(checked.error)
@@ -129,4 +144,6 @@ test('a setting her forms would refuse keeps the whole file out, and a file with
   await importSiteFile(db, checked)
   expect((await readLabelSettings(db)).region).toBe('QC')
   expect((await readTextSettings(db)).monthlyCap).toBe(150)
+  expect(await giftCardsOn(db)).toBe(true)
+  expect(await giftCardsOn(fresh)).toBe(false)
 })

@@ -64,8 +64,11 @@ export interface PickupWindowPart {
   capacity: number
 }
 
-/** Version 1 of the file. */
-export interface SiteFile {
+/**
+ * Version 1 of the file. Her labels', texts' and gift cards' settings and
+ * her taxes are as their pages send them; absent in older files.
+ */
+export interface SiteFile extends Partial<settingsFile.SettingsParts> {
   format: typeof SITE_FILE_FORMAT
   version: typeof SITE_FILE_VERSION
   exportedAt: string
@@ -78,10 +81,6 @@ export interface SiteFile {
   deliveryFees?: DeliveryFee[]
   /** Her kitchen: rate, ingredients, recipes, what treats are made of; absent in older files. */
   kitchen?: kitchenFile.KitchenPart
-  /** Her labels' and texts' settings and her taxes, as their pages send them; absent in older files. */
-  labels?: settingsFile.SettingsParts['labels']
-  texts?: settingsFile.SettingsParts['texts']
-  taxes?: settingsFile.SettingsParts['taxes']
 }
 
 /** Everything a file replaces, read from this install. */

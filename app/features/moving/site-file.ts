@@ -19,7 +19,7 @@ export const SITE_FILE_LIMITS = { treats: 200, pickupWindows: 7 * 4 } as const
 
 /** Said in the file and on the page: what the file leaves out. */
 export const LEFT_OUT =
-  'Photos (the gallery, the hero and About pictures) are not in this file: upload them again on the new site. Neither are customers, orders, drops, waitlists, messages, admins, closed dates or any secret.'
+  'Photos (the gallery, the hero and About pictures) are not in this file: upload them again on the new site. Neither are customers, orders, drops, waitlists, messages, gift cards sold, discount codes, admins, closed dates or any secret.'
 
 /** What a file holds, counted and named, as the preview shows it before anything changes. */
 export interface SiteFileSummary {
