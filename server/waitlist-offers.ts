@@ -1,7 +1,7 @@
 import type { Db } from '#app/db/db.server.ts'
 import { withLease } from '#app/db/lease.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
-import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { giveUpUnpaidOrders } from '#app/features/payments/unpaid-orders.server.ts'
 import { withBakeryLocalSettings } from '#app/features/site-content/site-content.server.ts'
 import { offerFreedDays } from '#app/features/waitlist/day-waitlist.server.ts'
 import { offerFreedStock } from '#app/features/waitlist/waitlist.server.ts'
@@ -25,7 +25,7 @@ export function waitlistPass(
     withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
       withBakeryLocalSettings(db, async () => ({
         // Card orders never paid close first, so what they held is offered in the same pass.
-        unpaid: await cancelUnpaidOrders(db),
+        unpaid: await giveUpUnpaidOrders(db),
         offered:
           (await offerFreedStock(db, { now: new Date(), siteUrl })) +
           (await offerFreedDays(db, { now: new Date(), siteUrl })),

@@ -11,6 +11,7 @@ import { recordPaymentIn } from '#app/features/order-book/money-in.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyAlertRequest } from '#app/features/order-book/party.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
+import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { type Money, amountsOwed } from '#app/features/order-status/money-owed.ts'
 import { giftCardMethod } from '#app/features/order-status/payment-methods.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
@@ -139,11 +140,13 @@ export async function payWithGiftCard({
     const card = await holdGiftCard(trx, code)
     if (!card.ok) return fail(409, card.error, position)
     const cents = Math.min(card.balanceCents, due.amountCents)
-    // A card order that is given up unless paid whole would be given up with the card's money.
-    if (cents < due.amountCents && (await paidWholeOrGivenUp(trx, requestId))) {
+    const rest = due.amountCents - cents
+    // A card order given up unless paid whole gives the card its money back
+    // (unpaid-orders.server.ts), but the rest must be one a card can pay.
+    if (rest > 0 && rest < cardMinimumCents() && (await paidWholeOrGivenUp(trx, requestId))) {
       return fail(
         409,
-        `This order is paid all at once, and your gift card holds ${formatMoney(cents)} of its ${formatMoney(due.amountCents)}. Pay it by card, and keep your gift card for another order.`,
+        `Your gift card holds ${formatMoney(cents)} of the ${formatMoney(due.amountCents)} owed, and the ${formatMoney(rest)} left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.`,
         position,
       )
     }

@@ -4,6 +4,7 @@ import { cancelByCustomer } from '#app/features/customer-changes/self-cancel.ser
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
 import { listGiftCards, saveGiftCardsOn } from '#app/features/gift-cards/gift-card-book.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
+import { recordPayment } from '#app/features/order-book/money-in.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { amountsOwed } from '#app/features/order-status/money-owed.ts'
@@ -14,6 +15,7 @@ import { quoteFor, sendRequest } from '#tests/support/order-book.ts'
 import { cardPaymentsOf } from './card-refunds.server.ts'
 import { startGiftCardCheckout } from './gift-card-checkout.server.ts'
 import { payWithGiftCard } from './gift-card-pay.server.ts'
+import { GIVEN_BACK_REASON, giveUpUnpaidOrders } from './unpaid-orders.server.ts'
 
 /** Her "Pay with a gift card", as her page posts it. */
 function payWith(book: { db: Db; token: string }, fields: Record<string, string>, db = book.db) {
@@ -238,27 +240,82 @@ test('a cancellation under her policy puts what a gift card paid back onto it, a
   expect(texts.join('\n')).not.toContain('To your card')
 })
 
-test('an order given up unless paid whole by a set time takes a gift card only for all of it', async () => {
+/**
+ * Priya's $120 cake made a card order of a drop's kind: all of it its
+ * deposit, given up unless paid by `until`.
+ */
+async function paidWholeWithin(book: { db: Db; id: number }, until: number) {
+  await book.db
+    .updateTable('request_quote')
+    .set({ deposit_cents: 12_000 })
+    .where('request_id', '=', book.id)
+    .execute()
+  await book.db
+    .insertInto('set_price_order')
+    .values({ request_id: book.id, product_id: null, unpaid_until: until, send_id: null })
+    .execute()
+}
+
+test('a card order given up unless paid whole takes part from a gift card, and gives it back if the rest never comes', async () => {
   const book = await openCardBook()
   const { code } = await buyGiftCard(book, { amount: '10000' })
   await accept(book.db, book.token)
-  // Priya's $120 cake waits, as a card order of a drop would, to be paid whole within the hour.
-  await book.db
-    .insertInto('set_price_order')
-    .values({ request_id: book.id, product_id: null, unpaid_until: NOW + 2 * HOUR, send_id: null })
-    .execute()
+  await paidWholeWithin(book, NOW + 2 * HOUR)
   const part = await payWith(book, { code, amount: '12000' })
-  expect(part).toMatchObject({
+  expect(part.body).toMatchObject({
+    ok: true,
+    message: `Paid $100 with your gift card. $20 is still to pay. Your gift card ····${code.slice(-4)} is now spent.`,
+  })
+  expect(amountsOwed(await moneyOf(book.db, book.id)).stillOwed).toBe(2_000)
+
+  // She leaves Stripe's page for the $20 and never pays it: the order is given up, and the
+  // card has its $100 again, once, however often the pass runs.
+  expect(await giveUpUnpaidOrders(book.db, NOW + 3 * HOUR)).toBe(1)
+  expect(await giveUpUnpaidOrders(book.db, NOW + 4 * HOUR)).toBe(0)
+  expect(await balanceOfCard(book.db)).toBe(10_000)
+  const [card] = await listGiftCards(book.db)
+  expect(card!.lines.map((line) => [line.kind, line.amount, line.requestId])).toEqual([
+    ['bought', '+$100', null],
+    ['spent', '−$100', book.id],
+    ['returned', '+$100', book.id],
+  ])
+  const order = await book.db
+    .selectFrom('order_request')
+    .select('status')
+    .where('id', '=', book.id)
+    .executeTakeFirstOrThrow()
+  expect(order.status).toBe('cancelled')
+  const refunds = await book.db
+    .selectFrom('refund')
+    .select(['amount_cents', 'method', 'reason'])
+    .where('request_id', '=', book.id)
+    .execute()
+  expect(refunds).toEqual([
+    { amount_cents: 10_000, method: `gift card ····${code.slice(-4)}`, reason: GIVEN_BACK_REASON },
+  ])
+})
+
+test('a gift card leaving less than a card payment can be on an order paid whole is refused, and nothing moves', async () => {
+  const book = await openCardBook()
+  const { code } = await buyGiftCard(book, { amount: '10000' })
+  await accept(book.db, book.token)
+  await paidWholeWithin(book, NOW + 2 * HOUR)
+  // $19.70 paid another way leaves $100.30: the card's $100 would leave 30¢ for a card.
+  await recordPayment(book.db, {
+    requestId: book.id,
+    payment: { amountCents: 1_970, receivedOn: '2026-11-23', method: 'e-Transfer' },
+    now: NOW,
+  })
+  expect(await payWith(book, { code, amount: '10030' })).toMatchObject({
     status: 409,
     body: {
       ok: false,
       error:
-        'This order is paid all at once, and your gift card holds $100 of its $120. Pay it by card, and keep your gift card for another order.',
+        'Your gift card holds $100 of the $100.30 owed, and the $0.30 left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.',
     },
   })
-  // Nothing moved: the card keeps its $100, the order its $120 owed.
   expect(await balanceOfCard(book.db)).toBe(10_000)
-  expect(amountsOwed(await moneyOf(book.db, book.id)).stillOwed).toBe(12_000)
+  expect(amountsOwed(await moneyOf(book.db, book.id)).stillOwed).toBe(10_030)
 })
 
 test('a card’s purchase refunded in Stripe’s dashboard takes it off the card, once, never below nothing', async () => {

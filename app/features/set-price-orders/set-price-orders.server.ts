@@ -283,7 +283,12 @@ const UNPAID_PAGE_SIZE = 200
  * free again. Nothing is emailed: she left Stripe's page herself. Returns
  * how many it cancelled.
  */
-export async function cancelUnpaidOrders(db: Db, now = Date.now()): Promise<number> {
+export async function cancelUnpaidOrders(
+  db: Db,
+  now = Date.now(),
+  /** What else goes back as the order is given up, in its transaction: gift card payments (payments). */
+  giveBack?: (trx: Transaction<Database>, requestId: number, now: number) => Promise<void>,
+): Promise<number> {
   const due = await ownTables(db)
     .selectFrom('set_price_order')
     .select('request_id')
@@ -303,6 +308,7 @@ export async function cancelUnpaidOrders(db: Db, now = Date.now()): Promise<numb
       if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
       // Never paid, so never used: her code is hers to use again.
       await releaseCodeOf(trx, requestId)
+      await giveBack?.(trx, requestId, now)
       const result = await moveRequest(trx, {
         requestId,
         to: 'cancelled',
