@@ -74,6 +74,7 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
     orderPage,
     orderHeading,
     code,
+    giftCards,
   } = loaderData.view
   return (
     <HoldPage
@@ -89,6 +90,7 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
           totalCents={hold.totalCents}
           payCents={orderTotalCents}
           code={code}
+          giftCards={giftCards}
         />
       }
     />

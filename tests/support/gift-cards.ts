@@ -18,7 +18,10 @@ export const BUYER = {
 }
 
 /** Ana buys Priya a gift card on the site and pays on Stripe's page: its code, as emailed. */
-export async function buyGiftCard(book: CardBook, amount: Record<string, string>) {
+export async function buyGiftCard(
+  book: Pick<CardBook, 'db' | 'env' | 'fake'>,
+  amount: Record<string, string>,
+) {
   await saveGiftCardsOn(book.db, true)
   const started = await startGiftCardCheckout({
     request: new Request(`${SITE}/gift-cards`, {

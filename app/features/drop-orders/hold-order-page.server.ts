@@ -5,6 +5,7 @@ import { readPoliciesHtml } from '#app/features/availability/order-policies.serv
 import { priceWithCode } from '#app/features/discount-codes/discount-codes.server.ts'
 import { type HoldPageView, readHoldPage } from '#app/features/drops/drop-pages.server.ts'
 import { orderOfHold } from '#app/features/drops/hold-orders.server.ts'
+import { anyGiftCardSold } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { statusOf } from '#app/features/order-book/request-moves.server.ts'
 import {
@@ -40,6 +41,8 @@ export interface HoldOrderView {
   orderHeading: string | null
   /** The code she applied (`?code=`): what it takes off, or why it cannot; null for none. */
   code: HoldCode | null
+  /** Whether the order form takes a gift card's code: once any card was sold. */
+  giftCards: boolean
 }
 
 export interface HoldCode {
@@ -112,6 +115,7 @@ export async function readHoldOrderPage(
     orderPage: customerToken ? `/requests/${customerToken}` : null,
     orderHeading: status ? orderHeadingOf(status) : null,
     code,
+    giftCards: hold.state === 'held' && (await anyGiftCardSold(db)),
   }
 }
 

@@ -18,6 +18,7 @@ import {
   cardTerms,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
+import { payNewOrderWithGiftCard } from '#app/features/payments/gift-card-at-order.server.ts'
 import { paymentRefusal, paymentsFor } from '#app/features/set-price-orders/payment-choices.ts'
 import {
   PAYMENT_WORD_MS,
@@ -66,11 +67,14 @@ export async function orderHold(
     shownCents,
     payCents,
     code,
+    giftCard,
   }: {
     token: string
     payment: SetPricePayment
     /** A discount code she applied on the hold's page: used as the order is made, or it is refused. */
     code?: string
+    /** A gift card's code: it pays what it holds as the order is made, the rest paid as she chose. */
+    giftCard?: string
     now?: number
     env?: OrderEnv
     /** The total her page showed; the order is refused if the drop's prices changed since. */
@@ -135,12 +139,24 @@ export async function orderHold(
             : `With the code the total is ${formatMoney(booked.totalCents)}, less than a card payment can be: please order without it.`,
         )
       }
+      const gift = giftCard
+        ? await payNewOrderWithGiftCard(trx, {
+            requestId: booked.requestId,
+            code: giftCard,
+            byCard,
+            now,
+            siteUrl: env.SITE_URL,
+          })
+        : null
+      if (gift && !gift.ok) throw new CodeRefused(gift.error)
+      // What is left for a card to pay: nothing once a gift card paid it all.
+      const cardCents = byCard ? booked.totalCents - (gift?.paidCents ?? 0) : 0
       await attachOrder(trx, {
         holdId: hold.holdId,
         requestId: booked.requestId,
-        ...(byCard ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
+        ...(cardCents > 0 ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
       })
-      return { ...booked, hold }
+      return { ...booked, hold, cardCents, giftPaidCents: gift?.paidCents ?? 0 }
     })
     .catch((error: unknown) => {
       if (error instanceof CodeRefused) {
@@ -150,11 +166,9 @@ export async function orderHold(
     })
   if (!stored.ok) return { ok: false, status: stored.status, message: stored.problem }
   const orderPage = `/requests/${customerToken}`
-  if (!byCard) {
-    // Her "booked" email and the owner's are in the outbox: off they go.
-    kickDeliveryWorker()
-    return { ok: true, location: orderPage }
-  }
+  // Her "booked" email and the owner's, or the gift card's, are in the outbox: off they go.
+  if (!byCard || stored.giftPaidCents > 0) kickDeliveryWorker()
+  if (stored.cardCents === 0) return { ok: true, location: orderPage }
   const opened = await openCardCheckout(db, {
     request: {
       id: stored.requestId,
@@ -163,8 +177,8 @@ export async function orderHold(
       payment_reference: stored.reference,
     },
     token: customerToken,
-    due: { kind: 'deposit', amountCents: stored.totalCents },
-    paidCents: 0,
+    due: { kind: 'deposit', amountCents: stored.cardCents },
+    paidCents: stored.giftPaidCents,
     endsAt: checkoutEnds,
     inFull: true,
     label: `${stored.hold.summary}: ${stored.hold.dropName}, pickup ${formatCalendarDate(stored.hold.pickupDate)}`,
@@ -240,12 +254,14 @@ export async function receiveHoldPost({
   const shown = form.get('total_cents') ?? ''
   const pay = form.get('pay_cents') ?? ''
   const code = (form.get('code') ?? '').trim().slice(0, 40)
+  const giftCard = (form.get('gift_card') ?? '').trim().slice(0, 64)
   const ordered = await orderHold(db, {
     token,
     payment,
     now: now.getTime(),
     env,
     ...(code ? { code } : {}),
+    ...(giftCard ? { giftCard } : {}),
     ...(/^\d{1,9}$/.test(shown) ? { shownCents: Number(shown) } : {}),
     ...(/^\d{1,9}$/.test(pay) ? { payCents: Number(pay) } : {}),
   })

@@ -27,6 +27,7 @@ export function OrderChoice({
   totalCents,
   payCents,
   code,
+  giftCards,
 }: {
   payments: readonly SetPricePayment[]
   policiesHtml: string
@@ -37,6 +38,8 @@ export function OrderChoice({
   /** What she pays, a code and taxes with it: the order is made only at this total. */
   payCents: number
   code: HoldCode | null
+  /** Whether a gift card's code may be typed: once any card was sold. */
+  giftCards: boolean
 }) {
   const id = useId()
   const sending = useNavigation().state !== 'idle'
@@ -92,6 +95,7 @@ export function OrderChoice({
             ))}
           </fieldset>
         )}
+        {giftCards ? <GiftCardField id={`${id}-gift-card`} /> : null}
         <PoliciesTick policiesHtml={policiesHtml} />
         <button type="submit" className="button-primary justify-self-start" disabled={sending}>
           Order for {total}
@@ -137,5 +141,30 @@ function CodeForm({ code, total }: { code: HoldCode | null; total: string }) {
         </p>
       ) : null}
     </Form>
+  )
+}
+
+/** A gift card's code, optional: it pays what the card holds as the order is made. */
+function GiftCardField({ id }: { id: string }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        Gift card<span className="form-optional"> (optional)</span>
+      </label>
+      <input
+        id={id}
+        name="gift_card"
+        className="max-w-xs font-mono uppercase tracking-wider"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="ABCD-EFGH-JKMN-PQRS"
+        maxLength={40}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="form-hint">
+        It pays what it holds as you order; you pay the rest the way you chose.
+      </p>
+    </div>
   )
 }

@@ -1,7 +1,9 @@
+import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import type { RequestStatus } from '#app/db/schema.ts'
+import type { Database, RequestStatus } from '#app/db/schema.ts'
 import {
+  type HeldGiftCard,
   holdGiftCard,
   leftWords,
   spendGiftCard,
@@ -22,10 +24,10 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { giftCardDueOf } from './card-due.ts'
+import { type CardKind, giftCardDueOf } from './card-due.ts'
 import type { GiftCardOffer, GiftCardPayAnswer } from './card-offer.ts'
 import { leadOfLink, linkPosition } from './card-payments.server.ts'
-import { queueCardPaidEmails } from './checkout-settlement.server.ts'
+import { type PaidRequest, queueCardPaidEmails } from './checkout-settlement.server.ts'
 
 const ownTables = tablesFor('payments')
 
@@ -104,31 +106,7 @@ export async function payWithGiftCard({
     })
   }
   const answer = await db.transaction().execute(async (trx) => {
-    // The order's row first, as every change to its money holds it: a payment the owner
-    // records, a refund or her cancelling on another tab waits, or this one does.
-    await ownTables(trx)
-      .updateTable('order_request')
-      .set((eb) => ({ version: eb.ref('version') }))
-      .where('id', '=', requestId)
-      .execute()
-    const row = await ownTables(trx)
-      .selectFrom('order_request')
-      .select([
-        'status',
-        'name',
-        'email',
-        'product_type',
-        'due_date',
-        'customer_token',
-        'payment_reference',
-      ])
-      .where('id', '=', requestId)
-      .executeTakeFirstOrThrow()
-    const [quote, money] = await Promise.all([
-      currentQuote(trx, requestId),
-      moneyOf(trx, requestId),
-    ])
-    const due = quote && giftCardDueOf(row.status, quote.accepted_at !== null, money)
+    const { row, due } = await holdOrderToPay(trx, requestId)
     if (!due) return fail(409, 'Nothing is due on this order just now.', position)
     if (shownCents !== null && shownCents !== due.amountCents) {
       return fail(
@@ -150,42 +128,17 @@ export async function payWithGiftCard({
         position,
       )
     }
-    const recorded = await recordPaymentIn(trx, {
+    const paid = await payFromHeldCard(trx, {
       requestId,
-      payment: {
-        amountCents: cents,
-        receivedOn: bakeryToday(new Date(now)),
-        method: giftCardMethod(card.ending),
-      },
-      actor: 'customer',
+      row,
+      card,
+      cents,
+      kind: due.kind,
       now,
+      siteUrl,
     })
-    if (!recorded.ok || recorded.paymentId === undefined) {
-      return fail(409, recorded.ok ? 'Try again.' : recorded.error, position)
-    }
-    await spendGiftCard(trx, card, { cents, paymentId: recorded.paymentId, requestId, now })
-    const stillOwedCents = amountsOwed(await moneyOf(trx, requestId)).stillOwed
-    await queueCardPaidEmails(
-      trx,
-      { ...row, request_id: requestId },
-      {
-        cardPaid: { kind: due.kind, amountCents: cents, stillOwedCents, giftCard: card.ending },
-        confirmed: Boolean(recorded.confirmed),
-        dedupe: `gift-card-paid:${recorded.paymentId}`,
-        now,
-        siteUrl,
-      },
-    )
-    await queueOwnerAlert(
-      trx,
-      paymentAlert(await partyAlertRequest(trx, requestId), {
-        amountCents: cents,
-        kind: due.kind,
-        reference: `gift-card-${recorded.paymentId}`,
-        way: 'gift card',
-      }),
-      now,
-    )
+    if (!paid.ok) return fail(409, paid.error, position)
+    const { stillOwedCents } = paid
     const left = leftWords({ ending: card.ending, balanceCents: card.balanceCents - cents })
     const owed =
       stillOwedCents > 0
@@ -201,4 +154,98 @@ export async function payWithGiftCard({
   })
   if (answer.body.ok) kickDeliveryWorker()
   return answer
+}
+
+/**
+ * Pays `cents` of a request from a card held by `holdGiftCard`, in the
+ * caller's transaction (which holds the request's row): the payment on the
+ * order (confirming it when it settles the deposit), the card's ledger
+ * entry, her email, the owner's and the owner's alert, each once.
+ */
+export async function payFromHeldCard(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    row,
+    card,
+    cents,
+    kind,
+    now,
+    siteUrl,
+  }: {
+    requestId: number
+    row: Omit<PaidRequest, 'request_id'>
+    card: HeldGiftCard
+    cents: number
+    kind: CardKind
+    now: number
+    siteUrl: string
+  },
+): Promise<{ ok: true; stillOwedCents: number } | { ok: false; error: string }> {
+  const recorded = await recordPaymentIn(trx, {
+    requestId,
+    payment: {
+      amountCents: cents,
+      receivedOn: bakeryToday(new Date(now)),
+      method: giftCardMethod(card.ending),
+    },
+    actor: 'customer',
+    now,
+  })
+  if (!recorded.ok || recorded.paymentId === undefined) {
+    return { ok: false, error: recorded.ok ? 'Try again.' : recorded.error }
+  }
+  await spendGiftCard(trx, card, { cents, paymentId: recorded.paymentId, requestId, now })
+  const stillOwedCents = amountsOwed(await moneyOf(trx, requestId)).stillOwed
+  await queueCardPaidEmails(
+    trx,
+    { ...row, request_id: requestId },
+    {
+      cardPaid: { kind, amountCents: cents, stillOwedCents, giftCard: card.ending },
+      confirmed: Boolean(recorded.confirmed),
+      dedupe: `gift-card-paid:${recorded.paymentId}`,
+      now,
+      siteUrl,
+    },
+  )
+  await queueOwnerAlert(
+    trx,
+    paymentAlert(await partyAlertRequest(trx, requestId), {
+      amountCents: cents,
+      kind,
+      reference: `gift-card-${recorded.paymentId}`,
+      way: 'gift card',
+    }),
+    now,
+  )
+  return { ok: true, stillOwedCents }
+}
+
+/**
+ * Holds the request's row first, as every change to its money does (a
+ * payment the owner records, a refund or her cancelling on another tab
+ * waits, or this one does), then reads what a payment's emails name and
+ * what a gift card may pay now: all that is still owed.
+ */
+export async function holdOrderToPay(trx: Transaction<Database>, requestId: number) {
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', requestId)
+    .execute()
+  const row = await ownTables(trx)
+    .selectFrom('order_request')
+    .select([
+      'status',
+      'name',
+      'email',
+      'product_type',
+      'due_date',
+      'customer_token',
+      'payment_reference',
+    ])
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow()
+  const [quote, money] = await Promise.all([currentQuote(trx, requestId), moneyOf(trx, requestId)])
+  return { row, due: quote && giftCardDueOf(row.status, quote.accepted_at !== null, money) }
 }
