@@ -91,6 +91,7 @@ export default function Hold({ loaderData }: Route.ComponentProps) {
           payCents={orderTotalCents}
           code={code}
           giftCards={giftCards}
+          answer={answer}
         />
       }
     />

@@ -246,10 +246,14 @@ export async function receiveHoldPost({
   if (form.get('intent') !== 'order') return answerHoldIntent({ db, token, form, now })
   const payment = form.get('payment')
   if (payment !== 'card' && payment !== 'pickup') {
-    return reply(400, { ok: false, message: 'Choose how you will pay.' })
+    return reply(400, { ok: false, order: true, message: 'Choose how you will pay.' })
   }
   if (form.get('accept_policies') !== 'on') {
-    return reply(400, { ok: false, message: 'Please tick that you have read the order policies.' })
+    return reply(400, {
+      ok: false,
+      order: true,
+      message: 'Please tick that you have read the order policies.',
+    })
   }
   const shown = form.get('total_cents') ?? ''
   const pay = form.get('pay_cents') ?? ''
@@ -267,5 +271,5 @@ export async function receiveHoldPost({
   })
   return ordered.ok
     ? { location: ordered.location }
-    : reply(ordered.status, { ok: false, message: ordered.message })
+    : reply(ordered.status, { ok: false, order: true, message: ordered.message })
 }

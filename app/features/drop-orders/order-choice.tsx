@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CodeInput } from '#app/features/discount-codes/code-input.tsx'
+import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
 import { PoliciesTick } from '#app/features/orders/policies-tick.tsx'
 import type { SetPricePayment } from '#app/features/set-price-orders/payment-choices.ts'
 import type { HoldCode } from './hold-order-page.server.ts'
@@ -28,6 +29,7 @@ export function OrderChoice({
   payCents,
   code,
   giftCards,
+  answer,
 }: {
   payments: readonly SetPricePayment[]
   policiesHtml: string
@@ -40,6 +42,8 @@ export function OrderChoice({
   code: HoldCode | null
   /** Whether a gift card's code may be typed: once any card was sold. */
   giftCards: boolean
+  /** Why the last tap on the order button made no order, said beside it. */
+  answer?: HoldAnswer | undefined
 }) {
   const id = useId()
   const sending = useNavigation().state !== 'idle'
@@ -97,6 +101,11 @@ export function OrderChoice({
         )}
         {giftCards ? <GiftCardField id={`${id}-gift-card`} /> : null}
         <PoliciesTick policiesHtml={policiesHtml} />
+        {answer?.order && !answer.ok ? (
+          <p className="form-error" role="alert">
+            {answer.message}
+          </p>
+        ) : null}
         <button type="submit" className="button-primary justify-self-start" disabled={sending}>
           Order for {total}
         </button>
@@ -163,7 +172,7 @@ function GiftCardField({ id }: { id: string }) {
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="form-hint">
-        It pays what it holds as you order; you pay the rest the way you chose.
+        It pays what it holds as you order; you pay the rest as chosen above.
       </p>
     </div>
   )

@@ -169,6 +169,8 @@ export async function answerReservation({
 export interface HoldAnswer {
   ok: boolean
   message: string
+  /** An answer to ordering: said beside the order button, where she tapped. */
+  order?: true
 }
 
 /** A hold's form is a few short fields. */

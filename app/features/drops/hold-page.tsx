@@ -119,7 +119,8 @@ function HoldTime({
         Held until <strong>{view.expiresAtWords}</strong>
         {left !== null ? <span aria-hidden="true"> · {clockOf(left)} left</span> : null}
       </p>
-      {answer ? <Answer answer={answer} /> : null}
+      {/* An answer to ordering is said beside the order button instead. */}
+      {answer && !answer.order ? <Answer answer={answer} /> : null}
       {/* Read out once, when it appears: two minutes before the end. */}
       <p role="alert" className={warn ? 'font-bold' : 'sr-only'}>
         {warn ? 'Less than two minutes left on your hold.' : ''}
