@@ -437,7 +437,7 @@ test('the owner sells a treat at a set price with options; a customer on her pho
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText(treat)
   await waitForHydration(phone)
   const total = phone.getByRole('region', { name: 'Your total' })
-  await expect(total).toContainText('Choose the how many.')
+  await expect(total).toContainText('How many: choose one.')
   await phone.getByLabel('Two dozen (+$32)').check()
   await expect(total).toContainText('Total$68')
   await phone.getByLabel('Message on top').fill('Happy 9th, Theo!')

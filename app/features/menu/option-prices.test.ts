@@ -124,8 +124,8 @@ test('what cannot be priced is named, each problem with its field', () => {
   ).toEqual({
     ok: false,
     problems: [
-      { field: 'option.size', message: 'Choose one of the size offered.' },
-      { field: 'option.flavour', message: 'Choose the flavour.' },
+      { field: 'option.size', message: 'Size: choose one of those offered.' },
+      { field: 'option.flavour', message: 'Flavour: choose one.' },
       { field: 'option.message', message: 'Keep it to 60 characters.' },
       { field: 'date', message: 'That date has passed.' },
       { field: 'postal_code', message: 'We do not deliver to K1A0B1.' },

@@ -126,8 +126,7 @@ function optionLines(
     const field = `option.${group.key}`
     const given = (options[group.key] ?? '').trim()
     if (given === '') {
-      if (group.required)
-        problems.push({ field, message: `Choose the ${group.label.toLowerCase()}.` })
+      if (group.required) problems.push({ field, message: `${group.label}: choose one.` })
       continue
     }
     if (group.kind === 'text') {
@@ -140,7 +139,7 @@ function optionLines(
     }
     const choice = group.choices.find((candidate) => candidate.key === given)
     if (!choice) {
-      problems.push({ field, message: `Choose one of the ${group.label.toLowerCase()} offered.` })
+      problems.push({ field, message: `${group.label}: choose one of those offered.` })
       continue
     }
     lines.push({ label: `${group.label}: ${choice.label}`, cents: choice.priceCents })

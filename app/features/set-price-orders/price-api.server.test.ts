@@ -110,8 +110,8 @@ test('a treat that is quoted, a bad date or a choice not offered each get a clea
   expect(await ask(db, `product=${id}&date=2026-12-20&option.count=gross`)).toEqual({
     status: 400,
     body: {
-      error: 'Choose one of the how many offered.',
-      problems: [{ field: 'option.count', message: 'Choose one of the how many offered.' }],
+      error: 'How many: choose one of those offered.',
+      problems: [{ field: 'option.count', message: 'How many: choose one of those offered.' }],
     },
   })
   expect(await ask(db, 'product=abc&date=2026-12-20')).toMatchObject({ status: 400 })
