@@ -117,6 +117,7 @@ export const featureEdges = {
     uses: [
       'availability',
       'discount-codes',
+      'gift-cards',
       'menu',
       'order-book',
       'orders',
@@ -124,7 +125,7 @@ export const featureEdges = {
       'set-price-orders',
       'taxes',
     ],
-    why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees and taxed by its class (taxes), booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup. A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
+    why: "A treat bought now at its set price (decision 103): priced by the menu's one rule with availability's delivery fees and taxed by its class (taxes), booked under availability's capacity and pickup-time rules, stored as a set-price order and paid by card through payments' Checkout or at pickup, with a gift card paying what it holds first (through payments; the form takes a card's code once any was sold, gift-cards). A choice that needs a quote is sent as the order form sends a request (orders), whose fields and tick the page reuses.",
   },
   waitlist: {
     uses: ['availability', 'drops', 'menu', 'orders', 'site-content'],

@@ -11,6 +11,7 @@ import {
   SHORTEST_CHECKOUT_MS,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
+import { payNewOrderWithGiftCard } from '#app/features/payments/gift-card-at-order.server.ts'
 import {
   PAYMENT_WORD_MS,
   type SetPricePayment,
@@ -40,6 +41,7 @@ export async function bookBuyNow(
     shownCents,
     payment,
     code,
+    giftCard,
     effort,
     products,
     now,
@@ -60,6 +62,8 @@ export async function bookBuyNow(
     payment: SetPricePayment
     /** The discount code she typed, if any: used as the order is made, or the order is refused. */
     code?: string
+    /** A gift card's code: it pays what it holds as the order is made, the rest paid as she chose. */
+    giftCard?: string
     effort: number
     products: Parameters<typeof findUnbookable>[2]['products']
     now: number
@@ -149,9 +153,22 @@ export async function bookBuyNow(
       )
       // A tax changed between her page's total and now: nothing is kept, and she is told.
       if (booked.ok && booked.totalCents !== shownCents) throw new TotalChanged(booked.totalCents)
-      return booked
+      if (!booked.ok || !giftCard) return { ...booked, cardCents: byCard ? shownCents : 0 }
+      const gift = await payNewOrderWithGiftCard(trx, {
+        requestId: booked.requestId,
+        code: giftCard,
+        byCard,
+        now,
+        siteUrl: env.SITE_URL,
+      })
+      // A card refused undoes the order: she is told beside the card's code.
+      if (!gift.ok) throw new GiftCardRefused(gift.error)
+      return { ...booked, cardCents: byCard ? gift.restCents : 0 }
     })
     .catch((error: unknown) => {
+      if (error instanceof GiftCardRefused) {
+        return { ok: false as const, field: 'gift_card', message: error.message }
+      }
       if (!(error instanceof TotalChanged)) throw error
       const message = `The total has changed since this page was opened: it is now ${formatMoney(error.totalCents)}. Check it and order again.`
       return { ok: false as const, field: 'total', message }
@@ -165,11 +182,9 @@ export async function bookBuyNow(
     }
   }
   const orderPage = `/requests/${token}`
-  if (!byCard) {
-    // Her "booked" email and the owner's are in the outbox: off they go.
-    kickDeliveryWorker()
-    return { location: orderPage }
-  }
+  // Her "booked" email and the owner's, or the gift card's, are in the outbox: off they go.
+  if (!byCard || giftCard) kickDeliveryWorker()
+  if (stored.cardCents === 0) return { location: orderPage }
   const opened = await openCardCheckout(db, {
     request: {
       id: stored.requestId,
@@ -178,8 +193,8 @@ export async function bookBuyNow(
       payment_reference: stored.reference,
     },
     token,
-    due: { kind: 'deposit', amountCents: stored.totalCents },
-    paidCents: 0,
+    due: { kind: 'deposit', amountCents: stored.cardCents },
+    paidCents: stored.totalCents - stored.cardCents,
     endsAt: checkoutEnds,
     inFull: true,
     label: `${treatName}: ${order.event_theme}, ${formatCalendarDate(order.due_date)}`,
@@ -190,6 +205,9 @@ export async function bookBuyNow(
   // The order stands and waits for its payment: her page offers the card again.
   return { location: orderPage }
 }
+
+/** Thrown to undo an order a gift card could not pay as she asked. */
+class GiftCardRefused extends Error {}
 
 /** Thrown to undo an order made at another total than her page showed. */
 class TotalChanged extends Error {

@@ -32,7 +32,7 @@ import { isCalendarDate } from '#app/utils/dates.ts'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { CodeField, OptionGroupField, TotalBox } from './buy-now-options.tsx'
+import { CodeField, GiftCardField, OptionGroupField, TotalBox } from './buy-now-options.tsx'
 import type { BuyNowRefusal } from './buy-now-send.server.ts'
 
 /** What the buy-now page's loader hands the page: nothing private. */
@@ -54,6 +54,8 @@ export interface BuyNowPageData {
   policiesHtml: string
   /** This page's own send id: the same form sent twice makes one order. */
   sendId: string
+  /** Whether a gift card's code may be typed: once any card was sold. */
+  giftCards: boolean
 }
 
 const PAYMENT_WORDS: Record<SetPricePayment, { label: string; hint: string }> = {
@@ -292,6 +294,9 @@ export function BuyNowForm({ data, refusal }: { data: BuyNowPageData; refusal?: 
               <p id="payment-error" className="form-error">
                 {errors.payment}
               </p>
+            ) : null}
+            {data.giftCards ? (
+              <GiftCardField defaultValue={values.gift_card ?? ''} error={errors.gift_card} />
             ) : null}
           </fieldset>
         )}

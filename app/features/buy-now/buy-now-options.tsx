@@ -201,3 +201,41 @@ export function CodeField({
     </div>
   )
 }
+
+/** A gift card's code, optional: it pays what the card holds as the order is made. */
+export function GiftCardField({
+  defaultValue,
+  error,
+}: {
+  defaultValue: string
+  error: string | undefined
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor="gift_card" className="form-label">
+        Gift card<span className="form-optional"> (optional)</span>
+      </label>
+      <input
+        id="gift_card"
+        name="gift_card"
+        className="max-w-xs font-mono uppercase tracking-wider"
+        defaultValue={defaultValue}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="ABCD-EFGH-JKMN-PQRS"
+        maxLength={40}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'gift_card-hint gift_card-error' : 'gift_card-hint'}
+      />
+      <p id="gift_card-hint" className="form-hint">
+        It pays what it holds as you order; you pay the rest as chosen above.
+      </p>
+      {error ? (
+        <p id="gift_card-error" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

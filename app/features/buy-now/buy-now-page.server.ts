@@ -5,6 +5,7 @@ import { readBookingSettings } from '#app/features/availability/booking-settings
 import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
+import { anyGiftCardSold } from '#app/features/gift-cards/gift-card-book.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
 import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
@@ -62,6 +63,7 @@ export async function buyNowPageData(
     policiesHtml,
     // Each page its own: the page is never kept in a shared cache (server/cache-policy.ts).
     sendId: newSendId(),
+    giftCards: await anyGiftCardSold(db),
   }
 }
 

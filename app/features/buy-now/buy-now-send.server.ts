@@ -256,9 +256,11 @@ export async function receiveBuyNow({
     const asked = { ...order, event_theme_holds: 'choices' as const }
     return sendForQuote(db, asked, { products, siteUrl: env.SITE_URL, now })
   }
+  const giftCard = (form.get('gift_card') ?? '').trim().slice(0, 64)
   return bookBuyNow(db, {
     order,
     ...(appliedCode ? { code: appliedCode.code } : {}),
+    ...(giftCard ? { giftCard } : {}),
     sendId: sendIdOf(form),
     productId,
     treatName: product.name,
