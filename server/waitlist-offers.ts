@@ -25,7 +25,7 @@ export function waitlistPass(
     withLease(db, { name: WAITLIST_LEASE, holder, ttlMs: WAITLIST_LEASE_MS }, () =>
       withBakeryLocalSettings(db, async () => ({
         // Card orders never paid close first, so what they held is offered in the same pass.
-        unpaid: await giveUpUnpaidOrders(db),
+        unpaid: await giveUpUnpaidOrders(db, { siteUrl }),
         offered:
           (await offerFreedStock(db, { now: new Date(), siteUrl })) +
           (await offerFreedDays(db, { now: new Date(), siteUrl })),
@@ -35,6 +35,7 @@ export function waitlistPass(
         if (!run.ran) return
         const { unpaid, offered } = run.result
         if (unpaid > 0) console.log(`orders: ${unpaid} cancelled, never paid by card`)
+        if (unpaid > 0 && offered === 0) kickDeliveryWorker()
         if (offered === 0) return
         console.log(`drops: ${offered} waitlist offers made`)
         kickDeliveryWorker()

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { findUnbookable, lockBookings } from '#app/features/availability/availability.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
@@ -77,6 +79,20 @@ export async function bookBuyNow(
   const byCard = payment === 'card'
   const token = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
+  // A gift card pays as the order is made, before her booked email is written; a card
+  // refused undoes the order, and she is told beside the card's code.
+  let giftPaidCents = 0
+  const payWith = (typed: string) => async (trx: Transaction<Database>, requestId: number) => {
+    const gift = await payNewOrderWithGiftCard(trx, {
+      requestId,
+      code: typed,
+      byCard,
+      now,
+      siteUrl: env.SITE_URL,
+    })
+    if (!gift.ok) throw new GiftCardRefused(gift.error)
+    giftPaidCents = gift.paidCents
+  }
   const stored = await db
     .transaction()
     .execute(async (trx) => {
@@ -148,22 +164,13 @@ export async function bookBuyNow(
           ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
           ...(sendId && !made ? { sendId } : {}),
           ...(code ? { code } : {}),
+          ...(giftCard ? { atBooking: payWith(giftCard) } : {}),
         },
         token,
       )
       // A tax changed between her page's total and now: nothing is kept, and she is told.
       if (booked.ok && booked.totalCents !== shownCents) throw new TotalChanged(booked.totalCents)
-      if (!booked.ok || !giftCard) return { ...booked, cardCents: byCard ? shownCents : 0 }
-      const gift = await payNewOrderWithGiftCard(trx, {
-        requestId: booked.requestId,
-        code: giftCard,
-        byCard,
-        now,
-        siteUrl: env.SITE_URL,
-      })
-      // A card refused undoes the order: she is told beside the card's code.
-      if (!gift.ok) throw new GiftCardRefused(gift.error)
-      return { ...booked, cardCents: byCard ? gift.restCents : 0 }
+      return { ...booked, cardCents: byCard ? shownCents - giftPaidCents : 0 }
     })
     .catch((error: unknown) => {
       if (error instanceof GiftCardRefused) {

@@ -4,10 +4,8 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { startCardCheckout } from '#app/features/payments/card-payments.server.ts'
-import {
-  PAYMENT_WORD_MS,
-  cancelUnpaidOrders,
-} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/given-up.server.ts'
+import { PAYMENT_WORD_MS } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { buyNowBakery, buyNowPost, cupcakes } from '#tests/support/buy-now.ts'
 import { withFakeStripe } from '#tests/support/card-book.ts'
 import { receiveBuyNow } from './buy-now-send.server.ts'

@@ -5,10 +5,8 @@ import { listCodes } from '#app/features/discount-codes/discount-codes.server.ts
 import { reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { type DropInput, createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
-import {
-  PAYMENT_WORD_MS,
-  cancelUnpaidOrders,
-} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/given-up.server.ts'
+import { PAYMENT_WORD_MS } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { withFakeStripe } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { readHoldOrderPage } from './hold-order-page.server.ts'

@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { dropLeft, reserveDrop } from '#app/features/drops/drop-holds.server.ts'
 import { type DropInput, createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { balanceOf } from '#app/features/gift-cards/gift-card-ledger.server.ts'
+import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { giveUpUnpaidOrders } from '#app/features/payments/unpaid-orders.server.ts'
 import { withFakeStripe } from '#tests/support/card-book.ts'
@@ -27,9 +28,9 @@ const saturday: DropInput = {
 }
 
 /** The drop open, cards taken through the fake Stripe, and a gift card of `dollars` bought. */
-async function openDropWithGiftCard(dollars: string) {
+async function openDropWithGiftCard(dollars: string, input: DropInput = saturday) {
   const { db } = await openTestDatabase()
-  await createDrop(db, saturday, new Date(OPENS - 24 * 60 * MINUTE))
+  await createDrop(db, input, new Date(OPENS - 24 * 60 * MINUTE))
   const drop = (await readDrop(db, saturday.slug))!
   const clock = { now: OPENS + MINUTE }
   const { env, fake } = await withFakeStripe(db, clock)
@@ -123,7 +124,12 @@ test('a card that holds it all needs no Stripe; one that leaves the rest unpaid 
   await orderHold(db, { token: second, payment: 'card', giftCard: code, now: clock.now, env })
   expect(await cardBalance(db)).toBe(0)
   expect((await dropLeft(db, drop, new Date(clock.now))).items[0]!.left).toBe(0)
-  expect(await giveUpUnpaidOrders(db, clock.now + 60 * MINUTE)).toBe(1)
+  expect(
+    await giveUpUnpaidOrders(db, {
+      now: clock.now + 60 * MINUTE,
+      siteUrl: 'https://butterandbloom.example',
+    }),
+  ).toBe(1)
   expect(await orderOf(db, 'jo@example.com')).toMatchObject({
     status: 'cancelled',
     money: { paidCents: 0 },
@@ -131,4 +137,36 @@ test('a card that holds it all needs no Stripe; one that leaves the rest unpaid 
   // The card has its $7 again, and the loaves are on sale again.
   expect(await cardBalance(db)).toBe(700)
   expect((await dropLeft(db, drop, new Date(clock.now + 60 * MINUTE))).items[0]!.left).toBe(2)
+})
+
+test('paid at pickup, a gift card pays its part first, and the booked emails say what is left to bring', async () => {
+  const { db, clock, env, code, loaf } = await openDropWithGiftCard('10', {
+    ...saturday,
+    payAtPickup: true,
+  })
+  const token = await holdLoaves(db, loaf, 2, clock.now, 'mina@example.com')
+  const ordered = await orderHold(db, {
+    token,
+    payment: 'pickup',
+    giftCard: code,
+    now: clock.now,
+    env,
+  })
+  const mina = await orderOf(db, 'mina@example.com')
+  expect(ordered).toEqual({ ok: true, location: `/requests/${mina.customer_token}` })
+  expect(mina).toMatchObject({
+    status: 'confirmed',
+    money: { priceCents: 1_800, paidCents: 1_000 },
+  })
+  const emails = (
+    await db.selectFrom('outbox').select('payload').where('subject_id', '=', mina.id).execute()
+  ).map((row) => JSON.parse(row.payload) as OutgoingEmail)
+  const owner = emails.find((email) => email.subject === 'New order: Saturday bake')!
+  expect(owner.text).toContain('to pay $8 at pickup; $10 of its $18 is paid.')
+  const booked = emails.find((email) =>
+    email.subject.startsWith('Your saturday bake order is booked'),
+  )!
+  expect(booked.text).toContain('Balance owed: $8')
+  const paid = emails.find((email) => email.subject.startsWith('We received your payment of $10'))!
+  expect(paid.text).toContain('Still to pay: $8')
 })

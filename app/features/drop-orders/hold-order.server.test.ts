@@ -6,10 +6,8 @@ import { type DropInput, createDrop, readDrop } from '#app/features/drops/drops.
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
-import {
-  PAYMENT_WORD_MS,
-  cancelUnpaidOrders,
-} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/given-up.server.ts'
+import { PAYMENT_WORD_MS } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { withFakeStripe } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { orderHold, paymentChoices } from './hold-order.server.ts'

@@ -5,8 +5,10 @@
  * calendar, the bake list, the CSV, her page, her emails and the owner's
  * alerts all read it from the book.
  */
+import type { Transaction } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
+import type { Database } from '#app/db/schema.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
 import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
@@ -86,6 +88,19 @@ export async function orderHold(
   const byCard = payment === 'card'
   const customerToken = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
+  // A gift card pays as the order is made, before her booked email is written.
+  let giftPaidCents = 0
+  const payWith = (typed: string) => async (trx: Transaction<Database>, requestId: number) => {
+    const gift = await payNewOrderWithGiftCard(trx, {
+      requestId,
+      code: typed,
+      byCard,
+      now,
+      siteUrl: env.SITE_URL,
+    })
+    if (!gift.ok) throw new CodeRefused(gift.error)
+    giftPaidCents = gift.paidCents
+  }
   const stored = await db
     .transaction()
     .execute(async (trx) => {
@@ -116,6 +131,7 @@ export async function orderHold(
           now,
           ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
           ...(code ? { code } : {}),
+          ...(giftCard ? { atBooking: payWith(giftCard) } : {}),
         },
         customerToken,
       )
@@ -139,24 +155,14 @@ export async function orderHold(
             : `With the code the total is ${formatMoney(booked.totalCents)}, less than a card payment can be: please order without it.`,
         )
       }
-      const gift = giftCard
-        ? await payNewOrderWithGiftCard(trx, {
-            requestId: booked.requestId,
-            code: giftCard,
-            byCard,
-            now,
-            siteUrl: env.SITE_URL,
-          })
-        : null
-      if (gift && !gift.ok) throw new CodeRefused(gift.error)
       // What is left for a card to pay: nothing once a gift card paid it all.
-      const cardCents = byCard ? booked.totalCents - (gift?.paidCents ?? 0) : 0
+      const cardCents = byCard ? booked.totalCents - giftPaidCents : 0
       await attachOrder(trx, {
         holdId: hold.holdId,
         requestId: booked.requestId,
         ...(cardCents > 0 ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
       })
-      return { ...booked, hold, cardCents, giftPaidCents: gift?.paidCents ?? 0 }
+      return { ...booked, hold, cardCents, giftPaidCents }
     })
     .catch((error: unknown) => {
       if (error instanceof CodeRefused) {

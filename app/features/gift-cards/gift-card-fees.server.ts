@@ -69,7 +69,7 @@ export async function readGiftCardSales(db: Db, year: number): Promise<GiftCardS
   const to = bakeryInstant(`${year + 1}-01-01`, '00:00').getTime()
   const cards = await ownTables(db)
     .selectFrom('gift_card')
-    .select(['code', 'buyer_name', 'amount_cents', 'paid_at', 'fee_cents'])
+    .select(['code', 'buyer_name', 'amount_cents', 'paid_at', 'fee_cents', 'payment_intent_id'])
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to)
     .orderBy('paid_at')
@@ -81,6 +81,8 @@ export async function readGiftCardSales(db: Db, year: number): Promise<GiftCardS
     ending: giftCardEnding(card.code ?? ''),
     buyer: card.buyer_name,
     amountCents: Number(card.amount_cents),
-    feeCents: card.fee_cents === null ? null : Number(card.fee_cents),
+    // Stripe is asked by the payment: without one it has no fee to say.
+    feeCents:
+      card.fee_cents !== null ? Number(card.fee_cents) : card.payment_intent_id === null ? 0 : null,
   }))
 }

@@ -41,6 +41,21 @@ export async function statusOf(
     .executeTakeFirst()
   return request?.status
 }
+
+/**
+ * Where a request stands, read with its row held until `trx` ends, as every
+ * change to its money holds it: a payment or a refund at the same moment
+ * waits, or this waits for it.
+ */
+export async function heldStatusOf(trx: Transaction<Database>, requestId: number) {
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', requestId)
+    .execute()
+  return statusOf(trx, requestId)
+}
+
 /**
  * Moves a request to `to` and writes the move on its timeline, in the
  * caller's transaction. The update names the status it moves from, so two

@@ -47,7 +47,7 @@ export async function payNewOrderWithGiftCard(
   if (byCard && restCents > 0 && restCents < cardMinimumCents()) {
     return {
       ok: false,
-      error: `Your gift card holds ${formatMoney(paidCents)} of your ${formatMoney(due.amountCents)}, and the ${formatMoney(restCents)} left is less than a card payment can be. Choose to pay at pickup, or pay it all by card.`,
+      error: `Your gift card holds ${formatMoney(paidCents)} of your ${formatMoney(due.amountCents)}, and the ${formatMoney(restCents)} left is less than a card payment can be. Order without the gift card, or choose to pay at pickup if it is offered.`,
     }
   }
   const paid = await payFromHeldCard(trx, {

@@ -270,8 +270,8 @@ test('a card order given up unless paid whole takes part from a gift card, and g
 
   // She leaves Stripe's page for the $20 and never pays it: the order is given up, and the
   // card has its $100 again, once, however often the pass runs.
-  expect(await giveUpUnpaidOrders(book.db, NOW + 3 * HOUR)).toBe(1)
-  expect(await giveUpUnpaidOrders(book.db, NOW + 4 * HOUR)).toBe(0)
+  expect(await giveUpUnpaidOrders(book.db, { now: NOW + 3 * HOUR, siteUrl: SITE })).toBe(1)
+  expect(await giveUpUnpaidOrders(book.db, { now: NOW + 4 * HOUR, siteUrl: SITE })).toBe(0)
   expect(await balanceOfCard(book.db)).toBe(10_000)
   const [card] = await listGiftCards(book.db)
   expect(card!.lines.map((line) => [line.kind, line.amount, line.requestId])).toEqual([
@@ -293,6 +293,16 @@ test('a card order given up unless paid whole takes part from a gift card, and g
   expect(refunds).toEqual([
     { amount_cents: 10_000, method: `gift card ····${code.slice(-4)}`, reason: GIVEN_BACK_REASON },
   ])
+  // She is told, once, as for any refund onto her card.
+  const told = await book.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('dedupe_key', 'like', 'gift-card-refund:%')
+    .execute()
+  expect(told).toHaveLength(1)
+  expect((JSON.parse(told[0]!.payload) as OutgoingEmail).text).toContain(
+    `We put $100 back on your gift card ····${code.slice(-4)}`,
+  )
 })
 
 test('a gift card leaving less than a card payment can be on an order paid whole is refused, and nothing moves', async () => {

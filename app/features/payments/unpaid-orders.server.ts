@@ -9,21 +9,34 @@ import type { Db } from '#app/db/db.server.ts'
 import type { Database } from '#app/db/schema.ts'
 import { returnToGiftCard } from '#app/features/gift-cards/gift-card-ledger.server.ts'
 import { recordRefundIn } from '#app/features/order-book/money-back.server.ts'
+import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { giftCardMethod } from '#app/features/order-status/payment-methods.ts'
-import { cancelUnpaidOrders } from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { cancelUnpaidOrders } from '#app/features/set-price-orders/given-up.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { cardPaymentsOf } from './card-refunds.server.ts'
 
 /** The words on the order's timeline and in her list of refunds. */
 export const GIVEN_BACK_REASON = 'Not paid by card in time: back on the gift card.'
 
-/** Closes the set-price orders whose card payment never came; returns how many. */
-export function giveUpUnpaidOrders(db: Db, now = Date.now()): Promise<number> {
-  return cancelUnpaidOrders(db, now, giveBackGiftCards)
+/**
+ * Closes the set-price orders whose card payment never came; returns how
+ * many. What a gift card paid on one goes back onto it, and she is emailed
+ * that it did, as for any refund onto her card.
+ */
+export function giveUpUnpaidOrders(
+  db: Db,
+  { now = Date.now(), siteUrl }: { now?: number; siteUrl: string },
+): Promise<number> {
+  return cancelUnpaidOrders(db, now, (trx, requestId) =>
+    giveBackGiftCards(trx, { requestId, now, siteUrl }),
+  )
 }
 
 /** What each gift card paid on the order and was not refunded goes back onto it, in `trx`. */
-async function giveBackGiftCards(trx: Transaction<Database>, requestId: number, now: number) {
+async function giveBackGiftCards(
+  trx: Transaction<Database>,
+  { requestId, now, siteUrl }: { requestId: number; now: number; siteUrl: string },
+) {
   for (const line of await cardPaymentsOf(trx, requestId)) {
     if (line.giftCard === null || line.leftCents === 0) continue
     const recorded = await recordRefundIn(trx, {
@@ -44,6 +57,12 @@ async function giveBackGiftCards(trx: Transaction<Database>, requestId: number, 
       refundId: recorded.refundId,
       cents: line.leftCents,
       now,
+    })
+    await queueRequestUpdate(trx, 'refunded', {
+      requestId,
+      siteUrl,
+      now,
+      dedupeKey: `gift-card-refund:${recorded.refundId}`,
     })
   }
 }

@@ -3,11 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
-import {
-  claimCode,
-  recordCodeUse,
-  releaseCodeOf,
-} from '#app/features/discount-codes/discount-codes.server.ts'
+import { claimCode, recordCodeUse } from '#app/features/discount-codes/discount-codes.server.ts'
 import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
@@ -16,14 +12,14 @@ import {
   requestRows,
 } from '#app/features/mail/owner-request-email.ts'
 import type { PriceLine } from '#app/features/menu/option-prices.ts'
+import { moneyOf } from '#app/features/order-book/money.server.ts'
 import {
   type SentRequest,
   storeSentRequests,
 } from '#app/features/order-book/request-intake.server.ts'
-import { moveRequest, statusOf } from '#app/features/order-book/request-moves.server.ts'
+import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
-import { discountLabel, totalOf } from '#app/features/order-status/money-owed.ts'
-import { QUOTABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
+import { amountsOwed, discountLabel, totalOf } from '#app/features/order-status/money-owed.ts'
 import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
@@ -65,6 +61,12 @@ export interface SetPriceOrder {
   code?: string
   /** What the goods are made of, each by its treat (a drop's own item by none), for their taxes. */
   taxedLines: readonly TaxedLine[]
+  /**
+   * Runs once the order stands, before her booked email and the owner's are
+   * written, so they say what is left to pay: a gift card paying what it
+   * holds (payments). It may throw to undo the order.
+   */
+  atBooking?: (trx: Transaction<Database>, requestId: number) => Promise<void>
 }
 
 export type SetPriceBooking =
@@ -160,7 +162,10 @@ export async function bookAtSetPrice(
       )
       .execute()
   }
-  if (byCard) return { ok: true, requestId, reference, totalCents }
+  if (byCard) {
+    await order.atBooking?.(trx, requestId)
+    return { ok: true, requestId, reference, totalCents }
+  }
   await mustMove(trx, {
     requestId,
     to: 'confirmed',
@@ -168,6 +173,8 @@ export async function bookAtSetPrice(
     note: 'Booked to pay at pickup.',
     now,
   })
+  await order.atBooking?.(trx, requestId)
+  const owedCents = amountsOwed(await moneyOf(trx, requestId)).stillOwed
   await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl: order.siteUrl, now })
   const { request } = order
   await enqueueEmail(
@@ -178,7 +185,7 @@ export async function bookAtSetPrice(
       email: ownerRequestEmail({
         customer: { name: request.name, email: request.email },
         subject: `New order: ${request.product_type}`,
-        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(totalCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}${discount ? ` (${discountLabel(discount.code)} took ${formatMoney(discount.cents)} off)` : ''}. It is confirmed and on your bake list.`,
+        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(owedCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}${discount ? ` (${discountLabel(discount.code)} took ${formatMoney(discount.cents)} off)` : ''}${owedCents < totalCents ? `; ${formatMoney(totalCents - owedCents)} of its ${formatMoney(totalCents)} is paid` : ''}. It is confirmed and on your bake list.`,
         rows: [
           ...requestRows({
             productType: request.product_type,
@@ -269,58 +276,6 @@ export async function paidWholeOrGivenUp(db: Executor, requestId: number): Promi
     .where('unpaid_until', 'is not', null)
     .executeTakeFirst()
   return row !== undefined
-}
-
-/** Unpaid card orders closed per pass: a server back after a long time away works through them. */
-const UNPAID_PAGE_SIZE = 200
-
-/**
- * Set-price orders (a drop's, a treat bought now) still waiting for a card
- * payment whose time has run out: the Checkout session has ended, and the
- * time for Stripe's word of a payment made just before it. Each is cancelled
- * in its own transaction, its status read again there so a payment that
- * came meanwhile keeps it; what it held (a drop's stock, a day's room) is
- * free again. Nothing is emailed: she left Stripe's page herself. Returns
- * how many it cancelled.
- */
-export async function cancelUnpaidOrders(
-  db: Db,
-  now = Date.now(),
-  /** What else goes back as the order is given up, in its transaction: gift card payments (payments). */
-  giveBack?: (trx: Transaction<Database>, requestId: number, now: number) => Promise<void>,
-): Promise<number> {
-  const due = await ownTables(db)
-    .selectFrom('set_price_order')
-    .select('request_id')
-    .where('unpaid_until', 'is not', null)
-    .where('unpaid_until', '<=', now)
-    .orderBy('request_id')
-    .limit(UNPAID_PAGE_SIZE)
-    .execute()
-  let cancelled = 0
-  for (const { request_id: requestId } of due) {
-    const moved = await db.transaction().execute(async (trx) => {
-      await ownTables(trx)
-        .updateTable('set_price_order')
-        .set({ unpaid_until: null })
-        .where('request_id', '=', requestId)
-        .execute()
-      if (!isIn(QUOTABLE_STATUSES, (await statusOf(trx, requestId)) ?? 'cancelled')) return false
-      // Never paid, so never used: her code is hers to use again.
-      await releaseCodeOf(trx, requestId)
-      await giveBack?.(trx, requestId, now)
-      const result = await moveRequest(trx, {
-        requestId,
-        to: 'cancelled',
-        actor: 'site',
-        note: 'Not paid by card in time: what it held is free again.',
-        now,
-      })
-      return result.ok
-    })
-    if (moved) cancelled += 1
-  }
-  return cancelled
 }
 
 /** The price's lines as the quote keeps them: 'Cupcakes $36 · Frosting: Cream cheese $4.50'. */
