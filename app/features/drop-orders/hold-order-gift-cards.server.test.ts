@@ -99,6 +99,7 @@ test('a gift card typed as a drop is ordered pays what it holds, Stripe the rest
     ok: false,
     status: 409,
     message: 'This gift card has been spent: nothing is left on it.',
+    giftCardRefused: true,
   })
   expect(await db.selectFrom('order_request').select('id').execute()).toHaveLength(1)
   expect(

@@ -48,7 +48,13 @@ export function paymentChoices(
 
 export type OrderHoldResult =
   | { ok: true; location: string }
-  | { ok: false; status: 400 | 404 | 409 | 502 | 503; message: string }
+  | {
+      ok: false
+      status: 400 | 404 | 409 | 502 | 503
+      message: string
+      /** The gift card could not pay as she asked: said at its field. */
+      giftCardRefused?: true
+    }
 
 /**
  * Turns the live hold `token` into an order, paid the way she chose. The
@@ -98,7 +104,7 @@ export async function orderHold(
       now,
       siteUrl: env.SITE_URL,
     })
-    if (!gift.ok) throw new CodeRefused(gift.error)
+    if (!gift.ok) throw new GiftCardRefused(gift.error)
     giftPaidCents = gift.paidCents
   }
   const stored = await db
@@ -166,11 +172,25 @@ export async function orderHold(
     })
     .catch((error: unknown) => {
       if (error instanceof CodeRefused) {
-        return { ok: false as const, status: 409 as const, problem: error.message }
+        return {
+          ok: false as const,
+          status: 409 as const,
+          problem: error.message,
+          giftCardRefused: error instanceof GiftCardRefused,
+        }
       }
       throw error
     })
-  if (!stored.ok) return { ok: false, status: stored.status, message: stored.problem }
+  if (!stored.ok) {
+    return {
+      ok: false,
+      status: stored.status,
+      message: stored.problem,
+      ...('giftCardRefused' in stored && stored.giftCardRefused
+        ? { giftCardRefused: true as const }
+        : {}),
+    }
+  }
   const orderPage = `/requests/${customerToken}`
   // Her "booked" email and the owner's, or the gift card's, are in the outbox: off they go.
   if (!byCard || stored.giftPaidCents > 0) kickDeliveryWorker()
@@ -198,6 +218,9 @@ export async function orderHold(
 
 /** A code that could not be used: thrown to undo the hold's claim in the same transaction. */
 class CodeRefused extends Error {}
+
+/** A gift card that could not pay as she asked: the order is undone the same way. */
+class GiftCardRefused extends CodeRefused {}
 
 /** The request a hold becomes: her details, the drop's day and window, what she chose. */
 function requestOf(hold: ClaimedHold) {
@@ -277,5 +300,11 @@ export async function receiveHoldPost({
   })
   return ordered.ok
     ? { location: ordered.location }
-    : reply(ordered.status, { ok: false, order: true, message: ordered.message })
+    : reply(ordered.status, {
+        ok: false,
+        order: true,
+        message: ordered.message,
+        // Her code, to fill its field again: the answer goes to her alone (no-store).
+        ...(ordered.giftCardRefused ? { giftCard: giftCard.slice(0, 40) } : {}),
+      })
 }

@@ -99,10 +99,16 @@ export function OrderChoice({
             ))}
           </fieldset>
         )}
-        {giftCards ? <GiftCardField id={`${id}-gift-card`} /> : null}
+        {giftCards ? (
+          <GiftCardField
+            id={`${id}-gift-card`}
+            typed={answer?.giftCard}
+            errorId={`${id}-order-error`}
+          />
+        ) : null}
         <PoliciesTick policiesHtml={policiesHtml} />
         {answer?.order && !answer.ok ? (
-          <p className="form-error" role="alert">
+          <p id={`${id}-order-error`} className="form-error" role="alert">
             {answer.message}
           </p>
         ) : null}
@@ -153,8 +159,20 @@ function CodeForm({ code, total }: { code: HoldCode | null; total: string }) {
   )
 }
 
-/** A gift card's code, optional: it pays what the card holds as the order is made. */
-function GiftCardField({ id }: { id: string }) {
+/**
+ * A gift card's code, optional: it pays what the card holds as the order is
+ * made. A code that could not pay comes back typed, marked and pointing at
+ * the reason beside the order button.
+ */
+function GiftCardField({
+  id,
+  typed,
+  errorId,
+}: {
+  id: string
+  typed: string | undefined
+  errorId: string
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id} className="form-label">
@@ -169,7 +187,9 @@ function GiftCardField({ id }: { id: string }) {
         spellCheck={false}
         placeholder="ABCD-EFGH-JKMN-PQRS"
         maxLength={40}
-        aria-describedby={`${id}-hint`}
+        defaultValue={typed ?? ''}
+        aria-invalid={typed === undefined ? undefined : true}
+        aria-describedby={typed === undefined ? `${id}-hint` : `${id}-hint ${errorId}`}
       />
       <p id={`${id}-hint`} className="form-hint">
         It pays what it holds as you order; you pay the rest as chosen above.

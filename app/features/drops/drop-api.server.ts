@@ -171,6 +171,8 @@ export interface HoldAnswer {
   message: string
   /** An answer to ordering: said beside the order button, where she tapped. */
   order?: true
+  /** The gift card's code she typed, when it could not pay: its field is filled again and marked. */
+  giftCard?: string
 }
 
 /** A hold's form is a few short fields. */
