@@ -1,6 +1,4 @@
-import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
-import type { Database } from '#app/db/schema.ts'
 import { findUnbookable, lockBookings } from '#app/features/availability/availability.server.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { findWindowRefusal } from '#app/features/availability/pickup-windows.server.ts'
@@ -13,7 +11,10 @@ import {
   SHORTEST_CHECKOUT_MS,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
-import { payNewOrderWithGiftCard } from '#app/features/payments/gift-card-at-order.server.ts'
+import {
+  GiftCardRefused,
+  giftCardAtBooking,
+} from '#app/features/payments/gift-card-at-order.server.ts'
 import {
   PAYMENT_WORD_MS,
   type SetPricePayment,
@@ -81,18 +82,7 @@ export async function bookBuyNow(
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   // A gift card pays as the order is made, before her booked email is written; a card
   // refused undoes the order, and she is told beside the card's code.
-  let giftPaidCents = 0
-  const payWith = (typed: string) => async (trx: Transaction<Database>, requestId: number) => {
-    const gift = await payNewOrderWithGiftCard(trx, {
-      requestId,
-      code: typed,
-      byCard,
-      now,
-      siteUrl: env.SITE_URL,
-    })
-    if (!gift.ok) throw new GiftCardRefused(gift.error)
-    giftPaidCents = gift.paidCents
-  }
+  const gift = giftCard ? giftCardAtBooking(giftCard, { byCard, now, siteUrl: env.SITE_URL }) : null
   const stored = await db
     .transaction()
     .execute(async (trx) => {
@@ -164,13 +154,13 @@ export async function bookBuyNow(
           ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
           ...(sendId && !made ? { sendId } : {}),
           ...(code ? { code } : {}),
-          ...(giftCard ? { atBooking: payWith(giftCard) } : {}),
+          ...(gift ? { atBooking: gift.atBooking } : {}),
         },
         token,
       )
       // A tax changed between her page's total and now: nothing is kept, and she is told.
       if (booked.ok && booked.totalCents !== shownCents) throw new TotalChanged(booked.totalCents)
-      return { ...booked, cardCents: byCard ? shownCents - giftPaidCents : 0 }
+      return { ...booked, cardCents: byCard ? shownCents - (gift?.paidCents() ?? 0) : 0 }
     })
     .catch((error: unknown) => {
       if (error instanceof GiftCardRefused) {
@@ -212,9 +202,6 @@ export async function bookBuyNow(
   // The order stands and waits for its payment: her page offers the card again.
   return { location: orderPage }
 }
-
-/** Thrown to undo an order a gift card could not pay as she asked. */
-class GiftCardRefused extends Error {}
 
 /** Thrown to undo an order made at another total than her page showed. */
 class TotalChanged extends Error {

@@ -5,10 +5,8 @@
  * calendar, the bake list, the CSV, her page, her emails and the owner's
  * alerts all read it from the book.
  */
-import type { Transaction } from 'kysely'
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import type { Database } from '#app/db/schema.ts'
 import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
 import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
@@ -20,7 +18,10 @@ import {
   cardTerms,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
-import { payNewOrderWithGiftCard } from '#app/features/payments/gift-card-at-order.server.ts'
+import {
+  GiftCardRefused,
+  giftCardAtBooking,
+} from '#app/features/payments/gift-card-at-order.server.ts'
 import { paymentRefusal, paymentsFor } from '#app/features/set-price-orders/payment-choices.ts'
 import {
   PAYMENT_WORD_MS,
@@ -95,18 +96,7 @@ export async function orderHold(
   const customerToken = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   // A gift card pays as the order is made, before her booked email is written.
-  let giftPaidCents = 0
-  const payWith = (typed: string) => async (trx: Transaction<Database>, requestId: number) => {
-    const gift = await payNewOrderWithGiftCard(trx, {
-      requestId,
-      code: typed,
-      byCard,
-      now,
-      siteUrl: env.SITE_URL,
-    })
-    if (!gift.ok) throw new GiftCardRefused(gift.error)
-    giftPaidCents = gift.paidCents
-  }
+  const gift = giftCard ? giftCardAtBooking(giftCard, { byCard, now, siteUrl: env.SITE_URL }) : null
   const stored = await db
     .transaction()
     .execute(async (trx) => {
@@ -137,7 +127,7 @@ export async function orderHold(
           now,
           ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
           ...(code ? { code } : {}),
-          ...(giftCard ? { atBooking: payWith(giftCard) } : {}),
+          ...(gift ? { atBooking: gift.atBooking } : {}),
         },
         customerToken,
       )
@@ -162,6 +152,7 @@ export async function orderHold(
         )
       }
       // What is left for a card to pay: nothing once a gift card paid it all.
+      const giftPaidCents = gift?.paidCents() ?? 0
       const cardCents = byCard ? booked.totalCents - giftPaidCents : 0
       await attachOrder(trx, {
         holdId: hold.holdId,
@@ -171,7 +162,7 @@ export async function orderHold(
       return { ...booked, hold, cardCents, giftPaidCents }
     })
     .catch((error: unknown) => {
-      if (error instanceof CodeRefused) {
+      if (error instanceof CodeRefused || error instanceof GiftCardRefused) {
         return {
           ok: false as const,
           status: 409 as const,
@@ -218,9 +209,6 @@ export async function orderHold(
 
 /** A code that could not be used: thrown to undo the hold's claim in the same transaction. */
 class CodeRefused extends Error {}
-
-/** A gift card that could not pay as she asked: the order is undone the same way. */
-class GiftCardRefused extends CodeRefused {}
 
 /** The request a hold becomes: her details, the drop's day and window, what she chose. */
 function requestOf(hold: ClaimedHold) {

@@ -7,28 +7,42 @@
  */
 import type { Transaction } from 'kysely'
 import type { Database } from '#app/db/schema.ts'
-import { holdGiftCard, leftWords } from '#app/features/gift-cards/gift-card-ledger.server.ts'
+import { holdGiftCard } from '#app/features/gift-cards/gift-card-ledger.server.ts'
 import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { holdOrderToPay, payFromHeldCard } from './gift-card-pay.server.ts'
 
-export type GiftCardAtOrder =
-  | {
-      ok: true
-      paidCents: number
-      /** What is left to pay by card or at pickup; 0 when the card paid it all. */
-      restCents: number
-      /** "$20 is left on your gift card ····PQRS." */
-      left: string
-    }
-  | { ok: false; error: string }
+/** A gift card that could not pay as she asked: thrown to undo the order's transaction. */
+export class GiftCardRefused extends Error {}
+
+/**
+ * The card `code` names, for an order being made: `atBooking` is given to
+ * `bookAtSetPrice`, which runs it once the order stands and before her
+ * booked email is written; it pays, or throws GiftCardRefused. `paidCents`
+ * is what it paid, once the order is made. `byCard`: the rest is paid by
+ * card now.
+ */
+export function giftCardAtBooking(
+  code: string,
+  { byCard, now, siteUrl }: { byCard: boolean; now: number; siteUrl: string },
+) {
+  let paidCents = 0
+  return {
+    async atBooking(trx: Transaction<Database>, requestId: number) {
+      const gift = await payNewOrderWithGiftCard(trx, { requestId, code, byCard, now, siteUrl })
+      if (!gift.ok) throw new GiftCardRefused(gift.error)
+      paidCents = gift.paidCents
+    },
+    paidCents: () => paidCents,
+  }
+}
 
 /**
  * Pays the new order `requestId` with the card `code` names. `byCard`: the
  * rest is paid by card now, so a rest too small for a card is refused
  * (the caller's transaction is then undone with the order).
  */
-export async function payNewOrderWithGiftCard(
+async function payNewOrderWithGiftCard(
   trx: Transaction<Database>,
   {
     requestId,
@@ -37,7 +51,7 @@ export async function payNewOrderWithGiftCard(
     now,
     siteUrl,
   }: { requestId: number; code: string; byCard: boolean; now: number; siteUrl: string },
-): Promise<GiftCardAtOrder> {
+): Promise<{ ok: true; paidCents: number } | { ok: false; error: string }> {
   const { row, due } = await holdOrderToPay(trx, requestId)
   if (!due) return { ok: false, error: 'Nothing is due on this order just now.' }
   const card = await holdGiftCard(trx, code)
@@ -59,11 +73,5 @@ export async function payNewOrderWithGiftCard(
     now,
     siteUrl,
   })
-  if (!paid.ok) return paid
-  return {
-    ok: true,
-    paidCents,
-    restCents,
-    left: leftWords({ ending: card.ending, balanceCents: card.balanceCents - paidCents }),
-  }
+  return paid.ok ? { ok: true, paidCents } : paid
 }
