@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { addToCart, expect, test } from './fixtures.ts'
+import { picture } from './shots.ts'
 
 // A phone: her details fold into one line once a treat is in the cart.
 test.use({ viewport: { width: 375, height: 812 } })
@@ -51,7 +52,7 @@ test('a second treat asks only for the treat; her details show once, stay after 
     await expect(treat).not.toContainText('Instagram')
   }
   await expect(treats.nth(1)).toContainText('Cupcakes')
-  await page.screenshot({ path: 'test-results/cart-contact-375.png', fullPage: true })
+  await picture(page, 'cart-contact-375.png', { fullPage: true })
 
   // Kept as the cart is.
   await page.reload()

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts'
 import { expect, test } from './fixtures.ts'
+import { picture } from './shots.ts'
 
 // A server of this spec's own, started fresh for each install (E2E_PORT + 95).
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 95
@@ -76,10 +77,10 @@ test('a fresh install prints a setup link; the owner sets up on her phone, once'
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto(server.link)
     await expect(page.getByRole('heading', { name: 'Set up your bakery' })).toBeVisible()
-    await page.screenshot({ path: 'test-results/first-run-setup-1280.png', fullPage: true })
+    await picture(page, 'first-run-setup-1280.png', { fullPage: true })
     await page.setViewportSize({ width: 375, height: 812 })
     await page.reload()
-    await page.screenshot({ path: 'test-results/first-run-setup-375.png', fullPage: true })
+    await picture(page, 'first-run-setup-375.png', { fullPage: true })
 
     // A password the rules refuse is said beside the form, and nothing is made.
     await page.getByLabel('Your email').fill('maya@example.test')
@@ -150,12 +151,9 @@ test('export from one install, import into another: Home, About and the menu mat
     await expect(preview).toBeVisible()
     await expect(page.getByText(/\d+ treats/).first()).toBeVisible()
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.screenshot({ path: 'test-results/first-run-import-preview-375.png', fullPage: true })
+    await picture(page, 'first-run-import-preview-375.png', { fullPage: true })
     await page.setViewportSize({ width: 1280, height: 900 })
-    await page.screenshot({
-      path: 'test-results/first-run-import-preview-1280.png',
-      fullPage: true,
-    })
+    await picture(page, 'first-run-import-preview-1280.png', { fullPage: true })
     // Nothing has changed before Confirm.
     expect(await (await page.request.get(`${SITE}/`)).text()).toContain('Another Bakery')
     await page.getByRole('button', { name: 'Confirm: replace with this file' }).click()

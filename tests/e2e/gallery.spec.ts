@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { photoJpeg } from '#tests/support/images.ts'
 import { expect, expectFooterAfterContent, test } from './fixtures.ts'
+import { picture } from './shots.ts'
 
 /** The gallery journeys' own server (see playwright.config.ts), as the page sees it. */
 const origin = (page: Page) => new URL(page.url()).origin
@@ -525,7 +526,6 @@ test.describe('deleting', () => {
 })
 
 /** Where the screenshots of the owner's dialogs go, to be looked at. */
-const SHOTS = 'test-results/gallery-screens'
 
 test('on her phone the owner adds three photos in one pick, each described, and all three appear', async ({
   signInOwner,
@@ -573,7 +573,7 @@ test('on her phone the owner adds three photos in one pick, each described, and 
     const box = (await target.boundingBox())!
     expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
   }
-  await page.screenshot({ path: `${SHOTS}/upload-several-375.png`, fullPage: true })
+  await picture(page, 'gallery-upload-several-375.png', { fullPage: true })
 
   // A slow uplink, so each photo's own progress can be seen.
   const cdp = await page.context().newCDPSession(page)
@@ -593,7 +593,7 @@ test('on her phone the owner adds three photos in one pick, each described, and 
   })
   // The first photo added and the next on its way, as she sees them.
   await chosen.nth(0).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/upload-progress-375.png` })
+  await picture(page, 'gallery-upload-progress-375.png')
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -694,7 +694,7 @@ test('the owner edits a photo’s tags, caption and alt text; a signed-out visit
     const box = (await target.boundingBox())!
     expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(40)
   }
-  await page.screenshot({ path: `${SHOTS}/edit-375.png`, fullPage: true })
+  await picture(page, 'gallery-edit-375.png', { fullPage: true })
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('status')).toHaveText(
     'Photo saved: “A two-tier pink wedding cake covered in piped buttercream roses”',
@@ -761,14 +761,14 @@ test('the upload and edit dialogs at 1280 px', async ({ signInOwner, page }) => 
     },
   ])
   await dialog.getByLabel('Describe this photo').first().fill('Pastel macarons in a row')
-  await page.screenshot({ path: `${SHOTS}/upload-several-1280.png` })
+  await picture(page, 'gallery-upload-several-1280.png')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await page.getByRole('img', { name: 'Warm scones with jam' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Edit this photo' }).click()
   await expect(page.getByRole('dialog', { name: 'Edit photo' })).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/edit-1280.png` })
+  await picture(page, 'gallery-edit-1280.png')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })

@@ -7,8 +7,7 @@ import {
   test,
   waitForHydration,
 } from './fixtures.ts'
-
-const SHOTS = 'test-results/owner-app'
+import { picture } from './shots.ts'
 
 /** Whether this page's origin has a service worker, and whether one controls the page. */
 function workerState(page: Page) {
@@ -144,9 +143,9 @@ test.describe('offline', () => {
         () => getComputedStyle(document.querySelector('.offline-note')!).borderTopWidth,
       ),
     ).toBe('2px')
-    await page.screenshot({ path: `${SHOTS}/offline-today-375.png`, fullPage: true })
+    await picture(page, 'owner-app-offline-today-375.png', { fullPage: true })
     await page.setViewportSize({ width: 1280, height: 900 })
-    await page.screenshot({ path: `${SHOTS}/offline-today-1280.png` })
+    await picture(page, 'owner-app-offline-today-1280.png')
 
     // The kept prep sheet opens offline, for other days too, saying when it was saved.
     await page.goto('/admin/kitchen/prep?from=2026-12-01&to=2026-12-07')
@@ -232,9 +231,9 @@ test('in Settings she sees which devices get alerts, switches a kind off, sends 
   ]) {
     await expect(card.getByRole('checkbox', { name: kind })).toBeChecked()
   }
-  await page.screenshot({ path: `${SHOTS}/alerts-settings-375.png`, fullPage: true })
+  await picture(page, 'owner-app-alerts-settings-375.png', { fullPage: true })
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.screenshot({ path: `${SHOTS}/alerts-settings-1280.png`, fullPage: true })
+  await picture(page, 'owner-app-alerts-settings-1280.png', { fullPage: true })
 
   await card.getByRole('checkbox', { name: 'New message' }).uncheck()
   await card.getByRole('checkbox', { name: 'New review' }).uncheck()

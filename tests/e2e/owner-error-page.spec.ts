@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs'
 import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
-
-const SHOTS = 'test-results/owner-error-page'
+import { picture } from './shots.ts'
 
 // The browser notes the 404 document in its console; that is the page working.
 test.use({ allowedConsoleErrors: [/status of 404/] })
@@ -17,7 +15,6 @@ test('an order that does not exist keeps the owner bar and says so, with the way
     form: OWNER,
   })
   expect(signIn.ok()).toBe(true)
-  mkdirSync(SHOTS, { recursive: true })
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 })
@@ -50,7 +47,7 @@ test('an order that does not exist keeps the owner bar and says so, with the way
     })
     expect(outline.style).not.toBe('none')
     expect(outline.width).toBeGreaterThanOrEqual(2)
-    await page.screenshot({ path: `${SHOTS}/order-not-found-${width}.png`, fullPage: true })
+    await picture(page, `order-not-found-${width}.png`, { fullPage: true })
   }
 
   // The way back works: her Today page, owner bar and all.

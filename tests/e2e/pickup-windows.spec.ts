@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, openSettingsCard, test, waitForHydration } from './fixtures.ts'
-import { shotPath } from './shots.ts'
+import { picture } from './shots.ts'
 
 // The overlapping time the owner tries (409) and the form sent without a time (400) are refused;
 // the browser notes both.
@@ -52,9 +52,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   )
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await card.screenshot({
-      path: shotPath(`pickup-settings-${width}.png`),
-    })
+    await picture(card, `pickup-settings-${width}.png`)
   }
   // The pickup address is the street of her bakery's one address, in Your site.
   await page.setViewportSize({ width: 375, height: 812 })
@@ -83,14 +81,10 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   await expect(times).toContainText('Choose a pickup time for your date.')
   await times.getByRole('radio', { name: '10:00\u00a0a.m.–12:00\u00a0p.m.' }).check()
   await times.scrollIntoViewIfNeeded()
-  await customer.screenshot({
-    path: shotPath('pickup-order-form-375.png'),
-  })
+  await picture(customer, 'pickup-order-form-375.png')
   await customer.setViewportSize({ width: 1280, height: 900 })
   await times.scrollIntoViewIfNeeded()
-  await customer.screenshot({
-    path: shotPath('pickup-order-form-1280.png'),
-  })
+  await picture(customer, 'pickup-order-form-1280.png')
   await customer.setViewportSize({ width: 375, height: 812 })
   await customer.getByRole('button', { name: 'Add to Cart' }).click()
   await customer.getByRole('button', { name: /Your cart/ }).click()
@@ -142,9 +136,7 @@ test('the owner sets a Saturday pickup time, a customer on her phone picks it, a
   )
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await bakeList.screenshot({
-      path: shotPath(`pickup-bake-list-${width}.png`),
-    })
+    await picture(bakeList, `pickup-bake-list-${width}.png`)
   }
 })
 

@@ -5,7 +5,7 @@ import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
-import { shotPath } from './shots.ts'
+import { picture } from './shots.ts'
 
 /**
  * Due dates of their own, 60 to 70 days ahead: inside the booking horizon
@@ -195,9 +195,7 @@ test('a customer sees their quote and accepts it; the date waits for the deposit
     'Deposit still to pay$60',
   )
   expect(statusOf(sent)).toBe('quoted')
-  await page.getByRole('article').screenshot({
-    path: shotPath('quote-accepted-1280.png'),
-  })
+  await picture(page.getByRole('article'), 'quote-accepted-1280.png')
 
   const news = await ownerNews(sent, 'accepted')
   expect(addressesOf(news.to)).toEqual(['owner@butterandbloom.test'])
@@ -255,7 +253,7 @@ test('a customer on her phone accepts her quote with the code the owner made: th
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() })
   await page.goto(sent.pagePath)
   await page.getByLabel('Discount code').fill(code.toLowerCase())
-  await page.getByTestId('quote').screenshot({ path: shotPath('quote-code-375.png') })
+  await picture(page.getByTestId('quote'), 'quote-code-375.png')
   await page.getByRole('button', { name: 'Accept quote' }).click()
   await expect(page.getByTestId('quote-code-answer')).toHaveText(
     `Code ${code} took $12 off your total.`,
@@ -267,7 +265,7 @@ test('a customer on her phone accepts her quote with the code the owner made: th
   await expect(page.getByRole('region', { name: 'Still to pay' })).toContainText(
     'Deposit still to pay$60',
   )
-  await page.getByRole('article').screenshot({ path: shotPath('quote-code-accepted-375.png') })
+  await picture(page.getByRole('article'), 'quote-code-accepted-375.png')
 })
 
 test.describe('with JavaScript off', () => {
@@ -350,10 +348,7 @@ test.describe('answers that cannot be taken', () => {
     await expect(page.getByRole('button', { name: 'Yes, decline the quote' })).toHaveCount(0)
     expect(statusOf(sent)).toBe('quoted')
     await ownerNews(sent, 'accepted')
-    await page.screenshot({
-      path: shotPath('quote-answered-elsewhere-375.png'),
-      fullPage: true,
-    })
+    await picture(page, 'quote-answered-elsewhere-375.png', { fullPage: true })
   })
 })
 
@@ -369,12 +364,7 @@ test('the quote reads well on a phone and on a desktop', async ({ page, request,
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow, `sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
-    await page.screenshot({
-      path: shotPath(`quote-answer-${width}.png`),
-      fullPage: true,
-    })
-    await page.getByTestId('quote').screenshot({
-      path: shotPath(`quote-answer-panel-${width}.png`),
-    })
+    await picture(page, `quote-answer-${width}.png`, { fullPage: true })
+    await picture(page.getByTestId('quote'), `quote-answer-panel-${width}.png`)
   }
 })

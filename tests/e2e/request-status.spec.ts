@@ -3,7 +3,7 @@ import type { AddressObject, ParsedMail } from 'mailparser'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { expect, test } from './fixtures.ts'
 import { receivedMail } from './inbox.ts'
-import { shotPath } from './shots.ts'
+import { picture } from './shots.ts'
 
 /**
  * Dates of their own, 150 to 170 days ahead: inside the booking horizon
@@ -245,10 +245,7 @@ test('the private page and the confirmation read well on a phone and on a deskto
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow, `sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
-    await page.screenshot({
-      path: shotPath(`request-status-${width}.png`),
-      fullPage: true,
-    })
+    await picture(page, `request-status-${width}.png`, { fullPage: true })
 
     // The email as a mail program shows it: its own HTML, nothing of the site's.
     await page.goto('about:blank')
@@ -261,9 +258,6 @@ test('the private page and the confirmation read well on a phone and on a deskto
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(emailOverflow, `the email scrolls sideways at ${width}px`).toBeLessThanOrEqual(0)
-    await page.screenshot({
-      path: shotPath(`confirmation-email-${width}.png`),
-      fullPage: true,
-    })
+    await picture(page, `confirmation-email-${width}.png`, { fullPage: true })
   }
 })

@@ -8,18 +8,37 @@ const WIDTHS = [
   { width: 1280, height: 900 },
 ] as const
 
-/** Where a picture goes (a file name with its extension): SHOTS_DIR keeps them somewhere handy, else the test's own folder. */
+/**
+ * Pictures are taken when SHOTS_DIR names a folder to keep them in, for people
+ * to look at: encoding them cost the browser suite about a minute a run, on a
+ * machine that keeps no file of it. What a test checks runs either way.
+ */
+export function picturesWanted(): boolean {
+  return Boolean(process.env.SHOTS_DIR)
+}
+
+/** Where a picture goes (a file name with its extension), in SHOTS_DIR. */
 export function shotPath(file: string): string {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return test.info().outputPath(file)
+  const dir = process.env.SHOTS_DIR ?? test.info().outputPath()
   mkdirSync(dir, { recursive: true })
   return path.join(dir, file)
 }
 
+/** A picture of the page (the whole of it with `fullPage`) or of one part, when pictures are wanted. */
+export async function picture(
+  target: Page | Locator,
+  file: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!picturesWanted()) return
+  if ('goto' in target) await target.screenshot({ path: shotPath(file), ...options })
+  else await target.screenshot({ path: shotPath(file) })
+}
+
 /**
- * Pictures of a page, or of one part of it, at the phone's width and a
- * laptop's, for people to look at; at each width the page must not scroll
- * sideways. The window comes back to the size it had.
+ * At the phone's width and a laptop's, the page must not scroll sideways (and
+ * a `part` must be shown); with SHOTS_DIR, pictures of the page or of the part
+ * at each width, for people to look at. The window comes back to the size it had.
  */
 export async function shoot(
   page: Page,
@@ -34,13 +53,15 @@ export async function shoot(
   const before = page.viewportSize()
   for (const size of WIDTHS) {
     await page.setViewportSize(size)
-    const file = shotPath(`${name}-${size.width}.png`)
-    if (options.part) {
-      await shootPart(page, options.part, size, file)
-    } else {
+    const file = `${name}-${size.width}.png`
+    if (options.part && !picturesWanted()) {
+      await expect(options.part).toBeVisible()
+    } else if (options.part) {
+      await shootPart(page, options.part, size, shotPath(file))
+    } else if (picturesWanted()) {
       await page.evaluate(() => window.scrollTo(0, 0))
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
-      if (options.slices && process.env.SHOTS_DIR) await shootSlices(page, name, size)
+      await page.screenshot({ path: shotPath(file), fullPage: true, animations: 'disabled' })
+      if (options.slices) await shootSlices(page, name, size)
     }
     expect(
       await sidewaysScrollers(page),

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
@@ -26,14 +26,12 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 })
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 96
 const BASE = `http://localhost:${PORT}`
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/site-pictures-screens')
 const PHOTOS = mkdtempSync(path.join(tmpdir(), 'bakery-site-pictures-photos-'))
 let server: ServerProcess | undefined
 let sink: SmtpSink | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  mkdirSync(SHOTS, { recursive: true })
   // Photos as a phone's camera roll has them, each its own shape.
   writeFileSync(path.join(PHOTOS, 'hero.jpg'), await photoJpeg({ width: 2400, height: 1600 }))
   writeFileSync(path.join(PHOTOS, 'about.jpg'), await photoJpeg({ width: 900, height: 1200 }))

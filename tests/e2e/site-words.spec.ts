@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -19,12 +19,10 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 })
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 88
 const BASE = `http://localhost:${PORT}`
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/site-words-screens')
 let server: ServerProcess | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  mkdirSync(SHOTS, { recursive: true })
   server = startServerProcess({
     PORT: String(PORT),
     SITE_URL: BASE,

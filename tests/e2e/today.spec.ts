@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { OWNER, expect, test, waitForHydration } from './fixtures.ts'
-
-const SHOTS = '/tmp/shots-access'
+import { picture } from './shots.ts'
 
 async function signInFromFooter(page: Page) {
   await page.getByRole('button', { name: 'Admin Login' }).click()
@@ -84,8 +82,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
     false,
   )
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/today-375.png`, fullPage: true })
+  await picture(page, 'today-today-375.png', { fullPage: true })
 
   // The list shows the ten that have waited longest. On a server other tests
   // share, more wait than that, and the rest are one tap away in Orders.
@@ -107,16 +104,16 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
   await expect(page).toHaveURL(/\/admin\/orders\/\d+$/)
   await expect(bar.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('main')).toContainText(name)
-  await page.screenshot({ path: `${SHOTS}/order-375.png` })
+  await picture(page, 'today-order-375.png')
 
   await page.setViewportSize({ width: 1280, height: 900 })
   await bar.getByRole('link', { name: 'Today' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/today-1280.png`, fullPage: true })
+  await picture(page, 'today-today-1280.png', { fullPage: true })
   await page.goto('/')
-  await page.screenshot({ path: `${SHOTS}/home-signed-in-1280.png` })
+  await picture(page, 'today-home-signed-in-1280.png')
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.screenshot({ path: `${SHOTS}/home-signed-in-375.png` })
+  await picture(page, 'today-home-signed-in-375.png')
 
   // On a phone's public page her bar steps aside: the public header is her one row,
   // with her way back to Today and her pages in its menu.
@@ -135,7 +132,7 @@ test('on her phone the owner lands on Today, finds a new request waiting and ope
     'Reports',
     'Settings',
   ])
-  await page.screenshot({ path: `${SHOTS}/home-signed-in-menu-375.png` })
+  await picture(page, 'today-home-signed-in-menu-375.png')
   await page.getByRole('button', { name: 'Close menu' }).click()
   // The gallery she uploads to is one of her pages: her bar is its header.
   await page.goto('/gallery')

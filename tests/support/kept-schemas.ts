@@ -8,6 +8,7 @@
  * back, is dropped as before. The run's global teardown drops what the
  * workers kept (tests/setup/test-run.ts). Only tests import this.
  */
+import { setTimeout } from 'node:timers/promises'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type TestSchema, keptSchemaPrefix } from './pg-schema.ts'
@@ -128,18 +129,31 @@ async function relationCount(client: pg.Client, schema: string): Promise<number>
   return Number(rows[0]!.count)
 }
 
+/**
+ * A connection the test has just closed can still be listed while its server
+ * process exits: asked again for a moment before the schema is given up, as
+ * a schema given up costs the next test a new one from the template.
+ */
+const CLOSING_CHECKS = 15
+const CLOSING_PAUSE_MS = 20
+
 async function putBack(keeper: Keeper, schema: TestSchema) {
   const client = await keeper.admin.connect()
   let kept = false
   try {
-    const { rows } = await client.query<{ open: boolean; relations: string }>(
-      `select exists (select 1 from pg_stat_activity where application_name = $1) as open,
-              (select count(*) from pg_class where relnamespace = $1::regnamespace) as relations`,
-      [schema.name],
-    )
-    if (!rows[0]!.open && Number(rows[0]!.relations) === keeper.relations) {
-      await client.query(keeper.reset.replaceAll('$schema', schema.name))
-      kept = true
+    for (let check = 1; check <= CLOSING_CHECKS; check++) {
+      const { rows } = await client.query<{ open: boolean; relations: string }>(
+        `select exists (select 1 from pg_stat_activity where application_name = $1) as open,
+                (select count(*) from pg_class where relnamespace = $1::regnamespace) as relations`,
+        [schema.name],
+      )
+      if (Number(rows[0]!.relations) !== keeper.relations) break
+      if (!rows[0]!.open) {
+        await client.query(keeper.reset.replaceAll('$schema', schema.name))
+        kept = true
+        break
+      }
+      if (check < CLOSING_CHECKS) await setTimeout(CLOSING_PAUSE_MS)
     }
     client.release()
   } catch {
