@@ -26,7 +26,7 @@ import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type CardKind, giftCardDueOf } from './card-due.ts'
 import type { GiftCardOffer, GiftCardPayAnswer } from './card-offer.ts'
-import { leadOfLink, linkPosition } from './card-payments.server.ts'
+import { SHORTEST_CHECKOUT_MS, leadOfLink, linkPosition } from './card-payments.server.ts'
 import { type PaidRequest, queueCardPaidEmails } from './checkout-settlement.server.ts'
 
 const ownTables = tablesFor('payments')
@@ -120,11 +120,23 @@ export async function payWithGiftCard({
     const cents = Math.min(card.balanceCents, due.amountCents)
     const rest = due.amountCents - cents
     // A card order given up unless paid whole gives the card its money back
-    // (unpaid-orders.server.ts), but the rest must be one a card can pay.
-    if (rest > 0 && rest < cardMinimumCents() && (await paidWholeOrGivenUp(trx, requestId))) {
+    // (unpaid-orders.server.ts), but the rest must be one a card can still pay.
+    const paidWhole =
+      rest > 0
+        ? await paidWholeOrGivenUp(trx, requestId, { now, shortestMs: SHORTEST_CHECKOUT_MS })
+        : null
+    const holds = `Your gift card holds ${formatMoney(cents)} of the ${formatMoney(due.amountCents)} owed`
+    if (paidWhole && rest < cardMinimumCents()) {
       return fail(
         409,
-        `Your gift card holds ${formatMoney(cents)} of the ${formatMoney(due.amountCents)} owed, and the ${formatMoney(rest)} left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.`,
+        `${holds}, and the ${formatMoney(rest)} left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.`,
+        position,
+      )
+    }
+    if (paidWhole && !paidWhole.restByCard) {
+      return fail(
+        409,
+        `${holds}, and the time to pay the ${formatMoney(rest)} left by card has run out. Only a gift card that holds it all can pay for this order now.`,
         position,
       )
     }

@@ -266,16 +266,25 @@ export async function setPriceCardWindow(
 
 /**
  * Whether an order waits to be paid whole by a set time (a card order of a
- * drop or a treat bought now): paid only in part, it would still be given up.
+ * drop or a treat bought now), and so would still be given up paid only in
+ * part; null for one that does not. `restByCard`: whether a Checkout
+ * session of at least `shortestMs` could still open now for the rest
+ * (setPriceCardWindow), which a drop's order can run out of.
  */
-export async function paidWholeOrGivenUp(db: Executor, requestId: number): Promise<boolean> {
+export async function paidWholeOrGivenUp(
+  db: Executor,
+  requestId: number,
+  { now, shortestMs }: { now: number; shortestMs: number },
+): Promise<{ restByCard: boolean } | null> {
   const row = await ownTables(db)
     .selectFrom('set_price_order')
-    .select('unpaid_until')
+    .select(['product_id', 'unpaid_until'])
     .where('request_id', '=', requestId)
     .where('unpaid_until', 'is not', null)
     .executeTakeFirst()
-  return row !== undefined
+  if (!row) return null
+  const timeLeft = Number(row.unpaid_until) - PAYMENT_WORD_MS - now
+  return { restByCard: row.product_id !== null || timeLeft >= shortestMs }
 }
 
 /** The price's lines as the quote keeps them: 'Cupcakes $36 · Frosting: Cream cheese $4.50'. */
