@@ -194,6 +194,7 @@ export async function bookBuyNow(
     paidCents: stored.totalCents - stored.cardCents,
     endsAt: checkoutEnds,
     inFull: true,
+    giftCardCents: stored.totalCents - stored.cardCents,
     label: `${treatName}: ${order.event_theme}, ${formatCalendarDate(order.due_date)}`,
     env,
     now,

@@ -43,6 +43,10 @@ test('a gift card typed as a treat is bought now pays what it holds, and Stripe 
   const session = [...fake.sessions.values()].at(-1)!
   expect(answer).toEqual({ location: session.url })
   expect(fake.received.at(-1)!.form.get('line_items[0][price_data][unit_amount]')).toBe('3250')
+  // Stripe's page says why it asks for less than the treat's price.
+  expect(fake.received.at(-1)!.form.get('line_items[0][price_data][product_data][name]')).toMatch(
+    /, after \$50 from your gift card \(\w+-\w+\)$/,
+  )
   const order = await db
     .selectFrom('order_request')
     .select(['id', 'status'])

@@ -81,6 +81,9 @@ test('a gift card typed as a drop is ordered pays what it holds, Stripe the rest
   expect(ordered).toEqual({ ok: true, location: session.url })
   // Stripe is asked for the $8 the card did not cover.
   expect(fake.received.at(-1)!.form.get('line_items[0][price_data][unit_amount]')).toBe('800')
+  expect(fake.received.at(-1)!.form.get('line_items[0][price_data][product_data][name]')).toMatch(
+    /, after \$10 from your gift card \(\w+-\w+\)$/,
+  )
   const mina = await orderOf(db, 'mina@example.com')
   expect(mina).toMatchObject({ status: 'quoted', money: { priceCents: 1_800, paidCents: 1_000 } })
   expect(await cardBalance(db)).toBe(0)
@@ -165,7 +168,7 @@ test('paid at pickup, a gift card pays its part first, and the booked emails say
   const owner = emails.find((email) => email.subject === 'New order: Saturday bake')!
   expect(owner.text).toContain('to pay $8 at pickup; $10 of its $18 is paid.')
   const booked = emails.find((email) =>
-    email.subject.startsWith('Your saturday bake order is booked'),
+    email.subject.startsWith('Your Saturday bake order is booked'),
   )!
   expect(booked.text).toContain('Balance owed: $8')
   const paid = emails.find((email) => email.subject.startsWith('We received your payment of $10'))!

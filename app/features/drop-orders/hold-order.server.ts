@@ -198,6 +198,7 @@ export async function orderHold(
     paidCents: stored.giftPaidCents,
     endsAt: checkoutEnds,
     inFull: true,
+    giftCardCents: stored.giftPaidCents,
     label: `${stored.hold.summary}: ${stored.hold.dropName}, pickup ${formatCalendarDate(stored.hold.pickupDate)}`,
     env,
     now,

@@ -12,6 +12,8 @@ const ownTables = tablesFor('gift-cards')
 
 /** Far above a home bakery's year of gift cards: the bound on one read. */
 const MAX_SALES_READ = 10_000
+/** Far more years than a book keeps: the bound on the years asked about one by one. */
+const MAX_SALE_YEARS = 100
 
 /** Paid cards whose fee Stripe has not said, not asked since `askedBefore`, the longest unasked first. */
 export async function giftCardFeesToAsk(
@@ -85,4 +87,28 @@ export async function readGiftCardSales(db: Db, year: number): Promise<GiftCardS
     feeCents:
       card.fee_cents !== null ? Number(card.fee_cents) : card.payment_intent_id === null ? 0 : null,
   }))
+}
+
+/** The years of the bakery's calendar in which a card was paid for, oldest first: for her year links. */
+export async function giftCardSaleYears(db: Db): Promise<number[]> {
+  const span = await ownTables(db)
+    .selectFrom('gift_card')
+    .select((eb) => [eb.fn.min('paid_at').as('first'), eb.fn.max('paid_at').as('last')])
+    .where('paid_at', 'is not', null)
+    .executeTakeFirst()
+  if (span?.first == null || span.last == null) return []
+  const yearOf = (at: unknown) => Number(bakeryDateOf(new Date(Number(at))).slice(0, 4))
+  const last = yearOf(span.last)
+  const years: number[] = []
+  for (let year = Math.max(yearOf(span.first), last - MAX_SALE_YEARS); year <= last; year++) {
+    const sold = await ownTables(db)
+      .selectFrom('gift_card')
+      .select('id')
+      .where('paid_at', '>=', bakeryInstant(`${year}-01-01`, '00:00').getTime())
+      .where('paid_at', '<', bakeryInstant(`${year + 1}-01-01`, '00:00').getTime())
+      .limit(1)
+      .executeTakeFirst()
+    if (sold) years.push(year)
+  }
+  return years
 }

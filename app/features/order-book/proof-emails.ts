@@ -4,7 +4,7 @@ import { customerEmail, emailButton, emailHeading, markup } from '#app/features/
 import { type DetailRow, ownerRequestEmail } from '#app/features/mail/owner-request-email.ts'
 import { waitingId } from '#app/features/order-status/customer-links.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
-import { orderName } from './update-emails.ts'
+import { orderName } from '#app/utils/order-name.ts'
 
 /** The request a proof's email names: whose it is, what and for when. */
 export interface ProofRequest {

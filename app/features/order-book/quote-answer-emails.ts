@@ -10,8 +10,8 @@ import {
 import { type Discount, discountLabel, formatLine } from '#app/features/order-status/money-owed.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { orderName } from '#app/utils/order-name.ts'
 import { partyName } from '#app/utils/party-name.ts'
-import { orderName } from './update-emails.ts'
 
 /** The request an email about a quote names: whose it is, what and for when. */
 export interface QuotedRequest {

@@ -6,9 +6,10 @@ import {
   type PaymentNoticeKind,
   composePaymentNotice,
 } from '#app/features/payments/payment-notices.ts'
+import { orderName } from '#app/utils/order-name.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { composeQuoteExpired } from './quote-answer-emails.ts'
-import { composeRequestUpdate, orderName } from './update-emails.ts'
+import { composeRequestUpdate } from './update-emails.ts'
 
 const request = {
   name: 'Priya Sharma',
@@ -139,6 +140,11 @@ test('the treat is named grammatically, whatever the owner calls it', () => {
   expect(orderName('Cakes')).toBe('cakes order')
   expect(orderName('Wedding cake')).toBe('wedding cake order')
   expect(orderName('French Macarons')).toBe('French Macarons order')
+  // A day, a month or a holiday keeps its capital: drops are often named for one.
+  expect(orderName('Saturday bake')).toBe('Saturday bake order')
+  expect(orderName('Christmas cookies')).toBe('Christmas cookies order')
+  expect(orderName("Mother's Day box")).toBe("Mother's Day box order")
+  expect(orderName('Mayonnaise cake')).toBe('mayonnaise cake order')
   expect(orderName('Other')).toBe('order')
   // A party whose treat has a comma of its own reads as one order, not a list.
   expect(orderName('Cake and Cupcakes, a dozen')).toBe('order (Cake and Cupcakes, a dozen)')

@@ -4,27 +4,9 @@ import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { customerEmail, emailHeading, markup } from '#app/features/mail/html.ts'
 import type { UpdateKind } from '#app/features/order-status/owner-intents.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import { orderName } from '#app/utils/order-name.ts'
 import type { UpdateDetails } from './update-details.ts'
 import { UPDATE_EMAILS } from './update-email-kinds.ts'
-
-/**
- * How a customer's email names what she asked for, grammatical whatever the
- * treat is called: 'cakes order', 'Wedding Cake order', and plain 'order'
- * for "Other", which names no treat. A name with capitals only at its start
- * reads as a common noun in a sentence ("your cakes order"); one with more
- * ("French Macarons") is kept as the owner wrote it; one with a comma
- * follows the word: 'order (Cake and Cupcakes, a dozen)'.
- */
-export function orderName(product: string): string {
-  const name = product.trim()
-  if (name === '' || name.toLowerCase() === 'other') return 'order'
-  // A name with a comma of its own ("Cupcakes, a dozen") cannot lead "order":
-  // "your Cake and Cupcakes, a dozen order" reads as a list. It follows it instead.
-  if (name.includes(',')) return `order (${name})`
-  const rest = name.slice(1)
-  const asNoun = rest === rest.toLowerCase() ? name[0]!.toLowerCase() + rest : name
-  return `${asNoun} order`
-}
 
 /**
  * The email a customer gets when their request changes: a quote, its

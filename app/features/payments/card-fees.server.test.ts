@@ -74,6 +74,10 @@ test('what Stripe kept of a gift card sold is her card fee of the day it was bou
   expect(year.giftCardsSold).toEqual({ count: 1, cents: 7_500 })
   expect(year.months[10]).toMatchObject({ salesCents: 0, cardFeesCents: fee, marginCents: -fee })
   expect(year.total).toMatchObject({ salesCents: 0, cardFeesCents: fee })
+  // A year with no order but a card sold is one of her year links.
+  expect((await readYearReport(book.db, { year: 2027, thisYear: 2027 })).years).toEqual([
+    2026, 2027,
+  ])
 
   // Her accountant's ledger lists the sale by its day, with its fee and no amount.
   const response = await answerYearEndPack(book.db, {

@@ -9,9 +9,9 @@ import {
   ownerEmail,
 } from '#app/features/mail/html.ts'
 import { ownerRequestEmail, requestRows } from '#app/features/mail/owner-request-email.ts'
-import { orderName } from '#app/features/order-book/update-emails.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { orderName } from '#app/utils/order-name.ts'
 
 /** The request a card payment email is about. */
 export interface CardPaidRequest {

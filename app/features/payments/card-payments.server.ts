@@ -7,7 +7,6 @@ import type { RequestStatus } from '#app/db/schema.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
-import { orderName } from '#app/features/order-book/update-emails.ts'
 import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { type Money, paidInOne } from '#app/features/order-status/money-owed.ts'
 import type { PaymentTerms } from '#app/features/set-price-orders/payment-choices.ts'
@@ -16,6 +15,7 @@ import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { orderName } from '#app/utils/order-name.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
@@ -261,6 +261,7 @@ export async function openCardCheckout(
     endsAt,
     label,
     inFull = false,
+    giftCardCents = 0,
     env = getEnv(),
     now = Date.now(),
   }: {
@@ -274,6 +275,8 @@ export async function openCardCheckout(
     label?: string
     /** The whole price at once (a set-price order): her page thanks her for it, not a deposit. */
     inFull?: boolean
+    /** What a gift card paid of it as it was ordered: Stripe's page says the charge is the rest. */
+    giftCardCents?: number
     env?: StripeSettings & Pick<Env, 'SITE_URL'>
     now?: number
   },
@@ -287,9 +290,11 @@ export async function openCardCheckout(
   const pageUrl = `${env.SITE_URL}/requests/${token}`
   // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
   const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
-  const what =
+  const what = [
     label ??
-    `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+      `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`,
+    giftCardCents > 0 ? `, after ${formatMoney(giftCardCents)} from your gift card` : '',
+  ].join('')
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'payment',
     line_items: [

@@ -9,12 +9,12 @@ import {
   markup,
 } from '#app/features/mail/html.ts'
 import { scheduleRows } from '#app/features/order-book/update-details.ts'
-import { orderName } from '#app/features/order-book/update-emails.ts'
 import { requestPageUrl } from '#app/features/order-status/customer-links.ts'
 import type { Money } from '#app/features/order-status/money-owed.ts'
 import { referenceInstruction } from '#app/features/order-status/payment-reference.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { orderName } from '#app/utils/order-name.ts'
 import { cardDueOf } from './card-due.ts'
 
 /** What a payment notice tells the customer. */

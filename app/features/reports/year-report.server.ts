@@ -3,6 +3,7 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import {
   type GiftCardSale,
+  giftCardSaleYears,
   readGiftCardSales,
 } from '#app/features/gift-cards/gift-card-fees.server.ts'
 import { readOrderMaterials } from '#app/features/kitchen/order-materials.server.ts'
@@ -224,7 +225,10 @@ function shares(ledger: readonly LedgerLine[], labelOf: (entry: LedgerLine) => s
   }))
 }
 
-/** The years her book has money in, with this one and the one asked for: the page's year links. */
+/**
+ * The years her book has money in (a payment, a refund, a gift card sold),
+ * with this one and the one asked for: the page's year links.
+ */
 async function yearsWithMoney(db: Db, year: number, thisYear: number): Promise<number[]> {
   const yearOf = (column: 'received_on' | 'refunded_on') =>
     sql<string>`substr(${sql.ref(column)}, 1, 4)`
@@ -240,6 +244,11 @@ async function yearsWithMoney(db: Db, year: number, thisYear: number): Promise<n
       .distinct()
       .execute(),
   ]
-  const years = new Set([year, thisYear, ...[...paid, ...refunded].map((row) => Number(row.year))])
+  const years = new Set([
+    year,
+    thisYear,
+    ...[...paid, ...refunded].map((row) => Number(row.year)),
+    ...(await giftCardSaleYears(db)),
+  ])
   return [...years].sort((a, b) => a - b)
 }
