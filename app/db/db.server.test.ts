@@ -610,7 +610,7 @@ const SQLITE_SCHEMA = [
   ],
   [
     'set_price_choice',
-    'CREATE TABLE "set_price_choice" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "group_key" text not null, "choice_key" text not null)',
+    'CREATE TABLE "set_price_choice" ("id" integer primary key autoincrement, "request_id" integer not null references "order_request" ("id") on delete cascade, "group_key" text not null, "choice_key" text not null, "label" text)',
   ],
   [
     'set_price_choice_request',

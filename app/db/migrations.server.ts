@@ -66,6 +66,7 @@ import { migration as m064 } from './migrations/064-tax-numbers.ts'
 import { migration as m065 } from './migrations/065-gift-cards.ts'
 import { migration as m066 } from './migrations/066-tax-parts.ts'
 import { migration as m067 } from './migrations/067-gift-card-fees.ts'
+import { migration as m068 } from './migrations/068-choice-labels.ts'
 
 /**
  * Every migration, one a file in ./migrations, in the order they run: each
@@ -145,6 +146,7 @@ export const MIGRATION_LIST: readonly (readonly [name: string, migration: Migrat
   ['065-gift-cards', m065],
   ['066-tax-parts', m066],
   ['067-gift-card-fees', m067],
+  ['068-choice-labels', m068],
 ]
 
 export const migrations: Record<string, Migration> = Object.fromEntries(MIGRATION_LIST)

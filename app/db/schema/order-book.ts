@@ -185,6 +185,8 @@ export interface SetPriceChoiceTable {
   request_id: number
   group_key: string
   choice_key: string
+  /** The choice's name as it was sold; null on orders made before names were kept. */
+  label: string | null
 }
 
 export interface SetPriceOrderTable {

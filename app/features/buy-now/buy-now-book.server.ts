@@ -56,8 +56,8 @@ export async function bookBuyNow(
     sendId?: string
     productId: number
     treatName: string
-    /** Her choice of each group of choices, by keys. */
-    choices: readonly { group: string; choice: string }[]
+    /** Her choice of each group of choices, by keys, with the choice's name. */
+    choices: readonly { group: string; choice: string; label: string }[]
     /** Its price before any code, line by line. */
     priced: { totalCents: number; lines: PriceLine[]; deliveryFeeCents: number }
     /** The total her page showed, a code and taxes with it: the order is made at it or not at all. */

@@ -264,12 +264,13 @@ export async function receiveBuyNow({
     sendId: sendIdOf(form),
     productId,
     treatName: product.name,
-    // What she chose of each group of choices, by key, for the kitchen to bake and label.
-    choices: treat.groups.flatMap((group) =>
-      group.kind === 'choice' && options[group.key]
-        ? [{ group: group.key, choice: options[group.key]! }]
-        : [],
-    ),
+    // What she chose of each group of choices, by key and by its name as sold, for the kitchen to bake and label.
+    choices: treat.groups.flatMap((group) => {
+      const chosen = group.choices.find((choice) => choice.key === options[group.key])
+      return group.kind === 'choice' && chosen
+        ? [{ group: group.key, choice: chosen.key, label: chosen.label }]
+        : []
+    }),
     priced: beforeCode!,
     shownCents: priced.totalCents,
     payment: payment === 'card' ? 'card' : 'pickup',

@@ -132,7 +132,8 @@ export async function readSoldParts(
       'set_price_choice.request_id',
       'set_price_choice.group_key',
       'set_price_choice.choice_key',
-      'product_option_choice.label',
+      // The name it was sold by; the menu's for an order made before names were kept.
+      (eb) => eb.fn.coalesce('set_price_choice.label', 'product_option_choice.label').as('label'),
     ])
     .where('set_price_choice.request_id', 'in', [...requestIds])
     .orderBy('set_price_choice.id')

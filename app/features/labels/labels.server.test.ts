@@ -7,7 +7,8 @@ import { createDrop, readDrop } from '#app/features/drops/drops.server.ts'
 import { readIngredientForm, readRecipeForm } from '#app/features/kitchen/kitchen-forms.ts'
 import { saveIngredient, saveRecipe } from '#app/features/kitchen/kitchen.server.ts'
 import { saveRecipeUses } from '#app/features/kitchen/recipe-uses.server.ts'
-import { buyTwoDozen, cupcakeKitchen } from '#tests/support/buy-now.ts'
+import { saveSetPrice } from '#app/features/menu/set-prices.server.ts'
+import { buyTwoDozen, cupcakeKitchen, cupcakes } from '#tests/support/buy-now.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { input, saved } from '#tests/support/form-reads.ts'
 import { moveTo, openBakery, quoteFor, sendRequest } from '#tests/support/order-book.ts'
@@ -227,7 +228,7 @@ test('two prints of a new order at once keep one sheet', async () => {
   ])
 })
 
-test('a treat bought now is labelled with its choices, named and with what they add', async () => {
+test('a treat bought now is labelled with its choices, named as sold and with what they add', async () => {
   const { db, id } = await cupcakeKitchen()
   await saveLabelSettings(db, {
     region: 'NY',
@@ -237,6 +238,16 @@ test('a treat bought now is labelled with its choices, named and with what they 
     salesCapCents: null,
   })
   const order = await buyTwoDozen(db, id)
+  // Renamed on her menu after the order: the label names what Mina bought.
+  await saveSetPrice(db, id, {
+    ...cupcakes,
+    groups: cupcakes.groups.map((group) => ({
+      ...group,
+      choices: group.choices.map((choice) =>
+        choice.key === 'two-dozen' ? { ...choice, label: '24 cupcakes' } : choice,
+      ),
+    })),
+  })
   const [label] = printed(await labelsForOrder(db, order, PRINTED))
   // Two dozen's batter (600 g of flour) outweighs the frosting (250 g of cream cheese).
   expect(label!.lines.slice(0, 4)).toEqual([

@@ -51,8 +51,8 @@ export interface SetPriceOrder {
   now: number
   /** The treat bought now; absent for a drop's order. */
   productId?: number
-  /** Its choices, by their group's and choice's keys (an 8-inch, chocolate). */
-  choices?: readonly { group: string; choice: string }[]
+  /** Its choices, by their group's and choice's keys (an 8-inch, chocolate), with the choice's name as sold. */
+  choices?: readonly { group: string; choice: string; label: string }[]
   /** By card: when the order is given up if its payment has not come (see `cancelUnpaidOrders`). */
   unpaidUntil?: number
   /** The form's own id, when its page gave one: the same form sent again finds this order. */
@@ -154,10 +154,11 @@ export async function bookAtSetPrice(
     await ownTables(trx)
       .insertInto('set_price_choice')
       .values(
-        order.choices.map(({ group, choice }) => ({
+        order.choices.map(({ group, choice, label }) => ({
           request_id: requestId,
           group_key: group,
           choice_key: choice,
+          label,
         })),
       )
       .execute()
