@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The owner's phone and a laptop: every page is looked at at both widths. */
 const WIDTHS = [
@@ -17,9 +17,9 @@ export function picturesWanted(): boolean {
   return Boolean(process.env.SHOTS_DIR)
 }
 
-/** Where a picture goes (a file name with its extension), in SHOTS_DIR. */
-export function shotPath(file: string): string {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath()
+/** Where a picture goes (a file name with its extension): in SHOTS_DIR, as pictures are taken only then. */
+function shotPath(file: string): string {
+  const dir = process.env.SHOTS_DIR!
   mkdirSync(dir, { recursive: true })
   return path.join(dir, file)
 }

@@ -290,11 +290,13 @@ export async function openCardCheckout(
   const pageUrl = `${env.SITE_URL}/requests/${token}`
   // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
   const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
-  const what = [
+  const paying =
     label ??
-      `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`,
-    giftCardCents > 0 ? `, after ${formatMoney(giftCardCents)} from your gift card` : '',
-  ].join('')
+    `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
+  const what =
+    giftCardCents > 0
+      ? `${paying}, after ${formatMoney(giftCardCents)} from your gift card`
+      : paying
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'payment',
     line_items: [

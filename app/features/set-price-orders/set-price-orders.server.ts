@@ -245,8 +245,8 @@ export async function setPriceCardWindow(
     .where('request_id', '=', requestId)
     .executeTakeFirst()
   if (!row || row.unpaid_until === null) return null
-  const latestEnd = Number(row.unpaid_until) - PAYMENT_WORD_MS
-  if (latestEnd - now >= shortestMs) return { endsAt: latestEnd }
+  const left = cardTimeLeft(Number(row.unpaid_until), now, shortestMs)
+  if (left.fits) return { endsAt: left.latestEnd }
   if (row.product_id === null) {
     return {
       refused:
@@ -284,8 +284,15 @@ export async function paidWholeOrGivenUp(
     .where('unpaid_until', 'is not', null)
     .executeTakeFirst()
   if (!row) return null
-  const timeLeft = Number(row.unpaid_until) - PAYMENT_WORD_MS - now
-  return { restByCard: row.product_id !== null || timeLeft >= shortestMs }
+  // A treat's time waits for her as she pays (setPriceCardWindow); a drop's does not.
+  const left = cardTimeLeft(Number(row.unpaid_until), now, shortestMs)
+  return { restByCard: row.product_id !== null || left.fits }
+}
+
+/** The latest a Checkout session may end before the order is given up, and whether one of `shortestMs` opened now fits. */
+function cardTimeLeft(unpaidUntil: number, now: number, shortestMs: number) {
+  const latestEnd = unpaidUntil - PAYMENT_WORD_MS
+  return { latestEnd, fits: latestEnd - now >= shortestMs }
 }
 
 /** The price's lines as the quote keeps them: 'Cupcakes $36 · Frosting: Cream cheese $4.50'. */
