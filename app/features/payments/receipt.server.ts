@@ -53,7 +53,81 @@ export async function readReceipts(
   { token, position, now }: { token: string; position?: number | null; now: number },
 ): Promise<Receipt[] | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  const query = ownTables(db)
+  const found = await paidRequests(db, token, position)
+  if (!found) return undefined
+  const { asked, paid, totals } = found
+  const ledger = await ledgerOf(
+    db,
+    paid.map((request) => request.id),
+    now,
+  )
+  const identity = await readSiteSection(db, 'identity')
+  const bakery = {
+    name: identity.name,
+    owner: identity.ownerName,
+    email: identity.email,
+    // Her address's public part; where she has given none, where she says she bakes.
+    place: localityLine(identity) || identity.serviceArea,
+  }
+  const issuedOn = formatCalendarDate(bakeryToday(new Date(now)))
+  return Promise.all(
+    paid.map(async (request): Promise<Receipt> => {
+      const [quote, money] = await Promise.all([
+        currentQuote(db, request.id),
+        moneyOf(db, request.id),
+      ])
+      const total = totals.get(request.id)!
+      const totalCents = totalOf(money)
+      const depositCents = depositOf(money)
+      // A party's members, in the send's order, for its lines (as money.lines).
+      const members = money.lines
+        ? asked
+            .filter((member) => Number(member.party_lead_id) === request.id)
+            .sort((a, b) => a.position - b.position)
+        : []
+      return {
+        number: receiptNumber(ledger.numbers.get(request.id)!),
+        position: request.position,
+        issuedOn,
+        bakery,
+        customer: { name: request.name, email: request.email },
+        reference: request.payment_reference,
+        status: STATUS_LABELS[request.status],
+        lines: quote ? receiptLines(request, Number(quote.price_cents), money, members) : [],
+        price: formatMoney(totalCents),
+        deposit: {
+          label: depositWord(money),
+          ...(money.depositWaived
+            ? { amount: 'Waived', note: null }
+            : depositCents > 0
+              ? { amount: formatMoney(depositCents), note: dueNote(quote?.deposit_due) }
+              : { amount: 'None', note: null }),
+        },
+        balance: paidInOne(money)
+          ? null
+          : {
+              amount: formatMoney(Math.max(0, totalCents - depositCents)),
+              note: dueNote(quote?.balance_due),
+            },
+        payments: ledger.payments.get(request.id) ?? [],
+        refunds: ledger.refunds.get(request.id) ?? [],
+        received: formatMoney(total.receivedCents),
+        refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
+        paid: formatMoney(total.paidCents),
+        // A called-off request owes nothing more: its receipt says so rather than a balance.
+        stillOwed: isIn(CALLED_OFF_STATUSES, request.status)
+          ? formatMoney(0)
+          : formatMoney(amountsOwed(money).stillOwed),
+      }
+    }),
+  )
+}
+
+type Asked = Awaited<ReturnType<typeof askedRequests>>[number]
+
+/** The link's requests, in the send's order. */
+function askedRequests(db: Db, token: string) {
+  return ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -69,21 +143,32 @@ export async function readReceipts(
       'party_lead_id',
     ])
     .where('customer_token', '=', token)
-  const asked = await query.orderBy('position').execute()
-  // A party has one receipt, its lead's (decision 049): a member's position
-  // shows it, and the send's list shows it once.
+    .orderBy('position')
+    .execute()
+}
+
+/**
+ * The requests of the link (or of its one `position`) that have a receipt:
+ * paid, and a party's lead for its members (decision 049: a party has one
+ * receipt, its lead's, which a member's position shows and the send's list
+ * shows once). Undefined when there are none.
+ */
+async function paidRequests(db: Db, token: string, position: number | null | undefined) {
+  const asked = await askedRequests(db, token)
   const wanted = position == null ? asked : asked.filter((request) => request.position === position)
   const leadIds = new Set(wanted.map((request) => Number(request.party_lead_id ?? request.id)))
   const requests = asked.filter((request) => leadIds.has(Number(request.id)))
   if (requests.length === 0) return undefined
-  const identity = await readSiteSection(db, 'identity')
   const totals = await paymentTotals(
     db,
     requests.map((request) => request.id),
   )
   const paid = requests.filter((request) => (totals.get(request.id)?.receivedCents ?? 0) > 0)
-  if (paid.length === 0) return undefined
-  const ids = paid.map((request) => request.id)
+  return paid.length === 0 ? undefined : { asked, paid, totals }
+}
+
+/** The paid requests' receipt numbers (given here the first time: ensureReceiptIn), payments and refunds, as printed. */
+async function ledgerOf(db: Db, ids: number[], now: number) {
   const [numbers, payments, refunds] = await Promise.all([
     db.transaction().execute(async (trx) => {
       const assigned = new Map<number, number>()
@@ -105,134 +190,98 @@ export async function readReceipts(
       .orderBy('id')
       .execute(),
   ])
-  const today = bakeryToday(new Date(now))
-  return Promise.all(
-    paid.map(async (request): Promise<Receipt> => {
-      const [quote, money] = await Promise.all([
-        currentQuote(db, request.id),
-        moneyOf(db, request.id),
-      ])
-      const total = totals.get(request.id)!
-      const owed = amountsOwed(money)
-      const totalCents = totalOf(money)
-      const depositCents = depositOf(money)
-      const detailOf = (member: typeof request) =>
-        [
-          `For ${formatCalendarDate(member.due_date)}`,
-          member.servings?.trim() ? servingsPhrase(member.servings) : null,
-          member.fulfilment === 'delivery' ? 'delivered' : member.fulfilment ? 'picked up' : null,
+  return {
+    numbers,
+    payments: byRequest(payments, (payment) => ({
+      on: formatCalendarDate(payment.received_on),
+      method: payment.method,
+      amount: formatMoney(Number(payment.amount_cents)),
+    })),
+    refunds: byRequest(refunds, (refund) => ({
+      on: formatCalendarDate(refund.refunded_on),
+      // A refund that lowered the price says so beside its method (decision 060).
+      method: [
+        refund.method === 'card' ? 'to your card' : refund.method,
+        refund.lowered_to_cents == null
+          ? ''
+          : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      amount: formatMoney(Number(refund.amount_cents)),
+      reason: refund.reason,
+    })),
+  }
+}
+
+/** Each request's rows, as `shown`, in the order read. */
+function byRequest<Row extends { request_id: number }, Shown>(
+  rows: Row[],
+  shown: (row: Row) => Shown,
+): Map<number, Shown[]> {
+  const grouped = new Map<number, Shown[]>()
+  for (const row of rows) {
+    const list = grouped.get(row.request_id) ?? []
+    list.push(shown(row))
+    grouped.set(row.request_id, list)
+  }
+  return grouped
+}
+
+type Money = Awaited<ReturnType<typeof moneyOf>>
+
+/**
+ * What the receipt lists: the treat at its quoted price, or a party's
+ * treats each on its own line with what a refund took off the price after
+ * them (decision 060); then a delivery's fee, a code and taxes, as every
+ * page lists them.
+ */
+function receiptLines(request: Asked, priceCents: number, money: Money, members: Asked[]) {
+  const treats = money.lines?.filter((line) => line.label !== PRICE_LOWERED_LINE)
+  const lowered = money.lines?.find((line) => line.label === PRICE_LOWERED_LINE)
+  const treatLines =
+    treats && members.length === treats.length
+      ? [
+          ...treats.map((line, index) => ({
+            description: line.label,
+            detail: detailOf(members[index]!),
+            amount: formatMoney(line.cents),
+          })),
+          ...(lowered
+            ? [{ description: lowered.label, detail: '', amount: formatLine(lowered.cents) }]
+            : []),
         ]
-          .filter(Boolean)
-          .join(', ')
-      // A party's lines, each its own request's, in the send's order (as money.lines).
-      // What a refund took off the party's price is a line after them (decision 060).
-      const treats = money.lines?.filter((line) => line.label !== PRICE_LOWERED_LINE)
-      const lowered = money.lines?.find((line) => line.label === PRICE_LOWERED_LINE)
-      const members = money.lines
-        ? asked
-            .filter((member) => Number(member.party_lead_id) === request.id)
-            .sort((a, b) => a.position - b.position)
-        : []
-      return {
-        number: receiptNumber(numbers.get(request.id)!),
-        position: request.position,
-        issuedOn: formatCalendarDate(today),
-        bakery: {
-          name: identity.name,
-          owner: identity.ownerName,
-          email: identity.email,
-          // Her address's public part; where she has given none, where she says she bakes.
-          place: localityLine(identity) || identity.serviceArea,
-        },
-        customer: { name: request.name, email: request.email },
-        reference: request.payment_reference,
-        status: STATUS_LABELS[request.status],
-        lines: quote
-          ? [
-              ...(treats && members.length === treats.length
-                ? [
-                    ...treats.map((line, index) => ({
-                      description: line.label,
-                      detail: detailOf(members[index]!),
-                      amount: formatMoney(line.cents),
-                    })),
-                    ...(lowered
-                      ? [
-                          {
-                            description: lowered.label,
-                            detail: '',
-                            amount: formatLine(lowered.cents),
-                          },
-                        ]
-                      : []),
-                  ]
-                : [
-                    {
-                      description: request.product_type,
-                      detail: detailOf(request),
-                      amount: formatMoney(Number(quote.price_cents)),
-                    },
-                  ]),
-              // A delivery's fee and what a code took off, as every page lists them.
-              ...chargesAfterPrice(money).map((line) => ({
-                description: line.label,
-                // A tax's registration number, as a receipt for a taxed sale must say.
-                detail: line.detail ?? '',
-                amount: formatLine(line.cents),
-              })),
-            ]
-          : [],
-        price: formatMoney(totalCents),
-        deposit: {
-          label: depositWord(money),
-          ...(money.depositWaived
-            ? { amount: 'Waived', note: null }
-            : depositCents > 0
-              ? {
-                  amount: formatMoney(depositCents),
-                  note: quote?.deposit_due ? `due ${formatCalendarDate(quote.deposit_due)}` : null,
-                }
-              : { amount: 'None', note: null }),
-        },
-        balance: paidInOne(money)
-          ? null
-          : {
-              amount: formatMoney(Math.max(0, totalCents - depositCents)),
-              note: quote?.balance_due ? `due ${formatCalendarDate(quote.balance_due)}` : null,
-            },
-        payments: payments
-          .filter((payment) => payment.request_id === request.id)
-          .map((payment) => ({
-            on: formatCalendarDate(payment.received_on),
-            method: payment.method,
-            amount: formatMoney(Number(payment.amount_cents)),
-          })),
-        refunds: refunds
-          .filter((refund) => refund.request_id === request.id)
-          .map((refund) => ({
-            on: formatCalendarDate(refund.refunded_on),
-            // A refund that lowered the price says so beside its method (decision 060).
-            method: [
-              refund.method === 'card' ? 'to your card' : refund.method,
-              refund.lowered_to_cents == null
-                ? ''
-                : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
-            ]
-              .filter(Boolean)
-              .join(' · '),
-            amount: formatMoney(Number(refund.amount_cents)),
-            reason: refund.reason,
-          })),
-        received: formatMoney(total.receivedCents),
-        refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
-        paid: formatMoney(total.paidCents),
-        // A called-off request owes nothing more: its receipt says so rather than a balance.
-        stillOwed: isIn(CALLED_OFF_STATUSES, request.status)
-          ? formatMoney(0)
-          : formatMoney(owed.stillOwed),
-      }
-    }),
-  )
+      : [
+          {
+            description: request.product_type,
+            detail: detailOf(request),
+            amount: formatMoney(priceCents),
+          },
+        ]
+  return [
+    ...treatLines,
+    ...chargesAfterPrice(money).map((line) => ({
+      description: line.label,
+      // A tax's registration number, as a receipt for a taxed sale must say.
+      detail: line.detail ?? '',
+      amount: formatLine(line.cents),
+    })),
+  ]
+}
+
+/** "For Saturday, May 16, 2026, serves 20, picked up". */
+function detailOf(request: Asked): string {
+  return [
+    `For ${formatCalendarDate(request.due_date)}`,
+    request.servings?.trim() ? servingsPhrase(request.servings) : null,
+    request.fulfilment === 'delivery' ? 'delivered' : request.fulfilment ? 'picked up' : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+function dueNote(due: string | null | undefined): string | null {
+  return due ? `due ${formatCalendarDate(due)}` : null
 }
 
 /** What a receipt's page and its PDF answer with: for the holder of the link alone. */
