@@ -98,7 +98,16 @@ const CSV_PAGE_SIZE = 100
  * the page's own id range (their request_id indexes), not for the whole book.
  */
 async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
-  const requests = await ownTables(db)
+  const requests = await pageRequests(db, afterId, pageSize)
+  if (requests.length === 0) return { rows: [], lastId: null }
+  const lastId = Number(requests.at(-1)!.id)
+  const ledger = await pageLedger(db, afterId, lastId, requests)
+  return { rows: requests.map((request) => csvRow(request, ledger)), lastId }
+}
+
+/** Up to `pageSize` requests after request `afterId`, in id order, with what their rows print. */
+function pageRequests(db: Executor, afterId: number, pageSize: number) {
+  return ownTables(db)
     .selectFrom('order_request')
     .innerJoin('order_batch', 'order_batch.id', 'order_request.batch_id')
     .select([
@@ -127,8 +136,13 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
     .orderBy('order_request.id')
     .limit(pageSize)
     .execute()
-  if (requests.length === 0) return { rows: [], lastId: null }
-  const lastId = Number(requests.at(-1)!.id)
+}
+
+/**
+ * The page's quotes, payments, refunds and totals, read for its own id range
+ * (their request_id indexes), and the references of its parties' leads.
+ */
+async function pageLedger(db: Executor, afterId: number, lastId: number, requests: PageRequest[]) {
   const [quotes, payments, refunds, totals] = await Promise.all([
     ownTables(db)
       .selectFrom('request_quote')
@@ -183,99 +197,105 @@ async function readCsvPage(db: Executor, afterId: number, pageSize: number) {
   )
   // Ordered by id, so the last quote seen for a request is its current one.
   const quoteOf = new Map(quotes.map((quote) => [Number(quote.request_id), quote]))
-  const paymentsOf = new Map<number, typeof payments>()
-  for (const payment of payments) {
-    const id = Number(payment.request_id)
-    const list = paymentsOf.get(id)
-    if (list) list.push(payment)
-    else paymentsOf.set(id, [payment])
+  return {
+    quoteOf,
+    paymentsOf: byRequest(payments),
+    refundsOf: byRequest(refunds),
+    totals,
+    leadReferences,
   }
-  const refundsOf = new Map<number, typeof refunds>()
-  for (const refund of refunds) {
-    const id = Number(refund.request_id)
-    const list = refundsOf.get(id)
-    if (list) list.push(refund)
-    else refundsOf.set(id, [refund])
+}
+
+/** One request's row, its cells as the spreadsheet gets them. */
+function csvRow(request: PageRequest, ledger: PageLedger): string[] {
+  const id = Number(request.id)
+  const quote = ledger.quoteOf.get(id)
+  const paid = ledger.paymentsOf.get(id) ?? []
+  const money = {
+    priceCents: quote ? Number(quote.price_cents) : 0,
+    deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
+    depositCents: quote ? Number(quote.deposit_cents) : 0,
+    // Payments less refunds: the one rule (netPaid).
+    paidCents: ledger.totals.get(id)?.paidCents ?? 0,
+    depositWaived: Number(request.deposit_waived) === 1,
+    discount: discountOfRow(request),
+    taxes: taxesOfColumn(quote?.taxes),
   }
-  const rows = requests.map((request) => {
-    const id = Number(request.id)
-    const quote = quoteOf.get(id)
-    const paid = paymentsOf.get(id) ?? []
-    const money = {
-      priceCents: quote ? Number(quote.price_cents) : 0,
-      deliveryFeeCents: quote ? Number(quote.delivery_fee_cents) : 0,
-      depositCents: quote ? Number(quote.deposit_cents) : 0,
-      // Payments less refunds: the one rule (netPaid).
-      paidCents: totals.get(id)?.paidCents ?? 0,
-      depositWaived: Number(request.deposit_waived) === 1,
-      discount: discountOfRow(request),
-      taxes: taxesOfColumn(quote?.taxes),
-    }
-    const owed = amountsOwed(money)
-    const lead = request.party_lead_id == null ? null : Number(request.party_lead_id)
-    const party = lead === null ? '' : (leadReferences.get(lead) ?? '')
-    // A member other than the lead carries no money of its own: it says where the money is.
-    const inParty = lead !== null && lead !== id ? `in party ${party}` : null
-    const cells = [
-      String(id),
-      formatSentAt(request.created_at),
-      request.status,
-      request.due_date,
-      request.product_type,
-      request.name,
-      request.email,
-      formatPhoneNumber(request.phone_number),
-      request.event_theme,
-      request.servings ?? '',
-      request.allergies ?? '',
-      request.fulfilment ?? '',
-      request.pickup_window ?? '',
-      request.delivery_street ?? '',
-      request.delivery_city ?? '',
-      request.delivery_postal_code ?? '',
-      request.delivery_notes ?? '',
-      request.comments ?? '',
-      String(Number(request.effort)),
-      quote ? spreadsheetAmount(money.priceCents) : '',
-      quote ? spreadsheetAmount(money.deliveryFeeCents) : '',
-      quote ? spreadsheetAmount(totalOf(money)) : '',
-      quote ? spreadsheetAmount(money.depositCents) : '',
-      spreadsheetAmount(money.paidCents),
-      spreadsheetAmount(owed.depositOwed),
-      spreadsheetAmount(owed.balanceOwed),
-      paid
-        .map((payment) =>
-          [payment.received_on, formatMoneyWithCents(Number(payment.amount_cents)), payment.method]
-            .filter(Boolean)
-            .join(' '),
-        )
-        .join('; '),
-      request.payment_reference ?? '',
-      quote?.deposit_due ?? '',
-      quote?.balance_due ?? '',
-      spreadsheetAmount(totals.get(id)?.refundedCents ?? 0),
-      (refundsOf.get(id) ?? [])
-        .map((refund) =>
-          [refund.refunded_on, formatMoneyWithCents(Number(refund.amount_cents)), refund.method]
-            .filter(Boolean)
-            .join(' '),
-        )
-        .join('; '),
-      party,
-      quote ? spreadsheetAmount(money.discount?.cents ?? 0) : '',
-      money.discount?.code ?? '',
-      quote ? spreadsheetAmount(taxOf(money)) : '',
-      taxLinesOf(money)
-        .map((line) => `${line.label} ${formatMoneyWithCents(line.cents)}`)
-        .join('; '),
-    ]
-    return cells
-      .map((cell, index) =>
-        inParty !== null && PARTY_MONEY_COLUMNS.has(CSV_COLUMNS[index]!) ? inParty : cell,
-      )
-      .map(neutraliseFormula)
-  })
-  return { rows, lastId }
+  const owed = amountsOwed(money)
+  const lead = request.party_lead_id == null ? null : Number(request.party_lead_id)
+  const party = lead === null ? '' : (ledger.leadReferences.get(lead) ?? '')
+  // A member other than the lead carries no money of its own: it says where the money is.
+  const inParty = lead !== null && lead !== id ? `in party ${party}` : null
+  const cells = [
+    String(id),
+    formatSentAt(request.created_at),
+    request.status,
+    request.due_date,
+    request.product_type,
+    request.name,
+    request.email,
+    formatPhoneNumber(request.phone_number),
+    request.event_theme,
+    request.servings ?? '',
+    request.allergies ?? '',
+    request.fulfilment ?? '',
+    request.pickup_window ?? '',
+    request.delivery_street ?? '',
+    request.delivery_city ?? '',
+    request.delivery_postal_code ?? '',
+    request.delivery_notes ?? '',
+    request.comments ?? '',
+    String(Number(request.effort)),
+    quote ? spreadsheetAmount(money.priceCents) : '',
+    quote ? spreadsheetAmount(money.deliveryFeeCents) : '',
+    quote ? spreadsheetAmount(totalOf(money)) : '',
+    quote ? spreadsheetAmount(money.depositCents) : '',
+    spreadsheetAmount(money.paidCents),
+    spreadsheetAmount(owed.depositOwed),
+    spreadsheetAmount(owed.balanceOwed),
+    paid
+      .map((payment) => ledgerEntry(payment.received_on, payment.amount_cents, payment.method))
+      .join('; '),
+    request.payment_reference ?? '',
+    quote?.deposit_due ?? '',
+    quote?.balance_due ?? '',
+    spreadsheetAmount(ledger.totals.get(id)?.refundedCents ?? 0),
+    (ledger.refundsOf.get(id) ?? [])
+      .map((refund) => ledgerEntry(refund.refunded_on, refund.amount_cents, refund.method))
+      .join('; '),
+    party,
+    quote ? spreadsheetAmount(money.discount?.cents ?? 0) : '',
+    money.discount?.code ?? '',
+    quote ? spreadsheetAmount(taxOf(money)) : '',
+    taxLinesOf(money)
+      .map((line) => `${line.label} ${formatMoneyWithCents(line.cents)}`)
+      .join('; '),
+  ]
+  return cells
+    .map((cell, index) =>
+      inParty !== null && PARTY_MONEY_COLUMNS.has(CSV_COLUMNS[index]!) ? inParty : cell,
+    )
+    .map(neutraliseFormula)
+}
+
+type PageRequest = Awaited<ReturnType<typeof pageRequests>>[number]
+type PageLedger = Awaited<ReturnType<typeof pageLedger>>
+
+/** Each request's rows, in the order read. */
+function byRequest<Row extends { request_id: number | string | bigint }>(rows: Row[]) {
+  const grouped = new Map<number, Row[]>()
+  for (const row of rows) {
+    const id = Number(row.request_id)
+    const list = grouped.get(id)
+    if (list) list.push(row)
+    else grouped.set(id, [row])
+  }
+  return grouped
+}
+
+/** A payment or refund as its cell lists it: "2026-11-24 $60.00 Cash". */
+function ledgerEntry(on: string, cents: number | string | bigint, method: string | null): string {
+  return [on, formatMoneyWithCents(Number(cents)), method].filter(Boolean).join(' ')
 }
 
 /**
