@@ -3,25 +3,20 @@ import { type Env, getEnv } from '#app/config/env.server.ts'
 import { cardPaymentsOn } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
-import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
-import { partyAlertRequest, partyOf, treatsNamed } from '#app/features/order-book/party.server.ts'
+import { partyOf } from '#app/features/order-book/party.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
   moveRequest,
-  recordEvent,
 } from '#app/features/order-book/request-moves.server.ts'
-import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { CUSTOMER_CANCELLABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { CUSTOMER_CANCEL } from '#app/features/order-status/owner-intents.ts'
-import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
-import { cancelledAlert } from '#app/features/owner-alerts/alert-words.ts'
 import { cardPaymentsOf, refundOnCardIn } from '#app/features/payments/card-refunds.server.ts'
-import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { recordCancellation, tellOfCancellation } from './cancel-records.server.ts'
 import { type CancelRefund, cancelRefund, withinNoChangeWindow } from './change-policy.ts'
 import {
   type Executor,
@@ -34,7 +29,6 @@ import {
   requestOfLink,
 } from './change-rules.server.ts'
 import { readChangePolicy } from './customer-changes.server.ts'
-import { composeSelfCancelledForOwner } from './self-service-emails.ts'
 
 const ownTables = tablesFor('customer-changes')
 
@@ -228,7 +222,6 @@ export async function cancelByCustomer(
     }
     const card = await cardShare(trx, party.leadId, refund.totalCents, cardPaymentsOn(env))
     const { cardCents, giftCardCents } = sharesOf(card)
-    const manualCents = refund.totalCents - cardCents
     const moved = await moveRequest(trx, {
       requestId: party.leadId,
       to: CUSTOMER_CANCEL.target,
@@ -238,95 +231,53 @@ export async function cancelByCustomer(
     })
     if (!moved.ok) refuse(moved.status as 409, moved.error)
     // A party of one: moveRequest moved the lead alone, which is the request.
-    for (const piece of card) {
-      const made = await refundOnCardIn(trx, {
-        requestId: party.leadId,
-        paymentId: piece.paymentId,
-        amountCents: piece.amountCents,
-        reason: 'Cancelled by the customer, under the cancellation policy.',
-        now,
-        env,
-      })
-      if (!made.ok) {
-        refuse(
-          made.status,
-          made.status === 503 || made.status === 502
-            ? 'We couldn’t reach the card company to refund you, so nothing was cancelled. Please try again in a few minutes, or write to us.'
-            : made.error,
-        )
-      }
-    }
-    await ownTables(trx)
-      .insertInto('customer_change')
-      .values({
-        request_id: party.leadId,
-        kind: 'cancel',
-        status: 'done',
-        refund_cents: refund.totalCents,
-        card_refund_cents: cardCents,
-        gift_card_refund_cents: giftCardCents,
-        created_at: now,
-        answered_at: now,
-      })
-      .execute()
+    await refundOnCards(trx, { leadId: party.leadId, card, now, env })
+    await recordCancellation(trx, { leadId: party.leadId, refund, cardCents, giftCardCents, now })
     const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
-    await recordEvent(trx, {
-      requestId: party.leadId,
-      from: 'cancelled',
-      to: 'cancelled',
-      actor: 'site',
-      note:
-        refund.totalCents === 0
-          ? 'Under the cancellation policy nothing is refunded.'
-          : `Under the cancellation policy ${formatMoney(refund.totalCents)} goes back (${refund.percent}% of the deposit paid${refund.beyondDepositCents > 0 ? ', and all paid beyond it' : ''}).${manualCents > 0 ? ` To send back by e-Transfer or cash: ${formatMoney(manualCents)}.` : ''}`,
-      now,
-    })
-    await queueRequestUpdate(trx, 'self_cancelled', {
-      requestId: party.leadId,
+    await tellOfCancellation(trx, {
+      party,
+      dueDate: lead.due_date,
+      shares: { totalCents: refund.totalCents, cardCents, giftCardCents },
       siteUrl,
       now,
-      dedupeKey: `self-cancel:${party.leadId}`,
     })
-    const request = await ownTables(trx)
-      .selectFrom('order_request')
-      .select(['name', 'email', 'payment_reference'])
-      .where('id', '=', party.leadId)
-      .executeTakeFirstOrThrow()
-    const about = await partyAlertRequest(trx, party)
-    await enqueueEmail(
-      trx,
-      {
-        topic: 'request_update',
-        subjectId: party.leadId,
-        dedupeKey: `self-cancel-owner:${party.leadId}`,
-        email: composeSelfCancelledForOwner(
-          {
-            name: request.name,
-            email: request.email,
-            productType: treatsNamed(about),
-            dueDate: lead.due_date,
-            paymentReference: request.payment_reference,
-          },
-          { totalCents: refund.totalCents, cardCents, giftCardCents },
-          {
-            requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
-            bakeryName: (await readSiteSection(trx, 'identity')).name,
-          },
-        ),
-      },
-      now,
-    )
-    await queueOwnerAlert(
-      trx,
-      cancelledAlert(about, {
-        totalCents: refund.totalCents,
-        cardCents,
-        giftCardCents,
-      }),
-      now,
-    )
     return { ok: true, refundCents: refund.totalCents, cardCents, giftCardCents, already: false }
   })
+}
+
+/** The card part of her refund, back through Stripe; if Stripe cannot be reached, nothing is cancelled. */
+async function refundOnCards(
+  trx: Parameters<typeof refundOnCardIn>[0],
+  {
+    leadId,
+    card,
+    now,
+    env,
+  }: {
+    leadId: number
+    card: Awaited<ReturnType<typeof cardShare>>
+    now: number
+    env: StripeSettings
+  },
+) {
+  for (const piece of card) {
+    const made = await refundOnCardIn(trx, {
+      requestId: leadId,
+      paymentId: piece.paymentId,
+      amountCents: piece.amountCents,
+      reason: 'Cancelled by the customer, under the cancellation policy.',
+      now,
+      env,
+    })
+    if (!made.ok) {
+      refuse(
+        made.status,
+        made.status === 503 || made.status === 502
+          ? 'We couldn’t reach the card company to refund you, so nothing was cancelled. Please try again in a few minutes, or write to us.'
+          : made.error,
+      )
+    }
+  }
 }
 
 /** A cancellation made from her page, as the owner's order page shows it. */
