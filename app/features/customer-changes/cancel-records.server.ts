@@ -2,15 +2,13 @@ import type { Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
-import { partyAlertRequest, treatsNamed } from '#app/features/order-book/party.server.ts'
 import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { cancelledAlert } from '#app/features/owner-alerts/alert-words.ts'
-import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { CancelRefund } from './change-policy.ts'
-import type { holdLead } from './change-rules.server.ts'
+import { type holdLead, partyForOwner } from './change-rules.server.ts'
 import { composeSelfCancelledForOwner } from './self-service-emails.ts'
 
 /**
@@ -70,13 +68,11 @@ export async function tellOfCancellation(
   trx: Transaction<Database>,
   {
     party,
-    dueDate,
     shares,
     siteUrl,
     now,
   }: {
     party: Awaited<ReturnType<typeof holdLead>>
-    dueDate: string
     shares: { totalCents: number; cardCents: number; giftCardCents: number }
     siteUrl: string
     now: number
@@ -88,32 +84,14 @@ export async function tellOfCancellation(
     now,
     dedupeKey: `self-cancel:${party.leadId}`,
   })
-  const request = await ownTables(trx)
-    .selectFrom('order_request')
-    .select(['name', 'email', 'payment_reference'])
-    .where('id', '=', party.leadId)
-    .executeTakeFirstOrThrow()
-  const about = await partyAlertRequest(trx, party)
+  const { request, links, about } = await partyForOwner(trx, party, siteUrl)
   await enqueueEmail(
     trx,
     {
       topic: 'request_update',
       subjectId: party.leadId,
       dedupeKey: `self-cancel-owner:${party.leadId}`,
-      email: composeSelfCancelledForOwner(
-        {
-          name: request.name,
-          email: request.email,
-          productType: treatsNamed(about),
-          dueDate,
-          paymentReference: request.payment_reference,
-        },
-        shares,
-        {
-          requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
-          bakeryName: (await readSiteSection(trx, 'identity')).name,
-        },
-      ),
+      email: composeSelfCancelledForOwner(request, shares, links),
     },
     now,
   )

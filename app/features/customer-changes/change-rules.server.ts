@@ -9,10 +9,16 @@ import { findWindowRefusal } from '#app/features/availability/pickup-windows.ser
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { listProducts } from '#app/features/menu/menu.server.ts'
 import { type RequestNow, detailsOf } from '#app/features/order-book/change-parts.ts'
-import { holdPartyLead } from '#app/features/order-book/party.server.ts'
+import {
+  holdPartyLead,
+  partyAlertRequest,
+  treatsNamed,
+} from '#app/features/order-book/party.server.ts'
 import { type BookChange } from '#app/features/order-book/request-moves.server.ts'
+import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
+import type { OwnerEmailLinks, SelfServiceRequest } from './self-service-emails.ts'
 
 const ownTables = tablesFor('customer-changes')
 
@@ -130,6 +136,42 @@ function dayRefusal(
 }
 
 /** Why a move is refused: 400 for a time the day does not have (or none on a day with times), 409 for a day or time taken. */
+/**
+ * The party as the owner's email and alert about what the customer did name
+ * it: her details with the party's treats, the links to her order page and
+ * the bakery's name, and the request an alert is about.
+ */
+export async function partyForOwner(
+  trx: Executor,
+  party: Awaited<ReturnType<typeof holdLead>>,
+  siteUrl: string,
+): Promise<{
+  request: SelfServiceRequest
+  links: OwnerEmailLinks
+  about: Awaited<ReturnType<typeof partyAlertRequest>>
+}> {
+  const lead = await ownTables(trx)
+    .selectFrom('order_request')
+    .select(['name', 'email', 'due_date', 'payment_reference'])
+    .where('id', '=', party.leadId)
+    .executeTakeFirstOrThrow()
+  const about = await partyAlertRequest(trx, party)
+  return {
+    request: {
+      name: lead.name,
+      email: lead.email,
+      productType: treatsNamed(about),
+      dueDate: lead.due_date,
+      paymentReference: lead.payment_reference,
+    },
+    links: {
+      requestUrl: siteUrl ? `${siteUrl}/admin/orders/${party.leadId}` : undefined,
+      bakeryName: (await readSiteSection(trx, 'identity')).name,
+    },
+    about,
+  }
+}
+
 export interface MoveRefusal {
   status: 400 | 409
   error: string

@@ -8,7 +8,6 @@ import {
   type RequestDetails,
   partsSentence,
 } from '#app/features/order-book/change-parts.ts'
-import { partyAlertRequest, treatsNamed } from '#app/features/order-book/party.server.ts'
 import {
   type BookChange,
   NOT_FOUND,
@@ -18,7 +17,6 @@ import { CUSTOMER_CHANGEABLE_STATUSES, isIn } from '#app/features/order-status/o
 import type { ChangePolicy } from '#app/features/order-status/order-terms.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
 import { changeAskedAlert } from '#app/features/owner-alerts/alert-words.ts'
-import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
 import { partsOfChange, storeDetailsAsked } from './change-details.server.ts'
@@ -34,6 +32,7 @@ import {
   refuse,
   refusedMove,
   requestOfLink,
+  partyForOwner,
 } from './change-rules.server.ts'
 import { composeChangeAsked } from './self-service-emails.ts'
 
@@ -205,32 +204,14 @@ export async function askForChange(
           : `Asked for a change: ${words}`,
       now: ask.now,
     })
-    const request = await ownTables(trx)
-      .selectFrom('order_request')
-      .select(['name', 'email', 'due_date', 'payment_reference'])
-      .where('id', '=', party.leadId)
-      .executeTakeFirstOrThrow()
-    const about = await partyAlertRequest(trx, party)
+    const { request, links, about } = await partyForOwner(trx, party, ask.siteUrl ?? '')
     await enqueueEmail(
       trx,
       {
         topic: 'request_update',
         subjectId: party.leadId,
         dedupeKey: `change-asked:${Number(id)}`,
-        email: composeChangeAsked(
-          {
-            name: request.name,
-            email: request.email,
-            productType: treatsNamed(about),
-            dueDate: request.due_date,
-            paymentReference: request.payment_reference,
-          },
-          { changes: parts, details: ask.details },
-          {
-            requestUrl: ask.siteUrl ? `${ask.siteUrl}/admin/orders/${party.leadId}` : undefined,
-            bakeryName: (await readSiteSection(trx, 'identity')).name,
-          },
-        ),
+        email: composeChangeAsked(request, { changes: parts, details: ask.details }, links),
       },
       ask.now,
     )

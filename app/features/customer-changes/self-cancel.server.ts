@@ -233,10 +233,8 @@ export async function cancelByCustomer(
     // A party of one: moveRequest moved the lead alone, which is the request.
     await refundOnCards(trx, { leadId: party.leadId, card, now, env })
     await recordCancellation(trx, { leadId: party.leadId, refund, cardCents, giftCardCents, now })
-    const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
     await tellOfCancellation(trx, {
       party,
-      dueDate: lead.due_date,
       shares: { totalCents: refund.totalCents, cardCents, giftCardCents },
       siteUrl,
       now,
