@@ -8,6 +8,7 @@ import { discountOfRow } from '#app/features/order-status/money-owed.ts'
 import { amountsOwed, taxLinesOf, taxOf, totalOf } from '#app/features/order-status/money-owed.ts'
 import { taxesOfColumn } from '#app/features/order-status/tax-rules.ts'
 import { bakeryDateOf, bakeryTimeOf, bakeryToday } from '#app/utils/dates.ts'
+import { groupBy } from '#app/utils/group-by.ts'
 import { formatMoneyWithCents } from '#app/utils/money.ts'
 import { streamPages } from '#app/utils/page-stream.server.ts'
 import { formatPhoneNumber } from '#app/utils/phone-number.ts'
@@ -199,8 +200,8 @@ async function pageLedger(db: Executor, afterId: number, lastId: number, request
   const quoteOf = new Map(quotes.map((quote) => [Number(quote.request_id), quote]))
   return {
     quoteOf,
-    paymentsOf: byRequest(payments),
-    refundsOf: byRequest(refunds),
+    paymentsOf: groupBy(payments, (payment) => Number(payment.request_id)),
+    refundsOf: groupBy(refunds, (refund) => Number(refund.request_id)),
     totals,
     leadReferences,
   }
@@ -280,18 +281,6 @@ function csvRow(request: PageRequest, ledger: PageLedger): string[] {
 
 type PageRequest = Awaited<ReturnType<typeof pageRequests>>[number]
 type PageLedger = Awaited<ReturnType<typeof pageLedger>>
-
-/** Each request's rows, in the order read. */
-function byRequest<Row extends { request_id: number | string | bigint }>(rows: Row[]) {
-  const grouped = new Map<number, Row[]>()
-  for (const row of rows) {
-    const id = Number(row.request_id)
-    const list = grouped.get(id)
-    if (list) list.push(row)
-    else grouped.set(id, [row])
-  }
-  return grouped
-}
 
 /** A payment or refund as its cell lists it: "2026-11-24 $60.00 Cash". */
 function ledgerEntry(on: string, cents: number | string | bigint, method: string | null): string {

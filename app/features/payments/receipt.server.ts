@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely'
 import { localityLine } from '#app/content/bakery-address.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import type { PaymentTable, RefundTable } from '#app/db/schema.ts'
 import { ensureReceiptIn } from '#app/features/order-book/money-in.server.ts'
 import {
   PRICE_LOWERED_LINE,
@@ -25,6 +27,7 @@ import {
 import { servingsPhrase } from '#app/features/order-status/servings.ts'
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { formatCalendarDate, bakeryToday } from '#app/utils/dates.ts'
+import { groupBy } from '#app/utils/group-by.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Receipt } from './receipt.ts'
 
@@ -109,8 +112,8 @@ export async function readReceipts(
               amount: formatMoney(Math.max(0, totalCents - depositCents)),
               note: dueNote(quote?.balance_due),
             },
-        payments: ledger.payments.get(request.id) ?? [],
-        refunds: ledger.refunds.get(request.id) ?? [],
+        payments: (ledger.payments.get(request.id) ?? []).map(paymentLine),
+        refunds: (ledger.refunds.get(request.id) ?? []).map(refundLine),
         received: formatMoney(total.receivedCents),
         refunded: total.refundedCents > 0 ? formatMoney(total.refundedCents) : null,
         paid: formatMoney(total.paidCents),
@@ -167,7 +170,7 @@ async function paidRequests(db: Db, token: string, position: number | null | und
   return paid.length === 0 ? undefined : { asked, paid, totals }
 }
 
-/** The paid requests' receipt numbers (given here the first time: ensureReceiptIn), payments and refunds, as printed. */
+/** The paid requests' receipt numbers (given here the first time: ensureReceiptIn), and their payments and refunds by request. */
 async function ledgerOf(db: Db, ids: number[], now: number) {
   const [numbers, payments, refunds] = await Promise.all([
     db.transaction().execute(async (trx) => {
@@ -190,42 +193,41 @@ async function ledgerOf(db: Db, ids: number[], now: number) {
       .orderBy('id')
       .execute(),
   ])
+  const byRequest = (row: { request_id: number }) => Number(row.request_id)
+  return { numbers, payments: groupBy(payments, byRequest), refunds: groupBy(refunds, byRequest) }
+}
+
+/** A payment as the receipt lists it. */
+function paymentLine(
+  payment: Pick<Selectable<PaymentTable>, 'received_on' | 'method' | 'amount_cents'>,
+) {
   return {
-    numbers,
-    payments: byRequest(payments, (payment) => ({
-      on: formatCalendarDate(payment.received_on),
-      method: payment.method,
-      amount: formatMoney(Number(payment.amount_cents)),
-    })),
-    refunds: byRequest(refunds, (refund) => ({
-      on: formatCalendarDate(refund.refunded_on),
-      // A refund that lowered the price says so beside its method (decision 060).
-      method: [
-        refund.method === 'card' ? 'to your card' : refund.method,
-        refund.lowered_to_cents == null
-          ? ''
-          : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      amount: formatMoney(Number(refund.amount_cents)),
-      reason: refund.reason,
-    })),
+    on: formatCalendarDate(payment.received_on),
+    method: payment.method,
+    amount: formatMoney(Number(payment.amount_cents)),
   }
 }
 
-/** Each request's rows, as `shown`, in the order read. */
-function byRequest<Row extends { request_id: number }, Shown>(
-  rows: Row[],
-  shown: (row: Row) => Shown,
-): Map<number, Shown[]> {
-  const grouped = new Map<number, Shown[]>()
-  for (const row of rows) {
-    const list = grouped.get(row.request_id) ?? []
-    list.push(shown(row))
-    grouped.set(row.request_id, list)
+/** A refund as the receipt lists it: one that lowered the price says so beside its method (decision 060). */
+function refundLine(
+  refund: Pick<
+    Selectable<RefundTable>,
+    'refunded_on' | 'method' | 'amount_cents' | 'lowered_to_cents' | 'reason'
+  >,
+) {
+  return {
+    on: formatCalendarDate(refund.refunded_on),
+    method: [
+      refund.method === 'card' ? 'to your card' : refund.method,
+      refund.lowered_to_cents == null
+        ? ''
+        : `price lowered to ${formatMoney(Number(refund.lowered_to_cents))}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    amount: formatMoney(Number(refund.amount_cents)),
+    reason: refund.reason,
   }
-  return grouped
 }
 
 type Money = Awaited<ReturnType<typeof moneyOf>>
