@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react'
-import { Form, Link } from 'react-router'
-import { formatWindow } from '#app/features/availability/pickup-windows.ts'
+import { Link } from 'react-router'
 import { DISPLAY_LABELS, type DisplayState } from '#app/features/order-status/display-state.ts'
 import { readPaymentReference } from '#app/features/order-status/payment-reference.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
-import { OverdueFlag, StatusBadge } from '#app/features/order-status/status-badge.tsx'
 import { formatCount } from '#app/utils/count.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { OrderCard } from './order-card.tsx'
 import {
   ORDER_PAGE_SIZE,
   type OrderFilters,
@@ -16,6 +13,7 @@ import {
   STATUSES,
   orderListHref,
 } from './order-list.ts'
+import { OrderSearchForm } from './order-search-form.tsx'
 
 export type OrderBookView = 'orders' | 'messages'
 
@@ -109,116 +107,10 @@ export function OrderList({
   )
   return (
     <>
-      {filters.balance ? (
-        <div className="card mt-6 flex flex-wrap items-center justify-between gap-x-4 px-4 py-1 sm:px-5">
-          <p className="py-2">
-            <span className="font-bold">Balances due</span>: overdue or due within{' '}
-            {BALANCE_REMINDER_DAYS} days.
-          </p>
-          <Link
-            to={orderListHref({ ...filters, balance: false, page: 1 })}
-            className="text-link inline-block py-3"
-          >
-            Show every request
-          </Link>
-        </div>
-      ) : null}
-      <nav aria-label="Filter by status" className="mt-6">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <StatusChip
-              to={orderListHref({ ...filters, status: null, page: 1 })}
-              on={filters.status === null}
-              label="All"
-              count={total === null ? `${formatCount(SEARCH_COUNT_LIMIT)}+` : formatCount(total)}
-            />
-          </li>
-          {STATUSES.map((status) => (
-            <li key={status}>
-              <StatusChip
-                to={orderListHref({ ...filters, status, page: 1 })}
-                on={filters.status === status}
-                label={DISPLAY_LABELS[status]}
-                count={counts ? formatCount(counts[status]) : null}
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {filters.balance ? <BalancesFilterNote filters={filters} /> : null}
+      <StatusChips filters={filters} counts={counts} total={total} />
 
-      <Form
-        method="get"
-        action="/admin/orders"
-        className="card mt-5 grid grid-cols-2 items-end gap-x-3 gap-y-4 p-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
-        role="search"
-        aria-label="Find order requests"
-      >
-        {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
-        {filters.balance ? <input type="hidden" name="balance" value="due" /> : null}
-        <div className="form-field col-span-2 lg:col-span-1">
-          <label htmlFor="order-search" className="form-label">
-            Customer name or email
-          </label>
-          <input
-            id="order-search"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            aria-describedby="order-search-hint"
-          />
-          <p id="order-search-hint" className="form-hint">
-            Or a payment reference, like BB-4821, to open its order.
-          </p>
-        </div>
-        <div className="form-field min-w-0">
-          <label htmlFor="order-from" className="form-label">
-            Due from
-          </label>
-          <input
-            className="w-full min-w-0"
-            id="order-from"
-            name="from"
-            type="date"
-            defaultValue={filters.from ?? ''}
-          />
-        </div>
-        <div className="form-field min-w-0">
-          <label htmlFor="order-to" className="form-label">
-            Due until
-          </label>
-          <input
-            className="w-full min-w-0"
-            id="order-to"
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ''}
-          />
-        </div>
-        <div className="form-field min-w-0">
-          <label htmlFor="order-sort" className="form-label">
-            Sort
-          </label>
-          <select
-            id="order-sort"
-            name="sort"
-            className="w-full min-w-0"
-            defaultValue={filters.sort}
-          >
-            <option value="newest">Newest first</option>
-            <option value="due">Soonest due first</option>
-          </select>
-        </div>
-        <div className="flex items-center gap-2 pb-0.5">
-          <button type="submit" className="button-primary">
-            Show
-          </button>
-          {filtered ? (
-            <Link to="/admin/orders" className="filter-clear">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <OrderSearchForm filters={filters} filtered={filtered} />
 
       {problems.map((problem) => (
         <p key={problem} className="status-error mt-4" role="alert">
@@ -246,29 +138,88 @@ export function OrderList({
         </ol>
       ) : null}
 
-      {filters.page > 1 || hasMore ? (
-        <nav aria-label="Pages of order requests" className="mt-6 flex flex-wrap gap-3">
-          {filters.page > 1 ? (
-            <Link
-              to={orderListHref({ ...filters, page: filters.page - 1 })}
-              className="button-secondary"
-              rel="prev"
-            >
-              ← {filters.sort === 'due' ? 'Due sooner' : 'Newer'}
-            </Link>
-          ) : null}
-          {hasMore ? (
-            <Link
-              to={orderListHref({ ...filters, page: filters.page + 1 })}
-              className="button-secondary"
-              rel="next"
-            >
-              {filters.sort === 'due' ? 'Due later' : 'Older'} →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {filters.page > 1 || hasMore ? <PageLinks filters={filters} hasMore={hasMore} /> : null}
     </>
+  )
+}
+
+/** What the balances filter shows, and the way back to every request. */
+function BalancesFilterNote({ filters }: { filters: OrderFilters }) {
+  return (
+    <div className="card mt-6 flex flex-wrap items-center justify-between gap-x-4 px-4 py-1 sm:px-5">
+      <p className="py-2">
+        <span className="font-bold">Balances due</span>: overdue or due within{' '}
+        {BALANCE_REMINDER_DAYS} days.
+      </p>
+      <Link
+        to={orderListHref({ ...filters, balance: false, page: 1 })}
+        className="text-link inline-block py-3"
+      >
+        Show every request
+      </Link>
+    </div>
+  )
+}
+
+/** A chip for all requests and one for each status, each with its count and from its first page. */
+function StatusChips({
+  filters,
+  counts,
+  total,
+}: {
+  filters: OrderFilters
+  counts: Record<DisplayState, number> | null
+  total: number | null
+}) {
+  return (
+    <nav aria-label="Filter by status" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <StatusChip
+            to={orderListHref({ ...filters, status: null, page: 1 })}
+            on={filters.status === null}
+            label="All"
+            count={total === null ? `${formatCount(SEARCH_COUNT_LIMIT)}+` : formatCount(total)}
+          />
+        </li>
+        {STATUSES.map((status) => (
+          <li key={status}>
+            <StatusChip
+              to={orderListHref({ ...filters, status, page: 1 })}
+              on={filters.status === status}
+              label={DISPLAY_LABELS[status]}
+              count={counts ? formatCount(counts[status]) : null}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The links to the pages before and after this one, named by the list's order. */
+function PageLinks({ filters, hasMore }: { filters: OrderFilters; hasMore: boolean }) {
+  return (
+    <nav aria-label="Pages of order requests" className="mt-6 flex flex-wrap gap-3">
+      {filters.page > 1 ? (
+        <Link
+          to={orderListHref({ ...filters, page: filters.page - 1 })}
+          className="button-secondary"
+          rel="prev"
+        >
+          ← {filters.sort === 'due' ? 'Due sooner' : 'Newer'}
+        </Link>
+      ) : null}
+      {hasMore ? (
+        <Link
+          to={orderListHref({ ...filters, page: filters.page + 1 })}
+          className="button-secondary"
+          rel="next"
+        >
+          {filters.sort === 'due' ? 'Due later' : 'Older'} →
+        </Link>
+      ) : null}
+    </nav>
   )
 }
 
@@ -298,82 +249,5 @@ function StatusChip({
         </>
       )}
     </Link>
-  )
-}
-
-function OrderCard({ row }: { row: OrderRow }) {
-  return (
-    <article
-      className="card relative grid h-full gap-2 p-4 transition-shadow focus-within:ring-2 focus-within:ring-raspberry hover:shadow-lg sm:p-5"
-      aria-labelledby={`order-${row.id}`}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id={`order-${row.id}`} className="font-display text-xl font-semibold">
-          {/* The whole card is the link's target, for a thumb on a phone. */}
-          <Link
-            to={`/admin/orders/${row.id}`}
-            className="after:absolute after:inset-0 after:rounded-[inherit] focus:outline-none"
-          >
-            {row.productType}
-          </Link>
-        </h2>
-        <div className="flex flex-col items-end gap-1">
-          <StatusBadge state={row.state} />
-          {row.depositOverdue ? <OverdueFlag /> : null}
-        </div>
-      </div>
-      <p>
-        <span className="font-bold">{row.name}</span>{' '}
-        <span className="break-all text-chocolate">{row.email}</span>
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-bold text-chocolate">Due</dt>
-        <dd>
-          {formatCalendarDate(row.dueDate)}
-          {row.fulfilment ? ` · ${row.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}` : ''}
-          {row.window ? (
-            <span className="font-bold whitespace-nowrap" data-testid="card-window">
-              {' '}
-              {row.fulfilment ? '' : 'at '}
-              {formatWindow(row.window)}
-            </span>
-          ) : null}
-        </dd>
-        <dt className="font-bold text-chocolate">{row.eventThemeLabel}</dt>
-        <dd>{row.eventTheme}</dd>
-        <dt className="font-bold text-chocolate">Effort</dt>
-        <dd>{row.effort}</dd>
-        {row.paymentReference ? (
-          <>
-            <dt className="font-bold text-chocolate">Reference</dt>
-            <dd className="font-mono" data-testid="card-reference">
-              {row.paymentReference}
-            </dd>
-          </>
-        ) : null}
-        {row.money ? (
-          <>
-            <dt className="font-bold text-chocolate">Quoted</dt>
-            <dd>
-              {formatMoney(row.money.totalCents)}
-              {row.money.depositOwed > 0
-                ? ` · deposit owed ${formatMoney(row.money.depositOwed)}`
-                : ''}
-              {` · balance owed ${formatMoney(row.money.balanceOwed)}`}
-            </dd>
-          </>
-        ) : row.partyLeadId ? (
-          <>
-            <dt className="font-bold text-chocolate">Quoted</dt>
-            <dd>
-              With its party, on{' '}
-              <a className="text-link" href={`/admin/orders/${row.partyLeadId}`}>
-                request #{row.partyLeadId}
-              </a>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-    </article>
   )
 }
