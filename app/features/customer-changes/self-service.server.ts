@@ -1,26 +1,14 @@
+import type { z } from 'zod/mini'
 import type { Env } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { tablesFor } from '#app/db/feature-tables.ts'
 import { lastBookableDate } from '#app/features/availability/availability.server.ts'
 import { readBookingRules } from '#app/features/availability/booking-settings.server.ts'
 import { readPickupWindows } from '#app/features/availability/pickup-windows.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { listActiveProducts } from '#app/features/menu/menu.server.ts'
-import {
-  type ChangedPart,
-  DETAIL_FIELDS,
-  type RequestDetails,
-  detailsOf,
-  partsSentence,
-} from '#app/features/order-book/change-parts.ts'
-import {
-  CUSTOMER_CANCELLABLE_STATUSES,
-  CUSTOMER_CHANGEABLE_STATUSES,
-  isIn,
-} from '#app/features/order-status/order-status.ts'
+import { DETAIL_FIELDS, type RequestDetails } from '#app/features/order-book/change-parts.ts'
 import { policySentence } from '#app/features/order-status/order-terms.ts'
-import { themeLabel } from '#app/features/order-status/theme-label.ts'
 import {
   MAX_ORDERS_PER_SEND,
   MAX_ORDER_BODY_BYTES,
@@ -32,44 +20,26 @@ import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { partsOfChange, readDetailsAsked } from './change-details.server.ts'
-import { SelfServiceFormSchema } from './change-policy-schema.ts'
 import {
-  CHANGE_DETAILS_MAX,
-  refundSentence,
-  refundWords,
-  withinNoChangeWindow,
-} from './change-policy.ts'
-import { membersOf } from './change-rules.server.ts'
-import { askForChange, dateAndWindow, readChangePolicy } from './customer-changes.server.ts'
+  type AskChangeFormSchema,
+  type CancelFormSchema,
+  SelfServiceFormSchema,
+} from './change-policy-schema.ts'
+import { CHANGE_DETAILS_MAX } from './change-policy.ts'
+import { askForChange, readChangePolicy } from './customer-changes.server.ts'
 import { ChangedDetailsSchema } from './details-form-schema.ts'
-import { cancelByCustomer, previewCancel } from './self-cancel.server.ts'
+import { cancelByCustomer } from './self-cancel.server.ts'
+import {
+  readCancelPreview,
+  readCustomerRequests,
+  readSelfServiceEntry,
+} from './self-service-entry.server.ts'
 import type {
   PostedChange,
   SelfServiceEntry,
   SelfServiceResult,
   SelfServiceView,
 } from './self-service.ts'
-
-const ownTables = tablesFor('customer-changes')
-
-/** What a change would make of her order as it stands, from what to what. */
-async function changeParts(
-  db: Db,
-  change: { id: number; new_date: string | null; new_window: string | null },
-  memberIds: readonly number[],
-): Promise<ChangedPart[]> {
-  const [members, details] = await Promise.all([
-    membersOf(db, memberIds),
-    readDetailsAsked(db, Number(change.id)),
-  ])
-  return partsOfChange(members, { date: change.new_date, window: change.new_window, details }).party
-}
-
-/** A change answered before its parts were kept: the day and time it asked, if any. */
-function olderChangeLine(change: { new_date: string | null; new_window: string | null }) {
-  return change.new_date ? `date to ${dateAndWindow(change.new_date, change.new_window)}` : ''
-}
 
 /**
  * What the customer's page offers each request (decision 054): "Ask for a
@@ -93,26 +63,7 @@ export async function readSelfService(
   },
 ): Promise<SelfServiceView> {
   const [requests, policy, windows, rules, products] = await Promise.all([
-    ownTables(db)
-      .selectFrom('order_request')
-      .select([
-        'id',
-        'position',
-        'status',
-        'due_date',
-        'pickup_window',
-        'fulfilment',
-        'product_type',
-        'event_theme',
-        'servings',
-        'allergies',
-        'comments',
-        'party_lead_id',
-        'event_theme_holds',
-      ])
-      .where('customer_token', '=', token)
-      .orderBy('position')
-      .execute(),
+    readCustomerRequests(db, token),
     readChangePolicy(db),
     readPickupWindows(db),
     readBookingRules(db),
@@ -127,79 +78,16 @@ export async function readSelfService(
     const members = requests.filter((other) =>
       [Number(other.id), Number(other.party_lead_id)].includes(leadId),
     )
-    const firstDate = members.map((member) => member.due_date).sort()[0]!
-    const statuses = members.map((member) => member.status)
-    const memberIds = members.map((member) => Number(member.id))
-    const rows = await ownTables(db)
-      .selectFrom('customer_change')
-      .selectAll()
-      .where('request_id', '=', leadId)
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute()
-    const pending = rows.find((row) => row.kind === 'change' && row.status === 'open')
-    const answered = rows.find(
-      (row) => row.kind === 'change' && (row.status === 'accepted' || row.status === 'declined'),
-    )
-    const cancelled = rows.find((row) => row.kind === 'cancel')
-    const tooLate = withinNoChangeWindow(policy, { today, dueDate: firstDate })
-    const changeable = statuses.every((status) => isIn(CUSTOMER_CHANGEABLE_STATUSES, status))
-    const cancellable = statuses.every((status) => isIn(CUSTOMER_CANCELLABLE_STATUSES, status))
-    const product = products.find((candidate) => candidate.name === request.product_type)
-    const entry: SelfServiceEntry = {
-      canChange: changeable && !tooLate && !pending,
-      canCancel: cancellable && !tooLate,
-      tooLate: (changeable || cancellable) && tooLate,
-      pending: pending
-        ? {
-            changes: await changeParts(db, pending, memberIds),
-            details: pending.details,
-          }
-        : null,
-      lastAnswer:
-        answered && !pending
-          ? {
-              accepted: answered.status === 'accepted',
-              // Accepted: what it made, as kept then; declined: what it would have made.
-              asked:
-                answered.status === 'accepted'
-                  ? answered.made || olderChangeLine(answered)
-                  : partsSentence(await changeParts(db, answered, memberIds)) ||
-                    olderChangeLine(answered),
-              note: answered.answer_note,
-            }
-          : null,
-      cancelled: cancelled ? refundWords(cancelled) : null,
-      differentDays: new Set(members.map((member) => member.due_date)).size > 1,
-      currentDate: firstDate,
-      currentWindow: request.pickup_window,
-      delivery: request.fulfilment === 'delivery',
-      product: product?.name ?? '',
-      noticeDays: product?.noticeDays ?? 0,
-      members: members.map((member) => ({
-        position: member.position,
-        productType: member.product_type,
-        eventThemeLabel: themeLabel(member.event_theme_holds),
-        details: detailsOf(member),
-      })),
-      cancelPreview: null,
-    }
+    const entry = await readSelfServiceEntry(db, {
+      request,
+      leadId,
+      members,
+      policy,
+      products,
+      today,
+    })
     if (cancelPosition === request.position && entry.canCancel) {
-      const preview = await previewCancel(db, { requestId: id, now })
-      if (preview.ok) {
-        const words = refundWords({
-          refund_cents: preview.refund.totalCents,
-          card_refund_cents: preview.cardCents,
-          gift_card_refund_cents: preview.giftCardCents,
-        })
-        entry.cancelPreview = {
-          sentence: refundSentence(preview.refund),
-          refundCents: preview.refund.totalCents,
-          card: words.card,
-          giftCard: words.giftCard,
-          manual: words.manual,
-        }
-      }
+      entry.cancelPreview = await readCancelPreview(db, { requestId: id, now })
     }
     entries[request.position] = entry
   }
@@ -320,46 +208,84 @@ export async function receiveSelfService({
   }
   const data = parsed.data
   if (data.intent === 'ask-change') {
-    const refused = (status: number, error: string, field?: string) =>
-      reply<SelfServiceResult>(status, {
-        selfService: true,
-        ok: false,
-        error,
-        position: data.request,
-        posted: postedOf(form),
-        ...(field ? { field } : {}),
-      })
-    const changed = readChangedDetails(form)
-    if (!changed.ok) return refused(400, changed.error, changed.field)
-    const asked = await askForChange(db, {
-      token,
-      position: data.request,
-      newDate: data.new_date,
-      newWindow: data.new_date ? data.new_window : null,
-      fields: changed.fields,
-      details: data.details,
-      now,
-      siteUrl,
-    })
-    if (!asked.ok) {
-      return asked.status === 404
-        ? reply<SelfServiceResult>(404, {
-            selfService: true,
-            ok: false,
-            error: asked.error,
-            notFound: true,
-          })
-        : refused(asked.status, asked.error)
-    }
-    kickDeliveryWorker()
-    return reply<SelfServiceResult>(200, {
-      selfService: true,
-      ok: true,
-      position: data.request,
-      outcome: 'asked',
-      message: 'Thank you: we have your request for a change and will answer by email soon.',
-    })
+    return receiveChangeAsk({ db, token, data, form, now, siteUrl })
   }
+  return receiveCancel({ db, token, data, now, siteUrl, env })
+}
+
+/** Her "Ask for a change": her party's details read, the change asked, and the page's answer. */
+async function receiveChangeAsk({
+  db,
+  token,
+  data,
+  form,
+  now,
+  siteUrl,
+}: {
+  db: Db
+  token: string
+  data: z.output<typeof AskChangeFormSchema>
+  form: Record<string, string>
+  now: number
+  siteUrl: string | undefined
+}): Promise<Reply<SelfServiceResult>> {
+  const refused = (status: number, error: string, field?: string) =>
+    reply<SelfServiceResult>(status, {
+      selfService: true,
+      ok: false,
+      error,
+      position: data.request,
+      posted: postedOf(form),
+      ...(field ? { field } : {}),
+    })
+  const changed = readChangedDetails(form)
+  if (!changed.ok) return refused(400, changed.error, changed.field)
+  const asked = await askForChange(db, {
+    token,
+    position: data.request,
+    newDate: data.new_date,
+    newWindow: data.new_date ? data.new_window : null,
+    fields: changed.fields,
+    details: data.details,
+    now,
+    siteUrl,
+  })
+  if (!asked.ok) {
+    return asked.status === 404
+      ? reply<SelfServiceResult>(404, {
+          selfService: true,
+          ok: false,
+          error: asked.error,
+          notFound: true,
+        })
+      : refused(asked.status, asked.error)
+  }
+  kickDeliveryWorker()
+  return reply<SelfServiceResult>(200, {
+    selfService: true,
+    ok: true,
+    position: data.request,
+    outcome: 'asked',
+    message: 'Thank you: we have your request for a change and will answer by email soon.',
+  })
+}
+
+/** Her "Confirm cancellation": the order cancelled at the refund she was shown, and the page's answer. */
+async function receiveCancel({
+  db,
+  token,
+  data,
+  now,
+  siteUrl,
+  env,
+}: {
+  db: Db
+  token: string
+  data: z.output<typeof CancelFormSchema>
+  now: number
+  siteUrl: string | undefined
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'> | undefined
+}): Promise<Reply<SelfServiceResult>> {
   const cancelled = await cancelByCustomer(db, {
     token,
     position: data.request,
