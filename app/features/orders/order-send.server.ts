@@ -14,7 +14,7 @@ import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { OTHER_PRODUCT } from './order-options.ts'
 import { MAX_ORDER_BODY_BYTES, OPTIONAL_ORDER_FIELDS, ORDER_FIELDS } from './order-options.ts'
-import { submitOrderRequests } from './order-requests.server.ts'
+import { type SubmitResult, submitOrderRequests } from './order-requests.server.ts'
 import {
   type OrderValues,
   type OrderRequest,
@@ -95,69 +95,9 @@ export async function receiveOrderRequests({
     deliveryEnabled: booking.deliveryEnabled,
   }).safeParse(input)
   const values = post.mediaType === FORM_URLENCODED ? postedValues(input) : undefined
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue): OrderProblem => {
-      const [, index, field] = issue.path
-      return {
-        ...(typeof index === 'number' ? { order: index + 1 } : {}),
-        ...(typeof field === 'string' ? { field } : {}),
-        message: issue.message,
-      }
-    })
-    return reply(400, {
-      ok: false,
-      error: describeProblem(problems[0]!),
-      problems,
-      ...(values ? { values } : {}),
-    })
-  }
+  if (!parsed.success) return refuseInvalid(parsed.error.issues, values)
   const stored = await submitOrderRequests(db, parsed.data.orders, { products, siteUrl, now })
-  if (!stored.ok && 'photosGone' in stored) {
-    const problem = {
-      order: stored.photosGone + 1,
-      field: 'photos',
-      message:
-        'An inspiration photo is no longer with us (photos not sent within a day are removed). Please remove it, add it again and send.',
-    }
-    return reply(400, { ok: false, error: describeProblem(problem), problems: [problem] })
-  }
-  if (!stored.ok && 'window' in stored) {
-    const { index, reason } = stored.window
-    const problem = {
-      order: index + 1,
-      field: 'pickup_window',
-      message: windowMessage(parsed.data.orders[index]!, stored.window),
-    }
-    // A full window is taken, like a full day; a missing or unknown one is a mistake in the form.
-    return reply(reason === 'full' ? 409 : 400, {
-      ok: false,
-      error: describeProblem(problem),
-      problems: [problem],
-      ...(values ? { values } : {}),
-    })
-  }
-  if (!stored.ok && 'claimGone' in stored) {
-    // The cart claims no waitlist's offer; this is for completeness of the answer.
-    return reply(409, { ok: false, error: 'That day is no longer kept for you.' })
-  }
-  if (!stored.ok) {
-    const { index, nextOpen, day } = stored.unbookable
-    const order = parsed.data.orders[index]!
-    const problem = {
-      order: index + 1,
-      field: 'due_date',
-      message: unbookableMessage(order, stored.unbookable),
-    }
-    const waits = values && day.status === 'full' && order.product_type !== OTHER_PRODUCT
-    return reply(409, {
-      ok: false,
-      error: describeProblem(problem),
-      problems: [problem],
-      ...(nextOpen ? { nextOpenDay: nextOpen } : {}),
-      ...(values ? { values } : {}),
-      ...(waits ? { waitlistDay: { date: order.due_date, product: order.product_type } } : {}),
-    })
-  }
+  if (!stored.ok) return refuseStored(stored, { orders: parsed.data.orders, values })
   kickDeliveryWorker()
   // Her private link and payment references, shown on the thank-you at once:
   // the email may be slow or land in spam, and this page is hers alone.
@@ -167,6 +107,86 @@ export async function receiveOrderRequests({
     references,
   }))
   return reply(200, { ok: true, count: parsed.data.orders.length, links })
+}
+
+/** A send the schema refused: each problem by order and field, the first as the sentence. */
+function refuseInvalid(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  values: OrderValues | undefined,
+): Reply<OrderSendResult> {
+  const problems = issues.map((issue): OrderProblem => {
+    const [, index, field] = issue.path
+    return {
+      ...(typeof index === 'number' ? { order: index + 1 } : {}),
+      ...(typeof field === 'string' ? { field } : {}),
+      message: issue.message,
+    }
+  })
+  return reply(400, {
+    ok: false,
+    error: describeProblem(problems[0]!),
+    problems,
+    ...(values ? { values } : {}),
+  })
+}
+
+/** A send that stored nothing: its photos gone, a window refused, the offer gone, or a day unbookable. */
+function refuseStored(
+  stored: Exclude<SubmitResult, { ok: true }>,
+  { orders, values }: { orders: OrderRequest[]; values: OrderValues | undefined },
+): Reply<OrderSendResult> {
+  if ('photosGone' in stored) {
+    const problem = {
+      order: stored.photosGone + 1,
+      field: 'photos',
+      message:
+        'An inspiration photo is no longer with us (photos not sent within a day are removed). Please remove it, add it again and send.',
+    }
+    return reply(400, { ok: false, error: describeProblem(problem), problems: [problem] })
+  }
+  if ('window' in stored) {
+    const { index, reason } = stored.window
+    const problem = {
+      order: index + 1,
+      field: 'pickup_window',
+      message: windowMessage(orders[index]!, stored.window),
+    }
+    // A full window is taken, like a full day; a missing or unknown one is a mistake in the form.
+    return reply(reason === 'full' ? 409 : 400, {
+      ok: false,
+      error: describeProblem(problem),
+      problems: [problem],
+      ...(values ? { values } : {}),
+    })
+  }
+  if ('claimGone' in stored) {
+    // The cart claims no waitlist's offer; this is for completeness of the answer.
+    return reply(409, { ok: false, error: 'That day is no longer kept for you.' })
+  }
+  return refuseUnbookable(stored.unbookable, { orders, values })
+}
+
+/** A day that cannot be booked: the next open day, and without JavaScript a full day's waitlist. */
+function refuseUnbookable(
+  unbookable: Unbookable,
+  { orders, values }: { orders: OrderRequest[]; values: OrderValues | undefined },
+): Reply<OrderSendResult> {
+  const { index, nextOpen, day } = unbookable
+  const order = orders[index]!
+  const problem = {
+    order: index + 1,
+    field: 'due_date',
+    message: unbookableMessage(order, unbookable),
+  }
+  const waits = values && day.status === 'full' && order.product_type !== OTHER_PRODUCT
+  return reply(409, {
+    ok: false,
+    error: describeProblem(problem),
+    problems: [problem],
+    ...(nextOpen ? { nextOpenDay: nextOpen } : {}),
+    ...(values ? { values } : {}),
+    ...(waits ? { waitlistDay: { date: order.due_date, product: order.product_type } } : {}),
+  })
 }
 
 function parseOrderPost(mediaType: string, text: string): Record<string, unknown> | null {
