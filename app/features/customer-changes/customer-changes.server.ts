@@ -1,9 +1,12 @@
+import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
+import type { Database } from '#app/db/schema.ts'
 import { readOrderRules } from '#app/features/availability/order-policies.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
+  type ChangedPart,
   DETAIL_FIELDS,
   type RequestDetails,
   partsSentence,
@@ -153,21 +156,7 @@ export async function askForChange(
     const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
     // The form offers the date she has: a day and time as they are ask no move.
     const moves = movesParty(members, ask.newDate, ask.newWindow)
-    if (moves) {
-      if (new Set(members.map((member) => member.due_date)).size > 1) {
-        refuse(
-          409,
-          'Your orders are on different days, so a new date for them is something to write to us about.',
-        )
-      }
-      if (ask.newDate! <= today) refuse(400, 'Choose a date after today.')
-      const refused = await refusedMove(trx, members, {
-        date: ask.newDate!,
-        window: ask.newWindow,
-        now: ask.now,
-      })
-      if (refused) refuse(refused.status, refused.error)
-    }
+    if (moves) await checkMove(trx, { members, ask, today })
     const asked = detailsByMember(members, ask.fields ?? new Map())
     const newDate = moves ? ask.newDate : null
     const newWindow = moves ? ask.newWindow : null
@@ -179,52 +168,118 @@ export async function askForChange(
         'Nothing here differs from your order as it is: change a detail, the date or the time, or tell us what you would change.',
       )
     }
-    const { id } = await ownTables(trx)
-      .insertInto('customer_change')
-      .values({
-        request_id: party.leadId,
-        kind: 'change',
-        status: 'open',
-        new_date: newDate,
-        new_window: newWindow,
-        details: ask.details,
-        created_at: ask.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await storeDetailsAsked(trx, Number(id), asked)
-    await recordEvent(trx, {
-      requestId: party.leadId,
-      from: lead.status,
-      to: lead.status,
-      actor: 'customer',
-      note:
-        parts.length > 0
-          ? `Asked to change: ${endSentence(partsSentence(parts))}${words ? ` Her words: ${words}` : ''}`
-          : `Asked for a change: ${words}`,
-      now: ask.now,
+    const changeId = await recordChangeAsked(trx, {
+      leadId: party.leadId,
+      leadStatus: lead.status,
+      change: { newDate, newWindow, asked, parts },
+      ask,
     })
-    const { request, links, about } = await partyForOwner(trx, party, ask.siteUrl ?? '')
-    await enqueueEmail(
-      trx,
-      {
-        topic: 'request_update',
-        subjectId: party.leadId,
-        dedupeKey: `change-asked:${Number(id)}`,
-        email: composeChangeAsked(request, { changes: parts, details: ask.details }, links),
-      },
-      ask.now,
-    )
-    await queueOwnerAlert(
-      trx,
-      changeAskedAlert(about, {
-        id: Number(id),
-        newDate,
-        window: newDate && newWindow ? formatWindow(newWindow) : null,
-        details: ask.details,
-      }),
-      ask.now,
-    )
-    return { ok: true, changeId: Number(id) }
+    await tellOwnerOfChange(trx, { party, changeId, change: { newDate, newWindow, parts }, ask })
+    return { ok: true, changeId }
   })
+}
+
+/** Refuses a new date for a party on several days, one not after today, or a day or time not to be had now. */
+async function checkMove(
+  trx: Transaction<Database>,
+  { members, ask, today }: { members: readonly PartyRow[]; ask: ChangeAsk; today: string },
+) {
+  if (new Set(members.map((member) => member.due_date)).size > 1) {
+    refuse(
+      409,
+      'Your orders are on different days, so a new date for them is something to write to us about.',
+    )
+  }
+  if (ask.newDate! <= today) refuse(400, 'Choose a date after today.')
+  const refused = await refusedMove(trx, members, {
+    date: ask.newDate!,
+    window: ask.newWindow,
+    now: ask.now,
+  })
+  if (refused) refuse(refused.status, refused.error)
+}
+
+/** The change asked, as it differs from her order: a new day and time (or null), details by member, in parts. */
+interface AskedChange {
+  newDate: string | null
+  newWindow: string | null
+  asked: ReadonlyMap<number, Partial<RequestDetails>>
+  parts: ChangedPart[]
+}
+
+/** Keeps the change open on the party's lead with the details it asks, and writes it on the lead's timeline. */
+async function recordChangeAsked(
+  trx: Transaction<Database>,
+  {
+    leadId,
+    leadStatus,
+    change: { newDate, newWindow, asked, parts },
+    ask,
+  }: { leadId: number; leadStatus: PartyRow['status']; change: AskedChange; ask: ChangeAsk },
+): Promise<number> {
+  const words = ask.details.trim()
+  const { id } = await ownTables(trx)
+    .insertInto('customer_change')
+    .values({
+      request_id: leadId,
+      kind: 'change',
+      status: 'open',
+      new_date: newDate,
+      new_window: newWindow,
+      details: ask.details,
+      created_at: ask.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await storeDetailsAsked(trx, Number(id), asked)
+  await recordEvent(trx, {
+    requestId: leadId,
+    from: leadStatus,
+    to: leadStatus,
+    actor: 'customer',
+    note:
+      parts.length > 0
+        ? `Asked to change: ${endSentence(partsSentence(parts))}${words ? ` Her words: ${words}` : ''}`
+        : `Asked for a change: ${words}`,
+    now: ask.now,
+  })
+  return Number(id)
+}
+
+/** The owner hears of the change once (its dedupe key): her email and her alert. */
+async function tellOwnerOfChange(
+  trx: Transaction<Database>,
+  {
+    party,
+    changeId,
+    change: { newDate, newWindow, parts },
+    ask,
+  }: {
+    party: Awaited<ReturnType<typeof holdLead>>
+    changeId: number
+    change: Omit<AskedChange, 'asked'>
+    ask: ChangeAsk
+  },
+) {
+  const { request, links, about } = await partyForOwner(trx, party, ask.siteUrl ?? '')
+  await enqueueEmail(
+    trx,
+    {
+      topic: 'request_update',
+      subjectId: party.leadId,
+      dedupeKey: `change-asked:${changeId}`,
+      email: composeChangeAsked(request, { changes: parts, details: ask.details }, links),
+    },
+    ask.now,
+  )
+  await queueOwnerAlert(
+    trx,
+    changeAskedAlert(about, {
+      id: changeId,
+      newDate,
+      window: newDate && newWindow ? formatWindow(newWindow) : null,
+      details: ask.details,
+    }),
+    ask.now,
+  )
 }
