@@ -6,9 +6,15 @@ import { partyOf } from '#app/features/order-book/party.server.ts'
 import { type BookChange, recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { CUSTOMER_CHANGEABLE_STATUSES, isIn } from '#app/features/order-status/order-status.ts'
 import { endSentence } from '#app/utils/clock-times.ts'
-import { partsOfChange, readDetailsAsked, writeDetails } from './change-details.server.ts'
+import {
+  type DetailsAsked,
+  partsOfChange,
+  readDetailsAsked,
+  writeDetails,
+} from './change-details.server.ts'
 import {
   type Executor,
+  type PartyRow,
   holdLead,
   membersOf,
   movesParty,
@@ -94,30 +100,78 @@ export async function answerChangeIn(
   }
   const members = await membersOf(trx, party.memberIds)
   const lead = members.find((member) => member.id === party.leadId) ?? members[0]!
-  const claim = async (status: 'accepted' | 'declined', fields: Record<string, string>) => {
-    const claimed = await ownTables(trx)
-      .updateTable('customer_change')
-      .set({ status, answered_at: now, ...fields })
-      .where('id', '=', change.id)
-      .where('status', '=', 'open')
-      .executeTakeFirst()
-    return claimed.numUpdatedRows > 0n
-  }
-  if (!accept) {
-    if (!(await claim('declined', { answer_note: note }))) {
-      return conflict('That change was answered meanwhile.')
-    }
-    const asked = change.changes.length > 0 ? ` (${partsSentence(change.changes)})` : ''
-    await recordEvent(trx, {
-      requestId: party.leadId,
-      from: lead.status,
-      to: lead.status,
-      actor: 'owner',
-      note: `Declined the change asked${asked}.${note.trim() ? ` ${note.trim()}` : ''}`,
-      now,
-    })
-    return { ok: true, note: note.trim() || null }
-  }
+  if (!accept) return declineChange(trx, { leadId: party.leadId, lead, change, note, now })
+  return acceptChange(trx, { leadId: party.leadId, members, change, now })
+}
+
+/** Claims the change for the owner's answer while it is still open; false when it was answered meanwhile. */
+async function claimAnswer(
+  trx: Transaction<Database>,
+  {
+    changeId,
+    status,
+    fields,
+    now,
+  }: {
+    changeId: number
+    status: 'accepted' | 'declined'
+    fields: Record<string, string>
+    now: number
+  },
+): Promise<boolean> {
+  const claimed = await ownTables(trx)
+    .updateTable('customer_change')
+    .set({ status, answered_at: now, ...fields })
+    .where('id', '=', changeId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+  return claimed.numUpdatedRows > 0n
+}
+
+/** Declining keeps the order as it is and writes the owner's sentence on the lead's timeline. */
+async function declineChange(
+  trx: Transaction<Database>,
+  {
+    leadId,
+    lead,
+    change,
+    note,
+    now,
+  }: { leadId: number; lead: PartyRow; change: PendingChange; note: string; now: number },
+): Promise<ChangeAnswer> {
+  const claimed = await claimAnswer(trx, {
+    changeId: change.id,
+    status: 'declined',
+    fields: { answer_note: note },
+    now,
+  })
+  if (!claimed) return conflict('That change was answered meanwhile.')
+  const asked = change.changes.length > 0 ? ` (${partsSentence(change.changes)})` : ''
+  await recordEvent(trx, {
+    requestId: leadId,
+    from: lead.status,
+    to: lead.status,
+    actor: 'owner',
+    note: `Declined the change asked${asked}.${note.trim() ? ` ${note.trim()}` : ''}`,
+    now,
+  })
+  return { ok: true, note: note.trim() || null }
+}
+
+/**
+ * Accepting weighs a new day or time again under the booking lock, claims
+ * the change, and makes it; refused with a sentence when the order has
+ * moved on or the day or time cannot be had now.
+ */
+async function acceptChange(
+  trx: Transaction<Database>,
+  {
+    leadId,
+    members,
+    change,
+    now,
+  }: { leadId: number; members: PartyRow[]; change: PendingChange; now: number },
+): Promise<ChangeAnswer> {
   if (members.some((member) => !isIn(CUSTOMER_CHANGEABLE_STATUSES, member.status))) {
     return conflict('This order has moved on since the change was asked; decline it instead.')
   }
@@ -140,10 +194,42 @@ export async function answerChangeIn(
       )
     }
   }
-  if (!(await claim('accepted', { made: partsSentence(made) }))) {
-    return conflict('That change was answered meanwhile.')
-  }
+  const claimed = await claimAnswer(trx, {
+    changeId: change.id,
+    status: 'accepted',
+    fields: { made: partsSentence(made) },
+    now,
+  })
+  if (!claimed) return conflict('That change was answered meanwhile.')
   const words = change.details.trim()
+  await makeChange(trx, { leadId, change, each, made, details, moves, words, now })
+  // Her words go in her email only when nothing on the order changed: they say which change.
+  return { ok: true, note: made.length > 0 ? null : words || null, changes: made }
+}
+
+/** Each member takes the new day and time (when it moves) and its details, and its timeline says what changed. */
+async function makeChange(
+  trx: Transaction<Database>,
+  {
+    leadId,
+    change,
+    each,
+    made,
+    details,
+    moves,
+    words,
+    now,
+  }: {
+    leadId: number
+    change: PendingChange
+    each: ReturnType<typeof partsOfChange>['each']
+    made: ChangedPart[]
+    details: DetailsAsked
+    moves: boolean
+    words: string
+    now: number
+  },
+) {
   for (const { member, parts } of each) {
     if (moves) {
       await ownTables(trx)
@@ -154,8 +240,8 @@ export async function answerChangeIn(
     }
     await writeDetails(trx, member.id, details.get(member.id) ?? {})
     // The lead tells the party's whole change; each other member its own part of it.
-    const told = member.id === party.leadId ? made : parts
-    if (told.length === 0 && member.id !== party.leadId) continue
+    const told = member.id === leadId ? made : parts
+    if (told.length === 0 && member.id !== leadId) continue
     await recordEvent(trx, {
       requestId: member.id,
       from: member.status,
@@ -168,6 +254,4 @@ export async function answerChangeIn(
       now,
     })
   }
-  // Her words go in her email only when nothing on the order changed: they say which change.
-  return { ok: true, note: made.length > 0 ? null : words || null, changes: made }
 }
