@@ -82,9 +82,14 @@ export const featureEdges = {
     uses: ['menu'],
     why: "Availability weighs each request by its product's notice and effort, and counts the requests whose status holds a day (order-status's HELD_STATUSES).",
   },
+  'date-choice': {
+    uses: ['availability'],
+    why: 'Choosing an order date: the date field, its calendar of open days with why the others cannot be had, the next open day, and the rules of notice and horizon it says (availability answers which days are open). The order form, a treat bought now and a change of day all choose their date with it.',
+  },
   orders: {
     uses: [
       'availability',
+      'date-choice',
       'inspiration',
       'menu',
       'order-book/request-intake.server.ts',
@@ -116,6 +121,7 @@ export const featureEdges = {
   'buy-now': {
     uses: [
       'availability',
+      'date-choice',
       'discount-codes',
       'gift-cards',
       'menu',
@@ -155,11 +161,12 @@ export const featureEdges = {
   },
   payments: {
     uses: ['gift-cards', 'order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
-    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices. It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders). Gift cards are bought through its Checkout, spent as an order's payment and refunded back onto the card (gift-cards keeps each card's code and ledger).",
+    why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, receipts and their PDF, payment notices, and when a quote's balance falls due (its Settings card). It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders). Gift cards are bought through its Checkout, spent as an order's payment and refunded back onto the card (gift-cards keeps each card's code and ledger).",
   },
   'customer-changes': {
     uses: [
       'availability',
+      'date-choice',
       'menu',
       'order-book',
       'orders',
@@ -167,7 +174,7 @@ export const featureEdges = {
       'payments',
       'site-content',
     ],
-    why: "What a customer asks of her order from her page: a change of day, time or details, a cancellation with what it gives back (a refund to her card goes through payments), and the owner's answer. Its forms reuse the order form's fields and date choice (orders); the menu says what may be asked for.",
+    why: "What a customer asks of her order from her page: a change of day, time or details, a cancellation with what it gives back (a refund to her card goes through payments), and the owner's answer. Its forms reuse the order form's fields (orders) and choose the new day as it does (date-choice); the menu says what may be asked for.",
   },
   'customer-page': {
     uses: [

@@ -21,9 +21,16 @@ test('a feature sees its own tables, the shared ones and its grants, and no othe
     | 'day_waitlist_entry'
     | Shared
   >()
-  // The payments room: its own two tables and the book's rows it settles.
+  // The payments room: its own two tables, the book's rows it settles and the settings row
+  // that says when a balance falls due.
   expectTypeOf<TablesOf<'payments'>>().toEqualTypeOf<
-    'card_checkout' | 'stripe_event' | 'order_request' | 'payment' | 'refund' | Shared
+    | 'card_checkout'
+    | 'stripe_event'
+    | 'order_request'
+    | 'payment'
+    | 'refund'
+    | 'booking_settings'
+    | Shared
   >()
 })
 

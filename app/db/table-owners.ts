@@ -186,9 +186,9 @@ export const tableGrants = [
   },
   {
     feature: 'payments',
-    tables: ['order_request', 'payment', 'refund'],
+    tables: ['order_request', 'payment', 'refund', 'booking_settings'],
     reason:
-      'A card payment settles its request: the payment row is written and the request moved in the transaction that records the Stripe event, once; a card refund and the receipt read the refunds beside the payments.',
+      'A card payment settles its request: the payment row is written and the request moved in the transaction that records the Stripe event, once; a card refund and the receipt read the refunds beside the payments; when a balance falls due is kept in the settings row.',
   },
   {
     feature: 'customer-changes',

@@ -10,11 +10,11 @@ import { readChangePolicy } from '#app/features/customer-changes/customer-change
 import {
   readBalanceDueDays,
   receiveBalanceDueAction,
-} from '#app/features/owner-desk/payment-schedule-settings.server.ts'
+} from '#app/features/payments/payment-schedule-settings.server.ts'
 import {
   PaymentScheduleSettings,
   SAVE_BALANCE_DUE,
-} from '#app/features/owner-desk/payment-schedule-settings.tsx'
+} from '#app/features/payments/payment-schedule-settings.tsx'
 import { SAVE_PROOF_ROUNDS } from '#app/features/proofs/proof-rules.ts'
 import { receiveProofRoundsAction } from '#app/features/proofs/proof-settings.server.ts'
 import { readProofRoundsIncluded } from '#app/features/proofs/proof-settings.server.ts'

@@ -181,6 +181,11 @@ export function formatCalendarDate(value: string): string {
   return readableDate().format(new Date(`${value}T00:00:00Z`))
 }
 
+/** 'Monday, December 14': a date close enough that its year goes without saying. */
+export function formatNearDate(date: string): string {
+  return formatCalendarDate(date).replace(/, \d{4}$/, '')
+}
+
 const shortDay = () =>
   bakeryDateTimeFormat({
     timeZone: CALENDAR_DAY_ZONE,

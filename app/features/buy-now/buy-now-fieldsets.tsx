@@ -1,3 +1,4 @@
+import { OrderDateField } from '#app/features/date-choice/order-date-field.tsx'
 import type { OptionGroup } from '#app/features/menu/option-prices.ts'
 import { FulfilmentChoice } from '#app/features/orders/fulfilment-choice.tsx'
 import {
@@ -5,7 +6,6 @@ import {
   PickupWindowField,
   type WeeklyWindow,
 } from '#app/features/orders/handover-fields.tsx'
-import { OrderDateField } from '#app/features/orders/order-date-field.tsx'
 import type { OrderField } from '#app/features/orders/order-schema.ts'
 import { ContactFields, HearAboutUsField } from '#app/features/orders/party-fields.tsx'
 import { AllergiesField, CommentsField } from '#app/features/orders/treat-fields.tsx'

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react'
+import { useAvailability, useNextAvailable } from '#app/features/date-choice/use-availability.ts'
 import { type AppliedCode, codeOf, withCode } from '#app/features/discount-codes/discount-rules.ts'
 import {
   type DeliveryFee,
@@ -8,7 +9,6 @@ import {
   priceOf,
 } from '#app/features/menu/option-prices.ts'
 import { withTaxes } from '#app/features/order-status/tax-rules.ts'
-import { useAvailability, useNextAvailable } from '#app/features/orders/use-availability.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'

@@ -1,4 +1,4 @@
-import { shortDate } from './cart-send.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 
 /** The order just queued, for the line beside 'Add to Cart'. */
 export interface AddedOrder {
@@ -29,7 +29,7 @@ export function AddedToCart({
         {added ? (
           <>
             <span className="added-what">
-              Added: {added.product} for {shortDate(added.date)}
+              Added: {added.product} for {formatNearDate(added.date)}
             </span>{' '}
             <span className="whitespace-nowrap">
               <span aria-hidden="true">·</span>{' '}

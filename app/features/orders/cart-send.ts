@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '#app/utils/dates.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 import type { CartOrder } from './cart.ts'
 import { POLICIES_NOT_ACCEPTED } from './order-options.ts'
 import type { OrderSendResult } from './order-send.server.ts'
@@ -66,10 +66,5 @@ export function sendProblems(result: OrderSendResult | undefined): SendProblems 
 
 /** The label of the one-click fix beside a refused order: 'Move to Monday, December 14'. */
 export function moveToLabel(date: string): string {
-  return `Move to ${shortDate(date)}`
-}
-
-/** 'Monday, December 14': a date close enough that its year goes without saying. */
-export function shortDate(date: string): string {
-  return formatCalendarDate(date).replace(/, \d{4}$/, '')
+  return `Move to ${formatNearDate(date)}`
 }

@@ -7,12 +7,12 @@ import {
   setWeekdayCapacity,
 } from '#app/features/availability/booking-settings.server.ts'
 import { addPickupWindow } from '#app/features/availability/pickup-windows.server.ts'
+import { findNextAvailable } from '#app/features/date-choice/date-choice.ts'
 import { listActiveProducts, seedMenu } from '#app/features/menu/menu.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { findNextAvailable } from './date-choice.ts'
 import type { OrderRequest } from './order-schema.ts'
 import { receiveOrderRequests } from './order-send.server.ts'
 

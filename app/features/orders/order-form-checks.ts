@@ -1,7 +1,7 @@
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
+import { type DateRules, dateNote } from '#app/features/date-choice/date-choice.ts'
 import { weekdayOf } from '#app/utils/calendar-days.ts'
 import { type FieldErrors, fieldErrorsOf } from '#app/utils/field-errors.ts'
-import { type DateRules, dateNote } from './date-choice.ts'
 import type { WeeklyWindow } from './handover-fields.tsx'
 import type { OrderField, OrderRequest } from './order-schema.ts'
 import { PARTY_FIELDS, type PartyContact } from './party-contact.ts'

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
+import { useOrderDate } from '#app/features/date-choice/use-order-date.ts'
 import type { QueuedPhoto } from '#app/features/inspiration/queued-photo.ts'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -9,7 +10,6 @@ import { checkOrder, loadOrderSchema } from './order-form-checks.ts'
 import type { OrderFormSettings } from './order-form-props.ts'
 import type { OrderField } from './order-schema.ts'
 import { PARTY_FIELDS } from './party-contact.ts'
-import { useOrderDate } from './use-order-date.ts'
 import { usePartyFold } from './use-party-fold.ts'
 
 /**

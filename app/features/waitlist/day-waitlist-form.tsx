@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { shortDate } from '#app/features/orders/cart-send.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 
 type JoinAnswer = { ok: boolean; message?: string; error?: string }
 
@@ -45,7 +45,7 @@ export function DayWaitlist({
   return (
     <div className="day-waitlist sm:col-span-2" role="group" aria-labelledby={`${id}-heading`}>
       <p id={`${id}-heading`} className="form-label">
-        Want {shortDate(date)} anyway?
+        Want {formatNearDate(date)} anyway?
       </p>
       {joined ? null : !open ? (
         <button
@@ -65,7 +65,7 @@ export function DayWaitlist({
           <div className="mt-2 flex flex-wrap items-end gap-3">
             <div className="form-field min-w-[14rem] flex-1">
               <label className="sr-only" htmlFor={`${id}-email`}>
-                Your email, to tell you about {shortDate(date)}
+                Your email, to tell you about {formatNearDate(date)}
               </label>
               <input
                 ref={emailRef}

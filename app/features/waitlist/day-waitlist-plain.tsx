@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import { shortDate } from '#app/features/orders/cart-send.ts'
 import { ORDER_FIELDS } from '#app/features/orders/order-options.ts'
 import type { OrderValues } from '#app/features/orders/order-schema.ts'
 import type { OrderSendResult } from '#app/features/orders/order-send.server.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 import type { PostedDayJoin } from './day-waitlist.server.ts'
 
 /**
@@ -71,7 +71,7 @@ export function PlainDayWaitlist({
       aria-labelledby={`${id}-heading`}
     >
       <p id={`${id}-heading`} className="form-label">
-        Want {shortDate(date)} anyway?
+        Want {formatNearDate(date)} anyway?
       </p>
       <p id={`${id}-hint`} className="form-hint">
         Leave your email: if it frees up for your {product.toLowerCase()}, we tell you and keep it
@@ -87,7 +87,7 @@ export function PlainDayWaitlist({
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <div className="form-field min-w-[14rem] flex-1">
           <label className="sr-only" htmlFor={`${id}-email`}>
-            Your email, to tell you about {shortDate(date)}
+            Your email, to tell you about {formatNearDate(date)}
           </label>
           <input
             id={`${id}-email`}

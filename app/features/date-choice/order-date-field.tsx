@@ -2,9 +2,9 @@ import { Suspense, lazy, useEffect, useRef } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import type { AvailabilityDay } from '#app/features/availability/availability.ts'
 import { isCalendarDate } from '#app/utils/dates.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValueBeforeHydration } from '#app/utils/use-value-before-hydration.ts'
-import { shortDate } from './cart-send.ts'
 import { type DateRules, dateNote } from './date-choice.ts'
 
 // The calendar and its library load when the visitor reaches the date or
@@ -129,7 +129,7 @@ export function OrderDateField({
               onMonthChange(note.suggestion!)
             }}
           >
-            Choose {shortDate(note.suggestion)}
+            Choose {formatNearDate(note.suggestion)}
           </button>
         ) : null}
       </div>

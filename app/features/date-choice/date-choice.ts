@@ -5,7 +5,7 @@ import {
 } from '#app/features/availability/availability.ts'
 import { addDays } from '#app/utils/calendar-days.ts'
 import { formatCalendarDate, isCalendarDate } from '#app/utils/dates.ts'
-import { shortDate } from './cart-send.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 
 /**
  * The order form's date choice, worked out without the page: which days a
@@ -97,7 +97,7 @@ export function tappedDayNote(
 ): string | null {
   const reason = dayReason(date, days, rules)
   if (!reason) return null
-  return `${shortDate(date)}: ${reason[0]!.toUpperCase()}${reason.slice(1)}`
+  return `${formatNearDate(date)}: ${reason[0]!.toUpperCase()}${reason.slice(1)}`
 }
 
 /** The first open day on or after `from` among `days`. */
@@ -173,14 +173,14 @@ export function dateNote(
 ): DateNote | null {
   if (!isCalendarDate(date)) return null
   const day = knownDay(date, days, rules)
-  const name = shortDate(date)
+  const name = formatNearDate(date)
   if (!day) return { tone: 'unknown', text: `Checking ${name}…` }
   if (day.status === 'open') {
     return { tone: 'open', text: `${name} is open. ${openWords}` }
   }
   const suggestion = nextOpenLoaded(date, days)
   const next = suggestion
-    ? ` The next open day is ${shortDate(suggestion)}.`
+    ? ` The next open day is ${formatNearDate(suggestion)}.`
     : ' Please pick an open day in the calendar.'
   return {
     tone: 'unavailable',

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { DayButton, type DayButtonProps, DayPicker } from 'react-day-picker'
 import type { AvailabilityDay, DayStatus } from '#app/features/availability/availability.ts'
-import { shortDate } from './cart-send.ts'
+import { formatNearDate } from '#app/utils/dates.ts'
 import {
   type DateRules,
   type DayKind,
@@ -61,7 +61,7 @@ export function OrderCalendar({
       <p className="calendar-next" aria-live="polite">
         {nextAvailable ? (
           <>
-            Next available: <strong>{shortDate(nextAvailable)}</strong>
+            Next available: <strong>{formatNearDate(nextAvailable)}</strong>
           </>
         ) : nextAvailable === null ? (
           'No open days yet in the months we book. Please write to us.'

@@ -5,7 +5,7 @@ import { NOT_UNDERSTOOD, readAdminForm } from '#app/utils/admin-form.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type BalanceDueActionResult, SAVE_BALANCE_DUE } from './payment-schedule-settings.tsx'
 
-const ownTables = tablesFor('owner-desk')
+const ownTables = tablesFor('payments')
 
 /** Days before the order date a quote's balance falls due, unless the quote says otherwise. */
 export async function readBalanceDueDays(db: Db): Promise<number> {
