@@ -9,37 +9,25 @@
 import { type Env, getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { demandOf } from '#app/features/availability/availability.server.ts'
-import { readBookingSettings } from '#app/features/availability/booking-settings.server.ts'
-import { readDeliveryFees } from '#app/features/availability/delivery-fees.server.ts'
-import { findCode, unknownCode } from '#app/features/discount-codes/discount-codes.server.ts'
-import {
-  type AppliedCode,
-  appliedCodeOf,
-  refusalOf,
-  withCode,
-} from '#app/features/discount-codes/discount-rules.ts'
+import type { AppliedCode } from '#app/features/discount-codes/discount-rules.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
-import { listActiveProducts } from '#app/features/menu/menu.server.ts'
-import { type PriceLine, optionsOf, priceOf } from '#app/features/menu/option-prices.ts'
-import { readSetPrice } from '#app/features/menu/set-prices.server.ts'
-import { withTaxes } from '#app/features/order-status/tax-rules.ts'
+import { type PriceLine, optionsOf } from '#app/features/menu/option-prices.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
-import { orderRequestSchema } from '#app/features/orders/order-schema.ts'
+import type { OrderRequest } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
 import { cardTerms } from '#app/features/payments/card-payments.server.ts'
 import {
   type PaymentTerms,
   paymentRefusal,
 } from '#app/features/set-price-orders/payment-choices.ts'
-import { treatTaxes } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { readPublicPost } from '#app/utils/public-post.server.ts'
+import { type PostFailure, readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { bookBuyNow } from './buy-now-book.server.ts'
-import { summaryOf } from './buy-now-fields.ts'
+import { type BuyNowPrice, type Sale, priceBuyNow, readSale } from './buy-now-pricing.server.ts'
 
 /** A buy-now form is a few short fields and a message on top: far below this. */
 const MAX_BUY_NOW_BYTES = 16 * 1024
@@ -96,6 +84,67 @@ export async function receiveBuyNow({
   now?: Date
   env?: BuyNowEnv
 }): Promise<Reply<BuyNowRefusal | { ok: false; error: string }> | { location: string }> {
+  const read = await readBuyNowForm({ db, request, clientIp, now })
+  if ('refused' in read) return read.refused
+  const { form, values } = read
+  // A robot that fills every field is shown the page again and nothing is kept.
+  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { location: `/ordernow/${productId}` }
+  const sale = await readSale(db, productId)
+  if (!sale) {
+    return refuserFor(values)(404, [
+      {
+        field: 'product',
+        message: 'That treat is not sold at a set price now: ask us for a quote.',
+      },
+    ])
+  }
+  const options = optionsOf(form)
+  if (!options) {
+    return refuserFor(values)(400, [
+      { field: 'options', message: 'Too many options, or one too long.' },
+    ])
+  }
+  const price = await priceBuyNow(db, { form, sale, options, productId, today: bakeryToday(now) })
+  const refuse = refuserFor(values, price.appliedCode)
+  if (form.get('intent') === 'apply_code') return answerCodeCheck(price, refuse)
+  const { parsed, priced } = price
+  const payment = form.get('payment')
+  const problems = [
+    ...price.problems,
+    ...policyAndPaymentProblems({ form, payment, priced, treat: sale.treat, env }),
+  ]
+  if (!parsed.success || problems.length > 0 || !priced) return refuse(400, problems, priced)
+  const unconfirmed = unconfirmedRefusal({ form, priced, typedCode: price.typedCode, refuse })
+  if (unconfirmed) return unconfirmed
+  if (priced.quoteNeeded) {
+    // Her choices, kept where a request keeps its event and named as what they are.
+    const asked = { ...parsed.data, event_theme_holds: 'choices' as const }
+    return sendForQuote(db, asked, { products: sale.products, siteUrl: env.SITE_URL, now })
+  }
+  return bookBuyNow(db, {
+    ...bookingOf({ form, order: parsed.data, sale, options, price, shownCents: priced.totalCents }),
+    payment: payment === 'card' ? 'card' : 'pickup',
+    productId,
+    now: now.getTime(),
+    env,
+    refuse,
+  })
+}
+
+/** Her post read once, bounded and rate-limited, with each field as she wrote it. */
+async function readBuyNowForm({
+  db,
+  request,
+  clientIp,
+  now,
+}: {
+  db: Db
+  request: Request
+  clientIp: string
+  now: Date
+}): Promise<
+  { refused: Reply<PostFailure> } | { form: URLSearchParams; values: Record<string, string> }
+> {
   const post = await readPublicPost({
     request,
     clientIp,
@@ -105,18 +154,22 @@ export async function receiveBuyNow({
     maxBytes: MAX_BUY_NOW_BYTES,
     mediaTypes: [FORM_URLENCODED],
   })
-  if ('refused' in post) return post.refused
+  if ('refused' in post) return post
   const form = new URLSearchParams(post.text)
   // As she wrote it, to fill the form again: each field cut far beyond what it takes.
   const values = Object.fromEntries(
     [...form].filter(([name]) => name !== HONEYPOT_FIELD).map(([k, v]) => [k, v.slice(0, 2000)]),
   )
-  // A robot that fills every field is shown the page again and nothing is kept.
-  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { location: `/ordernow/${productId}` }
-  let appliedCode: AppliedCode | undefined
-  const refuse = (
+  return { form, values }
+}
+
+type Problem = { field: string; message: string }
+
+/** Answers her form with its problems and the form as she filled it, her usable code with it. */
+function refuserFor(values: Record<string, string>, appliedCode?: AppliedCode) {
+  return (
     status: 400 | 404 | 409 | 502 | 503,
-    problems: { field: string; message: string }[],
+    problems: Problem[],
     priced?: BuyNowRefusal['priced'],
   ) =>
     reply(status, {
@@ -127,118 +180,74 @@ export async function receiveBuyNow({
       ...(priced ? { priced } : {}),
       ...(appliedCode ? { appliedCode } : {}),
     })
+}
 
-  const [treat, products, booking] = await Promise.all([
-    readSetPrice(db, productId),
-    listActiveProducts(db),
-    readBookingSettings(db),
-  ])
-  const product = products.find((candidate) => candidate.id === productId)
-  if (!treat || !product) {
-    return refuse(404, [
-      {
-        field: 'product',
-        message: 'That treat is not sold at a set price now: ask us for a quote.',
-      },
-    ])
+type Refuse = ReturnType<typeof refuserFor>
+
+/**
+ * Only the code and the total it makes are answered, beside the code:
+ * the rest of the form is hers to finish.
+ */
+function answerCodeCheck(
+  { typedCode, beforeCode, coded, priced, appliedCode, problems }: BuyNowPrice,
+  refuse: Refuse,
+) {
+  const codeRefusal = (message: string) => refuse(400, [{ field: 'code', message }], priced)
+  if (!typedCode) return codeRefusal('Type your code first.')
+  if (!beforeCode || !priced) {
+    return codeRefusal('Choose your options and date first: the code comes off their price.')
   }
-  const options = optionsOf(form)
-  if (!options)
-    return refuse(400, [{ field: 'options', message: 'Too many options, or one too long.' }])
-  const today = bakeryToday(now)
-  const fulfilment = form.get('fulfilment') === 'delivery' ? 'delivery' : 'pickup'
-  const parsed = orderRequestSchema({
-    today,
-    products: products.map((candidate) => candidate.name),
-    deliveryEnabled: booking.deliveryEnabled,
-  }).safeParse({
-    ...requestFields(form),
-    product_type: product.name,
-    event_theme: summaryOf(treat, options),
-    fulfilment,
-  })
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => ({
-        field: String(issue.path.at(-1) ?? 'form'),
-        message: issue.message,
-      }))
-  const price = priceOf(treat, booking.deliveryEnabled ? await readDeliveryFees(db) : [], {
-    options,
-    date: form.get('due_date') ?? '',
-    today,
-    fulfilment,
-    postalCode: form.get('delivery_postal_code') ?? '',
-  })
-  if (!price.ok) {
-    for (const problem of price.problems) {
-      // The form's own fields: a delivery's code is the address's, the date is the order's.
-      const field =
-        problem.field === 'postal_code'
-          ? 'delivery_postal_code'
-          : problem.field === 'date'
-            ? 'due_date'
-            : problem.field
-      // The date's own check says it first.
-      if (problems.some((known) => known.field === field)) continue
-      problems.push({ ...problem, field })
-    }
+  if (beforeCode.quoteNeeded) {
+    return codeRefusal('One of your choices needs a quote, so a code cannot come off it here.')
   }
-  const beforeCode = price.ok
-    ? {
-        totalCents: price.totalCents,
-        lines: price.lines,
-        quoteNeeded: price.quoteNeeded,
-        deliveryFeeCents: price.deliveryFeeCents,
-      }
-    : undefined
-  // Her code, if she typed one: found and checked now, used as the order is made.
-  const typedCode = (form.get('code') ?? '').trim().slice(0, 40)
-  if (typedCode && beforeCode && !beforeCode.quoteNeeded) {
-    const found = await findCode(db, typedCode)
-    const refused = found
-      ? refusalOf(found, beforeCode.totalCents - beforeCode.deliveryFeeCents, today)
-      : unknownCode(typedCode)
-    if (refused) problems.push({ field: 'code', message: refused })
-    else if (found) appliedCode = appliedCodeOf(found)
-  }
-  const coded = beforeCode ? withCode(beforeCode, appliedCode ?? null) : undefined
-  // Tax is added after the code, as the order will be made (decision 113).
-  const priced =
-    coded && !coded.quoteNeeded ? withTaxes(coded, await treatTaxes(db, productId)) : coded
-  if (form.get('intent') === 'apply_code') {
-    // Only the code and the total it makes are answered, beside the code:
-    // the rest of the form is hers to finish.
-    const codeRefusal = (message: string) => refuse(400, [{ field: 'code', message }], priced)
-    if (!typedCode) return codeRefusal('Type your code first.')
-    if (!beforeCode || !priced) {
-      return codeRefusal('Choose your options and date first: the code comes off their price.')
-    }
-    if (beforeCode.quoteNeeded) {
-      return codeRefusal('One of your choices needs a quote, so a code cannot come off it here.')
-    }
-    const codeProblem = problems.find((problem) => problem.field === 'code')
-    if (codeProblem) return codeRefusal(codeProblem.message)
-    const off = beforeCode.totalCents - coded!.totalCents
-    const message = `Code ${appliedCode!.code} takes ${formatMoney(off)} off: your total is ${formatMoney(priced.totalCents)}.`
-    return refuse(409, [{ field: 'total', message }], priced)
-  }
+  const codeProblem = problems.find((problem) => problem.field === 'code')
+  if (codeProblem) return codeRefusal(codeProblem.message)
+  const off = beforeCode.totalCents - coded!.totalCents
+  const message = `Code ${appliedCode!.code} takes ${formatMoney(off)} off: your total is ${formatMoney(priced.totalCents)}.`
+  return refuse(409, [{ field: 'total', message }], priced)
+}
+
+/** Her policies confirmed, and a way to pay this treat and total allows. */
+function policyAndPaymentProblems({
+  form,
+  payment,
+  priced,
+  treat,
+  env,
+}: {
+  form: URLSearchParams
+  payment: string | null
+  priced: BuyNowPrice['priced']
+  treat: Sale['treat']
+  env: BuyNowEnv
+}): Problem[] {
+  const problems: Problem[] = []
   if (form.get('accept_policies') !== 'on') {
     problems.push({
       field: 'accept_policies',
       message: 'Please confirm that you have read our order policies.',
     })
   }
-  const payment = form.get('payment')
   const paymentProblem =
     priced && !priced.quoteNeeded
       ? paymentRefusal(buyNowTerms(treat, env), priced.totalCents, payment, 'This treat')
       : null
   if (paymentProblem) problems.push({ field: 'payment', message: paymentProblem })
-  if (!parsed.success || problems.length > 0 || !priced) return refuse(400, problems, priced)
-  const order = parsed.data
+  return problems
+}
 
-  // Sent at the total her page showed, and sent for a quote only when it said so.
+/** Sent at the total her page showed, and sent for a quote only when it said so; else refused. */
+function unconfirmedRefusal({
+  form,
+  priced,
+  typedCode,
+  refuse,
+}: {
+  form: URLSearchParams
+  priced: NonNullable<BuyNowPrice['priced']>
+  typedCode: string
+  refuse: Refuse
+}) {
   if (form.get('total_cents') !== String(priced.totalCents)) {
     const message = priced.quoteNeeded
       ? 'One of your choices needs a quote: check it, then send it for one.'
@@ -251,34 +260,47 @@ export async function receiveBuyNow({
       'One of your choices needs a quote, so a code cannot come off it here: clear the code, and type it when you accept our quote.'
     return refuse(400, [{ field: 'code', message }], priced)
   }
-  if (priced.quoteNeeded) {
-    // Her choices, kept where a request keeps its event and named as what they are.
-    const asked = { ...order, event_theme_holds: 'choices' as const }
-    return sendForQuote(db, asked, { products, siteUrl: env.SITE_URL, now })
-  }
+  return null
+}
+
+/** What the order is made of: her request, code and gift card, her choices by name, the price. */
+function bookingOf({
+  form,
+  order,
+  sale,
+  options,
+  price,
+  shownCents,
+}: {
+  form: URLSearchParams
+  order: OrderRequest
+  sale: Sale
+  options: Record<string, string>
+  price: BuyNowPrice
+  shownCents: number
+}) {
   const giftCard = (form.get('gift_card') ?? '').trim().slice(0, 64)
-  return bookBuyNow(db, {
+  return {
     order,
-    ...(appliedCode ? { code: appliedCode.code } : {}),
+    ...(price.appliedCode ? { code: price.appliedCode.code } : {}),
     ...(giftCard ? { giftCard } : {}),
     sendId: sendIdOf(form),
-    productId,
-    treatName: product.name,
-    // What she chose of each group of choices, by key and by its name as sold, for the kitchen to bake and label.
-    choices: treat.groups.flatMap((group) => {
-      const chosen = group.choices.find((choice) => choice.key === options[group.key])
-      return group.kind === 'choice' && chosen
-        ? [{ group: group.key, choice: chosen.key, label: chosen.label }]
-        : []
-    }),
-    priced: beforeCode!,
-    shownCents: priced.totalCents,
-    payment: payment === 'card' ? 'card' : 'pickup',
-    effort: demandOf(product.name, products).effort,
-    products,
-    now: now.getTime(),
-    env,
-    refuse,
+    treatName: sale.product.name,
+    choices: choicesOf(sale.treat, options),
+    priced: price.beforeCode!,
+    shownCents,
+    effort: demandOf(sale.product.name, sale.products).effort,
+    products: sale.products,
+  }
+}
+
+/** What she chose of each group of choices, by key and by its name as sold, for the kitchen to bake and label. */
+function choicesOf(treat: Sale['treat'], options: Record<string, string>) {
+  return treat.groups.flatMap((group) => {
+    const chosen = group.choices.find((choice) => choice.key === options[group.key])
+    return group.kind === 'choice' && chosen
+      ? [{ group: group.key, choice: chosen.key, label: chosen.label }]
+      : []
   })
 }
 
@@ -286,30 +308,6 @@ export async function receiveBuyNow({
 function sendIdOf(form: URLSearchParams): string | undefined {
   const id = form.get('send_id') ?? ''
   return /^[\w-]{16,64}$/.test(id) ? id : undefined
-}
-
-/** The request's own fields as the order form names them. */
-function requestFields(form: URLSearchParams): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const name of [
-    'name',
-    'email',
-    'phone_number',
-    'due_date',
-    'hear_about_us',
-    'comments',
-    'allergies',
-    'pickup_window',
-    'delivery_street',
-    'delivery_city',
-    'delivery_postal_code',
-    'delivery_notes',
-  ]) {
-    const value = form.get(name)
-    // A field left empty is a field not given, as the order form sends it.
-    if (value !== null && value.trim() !== '') fields[name] = value
-  }
-  return fields
 }
 
 /** A choice that needs the owner: sent as a request, as the order form would. */
