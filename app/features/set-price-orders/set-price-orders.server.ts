@@ -2,31 +2,24 @@ import type { Transaction } from 'kysely'
 import type { Db } from '#app/db/db.server.ts'
 import { type Executor, tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
-import { formatWindow } from '#app/features/availability/pickup-windows.ts'
-import { claimCode, recordCodeUse } from '#app/features/discount-codes/discount-codes.server.ts'
-import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
-import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
 import {
-  type DetailRow,
-  ownerRequestEmail,
-  requestRows,
-} from '#app/features/mail/owner-request-email.ts'
+  type Claim,
+  claimCode,
+  recordCodeUse,
+} from '#app/features/discount-codes/discount-codes.server.ts'
+import { codeUsedNote } from '#app/features/discount-codes/discount-rules.ts'
 import type { PriceLine } from '#app/features/menu/option-prices.ts'
-import { moneyOf } from '#app/features/order-book/money.server.ts'
 import {
   type SentRequest,
   storeSentRequests,
 } from '#app/features/order-book/request-intake.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
-import { queueRequestUpdate } from '#app/features/order-book/update-emails.server.ts'
-import { amountsOwed, discountLabel, totalOf } from '#app/features/order-status/money-owed.ts'
-import { taxesColumn } from '#app/features/order-status/tax-rules.ts'
-import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
-import { newRequestAlert } from '#app/features/owner-alerts/alert-words.ts'
-import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
+import { totalOf } from '#app/features/order-status/money-owed.ts'
+import { type OrderTax, taxesColumn } from '#app/features/order-status/tax-rules.ts'
 import { type TaxedLine, taxesForLines } from '#app/features/taxes/order-taxes.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { tellBookedAtPickup } from './booked-at-pickup.server.ts'
 import type { SetPricePayment } from './payment-choices.ts'
 
 export type { SetPricePayment } from './payment-choices.ts'
@@ -91,14 +84,7 @@ export async function bookAtSetPrice(
   const { now, payment, priceCents } = order
   const feeCents = order.deliveryFeeCents ?? 0
   // A code is used before anything is stored, so a refused one leaves nothing behind.
-  const claim = order.code
-    ? await claimCode(trx, {
-        typed: order.code,
-        email: order.request.email,
-        priceCents: priceCents - feeCents,
-        today: bakeryToday(new Date(now)),
-      })
-    : null
+  const claim = await claimOrderCode(trx, order)
   if (claim && !claim.ok) return { ok: false, field: 'code', message: claim.message }
   const discount = claim ? { code: claim.code, cents: claim.cents } : null
   // The taxes of this moment are kept with the quote: a rate changed later changes no order made.
@@ -116,7 +102,49 @@ export async function bookAtSetPrice(
     now: new Date(now),
   })
   const { id: requestId, reference } = requests[0]!
-  const byCard = payment === 'card'
+  await writeAcceptedQuote(trx, { order, requestId, totalCents, taxes })
+  await markQuoted(trx, { order, claim, requestId })
+  await writeSetPriceRows(trx, { order, requestId })
+  if (payment === 'card') {
+    await order.atBooking?.(trx, requestId)
+    return { ok: true, requestId, reference, totalCents }
+  }
+  await mustMove(trx, {
+    requestId,
+    to: 'confirmed',
+    actor: 'customer',
+    note: 'Booked to pay at pickup.',
+    now,
+  })
+  await order.atBooking?.(trx, requestId)
+  await tellBookedAtPickup(trx, { order, batchId, requestId, reference, totalCents, discount })
+  return { ok: true, requestId, reference, totalCents }
+}
+
+/** One use of her code taken for this order, or why it cannot be used; null when she typed none. */
+async function claimOrderCode(trx: Transaction<Database>, order: SetPriceOrder) {
+  if (!order.code) return null
+  return claimCode(trx, {
+    typed: order.code,
+    email: order.request.email,
+    priceCents: order.priceCents - (order.deliveryFeeCents ?? 0),
+    today: bakeryToday(new Date(order.now)),
+  })
+}
+
+/** The quote the site gives and accepts at once: by card the whole total is its deposit. */
+async function writeAcceptedQuote(
+  trx: Transaction<Database>,
+  {
+    order,
+    requestId,
+    totalCents,
+    taxes,
+  }: { order: SetPriceOrder; requestId: number; totalCents: number; taxes: OrderTax[] },
+) {
+  const { now, priceCents } = order
+  const feeCents = order.deliveryFeeCents ?? 0
+  const byCard = order.payment === 'card'
   await ownTables(trx)
     .insertInto('request_quote')
     .values({
@@ -135,12 +163,32 @@ export async function bookAtSetPrice(
       taxes: taxesColumn(taxes),
     })
     .execute()
+}
+
+/** Her code's use kept, and the order quoted by the site, its timeline naming the code and what it took off. */
+async function markQuoted(
+  trx: Transaction<Database>,
+  {
+    order,
+    claim,
+    requestId,
+  }: { order: SetPriceOrder; claim: Extract<Claim, { ok: true }> | null; requestId: number },
+) {
+  const { now } = order
   if (claim) await recordCodeUse(trx, { claim, requestId, now })
   // The code she used is marked on the timeline with the price it came off.
   const note = claim?.ok
     ? `${order.pricedBy} ${codeUsedNote(claim.code, claim.cents)}`
     : order.pricedBy
   await mustMove(trx, { requestId, to: 'quoted', actor: 'site', note, now })
+}
+
+/** The order's own rows: its treat, how long a card has to pay, her send's id, and each choice by name. */
+async function writeSetPriceRows(
+  trx: Transaction<Database>,
+  { order, requestId }: { order: SetPriceOrder; requestId: number },
+) {
+  const byCard = order.payment === 'card'
   await ownTables(trx)
     .insertInto('set_price_order')
     .values({
@@ -163,60 +211,6 @@ export async function bookAtSetPrice(
       )
       .execute()
   }
-  if (byCard) {
-    await order.atBooking?.(trx, requestId)
-    return { ok: true, requestId, reference, totalCents }
-  }
-  await mustMove(trx, {
-    requestId,
-    to: 'confirmed',
-    actor: 'customer',
-    note: 'Booked to pay at pickup.',
-    now,
-  })
-  await order.atBooking?.(trx, requestId)
-  const owedCents = amountsOwed(await moneyOf(trx, requestId)).stillOwed
-  await queueRequestUpdate(trx, 'confirmed', { requestId, siteUrl: order.siteUrl, now })
-  const { request } = order
-  await enqueueEmail(
-    trx,
-    {
-      topic: 'request_update',
-      subjectId: requestId,
-      email: ownerRequestEmail({
-        customer: { name: request.name, email: request.email },
-        subject: `New order: ${request.product_type}`,
-        lead: `${request.name} ordered ${request.event_theme}, to pay ${formatMoney(owedCents)} ${request.fulfilment === 'delivery' ? 'on delivery' : 'at pickup'}${discount ? ` (${discountLabel(discount.code)} took ${formatMoney(discount.cents)} off)` : ''}${owedCents < totalCents ? `; ${formatMoney(totalCents - owedCents)} of its ${formatMoney(totalCents)} is paid` : ''}. It is confirmed and on your bake list.`,
-        rows: [
-          ...requestRows({
-            productType: request.product_type,
-            dueDate: request.due_date,
-            paymentReference: reference,
-          }),
-          ...(request.pickup_window
-            ? [['Pickup', formatWindow(request.pickup_window)] as DetailRow]
-            : []),
-        ],
-        requestUrl: `${order.siteUrl}/admin/orders/${requestId}`,
-        bakeryName: (await readSiteSection(trx, 'identity')).name,
-      }),
-      dedupeKey: `set-price-order:${requestId}:owner`,
-    },
-    now,
-  )
-  await queueOwnerAlert(
-    trx,
-    newRequestAlert(batchId, [
-      {
-        id: requestId,
-        name: order.request.name,
-        productType: order.request.product_type,
-        dueDate: order.request.due_date,
-      },
-    ]),
-    now,
-  )
-  return { ok: true, requestId, reference, totalCents }
 }
 
 /**
