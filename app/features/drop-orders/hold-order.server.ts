@@ -5,12 +5,11 @@
  * calendar, the bake list, the CSV, her page, her emails and the owner's
  * alerts all read it from the book.
  */
-import { type Env, getEnv } from '#app/config/env.server.ts'
+import { getEnv } from '#app/config/env.server.ts'
 import type { Db } from '#app/db/db.server.ts'
-import { readAcceptedPolicies } from '#app/features/availability/order-policies.server.ts'
 import { answerHoldIntent, MAX_HOLD_BYTES } from '#app/features/drops/drop-api.server.ts'
 import type { HoldAnswer } from '#app/features/drops/drop-api.server.ts'
-import { attachOrder, claimHold, type ClaimedHold } from '#app/features/drops/hold-orders.server.ts'
+import type { ClaimedHold } from '#app/features/drops/hold-orders.server.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { newCustomerToken } from '#app/features/order-book/request-intake.server.ts'
 import {
@@ -18,26 +17,19 @@ import {
   cardTerms,
   openCardCheckout,
 } from '#app/features/payments/card-payments.server.ts'
-import {
-  GiftCardRefused,
-  giftCardAtBooking,
-} from '#app/features/payments/gift-card-at-order.server.ts'
-import { paymentRefusal, paymentsFor } from '#app/features/set-price-orders/payment-choices.ts'
-import {
-  PAYMENT_WORD_MS,
-  type SetPricePayment,
-  bookAtSetPrice,
-} from '#app/features/set-price-orders/set-price-orders.server.ts'
+import { giftCardAtBooking } from '#app/features/payments/gift-card-at-order.server.ts'
+import { paymentsFor } from '#app/features/set-price-orders/payment-choices.ts'
+import type { SetPricePayment } from '#app/features/set-price-orders/set-price-orders.server.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
-import { formatMoney } from '#app/utils/money.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-
-type OrderEnv = Pick<
-  Env,
-  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'SITE_URL'
->
+import {
+  type HoldOrderMaking,
+  type OrderEnv,
+  makeHoldOrder,
+  refusalOfUndone,
+} from './hold-order-booking.server.ts'
 
 /** The ways a hold of `totalCents` may be paid for, in the order her page offers them. */
 export function paymentChoices(
@@ -56,6 +48,22 @@ export type OrderHoldResult =
       /** The gift card could not pay as she asked: said at its field. */
       giftCardRefused?: true
     }
+
+/** How she asked for her hold to be ordered, as her page sent it. */
+interface HoldOrderAsk {
+  token: string
+  payment: SetPricePayment
+  /** A discount code she applied on the hold's page: used as the order is made, or it is refused. */
+  code?: string
+  /** A gift card's code: it pays what it holds as the order is made, the rest paid as she chose. */
+  giftCard?: string
+  now?: number
+  env?: OrderEnv
+  /** The total her page showed; the order is refused if the drop's prices changed since. */
+  shownCents?: number
+  /** What her page said she pays (a code and taxes with it); refused if that changed since. */
+  payCents?: number
+}
 
 /**
  * Turns the live hold `token` into an order, paid the way she chose. The
@@ -77,101 +85,29 @@ export async function orderHold(
     payCents,
     code,
     giftCard,
-  }: {
-    token: string
-    payment: SetPricePayment
-    /** A discount code she applied on the hold's page: used as the order is made, or it is refused. */
-    code?: string
-    /** A gift card's code: it pays what it holds as the order is made, the rest paid as she chose. */
-    giftCard?: string
-    now?: number
-    env?: OrderEnv
-    /** The total her page showed; the order is refused if the drop's prices changed since. */
-    shownCents?: number
-    /** What her page said she pays (a code and taxes with it); refused if that changed since. */
-    payCents?: number
-  },
+  }: HoldOrderAsk,
 ): Promise<OrderHoldResult> {
   const byCard = payment === 'card'
   const customerToken = newCustomerToken()
   const checkoutEnds = now + SHORTEST_CHECKOUT_MS
   // A gift card pays as the order is made, before her booked email is written.
   const gift = giftCard ? giftCardAtBooking(giftCard, { byCard, now, siteUrl: env.SITE_URL }) : null
+  const making: HoldOrderMaking = {
+    token,
+    payment,
+    code,
+    now,
+    env,
+    shownCents,
+    payCents,
+    customerToken,
+    checkoutEnds,
+    gift,
+  }
   const stored = await db
     .transaction()
-    .execute(async (trx) => {
-      const claimed = await claimHold(trx, {
-        token,
-        now,
-        mayPay: (order) =>
-          paymentRefusal(
-            { ...cardTerms(env), payAtPickup: order.payAtPickup },
-            order.totalCents,
-            payment,
-            'This drop',
-          ),
-        ...(shownCents === undefined ? {} : { shownCents }),
-      })
-      if (!claimed.ok) return claimed
-      const { hold } = claimed
-      const booked = await bookAtSetPrice(
-        trx,
-        {
-          request: requestOf(hold),
-          priceCents: hold.totalCents,
-          payment,
-          acceptedPolicies: await readAcceptedPolicies(trx),
-          pricedBy: `${hold.dropName}: ${hold.summary}, at the drop’s prices.`,
-          taxedLines: hold.lines,
-          siteUrl: env.SITE_URL,
-          now,
-          ...(byCard ? { unpaidUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-          ...(code ? { code } : {}),
-          ...(gift ? { atBooking: gift.atBooking } : {}),
-        },
-        customerToken,
-      )
-      // The hold was claimed above: a code refused now undoes that too.
-      if (!booked.ok) throw new CodeRefused(booked.message)
-      // A tax changed since her page was drawn: she is shown the new total before she orders.
-      if (payCents !== undefined && payCents !== booked.totalCents) {
-        throw new CodeRefused(
-          `The total has changed since this page was opened: it is now ${formatMoney(booked.totalCents)}. Check it and order again.`,
-        )
-      }
-      // Her way of paying is weighed again at the total the code left: by
-      // card, a total under Stripe's smallest charge is refused here, with
-      // her hold kept, rather than by Stripe once the order is made.
-      const terms = { ...cardTerms(env), payAtPickup: hold.payAtPickup }
-      const refusal = paymentRefusal(terms, booked.totalCents, payment, 'This drop')
-      if (refusal) {
-        throw new CodeRefused(
-          paymentsFor(terms, booked.totalCents).length > 0
-            ? refusal
-            : `With the code the total is ${formatMoney(booked.totalCents)}, less than a card payment can be: please order without it.`,
-        )
-      }
-      // What is left for a card to pay: nothing once a gift card paid it all.
-      const giftPaidCents = gift?.paidCents() ?? 0
-      const cardCents = byCard ? booked.totalCents - giftPaidCents : 0
-      await attachOrder(trx, {
-        holdId: hold.holdId,
-        requestId: booked.requestId,
-        ...(cardCents > 0 ? { keepUntil: checkoutEnds + PAYMENT_WORD_MS } : {}),
-      })
-      return { ...booked, hold, cardCents, giftPaidCents }
-    })
-    .catch((error: unknown) => {
-      if (error instanceof CodeRefused || error instanceof GiftCardRefused) {
-        return {
-          ok: false as const,
-          status: 409 as const,
-          problem: error.message,
-          giftCardRefused: error instanceof GiftCardRefused,
-        }
-      }
-      throw error
-    })
+    .execute((trx) => makeHoldOrder(trx, making))
+    .catch(refusalOfUndone)
   if (!stored.ok) {
     return {
       ok: false,
@@ -186,7 +122,36 @@ export async function orderHold(
   // Her "booked" email and the owner's, or the gift card's, are in the outbox: off they go.
   if (!byCard || stored.giftPaidCents > 0) kickDeliveryWorker()
   if (stored.cardCents === 0) return { ok: true, location: orderPage }
-  const opened = await openCardCheckout(db, {
+  const opened = await openHoldCheckout(db, { stored, customerToken, checkoutEnds, env, now })
+  if ('redirect' in opened) return { ok: true, location: opened.redirect }
+  // The order stands and waits for its payment: her page offers the card again.
+  return { ok: false, status: opened.status, message: opened.error }
+}
+
+/** A Checkout session for what is left to pay by card once a gift card has paid its part. */
+function openHoldCheckout(
+  db: Db,
+  {
+    stored,
+    customerToken,
+    checkoutEnds,
+    env,
+    now,
+  }: {
+    stored: {
+      requestId: number
+      reference: string
+      hold: ClaimedHold
+      cardCents: number
+      giftPaidCents: number
+    }
+    customerToken: string
+    checkoutEnds: number
+    env: OrderEnv
+    now: number
+  },
+) {
+  return openCardCheckout(db, {
     request: {
       id: stored.requestId,
       email: stored.hold.email,
@@ -203,31 +168,6 @@ export async function orderHold(
     env,
     now,
   })
-  if ('redirect' in opened) return { ok: true, location: opened.redirect }
-  // The order stands and waits for its payment: her page offers the card again.
-  return { ok: false, status: opened.status, message: opened.error }
-}
-
-/** A code that could not be used: thrown to undo the hold's claim in the same transaction. */
-class CodeRefused extends Error {}
-
-/** The request a hold becomes: her details, the drop's day and window, what she chose. */
-function requestOf(hold: ClaimedHold) {
-  return {
-    name: hold.name,
-    email: hold.email,
-    phone_number: hold.phone,
-    product_type: hold.dropName,
-    event_theme: hold.summary,
-    due_date: hold.pickupDate,
-    hear_about_us: '',
-    comments: null,
-    effort: hold.lines.reduce((sum, line) => sum + line.effort, 0),
-    servings: null,
-    allergies: null,
-    fulfilment: 'pickup' as const,
-    pickup_window: hold.pickupWindow,
-  }
 }
 
 /**
