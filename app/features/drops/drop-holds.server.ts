@@ -22,11 +22,12 @@ import {
 } from './drop-stock.ts'
 import { type Drop, readDrop } from './drops.server.ts'
 import { liveOffer, sameHoldJustMade } from './hold-lookups.server.ts'
-import { liveHolds } from './live-holds.server.ts'
+import { takenAt } from './live-holds.server.ts'
+
+// Counted beside the rule of which holds are live; the hold modules read it from here.
+export { takenAt } from './live-holds.server.ts'
 
 const ownTables = tablesFor('drops')
-
-type Executor = Parameters<typeof ownTables>[0]
 
 /** How many times a hold may be made longer: its whole life is at most three holds long. */
 export const MAX_EXTENSIONS = 2
@@ -45,58 +46,6 @@ export interface Customer {
 export type ReserveResult =
   | { ok: true; token: string; expiresAt: number }
   | { ok: false; status: 404 | 409; problems: string[]; left?: Left }
-
-/**
- * What live holds of `dropId` take, and of them what `email`'s take, at
- * `now`; leaving out the hold `except` (a waitlist's offer, its claimant's own).
- */
-export async function takenAt(
-  db: Executor,
-  dropId: number,
-  now: Date,
-  email: string,
-  except?: string,
-): Promise<{ taken: Taken; mine: Map<number, number> }> {
-  const live = liveHolds(db, dropId, now, except)
-  // One round trip: the quantities by item (and of them hers) and the holds by window.
-  const byItem = live
-    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
-    .select((eb) => [
-      sql<string>`'item'`.as('kind'),
-      sql<string>`cast(drop_hold_line.item_id as text)`.as('key'),
-      eb.fn.sum<number>('drop_hold_line.quantity').as('amount'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when('drop_hold.email', '=', email)
-            .then(eb.ref('drop_hold_line.quantity'))
-            .else(0)
-            .end(),
-        )
-        .as('mine'),
-    ])
-    .groupBy('drop_hold_line.item_id')
-  const byWindow = live
-    .select((eb) => [
-      sql<string>`'window'`.as('kind'),
-      'drop_hold.pickup_window as key',
-      eb.fn.countAll<number>().as('amount'),
-      sql<number>`0`.as('mine'),
-    ])
-    .groupBy('drop_hold.pickup_window')
-  const rows = await byItem.unionAll(byWindow).execute()
-  const items = rows.filter((row) => row.kind === 'item')
-  return {
-    taken: {
-      items: new Map(items.map((row) => [Number(row.key), Number(row.amount)])),
-      windows: new Map(
-        rows.filter((row) => row.kind === 'window').map((row) => [row.key, Number(row.amount)]),
-      ),
-    },
-    mine: new Map(items.map((row) => [Number(row.key), Number(row.mine)])),
-  }
-}
 
 /** What `drop` has left at `now`: the live counters and the owner's page read this. */
 export async function dropLeft(
@@ -155,67 +104,108 @@ export async function reserveDrop(
   if (moment >= drop.closesAt)
     return { ok: false, status: 409, problems: ['This drop has closed.'] }
   const email = customer.email.trim().toLowerCase()
+  const reservation: Reservation = { drop, slug, basket, customer, email, claim, now }
+  const answered = await answerOutsideLock(db, reservation)
+  if (answered) return answered
+  return db.transaction().execute((trx) => reserveUnderLock(trx, reservation))
+}
 
+/** A reservation as asked, her email as holds keep it, for the drop read before the lock. */
+interface Reservation {
+  drop: Drop
+  slug: string
+  basket: Basket
+  customer: Customer
+  email: string
+  claim: string | undefined
+  now: Date
+}
+
+/**
+ * The first look, outside the lock: a basket that does not fit is answered
+ * at once (her own double tap with its hold); null when it may fit.
+ */
+async function answerOutsideLock(
+  db: Db,
+  { drop, basket, email, claim, now }: Reservation,
+): Promise<ReserveResult | null> {
   const offer = await liveOffer(db, { dropId: drop.id, claim, now })
   const first = await takenAt(db, drop.id, now, email, offer)
   const firstCheck = checkBasket(drop.rules, first.taken, basket, first.mine)
-  if (!firstCheck.ok) {
-    // Her own hold of this basket may be what takes the last of it: a double tap.
-    const sent = holdsAny(first.mine)
-      ? await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
-      : null
-    return sent ? { ok: true, ...sent } : refusal(drop.rules, first.taken, firstCheck.problems)
-  }
+  if (firstCheck.ok) return null
+  // Her own hold of this basket may be what takes the last of it: a double tap.
+  const sent = holdsAny(first.mine)
+    ? await sameHoldJustMade(db, { dropId: drop.id, email, basket, now })
+    : null
+  return sent ? { ok: true, ...sent } : refusal(drop.rules, first.taken, firstCheck.problems)
+}
 
-  return db.transaction().execute(async (trx) => {
-    await lockDrop(trx, drop.id)
-    // The drop as it stands now: the owner may have changed its stock meanwhile.
-    const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
-    // Only a live offer of this drop's waitlist counts as hers; any other token claims nothing.
-    const kept = await liveOffer(trx, { dropId: drop.id, claim, now })
-    const { taken, mine } = await takenAt(trx, drop.id, now, email, kept)
-    // The same basket sent twice (a double tap, a form sent again) is one hold.
-    const same = holdsAny(mine)
-      ? await sameHoldJustMade(trx, { dropId: drop.id, email, basket, now })
-      : null
-    if (same) return { ok: true, ...same }
-    const check = checkBasket(rules, taken, basket, mine)
-    if (!check.ok) return refusal(rules, taken, check.problems)
-    // Items that take real work share the pickup day's capacity with custom orders.
-    const effort = basketEffort(drop, basket)
-    if (effort > 0) {
-      await lockBookings(trx)
-      const full = await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now, except: kept })
-      if (full) return refusal(rules, taken, [full])
-    }
-    const token = newHoldToken()
-    const expiresAt = moment + drop.holdMinutes * 60_000
-    const { id } = await ownTables(trx)
-      .insertInto('drop_hold')
-      .values({
-        drop_id: drop.id,
-        token,
-        name: customer.name.trim(),
-        email,
-        phone: customer.phone.trim(),
-        pickup_window: basket.window,
-        created_at: moment,
-        expires_at: expiresAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await ownTables(trx)
-      .insertInto('drop_hold_line')
-      .values(
-        [...basket.quantities]
-          .filter(([, quantity]) => quantity > 0)
-          .map(([itemId, quantity]) => ({ hold_id: Number(id), item_id: itemId, quantity })),
-      )
-      .execute()
-    // The kept hold has given way: its stock is in this one now.
-    if (kept) await releaseHold(trx, kept, now)
-    return { ok: true, token, expiresAt }
-  })
+/**
+ * Under the drop's lock: her basket checked again against the drop as it
+ * stands and the day's capacity, then held, a waitlist's kept hold giving way.
+ */
+async function reserveUnderLock(
+  trx: Transaction<Database>,
+  reservation: Reservation,
+): Promise<ReserveResult> {
+  const { drop, slug, basket, email, claim, now } = reservation
+  await lockDrop(trx, drop.id)
+  // The drop as it stands now: the owner may have changed its stock meanwhile.
+  const rules = (await readDrop(trx, slug))?.rules ?? drop.rules
+  // Only a live offer of this drop's waitlist counts as hers; any other token claims nothing.
+  const kept = await liveOffer(trx, { dropId: drop.id, claim, now })
+  const { taken, mine } = await takenAt(trx, drop.id, now, email, kept)
+  // The same basket sent twice (a double tap, a form sent again) is one hold.
+  const same = holdsAny(mine)
+    ? await sameHoldJustMade(trx, { dropId: drop.id, email, basket, now })
+    : null
+  if (same) return { ok: true, ...same }
+  const check = checkBasket(rules, taken, basket, mine)
+  if (!check.ok) return refusal(rules, taken, check.problems)
+  // Items that take real work share the pickup day's capacity with custom orders.
+  const effort = basketEffort(drop, basket)
+  if (effort > 0) {
+    await lockBookings(trx)
+    const full = await dayEffortRefusal(trx, { date: drop.pickupDate, effort, now, except: kept })
+    if (full) return refusal(rules, taken, [full])
+  }
+  const held = await writeHold(trx, reservation)
+  // The kept hold has given way: its stock is in this one now.
+  if (kept) await releaseHold(trx, kept, now)
+  return { ok: true, ...held }
+}
+
+/** Her hold and its lines, for the drop's hold time from now. */
+async function writeHold(
+  trx: Transaction<Database>,
+  { drop, basket, customer, email, now }: Reservation,
+): Promise<{ token: string; expiresAt: number }> {
+  const moment = now.getTime()
+  const token = newHoldToken()
+  const expiresAt = moment + drop.holdMinutes * 60_000
+  const { id } = await ownTables(trx)
+    .insertInto('drop_hold')
+    .values({
+      drop_id: drop.id,
+      token,
+      name: customer.name.trim(),
+      email,
+      phone: customer.phone.trim(),
+      pickup_window: basket.window,
+      created_at: moment,
+      expires_at: expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await ownTables(trx)
+    .insertInto('drop_hold_line')
+    .values(
+      [...basket.quantities]
+        .filter(([, quantity]) => quantity > 0)
+        .map(([itemId, quantity]) => ({ hold_id: Number(id), item_id: itemId, quantity })),
+    )
+    .execute()
+  return { token, expiresAt }
 }
 
 /** The effort units a basket takes of its pickup day (decision 020): each item's effort by its quantity. */

@@ -7,6 +7,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { CALLED_OFF_STATUSES, QUOTABLE_STATUSES } from '#app/features/order-status/order-status.ts'
+import type { Taken } from './drop-stock.ts'
 
 const ownTables = tablesFor('drops')
 
@@ -62,4 +63,56 @@ export function soldFlag(eb: ExpressionBuilder<Database, 'drop_hold' | 'order_re
     .then(sql.lit(1))
     .else(sql.lit(0))
     .end()
+}
+
+/**
+ * What live holds of `dropId` take, and of them what `email`'s take, at
+ * `now`; leaving out the hold `except` (a waitlist's offer, its claimant's own).
+ */
+export async function takenAt(
+  db: Executor,
+  dropId: number,
+  now: Date,
+  email: string,
+  except?: string,
+): Promise<{ taken: Taken; mine: Map<number, number> }> {
+  const live = liveHolds(db, dropId, now, except)
+  // One round trip: the quantities by item (and of them hers) and the holds by window.
+  const byItem = live
+    .innerJoin('drop_hold_line', 'drop_hold_line.hold_id', 'drop_hold.id')
+    .select((eb) => [
+      sql<string>`'item'`.as('kind'),
+      sql<string>`cast(drop_hold_line.item_id as text)`.as('key'),
+      eb.fn.sum<number>('drop_hold_line.quantity').as('amount'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('drop_hold.email', '=', email)
+            .then(eb.ref('drop_hold_line.quantity'))
+            .else(0)
+            .end(),
+        )
+        .as('mine'),
+    ])
+    .groupBy('drop_hold_line.item_id')
+  const byWindow = live
+    .select((eb) => [
+      sql<string>`'window'`.as('kind'),
+      'drop_hold.pickup_window as key',
+      eb.fn.countAll<number>().as('amount'),
+      sql<number>`0`.as('mine'),
+    ])
+    .groupBy('drop_hold.pickup_window')
+  const rows = await byItem.unionAll(byWindow).execute()
+  const items = rows.filter((row) => row.kind === 'item')
+  return {
+    taken: {
+      items: new Map(items.map((row) => [Number(row.key), Number(row.amount)])),
+      windows: new Map(
+        rows.filter((row) => row.kind === 'window').map((row) => [row.key, Number(row.amount)]),
+      ),
+    },
+    mine: new Map(items.map((row) => [Number(row.key), Number(row.mine)])),
+  }
 }
