@@ -5,11 +5,11 @@
  * that has just ended makes none. Its stock needs no check: it is the
  * hold's own until the hold ends, and from then the order's.
  */
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { readDropById } from './drops.server.ts'
+import { type Drop, readDropById } from './drops.server.ts'
 
 const ownTables = tablesFor('drops')
 
@@ -61,39 +61,10 @@ export async function claimHold(
     shownCents?: number
   },
 ): Promise<ClaimResult> {
-  const row = await ownTables(trx)
-    .selectFrom('drop_hold')
-    .selectAll()
-    .where('token', '=', token)
-    .executeTakeFirst()
-  if (!row) return { ok: false, status: 404, problem: 'There is no such hold.' }
-  const drop = await readDropById(trx, Number(row.drop_id))
-  if (!drop) return { ok: false, status: 404, problem: 'There is no such hold.' }
-  if (Number(row.offered) === 1) {
-    return {
-      ok: false,
-      status: 409,
-      problem:
-        'This was kept for you from the waitlist: reserve it on the drop’s page through your link.',
-    }
-  }
-  const held = await ownTables(trx)
-    .selectFrom('drop_hold_line')
-    .select(['item_id', 'quantity'])
-    .where('hold_id', '=', row.id)
-    .orderBy('id')
-    .execute()
-  const lines = held.map(({ item_id, quantity }) => {
-    const item = drop.items.find((candidate) => candidate.id === Number(item_id))!
-    const count = Number(quantity)
-    return {
-      name: item.name,
-      quantity: count,
-      cents: item.priceCents * count,
-      effort: item.effort * count,
-      productId: item.productId,
-    }
-  })
+  const found = await findHoldToClaim(trx, token)
+  if (!found.ok) return found
+  const { row, drop } = found
+  const lines = await heldLines(trx, row.id, drop)
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0)
   if (shownCents !== undefined && shownCents !== totalCents) {
     return {
@@ -105,14 +76,7 @@ export async function claimHold(
   // Asked of the price her page showed, so the ways it offered are the ways that can pay.
   const cannotPay = mayPay({ payAtPickup: drop.payAtPickup, totalCents })
   if (cannotPay) return { ok: false, status: 409, problem: cannotPay }
-  const claimed = await ownTables(trx)
-    .updateTable('drop_hold')
-    .set({ state: 'ordered' })
-    .where('id', '=', row.id)
-    .where('state', '=', 'held')
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) {
+  if (!(await markOrdered(trx, row.id, now))) {
     const problem =
       row.state === 'ordered'
         ? 'This hold is already an order.'
@@ -135,6 +99,73 @@ export async function claimHold(
       summary: lines.map((line) => `${line.quantity} × ${line.name}`).join(', '),
     },
   }
+}
+
+type HoldRow = Selectable<Database['drop_hold']>
+
+/** The hold `token` and its drop, unless there is none or it was kept for someone on the waitlist. */
+async function findHoldToClaim(
+  trx: Transaction<Database>,
+  token: string,
+): Promise<{ ok: true; row: HoldRow; drop: Drop } | Extract<ClaimResult, { ok: false }>> {
+  const row = await ownTables(trx)
+    .selectFrom('drop_hold')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst()
+  if (!row) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  const drop = await readDropById(trx, Number(row.drop_id))
+  if (!drop) return { ok: false, status: 404, problem: 'There is no such hold.' }
+  if (Number(row.offered) === 1) {
+    return {
+      ok: false,
+      status: 409,
+      problem:
+        'This was kept for you from the waitlist: reserve it on the drop’s page through your link.',
+    }
+  }
+  return { ok: true, row, drop }
+}
+
+/** Each item the hold `holdId` holds, priced and weighed at the drop's prices and efforts. */
+async function heldLines(
+  trx: Transaction<Database>,
+  holdId: HoldRow['id'],
+  drop: Drop,
+): Promise<ClaimedHold['lines']> {
+  const held = await ownTables(trx)
+    .selectFrom('drop_hold_line')
+    .select(['item_id', 'quantity'])
+    .where('hold_id', '=', holdId)
+    .orderBy('id')
+    .execute()
+  return held.map(({ item_id, quantity }) => {
+    const item = drop.items.find((candidate) => candidate.id === Number(item_id))!
+    const count = Number(quantity)
+    return {
+      name: item.name,
+      quantity: count,
+      cents: item.priceCents * count,
+      effort: item.effort * count,
+      productId: item.productId,
+    }
+  })
+}
+
+/** The one compare-and-set from live `held` to `ordered`: false when another tap or the clock came first. */
+async function markOrdered(
+  trx: Transaction<Database>,
+  holdId: HoldRow['id'],
+  now: number,
+): Promise<boolean> {
+  const claimed = await ownTables(trx)
+    .updateTable('drop_hold')
+    .set({ state: 'ordered' })
+    .where('id', '=', holdId)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return Number(claimed.numUpdatedRows) === 1
 }
 
 /**
