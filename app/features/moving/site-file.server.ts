@@ -2,10 +2,7 @@ import { z } from 'zod'
 import { SITE_WORDS_KEYS, type SiteWords } from '#app/content/site-words.ts'
 import type { Db } from '#app/db/db.server.ts'
 import { lockBookings } from '#app/features/availability/availability.server.ts'
-import {
-  capacityField,
-  settingsActionSchema,
-} from '#app/features/availability/booking-settings-schema.ts'
+import { settingsActionSchema } from '#app/features/availability/booking-settings-schema.ts'
 import {
   readBookingSettings,
   setWeekdayCapacity,
@@ -17,28 +14,24 @@ import {
   writeDeliveryFees,
 } from '#app/features/availability/delivery-fees.server.ts'
 import { replacePickupWindows } from '#app/features/availability/pickup-windows.server.ts'
-import { PICKUP_WINDOW_LIMITS, windowsOverlap } from '#app/features/availability/pickup-windows.ts'
 import * as kitchenFile from '#app/features/kitchen/kitchen-file.server.ts'
-import { MenuActionSchema } from '#app/features/menu/menu-action.server.ts'
 import { listProducts, replaceMenu } from '#app/features/menu/menu.server.ts'
 import type { DeliveryFee } from '#app/features/menu/option-prices.ts'
 import { writeSetPrice } from '#app/features/menu/set-prices.server.ts'
-import {
-  checkSiteSection,
-  completeSection,
-  readSiteWords,
-  replaceSiteWords,
-} from '#app/features/site-content/site-content.server.ts'
+import { readSiteWords, replaceSiteWords } from '#app/features/site-content/site-content.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
-import { type RenderedMarkdown, renderMarkdown } from '#app/utils/markdown.server.ts'
-import { centsToInput } from '#app/utils/money.ts'
-import {
-  type MovedTreat,
-  checkBuyNow,
-  checkDeliveryFees,
-  withSetPrices,
-} from './set-prices-file.server.ts'
+import { type MovedTreat, checkDeliveryFees, withSetPrices } from './set-prices-file.server.ts'
 import * as settingsFile from './settings-file.server.ts'
+import {
+  type BookingPart,
+  type CheckedBooking,
+  type PickupWindowPart,
+  SECTION_NAMES,
+  checkBookingPart,
+  checkMenuPart,
+  checkPickupWindowsPart,
+  checkWordsPart,
+} from './site-file-sections.server.ts'
 import {
   LEFT_OUT,
   SITE_FILE_FORMAT,
@@ -47,22 +40,7 @@ import {
   type SiteFileSummary,
 } from './site-file.ts'
 
-/** The booking settings a file carries: everything the owner sets, less closed dates and secrets. */
-export interface BookingPart {
-  weekdayCapacity: number[]
-  horizonDays: number
-  policies: string
-  deliveryEnabled: boolean
-  deliveryNote: string
-  pickupAddress: string
-}
-
-export interface PickupWindowPart {
-  weekday: number
-  start: string
-  end: string
-  capacity: number
-}
+export type { BookingPart, PickupWindowPart } from './site-file-sections.server.ts'
 
 /**
  * Version 1 of the file. Her labels', texts' and gift cards' settings and
@@ -140,26 +118,12 @@ const outline = z.object({
   ...settingsFile.settingsPartsOutline,
 })
 
-/** A value as the settings form would have sent it: text, or missing. */
-function asField(value: unknown): string | undefined {
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  return undefined
-}
-
-const SECTION_NAMES: Record<string, string> = {
-  identity: 'name and contact details',
-  words: 'stories',
-  announcement: 'banner',
-  faq: 'FAQ',
-}
-
 export type CheckedSiteFile =
   | {
       ok: true
       words: Partial<SiteWords>
       /** The policies come rendered, as a save in Settings stores them (decision 076). */
-      booking: Omit<BookingPart, 'policies'> & { policies: RenderedMarkdown }
+      booking: CheckedBooking
       pickupWindows: PickupWindowPart[]
       menu: MovedTreat[]
       deliveryFees: DeliveryFee[]
@@ -169,13 +133,10 @@ export type CheckedSiteFile =
     }
   | { ok: false; error: string }
 
-/**
- * Reads a file's text and checks every value with the schema of the form
- * that sets it in Settings (the site's words, the booking settings, pickup
- * windows, treats), so an import can hold nothing the forms would refuse.
- * The first problem is the answer, in a sentence naming where it is.
- */
-export function checkSiteFile(text: string, today: string = bakeryToday()): CheckedSiteFile {
+/** The file's JSON, its format and version, and its outline; the first problem is the answer. */
+function readOutline(
+  text: string,
+): { ok: true; file: z.infer<typeof outline> } | { ok: false; error: string } {
   const refuse = (error: string) => ({ ok: false as const, error })
   let json: unknown
   try {
@@ -200,157 +161,50 @@ export function checkSiteFile(text: string, today: string = bakeryToday()): Chec
     const where = parsed.error.issues[0]?.path.join('.') ?? 'the file'
     return refuse(`That site file is damaged: ${where} is not what Export writes.`)
   }
-  const file = parsed.data
+  return { ok: true, file: parsed.data }
+}
 
-  // The words: each section by the schema the Your site forms use.
-  const words: Partial<SiteWords> = {}
-  for (const key of SITE_WORDS_KEYS) {
-    if (!(key in file.words)) continue
-    // A file from an earlier release lacks the fields added since: they take the plain words'.
-    const checked = checkSiteSection(key, completeSection(key, file.words[key]))
-    if (!checked.ok) {
-      const [field, message] = Object.entries(checked.errors)[0] ?? ['', 'it is not complete.']
-      return refuse(
-        `Your words, ${SECTION_NAMES[key] ?? key}${field ? ` (${field})` : ''}: ${message}`,
-      )
-    }
-    ;(words as Record<string, unknown>)[key] = checked.value
-  }
-  if (!words.identity) return refuse('That site file has no bakery name and contact details.')
-
-  // The booking settings: each through its Settings form's schema.
+/**
+ * Reads a file's text and checks every value with the schema of the form
+ * that sets it in Settings (the site's words, the booking settings, pickup
+ * windows, treats), so an import can hold nothing the forms would refuse.
+ * The first problem is the answer, in a sentence naming where it is.
+ */
+export function checkSiteFile(text: string, today: string = bakeryToday()): CheckedSiteFile {
+  const read = readOutline(text)
+  if (!read.ok) return read
+  const { file } = read
+  const words = checkWordsPart(file.words)
+  if (!words.ok) return words
   const schema = settingsActionSchema({ today })
-  const booking = file.booking
-  const forms = [
-    {
-      intent: 'capacity',
-      ...Object.fromEntries(
-        booking.weekdayCapacity.map((value, day) => [capacityField(day), asField(value)]),
-      ),
-    },
-    { intent: 'horizon', horizon_days: asField(booking.horizonDays) },
-    { intent: 'policies', policies: asField(booking.policies) },
-    {
-      intent: 'delivery',
-      ...(booking.deliveryEnabled ? { delivery_enabled: 'on' } : {}),
-      delivery_note: asField(booking.deliveryNote),
-    },
-    { intent: 'pickup-address', pickup_address: asField(booking.pickupAddress) },
-  ]
-  const settings: Record<string, unknown> = {}
-  for (const form of forms) {
-    const checked = schema.safeParse(form)
-    if (!checked.success) return refuse(`Booking settings: ${checked.error.issues[0]?.message}`)
-    Object.assign(settings, checked.data)
-  }
-  const policies = renderMarkdown(settings.policies as string)
-  if (!policies.ok) return refuse(`Booking settings, order policies: ${policies.error}`)
-  const capacity = [0, 1, 2, 3, 4, 5, 6].map((day) => settings[capacityField(day)] as number)
-
-  // Pickup windows: the add-a-window form's schema, then its per-day rules.
-  const pickupWindows: PickupWindowPart[] = []
-  for (const [index, window] of file.pickupWindows.entries()) {
-    const checked = schema.safeParse({
-      intent: 'pickup-window-add',
-      window_weekday: asField(window.weekday),
-      window_start: asField(window.start),
-      window_end: asField(window.end),
-      window_capacity: asField(window.capacity),
-    })
-    if (!checked.success || checked.data.intent !== 'pickup-window-add') {
-      return refuse(
-        `Pickup window ${index + 1}: ${checked.error?.issues[0]?.message ?? 'it is not complete.'}`,
-      )
-    }
-    const next = {
-      weekday: checked.data.window_weekday,
-      start: checked.data.window_start,
-      end: checked.data.window_end,
-      capacity: checked.data.window_capacity,
-    }
-    const sameDay = pickupWindows.filter((other) => other.weekday === next.weekday)
-    if (sameDay.length >= PICKUP_WINDOW_LIMITS.perDay) {
-      return refuse(
-        `Pickup window ${index + 1}: a day can have at most ${PICKUP_WINDOW_LIMITS.perDay} pickup windows.`,
-      )
-    }
-    if (sameDay.some((other) => windowsOverlap(other, next))) {
-      return refuse(`Pickup window ${index + 1}: it overlaps another window on the same day.`)
-    }
-    pickupWindows.push(next)
-  }
-
-  // The menu: the add-a-treat form's schema for each, names told apart as the menu does.
-  const menu: MovedTreat[] = []
-  const names = new Set<string>()
-  for (const [index, treat] of file.menu.entries()) {
-    const price = treat.priceFromCents
-    const checked = MenuActionSchema.safeParse({
-      intent: 'add',
-      name: asField(treat.name),
-      description: asField(treat.description) ?? '',
-      price:
-        price === null || price === undefined
-          ? ''
-          : typeof price === 'number' && Number.isSafeInteger(price) && price >= 0
-            ? centsToInput(price)
-            : String(price),
-      notice_days: asField(treat.noticeDays),
-      effort: asField(treat.effort),
-    })
-    const label = typeof treat.name === 'string' ? `“${treat.name.slice(0, 60)}”` : `${index + 1}`
-    if (!checked.success || checked.data.intent !== 'add') {
-      return refuse(`Treat ${label}: ${checked.error?.issues[0]?.message ?? 'it is not complete.'}`)
-    }
-    if (typeof treat.active !== 'boolean')
-      return refuse(`Treat ${label}: say whether it is on the menu.`)
-    const key = checked.data.name.toLowerCase()
-    if (names.has(key))
-      return refuse(`Treat ${label} is in the file twice; each treat needs its own name.`)
-    names.add(key)
-    const buyNow = treat.buyNow === undefined ? undefined : checkBuyNow(treat.buyNow)
-    if (buyNow && !buyNow.ok) return refuse(`Treat ${label}: ${buyNow.error}`)
-    menu.push({
-      name: checked.data.name,
-      description: checked.data.description,
-      priceFromCents: checked.data.price,
-      noticeDays: checked.data.notice_days,
-      effort: checked.data.effort,
-      active: treat.active,
-      ...(buyNow?.ok ? { buyNow: buyNow.input } : {}),
-    })
-  }
-
-  // Delivery fees: the owner's delivery fees form, row by row.
+  const booking = checkBookingPart(file.booking, schema)
+  if (!booking.ok) return booking
+  const windows = checkPickupWindowsPart(file.pickupWindows, schema)
+  if (!windows.ok) return windows
+  const menu = checkMenuPart(file.menu)
+  if (!menu.ok) return menu
   const fees = checkDeliveryFees(file.deliveryFees ?? [])
-  if (!fees.ok) return refuse(`Delivery fees: ${fees.error}`)
+  if (!fees.ok) return { ok: false, error: `Delivery fees: ${fees.error}` }
   const kitchen = file.kitchen === undefined ? null : kitchenFile.checkKitchen(file.kitchen)
-  if (kitchen && !kitchen.ok) return refuse(kitchen.error)
+  if (kitchen && !kitchen.ok) return { ok: false, error: kitchen.error }
   const parts = settingsFile.checkSettingsParts(file)
-  if (!parts.ok) return refuse(parts.error)
+  if (!parts.ok) return { ok: false, error: parts.error }
 
   return {
     ok: true,
-    words,
-    booking: {
-      weekdayCapacity: capacity,
-      horizonDays: settings.horizon_days as number,
-      policies,
-      deliveryEnabled: settings.delivery_enabled === 'on',
-      deliveryNote: (settings.delivery_note as string | undefined) ?? '',
-      pickupAddress: (settings.pickup_address as string | undefined) ?? '',
-    },
-    pickupWindows,
-    menu,
+    words: words.words,
+    booking: booking.booking,
+    pickupWindows: windows.pickupWindows,
+    menu: menu.menu,
     deliveryFees: fees.fees,
     kitchen: kitchen?.kitchen ?? null,
     settings: parts.parts,
     summary: {
-      bakeryName: words.identity.name,
-      treats: menu.map((treat) => treat.name),
-      pickupWindows: pickupWindows.length,
-      openWeekdays: capacity.filter((units) => units > 0).length,
-      sections: SITE_WORDS_KEYS.filter((key) => key in words).map(
+      bakeryName: words.words.identity.name,
+      treats: menu.menu.map((treat) => treat.name),
+      pickupWindows: windows.pickupWindows.length,
+      openWeekdays: booking.booking.weekdayCapacity.filter((units) => units > 0).length,
+      sections: SITE_WORDS_KEYS.filter((key) => key in words.words).map(
         (key) => SECTION_NAMES[key] ?? key,
       ),
       exportedAt: typeof file.exportedAt === 'string' ? file.exportedAt : null,
