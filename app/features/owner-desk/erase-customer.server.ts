@@ -67,7 +67,35 @@ export async function eraseCustomer(
   { email }: { email: string },
 ): Promise<ErasureReport> {
   const address = email.trim().toLowerCase()
-  const requests = await ownTables(db)
+  const requests = await readRequestsOf(db, address)
+  const requestIds = requests.map((request) => request.id)
+  // Files first: a crash after this leaves rows to erase again, never files with no row.
+  const photos =
+    (await deletePhotosOfRequests(db, store, requestIds)) +
+    (await deleteProofsOfRequests(db, store, requestIds))
+
+  const erased = await db
+    .transaction()
+    .execute((trx) => eraseRowsAndMail(trx, { address, requests, dataDir }))
+  // And after it: a delivery that was writing one of them meanwhile has
+  // finished, or will find its row gone and remove its own file.
+  await removeMailFiles(dataDir, erased.emails.files)
+  if (!(await emptyWriteAheadLog(db))) {
+    console.warn(
+      'database: a reader kept the write-ahead log after an erasure; the next checkpoint empties it',
+    )
+  }
+  return {
+    requests: requestIds.length,
+    messages: erased.messages,
+    photos,
+    emails: erased.emails.deleted,
+  }
+}
+
+/** Her requests, matched by email ignoring case, with every field that names or finds her. */
+async function readRequestsOf(db: Db, address: string) {
+  return ownTables(db)
     .selectFrom('order_request')
     .select([
       'id',
@@ -83,109 +111,125 @@ export async function eraseCustomer(
     ])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
     .execute()
+}
+
+type HerRequest = Awaited<ReturnType<typeof readRequestsOf>>[number]
+
+/**
+ * Inside the erasure's one transaction: her rows everywhere, then every
+ * email about her and their .eml files. Returns what it counted.
+ */
+async function eraseRowsAndMail(
+  trx: Transaction<Database>,
+  { address, requests, dataDir }: { address: string; requests: HerRequest[]; dataDir: string },
+) {
   const requestIds = requests.map((request) => request.id)
   const batchIds = [...new Set(requests.map((request) => request.batch_id))]
-  // Files first: a crash after this leaves rows to erase again, never files with no row.
-  const photos =
-    (await deletePhotosOfRequests(db, store, requestIds)) +
-    (await deleteProofsOfRequests(db, store, requestIds))
-
-  const erased = await db.transaction().execute(async (trx) => {
-    const messages = await deleteContactMessagesFrom(trx, address)
-    // Her holds on drops: what she reserved, with her name, email and phone;
-    // and her places on their waitlists and on those of full days.
-    await eraseHoldsOf(trx, address)
-    await eraseWaitlistOf(trx, address)
-    await eraseDayWaitlistOf(trx, address)
-    // The gift cards she bought or was given keep their money, not her name.
-    const giftCardIds = await eraseGiftCardsOf(trx, address)
-    // Her notes in the customer book, and what the owner joined or kept apart there.
-    await eraseNoteOf(trx, address)
-    await eraseLinksOf(trx, {
-      address,
-      phones: requests.map((request) => request.phone_number),
-      requestIds: requestIds.map(Number),
-    })
-    // Her consent to texts and every text to her number.
-    for (const phone of new Set(requests.map((request) => request.phone_number))) {
-      if (phone) await eraseTextsOf(trx, phone)
-    }
-    const traces = tracesOf(address, [...requests, ...messages])
-    if (requestIds.length > 0) {
-      // Her review goes whole, and with it from Home, About and their rating.
-      await deleteReviewsOf(trx, requestIds)
-      await ownTables(trx)
-        .updateTable('order_request')
-        .set(() => ({
-          name: ERASED_NAME,
-          email: sql<string>`'erased-' || cast(id as text) || '@invalid'`,
-          phone_number: '',
-          event_theme: '',
-          comments: null,
-          servings: null,
-          allergies: null,
-          // Where she lives; the window stays, as the day's date does.
-          delivery_street: null,
-          delivery_city: null,
-          delivery_postal_code: null,
-          delivery_notes: null,
-          decline_reason: null,
-          customer_token: null,
-        }))
-        .where('id', 'in', requestIds)
-        .execute()
-      await ownTables(trx)
-        .updateTable('request_event')
-        .set({ note: null })
-        .where('request_id', 'in', requestIds)
-        .execute()
-      // The owner's words to her: "Hi Erin, two tiers with her name on top".
-      await ownTables(trx)
-        .updateTable('request_quote')
-        .set({ message: '', payment_instructions: '' })
-        .where('request_id', 'in', requestIds)
-        .execute()
-      // Her words asking for a change, the details it asked and what it made
-      // of them, and the owner's answer to her (decisions 054 and 081).
-      await ownTables(trx)
-        .updateTable('customer_change')
-        .set({ details: '', answer_note: '', made: '' })
-        .where('request_id', 'in', requestIds)
-        .execute()
-      await ownTables(trx)
-        .updateTable('customer_change_detail')
-        .set({ value: '' })
-        .where('request_id', 'in', requestIds)
-        .execute()
-      await scrubPaymentMethods(trx, requestIds, traces)
-      await scrubRefunds(trx, requestIds, traces)
-    }
-    const emails = await eraseEmails(trx, {
-      requestIds,
-      batchIds,
-      messageIds: messages.map((message) => message.id),
-      giftCardIds,
-      traces,
-    })
-    // Before the commit, as the photos: once the rows are gone nothing names
-    // these files any more, so a crash must not come between.
-    await removeMailFiles(dataDir, emails.files)
-    return { messages: messages.length, emails }
+  const messages = await deleteContactMessagesFrom(trx, address)
+  await eraseHoldsAndWaitlistsOf(trx, address)
+  // The gift cards she bought or was given keep their money, not her name.
+  const giftCardIds = await eraseGiftCardsOf(trx, address)
+  await eraseNotesLinksAndTextsOf(trx, { address, requests })
+  const traces = tracesOf(address, [...requests, ...messages])
+  if (requestIds.length > 0) await scrubRequests(trx, requestIds, traces)
+  const emails = await eraseEmails(trx, {
+    requestIds,
+    batchIds,
+    messageIds: messages.map((message) => message.id),
+    giftCardIds,
+    traces,
   })
-  // And after it: a delivery that was writing one of them meanwhile has
-  // finished, or will find its row gone and remove its own file.
-  await removeMailFiles(dataDir, erased.emails.files)
-  if (!(await emptyWriteAheadLog(db))) {
-    console.warn(
-      'database: a reader kept the write-ahead log after an erasure; the next checkpoint empties it',
-    )
+  // Before the commit, as the photos: once the rows are gone nothing names
+  // these files any more, so a crash must not come between.
+  await removeMailFiles(dataDir, emails.files)
+  return { messages: messages.length, emails }
+}
+
+/**
+ * Her holds on drops: what she reserved, with her name, email and phone;
+ * and her places on their waitlists and on those of full days.
+ */
+async function eraseHoldsAndWaitlistsOf(trx: Transaction<Database>, address: string) {
+  await eraseHoldsOf(trx, address)
+  await eraseWaitlistOf(trx, address)
+  await eraseDayWaitlistOf(trx, address)
+}
+
+/**
+ * Her notes in the customer book, what the owner joined or kept apart there,
+ * and her consent to texts with every text to her number.
+ */
+async function eraseNotesLinksAndTextsOf(
+  trx: Transaction<Database>,
+  { address, requests }: { address: string; requests: HerRequest[] },
+) {
+  await eraseNoteOf(trx, address)
+  await eraseLinksOf(trx, {
+    address,
+    phones: requests.map((request) => request.phone_number),
+    requestIds: requests.map((request) => request.id).map(Number),
+  })
+  for (const phone of new Set(requests.map((request) => request.phone_number))) {
+    if (phone) await eraseTextsOf(trx, phone)
   }
-  return {
-    requests: requestIds.length,
-    messages: erased.messages,
-    photos,
-    emails: erased.emails.deleted,
-  }
+}
+
+/**
+ * Her requests stay in the book for the accounts but lose every word that
+ * names or describes her, and the owner's words to her.
+ */
+async function scrubRequests(
+  trx: Transaction<Database>,
+  requestIds: number[],
+  traces: Traces,
+): Promise<void> {
+  // Her review goes whole, and with it from Home, About and their rating.
+  await deleteReviewsOf(trx, requestIds)
+  await ownTables(trx)
+    .updateTable('order_request')
+    .set(() => ({
+      name: ERASED_NAME,
+      email: sql<string>`'erased-' || cast(id as text) || '@invalid'`,
+      phone_number: '',
+      event_theme: '',
+      comments: null,
+      servings: null,
+      allergies: null,
+      // Where she lives; the window stays, as the day's date does.
+      delivery_street: null,
+      delivery_city: null,
+      delivery_postal_code: null,
+      delivery_notes: null,
+      decline_reason: null,
+      customer_token: null,
+    }))
+    .where('id', 'in', requestIds)
+    .execute()
+  await ownTables(trx)
+    .updateTable('request_event')
+    .set({ note: null })
+    .where('request_id', 'in', requestIds)
+    .execute()
+  // The owner's words to her: "Hi Erin, two tiers with her name on top".
+  await ownTables(trx)
+    .updateTable('request_quote')
+    .set({ message: '', payment_instructions: '' })
+    .where('request_id', 'in', requestIds)
+    .execute()
+  // Her words asking for a change, the details it asked and what it made
+  // of them, and the owner's answer to her (decisions 054 and 081).
+  await ownTables(trx)
+    .updateTable('customer_change')
+    .set({ details: '', answer_note: '', made: '' })
+    .where('request_id', 'in', requestIds)
+    .execute()
+  await ownTables(trx)
+    .updateTable('customer_change_detail')
+    .set({ value: '' })
+    .where('request_id', 'in', requestIds)
+    .execute()
+  await scrubPaymentMethods(trx, requestIds, traces)
+  await scrubRefunds(trx, requestIds, traces)
 }
 
 /**
