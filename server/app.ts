@@ -9,8 +9,8 @@ import { createRequestHandler } from '@react-router/express'
 import express, { type RequestHandler } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { getEnv, textKeysOf, type Env } from '#app/config/env.server.ts'
-import { closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
-import { pruneExpiredLeases, withLease } from '#app/db/lease.server.ts'
+import { type Db, closeDatabase, getDb, isDatabaseHealthy, setDatabase } from '#app/db/db.server.ts'
+import { pruneExpiredLeases } from '#app/db/lease.server.ts'
 import { readPageVersion } from '#app/db/page-version.server.ts'
 import { ensureAdmin } from '#app/features/auth/admins.server.ts'
 import { getAuth, setAuth } from '#app/features/auth/auth.server.ts'
@@ -18,20 +18,17 @@ import { openStores } from '#app/features/auth/open-stores.server.ts'
 import { adminContext } from '#app/features/auth/require-admin.server.ts'
 import { type Admin, hasSessionCookie, resolveAdmin } from '#app/features/auth/session.server.ts'
 import { renderStoredPolicies } from '#app/features/availability/order-policies.server.ts'
-import { expireQuotesAndTell } from '#app/features/customer-page/customer-quotes.server.ts'
 import { renderStoredAcceptedPolicies } from '#app/features/customer-page/request-status.server.ts'
 import { seedDemoGallery } from '#app/features/gallery/demo-seed.server.ts'
 import { setMediaPublicUrl } from '#app/features/gallery/gallery.server.ts'
-import { sweepStrayMedia } from '#app/features/gallery/stray-media.server.ts'
-import { sweepUnattachedInspirationPhotos } from '#app/features/inspiration/inspiration-photos.server.ts'
 import {
   type DeliveryWorker,
-  kickDeliveryWorker,
   setDeliveryWorker,
   startDeliveryWorker,
 } from '#app/features/mail/delivery-worker.server.ts'
 import { createTransportFromEnv } from '#app/features/mail/transports/select-transport.server.ts'
-import { MEDIA_URL_PATH } from '#app/features/media/media-store.server.ts'
+import type { MailTransport } from '#app/features/mail/transports/transport.ts'
+import { MEDIA_URL_PATH, type MediaStore } from '#app/features/media/media-store.server.ts'
 import {
   getMediaStore,
   openMediaStore,
@@ -43,23 +40,20 @@ import {
   kickPushWorker,
   setPushWorker,
 } from '#app/features/owner-alerts/push-worker-handle.server.ts'
-import { recordCardFees } from '#app/features/payments/card-fees.server.ts'
-import { queueReviewRequestsDue } from '#app/features/scheduled-work/review-links.server.ts'
-import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import {
   readLocalSettings,
   readSiteSection,
   renderStoredFaq,
   seedSiteContent,
-  withBakeryLocalSettings,
 } from '#app/features/site-content/site-content.server.ts'
-import { sweepStraySitePictures } from '#app/features/site-content/site-pictures.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { runWithLocalSettings } from '#app/utils/local-settings.server.ts'
 import { clientIpContext, cspNonceContext } from '#app/utils/request-context.ts'
 import { cachePolicy } from './cache-policy.ts'
 import { bakeryMailAddresses } from './mail-addresses.ts'
+import { INSPIRATION_SWEEP_EVERY_MS, inspirationSweep, sweepStrayUploads } from './media-sweeps.ts'
 import { serveMedia } from './media.ts'
+import { QUOTE_EXPIRY_EVERY_MS, clockworkPass } from './order-clockwork.ts'
 import { createPageCache } from './page-cache.ts'
 import { refuseCrossOriginWrites } from './same-origin.ts'
 import { type TextClock, startTextClock } from './text-clock.ts'
@@ -69,26 +63,6 @@ export { EnvError } from '#app/config/env.server.ts'
 export { securityHeaders } from './security-headers.ts'
 export { redactSecrets } from './log-redaction.ts'
 export { readOffUnreadBodies } from './unread-body.ts'
-
-/** Another instance sweeping at the same boot moment skips; a crashed sweeper frees it after this. */
-const MEDIA_SWEEP_LEASE = 'media-sweep'
-const MEDIA_SWEEP_LEASE_MS = 10 * 60_000
-
-/**
- * Photos customers uploaded but never sent go after a day. Servers run for
- * weeks, so besides at boot the sweep runs every hour, by whichever instance
- * takes the lease first.
- */
-const INSPIRATION_SWEEP_LEASE = 'inspiration-sweep'
-const INSPIRATION_SWEEP_EVERY_MS = 60 * 60_000
-
-/**
- * A quote lapses at its own minute, so its date frees up (and its customer
- * hears) within a few minutes of it, by one instance at a time.
- */
-const QUOTE_EXPIRY_LEASE = 'quote-expiry'
-const QUOTE_EXPIRY_EVERY_MS = 5 * 60_000
-const QUOTE_EXPIRY_LEASE_MS = 5 * 60_000
 
 /** The owner's view of a customer's photo, and the customer's through their request link. */
 const PRIVATE_PHOTO_PATHS = ['/admin/photos', '/requests/:token/photos']
@@ -111,6 +85,25 @@ const stopSeeding = new AbortController()
  */
 export async function startServices(): Promise<Env> {
   const env = getEnv()
+  const { transport, store, db } = await openBootStores(env)
+  // This boot, for the leases that let one instance at a time do boot work.
+  const holder = `${env.INSTANCE_NAME}:${randomUUID()}`
+  await prepareDatabase(db)
+  await sweepStrayUploads(db, { store, holder })
+  const sweepInspiration = inspirationSweep(db, { store, holder })
+  await sweepInspiration()
+  // unref: the timer alone never keeps the process alive past a shutdown.
+  inspirationSweeps = setInterval(() => void sweepInspiration(), INSPIRATION_SWEEP_EVERY_MS).unref()
+  // Started by startSchedule once the server listens: boot never waits for it.
+  runClockwork = clockworkPass(db, { holder, env })
+  runWaitlist = waitlistPass(db, { holder, siteUrl: env.SITE_URL })
+  if (env.SEED_DEMO) demoSeeding = seedDemoInBackground(db, { store, holder })
+  await startSenders({ db, env, transport, holder })
+  return env
+}
+
+/** The mail transport, media store and database, each set for every module; and the first admin. */
+async function openBootStores(env: Env) {
   const transport = createTransportFromEnv(env)
   const store = await openMediaStore(env)
   setMediaStore(store)
@@ -124,9 +117,14 @@ export async function startServices(): Promise<Env> {
     db,
     siteUrl: env.SITE_URL,
   })
+  return { transport, store, db }
+}
 
-  // This boot, for the leases that let one instance at a time do boot work.
-  const holder = `${env.INSTANCE_NAME}:${randomUUID()}`
+/**
+ * Leases left by stopped instances go, an empty menu and site take site.ts's,
+ * and markdown stored unrendered is rendered.
+ */
+async function prepareDatabase(db: Db): Promise<void> {
   await pruneExpiredLeases(db)
   const menuAdded = await seedMenu(db)
   if (menuAdded > 0) console.log(`menu: added ${menuAdded} treats from site.ts to the empty menu`)
@@ -137,73 +135,39 @@ export async function startServices(): Promise<Env> {
   await renderStoredFaq(db)
   await renderStoredPolicies(db)
   await renderStoredAcceptedPolicies(db)
-  const sweep = await withLease(
-    db,
-    { name: MEDIA_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS },
-    async () => [
-      ...(await sweepStrayMedia(db, { store })),
-      ...(await sweepStraySitePictures(db, { store })),
-    ],
-  )
-  if (sweep.ran && sweep.result.length > 0)
-    console.log(`media: removed ${sweep.result.length} files left by unfinished uploads`)
-  const sweepInspiration = () =>
-    withLease(db, { name: INSPIRATION_SWEEP_LEASE, holder, ttlMs: MEDIA_SWEEP_LEASE_MS }, () =>
-      sweepUnattachedInspirationPhotos(db, store, { now: Date.now() }),
-    )
-      .then((swept) => {
-        if (swept.ran && swept.result > 0)
-          console.log(`media: removed ${swept.result} inspiration photos never sent with an order`)
-      })
-      .catch((error: unknown) => console.error('media: could not sweep inspiration photos', error))
-  await sweepInspiration()
-  // unref: the timer alone never keeps the process alive past a shutdown.
-  inspirationSweeps = setInterval(() => void sweepInspiration(), INSPIRATION_SWEEP_EVERY_MS).unref()
-  // The order book's clockwork: quotes that ran out, then the owner's morning
-  // digest and tomorrow's reminders, each queued once through the outbox.
-  const expireQuotes = () =>
-    withLease(db, { name: QUOTE_EXPIRY_LEASE, holder, ttlMs: QUOTE_EXPIRY_LEASE_MS }, () =>
-      // Each run's emails and "today" follow the local settings stored as it starts.
-      withBakeryLocalSettings(db, async () => {
-        const expired = await expireQuotesAndTell(db, { now: Date.now(), siteUrl: env.SITE_URL })
-        const scheduled = await runSchedule(db, { now: new Date(), siteUrl: env.SITE_URL })
-        const reviewRequests = await queueReviewRequestsDue(db, {
-          now: new Date(),
-          siteUrl: env.SITE_URL,
-        })
-        // What Stripe kept of each card payment, for her year's numbers.
-        const fees = await recordCardFees(db, { env })
-        return { expired, scheduled, reviewRequests, fees }
-      }),
-    )
-      .then((run) => {
-        if (!run.ran) return
-        const { expired, scheduled, reviewRequests, fees } = run.result
-        if (fees > 0) console.log(`payments: ${fees} card fees read from Stripe`)
-        if (expired.length > 0) console.log(`orders: ${expired.length} quotes expired unanswered`)
-        if (scheduled.digest) console.log('orders: the morning digest is queued')
-        if (scheduled.reminders > 0) console.log(`orders: ${scheduled.reminders} reminders queued`)
-        if (reviewRequests > 0) console.log(`reviews: ${reviewRequests} invitations queued`)
-        if (scheduled.digest || scheduled.reminders > 0 || reviewRequests > 0) kickDeliveryWorker()
-      })
-      .catch((error: unknown) => console.error('orders: could not run the schedule', error))
-  // Started by startSchedule once the server listens: boot never waits for it.
-  runClockwork = expireQuotes
-  runWaitlist = waitlistPass(db, { holder, siteUrl: env.SITE_URL })
-  if (env.SEED_DEMO) {
-    // In the background: the site serves at once and the photos appear as
-    // they are made (a few seconds, once per database, by one instance).
-    demoSeeding = seedDemoGallery(db, {
-      store,
-      signal: stopSeeding.signal,
-      holder,
-    })
-      .then((added) => {
-        if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
-      })
-      .catch((error: unknown) => console.error('media: could not add the demo photos', error))
-  }
+}
 
+/**
+ * In the background: the site serves at once and the photos appear as
+ * they are made (a few seconds, once per database, by one instance).
+ */
+function seedDemoInBackground(
+  db: Db,
+  { store, holder }: { store: MediaStore; holder: string },
+): Promise<unknown> {
+  return seedDemoGallery(db, {
+    store,
+    signal: stopSeeding.signal,
+    holder,
+  })
+    .then((added) => {
+      if (added > 0) console.log(`media: added ${added} demo photos to the empty gallery`)
+    })
+    .catch((error: unknown) => console.error('media: could not add the demo photos', error))
+}
+
+/** The mail delivery worker, the owner's alerts woken with it, and her texts when she has keys. */
+async function startSenders({
+  db,
+  env,
+  transport,
+  holder,
+}: {
+  db: Db
+  env: Env
+  transport: MailTransport
+  holder: string
+}): Promise<void> {
   deliveryWorker = startDeliveryWorker({
     db,
     transport,
@@ -240,7 +204,6 @@ export async function startServices(): Promise<Env> {
     stop: () => mailWorker.stop(),
   })
   console.log(`mail: delivering through ${transport.name}`)
-  return env
 }
 
 /**
