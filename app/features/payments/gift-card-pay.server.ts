@@ -43,6 +43,58 @@ export function giftCardOfferOf(
   return due && { amountCents: due.amountCents, amount: formatMoney(due.amountCents) }
 }
 
+/** A refusal of "Pay with a gift card", beside the request it was for when that is known. */
+function refuseGiftCard(status: number, error: string, position?: number) {
+  return reply<GiftCardPayAnswer>(status, {
+    ok: false,
+    card: true,
+    giftCard: true,
+    error,
+    ...(position === undefined ? {} : { position }),
+  })
+}
+
+/** The post's request position, the amount the page showed, and the code as she typed it. */
+async function readGiftCardForm({
+  request,
+  clientIp,
+  db,
+  now,
+}: {
+  request: Request
+  clientIp: string
+  db: Db
+  now: number
+}): Promise<
+  | { ok: true; position: number; shownCents: number | null; code: string }
+  | { ok: false; answer: Reply<GiftCardPayAnswer> }
+> {
+  const post = await readPublicPost({
+    request,
+    clientIp,
+    db,
+    form: 'gift-card-pay',
+    now,
+    maxBytes: MAX_BYTES,
+    mediaTypes: [FORM_URLENCODED],
+  })
+  if ('refused' in post) {
+    return { ok: false, answer: refuseGiftCard(post.refused.status, post.refused.body.error) }
+  }
+  const form = new URLSearchParams(post.text)
+  const position = linkPosition(form)
+  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '') ? Number(form.get('amount')) : null
+  if (position === undefined) {
+    const error = 'Please reload your order’s page and try the gift card again.'
+    return { ok: false, answer: refuseGiftCard(400, error) }
+  }
+  const code = (form.get('code') ?? '').slice(0, 64)
+  if (code.trim() === '') {
+    return { ok: false, answer: refuseGiftCard(400, 'Type the code on your gift card.', position) }
+  }
+  return { ok: true, position, shownCents, code }
+}
+
 /**
  * "Pay with a gift card", posted from her private page to `?gift-card`
  * (`request` = the request's position, `code` as she typed it, `amount` =
@@ -68,32 +120,9 @@ export async function payWithGiftCard({
   siteUrl: string
   now?: number
 }): Promise<Reply<GiftCardPayAnswer>> {
-  const post = await readPublicPost({
-    request,
-    clientIp,
-    db,
-    form: 'gift-card-pay',
-    now,
-    maxBytes: MAX_BYTES,
-    mediaTypes: [FORM_URLENCODED],
-  })
-  const fail = (status: number, error: string, position?: number) =>
-    reply<GiftCardPayAnswer>(status, {
-      ok: false,
-      card: true,
-      giftCard: true,
-      error,
-      ...(position === undefined ? {} : { position }),
-    })
-  if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
-  const form = new URLSearchParams(post.text)
-  const position = linkPosition(form)
-  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '') ? Number(form.get('amount')) : null
-  if (position === undefined) {
-    return fail(400, 'Please reload your order’s page and try the gift card again.')
-  }
-  const code = (form.get('code') ?? '').slice(0, 64)
-  if (code.trim() === '') return fail(400, 'Type the code on your gift card.', position)
+  const read = await readGiftCardForm({ request, clientIp, db, now })
+  if (!read.ok) return read.answer
+  const { position, shownCents, code } = read
   // A party is paid once, on its lead (decision 049).
   const requestId = await leadOfLink(db, { token, position })
   if (requestId === undefined) {
@@ -105,67 +134,109 @@ export async function payWithGiftCard({
       notFound: true,
     })
   }
-  const answer = await db.transaction().execute(async (trx) => {
-    const { row, due } = await holdOrderToPay(trx, requestId)
-    if (!due) return fail(409, 'Nothing is due on this order just now.', position)
-    if (shownCents !== null && shownCents !== due.amountCents) {
-      return fail(
-        409,
-        `What is owed has changed since this page was opened: it is now ${formatMoney(due.amountCents)}. Please check it and try again.`,
-        position,
-      )
-    }
-    const card = await holdGiftCard(trx, code)
-    if (!card.ok) return fail(409, card.error, position)
-    const cents = Math.min(card.balanceCents, due.amountCents)
-    const rest = due.amountCents - cents
-    // A card order given up unless paid whole gives the card its money back
-    // (unpaid-orders.server.ts), but the rest must be one a card can still pay.
-    const paidWhole =
-      rest > 0
-        ? await paidWholeOrGivenUp(trx, requestId, { now, shortestMs: SHORTEST_CHECKOUT_MS })
-        : null
-    const holds = `Your gift card holds ${formatMoney(cents)} of the ${formatMoney(due.amountCents)} owed`
-    if (paidWhole && rest < cardMinimumCents()) {
-      return fail(
-        409,
-        `${holds}, and the ${formatMoney(rest)} left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.`,
-        position,
-      )
-    }
-    if (paidWhole && !paidWhole.restByCard) {
-      return fail(
-        409,
-        `${holds}, and the time to pay the ${formatMoney(rest)} left by card has run out. Only a gift card that holds it all can pay for this order now.`,
-        position,
-      )
-    }
-    const paid = await payFromHeldCard(trx, {
-      requestId,
-      row,
-      card,
-      cents,
-      kind: due.kind,
-      now,
-      siteUrl,
-    })
-    if (!paid.ok) return fail(409, paid.error, position)
-    const { stillOwedCents } = paid
-    const left = leftWords({ ending: card.ending, balanceCents: card.balanceCents - cents })
-    const owed =
-      stillOwedCents > 0
-        ? `${formatMoney(stillOwedCents)} is still to pay.`
-        : 'Your order is all paid.'
-    return reply<GiftCardPayAnswer>(200, {
-      ok: true,
-      card: true,
-      giftCard: true,
-      position,
-      message: `Paid ${formatMoney(cents)} with your gift card. ${owed} ${left}`,
-    })
-  })
+  const answer = await db
+    .transaction()
+    .execute((trx) =>
+      payOrderFromCard(trx, { requestId, position, shownCents, code, now, siteUrl }),
+    )
   if (answer.body.ok) kickDeliveryWorker()
   return answer
+}
+
+/**
+ * Inside the payment's transaction: holds the order and weighs what is owed
+ * against what the page showed, holds the card, checks that any rest is one
+ * a card can still pay, then pays from the card and says what is left.
+ */
+async function payOrderFromCard(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    position,
+    shownCents,
+    code,
+    now,
+    siteUrl,
+  }: {
+    requestId: number
+    position: number
+    shownCents: number | null
+    code: string
+    now: number
+    siteUrl: string
+  },
+): Promise<Reply<GiftCardPayAnswer>> {
+  const { row, due } = await holdOrderToPay(trx, requestId)
+  if (!due) return refuseGiftCard(409, 'Nothing is due on this order just now.', position)
+  if (shownCents !== null && shownCents !== due.amountCents) {
+    return refuseGiftCard(
+      409,
+      `What is owed has changed since this page was opened: it is now ${formatMoney(due.amountCents)}. Please check it and try again.`,
+      position,
+    )
+  }
+  const card = await holdGiftCard(trx, code)
+  if (!card.ok) return refuseGiftCard(409, card.error, position)
+  const cents = Math.min(card.balanceCents, due.amountCents)
+  const restRefused = await refuseRestByCard(trx, {
+    requestId,
+    cents,
+    owedCents: due.amountCents,
+    now,
+  })
+  if (restRefused) return refuseGiftCard(409, restRefused, position)
+  const paid = await payFromHeldCard(trx, {
+    requestId,
+    row,
+    card,
+    cents,
+    kind: due.kind,
+    now,
+    siteUrl,
+  })
+  if (!paid.ok) return refuseGiftCard(409, paid.error, position)
+  const { stillOwedCents } = paid
+  const left = leftWords({ ending: card.ending, balanceCents: card.balanceCents - cents })
+  const owed =
+    stillOwedCents > 0
+      ? `${formatMoney(stillOwedCents)} is still to pay.`
+      : 'Your order is all paid.'
+  return reply<GiftCardPayAnswer>(200, {
+    ok: true,
+    card: true,
+    giftCard: true,
+    position,
+    message: `Paid ${formatMoney(cents)} with your gift card. ${owed} ${left}`,
+  })
+}
+
+/**
+ * Why the card may not pay part of the order, or null when it may. A card
+ * order given up unless paid whole gives the card its money back
+ * (unpaid-orders.server.ts), but the rest must be one a card can still pay.
+ */
+async function refuseRestByCard(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    cents,
+    owedCents,
+    now,
+  }: { requestId: number; cents: number; owedCents: number; now: number },
+): Promise<string | null> {
+  const rest = owedCents - cents
+  const paidWhole =
+    rest > 0
+      ? await paidWholeOrGivenUp(trx, requestId, { now, shortestMs: SHORTEST_CHECKOUT_MS })
+      : null
+  const holds = `Your gift card holds ${formatMoney(cents)} of the ${formatMoney(owedCents)} owed`
+  if (paidWhole && rest < cardMinimumCents()) {
+    return `${holds}, and the ${formatMoney(rest)} left is less than a card payment can be. Pay it all by card, and keep your gift card for another order.`
+  }
+  if (paidWhole && !paidWhole.restByCard) {
+    return `${holds}, and the time to pay the ${formatMoney(rest)} left by card has run out. Only a gift card that holds it all can pay for this order now.`
+  }
+  return null
 }
 
 /**
