@@ -5,22 +5,23 @@ import type { Db } from '#app/db/db.server.ts'
 import { tablesFor } from '#app/db/feature-tables.ts'
 import type { RequestStatus } from '#app/db/schema.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
-import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
 import { currentQuote } from '#app/features/order-book/quotes.server.ts'
 import { cardMinimumCents } from '#app/features/order-status/card-minimum.ts'
 import { type Money, paidInOne } from '#app/features/order-status/money-owed.ts'
 import type { PaymentTerms } from '#app/features/set-price-orders/payment-choices.ts'
 import { setPriceCardWindow } from '#app/features/set-price-orders/set-price-orders.server.ts'
-import { formatCalendarDate } from '#app/utils/dates.ts'
 import { localSettings } from '#app/utils/local-settings.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { orderName } from '#app/utils/order-name.ts'
-import { partyName } from '#app/utils/party-name.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { type CardKind, cardDueOf } from './card-due.ts'
 import type { CardCheckoutFailure, CardNotice, CustomerCardOffer } from './card-offer.ts'
+import {
+  type CheckoutRequest,
+  checkoutParams,
+  checkoutWords,
+} from './checkout-session-params.server.ts'
 
 const ownTables = tablesFor('payments')
 
@@ -232,13 +233,7 @@ export async function leadOfLink(
   return named && Number(named.party_lead_id ?? named.id)
 }
 
-/** The request a Checkout session is opened for, as the session names it. */
-export interface CheckoutRequest {
-  id: number
-  email: string
-  due_date: string
-  payment_reference: string | null
-}
+export type { CheckoutRequest } from './checkout-session-params.server.ts'
 
 /** Stripe takes a Checkout session's own end no sooner than 30 minutes ahead. */
 export const SHORTEST_CHECKOUT_MS = 31 * 60_000
@@ -281,67 +276,31 @@ export async function openCardCheckout(
     now?: number
   },
 ): Promise<{ redirect: string } | { status: 502 | 503; error: string }> {
-  const { kind } = due
-  const metadata = {
-    request_id: String(row.id),
-    payment_reference: row.payment_reference ?? '',
-    kind,
-  }
-  const pageUrl = `${env.SITE_URL}/requests/${token}`
-  // A party's payment is for all of it: 'Deposit for your Cakes and Cupcakes order'.
-  const treats = partyName(await partyTreats(db, await partyOf(db, row.id)))
-  const paying =
-    label ??
-    `${kind === 'balance' ? 'Balance' : inFull ? 'Full payment' : 'Deposit'} for your ${orderName(treats)} on ${formatCalendarDate(row.due_date)}`
-  const what =
-    giftCardCents > 0
-      ? `${paying}, after ${formatMoney(giftCardCents)} from your gift card`
-      : paying
-  const params: Stripe.Checkout.SessionCreateParams = {
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: cardCurrency(),
-          unit_amount: due.amountCents,
-          product_data: {
-            name: row.payment_reference ? `${what} (${row.payment_reference})` : what,
-          },
-        },
-      },
-    ],
-    client_reference_id: row.payment_reference ?? String(row.id),
-    metadata,
-    payment_intent_data: { metadata },
-    customer_email: row.email,
-    success_url: `${pageUrl}?paid=${inFull ? 'full' : kind}`,
-    cancel_url: `${pageUrl}?card=cancelled`,
-    ...(endsAt === undefined ? {} : { expires_at: Math.floor(endsAt / 1000) }),
-  }
-  let session: Stripe.Checkout.Session
-  try {
-    session = await stripeClient(env).checkout.sessions.create(params, {
-      idempotencyKey: stripeIdempotencyKey(
-        `checkout-${row.id}-${kind}-${due.amountCents}-${paidCents}`,
-        params,
-      ),
-    })
-  } catch (error) {
-    const connection = error instanceof Stripe.errors.StripeConnectionError
-    // Handled (she is told, nothing is stored); kept in the log for the owner.
-    console.warn(
-      `card checkout for request ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
-    )
-    return connection ? { status: 503, error: UNREACHABLE } : { status: 502, error: REFUSED }
-  }
+  const what = await checkoutWords(db, { row, kind: due.kind, label, inFull, giftCardCents })
+  const params = checkoutParams({
+    row,
+    token,
+    due,
+    what,
+    inFull,
+    endsAt,
+    siteUrl: env.SITE_URL,
+    currency: cardCurrency(),
+  })
+  const created = await createCheckoutSession(env, {
+    requestId: row.id,
+    params,
+    name: `checkout-${row.id}-${due.kind}-${due.amountCents}-${paidCents}`,
+  })
+  if ('error' in created) return created
+  const { session } = created
   if (!session.url) return { status: 502, error: REFUSED }
   await ownTables(db)
     .insertInto('card_checkout')
     .values({
       request_id: row.id,
       session_id: session.id,
-      kind,
+      kind: due.kind,
       amount_cents: due.amountCents,
       currency: cardCurrency(),
       created_at: now,
@@ -349,6 +308,30 @@ export async function openCardCheckout(
     .onConflict((oc) => oc.column('session_id').doNothing())
     .execute()
   return { redirect: session.url }
+}
+
+/** Asks Stripe for the session under its idempotency key; a failure is what she is told. */
+async function createCheckoutSession(
+  env: StripeSettings,
+  {
+    requestId,
+    params,
+    name,
+  }: { requestId: number; params: Stripe.Checkout.SessionCreateParams; name: string },
+): Promise<{ session: Stripe.Checkout.Session } | { status: 502 | 503; error: string }> {
+  try {
+    const session = await stripeClient(env).checkout.sessions.create(params, {
+      idempotencyKey: stripeIdempotencyKey(name, params),
+    })
+    return { session }
+  } catch (error) {
+    const connection = error instanceof Stripe.errors.StripeConnectionError
+    // Handled (she is told, nothing is stored); kept in the log for the owner.
+    console.warn(
+      `card checkout for request ${requestId}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return connection ? { status: 503, error: UNREACHABLE } : { status: 502, error: REFUSED }
+  }
 }
 
 /** What the site's cards add to an order's ways to pay: taken at all, and from how much. */
