@@ -191,6 +191,12 @@ export const tableGrants = [
       'A card payment settles its request: the payment row is written and the request moved in the transaction that records the Stripe event, once; a card refund and the receipt read the refunds beside the payments; when a balance falls due is kept in the settings row.',
   },
   {
+    feature: 'receipts',
+    tables: ['order_request', 'payment', 'refund'],
+    reason:
+      'A receipt reads its request with the payments and refunds made against it, in one read per page.',
+  },
+  {
     feature: 'customer-changes',
     tables: ['order_request', 'refund', 'booking_settings'],
     reason:
@@ -211,15 +217,31 @@ export const tableGrants = [
   {
     feature: 'owner-desk',
     tables: [
-      ...BOOK,
+      'order_batch',
+      'order_request',
+      'request_quote',
+      'payment',
       'order_status_count',
       'refund',
       'customer_change',
-      'customer_change_detail',
       'booking_settings',
     ],
     reason:
-      'Today, the list, the calendar, the CSV and the feed are reads across the whole book (counts, money, waiting changes) in a query each; erasing a customer removes her rows from every table that holds them.',
+      'Today, the list, the calendar, the CSV and the feed are reads across the whole book (counts, money, waiting changes) in a query each.',
+  },
+  {
+    feature: 'erasure',
+    tables: [
+      'order_request',
+      'request_event',
+      'request_quote',
+      'payment',
+      'refund',
+      'customer_change',
+      'customer_change_detail',
+    ],
+    reason:
+      'Erasing a customer blanks her words in her requests, their timeline, quotes, money and changes in one transaction, keeping the numbers the books need.',
   },
   {
     feature: 'scheduled-work',

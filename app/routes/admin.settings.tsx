@@ -15,6 +15,11 @@ import {
   MAX_SETTINGS_FORM_BYTES,
   receiveSettingsAction,
 } from '#app/features/availability/settings-action.server.ts'
+import {
+  ERASE_CUSTOMER,
+  EraseCustomerSettings,
+} from '#app/features/erasure/erase-customer-settings.tsx'
+import { receiveEraseCustomerAction } from '#app/features/erasure/erase-customer.server.ts'
 import { SalesCapCard } from '#app/features/labels/sales-cap-card.tsx'
 import { readSalesCap } from '#app/features/labels/sales-cap.server.ts'
 import { getMediaStore } from '#app/features/media/open-media-store.server.ts'
@@ -30,11 +35,6 @@ import {
   feedUrls,
   receiveIcalKeyAction,
 } from '#app/features/owner-desk/calendar-feed.server.ts'
-import {
-  ERASE_CUSTOMER,
-  EraseCustomerSettings,
-} from '#app/features/owner-desk/erase-customer-settings.tsx'
-import { receiveEraseCustomerAction } from '#app/features/owner-desk/erase-customer.server.ts'
 import { readAdminForm } from '#app/utils/admin-form.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import { respond } from '#app/utils/reply.ts'

@@ -1,7 +1,7 @@
 import { getDb } from '#app/db/db.server.ts'
-import { renderReceiptPdf } from '#app/features/payments/receipt-pdf.server.ts'
-import { RECEIPT_HEADERS, readReceipts } from '#app/features/payments/receipt.server.ts'
-import { receiptPosition } from '#app/features/payments/receipt.ts'
+import { renderReceiptPdf } from '#app/features/receipts/receipt-pdf.server.ts'
+import { RECEIPT_HEADERS, readReceipts } from '#app/features/receipts/receipt.server.ts'
+import { receiptPosition } from '#app/features/receipts/receipt.ts'
 import type { Route } from './+types/requests.$token.receipt-pdf'
 
 /** GET /requests/<token>/receipt.pdf: the same receipt as a PDF to keep; 404 as the page's. */

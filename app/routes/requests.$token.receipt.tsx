@@ -3,9 +3,9 @@ import { NotFoundPage } from '#app/components/not-found-page.tsx'
 import { bakeryNameFrom, pageMeta } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { ReceiptPage } from '#app/features/payments/receipt-page.tsx'
-import { RECEIPT_HEADERS, readReceipts } from '#app/features/payments/receipt.server.ts'
-import { receiptPdfPath, receiptPosition } from '#app/features/payments/receipt.ts'
+import { ReceiptPage } from '#app/features/receipts/receipt-page.tsx'
+import { RECEIPT_HEADERS, readReceipts } from '#app/features/receipts/receipt.server.ts'
+import { receiptPdfPath, receiptPosition } from '#app/features/receipts/receipt.ts'
 import type { Route } from './+types/requests.$token.receipt'
 
 /**

@@ -1,4 +1,4 @@
-import { receiptPath, receiptPdfPath } from '#app/features/payments/receipt.ts'
+import { receiptPath, receiptPdfPath } from '#app/features/receipts/receipt.ts'
 import type { CustomerLedger } from './request-status.ts'
 
 /**

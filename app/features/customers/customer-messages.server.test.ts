@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { submitContactMessage } from '#app/features/contact/contact-messages.server.ts'
+import { eraseCustomer } from '#app/features/erasure/erase-customer.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { customerPath } from './customer-groups.ts'

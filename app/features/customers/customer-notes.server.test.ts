@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
+import { eraseCustomer } from '#app/features/erasure/erase-customer.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { readNote, receiveCustomerNote } from './customer-notes.server.ts'

@@ -17,7 +17,7 @@ import { submitOrderRequests } from '#app/features/orders/order-requests.server.
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import { parseOrderFilters } from '#app/features/owner-desk/order-list.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
-import { readReceipts } from '#app/features/payments/receipt.server.ts'
+import { readReceipts } from '#app/features/receipts/receipt.server.ts'
 import { composeReminder } from '#app/features/scheduled-work/reminder-email.ts'
 import { runSchedule } from '#app/features/scheduled-work/schedule.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
+import { eraseCustomer } from '#app/features/erasure/erase-customer.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
-import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import { proofRoundsSchema } from '#app/features/proofs/proof-schemas.ts'
 import {
   readProofRoundsIncluded,

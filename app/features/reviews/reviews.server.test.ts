@@ -3,11 +3,11 @@ import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
 import { isPostgres } from '#app/db/portable-schema.server.ts'
+import { eraseCustomer } from '#app/features/erasure/erase-customer.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { waiveDeposit } from '#app/features/order-book/money-in.server.ts'
 import { quoteRequest } from '#app/features/order-book/quotes.server.ts'
 import { moveRequest } from '#app/features/order-book/request-moves.server.ts'
-import { eraseCustomer } from '#app/features/owner-desk/erase-customer.server.ts'
 import {
   queueReviewRequestsDue,
   readReviewLink,

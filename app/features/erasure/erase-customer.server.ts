@@ -31,7 +31,7 @@ import {
   tracesOf,
 } from './erasure-traces.ts'
 
-const ownTables = tablesFor('owner-desk')
+const ownTables = tablesFor('erasure')
 
 export interface ErasureReport {
   requests: number

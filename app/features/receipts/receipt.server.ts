@@ -31,7 +31,7 @@ import { groupBy } from '#app/utils/group-by.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Receipt } from './receipt.ts'
 
-const ownTables = tablesFor('payments')
+const ownTables = tablesFor('receipts')
 
 /** What newCustomerToken makes (as request-status.server.ts reads it): anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
