@@ -1,14 +1,14 @@
-import { type ReactNode, useCallback, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef } from 'react'
 import { Form, useNavigation, useRevalidator } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { endSentence } from '#app/utils/clock-times.ts'
 import { EMAIL_MAX_LENGTH } from '#app/utils/email-address.ts'
-import { focusFirstInvalid } from '#app/utils/field-errors.ts'
+import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
 import { PHONE_NUMBER_HINT, PHONE_NUMBER_MAX_LENGTH } from '#app/utils/phone-number.ts'
 import { clockOf, useTimeLeft } from './countdown.tsx'
 import type { ReserveRefusal } from './drop-api.server.ts'
 import type { DropPageView } from './drop-pages.server.ts'
-import { NAME_MAX } from './reserve-form.ts'
+import { NAME_MAX, type ReserveField } from './reserve-form.ts'
 
 /**
  * A drop's public page: what it sells and when, and, while it is open, the
@@ -137,21 +137,15 @@ function ItemWords({ item, showLeft }: { item: DropPageView['items'][number]; sh
   )
 }
 
+/**
+ * The reserve form: how many of each item, the pickup time and her details.
+ * After a refusal it keeps what she sent and says what does not fit.
+ */
 function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveRefusal }) {
   const sending = useNavigation().state === 'submitting'
   const errors = refusal?.errors ?? {}
   const sent = refusal?.values ?? {}
-  const formRef = useRef<HTMLFormElement>(null)
-  const problemsRef = useRef<HTMLDivElement>(null)
-  // The answer shows where she is looking: she tapped Reserve at the foot of the form.
-  useEffect(() => {
-    if (!refusal) return
-    const form = formRef.current
-    if (problemsRef.current) problemsRef.current.focus()
-    else if (form && refusal.errors?.items)
-      form.querySelector<HTMLInputElement>('input[name^="qty."]:not(:disabled)')?.focus()
-    else if (form && refusal.errors) focusFirstInvalid(form, refusal.errors)
-  }, [refusal])
+  const { formRef, problemsRef } = useReserveFocus(refusal)
   const problems = refusal?.problems ?? (refusal?.error ? [refusal.error] : [])
   // Came by a waitlist's link: what was kept for her is chosen to start with.
   const claim = typeof view.claim === 'object' ? view.claim : null
@@ -168,111 +162,182 @@ function ReserveForm({ view, refusal }: { view: DropPageView; refusal?: ReserveR
       <input type="hidden" name="intent" value="reserve" />
       {claim ? <input type="hidden" name="claim" value={claim.token} /> : null}
       {problems.length > 0 ? (
-        <div className="drop-problems" role="alert" tabIndex={-1} ref={problemsRef}>
-          <p className="font-bold">Your items are not held yet:</p>
-          <ul className="mt-2 list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
+        <ReserveProblems problems={problems} problemsRef={problemsRef} />
       ) : null}
-      <fieldset aria-describedby={errors.items ? 'items-error' : undefined}>
-        <legend className="form-label">How many of each?</legend>
-        <SectionNotes view={view} />
-        {errors.items ? (
-          <p id="items-error" className="form-error">
-            {errors.items}
-          </p>
-        ) : null}
-        <ul className="drop-items mt-3">
-          {view.items.map((item) => (
-            <li key={item.id} className="card drop-item">
-              <ItemWords item={item} showLeft />
-              <label className="drop-quantity">
-                <span className="sr-only">How many {item.name}</span>
-                <input
-                  type="number"
-                  name={`qty.${item.id}`}
-                  inputMode="numeric"
-                  min={0}
-                  max={item.max}
-                  defaultValue={startQuantity(item.id)}
-                  disabled={item.max === 0}
-                />
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <fieldset aria-describedby={errors.pickup_window ? 'window-error' : undefined}>
-        <legend className="form-label">Pickup time, {view.pickupDay}</legend>
-        {errors.pickup_window ? (
-          <p id="window-error" className="form-error">
-            {errors.pickup_window}
-          </p>
-        ) : null}
-        <div className="mt-2 grid gap-1">
-          {view.windows.map((window) => (
-            <label key={window.window} className="choice-label">
-              <input
-                type="radio"
-                name="pickup_window"
-                value={window.window}
-                required
-                disabled={window.full}
-                defaultChecked={startWindow === window.window}
-              />
-              <span>
-                {window.words}
-                {window.full ? ' (full)' : ''}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="grid gap-5">
-        <FormField name="name" label="Name" error={errors.name}>
-          {(props) => (
-            <input
-              {...props}
-              required
-              maxLength={NAME_MAX}
-              autoComplete="name"
-              defaultValue={sent.name}
-            />
-          )}
-        </FormField>
-        <FormField name="email" label="Email" error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              required
-              maxLength={EMAIL_MAX_LENGTH}
-              autoComplete="email"
-              defaultValue={sent.email}
-            />
-          )}
-        </FormField>
-        <FormField name="phone" label="Phone Number" hint={PHONE_NUMBER_HINT} error={errors.phone}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              required
-              maxLength={PHONE_NUMBER_MAX_LENGTH}
-              autoComplete="tel"
-              defaultValue={sent.phone}
-            />
-          )}
-        </FormField>
-      </div>
+      <QuantityFieldset view={view} error={errors.items} startQuantity={startQuantity} />
+      <PickupWindowFieldset view={view} error={errors.pickup_window} startWindow={startWindow} />
+      <ReserveContactFields errors={errors} sent={sent} />
       <div>
         <button type="submit" className="button-primary" disabled={sending}>
           Reserve
         </button>
       </div>
     </Form>
+  )
+}
+
+/** The answer shows where she is looking: she tapped Reserve at the foot of the form. */
+function useReserveFocus(refusal: ReserveRefusal | undefined) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const problemsRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!refusal) return
+    const form = formRef.current
+    if (problemsRef.current) problemsRef.current.focus()
+    else if (form && refusal.errors?.items)
+      form.querySelector<HTMLInputElement>('input[name^="qty."]:not(:disabled)')?.focus()
+    else if (form && refusal.errors) focusFirstInvalid(form, refusal.errors)
+  }, [refusal])
+  return { formRef, problemsRef }
+}
+
+/** What does not fit with what is left, as one alert. */
+function ReserveProblems({
+  problems,
+  problemsRef,
+}: {
+  problems: string[]
+  problemsRef: RefObject<HTMLDivElement | null>
+}) {
+  return (
+    <div className="drop-problems" role="alert" tabIndex={-1} ref={problemsRef}>
+      <p className="font-bold">Your items are not held yet:</p>
+      <ul className="mt-2 list-disc pl-5">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** "How many of each?": every item with what is left and a quantity field. */
+function QuantityFieldset({
+  view,
+  error,
+  startQuantity,
+}: {
+  view: DropPageView
+  error: string | undefined
+  startQuantity: (itemId: number) => string
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'items-error' : undefined}>
+      <legend className="form-label">How many of each?</legend>
+      <SectionNotes view={view} />
+      {error ? (
+        <p id="items-error" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <ul className="drop-items mt-3">
+        {view.items.map((item) => (
+          <li key={item.id} className="card drop-item">
+            <ItemWords item={item} showLeft />
+            <label className="drop-quantity">
+              <span className="sr-only">How many {item.name}</span>
+              <input
+                type="number"
+                name={`qty.${item.id}`}
+                inputMode="numeric"
+                min={0}
+                max={item.max}
+                defaultValue={startQuantity(item.id)}
+                disabled={item.max === 0}
+              />
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  )
+}
+
+/** The pickup times of the drop's day, a full one shown but not chosen. */
+function PickupWindowFieldset({
+  view,
+  error,
+  startWindow,
+}: {
+  view: DropPageView
+  error: string | undefined
+  startWindow: string | undefined
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'window-error' : undefined}>
+      <legend className="form-label">Pickup time, {view.pickupDay}</legend>
+      {error ? (
+        <p id="window-error" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 grid gap-1">
+        {view.windows.map((window) => (
+          <label key={window.window} className="choice-label">
+            <input
+              type="radio"
+              name="pickup_window"
+              value={window.window}
+              required
+              disabled={window.full}
+              defaultChecked={startWindow === window.window}
+            />
+            <span>
+              {window.words}
+              {window.full ? ' (full)' : ''}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** Her name, email and phone, as she sent them after a refusal. */
+function ReserveContactFields({
+  errors,
+  sent,
+}: {
+  errors: FieldErrors<ReserveField>
+  sent: Record<string, string>
+}) {
+  return (
+    <div className="grid gap-5">
+      <FormField name="name" label="Name" error={errors.name}>
+        {(props) => (
+          <input
+            {...props}
+            required
+            maxLength={NAME_MAX}
+            autoComplete="name"
+            defaultValue={sent.name}
+          />
+        )}
+      </FormField>
+      <FormField name="email" label="Email" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="email"
+            defaultValue={sent.email}
+          />
+        )}
+      </FormField>
+      <FormField name="phone" label="Phone Number" hint={PHONE_NUMBER_HINT} error={errors.phone}>
+        {(props) => (
+          <input
+            {...props}
+            type="tel"
+            required
+            maxLength={PHONE_NUMBER_MAX_LENGTH}
+            autoComplete="tel"
+            defaultValue={sent.phone}
+          />
+        )}
+      </FormField>
+    </div>
   )
 }
