@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { FocusedAnswer } from '#app/components/action-status.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { currencySymbol } from '#app/utils/money.ts'
-import type { CodeFormAnswer } from './code-form.server.ts'
+import type { CodeField, CodeFormAnswer } from './code-form.server.ts'
 import type { StoredCode } from './discount-codes.server.ts'
 import { type CodeStanding, standingOf, termsWords, usesWords } from './discount-rules.ts'
 
@@ -101,6 +101,9 @@ function CodeList({
   )
 }
 
+type CodeFormValues = Partial<Record<CodeField, string>>
+
+/** "Make a code": the code, what it takes off, its terms and who may use it. */
 function NewCodeForm({ answer }: { answer: CodeFormAnswer | undefined }) {
   const saving = useNavigation().formMethod === 'POST'
   const refused = answer && !answer.ok ? answer : undefined
@@ -129,101 +132,9 @@ function NewCodeForm({ answer }: { answer: CodeFormAnswer | undefined }) {
             />
           )}
         </FormField>
-        <fieldset className="grid gap-2">
-          <legend className="form-label">What it takes off</legend>
-          <label className="choice-label">
-            <input
-              type="radio"
-              name="kind"
-              value="amount"
-              defaultChecked={values.kind !== 'percent'}
-            />
-            <span>An amount</span>
-          </label>
-          <label className="choice-label">
-            <input
-              type="radio"
-              name="kind"
-              value="percent"
-              defaultChecked={values.kind === 'percent'}
-            />
-            <span>A percent</span>
-          </label>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            name="amount"
-            label={`Amount off (${currencySymbol()})`}
-            hint="For an amount off."
-            error={errors.amount}
-          >
-            {(props) => <input {...props} inputMode="decimal" defaultValue={values.amount} />}
-          </FormField>
-          <FormField
-            name="percent"
-            label="Percent off"
-            hint="For a percent off: 1 to 100."
-            error={errors.percent}
-          >
-            {(props) => <input {...props} inputMode="numeric" defaultValue={values.percent} />}
-          </FormField>
-          <FormField
-            name="min_price"
-            label={`Smallest order (${currencySymbol()})`}
-            hint="Before delivery; empty for any."
-            error={errors.min_price}
-          >
-            {(props) => <input {...props} inputMode="decimal" defaultValue={values.min_price} />}
-          </FormField>
-          <FormField
-            name="max_uses"
-            label="Uses in all"
-            hint="Empty for no limit."
-            error={errors.max_uses}
-          >
-            {(props) => <input {...props} inputMode="numeric" defaultValue={values.max_uses} />}
-          </FormField>
-          <FormField
-            name="starts_on"
-            label="First day"
-            hint="Empty for from now."
-            error={errors.starts_on}
-          >
-            {(props) => <input {...props} type="date" defaultValue={values.starts_on} />}
-          </FormField>
-          <FormField
-            name="ends_on"
-            label="Last day"
-            hint="Empty for no end."
-            error={errors.ends_on}
-          >
-            {(props) => <input {...props} type="date" defaultValue={values.ends_on} />}
-          </FormField>
-        </div>
-        <label className="choice-label">
-          <input
-            type="checkbox"
-            name="first_order_only"
-            defaultChecked={values.first_order_only === 'on'}
-          />
-          <span>
-            First orders only
-            <span className="form-hint block">
-              For someone who has not ordered from you before.
-            </span>
-          </span>
-        </label>
-        <label className="choice-label">
-          <input
-            type="checkbox"
-            name="once_per_customer"
-            defaultChecked={values.once_per_customer === 'on'}
-          />
-          <span>
-            Once per customer
-            <span className="form-hint block">By their email address.</span>
-          </span>
-        </label>
+        <CodeKindFieldset kind={values.kind} />
+        <CodeTermFields values={values} errors={errors} />
+        <CodeWhoTicks values={values} />
         <div>
           <button
             type="submit"
@@ -237,5 +148,103 @@ function NewCodeForm({ answer }: { answer: CodeFormAnswer | undefined }) {
         </div>
       </Form>
     </section>
+  )
+}
+
+/** "What it takes off": an amount unless she chose a percent. */
+function CodeKindFieldset({ kind }: { kind: string | undefined }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="form-label">What it takes off</legend>
+      <label className="choice-label">
+        <input type="radio" name="kind" value="amount" defaultChecked={kind !== 'percent'} />
+        <span>An amount</span>
+      </label>
+      <label className="choice-label">
+        <input type="radio" name="kind" value="percent" defaultChecked={kind === 'percent'} />
+        <span>A percent</span>
+      </label>
+    </fieldset>
+  )
+}
+
+/** How much it takes off, from what order size, how many times and between which days. */
+function CodeTermFields({ values, errors }: { values: CodeFormValues; errors: CodeFormValues }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        name="amount"
+        label={`Amount off (${currencySymbol()})`}
+        hint="For an amount off."
+        error={errors.amount}
+      >
+        {(props) => <input {...props} inputMode="decimal" defaultValue={values.amount} />}
+      </FormField>
+      <FormField
+        name="percent"
+        label="Percent off"
+        hint="For a percent off: 1 to 100."
+        error={errors.percent}
+      >
+        {(props) => <input {...props} inputMode="numeric" defaultValue={values.percent} />}
+      </FormField>
+      <FormField
+        name="min_price"
+        label={`Smallest order (${currencySymbol()})`}
+        hint="Before delivery; empty for any."
+        error={errors.min_price}
+      >
+        {(props) => <input {...props} inputMode="decimal" defaultValue={values.min_price} />}
+      </FormField>
+      <FormField
+        name="max_uses"
+        label="Uses in all"
+        hint="Empty for no limit."
+        error={errors.max_uses}
+      >
+        {(props) => <input {...props} inputMode="numeric" defaultValue={values.max_uses} />}
+      </FormField>
+      <FormField
+        name="starts_on"
+        label="First day"
+        hint="Empty for from now."
+        error={errors.starts_on}
+      >
+        {(props) => <input {...props} type="date" defaultValue={values.starts_on} />}
+      </FormField>
+      <FormField name="ends_on" label="Last day" hint="Empty for no end." error={errors.ends_on}>
+        {(props) => <input {...props} type="date" defaultValue={values.ends_on} />}
+      </FormField>
+    </div>
+  )
+}
+
+/** Who may use it: first orders only, and once per customer. */
+function CodeWhoTicks({ values }: { values: CodeFormValues }) {
+  return (
+    <>
+      <label className="choice-label">
+        <input
+          type="checkbox"
+          name="first_order_only"
+          defaultChecked={values.first_order_only === 'on'}
+        />
+        <span>
+          First orders only
+          <span className="form-hint block">For someone who has not ordered from you before.</span>
+        </span>
+      </label>
+      <label className="choice-label">
+        <input
+          type="checkbox"
+          name="once_per_customer"
+          defaultChecked={values.once_per_customer === 'on'}
+        />
+        <span>
+          Once per customer
+          <span className="form-hint block">By their email address.</span>
+        </span>
+      </label>
+    </>
   )
 }
