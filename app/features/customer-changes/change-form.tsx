@@ -48,16 +48,76 @@ export function ChangeForm({
   /** Where it posts: her page's `?change`, opening at the panel's answer. */
   action: string
   entry: SelfServiceEntry
-  view: Pick<SelfServiceView, 'weekly' | 'lastBookable' | 'minDate' | 'detailsMax'>
+  view: ChangeView
   /** What she sent when it was refused, to fill the form again. */
   posted?: PostedChange
   /** The field a refusal is about, and why. */
   fieldError?: { name: string; message: string }
 }) {
   const navigation = useNavigation()
-  const hydrated = useHydrated()
   const busy =
     navigation.state !== 'idle' && navigation.formData?.get('request') === String(position)
+  const day = useNewDay({ entry, view, posted })
+  const id = (name: string) => `change-${position}-${name}`
+  const errorOf = (name: string) => (fieldError?.name === name ? fieldError.message : undefined)
+  return (
+    <Form
+      method="post"
+      action={action}
+      replace
+      preventScrollReset
+      className="mt-4 grid gap-5"
+      onFocus={day.wantCalendar}
+    >
+      <input type="hidden" name="intent" value="ask-change" />
+      <input type="hidden" name="request" value={position} />
+      {entry.differentDays ? (
+        <p className="form-hint">
+          Your orders are on different days: for new dates, please write to us.
+        </p>
+      ) : (
+        <NewDayFields id={id} entry={entry} view={view} posted={posted} day={day} />
+      )}
+      {entry.members.map((member) => (
+        <MemberDetails
+          key={member.position}
+          member={member}
+          party={entry.members.length > 1}
+          id={id}
+          posted={posted}
+          errorOf={errorOf}
+        />
+      ))}
+      <AnythingElseField
+        id={id('details')}
+        maxLength={view.detailsMax}
+        defaultValue={posted?.details ?? ''}
+      />
+      <div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send my request'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+type ChangeView = Pick<SelfServiceView, 'weekly' | 'lastBookable' | 'minDate' | 'detailsMax'>
+
+/**
+ * The day she moves to: her date (or the one she sent when it was refused),
+ * the month the calendar shows, and the treat's open days, asked for once
+ * she touches the form.
+ */
+function useNewDay({
+  entry,
+  view,
+  posted,
+}: {
+  entry: SelfServiceEntry
+  view: ChangeView
+  posted?: PostedChange
+}) {
   const postedDate = posted?.new_date && isCalendarDate(posted.new_date) ? posted.new_date : null
   const [date, setDate] = useState(postedDate ?? entry.currentDate)
   const [month, setMonth] = useState(date)
@@ -82,94 +142,74 @@ export function ChangeForm({
     enabled: calendarWanted,
   })
   const days = withHerOwnPlace(loaded, entry)
+  return {
+    postedDate,
+    date,
+    setDate,
+    month,
+    setMonth,
+    calendarWanted,
+    wantCalendar,
+    rules,
+    days,
+    nextAvailable,
+  }
+}
+
+/** Her new date, in the order form's date field, and the time on it. */
+function NewDayFields({
+  id,
+  entry,
+  view,
+  posted,
+  day,
+}: {
+  id: (name: string) => string
+  entry: SelfServiceEntry
+  view: ChangeView
+  posted?: PostedChange
+  day: ReturnType<typeof useNewDay>
+}) {
+  const hydrated = useHydrated()
+  const { date, days } = day
   // Without JavaScript, the times of the day the server knows; the server says which the sent date has.
-  const knownWeekday = weekdayOf(postedDate ?? entry.currentDate)
+  const knownWeekday = weekdayOf(day.postedDate ?? entry.currentDate)
   const weekly = hydrated
     ? view.weekly
     : view.weekly.filter((window) => window.weekday === knownWeekday)
-  const id = (name: string) => `change-${position}-${name}`
-  const errorOf = (name: string) => (fieldError?.name === name ? fieldError.message : undefined)
   return (
-    <Form
-      method="post"
-      action={action}
-      replace
-      preventScrollReset
-      className="mt-4 grid gap-5"
-      onFocus={wantCalendar}
-    >
-      <input type="hidden" name="intent" value="ask-change" />
-      <input type="hidden" name="request" value={position} />
-      {entry.differentDays ? (
-        <p className="form-hint">
-          Your orders are on different days: for new dates, please write to us.
-        </p>
-      ) : (
-        <>
-          {/* Its own box: the order form's date spans that form's two columns. */}
-          <div>
-            <OrderDateField
-              name="new_date"
-              id={id('new_date')}
-              label="Date"
-              hint="Your date as it is now: keep it, or choose another open day."
-              min={view.minDate}
-              value={date}
-              onChange={setDate}
-              days={days}
-              rules={rules}
-              month={month}
-              nextAvailable={nextAvailable}
-              onMonthChange={setMonth}
-              wanted={calendarWanted}
-              onWanted={wantCalendar}
-            />
-          </div>
-          <PickupWindowField
-            name="new_window"
-            id={id('new_window')}
-            hint={`The times of ${WEEKDAY_NAMES[knownWeekday]}s. Moving to another day of the week? Send it, and we show that day’s times if it has any.`}
-            hydrated={hydrated}
-            dueDate={isCalendarDate(date) ? date : ''}
-            day={days.get(date)}
-            weekly={weekly}
-            delivery={entry.delivery}
-            defaultValue={posted ? (posted.new_window ?? '') : (entry.currentWindow ?? '')}
-          />
-        </>
-      )}
-      {entry.members.map((member) => (
-        <MemberDetails
-          key={member.position}
-          member={member}
-          party={entry.members.length > 1}
-          id={id}
-          posted={posted}
-          errorOf={errorOf}
-        />
-      ))}
-      <FormField
-        name="details"
-        id={id('details')}
-        label="Anything else to tell us?"
-        optional
-        hint="Why you are changing it, or what the fields above don’t cover."
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            rows={3}
-            maxLength={view.detailsMax}
-            defaultValue={posted?.details ?? ''}
-          />
-        )}
-      </FormField>
+    <>
+      {/* Its own box: the order form's date spans that form's two columns. */}
       <div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Sending…' : 'Send my request'}
-        </button>
+        <OrderDateField
+          name="new_date"
+          id={id('new_date')}
+          label="Date"
+          hint="Your date as it is now: keep it, or choose another open day."
+          min={view.minDate}
+          value={date}
+          onChange={day.setDate}
+          days={days}
+          rules={day.rules}
+          month={day.month}
+          nextAvailable={day.nextAvailable}
+          onMonthChange={day.setMonth}
+          wanted={day.calendarWanted}
+          onWanted={day.wantCalendar}
+        />
       </div>
-    </Form>
+      <PickupWindowField
+        name="new_window"
+        id={id('new_window')}
+        hint={`The times of ${WEEKDAY_NAMES[knownWeekday]}s. Moving to another day of the week? Send it, and we show that day’s times if it has any.`}
+        hydrated={hydrated}
+        dueDate={isCalendarDate(date) ? date : ''}
+        day={days.get(date)}
+        weekly={weekly}
+        delivery={entry.delivery}
+        defaultValue={posted ? (posted.new_window ?? '') : (entry.currentWindow ?? '')}
+      />
+    </>
   )
 }
 
@@ -224,6 +264,31 @@ function MemberDetails({
       </legend>
       {fields}
     </fieldset>
+  )
+}
+
+/** Her own words: why she is changing it, or what the fields do not cover. */
+function AnythingElseField({
+  id,
+  maxLength,
+  defaultValue,
+}: {
+  id: string
+  maxLength: number
+  defaultValue: string
+}) {
+  return (
+    <FormField
+      name="details"
+      id={id}
+      label="Anything else to tell us?"
+      optional
+      hint="Why you are changing it, or what the fields above don’t cover."
+    >
+      {(props) => (
+        <textarea {...props} rows={3} maxLength={maxLength} defaultValue={defaultValue} />
+      )}
+    </FormField>
   )
 }
 
