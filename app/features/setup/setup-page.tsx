@@ -36,9 +36,7 @@ export function SetupPage({
   timeZones: readonly string[]
   reply: SetupReply | undefined
 }) {
-  const navigation = useNavigation()
   const failed = reply && !reply.ok ? reply : undefined
-  const fieldError = (field: string) => (failed?.field === field ? failed.error : undefined)
   return (
     <section className="page-section max-w-xl">
       <span
@@ -50,107 +48,157 @@ export function SetupPage({
       <p className="eyebrow">Welcome</p>
       <h1 className="page-heading mt-2">Set up your bakery</h1>
       {state === 'open' ? (
-        <Form
-          method="post"
-          action={`/admin/setup?token=${encodeURIComponent(token)}`}
-          className="card mt-6 grid gap-4 p-5"
-        >
-          <p>
-            Make your own sign-in, name your bakery and say where it is. You can change all of it
-            later in Settings.
-          </p>
-          <FormField name="setup-email" label="Your email" error={fieldError('email')}>
-            {(props) => (
-              <input
-                {...props}
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                maxLength={254}
-              />
-            )}
-          </FormField>
-          <NewPasswordFields
-            ids={['setup-password', 'setup-confirm']}
-            label="Choose a password"
-            confirmLabel="Type it again"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.`}
-          />
-          {fieldError('password') ? <p className="form-error">{fieldError('password')}</p> : null}
-          <FormField
-            name="setup-bakery-name"
-            label="Your bakery’s name"
-            hint="Shown at the top of every page and in emails."
-            error={fieldError(BAKERY_NAME_FIELD)}
-          >
-            {(props) => (
-              <input {...props} name={BAKERY_NAME_FIELD} type="text" required maxLength={80} />
-            )}
-          </FormField>
-          <FormField
-            name="setup-owner-name"
-            label="Your name"
-            hint="Signs your emails and answers “who bakes here?” on the site."
-            error={fieldError(OWNER_NAME_FIELD)}
-          >
-            {(props) => (
-              <input
-                {...props}
-                name={OWNER_NAME_FIELD}
-                type="text"
-                required
-                maxLength={80}
-                autoComplete="name"
-              />
-            )}
-          </FormField>
-          <TimeZoneField
-            id="setup-time-zone"
-            defaultValue={timeZone}
-            timeZones={timeZones}
-            error={fieldError(TIME_ZONE_FIELD)}
-          />
-          <CurrencyField
-            id="setup-currency"
-            defaultValue={currency}
-            error={fieldError(CURRENCY_FIELD)}
-          />
-          <fieldset
-            className="form-field"
-            aria-describedby={fieldError(DEMO_FIELD) ? 'setup-demo-error' : undefined}
-          >
-            <legend className="form-label">Start with the demo menu and words?</legend>
-            <label className="choice-label">
-              <input type="radio" name={DEMO_FIELD} value="yes" required defaultChecked />
-              <span>Yes: a sample menu and story to change at your own pace</span>
-            </label>
-            <label className="choice-label">
-              <input type="radio" name={DEMO_FIELD} value="no" required />
-              <span>No: an empty menu and plain words I fill in myself</span>
-            </label>
-            {fieldError(DEMO_FIELD) ? (
-              <p id="setup-demo-error" className="form-error">
-                {fieldError(DEMO_FIELD)}
-              </p>
-            ) : null}
-          </fieldset>
-          <button
-            type="submit"
-            className="button-primary"
-            disabled={navigation.state === 'submitting'}
-          >
-            Set up and sign in
-          </button>
-          <div role="alert" className="min-h-6">
-            {failed && !failed.field ? <p className="form-error">{failed.error}</p> : null}
-          </div>
-        </Form>
+        <SetupForm
+          token={token}
+          timeZone={timeZone}
+          currency={currency}
+          timeZones={timeZones}
+          failed={failed}
+        />
       ) : (
         <p className="status-error mt-6" role="alert">
           {failed?.error ?? SETUP_REFUSALS[state]}
         </p>
       )}
     </section>
+  )
+}
+
+type SetupRefusal = Extract<SetupReply, { ok: false }>
+
+/** The message a refusal gives a field, if it is that field's. */
+type FieldErrorOf = (field: string) => string | undefined
+
+/** The first-run form: her sign-in, the bakery's and her name, where it is, and the demo choice. */
+function SetupForm({
+  token,
+  timeZone,
+  currency,
+  timeZones,
+  failed,
+}: {
+  token: string
+  timeZone: string
+  currency: string
+  timeZones: readonly string[]
+  failed: SetupRefusal | undefined
+}) {
+  const navigation = useNavigation()
+  const fieldError = (field: string) => (failed?.field === field ? failed.error : undefined)
+  return (
+    <Form
+      method="post"
+      action={`/admin/setup?token=${encodeURIComponent(token)}`}
+      className="card mt-6 grid gap-4 p-5"
+    >
+      <p>
+        Make your own sign-in, name your bakery and say where it is. You can change all of it later
+        in Settings.
+      </p>
+      <SignInFields fieldError={fieldError} />
+      <NameFields fieldError={fieldError} />
+      <TimeZoneField
+        id="setup-time-zone"
+        defaultValue={timeZone}
+        timeZones={timeZones}
+        error={fieldError(TIME_ZONE_FIELD)}
+      />
+      <CurrencyField
+        id="setup-currency"
+        defaultValue={currency}
+        error={fieldError(CURRENCY_FIELD)}
+      />
+      <DemoChoice error={fieldError(DEMO_FIELD)} />
+      <button type="submit" className="button-primary" disabled={navigation.state === 'submitting'}>
+        Set up and sign in
+      </button>
+      <div role="alert" className="min-h-6">
+        {failed && !failed.field ? <p className="form-error">{failed.error}</p> : null}
+      </div>
+    </Form>
+  )
+}
+
+/** Her own sign-in: her email and a password typed twice. */
+function SignInFields({ fieldError }: { fieldError: FieldErrorOf }) {
+  return (
+    <>
+      <FormField name="setup-email" label="Your email" error={fieldError('email')}>
+        {(props) => (
+          <input
+            {...props}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+          />
+        )}
+      </FormField>
+      <NewPasswordFields
+        ids={['setup-password', 'setup-confirm']}
+        label="Choose a password"
+        confirmLabel="Type it again"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few words you will remember work well.`}
+      />
+      {fieldError('password') ? <p className="form-error">{fieldError('password')}</p> : null}
+    </>
+  )
+}
+
+/** The bakery's name and hers, as the site and its emails show them. */
+function NameFields({ fieldError }: { fieldError: FieldErrorOf }) {
+  return (
+    <>
+      <FormField
+        name="setup-bakery-name"
+        label="Your bakery’s name"
+        hint="Shown at the top of every page and in emails."
+        error={fieldError(BAKERY_NAME_FIELD)}
+      >
+        {(props) => (
+          <input {...props} name={BAKERY_NAME_FIELD} type="text" required maxLength={80} />
+        )}
+      </FormField>
+      <FormField
+        name="setup-owner-name"
+        label="Your name"
+        hint="Signs your emails and answers “who bakes here?” on the site."
+        error={fieldError(OWNER_NAME_FIELD)}
+      >
+        {(props) => (
+          <input
+            {...props}
+            name={OWNER_NAME_FIELD}
+            type="text"
+            required
+            maxLength={80}
+            autoComplete="name"
+          />
+        )}
+      </FormField>
+    </>
+  )
+}
+
+/** Whether the site starts with the demo menu and words, or empty. */
+function DemoChoice({ error }: { error: string | undefined }) {
+  return (
+    <fieldset className="form-field" aria-describedby={error ? 'setup-demo-error' : undefined}>
+      <legend className="form-label">Start with the demo menu and words?</legend>
+      <label className="choice-label">
+        <input type="radio" name={DEMO_FIELD} value="yes" required defaultChecked />
+        <span>Yes: a sample menu and story to change at your own pace</span>
+      </label>
+      <label className="choice-label">
+        <input type="radio" name={DEMO_FIELD} value="no" required />
+        <span>No: an empty menu and plain words I fill in myself</span>
+      </label>
+      {error ? (
+        <p id="setup-demo-error" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
