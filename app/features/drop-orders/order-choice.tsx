@@ -17,20 +17,7 @@ const CHOICE_WORDS: Record<SetPricePayment, { label: string; hint: (total: strin
   },
 }
 
-/**
- * The hold's last step: how she pays and the policies she ticks, then one
- * button that makes the order. One way to pay is said, not offered.
- */
-export function OrderChoice({
-  payments,
-  policiesHtml,
-  total,
-  totalCents,
-  payCents,
-  code,
-  giftCards,
-  answer,
-}: {
+interface OrderChoiceProps {
   payments: readonly SetPricePayment[]
   policiesHtml: string
   /** What she orders at: the treats' total, less a code she applied, with their taxes. */
@@ -44,10 +31,24 @@ export function OrderChoice({
   giftCards: boolean
   /** Why the last tap on the order button made no order, said beside it. */
   answer?: HoldAnswer | undefined
-}) {
+}
+
+/**
+ * The hold's last step: how she pays and the policies she ticks, then one
+ * button that makes the order. One way to pay is said, not offered.
+ */
+export function OrderChoice({
+  payments,
+  policiesHtml,
+  total,
+  totalCents,
+  payCents,
+  code,
+  giftCards,
+  answer,
+}: OrderChoiceProps) {
   const id = useId()
   const sending = useNavigation().state !== 'idle'
-  const only = payments.length === 1 ? payments[0] : undefined
   return (
     <>
       <CodeForm code={code} total={total} />
@@ -62,43 +63,8 @@ export function OrderChoice({
         <input type="hidden" name="intent" value="order" />
         <input type="hidden" name="total_cents" value={totalCents} />
         <input type="hidden" name="pay_cents" value={payCents} />
-        {code?.applied ? (
-          <>
-            <input type="hidden" name="code" value={code.applied.code} />
-            <p className="hold-code-line" data-testid="hold-code-line">
-              <span>{code.applied.line}</span> <strong>−{code.applied.off}</strong>
-            </p>
-          </>
-        ) : null}
-        {only ? (
-          <>
-            <input type="hidden" name="payment" value={only} />
-            <p>
-              <strong>{CHOICE_WORDS[only].label}.</strong> {CHOICE_WORDS[only].hint(total)}
-            </p>
-          </>
-        ) : (
-          <fieldset className="form-field fulfilment-choice">
-            <legend className="form-label">How you will pay</legend>
-            {payments.map((payment, index) => (
-              <div key={payment} className="pay-choice">
-                <label className="choice-label">
-                  <input
-                    type="radio"
-                    name="payment"
-                    value={payment}
-                    defaultChecked={index === 0}
-                    aria-describedby={`${id}-${payment}`}
-                  />
-                  <span>{CHOICE_WORDS[payment].label}</span>
-                </label>
-                <p id={`${id}-${payment}`} className="form-hint pay-choice-hint">
-                  {CHOICE_WORDS[payment].hint(total)}
-                </p>
-              </div>
-            ))}
-          </fieldset>
-        )}
+        {code?.applied ? <AppliedCodeLine applied={code.applied} /> : null}
+        <PaymentChoice id={id} payments={payments} total={total} />
         {giftCards ? (
           <GiftCardField
             id={`${id}-gift-card`}
@@ -117,6 +83,63 @@ export function OrderChoice({
         </button>
       </Form>
     </>
+  )
+}
+
+/** The code she applied, sent with the order and shown with what it takes off. */
+function AppliedCodeLine({ applied }: { applied: NonNullable<HoldCode['applied']> }) {
+  return (
+    <>
+      <input type="hidden" name="code" value={applied.code} />
+      <p className="hold-code-line" data-testid="hold-code-line">
+        <span>{applied.line}</span> <strong>−{applied.off}</strong>
+      </p>
+    </>
+  )
+}
+
+/** How she pays: the one way said outright, or several offered as radios, the first chosen. */
+function PaymentChoice({
+  id,
+  payments,
+  total,
+}: {
+  id: string
+  payments: readonly SetPricePayment[]
+  total: string
+}) {
+  const only = payments.length === 1 ? payments[0] : undefined
+  if (only) {
+    return (
+      <>
+        <input type="hidden" name="payment" value={only} />
+        <p>
+          <strong>{CHOICE_WORDS[only].label}.</strong> {CHOICE_WORDS[only].hint(total)}
+        </p>
+      </>
+    )
+  }
+  return (
+    <fieldset className="form-field fulfilment-choice">
+      <legend className="form-label">How you will pay</legend>
+      {payments.map((payment, index) => (
+        <div key={payment} className="pay-choice">
+          <label className="choice-label">
+            <input
+              type="radio"
+              name="payment"
+              value={payment}
+              defaultChecked={index === 0}
+              aria-describedby={`${id}-${payment}`}
+            />
+            <span>{CHOICE_WORDS[payment].label}</span>
+          </label>
+          <p id={`${id}-${payment}`} className="form-hint pay-choice-hint">
+            {CHOICE_WORDS[payment].hint(total)}
+          </p>
+        </div>
+      ))}
+    </fieldset>
   )
 }
 
