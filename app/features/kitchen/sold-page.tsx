@@ -60,6 +60,25 @@ export function SoldPage({ view, answer }: { view: SoldView; answer: SoldAnswer 
   )
 }
 
+/** What a field shows: what she sent when it was refused, else what is kept. */
+function fieldValue(
+  refused: KitchenRefusal | undefined,
+  field: string,
+  stored: string | undefined,
+) {
+  return refused ? (refused.values[field] ?? '') : (stored ?? '')
+}
+
+/** Its price as the card's heading says it: what an extra adds or takes off, a set price, or quoted. */
+function priceWords(row: SoldRow) {
+  if (row.adds) {
+    return (row.priceCents ?? 0) < 0
+      ? ` · takes ${formatMoney(-(row.priceCents ?? 0))} off`
+      : ` · adds ${formatMoney(row.priceCents ?? 0)}`
+  }
+  return row.priceCents !== null ? ` · ${formatMoney(row.priceCents)}` : ' · quoted'
+}
+
 function SoldCard({
   row,
   recipes,
@@ -69,58 +88,18 @@ function SoldCard({
   recipes: SoldView['recipes']
   refused: KitchenRefusal | undefined
 }) {
-  const value = (field: string, stored: string | undefined) =>
-    refused ? (refused.values[field] ?? '') : (stored ?? '')
   return (
     <fieldset className="card grid gap-3 p-5" data-testid="sold-row">
       <legend className="drop-form-legend">
         {row.name}
         <span className="block text-sm font-normal text-chocolate">
           {row.where}
-          {row.adds
-            ? (row.priceCents ?? 0) < 0
-              ? ` · takes ${formatMoney(-(row.priceCents ?? 0))} off`
-              : ` · adds ${formatMoney(row.priceCents ?? 0)}`
-            : row.priceCents !== null
-              ? ` · ${formatMoney(row.priceCents)}`
-              : ' · quoted'}
+          {priceWords(row)}
         </span>
       </legend>
-      {Array.from({ length: MADE_OF_ROWS }, (_, n) => {
-        const recipeField = `${row.key}.recipe.${n}`
-        const batchesField = `${row.key}.batches.${n}`
-        return (
-          <div key={n} className="kitchen-pair">
-            <FormField
-              name={recipeField}
-              label={`Recipe ${n + 1}`}
-              optional={n > 0}
-              error={refused?.errors[recipeField]}
-            >
-              {(control) => (
-                <select {...control} defaultValue={value(recipeField, row.made[n]?.recipeId)}>
-                  <option value="">None</option>
-                  {recipes.map((recipe) => (
-                    <option key={recipe.id} value={recipe.id}>
-                      {recipe.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField name={batchesField} label="Batches" error={refused?.errors[batchesField]}>
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="decimal"
-                  placeholder="1"
-                  defaultValue={value(batchesField, row.made[n]?.batches)}
-                />
-              )}
-            </FormField>
-          </div>
-        )
-      })}
+      {Array.from({ length: MADE_OF_ROWS }, (_, n) => (
+        <MadeOfPair key={n} n={n} row={row} recipes={recipes} refused={refused} />
+      ))}
       {row.adds ? null : (
         <FormField
           name={`${row.key}.net`}
@@ -133,28 +112,83 @@ function SoldCard({
             <input
               {...control}
               inputMode="decimal"
-              defaultValue={value(`${row.key}.net`, row.net)}
+              defaultValue={fieldValue(refused, `${row.key}.net`, row.net)}
             />
           )}
         </FormField>
       )}
-      {row.costCents !== null ? (
-        <p className="text-sm" data-testid="sold-cost">
-          {row.adds ? 'Adds to its cost' : 'Costs you'} {formatMoney(row.costCents)}
-          {row.margin ? (
-            <>
-              {' · '}
-              <span className={row.margin.belowTarget ? 'status-error' : 'status-success'}>
-                {row.margin.words}
-                {row.margin.belowTarget ? ', under your aim' : ''}
-              </span>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      {row.costCents !== null ? <SoldCost row={row} costCents={row.costCents} /> : null}
       {row.problems.length > 0 ? (
         <p className="status-error text-sm">Not all counted: {row.problems.join(' ')}</p>
       ) : null}
     </fieldset>
+  )
+}
+
+/** One recipe it is made of, and in how many batches. */
+function MadeOfPair({
+  n,
+  row,
+  recipes,
+  refused,
+}: {
+  n: number
+  row: SoldRow
+  recipes: SoldView['recipes']
+  refused: KitchenRefusal | undefined
+}) {
+  const recipeField = `${row.key}.recipe.${n}`
+  const batchesField = `${row.key}.batches.${n}`
+  return (
+    <div className="kitchen-pair">
+      <FormField
+        name={recipeField}
+        label={`Recipe ${n + 1}`}
+        optional={n > 0}
+        error={refused?.errors[recipeField]}
+      >
+        {(control) => (
+          <select
+            {...control}
+            defaultValue={fieldValue(refused, recipeField, row.made[n]?.recipeId)}
+          >
+            <option value="">None</option>
+            {recipes.map((recipe) => (
+              <option key={recipe.id} value={recipe.id}>
+                {recipe.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField name={batchesField} label="Batches" error={refused?.errors[batchesField]}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            placeholder="1"
+            defaultValue={fieldValue(refused, batchesField, row.made[n]?.batches)}
+          />
+        )}
+      </FormField>
+    </div>
+  )
+}
+
+/** What one costs her and the margin its price leaves, marked when under her aim. */
+function SoldCost({ row, costCents }: { row: SoldRow; costCents: number }) {
+  return (
+    <p className="text-sm" data-testid="sold-cost">
+      {row.adds ? 'Adds to its cost' : 'Costs you'} {formatMoney(costCents)}
+      {row.margin ? (
+        <>
+          {' · '}
+          <span className={row.margin.belowTarget ? 'status-error' : 'status-success'}>
+            {row.margin.words}
+            {row.margin.belowTarget ? ', under your aim' : ''}
+          </span>
+        </>
+      ) : null}
+    </p>
   )
 }
