@@ -1,9 +1,7 @@
 import { Form, Link } from 'react-router'
-import { STATUS_LABELS } from '#app/features/order-status/order-status.ts'
 import { counted } from '#app/utils/count.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { formatPhoneNumber } from '#app/utils/phone-number.ts'
 import { customerPath } from './customer-groups.ts'
 import { CustomerLinksCard } from './customer-links-card.tsx'
 import type { LinkAnswer } from './customer-links.server.ts'
@@ -11,6 +9,7 @@ import type { CustomerMessage } from './customer-messages.server.ts'
 import { CustomerMessages } from './customer-messages.tsx'
 import { CustomerNoteCard } from './customer-note-card.tsx'
 import type { NoteAnswer } from './customer-notes.server.ts'
+import { AllergiesCard, ReachThemCard, TheirOrders } from './customer-record-cards.tsx'
 import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.server.ts'
 
 /**
@@ -18,9 +17,7 @@ import type { CustomerList, CustomerRecord, CustomerSummary } from './customers.
  * email, phone or payment reference; each card opens her page.
  */
 export function CustomersPage({ book }: { book: CustomerList }) {
-  const { customers, matching, page, pages, q } = book
-  const href = (to: number) =>
-    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`
+  const { customers, page, pages, q } = book
   return (
     <section className="page-section">
       <p className="eyebrow">For the owner</p>
@@ -30,61 +27,11 @@ export function CustomersPage({ book }: { book: CustomerList }) {
           Everyone who has ordered from you or written to you: the same email or phone is the same
           customer.
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
-            Discount codes
-          </Link>
-          <Link to="/admin/gift-cards" className="filter-chip inline-flex min-h-11 items-center">
-            Gift cards
-          </Link>
-          <a
-            href="/admin/customers.csv"
-            className="filter-chip inline-flex min-h-11 items-center"
-            download
-          >
-            Download CSV<span className="sr-only"> of every customer</span>
-          </a>
-        </div>
+        <CustomerLinks />
       </div>
-      <Form
-        method="get"
-        action="/admin/customers"
-        role="search"
-        aria-label="Find customers"
-        className="card mt-6 flex flex-wrap items-end gap-3 p-4 sm:p-5"
-      >
-        <div className="form-field min-w-0 flex-1 basis-60">
-          <label htmlFor="customer-search" className="form-label">
-            Name, email or phone
-          </label>
-          <input
-            id="customer-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            aria-describedby="customer-search-hint"
-          />
-          <p id="customer-search-hint" className="form-hint">
-            Or a payment reference, like BB-4821.
-          </p>
-        </div>
-        <div className="flex items-center gap-2 pb-7">
-          <button type="submit" className="button-primary">
-            Find
-          </button>
-          {q ? (
-            <Link to="/admin/customers" className="filter-clear">
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <CustomerSearch q={q} />
       <p className="mt-6 text-chocolate" role="status">
-        {matching === 0
-          ? q
-            ? `No customer matches “${q}”.`
-            : 'No customers yet: each order request or message adds its customer here.'
-          : `${matching} customer${matching === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`}
+        {matchingWords(book)}
       </p>
       {customers.length > 0 ? (
         <ol className="mt-3 grid gap-4 md:grid-cols-2" aria-label="Customers">
@@ -95,21 +42,98 @@ export function CustomersPage({ book }: { book: CustomerList }) {
           ))}
         </ol>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Pages of customers" className="mt-6 flex flex-wrap gap-3">
-          {page > 1 ? (
-            <Link to={href(page - 1)} className="button-secondary" rel="prev">
-              ← Newer
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link to={href(page + 1)} className="button-secondary" rel="next">
-              Older →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {pages > 1 ? <CustomerPages page={page} pages={pages} q={q} /> : null}
     </section>
+  )
+}
+
+/** The owner's other lists of people and the whole list as a file. */
+function CustomerLinks() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to="/admin/codes" className="filter-chip inline-flex min-h-11 items-center">
+        Discount codes
+      </Link>
+      <Link to="/admin/gift-cards" className="filter-chip inline-flex min-h-11 items-center">
+        Gift cards
+      </Link>
+      <a
+        href="/admin/customers.csv"
+        className="filter-chip inline-flex min-h-11 items-center"
+        download
+      >
+        Download CSV<span className="sr-only"> of every customer</span>
+      </a>
+    </div>
+  )
+}
+
+/** Finding a customer by name, email, phone or payment reference. */
+function CustomerSearch({ q }: { q: string }) {
+  return (
+    <Form
+      method="get"
+      action="/admin/customers"
+      role="search"
+      aria-label="Find customers"
+      className="card mt-6 flex flex-wrap items-end gap-3 p-4 sm:p-5"
+    >
+      <div className="form-field min-w-0 flex-1 basis-60">
+        <label htmlFor="customer-search" className="form-label">
+          Name, email or phone
+        </label>
+        <input
+          id="customer-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          aria-describedby="customer-search-hint"
+        />
+        <p id="customer-search-hint" className="form-hint">
+          Or a payment reference, like BB-4821.
+        </p>
+      </div>
+      <div className="flex items-center gap-2 pb-7">
+        <button type="submit" className="button-primary">
+          Find
+        </button>
+        {q ? (
+          <Link to="/admin/customers" className="filter-clear">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+/** How many customers the list holds or her search found, and which page this is. */
+function matchingWords({ matching, page, pages, q }: CustomerList): string {
+  if (matching === 0) {
+    return q
+      ? `No customer matches “${q}”.`
+      : 'No customers yet: each order request or message adds its customer here.'
+  }
+  return `${matching} customer${matching === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`
+}
+
+/** Newer and older pages of the list, keeping her search. */
+function CustomerPages({ page, pages, q }: { page: number; pages: number; q: string }) {
+  const href = (to: number) =>
+    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`
+  return (
+    <nav aria-label="Pages of customers" className="mt-6 flex flex-wrap gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="button-secondary" rel="prev">
+          ← Newer
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="button-secondary" rel="next">
+          Older →
+        </Link>
+      ) : null}
+    </nav>
   )
 }
 
@@ -178,63 +202,11 @@ export function CustomerRecordPage({
           : `No orders yet: ${counted(customer.messages, 'message')} through your contact form.`}
       </p>
       <div className="mt-6 grid items-start gap-5 md:grid-cols-2">
-        <section className="card grid gap-3 p-5" aria-labelledby="reach-them">
-          <h2 id="reach-them" className="font-display text-xl font-semibold">
-            How to reach them
-          </h2>
-          <ul className="grid gap-2">
-            {customer.emails.map((email) => (
-              <li key={email}>
-                <a href={`mailto:${email}`} className="text-link break-all">
-                  {email}
-                </a>
-              </li>
-            ))}
-            {customer.phones.map((phone) => (
-              <li key={phone}>
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-link">
-                  {formatPhoneNumber(phone)}
-                </a>
-                {(textConsents[phone] ?? []).map((line) => (
-                  <p key={line} className="text-sm text-chocolate">
-                    {line}
-                  </p>
-                ))}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="card grid gap-3 p-5" aria-labelledby="their-allergies">
-          <h2 id="their-allergies" className="font-display text-xl font-semibold">
-            Allergies noted on their orders
-          </h2>
-          {customer.allergies.length > 0 ? (
-            <ul className="grid list-disc gap-1 pl-5">
-              {customer.allergies.map((allergy) => (
-                <li key={allergy}>{allergy}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-chocolate">None so far.</p>
-          )}
-        </section>
+        <ReachThemCard customer={customer} textConsents={textConsents} />
+        <AllergiesCard allergies={customer.allergies} />
         <CustomerNoteCard note={note} answer={answer && !('link' in answer) ? answer : undefined} />
       </div>
-      <h2 className="mt-8 font-display text-2xl font-semibold">Their orders</h2>
-      {customer.requests.length === 0 ? <p className="mt-3 text-chocolate">None yet.</p> : null}
-      <ol className="mt-3 grid gap-3" aria-label="Their orders">
-        {customer.requests.map((request) => (
-          <li key={request.id} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4">
-            <Link to={`/admin/orders/${request.id}`} className="text-link font-bold">
-              {request.productType}
-            </Link>
-            <span>{formatCalendarDate(request.dueDate)}</span>
-            <span className="text-chocolate">{STATUS_LABELS[request.status]}</span>
-            {request.reference ? <span className="font-mono">{request.reference}</span> : null}
-            <span className="ml-auto font-bold">{formatMoney(request.paidCents)} paid</span>
-          </li>
-        ))}
-      </ol>
+      <TheirOrders requests={customer.requests} />
       <CustomerMessages messages={messages} />
       <div className="mt-8">
         <CustomerLinksCard
