@@ -18,22 +18,17 @@ export function useOrderSend(
   honeypotRef: RefObject<HTMLInputElement | null>,
 ) {
   const fetcher = useFetcher<OrderSendResult>()
-  const [policiesTicked, setPoliciesTicked] = useState(false)
-  const [policiesMissing, setPoliciesMissing] = useState(false)
+  const policies = usePoliciesTick()
   const [emptyNote, setEmptyNote] = useState(false)
-  const [moved, setMoved] = useState<ReadonlySet<number>>(new Set())
-  const policiesRef = useRef<HTMLInputElement>(null)
+  const orderNotes = useOrderNotes(fetcher.data)
   // The cart empties as the send succeeds; the thank-you still names who it went to.
   const [sent, setSent] = useState<readonly CartOrder[] | null>(null)
   const sending = fetcher.state !== 'idle'
-
-  const problems = sendProblems(fetcher.data)
-  const notes = new Map([...problems.byOrder].filter(([index]) => !moved.has(index)))
   const succeeded = fetcher.data?.ok === true && sent !== null
 
   function forgetLastSend() {
     fetcher.reset()
-    setMoved(new Set())
+    orderNotes.forgetMoves()
   }
 
   function send() {
@@ -43,19 +38,18 @@ export function useOrderSend(
       return
     }
     setEmptyNote(false)
-    if (!policiesTicked) {
+    if (!policies.ticked) {
       forgetLastSend()
-      flushSync(() => setPoliciesMissing(true))
-      policiesRef.current?.focus()
+      policies.askForTick()
       return
     }
-    setPoliciesMissing(false)
-    setMoved(new Set())
+    policies.clearMissing()
+    orderNotes.forgetMoves()
     setSent(orders)
     void fetcher.submit(
       orderSendBody({
         orders,
-        acceptPolicies: policiesTicked,
+        acceptPolicies: policies.ticked,
         honeypot: { field: HONEYPOT_FIELD, value: honeypotRef.current?.value ?? '' },
       }),
       { method: 'post', encType: 'application/json' },
@@ -70,21 +64,12 @@ export function useOrderSend(
     sentOrders: succeeded ? sent : [],
     /** Its customers' private pages and payment references. */
     sentLinks: succeeded && fetcher.data?.ok ? fetcher.data.links : [],
-    status: sending
-      ? ({ tone: 'info', message: 'Sending...' } as const)
-      : emptyNote
-        ? ({ tone: 'error', message: 'Your cart is empty.' } as const)
-        : succeeded
-          ? null
-          : sendStatus(fetcher.data),
-    notes,
-    policiesTicked,
-    tickPolicies(ticked: boolean) {
-      setPoliciesTicked(ticked)
-      if (ticked) setPoliciesMissing(false)
-    },
-    policiesError: policiesMissing ? POLICIES_NOT_ACCEPTED : problems.policies,
-    policiesRef,
+    status: cartStatus({ sending, emptyNote, succeeded, result: fetcher.data }),
+    notes: orderNotes.notes,
+    policiesTicked: policies.ticked,
+    tickPolicies: policies.tick,
+    policiesError: policies.missing ? POLICIES_NOT_ACCEPTED : orderNotes.policiesProblem,
+    policiesRef: policies.ref,
     added() {
       forgetLastSend()
       setEmptyNote(false)
@@ -98,13 +83,64 @@ export function useOrderSend(
       const order = orders[index]
       if (!order) return
       cart.update(index, { ...order, due_date: date })
-      setMoved((previous) => new Set(previous).add(index))
+      orderNotes.markMoved(index)
     },
     startAnother() {
       forgetLastSend()
       setSent(null)
       // A new send needs a new tick.
-      setPoliciesTicked(false)
+      policies.untick()
     },
   }
+}
+
+/** The policy tick, and whether a send found it missing: then she is taken to it. */
+function usePoliciesTick() {
+  const [ticked, setTicked] = useState(false)
+  const [missing, setMissing] = useState(false)
+  const ref = useRef<HTMLInputElement>(null)
+  return {
+    ticked,
+    missing,
+    ref,
+    tick(next: boolean) {
+      setTicked(next)
+      if (next) setMissing(false)
+    },
+    askForTick() {
+      flushSync(() => setMissing(true))
+      ref.current?.focus()
+    },
+    clearMissing: () => setMissing(false),
+    untick: () => setTicked(false),
+  }
+}
+
+/** A refused send's note on each order, less those on orders she has since moved to another day. */
+function useOrderNotes(result: OrderSendResult | undefined) {
+  const [moved, setMoved] = useState<ReadonlySet<number>>(new Set())
+  const problems = sendProblems(result)
+  return {
+    notes: new Map([...problems.byOrder].filter(([index]) => !moved.has(index))),
+    policiesProblem: problems.policies,
+    forgetMoves: () => setMoved(new Set()),
+    markMoved: (index: number) => setMoved((previous) => new Set(previous).add(index)),
+  }
+}
+
+/** What the cart says: sending, an empty cart, nothing over the thank-you, else how the last send went. */
+function cartStatus({
+  sending,
+  emptyNote,
+  succeeded,
+  result,
+}: {
+  sending: boolean
+  emptyNote: boolean
+  succeeded: boolean
+  result: OrderSendResult | undefined
+}) {
+  if (sending) return { tone: 'info', message: 'Sending...' } as const
+  if (emptyNote) return { tone: 'error', message: 'Your cart is empty.' } as const
+  return succeeded ? null : sendStatus(result)
 }
