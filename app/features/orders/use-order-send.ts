@@ -46,14 +46,7 @@ export function useOrderSend(
     policies.clearMissing()
     orderNotes.forgetMoves()
     setSent(orders)
-    void fetcher.submit(
-      orderSendBody({
-        orders,
-        acceptPolicies: policies.ticked,
-        honeypot: { field: HONEYPOT_FIELD, value: honeypotRef.current?.value ?? '' },
-      }),
-      { method: 'post', encType: 'application/json' },
-    )
+    submitCart(fetcher, { orders, ticked: policies.ticked, honeypot: honeypotRef.current?.value })
   }
 
   return {
@@ -92,6 +85,25 @@ export function useOrderSend(
       policies.untick()
     },
   }
+}
+
+/** The cart as one JSON post, with her tick and the honeypot's value. */
+function submitCart(
+  fetcher: { submit: ReturnType<typeof useFetcher>['submit'] },
+  {
+    orders,
+    ticked,
+    honeypot,
+  }: { orders: readonly CartOrder[]; ticked: boolean; honeypot: string | undefined },
+) {
+  void fetcher.submit(
+    orderSendBody({
+      orders,
+      acceptPolicies: ticked,
+      honeypot: { field: HONEYPOT_FIELD, value: honeypot ?? '' },
+    }),
+    { method: 'post', encType: 'application/json' },
+  )
 }
 
 /** The policy tick, and whether a send found it missing: then she is taken to it. */

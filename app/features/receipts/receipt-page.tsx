@@ -54,56 +54,11 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
   const headingId = `receipt-${receipt.number}`
   return (
     <article className="card receipt-card p-5 sm:p-8" aria-labelledby={headingId}>
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-chocolate/20 pb-4">
-        <div>
-          <p className="font-display text-2xl font-semibold text-raspberry-dark">
-            {receipt.bakery.name}
-          </p>
-          <p className="text-sm text-chocolate">{bakeryLineOf(receipt.bakery)}</p>
-        </div>
-        <div className="text-left sm:text-right">
-          <h1 id={headingId} className="font-display text-xl font-semibold text-cocoa">
-            Receipt <span data-testid="receipt-number">{receipt.number}</span>
-          </h1>
-          <p className="text-sm text-chocolate">Issued {receipt.issuedOn}</p>
-        </div>
-      </header>
-
-      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-bold text-chocolate">Customer</dt>
-        <dd>
-          {receipt.customer.name} ({receipt.customer.email})
-        </dd>
-        {receipt.reference ? (
-          <>
-            <dt className="font-bold text-chocolate">Payment reference</dt>
-            <dd className="font-mono">{receipt.reference}</dd>
-          </>
-        ) : null}
-        <dt className="font-bold text-chocolate">Status</dt>
-        <dd>{receipt.status}</dd>
-      </dl>
+      <ReceiptHeader receipt={receipt} headingId={headingId} />
+      <ReceiptFacts receipt={receipt} />
 
       <h2 className="mt-6 font-display text-lg font-semibold text-cocoa">Your order</h2>
-      <Rows
-        label="Your order"
-        rows={[
-          ...receipt.lines.map((line) => ({
-            label: line.description,
-            note: line.detail,
-            amount: line.amount,
-          })),
-          { label: 'Total', amount: receipt.price, strong: true },
-          {
-            label: receipt.deposit.label,
-            note: receipt.deposit.note,
-            amount: receipt.deposit.amount,
-          },
-          ...(receipt.balance
-            ? [{ label: 'Balance', note: receipt.balance.note, amount: receipt.balance.amount }]
-            : []),
-        ]}
-      />
+      <Rows label="Your order" rows={orderRows(receipt)} />
 
       <h2 className="mt-6 font-display text-lg font-semibold text-cocoa">Payments</h2>
       <Rows
@@ -114,19 +69,7 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           amount: payment.amount,
         }))}
       />
-      {receipt.refunds.length > 0 ? (
-        <>
-          <h2 className="mt-6 font-display text-lg font-semibold text-cocoa">Refunds</h2>
-          <Rows
-            label="Refunds"
-            rows={receipt.refunds.map((refund) => ({
-              label: `Refunded ${refund.on}`,
-              note: [refund.method, refund.reason].filter(Boolean).join(' · '),
-              amount: `−${refund.amount}`,
-            }))}
-          />
-        </>
-      ) : null}
+      {receipt.refunds.length > 0 ? <RefundRows refunds={receipt.refunds} /> : null}
 
       <div className="mt-6 rounded-2xl bg-paper p-4">
         <Rows
@@ -146,13 +89,84 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
   )
 }
 
-function Rows({
-  label,
-  rows,
-}: {
+/** The bakery's name and line beside the receipt's number and the day it was issued. */
+function ReceiptHeader({ receipt, headingId }: { receipt: Receipt; headingId: string }) {
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4 border-b border-chocolate/20 pb-4">
+      <div>
+        <p className="font-display text-2xl font-semibold text-raspberry-dark">
+          {receipt.bakery.name}
+        </p>
+        <p className="text-sm text-chocolate">{bakeryLineOf(receipt.bakery)}</p>
+      </div>
+      <div className="text-left sm:text-right">
+        <h1 id={headingId} className="font-display text-xl font-semibold text-cocoa">
+          Receipt <span data-testid="receipt-number">{receipt.number}</span>
+        </h1>
+        <p className="text-sm text-chocolate">Issued {receipt.issuedOn}</p>
+      </div>
+    </header>
+  )
+}
+
+/** Who it is for, her payment reference, and where the order stands. */
+function ReceiptFacts({ receipt }: { receipt: Receipt }) {
+  return (
+    <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="font-bold text-chocolate">Customer</dt>
+      <dd>
+        {receipt.customer.name} ({receipt.customer.email})
+      </dd>
+      {receipt.reference ? (
+        <>
+          <dt className="font-bold text-chocolate">Payment reference</dt>
+          <dd className="font-mono">{receipt.reference}</dd>
+        </>
+      ) : null}
+      <dt className="font-bold text-chocolate">Status</dt>
+      <dd>{receipt.status}</dd>
+    </dl>
+  )
+}
+
+/** The order's lines, its total, the deposit and any balance. */
+function orderRows(receipt: Receipt): RowsProps['rows'] {
+  const { deposit, balance } = receipt
+  return [
+    ...receipt.lines.map((line) => ({
+      label: line.description,
+      note: line.detail,
+      amount: line.amount,
+    })),
+    { label: 'Total', amount: receipt.price, strong: true },
+    { label: deposit.label, note: deposit.note, amount: deposit.amount },
+    ...(balance ? [{ label: 'Balance', note: balance.note, amount: balance.amount }] : []),
+  ]
+}
+
+/** What was handed back, each with how and why. */
+function RefundRows({ refunds }: { refunds: Receipt['refunds'] }) {
+  return (
+    <>
+      <h2 className="mt-6 font-display text-lg font-semibold text-cocoa">Refunds</h2>
+      <Rows
+        label="Refunds"
+        rows={refunds.map((refund) => ({
+          label: `Refunded ${refund.on}`,
+          note: [refund.method, refund.reason].filter(Boolean).join(' · '),
+          amount: `−${refund.amount}`,
+        }))}
+      />
+    </>
+  )
+}
+
+interface RowsProps {
   label: string
   rows: { label: string; note?: string | null; amount: string; strong?: boolean }[]
-}) {
+}
+
+function Rows({ label, rows }: RowsProps) {
   return (
     <dl className="mt-2 grid gap-2" aria-label={label}>
       {rows.map((row, index) => (
