@@ -50,58 +50,81 @@ export function ReviewList({
       <ul className="mt-6 grid gap-5 lg:grid-cols-2" aria-label="Reviews">
         {reviews.map((review) => (
           <li key={review.id} id={`review-${review.id}`} className="card review-card">
-            <article aria-labelledby={`review-${review.id}-name`} className="flex h-full flex-col">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <StarRating rating={review.rating} />
-                <span className={`review-badge ${review.shown ? 'review-badge-shown' : ''}`}>
-                  {review.shown
-                    ? 'Shown on your site'
-                    : review.mayShow && !review.decided
-                      ? 'Waiting for you'
-                      : 'Not shown'}
-                </span>
-              </div>
-              <h2
-                id={`review-${review.id}-name`}
-                className="mt-3 font-display text-xl font-semibold"
-              >
-                {review.displayName}
-              </h2>
-              <p className="text-sm text-chocolate">Written {review.writtenOn}</p>
-              {review.words ? (
-                <blockquote className="mt-3 whitespace-pre-line">
-                  <p>“{review.words}”</p>
-                </blockquote>
-              ) : (
-                <p className="mt-3 italic text-chocolate">Stars only, no words.</p>
-              )}
-              <p className="mt-3 text-sm font-bold">
-                {review.mayShow
-                  ? 'She gave permission to show it.'
-                  : 'Private: she did not give permission to show it.'}
-              </p>
-              <div className="mt-auto flex flex-wrap gap-3 pt-4">
-                {review.shown ? (
-                  <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
-                    Hide
-                  </ReviewButton>
-                ) : review.mayShow ? (
-                  <ReviewButton review={review} intent={SHOW_REVIEW} busy={busyId} primary>
-                    Show on your site
-                  </ReviewButton>
-                ) : null}
-                {/* Until she decides, it waits for her on Today; this says no without showing it. */}
-                {review.mayShow && !review.shown && !review.decided ? (
-                  <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
-                    Keep it off the site
-                  </ReviewButton>
-                ) : null}
-              </div>
-            </article>
+            <ReviewCard review={review} busyId={busyId} />
           </li>
         ))}
       </ul>
     </>
+  )
+}
+
+/** One review: its stars and where it stands, her name and words, her permission, and its buttons. */
+function ReviewCard({
+  review,
+  busyId,
+}: {
+  review: OwnerReview
+  busyId: FormDataEntryValue | null | undefined
+}) {
+  return (
+    <article aria-labelledby={`review-${review.id}-name`} className="flex h-full flex-col">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <StarRating rating={review.rating} />
+        <span className={`review-badge ${review.shown ? 'review-badge-shown' : ''}`}>
+          {review.shown
+            ? 'Shown on your site'
+            : review.mayShow && !review.decided
+              ? 'Waiting for you'
+              : 'Not shown'}
+        </span>
+      </div>
+      <h2 id={`review-${review.id}-name`} className="mt-3 font-display text-xl font-semibold">
+        {review.displayName}
+      </h2>
+      <p className="text-sm text-chocolate">Written {review.writtenOn}</p>
+      {review.words ? (
+        <blockquote className="mt-3 whitespace-pre-line">
+          <p>“{review.words}”</p>
+        </blockquote>
+      ) : (
+        <p className="mt-3 italic text-chocolate">Stars only, no words.</p>
+      )}
+      <p className="mt-3 text-sm font-bold">
+        {review.mayShow
+          ? 'She gave permission to show it.'
+          : 'Private: she did not give permission to show it.'}
+      </p>
+      <ReviewActions review={review} busyId={busyId} />
+    </article>
+  )
+}
+
+/** Hide a shown review, show one she allowed, or say no to one still waiting. */
+function ReviewActions({
+  review,
+  busyId,
+}: {
+  review: OwnerReview
+  busyId: FormDataEntryValue | null | undefined
+}) {
+  return (
+    <div className="mt-auto flex flex-wrap gap-3 pt-4">
+      {review.shown ? (
+        <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
+          Hide
+        </ReviewButton>
+      ) : review.mayShow ? (
+        <ReviewButton review={review} intent={SHOW_REVIEW} busy={busyId} primary>
+          Show on your site
+        </ReviewButton>
+      ) : null}
+      {/* Until she decides, it waits for her on Today; this says no without showing it. */}
+      {review.mayShow && !review.shown && !review.decided ? (
+        <ReviewButton review={review} intent={HIDE_REVIEW} busy={busyId}>
+          Keep it off the site
+        </ReviewButton>
+      ) : null}
+    </div>
   )
 }
 
