@@ -1,4 +1,4 @@
-import { FormField } from '#app/components/form-field.tsx'
+import { type ControlProps, FormField } from '#app/components/form-field.tsx'
 import { type AvailabilityDay } from '#app/features/availability/availability.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
 import { WEEKDAY_NAMES, weekdayOf } from '#app/utils/calendar-days.ts'
@@ -10,6 +10,22 @@ import type { OrderField } from './order-schema.ts'
 export interface WeeklyWindow {
   weekday: number
   value: string
+}
+
+interface PickupWindowProps {
+  hydrated: boolean
+  dueDate: string
+  /** The chosen date's answer from /api/availability, once it came. */
+  day: AvailabilityDay | undefined
+  weekly: readonly WeeklyWindow[]
+  delivery: boolean
+  defaultValue?: string
+  error?: string
+  /** The field's name and id; the order form's unless given. */
+  name?: string
+  id?: string
+  /** What the list says without JavaScript. */
+  hint?: string
 }
 
 /**
@@ -32,21 +48,7 @@ export function PickupWindowField({
   delivery,
   defaultValue,
   error,
-}: {
-  hydrated: boolean
-  dueDate: string
-  /** The chosen date's answer from /api/availability, once it came. */
-  day: AvailabilityDay | undefined
-  weekly: readonly WeeklyWindow[]
-  delivery: boolean
-  defaultValue?: string
-  error?: string
-  /** The field's name and id; the order form's unless given. */
-  name?: string
-  id?: string
-  /** What the list says without JavaScript. */
-  hint?: string
-}) {
+}: PickupWindowProps) {
   if (weekly.length === 0) return null
   const label = delivery ? 'Delivery time' : 'Pickup time'
   if (!hydrated || !dueDate) {
@@ -54,21 +56,7 @@ export function PickupWindowField({
     return (
       <FormField name={name} id={id} label={label} optional hint={hint} error={error}>
         {(props) => (
-          <select {...props} defaultValue={defaultValue ?? ''}>
-            <option value="">No set time</option>
-            {WEEKDAY_NAMES.map((name, weekday) => {
-              const own = weekly.filter((window) => window.weekday === weekday)
-              return own.length > 0 ? (
-                <optgroup key={name} label={`${name}s`}>
-                  {own.map((window) => (
-                    <option key={window.value} value={window.value}>
-                      {name} {formatWindow(window.value)}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null
-            })}
-          </select>
+          <WeeklyWindowsSelect props={props} weekly={weekly} defaultValue={defaultValue} />
         )}
       </FormField>
     )
@@ -76,6 +64,69 @@ export function PickupWindowField({
   const own = weekly.filter((window) => window.weekday === weekdayOf(dueDate))
   if (own.length === 0) return null
   const full = new Set(day?.windows?.filter((window) => window.full).map((window) => window.value))
+  return (
+    <DayWindowsChoice
+      name={name}
+      id={id}
+      label={label}
+      own={own}
+      full={full}
+      delivery={delivery}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  )
+}
+
+/** Without JavaScript, or before a date: every weekday's windows in one list, grouped by weekday. */
+function WeeklyWindowsSelect({
+  props,
+  weekly,
+  defaultValue,
+}: {
+  props: ControlProps
+  weekly: readonly WeeklyWindow[]
+  defaultValue: string | undefined
+}) {
+  return (
+    <select {...props} defaultValue={defaultValue ?? ''}>
+      <option value="">No set time</option>
+      {WEEKDAY_NAMES.map((name, weekday) => {
+        const own = weekly.filter((window) => window.weekday === weekday)
+        return own.length > 0 ? (
+          <optgroup key={name} label={`${name}s`}>
+            {own.map((window) => (
+              <option key={window.value} value={window.value}>
+                {name} {formatWindow(window.value)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null
+      })}
+    </select>
+  )
+}
+
+/** The chosen date's windows as radios, a full one shown but not choosable. */
+function DayWindowsChoice({
+  name,
+  id,
+  label,
+  own,
+  full,
+  delivery,
+  defaultValue,
+  error,
+}: {
+  name: string
+  id: string
+  label: string
+  own: readonly WeeklyWindow[]
+  full: ReadonlySet<string>
+  delivery: boolean
+  defaultValue: string | undefined
+  error: string | undefined
+}) {
   return (
     <fieldset
       className="form-field fulfilment-choice"
