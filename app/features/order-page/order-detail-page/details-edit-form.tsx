@@ -37,49 +37,7 @@ export function DetailsEditForm({
         <summary className="button-secondary cursor-pointer">Edit the details</summary>
         <Form method="post" action={ORDER_ANSWER_ACTION} className="mt-4 grid gap-4" noValidate>
           <input type="hidden" name="version" value={detail.version} />
-          <FormField name="event_theme" label={request.eventThemeLabel} error={err('event_theme')}>
-            {(props) => (
-              <input
-                {...props}
-                required
-                maxLength={ORDER_LIMITS.event_theme}
-                defaultValue={request.eventTheme}
-              />
-            )}
-          </FormField>
-          <FormField name="servings" label="Servings/Quantity" optional error={err('servings')}>
-            {(props) => (
-              <input
-                {...props}
-                maxLength={ORDER_LIMITS.servings}
-                defaultValue={request.servings ?? ''}
-              />
-            )}
-          </FormField>
-          <FormField
-            name="allergies"
-            label="Allergies/Dietary needs"
-            optional
-            error={err('allergies')}
-          >
-            {(props) => (
-              <input
-                {...props}
-                maxLength={ORDER_LIMITS.allergies}
-                defaultValue={request.allergies ?? ''}
-              />
-            )}
-          </FormField>
-          <FormField name="comments" label="Comments" optional error={err('comments')}>
-            {(props) => (
-              <textarea
-                {...props}
-                rows={4}
-                maxLength={ORDER_LIMITS.comments}
-                defaultValue={request.comments ?? ''}
-              />
-            )}
-          </FormField>
+          <DetailFields request={request} err={err} />
           <p className="text-sm text-chocolate">
             Saved on the timeline, from what to what. She sees them on her page; no email is sent.
           </p>
@@ -97,5 +55,57 @@ export function DetailsEditForm({
         </Form>
       </details>
     </div>
+  )
+}
+
+/** The details in her words: theme, servings, allergies and comments, each with its refusal. */
+function DetailFields({
+  request,
+  err,
+}: {
+  request: OrderDetail['request']
+  err: (field: string) => string | undefined
+}) {
+  return (
+    <>
+      <FormField name="event_theme" label={request.eventThemeLabel} error={err('event_theme')}>
+        {(props) => (
+          <input
+            {...props}
+            required
+            maxLength={ORDER_LIMITS.event_theme}
+            defaultValue={request.eventTheme}
+          />
+        )}
+      </FormField>
+      <FormField name="servings" label="Servings/Quantity" optional error={err('servings')}>
+        {(props) => (
+          <input
+            {...props}
+            maxLength={ORDER_LIMITS.servings}
+            defaultValue={request.servings ?? ''}
+          />
+        )}
+      </FormField>
+      <FormField name="allergies" label="Allergies/Dietary needs" optional error={err('allergies')}>
+        {(props) => (
+          <input
+            {...props}
+            maxLength={ORDER_LIMITS.allergies}
+            defaultValue={request.allergies ?? ''}
+          />
+        )}
+      </FormField>
+      <FormField name="comments" label="Comments" optional error={err('comments')}>
+        {(props) => (
+          <textarea
+            {...props}
+            rows={4}
+            maxLength={ORDER_LIMITS.comments}
+            defaultValue={request.comments ?? ''}
+          />
+        )}
+      </FormField>
+    </>
   )
 }
