@@ -1,15 +1,14 @@
 import { useEffect } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
-import { FormField } from '#app/components/form-field.tsx'
 import {
   type CardAnswerWords,
   CardAnswer,
   answerFor,
   cardAction,
 } from '#app/components/settings-card.tsx'
-import { currencySymbol, formatMoney } from '#app/utils/money.ts'
 import type { MenuActionResult, TypedProduct } from './menu-action.server.ts'
-import { MENU_INTENTS, formatPriceFrom, PRODUCT_LIMITS, type Product } from './product.ts'
+import { ProductFields } from './product-fields.tsx'
+import { MENU_INTENTS, formatPriceFrom, type Product } from './product.ts'
 import { SetPriceLine } from './set-price-settings.tsx'
 
 /** The menu's heading, which Settings' "On this page" links lead to. */
@@ -38,92 +37,6 @@ const EDIT_PARAM = 'edit'
 /** A new product's fields are open: `?add`, from "Add a product". */
 const ADD_PARAM = 'add'
 const ADD_ANCHOR = 'add-product'
-
-/** The product's fields, empty for a new one; ids are made unique by `prefix`. */
-function ProductFields({
-  product,
-  prefix,
-  typed,
-}: {
-  product?: Product
-  prefix: string
-  /** What she typed, when a save was refused: it wins over what is stored. */
-  typed?: TypedProduct
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <FormField name={`${prefix}-name`} label="Name">
-        {(props) => (
-          <input
-            {...props}
-            name="name"
-            required
-            maxLength={PRODUCT_LIMITS.name}
-            defaultValue={typed?.name ?? product?.name ?? ''}
-          />
-        )}
-      </FormField>
-      <FormField
-        name={`${prefix}-price`}
-        label={`From price (${currencySymbol()})`}
-        optional
-        hint={`Shown as “from ${formatMoney(4500)}”. Leave empty for no price.`}
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="price"
-            inputMode="decimal"
-            pattern="\d{1,5}(\.\d{1,2})?"
-            defaultValue={
-              typed?.price ??
-              (product?.priceFromCents == null ? '' : String(product.priceFromCents / 100))
-            }
-          />
-        )}
-      </FormField>
-      <div className="sm:col-span-2">
-        <FormField name={`${prefix}-description`} label="Short description" optional>
-          {(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={2}
-              maxLength={PRODUCT_LIMITS.description}
-              defaultValue={typed?.description ?? product?.description ?? ''}
-            />
-          )}
-        </FormField>
-      </div>
-      <FormField name={`${prefix}-notice`} label="Notice (days)" hint="Days of notice needed.">
-        {(props) => (
-          <input
-            {...props}
-            name="notice_days"
-            type="number"
-            min={0}
-            max={365}
-            required
-            defaultValue={typed?.notice_days ?? product?.noticeDays ?? 0}
-          />
-        )}
-      </FormField>
-      <FormField name={`${prefix}-effort`} label="Effort" hint="Share of a day’s work; 1 or more.">
-        {(props) => (
-          <input
-            {...props}
-            name="effort"
-            type="number"
-            min={1}
-            max={100}
-            required
-            defaultValue={typed?.effort ?? product?.effort ?? 1}
-          />
-        )}
-      </FormField>
-    </div>
-  )
-}
 
 /**
  * A new product's fields, opened by "Add a product" and ready for her to type.
@@ -251,6 +164,7 @@ function ProductButton({
   )
 }
 
+/** One product's card: what it is, its buttons, its fields or Edit link, and the answer to her last post. */
 function ProductItem({
   product,
   first,
@@ -267,49 +181,14 @@ function ProductItem({
   answer: MenuActionResult | undefined
   busy: boolean
 }) {
-  const price = formatPriceFrom(product.priceFromCents)
   const anchor = `product-${product.id}`
   return (
     <li
       id={anchor}
       className={`card scroll-mt-24 p-5 ${product.active ? '' : 'border-dashed bg-paper'}`}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-display text-xl font-bold">{product.name}</h3>
-        <p className="text-sm">
-          {product.active ? 'On the menu' : 'Off the menu'}
-          {price ? ` · ${price}` : ''} · {product.noticeDays} days’ notice · effort {product.effort}
-        </p>
-      </div>
-      {product.description ? <p className="mt-1">{product.description}</p> : null}
-      {product.active ? <SetPriceLine product={product} /> : null}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <ProductButton
-          product={product}
-          intent="move"
-          direction="up"
-          label={`Move up: ${product.name}`}
-          disabled={first}
-        >
-          Move up
-        </ProductButton>
-        <ProductButton
-          product={product}
-          intent="move"
-          direction="down"
-          label={`Move down: ${product.name}`}
-          disabled={last}
-        >
-          Move down
-        </ProductButton>
-        <ProductButton
-          product={product}
-          intent={product.active ? 'deactivate' : 'activate'}
-          label={`${product.active ? 'Deactivate' : 'Reactivate'}: ${product.name}`}
-        >
-          {product.active ? 'Deactivate' : 'Reactivate'}
-        </ProductButton>
-      </div>
+      <ProductSummary product={product} />
+      <ProductButtons product={product} first={first} last={last} />
       {/* Only the product she is editing carries its fields: six products'
           forms were a third of Settings, drawn on every visit for none. */}
       {editing ? (
@@ -331,6 +210,65 @@ function ProductItem({
       )}
       <CardAnswer cardId={anchor} answer={menuAnswerWords(answer)} busy={busy} className="mt-2" />
     </li>
+  )
+}
+
+/** Its name, whether it is on the menu, its price, notice and effort, its description and set price. */
+function ProductSummary({ product }: { product: Product }) {
+  const price = formatPriceFrom(product.priceFromCents)
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-display text-xl font-bold">{product.name}</h3>
+        <p className="text-sm">
+          {product.active ? 'On the menu' : 'Off the menu'}
+          {price ? ` · ${price}` : ''} · {product.noticeDays} days’ notice · effort {product.effort}
+        </p>
+      </div>
+      {product.description ? <p className="mt-1">{product.description}</p> : null}
+      {product.active ? <SetPriceLine product={product} /> : null}
+    </>
+  )
+}
+
+/** Move it up or down the menu, or take it off and put it back. */
+function ProductButtons({
+  product,
+  first,
+  last,
+}: {
+  product: Product
+  first: boolean
+  last: boolean
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <ProductButton
+        product={product}
+        intent="move"
+        direction="up"
+        label={`Move up: ${product.name}`}
+        disabled={first}
+      >
+        Move up
+      </ProductButton>
+      <ProductButton
+        product={product}
+        intent="move"
+        direction="down"
+        label={`Move down: ${product.name}`}
+        disabled={last}
+      >
+        Move down
+      </ProductButton>
+      <ProductButton
+        product={product}
+        intent={product.active ? 'deactivate' : 'activate'}
+        label={`${product.active ? 'Deactivate' : 'Reactivate'}: ${product.name}`}
+      >
+        {product.active ? 'Deactivate' : 'Reactivate'}
+      </ProductButton>
+    </div>
   )
 }
 
