@@ -32,6 +32,42 @@ export function TagPicker({
   onProblem: (problem: string | null) => void
   disabled?: boolean
 }) {
+  const { offered, atLimit, newTag, setNewTag, addTag } = useTagChoice({
+    tagsInUse,
+    chosen,
+    onChange,
+    onProblem,
+  })
+  return (
+    <fieldset className="grid gap-3" disabled={disabled}>
+      <legend className="form-label">Tags</legend>
+      <TagToggles offered={offered} chosen={chosen} atLimit={atLimit} onChange={onChange} />
+      {atLimit ? (
+        <p className="form-hint" role="status">
+          {MAX_TAGS_PER_IMAGE} tags chosen, the most one photo can have.
+        </p>
+      ) : null}
+      <NewTagField newTag={newTag} setNewTag={setNewTag} addTag={addTag} />
+    </fieldset>
+  )
+}
+
+/**
+ * The tags offered (the defaults, those in use, those chosen and those she
+ * added here) and the new tag she is typing, added when it is a tag and the
+ * photo has room for it.
+ */
+function useTagChoice({
+  tagsInUse,
+  chosen,
+  onChange,
+  onProblem,
+}: {
+  tagsInUse: readonly string[]
+  chosen: string[]
+  onChange: (tags: string[]) => void
+  onProblem: (problem: string | null) => void
+}) {
   const [added, setAdded] = useState<string[]>([])
   const [newTag, setNewTag] = useState('')
   const offered = orderTags([...site.defaultGalleryTags, ...tagsInUse, ...chosen, ...added])
@@ -53,51 +89,72 @@ export function TagPicker({
     onProblem(null)
   }
 
+  return { offered, atLimit, newTag, setNewTag, addTag }
+}
+
+/** Each offered tag as a toggle; at the limit, only chosen ones can be changed. */
+function TagToggles({
+  offered,
+  chosen,
+  atLimit,
+  onChange,
+}: {
+  offered: readonly string[]
+  chosen: string[]
+  atLimit: boolean
+  onChange: (tags: string[]) => void
+}) {
   return (
-    <fieldset className="grid gap-3" disabled={disabled}>
-      <legend className="form-label">Tags</legend>
-      <div className="flex flex-wrap gap-2">
-        {offered.map((tag) => {
-          const checked = chosen.includes(tag)
-          return (
-            <label key={tag} className={checked ? 'tag-option tag-option-on' : 'tag-option'}>
-              <input
-                type="checkbox"
-                className="sr-only"
-                checked={checked}
-                disabled={!checked && atLimit}
-                onChange={() => onChange(toggleTag(chosen, tag))}
-              />
-              {tagLabel(tag)}
-            </label>
-          )
-        })}
-      </div>
-      {atLimit ? (
-        <p className="form-hint" role="status">
-          {MAX_TAGS_PER_IMAGE} tags chosen, the most one photo can have.
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <label className="form-field grow">
-          <span className="sr-only">New tag</span>
-          <input
-            type="text"
-            value={newTag}
-            maxLength={MAX_TAG_LENGTH}
-            placeholder="Add a new tag"
-            onChange={(event) => setNewTag(event.target.value)}
-            onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-              if (event.key !== 'Enter') return
-              event.preventDefault()
-              addTag()
-            }}
-          />
-        </label>
-        <button type="button" className="button-secondary" onClick={addTag}>
-          Add
-        </button>
-      </div>
-    </fieldset>
+    <div className="flex flex-wrap gap-2">
+      {offered.map((tag) => {
+        const checked = chosen.includes(tag)
+        return (
+          <label key={tag} className={checked ? 'tag-option tag-option-on' : 'tag-option'}>
+            <input
+              type="checkbox"
+              className="sr-only"
+              checked={checked}
+              disabled={!checked && atLimit}
+              onChange={() => onChange(toggleTag(chosen, tag))}
+            />
+            {tagLabel(tag)}
+          </label>
+        )
+      })}
+    </div>
+  )
+}
+
+/** A new tag's field and its Add button; Enter in the field adds it too. */
+function NewTagField({
+  newTag,
+  setNewTag,
+  addTag,
+}: {
+  newTag: string
+  setNewTag: (tag: string) => void
+  addTag: () => void
+}) {
+  return (
+    <div className="flex gap-2">
+      <label className="form-field grow">
+        <span className="sr-only">New tag</span>
+        <input
+          type="text"
+          value={newTag}
+          maxLength={MAX_TAG_LENGTH}
+          placeholder="Add a new tag"
+          onChange={(event) => setNewTag(event.target.value)}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key !== 'Enter') return
+            event.preventDefault()
+            addTag()
+          }}
+        />
+      </label>
+      <button type="button" className="button-secondary" onClick={addTag}>
+        Add
+      </button>
+    </div>
   )
 }
