@@ -103,76 +103,29 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
-  const data = useRouteLoaderData<typeof loader>('root')
+  const data = useRootData()
   // In the browser, every date and amount follows the settings this page was rendered with.
   useLocalSettingsInBrowser(data?.words.local)
   const matches = useMatches()
-  // The pages that show reviews (Home, About) load them as `shownReviews`.
-  const shownReviews = matches
-    .map((match) => (match.loaderData as { shownReviews?: ReviewsData } | undefined)?.shownReviews)
-    .find(Boolean)
   // A page that is nobody's yet (the first-run setup) shows none of the bakery's words or marks.
   const bare = isBareFrame(matches)
-  const icon =
-    data && !bare ? siteIconOf(data.words.pictures, data.words.identity.name) : UNNAMED_ICON
   const { pathname } = useLocation()
-  // Decided once, by the page the visitor arrived on: both renders agree, so
-  // the scripts hydrate as the server wrote them.
-  const [start] = useState(() => hydrationStart(pathname))
-  // Until React has hydrated this frame the loader holds the visitor's actions
-  // for it (hydration-loader.ts): React listens from the start, but runs
-  // nothing before then.
-  useEffect(() => {
-    document.documentElement.setAttribute(HYDRATION.frameHydratedAttribute, '')
-  }, [])
-
+  const start = useHydrationStart(pathname)
   return (
     <html lang={data?.words.local.locale ?? localSettings().locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={CREAM} />
-        {/* First in the head, so no click on the page can come before it. */}
-        {start === 'load' ? null : <HydrationLoader nonce={nonce} />}
-        <Meta />
-        {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
-            itself, Links stamps the server's nonce on the development server's inline
-            <style>, which the browser cannot know and so fails hydration. */}
-        <Links nonce="" />
-        <link rel="icon" href={icon.href} type={icon.type} />
-        {data && !bare ? (
-          <script
-            type="application/ld+json"
-            // Structured data from our own content, escaped by serializeJsonLd.
-            dangerouslySetInnerHTML={{
-              __html: serializeJsonLd(
-                bakeryJsonLd({
-                  identity: data.words.identity,
-                  siteUrl: data.siteUrl,
-                  menu: data.menu,
-                  pictures: jsonLdPictures(data.words, data.siteUrl),
-                  shown: shownReviews,
-                }),
-              ),
-            }}
-          />
-        ) : null}
-      </head>
+      <FrameHead
+        nonce={nonce}
+        start={start}
+        data={bare ? undefined : data}
+        shownReviews={shownReviewsOf(matches)}
+      />
       {/* On her own pages a phone shows her bar alone, not the public header too (app.css). */}
       <body data-owner-desk={data?.signedIn && OWNER_DESK.test(pathname) ? '' : undefined}>
         <SiteWordsContext value={data?.words ?? SEED_PUBLIC_WORDS}>
           <a href="#main" className="skip-link">
             Skip to content
           </a>
-          {bare ? null : (
-            <>
-              {/* Only for a request with a checked session: such pages are never cached for others. */}
-              {data?.signedIn ? <OwnerBar /> : null}
-              {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
-              {/* On her own pages her bar is the header: the public one lists her pages only elsewhere. */}
-              <SiteHeader owner={data?.signedIn === true && !OWNER_DESK.test(pathname)} />
-            </>
-          )}
+          {bare ? null : <FrameTop data={data} pathname={pathname} />}
           <main id="main" tabIndex={-1}>
             {/* The page is a Suspense boundary of its own, so React hydrates it
                 after the frame around it, in slices of a few milliseconds at
@@ -196,6 +149,99 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </SiteWordsContext>
       </body>
     </html>
+  )
+}
+
+/** The layout's data, as every page's frame reads it. */
+function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+type RootData = NonNullable<ReturnType<typeof useRootData>>
+
+/** The pages that show reviews (Home, About) load them as `shownReviews`. */
+function shownReviewsOf(matches: ReturnType<typeof useMatches>) {
+  return matches
+    .map((match) => (match.loaderData as { shownReviews?: ReviewsData } | undefined)?.shownReviews)
+    .find(Boolean)
+}
+
+/**
+ * How the page's scripts start, decided once, by the page the visitor
+ * arrived on: both renders agree, so the scripts hydrate as the server
+ * wrote them. Marks the frame hydrated once React has it.
+ */
+function useHydrationStart(pathname: string) {
+  const [start] = useState(() => hydrationStart(pathname))
+  // Until React has hydrated this frame the loader holds the visitor's actions
+  // for it (hydration-loader.ts): React listens from the start, but runs
+  // nothing before then.
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATION.frameHydratedAttribute, '')
+  }, [])
+  return start
+}
+
+/**
+ * The head: the hydration loader first, the page's meta and styles, the
+ * bakery's icon and, on a page that is hers (`data`), her structured data.
+ */
+function FrameHead({
+  nonce,
+  start,
+  data,
+  shownReviews,
+}: {
+  nonce: string
+  start: ReturnType<typeof hydrationStart>
+  data: RootData | undefined
+  shownReviews: ReviewsData | undefined
+}) {
+  const icon = data ? siteIconOf(data.words.pictures, data.words.identity.name) : UNNAMED_ICON
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="theme-color" content={CREAM} />
+      {/* First in the head, so no click on the page can come before it. */}
+      {start === 'load' ? null : <HydrationLoader nonce={nonce} />}
+      <Meta />
+      {/* Styles need no nonce (the CSP allows our own and inline styles). Left to
+          itself, Links stamps the server's nonce on the development server's inline
+          <style>, which the browser cannot know and so fails hydration. */}
+      <Links nonce="" />
+      <link rel="icon" href={icon.href} type={icon.type} />
+      {data ? (
+        <script
+          type="application/ld+json"
+          // Structured data from our own content, escaped by serializeJsonLd.
+          dangerouslySetInnerHTML={{
+            __html: serializeJsonLd(
+              bakeryJsonLd({
+                identity: data.words.identity,
+                siteUrl: data.siteUrl,
+                menu: data.menu,
+                pictures: jsonLdPictures(data.words, data.siteUrl),
+                shown: shownReviews,
+              }),
+            ),
+          }}
+        />
+      ) : null}
+    </head>
+  )
+}
+
+/** Above the page: her bar when she is signed in, the banner, and the site's header. */
+function FrameTop({ data, pathname }: { data: RootData | undefined; pathname: string }) {
+  return (
+    <>
+      {/* Only for a request with a checked session: such pages are never cached for others. */}
+      {data?.signedIn ? <OwnerBar /> : null}
+      {data?.words.banner ? <AnnouncementBanner banner={data.words.banner} /> : null}
+      {/* On her own pages her bar is the header: the public one lists her pages only elsewhere. */}
+      <SiteHeader owner={data?.signedIn === true && !OWNER_DESK.test(pathname)} />
+    </>
   )
 }
 
