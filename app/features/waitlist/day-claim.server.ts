@@ -3,9 +3,12 @@ import { readBookingSettings } from '#app/features/availability/booking-settings
 import { readPoliciesHtml } from '#app/features/availability/order-policies.server.ts'
 import { windowValue } from '#app/features/availability/pickup-windows.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
-import { listActiveProducts } from '#app/features/menu/menu.server.ts'
-import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
-import { orderRequestSchema } from '#app/features/orders/order-schema.ts'
+import { type Product, listActiveProducts } from '#app/features/menu/menu.server.ts'
+import {
+  type SubmitResult,
+  submitOrderRequests,
+} from '#app/features/orders/order-requests.server.ts'
+import { type OrderRequest, orderRequestSchema } from '#app/features/orders/order-schema.ts'
 import { unbookableMessage, windowMessage } from '#app/features/orders/order-send.server.ts'
 import { weekdayOf } from '#app/utils/calendar-days.ts'
 import { bakeryToday, formatCalendarDate, writeBakeryMoment } from '#app/utils/dates.ts'
@@ -13,7 +16,7 @@ import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/utils/honeypot.ts'
 import { FORM_URLENCODED } from '#app/utils/media-type.ts'
 import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { claimDayOffer, readDayOffer } from './day-waitlist.server.ts'
+import { type DayOffer, claimDayOffer, readDayOffer } from './day-waitlist.server.ts'
 
 /** What the page of a kept day shows: nothing private but her own email. */
 export interface DayClaimPage {
@@ -114,20 +117,60 @@ export async function receiveDayClaim({
   const form = new URLSearchParams(post.text)
   // A robot that fills every field is shown the page again and nothing is kept.
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { location: `/ordernow/kept/${token}` }
-  const values = Object.fromEntries(
+  const values = requestValues(form)
+  const offer = await readDayOffer(db, { token, now: now.getTime() })
+  if (!offer) return offerGone()
+  const products = await listActiveProducts(db)
+  const checked = await checkDayRequest({ db, form, values, offer, products, now })
+  if (!('order' in checked)) return checked
+  const { order } = checked
+  const stored = await submitOrderRequests(db, [order], {
+    products,
+    siteUrl,
+    now,
+    claim: (trx) => claimDayOffer(trx, { token, now: now.getTime() }),
+  })
+  if (stored.ok) {
+    kickDeliveryWorker()
+    return { location: `/requests/${stored.links[0]!.token}` }
+  }
+  return refuseUnsent({ order, stored, values })
+}
+
+/** The order form's own fields she sent, each cut to 2,000 characters. */
+function requestValues(form: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(
     REQUEST_FIELDS.flatMap((field) => {
       const value = form.get(field)
       return value === null ? [] : [[field, value.slice(0, 2000)]]
     }),
   )
-  const offer = await readDayOffer(db, { token, now: now.getTime() })
-  const gone = reply(409, {
+}
+
+function offerGone(): Reply<DayClaimRefusal> {
+  return reply(409, {
     ok: false as const,
     error:
       'This day is no longer kept for you: it went to the next person waiting, or your request has been sent.',
   })
-  if (!offer) return gone
-  const products = await listActiveProducts(db)
+}
+
+/** Her request for the offer's treat and day, checked by the order form's rules and her nod to the policies. */
+async function checkDayRequest({
+  db,
+  form,
+  values,
+  offer,
+  products,
+  now,
+}: {
+  db: Db
+  form: URLSearchParams
+  values: Record<string, string>
+  offer: DayOffer
+  products: Product[]
+  now: Date
+}): Promise<{ order: OrderRequest } | Reply<DayClaimRefusal>> {
   const booking = await readBookingSettings(db)
   const parsed = orderRequestSchema({
     today: bakeryToday(now),
@@ -158,18 +201,20 @@ export async function receiveDayClaim({
       values,
     })
   }
-  const order = parsed.data
-  const stored = await submitOrderRequests(db, [order], {
-    products,
-    siteUrl,
-    now,
-    claim: (trx) => claimDayOffer(trx, { token, now: now.getTime() }),
-  })
-  if (stored.ok) {
-    kickDeliveryWorker()
-    return { location: `/requests/${stored.links[0]!.token}` }
-  }
-  if ('claimGone' in stored) return gone
+  return { order: parsed.data }
+}
+
+/** Why the send stored nothing: the offer went first, the window or the day was refused, or it failed. */
+function refuseUnsent({
+  order,
+  stored,
+  values,
+}: {
+  order: OrderRequest
+  stored: Exclude<SubmitResult, { ok: true }>
+  values: Record<string, string>
+}): Reply<DayClaimRefusal> {
+  if ('claimGone' in stored) return offerGone()
   if ('window' in stored) {
     return reply(stored.window.reason === 'full' ? 409 : 400, {
       ok: false as const,
