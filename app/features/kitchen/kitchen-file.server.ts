@@ -134,44 +134,12 @@ export function checkKitchen(
   if (lists.some((list) => !Array.isArray(list) || list.length > MAX_THINGS)) {
     return refuse(`it is damaged or holds more than ${MAX_THINGS} of something.`)
   }
-  const ingredients: IngredientInput[] = []
-  const ingredientIndex = new Map<string, number>()
-  for (const value of file.ingredients as unknown[]) {
-    const read = readIngredientForm(fieldsOf(value) ?? {})
-    if (!read.ok) return refuse(`an ingredient: ${Object.values(read.fieldErrors)[0]}`)
-    const key = read.value.name.toLocaleLowerCase('en')
-    if (ingredientIndex.has(key)) return refuse(`“${read.value.name}” is in the file twice.`)
-    ingredientIndex.set(key, ingredients.length + 1)
-    ingredients.push(read.value)
-  }
-  const recipeFieldsList = (file.recipes as unknown[]).map((value) => fieldsOf(value) ?? {})
-  const recipeIndex = new Map(
-    recipeFieldsList.map((fields, n) => [
-      (fields.name ?? '').trim().toLocaleLowerCase('en'),
-      n + 1,
-    ]),
-  )
-  const recipes: RecipeInput[] = []
-  for (const fields of recipeFieldsList) {
-    const numbered = { ...fields }
-    for (let n = 0; n < KITCHEN_LIMITS.lines; n++) {
-      const thing = /^(ingredient|recipe):(.+)$/.exec(fields[`line.${n}.thing`] ?? '')
-      if (!thing) continue
-      const index = (thing[1] === 'ingredient' ? ingredientIndex : recipeIndex).get(
-        thing[2]!.toLocaleLowerCase('en'),
-      )
-      if (index === undefined)
-        return refuse(
-          `${fields.name ?? 'a recipe'} uses “${thing[2]}”, which the file does not have.`,
-        )
-      numbered[`line.${n}.thing`] = `${thing[1]}:${index}`
-    }
-    const read = readRecipeForm(numbered)
-    if (!read.ok)
-      return refuse(`${fields.name ?? 'a recipe'}: ${Object.values(read.fieldErrors)[0]}`)
-    recipes.push(read.value)
-  }
-  if (recipeIndex.size !== recipes.length) return refuse('a recipe is in the file twice.')
+  const readIngredients = checkIngredients(file.ingredients as unknown[])
+  if (typeof readIngredients === 'string') return refuse(readIngredients)
+  const { ingredients, ingredientIndex } = readIngredients
+  const readRecipes = checkRecipes(file.recipes as unknown[], ingredientIndex)
+  if (typeof readRecipes === 'string') return refuse(readRecipes)
+  const { recipes, recipeIndex } = readRecipes
   const nesting = nestingIn(ingredients, recipes)
   if (nesting) return refuse(nesting)
   const madeOf: CheckedKitchen['madeOf'] = []
@@ -206,6 +174,58 @@ export function checkKitchen(
       weighs,
     },
   }
+}
+
+type NameIndex = Map<string, number>
+
+/** The file's ingredients by the ingredient form, each name once and numbered from 1; or the problem. */
+function checkIngredients(
+  values: unknown[],
+): { ingredients: IngredientInput[]; ingredientIndex: NameIndex } | string {
+  const ingredients: IngredientInput[] = []
+  const ingredientIndex: NameIndex = new Map()
+  for (const value of values) {
+    const read = readIngredientForm(fieldsOf(value) ?? {})
+    if (!read.ok) return `an ingredient: ${Object.values(read.fieldErrors)[0]}`
+    const key = read.value.name.toLocaleLowerCase('en')
+    if (ingredientIndex.has(key)) return `“${read.value.name}” is in the file twice.`
+    ingredientIndex.set(key, ingredients.length + 1)
+    ingredients.push(read.value)
+  }
+  return { ingredients, ingredientIndex }
+}
+
+/** The file's recipes by the recipe form, their lines' names turned to places in the file; or the problem. */
+function checkRecipes(
+  values: unknown[],
+  ingredientIndex: NameIndex,
+): { recipes: RecipeInput[]; recipeIndex: NameIndex } | string {
+  const recipeFieldsList = values.map((value) => fieldsOf(value) ?? {})
+  const recipeIndex = new Map(
+    recipeFieldsList.map((fields, n) => [
+      (fields.name ?? '').trim().toLocaleLowerCase('en'),
+      n + 1,
+    ]),
+  )
+  const recipes: RecipeInput[] = []
+  for (const fields of recipeFieldsList) {
+    const numbered = { ...fields }
+    for (let n = 0; n < KITCHEN_LIMITS.lines; n++) {
+      const thing = /^(ingredient|recipe):(.+)$/.exec(fields[`line.${n}.thing`] ?? '')
+      if (!thing) continue
+      const index = (thing[1] === 'ingredient' ? ingredientIndex : recipeIndex).get(
+        thing[2]!.toLocaleLowerCase('en'),
+      )
+      if (index === undefined)
+        return `${fields.name ?? 'a recipe'} uses “${thing[2]}”, which the file does not have.`
+      numbered[`line.${n}.thing`] = `${thing[1]}:${index}`
+    }
+    const read = readRecipeForm(numbered)
+    if (!read.ok) return `${fields.name ?? 'a recipe'}: ${Object.values(read.fieldErrors)[0]}`
+    recipes.push(read.value)
+  }
+  if (recipeIndex.size !== recipes.length) return 'a recipe is in the file twice.'
+  return { recipes, recipeIndex }
 }
 
 /** A recipe of the file inside itself, said; or null. Ids are the file's own, from 1. */
@@ -265,6 +285,18 @@ export async function replaceKitchen(
     })
     .where('id', '=', 1)
     .execute()
+  const recipeIds = await insertRecipes(trx, checked, now)
+  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
+  const uses = recipeUses({ checked, recipeIds, treats, kept })
+  if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
+  await restoreTreatWeights(
+    trx,
+    checked.weighs.map((weight) => ({ treat: weight.treat, grams: amountToStore(weight.grams) })),
+  )
+}
+
+/** Writes the checked ingredients, recipes and lines; the new recipes' ids, in the file's order. */
+async function insertRecipes(trx: Transaction<Database>, checked: CheckedKitchen, now: number) {
   const ingredientIds: number[] = []
   for (const input of checked.ingredients) {
     const row = await ownTables(trx)
@@ -297,12 +329,26 @@ export async function replaceKitchen(
       )
       .execute()
   }
-  const treats = await ownTables(trx).selectFrom('product').select(['id', 'name']).execute()
+  return recipeIds
+}
+
+/** Which recipes each treat and each drop's item is made of, by the new recipes' ids. */
+function recipeUses({
+  checked,
+  recipeIds,
+  treats,
+  kept,
+}: {
+  checked: CheckedKitchen
+  recipeIds: number[]
+  treats: { id: number; name: string }[]
+  kept: { drop_item_id: number | null; batches: string; name_key: string }[]
+}) {
   const treatIds = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
   const recipeByKey = new Map(
     checked.recipes.map((input, n) => [input.name.toLocaleLowerCase('en'), recipeIds[n]!]),
   )
-  const uses = [
+  return [
     ...checked.madeOf.flatMap((use) => {
       const treat = treatIds.get(use.treat.toLocaleLowerCase('en'))
       return treat === undefined
@@ -332,11 +378,6 @@ export async function replaceKitchen(
           ]
     }),
   ]
-  if (uses.length > 0) await ownTables(trx).insertInto('recipe_use').values(uses).execute()
-  await restoreTreatWeights(
-    trx,
-    checked.weighs.map((weight) => ({ treat: weight.treat, grams: amountToStore(weight.grams) })),
-  )
 }
 
 export {
