@@ -115,29 +115,7 @@ export async function readSoldParts(
     .where('drop_hold.state', '=', 'ordered')
     .orderBy('drop_item.position')
     .execute()
-  const choices = await ownTables(db)
-    .selectFrom('set_price_choice')
-    .innerJoin('set_price_order', 'set_price_order.request_id', 'set_price_choice.request_id')
-    .leftJoin('product_option_group', (join) =>
-      join
-        .onRef('product_option_group.product_id', '=', 'set_price_order.product_id')
-        .onRef('product_option_group.key', '=', 'set_price_choice.group_key'),
-    )
-    .leftJoin('product_option_choice', (join) =>
-      join
-        .onRef('product_option_choice.group_id', '=', 'product_option_group.id')
-        .onRef('product_option_choice.key', '=', 'set_price_choice.choice_key'),
-    )
-    .select([
-      'set_price_choice.request_id',
-      'set_price_choice.group_key',
-      'set_price_choice.choice_key',
-      // The name it was sold by; the menu's for an order made before names were kept.
-      (eb) => eb.fn.coalesce('set_price_choice.label', 'product_option_choice.label').as('label'),
-    ])
-    .where('set_price_choice.request_id', 'in', [...requestIds])
-    .orderBy('set_price_choice.id')
-    .execute()
+  const choices = await readChoicesSold(db, requestIds)
   const treats = await ownTables(db).selectFrom('product').select(['id', 'name']).execute()
   const treatByName = new Map(treats.map((treat) => [treat.name.toLocaleLowerCase('en'), treat.id]))
   for (const request of requests) {
@@ -173,6 +151,33 @@ export async function readSoldParts(
     )
   }
   return partsOf
+}
+
+/** The choices each set-price order of `requestIds` was bought with, under the names they were sold by. */
+function readChoicesSold(db: Db, requestIds: readonly number[]) {
+  return ownTables(db)
+    .selectFrom('set_price_choice')
+    .innerJoin('set_price_order', 'set_price_order.request_id', 'set_price_choice.request_id')
+    .leftJoin('product_option_group', (join) =>
+      join
+        .onRef('product_option_group.product_id', '=', 'set_price_order.product_id')
+        .onRef('product_option_group.key', '=', 'set_price_choice.group_key'),
+    )
+    .leftJoin('product_option_choice', (join) =>
+      join
+        .onRef('product_option_choice.group_id', '=', 'product_option_group.id')
+        .onRef('product_option_choice.key', '=', 'set_price_choice.choice_key'),
+    )
+    .select([
+      'set_price_choice.request_id',
+      'set_price_choice.group_key',
+      'set_price_choice.choice_key',
+      // The name it was sold by; the menu's for an order made before names were kept.
+      (eb) => eb.fn.coalesce('set_price_choice.label', 'product_option_choice.label').as('label'),
+    ])
+    .where('set_price_choice.request_id', 'in', [...requestIds])
+    .orderBy('set_price_choice.id')
+    .execute()
 }
 
 /**
