@@ -39,27 +39,24 @@ export async function renderReceiptPdf(
 
 function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
   doc.addPage()
+  const pen = receiptPen(doc)
+  drawHead(doc, pen.left, receipt)
+  drawAmounts(doc, pen, receipt)
+  doc.moveDown(1.5)
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(`Thank you! Questions about this receipt: ${receipt.bakery.email}`, pen.left, doc.y, {
+      width: pen.width,
+    })
+}
+
+/** The page's measures and its three strokes: a rule, a heading over a rule, a row with its amount. */
+function receiptPen(doc: PDFKit.PDFDocument) {
   const left = doc.page.margins.left
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right
   const amountX = left + width - 110
-
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(receipt.bakery.name, left)
-  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(bakeryLineOf(receipt.bakery))
-  doc.moveDown(1.2)
-
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Receipt ${receipt.number}`)
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Issued ${receipt.issuedOn}`)
-  doc.moveDown(0.8)
-
-  const pair = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fillColor(MUTED).fontSize(10).text(`${label}: `, { continued: true })
-    doc.font('Helvetica').fillColor(INK).text(value)
-  }
-  pair('Customer', `${receipt.customer.name} (${receipt.customer.email})`)
-  if (receipt.reference) pair('Payment reference', receipt.reference)
-  pair('Status', receipt.status)
-  doc.moveDown(1)
-
   const rule = () => {
     const y = doc.y + 4
     doc
@@ -97,7 +94,35 @@ function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
     doc.x = left
     doc.moveDown(0.4)
   }
+  return { left, width, rule, heading, row }
+}
 
+/** The bakery, the receipt's number and date, and whom and what it is for. */
+function drawHead(doc: PDFKit.PDFDocument, left: number, receipt: Receipt) {
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text(receipt.bakery.name, left)
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(bakeryLineOf(receipt.bakery))
+  doc.moveDown(1.2)
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Receipt ${receipt.number}`)
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Issued ${receipt.issuedOn}`)
+  doc.moveDown(0.8)
+
+  const pair = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fillColor(MUTED).fontSize(10).text(`${label}: `, { continued: true })
+    doc.font('Helvetica').fillColor(INK).text(value)
+  }
+  pair('Customer', `${receipt.customer.name} (${receipt.customer.email})`)
+  if (receipt.reference) pair('Payment reference', receipt.reference)
+  pair('Status', receipt.status)
+  doc.moveDown(1)
+}
+
+/** The order's lines and price, what was paid and refunded, and what is still owed. */
+function drawAmounts(
+  doc: PDFKit.PDFDocument,
+  { rule, heading, row }: ReturnType<typeof receiptPen>,
+  receipt: Receipt,
+) {
   heading('Your order')
   for (const line of receipt.lines) row(line.description, line.amount, line.detail)
   row('Total', receipt.price, undefined, { bold: true })
@@ -123,13 +148,4 @@ function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
   if (receipt.refunded) row('Refunded', `-${receipt.refunded}`)
   row('Paid', receipt.paid, undefined, { bold: true })
   row('Still owed', receipt.stillOwed, undefined, { bold: true })
-
-  doc.moveDown(1.5)
-  doc
-    .font('Helvetica')
-    .fontSize(9.5)
-    .fillColor(MUTED)
-    .text(`Thank you! Questions about this receipt: ${receipt.bakery.email}`, left, doc.y, {
-      width,
-    })
 }
