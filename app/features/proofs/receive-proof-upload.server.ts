@@ -40,21 +40,26 @@ export async function receiveProofUpload(
   if (declaredLength > PROOF_LIMITS.images * maxBytes + 64 * 1024) throw tooLarge()
 
   await mkdir(folder, { recursive: true })
-  const filePaths: string[] = []
-  const fields = new Map<string, string>()
-  const written: Promise<void>[] = []
-  const closed: Promise<unknown>[] = []
-  let truncated = false
-  let tooMany = false
-  let writeError: unknown
-  const discard = async () => {
-    await Promise.all(closed)
-    await Promise.all(filePaths.map((filePath) => rm(filePath, { force: true })))
-  }
-
-  let parser: busboy.Busboy
+  const parser = openProofParser(contentType, maxBytes)
+  const parts = collectProofParts(parser, folder)
+  let incomplete = false
   try {
-    parser = busboy({
+    await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser)
+  } catch {
+    incomplete = true
+  }
+  await Promise.all(parts.written)
+  const problem = uploadProblem(parts, incomplete)
+  if (problem) {
+    await parts.discard()
+    throw problem
+  }
+  return { filePaths: parts.filePaths, fields: parts.fields, discard: parts.discard }
+}
+
+function openProofParser(contentType: string, maxBytes: number): busboy.Busboy {
+  try {
+    return busboy({
       headers: { 'content-type': contentType },
       limits: {
         fileSize: maxBytes,
@@ -67,56 +72,65 @@ export async function receiveProofUpload(
   } catch {
     throw new UploadError(400, 'Send the proof with its form, as multipart/form-data.')
   }
+}
+
+/** The images and fields `parser` meets, each image streamed to its own hidden file in `folder`. */
+function collectProofParts(parser: busboy.Busboy, folder: string) {
+  const parts = {
+    filePaths: [] as string[],
+    fields: new Map<string, string>(),
+    written: [] as Promise<void>[],
+    closed: [] as Promise<unknown>[],
+    truncated: false,
+    tooMany: false,
+    writeError: undefined as unknown,
+    discard: async (): Promise<void> => {
+      await Promise.all(parts.closed)
+      await Promise.all(parts.filePaths.map((filePath) => rm(filePath, { force: true })))
+    },
+  }
   parser.on('file', (name, stream, info) => {
     // An empty file input still sends a part, named '' with no bytes.
     if (name !== 'file' || !info.filename) {
       stream.resume()
       return
     }
-    if (filePaths.length >= PROOF_LIMITS.images) {
-      tooMany = true
+    if (parts.filePaths.length >= PROOF_LIMITS.images) {
+      parts.tooMany = true
       stream.resume()
       return
     }
     const filePath = path.join(folder, `.upload-${randomBytes(8).toString('hex')}.part`)
-    filePaths.push(filePath)
-    stream.on('limit', () => (truncated = true))
+    parts.filePaths.push(filePath)
+    stream.on('limit', () => (parts.truncated = true))
     const file = createWriteStream(filePath)
-    closed.push(once(file, 'close').catch(() => undefined))
+    parts.closed.push(once(file, 'close').catch(() => undefined))
     let diskFailed = false
     file.on('error', () => (diskFailed = true))
-    written.push(
+    parts.written.push(
       pipeline(stream, file).catch((error: unknown) => {
         if (!diskFailed) return
-        writeError = error
+        parts.writeError = error
         parser.destroy(error instanceof Error ? error : new Error(String(error)))
       }),
     )
   })
   parser.on('field', (name, value) => {
-    if (!fields.has(name)) fields.set(name, value)
+    if (!parts.fields.has(name)) parts.fields.set(name, value)
   })
+  return parts
+}
 
-  let incomplete = false
-  try {
-    await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser)
-  } catch {
-    incomplete = true
+/** Why the upload cannot be kept, first things first; or null. */
+function uploadProblem(parts: ReturnType<typeof collectProofParts>, incomplete: boolean): unknown {
+  if (parts.writeError) return parts.writeError
+  if (incomplete) return new UploadError(400, 'The upload was incomplete. Please try again.')
+  if (parts.truncated) return tooLarge()
+  if (parts.tooMany) {
+    return new UploadError(400, `A proof round takes up to ${PROOF_LIMITS.images} images.`)
   }
-  await Promise.all(written)
-  const refuse = async (error: unknown) => {
-    await discard()
-    throw error
+  if (parts.filePaths.length === 0) {
+    return new UploadError(400, 'Choose at least one image of the design.')
   }
-  if (writeError) return refuse(writeError)
-  if (incomplete)
-    return refuse(new UploadError(400, 'The upload was incomplete. Please try again.'))
-  if (truncated) return refuse(tooLarge())
-  if (tooMany) {
-    return refuse(new UploadError(400, `A proof round takes up to ${PROOF_LIMITS.images} images.`))
-  }
-  if (filePaths.length === 0) {
-    return refuse(new UploadError(400, 'Choose at least one image of the design.'))
-  }
-  return { filePaths, fields, discard }
+  return null
 }
