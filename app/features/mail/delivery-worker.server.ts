@@ -67,62 +67,7 @@ export function startDeliveryWorker({
   maxRetryDelayMs,
 }: DeliveryWorkerOptions): DeliveryWorker {
   const holder = { instance, boot: randomUUID() }
-
-  async function deliver(claim: ClaimedEmail): Promise<void> {
-    const label = `mail: outbox ${claim.id} (${claim.topic} ${claim.subjectId})`
-    if (!claim.email) {
-      await markEmailFailed(db, claim, 'The stored email could not be read.')
-      log(`${label} failed: the stored email could not be read`)
-      return
-    }
-    const messageId = createOutboxMessageId(claim, siteUrl)
-    try {
-      // Inside the try: a failed read is retried like a failed send.
-      await transport.send(claim.email, {
-        messageId,
-        ...(addresses ? { addresses: await addresses() } : {}),
-      })
-    } catch (error) {
-      const known = error instanceof DeliveryError
-      // Anything we did not anticipate is treated as passing: retrying costs
-      // little, while failing for good would need the owner to step in.
-      const message = known ? error.message : `Unexpected error: ${describeError(error)}`
-      // The owner reads the whole reason beside the email; the log, which
-      // travels further, gets it without the addresses a mail server echoes.
-      const reason = withoutAddresses(message)
-      if (known && error.permanent) {
-        await markEmailFailed(db, claim, message)
-        log(`${label} failed: ${reason}`)
-        return
-      }
-      const outcome = await markEmailForRetry(db, claim, message, { retryMinMs, maxRetryDelayMs })
-      log(
-        outcome === 'failed'
-          ? `${label} failed after a day of retries: ${reason}`
-          : `${label} attempt ${claim.attempts} failed, will retry: ${reason}`,
-      )
-      return
-    }
-    if (await markEmailSent(db, claim)) return
-    if (await isErased(claim.id)) {
-      // The customer was erased while her email was on its way: the copy
-      // kept here (an .eml file) goes too. Mail already handed to a server
-      // cannot be called back.
-      await transport.discard?.({ messageId })
-      log(`${label} was erased while it was being sent`)
-      return
-    }
-    log(`${label} was sent after its claim ran out; it may arrive twice`)
-  }
-
-  async function isErased(id: number): Promise<boolean> {
-    const row = await ownTables(db)
-      .selectFrom('outbox')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst()
-    return row === undefined
-  }
+  const delivery = { db, transport, retryMinMs, siteUrl, addresses, log, maxRetryDelayMs }
 
   return startQueueWorker({
     async start() {
@@ -137,7 +82,7 @@ export function startDeliveryWorker({
     // One email at a time: after one, look again at once.
     async work() {
       const claim = await claimDueEmail(db, { leaseMs, holder })
-      if (claim) await deliver(claim)
+      if (claim) await deliver(delivery, claim)
       return claim !== undefined
     },
     nextDueAt: () => findNextDueAt(db),
@@ -145,6 +90,84 @@ export function startDeliveryWorker({
     errorPauseMs: retryMinMs,
     onError: (error) => log(`mail: the outbox could not be read: ${describeError(error)}`),
   })
+}
+
+type Delivery = Pick<
+  DeliveryWorkerOptions,
+  'db' | 'transport' | 'retryMinMs' | 'siteUrl' | 'addresses' | 'maxRetryDelayMs'
+> & { log: (line: string) => void }
+
+/** Hands one claimed email to the transport and records what became of it. */
+async function deliver(delivery: Delivery, claim: ClaimedEmail): Promise<void> {
+  const { db, transport, siteUrl, addresses, log } = delivery
+  const label = `mail: outbox ${claim.id} (${claim.topic} ${claim.subjectId})`
+  if (!claim.email) {
+    await markEmailFailed(db, claim, 'The stored email could not be read.')
+    log(`${label} failed: the stored email could not be read`)
+    return
+  }
+  const messageId = createOutboxMessageId(claim, siteUrl)
+  try {
+    // Inside the try: a failed read is retried like a failed send.
+    await transport.send(claim.email, {
+      messageId,
+      ...(addresses ? { addresses: await addresses() } : {}),
+    })
+  } catch (error) {
+    await recordFailedSend({ delivery, claim, label, error })
+    return
+  }
+  if (await markEmailSent(db, claim)) return
+  if (await isErased(db, claim.id)) {
+    // The customer was erased while her email was on its way: the copy
+    // kept here (an .eml file) goes too. Mail already handed to a server
+    // cannot be called back.
+    await transport.discard?.({ messageId })
+    log(`${label} was erased while it was being sent`)
+    return
+  }
+  log(`${label} was sent after its claim ran out; it may arrive twice`)
+}
+
+/** A send that failed: failed for good when the server says so, otherwise tried again later. */
+async function recordFailedSend({
+  delivery: { db, log, retryMinMs, maxRetryDelayMs },
+  claim,
+  label,
+  error,
+}: {
+  delivery: Delivery
+  claim: ClaimedEmail
+  label: string
+  error: unknown
+}): Promise<void> {
+  const known = error instanceof DeliveryError
+  // Anything we did not anticipate is treated as passing: retrying costs
+  // little, while failing for good would need the owner to step in.
+  const message = known ? error.message : `Unexpected error: ${describeError(error)}`
+  // The owner reads the whole reason beside the email; the log, which
+  // travels further, gets it without the addresses a mail server echoes.
+  const reason = withoutAddresses(message)
+  if (known && error.permanent) {
+    await markEmailFailed(db, claim, message)
+    log(`${label} failed: ${reason}`)
+    return
+  }
+  const outcome = await markEmailForRetry(db, claim, message, { retryMinMs, maxRetryDelayMs })
+  log(
+    outcome === 'failed'
+      ? `${label} failed after a day of retries: ${reason}`
+      : `${label} attempt ${claim.attempts} failed, will retry: ${reason}`,
+  )
+}
+
+async function isErased(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await ownTables(db)
+    .selectFrom('outbox')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row === undefined
 }
 
 /**
