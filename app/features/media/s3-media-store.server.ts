@@ -41,20 +41,8 @@ export interface S3MediaStore extends MediaStore {
  * sweep only removes unrecorded objects older than an hour.
  */
 export function createS3MediaStore(settings: S3Settings): S3MediaStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    // A dead endpoint fails the boot in seconds rather than hanging it.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-    maxAttempts: 3,
-  })
+  const client = openS3Client(settings)
   const Bucket = settings.bucket
-  const where = settings.endpoint ?? `AWS region ${settings.region}`
 
   return {
     kind: 's3',
@@ -91,39 +79,62 @@ export function createS3MediaStore(settings: S3Settings): S3MediaStore {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
     },
-    async list(prefix) {
-      const listed: ListedObject[] = []
-      let ContinuationToken: string | undefined
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
-        )
-        for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified) {
-            listed.push({ key: object.Key, lastModified: object.LastModified })
-          }
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (ContinuationToken)
-      return listed
-    },
+    list: (prefix) => listObjects(client, Bucket, prefix),
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }))
       } catch (error) {
-        const status = statusOf(error)
-        const problem =
-          status === 404
-            ? `S3_BUCKET: there is no bucket "${Bucket}" at ${where}`
-            : status === 401 || status === 403
-              ? `S3_ACCESS_KEY_ID: the bucket "${Bucket}" at ${where} refused these credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`
-              : status === undefined
-                ? `${settings.endpoint ? 'S3_ENDPOINT' : 'S3_REGION'}: could not reach ${where} (${messageOf(error)})`
-                : `S3_BUCKET: the bucket "${Bucket}" at ${where} answered ${status} (${messageOf(error)})`
-        throw new EnvError(`The media store is not usable:\n  ${problem}`)
+        throw new EnvError(`The media store is not usable:\n  ${bucketProblem(settings, error)}`)
       }
     },
   }
+}
+
+function openS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // A dead endpoint fails the boot in seconds rather than hanging it.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    maxAttempts: 3,
+  })
+}
+
+/** Every object under `prefix`, page by page. */
+async function listObjects(client: S3Client, Bucket: string, prefix: string) {
+  const listed: ListedObject[] = []
+  let ContinuationToken: string | undefined
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+    )
+    for (const object of page.Contents ?? []) {
+      if (object.Key && object.LastModified) {
+        listed.push({ key: object.Key, lastModified: object.LastModified })
+      }
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (ContinuationToken)
+  return listed
+}
+
+/** Why HeadBucket failed, naming the variable to fix. */
+function bucketProblem(settings: S3Settings, error: unknown): string {
+  const Bucket = settings.bucket
+  const where = settings.endpoint ?? `AWS region ${settings.region}`
+  const status = statusOf(error)
+  return status === 404
+    ? `S3_BUCKET: there is no bucket "${Bucket}" at ${where}`
+    : status === 401 || status === 403
+      ? `S3_ACCESS_KEY_ID: the bucket "${Bucket}" at ${where} refused these credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`
+      : status === undefined
+        ? `${settings.endpoint ? 'S3_ENDPOINT' : 'S3_REGION'}: could not reach ${where} (${messageOf(error)})`
+        : `S3_BUCKET: the bucket "${Bucket}" at ${where} answered ${status} (${messageOf(error)})`
 }
 
 function statusOf(error: unknown): number | undefined {
