@@ -78,15 +78,35 @@ export async function receiveFirstRunSetup({
   if (state !== 'open') return fail(state === 'set-up' ? 403 : 410, SETUP_REFUSALS[state])
   const form = await readAdminForm(request)
   if (!form) return fail(400, NOT_UNDERSTOOD)
+  const checked = await checkSetupForm(db, form)
+  if (!checked.ok) return fail(400, checked.error, checked.field)
+  try {
+    await writeSetup({ db, auth, token, setup: checked })
+  } catch (error) {
+    if (error instanceof SetupRefused) {
+      return fail(error.state === 'set-up' ? 403 : 410, error.message)
+    }
+    if (error instanceof AdminError) return fail(400, error.message, 'email')
+    throw error
+  }
+  const { email, password } = checked
+  await signInWithNewPassword(auth, { email, password, request, headers })
+  return { status: 200, body: { ok: true }, headers }
+}
+
+const refuse = (error: string, field: string) => ({ ok: false as const, error, field })
+
+/** Her email, password, names, time zone and currency checked, and the plain words unless she chose the demo. */
+async function checkSetupForm(db: Db, form: Record<string, string>) {
   const email = (form.email ?? '').trim().toLowerCase()
   if (!isEmailAddress(email)) {
-    return fail(400, 'Enter your email address, like name@example.com.', 'email')
+    return refuse('Enter your email address, like name@example.com.', 'email')
   }
   const chosen = newPasswordOf(form, 'The two passwords differ. Type the same password twice.')
-  if (!chosen.ok) return fail(400, chosen.error, 'password')
+  if (!chosen.ok) return refuse(chosen.error, 'password')
   const demo = form[DEMO_FIELD]
   if (demo !== 'yes' && demo !== 'no') {
-    return fail(400, 'Choose whether to start with the demo menu and words.', DEMO_FIELD)
+    return refuse('Choose whether to start with the demo menu and words.', DEMO_FIELD)
   }
   const named = { name: form[BAKERY_NAME_FIELD] ?? '', ownerName: form[OWNER_NAME_FIELD] ?? '' }
   const identity = checkSiteSection('identity', {
@@ -96,8 +116,8 @@ export async function receiveFirstRunSetup({
     ...named,
   })
   if (!identity.ok) {
-    if (identity.errors.name) return fail(400, identity.errors.name, BAKERY_NAME_FIELD)
-    return fail(400, identity.errors.ownerName ?? 'Please check your name.', OWNER_NAME_FIELD)
+    if (identity.errors.name) return refuse(identity.errors.name, BAKERY_NAME_FIELD)
+    return refuse(identity.errors.ownerName ?? 'Please check your name.', OWNER_NAME_FIELD)
   }
   // The plain words say her names as checked: the stories are written with them.
   const words =
@@ -112,33 +132,45 @@ export async function receiveFirstRunSetup({
     currency: form[CURRENCY_FIELD] ?? '',
   })
   if (!local.ok) {
-    if (local.errors.timeZone) return fail(400, local.errors.timeZone, TIME_ZONE_FIELD)
-    return fail(400, local.errors.currency ?? 'Please check the currency.', CURRENCY_FIELD)
+    if (local.errors.timeZone) return refuse(local.errors.timeZone, TIME_ZONE_FIELD)
+    return refuse(local.errors.currency ?? 'Please check the currency.', CURRENCY_FIELD)
   }
+  return {
+    ok: true as const,
+    email,
+    password: chosen.password,
+    identity: identity.value,
+    local: local.value,
+    words,
+  }
+}
+
+/** In one transaction: spends the token, makes the admin, and writes her bakery's names and words. */
+async function writeSetup({
+  db,
+  auth,
+  token,
+  setup: { email, password, identity, local, words },
+}: {
+  db: Db
+  auth: Auth
+  token: string
+  setup: Extract<Awaited<ReturnType<typeof checkSetupForm>>, { ok: true }>
+}): Promise<void> {
   const context = await auth.$context
-  try {
-    await db.transaction().execute(async (trx) => {
-      await serializeTransactions(trx, 'first-run-setup')
-      if (!(await spendSetupToken(trx, token))) throw new SetupRefused('bad-link')
-      // better-auth over this transaction: the admin is made with the token spent, or neither.
-      const inside = createAuth({ db: trx, siteUrl: context.baseURL, secret: context.secret })
-      if ((await adminCount(inside)) > 0) throw new SetupRefused('set-up')
-      await createAdmin(inside, email, chosen.password)
-      if (words) {
-        await replaceSiteWords(trx, { ...words, identity: identity.value })
-        await replaceMenu(trx, [])
-      } else {
-        await saveSiteSection(trx, 'identity', identity.value)
-      }
-      await saveSiteSection(trx, 'local', local.value)
-    })
-  } catch (error) {
-    if (error instanceof SetupRefused) {
-      return fail(error.state === 'set-up' ? 403 : 410, error.message)
+  await db.transaction().execute(async (trx) => {
+    await serializeTransactions(trx, 'first-run-setup')
+    if (!(await spendSetupToken(trx, token))) throw new SetupRefused('bad-link')
+    // better-auth over this transaction: the admin is made with the token spent, or neither.
+    const inside = createAuth({ db: trx, siteUrl: context.baseURL, secret: context.secret })
+    if ((await adminCount(inside)) > 0) throw new SetupRefused('set-up')
+    await createAdmin(inside, email, password)
+    if (words) {
+      await replaceSiteWords(trx, { ...words, identity })
+      await replaceMenu(trx, [])
+    } else {
+      await saveSiteSection(trx, 'identity', identity)
     }
-    if (error instanceof AdminError) return fail(400, error.message, 'email')
-    throw error
-  }
-  await signInWithNewPassword(auth, { email, password: chosen.password, request, headers })
-  return { status: 200, body: { ok: true }, headers }
+    await saveSiteSection(trx, 'local', local)
+  })
 }
