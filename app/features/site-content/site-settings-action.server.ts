@@ -145,45 +145,73 @@ export async function receiveSiteSettingsAction({
     })
 
   if (section === 'policies') {
-    const parsed = markdownPageSchema.safeParse(input)
-    if (!parsed.success) return refused({ markdown: parsed.error.issues[0]!.message })
-    const { markdown } = parsed.data
-    if (markdown.length > POLICIES_MAX) {
-      return refused({ markdown: `The policies can be at most ${POLICIES_MAX} characters.` })
-    }
-    const rendered = renderMarkdown(markdown)
-    if (!rendered.ok) return refused({ markdown: rendered.error })
-    if (preview) {
-      return reply(200, {
-        section,
-        status: 'preview',
-        values,
-        errors: {},
-        previewHtml: rendered.html,
-      })
-    }
-    await savePolicies(rendered)
-    return reply(200, { section, status: 'saved', values, errors: {} })
+    return receivePolicies({ input, preview, values, refused, savePolicies })
   }
-
-  if (preview) {
-    const checked = checkSiteSection(section, input)
-    if (!checked.ok) return refused(checked.errors)
-    return reply(200, {
-      section,
-      status: 'preview',
-      values,
-      errors: {},
-      ...(section === 'faq'
-        ? { previewHtml: previewOf(checked.value as { markdown: string }) }
-        : {}),
-      ...(section === 'words' ? { previewWords: checked.value as StoryWords } : {}),
-    })
-  }
+  if (preview) return previewSection({ section, input, values, refused })
   const saved =
     section === 'local'
       ? await saveLocalSettings(db, input, { moneyRecorded })
       : await saveSiteSection(db, section, input)
   if (!saved.ok) return refused(saved.errors)
   return reply(200, { section, status: 'saved', values, errors: {} })
+}
+
+/** The order policies: checked and rendered, then previewed or handed to `savePolicies`. */
+async function receivePolicies({
+  input,
+  preview,
+  values,
+  refused,
+  savePolicies,
+}: {
+  input: unknown
+  preview: boolean
+  values: Record<string, string>
+  refused: (errors: FieldErrors) => Reply<SiteSettingsResult>
+  savePolicies: (policies: RenderedMarkdown) => Promise<void>
+}): Promise<Reply<SiteSettingsResult>> {
+  const section = 'policies'
+  const parsed = markdownPageSchema.safeParse(input)
+  if (!parsed.success) return refused({ markdown: parsed.error.issues[0]!.message })
+  const { markdown } = parsed.data
+  if (markdown.length > POLICIES_MAX) {
+    return refused({ markdown: `The policies can be at most ${POLICIES_MAX} characters.` })
+  }
+  const rendered = renderMarkdown(markdown)
+  if (!rendered.ok) return refused({ markdown: rendered.error })
+  if (preview) {
+    return reply(200, {
+      section,
+      status: 'preview',
+      values,
+      errors: {},
+      previewHtml: rendered.html,
+    })
+  }
+  await savePolicies(rendered)
+  return reply(200, { section, status: 'saved', values, errors: {} })
+}
+
+/** A section checked and shown back as it would look, nothing saved. */
+function previewSection({
+  section,
+  input,
+  values,
+  refused,
+}: {
+  section: Exclude<SiteSettingsSection, 'policies'>
+  input: unknown
+  values: Record<string, string>
+  refused: (errors: FieldErrors) => Reply<SiteSettingsResult>
+}): Reply<SiteSettingsResult> {
+  const checked = checkSiteSection(section, input)
+  if (!checked.ok) return refused(checked.errors)
+  return reply(200, {
+    section,
+    status: 'preview',
+    values,
+    errors: {},
+    ...(section === 'faq' ? { previewHtml: previewOf(checked.value as { markdown: string }) } : {}),
+    ...(section === 'words' ? { previewWords: checked.value as StoryWords } : {}),
+  })
 }
