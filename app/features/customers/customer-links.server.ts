@@ -24,6 +24,10 @@ export type LinkAnswer =
   | { link: true; ok: true; message: string }
   | { link: true; ok: false; error: string; other?: string }
 
+const refuse = (status: 400 | 404 | 409, error: string, other?: string) =>
+  reply(status, { link: true as const, ok: false as const, error, ...(other ? { other } : {}) })
+const done = (message: string) => reply(200, { link: true as const, ok: true as const, message })
+
 /**
  * POST /admin/customers/<id> with a link intent: joins this customer to the
  * one an email, phone or reference names; undoes a join; keeps apart, or
@@ -40,51 +44,17 @@ export async function receiveCustomerLink({
   requestId: number
   now?: number
 }): Promise<Reply<LinkAnswer>> {
-  const refuse = (status: 400 | 404 | 409, error: string, other?: string) =>
-    reply(status, { link: true as const, ok: false as const, error, ...(other ? { other } : {}) })
-  const done = (message: string) => reply(200, { link: true as const, ok: true as const, message })
   const customer = await readCustomer(db, requestId)
   if (!customer) return refuse(404, 'No customer has that order.')
   switch (form.intent as LinkIntent) {
-    case 'join': {
-      const other = (form.other ?? '').trim()
-      if (!other) return refuse(400, 'Write their email, phone number or order reference.')
-      if (other.length > JOIN_TYPED_MAX) {
-        return refuse(
-          400,
-          `An email, phone number or reference is at most ${JOIN_TYPED_MAX} characters.`,
-          other.slice(0, JOIN_TYPED_MAX),
-        )
-      }
-      const named = await customersNamed(db, other)
-      if (named.length === 0) {
-        return refuse(
-          404,
-          'No customer in your book has that email, phone number or order reference.',
-          other,
-        )
-      }
-      if (named.some((match) => match.key === customer.key)) {
-        return refuse(409, 'That is this customer already.', other)
-      }
-      if (named.length > 1) {
-        return refuse(
-          409,
-          `That belongs to ${named.length} customers: write one’s order reference (like BB-4821) to choose.`,
-          other,
-        )
-      }
-      // The join ties this page's order to the one that matched, so it holds
-      // whichever handles are kept apart later.
-      const [a, b] = [Math.min(requestId, named[0]!.rowId), Math.max(requestId, named[0]!.rowId)]
-      await ownTables(db)
-        .insertInto('customer_join')
-        .values({ request_a: a, request_b: b, created_at: now })
-        .onConflict((conflict) => conflict.columns(['request_a', 'request_b']).doNothing())
-        .execute()
-      const joined = await readCustomer(db, requestId)
-      return done(`Joined: ${joined!.name} now has ${counted(joined!.orders, 'order')}.`)
-    }
+    case 'join':
+      return joinCustomer({
+        db,
+        other: (form.other ?? '').trim(),
+        key: customer.key,
+        requestId,
+        now,
+      })
     case 'unjoin': {
       const join = customer.joined.find((candidate) => String(candidate.id) === form.join)
       if (!join) return refuse(409, 'That join is undone already.')
@@ -112,6 +82,58 @@ export async function receiveCustomerLink({
     default:
       return refuse(400, NOT_UNDERSTOOD)
   }
+}
+
+/** Joins the customer `key` of `requestId` to the one customer `other` names, unless it names none, her, or several. */
+async function joinCustomer({
+  db,
+  other,
+  key,
+  requestId,
+  now,
+}: {
+  db: Db
+  other: string
+  key: number
+  requestId: number
+  now: number
+}): Promise<Reply<LinkAnswer>> {
+  if (!other) return refuse(400, 'Write their email, phone number or order reference.')
+  if (other.length > JOIN_TYPED_MAX) {
+    return refuse(
+      400,
+      `An email, phone number or reference is at most ${JOIN_TYPED_MAX} characters.`,
+      other.slice(0, JOIN_TYPED_MAX),
+    )
+  }
+  const named = await customersNamed(db, other)
+  if (named.length === 0) {
+    return refuse(
+      404,
+      'No customer in your book has that email, phone number or order reference.',
+      other,
+    )
+  }
+  if (named.some((match) => match.key === key)) {
+    return refuse(409, 'That is this customer already.', other)
+  }
+  if (named.length > 1) {
+    return refuse(
+      409,
+      `That belongs to ${named.length} customers: write one’s order reference (like BB-4821) to choose.`,
+      other,
+    )
+  }
+  // The join ties this page's order to the one that matched, so it holds
+  // whichever handles are kept apart later.
+  const [a, b] = [Math.min(requestId, named[0]!.rowId), Math.max(requestId, named[0]!.rowId)]
+  await ownTables(db)
+    .insertInto('customer_join')
+    .values({ request_a: a, request_b: b, created_at: now })
+    .onConflict((conflict) => conflict.columns(['request_a', 'request_b']).doNothing())
+    .execute()
+  const joined = await readCustomer(db, requestId)
+  return done(`Joined: ${joined!.name} now has ${counted(joined!.orders, 'order')}.`)
 }
 
 /**
