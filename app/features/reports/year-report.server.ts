@@ -45,7 +45,23 @@ const ORDER_COLUMNS = [
  */
 export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]> {
   const [first, last] = [`${year}-01-01`, `${year}-12-31`]
-  const payments = await ownTables(db)
+  const payments = await readPayments(db, first, last)
+  const refunds = await readRefunds(db, first, last)
+  // By day; on one day, payments before refunds, each in the order recorded.
+  const ledger = [
+    ...payments.map(ledgerLine('Payment')),
+    ...refunds.map(ledgerLine('Refund')),
+  ].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0))
+  const taxParts = await taxPartsOf(db, ledger, first)
+  return ledger.map(({ kept, ...entry }, index) => ({
+    ...entry,
+    taxCents: kept ?? taxParts[index]!,
+  }))
+}
+
+/** The year's payments, each with the order it was for. */
+function readPayments(db: Db, first: string, last: string) {
+  return ownTables(db)
     .selectFrom('payment')
     .innerJoin('order_request', 'order_request.id', 'payment.request_id')
     .leftJoin('set_price_order', 'set_price_order.request_id', 'payment.request_id')
@@ -66,7 +82,11 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
     .orderBy('payment.id')
     .limit(MAX_LEDGER_LINES)
     .execute()
-  const refunds = await ownTables(db)
+}
+
+/** The year's refunds, in the payments' shape. */
+function readRefunds(db: Db, first: string, last: string) {
+  return ownTables(db)
     .selectFrom('refund')
     .innerJoin('order_request', 'order_request.id', 'refund.request_id')
     .leftJoin('set_price_order', 'set_price_order.request_id', 'refund.request_id')
@@ -87,44 +107,39 @@ export async function readYearLedger(db: Db, year: number): Promise<LedgerLine[]
     .orderBy('refund.id')
     .limit(MAX_LEDGER_LINES)
     .execute()
-  const line =
-    (kind: LedgerLine['kind']) =>
-    (row: (typeof payments)[number]): LedgerLine & { kept: number | null } => ({
-      on: row.on,
-      kind,
-      requestId: Number(row.request_id),
-      reference: row.payment_reference,
-      customer: row.name,
-      product: row.product_type,
-      channel: channelOf(
-        row.set_price_request === null
-          ? null
-          : { productId: row.product_id === null ? null : Number(row.product_id) },
-      ),
-      method: row.method,
-      cents: kind === 'Payment' ? Number(row.amount_cents) : -Number(row.amount_cents),
-      // A card payment's fee once Stripe has said it; nothing kept of any other line.
-      feeCents:
-        row.fee_cents !== null ? Number(row.fee_cents) : row.payment_intent_id === null ? 0 : null,
-      taxCents: 0,
-      // Its part of the tax as it was kept (a refund's given back); null on older rows.
-      kept:
-        row.tax_cents === null
-          ? null
-          : kind === 'Payment'
-            ? Number(row.tax_cents)
-            : -Number(row.tax_cents),
-    })
-  // By day; on one day, payments before refunds, each in the order recorded.
-  const ledger = [...payments.map(line('Payment')), ...refunds.map(line('Refund'))].sort((a, b) =>
-    a.on < b.on ? -1 : a.on > b.on ? 1 : 0,
-  )
-  const taxParts = await taxPartsOf(db, ledger, first)
-  return ledger.map(({ kept, ...entry }, index) => ({
-    ...entry,
-    taxCents: kept ?? taxParts[index]!,
-  }))
 }
+
+type LedgerRow = Awaited<ReturnType<typeof readPayments>>[number]
+
+/** A payment or refund as a ledger line, with its part of the tax as it was kept. */
+const ledgerLine =
+  (kind: LedgerLine['kind']) =>
+  (row: LedgerRow): LedgerLine & { kept: number | null } => ({
+    on: row.on,
+    kind,
+    requestId: Number(row.request_id),
+    reference: row.payment_reference,
+    customer: row.name,
+    product: row.product_type,
+    channel: channelOf(
+      row.set_price_request === null
+        ? null
+        : { productId: row.product_id === null ? null : Number(row.product_id) },
+    ),
+    method: row.method,
+    cents: kind === 'Payment' ? Number(row.amount_cents) : -Number(row.amount_cents),
+    // A card payment's fee once Stripe has said it; nothing kept of any other line.
+    feeCents:
+      row.fee_cents !== null ? Number(row.fee_cents) : row.payment_intent_id === null ? 0 : null,
+    taxCents: 0,
+    // Its part of the tax as it was kept (a refund's given back); null on older rows.
+    kept:
+      row.tax_cents === null
+        ? null
+        : kind === 'Payment'
+          ? Number(row.tax_cents)
+          : -Number(row.tax_cents),
+  })
 
 /**
  * Her year's numbers: month by month, by channel and by treat, with what
