@@ -68,19 +68,7 @@ export default function handleRequest(
     function sendWhole() {
       if (started) return
       started = true
-      const chunks: Buffer[] = []
-      pipe(
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk)
-            done()
-          },
-          final(done) {
-            respondWith(Buffer.concat(chunks))
-            done()
-          },
-        }),
-      )
+      pipe(wholeBody(respondWith))
     }
     // The amounts and dates the page writes go out with it (DrawnWordsScript).
     const { pipe, abort } = recordDrawnWords(() =>
@@ -112,5 +100,20 @@ export default function handleRequest(
       ),
     )
     setTimeout(abort, streamTimeout + 1_000)
+  })
+}
+
+/** Gathers the page as it is written and hands it to `send` in one piece at its end. */
+function wholeBody(send: (body: BodyInit) => void): Writable {
+  const chunks: Buffer[] = []
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk)
+      done()
+    },
+    final(done) {
+      send(Buffer.concat(chunks))
+      done()
+    },
   })
 }
