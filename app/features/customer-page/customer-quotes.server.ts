@@ -85,8 +85,6 @@ export async function receiveQuoteAnswer({
   /** SITE_URL, for the owner's link to the request in her email. */
   siteUrl?: string
 }): Promise<Reply<QuoteAnswerResult>> {
-  const fail = (status: number, error: string) =>
-    reply<QuoteAnswerResult>(status, { ok: false, error })
   // The page's forms post url-encoded, with JavaScript or without; the checks
   // are every public post's (POST only, its type, a limit per address, a bounded body).
   const post = await readPublicPost({
@@ -100,16 +98,9 @@ export async function receiveQuoteAnswer({
   })
   if ('refused' in post) return post.refused
   const form = new URLSearchParams(post.text)
-  const intent = form.get('intent')
-  const position = wholeNumber(form.get('request'))
-  const quoteNumber = wholeNumber(form.get('quote'))
-  if (intent !== 'accept' && intent !== 'decline') {
-    return fail(400, 'Please choose Accept quote or Decline quote.')
-  }
-  if (position === undefined || quoteNumber === undefined) {
-    // A page from before the answer named its quote: its post cannot say which one.
-    return fail(400, 'Please reload your order’s page and answer again.')
-  }
+  const fields = readAnswerFields(form)
+  if ('status' in fields) return fields
+  const { intent, position, quoteNumber } = fields
   // The page names the request by its place in the send; the order book by its id.
   const named = await ownTables(db)
     .selectFrom('order_request')
@@ -136,6 +127,38 @@ export async function receiveQuoteAnswer({
         ...(withCode ? { useCode: spendQuoteCode(withCode, { email: named.email, now }) } : {}),
       })
     : NOT_FOUND
+  return replyToAnswer({ answered, intent, position })
+}
+
+/** Her choice and which quote it answers, or a 400 saying what to do. */
+function readAnswerFields(
+  form: URLSearchParams,
+): { intent: QuoteAnswer; position: number; quoteNumber: number } | Reply<QuoteAnswerResult> {
+  const fail = (status: number, error: string) =>
+    reply<QuoteAnswerResult>(status, { ok: false, error })
+  const intent = form.get('intent')
+  const position = wholeNumber(form.get('request'))
+  const quoteNumber = wholeNumber(form.get('quote'))
+  if (intent !== 'accept' && intent !== 'decline') {
+    return fail(400, 'Please choose Accept quote or Decline quote.')
+  }
+  if (position === undefined || quoteNumber === undefined) {
+    // A page from before the answer named its quote: its post cannot say which one.
+    return fail(400, 'Please reload your order’s page and answer again.')
+  }
+  return { intent, position, quoteNumber }
+}
+
+/** The answer as the page shows it; a stored one sends the owner's email now. */
+function replyToAnswer({
+  answered,
+  intent,
+  position,
+}: {
+  answered: BookChange & { confirmed?: boolean; code?: CodeUse }
+  intent: QuoteAnswer
+  position: number
+}): Reply<QuoteAnswerResult> {
   if (!answered.ok) {
     return answered.status === 404
       ? reply<QuoteAnswerResult>(404, { ok: false, error: answered.error, notFound: true })
