@@ -139,6 +139,94 @@ function eventTimes(dueDate: string, window: string | null): string[] {
   ]
 }
 
+/** One page of the feed's requests, in (due date, id) order, after the cursor. */
+async function readFeedRows(
+  db: Executor,
+  {
+    cursor,
+    from,
+    to,
+    pageSize,
+  }: { cursor: FeedCursor; from: string; to: string; pageSize: number },
+) {
+  let query = ownTables(db)
+    .selectFrom('order_request')
+    .select([
+      'id',
+      'status',
+      'name',
+      'phone_number',
+      'product_type',
+      'due_date',
+      'servings',
+      'allergies',
+      'fulfilment',
+      'event_theme',
+      'event_theme_holds',
+      ...HANDOVER_COLUMNS,
+    ])
+    .where('status', 'in', FEED_STATUSES)
+    .where('due_date', '<=', to)
+  // Keyset: after the last (due date, id) written, never an OFFSET that
+  // rereads every page before it.
+  query =
+    cursor === 'first'
+      ? query.where('due_date', '>=', from)
+      : query
+          .where('due_date', '>=', cursor.dueDate)
+          .where((eb) =>
+            eb.or([
+              eb('due_date', '>', cursor.dueDate),
+              eb.and([eb('due_date', '=', cursor.dueDate), eb('id', '>', cursor.id)]),
+            ]),
+          )
+  return query.orderBy('due_date').orderBy('id').limit(pageSize).execute()
+}
+
+type FeedRow = Awaited<ReturnType<typeof readFeedRows>>[number]
+
+/** The event's notes: servings, allergies, handover, theme, phone and the link to the order. */
+function eventDescription(request: FeedRow, link: string): string {
+  return [
+    request.servings ? `Servings: ${request.servings}` : null,
+    `Allergies: ${request.allergies?.trim() || 'none noted'}`,
+    request.fulfilment || request.pickup_window
+      ? handoverLabel(request.fulfilment, request.pickup_window)
+      : null,
+    request.delivery_notes ? `Delivery notes: ${request.delivery_notes}` : null,
+    request.event_theme ? `${themeLabel(request.event_theme_holds)}: ${request.event_theme}` : null,
+    `Phone: ${formatPhoneNumber(request.phone_number)}`,
+    link,
+  ]
+    .filter((line) => line !== null)
+    .join('\n')
+}
+
+/** One request as a VEVENT, its lines folded as iCalendar asks. */
+function feedEvent(
+  request: FeedRow,
+  { siteUrl, host, stamp }: { siteUrl: string; host: string; stamp: string },
+): string {
+  const link = `${siteUrl}/admin/orders/${request.id}`
+  const address = formatDeliveryAddress(addressOf(request))
+  const description = eventDescription(request, link)
+  const summary = `${request.product_type} — ${request.name} (${STATUS_LABELS[request.status].toLowerCase()})`
+  return icalLines([
+    'BEGIN:VEVENT',
+    // The same request is the same event on every fetch, so a phone updates it rather than adding another.
+    `UID:request-${request.id}@${host}`,
+    'SEQUENCE:0',
+    `DTSTAMP:${stamp}`,
+    ...eventTimes(request.due_date, request.pickup_window),
+    `SUMMARY:${escapeIcalText(summary)}`,
+    `DESCRIPTION:${escapeIcalText(description)}`,
+    // Where a delivery goes; a pickup is at the bakery, which the owner knows.
+    ...(address ? [`LOCATION:${escapeIcalText(address)}`] : []),
+    `URL;VALUE=URI:${link}`,
+    'END:VEVENT',
+  ])
+}
+
 /**
  * The owner's calendar: one all-day event per request still to be made, on
  * its due date, within feedWindow. Streamed a page at a time in (due date,
@@ -155,73 +243,9 @@ export async function streamCalendarFeed(
   // Formatted once for the whole feed: every event carries the same stamp.
   const stamp = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
   const readPage = async (cursor: FeedCursor) => {
-    let query = ownTables(db)
-      .selectFrom('order_request')
-      .select([
-        'id',
-        'status',
-        'name',
-        'phone_number',
-        'product_type',
-        'due_date',
-        'servings',
-        'allergies',
-        'fulfilment',
-        'event_theme',
-        'event_theme_holds',
-        ...HANDOVER_COLUMNS,
-      ])
-      .where('status', 'in', FEED_STATUSES)
-      .where('due_date', '<=', to)
-    // Keyset: after the last (due date, id) written, never an OFFSET that
-    // rereads every page before it.
-    query =
-      cursor === 'first'
-        ? query.where('due_date', '>=', from)
-        : query
-            .where('due_date', '>=', cursor.dueDate)
-            .where((eb) =>
-              eb.or([
-                eb('due_date', '>', cursor.dueDate),
-                eb.and([eb('due_date', '=', cursor.dueDate), eb('id', '>', cursor.id)]),
-              ]),
-            )
-    const rows = await query.orderBy('due_date').orderBy('id').limit(pageSize).execute()
+    const rows = await readFeedRows(db, { cursor, from, to, pageSize })
     let text = ''
-    for (const request of rows) {
-      const link = `${siteUrl}/admin/orders/${request.id}`
-      const address = formatDeliveryAddress(addressOf(request))
-      const description = [
-        request.servings ? `Servings: ${request.servings}` : null,
-        `Allergies: ${request.allergies?.trim() || 'none noted'}`,
-        request.fulfilment || request.pickup_window
-          ? handoverLabel(request.fulfilment, request.pickup_window)
-          : null,
-        request.delivery_notes ? `Delivery notes: ${request.delivery_notes}` : null,
-        request.event_theme
-          ? `${themeLabel(request.event_theme_holds)}: ${request.event_theme}`
-          : null,
-        `Phone: ${formatPhoneNumber(request.phone_number)}`,
-        link,
-      ]
-        .filter((line) => line !== null)
-        .join('\n')
-      const summary = `${request.product_type} — ${request.name} (${STATUS_LABELS[request.status].toLowerCase()})`
-      text += icalLines([
-        'BEGIN:VEVENT',
-        // The same request is the same event on every fetch, so a phone updates it rather than adding another.
-        `UID:request-${request.id}@${host}`,
-        'SEQUENCE:0',
-        `DTSTAMP:${stamp}`,
-        ...eventTimes(request.due_date, request.pickup_window),
-        `SUMMARY:${escapeIcalText(summary)}`,
-        `DESCRIPTION:${escapeIcalText(description)}`,
-        // Where a delivery goes; a pickup is at the bakery, which the owner knows.
-        ...(address ? [`LOCATION:${escapeIcalText(address)}`] : []),
-        `URL;VALUE=URI:${link}`,
-        'END:VEVENT',
-      ])
-    }
+    for (const request of rows) text += feedEvent(request, { siteUrl, host, stamp })
     const last = rows.at(-1)
     return {
       text,
