@@ -50,6 +50,89 @@ export interface PaymentNoticeDetails {
   cardPayments?: boolean
 }
 
+/** The notice's subject, title and opening line, in the words of its kind. */
+function noticeWords(
+  kind: PaymentNoticeKind,
+  {
+    order,
+    amount,
+    dueOn,
+    dueDate,
+  }: { order: string; amount: string; dueOn: string; dueDate: string },
+) {
+  return {
+    'balance-reminder': {
+      subject: `Your balance of ${amount} is due ${dueOn}`,
+      title: 'A reminder about your balance',
+      lead: `The balance for your ${order} on ${formatCalendarDate(dueDate)} is due ${dueOn}: ${amount}.`,
+    },
+    'balance-overdue': {
+      subject: `Your balance of ${amount} was due ${dueOn}`,
+      title: 'Your balance is overdue',
+      lead: `The balance for your ${order} on ${formatCalendarDate(dueDate)} was due ${dueOn}, and ${amount} is still to pay. If you have just sent it, thank you, and please ignore this email.`,
+    },
+    'deposit-overdue': {
+      subject: `Your deposit of ${amount} was due ${dueOn}`,
+      title: 'Your deposit is overdue',
+      lead: `The deposit that holds your date for your ${order} on ${formatCalendarDate(dueDate)} was due ${dueOn}, and ${amount} is still to pay. If you have just sent it, thank you, and please ignore this email.`,
+    },
+  }[kind]
+}
+
+/** How she can pay: her page's card link when it offers one, the owner's words, her reference. */
+function howToPayLines(
+  kind: PaymentNoticeKind,
+  {
+    request,
+    quote,
+    money,
+    cardPayments,
+  }: Pick<PaymentNoticeDetails, 'request' | 'quote' | 'money'> & { cardPayments: boolean },
+  payUrl: string | undefined,
+): string[] {
+  // The card her page offers (cardDueOf): none for less than Stripe charges.
+  const payNow =
+    cardPayments && payUrl && cardDueOf(request.status, true, money) !== null
+      ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${payUrl}`
+      : ''
+  return [
+    payNow,
+    quote.paymentInstructions.trim(),
+    request.payment_reference ? referenceInstruction(request.payment_reference) : '',
+  ].filter(Boolean)
+}
+
+/** The notice as plain text: greeting, lead, schedule, how to pay, her page and the sign-off. */
+function noticeText({
+  firstName,
+  lead,
+  rows,
+  howToPay,
+  statusUrl,
+  bakery,
+}: {
+  firstName: string
+  lead: string
+  rows: ReturnType<typeof scheduleRows>
+  howToPay: string[]
+  statusUrl: string | undefined
+  bakery: IdentityWords
+}): string {
+  return [
+    `Hi ${firstName},`,
+    '',
+    lead,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(howToPay.length > 0 ? ['', 'How to pay:', ...howToPay] : []),
+    ...(statusUrl ? ['', `Your order: ${statusUrl}`] : []),
+    '',
+    `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`,
+    '',
+    `${bakery.ownerName}, ${bakery.name}`,
+  ].join('\n')
+}
+
 /**
  * The customer's email about a payment: a balance due in a few days, or a
  * deposit or balance whose date has passed. Kind in its words, with the
@@ -73,9 +156,6 @@ export function composePaymentNotice(
     bakery = SEED_WORDS.identity,
   } = details
   const firstName = request.name.trim().split(/\s+/)[0] || request.name
-  const order = orderName(request.product_type)
-  const amount = formatMoney(owedCents)
-  const dueOn = formatCalendarDate(due)
   const statusUrl = request.customer_token
     ? `${siteUrl}/requests/${request.customer_token}`
     : undefined
@@ -85,56 +165,23 @@ export function composePaymentNotice(
         position: request.position,
       })
     : undefined
-  const words = {
-    'balance-reminder': {
-      subject: `Your balance of ${amount} is due ${dueOn}`,
-      title: 'A reminder about your balance',
-      lead: `The balance for your ${order} on ${formatCalendarDate(request.due_date)} is due ${dueOn}: ${amount}.`,
-    },
-    'balance-overdue': {
-      subject: `Your balance of ${amount} was due ${dueOn}`,
-      title: 'Your balance is overdue',
-      lead: `The balance for your ${order} on ${formatCalendarDate(request.due_date)} was due ${dueOn}, and ${amount} is still to pay. If you have just sent it, thank you, and please ignore this email.`,
-    },
-    'deposit-overdue': {
-      subject: `Your deposit of ${amount} was due ${dueOn}`,
-      title: 'Your deposit is overdue',
-      lead: `The deposit that holds your date for your ${order} on ${formatCalendarDate(request.due_date)} was due ${dueOn}, and ${amount} is still to pay. If you have just sent it, thank you, and please ignore this email.`,
-    },
-  }[kind]
+  const words = noticeWords(kind, {
+    order: orderName(request.product_type),
+    amount: formatMoney(owedCents),
+    dueOn: formatCalendarDate(due),
+    dueDate: request.due_date,
+  })
   const rows = scheduleRows({
     request,
     money,
     quote: { ...quote, message: '', expiresAt: 0 },
     today,
   })
-  // The card her page offers (cardDueOf): none for less than Stripe charges.
-  const payNow =
-    cardPayments && payUrl && cardDueOf(request.status, true, money) !== null
-      ? `${kind === 'deposit-overdue' ? 'Pay the deposit now' : 'Pay the balance now'}: ${payUrl}`
-      : ''
-  const howToPay = [
-    payNow,
-    quote.paymentInstructions.trim(),
-    request.payment_reference ? referenceInstruction(request.payment_reference) : '',
-  ].filter(Boolean)
-  const text = [
-    `Hi ${firstName},`,
-    '',
-    words.lead,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(howToPay.length > 0 ? ['', 'How to pay:', ...howToPay] : []),
-    ...(statusUrl ? ['', `Your order: ${statusUrl}`] : []),
-    '',
-    `Questions? Just reply to this email; it reaches ${bakery.ownerName} at ${bakery.name}.`,
-    '',
-    `${bakery.ownerName}, ${bakery.name}`,
-  ].join('\n')
+  const howToPay = howToPayLines(kind, { request, quote, money, cardPayments }, payUrl)
   return customerEmail({
     to: { name: request.name, address: request.email },
     subject: `${words.subject} — ${bakery.name}`,
-    text,
+    text: noticeText({ firstName, lead: words.lead, rows, howToPay, statusUrl, bakery }),
     preview: words.lead,
     content: [
       emailHeading(words.title),
