@@ -36,6 +36,69 @@ export interface Looked {
   currency: string | null
 }
 
+/** What every answer about a session carries: its request once found, reference and amount. */
+type SessionBase = Omit<Looked, 'outcome' | 'note'>
+
+/**
+ * Holds back a second event about the same session until this one is in,
+ * then finds whether the session's payment is already recorded.
+ */
+async function alreadyRecorded(
+  trx: Transaction<Database>,
+  base: SessionBase & { sessionId: string },
+  eventId: string,
+): Promise<Looked | null> {
+  // A second event about the same session (completed, then async succeeded;
+  // or a retry racing on another instance) waits here until this one is in.
+  await serializeTransactions(trx, `stripe-session:${base.sessionId}`)
+  const already = await ownTables(trx)
+    .selectFrom('payment')
+    .select('request_id')
+    .where('checkout_session_id', '=', base.sessionId)
+    .executeTakeFirst()
+  if (!already) return null
+  return {
+    ...base,
+    requestId: already.request_id,
+    outcome: 'ignored',
+    note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
+  }
+}
+
+/** What a recorded payment came to: paid, or more than was still owed and kept for a look. */
+function recordedOutcome(
+  found: SessionBase,
+  {
+    paid,
+    named,
+    kind,
+    amountCents,
+    confirmed,
+    owedBefore,
+  }: {
+    paid: string
+    named: string
+    kind: OpenedCheckout['kind']
+    amountCents: number
+    confirmed: boolean
+    owedBefore: number
+  },
+): Looked {
+  // More than was owed when it came (an e-Transfer crossed it): kept, and shown.
+  if (amountCents > owedBefore) {
+    return {
+      ...found,
+      outcome: 'needs_look',
+      note: `${paid} for ${named} was recorded, but only ${formatMoney(owedBefore)} of the ${kind} was still owed: refund the difference in Stripe's dashboard if you agree.`,
+    }
+  }
+  return {
+    ...found,
+    outcome: 'paid',
+    note: `${paid} (${kind}) recorded${confirmed ? '; the request is confirmed' : ''}.`,
+  }
+}
+
 /**
  * A paid Checkout session, settled on the request it was opened for: the
  * payment recorded once (the session's lock holds back a second event about
@@ -61,22 +124,8 @@ export async function settleSession(
   if (session.paymentStatus !== 'paid') {
     return { ...base, outcome: 'unpaid', note: 'Checkout finished; the payment is not in yet.' }
   }
-  // A second event about the same session (completed, then async succeeded;
-  // or a retry racing on another instance) waits here until this one is in.
-  await serializeTransactions(trx, `stripe-session:${base.sessionId}`)
-  const already = await ownTables(trx)
-    .selectFrom('payment')
-    .select('request_id')
-    .where('checkout_session_id', '=', base.sessionId)
-    .executeTakeFirst()
-  if (already) {
-    return {
-      ...base,
-      requestId: already.request_id,
-      outcome: 'ignored',
-      note: `This Checkout session was already recorded (event ${eventId} repeats it).`,
-    }
-  }
+  const repeated = await alreadyRecorded(trx, { ...base, sessionId: base.sessionId }, eventId)
+  if (repeated) return repeated
   // A gift card bought on the site (decision 114) is no request's payment.
   const sale = await settleGiftCardSale(
     trx,
@@ -93,15 +142,16 @@ export async function settleSession(
     )
   }
   const found = { requestId: opened.request_id, reference: opened.payment_reference ?? reference }
+  const named = found.reference ?? 'a request'
   if (isIn(CLOSED_STATUSES, opened.status)) {
     return look(
-      `${paid} came for ${found.reference ?? 'a request'}, which is ${opened.status}. It was not added to the request: refund it in Stripe's dashboard, or reopen the conversation with the customer.`,
+      `${paid} came for ${named}, which is ${opened.status}. It was not added to the request: refund it in Stripe's dashboard, or reopen the conversation with the customer.`,
       found,
     )
   }
   if (amountCents !== opened.amount_cents || currency !== opened.currency) {
     return look(
-      `${paid} came for ${found.reference ?? 'a request'}, but the payment opened was ${formatMoney(opened.amount_cents)} in ${opened.currency.toUpperCase()}. It was not added to the request: check it in Stripe's dashboard.`,
+      `${paid} came for ${named}, but the payment opened was ${formatMoney(opened.amount_cents)} in ${opened.currency.toUpperCase()}. It was not added to the request: check it in Stripe's dashboard.`,
       found,
     )
   }
@@ -113,22 +163,17 @@ export async function settleSession(
     siteUrl,
   })
   if (!settled.ok) return look(`${paid} could not be added: ${settled.error}`, found)
-  const { confirmed, owedBefore } = settled
-  // More than was owed when it came (an e-Transfer crossed it): kept, and shown.
-  if (amountCents > owedBefore) {
-    return {
-      ...base,
-      ...found,
-      outcome: 'needs_look',
-      note: `${paid} for ${found.reference ?? 'a request'} was recorded, but only ${formatMoney(owedBefore)} of the ${opened.kind} was still owed: refund the difference in Stripe's dashboard if you agree.`,
-    }
-  }
-  return {
-    ...base,
-    ...found,
-    outcome: 'paid',
-    note: `${paid} (${opened.kind}) recorded${confirmed ? '; the request is confirmed' : ''}.`,
-  }
+  return recordedOutcome(
+    { ...base, ...found },
+    {
+      paid,
+      named,
+      kind: opened.kind,
+      amountCents,
+      confirmed: settled.confirmed,
+      owedBefore: settled.owedBefore,
+    },
+  )
 }
 
 /** The payment the site opened as this Checkout session, with its request. */
