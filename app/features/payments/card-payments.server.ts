@@ -117,6 +117,33 @@ const UNREACHABLE =
 const REFUSED =
   'Our card payment service could not open a payment just now, so nothing was charged. Please try again later, or pay by e-Transfer as shown below.'
 
+/** Her page's choice: which request, deposit or balance, and the cents it showed; null when unreadable. */
+function readPayChoice(
+  text: string,
+): { position: number; kind: CardKind; shownCents: number | undefined } | null {
+  const form = new URLSearchParams(text)
+  const position = linkPosition(form)
+  const kind = form.get('kind')
+  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '')
+    ? Number(form.get('amount'))
+    : undefined
+  if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) return null
+  return { position, kind, shownCents }
+}
+
+/** The request she pays for: her link's party lead, still under her token. */
+async function readPayingRequest(db: Db, { token, position }: { token: string; position: number }) {
+  // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
+  const leadId = await leadOfLink(db, { token, position })
+  if (leadId === undefined) return undefined
+  return ownTables(db)
+    .selectFrom('order_request')
+    .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
+    .where('id', '=', leadId)
+    .where('customer_token', '=', token)
+    .executeTakeFirst()
+}
+
 /**
  * The customer's "Pay the deposit now" / "Pay the balance", posted from her
  * private page (`request` = the request's position in its send, `kind` =
@@ -157,25 +184,12 @@ export async function startCardCheckout({
     mediaTypes: [FORM_URLENCODED],
   })
   if ('refused' in post) return fail(post.refused.status, post.refused.body.error)
-  const form = new URLSearchParams(post.text)
-  const position = linkPosition(form)
-  const kind = form.get('kind')
-  const shownCents = /^\d{1,9}$/.test(form.get('amount') ?? '')
-    ? Number(form.get('amount'))
-    : undefined
-  if (position === undefined || (kind !== 'deposit' && kind !== 'balance')) {
+  const choice = readPayChoice(post.text)
+  if (!choice) {
     return fail(400, 'Please reload your order’s page and choose the payment again.')
   }
-  // A party is paid once, on its lead: the session's metadata names the lead (decision 049).
-  const leadId = await leadOfLink(db, { token, position })
-  const row =
-    leadId !== undefined &&
-    (await ownTables(db)
-      .selectFrom('order_request')
-      .select(['id', 'status', 'email', 'product_type', 'due_date', 'payment_reference'])
-      .where('id', '=', leadId)
-      .where('customer_token', '=', token)
-      .executeTakeFirst())
+  const { position, kind, shownCents } = choice
+  const row = await readPayingRequest(db, { token, position })
   if (!row) return fail(404, 'We could not find that request.', { notFound: true })
   const [quote, money] = await Promise.all([currentQuote(db, row.id), moneyOf(db, row.id)])
   const due = quote && cardDueOf(row.status, quote.accepted_at !== null, money)
