@@ -85,6 +85,102 @@ export interface RenderedImage {
   storedBytes: number
 }
 
+type SharpModule = Awaited<ReturnType<typeof loadSharp>>
+
+/**
+ * Decodes once, upright and at most as large as the largest variant; every
+ * variant is then a cheap resize of these pixels.
+ */
+async function decodeUpright(
+  sharp: SharpModule,
+  input: string | Buffer,
+  largestWanted: number,
+): Promise<{ data: Buffer; info: OutputInfo }> {
+  try {
+    return await sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      sequentialRead: true,
+      failOn: 'warning',
+    })
+      .autoOrient()
+      .resize({
+        width: largestWanted,
+        height: MAX_VARIANT_HEIGHT,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: BACKGROUND })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+  } catch (error) {
+    throw rejectionFor(error)
+  }
+}
+
+/** Every variant encoded, a few at a time; any failure rejects the photo. */
+async function encodeVariants(
+  pixels: () => Sharp,
+  { widths, name }: { widths: number[]; name: string },
+): Promise<EncodedVariant[]> {
+  const largest = Math.max(...widths)
+  const jobs = widths.flatMap((width) =>
+    formatsAt(width, largest).map((format) => async (): Promise<EncodedVariant> => {
+      const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
+      const output = await encode(pixels().resize({ width }), format, width).toBuffer({
+        resolveWithObject: true,
+      })
+      return { format, width, height: output.info.height, fileName, data: output.data }
+    }),
+  )
+  const encoded = await settleAtMost(ENCODES_AT_ONCE, jobs)
+  const failed = encoded.find((result) => result.status === 'rejected')
+  if (failed) throw asRejection(failed.reason)
+  return encoded.map((result) => (result as PromiseFulfilledResult<EncodedVariant>).value)
+}
+
+/** The 16-pixel placeholder, and the preview when one is asked for. */
+async function encodeSmallViews(
+  pixels: () => Sharp,
+  previewWidth: number | undefined,
+): Promise<{ placeholder: Buffer; preview: Buffer | undefined }> {
+  let preview: Buffer | undefined
+  try {
+    const placeholder = await pixels()
+      .resize(16, 16, { fit: 'inside' })
+      .webp({ quality: 40 })
+      .toBuffer()
+    if (previewWidth !== undefined) {
+      preview = await pixels()
+        .resize({ width: previewWidth, withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer()
+    }
+    return { placeholder, preview }
+  } catch (error) {
+    throw asRejection(error)
+  }
+}
+
+/** Every variant stored under `folder`; a failed write removes the ones stored. */
+async function storeVariants(store: MediaStore, folder: string, outputs: EncodedVariant[]) {
+  const stored: string[] = []
+  // allSettled, not all: every write must have stopped before the clean-up
+  // runs, or a late one would leave its object behind.
+  const writes = await Promise.allSettled(
+    outputs.map(async (output) => {
+      const key = `${folder}/${output.fileName}`
+      await store.put(key, output.data, CONTENT_TYPES[output.format])
+      stored.push(key)
+    }),
+  )
+  const failedWrite = writes.find((result) => result.status === 'rejected')
+  if (failedWrite) {
+    for (const key of stored) await store.delete(key).catch(() => undefined)
+    throw asRejection(failedWrite.reason)
+  }
+}
+
 /**
  * Turns uploaded bytes into the files we serve. The input is judged by its
  * decoded content alone: JPEG, PNG, WebP or AVIF within the pixel cap, read
@@ -118,78 +214,12 @@ export async function renderGalleryImage(
 ): Promise<RenderedImage> {
   const sharp = await loadSharp()
   await checkImage(input)
-
-  // Decode once, upright and at most as large as the largest variant; every
-  // variant is then a cheap resize of these pixels.
-  let upright: { data: Buffer; info: OutputInfo }
-  try {
-    upright = await sharp(input, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      sequentialRead: true,
-      failOn: 'warning',
-    })
-      .autoOrient()
-      .resize({
-        width: Math.max(...wanted),
-        height: MAX_VARIANT_HEIGHT,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .flatten({ background: BACKGROUND })
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true })
-  } catch (error) {
-    throw rejectionFor(error)
-  }
-
-  const { data, info } = upright
+  const { data, info } = await decodeUpright(sharp, input, Math.max(...wanted))
   const pixels = () =>
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-  const widths = variantWidths(info.width, wanted)
-  const largest = Math.max(...widths)
-  const jobs = widths.flatMap((width) =>
-    formatsAt(width, largest).map((format) => async (): Promise<EncodedVariant> => {
-      const fileName = `${name}-${width}w.${EXTENSIONS[format]}`
-      const output = await encode(pixels().resize({ width }), format, width).toBuffer({
-        resolveWithObject: true,
-      })
-      return { format, width, height: output.info.height, fileName, data: output.data }
-    }),
-  )
-  const encoded = await settleAtMost(ENCODES_AT_ONCE, jobs)
-  const failed = encoded.find((result) => result.status === 'rejected')
-  if (failed) throw asRejection(failed.reason)
-  const outputs = encoded.map((result) => (result as PromiseFulfilledResult<EncodedVariant>).value)
-  let placeholder: Buffer
-  let preview: Buffer | undefined
-  try {
-    placeholder = await pixels().resize(16, 16, { fit: 'inside' }).webp({ quality: 40 }).toBuffer()
-    if (previewWidth !== undefined) {
-      preview = await pixels()
-        .resize({ width: previewWidth, withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer()
-    }
-  } catch (error) {
-    throw asRejection(error)
-  }
-
-  const stored: string[] = []
-  // allSettled, not all: every write must have stopped before the clean-up
-  // runs, or a late one would leave its object behind.
-  const writes = await Promise.allSettled(
-    outputs.map(async (output) => {
-      const key = `${folder}/${output.fileName}`
-      await store.put(key, output.data, CONTENT_TYPES[output.format])
-      stored.push(key)
-    }),
-  )
-  const failedWrite = writes.find((result) => result.status === 'rejected')
-  if (failedWrite) {
-    for (const key of stored) await store.delete(key).catch(() => undefined)
-    throw asRejection(failedWrite.reason)
-  }
+  const outputs = await encodeVariants(pixels, { widths: variantWidths(info.width, wanted), name })
+  const { placeholder, preview } = await encodeSmallViews(pixels, previewWidth)
+  await storeVariants(store, folder, outputs)
   const variants = outputs.map(({ data, ...variant }): RenderedVariant => ({
     ...variant,
     bytes: data.length,
