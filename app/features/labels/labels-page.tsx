@@ -105,7 +105,6 @@ function LabelSettingsForm({
   settings: LabelsView['settings']
   answer: LabelSettingsAnswer | undefined
 }) {
-  const saving = useNavigation().formMethod === 'POST'
   const refused = answer && !answer.ok ? answer : undefined
   const values = refused?.values ?? settings
   const region = regionOf(settings.region)
@@ -119,112 +118,157 @@ function LabelSettingsForm({
         fallback="Some of it needs another look."
         className="kitchen-said mt-2"
       />
-      {region ? (
-        <div className="mt-2 text-sm" data-testid="region-statement">
-          {region.statement ? (
-            <>
-              <p>{region.name} asks each label to say:</p>
-              {Object.values(region.statement).map((words) => (
-                <p key={words} className="label-line-statement mt-1">
-                  {words}
-                </p>
-              ))}
-            </>
-          ) : (
-            <p>{region.name} words no statement of its own; your labels carry the rest.</p>
-          )}
-        </div>
-      ) : null}
+      {region ? <RegionStatement region={region} /> : null}
       <Form method="post" className="mt-4 grid gap-4" noValidate>
-        <FormField
-          name="region"
-          label="Where you bake"
-          hint="Its law says what your labels must carry. Check yours with your health unit too."
-          error={refused?.errors.region}
-        >
-          {(control) => (
-            <select {...control} defaultValue={values.region ?? ''}>
-              <option value="">Choose…</option>
-              {REGION_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {REGIONS[code].name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          name="maker"
-          label="Your name and address"
-          hint="Printed on every label as written, up to four lines: add any words your health unit asks for."
-          error={refused?.errors.maker}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={4}
-              maxLength={LABEL_LIMITS.maker}
-              defaultValue={values.maker ?? ''}
-            />
-          )}
-        </FormField>
-        <FormField
-          name="permit"
-          label="Your registration or permit number"
-          optional
-          hint="With who issued it, as your label must print it: “Registration 12345, Placer County”."
-          error={refused?.errors.permit}
-        >
-          {(control) => (
-            <input
-              {...control}
-              maxLength={LABEL_LIMITS.permit}
-              defaultValue={values.permit ?? ''}
-            />
-          )}
-        </FormField>
-        <FormField
-          name="sales_cap"
-          label={`Your yearly sales cap (${currencySymbol()})`}
-          optional
-          hint={
-            region?.yearlySalesCap
-              ? `Leave it empty to use ${region.name}’s cap; write yours if it differs. Settings shows your sales against it.`
-              : 'Where your law caps what a home kitchen sells in a year (California’s depends on your class and changes each year): Settings shows your sales against it.'
-          }
-          error={refused?.errors.sales_cap}
-        >
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              defaultValue={
-                refused
-                  ? (refused.values.sales_cap ?? '')
-                  : settings.salesCapCents === null
-                    ? ''
-                    : centsToInput(settings.salesCapCents)
-              }
-            />
-          )}
-        </FormField>
-        <FormField name="layout" label="You print on" error={refused?.errors.layout}>
-          {(control) => (
-            <select {...control} defaultValue={values.layout ?? 'avery-5163'}>
-              {(Object.keys(LAYOUTS) as LayoutKey[]).map((key) => (
-                <option key={key} value={key}>
-                  {LAYOUTS[key].name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <div>
-          <button type="submit" className="button-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <RegionField value={values.region} error={refused?.errors.region} />
+        <MakerField value={values.maker} error={refused?.errors.maker} />
+        <PermitField value={values.permit} error={refused?.errors.permit} />
+        <SalesCapField settings={settings} refused={refused} region={region} />
+        <LayoutField value={values.layout} error={refused?.errors.layout} />
+        <SaveButton />
       </Form>
     </section>
+  )
+}
+
+type Region = NonNullable<ReturnType<typeof regionOf>>
+type Refused = Extract<LabelSettingsAnswer, { ok: false }>
+
+/** What her region's law asks every label to say, word for word. */
+function RegionStatement({ region }: { region: Region }) {
+  return (
+    <div className="mt-2 text-sm" data-testid="region-statement">
+      {region.statement ? (
+        <>
+          <p>{region.name} asks each label to say:</p>
+          {Object.values(region.statement).map((words) => (
+            <p key={words} className="label-line-statement mt-1">
+              {words}
+            </p>
+          ))}
+        </>
+      ) : (
+        <p>{region.name} words no statement of its own; your labels carry the rest.</p>
+      )}
+    </div>
+  )
+}
+
+function RegionField({ value, error }: { value: string | null | undefined; error?: string }) {
+  return (
+    <FormField
+      name="region"
+      label="Where you bake"
+      hint="Its law says what your labels must carry. Check yours with your health unit too."
+      error={error}
+    >
+      {(control) => (
+        <select {...control} defaultValue={value ?? ''}>
+          <option value="">Choose…</option>
+          {REGION_CODES.map((code) => (
+            <option key={code} value={code}>
+              {REGIONS[code].name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+function MakerField({ value, error }: { value: string | null | undefined; error?: string }) {
+  return (
+    <FormField
+      name="maker"
+      label="Your name and address"
+      hint="Printed on every label as written, up to four lines: add any words your health unit asks for."
+      error={error}
+    >
+      {(control) => (
+        <textarea {...control} rows={4} maxLength={LABEL_LIMITS.maker} defaultValue={value ?? ''} />
+      )}
+    </FormField>
+  )
+}
+
+function PermitField({ value, error }: { value: string | null | undefined; error?: string }) {
+  return (
+    <FormField
+      name="permit"
+      label="Your registration or permit number"
+      optional
+      hint="With who issued it, as your label must print it: “Registration 12345, Placer County”."
+      error={error}
+    >
+      {(control) => (
+        <input {...control} maxLength={LABEL_LIMITS.permit} defaultValue={value ?? ''} />
+      )}
+    </FormField>
+  )
+}
+
+/** Her yearly cap: what she wrote if it was refused, else the saved cap. */
+function SalesCapField({
+  settings,
+  refused,
+  region,
+}: {
+  settings: LabelsView['settings']
+  refused: Refused | undefined
+  region: Region | null
+}) {
+  return (
+    <FormField
+      name="sales_cap"
+      label={`Your yearly sales cap (${currencySymbol()})`}
+      optional
+      hint={
+        region?.yearlySalesCap
+          ? `Leave it empty to use ${region.name}’s cap; write yours if it differs. Settings shows your sales against it.`
+          : 'Where your law caps what a home kitchen sells in a year (California’s depends on your class and changes each year): Settings shows your sales against it.'
+      }
+      error={refused?.errors.sales_cap}
+    >
+      {(control) => (
+        <input
+          {...control}
+          inputMode="decimal"
+          defaultValue={
+            refused
+              ? (refused.values.sales_cap ?? '')
+              : settings.salesCapCents === null
+                ? ''
+                : centsToInput(settings.salesCapCents)
+          }
+        />
+      )}
+    </FormField>
+  )
+}
+
+function LayoutField({ value, error }: { value: string | null | undefined; error?: string }) {
+  return (
+    <FormField name="layout" label="You print on" error={error}>
+      {(control) => (
+        <select {...control} defaultValue={value ?? 'avery-5163'}>
+          {(Object.keys(LAYOUTS) as LayoutKey[]).map((key) => (
+            <option key={key} value={key}>
+              {LAYOUTS[key].name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  )
+}
+
+function SaveButton() {
+  const saving = useNavigation().formMethod === 'POST'
+  return (
+    <div>
+      <button type="submit" className="button-primary" disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+    </div>
   )
 }
