@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import { Suspense, lazy, useId, useRef, useState } from 'react'
 import { Link, useActionData } from 'react-router'
 import { useSiteWords } from '#app/components/use-site-words.ts'
@@ -52,130 +52,221 @@ export interface OrderPageData {
  * posts one order, and the server's answer arrives as the route's action data.
  */
 export function OrderPage(data: OrderPageData) {
-  const { identity } = useSiteWords()
   const orders = useCart()
-  const posted = useActionData<OrderSendResult | { dayWaitlist: true; values?: OrderValues }>()
-  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it.
-  const postedWithoutScript = posted && 'dayWaitlist' in posted ? undefined : posted
-  // A refusal, or her joining a waitlist, gives back the order she had typed.
-  const typed = posted && ('dayWaitlist' in posted || !posted.ok) ? posted.values : undefined
-  const [cartOpen, setCartOpen] = useState(false)
-  // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
-  const [cartFocus, setCartFocus] = useState(0)
+  const { postedWithoutScript, typed } = usePostedOrder()
+  const cartPanel = useCartPanel()
   const honeypotRef = useRef<HTMLInputElement>(null)
   const panelId = useId()
   const send = useOrderSend(orders, honeypotRef)
-  const postedStatus = sendStatus(postedWithoutScript)
 
   return (
     <section className="page-section">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Custom orders</p>
-          <h1 className="page-heading mt-2">Place a Custom Order</h1>
-          <p className="lede mt-3 max-w-2xl">
-            Add each treat you would like to your cart, then send them to us together.{' '}
-            {firstNameOf(identity.ownerName)} replies to every request with ideas and a quote{' '}
-            {identity.replyTime}.
-          </p>
-        </div>
-        <CartButton
-          count={orders.length}
-          expanded={cartOpen && !send.succeeded}
-          controls={panelId}
-          onToggle={() => {
-            if (send.succeeded) send.startAnother()
-            setCartOpen((open) => !open || send.succeeded)
-          }}
-          onIntent={() => void loadCartPanel()}
-        />
-      </div>
+      <OrderPageHeader
+        count={orders.length}
+        expanded={cartPanel.open && !send.succeeded}
+        panelId={panelId}
+        onToggle={() => {
+          if (send.succeeded) send.startAnother()
+          cartPanel.toggle(send.succeeded)
+        }}
+      />
 
-      {postedStatus ? (
-        <p role="status" className={`mt-6 status-${postedStatus.tone}`}>
-          {postedStatus.message} <span className="font-normal">{postedStatus.detail}</span>
-        </p>
-      ) : null}
+      <PostedStatus result={postedWithoutScript} />
       {data.afterAnswer}
       {postedWithoutScript?.ok ? <SentLinks links={postedWithoutScript.links} /> : null}
       {data.buyNow.length > 0 && !send.succeeded ? <BuyNowLinks treats={data.buyNow} /> : null}
 
       {send.succeeded ? (
-        <div className="mt-10">
-          <ThankYouPanel
-            name={send.sentOrders[0]?.name ?? ''}
-            emails={[...new Set(send.sentOrders.map((order) => order.email))]}
-            count={send.sentOrders.length}
-            links={send.sentLinks}
-            onStartAnother={() => {
-              send.startAnother()
-              setCartOpen(false)
-              requestAnimationFrame(() => document.getElementById('field-name')?.focus())
-            }}
-          />
-        </div>
+        <SentThankYou send={send} onStartAnother={cartPanel.close} />
       ) : (
-        <div
-          className={`mt-10 grid items-start gap-8 ${cartOpen ? 'lg:grid-cols-[1fr_24rem]' : ''}`}
-        >
-          <div className="card min-w-0 p-6 sm:p-8">
-            <OrderForm
-              today={data.today}
-              products={data.products}
-              chosenProduct={data.chosenProduct}
-              notice={data.notice}
-              prices={data.prices}
-              horizonDays={data.horizonDays}
-              deliveryEnabled={data.deliveryEnabled}
-              deliveryNote={data.deliveryNote}
-              pickupWindows={data.pickupWindows}
-              policiesHtml={data.policiesHtml}
-              disabled={send.sending}
-              postedErrors={postedFieldErrors(postedWithoutScript)}
-              postedPoliciesError={sendProblems(postedWithoutScript).policies}
-              postedValues={typed}
-              honeypotRef={honeypotRef}
-              dayWaitlist={data.dayWaitlist}
-              onAdd={(order) => {
-                cart.add(order)
-                send.added()
-              }}
-              cartCount={orders.length}
-              party={partyContactOf(orders)}
-              onKeepContact={(contact) => {
-                cart.setContact(contact)
-                send.added()
-              }}
-              onViewCart={() => {
-                void loadCartPanel()
-                setCartOpen(true)
-                setCartFocus((count) => count + 1)
-              }}
-            />
-          </div>
-          {cartOpen ? (
-            <Suspense fallback={null}>
-              <CartPanel
-                id={panelId}
-                focusRequest={cartFocus}
-                orders={orders}
-                sending={send.sending}
-                status={send.status}
-                notes={send.notes}
-                policiesHtml={data.policiesHtml}
-                policiesTicked={send.policiesTicked}
-                policiesError={send.policiesError}
-                policiesRef={send.policiesRef}
-                onTickPolicies={send.tickPolicies}
-                onRemove={send.remove}
-                onMove={send.move}
-                onSend={send.send}
-              />
-            </Suspense>
-          ) : null}
-        </div>
+        <OrderWorkspace
+          data={data}
+          orders={orders}
+          send={send}
+          cartPanel={cartPanel}
+          panelId={panelId}
+          postedWithoutScript={postedWithoutScript}
+          typed={typed}
+          honeypotRef={honeypotRef}
+        />
       )}
     </section>
+  )
+}
+
+type OrderSend = ReturnType<typeof useOrderSend>
+type CartPanelState = ReturnType<typeof useCartPanel>
+
+/** The server's answer to a post without JavaScript, and the order she had typed. */
+function usePostedOrder() {
+  const posted = useActionData<OrderSendResult | { dayWaitlist: true; values?: OrderValues }>()
+  // Without JavaScript, a full day's waitlist answers here too: data.afterAnswer shows it.
+  const postedWithoutScript = posted && 'dayWaitlist' in posted ? undefined : posted
+  // A refusal, or her joining a waitlist, gives back the order she had typed.
+  const typed = posted && ('dayWaitlist' in posted || !posted.ok) ? posted.values : undefined
+  return { postedWithoutScript, typed }
+}
+
+/** Whether the cart panel is open, and how often 'View cart' asked it to take the focus. */
+function useCartPanel() {
+  const [open, setOpen] = useState(false)
+  // Bumped by 'View cart' beside 'Add to Cart': the panel opens and takes the focus.
+  const [focusRequest, setFocusRequest] = useState(0)
+  return {
+    open,
+    focusRequest,
+    /** Opens a closed panel and closes an open one, unless `keepOpen`. */
+    toggle: (keepOpen: boolean) => setOpen((wasOpen) => !wasOpen || keepOpen),
+    close: () => setOpen(false),
+    view: () => {
+      void loadCartPanel()
+      setOpen(true)
+      setFocusRequest((count) => count + 1)
+    },
+  }
+}
+
+/** The page's heading and welcome, with the cart's button beside them. */
+function OrderPageHeader({
+  count,
+  expanded,
+  panelId,
+  onToggle,
+}: {
+  count: number
+  expanded: boolean
+  panelId: string
+  onToggle: () => void
+}) {
+  const { identity } = useSiteWords()
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <p className="eyebrow">Custom orders</p>
+        <h1 className="page-heading mt-2">Place a Custom Order</h1>
+        <p className="lede mt-3 max-w-2xl">
+          Add each treat you would like to your cart, then send them to us together.{' '}
+          {firstNameOf(identity.ownerName)} replies to every request with ideas and a quote{' '}
+          {identity.replyTime}.
+        </p>
+      </div>
+      <CartButton
+        count={count}
+        expanded={expanded}
+        controls={panelId}
+        onToggle={onToggle}
+        onIntent={() => void loadCartPanel()}
+      />
+    </div>
+  )
+}
+
+/** How the one order posted without JavaScript went. */
+function PostedStatus({ result }: { result: OrderSendResult | undefined }) {
+  const postedStatus = sendStatus(result)
+  if (!postedStatus) return null
+  return (
+    <p role="status" className={`mt-6 status-${postedStatus.tone}`}>
+      {postedStatus.message} <span className="font-normal">{postedStatus.detail}</span>
+    </p>
+  )
+}
+
+/** Thanks for the orders just sent, with a way to start another. */
+function SentThankYou({ send, onStartAnother }: { send: OrderSend; onStartAnother: () => void }) {
+  return (
+    <div className="mt-10">
+      <ThankYouPanel
+        name={send.sentOrders[0]?.name ?? ''}
+        emails={[...new Set(send.sentOrders.map((order) => order.email))]}
+        count={send.sentOrders.length}
+        links={send.sentLinks}
+        onStartAnother={() => {
+          send.startAnother()
+          onStartAnother()
+          requestAnimationFrame(() => document.getElementById('field-name')?.focus())
+        }}
+      />
+    </div>
+  )
+}
+
+/** The order form, with the cart's panel beside it when open. */
+function OrderWorkspace({
+  data,
+  orders,
+  send,
+  cartPanel,
+  panelId,
+  postedWithoutScript,
+  typed,
+  honeypotRef,
+}: {
+  data: OrderPageData
+  orders: ReturnType<typeof useCart>
+  send: OrderSend
+  cartPanel: CartPanelState
+  panelId: string
+  postedWithoutScript: OrderSendResult | undefined
+  typed: OrderValues | undefined
+  honeypotRef: RefObject<HTMLInputElement | null>
+}) {
+  return (
+    <div
+      className={`mt-10 grid items-start gap-8 ${cartPanel.open ? 'lg:grid-cols-[1fr_24rem]' : ''}`}
+    >
+      <div className="card min-w-0 p-6 sm:p-8">
+        <OrderForm
+          today={data.today}
+          products={data.products}
+          chosenProduct={data.chosenProduct}
+          notice={data.notice}
+          prices={data.prices}
+          horizonDays={data.horizonDays}
+          deliveryEnabled={data.deliveryEnabled}
+          deliveryNote={data.deliveryNote}
+          pickupWindows={data.pickupWindows}
+          policiesHtml={data.policiesHtml}
+          disabled={send.sending}
+          postedErrors={postedFieldErrors(postedWithoutScript)}
+          postedPoliciesError={sendProblems(postedWithoutScript).policies}
+          postedValues={typed}
+          honeypotRef={honeypotRef}
+          dayWaitlist={data.dayWaitlist}
+          onAdd={(order) => {
+            cart.add(order)
+            send.added()
+          }}
+          cartCount={orders.length}
+          party={partyContactOf(orders)}
+          onKeepContact={(contact) => {
+            cart.setContact(contact)
+            send.added()
+          }}
+          onViewCart={cartPanel.view}
+        />
+      </div>
+      {cartPanel.open ? (
+        <Suspense fallback={null}>
+          <CartPanel
+            id={panelId}
+            focusRequest={cartPanel.focusRequest}
+            orders={orders}
+            sending={send.sending}
+            status={send.status}
+            notes={send.notes}
+            policiesHtml={data.policiesHtml}
+            policiesTicked={send.policiesTicked}
+            policiesError={send.policiesError}
+            policiesRef={send.policiesRef}
+            onTickPolicies={send.tickPolicies}
+            onRemove={send.remove}
+            onMove={send.move}
+            onSend={send.send}
+          />
+        </Suspense>
+      ) : null}
+    </div>
   )
 }
 
