@@ -226,92 +226,105 @@ export function BakeList({
       <h2 id={`${id}-heading`} className="section-heading mt-1">
         {formatCalendarDate(date)}
       </h2>
-      {day ? (
-        <p className="mt-2">
-          {day.closed
-            ? `Closed${day.closed.kind === 'period' && day.closed.note ? ` — ${day.closed.note}` : ''}. `
-            : ''}
-          {day.booked} of {day.capacity} effort booked ·{' '}
-          {plural(items.length, 'request to make', 'requests to make')}
-        </p>
-      ) : null}
+      {day ? <BakeDaySummary day={day} count={items.length} /> : null}
       {items.length === 0 ? (
         <p className="card mt-4 p-5">Nothing is due this day.</p>
       ) : (
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {items.map((item) => (
-            <li key={item.id} className="card bake-item">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <h3 className="font-display text-xl font-bold">
-                  {item.product}
-                  {item.servings ? (
-                    <span className="font-sans text-base font-bold text-chocolate">
-                      {' '}
-                      · {servingsPhrase(item.servings)}
-                    </span>
-                  ) : null}
-                </h3>
-                <span className={`request-status-badge request-status-${item.status}`}>
-                  {STATUS_LABELS[item.status]}
-                </span>
-              </div>
-              {item.allergies ? (
-                <p className="allergy-callout mt-3">
-                  <strong>Allergies:</strong> {item.allergies}
-                </p>
-              ) : (
-                <p className="mt-3 text-sm font-bold text-chocolate">No allergies noted</p>
-              )}
-              <dl className="bake-facts mt-3">
-                <dt>Customer</dt>
-                <dd>{item.name}</dd>
-                <dt>Handover</dt>
-                <dd>
-                  {item.window ? (
-                    <strong>{handoverLabel(item.fulfilment, item.window)}</strong>
-                  ) : (
-                    handoverLabel(item.fulfilment, item.window)
-                  )}
-                </dd>
-                {formatDeliveryAddress(item.delivery) ? (
-                  <>
-                    <dt>Deliver to</dt>
-                    <dd>
-                      {formatDeliveryAddress(item.delivery)}
-                      {item.delivery.notes ? (
-                        <span className="block text-sm">{item.delivery.notes}</span>
-                      ) : null}
-                    </dd>
-                  </>
-                ) : null}
-                {item.eventTheme ? (
-                  <>
-                    <dt>{item.eventThemeLabel}</dt>
-                    <dd>{item.eventTheme}</dd>
-                  </>
-                ) : null}
-                <dt>Phone</dt>
-                <dd>
-                  <a href={`tel:${item.phone.replace(/[^\d+]/g, '')}`} className="text-link">
-                    {formatPhoneNumber(item.phone)}
-                  </a>
-                </dd>
-              </dl>
-              {approvedProofs[item.id] ? (
-                <ApprovedProofFigure
-                  className="mt-3"
-                  proof={approvedProofs[item.id]!}
-                  src={ownerProofSrc}
-                />
-              ) : null}
-              <Link to={`/admin/orders/${item.id}`} className="text-link mt-4 inline-block">
-                Open request #{item.id}
-                <span className="sr-only"> for {item.name}</span>
-              </Link>
-            </li>
+            <BakeItemCard key={item.id} item={item} proof={approvedProofs[item.id]} />
           ))}
         </ul>
       )}
     </section>
+  )
+}
+
+/** Whether the day is closed, how much of its effort is booked and how many requests it holds. */
+function BakeDaySummary({ day, count }: { day: CalendarDay; count: number }) {
+  return (
+    <p className="mt-2">
+      {day.closed
+        ? `Closed${day.closed.kind === 'period' && day.closed.note ? ` — ${day.closed.note}` : ''}. `
+        : ''}
+      {day.booked} of {day.capacity} effort booked ·{' '}
+      {plural(count, 'request to make', 'requests to make')}
+    </p>
+  )
+}
+
+/** One request to make: the treat, its allergies, its facts, its approved proof and its link. */
+function BakeItemCard({ item, proof }: { item: BakeListItem; proof: ApprovedProof | undefined }) {
+  return (
+    <li className="card bake-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-display text-xl font-bold">
+          {item.product}
+          {item.servings ? (
+            <span className="font-sans text-base font-bold text-chocolate">
+              {' '}
+              · {servingsPhrase(item.servings)}
+            </span>
+          ) : null}
+        </h3>
+        <span className={`request-status-badge request-status-${item.status}`}>
+          {STATUS_LABELS[item.status]}
+        </span>
+      </div>
+      {item.allergies ? (
+        <p className="allergy-callout mt-3">
+          <strong>Allergies:</strong> {item.allergies}
+        </p>
+      ) : (
+        <p className="mt-3 text-sm font-bold text-chocolate">No allergies noted</p>
+      )}
+      <BakeItemFacts item={item} />
+      {proof ? <ApprovedProofFigure className="mt-3" proof={proof} src={ownerProofSrc} /> : null}
+      <Link to={`/admin/orders/${item.id}`} className="text-link mt-4 inline-block">
+        Open request #{item.id}
+        <span className="sr-only"> for {item.name}</span>
+      </Link>
+    </li>
+  )
+}
+
+/** Who it is for, how it is handed over, where it goes, its theme and her phone. */
+function BakeItemFacts({ item }: { item: BakeListItem }) {
+  return (
+    <dl className="bake-facts mt-3">
+      <dt>Customer</dt>
+      <dd>{item.name}</dd>
+      <dt>Handover</dt>
+      <dd>
+        {item.window ? (
+          <strong>{handoverLabel(item.fulfilment, item.window)}</strong>
+        ) : (
+          handoverLabel(item.fulfilment, item.window)
+        )}
+      </dd>
+      {formatDeliveryAddress(item.delivery) ? (
+        <>
+          <dt>Deliver to</dt>
+          <dd>
+            {formatDeliveryAddress(item.delivery)}
+            {item.delivery.notes ? (
+              <span className="block text-sm">{item.delivery.notes}</span>
+            ) : null}
+          </dd>
+        </>
+      ) : null}
+      {item.eventTheme ? (
+        <>
+          <dt>{item.eventThemeLabel}</dt>
+          <dd>{item.eventTheme}</dd>
+        </>
+      ) : null}
+      <dt>Phone</dt>
+      <dd>
+        <a href={`tel:${item.phone.replace(/[^\d+]/g, '')}`} className="text-link">
+          {formatPhoneNumber(item.phone)}
+        </a>
+      </dd>
+    </dl>
   )
 }
