@@ -42,7 +42,6 @@ export function DropDeskPage({
   texts?: ReactNode
 }) {
   useLiveCounts(view.state === 'open')
-  const sending = useNavigation().state !== 'idle'
   return (
     <section className="page-section" aria-labelledby="drop-desk-heading">
       <p className="eyebrow">
@@ -56,52 +55,10 @@ export function DropDeskPage({
       <p className="lede mt-3">
         <DropState state={view.state} /> Pickup {view.pickupDay}. {endSentence(view.when)}
       </p>
-      {notice ? (
-        <p className="status-success mt-4" role="status">
-          {notice === 'copied'
-            ? 'Copied to next week. Check its items and times, then it opens as set.'
-            : 'Changes saved.'}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Link to={`/admin/drops/${view.id}/edit`} className="button-secondary">
-          Change it
-        </Link>
-        <Link to={`/drops/${view.slug}`} className="button-secondary">
-          Open its public page
-        </Link>
-        <Link to={`/admin/kitchen/labels?drop=${view.id}`} className="button-secondary">
-          Print its labels
-        </Link>
-        <Form method="post">
-          <input type="hidden" name="intent" value="duplicate" />
-          <button type="submit" className="button-secondary" disabled={sending}>
-            Duplicate for next week
-          </button>
-        </Form>
-      </div>
+      <DoneNotice notice={notice} />
+      <DropActions view={view} />
 
-      <div className="drop-desk-grid mt-8">
-        <TallyTable
-          caption="Items"
-          none="Sold out"
-          rows={view.tally.items.map((item) => ({
-            key: String(item.id),
-            of: item.stock,
-            ...item,
-          }))}
-        />
-        <TallyTable
-          caption="Pickup times"
-          none="Full"
-          rows={view.tally.windows.map((window, index) => ({
-            key: window.window,
-            name: view.packing[index]!.words,
-            of: window.capacity,
-            ...window,
-          }))}
-        />
-      </div>
+      <DropTallies view={view} />
       {view.state === 'open' ? (
         <p className="form-hint mt-3">These counts refresh on their own while the drop is open.</p>
       ) : null}
@@ -110,34 +67,100 @@ export function DropDeskPage({
 
       <h2 className="section-heading mt-10">Packing list</h2>
       {view.packing.map((window) => (
-        <section
-          key={window.window}
-          className="card mt-4 p-5 sm:p-6"
-          aria-label={`Pickup ${window.words}`}
-        >
-          <h3 className="font-display text-xl font-semibold">Pickup {window.words}</h3>
-          {window.orders.length === 0 ? (
-            <p className="mt-2">No orders for this time yet.</p>
-          ) : (
-            <ul className="packing-list mt-3">
-              {window.orders.map((order) => (
-                <li key={order.requestId} className="packing-order">
-                  <div>
-                    <Link to={`/admin/orders/${order.requestId}`} className="text-link font-bold">
-                      {order.name}
-                    </Link>
-                    <p>{order.what}</p>
-                    <p className="text-sm">{formatPhoneNumber(order.phone)}</p>
-                  </div>
-                  <span className={order.paid ? 'money-badge money-paid' : 'money-badge'}>
-                    {order.money}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <PackingWindow key={window.window} window={window} />
       ))}
+    </section>
+  )
+}
+
+/** What she just did: copied the drop to next week, or saved her changes. */
+function DoneNotice({ notice }: { notice: 'copied' | 'saved' | null }) {
+  if (!notice) return null
+  return (
+    <p className="status-success mt-4" role="status">
+      {notice === 'copied'
+        ? 'Copied to next week. Check its items and times, then it opens as set.'
+        : 'Changes saved.'}
+    </p>
+  )
+}
+
+/** Change it, see it, print its labels, or copy it to next week. */
+function DropActions({ view }: { view: DropDeskView }) {
+  const sending = useNavigation().state !== 'idle'
+  return (
+    <div className="mt-5 flex flex-wrap gap-3">
+      <Link to={`/admin/drops/${view.id}/edit`} className="button-secondary">
+        Change it
+      </Link>
+      <Link to={`/drops/${view.slug}`} className="button-secondary">
+        Open its public page
+      </Link>
+      <Link to={`/admin/kitchen/labels?drop=${view.id}`} className="button-secondary">
+        Print its labels
+      </Link>
+      <Form method="post">
+        <input type="hidden" name="intent" value="duplicate" />
+        <button type="submit" className="button-secondary" disabled={sending}>
+          Duplicate for next week
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+/** What is sold, held and left of each item and each pickup time. */
+function DropTallies({ view }: { view: DropDeskView }) {
+  return (
+    <div className="drop-desk-grid mt-8">
+      <TallyTable
+        caption="Items"
+        none="Sold out"
+        rows={view.tally.items.map((item) => ({
+          key: String(item.id),
+          of: item.stock,
+          ...item,
+        }))}
+      />
+      <TallyTable
+        caption="Pickup times"
+        none="Full"
+        rows={view.tally.windows.map((window, index) => ({
+          key: window.window,
+          name: view.packing[index]!.words,
+          of: window.capacity,
+          ...window,
+        }))}
+      />
+    </div>
+  )
+}
+
+/** One pickup time's orders to pack: who, what, her phone and whether it is paid. */
+function PackingWindow({ window }: { window: DropDeskView['packing'][number] }) {
+  return (
+    <section className="card mt-4 p-5 sm:p-6" aria-label={`Pickup ${window.words}`}>
+      <h3 className="font-display text-xl font-semibold">Pickup {window.words}</h3>
+      {window.orders.length === 0 ? (
+        <p className="mt-2">No orders for this time yet.</p>
+      ) : (
+        <ul className="packing-list mt-3">
+          {window.orders.map((order) => (
+            <li key={order.requestId} className="packing-order">
+              <div>
+                <Link to={`/admin/orders/${order.requestId}`} className="text-link font-bold">
+                  {order.name}
+                </Link>
+                <p>{order.what}</p>
+                <p className="text-sm">{formatPhoneNumber(order.phone)}</p>
+              </div>
+              <span className={order.paid ? 'money-badge money-paid' : 'money-badge'}>
+                {order.money}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }
