@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField } from '#app/components/form-field.tsx'
 import { type FieldErrors, focusFirstInvalid } from '#app/utils/field-errors.ts'
@@ -43,11 +43,58 @@ export function SetPriceForm({
   currencySymbol: string
 }) {
   const formRef = useRef<HTMLFormElement>(null)
-  const sending = useNavigation().state !== 'idle'
+  const refused = useFocusOnRefusal(formRef, errors)
+  const { input, tick } = setPriceControls(values, errors)
+  const groups = rowsOf(values, 'group', SPARE_GROUPS, SET_PRICE_LIMITS.groups)
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      className="drop-form grid gap-6"
+      noValidate
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="set-price" />
+      {refused ? (
+        <p className="status-error" role="alert">
+          Some of it needs another look: see the notes below.
+        </p>
+      ) : null}
+      <BuyNowFields name={name} currencySymbol={currencySymbol} input={input} tick={tick} />
+
+      {Array.from({ length: groups }, (_, row) => (
+        <OptionGroupRows
+          key={row}
+          row={row}
+          values={values}
+          errors={errors}
+          currencySymbol={currencySymbol}
+          input={input}
+          tick={tick}
+        />
+      ))}
+
+      <SaveSetPrice name={name} saved={saved} />
+    </Form>
+  )
+}
+
+type SetPriceControls = ReturnType<typeof setPriceControls>
+
+/** Whether the form was refused; if so, the first field to mend takes the focus. */
+function useFocusOnRefusal(
+  formRef: RefObject<HTMLFormElement | null>,
+  errors: FieldErrors<string>,
+): boolean {
   const refused = Object.keys(errors).length > 0
   useEffect(() => {
     if (refused && formRef.current) focusFirstInvalid(formRef.current, errors)
-  }, [refused, errors])
+  }, [refused, errors, formRef])
+  return refused
+}
+
+/** The form's two kinds of control, a labelled input and a tick, each showing what she posted. */
+function setPriceControls(values: Record<string, string>, errors: FieldErrors<string>) {
   const input = (
     field: string,
     label: string,
@@ -78,65 +125,56 @@ export function SetPriceForm({
       <span>{label}</span>
     </label>
   )
-  const groups = rowsOf(values, 'group', SPARE_GROUPS, SET_PRICE_LIMITS.groups)
+  return { input, tick }
+}
+
+/** Whether it sells now, its price, pay at pickup and the rush fee. */
+function BuyNowFields({
+  name,
+  currencySymbol,
+  input,
+  tick,
+}: {
+  name: string
+  currencySymbol: string
+} & SetPriceControls) {
   return (
-    <Form
-      method="post"
-      ref={formRef}
-      className="drop-form grid gap-6"
-      noValidate
-      preventScrollReset
-    >
-      <input type="hidden" name="intent" value="set-price" />
-      {refused ? (
-        <p className="status-error" role="alert">
-          Some of it needs another look: see the notes below.
+    <fieldset className="card grid gap-4 p-5 sm:p-6">
+      <legend className="drop-form-legend">Buy now</legend>
+      {tick('sells_now', `Customers can buy ${name} now, at a set price`)}
+      <p className="form-hint">
+        Off, it is quoted as before. Its price and options are kept either way.
+      </p>
+      {input('set_price', `Price (${currencySymbol})`, {
+        decimal: true,
+        hint: 'Before any option: the smallest size, the plainest flavour.',
+      })}
+      {tick('pay_at_pickup', 'Customers may pay at pickup')}
+      <p className="form-hint">Otherwise they pay by card when they order.</p>
+      <div className="drop-form-pair">
+        {input('rush_days', 'Rush: fewer than (days)', { number: true, optional: true })}
+        {input('rush_fee', `Rush fee (${currencySymbol})`, { decimal: true, optional: true })}
+      </div>
+      <p className="form-hint">
+        An order for a date fewer than that many days away pays the rush fee.
+      </p>
+    </fieldset>
+  )
+}
+
+function SaveSetPrice({ name, saved }: { name: string; saved: string | undefined }) {
+  const sending = useNavigation().state !== 'idle'
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <button type="submit" className="button-primary" disabled={sending}>
+        Save {name}
+      </button>
+      {saved && !sending ? (
+        <p className="status-success" role="status">
+          {saved}
         </p>
       ) : null}
-      <fieldset className="card grid gap-4 p-5 sm:p-6">
-        <legend className="drop-form-legend">Buy now</legend>
-        {tick('sells_now', `Customers can buy ${name} now, at a set price`)}
-        <p className="form-hint">
-          Off, it is quoted as before. Its price and options are kept either way.
-        </p>
-        {input('set_price', `Price (${currencySymbol})`, {
-          decimal: true,
-          hint: 'Before any option: the smallest size, the plainest flavour.',
-        })}
-        {tick('pay_at_pickup', 'Customers may pay at pickup')}
-        <p className="form-hint">Otherwise they pay by card when they order.</p>
-        <div className="drop-form-pair">
-          {input('rush_days', 'Rush: fewer than (days)', { number: true, optional: true })}
-          {input('rush_fee', `Rush fee (${currencySymbol})`, { decimal: true, optional: true })}
-        </div>
-        <p className="form-hint">
-          An order for a date fewer than that many days away pays the rush fee.
-        </p>
-      </fieldset>
-
-      {Array.from({ length: groups }, (_, row) => (
-        <OptionGroupRows
-          key={row}
-          row={row}
-          values={values}
-          errors={errors}
-          currencySymbol={currencySymbol}
-          input={input}
-          tick={tick}
-        />
-      ))}
-
-      <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="button-primary" disabled={sending}>
-          Save {name}
-        </button>
-        {saved && !sending ? (
-          <p className="status-success" role="status">
-            {saved}
-          </p>
-        ) : null}
-      </div>
-    </Form>
+    </div>
   )
 }
 
