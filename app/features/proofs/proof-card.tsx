@@ -29,13 +29,9 @@ export function ProofCard({
   canSend: boolean
   result: ProofSendResult | undefined
 }) {
-  const navigation = useNavigation()
-  const busy =
-    navigation.state === 'submitting' && navigation.formAction?.includes('proof') === true
   const approved = approvedRound(proof)
   const sent = proof.rounds.length
   const usedUp = sent >= proof.included
-  const waiting = proof.rounds.at(-1)?.answer === null
   return (
     <section
       id="proofs"
@@ -45,26 +41,7 @@ export function ProofCard({
       <h2 id="proofs-heading" className="font-display text-2xl font-semibold">
         Design proof
       </h2>
-      {approved ? (
-        <ApprovedProofFigure
-          className="mt-4"
-          proof={{
-            round: approved.number,
-            image: approved.images[0] ?? null,
-            approvedAt: approved.answeredAt ?? approved.sentAt,
-          }}
-          src={ownerProofSrc}
-        />
-      ) : (
-        <p className="mt-2" data-testid="proof-rounds-used">
-          {sent === 0
-            ? `No proof sent yet. ${proof.included} round${proof.included === 1 ? '' : 's'} of changes included.`
-            : usedUp
-              ? `${sent} of ${proof.included} rounds sent: the rounds included are used up.`
-              : `${sent} of ${proof.included} rounds sent.`}
-          {waiting ? ' Waiting for the customer’s answer.' : ''}
-        </p>
-      )}
+      {approved ? <ApprovedDesign approved={approved} /> : <RoundsUsed proof={proof} />}
       {proof.rounds.length > 0 ? (
         <ol className="mt-4 grid gap-4" aria-label="Proof rounds">
           {[...proof.rounds].reverse().map((round) => (
@@ -74,58 +51,98 @@ export function ProofCard({
           ))}
         </ol>
       ) : null}
-      {canSend && !approved ? (
-        <Form
-          method="post"
-          action={`?proof${answeredAt(PROOF_ANSWER_ID)}`}
-          encType="multipart/form-data"
-          className="mt-5 grid gap-4 border-t-2 border-blush pt-5"
-        >
-          <h3 className="font-display text-xl font-semibold">
-            {sent === 0 ? 'Send a proof' : 'Send the next proof'}
-          </h3>
-          <div className="form-field">
-            <label htmlFor="proof-files" className="form-label">
-              Images of the design
-            </label>
-            <input
-              id="proof-files"
-              name="file"
-              type="file"
-              multiple
-              required
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              aria-describedby="proof-files-hint"
-              className="min-h-11"
-            />
-            <p id="proof-files-hint" className="form-hint">
-              Up to {PROOF_LIMITS.images} photos or sketches, each under 15 MB. Only you and this
-              customer can see them.
-            </p>
-          </div>
-          <div className="form-field">
-            <label htmlFor="proof-note" className="form-label">
-              Note to the customer <span className="form-optional">(optional)</span>
-            </label>
-            <textarea id="proof-note" name="note" rows={3} maxLength={PROOF_LIMITS.note} />
-          </div>
-          {usedUp ? (
-            <label className="tick-label min-h-11">
-              <input type="checkbox" name="extra" value="on" />
-              <span>Send one more round anyway (the rounds included are used up)</span>
-            </label>
-          ) : null}
-          <div>
-            <button type="submit" className="button-primary" disabled={busy}>
-              {busy ? 'Sending…' : 'Send a proof'}
-            </button>
-          </div>
-        </Form>
-      ) : null}
+      {canSend && !approved ? <SendProofForm first={sent === 0} usedUp={usedUp} /> : null}
       {canSend || result ? (
         <ActionStatus answer={result} id={PROOF_ANSWER_ID} className="mt-2" />
       ) : null}
     </section>
+  )
+}
+
+/** The round the customer approved, as her design. */
+function ApprovedDesign({ approved }: { approved: ProofRoundView }) {
+  return (
+    <ApprovedProofFigure
+      className="mt-4"
+      proof={{
+        round: approved.number,
+        image: approved.images[0] ?? null,
+        approvedAt: approved.answeredAt ?? approved.sentAt,
+      }}
+      src={ownerProofSrc}
+    />
+  )
+}
+
+/** How many of the included rounds are sent, and whether the customer has yet to answer. */
+function RoundsUsed({ proof }: { proof: ProofView }) {
+  const sent = proof.rounds.length
+  const usedUp = sent >= proof.included
+  const waiting = proof.rounds.at(-1)?.answer === null
+  return (
+    <p className="mt-2" data-testid="proof-rounds-used">
+      {sent === 0
+        ? `No proof sent yet. ${proof.included} round${proof.included === 1 ? '' : 's'} of changes included.`
+        : usedUp
+          ? `${sent} of ${proof.included} rounds sent: the rounds included are used up.`
+          : `${sent} of ${proof.included} rounds sent.`}
+      {waiting ? ' Waiting for the customer’s answer.' : ''}
+    </p>
+  )
+}
+
+/** "Send a proof": the images and a note; once the rounds are used up, one more on purpose. */
+function SendProofForm({ first, usedUp }: { first: boolean; usedUp: boolean }) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state === 'submitting' && navigation.formAction?.includes('proof') === true
+  return (
+    <Form
+      method="post"
+      action={`?proof${answeredAt(PROOF_ANSWER_ID)}`}
+      encType="multipart/form-data"
+      className="mt-5 grid gap-4 border-t-2 border-blush pt-5"
+    >
+      <h3 className="font-display text-xl font-semibold">
+        {first ? 'Send a proof' : 'Send the next proof'}
+      </h3>
+      <div className="form-field">
+        <label htmlFor="proof-files" className="form-label">
+          Images of the design
+        </label>
+        <input
+          id="proof-files"
+          name="file"
+          type="file"
+          multiple
+          required
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-describedby="proof-files-hint"
+          className="min-h-11"
+        />
+        <p id="proof-files-hint" className="form-hint">
+          Up to {PROOF_LIMITS.images} photos or sketches, each under 15 MB. Only you and this
+          customer can see them.
+        </p>
+      </div>
+      <div className="form-field">
+        <label htmlFor="proof-note" className="form-label">
+          Note to the customer <span className="form-optional">(optional)</span>
+        </label>
+        <textarea id="proof-note" name="note" rows={3} maxLength={PROOF_LIMITS.note} />
+      </div>
+      {usedUp ? (
+        <label className="tick-label min-h-11">
+          <input type="checkbox" name="extra" value="on" />
+          <span>Send one more round anyway (the rounds included are used up)</span>
+        </label>
+      ) : null}
+      <div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send a proof'}
+        </button>
+      </div>
+    </Form>
   )
 }
 
