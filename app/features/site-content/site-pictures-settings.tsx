@@ -79,6 +79,7 @@ export function PicturesGroup({
   )
 }
 
+/** One picture's form: what shows now, a photo to replace it, its description, and the buttons. */
 function PictureForm({
   slot,
   picture,
@@ -88,11 +89,6 @@ function PictureForm({
   picture: Picture
   result: SiteSettingsResult | undefined
 }) {
-  const navigation = useNavigation()
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === 'pictures' &&
-    navigation.formData.get('slot') === slot
   const words = SLOT_WORDS[slot]
   const id = `site-picture-${slot}`
   const hers = picture.upload !== null
@@ -107,16 +103,7 @@ function PictureForm({
         {words.title}
       </h3>
       <p className="mt-1 text-sm">{words.where}</p>
-      <div className="mt-3 flex min-h-28 items-center justify-center rounded-xl bg-paper p-2">
-        <SitePicture
-          slot={slot}
-          picture={picture}
-          alt={hers ? `Now: ${picture.alt || 'your logo'}` : `Now: the picture the site came with`}
-          sizes="240px"
-          lazy
-          className="max-h-40 w-auto rounded-lg object-contain"
-        />
-      </div>
+      <PictureNow slot={slot} picture={picture} hers={hers} />
       <p className="mt-2 text-sm">
         {hers ? 'Your own picture is showing.' : 'The picture the site came with is showing.'}
       </p>
@@ -128,60 +115,139 @@ function PictureForm({
       >
         <input type="hidden" name="intent" value="pictures" />
         <input type="hidden" name="slot" value={slot} />
-        <FormField
-          name={`site-${slot}-file`}
-          label={hers ? 'Replace with a new photo' : 'Choose a photo'}
-          hint="JPEG, PNG, WebP or AVIF, up to 15 MB."
-          optional={hers || slot === 'logo'}
-          error={result?.errors.file}
-        >
-          {(props) => (
-            <input
-              {...props}
-              name="file"
-              type="file"
-              accept={ACCEPTED}
-              required={!hers && slot !== 'logo'}
-              className="inspiration-input"
-            />
-          )}
-        </FormField>
-        <FormField
-          name={`site-${slot}-alt`}
-          label="Describe it"
-          hint={words.altHint}
-          optional={slot === 'logo'}
-          error={result?.errors.alt}
-        >
-          {(props) => (
-            <input
-              {...props}
-              name="alt"
-              type="text"
-              maxLength={WORDS_LIMITS.alt}
-              required={slot !== 'logo'}
-              defaultValue={alt}
-            />
-          )}
-        </FormField>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-          <button type="submit" name="mode" value="save" className="button-primary">
-            {words.save}
-          </button>
-          {hers ? (
-            <button
-              type="submit"
-              name="mode"
-              value="remove"
-              formNoValidate
-              className="button-secondary"
-            >
-              Use the built-in picture
-            </button>
-          ) : null}
-          <CardAnswer cardId={id} answer={siteAnswerWords(result)} busy={busy} busyText="Saving…" />
-        </div>
+        <PictureFileField slot={slot} hers={hers} error={result?.errors.file} />
+        <PictureAltField slot={slot} alt={alt} error={result?.errors.alt} />
+        <PictureButtons slot={slot} hers={hers} result={result} />
       </Form>
     </section>
+  )
+}
+
+/** The picture showing now: hers, or the one the site came with. */
+function PictureNow({
+  slot,
+  picture,
+  hers,
+}: {
+  slot: PictureSlot
+  picture: Picture
+  hers: boolean
+}) {
+  return (
+    <div className="mt-3 flex min-h-28 items-center justify-center rounded-xl bg-paper p-2">
+      <SitePicture
+        slot={slot}
+        picture={picture}
+        alt={hers ? `Now: ${picture.alt || 'your logo'}` : `Now: the picture the site came with`}
+        sizes="240px"
+        lazy
+        className="max-h-40 w-auto rounded-lg object-contain"
+      />
+    </div>
+  )
+}
+
+/** A photo from her phone; needed only for a photo slot still showing the built-in picture. */
+function PictureFileField({
+  slot,
+  hers,
+  error,
+}: {
+  slot: PictureSlot
+  hers: boolean
+  error: string | undefined
+}) {
+  return (
+    <FormField
+      name={`site-${slot}-file`}
+      label={hers ? 'Replace with a new photo' : 'Choose a photo'}
+      hint="JPEG, PNG, WebP or AVIF, up to 15 MB."
+      optional={hers || slot === 'logo'}
+      error={error}
+    >
+      {(props) => (
+        <input
+          {...props}
+          name="file"
+          type="file"
+          accept={ACCEPTED}
+          required={!hers && slot !== 'logo'}
+          className="inspiration-input"
+        />
+      )}
+    </FormField>
+  )
+}
+
+/** The picture's description, read aloud in its place. */
+function PictureAltField({
+  slot,
+  alt,
+  error,
+}: {
+  slot: PictureSlot
+  alt: string
+  error: string | undefined
+}) {
+  return (
+    <FormField
+      name={`site-${slot}-alt`}
+      label="Describe it"
+      hint={SLOT_WORDS[slot].altHint}
+      optional={slot === 'logo'}
+      error={error}
+    >
+      {(props) => (
+        <input
+          {...props}
+          name="alt"
+          type="text"
+          maxLength={WORDS_LIMITS.alt}
+          required={slot !== 'logo'}
+          defaultValue={alt}
+        />
+      )}
+    </FormField>
+  )
+}
+
+/** Save, or put the built-in picture back, with the answer beside them. */
+function PictureButtons({
+  slot,
+  hers,
+  result,
+}: {
+  slot: PictureSlot
+  hers: boolean
+  result: SiteSettingsResult | undefined
+}) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'pictures' &&
+    navigation.formData.get('slot') === slot
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+      <button type="submit" name="mode" value="save" className="button-primary">
+        {SLOT_WORDS[slot].save}
+      </button>
+      {hers ? (
+        <button
+          type="submit"
+          name="mode"
+          value="remove"
+          formNoValidate
+          className="button-secondary"
+        >
+          Use the built-in picture
+        </button>
+      ) : null}
+      <CardAnswer
+        cardId={`site-picture-${slot}`}
+        answer={siteAnswerWords(result)}
+        busy={busy}
+        busyText="Saving…"
+      />
+    </div>
   )
 }
