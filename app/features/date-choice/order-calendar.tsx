@@ -52,78 +52,135 @@ export function OrderCalendar({
   onPick: (date: string) => void
   labelledBy: string
 }) {
-  const [tapped, setTapped] = useState<string | null>(null)
-  const kindOf = (date: Date) => dayKind(isoDateOf(date), days, rules)
-  const is = (kind: DayKind) => (date: Date) => kindOf(date) === kind
-  const tappedNote = tapped ? tappedDayNote(tapped, days, rules) : null
+  const tapped = useTappedDay(days, rules)
   return (
     <div className="order-calendar">
-      <p className="calendar-next" aria-live="polite">
-        {nextAvailable ? (
-          <>
-            Next available: <strong>{formatNearDate(nextAvailable)}</strong>
-          </>
-        ) : nextAvailable === null ? (
-          'No open days yet in the months we book. Please write to us.'
-        ) : null}
-      </p>
-      <DayPicker
-        mode="single"
-        required
-        aria-labelledby={labelledBy}
-        navLayout="around"
-        weekStartsOn={0}
-        today={localDateOf(rules.today)}
-        selected={selected ? localDateOf(selected) : undefined}
-        month={localDateOf(month)}
+      <NextAvailable date={nextAvailable} />
+      <MonthGrid
+        days={days}
+        rules={rules}
+        selected={selected}
+        month={month}
+        labelledBy={labelledBy}
         onMonthChange={(shown) => {
-          setTapped(null)
-          onMonthChange(isoDateOf(shown))
+          tapped.clear()
+          onMonthChange(shown)
         }}
-        startMonth={localDateOf(rules.today)}
-        endMonth={localDateOf(rules.lastBookable)}
-        modifiers={{
-          unavailable: (date) => (kindOf(date) ?? 'open') !== 'open',
-          past: is('past'),
-          full: is('full'),
-          closed: is('closed'),
-          tooSoon: is('too-soon'),
-        }}
-        modifiersClassNames={{
-          unavailable: 'day-unavailable',
-          past: 'day-past',
-          full: 'day-full',
-          closed: 'day-closed',
-          tooSoon: 'day-too-soon',
-        }}
-        components={{ DayButton: CalendarDayButton }}
-        labels={{
-          labelDayButton: (date, modifiers) => {
-            const iso = isoDateOf(date)
-            const label = dayLabel(iso, dayReason(iso, days, rules))
-            return modifiers.selected ? `${label}, selected` : label
-          },
-        }}
-        onSelect={(date) => {
-          const iso = isoDateOf(date)
+        onSelect={(iso) => {
           // An unavailable day stays tappable, so a finger learns why it cannot be had.
-          if (tappedDayNote(iso, days, rules)) return setTapped(iso)
-          setTapped(null)
+          if (tapped.tap(iso)) return
           onPick(iso)
         }}
       />
       <p className="calendar-tapped" aria-live="polite">
-        {tappedNote}
+        {tapped.note}
       </p>
-      <ul className="calendar-legend" aria-label="What the days show">
-        {LEGEND.map(({ status, label }) => (
-          <li key={status}>
-            <span className={`legend-swatch legend-${status}`} aria-hidden="true" />
-            {label}
-          </li>
-        ))}
-      </ul>
+      <CalendarLegend />
     </div>
+  )
+}
+
+/** The unavailable day she last tapped, and the words that say why it cannot be had. */
+function useTappedDay(days: ReadonlyMap<string, AvailabilityDay>, rules: DateRules) {
+  const [tapped, setTapped] = useState<string | null>(null)
+  return {
+    note: tapped ? tappedDayNote(tapped, days, rules) : null,
+    clear: () => setTapped(null),
+    /** Keeps `iso` when it cannot be had (true), else forgets the last one tapped (false). */
+    tap: (iso: string) => {
+      const cannot = Boolean(tappedDayNote(iso, days, rules))
+      setTapped(cannot ? iso : null)
+      return cannot
+    },
+  }
+}
+
+/** The first open day for the chosen treat, or that there is none. */
+function NextAvailable({ date }: { date: string | null | undefined }) {
+  return (
+    <p className="calendar-next" aria-live="polite">
+      {date ? (
+        <>
+          Next available: <strong>{formatNearDate(date)}</strong>
+        </>
+      ) : date === null ? (
+        'No open days yet in the months we book. Please write to us.'
+      ) : null}
+    </p>
+  )
+}
+
+/** The month's days, each kind of unavailable day marked its own way and named with its reason. */
+function MonthGrid({
+  days,
+  rules,
+  selected,
+  month,
+  labelledBy,
+  onMonthChange,
+  onSelect,
+}: {
+  days: ReadonlyMap<string, AvailabilityDay>
+  rules: DateRules
+  selected: string
+  month: string
+  labelledBy: string
+  onMonthChange: (month: string) => void
+  onSelect: (date: string) => void
+}) {
+  const kindOf = (date: Date) => dayKind(isoDateOf(date), days, rules)
+  const is = (kind: DayKind) => (date: Date) => kindOf(date) === kind
+  return (
+    <DayPicker
+      mode="single"
+      required
+      aria-labelledby={labelledBy}
+      navLayout="around"
+      weekStartsOn={0}
+      today={localDateOf(rules.today)}
+      selected={selected ? localDateOf(selected) : undefined}
+      month={localDateOf(month)}
+      onMonthChange={(shown) => onMonthChange(isoDateOf(shown))}
+      startMonth={localDateOf(rules.today)}
+      endMonth={localDateOf(rules.lastBookable)}
+      modifiers={{
+        unavailable: (date) => (kindOf(date) ?? 'open') !== 'open',
+        past: is('past'),
+        full: is('full'),
+        closed: is('closed'),
+        tooSoon: is('too-soon'),
+      }}
+      modifiersClassNames={{
+        unavailable: 'day-unavailable',
+        past: 'day-past',
+        full: 'day-full',
+        closed: 'day-closed',
+        tooSoon: 'day-too-soon',
+      }}
+      components={{ DayButton: CalendarDayButton }}
+      labels={{
+        labelDayButton: (date, modifiers) => {
+          const iso = isoDateOf(date)
+          const label = dayLabel(iso, dayReason(iso, days, rules))
+          return modifiers.selected ? `${label}, selected` : label
+        },
+      }}
+      onSelect={(date) => onSelect(isoDateOf(date))}
+    />
+  )
+}
+
+/** What each look of a day means. */
+function CalendarLegend() {
+  return (
+    <ul className="calendar-legend" aria-label="What the days show">
+      {LEGEND.map(({ status, label }) => (
+        <li key={status}>
+          <span className={`legend-swatch legend-${status}`} aria-hidden="true" />
+          {label}
+        </li>
+      ))}
+    </ul>
   )
 }
 
