@@ -29,27 +29,15 @@ export function GalleryLightbox({
   onEdit?: (image: GalleryImage) => void
 }) {
   const { close, dialogProps } = useModalDialog({ onClosed: onClose })
-  const swipeStart = useRef<{ x: number; y: number } | null>(null)
   const image = images[index]!
   const { identity } = useSiteWords()
   const alt = altOf(image, identity.name)
   const many = images.length > 1
 
   const step = (by: number) => onIndexChange((index + by + images.length) % images.length)
-
-  function startSwipe(event: PointerEvent) {
-    if (event.pointerType === 'mouse') return
-    swipeStart.current = { x: event.clientX, y: event.clientY }
-  }
-
-  function endSwipe(event: PointerEvent) {
-    const start = swipeStart.current
-    swipeStart.current = null
-    if (!start || !many) return
-    const dx = event.clientX - start.x
-    const dy = event.clientY - start.y
-    if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy) * 1.5) step(dx < 0 ? 1 : -1)
-  }
+  const swipe = useSwipe((by) => {
+    if (many) step(by)
+  })
 
   return (
     // The arrow keys are a convenience on top of the previous/next buttons.
@@ -63,31 +51,7 @@ export function GalleryLightbox({
         else if (event.key === 'ArrowLeft') step(-1)
       }}
     >
-      <figure
-        className="lightbox-figure"
-        onPointerDown={startSwipe}
-        onPointerUp={endSwipe}
-        onPointerCancel={() => (swipeStart.current = null)}
-      >
-        <GalleryPicture
-          key={image.id}
-          image={image}
-          alt={alt}
-          sizes={LIGHTBOX_SIZES}
-          eager
-          priority="high"
-          className="lightbox-image"
-        />
-        <figcaption className="lightbox-caption">
-          <span className="lightbox-words">
-            {image.caption ? <p>{image.caption}</p> : null}
-            <p>{image.tags.map(tagLabel).join(' · ')}</p>
-          </span>
-          <span aria-hidden="true">
-            {index + 1} / {images.length}
-          </span>
-        </figcaption>
-      </figure>
+      <LightboxFigure image={image} alt={alt} index={index} count={images.length} swipe={swipe} />
       <button type="button" className="lightbox-close" onClick={close} aria-label="Close">
         <span aria-hidden="true">×</span>
       </button>
@@ -101,26 +65,99 @@ export function GalleryLightbox({
           Edit
         </button>
       ) : null}
-      {many ? (
-        <>
-          <button
-            type="button"
-            className="lightbox-step lightbox-previous"
-            onClick={() => step(-1)}
-            aria-label="Previous image"
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="lightbox-step lightbox-next"
-            onClick={() => step(1)}
-            aria-label="Next image"
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-        </>
-      ) : null}
+      {many ? <StepButtons step={step} /> : null}
     </dialog>
+  )
+}
+
+/**
+ * A horizontal swipe by touch or pen: `onStep(1)` for the next photo (a
+ * drag to the left), `onStep(-1)` for the previous. A mouse does not swipe.
+ */
+function useSwipe(onStep: (by: number) => void) {
+  const swipeStart = useRef<{ x: number; y: number } | null>(null)
+  return {
+    onPointerDown(event: PointerEvent) {
+      if (event.pointerType === 'mouse') return
+      swipeStart.current = { x: event.clientX, y: event.clientY }
+    },
+    onPointerUp(event: PointerEvent) {
+      const start = swipeStart.current
+      swipeStart.current = null
+      if (!start) return
+      const dx = event.clientX - start.x
+      const dy = event.clientY - start.y
+      if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy) * 1.5) {
+        onStep(dx < 0 ? 1 : -1)
+      }
+    },
+    onPointerCancel: () => (swipeStart.current = null),
+  }
+}
+
+/** The photo with its caption, tags and place in the gallery; swiping it turns the page. */
+function LightboxFigure({
+  image,
+  alt,
+  index,
+  count,
+  swipe,
+}: {
+  image: GalleryImage
+  alt: string
+  index: number
+  count: number
+  swipe: ReturnType<typeof useSwipe>
+}) {
+  return (
+    <figure
+      className="lightbox-figure"
+      onPointerDown={swipe.onPointerDown}
+      onPointerUp={swipe.onPointerUp}
+      onPointerCancel={swipe.onPointerCancel}
+    >
+      <GalleryPicture
+        key={image.id}
+        image={image}
+        alt={alt}
+        sizes={LIGHTBOX_SIZES}
+        eager
+        priority="high"
+        className="lightbox-image"
+      />
+      <figcaption className="lightbox-caption">
+        <span className="lightbox-words">
+          {image.caption ? <p>{image.caption}</p> : null}
+          <p>{image.tags.map(tagLabel).join(' · ')}</p>
+        </span>
+        <span aria-hidden="true">
+          {index + 1} / {count}
+        </span>
+      </figcaption>
+    </figure>
+  )
+}
+
+/** Previous and next, wrapping around. */
+function StepButtons({ step }: { step: (by: number) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="lightbox-step lightbox-previous"
+        onClick={() => step(-1)}
+        aria-label="Previous image"
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button
+        type="button"
+        className="lightbox-step lightbox-next"
+        onClick={() => step(1)}
+        aria-label="Next image"
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </>
   )
 }
