@@ -247,26 +247,51 @@ function OrderWorkspace({
         />
       </div>
       {cartPanel.open ? (
-        <Suspense fallback={null}>
-          <CartPanel
-            id={panelId}
-            focusRequest={cartPanel.focusRequest}
-            orders={orders}
-            sending={send.sending}
-            status={send.status}
-            notes={send.notes}
-            policiesHtml={data.policiesHtml}
-            policiesTicked={send.policiesTicked}
-            policiesError={send.policiesError}
-            policiesRef={send.policiesRef}
-            onTickPolicies={send.tickPolicies}
-            onRemove={send.remove}
-            onMove={send.move}
-            onSend={send.send}
-          />
-        </Suspense>
+        <OpenCartPanel
+          panelId={panelId}
+          focusRequest={cartPanel.focusRequest}
+          orders={orders}
+          send={send}
+          policiesHtml={data.policiesHtml}
+        />
       ) : null}
     </div>
+  )
+}
+
+/** The cart beside the form, its code loaded on first opening. */
+function OpenCartPanel({
+  panelId,
+  focusRequest,
+  orders,
+  send,
+  policiesHtml,
+}: {
+  panelId: string
+  focusRequest: number
+  orders: ReturnType<typeof useCart>
+  send: OrderSend
+  policiesHtml: string
+}) {
+  return (
+    <Suspense fallback={null}>
+      <CartPanel
+        id={panelId}
+        focusRequest={focusRequest}
+        orders={orders}
+        sending={send.sending}
+        status={send.status}
+        notes={send.notes}
+        policiesHtml={policiesHtml}
+        policiesTicked={send.policiesTicked}
+        policiesError={send.policiesError}
+        policiesRef={send.policiesRef}
+        onTickPolicies={send.tickPolicies}
+        onRemove={send.remove}
+        onMove={send.move}
+        onSend={send.send}
+      />
+    </Suspense>
   )
 }
 
