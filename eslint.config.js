@@ -255,6 +255,10 @@ export const featureEdges = {
     uses: ['menu', 'drops'],
     why: "Her ingredients and recipes, what each costs her and what a price leaves her (decision 105). What she sells is made of recipes: the menu's treats and their choices and the drops' items are named here by their ids and keys, read through their owners.",
   },
+  'bake-sheets': {
+    uses: ['kitchen'],
+    why: "Her prep sheet and shopping list for the days she picks (decision 105): the orders to make and her recipes, walked and added up in exact amounts by the kitchen's rules, less what her pantry holds, bought in whole packs.",
+  },
   labels: {
     uses: ['kitchen', 'reports'],
     why: 'The labels the law asks for, made from her recipes and kept per order and drop (decision 106): the kitchen says what each thing is made of and weighs; the orders and drops it labels are read by their ids; her year’s sales, for her sales cap, come from the reports.',

@@ -2,8 +2,8 @@ import { data } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { readPrepSheet } from '#app/features/kitchen/bake-sheets.server.ts'
-import { PrepSheetPage } from '#app/features/kitchen/sheet-pages.tsx'
+import { readPrepSheet } from '#app/features/bake-sheets/bake-sheets.server.ts'
+import { PrepSheetPage } from '#app/features/bake-sheets/sheet-pages.tsx'
 import type { Route } from './+types/admin.kitchen.prep'
 
 export const meta: Route.MetaFunction = ({ matches }) => [

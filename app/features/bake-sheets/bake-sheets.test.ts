@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import type { OrderToMake } from '#app/features/kitchen/orders-to-make.server.ts'
 import { buttercream, f, kitchenOf, layerCake, sponge } from '#tests/support/kitchen.ts'
 import { prepSheet, prepSheetText, shoppingList, shoppingListText } from './bake-sheets.ts'
-import type { OrderToMake } from './orders-to-make.server.ts'
 
 /** A week of booked orders: cakes, a drop basket of sponges, one treat with no recipe yet. */
 const week: OrderToMake[] = [

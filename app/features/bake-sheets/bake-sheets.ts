@@ -1,9 +1,9 @@
 import Fraction from 'fraction.js'
+import type { OrderToMake } from '#app/features/kitchen/orders-to-make.server.ts'
+import { type Kitchen, type Recipe, walkRecipe } from '#app/features/kitchen/recipe-walk.ts'
+import { formatAmount } from '#app/features/kitchen/units.ts'
 import { formatCalendarDate } from '#app/utils/dates.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import type { OrderToMake } from './orders-to-make.server.ts'
-import { type Kitchen, type Recipe, walkRecipe } from './recipe-walk.ts'
-import { formatAmount } from './units.ts'
 
 /**
  * The bake-day sheets for a range of days: what to make, recipe by recipe in

@@ -1,9 +1,9 @@
 import type { Db } from '#app/db/db.server.ts'
+import { readKitchen } from '#app/features/kitchen/kitchen.server.ts'
+import { MAX_SHEET_DAYS, readOrdersToMake } from '#app/features/kitchen/orders-to-make.server.ts'
 import { addDays, daysBetween } from '#app/utils/calendar-days.ts'
 import { bakeryToday, formatCalendarDate, isCalendarDate } from '#app/utils/dates.ts'
 import { type PrepSheet, type ShoppingList, prepSheet, shoppingList } from './bake-sheets.ts'
-import { readKitchen } from './kitchen.server.ts'
-import { MAX_SHEET_DAYS, readOrdersToMake } from './orders-to-make.server.ts'
 
 /**
  * GET /admin/kitchen/prep and /shopping: the range asked for (`from`, `to`,
