@@ -29,20 +29,7 @@ export function KitchenPage({
       <p className="lede mt-3">
         Your recipes and what you buy for them: what each bake truly costs you, your time included.
       </p>
-      <nav aria-label="Kitchen" className="kitchen-nav mt-5">
-        <Link to="/admin/kitchen/sold" className="button-secondary">
-          What you sell
-        </Link>
-        <Link to="/admin/kitchen/prep" className="button-secondary">
-          Prep sheet
-        </Link>
-        <Link to="/admin/kitchen/shopping" className="button-secondary">
-          Shopping list
-        </Link>
-        <Link to="/admin/kitchen/labels" className="button-secondary">
-          Labels
-        </Link>
-      </nav>
+      <KitchenNav />
       {deleted !== null ? (
         <Said className="mt-4">{deleted ? `${deleted} is deleted.` : 'Deleted.'}</Said>
       ) : null}
@@ -52,60 +39,103 @@ export function KitchenPage({
       ) : null}
 
       <div className="kitchen-columns mt-8">
-        <section aria-labelledby="recipes-heading">
-          <div className="kitchen-list-head">
-            <h2 id="recipes-heading" className="section-heading">
-              Recipes
-            </h2>
-            <Link to="/admin/kitchen/recipes/new" className="button-primary">
-              New recipe
-            </Link>
-          </div>
-          {overview.recipes.length === 0 ? (
-            <p className="card mt-4 p-5">
-              No recipes yet. Add what you buy first, then a recipe: a sponge, a buttercream, a
-              cookie dough. A cake can use the others.
-            </p>
-          ) : (
-            <ul className="mt-4 grid gap-3">
-              {overview.recipes.map((recipe) => (
-                <RecipeCard
-                  key={recipe.id}
-                  recipe={recipe}
-                  saved={saved === `recipe-${recipe.id}`}
-                />
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section aria-labelledby="ingredients-heading">
-          <div className="kitchen-list-head">
-            <h2 id="ingredients-heading" className="section-heading">
-              What you buy
-            </h2>
-            <Link to="/admin/kitchen/ingredients/new" className="button-secondary">
-              New ingredient
-            </Link>
-          </div>
-          {overview.ingredients.length === 0 ? (
-            <p className="card mt-4 p-5">
-              Nothing yet. Add flour as you buy it: the bag’s size and what it costs.
-            </p>
-          ) : (
-            <ul className="mt-4 grid gap-3">
-              {overview.ingredients.map((ingredient) => (
-                <IngredientCard
-                  key={ingredient.id}
-                  ingredient={ingredient}
-                  saved={saved === `ingredient-${ingredient.id}`}
-                />
-              ))}
-            </ul>
-          )}
-          <KitchenRates settings={overview.settings} answer={ratesAnswer} />
-        </section>
+        <RecipesColumn recipes={overview.recipes} saved={saved} />
+        <IngredientsColumn overview={overview} saved={saved} ratesAnswer={ratesAnswer} />
       </div>
+    </section>
+  )
+}
+
+/** Her kitchen's other pages: what she sells, the prep sheet, the shopping list, labels. */
+function KitchenNav() {
+  return (
+    <nav aria-label="Kitchen" className="kitchen-nav mt-5">
+      <Link to="/admin/kitchen/sold" className="button-secondary">
+        What you sell
+      </Link>
+      <Link to="/admin/kitchen/prep" className="button-secondary">
+        Prep sheet
+      </Link>
+      <Link to="/admin/kitchen/shopping" className="button-secondary">
+        Shopping list
+      </Link>
+      <Link to="/admin/kitchen/labels" className="button-secondary">
+        Labels
+      </Link>
+    </nav>
+  )
+}
+
+/** Her recipes, each with what it costs her, or how to start. */
+function RecipesColumn({
+  recipes,
+  saved,
+}: {
+  recipes: KitchenOverview['recipes']
+  saved: string | null
+}) {
+  return (
+    <section aria-labelledby="recipes-heading">
+      <div className="kitchen-list-head">
+        <h2 id="recipes-heading" className="section-heading">
+          Recipes
+        </h2>
+        <Link to="/admin/kitchen/recipes/new" className="button-primary">
+          New recipe
+        </Link>
+      </div>
+      {recipes.length === 0 ? (
+        <p className="card mt-4 p-5">
+          No recipes yet. Add what you buy first, then a recipe: a sponge, a buttercream, a cookie
+          dough. A cake can use the others.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {recipes.map((recipe) => (
+            <RecipeCard key={recipe.id} recipe={recipe} saved={saved === `recipe-${recipe.id}`} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** What she buys, each with its price, and her rates below. */
+function IngredientsColumn({
+  overview,
+  saved,
+  ratesAnswer,
+}: {
+  overview: KitchenOverview
+  saved: string | null
+  ratesAnswer: RatesAnswer | undefined
+}) {
+  return (
+    <section aria-labelledby="ingredients-heading">
+      <div className="kitchen-list-head">
+        <h2 id="ingredients-heading" className="section-heading">
+          What you buy
+        </h2>
+        <Link to="/admin/kitchen/ingredients/new" className="button-secondary">
+          New ingredient
+        </Link>
+      </div>
+      {overview.ingredients.length === 0 ? (
+        <p className="card mt-4 p-5">
+          Nothing yet. Add flour as you buy it: the bag’s size and what it costs.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-3">
+          {overview.ingredients.map((ingredient) => (
+            <IngredientCard
+              key={ingredient.id}
+              ingredient={ingredient}
+              saved={saved === `ingredient-${ingredient.id}`}
+            />
+          ))}
+        </ul>
+      )}
+      <KitchenRates settings={overview.settings} answer={ratesAnswer} />
     </section>
   )
 }
