@@ -156,12 +156,16 @@ export const featureEdges = {
     why: "A drop's hold becomes an order of the book (decision 100): claimed from drops, its total shown with the taxes of its items' classes (taxes), stored as a set-price order with the policies she ticked (availability, and the order form's tick from orders), paid by card through payments' Checkout or booked to pay at pickup, with a gift card paying what it holds first (through payments; the form takes a card's code once any was sold, gift-cards).",
   },
   'order-book': {
-    uses: ['availability', 'owner-alerts', 'proofs', 'site-content', 'taxes'],
-    why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand, design proofs and the emails each change sends (what each status and change means is order-status's table). Its design proofs keep their rounds and images in proofs; a quote keeps the taxes of its treats' classes (taxes); its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, customer-page, customer-changes, order-page, owner-desk, scheduled-work) use the core; the core uses none of them.",
+    uses: ['availability', 'owner-alerts', 'site-content', 'taxes'],
+    why: "The order book's core: a request from its intake through its status moves, quotes and party quotes, timeline, payments recorded by hand and the emails each change sends (what each status and change means is order-status's table). A quote keeps the taxes of its treats' classes (taxes); its emails go through the outbox with an alert to the owner's phone and say her bakery's name; a day's notice and capacity come from availability. The rooms around it (payments, receipts, proof-steps, customer-page, customer-changes, order-page, owner-desk, erasure, scheduled-work) use the core; the core uses none of them.",
   },
   payments: {
     uses: ['gift-cards', 'order-book', 'owner-alerts', 'set-price-orders', 'site-content'],
     why: "Money that moves on its own: card checkout on Stripe's page, Stripe's webhook, refunds to the card, payment notices, and when a quote's balance falls due (its Settings card). It settles the core's requests and queues their emails. A set-price order's card payment ends by the time the order is given up (set-price-orders). Gift cards are bought through its Checkout, spent as an order's payment and refunded back onto the card (gift-cards keeps each card's code and ledger).",
+  },
+  'proof-steps': {
+    uses: ['order-book', 'owner-alerts', 'proofs', 'site-content'],
+    why: "A design proof's steps on the request: the owner sends a round, the customer approves it or asks for a change, each moving the request and noting it on its timeline (order-book) in the transaction that keeps the round (proofs), with the emails it sends in her bakery's words (site-content) and an alert of her answer to the owner's phone.",
   },
   receipts: {
     uses: ['order-book', 'site-content'],
@@ -211,6 +215,7 @@ export const featureEdges = {
       'customers',
       'order-book',
       'payments',
+      'proof-steps',
       'proofs',
       'reviews',
       'site-content',

@@ -191,6 +191,12 @@ export const tableGrants = [
       'A card payment settles its request: the payment row is written and the request moved in the transaction that records the Stripe event, once; a card refund and the receipt read the refunds beside the payments; when a balance falls due is kept in the settings row.',
   },
   {
+    feature: 'proof-steps',
+    tables: ['order_request'],
+    reason:
+      'A proof sent or answered moves its request in the transaction that keeps the round, under the proof lock.',
+  },
+  {
     feature: 'receipts',
     tables: ['order_request', 'payment', 'refund'],
     reason:

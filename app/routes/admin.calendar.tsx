@@ -2,7 +2,6 @@ import { data } from 'react-router'
 import { bakeryNameFrom } from '#app/components/page-meta.ts'
 import { pageTitle } from '#app/content/format.ts'
 import { getDb } from '#app/db/db.server.ts'
-import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import {
   parseCalendarQuery,
   readBakeList,
@@ -13,6 +12,7 @@ import {
   ClosedThisMonth,
   OwnerCalendarMonth,
 } from '#app/features/owner-desk/owner-calendar.tsx'
+import { approvedProofsFor } from '#app/features/proof-steps/proof-steps.server.ts'
 import { bakeryToday } from '#app/utils/dates.ts'
 import type { Route } from './+types/admin.calendar'
 

@@ -21,11 +21,11 @@ import {
   type QuoteAnswerResult,
 } from '#app/features/customer-page/request-status.ts'
 import { anyGiftCardSold } from '#app/features/gift-cards/gift-card-book.server.ts'
-import { receiveProofAnswer } from '#app/features/order-book/proof-answers.server.ts'
-import { readCustomerProofs } from '#app/features/order-book/proof-steps.server.ts'
 import type { CardCheckoutFailure, GiftCardPayAnswer } from '#app/features/payments/card-offer.ts'
 import { cardNoticeOf, startCardCheckout } from '#app/features/payments/card-payments.server.ts'
 import { payWithGiftCard } from '#app/features/payments/gift-card-pay.server.ts'
+import { receiveProofAnswer } from '#app/features/proof-steps/proof-answers.server.ts'
+import { readCustomerProofs } from '#app/features/proof-steps/proof-steps.server.ts'
 import { CustomerProof } from '#app/features/proofs/customer-proof.tsx'
 import { approvedRound, asProofAnswerResult, openRound } from '#app/features/proofs/proof-rules.ts'
 import { receiveReviewPost } from '#app/features/reviews/review-action.server.ts'

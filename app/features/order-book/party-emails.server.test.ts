@@ -8,10 +8,13 @@ import { createLocalMediaStore } from '#app/features/media/local-media-store.ser
 import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
+import {
+  readCustomerProofs,
+  receiveProofSend,
+} from '#app/features/proof-steps/proof-steps.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
-import { readCustomerProofs, receiveProofSend } from './proof-steps.server.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
 const NOW = Date.parse('2026-11-23T20:00:00Z')

@@ -5,7 +5,7 @@ import {
   type PaymentNoticeKind,
   composePaymentNotice,
 } from '#app/features/payments/payment-notices.ts'
-import { composeProofSent } from './proof-emails.ts'
+import { composeProofSent } from '#app/features/proof-steps/proof-emails.ts'
 import { composeRequestUpdate } from './update-emails.ts'
 
 // The emails that ask her to act take her to the card on her page where she acts.

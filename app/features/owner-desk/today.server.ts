@@ -7,12 +7,12 @@ import {
   readAgainThisYear,
 } from '#app/features/customers/again-this-year.server.ts'
 import { readBookedBalances } from '#app/features/order-book/booked-balances.server.ts'
-import { approvedProofsFor } from '#app/features/order-book/proof-steps.server.ts'
 import { BALANCE_REMINDER_DAYS } from '#app/features/order-status/payment-schedule.ts'
 import {
   type CardPaymentToLook,
   readCardPaymentsToLook,
 } from '#app/features/payments/stripe-webhook.server.ts'
+import { approvedProofsFor } from '#app/features/proof-steps/proof-steps.server.ts'
 import type { ApprovedProof } from '#app/features/proofs/proof-rules.ts'
 import { type ReviewToApprove, readReviewsToApprove } from '#app/features/reviews/reviews.server.ts'
 import { addDays } from '#app/utils/calendar-days.ts'

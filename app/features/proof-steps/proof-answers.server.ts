@@ -5,6 +5,7 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { kickDeliveryWorker } from '#app/features/mail/delivery-worker.server.ts'
 import { enqueueEmail } from '#app/features/mail/outbox.server.ts'
+import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import { queueOwnerAlert } from '#app/features/owner-alerts/alert-queue.server.ts'
@@ -19,9 +20,8 @@ import { readPublicPost } from '#app/utils/public-post.server.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
 import { composeProofAnswer } from './proof-emails.ts'
 import { partyNamed, proofLock } from './proof-steps.server.ts'
-import { recordEvent } from './request-moves.server.ts'
 
-const ownTables = tablesFor('order-book')
+const ownTables = tablesFor('proof-steps')
 
 /** The most a proof answer's post may be: the change and a few fields. */
 const MAX_ANSWER_BYTES = 4 * 1024

@@ -13,6 +13,8 @@ import {
   describeUploadFailure,
   uploadFailure,
 } from '#app/features/media/upload-failure.server.ts'
+import { partyOf, partyTreats } from '#app/features/order-book/party.server.ts'
+import { recordEvent } from '#app/features/order-book/request-moves.server.ts'
 import { isIn } from '#app/features/order-status/order-status.ts'
 import { PROOF_STEPS } from '#app/features/order-status/owner-intents.ts'
 import {
@@ -35,11 +37,9 @@ import { receiveProofUpload } from '#app/features/proofs/receive-proof-upload.se
 import { readSiteSection } from '#app/features/site-content/site-content.server.ts'
 import { partyName } from '#app/utils/party-name.ts'
 import { type Reply, reply } from '#app/utils/reply.ts'
-import { partyOf, partyTreats } from './party.server.ts'
 import { composeProofSent, proofInParty } from './proof-emails.ts'
-import { recordEvent } from './request-moves.server.ts'
 
-const ownTables = tablesFor('order-book')
+const ownTables = tablesFor('proof-steps')
 
 /**
  * A request's design proofs (decision 055): the owner sends a round from the
