@@ -87,9 +87,62 @@ export async function quoteRequest(
     .where('id', '=', requestId)
     .executeTakeFirst()
   if (!request) return NOT_FOUND
+  const money = await quoteMoney(trx, { requestId, request, quote })
+  if (!money.ok) return money
+  const dates = quoteDates(quote, {
+    orderDate: request.due_date,
+    today: bakeryToday(new Date(now)),
+    depositCents: money.depositCents,
+    balanceDueDays: Number(settings.balance_due_days),
+  })
+  if (!dates.ok) return dates
+  const moved = await moveRequest(trx, {
+    requestId,
+    to: 'quoted',
+    actor: 'owner',
+    note: null,
+    now,
+  })
+  if (!moved.ok) return moved
+  const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
+  await ownTables(trx)
+    .insertInto('request_quote')
+    .values({
+      request_id: requestId,
+      created_at: now,
+      price_cents: quote.priceCents,
+      line_cents: quote.lineCents ?? null,
+      taxes: taxesColumn(money.taxes),
+      delivery_fee_cents: money.deliveryFeeCents,
+      deposit_cents: money.depositCents,
+      deposit_due: dates.depositDue,
+      balance_due: dates.balanceDue,
+      payment_instructions: quote.paymentInstructions,
+      message: quote.message,
+      expires_at: expiresAt,
+    })
+    .execute()
+  return { ok: true, expiresAt }
+}
+
+type Refusal = Extract<BookChange, { ok: false }>
+
+/** A quote's delivery fee, taxes and deposit, or why the owner's numbers cannot stand. */
+async function quoteMoney(
+  trx: Transaction<Database>,
+  {
+    requestId,
+    request,
+    quote,
+  }: {
+    requestId: number
+    request: { fulfilment: string | null; product_type: string }
+    quote: QuoteInput
+  },
+) {
   const deliveryFeeCents = quote.deliveryFeeCents ?? 0
   if (deliveryFeeCents > 0 && request.fulfilment !== 'delivery' && !quote.partyDelivers) {
-    return { ok: false, status: 400, error: PICKUP_FEE_MESSAGE, field: 'delivery_fee' }
+    return refusal(PICKUP_FEE_MESSAGE, 'delivery_fee')
   }
   // Its treats' taxes now (decision 113); named for no treat (a drop's order), its last quote's.
   const lines = quote.taxedLines ?? [{ product: request.product_type, cents: quote.priceCents }]
@@ -108,65 +161,39 @@ export async function quoteRequest(
       ? quote.depositCents
       : Math.round((totalCents * quote.depositPercent) / 100)
   if (depositCents > totalCents) {
-    return {
-      ok: false,
-      status: 400,
-      error: depositCapMessage(quote, taxes.length > 0),
-      field: 'deposit',
-    }
+    return refusal(depositCapMessage(quote, taxes.length > 0), 'deposit')
   }
+  return { ok: true as const, deliveryFeeCents, taxes, depositCents }
+}
+
+/** When the deposit and the balance fall due, or why a date she gave cannot be. */
+function quoteDates(
+  quote: QuoteInput,
+  {
+    orderDate,
+    today,
+    depositCents,
+    balanceDueDays,
+  }: { orderDate: string; today: string; depositCents: number; balanceDueDays: number },
+) {
   // A due date only means something for a deposit there is to pay.
   const depositDue = depositCents > 0 ? quote.depositDue : null
-  const refusedDue = refusedDepositDue(depositDue, {
-    today: bakeryToday(new Date(now)),
-    orderDate: request.due_date,
-  })
-  if (refusedDue) return { ok: false, status: 400, error: refusedDue, field: 'deposit_due' }
-  const today = bakeryToday(new Date(now))
+  const refusedDue = refusedDepositDue(depositDue, { today, orderDate })
+  if (refusedDue) return refusal(refusedDue, 'deposit_due')
   const balanceDue =
     quote.balanceDue ??
-    defaultBalanceDue({
-      orderDate: request.due_date,
-      daysBefore: Number(settings.balance_due_days),
-      today,
-      depositDue,
-    })
-  const refusedBalance = refusedBalanceDue(balanceDue, {
-    today,
-    orderDate: request.due_date,
-    depositDue,
-  })
-  if (refusedBalance) {
-    return { ok: false, status: 400, error: refusedBalance, field: 'balance_due' }
-  }
-  const moved = await moveRequest(trx, {
-    requestId,
-    to: 'quoted',
-    actor: 'owner',
-    note: null,
-    now,
-  })
-  if (!moved.ok) return moved
-  const expiresAt = now + (quote.expiresInDays ?? Number(settings.quote_expiry_days)) * DAY_MS
-  await ownTables(trx)
-    .insertInto('request_quote')
-    .values({
-      request_id: requestId,
-      created_at: now,
-      price_cents: quote.priceCents,
-      line_cents: quote.lineCents ?? null,
-      taxes: taxesColumn(taxes),
-      delivery_fee_cents: deliveryFeeCents,
-      deposit_cents: depositCents,
-      deposit_due: depositDue,
-      balance_due: balanceDue,
-      payment_instructions: quote.paymentInstructions,
-      message: quote.message,
-      expires_at: expiresAt,
-    })
-    .execute()
-  return { ok: true, expiresAt }
+    defaultBalanceDue({ orderDate, daysBefore: balanceDueDays, today, depositDue })
+  const refusedBalance = refusedBalanceDue(balanceDue, { today, orderDate, depositDue })
+  if (refusedBalance) return refusal(refusedBalance, 'balance_due')
+  return { ok: true as const, depositDue, balanceDue }
 }
+
+const refusal = (error: string, field: string): Refusal => ({
+  ok: false,
+  status: 400,
+  error,
+  field,
+})
 
 /** Why a deposit is more than the quote's total, as the owner reads it beside the deposit. */
 function depositCapMessage(quote: QuoteInput, taxed: boolean): string {

@@ -60,15 +60,50 @@ export async function queueRequestUpdate(
     moneyOf(trx, requestId),
     readKindDetails(trx, kind, requestId),
   ])
-  // The pickup address is private until the request is confirmed: read for that email only.
-  const place =
-    kind !== 'confirmed'
-      ? null
-      : request.fulfilment === 'delivery'
-        ? formatDeliveryAddress(addressOf(request))
-        : (await readPickupAddress(trx)).trim() || null
+  const place = await privatePlace(trx, kind, request)
   const email = composeRequestUpdate(kind, {
     bakery: await readSiteSection(trx, 'identity'),
+    ...moneyWords({ refund, cancellation, quote }),
+    request,
+    ...(pickup && pickup.treats.length > 1 ? { treats: pickup.treats } : {}),
+    place,
+    money,
+    siteUrl,
+    note,
+    changes,
+    today: bakeryToday(new Date(now)),
+    cardPayments,
+  })
+  // A pickup is told it is ready once, however many of its members' moves
+  // (or instances) come to queue it.
+  const key = pickup ? `ready:${pickup.ids.join('+')}` : dedupeKey
+  return enqueueEmail(
+    trx,
+    { topic: 'request_update', subjectId: requestId, email, ...(key ? { dedupeKey: key } : {}) },
+    now,
+  )
+}
+
+/** The pickup address is private until the request is confirmed: read for that email only. */
+async function privatePlace(
+  trx: Transaction<Database>,
+  kind: UpdateKind,
+  request: { fulfilment: string | null } & Parameters<typeof addressOf>[0],
+): Promise<string | null> {
+  if (kind !== 'confirmed') return null
+  if (request.fulfilment === 'delivery') return formatDeliveryAddress(addressOf(request))
+  return (await readPickupAddress(trx)).trim() || null
+}
+
+/** The refund, cancellation and quote an update speaks of, as its words read them. */
+function moneyWords({
+  refund,
+  cancellation,
+  quote,
+}: Awaited<ReturnType<typeof readKindDetails>> & {
+  quote: Awaited<ReturnType<typeof currentQuote>>
+}) {
+  return {
     cancellation: cancellation && {
       refundCents: Number(cancellation.refund_cents),
       cardCents: Number(cancellation.card_refund_cents),
@@ -81,15 +116,6 @@ export async function queueRequestUpdate(
       reason: refund.reason,
       loweredToCents: refund.lowered_to_cents == null ? null : Number(refund.lowered_to_cents),
     },
-    request,
-    ...(pickup && pickup.treats.length > 1 ? { treats: pickup.treats } : {}),
-    place,
-    money,
-    siteUrl,
-    note,
-    changes,
-    today: bakeryToday(new Date(now)),
-    cardPayments,
     quote: quote && {
       depositDue: quote.deposit_due,
       balanceDue: quote.balance_due,
@@ -97,15 +123,7 @@ export async function queueRequestUpdate(
       message: quote.message,
       expiresAt: Number(quote.expires_at),
     },
-  })
-  // A pickup is told it is ready once, however many of its members' moves
-  // (or instances) come to queue it.
-  const key = pickup ? `ready:${pickup.ids.join('+')}` : dedupeKey
-  return enqueueEmail(
-    trx,
-    { topic: 'request_update', subjectId: requestId, email, ...(key ? { dedupeKey: key } : {}) },
-    now,
-  )
+  }
 }
 
 /**
