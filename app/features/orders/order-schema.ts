@@ -83,44 +83,14 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
         name: partyShape.name,
         email: partyShape.email,
         phone_number: partyShape.phone_number,
-        product_type: z.string('Choose what you would like us to make.').check(
-          z.minLength(1, {
-            error: 'Choose what you would like us to make.',
-            abort: true,
-          }),
-          z.refine((value) => allowed.has(value), {
-            error: (issue) =>
-              typeof issue.input === 'string' && /^[^\p{Cc}]{1,60}$/u.test(issue.input)
-                ? `“${issue.input}” is not on our menu now. Please choose another treat, or ${OTHER_PRODUCT} and tell us about it.`
-                : 'Choose what you would like us to make.',
-          }),
-        ),
+        product_type: productField(allowed),
         event_theme: requestDetailsShape.event_theme,
-        due_date: z.string('Order date is required.').check(
-          z.minLength(1, 'Order date is required.'),
-          noControlCharacters('Order date'),
-          // abort: a date that does not exist gets one message, not a second about the past.
-          z.refine(isRealDate, {
-            error: 'Enter the order date as a date, e.g. 2026-12-24.',
-            abort: true,
-          }),
-          z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
-          z.refine((value) => value >= today, 'The order date cannot be in the past.'),
-        ),
+        due_date: dueDateField(today),
         hear_about_us: partyShape.hear_about_us,
         comments: requestDetailsShape.comments,
         servings: requestDetailsShape.servings,
         allergies: requestDetailsShape.allergies,
-        fulfilment: z.optional(
-          z
-            .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
-            .check(
-              z.refine(
-                (value) => deliveryEnabled || value !== 'delivery',
-                'We are not delivering at the moment; please choose pickup.',
-              ),
-            ),
-        ),
+        fulfilment: fulfilmentField(deliveryEnabled),
         // Whether the day has this window is the server's to say on send (features/availability).
         pickup_window: z.optional(
           z
@@ -131,57 +101,103 @@ export function orderRequestSchema({ today, products, deliveryEnabled }: OrderRu
         delivery_city: optionalLine('Town or city', ORDER_LIMITS.delivery_city),
         delivery_postal_code: optionalLine('Postal code', ORDER_LIMITS.delivery_postal_code),
         delivery_notes: optionalLine('Delivery notes', ORDER_LIMITS.delivery_notes),
-        photos: z.optional(
-          z
-            .array(
-              z
-                .string('A photo could not be read; please add it again.')
-                .check(
-                  z.regex(
-                    /^[A-Za-z0-9_-]{22,64}$/,
-                    'A photo could not be read; please add it again.',
-                  ),
-                ),
-              'The inspiration photos could not be read; please add them again.',
-            )
-            .check(
-              z.maxLength(
-                MAX_PHOTOS_PER_ORDER,
-                `Add at most ${MAX_PHOTOS_PER_ORDER} inspiration photos to an order.`,
-              ),
-            ),
-        ),
+        photos: PHOTOS_FIELD,
       },
       UNREADABLE_ORDER,
     )
-    .check(
-      ...(
-        [
-          ['delivery_street', 'Enter the street address for the delivery.'],
-          ['delivery_city', 'Enter the town or city for the delivery.'],
-          ['delivery_postal_code', 'Enter the postal code for the delivery.'],
-        ] as const
-      ).map(([field, message]) =>
+    .check(...deliveryAddressChecks)
+}
+
+/** What she would like made: one of the menu's treats, or Other. */
+function productField(allowed: Set<string>) {
+  return z.string('Choose what you would like us to make.').check(
+    z.minLength(1, {
+      error: 'Choose what you would like us to make.',
+      abort: true,
+    }),
+    z.refine((value) => allowed.has(value), {
+      error: (issue) =>
+        typeof issue.input === 'string' && /^[^\p{Cc}]{1,60}$/u.test(issue.input)
+          ? `“${issue.input}” is not on our menu now. Please choose another treat, or ${OTHER_PRODUCT} and tell us about it.`
+          : 'Choose what you would like us to make.',
+    }),
+  )
+}
+
+/** The order date: a real calendar date, today or later (whether it is open is the server's). */
+function dueDateField(today: string) {
+  return z.string('Order date is required.').check(
+    z.minLength(1, 'Order date is required.'),
+    noControlCharacters('Order date'),
+    // abort: a date that does not exist gets one message, not a second about the past.
+    z.refine(isRealDate, {
+      error: 'Enter the order date as a date, e.g. 2026-12-24.',
+      abort: true,
+    }),
+    z.refine(isCalendarDate, { error: OUTSIDE_DATE_WINDOW, abort: true }),
+    z.refine((value) => value >= today, 'The order date cannot be in the past.'),
+  )
+}
+
+/** Pickup or delivery: delivery only while the bakery delivers. */
+function fulfilmentField(deliveryEnabled: boolean) {
+  return z.optional(
+    z
+      .enum(FULFILMENT_OPTIONS, 'Choose pickup or delivery.')
+      .check(
         z.refine(
-          (order) => {
-            const given = order as Record<string, unknown>
-            return given.fulfilment !== 'delivery' || Boolean(given[field])
-          },
-          // Beside the other fields' messages, so the customer sees all at once;
-          // not when delivery itself is refused (the bakery is not delivering).
-          {
-            error: message,
-            path: [field],
-            // A custom `when` replaces zod's own guard, which skips refinements
-            // once the type check fails: so this one checks the order is an
-            // object itself (null is an object to typeof, and used to throw).
-            when: ({ value, issues }) =>
-              isRecord(value) && !issues.some((issue) => issue.path?.[0] === 'fulfilment'),
-          },
+          (value) => deliveryEnabled || value !== 'delivery',
+          'We are not delivering at the moment; please choose pickup.',
         ),
       ),
-    )
+  )
 }
+
+/** The inspiration photos' upload keys, at most MAX_PHOTOS_PER_ORDER. */
+const PHOTOS_FIELD = z.optional(
+  z
+    .array(
+      z
+        .string('A photo could not be read; please add it again.')
+        .check(
+          z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'A photo could not be read; please add it again.'),
+        ),
+      'The inspiration photos could not be read; please add them again.',
+    )
+    .check(
+      z.maxLength(
+        MAX_PHOTOS_PER_ORDER,
+        `Add at most ${MAX_PHOTOS_PER_ORDER} inspiration photos to an order.`,
+      ),
+    ),
+)
+
+/** A delivery's street, town and postal code, each asked for beside the other fields' messages. */
+const deliveryAddressChecks = (
+  [
+    ['delivery_street', 'Enter the street address for the delivery.'],
+    ['delivery_city', 'Enter the town or city for the delivery.'],
+    ['delivery_postal_code', 'Enter the postal code for the delivery.'],
+  ] as const
+).map(([field, message]) =>
+  z.refine(
+    (order) => {
+      const given = order as Record<string, unknown>
+      return given.fulfilment !== 'delivery' || Boolean(given[field])
+    },
+    // Beside the other fields' messages, so the customer sees all at once;
+    // not when delivery itself is refused (the bakery is not delivering).
+    {
+      error: message,
+      path: [field],
+      // A custom `when` replaces zod's own guard, which skips refinements
+      // once the type check fails: so this one checks the order is an
+      // object itself (null is an object to typeof, and used to throw).
+      when: ({ value, issues }) =>
+        isRecord(value) && !issues.some((issue) => issue.path?.[0] === 'fulfilment'),
+    },
+  ),
+)
 
 /** Said of an order that is not an object of fields at all (null, a number, a list). */
 const UNREADABLE_ORDER = 'We could not read this order. Please fill it in again.'
