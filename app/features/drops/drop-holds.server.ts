@@ -24,9 +24,6 @@ import { type Drop, readDrop } from './drops.server.ts'
 import { liveOffer, sameHoldJustMade } from './hold-lookups.server.ts'
 import { takenAt } from './live-holds.server.ts'
 
-// Counted beside the rule of which holds are live; the hold modules read it from here.
-export { takenAt } from './live-holds.server.ts'
-
 const ownTables = tablesFor('drops')
 
 /** How many times a hold may be made longer: its whole life is at most three holds long. */

@@ -11,9 +11,10 @@ import { tablesFor } from '#app/db/feature-tables.ts'
 import type { Database } from '#app/db/schema.ts'
 import { dayEffortRefusal, lockBookings } from '#app/features/availability/availability.server.ts'
 import { formatWindow } from '#app/features/availability/pickup-windows.ts'
-import { lockDrop, takenAt } from './drop-holds.server.ts'
+import { lockDrop } from './drop-holds.server.ts'
 import { type Want, checkBasket, leftOf } from './drop-stock.ts'
 import { type Drop, readDropById } from './drops.server.ts'
+import { takenAt } from './live-holds.server.ts'
 
 const ownTables = tablesFor('drops')
 

@@ -40,8 +40,6 @@ import {
   type SiteFileSummary,
 } from './site-file.ts'
 
-export type { BookingPart, PickupWindowPart } from './site-file-sections.server.ts'
-
 /**
  * Version 1 of the file. Her labels', texts' and gift cards' settings and
  * her taxes are as their pages send them; absent in older files.

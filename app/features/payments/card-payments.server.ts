@@ -247,8 +247,6 @@ export async function leadOfLink(
   return named && Number(named.party_lead_id ?? named.id)
 }
 
-export type { CheckoutRequest } from './checkout-session-params.server.ts'
-
 /** Stripe takes a Checkout session's own end no sooner than 30 minutes ahead. */
 export const SHORTEST_CHECKOUT_MS = 31 * 60_000
 
