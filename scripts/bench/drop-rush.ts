@@ -12,13 +12,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
 import { createDrop } from '#app/features/drops/drops.server.ts'
 import { onCleanup } from './cleanup.ts'
 import { benchSchema } from './growth-book.ts'
 import { STATIC_BASELINE_PATH } from './load.ts'
 import { formatNumber, formatTable } from './markdown.ts'
-import type { Section } from './section.ts'
+import type { Section, SectionContext } from './section.ts'
 import { type RunningServer, startServer } from './server.ts'
 import { envInt, median } from './stats.ts'
 
@@ -122,102 +122,164 @@ async function rushOnce(
   }
 }
 
+/** Where the rush is kept: a fresh data folder, with a schema of its own on PostgreSQL if given one. */
+interface RushBook {
+  dataDir: string
+  removeDir: () => Promise<void>
+  schema: Awaited<ReturnType<typeof benchSchema>> | null
+  db: Db
+}
+
+async function openRushBook(pgUrl: string | null): Promise<RushBook> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-drops-'))
+  const removeDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }))
+  const schema = pgUrl ? await benchSchema(pgUrl) : null
+  const db = openDatabase({ dataDir, url: schema?.url })
+  return { dataDir, removeDir, schema, db }
+}
+
+/**
+ * Two instances on PostgreSQL, one on SQLite, each pushed to `servers` as
+ * soon as it is up so that one which started is stopped even if the next fails.
+ */
+async function startRushServers(
+  servers: RunningServer[],
+  { appDir, serverOptions, book }: SectionContext & { book: RushBook },
+): Promise<void> {
+  const options = {
+    dataFrom: book.dataDir,
+    env: {
+      ...serverOptions.env,
+      SEED_DEMO: 'false',
+      ...(book.schema ? { DATABASE_URL: book.schema.url } : {}),
+    },
+  }
+  for (let index = 0; index < (book.schema ? 2 : 1); index++) {
+    servers.push(await startServer(appDir, options))
+  }
+}
+
+/** The drop for run `run`: STOCK loaves, opening a few seconds from now. */
+async function createRushDrop(db: Db, run: number): Promise<{ itemId: number; opensAt: number }> {
+  // Opens a few seconds from now: every shopper arrives in its first second.
+  const opensAt = Math.ceil((Date.now() + 3_000) / 1000) * 1000
+  const dropId = await createDrop(
+    db,
+    {
+      slug: `rush-${run}`,
+      name: `Rush ${run}`,
+      pickupDate: '2026-12-19',
+      opensAt: new Date(opensAt),
+      closesAt: new Date(opensAt + 3_600_000),
+      items: [{ name: 'Sourdough loaf', priceCents: 900, stock: STOCK }],
+      windows: [{ start: '10:00', end: '12:00', capacity: null }],
+    },
+    new Date(),
+  )
+  const item = await db
+    .selectFrom('drop_item')
+    .select('id')
+    .where('drop_id', '=', dropId)
+    .executeTakeFirstOrThrow()
+  return { itemId: Number(item.id), opensAt }
+}
+
+/** Each run a fresh drop and the whole crowd at its opening second. */
+async function rushEveryRun({
+  db,
+  servers,
+  runs,
+  shoppers,
+}: {
+  db: Db
+  servers: RunningServer[]
+  runs: number
+  shoppers: number
+}): Promise<RushRun[]> {
+  const results: RushRun[] = []
+  for (let run = 1; run <= runs; run++) {
+    const { itemId, opensAt } = await createRushDrop(db, run)
+    console.error(`Drops: ${shoppers} shoppers at the opening second, run ${run}`)
+    results.push(await rushOnce(servers, { shoppers, run, itemId, opensAt }))
+  }
+  return results
+}
+
+async function closeRush(servers: readonly RunningServer[], book: RushBook): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()))
+  await book.db.destroy()
+  await book.removeDir()
+  await book.schema?.drop()
+}
+
+/** Each run's row, then the medians. */
+function formatRushTable(results: readonly RushRun[]): string {
+  return formatTable(
+    ['Run', 'Sold', 'Refused (409)', 'Failed', 'Reserve p50 ms', 'Reserve p99 ms', 'Static p99 ms'],
+    [
+      ...results.map((result, index) => [
+        String(index + 1),
+        String(result.sold),
+        String(result.refused),
+        result.failed ? `${result.failed} (${result.failures.join(', ')})` : '0',
+        formatNumber(result.reserveP50Ms),
+        formatNumber(result.reserveP99Ms),
+        formatNumber(result.staticP99Ms),
+      ]),
+      [
+        'median',
+        String(median(results.map((result) => result.sold))),
+        String(median(results.map((result) => result.refused))),
+        String(median(results.map((result) => result.failed))),
+        formatNumber(median(results.map((result) => result.reserveP50Ms))),
+        formatNumber(median(results.map((result) => result.reserveP99Ms))),
+        formatNumber(median(results.map((result) => result.staticP99Ms))),
+      ],
+    ],
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+  )
+}
+
+function formatRush({
+  shoppers,
+  where,
+  onPostgres,
+  results,
+}: {
+  shoppers: number
+  where: string
+  onPostgres: boolean
+  results: readonly RushRun[]
+}): string {
+  const exact = results.every((result) => result.sold === STOCK && result.failed === 0)
+  const table = formatRushTable(results)
+  return (
+    `${shoppers} shoppers at once for ${STOCK} in stock, ${where}, each sending the ` +
+    `reserve form as the drop page does with JavaScript (its data request); the static file ` +
+    `(${STATIC_BASELINE_PATH}) took the same burst just before. ` +
+    `${exact ? 'Every run sold exactly the stock.' : '**A run did not sell exactly the stock.**'}\n\n${table}` +
+    (onPostgres ? '' : '\n\nPostgreSQL not measured: set BENCH_DATABASE_URL.')
+  )
+}
+
 export const dropRushSection: Section = {
   id: 'drops',
   title: 'A drop’s opening second',
   async run(_shared, { appDir, serverOptions }) {
     const runs = envInt('BENCH_RUNS', 3)
     const shoppers = envInt('BENCH_DROP_SHOPPERS', 500)
-    const pgUrl = process.env.BENCH_DATABASE_URL ?? null
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-drops-'))
-    const removeDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }))
-    const schema = pgUrl ? await benchSchema(pgUrl) : null
-    const db = openDatabase({ dataDir, url: schema?.url })
-    const results: RushRun[] = []
+    const book = await openRushBook(process.env.BENCH_DATABASE_URL ?? null)
     const servers: RunningServer[] = []
+    let results: RushRun[]
     try {
-      await migrateToLatest(db)
-      const options = {
-        dataFrom: dataDir,
-        env: {
-          ...serverOptions.env,
-          SEED_DEMO: 'false',
-          ...(schema ? { DATABASE_URL: schema.url } : {}),
-        },
-      }
-      for (let index = 0; index < (schema ? 2 : 1); index++) {
-        servers.push(await startServer(appDir, options))
-      }
-      for (let run = 1; run <= runs; run++) {
-        // Opens a few seconds from now: every shopper arrives in its first second.
-        const opensAt = Math.ceil((Date.now() + 3_000) / 1000) * 1000
-        const dropId = await createDrop(
-          db,
-          {
-            slug: `rush-${run}`,
-            name: `Rush ${run}`,
-            pickupDate: '2026-12-19',
-            opensAt: new Date(opensAt),
-            closesAt: new Date(opensAt + 3_600_000),
-            items: [{ name: 'Sourdough loaf', priceCents: 900, stock: STOCK }],
-            windows: [{ start: '10:00', end: '12:00', capacity: null }],
-          },
-          new Date(),
-        )
-        const item = await db
-          .selectFrom('drop_item')
-          .select('id')
-          .where('drop_id', '=', dropId)
-          .executeTakeFirstOrThrow()
-        console.error(`Drops: ${shoppers} shoppers at the opening second, run ${run}`)
-        results.push(await rushOnce(servers, { shoppers, run, itemId: Number(item.id), opensAt }))
-      }
+      await migrateToLatest(book.db)
+      await startRushServers(servers, { appDir, serverOptions, book })
+      results = await rushEveryRun({ db: book.db, servers, runs, shoppers })
     } finally {
-      await Promise.all(servers.map((server) => server.stop()))
-      await db.destroy()
-      await removeDir()
-      await schema?.drop()
+      await closeRush(servers, book)
     }
-    const where = schema ? 'two instances on PostgreSQL' : 'one instance on SQLite'
-    const exact = results.every((result) => result.sold === STOCK && result.failed === 0)
-    const table = formatTable(
-      [
-        'Run',
-        'Sold',
-        'Refused (409)',
-        'Failed',
-        'Reserve p50 ms',
-        'Reserve p99 ms',
-        'Static p99 ms',
-      ],
-      [
-        ...results.map((result, index) => [
-          String(index + 1),
-          String(result.sold),
-          String(result.refused),
-          result.failed ? `${result.failed} (${result.failures.join(', ')})` : '0',
-          formatNumber(result.reserveP50Ms),
-          formatNumber(result.reserveP99Ms),
-          formatNumber(result.staticP99Ms),
-        ]),
-        [
-          'median',
-          String(median(results.map((result) => result.sold))),
-          String(median(results.map((result) => result.refused))),
-          String(median(results.map((result) => result.failed))),
-          formatNumber(median(results.map((result) => result.reserveP50Ms))),
-          formatNumber(median(results.map((result) => result.reserveP99Ms))),
-          formatNumber(median(results.map((result) => result.staticP99Ms))),
-        ],
-      ],
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
-    )
-    const markdown =
-      `${shoppers} shoppers at once for ${STOCK} in stock, ${where}, each sending the ` +
-      `reserve form as the drop page does with JavaScript (its data request); the static file ` +
-      `(${STATIC_BASELINE_PATH}) took the same burst just before. ` +
-      `${exact ? 'Every run sold exactly the stock.' : '**A run did not sell exactly the stock.**'}\n\n${table}` +
-      (schema ? '' : '\n\nPostgreSQL not measured: set BENCH_DATABASE_URL.')
+    const where = book.schema ? 'two instances on PostgreSQL' : 'one instance on SQLite'
+    const markdown = formatRush({ shoppers, where, onPostgres: book.schema !== null, results })
     return { markdown, data: { shoppers, stock: STOCK, where, runs: results } }
   },
 }
