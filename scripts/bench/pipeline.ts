@@ -109,9 +109,9 @@ export interface PipelineSummary {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
-export function formatPipeline(summary: PipelineSummary): string {
-  const { input, cores, vipsThreads, photos, runs } = summary
-  const table = formatTable(
+/** Time, CPU and memory per test photo: the medians of its runs. */
+function formatPhotoTimings(photos: readonly PhotoSummary[]): string {
+  return formatTable(
     [
       'Photo',
       'Input MB',
@@ -134,7 +134,11 @@ export function formatPipeline(summary: PipelineSummary): string {
     ]),
     ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
   )
-  const grid = formatTable(
+}
+
+/** Per photo and screen: the tile's bytes and SSIM in AVIF, WebP and the old site's JPEG. */
+function formatGridQuality(photos: readonly PhotoSummary[]): string {
+  return formatTable(
     [
       'Photo',
       'Screen',
@@ -180,26 +184,48 @@ export function formatPipeline(summary: PipelineSummary): string {
       'right',
     ],
   )
-  const m = summary.median
+}
+
+/** What was run, on what, and how to read the timings. */
+function describePipelineRuns({
+  input,
+  cores,
+  vipsThreads,
+  runs,
+  median: m,
+}: PipelineSummary): string {
   const megapixels = (input.width * input.height) / 1_000_000
-  return [
+  return (
     `One ${input.width}×${input.height} photo (${megapixels} MP, JPEG q${input.jpegQuality}) ` +
-      `through \`renderGalleryImage\`, each run in a fresh ` +
-      `Node process; ${runs.length === 1 ? 'one run' : `median of ${runs.length} runs`} per photo, ` +
-      `${cores} CPU cores, libvips threads ${vipsThreads}. MB = MiB, KB = KiB; ` +
-      `peak RSS is the whole process's (${m.peakRssSource}). CPU ms is user + system time of ` +
-      'all its threads during the render: on a busy shared machine wall time swings, this does not.',
-    '',
-    table,
-    '',
+    `through \`renderGalleryImage\`, each run in a fresh ` +
+    `Node process; ${runs.length === 1 ? 'one run' : `median of ${runs.length} runs`} per photo, ` +
+    `${cores} CPU cores, libvips threads ${vipsThreads}. MB = MiB, KB = KiB; ` +
+    `peak RSS is the whole process's (${m.peakRssSource}). CPU ms is user + system time of ` +
+    'all its threads during the render: on a busy shared machine wall time swings, this does not.'
+  )
+}
+
+/** How the gallery tiles were compared. */
+function describeGridQuality(): string {
+  return (
     'A gallery tile: bytes the grid loads per photo on each screen (the srcset width the ' +
-      "browser picks from the grid's `sizes`), against the original site's file (the photo at " +
-      `${OLD_SITE.maxWidth} px wide, JPEG q${OLD_SITE.jpegQuality}, shown at every size). SSIM ` +
-      '(luma, 11×11 Gaussian window) of each against the original photo, both scaled to cover ' +
-      'the square tile at its device pixels and cropped as the page shows them. Encodes are ' +
-      'deterministic, so these come from one run.',
+    "browser picks from the grid's `sizes`), against the original site's file (the photo at " +
+    `${OLD_SITE.maxWidth} px wide, JPEG q${OLD_SITE.jpegQuality}, shown at every size). SSIM ` +
+    '(luma, 11×11 Gaussian window) of each against the original photo, both scaled to cover ' +
+    'the square tile at its device pixels and cropped as the page shows them. Encodes are ' +
+    'deterministic, so these come from one run.'
+  )
+}
+
+export function formatPipeline(summary: PipelineSummary): string {
+  return [
+    describePipelineRuns(summary),
     '',
-    grid,
+    formatPhotoTimings(summary.photos),
+    '',
+    describeGridQuality(),
+    '',
+    formatGridQuality(summary.photos),
   ].join('\n')
 }
 
