@@ -64,8 +64,14 @@ import { loadMixSection } from './bench/load-mix.ts'
 import { loadSection } from './bench/load.ts'
 import { memorySection } from './bench/memory.ts'
 import { pipelineSection } from './bench/pipeline.ts'
-import type { Section } from './bench/section.ts'
-import { buildSnapshot, repoRoot, startServer, type ServerOptions } from './bench/server.ts'
+import type { Section, SectionContext } from './bench/section.ts'
+import {
+  buildSnapshot,
+  repoRoot,
+  type RunningServer,
+  startServer,
+  type ServerOptions,
+} from './bench/server.ts'
 import { envList } from './bench/stats.ts'
 import { formatSummary, summaryRows } from './bench/summary.ts'
 
@@ -117,80 +123,115 @@ async function writeResults(startedAt: Date, results: Record<string, unknown>): 
   return file
 }
 
-async function main(): Promise<void> {
-  cleanUpOnSignals()
-  const startedAt = new Date()
-
-  const only = envList(
-    'BENCH_SECTIONS',
-    SECTIONS.map((section) => section.id),
-  )
-  const appDir = await buildSnapshot()
+/**
+ * How the shared server starts: with the prepared gallery when a chosen
+ * section shows it, and without the demo photos.
+ */
+async function sharedServerOptions(only: readonly string[]): Promise<ServerOptions> {
   // The growth section brings books of its own, and the owner's pages show no
   // gallery; only the others need it.
   const needsGallery = only.some(
     (id) => id !== 'growth' && id !== 'lighthouse-owner' && id !== 'labels',
   )
-  const serverOptions: ServerOptions = {
+  return {
     ...(needsGallery ? { dataFrom: await prepareGalleryData(GALLERY_PHOTOS) } : {}),
     // The prepared gallery is the one to measure; the demo photos would join it.
     env: { SEED_DEMO: 'false' },
   }
-  let server = await startServer(appDir, serverOptions)
-  console.error(`Serving the build at ${server.siteOrigin}`)
+}
 
-  const report: string[] = ['# Benchmark', '']
-  const data: Record<string, unknown> = {}
-  const serverStops: string[] = []
-  const unreliable: string[] = []
-  try {
-    for (const section of SECTIONS.filter((s) => only.includes(s.id))) {
-      // Something else on the machine can stop the server mid-run (a cleanup
-      // that kills every `server/main.ts`, say). Numbers taken without a
-      // server are meaningless, so the section gets one more go on a fresh one.
-      for (let attempt = 1; ; attempt++) {
-        const result = await section.run(server, { appDir, serverOptions })
-        const stopped = server.unexpectedExit()
-        if (stopped) {
-          serverStops.push(`${section.title}: the server ${stopped}`)
-          await server.stop()
-          server = await startServer(appDir, serverOptions)
-          console.error(`Restarted the server at ${server.siteOrigin}`)
-        }
-        if (!stopped || attempt === 2) {
-          if (stopped) unreliable.push(section.title)
-          report.push(`## ${section.title}`, '', result.markdown, '')
-          data[section.id] = result.data
-          break
-        }
-        console.error(`Running ${section.title} again`)
-      }
+/** The shared server, replaced by a fresh one when something stops it mid-section. */
+interface Serving extends SectionContext {
+  server: RunningServer
+}
+
+/** What the sections handed back, and the times the server stopped under them. */
+interface SectionsOutcome {
+  /** Each section's heading and markdown, in the order they ran. */
+  sectionLines: string[]
+  data: Record<string, unknown>
+  serverStops: string[]
+  /** Sections whose server stopped on both tries. */
+  unreliable: string[]
+}
+
+async function runSection(
+  section: Section,
+  serving: Serving,
+  outcome: SectionsOutcome,
+): Promise<void> {
+  const { appDir, serverOptions } = serving
+  // Something else on the machine can stop the server mid-run (a cleanup
+  // that kills every `server/main.ts`, say). Numbers taken without a
+  // server are meaningless, so the section gets one more go on a fresh one.
+  for (let attempt = 1; ; attempt++) {
+    const result = await section.run(serving.server, { appDir, serverOptions })
+    const stopped = serving.server.unexpectedExit()
+    if (stopped) {
+      outcome.serverStops.push(`${section.title}: the server ${stopped}`)
+      await serving.server.stop()
+      serving.server = await startServer(appDir, serverOptions)
+      console.error(`Restarted the server at ${serving.server.siteOrigin}`)
     }
-  } finally {
-    await server.stop()
+    if (!stopped || attempt === 2) {
+      if (stopped) outcome.unreliable.push(section.title)
+      outcome.sectionLines.push(`## ${section.title}`, '', result.markdown, '')
+      outcome.data[section.id] = result.data
+      return
+    }
+    console.error(`Running ${section.title} again`)
   }
+}
 
-  report.splice(2, 0, '## Summary', '', formatSummary(summaryRows(data)), '')
+/** Runs each section in order on the shared server, and stops whichever server is serving at the end. */
+async function runSections(
+  sections: readonly Section[],
+  serving: Serving,
+): Promise<SectionsOutcome> {
+  const outcome: SectionsOutcome = { sectionLines: [], data: {}, serverStops: [], unreliable: [] }
+  try {
+    for (const section of sections) await runSection(section, serving, outcome)
+  } finally {
+    await serving.server.stop()
+  }
+  return outcome
+}
+
+/** A warning above the summary when the server stopped under a section. */
+function serverStopLines({ serverStops, unreliable }: SectionsOutcome): string[] {
   if (unreliable.length > 0) {
-    report.splice(
-      2,
-      0,
+    return [
       `**The server stopped unexpectedly during ${unreliable.join(' and ')} twice (killed ` +
         'from outside, or crashed: see its output above); those numbers are not usable.**',
       '',
-    )
-    process.exitCode = 1
-  } else if (serverStops.length > 0) {
-    report.splice(
-      2,
-      0,
+    ]
+  }
+  if (serverStops.length > 0) {
+    return [
       `Note: the server stopped unexpectedly ${serverStops.length} time(s); ` +
         'the sections affected were run again on a fresh server.',
       '',
-    )
+    ]
   }
+  return []
+}
 
-  const file = await writeResults(startedAt, {
+/** The report up to its last line: the title, any warning, the summary, then each section. */
+function formatReport(outcome: SectionsOutcome): string[] {
+  return [
+    '# Benchmark',
+    '',
+    ...serverStopLines(outcome),
+    '## Summary',
+    '',
+    formatSummary(summaryRows(outcome.data)),
+    '',
+    ...outcome.sectionLines,
+  ]
+}
+
+function writeRunResults(startedAt: Date, { serverStops, data }: SectionsOutcome): Promise<string> {
+  return writeResults(startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
@@ -203,6 +244,29 @@ async function main(): Promise<void> {
     },
     ...data,
   })
+}
+
+async function main(): Promise<void> {
+  cleanUpOnSignals()
+  const startedAt = new Date()
+
+  const only = envList(
+    'BENCH_SECTIONS',
+    SECTIONS.map((section) => section.id),
+  )
+  const appDir = await buildSnapshot()
+  const serverOptions = await sharedServerOptions(only)
+  const server = await startServer(appDir, serverOptions)
+  console.error(`Serving the build at ${server.siteOrigin}`)
+
+  const outcome = await runSections(
+    SECTIONS.filter((s) => only.includes(s.id)),
+    { appDir, serverOptions, server },
+  )
+  const report = formatReport(outcome)
+  // Numbers taken without a server would pass for real ones.
+  if (outcome.unreliable.length > 0) process.exitCode = 1
+  const file = await writeRunResults(startedAt, outcome)
   report.push(`Raw numbers: ${path.relative(repoRoot, file)}`)
   console.log(`\n${report.join('\n')}`)
 }
