@@ -29,8 +29,8 @@ function ingredient(id: number, name: string, contents = ''): Ingredient {
   }
 }
 
-/** A kitchen like a busy home bakery's: twelve ingredients, a sponge, a buttercream, a ganache, ten cakes. */
-function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: number }[] } {
+/** Twelve ingredients by id; every fourth has a flour's list of contents. */
+function benchIngredients(): Map<number, Ingredient> {
   const names = [
     'Flour',
     'Sugar',
@@ -45,7 +45,7 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
     'Chocolate',
     'Icing sugar',
   ]
-  const ingredients = new Map(
+  return new Map(
     names.map((name, n) => [
       n + 1,
       ingredient(
@@ -57,12 +57,20 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
       ),
     ]),
   )
-  const line = (id: number, grams: number) => ({
+}
+
+/** A recipe line of `grams` g of ingredient `id`. */
+function gramsOf(id: number, grams: number) {
+  return {
     ingredientId: id,
     amount: f(grams),
     unit: 'g' as const,
-  })
-  const base: Recipe[] = [
+  }
+}
+
+/** The sponge, buttercream and ganache every cake is built from. */
+function baseRecipes(): Recipe[] {
+  return [
     {
       id: 100,
       name: 'Sponge',
@@ -70,13 +78,13 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
       labourMinutes: 30,
       packagingCents: 0,
       lines: [
-        line(1, 300),
-        line(2, 250),
-        line(3, 200),
-        line(4, 200),
-        line(8, 5),
-        line(9, 2),
-        line(10, 8),
+        gramsOf(1, 300),
+        gramsOf(2, 250),
+        gramsOf(3, 200),
+        gramsOf(4, 200),
+        gramsOf(8, 5),
+        gramsOf(9, 2),
+        gramsOf(10, 8),
       ],
     },
     {
@@ -85,7 +93,7 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
       yields: { amount: f(1), unit: 'kg' },
       labourMinutes: 15,
       packagingCents: 0,
-      lines: [line(3, 400), line(12, 550), line(8, 5), line(5, 45)],
+      lines: [gramsOf(3, 400), gramsOf(12, 550), gramsOf(8, 5), gramsOf(5, 45)],
     },
     {
       id: 102,
@@ -93,10 +101,14 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
       yields: { amount: f(500), unit: 'g' },
       labourMinutes: 10,
       packagingCents: 0,
-      lines: [line(11, 250), line(7, 250)],
+      lines: [gramsOf(11, 250), gramsOf(7, 250)],
     },
   ]
-  const cakes: Recipe[] = Array.from({ length: 10 }, (_, n) => ({
+}
+
+/** Ten layer cakes of sponge, buttercream, ganache and cocoa, each in slightly different amounts. */
+function layerCakes(): Recipe[] {
+  return Array.from({ length: 10 }, (_, n) => ({
     id: 200 + n,
     name: `Layer cake ${n + 1}`,
     yields: { amount: f(1), unit: 'each' },
@@ -106,9 +118,16 @@ function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: num
       { recipeId: 100, amount: f(2 + (n % 3)), unit: 'batch' },
       { recipeId: 101, amount: f(400 + 50 * n), unit: 'g' },
       { recipeId: 102, amount: f(200), unit: 'g' },
-      line(6, 20 + n),
+      gramsOf(6, 20 + n),
     ],
   }))
+}
+
+/** A kitchen like a busy home bakery's: twelve ingredients, a sponge, a buttercream, a ganache, ten cakes. */
+function benchKitchen(): { kitchen: Kitchen; made: { name: string; recipeId: number }[] } {
+  const ingredients = benchIngredients()
+  const base = baseRecipes()
+  const cakes = layerCakes()
   return {
     kitchen: {
       ingredients,
