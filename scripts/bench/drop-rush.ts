@@ -205,6 +205,17 @@ async function rushEveryRun({
   return results
 }
 
+/**
+ * On SQLite the server works on a copy of the data folder made as it
+ * starts, so each run's drop is written into that copy, beside the server,
+ * as the owner's own page would write it. (Both instances on PostgreSQL read
+ * the book's schema.)
+ */
+async function useServerCopy(book: RushBook, server: RunningServer): Promise<void> {
+  await book.db.destroy()
+  book.db = openDatabase({ dataDir: server.dataDir })
+}
+
 async function closeRush(servers: readonly RunningServer[], book: RushBook): Promise<void> {
   await Promise.all(servers.map((server) => server.stop()))
   await book.db.destroy()
@@ -274,6 +285,7 @@ export const dropRushSection: Section = {
     try {
       await migrateToLatest(book.db)
       await startRushServers(servers, { appDir, serverOptions, book })
+      if (!book.schema) await useServerCopy(book, servers[0]!)
       results = await rushEveryRun({ db: book.db, servers, runs, shoppers })
     } finally {
       await closeRush(servers, book)
