@@ -353,7 +353,7 @@ const boundaries = [
 const noTestSupport = {
   target: ['./app', './server', './scripts'],
   from: './tests',
-  except: ['./chromium.ts', './support/database-use.ts'],
+  except: ['./chromium.ts'],
   message: 'Production code must not import test support.',
 }
 
