@@ -1,87 +1,23 @@
+/**
+ * Card refunds the owner makes from the order page: asked first, then sent
+ * to Stripe as exactly one request each, recorded and emailed once; more than
+ * is left, a double submit, Stripe refusing or down, and a refund that lowers
+ * the price.
+ */
 import { expect, test, vi } from 'vitest'
-import type { Db } from '#app/db/db.server.ts'
 import { readCustomerBook } from '#app/features/customer-page/customer-quotes.server.ts'
-import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { moneyOf } from '#app/features/order-book/money.server.ts'
-import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
+import { HOUR, NOW, keyNamed, openCardBook, paidByCard } from '#tests/support/card-book.ts'
 import {
-  type CardBook,
-  HOUR,
-  NOW,
-  SITE,
-  keyNamed,
-  openCardBook,
-  paidByCard,
-} from '#tests/support/card-book.ts'
+  postCardRefund,
+  refundCalls,
+  refundEmails,
+  refunds,
+  versionOf,
+} from '#tests/support/card-refunds.ts'
 import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
-import { refundOnCardIn } from './card-refunds.server.ts'
-
-async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
-}
-
-/** The owner's "Refund on card" as her page posts it; `confirm` once she has said yes. */
-async function postCardRefund(
-  book: CardBook,
-  fields: Record<string, string>,
-  { db = book.db, version }: { db?: Db; version?: string } = {},
-) {
-  return receiveOrderAction({
-    request: new Request(`${SITE}/admin/orders/${book.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        intent: 'card_refund',
-        version: version ?? (await versionOf(book.db, book.id)),
-        card_refund_reason: '',
-        ...fields,
-      }),
-    }),
-    db,
-    requestId: book.id,
-    siteUrl: SITE,
-    env: book.env,
-    now: NOW + 3 * HOUR,
-  })
-}
-
-/** What Stripe was asked to refund, each as sent. */
-function refundCalls(book: CardBook) {
-  return book.fake.received
-    .filter((call) => call.path === '/v1/refunds')
-    .map((call) => ({
-      key: call.idempotencyKey,
-      authorization: call.authorization,
-      form: Object.fromEntries(call.form),
-    }))
-}
-
-async function refunds(db: Db) {
-  return db
-    .selectFrom('refund')
-    .select(['payment_id', 'amount_cents', 'method', 'reason', 'stripe_refund_id'])
-    .orderBy('id')
-    .execute()
-}
-
-/** The customer's refund emails, each with its name. */
-async function refundEmails(db: Db) {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['payload', 'dedupe_key'])
-    .orderBy('id')
-    .execute()
-  return rows
-    .map((row) => ({ key: row.dedupe_key, email: JSON.parse(row.payload) as OutgoingEmail }))
-    .filter(({ email }) => email.subject.startsWith('A refund'))
-}
 
 test('the owner refunds part, then the rest, of a card payment through Stripe: asked first, the exact request, recorded and emailed once each', async () => {
   const book = await openCardBook()
@@ -315,155 +251,6 @@ test('when Stripe refuses or is down, the owner reads a sentence and nothing is 
       stripe_refund_id: dashboard.refund.id,
     },
   ])
-})
-
-test('a refund made on Stripe’s dashboard is recorded once from its webhook, however often and by whichever event it is told', async () => {
-  const book = await openCardBook()
-  const { paymentId, intent } = await paidByCard(book)
-  const { refund, event } = book.fake.refundOnDashboard(intent, 1_500, Math.floor(NOW / 1000))
-
-  expect(await book.fake.deliver(event)).toBe(200)
-  // Stripe's retry of the same event, its update, and the charge's own event.
-  expect(await book.fake.deliver(event)).toBe(200)
-  expect(await book.fake.deliver(book.fake.event({ ...refund }, { type: 'refund.updated' }))).toBe(
-    200,
-  )
-  expect(await book.fake.deliver(book.fake.chargeRefundedEvent(intent))).toBe(200)
-
-  expect(await refunds(book.db)).toEqual([
-    {
-      payment_id: paymentId,
-      amount_cents: 1_500,
-      method: 'card',
-      reason: '',
-      stripe_refund_id: refund.id,
-    },
-  ])
-  const events = await book.db
-    .selectFrom('stripe_event')
-    .select(['type', 'outcome', 'request_id'])
-    .where('type', '!=', 'checkout.session.completed')
-    .orderBy('created_at')
-    .orderBy('type')
-    .execute()
-  expect(events.map(({ type, outcome }) => [type, outcome]).sort()).toEqual([
-    ['charge.refunded', 'ignored'],
-    ['refund.created', 'refunded'],
-    ['refund.updated', 'ignored'],
-  ])
-  const emails = await refundEmails(book.db)
-  expect(emails.map(({ key }) => key)).toEqual([`card-refund:${refund.id}`])
-  const detail = await readOrderDetail(book.db, book.id, '2026-11-23')
-  expect(detail?.timeline.at(-1)).toMatchObject({
-    actor: 'site',
-    note: 'Refunded to the customer’s card through Stripe: $15, Monday, November 23, 2026.',
-  })
-  expect(detail?.card.payments[0]).toMatchObject({ refundedCents: 1_500, leftCents: 3_500 })
-})
-
-test('the webhook of a refund the owner made here changes nothing, and a retry after a lost answer gets Stripe’s same refund', async () => {
-  const book = await openCardBook()
-  const { paymentId } = await paidByCard(book)
-
-  // Stripe refunded, but the answer was lost (the transaction never committed).
-  class Lost extends Error {}
-  await book.db
-    .transaction()
-    .execute(async (trx) => {
-      const made = await refundOnCardIn(trx, {
-        requestId: book.id,
-        paymentId,
-        amountCents: 2_500,
-        reason: '',
-        now: NOW + 3 * HOUR,
-        env: book.env,
-      })
-      expect(made.ok).toBe(true)
-      throw new Lost()
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Lost)) throw error
-    })
-  expect(await refunds(book.db)).toEqual([])
-
-  // Her retry asks Stripe again with the same key: the same refund, recorded once.
-  const retried = await postCardRefund(book, {
-    payment: String(paymentId),
-    card_refund_amount: '25',
-    confirm: 'yes',
-  })
-  expect(retried.status).toBe(200)
-  expect(book.fake.refunds.size).toBe(1)
-  const [refund] = [...book.fake.refunds.values()]
-  const [firstKey, ...again] = refundCalls(book).map((call) => call.key)
-  expect(firstKey).toEqual(keyNamed(`card-refund-${paymentId}-0-2500`))
-  expect(again).toEqual([firstKey])
-
-  // Stripe's own event about it finds it by its id.
-  expect(await book.fake.deliver(book.fake.event(refund!, { type: 'refund.created' }))).toBe(200)
-  expect(await refunds(book.db)).toHaveLength(1)
-  expect(await refundEmails(book.db)).toHaveLength(1)
-})
-
-test('a refund in Stripe for a payment the site does not have is kept for the owner, and shown on its request when it has one', async () => {
-  const book = await openCardBook()
-  await paidByCard(book)
-  const stranger = book.fake.event(
-    {
-      id: 're_test_stranger',
-      object: 'refund',
-      amount: 4_000,
-      currency: 'cad',
-      payment_intent: 'pi_test_unknown',
-      charge: 'ch_test_unknown',
-      status: 'succeeded',
-      metadata: {},
-      created: Math.floor(NOW / 1000),
-    },
-    { type: 'refund.created' },
-  )
-  expect(await book.fake.deliver(stranger)).toBe(200)
-  const row = await book.db
-    .selectFrom('stripe_event')
-    .select(['outcome', 'note'])
-    .where('id', '=', stranger.id)
-    .executeTakeFirstOrThrow()
-  expect(row).toEqual({
-    outcome: 'needs_look',
-    note: 'A card refund of $40 was made in Stripe for a payment this site does not have (it may have been erased, or paid another way). Nothing was changed here.',
-  })
-  expect(await refunds(book.db)).toEqual([])
-})
-
-test('a refund Stripe counts on a payment that the book has not heard of is a note on the request’s page until the owner marks it looked at', async () => {
-  const book = await openCardBook()
-  const { intent } = await paidByCard(book)
-  // Refunded on the dashboard, and only the charge's event (no refund list) is enabled.
-  book.fake.refundOnDashboard(intent, 1_000)
-  expect(await book.fake.deliver(book.fake.chargeRefundedEvent(intent))).toBe(200)
-  const detail = await readOrderDetail(book.db, book.id, '2026-11-23')
-  expect(detail?.card.looks).toEqual([
-    expect.objectContaining({
-      what: 'refund',
-      amount: '$10',
-      reference: book.reference,
-      requestId: book.id,
-      note: `Stripe has refunded $10 of a card payment for ${book.reference}, $10 more than the book shows. It is recorded when Stripe sends the refund itself (the “refund.created” event); if that event is not enabled, record it as a refund by card.`,
-    }),
-  ])
-  const eventId = detail!.card.looks[0]!.eventId
-  const looked = await receiveOrderAction({
-    request: new Request(`${SITE}/admin/orders/${book.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: 'card-looked', event: eventId }),
-    }),
-    db: book.db,
-    requestId: book.id,
-    siteUrl: SITE,
-  })
-  expect(looked.body).toEqual({ ok: true, intent: null, message: 'Marked as looked at.' })
-  expect((await readOrderDetail(book.db, book.id, '2026-11-23'))?.card.looks).toEqual([])
 })
 
 test('a card refund that lowers the price asks Stripe once and takes the price down with the record', async () => {
