@@ -7,16 +7,7 @@ import type { Db } from '#app/db/db.server.ts'
 import type { OutgoingEmail } from '#app/features/mail/email.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { type CardBook, HOUR, NOW, SITE } from './card-book.ts'
-
-/** The version of the request a page opened now would show. */
-export async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
-}
+import { versionOf } from './order-book.ts'
 
 /** The owner's "Refund on card" as her page posts it; `confirm` once she has said yes. */
 export async function postCardRefund(

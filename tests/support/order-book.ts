@@ -64,3 +64,16 @@ export async function quoteFor(
   )
   if (!quoted.ok) throw new Error(quoted.error)
 }
+
+/**
+ * The request's version as a page opened now holds it, which its forms post
+ * back so that a stale page is refused; 0 for a request not in the book.
+ */
+export async function versionOf(db: Db, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('order_request')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return String(row?.version ?? 0)
+}

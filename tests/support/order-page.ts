@@ -10,6 +10,7 @@ import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from './database.ts'
+import { versionOf } from './order-book.ts'
 import { birthdayCakeOrder } from './orders.ts'
 
 // Monday, November 23, 2026, in Toronto.
@@ -41,16 +42,6 @@ export async function openBook() {
     .where('email', '=', birthdayCakeOrder.email)
     .executeTakeFirstOrThrow()
   return { db, id: request.id, token: request.customer_token! }
-}
-
-/** The version of the request a page opened now would show. */
-export async function versionOf(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return String(row?.version ?? 0)
 }
 
 /** A post from the owner's page as it stands, the page's question already answered yes. */

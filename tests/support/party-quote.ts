@@ -12,6 +12,7 @@ import { seedMenu } from '#app/features/menu/menu.server.ts'
 import { receiveOrderAction } from '#app/features/order-page/order-action.server.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase } from './database.ts'
+import { versionOf } from './order-book.ts'
 import { birthdayCakeOrder } from './orders.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
@@ -58,15 +59,6 @@ export async function openParty() {
     samCake: samCake!,
     token: rows[0]!.customer_token!,
   }
-}
-
-export async function versionOf(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
 }
 
 /** A post from the owner's order page of request `id`, her question answered yes. */

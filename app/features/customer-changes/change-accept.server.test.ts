@@ -16,6 +16,7 @@ import { readBakeList } from '#app/features/owner-desk/owner-calendar.server.ts'
 import { readReceipts } from '#app/features/receipts/receipt.server.ts'
 import { HOUR, NOW, SITE, nextIp, quote } from '#tests/support/card-book.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { readSelfService, receiveSelfService } from './self-service.server.ts'
 
@@ -73,15 +74,6 @@ function ask(db: Db, token: string, fields: Record<string, string>) {
     now: NOW + HOUR,
     siteUrl: SITE,
   })
-}
-
-async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
 }
 
 /** An owner's form on the order page, posted with the version her page shows. */

@@ -20,19 +20,11 @@ import {
   quote,
 } from '#tests/support/card-book.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { askForChange, saveChangePolicy } from './customer-changes.server.ts'
 import { cancelByCustomer, selfCancellationOf } from './self-cancel.server.ts'
 import { receiveSelfService } from './self-service.server.ts'
-
-async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
-}
 
 async function requestRow(db: Db, id: number) {
   return db

@@ -9,6 +9,7 @@ import type { OrderFilters } from '#app/features/owner-desk/order-list.ts'
 import { readTodayPage } from '#app/features/owner-desk/today.server.ts'
 import { openTestDatabase } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import { answerQuote } from './quote-answers.server.ts'
 
 const DAY = 24 * 60 * 60_000
@@ -41,15 +42,6 @@ async function tokenOf(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   return row.customer_token!
-}
-
-async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
 }
 
 /** A post from the owner's page as it stands, its question already answered yes. */

@@ -14,6 +14,7 @@ import {
 } from '#app/features/proof-steps/proof-steps.server.ts'
 import { openTestConnection, openTestDatabase, testDatabaseKind } from '#tests/support/database.ts'
 import { photoJpeg } from '#tests/support/images.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 
 // Monday, November 23, 2026, 3 p.m. in Toronto.
@@ -115,15 +116,6 @@ async function bookedParty() {
   )
   expect(paid.status).toBe(200)
   return { db, location, cake, cupcakes, cookies }
-}
-
-async function versionOf(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
 }
 
 // Friday, December 11, 10 a.m.: the day before the pickup, when the owner marks it ready.

@@ -12,6 +12,7 @@ import { receiveOrderAction } from '#app/features/order-page/order-action.server
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { totalOf } from '#app/features/order-status/money-owed.ts'
 import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import {
   DAY,
   HOUR,
@@ -25,7 +26,6 @@ import {
   ownerPost,
   quoteCakeAndCupcakes,
   statuses,
-  versionOf,
 } from '#tests/support/party-quote.ts'
 import { moneyOf } from './money.server.ts'
 

@@ -6,6 +6,7 @@
  */
 import { expect, test } from 'vitest'
 import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import {
   NOW,
   openBook,
@@ -14,7 +15,6 @@ import {
   quoteForm,
   snapshot,
   updates,
-  versionOf,
 } from '#tests/support/order-page.ts'
 import { readOrderDetail } from './order-detail.server.ts'
 

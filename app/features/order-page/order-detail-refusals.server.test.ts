@@ -12,6 +12,7 @@ import { answerQuote } from '#app/features/order-book/quote-answers.server.ts'
 import { refusedMoveMessage } from '#app/features/order-status/order-status.ts'
 import { submitOrderRequests } from '#app/features/orders/order-requests.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 import {
   NOW,
   SITE,
@@ -21,7 +22,6 @@ import {
   quoteForm,
   snapshot,
   updates,
-  versionOf,
 } from '#tests/support/order-page.ts'
 import { birthdayCakeOrder } from '#tests/support/orders.ts'
 import { receiveOrderAction } from './order-action.server.ts'

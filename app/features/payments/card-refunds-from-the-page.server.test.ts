@@ -10,14 +10,9 @@ import { moneyOf } from '#app/features/order-book/money.server.ts'
 import { readOrderDetail } from '#app/features/order-page/order-detail.server.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import { HOUR, NOW, keyNamed, openCardBook, paidByCard } from '#tests/support/card-book.ts'
-import {
-  postCardRefund,
-  refundCalls,
-  refundEmails,
-  refunds,
-  versionOf,
-} from '#tests/support/card-refunds.ts'
+import { postCardRefund, refundCalls, refundEmails, refunds } from '#tests/support/card-refunds.ts'
 import { openTestConnection, testDatabaseKind } from '#tests/support/database.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 
 test('the owner refunds part, then the rest, of a card payment through Stripe: asked first, the exact request, recorded and emailed once each', async () => {
   const book = await openCardBook()

@@ -13,6 +13,7 @@ import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import { answerOrdersCsv } from '#app/features/owner-desk/orders-csv.server.ts'
 import { openTestDatabase, openTwoInstances, testDatabaseKind } from '#tests/support/database.ts'
 import { BOOK_NOW, moveTo, openBakery, sendRequest } from '#tests/support/order-book.ts'
+import { versionOf } from '#tests/support/order-book.ts'
 
 const SITE = 'https://butterandbloom.example'
 
@@ -47,15 +48,6 @@ async function paidBook(given?: Db) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   return { db, id, token: customer_token! }
-}
-
-async function versionOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('order_request')
-    .select('version')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return String(row.version)
 }
 
 /** A post of the owner's refund form, as her page sends it. */
