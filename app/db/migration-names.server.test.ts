@@ -1,6 +1,6 @@
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { makeTestDatabaseUrl, openTestConnection } from '#tests/support/database.ts'
+import { makeTestDatabaseUrl, openTestConnection, migrateWith } from '#tests/support/database.ts'
 import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { type DatabaseLocation, type Db, migrateToLatest } from './db.server.ts'
 import { PREVIOUS_NAMES, renamePreviousMigrations } from './migration-names.server.ts'
@@ -18,14 +18,7 @@ const oldName = (name: string) => OLD_NAMES.get(name) ?? name
  */
 async function migrateAsBefore(db: Db, count = MIGRATION_LIST.length) {
   const old = MIGRATION_LIST.slice(0, count).map(([name, migration]) => [oldName(name), migration])
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-    : undefined
-  const { error, results } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => Object.fromEntries(old) },
-    migrationTableSchema: schema,
-  }).migrateToLatest()
+  const { error, results } = await migrateWith(db, Object.fromEntries(old))
   expect(error).toBeUndefined()
   expect(results?.map((result) => result.migrationName)).toEqual(old.map(([name]) => name))
 }

@@ -9,8 +9,10 @@
  * Only tests import this.
  */
 import { randomUUID } from 'node:crypto'
+import { type Migration, type MigrationResultSet, Migrator, sql } from 'kysely'
 import { onTestFinished } from 'vitest'
 import { type DatabaseLocation, type Db, migrateToLatest, openDatabase } from '#app/db/db.server.ts'
+import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { takeMigratedSchema } from './kept-schemas.ts'
 import { type TestSchema, createTestSchema } from './pg-schema.ts'
 import { placeMigratedDatabase } from './sqlite-template.ts'
@@ -83,6 +85,27 @@ export async function openFreshlyMigratedDatabase(): Promise<Db> {
   const db = openTestConnection(location)
   await migrateToLatest(db)
   return db
+}
+
+/**
+ * Runs exactly `migrations` on `db`, as a site of an earlier version ran
+ * them, with Kysely's bookkeeping in the test's own schema on PostgreSQL:
+ * for what an upgrade does to the rows it finds.
+ */
+export async function migrateWith(
+  db: Db,
+  migrations: Record<string, Migration>,
+  options: { allowUnorderedMigrations?: boolean } = {},
+): Promise<MigrationResultSet> {
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
+    : undefined
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+    ...options,
+  }).migrateToLatest()
 }
 
 /** Another connection to a test's database, closed when the test ends. */

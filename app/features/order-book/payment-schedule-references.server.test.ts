@@ -4,16 +4,15 @@
  * taken, and given to the requests already in the book when the site is
  * upgraded.
  */
-import { Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { migrateToLatest } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { listOrderBook } from '#app/features/owner-desk/order-list.server.ts'
 import {
   makeTestDatabaseUrl,
   openTestConnection,
   openTestDatabase,
+  migrateWith,
 } from '#tests/support/database.ts'
 import { BOOK_NOW, openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { tokenOf } from '#tests/support/payment-schedule.ts'
@@ -112,14 +111,7 @@ test('requests already in the book get a reference when the site is upgraded', a
   const before = Object.fromEntries(
     Object.entries(migrations).filter(([name]) => name < '020-payment'),
   )
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-    : undefined
-  const migrated = await new Migrator({
-    db,
-    provider: { getMigrations: async () => before },
-    migrationTableSchema: schema,
-  }).migrateToLatest()
+  const migrated = await migrateWith(db, before)
   expect(migrated.error).toBeUndefined()
   const { id: batchId } = await db
     .insertInto('order_batch')

@@ -4,11 +4,9 @@
  * get them on unless every alert was off; and an alert queued in a
  * transaction that is rolled back is never sent.
  */
-import { Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { migrateToLatest } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { HOUR, NOW, accept, openCardBook } from '#tests/support/card-book.ts'
 import {
   type Words,
@@ -22,6 +20,7 @@ import {
   makeTestDatabaseUrl,
   openTestConnection,
   openTestDatabase,
+  migrateWith,
 } from '#tests/support/database.ts'
 import { makeTempDir } from '#tests/support/temp-dir.ts'
 import { ALERT_KINDS } from './alert-kinds.ts'
@@ -91,14 +90,7 @@ test('devices subscribed before the new kinds get them on, unless every alert wa
   const before = Object.fromEntries(
     Object.entries(migrations).filter(([name]) => name < '037-more-alerts'),
   )
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-    : undefined
-  const migrated = await new Migrator({
-    db,
-    provider: { getMigrations: async () => before },
-    migrationTableSchema: schema,
-  }).migrateToLatest()
+  const migrated = await migrateWith(db, before)
   expect(migrated.error).toBeUndefined()
   const devices = [
     { label: 'Everything', kinds: 'new-request,quote-answer,payment,message,deposit-overdue' },

@@ -1,8 +1,7 @@
-import { type Kysely, Migrator, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { Db } from '#app/db/db.server.ts'
 import { migrations } from '#app/db/migrations.server.ts'
-import { isPostgres } from '#app/db/portable-schema.server.ts'
 import { eraseCustomer } from '#app/features/erasure/erase-customer.server.ts'
 import { createLocalMediaStore } from '#app/features/media/local-media-store.server.ts'
 import { waiveDeposit } from '#app/features/order-book/money-in.server.ts'
@@ -17,6 +16,7 @@ import {
   openTestConnection,
   openTestDatabase,
   openTwoInstances,
+  migrateWith,
 } from '#tests/support/database.ts'
 import { openBakery, sendRequest } from '#tests/support/order-book.ts'
 import { makeTempDir } from '#tests/support/temp-dir.ts'
@@ -440,14 +440,7 @@ test('reviews written before the owner could keep one off: a shown one is decide
   const before = Object.fromEntries(
     Object.entries(migrations).filter(([name]) => name !== '040-waiting-on-the-owner'),
   )
-  const schema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-    : undefined
-  const migrated = await new Migrator({
-    db,
-    provider: { getMigrations: async () => before },
-    migrationTableSchema: schema,
-  }).migrateToLatest()
+  const migrated = await migrateWith(db, before)
   expect(migrated.error).toBeUndefined()
   await openBakery(db)
   const shownOn = await sendRequest(db)
@@ -461,12 +454,7 @@ test('reviews written before the owner could keep one off: a shown one is decide
       { ...written, request_id: notShown, display_name: 'Sam', shown: 0, shown_at: null },
     ])
     .execute()
-  const upgraded = await new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: schema,
-    allowUnorderedMigrations: true,
-  }).migrateToLatest()
+  const upgraded = await migrateWith(db, migrations, { allowUnorderedMigrations: true })
   expect(upgraded.error).toBeUndefined()
   const waiting = await readReviewsToApprove(db, { limit: 10 })
   expect(waiting.items.map((review) => review.displayName)).toEqual(['Sam'])
